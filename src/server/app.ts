@@ -1,0 +1,55 @@
+/** Builds the Hono app from its dependencies; never listens (main.ts does). */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Db } from './db/connection.ts';
+import type { Env } from './env.ts';
+import { onError } from './http/on-error.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { recommendationRoutes } from './modules/recommendations/recommendations.routes.ts';
+
+export interface AppDeps {
+  db: Db;
+  env: Env;
+}
+
+export type AppEnv = { Variables: { db: Db; env: Env } };
+
+/** JSON routes take at most 100 KiB (security.md R38); upload routes set their own limit. */
+const JSON_BODY_LIMIT = 100 * 1024;
+
+export function createApp({ db, env }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use(
+    secureHeaders({
+      strictTransportSecurity: env.SITE_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginOpenerPolicy: 'same-origin',
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: 'DENY',
+      permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set('db', db);
+    c.set('env', env);
+    await next();
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+  api.route('/health', healthRoutes);
+  api.route('/company', companyRoutes);
+  api.route('/recommendations', recommendationRoutes);
+  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
+
+  app.route('/api', api);
+  app.route('/media', mediaRoutes(env.DATA_DIR));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db } from './connection.ts';
+import * as createCore from './migrations/2026_11_22_1200_create_core.ts';
+
+/** Every migration, in order. Add new ones here; never edit a landed one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_22_1200_create_core': createCore,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Applies pending migrations; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,283 @@
+/** Kysely table types: snake_case columns as stored. Booleans read back as 0/1 on SQLite, true/false on PostgreSQL. */
+import type { ColumnType } from 'kysely';
+
+type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
+type DefaultedText = ColumnType<string, string | undefined, string>;
+type DefaultedNumber = ColumnType<number, number | undefined, number>;
+
+export type SeoColumns = {
+  [K in
+    | 'home' | 'login' | 'register' | 'profile' | 'shop' | 'blogs' | 'photos' | 'videos' | 'audio' | 'events' | 'notfound'
+    | 'contact' as `seo_${K}_title` | `seo_${K}_description`]: string | null;
+};
+
+export interface CompanySettingsTable extends SeoColumns {
+  id: number;
+  public_id: string;
+  name: string | null;
+  tagline: string | null;
+  description: string | null;
+  logo: string | null;
+  logo_dark: string | null;
+  icon: string | null;
+  hero_image: string | null;
+  cta_text: string | null;
+  cta_link: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  social_facebook: string | null;
+  social_instagram: string | null;
+  social_twitter: string | null;
+  social_linkedin: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  primary_opacity: number | null;
+  secondary_opacity: number | null;
+  primary_blur: number | null;
+  secondary_blur: number | null;
+  header_radius: number | null;
+  button_radius: number | null;
+  button_blur: number | null;
+  button_opacity: number | null;
+  font: string | null;
+  updated_at: DefaultedText;
+}
+
+export interface UsersTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  username_key: string;
+  password_hash: string | null;
+  role: DefaultedText;
+  profile_image: string | null;
+  email_verified: Bool;
+  must_change_password: Bool;
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+  disabled: Bool;
+  created_at: DefaultedText;
+  updated_at: DefaultedText;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  pending_until: string | null;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  code_hash: string;
+  attempts: DefaultedNumber;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface MediaTable {
+  id: string;
+  file_name: string;
+  content_type: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  created_at: DefaultedText;
+}
+
+export interface SlidersTable {
+  id: string;
+  title: DefaultedText;
+  subtitle: DefaultedText;
+  link: DefaultedText;
+  sort_order: DefaultedNumber;
+  type: DefaultedText;
+  image: DefaultedText;
+  button1_text: DefaultedText;
+  button1_link: DefaultedText;
+  button2_text: DefaultedText;
+  button2_link: DefaultedText;
+  content_alignment: DefaultedText;
+  is_active: Bool;
+  is_global_settings: Bool;
+  company: DefaultedText;
+  /** JSON text of SearchButton. */
+  search_button: DefaultedText;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `tags` columns hold a JSON array of strings. */
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: DefaultedText;
+  price: DefaultedNumber;
+  image: DefaultedText;
+  category: DefaultedText;
+  tags: DefaultedText;
+  views: DefaultedNumber;
+  created_at: string;
+}
+
+export interface BlogsTable {
+  id: string;
+  title: string;
+  slug: string;
+  content: DefaultedText;
+  caption: DefaultedText;
+  image: DefaultedText;
+  category: DefaultedText;
+  tags: DefaultedText;
+  views: DefaultedNumber;
+  created_at: string;
+}
+
+export interface BlogCommentsTable {
+  id: string;
+  blog_id: string;
+  author: string;
+  comment: string;
+  created_at: string;
+}
+
+export interface PhotosTable {
+  id: string;
+  title: DefaultedText;
+  caption: DefaultedText;
+  image: string;
+  tags: DefaultedText;
+  category: DefaultedText;
+  resolution: DefaultedText;
+  views: DefaultedNumber;
+  likes: DefaultedNumber;
+  downloads: DefaultedNumber;
+  published: Bool;
+  created_at: string;
+}
+
+export interface VideosTable {
+  id: string;
+  name: string;
+  title: DefaultedText;
+  description: DefaultedText;
+  youtube: DefaultedText;
+  category: DefaultedText;
+  duration: DefaultedNumber;
+  quality: DefaultedText;
+  tags: DefaultedText;
+  views: DefaultedNumber;
+  likes: DefaultedNumber;
+  created_at: string;
+}
+
+export interface AudiosTable {
+  id: string;
+  name: string;
+  title: DefaultedText;
+  description: DefaultedText;
+  artist: DefaultedText;
+  audio_file: DefaultedText;
+  type: DefaultedText;
+  category: DefaultedText;
+  duration: DefaultedNumber;
+  quality: DefaultedText;
+  tags: DefaultedText;
+  plays: DefaultedNumber;
+  downloads: DefaultedNumber;
+  rating: DefaultedNumber;
+  created_at: string;
+}
+
+export interface AudioReviewsTable {
+  id: string;
+  audio_id: string;
+  author: string;
+  rating: number;
+  comment: DefaultedText;
+  created_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  name: string;
+  title: DefaultedText;
+  description: DefaultedText;
+  image: DefaultedText;
+  address: DefaultedText;
+  city: DefaultedText;
+  start_date: string;
+  end_date: string;
+  location: DefaultedText;
+  category: DefaultedText;
+  event_type: DefaultedText;
+  is_virtual: Bool;
+  registrations: DefaultedNumber;
+  price: DefaultedNumber;
+  created_at: string;
+}
+
+export interface RecommendationsTable {
+  id: string;
+  image: DefaultedText;
+  title: string;
+  caption: DefaultedText;
+  tags: DefaultedText;
+  popularity: DefaultedNumber;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string | null;
+  status: DefaultedText;
+  total: DefaultedNumber;
+  created_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  company_settings: CompanySettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  media: MediaTable;
+  sliders: SlidersTable;
+  products: ProductsTable;
+  blogs: BlogsTable;
+  blog_comments: BlogCommentsTable;
+  photos: PhotosTable;
+  videos: VideosTable;
+  audios: AudiosTable;
+  audio_reviews: AudioReviewsTable;
+  events: EventsTable;
+  recommendations: RecommendationsTable;
+  orders: OrdersTable;
+  messages: MessagesTable;
+}
+

@@ -1,0 +1,477 @@
+/** Demo content for the fictional "Northwind Studio": plain data; dates are ages/offsets relative to the seed's `now`. */
+import type {
+  AUDIO_QUALITIES,
+  AUDIO_TYPES,
+  BLOG_CATEGORIES,
+  EVENT_CATEGORIES,
+  EVENT_TYPES,
+  PHOTO_CATEGORIES,
+  PHOTO_RESOLUTIONS,
+  PRODUCT_CATEGORIES,
+  VIDEO_CATEGORIES,
+  VIDEO_QUALITIES,
+} from '../../../shared/constants.ts';
+import type { SeoPage } from '../../../shared/constants.ts';
+
+type Of<T extends readonly string[]> = T[number];
+
+/** Ages are in days before `now`; fractions under 1 stay within today. */
+export interface DemoProduct {
+  name: string;
+  description: string;
+  price: number;
+  category: Of<typeof PRODUCT_CATEGORIES>;
+  tags: string[];
+  views: number;
+  ageDays: number;
+}
+
+export interface DemoComment {
+  author: string;
+  comment: string;
+}
+
+export interface DemoBlog {
+  title: string;
+  slug: string;
+  caption: string;
+  category: Of<typeof BLOG_CATEGORIES>;
+  tags: string[];
+  views: number;
+  ageDays: number;
+  content: string;
+  comments: DemoComment[];
+}
+
+export interface DemoPhoto {
+  title: string;
+  caption: string;
+  category: Of<typeof PHOTO_CATEGORIES>;
+  resolution: Of<typeof PHOTO_RESOLUTIONS>;
+  tags: string[];
+  views: number;
+  likes: number;
+  downloads: number;
+  published: boolean;
+  ageDays: number;
+}
+
+export interface DemoVideo {
+  name: string;
+  description: string;
+  /** YouTube video id; the seed builds the privacy-enhanced embed link. */
+  youtubeId: string;
+  category: Of<typeof VIDEO_CATEGORIES>;
+  /** Seconds. */
+  duration: number;
+  quality: Of<typeof VIDEO_QUALITIES>;
+  tags: string[];
+  views: number;
+  likes: number;
+  ageDays: number;
+}
+
+export interface DemoReview {
+  author: string;
+  rating: number;
+  comment: string;
+}
+
+export interface DemoAudio {
+  name: string;
+  description: string;
+  artist: string;
+  type: Of<typeof AUDIO_TYPES>;
+  category: string;
+  /** Seconds. */
+  duration: number;
+  quality: Of<typeof AUDIO_QUALITIES>;
+  /** Which generated clip (see audio.ts) plays for this item. */
+  track: number;
+  tags: string[];
+  plays: number;
+  downloads: number;
+  rating: number;
+  ageDays: number;
+  reviews: DemoReview[];
+}
+
+export interface DemoEvent {
+  name: string;
+  description: string;
+  address: string;
+  city: string;
+  location: string;
+  category: Of<typeof EVENT_CATEGORIES>;
+  eventType: Of<typeof EVENT_TYPES>;
+  /** 0 = today (starts at `now`), 1 = tomorrow, ... */
+  startInDays: number;
+  /** Local hour of the start; ignored for today's event. */
+  startHour: number;
+  durationHours: number;
+  registrations: number;
+  price: number;
+}
+
+export interface DemoSlider {
+  title: string;
+  subtitle: string;
+  type: 'photo' | 'video';
+  youtubeId: string | null;
+  button1_text: string;
+  button1_link: string;
+  button2_text: string;
+  button2_link: string;
+  content_alignment: 'left' | 'center' | 'right';
+  searchEnabled: boolean;
+  searchPlaceholder: string;
+}
+
+export interface DemoRecommendation {
+  title: string;
+  caption: string;
+  tags: string[];
+  popularity: number;
+}
+
+export interface DemoOrder {
+  status: string;
+  total: number;
+  ageDays: number;
+}
+
+export const COMPANY = {
+  name: 'Northwind Studio',
+  tagline: 'Thoughtful design for everyday life',
+  description:
+    'Northwind Studio is an independent design house in Portland, Oregon. We make durable goods, publish stories about craft and travel, and host events that bring makers together. Everything we sell is tested in our own studio first.',
+  cta_text: 'Explore the shop',
+  cta_link: '/shop',
+  address: '1200 NW Marshall Street, Suite 300, Portland, OR 97209',
+  phone: '+1 (503) 555-0142',
+  email: 'hello@northwind.example',
+  website: 'northwind.example',
+  social_facebook: 'https://facebook.com/northwindstudio',
+  social_instagram: 'https://instagram.com/northwindstudio',
+  social_twitter: 'https://x.com/northwindstudio',
+  social_linkedin: 'https://linkedin.com/company/northwind-studio',
+  primary_color: '#0f766e',
+  secondary_color: '#f59e0b',
+  primary_opacity: 0.3,
+  secondary_opacity: 0.3,
+  primary_blur: 12,
+  secondary_blur: 8,
+  header_radius: 12,
+  button_radius: 8,
+  button_blur: 8,
+  button_opacity: 0.85,
+  font: 'Inter',
+} as const;
+
+export const SEO: Record<SeoPage, { title: string; description: string }> = {
+  home: { title: 'Northwind Studio — Thoughtful design for everyday life', description: 'Durable goods, stories, photos, videos, audio and events from an independent design studio in Portland.' },
+  login: { title: 'Sign in — Northwind Studio', description: 'Sign in to your Northwind Studio account to track orders and save favourites.' },
+  register: { title: 'Create an account — Northwind Studio', description: 'Join Northwind Studio for early access to new collections and event tickets.' },
+  profile: { title: 'Your profile — Northwind Studio', description: 'Manage your Northwind Studio profile and preferences.' },
+  shop: { title: 'Shop — Northwind Studio', description: 'Electronics, clothing, books and accessories chosen and tested by our studio.' },
+  blogs: { title: 'Journal — Northwind Studio', description: 'Stories about technology, lifestyle, travel, food and running a small business.' },
+  photos: { title: 'Photo gallery — Northwind Studio', description: 'Nature, architecture, people and abstract photography from our team and friends.' },
+  videos: { title: 'Videos — Northwind Studio', description: 'Films, talks and trailers we keep coming back to.' },
+  audio: { title: 'Audio library — Northwind Studio', description: 'Music, podcasts, audiobooks, interviews, live recordings and sound effects.' },
+  events: { title: 'Events — Northwind Studio', description: 'Concerts, festivals, workshops and conferences, in Portland and online.' },
+  notfound: { title: 'Page not found — Northwind Studio', description: 'The page you were looking for does not exist.' },
+  contact: { title: 'Contact — Northwind Studio', description: 'Write to us, call the studio or visit us in Portland’s Pearl District.' },
+};
+
+export const PRODUCTS: DemoProduct[] = [
+  { name: 'Aero USB-C Hub', description: 'Seven ports in an aluminium shell: HDMI 4K60, two USB-A, SD and microSD, 100 W pass-through charging.', price: 39, category: 'Electronics', tags: ['usb-c', 'desk', 'travel'], views: 842, ageDays: 3 },
+  { name: 'Pulse Wireless Earbuds', description: 'Compact earbuds with active noise cancelling, 28 hours of battery with the case and multipoint pairing.', price: 79, category: 'Electronics', tags: ['audio', 'wireless'], views: 2310, ageDays: 21 },
+  { name: 'Linear Mechanical Keyboard', description: 'A 75% layout with hot-swappable switches, gasket mount and PBT keycaps in studio grey.', price: 149, category: 'Electronics', tags: ['keyboard', 'desk', 'mechanical'], views: 1766, ageDays: 48 },
+  { name: 'Quiet Hours Headphones', description: 'Over-ear headphones tuned for long listening sessions, with adaptive noise cancelling and a 40-hour battery.', price: 299, category: 'Electronics', tags: ['audio', 'headphones'], views: 3120, ageDays: 95 },
+  { name: 'Studio 27 4K Monitor', description: 'A 27-inch IPS panel with 98% DCI-P3 coverage, factory calibration and a single-cable USB-C connection.', price: 649, category: 'Electronics', tags: ['monitor', 'colour', 'desk'], views: 1204, ageDays: 160 },
+  { name: 'Pocket SSD 1 TB', description: 'A palm-sized solid-state drive with 1,050 MB/s transfers and a drop-tested rubber sleeve.', price: 119, category: 'Electronics', tags: ['storage', 'travel'], views: 690, ageDays: 7 },
+  { name: 'Everyday Organic Tee', description: 'Heavyweight organic cotton, garment-dyed for a soft hand and cut with a relaxed shoulder.', price: 29, category: 'Clothing', tags: ['cotton', 'basics'], views: 1980, ageDays: 12 },
+  { name: 'Merino Crew Sweater', description: 'Fine-gauge merino that regulates temperature and resists odour, knitted in Portugal.', price: 89, category: 'Clothing', tags: ['wool', 'knitwear'], views: 1120, ageDays: 33 },
+  { name: 'Harbour Shell Jacket', description: 'A three-layer waterproof shell with taped seams, pit zips and a helmet-compatible hood.', price: 229, category: 'Clothing', tags: ['outdoor', 'waterproof'], views: 1543, ageDays: 70 },
+  { name: 'Cashmere Overcoat', description: 'Double-faced wool and cashmere, unlined for a light drape, with horn buttons.', price: 620, category: 'Clothing', tags: ['coat', 'winter', 'cashmere'], views: 874, ageDays: 210 },
+  { name: 'Linen Camp Shirt', description: 'Washed European linen with a camp collar and a straight hem worn untucked.', price: 59, category: 'Clothing', tags: ['linen', 'summer'], views: 655, ageDays: 0.2 },
+  { name: 'Canvas Court Sneakers', description: 'Vulcanised rubber soles, organic canvas uppers and a cushioned cork footbed.', price: 45, category: 'Clothing', tags: ['shoes', 'canvas'], views: 2205, ageDays: 120 },
+  { name: 'The Quiet Studio', description: 'Our paperback guide to designing calm, focused workspaces at home and at the office.', price: 24, category: 'Books', tags: ['design', 'workspace'], views: 1432, ageDays: 55 },
+  { name: 'Design Systems Handbook', description: 'A practical hardcover on building and governing component libraries across teams.', price: 42, category: 'Books', tags: ['design', 'ux'], views: 1890, ageDays: 140 },
+  { name: 'Field Guide to Light', description: 'A photography field guide on reading natural light, with 180 annotated images.', price: 36, category: 'Books', tags: ['photography', 'guide'], views: 760, ageDays: 4 },
+  { name: 'Slow Kitchen Cookbook', description: 'Ninety seasonal recipes from Pacific Northwest cooks, with a chapter on preserving.', price: 58, category: 'Books', tags: ['cooking', 'seasonal'], views: 980, ageDays: 26 },
+  { name: 'Modern Craft Box Set', description: 'Four clothbound volumes on woodworking, ceramics, textiles and metalwork in a slipcase.', price: 129, category: 'Books', tags: ['craft', 'collector'], views: 412, ageDays: 250 },
+  { name: 'Signed First Edition: Northwind at Ten', description: 'A numbered, signed first edition of our ten-year retrospective, limited to 250 copies.', price: 540, category: 'Books', tags: ['limited', 'signed', 'collector'], views: 318, ageDays: 380 },
+  { name: 'Bridle Leather Wallet', description: 'English bridle leather, hand-stitched with waxed linen thread; holds eight cards and notes.', price: 65, category: 'Accessories', tags: ['leather', 'wallet'], views: 1310, ageDays: 15 },
+  { name: 'Market Canvas Tote', description: 'A waxed canvas tote with leather handles and an inside zip pocket.', price: 32, category: 'Accessories', tags: ['bag', 'canvas'], views: 1675, ageDays: 9 },
+  { name: 'Meridian Titanium Watch', description: 'A 38 mm titanium automatic with sapphire crystal and 100 m water resistance.', price: 780, category: 'Accessories', tags: ['watch', 'titanium'], views: 2540, ageDays: 300 },
+  { name: 'Polarised Acetate Sunglasses', description: 'Hand-polished acetate frames with polarised mineral-glass lenses.', price: 145, category: 'Accessories', tags: ['eyewear', 'summer'], views: 990, ageDays: 62 },
+  { name: 'Commuter Laptop Backpack', description: 'Holds a 16-inch laptop, with a weatherproof zip, luggage pass-through and hidden pocket.', price: 110, category: 'Accessories', tags: ['bag', 'travel', 'laptop'], views: 2012, ageDays: 1 },
+  { name: 'Walnut Desk Organiser', description: 'Solid walnut tray for pens, cards and a phone, finished with hard wax oil.', price: 48, category: 'Accessories', tags: ['desk', 'wood'], views: 540, ageDays: 180 },
+];
+
+export const BLOGS: DemoBlog[] = [
+  {
+    title: 'How We Test Every Product Before It Ships', slug: 'how-we-test-every-product', category: 'Technology', tags: ['process', 'quality'], views: 1840, ageDays: 0.1,
+    caption: 'Six weeks of daily use, a drop rig and a very patient studio dog.',
+    content: '<p>Nothing reaches the shop until someone in the studio has used it every day for at least six weeks. Spec sheets tell you what a product should do; daily use tells you what it actually does.</p><h2>Our three checks</h2><ul><li>Daily use by two people with different habits.</li><li>A drop and abrasion rig built from an old bookshelf.</li><li>A repairability review: can a normal person fix it?</li></ul><p>About a third of what we try fails one of these checks. We publish the reasons on the journal, because knowing why something did not make it is often more useful than a list of what did.</p>',
+    comments: [
+      { author: 'Maya R.', comment: 'Love that you publish the failures too. Very useful.' },
+      { author: 'Tom Becker', comment: 'Would be great to see the drop rig in a video!' },
+      { author: 'Ines', comment: 'The repairability check is why I buy here.' },
+    ],
+  },
+  {
+    title: 'A Weekend in the Columbia River Gorge', slug: 'weekend-columbia-river-gorge', category: 'Travel', tags: ['oregon', 'hiking', 'weekend'], views: 960, ageDays: 0.4,
+    caption: 'Waterfalls, windsurfers and the best pie stop on Highway 30.',
+    content: '<p>The Gorge is forty minutes from the studio and still feels like another country. We spent two days walking, eating and not looking at email.</p><h2>Where we walked</h2><ul><li>Multnomah Falls early, before the buses.</li><li>The Latourell loop for quiet forest.</li><li>Dog Mountain for wildflowers in late spring.</li></ul><p>Pack a shell jacket even in summer: the wind funnels through the Gorge and the weather changes within an hour. Finish in Hood River, where the windsurfers put on a show until sunset.</p>',
+    comments: [{ author: 'Priya', comment: 'Dog Mountain in May is unreal. Great list.' }],
+  },
+  {
+    title: 'Five Pantry Staples We Never Run Out Of', slug: 'five-pantry-staples', category: 'Food', tags: ['cooking', 'pantry'], views: 2210, ageDays: 2,
+    caption: 'The short list behind most of our studio lunches.',
+    content: '<p>Our studio kitchen is tiny, so every jar has to earn its place. These five cover most of our weekday lunches.</p><h2>The list</h2><ul><li>Good olive oil, bought in tins.</li><li>Preserved lemons.</li><li>Miso, both white and red.</li><li>Dried chickpeas, cooked on Mondays.</li><li>Flaky sea salt.</li></ul><p>With these and whatever is in season at the Saturday market, lunch takes fifteen minutes. The cookbook in our shop has a chapter on each of them.</p>',
+    comments: [],
+  },
+  {
+    title: 'What We Learned From Our First Pop-Up Shop', slug: 'lessons-first-pop-up-shop', category: 'Business', tags: ['retail', 'small-business'], views: 1430, ageDays: 5,
+    caption: 'Foot traffic, pricing and why we will never sell from a folding table again.',
+    content: '<p>Last spring we rented an empty storefront for three weekends. It was exhausting and it was the best research we have ever done.</p><h2>What surprised us</h2><ul><li>People touched everything; products with texture sold best.</li><li>Round prices felt more honest than prices ending in 99.</li><li>Most sales came from people who had read the journal.</li></ul><p>We came away convinced that a small, permanent space beats occasional events. That is why the Portland studio now opens to visitors every Saturday.</p>',
+    comments: [
+      { author: 'Jonas Weber', comment: 'The pricing point is so true.' },
+      { author: 'Alicia', comment: 'See you on Saturday!' },
+      { author: 'Chen Li', comment: 'How did you handle payments at the pop-up?' },
+      { author: 'Northwind Studio', comment: 'A card reader and a lot of patience. We wrote it up in the newsletter.' },
+    ],
+  },
+  {
+    title: 'Building a Calm Home Office', slug: 'building-a-calm-home-office', category: 'Lifestyle', tags: ['workspace', 'home'], views: 3050, ageDays: 12,
+    caption: 'Light, sound and one rule about cables.',
+    content: '<p>A calm workspace is less about buying things and more about removing friction. We redesigned three home offices for the team this year.</p><h2>Principles we kept</h2><ul><li>Face a window, but not directly.</li><li>Soft surfaces absorb echo on video calls.</li><li>Every cable has a home you can reach without crawling.</li></ul><p>The last rule made the biggest difference. A single hub under the desk and one cable to the laptop turned a daily chore into nothing.</p>',
+    comments: [
+      { author: 'Sam', comment: 'The cable rule changed my life.' },
+      { author: 'Hannah K.', comment: 'Any lamp recommendations?' },
+    ],
+  },
+  {
+    title: 'Why We Switched to a Four-Day Week', slug: 'why-we-switched-to-a-four-day-week', category: 'Business', tags: ['team', 'culture'], views: 4120, ageDays: 19,
+    caption: 'One year in: output, hiring and the Friday problem.',
+    content: '<p>A year ago the studio moved to a four-day week with no change in pay. We were nervous; here is what happened.</p><h2>The numbers</h2><ul><li>Shipped projects went up slightly.</li><li>Sick days halved.</li><li>Hiring got easier: every applicant mentioned it.</li></ul><p>The hard part was customers who expected Friday replies. We now rotate one person on Fridays for urgent orders, and everyone else is properly offline.</p>',
+    comments: [
+      { author: 'Olivia', comment: 'Inspiring. Sharing with my manager.' },
+      { author: 'Marco', comment: 'How do you handle deadlines that land on a Friday?' },
+    ],
+  },
+  {
+    title: 'Slow Travel by Train Across Japan', slug: 'slow-travel-by-train-across-japan', category: 'Travel', tags: ['japan', 'rail'], views: 2675, ageDays: 26,
+    caption: 'Local lines, onsen towns and a notebook full of sketches.',
+    content: '<p>We skipped the bullet trains for most of this trip and took local lines instead. The journey became the point.</p><h2>Route highlights</h2><ul><li>The Gono Line along the Sea of Japan coast.</li><li>Two nights in an onsen town with no phone signal.</li><li>Kanazawa for craft museums and a very good market.</li></ul><p>Slow travel asks you to plan less and notice more. Bring a rail map, a paper notebook and shoes you can walk in all day.</p>',
+    comments: [],
+  },
+  {
+    title: 'The Case for Repairable Electronics', slug: 'case-for-repairable-electronics', category: 'Technology', tags: ['repair', 'sustainability'], views: 1985, ageDays: 60,
+    caption: 'Screws over glue, and why it matters for the things we sell.',
+    content: '<p>A device that cannot be opened has a lifespan set by its weakest part, usually the battery. We now favour products that use screws instead of glue.</p><h2>What we look for</h2><ul><li>Replaceable batteries.</li><li>Published repair guides and spare parts.</li><li>Standard connectors, preferably USB-C.</li></ul><p>Repairable products cost a little more up front and much less over their life. They also keep our customers coming back for years, which is the only kind of growth we want.</p>',
+    comments: [{ author: 'Dev Patel', comment: 'Agree. The USB-C hub has been going for two years.' }],
+  },
+  {
+    title: 'Sourdough for Busy People', slug: 'sourdough-for-busy-people', category: 'Food', tags: ['baking', 'bread'], views: 3320, ageDays: 140,
+    caption: 'A schedule that fits around a working week.',
+    content: '<p>Most sourdough guides assume you are home all day. This schedule uses the fridge to do the waiting for you.</p><h2>The schedule</h2><ul><li>Evening: mix, then stretch and fold twice.</li><li>Overnight: bulk ferment in the fridge.</li><li>Next evening: shape, proof briefly and bake.</li></ul><p>The long cold ferment gives more flavour, not less. Our slow kitchen cookbook has the full recipe with weights.</p>',
+    comments: [
+      { author: 'Anna', comment: 'Worked first try!' },
+      { author: 'Ben', comment: 'What hydration do you use?' },
+      { author: 'Northwind Studio', comment: 'Around 72 percent with a bread flour blend.' },
+    ],
+  },
+  {
+    title: 'Designing for Accessibility From Day One', slug: 'designing-for-accessibility-from-day-one', category: 'Technology', tags: ['accessibility', 'web'], views: 1520, ageDays: 250,
+    caption: 'Contrast, focus and labels are cheaper early than late.',
+    content: '<p>Retrofitting accessibility is slow and expensive. Building it in from the first sketch costs almost nothing.</p><h2>Our baseline</h2><ul><li>Text contrast of at least 4.5 to 1.</li><li>Visible focus styles on every control.</li><li>Labels on every input, not just placeholders.</li></ul><p>These three rules fix most problems we find in reviews. The rest come from testing with real people, which we now do for every release.</p>',
+    comments: [
+      { author: 'Grace', comment: 'Thank you for writing about focus styles.' },
+      { author: 'Luis', comment: 'Placeholders as labels is my pet peeve too.' },
+      { author: 'Fatima', comment: 'Would love a follow-up on screen reader testing.' },
+      { author: 'Noah', comment: 'Bookmarked.' },
+    ],
+  },
+  {
+    title: 'A Capsule Wardrobe That Lasts a Decade', slug: 'capsule-wardrobe-that-lasts', category: 'Lifestyle', tags: ['clothing', 'minimalism'], views: 2890, ageDays: 420,
+    caption: 'Fewer pieces, better fabrics, more outfits.',
+    content: '<p>Our team wardrobe experiment started with one rule: buy nothing new for a season unless it replaces something worn out.</p><h2>What stayed</h2><ul><li>Two heavyweight tees and a linen shirt.</li><li>One merino sweater.</li><li>A waterproof shell that works in town and on the trail.</li></ul><p>Good fabrics age well and make a small wardrobe feel generous. The money saved on impulse buys paid for the pieces that last.</p>',
+    comments: [{ author: 'Emma', comment: 'The shell jacket is worth every cent.' }],
+  },
+  {
+    title: 'Ten Years of Northwind Studio', slug: 'ten-years-of-northwind-studio', category: 'Business', tags: ['anniversary', 'studio'], views: 5210, ageDays: 800,
+    caption: 'From a garage workbench to a studio in the Pearl District.',
+    content: '<p>Northwind started as a workbench in a rented garage and a blog read by our parents. Ten years later we are a team of fourteen.</p><h2>Milestones</h2><ul><li>Year one: the first product, a walnut desk tray.</li><li>Year four: the journal reached ten thousand readers.</li><li>Year eight: the Portland studio opened to visitors.</li></ul><p>We still make decisions the way we did in the garage: slowly, together, and with the customer in the room. Thank you for reading along.</p>',
+    comments: [
+      { author: 'Rosa', comment: 'Congratulations on ten years!' },
+      { author: 'Kai', comment: 'I still use that first desk tray.' },
+    ],
+  },
+];
+
+const photo = (title: string, caption: string, category: DemoPhoto['category'], resolution: DemoPhoto['resolution'], tags: string[], views: number, likes: number, downloads: number, ageDays: number, published = true): DemoPhoto =>
+  ({ title, caption, category, resolution, tags, views, likes, downloads, ageDays, published });
+
+export const PHOTOS: DemoPhoto[] = [
+  photo('Morning Fog over Mount Hood', 'First light on the north face from Trillium Lake.', 'Nature', '4K', ['mountains', 'fog'], 4210, 512, 230, 1),
+  photo('Fern Gully', 'Sword ferns after rain in Forest Park.', 'Nature', 'Full HD 1080p', ['forest', 'green'], 1320, 140, 62, 9),
+  photo('Cannon Beach at Dusk', 'Haystack Rock and the last of the light.', 'Nature', '8K', ['coast', 'sunset'], 6120, 880, 410, 40),
+  photo('Alpine Meadow', 'Lupine and paintbrush on a July afternoon.', 'Nature', '2K', ['flowers', 'summer'], 980, 96, 31, 130),
+  photo('Concrete Stairwell', 'Brutalist geometry in a downtown parking garage.', 'Architecture', 'HD 720p', ['brutalism', 'lines'], 1580, 201, 44, 3),
+  photo('The Glass Atrium', 'Steel and glass above the convention centre.', 'Architecture', '4K', ['glass', 'modern'], 2240, 260, 120, 22),
+  photo('Old Town Facades', 'Cast-iron fronts on Northwest Couch Street.', 'Architecture', 'Full HD 1080p', ['history', 'street'], 760, 58, 12, 75),
+  photo('Bridge Cables', 'Looking up through the St. Johns Bridge.', 'Architecture', '2K', ['bridge', 'gothic'], 410, 33, 8, 2, false),
+  photo('Potter at the Wheel', 'Studio ceramicist shaping a bowl.', 'People', 'Full HD 1080p', ['craft', 'portrait'], 3300, 420, 150, 6),
+  photo('Saturday Market', 'Regulars at the fruit stall.', 'People', 'HD 720p', ['market', 'street'], 1210, 118, 40, 30),
+  photo('Team Portrait', 'The studio on its tenth birthday.', 'People', '4K', ['team', 'studio'], 2890, 355, 72, 365),
+  photo('Barista Hands', 'Latte art at our corner café.', 'People', '8K', ['coffee', 'detail'], 1705, 230, 95, 15),
+  photo('Lantern Festival', 'Paper lanterns over the waterfront.', 'Events', '4K', ['festival', 'night'], 5020, 690, 310, 50),
+  photo('Open Studio Night', 'Visitors at our spring open studio.', 'Events', 'Full HD 1080p', ['studio', 'community'], 890, 77, 21, 11),
+  photo('Jazz on the Pier', 'A quartet playing the summer series.', 'Events', '2K', ['music', 'summer'], 1460, 160, 54, 100),
+  photo('Finish Line', 'Runners at the city half marathon.', 'Events', 'HD 720p', ['sport', 'running'], 2100, 240, 88, 200),
+  photo('Ink in Water', 'Macro shot of ink clouds in a glass tank.', 'Abstract', '8K', ['macro', 'colour'], 3740, 530, 260, 8),
+  photo('Light Leaks', 'Long exposure through a prism.', 'Abstract', '2K', ['light', 'experimental'], 1190, 150, 66, 45),
+  photo('Paper Folds', 'Raking light across folded paper.', 'Abstract', 'Full HD 1080p', ['paper', 'texture'], 220, 18, 4, 0.3, false),
+  photo('Rust Patterns', 'Weathered steel on a shipping container.', 'Abstract', '4K', ['texture', 'industrial'], 940, 102, 39, 160),
+  photo('Desk Flat Lay', 'Tools of the trade on a walnut desk.', 'Other', 'HD 720p', ['workspace', 'product'], 2630, 300, 140, 4),
+  photo('Street Cat', 'The studio’s unofficial mascot.', 'Other', '8K', ['animals', 'street'], 7340, 1210, 520, 18),
+  photo('Rainy Window', 'Portland in November.', 'Other', 'Full HD 1080p', ['rain', 'mood'], 1880, 205, 77, 90),
+  photo('Vintage Camera', 'A 1970s rangefinder from our archive.', 'Other', '2K', ['camera', 'film'], 1020, 111, 45, 280),
+];
+
+const video = (name: string, description: string, youtubeId: string, category: DemoVideo['category'], duration: number, quality: DemoVideo['quality'], tags: string[], views: number, likes: number, ageDays: number): DemoVideo =>
+  ({ name, description, youtubeId, category, duration, quality, tags, views, likes, ageDays });
+
+/** Well-known public videos; durations are chosen so every duration band has a hit. */
+export const VIDEOS: DemoVideo[] = [
+  video('Me at the Zoo', 'The first video ever uploaded to YouTube: eighteen seconds in front of the elephants.', 'jNQXAC9IVRw', 'Entertainment', 19, 'HD', ['history', 'classic'], 48200, 3100, 2),
+  video('Never Gonna Give You Up', 'Rick Astley’s 1987 hit, remastered. You know the rules.', 'dQw4w9WgXcQ', 'Music', 213, 'Full HD', ['pop', '80s'], 98100, 7400, 14),
+  video('Minecraft: Official Trailer', 'The original trailer for the block-building game that became a phenomenon.', 'MmB9b5njVbA', 'Gaming', 106, 'HD', ['minecraft', 'trailer'], 23400, 1900, 35),
+  video('The Ridge', 'Danny MacAskill rides the Cuillin Ridge on the Isle of Skye.', 'xQ_IQS3VKjA', 'Sports', 506, '8K', ['cycling', 'scotland'], 35600, 4200, 70),
+  video('Big Buck Bunny', 'The Blender Foundation’s open movie, restored in 4K at 60 frames per second.', 'aqz-KE-bpKQ', 'Entertainment', 635, '4K', ['animation', 'open-movie'], 15200, 980, 5),
+  video('Do Schools Kill Creativity?', 'Sir Ken Robinson’s much-loved talk on education and creativity.', 'iG9CE55wbtY', 'Education', 1164, 'Full HD', ['talk', 'education'], 41300, 5100, 120),
+  video('Falcon Heavy Test Flight', 'The full webcast of the first Falcon Heavy launch and booster landings.', 'wbSwFU6tY1c', 'News', 2520, '2K', ['space', 'launch'], 27500, 3600, 300),
+  video('Learn Python: Full Course for Beginners', 'A complete beginner course covering the basics of Python programming.', 'rfscVS0vtbw', 'Education', 16012, 'HD', ['python', 'programming'], 56700, 6800, 45),
+];
+
+export const AUDIOS: DemoAudio[] = [
+  {
+    name: 'Harbour Lights', description: 'A warm guitar-led instrumental recorded in the studio loft.', artist: 'The Marshall Street Band', type: 'Music', category: 'Rock',
+    duration: 212, quality: 'High 320', track: 0, tags: ['instrumental', 'guitar'], plays: 5420, downloads: 830, rating: 4.6, ageDays: 3,
+    reviews: [{ author: 'Leah', rating: 5, comment: 'On repeat all week.' }, { author: 'Omar', rating: 4, comment: 'Lovely tone.' }],
+  },
+  {
+    name: 'Blue Pearl', description: 'A late-night jazz trio piece with brushed drums and upright bass.', artist: 'Ana Ortega Trio', type: 'Music', category: 'Jazz',
+    duration: 418, quality: 'Lossless', track: 2, tags: ['jazz', 'trio'], plays: 3110, downloads: 640, rating: 4.8, ageDays: 25,
+    reviews: [{ author: 'Viktor', rating: 5, comment: 'The lossless file sounds incredible.' }],
+  },
+  {
+    name: 'Studio Notes #42: Pricing With Confidence', description: 'How small brands set prices they can defend, with a retail consultant.', artist: 'Studio Notes Podcast', type: 'Podcast', category: 'Business',
+    duration: 1330, quality: 'Medium 192', track: 0, tags: ['pricing', 'retail'], plays: 2870, downloads: 1210, rating: 4.3, ageDays: 7,
+    reviews: [{ author: 'Kim', rating: 4, comment: 'Practical advice.' }, { author: 'Joel', rating: 5, comment: 'Best episode yet.' }, { author: 'Sara', rating: 4, comment: 'Wanted it longer!' }],
+  },
+  {
+    name: 'Studio Notes #43: The Repairable Future', description: 'A conversation on right-to-repair and what it means for designers.', artist: 'Studio Notes Podcast', type: 'Podcast', category: 'Technology',
+    duration: 2710, quality: 'Low 128', track: 1, tags: ['repair', 'design'], plays: 1940, downloads: 760, rating: 4.1, ageDays: 40,
+    reviews: [],
+  },
+  {
+    name: 'The Lighthouse Keeper', description: 'An unabridged reading of a novel about a keeper on the Oregon coast.', artist: 'Narrated by Helen Park', type: 'Audiobook', category: 'Fiction',
+    duration: 30600, quality: 'Medium 192', track: 2, tags: ['novel', 'coast'], plays: 1280, downloads: 450, rating: 4.7, ageDays: 90,
+    reviews: [{ author: 'Greta', rating: 5, comment: 'Helen’s narration is perfect.' }],
+  },
+  {
+    name: 'Made by Hand', description: 'A non-fiction audiobook on the revival of craft in the digital age.', artist: 'Narrated by David Moss', type: 'Audiobook', category: 'Non-fiction',
+    duration: 19800, quality: 'High 320', track: 0, tags: ['craft', 'history'], plays: 860, downloads: 300, rating: 4.2, ageDays: 210,
+    reviews: [{ author: 'Paul', rating: 4, comment: 'Thoughtful and well read.' }, { author: 'Nina', rating: 3, comment: 'A bit slow in the middle.' }],
+  },
+  {
+    name: 'In Conversation: Mira Chen', description: 'The ceramicist talks about failure, kilns and teaching.', artist: 'Northwind Interviews', type: 'Interview', category: 'Arts',
+    duration: 780, quality: 'Lossless', track: 3, tags: ['ceramics', 'craft'], plays: 1520, downloads: 290, rating: 4.5, ageDays: 1,
+    reviews: [],
+  },
+  {
+    name: 'In Conversation: Founders of Fieldwork', description: 'Two founders on building a bootstrapped outdoor brand.', artist: 'Northwind Interviews', type: 'Interview', category: 'Business',
+    duration: 3290, quality: 'Low 128', track: 1, tags: ['founders', 'outdoor'], plays: 2230, downloads: 510, rating: 3.9, ageDays: 150,
+    reviews: [{ author: 'Tariq', rating: 4, comment: 'Honest about the hard parts.' }],
+  },
+  {
+    name: 'Live at the Pearl Loft', description: 'A full acoustic set recorded at our spring open studio.', artist: 'June & the Weather', type: 'Live Recording', category: 'Concert',
+    duration: 2290, quality: 'High 320', track: 0, tags: ['acoustic', 'live'], plays: 4010, downloads: 920, rating: 4.9, ageDays: 18,
+    reviews: [{ author: 'Ella', rating: 5, comment: 'I was there! Brings it all back.' }, { author: 'Hugo', rating: 5, comment: 'Great mix.' }, { author: 'Ivy', rating: 5, comment: 'Wonderful.' }],
+  },
+  {
+    name: 'Festival Session: Night Market', description: 'Electronic set from the lantern festival’s closing night.', artist: 'Kestrel', type: 'Live Recording', category: 'Electronic',
+    duration: 1580, quality: 'Medium 192', track: 1, tags: ['electronic', 'festival'], plays: 3380, downloads: 700, rating: 4.4, ageDays: 55,
+    reviews: [{ author: 'Rafa', rating: 4, comment: 'That drop at the end!' }],
+  },
+  {
+    name: 'Forest Rain Ambience', description: 'Soft rain on cedar branches, for focus and sleep.', artist: 'Northwind Field Recordings', type: 'Sound Effect', category: 'Nature',
+    duration: 95, quality: 'Lossless', track: 3, tags: ['rain', 'ambient', 'focus'], plays: 7810, downloads: 2650, rating: 4.6, ageDays: 10,
+    reviews: [{ author: 'Mei', rating: 5, comment: 'Perfect for deep work.' }],
+  },
+  {
+    name: 'Interface Chimes Pack', description: 'Twelve short notification chimes for apps and games.', artist: 'Northwind Sound Lab', type: 'Sound Effect', category: 'UI',
+    duration: 45, quality: 'Low 128', track: 2, tags: ['ui', 'chimes'], plays: 2140, downloads: 1890, rating: 4.0, ageDays: 400,
+    reviews: [],
+  },
+];
+
+const event = (name: string, description: string, address: string, city: string, location: string, category: DemoEvent['category'], eventType: DemoEvent['eventType'], startInDays: number, startHour: number, durationHours: number, registrations: number, price: number): DemoEvent =>
+  ({ name, description, address, city, location, category, eventType, startInDays, startHour, durationHours, registrations, price });
+
+export const EVENTS: DemoEvent[] = [
+  event('Lunchtime Sketching Workshop', 'Bring a notebook: an hour of quick perspective sketching with our designers.', '1200 NW Marshall Street', 'Portland', 'Northwind Studio, Portland', 'Workshop', 'local', 0, 12, 2, 18, 0),
+  event('Harbour Jazz Night', 'The Ana Ortega Trio plays two sets on the waterfront terrace.', '1020 SW Naito Parkway', 'Portland', 'Waterfront Terrace, Portland', 'Concert', 'local', 1, 19, 3, 140, 35),
+  event('Remote Product Summit', 'Talks and panels on building physical products with distributed teams.', 'Online', 'Online', 'Online (livestream)', 'Conference', 'virtual', 3, 16, 6, 860, 0),
+  event('Bridge City Half Marathon', 'A flat, fast course across four bridges, with a finish-line market.', 'Tom McCall Waterfront Park', 'Portland', 'Waterfront Park, Portland', 'Sport', 'national', 5, 7, 5, 2400, 45),
+  event('Open Studio: Spring Collection', 'See the new collection, meet the makers and try everything on.', '1200 NW Marshall Street', 'Portland', 'Northwind Studio, Portland', 'Exhibition', 'local', 10, 17, 4, 95, 0),
+  event('Design Systems Conference', 'Two days of talks on component libraries, tokens and governance.', '777 NE Martin Luther King Jr Blvd', 'Portland', 'Oregon Convention Center', 'Conference', 'national', 16, 9, 32, 640, 249),
+  event('Photography Basics Online', 'A live class on composition and natural light, with homework reviews.', 'Online', 'Online', 'Online (video call)', 'Workshop', 'virtual', 24, 18, 2, 120, 15),
+  event('Summer Light Festival', 'Light installations, food trucks and live music along the river.', 'Marine Drive', 'Vancouver', 'Columbia River waterfront', 'Festival', 'international', 45, 16, 56, 5200, 89),
+  event('Global Craft Week', 'Makers from twelve countries share their studios and techniques.', 'Kunstgewerbemuseum, Matthäikirchplatz', 'Berlin', 'Berlin, Germany', 'Other', 'international', 75, 10, 120, 1300, 0),
+  event('Indie Game Jam', 'Forty-eight hours to make a game around a surprise theme.', 'Online', 'Online', 'Online (Discord)', 'Other', 'virtual', 110, 12, 48, 410, 0),
+  event('Nordic Sound Festival', 'Three days of Scandinavian folk, jazz and electronic music.', 'Slottsparken', 'Oslo', 'Oslo, Norway', 'Festival', 'international', 150, 14, 72, 3800, 149),
+  event('Ceramics & Craft Fair', 'Over one hundred independent makers under one roof.', '2060 N Marine Drive', 'Portland', 'Portland Expo Center', 'Exhibition', 'national', 200, 10, 8, 760, 12),
+];
+
+export const SLIDERS: DemoSlider[] = [
+  {
+    title: 'Design that works as hard as you do', subtitle: 'Durable goods, tested in our studio for six weeks before they reach you.', type: 'photo', youtubeId: null,
+    button1_text: 'Shop now', button1_link: '/shop', button2_text: 'Our story', button2_link: '/about', content_alignment: 'left',
+    searchEnabled: true, searchPlaceholder: 'Search products, stories and events...',
+  },
+  {
+    title: 'The new season collection', subtitle: 'Linen, merino and waxed canvas in colours from the Oregon coast.', type: 'photo', youtubeId: null,
+    button1_text: 'Browse the collection', button1_link: '/shop', button2_text: 'Read the journal', button2_link: '/blogs', content_alignment: 'center',
+    searchEnabled: false, searchPlaceholder: 'Search...',
+  },
+  {
+    title: 'Behind the scenes', subtitle: 'Watch how our open movie nights and workshops come together.', type: 'video', youtubeId: 'aqz-KE-bpKQ',
+    button1_text: 'Watch videos', button1_link: '/videos', button2_text: 'Upcoming events', button2_link: '/events', content_alignment: 'right',
+    searchEnabled: false, searchPlaceholder: 'Search...',
+  },
+];
+
+export const RECOMMENDATIONS: DemoRecommendation[] = [
+  { title: 'Quiet Hours Headphones', caption: 'Our most-loved product for focused work.', tags: ['audio', 'focus'], popularity: 980 },
+  { title: 'Building a Calm Home Office', caption: 'Light, sound and one rule about cables.', tags: ['workspace', 'journal'], popularity: 870 },
+  { title: 'Harbour Jazz Night', caption: 'Two sets on the waterfront terrace, tomorrow evening.', tags: ['music', 'event'], popularity: 760 },
+  { title: 'Cannon Beach at Dusk', caption: 'The most downloaded photo in our gallery.', tags: ['photo', 'coast'], popularity: 720 },
+  { title: 'Merino Crew Sweater', caption: 'Warm, light and made to last.', tags: ['clothing', 'wool'], popularity: 640 },
+  { title: 'Forest Rain Ambience', caption: 'Ninety-five seconds of calm, on loop.', tags: ['audio', 'ambient'], popularity: 590 },
+  { title: 'Sourdough for Busy People', caption: 'A schedule that fits a working week.', tags: ['food', 'baking'], popularity: 510 },
+  { title: 'Field Guide to Light', caption: 'Read natural light like a pro.', tags: ['books', 'photography'], popularity: 430 },
+];
+
+export const ORDERS: DemoOrder[] = [
+  { status: 'delivered', total: 1129.0, ageDays: 40 },
+  { status: 'delivered', total: 348.5, ageDays: 22 },
+  { status: 'shipped', total: 187.0, ageDays: 6 },
+  { status: 'processing', total: 649.0, ageDays: 2 },
+  { status: 'pending', total: 74.0, ageDays: 0.2 },
+  { status: 'cancelled', total: 89.0, ageDays: 12 },
+];

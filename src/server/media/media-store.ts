@@ -1,0 +1,71 @@
+/** Stored media files: DATA_DIR/media/<uuid>.<ext>, written atomically, then recorded in the media table. */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../db/connection.ts';
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'video/mp4': 'mp4',
+};
+
+export function mediaDir(dataDir: string): string {
+  return join(dataDir, 'media');
+}
+
+export interface StoredMedia {
+  id: string;
+  fileName: string;
+  /** Site-relative URL under which the server serves the file. */
+  url: string;
+}
+
+/** Writes bytes to a temp file, fsyncs, renames into place, then inserts the row (security.md R41, R43). */
+export async function storeMedia(
+  db: Db,
+  dataDir: string,
+  bytes: Uint8Array,
+  contentType: string,
+  size?: { width: number; height: number },
+): Promise<StoredMedia> {
+  const ext = EXTENSIONS[contentType];
+  if (!ext) throw new Error(`unsupported media type ${contentType}`);
+  const dir = mediaDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o755 });
+  const id = randomUUID();
+  const fileName = `${id}.${ext}`;
+  const finalPath = join(dir, fileName);
+  const tempPath = join(dir, `.${fileName}.tmp`);
+  const handle = await open(tempPath, 'w', 0o644);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tempPath, finalPath);
+    await db
+      .insertInto('media')
+      .values({ id, file_name: fileName, content_type: contentType, bytes: bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null })
+      .execute();
+  } catch (error) {
+    await unlink(finalPath).catch(() => undefined);
+    await unlink(tempPath).catch(() => undefined);
+    throw error;
+  }
+  return { id, fileName, url: `${MEDIA_URL_PREFIX}${fileName}` };
+}
+
+/** Looks up a stored file by its public name; undefined for anything not in the table. */
+export async function findMedia(db: Db, fileName: string) {
+  return db.selectFrom('media').select(['file_name', 'content_type', 'bytes']).where('file_name', '=', fileName).executeTakeFirst();
+}

@@ -1,0 +1,13 @@
+import type { Db } from '../../db/connection.ts';
+
+export function listRecommendationRows(db: Db, limit: number, offset: number) {
+  return db
+    .selectFrom('recommendations')
+    .selectAll()
+    .orderBy('popularity', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

@@ -1,0 +1,22 @@
+/** Prepares DATA_DIR: migrations, then on an empty database demo content (SEED=demo) and the first admin. */
+import type { Db } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo.ts';
+import type { Env } from './env.ts';
+import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
+
+export async function prepareData(db: Db, env: Env, log: (line: string) => void = console.log): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  if (env.SEED === 'demo' && (await isDatabaseEmpty(db))) {
+    const started = Date.now();
+    await seedDemo(db, env.DATA_DIR);
+    log(`demo content seeded in ${Date.now() - started} ms`);
+  }
+  const admin = await ensureFirstAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (admin.generatedPassword) {
+    log(`first admin created: ${admin.email} with the generated password ${admin.generatedPassword} (shown once; change it at first sign-in)`);
+  } else if (admin.created) {
+    log(`first admin created: ${admin.email}`);
+  }
+}

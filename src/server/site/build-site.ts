@@ -1,0 +1,40 @@
+/** Runs `astro build` in a child process against a running API, so build memory never stays in the server. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ASTRO_BIN = fileURLToPath(import.meta.resolve('astro/bin/astro.mjs'));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface BuildOptions {
+  /** Base address the build fetches branding and content from (e.g. http://127.0.0.1:4321). */
+  apiUrl: string;
+  outDir: string;
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+}
+
+export function buildSite({ apiUrl, outDir, env = {}, log = console.log }: BuildOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.length > 200_000) output = output.slice(-100_000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code === 0) {
+        log(`site built into ${outDir}`);
+        resolve();
+      } else {
+        reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
+      }
+    });
+  });
+}

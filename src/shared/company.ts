@@ -1,0 +1,55 @@
+/** Company settings with section 9 defaults filled in: one rule for the server, the build and the browser. */
+import { DEFAULT_BRAND, DEFAULT_THEME, SEO_PAGES } from './constants.ts';
+import type { Company, SeoFields, Social } from './types.ts';
+
+export type CompanyInput = Partial<Omit<Company, 'social'>> & { social?: Partial<Social> | null | undefined };
+
+const emptySeo = Object.fromEntries(
+  SEO_PAGES.flatMap((page) => [
+    [`seo_${page}_title`, ''],
+    [`seo_${page}_description`, ''],
+  ]),
+) as unknown as SeoFields;
+
+export const DEFAULT_COMPANY: Company = {
+  _id: '',
+  name: DEFAULT_BRAND.name,
+  tagline: DEFAULT_BRAND.tagline,
+  description: '',
+  logo: DEFAULT_BRAND.logo,
+  logo_dark: '',
+  icon: '',
+  hero_image: '',
+  cta_text: '',
+  cta_link: '',
+  address: '',
+  phone: '',
+  email: '',
+  website: '',
+  social: { facebook: '', instagram: '', twitter: '', linkedin: '' },
+  ...DEFAULT_THEME,
+  ...emptySeo,
+};
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Merges stored or fetched settings over the defaults; blank, missing or wrongly typed values take the default. */
+export function withCompanyDefaults(input: CompanyInput | null | undefined): Company {
+  const out: Record<string, unknown> = { ...DEFAULT_COMPANY, social: { ...DEFAULT_COMPANY.social } };
+  if (!input || typeof input !== 'object') return out as unknown as Company;
+  for (const [key, fallback] of Object.entries(DEFAULT_COMPANY)) {
+    if (key === 'social') continue;
+    const value = (input as Record<string, unknown>)[key];
+    if (isBlank(value) || typeof value !== typeof fallback) continue;
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    out[key] = value;
+  }
+  const social = input.social;
+  if (social && typeof social === 'object') {
+    for (const key of Object.keys(DEFAULT_COMPANY.social) as (keyof Social)[]) {
+      const value = social[key];
+      if (typeof value === 'string' && value.trim() !== '') (out['social'] as Social)[key] = value.trim();
+    }
+  }
+  return out as unknown as Company;
+}

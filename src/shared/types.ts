@@ -1,0 +1,255 @@
+/** DTOs with the exact field names of site-spec section 3; shared by the server and the browser. */
+import type { CONTENT_TYPES, SEO_PAGES } from './constants.ts';
+
+export type SeoFields = {
+  [K in (typeof SEO_PAGES)[number] as `seo_${K}_title` | `seo_${K}_description`]: string;
+};
+
+export interface Social {
+  facebook: string;
+  instagram: string;
+  twitter: string;
+  linkedin: string;
+}
+
+export interface Company extends SeoFields {
+  _id: string;
+  name: string;
+  tagline: string;
+  description: string;
+  logo: string;
+  logo_dark: string;
+  icon: string;
+  hero_image: string;
+  cta_text: string;
+  cta_link: string;
+  address: string;
+  phone: string;
+  email: string;
+  website: string;
+  social: Social;
+  primary_color: string;
+  secondary_color: string;
+  primary_opacity: number;
+  secondary_opacity: number;
+  primary_blur: number;
+  secondary_blur: number;
+  header_radius: number;
+  button_radius: number;
+  button_blur: number;
+  button_opacity: number;
+  font: string;
+}
+
+export type Role = 'customer' | 'admin';
+
+export interface User {
+  _id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  role: Role;
+  profile_image: string;
+}
+
+export interface SearchButton {
+  enabled: boolean;
+  text: string;
+  placeholder: string;
+  icon: 'FaSearch' | 'FaMicrophone' | 'FaStar';
+  position: 'left' | 'right' | 'inline' | 'below';
+  style: {
+    backgroundColor: string;
+    textColor: string;
+    borderRadius: string;
+    padding: string;
+    hoverEffect: 'darken' | 'lighten' | 'scale' | 'underline';
+  };
+  voiceSearch: { enabled: boolean };
+  recentSearches: { enabled: boolean; limit: number };
+}
+
+export interface Slider {
+  _id: string;
+  title: string;
+  subtitle: string;
+  link: string;
+  order: number;
+  type: 'photo' | 'video';
+  image: string;
+  button1_text: string;
+  button1_link: string;
+  button2_text: string;
+  button2_link: string;
+  contentAlignment: 'left' | 'center' | 'right';
+  isActive: boolean;
+  isGlobalSettings: boolean;
+  company: string;
+  searchButton: SearchButton;
+}
+
+export interface Recommendation {
+  _id: string;
+  image: string;
+  title: string;
+  caption: string;
+  tags: string[];
+}
+
+export interface Product {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  image: string;
+  category: string;
+  tags: string[];
+  createdAt: string;
+  views: number;
+}
+
+export interface BlogComment {
+  _id: string;
+  author: string;
+  comment: string;
+  createdAt: string;
+}
+
+export interface Blog {
+  _id: string;
+  title: string;
+  content: string;
+  caption: string;
+  image: string;
+  slug: string;
+  category: string;
+  tags: string[];
+  createdAt: string;
+  views: number;
+  comments: BlogComment[];
+}
+
+export interface Photo {
+  _id: string;
+  title: string;
+  caption: string;
+  image: string;
+  tags: string[];
+  category: string;
+  resolution: string;
+  createdAt: string;
+  views: number;
+  likes: number;
+  downloads: number;
+  published: boolean;
+}
+
+export interface Video {
+  _id: string;
+  name: string;
+  title: string;
+  description: string;
+  youtube: string;
+  category: string;
+  duration: number;
+  quality: string;
+  tags: string[];
+  createdAt: string;
+  views: number;
+  likes: number;
+}
+
+export interface AudioReview {
+  _id: string;
+  author: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export interface Audio {
+  _id: string;
+  name: string;
+  title: string;
+  description: string;
+  artist: string;
+  audio_file: string;
+  type: string;
+  category: string;
+  duration: number;
+  quality: string;
+  tags: string[];
+  createdAt: string;
+  plays: number;
+  downloads: number;
+  rating: number;
+  reviews: AudioReview[];
+}
+
+export type EventType = 'local' | 'national' | 'international' | 'virtual';
+
+export interface SiteEvent {
+  _id: string;
+  name: string;
+  title: string;
+  description: string;
+  image: string;
+  address: string;
+  city: string;
+  start_date: string;
+  end_date: string;
+  date: string;
+  location: string;
+  category: string;
+  eventType: EventType;
+  isVirtual: boolean;
+  registrations: number;
+  price: number;
+}
+
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export interface SearchResult {
+  _id: string;
+  type: ContentType;
+  data: {
+    name?: string;
+    title?: string;
+    caption: string;
+    createdAt?: string;
+    date?: string;
+    views: number;
+    price?: number;
+  };
+}
+
+export interface Order {
+  _id: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface Message {
+  id: string;
+  sender: string;
+  message: string;
+  createdAt: string;
+  senderId: string;
+  receiverId: string;
+}
+
+export interface DashboardStats {
+  totalUsers: number;
+  totalProducts: number;
+  totalOrders: number;
+  totalRevenue: number;
+}
+
+export interface ListResponse<T> {
+  results: T[];
+}
+
+export interface ErrorResponse {
+  message: string;
+}

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+describe('API server on a fresh DATA_DIR', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'none' });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+  });
+
+  it('creates the SQLite database in DATA_DIR with the durability pragmas', async () => {
+    expect(existsSync(join(server.dataDir, 'site.db'))).toBe(true);
+    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(server.db)).rows[0] as object)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(5000);
+    expect(await pragma('synchronous')).toBe(2);
+    expect(existsSync(join(server.dataDir, 'site.db-wal'))).toBe(true);
+  });
+
+  it('answers health with ok true', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('answers the company with the section 9 defaults when nothing is set', async () => {
+    const res = await fetch(`${server.url}/api/company`);
+    expect(res.status).toBe(200);
+    const company = await res.json();
+    expect(company).toMatchObject({
+      name: 'Brand',
+      tagline: 'Welcome to our platform',
+      logo: '/logo.png',
+      primary_color: '#0091ea',
+      secondary_color: '#FF5722',
+      primary_opacity: 0.3,
+      secondary_opacity: 0.3,
+      primary_blur: 12,
+      secondary_blur: 8,
+      header_radius: 10,
+      button_radius: 6,
+      button_blur: 8,
+      button_opacity: 0.8,
+      font: 'Inter',
+      social: { facebook: '', instagram: '', twitter: '', linkedin: '' },
+    });
+    expect(Object.keys(company).sort()).toEqual(Object.keys(DEFAULT_COMPANY).sort());
+    expect(company).toHaveProperty('seo_contact_title');
+    expect(company).toHaveProperty('seo_notfound_description');
+  });
+
+  it('creates the first admin once with the configured email', async () => {
+    const admins = await server.db.selectFrom('users').select(['email', 'role', 'password_hash']).where('role', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]?.email).toBe('admin@example.com');
+    expect(admins[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers a bad query with 400 and a message naming the field', async () => {
+    const res = await fetch(`${server.url}/api/recommendations/personalized?limit=lots`);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toMatch(/^limit: /);
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it('answers an out-of-range page size with 400', async () => {
+    const res = await fetch(`${server.url}/api/recommendations/personalized?limit=4&offset=-1`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/^offset: /);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await fetch(`${server.url}/api/no-such-thing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await fetch(`${server.url}/api/health`, { method: 'POST', body: 'x'.repeat(200 * 1024), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBeTruthy();
+  });
+
+  it('serves no media that was not stored', async () => {
+    const res = await fetch(`${server.url}/media/..%2Fsite.db`);
+    expect(res.status).toBe(404);
+    const other = await fetch(`${server.url}/media/00000000-0000-0000-0000-000000000000.webp`);
+    expect(other.status).toBe(404);
+  });
+
+  it('sends security headers and no X-Powered-By', async () => {
+    const res = await fetch(`${server.url}/api/company`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('a second start on the same DATA_DIR', () => {
+  it('keeps the data and applies no migration twice', async () => {
+    const first = await startTestServer({ seed: 'none' });
+    expect(first.logs.some((l) => l.startsWith('migrations applied'))).toBe(true);
+    await first.db.updateTable('users').set({ first_name: 'Kept' }).where('role', '=', 'admin').execute();
+    await first.stop();
+
+    const second = await startTestServer({ seed: 'none', dataDir: first.dataDir });
+    try {
+      expect(second.logs.some((l) => l.startsWith('migrations applied'))).toBe(false);
+      expect(second.logs.some((l) => l.startsWith('first admin created'))).toBe(false);
+      const admin = await second.db.selectFrom('users').select('first_name').where('role', '=', 'admin').execute();
+      expect(admin).toEqual([{ first_name: 'Kept' }]);
+      const res = await fetch(`${second.url}/api/health`);
+      expect(res.status).toBe(200);
+    } finally {
+      await second.stop(true);
+    }
+  });
+});

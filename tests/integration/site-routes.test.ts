@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { siteHandler } from '../../src/server/site/site-routes.ts';
+
+
+describe('serving the built site', () => {
+  let root: string;
+  let built: string | null;
+  const app = new Hono();
+  app.get('*', siteHandler({ current: () => built }));
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'site-dist-'));
+    mkdirSync(join(root, '_astro'));
+    mkdirSync(join(root, 'about'));
+    writeFileSync(join(root, 'index.html'), '<h1>home</h1>');
+    writeFileSync(join(root, 'about', 'index.html'), '<h1>about</h1>');
+    writeFileSync(join(root, '404.html'), '<h1>404 - Page Not Found</h1>');
+    writeFileSync(join(root, '_astro', 'island.Ab12Cd.js'), 'export {}');
+    built = root;
+  });
+
+  it('answers 503 with Retry-After while the first build runs', async () => {
+    const saved = built;
+    built = null;
+    const res = await app.request('/');
+    built = saved;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+  });
+
+  it('serves pages from their directory index and revalidates them', async () => {
+    for (const path of ['/', '/about', '/about/']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    }
+    expect(await (await app.request('/about')).text()).toBe('<h1>about</h1>');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.request('/_astro/island.Ab12Cd.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers unknown paths and traversal attempts with the 404 page', async () => {
+    for (const path of ['/nope', '/about/nope', '/..%2F..%2Fetc%2Fpasswd', '/_astro/../../secret']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('404 - Page Not Found');
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+// One server per run: `npm start`'s own entry on a temporary DATA_DIR with demo content. Workers inherit these.
+const port = process.env['E2E_PORT'] ??= '4391';
+const dataDir = (process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'site-e2e-')));
+export const E2E_ADMIN_PASSWORD = 'e2e admin passphrase 2026';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env['CI'] ? 1 : 0,
+  reporter: process.env['CI'] ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node scripts/start.ts',
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
+  },
+});

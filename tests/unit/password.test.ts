@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../../src/server/modules/auth/password-hash.ts';
+import { passwordProblem } from '../../src/shared/password-policy.ts';
+
+describe('passwordProblem', () => {
+  it.each([
+    ['short1234', /at least 12/],
+    ['a'.repeat(129), /at most 128/],
+    ['aaaaaaaaaaaaaaaa', /too easy/],
+    ['northwind-is-great', /must not contain/],
+  ])('refuses %s', (password, reason) => {
+    expect(passwordProblem(password, ['Northwind'])).toMatch(reason);
+  });
+
+  it('accepts a long passphrase with spaces and unicode, and counts code points', () => {
+    expect(passwordProblem('correct horse battery staple')).toBeNull();
+    expect(passwordProblem('ñandú ñandú ñ')).toBeNull();
+    expect(passwordProblem([...'😀🎉🚀'.repeat(43)].slice(0, 128).join(''))).toBeNull();
+  });
+});
+
+describe('argon2id password hashes', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(await verifyPassword('correct horse battery staple', hash)).toEqual({ ok: true, needsRehash: false });
+    expect((await verifyPassword('correct horse battery stapl', hash)).ok).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same password here')).not.toBe(await hashPassword('same password here'));
+  });
+
+  it('normalises to NFKC so composed and decomposed forms match', async () => {
+    const hash = await hashPassword('caf\u00e9 au lait please');
+    expect((await verifyPassword('cafe\u0301 au lait please', hash)).ok).toBe(true);
+  });
+
+  it('flags hashes made with other parameters for rehashing and rejects garbage', async () => {
+    expect(await verifyPassword('x', 'not a hash')).toEqual({ ok: false, needsRehash: false });
+    const old = (await hashPassword('correct horse battery staple')).replace('m=19456,t=2', 'm=19456,t=3');
+    expect((await verifyPassword('correct horse battery staple', old)).needsRehash).toBe(true);
+  });
+});
