@@ -1,10 +1,10 @@
 /** `npm run dev`: the API on PORT+1 beside the Astro dev server on PORT, which proxies /api and /media to it. */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createDb } from '../src/server/db/connection.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { prepareData } from '../src/server/prepare.ts';
+import { ASTRO_BIN } from '../src/server/site/build-site.ts';
 
 const base = parseEnv();
 const env = { ...base, PORT: base.PORT + 1 };
@@ -14,7 +14,7 @@ const server = await startServer({ db, env, site: { current: () => null } });
 const apiUrl = `http://127.0.0.1:${server.port}`;
 console.log(`API at ${apiUrl}`);
 
-const astro = spawn(process.execPath, [fileURLToPath(import.meta.resolve('astro/bin/astro.mjs')), 'dev', '--port', String(base.PORT)], {
+const astro = spawn(process.execPath, [ASTRO_BIN, 'dev', '--port', String(base.PORT)], {
   stdio: 'inherit',
   env: { ...process.env, BUILD_API_URL: apiUrl, DEV_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
 });

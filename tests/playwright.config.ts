@@ -7,7 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
 // One server per run: `npm start`'s own entry on a temporary DATA_DIR with demo content. Workers inherit these.
 const port = process.env['E2E_PORT'] ??= '4391';
 const dataDir = (process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'site-e2e-')));
-export const E2E_ADMIN_PASSWORD = 'e2e admin passphrase 2026';
+export const E2E_ADMIN_PASSWORD = 'e2e staff passphrase 2026';
 
 export default defineConfig({
   testDir: './e2e',

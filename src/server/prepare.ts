@@ -3,11 +3,14 @@ import type { Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo.ts';
 import type { Env } from './env.ts';
+import { sweepOrphanMedia } from './media/media-store.ts';
 import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
 
 export async function prepareData(db: Db, env: Env, log: (line: string) => void = console.log): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  const swept = await sweepOrphanMedia(db, env.DATA_DIR);
+  if (swept) log(`removed ${swept} orphaned media file(s)`);
   if (env.SEED === 'demo' && (await isDatabaseEmpty(db))) {
     const started = Date.now();
     await seedDemo(db, env.DATA_DIR);

@@ -21,7 +21,7 @@ export function makeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'site-test-'));
 }
 
-export async function startTestServer(options: { dataDir?: string; seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dataDir?: string; siteDir?: string; seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
   const env = parseEnv({
     DATA_DIR: dataDir,
@@ -33,7 +33,7 @@ export async function startTestServer(options: { dataDir?: string; seed?: 'demo'
   const db = createDb({ dataDir });
   const logs: string[] = [];
   await prepareData(db, env, (line) => logs.push(line));
-  const server = await startServer({ db, env, site: { current: () => null } });
+  const server = await startServer({ db, env, site: { current: () => options.siteDir ?? null } });
   return {
     url: `http://127.0.0.1:${server.port}`,
     db,

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
+import { storeMedia } from '../../src/server/media/media-store.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe('API server on a fresh DATA_DIR', () => {
@@ -121,6 +122,31 @@ describe('a second start on the same DATA_DIR', () => {
       expect(admin).toEqual([{ first_name: 'Kept' }]);
       const res = await fetch(`${second.url}/api/health`);
       expect(res.status).toBe(200);
+    } finally {
+      await second.stop(true);
+    }
+  });
+});
+
+describe('media left behind by a crash', () => {
+  it('is swept at start while stored media stays', async () => {
+    const first = await startTestServer({ seed: 'none' });
+    const stored = await storeMedia(first.db, first.dataDir, new Uint8Array([1, 2, 3]), 'image/png');
+    await first.stop();
+    const dir = join(first.dataDir, 'media');
+    writeFileSync(join(dir, '.half-written.png.tmp'), 'x');
+    writeFileSync(join(dir, '11111111-1111-1111-1111-111111111111.png'), 'x');
+
+    const second = await startTestServer({ seed: 'none', dataDir: first.dataDir });
+    try {
+      expect(second.logs).toContain('removed 2 orphaned media file(s)');
+      expect(readdirSync(dir)).toEqual([stored.fileName]);
+      const res = await fetch(`${second.url}${stored.url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     } finally {
       await second.stop(true);
     }

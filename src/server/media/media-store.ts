@@ -1,6 +1,6 @@
 /** Stored media files: DATA_DIR/media/<uuid>.<ext>, written atomically, then recorded in the media table. */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
 
@@ -68,4 +68,15 @@ export async function storeMedia(
 /** Looks up a stored file by its public name; undefined for anything not in the table. */
 export async function findMedia(db: Db, fileName: string) {
   return db.selectFrom('media').select(['file_name', 'content_type', 'bytes']).where('file_name', '=', fileName).executeTakeFirst();
+}
+
+/** Removes temp files and files without a media row, left by a crash between write and insert (security.md R43). */
+export async function sweepOrphanMedia(db: Db, dataDir: string): Promise<number> {
+  const dir = mediaDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  if (names.length === 0) return 0;
+  const known = new Set((await db.selectFrom('media').select('file_name').execute()).map((r) => r.file_name));
+  const orphans = names.filter((name) => !known.has(name));
+  await Promise.all(orphans.map((name) => unlink(join(dir, name)).catch(() => undefined)));
+  return orphans.length;
 }

@@ -1,9 +1,11 @@
 /** Runs `astro build` in a child process against a running API, so build memory never stays in the server. */
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ASTRO_BIN = fileURLToPath(import.meta.resolve('astro/bin/astro.mjs'));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** astro's package exports hide its bin, so it is found where npm installs it. */
+export const ASTRO_BIN = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
 export interface BuildOptions {
   /** Base address the build fetches branding and content from (e.g. http://127.0.0.1:4321). */

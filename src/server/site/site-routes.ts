@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 
 export interface SiteSource {
   /** The directory of the built site currently served, or null while the first build runs. */
@@ -15,13 +15,14 @@ function cacheControl(path: string): string {
 }
 
 export function siteHandler(site: SiteSource) {
-  return async (c: Context, next: Next) => {
+  return async (c: Context) => {
     const root = site.current();
     if (!root) {
       c.header('Retry-After', '5');
       return c.text('The site is being built, please retry in a few seconds.', 503);
     }
-    const served = await serveStatic({ root, precompressed: true })(c, next);
+    // A no-op next: a miss must come back here as undefined, not fall through to the app.
+    const served = await serveStatic({ root, precompressed: true })(c, async () => {});
     if (served) {
       served.headers.set('Cache-Control', cacheControl(c.req.path));
       return served;

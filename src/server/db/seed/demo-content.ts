@@ -108,6 +108,8 @@ export interface DemoEvent {
   startInDays: number;
   /** Local hour of the start; ignored for today's event. */
   startHour: number;
+  /** Pull the start inside the current calendar month/year when there is room after the first week. */
+  within?: 'month' | 'year';
   durationHours: number;
   registrations: number;
   price: number;
@@ -420,18 +422,18 @@ export const AUDIOS: DemoAudio[] = [
   },
 ];
 
-const event = (name: string, description: string, address: string, city: string, location: string, category: DemoEvent['category'], eventType: DemoEvent['eventType'], startInDays: number, startHour: number, durationHours: number, registrations: number, price: number): DemoEvent =>
-  ({ name, description, address, city, location, category, eventType, startInDays, startHour, durationHours, registrations, price });
+const event = (name: string, description: string, address: string, city: string, location: string, category: DemoEvent['category'], eventType: DemoEvent['eventType'], startInDays: number, startHour: number, durationHours: number, registrations: number, price: number, within?: 'month' | 'year'): DemoEvent =>
+  ({ name, description, address, city, location, category, eventType, startInDays, startHour, durationHours, registrations, price, ...(within ? { within } : {}) });
 
 export const EVENTS: DemoEvent[] = [
   event('Lunchtime Sketching Workshop', 'Bring a notebook: an hour of quick perspective sketching with our designers.', '1200 NW Marshall Street', 'Portland', 'Northwind Studio, Portland', 'Workshop', 'local', 0, 12, 2, 18, 0),
   event('Harbour Jazz Night', 'The Ana Ortega Trio plays two sets on the waterfront terrace.', '1020 SW Naito Parkway', 'Portland', 'Waterfront Terrace, Portland', 'Concert', 'local', 1, 19, 3, 140, 35),
   event('Remote Product Summit', 'Talks and panels on building physical products with distributed teams.', 'Online', 'Online', 'Online (livestream)', 'Conference', 'virtual', 3, 16, 6, 860, 0),
   event('Bridge City Half Marathon', 'A flat, fast course across four bridges, with a finish-line market.', 'Tom McCall Waterfront Park', 'Portland', 'Waterfront Park, Portland', 'Sport', 'national', 5, 7, 5, 2400, 45),
-  event('Open Studio: Spring Collection', 'See the new collection, meet the makers and try everything on.', '1200 NW Marshall Street', 'Portland', 'Northwind Studio, Portland', 'Exhibition', 'local', 10, 17, 4, 95, 0),
+  event('Open Studio: New Collection', 'See the new collection, meet the makers and try everything on.', '1200 NW Marshall Street', 'Portland', 'Northwind Studio, Portland', 'Exhibition', 'local', 10, 17, 4, 95, 0, 'month'),
   event('Design Systems Conference', 'Two days of talks on component libraries, tokens and governance.', '777 NE Martin Luther King Jr Blvd', 'Portland', 'Oregon Convention Center', 'Conference', 'national', 16, 9, 32, 640, 249),
   event('Photography Basics Online', 'A live class on composition and natural light, with homework reviews.', 'Online', 'Online', 'Online (video call)', 'Workshop', 'virtual', 24, 18, 2, 120, 15),
-  event('Summer Light Festival', 'Light installations, food trucks and live music along the river.', 'Marine Drive', 'Vancouver', 'Columbia River waterfront', 'Festival', 'international', 45, 16, 56, 5200, 89),
+  event('Riverfront Light Festival', 'Light installations, food trucks and live music along the river.', 'Marine Drive', 'Vancouver', 'Columbia River waterfront', 'Festival', 'international', 45, 16, 56, 5200, 89, 'year'),
   event('Global Craft Week', 'Makers from twelve countries share their studios and techniques.', 'Kunstgewerbemuseum, Matthäikirchplatz', 'Berlin', 'Berlin, Germany', 'Other', 'international', 75, 10, 120, 1300, 0),
   event('Indie Game Jam', 'Forty-eight hours to make a game around a surprise theme.', 'Online', 'Online', 'Online (Discord)', 'Other', 'virtual', 110, 12, 48, 410, 0),
   event('Nordic Sound Festival', 'Three days of Scandinavian folk, jazz and electronic music.', 'Slottsparken', 'Oslo', 'Oslo, Norway', 'Festival', 'international', 150, 14, 72, 3800, 149),
@@ -459,7 +461,7 @@ export const SLIDERS: DemoSlider[] = [
 export const RECOMMENDATIONS: DemoRecommendation[] = [
   { title: 'Quiet Hours Headphones', caption: 'Our most-loved product for focused work.', tags: ['audio', 'focus'], popularity: 980 },
   { title: 'Building a Calm Home Office', caption: 'Light, sound and one rule about cables.', tags: ['workspace', 'journal'], popularity: 870 },
-  { title: 'Harbour Jazz Night', caption: 'Two sets on the waterfront terrace, tomorrow evening.', tags: ['music', 'event'], popularity: 760 },
+  { title: 'Harbour Jazz Night', caption: 'Two sets with the Ana Ortega Trio on the waterfront terrace.', tags: ['music', 'event'], popularity: 760 },
   { title: 'Cannon Beach at Dusk', caption: 'The most downloaded photo in our gallery.', tags: ['photo', 'coast'], popularity: 720 },
   { title: 'Merino Crew Sweater', caption: 'Warm, light and made to last.', tags: ['clothing', 'wool'], popularity: 640 },
   { title: 'Forest Rain Ambience', caption: 'Ninety-five seconds of calm, on loop.', tags: ['audio', 'ambient'], popularity: 590 },

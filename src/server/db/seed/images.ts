@@ -135,13 +135,14 @@ export async function renderPicture(seed: string, title: string, size: ImageSize
   return { bytes, contentType: 'image/webp', width, height };
 }
 
-/** Transparent PNG wordmark; `dark` is the variant for dark backgrounds (light text). */
+/** Transparent PNG wordmark (an "N" monogram plus the name); `dark` is the variant for dark backgrounds (light text). */
 export async function renderLogo(name: string, color: string, dark: boolean): Promise<RenderedImage> {
   const { width, height } = IMAGE_SIZES.logo;
   const text = dark ? '#f8fafc' : '#0f172a';
   const mark = `<rect x="8" y="28" width="64" height="64" rx="14" fill="${escapeXml(color)}"/>
-<path d="M24 76 L24 44 L40 62 L56 44 L56 76" fill="none" stroke="#ffffff" stroke-width="7" stroke-linejoin="round" stroke-linecap="round"/>`;
-  const size = name.length > 16 ? 26 : 32;
+<path d="M24 76 L24 44 L56 76 L56 44" fill="none" stroke="#ffffff" stroke-width="7" stroke-linejoin="round" stroke-linecap="round"/>`;
+  // Shrink long names to fit beside the mark (bold sans glyphs average ~0.7 em).
+  const size = Math.min(34, Math.floor((width - 100) / (Math.max(1, name.length) * 0.7)));
   const word = `<text x="88" y="${60 + size / 3}" font-family="${FONT_STACK}" font-size="${size}" font-weight="700" fill="${text}">${escapeXml(name)}</text>`;
   const bytes = await rasterise(width, height, mark + word, mark, 'png');
   return { bytes, contentType: 'image/png', width, height };

@@ -1,0 +1,245 @@
+/** The demo seed fills a fresh database with enough varied content that every section-9 filter option has a hit. */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../src/server/db/connection.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { isDatabaseEmpty, seedDemo } from '../../src/server/db/seed/seed-demo.ts';
+import {
+  AUDIO_QUALITIES, AUDIO_TYPES, BLOG_CATEGORIES, EVENT_CATEGORIES, EVENT_TYPES, PHOTO_CATEGORIES, PHOTO_RESOLUTIONS,
+  PRODUCT_CATEGORIES, SEARCH_BUTTON_DEFAULTS, SEO_PAGES, VIDEO_CATEGORIES, VIDEO_QUALITIES,
+} from '../../src/shared/constants.ts';
+
+const DAY = 86_400_000;
+const now = new Date();
+let dir = '';
+let db: Db;
+let emptyBefore: boolean | undefined;
+let seedMs = 0;
+
+/** Each band predicate must match at least one value. */
+function expectEveryBand(values: number[], bands: Record<string, (v: number) => boolean>) {
+  for (const [name, test] of Object.entries(bands)) expect(values.some(test), `band ${name}`).toBe(true);
+}
+
+function expectCovers(values: string[], expected: readonly string[]) {
+  for (const value of expected) expect(values, `missing ${value}`).toContain(value);
+}
+
+const localDay = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+const fileOf = (url: string) => url.replace(/^\/media\//, '');
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'seed-test-'));
+  db = createDb({ dataDir: dir });
+  await migrateToLatest(db);
+  emptyBefore = await isDatabaseEmpty(db);
+  const started = performance.now();
+  await seedDemo(db, dir, now);
+  seedMs = performance.now() - started;
+}, 120_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('seedDemo', () => {
+  it('reports emptiness before and after, and finishes quickly', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    expect(seedMs).toBeLessThan(30_000);
+  });
+
+  it('creates the expected number of rows', async () => {
+    const count = async (table: 'products' | 'blogs' | 'photos' | 'videos' | 'audios' | 'events' | 'sliders' | 'recommendations' | 'orders') =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('products')).toBeGreaterThanOrEqual(24);
+    expect(await count('blogs')).toBe(12);
+    expect(await count('photos')).toBe(24);
+    expect(await count('videos')).toBe(8);
+    expect(await count('audios')).toBe(12);
+    expect(await count('events')).toBe(12);
+    expect(await count('sliders')).toBe(3);
+    expect(await count('recommendations')).toBe(8);
+    expect(await count('orders')).toBeGreaterThan(0);
+  });
+
+  it('writes the company row with branding, theme and SEO texts', async () => {
+    const company = await db.selectFrom('company_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(company.public_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(company.name).toBeTruthy();
+    expect(company.website).not.toMatch(/^https?:/);
+    for (const key of ['social_facebook', 'social_instagram', 'social_twitter', 'social_linkedin', 'primary_color', 'secondary_color'] as const) {
+      expect(company[key]).toBeTruthy();
+    }
+    for (const page of SEO_PAGES) {
+      expect(company[`seo_${page}_title`]).toBeTruthy();
+      expect(company[`seo_${page}_description`]).toBeTruthy();
+    }
+  });
+
+  it('covers every shop category and price band', async () => {
+    const rows = await db.selectFrom('products').select(['category', 'price', 'tags']).execute();
+    expectCovers(rows.map((r) => r.category), PRODUCT_CATEGORIES);
+    expectEveryBand(rows.map((r) => r.price), {
+      'under 50': (p) => p < 50, '50-100': (p) => p >= 50 && p <= 100, '100-500': (p) => p > 100 && p <= 500, 'over 500': (p) => p > 500,
+    });
+    for (const row of rows) expect(Array.isArray(JSON.parse(row.tags))).toBe(true);
+  });
+
+  it('covers every blog category and timeframe, with unique slugs and 0-4 comments', async () => {
+    const rows = await db.selectFrom('blogs').select(['id', 'slug', 'category', 'created_at', 'content']).execute();
+    expectCovers(rows.map((r) => r.category), BLOG_CATEGORIES);
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
+    const ages = rows.map((r) => now.getTime() - Date.parse(r.created_at));
+    expect(rows.some((r) => localDay(new Date(r.created_at)) === localDay(now))).toBe(true);
+    expectEveryBand(ages, {
+      'this week': (a) => a > DAY && a <= 7 * DAY, 'this month': (a) => a > 7 * DAY && a <= 30 * DAY,
+      'this year': (a) => a > 30 * DAY && a <= 365 * DAY, older: (a) => a > 365 * DAY,
+    });
+    for (const row of rows) expect(row.content).toMatch(/<p>[\s\S]*<h2>[\s\S]*<ul>/);
+    const comments = await db.selectFrom('blog_comments').select('blog_id').execute();
+    const perBlog = rows.map((r) => comments.filter((c) => c.blog_id === r.id).length);
+    expect(Math.min(...perBlog)).toBe(0);
+    expect(Math.max(...perBlog)).toBeLessThanOrEqual(4);
+    expect(comments.length).toBeGreaterThan(0);
+  });
+
+  it('covers every photo category and resolution, with two drafts', async () => {
+    const rows = await db.selectFrom('photos').select(['category', 'resolution', 'published']).execute();
+    expectCovers(rows.map((r) => r.category), PHOTO_CATEGORIES);
+    expectCovers(rows.map((r) => r.resolution), PHOTO_RESOLUTIONS);
+    expect(rows.filter((r) => !r.published)).toHaveLength(2);
+  });
+
+  it('covers every video category, quality and duration band with embed links', async () => {
+    const rows = await db.selectFrom('videos').select(['category', 'quality', 'duration', 'youtube']).execute();
+    expectCovers(rows.map((r) => r.category), VIDEO_CATEGORIES);
+    expectCovers(rows.map((r) => r.quality), VIDEO_QUALITIES);
+    expectEveryBand(rows.map((r) => r.duration), {
+      'under 1': (d) => d < 60, '1-5': (d) => d >= 60 && d < 300, '5-15': (d) => d >= 300 && d < 900,
+      '15-30': (d) => d >= 900 && d < 1800, 'over 30': (d) => d >= 1800,
+    });
+    for (const row of rows) expect(row.youtube).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+  });
+
+  it('covers every audio type, quality and duration band, with 0-3 reviews and real WAV files', async () => {
+    const rows = await db.selectFrom('audios').select(['id', 'type', 'quality', 'duration', 'audio_file', 'category', 'artist']).execute();
+    expectCovers(rows.map((r) => r.type), AUDIO_TYPES);
+    expectCovers(rows.map((r) => r.quality), AUDIO_QUALITIES);
+    expectEveryBand(rows.map((r) => r.duration), {
+      'under 5': (d) => d < 300, '5-15': (d) => d >= 300 && d < 900, '15-30': (d) => d >= 900 && d < 1800,
+      '30-60': (d) => d >= 1800 && d < 3600, 'over 60': (d) => d >= 3600,
+    });
+    for (const row of rows) expect(row.category && row.artist).toBeTruthy();
+    const files = new Set(rows.map((r) => r.audio_file));
+    expect(files.size).toBeGreaterThanOrEqual(3);
+    expect(files.size).toBeLessThanOrEqual(4);
+    for (const url of files) {
+      const wav = readFileSync(join(dir, 'media', fileOf(url)));
+      expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+      expect(wav.toString('ascii', 8, 12)).toBe('WAVE');
+      expect(wav.readUInt16LE(22)).toBe(1); // mono
+      expect(wav.readUInt32LE(24)).toBe(22050);
+      expect(wav.readUInt16LE(34)).toBe(16);
+      const seconds = wav.readUInt32LE(40) / 2 / 22050;
+      expect(seconds).toBeGreaterThanOrEqual(7.5);
+      expect(seconds).toBeLessThanOrEqual(15.5);
+    }
+    const reviews = await db.selectFrom('audio_reviews').select('audio_id').execute();
+    const perAudio = rows.map((r) => reviews.filter((v) => v.audio_id === r.id).length);
+    expect(Math.min(...perAudio)).toBe(0);
+    expect(Math.max(...perAudio)).toBeLessThanOrEqual(3);
+  });
+
+  it('covers every event category and location type, with dates today, tomorrow, this week and later', async () => {
+    const rows = await db.selectFrom('events').select(['category', 'event_type', 'is_virtual', 'start_date', 'end_date', 'price']).execute();
+    expectCovers(rows.map((r) => r.category), EVENT_CATEGORIES);
+    expectCovers(rows.map((r) => r.event_type), EVENT_TYPES);
+    for (const row of rows) {
+      expect(Boolean(row.is_virtual)).toBe(row.event_type === 'virtual');
+      expect(Date.parse(row.end_date)).toBeGreaterThan(Date.parse(row.start_date));
+    }
+    const starts = rows.map((r) => new Date(r.start_date));
+    const tomorrow = new Date(now);
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    expect(starts.some((s) => localDay(s) === localDay(now))).toBe(true);
+    expect(starts.some((s) => localDay(s) === localDay(tomorrow))).toBe(true);
+    expect(starts.some((s) => s.getTime() > tomorrow.getTime() + DAY && s.getTime() <= now.getTime() + 7 * DAY)).toBe(true);
+    expect(starts.some((s) => s.getTime() > now.getTime() + 7 * DAY && s.getTime() <= now.getTime() + 31 * DAY)).toBe(true);
+    expect(starts.some((s) => s.getTime() > now.getTime() + 31 * DAY)).toBe(true);
+    expect(rows.some((r) => r.price === 0) && rows.some((r) => r.price > 0)).toBe(true);
+  });
+
+  it('orders the sliders, includes a video slide and stores search-button JSON', async () => {
+    const rows = await db.selectFrom('sliders').selectAll().orderBy('sort_order').execute();
+    expect(rows.map((r) => r.sort_order)).toEqual([0, 1, 2]);
+    const video = rows.find((r) => r.type === 'video');
+    expect(video?.link).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+    expectCovers(rows.map((r) => r.content_alignment), ['left', 'center', 'right']);
+    const buttons = rows.map((r) => JSON.parse(r.search_button) as Record<string, unknown>);
+    for (const button of buttons) expect(Object.keys(button).sort()).toEqual(Object.keys(SEARCH_BUTTON_DEFAULTS).sort());
+    expect(buttons[0]?.['enabled']).toBe(true);
+  });
+
+  it('makes the dashboard revenue non-zero', async () => {
+    const { sum } = await db.selectFrom('orders').select((eb) => eb.fn.sum<number>('total').as('sum')).executeTakeFirstOrThrow();
+    expect(Number(sum)).toBeGreaterThan(0);
+  });
+
+  it('stores every referenced media file on disk with a matching media row', async () => {
+    const company = await db.selectFrom('company_settings').select(['logo', 'logo_dark', 'icon', 'hero_image']).executeTakeFirstOrThrow();
+    const urls = [
+      company.logo, company.logo_dark, company.icon, company.hero_image,
+      ...(await db.selectFrom('sliders').select('image').execute()).map((r) => r.image),
+      ...(await db.selectFrom('products').select('image').execute()).map((r) => r.image),
+      ...(await db.selectFrom('blogs').select('image').execute()).map((r) => r.image),
+      ...(await db.selectFrom('photos').select('image').execute()).map((r) => r.image),
+      ...(await db.selectFrom('events').select('image').execute()).map((r) => r.image),
+      ...(await db.selectFrom('recommendations').select('image').execute()).map((r) => r.image),
+      ...(await db.selectFrom('audios').select('audio_file').execute()).map((r) => r.audio_file),
+    ];
+    const media = new Map((await db.selectFrom('media').selectAll().execute()).map((m) => [m.file_name, m]));
+    for (const url of urls) {
+      expect(url).toMatch(/^\/media\/[0-9a-f-]{36}\.(webp|png|wav)$/);
+      const name = fileOf(url ?? '');
+      const path = join(dir, 'media', name);
+      expect(existsSync(path), path).toBe(true);
+      expect(media.get(name)?.bytes).toBe(statSync(path).size);
+    }
+    expect(media.size).toBe(new Set(urls).size);
+  });
+
+  it('renders images at the intended sizes', async () => {
+    const metaOf = async (url: string | null | undefined) => sharp(join(dir, 'media', fileOf(url ?? ''))).metadata();
+    const company = await db.selectFrom('company_settings').select(['logo', 'logo_dark', 'icon', 'hero_image']).executeTakeFirstOrThrow();
+    const logo = await metaOf(company.logo);
+    expect([logo.format, logo.width, logo.height, logo.hasAlpha]).toEqual(['png', 400, 120, true]);
+    const icon = await metaOf(company.icon);
+    expect([icon.format, icon.width, icon.height]).toEqual(['png', 64, 64]);
+    const hero = await metaOf(company.hero_image);
+    expect([hero.format, hero.width, hero.height]).toEqual(['webp', 1920, 1080]);
+    for (const { image } of await db.selectFrom('sliders').select('image').execute()) {
+      expect(await metaOf(image)).toMatchObject({ format: 'webp', width: 1920, height: 1080 });
+    }
+    for (const { image } of await db.selectFrom('products').select('image').execute()) {
+      expect(await metaOf(image)).toMatchObject({ width: 1200, height: 800 });
+    }
+    for (const { image } of await db.selectFrom('photos').select('image').execute()) {
+      const meta = await metaOf(image);
+      expect(meta.width).toBe(1200);
+      expect([800, 900]).toContain(meta.height);
+    }
+    for (const { image } of await db.selectFrom('recommendations').select('image').execute()) {
+      expect(await metaOf(image)).toMatchObject({ width: 800, height: 800 });
+    }
+    // The media table's recorded size matches the real file for every image.
+    for (const row of await db.selectFrom('media').selectAll().where('content_type', 'like', 'image/%').execute()) {
+      const meta = await sharp(join(dir, 'media', row.file_name)).metadata();
+      expect([row.width, row.height]).toEqual([meta.width, meta.height]);
+    }
+  });
+});
