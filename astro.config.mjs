@@ -12,6 +12,20 @@ export default defineConfig({
   integrations: [UnoCSS({ injectReset: true }), react()],
   server: { host: '127.0.0.1', port },
   devToolbar: { enabled: false },
+  // Hashes for every script and style Astro renders; the Node server repeats the policy as a header (security.md R51).
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https://i.ytimg.com https://*.googleusercontent.com",
+        "frame-src https://www.youtube-nocookie.com https://www.youtube.com",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
+    },
+  },
   // `npm run dev` runs the API beside the dev server; the browser reaches it through this proxy.
   vite: process.env.DEV_API_URL
     ? { server: { proxy: { '/api': process.env.DEV_API_URL, '/media': process.env.DEV_API_URL } } }

@@ -28,3 +28,10 @@ export const api = ofetch.create({
     if (token) options.headers.set('Authorization', `Bearer ${token}`);
   },
 });
+
+/** Media and other API-served paths as the browser must request them (the API may live on another origin). */
+export function apiAsset(path: string): string {
+  if (!path.startsWith('/media/')) return path;
+  const base = import.meta.env.PUBLIC_API_URL ?? '';
+  return `${base.replace(/\/+$/, '')}${path}`;
+}

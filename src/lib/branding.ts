@@ -1,0 +1,48 @@
+import type { Company } from '../shared/types.ts';
+import { ensureHttps, bareHost } from './format/url.ts';
+
+/** The CSS custom properties UnoCSS utilities read; one rule for the build and the runtime refresh. */
+export function brandingVars(company: Company): Record<string, string> {
+  const hex = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+  return {
+    '--color-primary': hex(company.primary_color, '#0091ea'),
+    '--color-secondary': hex(company.secondary_color, '#FF5722'),
+    '--primary-opacity': String(company.primary_opacity),
+    '--secondary-opacity': String(company.secondary_opacity),
+    '--primary-blur': `${company.primary_blur}px`,
+    '--secondary-blur': `${company.secondary_blur}px`,
+    '--header-radius': `${company.header_radius}px`,
+    '--button-radius': `${company.button_radius}px`,
+    '--button-blur': `${company.button_blur}px`,
+    '--button-opacity': String(company.button_opacity),
+  };
+}
+
+/** `:root{…}` text for the head; values come from brandingVars, which only emits numbers, px and hex colours. */
+export function brandingCss(company: Company, fontFamily: string): string {
+  const vars = Object.entries(brandingVars(company)).map(([k, v]) => `${k}:${v}`);
+  vars.push(`--font-brand:${fontFamily}`);
+  return `:root{${vars.join(';')}}`;
+}
+
+export type SocialKey = keyof Company['social'];
+export const SOCIAL_LABELS: Record<SocialKey, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+};
+
+/** Footer contact and social values as rendered: links normalised, the website as a bare host. */
+export function footerLinks(company: Company) {
+  return {
+    address: company.address.trim(),
+    phone: company.phone.trim(),
+    email: company.email.trim(),
+    website: ensureHttps(company.website),
+    websiteLabel: bareHost(company.website),
+    social: Object.fromEntries(
+      (Object.keys(SOCIAL_LABELS) as SocialKey[]).map((key) => [key, ensureHttps(company.social[key])]),
+    ) as Record<SocialKey, string>,
+  };
+}

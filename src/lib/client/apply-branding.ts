@@ -1,0 +1,46 @@
+/** Applies refreshed branding to a page rendered with build-time branding: text, links, logos, colours. */
+import { brandingVars, footerLinks, SOCIAL_LABELS, type SocialKey } from '../branding.ts';
+import { apiAsset } from '../api/client.ts';
+import type { Company } from '../../shared/types.ts';
+
+function setText(key: string, value: string) {
+  for (const el of document.querySelectorAll<HTMLElement>(`[data-brand="${key}"]`)) if (el.textContent !== value) el.textContent = value;
+}
+
+function setItem(key: string, href: string) {
+  for (const el of document.querySelectorAll<HTMLElement>(`[data-brand-item="${key}"]`)) el.hidden = href === '';
+  for (const el of document.querySelectorAll<HTMLAnchorElement>(`[data-brand-href="${key}"]`)) {
+    if (href) el.href = href;
+    else el.removeAttribute('href');
+  }
+}
+
+export function applyBranding(company: Company, previousName: string): void {
+  const root = document.documentElement;
+  for (const [name, value] of Object.entries(brandingVars(company))) root.style.setProperty(name, value);
+
+  if (previousName && company.name && previousName !== company.name) {
+    document.title = document.title.split(previousName).join(company.name);
+  }
+  setText('name', company.name);
+  setText('tagline', company.tagline);
+
+  const links = footerLinks(company);
+  setText('address', links.address);
+  setText('phone', links.phone);
+  setText('email', links.email);
+  setText('website', links.websiteLabel);
+  setItem('address', links.address);
+  setItem('phone', links.phone ? `tel:${links.phone.replace(/[^\d+]/g, '')}` : '');
+  setItem('email', links.email ? `mailto:${links.email}` : '');
+  setItem('website', links.website);
+  for (const key of Object.keys(SOCIAL_LABELS) as SocialKey[]) setItem(`social-${key}`, links.social[key]);
+
+  const light = apiAsset(company.logo || '/logo.png');
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-brand-logo="light"]')) {
+    if (img.getAttribute('src') !== light) img.src = light;
+    img.alt = company.name;
+  }
+  const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (icon && company.icon) icon.href = apiAsset(company.icon);
+}

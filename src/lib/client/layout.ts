@@ -1,0 +1,55 @@
+/** The public layout's behaviour: theme toggle, auth buttons, side menu, logo fallback and runtime branding. */
+import { $company, refreshCompany } from '../stores/company.ts';
+import { $token, loadToken, logout } from '../stores/session.ts';
+import { $theme, loadTheme, toggleTheme } from '../stores/theme.ts';
+import { applyBranding } from './apply-branding.ts';
+import { setupSideMenu } from './side-menu.ts';
+
+const apiBase = import.meta.env.PUBLIC_API_URL ?? '';
+const root = document.documentElement;
+
+loadTheme();
+$theme.subscribe((theme) => {
+  root.classList.toggle('dark', theme === 'dark');
+  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  for (const button of document.querySelectorAll('[data-theme-toggle]')) button.setAttribute('aria-label', label);
+});
+for (const button of document.querySelectorAll('[data-theme-toggle]')) button.addEventListener('click', toggleTheme);
+
+loadToken();
+$token.subscribe((token) => {
+  if (token) root.setAttribute('data-auth', 'in');
+  else root.removeAttribute('data-auth');
+});
+for (const button of document.querySelectorAll('[data-logout]')) {
+  button.addEventListener('click', () => {
+    logout(apiBase);
+    location.assign('/');
+  });
+}
+// Another tab signing in or out changes this page too.
+window.addEventListener('storage', (event) => {
+  if (event.key === 'token' || event.key === null) loadToken();
+  if (event.key === 'theme' || event.key === null) loadTheme();
+});
+
+function useFallback(img: HTMLImageElement) {
+  const fallback = img.dataset['fallback'];
+  if (fallback && !img.src.endsWith(fallback)) img.src = fallback;
+}
+for (const img of document.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
+  img.addEventListener('error', () => useFallback(img));
+  if (img.complete && img.naturalWidth === 0) useFallback(img);
+}
+
+for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
+
+setupSideMenu();
+
+let shownName = document.querySelector('[data-brand="name"]')?.textContent ?? '';
+$company.listen((company) => {
+  if (!company) return;
+  applyBranding(company, shownName);
+  shownName = company.name;
+});
+void refreshCompany(apiBase);

@@ -1,0 +1,41 @@
+import type { SeoPage } from '../shared/constants.ts';
+
+interface BeingBuiltRoute {
+  path: string;
+  page: SeoPage | null;
+  heading: string;
+  /** The issue that builds the real screen; delete the entry when its route file lands. */
+  owner: string;
+  noindex: boolean;
+}
+
+const ACCOUNTS = 'issue 5: accounts';
+const CONTENT = 'issue 4: public content';
+const PLACEHOLDER = 'placeholder-grade screens (no issue yet)';
+const ADMIN = 'the admin area issue';
+
+/** Routes of the route table whose screens later issues build; each shows the layout and a plain message. */
+export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
+  { path: 'login', page: 'login', heading: 'Login', owner: ACCOUNTS, noindex: false },
+  { path: 'register', page: 'register', heading: 'Register', owner: ACCOUNTS, noindex: false },
+  { path: 'reset-password', page: null, heading: 'Reset Password', owner: ACCOUNTS, noindex: true },
+  { path: 'profile', page: 'profile', heading: 'Profile', owner: ACCOUNTS, noindex: true },
+  { path: 'shop', page: 'shop', heading: 'Shop', owner: CONTENT, noindex: false },
+  { path: 'blogs', page: 'blogs', heading: 'Blogs', owner: CONTENT, noindex: false },
+  { path: 'photos', page: 'photos', heading: 'Photos', owner: CONTENT, noindex: false },
+  { path: 'videos', page: 'videos', heading: 'Videos', owner: CONTENT, noindex: false },
+  { path: 'audio', page: 'audio', heading: 'Audio Library', owner: CONTENT, noindex: false },
+  { path: 'events', page: 'events', heading: 'Events', owner: CONTENT, noindex: false },
+  { path: 'search', page: null, heading: 'Search', owner: CONTENT, noindex: false },
+  { path: 'messages', page: null, heading: 'Messages', owner: PLACEHOLDER, noindex: true },
+  { path: 'settings', page: null, heading: 'Settings', owner: PLACEHOLDER, noindex: true },
+  { path: 'analytics', page: null, heading: 'Analytics', owner: PLACEHOLDER, noindex: true },
+  { path: 'orders', page: null, heading: 'Orders', owner: PLACEHOLDER, noindex: true },
+  { path: 'admin-dashboard', page: null, heading: 'Admin Dashboard', owner: ADMIN, noindex: true },
+  { path: 'admin/update-company', page: null, heading: 'Update Company', owner: ADMIN, noindex: true },
+  { path: 'admin/add-slider', page: null, heading: 'Add New Slider', owner: ADMIN, noindex: true },
+  { path: 'admin/edit-hero', page: null, heading: 'Hero/Slider Editor', owner: ADMIN, noindex: true },
+  { path: 'admin/upload', page: null, heading: 'Upload New Photo', owner: ADMIN, noindex: true },
+  { path: 'admin/theme-settings', page: null, heading: 'Theme Settings', owner: ADMIN, noindex: true },
+  { path: 'admin/content', page: null, heading: 'Multimedia Content Management', owner: ADMIN, noindex: true },
+];
