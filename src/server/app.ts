@@ -19,10 +19,16 @@ export type AppEnv = { Variables: { db: Db; env: Env } };
 
 /** JSON routes take at most 100 KiB (security.md R38); upload routes set their own limit. */
 const JSON_BODY_LIMIT = 100 * 1024;
+const NO_REFERRER = /^\/(login|reset-password)\/?$/;
 
 export function createApp({ db, env }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  // Registered before secureHeaders so that it runs after it: pages whose URL may carry a token send no Referer (R19).
+  app.use(async (c, next) => {
+    await next();
+    if (NO_REFERRER.test(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
+  });
   app.use(
     secureHeaders({
       strictTransportSecurity: env.SITE_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,

@@ -18,6 +18,8 @@ describe('serving the built site', () => {
     mkdirSync(join(root, 'about'));
     writeFileSync(join(root, 'index.html'), '<h1>home</h1>');
     writeFileSync(join(root, 'about', 'index.html'), '<h1>about</h1>');
+    mkdirSync(join(root, 'login'));
+    writeFileSync(join(root, 'login', 'index.html'), `<meta http-equiv="content-security-policy" content="default-src 'self';script-src 'self' 'sha256-abc=';"><h1>login</h1>`);
     writeFileSync(join(root, '404.html'), '<h1>404 - Page Not Found</h1>');
     writeFileSync(join(root, '_astro', 'island.Ab12Cd.js'), 'export {}');
     server = await startTestServer({ siteDir: root });
@@ -42,6 +44,15 @@ describe('serving the built site', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     }
     expect(await (await get('/about')).text()).toBe('<h1>about</h1>');
+  });
+
+  it('repeats the page CSP as a header with frame-ancestors, and sends no referrer from /login', async () => {
+    const res = await get('/login');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'self';script-src 'self' 'sha256-abc='; frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const about = await get('/about');
+    expect(about.headers.get('content-security-policy')).toBeNull();
+    expect(about.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,6 +1,6 @@
 /** Applies refreshed branding to a page rendered with build-time branding: text, links, logos, colours. */
 import { brandingVars, footerLinks, SOCIAL_LABELS, type SocialKey } from '../branding.ts';
-import { apiAsset } from '../api/client.ts';
+import { apiAsset } from '../api/base.ts';
 import type { Company } from '../../shared/types.ts';
 
 function setText(key: string, value: string) {

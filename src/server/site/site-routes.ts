@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
+import { pagePolicy } from './page-csp.ts';
 
 export interface SiteSource {
   /** The directory of the built site currently served, or null while the first build runs. */
@@ -14,6 +15,11 @@ function cacheControl(path: string): string {
   return path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
 }
 
+async function pageHeaders(headers: Headers, file: string) {
+  const policy = await pagePolicy(file);
+  if (policy) headers.set('Content-Security-Policy', policy);
+}
+
 export function siteHandler(site: SiteSource) {
   return async (c: Context) => {
     const root = site.current();
@@ -21,15 +27,21 @@ export function siteHandler(site: SiteSource) {
       c.header('Retry-After', '5');
       return c.text('The site is being built, please retry in a few seconds.', 503);
     }
+    let file = '';
     // A no-op next: a miss must come back here as undefined, not fall through to the app.
-    const served = await serveStatic({ root, precompressed: true })(c, async () => {});
+    const served = await serveStatic({ root, precompressed: true, onFound: (path) => void (file = path) })(c, async () => {});
     if (served) {
       served.headers.set('Cache-Control', cacheControl(c.req.path));
+      const page = file.replace(/\.(br|gz|zst)$/, '');
+      if (page.endsWith('.html')) await pageHeaders(served.headers, page).catch(() => undefined);
       return served;
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
-    const html = await readFile(join(root, '404.html'), 'utf8').catch(() => '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html, 404);
+    const notFoundFile = join(root, '404.html');
+    const html = await readFile(notFoundFile, 'utf8').catch(() => '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>');
+    const res = c.html(html, 404);
+    res.headers.set('Cache-Control', 'no-cache');
+    await pageHeaders(res.headers, notFoundFile).catch(() => undefined);
+    return res;
   };
 }
