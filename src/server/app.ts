@@ -6,9 +6,12 @@ import type { Db } from './db/connection.ts';
 import type { Env } from './env.ts';
 import { onError } from './http/on-error.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/recommendations.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -51,6 +54,9 @@ export function createApp({ db, env }: AppDeps) {
   api.route('/health', healthRoutes);
   api.route('/company', companyRoutes);
   api.route('/recommendations', recommendationRoutes);
+  api.route('/sliders', sliderRoutes);
+  api.route('/search', searchRoutes);
+  api.route('/', contentRoutes);
   api.all('*', (c) => c.json({ message: 'Not found' }, 404));
 
   app.route('/api', api);

@@ -1,6 +1,7 @@
 /** Prepares DATA_DIR: migrations, then on an empty database demo content (SEED=demo) and the first admin. */
 import type { Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { ensureSearchIndex } from './db/sqlite-search.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo.ts';
 import type { Env } from './env.ts';
 import { sweepOrphanMedia } from './media/media-store.ts';
@@ -9,6 +10,7 @@ import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
 export async function prepareData(db: Db, env: Env, log: (line: string) => void = console.log): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  await ensureSearchIndex(db);
   const swept = await sweepOrphanMedia(db, env.DATA_DIR);
   if (swept) log(`removed ${swept} orphaned media file(s)`);
   if (env.SEED === 'demo' && (await isDatabaseEmpty(db))) {

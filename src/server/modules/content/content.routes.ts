@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import * as content from './content.service.ts';
+
+const SlugParam = z.object({ slug: z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug') });
+
+/** Public lists of section 7, each answering { results }. */
+export const contentRoutes = new Hono<AppEnv>()
+  .get('/products', async (c) => c.json({ results: await content.products(c.get('db')) }))
+  .get('/blogs', async (c) => c.json({ results: await content.blogs(c.get('db')) }))
+  .get('/blogs/:slug', async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)))
+  // Drafts are for admins; the admin guard arrives with accounts (issue 5), until then the public list is all anyone gets.
+  .get('/photos', async (c) => c.json({ results: await content.photos(c.get('db'), false) }))
+  .get('/videos', async (c) => c.json({ results: await content.videos(c.get('db')) }))
+  .get('/audios', async (c) => c.json({ results: await content.audios(c.get('db')) }))
+  .get('/events', async (c) => c.json({ results: await content.events(c.get('db')) }));

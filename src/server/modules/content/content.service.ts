@@ -1,0 +1,36 @@
+import type { Audio, Blog, Photo, Product, SiteEvent, Video } from '../../../shared/types.ts';
+import type { Db } from '../../db/connection.ts';
+import { notFound } from '../../http/errors.ts';
+import * as repo from './content.repository.ts';
+import { audioFromRow, blogFromRow, commentFromRow, eventFromRow, groupBy, photoFromRow, productFromRow, reviewFromRow, videoFromRow } from './content.mappers.ts';
+
+export const products = async (db: Db): Promise<Product[]> => (await repo.listProducts(db)).map(productFromRow);
+export const videos = async (db: Db): Promise<Video[]> => (await repo.listVideos(db)).map(videoFromRow);
+export const events = async (db: Db): Promise<SiteEvent[]> => (await repo.listEvents(db)).map(eventFromRow);
+
+/** Drafts (published = false) only for admins (security.md R35). */
+export const photos = async (db: Db, includeDrafts: boolean): Promise<Photo[]> => (await repo.listPhotos(db, includeDrafts)).map(photoFromRow);
+
+export async function blogs(db: Db): Promise<Blog[]> {
+  const [rows, comments] = await Promise.all([repo.listBlogs(db), repo.listComments(db)]);
+  const byBlog = groupBy(comments, 'blog_id');
+  return rows.map((row) => blogFromRow(row, (byBlog.get(row.id) ?? []).map(commentFromRow)));
+}
+
+/** One blog by slug, counting the view. */
+export async function blogBySlug(db: Db, slug: string): Promise<Blog> {
+  const found = await db.transaction().execute(async (trx) => {
+    const row = await repo.findBlogBySlug(trx, slug);
+    if (!row) return undefined;
+    await repo.countBlogView(trx, row.id);
+    return { row: { ...row, views: row.views + 1 }, comments: await repo.listComments(trx, [row.id]) };
+  });
+  if (!found) throw notFound('Blog not found');
+  return blogFromRow(found.row, found.comments.map(commentFromRow));
+}
+
+export async function audios(db: Db): Promise<Audio[]> {
+  const [rows, reviews] = await Promise.all([repo.listAudios(db), repo.listReviews(db)]);
+  const byAudio = groupBy(reviews, 'audio_id');
+  return rows.map((row) => audioFromRow(row, (byAudio.get(row.id) ?? []).map(reviewFromRow)));
+}

@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CONTENT_TYPES } from '../../../shared/constants.ts';
+import type { AppEnv } from '../../app.ts';
+import { validate } from '../../http/validate.ts';
+import { search } from './search.service.ts';
+
+const SearchQuery = z.object({
+  k: z.string({ error: 'is required' }).max(200, 'must be at most 200 characters'),
+  type: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined), z.enum(CONTENT_TYPES).optional()),
+});
+
+export const searchRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const { k, type } = validate(SearchQuery, c.req.query());
+  return c.json({ results: await search(c.get('db'), k, type) });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+describe('public content API on demo data', () => {
+  let server: TestServer;
+  const get = async (path: string) => {
+    const res = await fetch(`${server.url}${path}`);
+    return { status: res.status, body: await res.json() };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo' });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+  });
+
+  it.each([
+    ['/api/products', 24, ['_id', 'name', 'description', 'price', 'image', 'category', 'tags', 'createdAt', 'views']],
+    ['/api/blogs', 12, ['_id', 'title', 'content', 'caption', 'image', 'slug', 'category', 'tags', 'createdAt', 'views', 'comments']],
+    ['/api/videos', 8, ['_id', 'name', 'title', 'description', 'youtube', 'category', 'duration', 'quality', 'tags', 'createdAt', 'views', 'likes']],
+    ['/api/audios', 12, ['_id', 'name', 'title', 'description', 'artist', 'audio_file', 'type', 'category', 'duration', 'quality', 'tags', 'createdAt', 'plays', 'downloads', 'rating', 'reviews']],
+    ['/api/events', 12, ['_id', 'name', 'title', 'description', 'image', 'address', 'city', 'start_date', 'end_date', 'date', 'location', 'category', 'eventType', 'isVirtual', 'registrations', 'price']],
+  ])('%s answers { results } with the spec fields', async (path, count, fields) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(200);
+    expect(body.results).toHaveLength(count);
+    expect(Object.keys(body.results[0]).sort()).toEqual([...fields].sort());
+  });
+
+  it('lists only published photos to the public', async () => {
+    const { body } = await get('/api/photos');
+    const drafts = await server.db.selectFrom('photos').select('id').where('published', '=', false).execute();
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(body.results).toHaveLength(24 - drafts.length);
+    expect(body.results.every((p: { published: boolean }) => p.published === true)).toBe(true);
+  });
+
+  it('opens a blog by slug with its comments and counts the view', async () => {
+    const { body: list } = await get('/api/blogs');
+    const blog = list.results.find((b: { comments: unknown[] }) => b.comments.length > 0);
+    const first = await get(`/api/blogs/${blog.slug}`);
+    expect(first.status).toBe(200);
+    expect(first.body.title).toBe(blog.title);
+    expect(first.body.comments.length).toBe(blog.comments.length);
+    expect(first.body.views).toBe(blog.views + 1);
+    expect((await get(`/api/blogs/${blog.slug}`)).body.views).toBe(blog.views + 2);
+  });
+
+  it('answers an unknown blog with 404 and a malformed slug with 400', async () => {
+    expect(await get('/api/blogs/no-such-post')).toEqual({ status: 404, body: { message: 'Blog not found' } });
+    const bad = await get('/api/blogs/Not%20A%20Slug');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^slug: /);
+  });
+
+  it('lists active sliders in order with the searchButton defaults filled in', async () => {
+    await server.db.updateTable('sliders').set({ search_button: '{"text":"Find","__proto__":{"polluted":true}}' }).where('sort_order', '=', 1).execute();
+    const { body } = await get('/api/sliders');
+    expect(body.results.map((s: { order: number }) => s.order)).toEqual([0, 1, 2]);
+    expect(body.results.some((s: { type: string }) => s.type === 'video')).toBe(true);
+    const second = body.results[1];
+    expect(second.searchButton).toMatchObject({ text: 'Find', placeholder: 'Search...', icon: 'FaSearch', position: 'right', recentSearches: { enabled: true, limit: 5 } });
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    await server.db.updateTable('sliders').set({ is_active: false }).where('sort_order', '=', 2).execute();
+    expect((await get('/api/sliders')).body.results).toHaveLength(2);
+  });
+
+  it('searches every type by relevance with prefix matching', async () => {
+    const product = (await get('/api/products')).body.results[0];
+    const word = product.name.split(' ')[0];
+    const { status, body } = await get(`/api/search?k=${encodeURIComponent(word.slice(0, Math.max(3, word.length - 1)))}`);
+    expect(status).toBe(200);
+    expect(body.results.some((r: { _id: string; type: string }) => r._id === product._id && r.type === 'product')).toBe(true);
+    const hit = body.results.find((r: { _id: string }) => r._id === product._id);
+    expect(hit.data).toMatchObject({ name: product.name, caption: product.description, views: product.views, price: product.price });
+  });
+
+  it('narrows search to one type, case-insensitively', async () => {
+    const event = (await get('/api/events')).body.results[0];
+    const { body } = await get(`/api/search?k=${encodeURIComponent(event.name)}&type=Event`);
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.every((r: { type: string }) => r.type === 'event')).toBe(true);
+    expect(body.results[0].data.date).toBe(event.start_date);
+  });
+
+  it('never finds draft photos', async () => {
+    const draft = await server.db.selectFrom('photos').select(['id', 'title']).where('published', '=', false).executeTakeFirstOrThrow();
+    const { body } = await get(`/api/search?k=${encodeURIComponent(draft.title)}`);
+    expect(body.results.some((r: { _id: string }) => r._id === draft.id)).toBe(false);
+  });
+
+  it('finds new content without a rebuild of the index', async () => {
+    await server.db.insertInto('products').values({ id: 'p-new', name: 'Zanzibar lantern', created_at: new Date().toISOString() }).execute();
+    expect((await get('/api/search?k=zanzib')).body.results.map((r: { _id: string }) => r._id)).toEqual(['p-new']);
+    await server.db.deleteFrom('products').where('id', '=', 'p-new').execute();
+    expect((await get('/api/search?k=zanzib')).body.results).toEqual([]);
+  });
+
+  it.each([
+    ['"', 200],
+    ['NEAR(a b) OR * ^ "x', 200],
+    ["'; DROP TABLE products; --", 200],
+    ['', 200],
+  ])('treats %o as plain text', async (k, status) => {
+    const res = await get(`/api/search?k=${encodeURIComponent(k)}`);
+    expect(res.status).toBe(status);
+    expect(Array.isArray(res.body.results)).toBe(true);
+  });
+
+  it('refuses a missing, too long or unknown-type search with 400 naming the field', async () => {
+    expect((await get('/api/search')).body.message).toMatch(/^k: /);
+    expect((await get(`/api/search?k=${'a'.repeat(201)}`)).status).toBe(400);
+    const bad = await get('/api/search?k=lamp&type=spaceship');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^type: /);
+    expect((await get('/api/products')).body.results).toHaveLength(24);
+  });
+});
