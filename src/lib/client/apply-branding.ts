@@ -41,6 +41,16 @@ export function applyBranding(company: Company, previousName: string): void {
     if (img.getAttribute('src') !== light) img.src = light;
     img.alt = company.name;
   }
+  // The dark-theme logo exists only when logo_dark is set; without it the light one shows in both themes.
+  const dark = company.logo_dark ? apiAsset(company.logo_dark) : '';
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-brand-logo="dark"]')) {
+    img.hidden = !dark;
+    if (dark && img.getAttribute('src') !== dark) img.src = dark;
+    img.alt = company.name;
+  }
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-brand-logo="light"]')) {
+    img.classList.toggle('logo-for-light', dark !== '' && document.querySelector('img[data-brand-logo="dark"]') !== null);
+  }
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (icon && company.icon) icon.href = apiAsset(company.icon);
 }

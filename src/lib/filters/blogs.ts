@@ -1,0 +1,99 @@
+/** Blogs list: text search, category, past-looking timeframe and sort. */
+import type { Blog } from '../../shared/types.ts';
+import { BLOG_CATEGORIES } from '../../shared/constants.ts';
+import type { FilterAction, FilterSection, Option, SortRule } from './core.ts';
+import {
+  MAX_TEXT_LENGTH,
+  allPlus,
+  filtersFromQuery,
+  filtersToQuery,
+  inPastWindow,
+  matchesChoice,
+  matchesText,
+  reduceFilters,
+  sortBy,
+  timeOf,
+  valuesOf,
+} from './core.ts';
+
+export const BLOG_CATEGORY_OPTIONS = allPlus(BLOG_CATEGORIES, 'All Categories');
+
+// today = same local day; week, month, year = the last 7, 30 and 365 days.
+export const BLOG_TIMEFRAME_OPTIONS = [
+  { value: 'all', label: 'All Time' },
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'This Week' },
+  { value: 'month', label: 'This Month' },
+  { value: 'year', label: 'This Year' },
+] as const satisfies readonly Option<string>[];
+
+export const BLOG_SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest' },
+  { value: 'most-viewed', label: 'Most Viewed' },
+  { value: 'most-commented', label: 'Most Commented' },
+] as const satisfies readonly Option<string>[];
+
+export type BlogTimeframe = (typeof BLOG_TIMEFRAME_OPTIONS)[number]['value'];
+export type BlogSort = (typeof BLOG_SORT_OPTIONS)[number]['value'];
+
+export type BlogFilters = {
+  q: string;
+  category: 'all' | (typeof BLOG_CATEGORIES)[number];
+  timeframe: BlogTimeframe;
+  sort: BlogSort;
+};
+
+export const DEFAULT_BLOG_FILTERS: BlogFilters = { q: '', category: 'all', timeframe: 'all', sort: 'newest' };
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** Blog content (HTML) as plain text: tags become spaces and the common entities are decoded. */
+export function stripTags(html: string | null | undefined): string {
+  return (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (entity, name: string) => ENTITIES[name] ?? entity);
+}
+
+const SORTS: Readonly<Record<BlogSort, SortRule<Blog>>> = {
+  newest: { key: (b) => timeOf(b.createdAt), direction: 'desc' },
+  oldest: { key: (b) => timeOf(b.createdAt), direction: 'asc' },
+  'most-viewed': { key: (b) => b.views, direction: 'desc' },
+  'most-commented': { key: (b) => (Array.isArray(b.comments) ? b.comments.length : 0), direction: 'desc' },
+};
+
+const SECTION: FilterSection<BlogFilters> = {
+  defaults: DEFAULT_BLOG_FILTERS,
+  rules: {
+    q: { maxLength: MAX_TEXT_LENGTH },
+    category: valuesOf(BLOG_CATEGORY_OPTIONS),
+    timeframe: valuesOf(BLOG_TIMEFRAME_OPTIONS),
+    sort: valuesOf(BLOG_SORT_OPTIONS),
+  },
+};
+
+/** The blogs that pass every filter, in the chosen order (a new array). */
+export function applyBlogFilters(items: readonly Blog[], filters: BlogFilters, now: Date): Blog[] {
+  const kept = items.filter(
+    (b) =>
+      matchesText(filters.q, [b.title, b.caption, stripTags(b.content), b.tags]) &&
+      matchesChoice(filters.category, b.category) &&
+      inPastWindow(b.createdAt, filters.timeframe, now),
+  );
+  return sortBy(kept, SORTS[filters.sort]);
+}
+
+/** Pure reducer for the blog filter panel. */
+export function blogFiltersReducer(state: BlogFilters, action: FilterAction<BlogFilters>): BlogFilters {
+  return reduceFilters(SECTION, state, action);
+}
+
+/** Non-default blog filters as query parameters. */
+export function blogFiltersToQuery(filters: BlogFilters): URLSearchParams {
+  return filtersToQuery(SECTION, filters);
+}
+
+/** Blog filters parsed from query parameters, invalid values repaired to defaults. */
+export function blogFiltersFromQuery(params: URLSearchParams): BlogFilters {
+  return filtersFromQuery(SECTION, params);
+}

@@ -1,0 +1,242 @@
+/** Shared, DOM-free pieces of every list filter: text match, date windows, ranges, stable sort, filter state. */
+
+export const DAY_MS = 86_400_000;
+/** Longest free-text value kept from a query string or an input; longer values are cut. */
+export const MAX_TEXT_LENGTH = 200;
+
+// ---------- text ----------
+
+/** Lower-cased and accent-folded, so 'Café' and 'cafe' match each other. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** One searchable field: a string, a list of strings (tags), or missing data from the server. */
+export type TextField = string | readonly string[] | null | undefined;
+
+/** True when every whitespace-separated word of the trimmed query occurs in at least one field (case-insensitive). */
+export function matchesText(query: string, fields: readonly TextField[]): boolean {
+  const words = fold(query).trim().split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return true;
+  // Newline-joined: a query word has no whitespace, so it can never match across two fields.
+  const haystack = fold(
+    fields
+      .flatMap((field) => (Array.isArray(field) ? field : [field]))
+      .filter((part): part is string => typeof part === 'string')
+      .join('\n'),
+  );
+  return words.every((word) => haystack.includes(word));
+}
+
+// ---------- dates ----------
+
+/** Milliseconds since the epoch, or NaN; a bare 'YYYY-MM-DD' names a local calendar day, not UTC midnight. */
+export function timeOf(value: string | null | undefined): number {
+  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime();
+  return Date.parse(value);
+}
+
+/** Local midnight at the start of the given day. */
+export function startOfDay(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+/** The same local time of day, n calendar days later (DST-safe, unlike adding 24 h). */
+export function addDays(date: Date, days: number): Date {
+  const next = new Date(date.getTime());
+  next.setDate(next.getDate() + days);
+  return next;
+}
+
+/** True when both instants fall on the same local calendar day. */
+export function isSameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/** Past-looking windows for published content: how recent an item is. */
+export type PastWindow = 'all' | 'today' | '24h' | 'week' | 'month' | 'year';
+const PAST_DAYS = { '24h': 1, week: 7, month: 30, year: 365 } as const;
+
+/** Whether a past date lies in the window ending at now; today = same local day, the others = the last N×24 h. */
+export function inPastWindow(value: string | null | undefined, window: PastWindow, now: Date): boolean {
+  if (window === 'all') return true;
+  const time = timeOf(value);
+  if (Number.isNaN(time)) return false;
+  if (window === 'today') return isSameDay(new Date(time), now);
+  // Lower bound only: an item dated slightly after now (server and browser clocks differ) is still recent.
+  return time >= now.getTime() - PAST_DAYS[window] * DAY_MS;
+}
+
+/** Forward-looking windows for events, by start date. */
+export type UpcomingWindow = 'all' | 'today' | 'tomorrow' | 'week' | 'month' | 'year';
+
+/** Whether a start date lies in the window; week = [now, now + 7 days), month/year = rest of the calendar month/year. */
+export function inUpcomingWindow(value: string | null | undefined, window: UpcomingWindow, now: Date): boolean {
+  if (window === 'all') return true;
+  const time = timeOf(value);
+  if (Number.isNaN(time)) return false;
+  const date = new Date(time);
+  const today = startOfDay(now);
+  switch (window) {
+    case 'today':
+      return isSameDay(date, now);
+    case 'tomorrow':
+      return isSameDay(date, addDays(today, 1));
+    case 'week':
+      return time >= now.getTime() && time < now.getTime() + 7 * DAY_MS;
+    case 'month':
+      return time >= today.getTime() && date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
+    case 'year':
+      return time >= today.getTime() && date.getFullYear() === now.getFullYear();
+  }
+}
+
+// ---------- numeric ranges ----------
+
+/** A numeric interval with explicit edges (greater than, at least, less than, at most); a missing edge is open. */
+export interface Range {
+  readonly gt?: number;
+  readonly gte?: number;
+  readonly lt?: number;
+  readonly lte?: number;
+}
+
+/** True when a finite value lies inside the range. */
+export function inRange(value: number, range: Range): boolean {
+  if (!Number.isFinite(value)) return false;
+  if (range.gt !== undefined && !(value > range.gt)) return false;
+  if (range.gte !== undefined && !(value >= range.gte)) return false;
+  if (range.lt !== undefined && !(value < range.lt)) return false;
+  if (range.lte !== undefined && !(value <= range.lte)) return false;
+  return true;
+}
+
+/** Whether a value falls in the chosen named band; 'all' accepts everything, including a missing value. */
+export function inBand<B extends string>(
+  value: number | null | undefined,
+  band: B | 'all',
+  bands: Readonly<Record<B, Range>>,
+): boolean {
+  if (band === 'all') return true;
+  return typeof value === 'number' && inRange(value, bands[band]);
+}
+
+/** 'all' accepts anything; otherwise the item's value must equal the choice exactly. */
+export function matchesChoice(choice: string, actual: string | null | undefined): boolean {
+  return choice === 'all' || actual === choice;
+}
+
+// ---------- sorting ----------
+
+/** How to order a list: a numeric key per item and a direction. */
+export interface SortRule<T> {
+  readonly key: (item: T) => number;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** A new array ordered by the rule; ties keep their input order and NaN keys (missing data) go last. */
+export function sortBy<T>(items: readonly T[], rule: SortRule<T>): T[] {
+  const sign = rule.direction === 'asc' ? 1 : -1;
+  return items
+    .map((item, index) => ({ item, index, key: rule.key(item) }))
+    .sort((a, b) => {
+      const aMissing = Number.isNaN(a.key);
+      const bMissing = Number.isNaN(b.key);
+      if (aMissing || bMissing) return aMissing === bMissing ? a.index - b.index : aMissing ? 1 : -1;
+      return a.key === b.key ? a.index - b.index : (a.key - b.key) * sign;
+    })
+    .map((entry) => entry.item);
+}
+
+/** Keeps the input order (the server's relevance ranking). */
+export const KEEP_ORDER: SortRule<unknown> = { key: () => 0, direction: 'asc' };
+
+// ---------- filter state ----------
+
+/** A select option: the stored value and the label shown. */
+export interface Option<V extends string> {
+  readonly value: V;
+  readonly label: string;
+}
+
+/** Options for a fixed list of values shown as they are, preceded by 'all'. */
+export function allPlus<V extends string>(values: readonly V[], allLabel: string): readonly Option<'all' | V>[] {
+  return [{ value: 'all', label: allLabel }, ...values.map((value) => ({ value, label: value }))];
+}
+
+/** The values of a list of options. */
+export function valuesOf<V extends string>(options: readonly Option<V>[]): readonly V[] {
+  return options.map((option) => option.value);
+}
+
+/** Every filter state is a flat record of strings, so it maps one-to-one onto query parameters. */
+export type FilterValues = Record<string, string>;
+
+/** Free text up to a length (search words, or audio categories that depend on the data). */
+export interface TextRule {
+  readonly maxLength: number;
+}
+
+/** What each key accepts: one of a fixed list, or free text. */
+export type FilterRules<F extends FilterValues> = { readonly [K in keyof F]: readonly F[K][] | TextRule };
+
+/** A section's defaults and rules, the input of the generic reducer and query helpers. */
+export interface FilterSection<F extends FilterValues> {
+  readonly defaults: F;
+  readonly rules: FilterRules<F>;
+}
+
+/** Reducer actions: set one key, or reset everything to the defaults. */
+export type FilterAction<F extends FilterValues> =
+  | { [K in keyof F]: { type: 'set'; key: K; value: F[K] } }[keyof F]
+  | { type: 'reset' };
+
+/** The canonical value for key, the default for '', or undefined when the value is not allowed. */
+function readValue<F extends FilterValues>(section: FilterSection<F>, key: keyof F, raw: unknown): string | undefined {
+  const rule: readonly string[] | TextRule = section.rules[key];
+  if (typeof raw !== 'string') return undefined;
+  if (raw === '') return section.defaults[key];
+  if (!Array.isArray(rule)) return raw.slice(0, (rule as TextRule).maxLength);
+  // Exact first, then case-insensitive, so '?category=books' repairs to 'Books'.
+  return rule.find((allowed) => allowed === raw) ?? rule.find((allowed) => allowed.toLowerCase() === raw.toLowerCase());
+}
+
+function keysOf<F extends FilterValues>(section: FilterSection<F>): (keyof F & string)[] {
+  return Object.keys(section.defaults);
+}
+
+/** True when any key differs from its default (enables a 'Reset Filters' button). */
+export function hasActiveFilters<F extends FilterValues>(section: FilterSection<F>, filters: F): boolean {
+  return keysOf(section).some((key) => filters[key] !== section.defaults[key]);
+}
+
+/** Pure reducer: 'set' stores a valid value (invalid values and unknown keys leave the state as it is); 'reset' restores the defaults. */
+export function reduceFilters<F extends FilterValues>(section: FilterSection<F>, state: F, action: FilterAction<F>): F {
+  if (action.type === 'reset') return hasActiveFilters(section, state) ? { ...section.defaults } : state;
+  const { key, value } = action as { key: keyof F; value: unknown };
+  if (!Object.hasOwn(section.defaults, key)) return state;
+  const next = readValue(section, key, value);
+  if (next === undefined || next === state[key]) return state;
+  return { ...state, [key]: next };
+}
+
+/** Query parameters for the non-default keys only, in a fixed order, so URLs stay short and canonical. */
+export function filtersToQuery<F extends FilterValues>(section: FilterSection<F>, filters: F): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, fallback] of Object.entries(section.defaults)) {
+    const value = filters[key];
+    if (typeof value === 'string' && value !== fallback && readValue(section, key, value) === value) params.set(key, value);
+  }
+  return params;
+}
+
+/** Filters read from query parameters; unknown parameters are ignored and invalid values fall back to the default. */
+export function filtersFromQuery<F extends FilterValues>(section: FilterSection<F>, params: URLSearchParams): F {
+  const filters: FilterValues = {};
+  for (const [key, fallback] of Object.entries(section.defaults)) {
+    filters[key] = readValue(section, key, params.get(key)) ?? fallback;
+  }
+  return filters as F;
+}

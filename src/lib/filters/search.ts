@@ -1,0 +1,129 @@
+/** Search results page: content type, past-looking date range, price and sort over the server's ranked results. */
+import type { SearchResult } from '../../shared/types.ts';
+import type { FilterAction, FilterSection, Option, PastWindow, Range, SortRule } from './core.ts';
+import {
+  KEEP_ORDER,
+  filtersFromQuery,
+  filtersToQuery,
+  inBand,
+  inPastWindow,
+  matchesChoice,
+  reduceFilters,
+  sortBy,
+  timeOf,
+  valuesOf,
+} from './core.ts';
+
+export const SEARCH_TYPE_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'product', label: 'Products' },
+  { value: 'blog', label: 'Blogs' },
+  { value: 'photo', label: 'Photos' },
+  { value: 'video', label: 'Videos' },
+  { value: 'audio', label: 'Audio' },
+  { value: 'event', label: 'Events' },
+] as const satisfies readonly Option<string>[];
+
+export const SEARCH_DATE_OPTIONS = [
+  { value: 'any', label: 'Any time' },
+  { value: '24h', label: 'Past 24 hours' },
+  { value: 'week', label: 'Past week' },
+  { value: 'month', label: 'Past month' },
+  { value: 'year', label: 'Past year' },
+] as const satisfies readonly Option<string>[];
+
+export const SEARCH_SORT_OPTIONS = [
+  { value: 'relevant', label: 'Most Relevant' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest' },
+  { value: 'popular', label: 'Most Popular' },
+] as const satisfies readonly Option<string>[];
+
+export const SEARCH_PRICE_OPTIONS = [
+  { value: 'all', label: 'All Prices' },
+  { value: 'free', label: 'Free' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'under-50', label: 'Under $50' },
+  { value: '50-100', label: '$50-$100' },
+  { value: 'over-100', label: 'Over $100' },
+] as const satisfies readonly Option<string>[];
+
+export type SearchTypeFilter = (typeof SEARCH_TYPE_OPTIONS)[number]['value'];
+export type SearchDate = (typeof SEARCH_DATE_OPTIONS)[number]['value'];
+export type SearchSort = (typeof SEARCH_SORT_OPTIONS)[number]['value'];
+export type SearchPrice = (typeof SEARCH_PRICE_OPTIONS)[number]['value'];
+
+/** The search term itself travels as ?q= and is owned by the page; these keys never touch it. */
+export type SearchFilters = {
+  type: SearchTypeFilter;
+  date: SearchDate;
+  sort: SearchSort;
+  price: SearchPrice;
+};
+
+export const DEFAULT_SEARCH_FILTERS: SearchFilters = { type: 'all', date: 'any', sort: 'relevant', price: 'all' };
+
+// Free is exactly 0; 50 and 100 are '$50-$100'; results without a price match only 'all'.
+export const SEARCH_PRICE_BANDS: Readonly<Record<Exclude<SearchPrice, 'all'>, Range>> = {
+  free: { gte: 0, lte: 0 },
+  paid: { gt: 0 },
+  'under-50': { lt: 50 },
+  '50-100': { gte: 50, lte: 100 },
+  'over-100': { gt: 100 },
+};
+
+const DATE_WINDOWS: Readonly<Record<SearchDate, PastWindow>> = {
+  any: 'all',
+  '24h': '24h',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+};
+
+/** The result's own date: createdAt for content, date for events. */
+export function searchResultDate(result: SearchResult): string | undefined {
+  return result.data.createdAt ?? result.data.date;
+}
+
+const SORTS: Readonly<Record<SearchSort, SortRule<SearchResult>>> = {
+  relevant: KEEP_ORDER,
+  newest: { key: (r) => timeOf(searchResultDate(r)), direction: 'desc' },
+  oldest: { key: (r) => timeOf(searchResultDate(r)), direction: 'asc' },
+  popular: { key: (r) => r.data.views, direction: 'desc' },
+};
+
+const SECTION: FilterSection<SearchFilters> = {
+  defaults: DEFAULT_SEARCH_FILTERS,
+  rules: {
+    type: valuesOf(SEARCH_TYPE_OPTIONS),
+    date: valuesOf(SEARCH_DATE_OPTIONS),
+    sort: valuesOf(SEARCH_SORT_OPTIONS),
+    price: valuesOf(SEARCH_PRICE_OPTIONS),
+  },
+};
+
+/** The results that pass every filter, in the chosen order ('relevant' keeps the server's order); a new array. */
+export function applySearchFilters(items: readonly SearchResult[], filters: SearchFilters, now: Date): SearchResult[] {
+  const kept = items.filter(
+    (r) =>
+      matchesChoice(filters.type, r.type) &&
+      inPastWindow(searchResultDate(r), DATE_WINDOWS[filters.date], now) &&
+      inBand(r.data.price, filters.price, SEARCH_PRICE_BANDS),
+  );
+  return sortBy(kept, SORTS[filters.sort]);
+}
+
+/** Pure reducer for the search filter panel. */
+export function searchFiltersReducer(state: SearchFilters, action: FilterAction<SearchFilters>): SearchFilters {
+  return reduceFilters(SECTION, state, action);
+}
+
+/** Non-default search filters as query parameters (q is left to the caller). */
+export function searchFiltersToQuery(filters: SearchFilters): URLSearchParams {
+  return filtersToQuery(SECTION, filters);
+}
+
+/** Search filters parsed from query parameters, invalid values repaired to defaults; q is ignored here. */
+export function searchFiltersFromQuery(params: URLSearchParams): SearchFilters {
+  return filtersFromQuery(SECTION, params);
+}

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const NAV = [
+  { name: 'Home', href: '/' },
+  { name: 'Shop', href: '/shop' },
+  { name: 'Blogs', href: '/blogs' },
+  { name: 'Photos', href: '/photos' },
+  { name: 'Videos', href: '/videos' },
+  { name: 'Audio', href: '/audio' },
+  { name: 'Events', href: '/events' },
+] as const;
+
+/** A plausible opaque session token (the site only checks its shape). */
+const TOKEN = 'a'.repeat(43);
+
+function authControls(page: Page) {
+  const header = page.getByRole('banner');
+  return {
+    login: header.getByRole('link', { name: 'Login', exact: true }),
+    register: header.getByRole('link', { name: 'Register', exact: true }),
+    dashboard: header.getByRole('link', { name: 'Dashboard', exact: true }),
+    logout: header.getByRole('button', { name: 'Logout', exact: true }),
+  };
+}
+
+function storeToken(page: Page) {
+  return page.addInitScript((token) => {
+    // Only before the first page of the test: Logout must be able to clear it for good.
+    if (!sessionStorage.getItem('e2e-token-set')) {
+      localStorage.setItem('token', token);
+      sessionStorage.setItem('e2e-token-set', '1');
+    }
+  }, TOKEN);
+}
+
+test.describe('on a desktop screen', () => {
+  test('a logged-out visitor sees the section links with Login and Register but no Dashboard or Logout', async ({ page }) => {
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    for (const link of NAV) {
+      const anchor = nav.getByRole('link', { name: link.name, exact: true });
+      await expect(anchor).toBeVisible();
+      await expect(anchor).toHaveAttribute('href', link.href);
+    }
+    await expect(nav.getByRole('link')).toHaveCount(NAV.length);
+
+    const auth = authControls(page);
+    await expect(auth.login).toBeVisible();
+    await expect(auth.login).toHaveAttribute('href', '/login');
+    await expect(auth.register).toBeVisible();
+    await expect(auth.register).toHaveAttribute('href', '/register');
+    await expect(auth.dashboard).toBeHidden();
+    await expect(auth.logout).toBeHidden();
+  });
+
+  test('a logged-in visitor sees Dashboard and Logout instead of Login and Register', async ({ page }) => {
+    await storeToken(page);
+    await page.goto('/about');
+    const auth = authControls(page);
+    await expect(auth.dashboard).toBeVisible();
+    await expect(auth.dashboard).toHaveAttribute('href', '/admin/update-company');
+    await expect(auth.logout).toBeVisible();
+    await expect(auth.login).toBeHidden();
+    await expect(auth.register).toBeHidden();
+  });
+
+  test('the logged-in header is decided before any page module runs, so Login never flashes', async ({ page }) => {
+    await storeToken(page);
+    // Record the auth state when the parser inserts the Login link, i.e. before module scripts can run.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const login = document.querySelector('header a[href="/login"]');
+        if (!login) return;
+        (window as unknown as { authAtLogin: string | null }).authAtLogin = document.documentElement.getAttribute('data-auth');
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    // With the bundled scripts blocked only the inline head script and the CSS can decide what shows.
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/about');
+
+    expect(await page.evaluate(() => (window as unknown as { authAtLogin?: string | null }).authAtLogin)).toBe('in');
+    const auth = authControls(page);
+    await expect(auth.dashboard).toBeVisible();
+    await expect(auth.logout).toBeVisible();
+    await expect(auth.login).toBeHidden();
+    await expect(auth.register).toBeHidden();
+  });
+
+  test('Logout clears the stored token and lands on the home page logged out', async ({ page }) => {
+    await storeToken(page);
+    await page.goto('/about');
+    const auth = authControls(page);
+    await auth.logout.click();
+
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(auth.login).toBeVisible();
+    await expect(auth.register).toBeVisible();
+    await expect(auth.dashboard).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the hamburger button is hidden on a wide screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+});
+
+test.describe('on a phone screen', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the side menu opens from the hamburger and closes on a link, the overlay and Escape', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    await expect(hamburger).toBeVisible();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    const menu = page.getByRole('dialog', { name: 'Mobile' });
+    await expect(menu).toBeHidden();
+
+    // Open, then follow a link: the menu closes and the browser navigates.
+    await hamburger.click();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    for (const link of NAV) {
+      await expect(menu.getByRole('link', { name: link.name, exact: true })).toHaveAttribute('href', link.href);
+      await expect(menu.getByRole('link', { name: link.name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole('link', { name: 'Blogs', exact: true }).click();
+    await expect(page).toHaveURL(/\/blogs\/?$/);
+    await expect(menu).toBeHidden();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+
+    // Reopen, click the dimmed overlay beside the panel.
+    await hamburger.click();
+    await expect(menu).toBeVisible();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    const viewport = page.viewportSize() ?? { width: 375, height: 740 };
+    await page.mouse.click(viewport.width - 15, viewport.height / 2);
+    await expect(menu).toBeHidden();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page).toHaveURL(/\/blogs\/?$/);
+
+    // Reopen, press Escape: closed and focus back on the hamburger.
+    await hamburger.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    await expect(hamburger).toBeFocused();
+  });
+});

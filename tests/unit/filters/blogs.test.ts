@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_BLOG_FILTERS,
+  applyBlogFilters,
+  blogFiltersFromQuery,
+  blogFiltersReducer,
+  blogFiltersToQuery,
+  stripTags,
+} from '../../../src/lib/filters/blogs.ts';
+import type { BlogFilters } from '../../../src/lib/filters/blogs.ts';
+import type { Blog, BlogComment } from '../../../src/shared/types.ts';
+
+const DAY = 86_400_000;
+// Local noon, so 'today' means the same thing in every time zone the suite runs in.
+const NOW = new Date(2026, 5, 15, 12, 0);
+const ago = (ms: number): string => new Date(NOW.getTime() - ms).toISOString();
+const comments = (n: number): BlogComment[] =>
+  Array.from({ length: n }, (_, i) => ({ _id: `c${i}`, author: 'a', comment: 'c', createdAt: ago(0) }));
+
+function blog(id: string, over: Partial<Blog> = {}): Blog {
+  return {
+    _id: id,
+    title: `Post ${id}`,
+    content: '',
+    caption: '',
+    image: '',
+    slug: id,
+    category: 'Technology',
+    tags: [],
+    createdAt: ago(0),
+    views: 0,
+    comments: [],
+    ...over,
+  };
+}
+
+const items: Blog[] = [
+  blog('now', { createdAt: ago(0), views: 3, comments: comments(1), content: '<p>Hello <b>world</b></p>' }),
+  blog('yesterday', { createdAt: ago(DAY), category: 'Travel', views: 10, tags: ['Beach'] }),
+  blog('week', { createdAt: ago(7 * DAY), category: 'Food', views: 10, comments: comments(3) }),
+  blog('month', { createdAt: ago(30 * DAY), caption: 'Quarterly results', category: 'Business' }),
+  blog('year', { createdAt: ago(365 * DAY), views: 1, comments: comments(3) }),
+  blog('ancient', { createdAt: ago(400 * DAY), title: 'Old & gold', views: 2 }),
+];
+const ids = (list: Blog[]): string[] => list.map((b) => b._id);
+const withFilters = (over: Partial<BlogFilters>): BlogFilters => ({ ...DEFAULT_BLOG_FILTERS, ...over });
+
+describe('stripTags', () => {
+  it.each([
+    ['<p>Hello <b>world</b></p>', ' Hello  world  '],
+    ['a &amp; b &lt;c&gt; &quot;d&quot; &#39;e&#39; &nbsp;f', 'a & b <c> "d" \'e\'  f'],
+    ['&copy;', '&copy;'],
+    [undefined, ''],
+  ])('turns %o into %o', (html, text) => {
+    expect(stripTags(html)).toBe(text);
+  });
+});
+
+describe('applyBlogFilters', () => {
+  it.each<[Partial<BlogFilters>, string[]]>([
+    [{ timeframe: 'today' }, ['now']],
+    [{ timeframe: 'week' }, ['now', 'yesterday', 'week']],
+    [{ timeframe: 'month' }, ['now', 'yesterday', 'week', 'month']],
+    [{ timeframe: 'year' }, ['now', 'yesterday', 'week', 'month', 'year']],
+    [{ timeframe: 'all' }, ['now', 'yesterday', 'week', 'month', 'year', 'ancient']],
+    [{ category: 'Travel' }, ['yesterday']],
+    [{ q: 'hello world' }, ['now']],
+    [{ q: 'bold' }, []],
+    [{ q: 'beach' }, ['yesterday']],
+    [{ q: 'quarterly' }, ['month']],
+    [{ q: 'old & gold' }, ['ancient']],
+  ])('filters %o', (over, expected) => {
+    expect(ids(applyBlogFilters(items, withFilters(over), NOW))).toEqual(expected);
+  });
+
+  it.each<[BlogFilters['sort'], string[]]>([
+    ['newest', ['now', 'yesterday', 'week', 'month', 'year', 'ancient']],
+    ['oldest', ['ancient', 'year', 'month', 'week', 'yesterday', 'now']],
+    ['most-viewed', ['yesterday', 'week', 'now', 'ancient', 'year', 'month']],
+    ['most-commented', ['week', 'year', 'now', 'yesterday', 'month', 'ancient']],
+  ])('sorts by %s (ties keep input order)', (sort, expected) => {
+    expect(ids(applyBlogFilters(items, withFilters({ sort }), NOW))).toEqual(expected);
+  });
+});
+
+describe('blogFiltersReducer', () => {
+  it('sets and resets', () => {
+    const state = blogFiltersReducer(DEFAULT_BLOG_FILTERS, { type: 'set', key: 'timeframe', value: 'week' });
+    expect(state.timeframe).toBe('week');
+    expect(blogFiltersReducer(state, { type: 'reset' })).toEqual(DEFAULT_BLOG_FILTERS);
+  });
+});
+
+describe('blog query', () => {
+  it('round-trips', () => {
+    const filters: BlogFilters = { q: 'ai', category: 'Technology', timeframe: 'month', sort: 'most-commented' };
+    expect(blogFiltersFromQuery(blogFiltersToQuery(filters))).toEqual(filters);
+  });
+  it.each([
+    ['timeframe=decade&category=Gossip&sort=best', DEFAULT_BLOG_FILTERS],
+    ['timeframe=WEEK&category=food', { ...DEFAULT_BLOG_FILTERS, timeframe: 'week', category: 'Food' }],
+  ])('repairs %o', (query, expected) => {
+    expect(blogFiltersFromQuery(new URLSearchParams(query))).toEqual(expected);
+  });
+});

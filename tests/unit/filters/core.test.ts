@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DAY_MS,
+  KEEP_ORDER,
+  addDays,
+  filtersFromQuery,
+  filtersToQuery,
+  hasActiveFilters,
+  inBand,
+  inPastWindow,
+  inRange,
+  inUpcomingWindow,
+  isSameDay,
+  matchesText,
+  reduceFilters,
+  sortBy,
+  startOfDay,
+  timeOf,
+} from '../../../src/lib/filters/core.ts';
+import type { FilterSection, PastWindow, UpcomingWindow } from '../../../src/lib/filters/core.ts';
+
+// Local-time fixtures keep calendar-day tests valid in any time zone the suite runs in.
+const local = (y: number, mo: number, d: number, h = 12, mi = 0): string => new Date(y, mo - 1, d, h, mi).toISOString();
+const NOW = new Date(2026, 5, 15, 12, 0);
+const ago = (ms: number): string => new Date(NOW.getTime() - ms).toISOString();
+const ahead = (ms: number): string => new Date(NOW.getTime() + ms).toISOString();
+
+describe('matchesText', () => {
+  const fields = ['Wireless Headphones', 'Noise cancelling, 30h battery', undefined, ['audio', 'Bluetooth']];
+  it.each([
+    ['', true],
+    ['   ', true],
+    ['headphones', true],
+    ['  HEADPHONES  ', true],
+    ['wireless battery', true],
+    ['bluetooth', true],
+    ['wireless  bluetooth', true],
+    ['wireless speaker', false],
+    ['phones noise', true],
+    ['headphones\nnoise', true],
+    ['xyz', false],
+  ])('query %o matches: %o', (query, expected) => {
+    expect(matchesText(query, fields)).toBe(expected);
+  });
+
+  it('folds accents both ways', () => {
+    expect(matchesText('cafe', ['Café au lait'])).toBe(true);
+    expect(matchesText('CAFÉ', ['cafe'])).toBe(true);
+  });
+
+  it('never matches a word across two fields', () => {
+    expect(matchesText('ab', ['a', 'b'])).toBe(false);
+  });
+
+  it('tolerates missing and non-string fields', () => {
+    expect(matchesText('x', [null, undefined, [] as string[]])).toBe(false);
+    expect(matchesText('', [null])).toBe(true);
+  });
+});
+
+describe('timeOf', () => {
+  it.each([
+    ['2026-06-15T12:00:00Z', Date.UTC(2026, 5, 15, 12)],
+    ['2026-06-15', new Date(2026, 5, 15).getTime()],
+  ])('reads %o', (value, expected) => {
+    expect(timeOf(value)).toBe(expected);
+  });
+  it.each([[''], ['not a date'], [null], [undefined]])('gives NaN for %o', (value) => {
+    expect(Number.isNaN(timeOf(value))).toBe(true);
+  });
+});
+
+describe('day helpers', () => {
+  it('finds the start of the local day', () => {
+    expect(startOfDay(NOW).getTime()).toBe(new Date(2026, 5, 15).getTime());
+  });
+  it('adds calendar days', () => {
+    expect(isSameDay(addDays(NOW, 1), new Date(2026, 5, 16, 1))).toBe(true);
+    expect(isSameDay(addDays(NOW, 17), new Date(2026, 6, 2))).toBe(true);
+  });
+});
+
+describe('inPastWindow', () => {
+  it.each<[string, PastWindow, boolean]>([
+    [local(2026, 6, 15, 0, 0), 'today', true],
+    [local(2026, 6, 15, 23, 59), 'today', true],
+    [local(2026, 6, 14, 23, 59), 'today', false],
+    [ago(DAY_MS), '24h', true],
+    [ago(DAY_MS + 1), '24h', false],
+    [ago(7 * DAY_MS), 'week', true],
+    [ago(7 * DAY_MS + 1), 'week', false],
+    [ago(30 * DAY_MS), 'month', true],
+    [ago(30 * DAY_MS + 1), 'month', false],
+    [ago(365 * DAY_MS), 'year', true],
+    [ago(365 * DAY_MS + 1), 'year', false],
+    [ahead(60_000), 'week', true],
+    [local(2000, 1, 1), 'all', true],
+    ['garbage', 'all', true],
+    ['garbage', 'year', false],
+  ])('%s in %s: %o', (value, window, expected) => {
+    expect(inPastWindow(value, window, NOW)).toBe(expected);
+  });
+});
+
+describe('inUpcomingWindow', () => {
+  it.each<[string, UpcomingWindow, boolean]>([
+    [local(2026, 6, 15, 8), 'today', true],
+    [local(2026, 6, 15, 23, 59), 'today', true],
+    [local(2026, 6, 16, 0, 0), 'today', false],
+    [local(2026, 6, 16, 0, 0), 'tomorrow', true],
+    [local(2026, 6, 16, 23, 59), 'tomorrow', true],
+    [local(2026, 6, 17, 0, 0), 'tomorrow', false],
+    [local(2026, 6, 15, 12, 0), 'week', true],
+    [local(2026, 6, 15, 11, 59), 'week', false],
+    [ahead(7 * DAY_MS - 1), 'week', true],
+    [ahead(7 * DAY_MS), 'week', false],
+    [local(2026, 6, 15, 0, 0), 'month', true],
+    [local(2026, 6, 14, 23, 59), 'month', false],
+    [local(2026, 6, 30, 23, 59), 'month', true],
+    [local(2026, 7, 1, 0, 0), 'month', false],
+    [local(2026, 12, 31, 23, 59), 'year', true],
+    [local(2027, 1, 1, 0, 0), 'year', false],
+    [local(2026, 3, 1), 'year', false],
+    ['2026-06-16', 'tomorrow', true],
+    [local(2020, 1, 1), 'all', true],
+    ['', 'today', false],
+  ])('%s in %s: %o', (value, window, expected) => {
+    expect(inUpcomingWindow(value, window, NOW)).toBe(expected);
+  });
+});
+
+describe('inRange and inBand', () => {
+  it.each([
+    [5, { gt: 5 }, false],
+    [5, { gte: 5 }, true],
+    [5, { lt: 5 }, false],
+    [5, { lte: 5 }, true],
+    [5, { gt: 1, lte: 5 }, true],
+    [Number.NaN, {}, false],
+    [Number.POSITIVE_INFINITY, { gt: 0 }, false],
+  ])('%o in %o: %o', (value, range, expected) => {
+    expect(inRange(value, range)).toBe(expected);
+  });
+
+  const bands = { low: { lt: 10 }, high: { gte: 10 } } as const;
+  it.each([
+    [3, 'low', true],
+    [10, 'low', false],
+    [10, 'high', true],
+    [undefined, 'all', true],
+    [undefined, 'low', false],
+    [null, 'high', false],
+  ] as const)('%o in band %s: %o', (value, band, expected) => {
+    expect(inBand(value, band, bands)).toBe(expected);
+  });
+});
+
+describe('sortBy', () => {
+  const rows = [
+    { id: 'a', n: 2 },
+    { id: 'b', n: 1 },
+    { id: 'c', n: 2 },
+    { id: 'd', n: Number.NaN },
+    { id: 'e', n: 1 },
+  ];
+  const ids = (list: { id: string }[]): string[] => list.map((row) => row.id);
+  it.each([
+    ['asc', ['b', 'e', 'a', 'c', 'd']],
+    ['desc', ['a', 'c', 'b', 'e', 'd']],
+  ] as const)('sorts %s, keeping ties in input order and missing keys last', (direction, expected) => {
+    expect(ids(sortBy(rows, { key: (row) => row.n, direction }))).toEqual(expected);
+  });
+  it('keeps the input order for KEEP_ORDER and returns a new array', () => {
+    const sorted = sortBy(rows, KEEP_ORDER);
+    expect(ids(sorted)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(sorted).not.toBe(rows);
+  });
+});
+
+describe('generic filter state', () => {
+  type Demo = { q: string; color: 'all' | 'Red' | 'Blue' };
+  const section: FilterSection<Demo> = {
+    defaults: { q: '', color: 'all' },
+    rules: { q: { maxLength: 5 }, color: ['all', 'Red', 'Blue'] },
+  };
+
+  it('sets valid values, ignores invalid ones and unknown keys', () => {
+    const start = section.defaults;
+    expect(reduceFilters(section, start, { type: 'set', key: 'color', value: 'Red' })).toEqual({ q: '', color: 'Red' });
+    const bad = { type: 'set', key: 'color', value: 'Green' } as unknown as { type: 'set'; key: 'color'; value: 'Red' };
+    expect(reduceFilters(section, start, bad)).toBe(start);
+    const unknown = { type: 'set', key: 'size', value: 'L' } as unknown as { type: 'set'; key: 'q'; value: string };
+    expect(reduceFilters(section, start, unknown)).toBe(start);
+  });
+
+  it('returns the same state when nothing changes, and cuts long text', () => {
+    const state: Demo = { q: 'ab', color: 'Blue' };
+    expect(reduceFilters(section, state, { type: 'set', key: 'color', value: 'Blue' })).toBe(state);
+    expect(reduceFilters(section, state, { type: 'set', key: 'q', value: 'abcdefgh' }).q).toBe('abcde');
+  });
+
+  it('resets to the defaults', () => {
+    const state: Demo = { q: 'ab', color: 'Blue' };
+    expect(hasActiveFilters(section, state)).toBe(true);
+    const reset = reduceFilters(section, state, { type: 'reset' });
+    expect(reset).toEqual(section.defaults);
+    expect(hasActiveFilters(section, reset)).toBe(false);
+    expect(reduceFilters(section, reset, { type: 'reset' })).toBe(reset);
+  });
+
+  it('writes only non-default keys and reads them back', () => {
+    const state: Demo = { q: 'a b', color: 'Red' };
+    expect(filtersToQuery(section, section.defaults).toString()).toBe('');
+    expect(filtersToQuery(section, state).toString()).toBe('q=a+b&color=Red');
+    expect(filtersFromQuery(section, filtersToQuery(section, state))).toEqual(state);
+  });
+
+  it.each([
+    ['color=red', { q: '', color: 'Red' }],
+    ['color=Green&q=', { q: '', color: 'all' }],
+    ['color=&other=1', { q: '', color: 'all' }],
+    ['q=abcdefgh', { q: 'abcde', color: 'all' }],
+    ['color=Blue&color=Red', { q: '', color: 'Blue' }],
+    ['%E0%A4%A', { q: '', color: 'all' }],
+  ])('repairs %o', (query, expected) => {
+    expect(filtersFromQuery(section, new URLSearchParams(query))).toEqual(expected);
+  });
+});
