@@ -10,7 +10,8 @@ const env = parseEnv();
 const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
 await prepareData(db, env);
 
-const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+// DIST_DIR lets parallel test runs build side by side; the default is the contract's dist/.
+const distDir = process.env['DIST_DIR'] ?? fileURLToPath(new URL('../dist/', import.meta.url));
 let siteDir: string | null = null;
 const server = await startServer({ db, env, site: { current: () => siteDir } });
 const origin = `http://127.0.0.1:${server.port}`;

@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 // One server per run: `npm start`'s own entry on a temporary DATA_DIR with demo content. Workers inherit these.
 const port = process.env['E2E_PORT'] ??= '4391';
 const dataDir = (process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'site-e2e-')));
+// The site is built beside the data so that the tests never race another build of dist/.
+const distDir = (process.env['E2E_DIST_DIR'] ??= join(dataDir, 'dist'));
 export const E2E_ADMIN_PASSWORD = 'e2e staff passphrase 2026';
 
 export default defineConfig({
@@ -37,6 +39,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
+    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED: 'demo', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
   },
 });

@@ -46,7 +46,15 @@ export type BlogFilters = {
 
 export const DEFAULT_BLOG_FILTERS: BlogFilters = { q: '', category: 'all', timeframe: 'all', sort: 'newest' };
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+  nbsp: ' ',
+};
 
 /** Blog content (HTML) as plain text: tags become spaces and the common entities are decoded. */
 export function stripTags(html: string | null | undefined): string {

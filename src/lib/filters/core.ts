@@ -16,7 +16,10 @@ export type TextField = string | readonly string[] | null | undefined;
 
 /** True when every whitespace-separated word of the trimmed query occurs in at least one field (case-insensitive). */
 export function matchesText(query: string, fields: readonly TextField[]): boolean {
-  const words = fold(query).trim().split(/\s+/).filter((word) => word !== '');
+  const words = fold(query)
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return true;
   // Newline-joined: a query word has no whitespace, so it can never match across two fields.
   const haystack = fold(
@@ -190,8 +193,7 @@ export interface FilterSection<F extends FilterValues> {
 
 /** Reducer actions: set one key, or reset everything to the defaults. */
 export type FilterAction<F extends FilterValues> =
-  | { [K in keyof F]: { type: 'set'; key: K; value: F[K] } }[keyof F]
-  | { type: 'reset' };
+  { [K in keyof F]: { type: 'set'; key: K; value: F[K] } }[keyof F] | { type: 'reset' };
 
 /** The canonical value for key, the default for '', or undefined when the value is not allowed. */
 function readValue<F extends FilterValues>(section: FilterSection<F>, key: keyof F, raw: unknown): string | undefined {
@@ -203,18 +205,14 @@ function readValue<F extends FilterValues>(section: FilterSection<F>, key: keyof
   return rule.find((allowed) => allowed === raw) ?? rule.find((allowed) => allowed.toLowerCase() === raw.toLowerCase());
 }
 
-function keysOf<F extends FilterValues>(section: FilterSection<F>): (keyof F & string)[] {
-  return Object.keys(section.defaults);
-}
-
-/** True when any key differs from its default (enables a 'Reset Filters' button). */
-export function hasActiveFilters<F extends FilterValues>(section: FilterSection<F>, filters: F): boolean {
-  return keysOf(section).some((key) => filters[key] !== section.defaults[key]);
+/** True when any key differs from its default, e.g. hasActiveFilters(state, DEFAULT_SHOP_FILTERS) enables 'Reset Filters'. */
+export function hasActiveFilters<F extends FilterValues>(filters: F, defaults: F): boolean {
+  return Object.entries(defaults).some(([key, value]) => filters[key] !== value);
 }
 
 /** Pure reducer: 'set' stores a valid value (invalid values and unknown keys leave the state as it is); 'reset' restores the defaults. */
 export function reduceFilters<F extends FilterValues>(section: FilterSection<F>, state: F, action: FilterAction<F>): F {
-  if (action.type === 'reset') return hasActiveFilters(section, state) ? { ...section.defaults } : state;
+  if (action.type === 'reset') return hasActiveFilters(state, section.defaults) ? { ...section.defaults } : state;
   const { key, value } = action as { key: keyof F; value: unknown };
   if (!Object.hasOwn(section.defaults, key)) return state;
   const next = readValue(section, key, value);
@@ -227,7 +225,8 @@ export function filtersToQuery<F extends FilterValues>(section: FilterSection<F>
   const params = new URLSearchParams();
   for (const [key, fallback] of Object.entries(section.defaults)) {
     const value = filters[key];
-    if (typeof value === 'string' && value !== fallback && readValue(section, key, value) === value) params.set(key, value);
+    if (typeof value === 'string' && value !== fallback && readValue(section, key, value) === value)
+      params.set(key, value);
   }
   return params;
 }

@@ -12,7 +12,13 @@ import type { Audio, AudioReview } from '../../../src/shared/types.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const reviews = (n: number): AudioReview[] =>
-  Array.from({ length: n }, (_, i) => ({ _id: `r${i}`, author: 'a', rating: 5, comment: '', createdAt: '2026-06-01T00:00:00Z' }));
+  Array.from({ length: n }, (_, i) => ({
+    _id: `r${i}`,
+    author: 'a',
+    rating: 5,
+    comment: '',
+    createdAt: '2026-06-01T00:00:00Z',
+  }));
 
 function audio(id: string, over: Partial<Audio> = {}): Audio {
   return {
@@ -39,9 +45,31 @@ const ids = (list: Audio[]): string[] => list.map((a) => a._id);
 const withFilters = (over: Partial<AudioFilters>): AudioFilters => ({ ...DEFAULT_AUDIO_FILTERS, ...over });
 
 const items: Audio[] = [
-  audio('anthem', { artist: 'The Band', createdAt: '2026-06-05T00:00:00Z', plays: 90, downloads: 1, rating: 4.5, reviews: reviews(2) }),
-  audio('ballad', { category: 'Jazz', quality: 'Lossless', createdAt: '2026-06-07T00:00:00Z', plays: 10, downloads: 8, rating: 4.9 }),
-  audio('talk', { type: 'Podcast', category: 'Tech', duration: 3000, tags: ['AI'], plays: 90, rating: 3, reviews: reviews(5) }),
+  audio('anthem', {
+    artist: 'The Band',
+    createdAt: '2026-06-05T00:00:00Z',
+    plays: 90,
+    downloads: 1,
+    rating: 4.5,
+    reviews: reviews(2),
+  }),
+  audio('ballad', {
+    category: 'Jazz',
+    quality: 'Lossless',
+    createdAt: '2026-06-07T00:00:00Z',
+    plays: 10,
+    downloads: 8,
+    rating: 4.9,
+  }),
+  audio('talk', {
+    type: 'Podcast',
+    category: 'Tech',
+    duration: 3000,
+    tags: ['AI'],
+    plays: 90,
+    rating: 3,
+    reviews: reviews(5),
+  }),
   audio('story', { type: 'Audiobook', category: 'Fiction', duration: 4000, description: 'A long tale', downloads: 8 }),
   audio('news', { type: 'Podcast', category: 'Business', duration: 900, createdAt: '2026-06-09T00:00:00Z' }),
   audio('blank', { type: 'Podcast', category: '' }),

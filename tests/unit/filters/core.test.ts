@@ -201,10 +201,10 @@ describe('generic filter state', () => {
 
   it('resets to the defaults', () => {
     const state: Demo = { q: 'ab', color: 'Blue' };
-    expect(hasActiveFilters(section, state)).toBe(true);
+    expect(hasActiveFilters(state, section.defaults)).toBe(true);
     const reset = reduceFilters(section, state, { type: 'reset' });
     expect(reset).toEqual(section.defaults);
-    expect(hasActiveFilters(section, reset)).toBe(false);
+    expect(hasActiveFilters(reset, section.defaults)).toBe(false);
     expect(reduceFilters(section, reset, { type: 'reset' })).toBe(reset);
   });
 

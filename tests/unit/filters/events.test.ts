@@ -61,7 +61,17 @@ describe('event timeframes', () => {
     ['month', ['earlier-today', 'now', 'tonight', 'tomorrow', 'week-edge-in', 'week-edge-out', 'month-end']],
     [
       'year',
-      ['earlier-today', 'now', 'tonight', 'tomorrow', 'week-edge-in', 'week-edge-out', 'month-end', 'next-month', 'year-end'],
+      [
+        'earlier-today',
+        'now',
+        'tonight',
+        'tomorrow',
+        'week-edge-in',
+        'week-edge-out',
+        'month-end',
+        'next-month',
+        'year-end',
+      ],
     ],
   ])('%s keeps %o', (timeframe, expected) => {
     expect(ids(applyEventFilters(items, withFilters({ timeframe }), NOW))).toEqual(expected);
@@ -79,9 +89,21 @@ describe('applyEventFilters', () => {
   const start = ahead(DAY);
   const items: SiteEvent[] = [
     event('gig', start, { city: 'Lisbon', registrations: 50, price: 25 }),
-    event('summit', start, { category: 'Conference', eventType: 'international', address: '1 Main Street', price: 300, registrations: 80 }),
+    event('summit', start, {
+      category: 'Conference',
+      eventType: 'international',
+      address: '1 Main Street',
+      price: 300,
+      registrations: 80,
+    }),
     event('webinar', start, { category: 'Workshop', eventType: 'virtual', location: 'Online', title: 'Intro to Rust' }),
-    event('fair', start, { category: 'Festival', eventType: 'national', description: 'Food and music', registrations: 50, price: 25 }),
+    event('fair', start, {
+      category: 'Festival',
+      eventType: 'national',
+      description: 'Food and music',
+      registrations: 50,
+      price: 25,
+    }),
   ];
   it.each<[Partial<EventFilters>, string[]]>([
     [{ category: 'Conference' }, ['summit']],
@@ -119,7 +141,13 @@ describe('eventFiltersReducer and query', () => {
     expect(eventFiltersReducer(state, { type: 'reset' })).toEqual(DEFAULT_EVENT_FILTERS);
   });
   it('round-trips', () => {
-    const filters: EventFilters = { q: 'jazz', category: 'Sport', timeframe: 'tomorrow', location: 'international', sort: 'price-desc' };
+    const filters: EventFilters = {
+      q: 'jazz',
+      category: 'Sport',
+      timeframe: 'tomorrow',
+      location: 'international',
+      sort: 'price-desc',
+    };
     expect(eventFiltersFromQuery(eventFiltersToQuery(filters))).toEqual(filters);
   });
   it.each([

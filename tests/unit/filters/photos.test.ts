@@ -30,9 +30,29 @@ function photo(id: string, over: Partial<Photo> = {}): Photo {
 }
 
 const items: Photo[] = [
-  photo('lake', { caption: 'Misty lake at dawn', tags: ['water'], createdAt: '2026-06-03T00:00:00Z', views: 9, likes: 1, downloads: 4 }),
-  photo('tower', { category: 'Architecture', resolution: 'Full HD 1080p', createdAt: '2026-06-05T00:00:00Z', views: 9, likes: 7 }),
-  photo('crowd', { category: 'People', resolution: '8K', createdAt: '2026-06-04T00:00:00Z', views: 2, likes: 7, downloads: 9 }),
+  photo('lake', {
+    caption: 'Misty lake at dawn',
+    tags: ['water'],
+    createdAt: '2026-06-03T00:00:00Z',
+    views: 9,
+    likes: 1,
+    downloads: 4,
+  }),
+  photo('tower', {
+    category: 'Architecture',
+    resolution: 'Full HD 1080p',
+    createdAt: '2026-06-05T00:00:00Z',
+    views: 9,
+    likes: 7,
+  }),
+  photo('crowd', {
+    category: 'People',
+    resolution: '8K',
+    createdAt: '2026-06-04T00:00:00Z',
+    views: 2,
+    likes: 7,
+    downloads: 9,
+  }),
   photo('forest', { resolution: 'HD 720p', tags: ['trees', 'Green'], views: 1, downloads: 4 }),
 ];
 const ids = (list: Photo[]): string[] => list.map((p) => p._id);

@@ -106,7 +106,13 @@ describe('videoFiltersReducer and query', () => {
     expect(videoFiltersReducer(state, { type: 'reset' })).toEqual(DEFAULT_VIDEO_FILTERS);
   });
   it('round-trips', () => {
-    const filters: VideoFilters = { q: 'goal', category: 'Sports', duration: 'over-30', quality: 'Full HD', sort: 'trending' };
+    const filters: VideoFilters = {
+      q: 'goal',
+      category: 'Sports',
+      duration: 'over-30',
+      quality: 'Full HD',
+      sort: 'trending',
+    };
     expect(videoFiltersFromQuery(videoFiltersToQuery(filters))).toEqual(filters);
   });
   it.each([
