@@ -20,7 +20,6 @@ export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
   { path: 'register', page: 'register', heading: 'Register', owner: ACCOUNTS, noindex: false },
   { path: 'reset-password', page: null, heading: 'Reset Password', owner: ACCOUNTS, noindex: true },
   { path: 'profile', page: 'profile', heading: 'Profile', owner: ACCOUNTS, noindex: true },
-  { path: 'shop', page: 'shop', heading: 'Shop', owner: CONTENT, noindex: false },
   { path: 'blogs', page: 'blogs', heading: 'Blogs', owner: CONTENT, noindex: false },
   { path: 'photos', page: 'photos', heading: 'Photos', owner: CONTENT, noindex: false },
   { path: 'videos', page: 'videos', heading: 'Videos', owner: CONTENT, noindex: false },
