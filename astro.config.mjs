@@ -1,15 +1,18 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import UnoCSS from 'unocss/astro';
 
 const port = Number(process.env.PORT ?? 4321);
+// Pages for signed-in people, admins or placeholders stay out of the sitemap.
+const PRIVATE = /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|reset-password|blog-view)(\/|$)/;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [UnoCSS({ injectReset: true }), react()],
+  integrations: [UnoCSS({ injectReset: true }), react(), sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) })],
   server: { host: '127.0.0.1', port },
   devToolbar: { enabled: false },
   // Hashes for every script and style Astro renders; the Node server repeats the policy as a header (security.md R51).

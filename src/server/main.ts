@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Db } from './db/connection.ts';
 import type { Env } from './env.ts';
+import { findBlogBySlug } from './modules/content/content.repository.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
 
 export interface RunningServer {
@@ -13,8 +14,9 @@ export interface RunningServer {
 
 export function startServer(opts: { db: Db; env: Env; site: SiteSource }): Promise<RunningServer> {
   const app = createApp({ db: opts.db, env: opts.env });
-  app.get('*', siteHandler(opts.site));
-  app.on('HEAD', '*', siteHandler(opts.site));
+  const site: SiteSource = { blogExists: async (slug) => (await findBlogBySlug(opts.db, slug)) !== undefined, ...opts.site };
+  app.get('*', siteHandler(site));
+  app.on('HEAD', '*', siteHandler(site));
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: opts.env.PORT, hostname: opts.env.HOST }, (info: AddressInfo) => {
       resolve({

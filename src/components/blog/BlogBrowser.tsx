@@ -1,0 +1,43 @@
+import { fetchBlogs } from '../../lib/api/content.ts';
+import {
+  applyBlogFilters, BLOG_CATEGORY_OPTIONS, BLOG_SORT_OPTIONS, BLOG_TIMEFRAME_OPTIONS, blogFiltersFromQuery, blogFiltersReducer,
+  blogFiltersToQuery, DEFAULT_BLOG_FILTERS, type BlogFilters,
+} from '../../lib/filters/blogs.ts';
+import type { Blog } from '../../shared/types.ts';
+import FilterPanel from '../lists/FilterPanel.tsx';
+import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
+import BlogCard from './BlogCard.tsx';
+
+const SECTION: ListSection<Blog, BlogFilters> = {
+  defaults: DEFAULT_BLOG_FILTERS, reducer: blogFiltersReducer, apply: applyBlogFilters, toQuery: blogFiltersToQuery, fromQuery: blogFiltersFromQuery,
+};
+
+export default function BlogBrowser({ initial }: { initial: Blog[] }) {
+  const { visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, fetchBlogs);
+  return (
+    <>
+      <FilterPanel
+        query={{ value: filters.q, placeholder: 'Search posts...', onChange: set('q') }}
+        fields={[
+          { key: 'category', label: 'Category', value: filters.category, options: BLOG_CATEGORY_OPTIONS, onChange: set('category') },
+          { key: 'timeframe', label: 'Timeframe', value: filters.timeframe, options: BLOG_TIMEFRAME_OPTIONS, onChange: set('timeframe') },
+          { key: 'sort', label: 'Sort by', value: filters.sort, options: BLOG_SORT_OPTIONS, onChange: set('sort') },
+        ]}
+        onReset={reset}
+        count={visible.length}
+        noun={visible.length === 1 ? 'post' : 'posts'}
+      />
+      {visible.length === 0 && !loading ? (
+        <p className="py-16 text-center text-gray-600 dark:text-gray-300">No blogs found</p>
+      ) : (
+        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
+          {visible.map((blog, i) => (
+            <li key={blog._id}>
+              <BlogCard blog={blog} eager={i < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

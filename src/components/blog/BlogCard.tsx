@@ -1,0 +1,21 @@
+import { formatDate } from '../../lib/format/dates.ts';
+import type { Blog } from '../../shared/types.ts';
+import SafeImage from '../lists/SafeImage.tsx';
+
+export default function BlogCard({ blog, eager }: { blog: Blog; eager: boolean }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
+      <SafeImage src={blog.image} alt="" width={600} height={400} eager={eager} className="aspect-[3/2] h-auto w-full object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="m-0 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
+          {blog.category} · <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time>
+        </p>
+        <h2 className="m-0 text-lg font-semibold">{blog.title}</h2>
+        <p className="m-0 flex-1 text-sm text-gray-600 dark:text-gray-300">{blog.caption}</p>
+        <a href={`/blogs/${blog.slug}`} className="mt-2 self-start font-medium text-[var(--color-primary)] hover:underline" aria-label={`Read More: ${blog.title}`}>
+          Read More
+        </a>
+      </div>
+    </article>
+  );
+}
