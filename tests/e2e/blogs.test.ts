@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { expect, test } from '@playwright/test';
+import { waitForIslands } from './helpers/hydration.ts';
+
+interface Blog { _id: string; title: string; slug: string; caption: string; category: string; views: number; comments: { comment: string }[] }
+
+function withDb<T>(work: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(join(process.env['E2E_DATA_DIR']!, 'site.db'), { timeout: 5000 });
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+test.describe('blogs', () => {
+  let blogs: Blog[];
+  test.beforeAll(async ({ request }) => {
+    blogs = (await (await request.get('/api/blogs')).json()).results;
+  });
+
+  test('the list is pre-rendered with every post and a Read More link to its page', async ({ request, page }) => {
+    const html = await (await request.get('/blogs')).text();
+    for (const blog of blogs) expect(html).toContain(`href="/blogs/${blog.slug}"`);
+    await page.goto('/blogs');
+    await expect(page.getByRole('link', { name: /^Read More/ })).toHaveCount(blogs.length);
+    await page.getByRole('link', { name: `Read More: ${blogs[0]!.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/blogs/${blogs[0]!.slug}/?$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(blogs[0]!.title);
+  });
+
+  test('filtering by category narrows the list, lives in the URL and resets', async ({ page }) => {
+    const category = blogs[0]!.category;
+    const expected = blogs.filter((b) => b.category === category).length;
+    await page.goto('/blogs');
+    await waitForIslands(page);
+    await page.getByLabel('Category').selectOption(category);
+    await expect(page.getByRole('link', { name: /^Read More/ })).toHaveCount(expected);
+    await expect(page).toHaveURL(new RegExp(`category=${category}`));
+    await page.reload();
+    await waitForIslands(page);
+    await expect(page.getByRole('link', { name: /^Read More/ })).toHaveCount(expected);
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    await expect(page.getByRole('link', { name: /^Read More/ })).toHaveCount(blogs.length);
+    await page.getByPlaceholder('Search posts...').fill('zzzzzz');
+    await expect(page.getByText('No blogs found')).toBeVisible();
+  });
+
+  test('a post page shows its content, comments and related posts, and counts the view', async ({ page, request }) => {
+    const blog = blogs.find((b) => b.comments.length > 0)!;
+    const before = withDb((db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views);
+    const res = await page.goto(`/blogs/${blog.slug}`);
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle(new RegExp(blog.title));
+    await expect(page.getByRole('heading', { name: `Comments (${blog.comments.length})` })).toBeVisible();
+    await expect(page.getByText(blog.comments[0]!.comment)).toBeVisible();
+    await expect.poll(() => withDb((db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views)).toBe(before + 1);
+    const html = await (await request.get(`/blogs/${blog.slug}`)).text();
+    expect(html).toContain(blog.caption);
+    expect(html).not.toContain('<script>alert');
+  });
+
+  test('a post created after the build opens from the API, and an unknown one is a 404', async ({ page }) => {
+    const slug = 'written-after-the-build';
+    withDb((db) =>
+      db.prepare("INSERT INTO blogs (id, title, slug, content, caption, category, tags, created_at) VALUES (?, ?, ?, ?, ?, 'Business', '[\"news\"]', ?)").run(
+        'e2e-new-blog', 'Written After The Build', slug, '<p>Fresh words.</p><script>window.pwned = 1</script>', 'Brand new', new Date().toISOString(),
+      ),
+    );
+    try {
+      const res = await page.goto(`/blogs/${slug}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Written After The Build');
+      await expect(page.getByText('Fresh words.')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    } finally {
+      withDb((db) => db.prepare('DELETE FROM blogs WHERE id = ?').run('e2e-new-blog'));
+    }
+    const missing = await page.goto('/blogs/no-such-post-here');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  });
+
+  test('the RSS feed and the sitemap list the posts', async ({ request }) => {
+    const rss = await request.get('/rss.xml');
+    expect(rss.status()).toBe(200);
+    const feed = await rss.text();
+    for (const blog of blogs) expect(feed).toContain(`/blogs/${blog.slug}/`);
+    const sitemap = await (await request.get('/sitemap-0.xml')).text();
+    expect(sitemap).toContain(`/blogs/${blogs[0]!.slug}/`);
+    expect(sitemap).toContain('/shop/');
+    expect(sitemap).not.toContain('/admin');
+  });
+});
