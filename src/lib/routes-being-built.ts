@@ -10,7 +10,6 @@ interface BeingBuiltRoute {
 }
 
 const ACCOUNTS = 'issue 5: accounts';
-const CONTENT = 'issue 4: public content';
 const PLACEHOLDER = 'placeholder-grade screens (no issue yet)';
 const ADMIN = 'the admin area issue';
 
@@ -20,11 +19,6 @@ export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
   { path: 'register', page: 'register', heading: 'Register', owner: ACCOUNTS, noindex: false },
   { path: 'reset-password', page: null, heading: 'Reset Password', owner: ACCOUNTS, noindex: true },
   { path: 'profile', page: 'profile', heading: 'Profile', owner: ACCOUNTS, noindex: true },
-  { path: 'photos', page: 'photos', heading: 'Photos', owner: CONTENT, noindex: false },
-  { path: 'videos', page: 'videos', heading: 'Videos', owner: CONTENT, noindex: false },
-  { path: 'audio', page: 'audio', heading: 'Audio Library', owner: CONTENT, noindex: false },
-  { path: 'events', page: 'events', heading: 'Events', owner: CONTENT, noindex: false },
-  { path: 'search', page: null, heading: 'Search', owner: CONTENT, noindex: false },
   { path: 'messages', page: null, heading: 'Messages', owner: PLACEHOLDER, noindex: true },
   { path: 'settings', page: null, heading: 'Settings', owner: PLACEHOLDER, noindex: true },
   { path: 'analytics', page: null, heading: 'Analytics', owner: PLACEHOLDER, noindex: true },

@@ -1,6 +1,6 @@
 // Formatted in UTC so the pre-rendered HTML and the hydrated island always agree.
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
 /** 'Nov 22, 2026', or '' for a missing or invalid date. */
 export function formatDate(value: string | null | undefined): string {
@@ -8,7 +8,7 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(time) ? '' : DATE.format(time);
 }
 
-/** 'Nov 22, 2026, 6:00 PM' (UTC), or ''. */
+/** 'Nov 22, 2026, 6:00 PM UTC', or ''. */
 export function formatDateTime(value: string | null | undefined): string {
   const time = value ? Date.parse(value) : Number.NaN;
   return Number.isNaN(time) ? '' : DATE_TIME.format(time);

@@ -1,0 +1,41 @@
+import type { Photo } from '../../shared/types.ts';
+import SafeImage from '../lists/SafeImage.tsx';
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A gallery card: image, title, caption, #tags, and views and likes read out with their words. */
+export default function PhotoCard({ photo, eager }: { photo: Photo; eager: boolean }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
+      <SafeImage src={photo.image} alt={photo.title} width={600} height={400} eager={eager} className="aspect-[3/2] h-auto w-full object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="m-0 text-lg font-semibold">{photo.title}</h2>
+        {photo.caption && <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{photo.caption}</p>}
+        {photo.tags.length > 0 && (
+          <ul className="m-0 flex list-none flex-wrap gap-x-2 gap-y-1 p-0 text-sm text-[var(--color-primary)]" aria-label="Tags">
+            {photo.tags.map((tag) => (
+              <li key={tag}>#{tag}</li>
+            ))}
+          </ul>
+        )}
+        <p className="m-0 mt-auto flex gap-4 pt-2 text-sm text-gray-600 dark:text-gray-300">
+          <span className="inline-flex items-center gap-1">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
+              <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+              <circle cx="12" cy="12" r="3" />
+            </svg>
+            {COUNT.format(photo.views)}
+            <span className="sr-only"> views</span>
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
+              <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3 3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21Z" />
+            </svg>
+            {COUNT.format(photo.likes)}
+            <span className="sr-only"> likes</span>
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}

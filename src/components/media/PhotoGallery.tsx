@@ -1,0 +1,59 @@
+import { fetchPhotos } from '../../lib/api/content.ts';
+import {
+  applyPhotoFilters, DEFAULT_PHOTO_FILTERS, PHOTO_CATEGORY_OPTIONS, PHOTO_RESOLUTION_OPTIONS, PHOTO_SORT_OPTIONS,
+  photoFiltersFromQuery, photoFiltersReducer, photoFiltersToQuery, type PhotoFilters,
+} from '../../lib/filters/photos.ts';
+import { PHOTO_SKELETONS } from '../../shared/constants.ts';
+import type { Photo } from '../../shared/types.ts';
+import FilterPanel from '../lists/FilterPanel.tsx';
+import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
+import PhotoCard from './PhotoCard.tsx';
+
+const SECTION: ListSection<Photo, PhotoFilters> = {
+  defaults: DEFAULT_PHOTO_FILTERS, reducer: photoFiltersReducer, apply: applyPhotoFilters, toQuery: photoFiltersToQuery, fromQuery: photoFiltersFromQuery,
+};
+
+const GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+export default function PhotoGallery({ initial }: { initial: Photo[] }) {
+  const { items, visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, fetchPhotos);
+  return (
+    <>
+      <FilterPanel
+        query={{ value: filters.q, placeholder: 'Search photos...', onChange: set('q') }}
+        fields={[
+          { key: 'category', label: 'Category', value: filters.category, options: PHOTO_CATEGORY_OPTIONS, onChange: set('category') },
+          { key: 'resolution', label: 'Resolution', value: filters.resolution, options: PHOTO_RESOLUTION_OPTIONS, onChange: set('resolution') },
+          { key: 'sort', label: 'Sort by', value: filters.sort, options: PHOTO_SORT_OPTIONS, onChange: set('sort') },
+        ]}
+        onReset={reset}
+        count={visible.length}
+        noun={visible.length === 1 ? 'photo' : 'photos'}
+      />
+      {loading && items.length === 0 ? (
+        <ul className={GRID} aria-busy="true" aria-label="Loading photos">
+          {Array.from({ length: PHOTO_SKELETONS }, (_, i) => (
+            <li key={i} data-testid="photo-skeleton" className="animate-pulse overflow-hidden rounded-xl border border-gray-200 dark:border-white/10">
+              <div className="aspect-[3/2] bg-gray-200 dark:bg-white/10" />
+              <div className="flex flex-col gap-2 p-4">
+                <div className="h-5 w-2/3 rounded bg-gray-200 dark:bg-white/10" />
+                <div className="h-4 w-full rounded bg-gray-200 dark:bg-white/10" />
+                <div className="h-4 w-1/3 rounded bg-gray-200 dark:bg-white/10" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : visible.length === 0 ? (
+        <p className="py-16 text-center text-gray-600 dark:text-gray-300">No photos available.</p>
+      ) : (
+        <ul className={GRID}>
+          {visible.map((photo, i) => (
+            <li key={photo._id}>
+              <PhotoCard photo={photo} eager={i < 4} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

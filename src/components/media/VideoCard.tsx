@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatDuration } from '../../lib/format/dates.ts';
+import { autoplayEmbedSrc } from '../../lib/media/embed.ts';
+import type { Video } from '../../shared/types.ts';
+
+const FRAME = 'block aspect-video w-full';
+
+/** A video with a local poster (no request to YouTube) that turns into the embedded player when clicked. */
+export default function VideoCard({ video }: { video: Video }) {
+  const [playing, setPlaying] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const src = autoplayEmbedSrc(video.youtube);
+  // The poster button disappears on click; keep keyboard focus on the player that replaces it.
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
+
+  let player;
+  if (!src) {
+    player = (
+      <div className={`${FRAME} flex items-center justify-center bg-gray-200 text-sm text-gray-600 dark:bg-white/5 dark:text-gray-300`}>
+        Video unavailable
+      </div>
+    );
+  } else if (playing) {
+    player = (
+      <iframe
+        ref={frame}
+        className={`${FRAME} border-0`}
+        src={src}
+        title={video.name}
+        allow="accelerometer; autoplay; encrypted-media; picture-in-picture"
+        allowFullScreen
+        loading="lazy"
+      />
+    );
+  } else {
+    player = (
+      <button
+        type="button"
+        className={`${FRAME} group relative cursor-pointer overflow-hidden border-0 bg-gradient-to-br from-[var(--color-primary)] to-[#0b1118] p-0 text-left text-white`}
+        aria-label={`Play ${video.name}`}
+        onClick={() => setPlaying(true)}
+      >
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="flex size-16 items-center justify-center rounded-full bg-black/50 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 size-8 fill-current">
+              <path d="M8 5v14l11-7z" />
+            </svg>
+          </span>
+        </span>
+        <span aria-hidden="true" className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent px-4 pb-3 pt-8 text-base font-semibold">
+          {video.name}
+        </span>
+        <span aria-hidden="true" className="absolute right-3 top-3 rounded bg-black/60 px-2 py-0.5 text-xs font-medium">
+          {formatDuration(video.duration)}
+        </span>
+      </button>
+    );
+  }
+
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
+      {player}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="m-0 text-lg font-semibold">{video.name}</h2>
+        <p className="m-0 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
+          {video.category} · {video.quality} · <span className="sr-only">Duration </span>
+          {formatDuration(video.duration)}
+        </p>
+        {video.description && <p className="m-0 line-clamp-3 text-sm text-gray-600 dark:text-gray-300">{video.description}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+/** /search: the term comes from ?q= after hydration, one API call per term, filters applied in the browser and kept in the URL beside q. */
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { searchContent } from '../../lib/api/content.ts';
+import { MAX_TEXT_LENGTH, type FilterAction } from '../../lib/filters/core.ts';
+import {
+  applySearchFilters, DEFAULT_SEARCH_FILTERS, SEARCH_DATE_OPTIONS, SEARCH_PRICE_OPTIONS, SEARCH_SORT_OPTIONS, SEARCH_TYPE_OPTIONS,
+  searchFiltersFromQuery, searchFiltersReducer, searchFiltersToQuery, type SearchFilters,
+} from '../../lib/filters/search.ts';
+import type { SearchResult } from '../../shared/types.ts';
+import FilterPanel from '../lists/FilterPanel.tsx';
+import SearchForm from './SearchForm.tsx';
+import SearchResultItem from './SearchResultItem.tsx';
+
+type Status = 'reading' | 'prompt' | 'loading' | 'done' | 'failed';
+type Action = FilterAction<SearchFilters> | { type: 'replace'; filters: SearchFilters };
+
+const reducer = (state: SearchFilters, action: Action) => (action.type === 'replace' ? action.filters : searchFiltersReducer(state, action));
+const muted = 'py-12 text-center text-gray-600 dark:text-gray-300';
+
+export default function SearchPage() {
+  // The page is static: the term is unknown until the browser reads the URL ('reading' renders nothing that could flash).
+  const [term, setTerm] = useState('');
+  const [status, setStatus] = useState<Status>('reading');
+  const [results, setResults] = useState<SearchResult[]>([]);
+  const [filters, dispatch] = useReducer(reducer, DEFAULT_SEARCH_FILTERS);
+  const now = useMemo(() => new Date(), []);
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const q = (params.get('q') ?? '').trim().slice(0, MAX_TEXT_LENGTH);
+    dispatch({ type: 'replace', filters: searchFiltersFromQuery(params) });
+    setTerm(q);
+    if (q === '') {
+      setStatus('prompt');
+      return;
+    }
+    let live = true;
+    setStatus('loading');
+    searchContent(q)
+      .then((found) => {
+        if (!live) return;
+        setResults(found);
+        setStatus('done');
+      })
+      .catch((error: unknown) => {
+        console.error('Search failed:', error instanceof Error ? error.message : error);
+        if (live) setStatus('failed');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const ready = status !== 'reading';
+  useEffect(() => {
+    if (!ready) return;
+    const params = new URLSearchParams(term ? { q: term } : {});
+    for (const [key, value] of searchFiltersToQuery(filters)) params.set(key, value);
+    const query = params.toString();
+    const url = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+    if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', url);
+  }, [filters, term, ready]);
+
+  const visible = useMemo(() => applySearchFilters(results, filters, now), [results, filters, now]);
+  const set = (key: keyof SearchFilters) => (value: string) => dispatch({ type: 'set', key, value } as FilterAction<SearchFilters>);
+  const n = visible.length;
+
+  return (
+    <>
+      <SearchForm term={term} />
+      {status === 'prompt' && <p className={muted}>Enter a search term to find products, blogs, photos, videos, audio and events.</p>}
+      {term !== '' && (
+        <FilterPanel
+          fields={[
+            { key: 'type', label: 'Content type', value: filters.type, options: SEARCH_TYPE_OPTIONS, onChange: set('type') },
+            { key: 'date', label: 'Date range', value: filters.date, options: SEARCH_DATE_OPTIONS, onChange: set('date') },
+            { key: 'sort', label: 'Sort by', value: filters.sort, options: SEARCH_SORT_OPTIONS, onChange: set('sort') },
+            { key: 'price', label: 'Price', value: filters.price, options: SEARCH_PRICE_OPTIONS, onChange: set('price') },
+          ]}
+          onReset={() => dispatch({ type: 'reset' })}
+          count={n}
+          noun={n === 1 ? 'result' : 'results'}
+        />
+      )}
+      <div role="status" aria-live="polite">
+        {status === 'loading' && <p className={muted}>Searching...</p>}
+        {status === 'failed' && <p className={muted}>Search is unavailable right now. Please try again.</p>}
+        {status === 'done' && n > 0 && (
+          <h2 className="mb-4 mt-0 text-xl font-semibold">
+            {n} {n === 1 ? 'result' : 'results'} found for "{term}"
+          </h2>
+        )}
+        {status === 'done' && n === 0 && (
+          <div className={muted}>
+            <h2 className="m-0 text-xl font-semibold text-gray-900 dark:text-gray-100">No results found</h2>
+            <p className="mb-0 mt-2">Try adjusting your search terms or filters.</p>
+          </div>
+        )}
+      </div>
+      {status === 'done' && n > 0 && (
+        <ul aria-label="Search results" className="m-0 grid list-none gap-4 p-0">
+          {visible.map((result) => (
+            <li key={`${result.type}:${result._id}`}>
+              <SearchResultItem result={result} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

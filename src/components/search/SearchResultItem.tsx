@@ -1,0 +1,47 @@
+import { formatDate } from '../../lib/format/dates.ts';
+import { formatPrice } from '../../lib/format/money.ts';
+import { searchResultDate } from '../../lib/filters/search.ts';
+import type { ContentType, SearchResult } from '../../shared/types.ts';
+
+const TYPES: Readonly<Record<ContentType, { badge: string; path: string }>> = {
+  product: { badge: 'Product', path: '/shop' },
+  blog: { badge: 'Blog', path: '/blogs' },
+  photo: { badge: 'Photo', path: '/photos' },
+  video: { badge: 'Video', path: '/videos' },
+  audio: { badge: 'Audio', path: '/audio' },
+  event: { badge: 'Event', path: '/events' },
+};
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** One result: type badge, name or title linking to its list filtered by that name, caption, date, views and price. */
+export default function SearchResultItem({ result }: { result: SearchResult }) {
+  const { badge, path } = TYPES[result.type];
+  const name = result.data.name ?? result.data.title ?? '';
+  const date = searchResultDate(result);
+  const { views, price } = result.data;
+  return (
+    <article className="rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-[#111821]">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="rounded-full bg-[var(--color-primary)] px-2.5 py-0.5 text-xs font-semibold text-white">
+          {badge}
+        </span>
+        <h2 className="m-0 text-lg font-semibold">
+          <a href={`${path}?${new URLSearchParams({ q: name })}`} className="text-inherit hover:underline">
+            {name || 'Untitled'}
+          </a>
+        </h2>
+        {typeof price === 'number' && (
+          <span className="ml-auto whitespace-nowrap font-bold text-[var(--color-primary)]">{formatPrice(price, { free: true })}</span>
+        )}
+      </div>
+      {result.data.caption && <p className="mb-0 mt-2 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{result.data.caption}</p>}
+      <p className="mb-0 mt-2 flex flex-wrap gap-x-4 text-xs text-gray-500 dark:text-gray-400">
+        {date && <time dateTime={date}>{formatDate(date)}</time>}
+        <span>
+          {COUNT.format(views)} {views === 1 ? 'view' : 'views'}
+        </span>
+      </p>
+    </article>
+  );
+}
