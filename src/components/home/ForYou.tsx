@@ -1,0 +1,93 @@
+/** 'For You': four recommendations from the build, refreshed in the browser (personal once a token is stored). */
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { apiAsset } from '../../lib/api/base.ts';
+import { fetchRecommendations } from '../../lib/api/content.ts';
+import { FOR_YOU_EMPTY, FOR_YOU_FAILED, forYouView, type LoadStatus } from '../../lib/hero/for-you.ts';
+import { RECOMMENDATIONS_LIMIT } from '../../shared/constants.ts';
+import type { Recommendation } from '../../shared/types.ts';
+
+interface Props {
+  /** The list the page was built with. */
+  initial: Recommendation[];
+}
+
+const PLACEHOLDER = '/placeholder.webp';
+
+function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(PLACEHOLDER)) img.src = PLACEHOLDER;
+}
+
+export default function ForYou({ initial }: Props) {
+  const [items, setItems] = useState(initial.slice(0, RECOMMENDATIONS_LIMIT));
+  const [status, setStatus] = useState<LoadStatus>(initial.length > 0 ? 'done' : 'loading');
+
+  useEffect(() => {
+    let live = true;
+    fetchRecommendations(RECOMMENDATIONS_LIMIT)
+      .then((list) => {
+        if (!live) return;
+        setItems(list.slice(0, RECOMMENDATIONS_LIMIT));
+        setStatus('done');
+      })
+      .catch((error: unknown) => {
+        console.error('Failed to load recommendations:', error instanceof Error ? error.message : error);
+        if (live) setStatus('failed');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const view = forYouView(items.length, status);
+  return (
+    <section aria-labelledby="for-you-heading" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
+      <h2 id="for-you-heading" className="m-0 mb-8 text-3xl font-bold">
+        For You
+      </h2>
+      {view === 'cards' && (
+        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-4">
+          {items.map((item) => (
+            <li key={item._id}>
+              <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-black/5 dark:bg-white/5 dark:ring-white/10">
+                <img
+                  src={item.image ? apiAsset(item.image) : PLACEHOLDER}
+                  alt=""
+                  width={1200}
+                  height={800}
+                  loading="lazy"
+                  decoding="async"
+                  data-fallback={PLACEHOLDER}
+                  onError={showPlaceholder}
+                  className="aspect-[3/2] h-auto w-full bg-gray-200 object-cover dark:bg-white/10"
+                />
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <h3 className="m-0 text-lg font-semibold leading-snug">{item.title}</h3>
+                  {item.caption && <p className="m-0 text-sm text-gray-600 dark:text-gray-300">{item.caption}</p>}
+                  {item.tags.length > 0 && (
+                    <ul className="m-0 mt-auto flex list-none flex-wrap gap-2 p-0 pt-2" aria-label="Tags">
+                      {item.tags.map((tag) => (
+                        <li key={tag} className="rounded-full bg-primary/15 px-2.5 py-0.5 text-xs font-medium text-gray-800 dark:bg-primary/25 dark:text-gray-100">
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {view === 'loading' && (
+        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading recommendations">
+          {Array.from({ length: RECOMMENDATIONS_LIMIT }, (_, n) => (
+            <li key={n} className="h-80 animate-pulse rounded-xl bg-gray-200 dark:bg-white/10" />
+          ))}
+        </ul>
+      )}
+      {view === 'failed' && <p className="m-0 text-red-600 dark:text-red-400" role="alert">{FOR_YOU_FAILED}</p>}
+      {view === 'empty' && <p className="m-0 text-gray-600 dark:text-gray-300">{FOR_YOU_EMPTY}</p>}
+    </section>
+  );
+}
