@@ -1,0 +1,86 @@
+/** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
+import { useEffect, useState } from 'react';
+import { errorMessage, loginRequest, requestOtp } from '../../lib/api/auth.ts';
+import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
+import { login } from '../../lib/stores/session.ts';
+import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
+import GoogleButton from './GoogleButton.tsx';
+import OtpForm from './OtpForm.tsx';
+
+export default function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    const query = readLoginQuery(location.search);
+    // The token or error must not stay in the address bar or history (security.md 1.2).
+    if (location.search) history.replaceState(history.state, '', location.pathname);
+    if (query.kind === 'token') {
+      login(query.token);
+      location.replace('/');
+    } else if (query.kind === 'error') {
+      setError(query.message);
+    }
+  }, []);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const { token } = await loginRequest(username.trim(), password);
+      login(token);
+      location.assign('/');
+    } catch (e) {
+      setError(errorMessage(e, AUTH_TEXTS.loginFailed));
+      setBusy(false);
+    }
+  }
+
+  async function forgot() {
+    const identity = username.trim();
+    setError('');
+    if (!identity) return setError(AUTH_TEXTS.forgotNeedsIdentity);
+    setBusy(true);
+    try {
+      await requestOtp(identity);
+      setCodeFor(identity);
+    } catch (e) {
+      setError(errorMessage(e, AUTH_TEXTS.otpSendFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (codeFor) {
+    return (
+      <AuthCard title="Sign in with a code">
+        <OtpForm email={codeFor} intro="If an account matches, we have emailed it a 6-digit code and a link to reset the password." onBack={() => setCodeFor(null)} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Login">
+      <form className="space-y-4" onSubmit={submit} noValidate={false}>
+        <TextField label="Username or Email" name="username" value={username} onChange={setUsername} autoComplete="username" />
+        <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <div className="text-right">
+          <button type="button" className="text-sm text-[var(--color-primary)] hover:underline" onClick={forgot} disabled={busy}>
+            Forgot Password?
+          </button>
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        <SubmitButton busy={busy}>{busy ? 'Signing in...' : 'Login'}</SubmitButton>
+      </form>
+      <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
+      <GoogleButton label="Sign in with Google" />
+      <p className="mt-6 text-center text-sm">
+        No account yet? <a href="/register" className="font-medium text-[var(--color-primary)] hover:underline">Register</a>
+      </p>
+    </AuthCard>
+  );
+}

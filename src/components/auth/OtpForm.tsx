@@ -1,0 +1,50 @@
+/** The 6-digit code step, shared by 'Forgot Password?' and the register verify step. */
+import { useState } from 'react';
+import { errorMessage, verifyOtp } from '../../lib/api/auth.ts';
+import { AUTH_TEXTS, cleanOtp } from '../../lib/auth-rules.ts';
+import { login } from '../../lib/stores/session.ts';
+import { OTP_LENGTH } from '../../shared/constants.ts';
+import { Alert, inputClass, SubmitButton } from './fields.tsx';
+
+interface Props {
+  email: string;
+  intro: string;
+  onBack?: () => void;
+}
+
+export default function OtpForm({ email, intro, onBack }: Props) {
+  const [otp, setOtp] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const { token } = await verifyOtp(email, otp);
+      login(token);
+      location.assign('/');
+    } catch (e) {
+      setError(errorMessage(e, AUTH_TEXTS.otpInvalid));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="space-y-4" onSubmit={submit}>
+      <Alert tone="info">{intro}</Alert>
+      <label className="block text-sm font-medium">
+        {AUTH_TEXTS.otpPrompt}
+        <input className={`${inputClass} tracking-[0.5em]`} name="otp" inputMode="numeric" autoComplete="one-time-code" required maxLength={OTP_LENGTH} pattern="\d{6}" placeholder={AUTH_TEXTS.otpPrompt} value={otp} onChange={(e) => setOtp(cleanOtp(e.target.value))} />
+      </label>
+      {error && <Alert tone="error">{error}</Alert>}
+      <SubmitButton busy={busy}>{busy ? 'Verifying...' : 'Verify'}</SubmitButton>
+      {onBack && (
+        <button type="button" className="w-full text-sm underline" onClick={onBack}>
+          Back
+        </button>
+      )}
+    </form>
+  );
+}

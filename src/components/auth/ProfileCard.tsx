@@ -1,0 +1,49 @@
+/** The signed-in user's profile from /api/auth/me; a guest placeholder when nothing loads. */
+import { useEffect, useState } from 'react';
+import { fetchMe } from '../../lib/api/auth.ts';
+import type { User } from '../../shared/types.ts';
+import SafeImage from '../lists/SafeImage.tsx';
+import { AuthCard } from './fields.tsx';
+
+export default function ProfileCard() {
+  const [user, setUser] = useState<User | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    fetchMe()
+      .then(setUser)
+      .catch(() => setUser(null))
+      .finally(() => setLoaded(true));
+  }, []);
+
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() : 'Guest';
+  return (
+    <AuthCard title="Profile">
+      <div className="flex items-center gap-4" aria-busy={!loaded}>
+        {user?.profile_image ? (
+          <SafeImage src={user.profile_image} alt="" width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
+        ) : (
+          <span className="flex h-20 w-20 items-center justify-center rounded-full bg-gray-200 text-2xl font-bold dark:bg-white/10" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <p className="m-0 text-lg font-semibold">{name}</p>
+          <p className="m-0 text-gray-600 dark:text-gray-300">{user?.email ?? (loaded ? 'Not signed in' : '')}</p>
+        </div>
+      </div>
+      <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="font-medium">First name</dt>
+        <dd className="m-0">{user?.first_name ?? 'Guest'}</dd>
+        <dt className="font-medium">Last name</dt>
+        <dd className="m-0">{user?.last_name ?? ''}</dd>
+        <dt className="font-medium">Email</dt>
+        <dd className="m-0">{user?.email ?? ''}</dd>
+      </dl>
+      {loaded && !user && (
+        <p className="mt-6 text-sm">
+          <a href="/login" className="font-medium text-[var(--color-primary)] hover:underline">Login</a> to see your profile.
+        </p>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,71 @@
+/** Register: the five fields, then a code is emailed and the verify step signs the new customer in. */
+import { useState } from 'react';
+import { errorMessage, registerRequest, requestOtp } from '../../lib/api/auth.ts';
+import { AUTH_TEXTS, registerProblem, type RegisterFields } from '../../lib/auth-rules.ts';
+import { PASSWORD_MIN } from '../../shared/password-policy.ts';
+import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
+import GoogleButton from './GoogleButton.tsx';
+import OtpForm from './OtpForm.tsx';
+
+const EMPTY: RegisterFields = { first_name: '', last_name: '', email: '', username: '', password: '' };
+
+export default function RegisterForm() {
+  const [fields, setFields] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [verifying, setVerifying] = useState<string | null>(null);
+  const field = (key: keyof RegisterFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = registerProblem(fields);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError('');
+    const email = fields.email.trim();
+    try {
+      await registerRequest({ ...fields, email, username: fields.username.trim() });
+    } catch (e) {
+      setBusy(false);
+      return setError(errorMessage(e, AUTH_TEXTS.registerFailed));
+    }
+    try {
+      await requestOtp(email);
+      setVerifying(email);
+    } catch (e) {
+      setError(errorMessage(e, AUTH_TEXTS.otpSendFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (verifying) {
+    return (
+      <AuthCard title="Verify your email">
+        <OtpForm email={verifying} intro={`We have emailed a 6-digit code to ${verifying}.`} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Register">
+      <form className="space-y-4" onSubmit={submit}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" name="first_name" value={fields.first_name} onChange={field('first_name')} autoComplete="given-name" maxLength={100} />
+          <TextField label="Last name" name="last_name" value={fields.last_name} onChange={field('last_name')} autoComplete="family-name" maxLength={100} />
+        </div>
+        <TextField label="Email" name="email" type="email" value={fields.email} onChange={field('email')} autoComplete="email" />
+        <TextField label="Username" name="username" value={fields.username} onChange={field('username')} autoComplete="username" maxLength={50} />
+        <PasswordField label="Password" name="password" value={fields.password} onChange={field('password')} autoComplete="new-password" />
+        <p className="m-0 text-xs text-gray-500 dark:text-gray-400">At least {PASSWORD_MIN} characters; a passphrase of a few words works well.</p>
+        {error && <Alert tone="error">{error}</Alert>}
+        <SubmitButton busy={busy}>{busy ? 'Creating account...' : 'Register'}</SubmitButton>
+      </form>
+      <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
+      <GoogleButton label="Sign up with Google" />
+      <p className="mt-6 text-center text-sm">
+        Already registered? <a href="/login" className="font-medium text-[var(--color-primary)] hover:underline">Login</a>
+      </p>
+    </AuthCard>
+  );
+}

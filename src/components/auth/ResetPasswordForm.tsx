@@ -1,0 +1,54 @@
+/** Reset password from the emailed link: the token comes from the query string, or the visitor is sent to /login. */
+import { useEffect, useState } from 'react';
+import { errorMessage, resetPassword } from '../../lib/api/auth.ts';
+import { AUTH_TEXTS } from '../../lib/auth-rules.ts';
+import { RESET_REDIRECT_MS } from '../../shared/constants.ts';
+import { Alert, AuthCard, PasswordField, SubmitButton } from './fields.tsx';
+
+export default function ResetPasswordForm() {
+  const [token, setToken] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    const value = new URLSearchParams(location.search).get('token');
+    if (!value) return location.replace('/login');
+    // Keep the single-use token out of history and Referer once read.
+    history.replaceState(history.state, '', location.pathname);
+    setToken(value);
+  }, []);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (password !== confirm) return setError(AUTH_TEXTS.passwordsDiffer);
+    if (!token) return location.replace('/login');
+    setBusy(true);
+    setError('');
+    try {
+      await resetPassword(token, password);
+      setDone(true);
+      setTimeout(() => location.assign('/login'), RESET_REDIRECT_MS);
+    } catch (e) {
+      setError(errorMessage(e, AUTH_TEXTS.resetFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Reset password">
+      {done ? (
+        <Alert tone="success">{AUTH_TEXTS.resetDone}</Alert>
+      ) : (
+        <form className="space-y-4" onSubmit={submit}>
+          <PasswordField label="New password" name="newPassword" value={password} onChange={setPassword} autoComplete="new-password" />
+          <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+          {error && <Alert tone="error">{error}</Alert>}
+          <SubmitButton busy={busy || token === null}>{busy ? 'Saving...' : 'Reset Password'}</SubmitButton>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+/** The /api/auth calls of spec section 7. */
+import type { User } from '../../shared/types.ts';
+import { apiBase } from './base.ts';
+import { api } from './client.ts';
+
+export interface RegisterInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+const post = <T>(path: string, body: object) => api<T>(path, { method: 'POST', body });
+
+export const loginRequest = (username: string, password: string) => post<{ token: string }>('/api/auth/login', { username, password });
+export const requestOtp = (email: string) => post<{ message: string }>('/api/auth/request-otp', { email });
+export const verifyOtp = (email: string, otp: string) => post<{ token: string }>('/api/auth/verify-otp', { email, otp });
+// The spec's form sends role; the server ignores anything but customer.
+export const registerRequest = (input: RegisterInput) => post<{ message: string }>('/api/auth/register', { ...input, role: 'customer' });
+export const resetPassword = (token: string, newPassword: string) => post<{ message: string }>('/api/auth/reset-password', { token, newPassword });
+export const fetchMe = () => api<User>('/api/auth/me');
+
+/** Where the browser goes for Google sign-in (a navigation, not a fetch). */
+export const googleSignInUrl = () => `${apiBase()}/api/auth/google`;
+
+/** The server's { message } when it sent one, else the spec's fixed text for the situation. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const data = (error as { data?: unknown } | null)?.data;
+  const message = data && typeof data === 'object' ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message.trim() ? message : fallback;
+}
