@@ -9,16 +9,11 @@ interface BeingBuiltRoute {
   noindex: boolean;
 }
 
-const ACCOUNTS = 'issue 5: accounts';
 const PLACEHOLDER = 'placeholder-grade screens (no issue yet)';
 const ADMIN = 'the admin area issue';
 
 /** Routes of the route table whose screens later issues build; each shows the layout and a plain message. */
 export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
-  { path: 'login', page: 'login', heading: 'Login', owner: ACCOUNTS, noindex: false },
-  { path: 'register', page: 'register', heading: 'Register', owner: ACCOUNTS, noindex: false },
-  { path: 'reset-password', page: null, heading: 'Reset Password', owner: ACCOUNTS, noindex: true },
-  { path: 'profile', page: 'profile', heading: 'Profile', owner: ACCOUNTS, noindex: true },
   { path: 'messages', page: null, heading: 'Messages', owner: PLACEHOLDER, noindex: true },
   { path: 'settings', page: null, heading: 'Settings', owner: PLACEHOLDER, noindex: true },
   { path: 'analytics', page: null, heading: 'Analytics', owner: PLACEHOLDER, noindex: true },

@@ -5,6 +5,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/connection.ts';
 import type { Env } from './env.ts';
 import { onError } from './http/on-error.ts';
+import { authenticate, type AuthUser } from './middleware/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -18,7 +20,8 @@ export interface AppDeps {
   env: Env;
 }
 
-export type AppEnv = { Variables: { db: Db; env: Env } };
+/** `user` is set by the auth middleware when a valid bearer token came with the request. */
+export type AppEnv = { Variables: { db: Db; env: Env; user?: AuthUser } };
 
 /** JSON routes take at most 100 KiB (security.md R38); upload routes set their own limit. */
 const JSON_BODY_LIMIT = 100 * 1024;
@@ -51,7 +54,9 @@ export function createApp({ db, env }: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+  api.use(authenticate(env));
   api.route('/health', healthRoutes);
+  api.route('/auth', authRoutes(env));
   api.route('/company', companyRoutes);
   api.route('/recommendations', recommendationRoutes);
   api.route('/sliders', sliderRoutes);

@@ -9,6 +9,14 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = (inner: z.ZodType<string, string>) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(inner.optional())
+    .optional();
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -24,6 +32,15 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   REBUILD_WEBHOOK_URL: optionalUrl,
+  // Account lifetimes (security.md R11, R17, R23): defaults are the product's, tests shorten them.
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(30 * 24 * 3600),
+  ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(12 * 3600).default(12 * 3600),
+  OTP_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(600),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1800),
+  /** HMAC key for one-time codes and cookies; unset, one is generated into DATA_DIR/secret.key. */
+  AUTH_SECRET: optionalText(z.string().min(32)),
+  /** Sender address of outgoing mail; unset, no-reply@ the SITE_URL host. */
+  MAIL_FROM: optionalText(z.email()),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL'> & { SITE_URL: string; DATA_DIR: string };

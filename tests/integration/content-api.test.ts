@@ -36,6 +36,20 @@ describe('public content API on demo data', () => {
     expect(body.results.every((p: { published: boolean }) => p.published === true)).toBe(true);
   });
 
+  it('lists drafts too for an admin token', async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'correct horse battery staple' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = await login.json();
+    const res = await fetch(`${server.url}/api/photos`, { headers: { authorization: `Bearer ${token}` } });
+    const { results } = await res.json();
+    expect(results).toHaveLength(24);
+    expect(results.some((p: { published: boolean }) => !p.published)).toBe(true);
+  });
+
   it('opens a blog by slug with its comments and counts the view', async () => {
     const { body: list } = await get('/api/blogs');
     const blog = list.results.find((b: { comments: unknown[] }) => b.comments.length > 0);

@@ -114,13 +114,13 @@ describe('searchTarget', () => {
 
 describe('searchPlacement', () => {
   it.each([
-    ['left', 'above', 'self-start'],
-    ['right', 'above', 'self-end'],
+    ['left', 'above', 'flex-row-reverse'],
+    ['right', 'above', ''],
     ['inline', 'inline', 'flex-1'],
     ['below', 'below', ''],
-    ['center', 'above', 'self-center'],
-    ['', 'above', 'self-center'],
-    ['top', 'above', 'self-center'],
+    ['center', 'above', ''],
+    ['', 'above', ''],
+    ['top', 'above', ''],
   ])('puts a %o search box %s with %o', (position, slot, className) => {
     const placement = searchPlacement(position);
     expect(placement.slot).toBe(slot);

@@ -1,6 +1,6 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
 import { useEffect, useState } from 'react';
-import { errorMessage, loginRequest, requestOtp } from '../../lib/api/auth.ts';
+import { errorMessage, fetchMe, loginRequest, requestOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
@@ -20,7 +20,10 @@ export default function LoginForm() {
     if (location.search) history.replaceState(history.state, '', location.pathname);
     if (query.kind === 'token') {
       login(query.token);
-      location.replace('/');
+      // The first authenticated call, with the HttpOnly binding cookie, activates a token delivered in the URL.
+      fetchMe()
+        .then(() => location.replace('/'))
+        .catch(() => setError(AUTH_TEXTS.googleFailed));
     } else if (query.kind === 'error') {
       setError(query.message);
     }

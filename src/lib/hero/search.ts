@@ -16,14 +16,15 @@ export interface SearchPlacement {
 }
 
 const PLACEMENT: Record<SearchButton['position'], SearchPlacement> = {
-  left: { slot: 'above', className: 'self-start' },
-  right: { slot: 'above', className: 'self-end' },
+  // Left and right say which side of the field the button sits on; the box follows the slide's alignment.
+  left: { slot: 'above', className: 'flex-row-reverse' },
+  right: { slot: 'above', className: '' },
   inline: { slot: 'inline', className: 'min-w-[16rem] flex-1' },
   below: { slot: 'below', className: '' },
 };
-const CENTRE: SearchPlacement = { slot: 'above', className: 'self-center' };
+const CENTRE: SearchPlacement = { slot: 'above', className: '' };
 
-/** Placement for left, right, inline and below; anything else is centred (the spec's default). */
+/** Placement for left, right, inline and below; anything else sits above the buttons like the default. */
 export function searchPlacement(position: string): SearchPlacement {
   return PLACEMENT[position as SearchButton['position']] ?? CENTRE;
 }

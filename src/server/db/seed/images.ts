@@ -131,7 +131,8 @@ async function rasterise(width: number, height: number, body: string, fallbackBo
 export async function renderPicture(seed: string, title: string, size: ImageSize): Promise<RenderedImage> {
   const { width, height } = IMAGE_SIZES[size];
   const background = backgroundSvg(seed, width, height);
-  const bytes = await rasterise(width, height, background + titleSvg(title, width, height), background, 'webp');
+  // Hero pictures carry no title: the slide's own heading sits on top of them.
+  const bytes = await rasterise(width, height, title ? background + titleSvg(title, width, height) : background, background, 'webp');
   return { bytes, contentType: 'image/webp', width, height };
 }
 

@@ -88,9 +88,9 @@ async function renderImages() {
       () => renderLogo(COMPANY.name, COMPANY.primary_color, false),
       () => renderLogo(COMPANY.name, COMPANY.primary_color, true),
       () => renderIcon(COMPANY.name, COMPANY.primary_color),
-      () => renderPicture('hero', COMPANY.tagline, 'hero'),
+      () => renderPicture('hero', '', 'hero'),
     ],
-    sliders: SLIDERS.map((s): Job => () => renderPicture(`slider:${s.title}`, s.title, 'hero')),
+    sliders: SLIDERS.map((s): Job => () => renderPicture(`slider:${s.title}`, '', 'hero')),
     products: PRODUCTS.map((p): Job => () => renderPicture(`product:${p.name}`, p.name, 'card')),
     blogs: BLOGS.map((b): Job => () => renderPicture(`blog:${b.slug}`, b.title, 'card')),
     // Alternate 3:2 and 4:3 so the gallery has mixed shapes.

@@ -11,8 +11,8 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/products', async (c) => c.json({ results: await content.products(c.get('db')) }))
   .get('/blogs', async (c) => c.json({ results: await content.blogs(c.get('db')) }))
   .get('/blogs/:slug', async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)))
-  // Drafts are for admins; the admin guard arrives with accounts (issue 5), until then the public list is all anyone gets.
-  .get('/photos', async (c) => c.json({ results: await content.photos(c.get('db'), false) }))
+  // Drafts (published = false) only for an admin's token (security.md R35).
+  .get('/photos', async (c) => c.json({ results: await content.photos(c.get('db'), c.get('user')?.role === 'admin') }))
   .get('/videos', async (c) => c.json({ results: await content.videos(c.get('db')) }))
   .get('/audios', async (c) => c.json({ results: await content.audios(c.get('db')) }))
   .get('/events', async (c) => c.json({ results: await content.events(c.get('db')) }));

@@ -1,0 +1,53 @@
+/** Bearer-token authentication (security.md R25) and the guards for signed-in and admin routes (R33). */
+import type { MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import type { AppEnv } from '../app.ts';
+import type { Env } from '../env.ts';
+import { ApiError } from '../http/errors.ts';
+import { logAuthEvent } from '../modules/auth/auth-log.ts';
+import { serverSecret, subKey } from '../modules/auth/server-secret.ts';
+import { BIND_COOKIE, resolveSession } from '../modules/auth/sessions.service.ts';
+import { clientIp } from './client-ip.ts';
+
+export type { AuthUser } from '../modules/auth/user-dto.ts';
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,512})\s*$/i;
+
+/** Sets c.var.user from `Authorization: Bearer <token>`; never from a query string, body or cookie. Anything else leaves it unset. */
+export function authenticate(env: Env): MiddlewareHandler<AppEnv> {
+  const bindKey = subKey(serverSecret(env), 'session-binding');
+  return async (c, next) => {
+    const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (token) {
+      const resolved = await resolveSession(c.get('db'), env, token, { key: bindKey, cookie: getCookie(c, BIND_COOKIE.name) });
+      if (resolved) {
+        c.set('user', resolved.user);
+        if (resolved.activated) deleteCookie(c, BIND_COOKIE.name, { path: BIND_COOKIE.path });
+      }
+    }
+    await next();
+  };
+}
+
+/** 401 without a valid token. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('user')) {
+    logAuthEvent('access.denied', { ip: clientIp(c), path: c.req.path, status: 401 });
+    throw new ApiError(401, 'Please sign in');
+  }
+  await next();
+};
+
+/** 401 without a valid token, 403 for a signed-in customer. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get('user');
+  if (!user) {
+    logAuthEvent('access.denied', { ip: clientIp(c), path: c.req.path, status: 401 });
+    throw new ApiError(401, 'Please sign in');
+  }
+  if (user.role !== 'admin') {
+    logAuthEvent('access.denied', { ip: clientIp(c), path: c.req.path, status: 403, userId: user.id });
+    throw new ApiError(403, 'Admin access required');
+  }
+  await next();
+};

@@ -1,0 +1,95 @@
+/** Register and password login (security.md R4-R7, R36, R58, R62). */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { ApiError, badRequest } from '../../http/errors.ts';
+import { getCompany } from '../company/company.service.ts';
+import { emailTaken, findUserByIdentifier, insertUser, updateUser, usernameKeyTaken } from './accounts.repository.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { consumeAll, enforce } from './auth-limits.ts';
+import { logAuthEvent } from './auth-log.ts';
+import type { RegisterBody } from './auth.schemas.ts';
+import { identifierKey, normaliseEmail, normaliseUsername, parseIdentifier, usernameKey, usernameProblem } from './identifiers.ts';
+import { contextWords, newPasswordProblem } from './password-check.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { startSession } from './sessions.service.ts';
+
+export const LOGIN_FAILED = 'Invalid username or password';
+
+const conflict = (message: string) => new ApiError(409, message);
+
+/** Creates a customer whose email is still to be verified; the client then asks for a code. */
+export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody>): Promise<void> {
+  const email = normaliseEmail(body.email);
+  const username = normaliseUsername(body.username);
+  const emailKey = `email:${email}`;
+  // Every attempt counts per IP; per email only those that get as far as asking whether it is taken (enumeration).
+  enforce([deps.limits.registerAccount.check(emailKey)], deps);
+  consumeAll([[deps.limits.registerIp, deps.ip]], deps);
+  const usernameIssue = usernameProblem(username);
+  if (usernameIssue) throw badRequest(`username: ${usernameIssue}`);
+  const candidate = { first_name: body.first_name, last_name: body.last_name, username, email };
+  const company = await getCompany(deps.db);
+  const passwordIssue = newPasswordProblem(body.password, contextWords(candidate, company.name));
+  if (passwordIssue) {
+    logAuthEvent('validation.rejected', { ip: deps.ip, path: deps.path, reason: 'password policy' });
+    throw badRequest(`password: ${passwordIssue}`);
+  }
+  const key = usernameKey(username);
+  deps.limits.registerAccount.record(emailKey);
+  if (await emailTaken(deps.db, email)) throw conflict('An account with this email already exists');
+  if (await usernameKeyTaken(deps.db, key)) throw conflict('This username is already taken');
+  const passwordHash = await hashPassword(body.password);
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  try {
+    await insertUser(deps.db, {
+      id,
+      ...candidate,
+      username_key: key,
+      password_hash: passwordHash,
+      // Never the client's `role` (R36).
+      role: 'customer',
+      email_verified: false,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // A concurrent registration won the race for the same email or username.
+    if (/UNIQUE/i.test(String(error))) throw conflict(/email/.test(String(error)) ? 'An account with this email already exists' : 'This username is already taken');
+    throw error;
+  }
+  logAuthEvent('register', { ip: deps.ip, userId: id });
+}
+
+let dummy: Promise<string> | undefined;
+/** A real hash to verify against when no account matches, so both cases cost the same (R62). */
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(24).toString('base64url')));
+
+/** Signs in by username or email; one 401 message whatever failed. */
+export async function login(deps: AuthDeps, identifierInput: string, password: string): Promise<string> {
+  const { limits } = deps;
+  enforce([limits.loginIp.check(deps.ip)], deps);
+  const id = parseIdentifier(identifierInput);
+  const user = await findUserByIdentifier(deps.db, id);
+  const accountKey = user ? `user:${user.id}` : identifierKey(id);
+  enforce([limits.loginBackoff.check(accountKey), limits.loginAccount.check(accountKey)], deps);
+
+  const result = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+  if (!user || !user.password_hash || !result.ok || user.disabled) {
+    limits.loginIp.record(deps.ip);
+    limits.loginAccount.record(accountKey);
+    limits.loginBackoff.fail(accountKey);
+    logAuthEvent('login.failure', user ? { ip: deps.ip, userId: user.id } : { ip: deps.ip, reason: 'unknown account' });
+    throw new ApiError(401, LOGIN_FAILED);
+  }
+  limits.loginBackoff.succeed(accountKey);
+  if (!user.email_verified) {
+    // Only someone who knows the password learns this; it closes the door on pre-registered accounts (section 1.6).
+    logAuthEvent('login.unverified', { ip: deps.ip, userId: user.id });
+    throw new ApiError(403, 'Please verify your email address first: use "Forgot Password?" to get a code');
+  }
+  if (result.needsRehash) await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) });
+  const { token } = await startSession(deps.db, deps.env, user);
+  logAuthEvent('login.success', { ip: deps.ip, userId: user.id });
+  return token;
+}

@@ -1,0 +1,42 @@
+/** Auth events as JSON lines (security.md R64-R66): UTC time, event, IP, user id; never a password, code or token. */
+
+export type AuthEvent =
+  | 'register'
+  | 'login.success'
+  | 'login.failure'
+  | 'login.unverified'
+  | 'logout'
+  | 'otp.requested'
+  | 'otp.verified'
+  | 'otp.failure'
+  | 'password.reset'
+  | 'password.reset.failure'
+  | 'google.success'
+  | 'google.cancelled'
+  | 'google.failure'
+  | 'access.denied'
+  | 'rate_limited'
+  | 'validation.rejected'
+  | 'mail.failure';
+
+export interface AuthLogFields {
+  ip?: string;
+  userId?: string;
+  reason?: string;
+  status?: number;
+  path?: string;
+}
+
+type Sink = (line: string) => void;
+let sink: Sink = (line) => console.log(line);
+
+/** Tests capture the lines to check what is (and is not) logged; null restores stdout. */
+export function setAuthLogSink(next: Sink | null): void {
+  sink = next ?? ((line) => console.log(line));
+}
+
+export function logAuthEvent(event: AuthEvent, fields: AuthLogFields = {}): void {
+  const level = /failure|denied|rate_limited|rejected/.test(event) ? 'warn' : 'info';
+  // JSON.stringify escapes CR/LF, so user input cannot forge a line (R66).
+  sink(JSON.stringify({ level, time: new Date().toISOString(), event, ...fields }));
+}

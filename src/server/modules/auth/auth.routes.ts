@@ -1,0 +1,90 @@
+/** /api/auth: register, login, one-time codes, password reset, logout, me and Google sign-in. */
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from '../../app.ts';
+import type { Env } from '../../env.ts';
+import { badRequest } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { clientIp } from '../../middleware/client-ip.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { login, register } from './accounts.service.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { createAuthLimits } from './auth-limits.ts';
+import { logAuthEvent } from './auth-log.ts';
+import { LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
+import { googleRoutes } from './google.routes.ts';
+import { createOidcClient } from './oidc-client.ts';
+import { OTP_REQUESTED, requestCode, verifyCode } from './otp.service.ts';
+import { resetPassword } from './password-reset.service.ts';
+import { serverSecret, subKey } from './server-secret.ts';
+import { endSession } from './sessions.service.ts';
+
+/** One instance per app: its limits, mailer and OpenID configuration live as long as the server. */
+export function authRoutes(env: Env) {
+  const secret = serverSecret(env);
+  const codeKey = subKey(secret, 'otp');
+  const mailer = createMailer(env);
+  const limits = createAuthLimits();
+  const oidc = createOidcClient(env);
+
+  const deps = (c: Context<AppEnv>): AuthDeps => ({ db: c.get('db'), env, mailer, limits, codeKey, ip: clientIp(c), path: c.req.path });
+
+  /** Parses the JSON body against a schema; a refusal is logged (R64) and answered 400 naming the field. */
+  async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw badRequest('Request body must be JSON');
+    }
+    try {
+      return validate(schema, raw);
+    } catch (error) {
+      const field = error instanceof Error ? error.message.split(':')[0] : undefined;
+      logAuthEvent('validation.rejected', { ip: clientIp(c), path: c.req.path, ...(field ? { reason: field } : {}) });
+      throw error;
+    }
+  }
+
+  return (
+    new Hono<AppEnv>()
+      // Nothing an auth endpoint answers may be cached (R26).
+      .use(async (c, next) => {
+        await next();
+        c.header('Cache-Control', 'no-store');
+      })
+      .post('/register', async (c) => {
+        await register(deps(c), await input(c, RegisterBody));
+        return c.json({ message: 'Account created. Request a code to verify your email address' }, 201);
+      })
+      .post('/login', async (c) => {
+        const body = await input(c, LoginBody);
+        return c.json({ token: await login(deps(c), body.username ?? body.email ?? '', body.password) });
+      })
+      .post('/request-otp', async (c) => {
+        await requestCode(deps(c), (await input(c, RequestOtpBody)).email);
+        return c.json({ message: OTP_REQUESTED });
+      })
+      .post('/verify-otp', async (c) => {
+        const body = await input(c, VerifyOtpBody);
+        return c.json({ token: await verifyCode(deps(c), body.email, body.otp) });
+      })
+      .post('/reset-password', async (c) => {
+        const body = await input(c, ResetPasswordBody);
+        await resetPassword(deps(c), body.token, body.newPassword);
+        return c.json({ message: 'Password reset successful' });
+      })
+      .post('/logout', requireUser, async (c) => {
+        const user = c.get('user')!;
+        await endSession(c.get('db'), user.sessionId);
+        logAuthEvent('logout', { ip: clientIp(c), userId: user.id });
+        return c.json({ message: 'Signed out' });
+      })
+      .get('/me', requireUser, (c) => {
+        const { id: _id, sessionId: _session, ...user } = c.get('user')!;
+        return c.json(user);
+      })
+      .route('/google', googleRoutes(env, oidc, { flowSecret: subKey(secret, 'oidc-flow').toString('base64url'), bindKey: subKey(secret, 'session-binding') }))
+  );
+}

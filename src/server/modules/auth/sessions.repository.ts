@@ -1,0 +1,48 @@
+/** Sessions table access (Kysely only); tokens are looked up by their SHA-256 only. */
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { SessionsTable } from '../../db/schema.ts';
+
+export async function insertSession(db: Db, values: Insertable<SessionsTable>): Promise<void> {
+  await db.insertInto('sessions').values(values).execute();
+}
+
+/** The session and its user in one query. */
+export function findSessionWithUser(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.pending_until',
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.username',
+      'users.role',
+      'users.profile_image',
+      'users.disabled',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function updateSession(db: Db, id: string, values: Updateable<SessionsTable>): Promise<void> {
+  await db.updateTable('sessions').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessionsOfUser(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', nowIso).execute();
+}

@@ -1,0 +1,23 @@
+/** The one place where user columns become the spec's User (no secrets ever leave). */
+import type { Role, User } from '../../../shared/types.ts';
+
+type UserColumns = { id: string; first_name: string; last_name: string; email: string; username: string; role: string; profile_image: string | null };
+
+export function roleOf(role: string): Role {
+  return role === 'admin' ? 'admin' : 'customer';
+}
+
+export function userFromRow(row: UserColumns): User {
+  return {
+    _id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    username: row.username,
+    role: roleOf(row.role),
+    profile_image: row.profile_image ?? '',
+  };
+}
+
+/** The signed-in user as handlers see it (c.var.user): the DTO plus the row id and the current session. */
+export type AuthUser = User & { id: string; sessionId: string };

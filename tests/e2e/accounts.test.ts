@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codeFrom, mailFiles, resetTokenFrom, waitForMail } from '../helpers/outbox.ts';
+import { waitForIslands } from './helpers/hydration.ts';
+
+const dataDir = () => process.env['E2E_DATA_DIR']!;
+const PASSWORD = 'lantern harbour morning tide';
+const user = { first: 'Grace', last: 'Hopper', email: 'grace.e2e@example.com', username: 'grace_e2e' };
+
+async function loginWithPassword(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await waitForIslands(page);
+  await page.getByLabel('Username or Email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+test.describe.serial('accounts', () => {
+  test('a visitor registers, verifies the emailed code and is signed in', async ({ page }) => {
+    await page.goto('/register');
+    await waitForIslands(page);
+    await page.getByLabel('First name').fill(user.first);
+    await page.getByLabel('Last name').fill(user.last);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    const before = mailFiles(dataDir());
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    const mail = await waitForMail(dataDir(), { to: user.email, after: before });
+    await page.getByLabel('Enter 6-digit OTP').fill(codeFrom(mail));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+
+    await page.goto('/profile');
+    await expect(page.getByText(user.email).first()).toBeVisible();
+    await expect(page.getByText(`${user.first} ${user.last}`)).toBeVisible();
+  });
+
+  test('a taken email is refused with the server message', async ({ page }) => {
+    await page.goto('/register');
+    await waitForIslands(page);
+    await page.getByLabel('First name').fill('Other');
+    await page.getByLabel('Last name').fill('Person');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Username').fill('someone_else_e2e');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText(/already|taken|registered/i);
+  });
+
+  test('logout revokes the session and password login signs in again', async ({ page, request }) => {
+    await loginWithPassword(page, user.username, PASSWORD);
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect.poll(async () => (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  });
+
+  test('a wrong password shows the server message and the password can be shown', async ({ page }) => {
+    await loginWithPassword(page, user.email, 'not the right password');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeHidden();
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+  });
+
+  test('Forgot Password? needs an identity, then signs in with the emailed code', async ({ page }) => {
+    await page.goto('/login');
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter your email/username first');
+    await page.getByLabel('Username or Email').fill(user.username);
+    const before = mailFiles(dataDir());
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    const code = page.getByLabel('Enter 6-digit OTP');
+    await expect(code).toBeVisible();
+    await expect(code).toHaveAttribute('maxlength', '6');
+    const mail = await waitForMail(dataDir(), { to: user.email, after: before });
+    await code.fill('000000' === codeFrom(mail) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await code.fill(codeFrom(mail));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('the emailed reset link sets a new password and returns to login after 3 s', async ({ page, request }) => {
+    const before = mailFiles(dataDir());
+    expect((await request.post('/api/auth/request-otp', { data: { email: user.email } })).status()).toBe(200);
+    const mail = await waitForMail(dataDir(), { to: user.email, after: before });
+    await page.goto(`/reset-password?token=${resetTokenFrom(mail)}`);
+    await waitForIslands(page);
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('New password').fill('a brand new passphrase');
+    await page.getByLabel('Confirm password').fill('a different passphrase');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await page.getByLabel('Confirm password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password reset successful! Redirecting to login...')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+    await loginWithPassword(page, user.username, 'a brand new passphrase');
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('reset-password without a token goes to login', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the login page reads the Google sign-in errors from the query and removes them', async ({ page }) => {
+    await page.goto('/login?error=auth_cancelled');
+    await expect(page.getByRole('alert')).toHaveText('Google sign in was cancelled');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/login?error=auth_failed');
+    await expect(page.getByRole('alert')).toHaveText('Google sign in failed. Please try again');
+  });
+
+  test('Google sign-in without configuration comes back with auth_failed', async ({ page }) => {
+    await page.goto('/login');
+    await waitForIslands(page);
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Google sign in failed. Please try again');
+  });
+
+  test('the profile of a visitor who is not signed in shows the guest placeholder', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page.getByText('Guest').first()).toBeVisible();
+    await expect(page.getByText('Not signed in')).toBeVisible();
+  });
+});

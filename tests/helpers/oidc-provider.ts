@@ -1,0 +1,108 @@
+/**
+ * A real OpenID provider (the `oidc-provider` package) on 127.0.0.1 for sign-in tests. Its interaction
+ * endpoint signs in as `next` and consents at once, or answers access_denied when `next` is 'deny'.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TestAccount {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+  name?: string;
+}
+
+export interface TestOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Who the next sign-in is, or 'deny' for a user who cancels. */
+  next: TestAccount | 'deny';
+  close(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Details = { params: Record<string, unknown> };
+interface Grant {
+  addOIDCScope(scope: string): void;
+  save(): Promise<string>;
+}
+interface Provider {
+  callback(): Handler;
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Details>;
+  interactionFinished(req: IncomingMessage, res: ServerResponse, result: object, options: { mergeWithLastSubmission: boolean }): Promise<void>;
+  Grant: new (init: { accountId: string; clientId: string }) => Grant;
+}
+type ProviderModule = { default: new (issuer: string, configuration: object) => Provider };
+
+/** The package ships no types; a specifier typed as string keeps the compiler from asking for them. */
+const loadProvider = async (): Promise<ProviderModule> => (await import('oidc-provider' as string)) as ProviderModule;
+
+export async function startOidcProvider(options: { redirectUri: string }): Promise<TestOidcProvider> {
+  let handle: Handler = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const accounts = new Map<string, TestAccount>();
+  const clientId = 'site-test-client';
+  const clientSecret = randomBytes(24).toString('base64url');
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
+
+  const { default: OidcProvider } = await loadProvider();
+  const provider = new OidcProvider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: [randomBytes(16).toString('hex')] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    features: { devInteractions: { enabled: false } },
+    pkce: { required: () => true },
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    findAccount: async (_ctx: unknown, sub: string) => {
+      const account = accounts.get(sub);
+      return account ? { accountId: sub, claims: async () => ({ ...account }) } : undefined;
+    },
+  });
+
+  const state: TestOidcProvider = {
+    issuer,
+    clientId,
+    clientSecret,
+    next: { sub: 'default-user', email: 'default@example.com', email_verified: true },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const interaction = async (req: IncomingMessage, res: ServerResponse) => {
+    const details = await provider.interactionDetails(req, res);
+    const finish = (result: object) => provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+    if (state.next === 'deny') return finish({ error: 'access_denied', error_description: 'End-User aborted interaction' });
+    const account = state.next;
+    accounts.set(account.sub, account);
+    const grant = new provider.Grant({ accountId: account.sub, clientId: String(details.params['client_id']) });
+    grant.addOIDCScope(String(details.params['scope']));
+    return finish({ login: { accountId: account.sub }, consent: { grantId: await grant.save() } });
+  };
+
+  const callback = provider.callback();
+  handle = (req, res) => {
+    if (req.url?.startsWith('/interaction/')) {
+      interaction(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
+      return;
+    }
+    callback(req, res);
+  };
+  return state;
+}
