@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -210,7 +211,16 @@ describe('seedDemo', () => {
       expect(existsSync(path), path).toBe(true);
       expect(media.get(name)?.bytes).toBe(statSync(path).size);
     }
-    expect(media.size).toBe(new Set(urls).size);
+    // Every picture also has its responsive variants, each a stored file with a row.
+    const pictures = [...new Set(urls)].filter((u) => u?.endsWith('.webp'));
+    for (const url of pictures) {
+      for (const width of VARIANT_WIDTHS) {
+        const variant = variantName(fileOf(url ?? ''), width);
+        expect(media.get(variant)?.bytes, variant).toBe(statSync(join(dir, 'media', variant)).size);
+        expect(media.get(variant)?.width).toBeLessThanOrEqual(width);
+      }
+    }
+    expect(media.size).toBe(new Set(urls).size + pictures.length * VARIANT_WIDTHS.length);
   });
 
   it('renders images at the intended sizes', async () => {

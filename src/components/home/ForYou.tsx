@@ -1,5 +1,6 @@
 /** 'For You': four recommendations from the build, refreshed in the browser (personal once a token is stored). */
 import { useEffect, useState, type SyntheticEvent } from 'react';
+import { srcSetFor } from '../../shared/image-variants.ts';
 import { apiAsset } from '../../lib/api/base.ts';
 import { fetchRecommendations } from '../../lib/api/content.ts';
 import { FOR_YOU_EMPTY, FOR_YOU_FAILED, forYouView, type LoadStatus } from '../../lib/hero/for-you.ts';
@@ -52,6 +53,7 @@ export default function ForYou({ initial }: Props) {
               <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-black/5 dark:bg-white/5 dark:ring-white/10">
                 <img
                   src={item.image ? apiAsset(item.image) : PLACEHOLDER}
+                  {...(item.image && srcSetFor(apiAsset(item.image)) ? { srcSet: srcSetFor(apiAsset(item.image)), sizes: '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw' } : {})}
                   alt=""
                   width={1200}
                   height={800}

@@ -1,4 +1,5 @@
 /** One hero slide: image (or its muted video while active), a dark gradient, title, subtitle, search box and up to two buttons. */
+import { srcSetFor } from '../../shared/image-variants.ts';
 import { apiAsset } from '../../lib/api/base.ts';
 import { searchPlacement } from '../../lib/hero/search.ts';
 import { alignmentClasses, slideButtons } from '../../lib/hero/slides.ts';
@@ -38,6 +39,7 @@ export default function HeroSlide({ slide, index, count, active, eager, playVide
       {slide.image && (
         <img
           src={apiAsset(slide.image)}
+          {...(srcSetFor(apiAsset(slide.image)) ? { srcSet: srcSetFor(apiAsset(slide.image)), sizes: '100vw' } : {})}
           alt=""
           width={1920}
           height={1080}

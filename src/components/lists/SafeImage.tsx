@@ -1,8 +1,10 @@
 /** An image that swaps in the placeholder when it fails to load (spec section 8). */
 import { useEffect, useRef, useState } from 'react';
 import { apiAsset } from '../../lib/api/base.ts';
+import { srcSetFor } from '../../shared/image-variants.ts';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.webp';
+export const GRID_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 interface Props {
   src: string;
@@ -11,9 +13,11 @@ interface Props {
   height: number;
   className?: string;
   eager?: boolean;
+  /** How wide the image shows, for choosing among its variants; the default suits a 1/2/3-column grid. */
+  sizes?: string;
 }
 
-export default function SafeImage({ src, alt, width, height, className = '', eager = false }: Props) {
+export default function SafeImage({ src, alt, width, height, className = '', eager = false, sizes = GRID_SIZES }: Props) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   // An image that failed before hydration fired its error event before React listened.
@@ -25,6 +29,7 @@ export default function SafeImage({ src, alt, width, height, className = '', eag
     <img
       ref={ref}
       src={failed || !src ? PLACEHOLDER_IMAGE : apiAsset(src)}
+      {...(!failed && src && srcSetFor(apiAsset(src)) ? { srcSet: srcSetFor(apiAsset(src)), sizes } : {})}
       alt={alt}
       width={width}
       height={height}

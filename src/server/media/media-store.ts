@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
+import { VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
 import type { Db } from '../db/connection.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -38,10 +40,21 @@ export async function storeMedia(
 ): Promise<StoredMedia> {
   const ext = EXTENSIONS[contentType];
   if (!ext) throw new Error(`unsupported media type ${contentType}`);
+  return storeMediaAs(db, dataDir, `${randomUUID()}.${ext}`, bytes, contentType, size);
+}
+
+/** storeMedia under a given server-made name (variants are named after their picture). */
+async function storeMediaAs(
+  db: Db,
+  dataDir: string,
+  fileName: string,
+  bytes: Uint8Array,
+  contentType: string,
+  size?: { width: number; height: number },
+): Promise<StoredMedia> {
   const dir = mediaDir(dataDir);
   await mkdir(dir, { recursive: true, mode: 0o755 });
   const id = randomUUID();
-  const fileName = `${id}.${ext}`;
   const finalPath = join(dir, fileName);
   const tempPath = join(dir, `.${fileName}.tmp`);
   const handle = await open(tempPath, 'w', 0o644);
@@ -63,6 +76,27 @@ export async function storeMedia(
     throw error;
   }
   return { id, fileName, url: `${MEDIA_URL_PREFIX}${fileName}` };
+}
+
+/** Pixels a stored picture may have before it is refused (security.md R40: far below sharp's 268 MP default). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Re-encodes a picture to WebP (dropping metadata and anything hidden in the file) and stores it with its
+ * responsive variants, so `srcSetFor(url)` is valid for it. Animated input keeps only its first frame.
+ */
+export async function storePicture(db: Db, dataDir: string, input: Uint8Array): Promise<StoredMedia & { width: number; height: number }> {
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
+  const { data, info } = await image.webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true });
+  const variants = await Promise.all(
+    VARIANT_WIDTHS.map((width) => sharp(data).resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer({ resolveWithObject: true })),
+  );
+  const stored = await storeMedia(db, dataDir, data, 'image/webp', { width: info.width, height: info.height });
+  // Written side by side: each file is still fsynced before its row exists, but the syncs overlap.
+  await Promise.all(
+    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(stored.fileName, VARIANT_WIDTHS[i]!), v.data, 'image/webp', { width: v.info.width, height: v.info.height })),
+  );
+  return { ...stored, width: info.width, height: info.height };
 }
 
 /** Looks up a stored file by its public name; undefined for anything not in the table. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { SEARCH_BUTTON_DEFAULTS, SEO_PAGES } from '../../../shared/constants.ts';
 import type { SearchButton } from '../../../shared/types.ts';
-import { storeMedia } from '../../media/media-store.ts';
+import { storeMedia, storePicture } from '../../media/media-store.ts';
 import type { Db } from '../connection.ts';
 import type { CompanySettingsTable, SeoColumns } from '../schema.ts';
 import { storeDemoAudio } from './audio.ts';
@@ -121,11 +121,17 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
   const nowIso = now.toISOString();
 
   await db.transaction().execute(async (trx) => {
+    // Pictures get responsive variants; logos and icons are stored as they are.
     const store = async (image: RenderedImage) =>
-      (await storeMedia(trx, dataDir, image.bytes, image.contentType, { width: image.width, height: image.height })).url;
+      image.contentType === 'image/webp'
+        ? (await storePicture(trx, dataDir, image.bytes)).url
+        : (await storeMedia(trx, dataDir, image.bytes, image.contentType, { width: image.width, height: image.height })).url;
+    // A few at a time: encoding runs on libuv's pool and the file syncs overlap; order is kept.
     const storeAll = async (list: RenderedImage[]) => {
       const urls: string[] = [];
-      for (const image of list) urls.push(await store(image));
+      for (let at = 0; at < list.length; at += RENDER_CONCURRENCY) {
+        urls.push(...(await Promise.all(list.slice(at, at + RENDER_CONCURRENCY).map(store))));
+      }
       return urls;
     };
     const [logo, logoDark, icon, hero] = await storeAll(images.brand);

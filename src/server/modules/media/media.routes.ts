@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app.ts';
 import { findMedia, mediaDir } from '../../media/media-store.ts';
 
-/** Only server-generated names (uuid.ext) are ever served; anything else is a plain 404. */
-const MEDIA_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
+/** Only server-generated names (uuid.ext, or uuid-w<width>.webp for variants) are ever served; anything else is a plain 404. */
+const MEDIA_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-w\d{2,4})?\.[a-z0-9]{2,5}$/;
 
 export function mediaRoutes(dataDir: string) {
   const files = serveStatic<AppEnv>({
