@@ -50,6 +50,27 @@ describe('public content API on demo data', () => {
     expect(results.some((p: { published: boolean }) => !p.published)).toBe(true);
   });
 
+  it('ranks recommendations for a signed-in reader by the tags of the posts they opened', async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'correct horse battery staple' }),
+    });
+    const auth = { authorization: `Bearer ${(await login.json()).token}` };
+    const all = (await (await fetch(`${server.url}/api/recommendations/personalized?limit=8`)).json()).results as { _id: string; tags: string[] }[];
+    const blogs = (await get('/api/blogs')).body.results as { slug: string; tags: string[] }[];
+    // A post sharing a tag with a recommendation that is not already the most popular one.
+    const match = blogs.find((b) => all.slice(1).some((r) => r.tags.some((t) => b.tags.includes(t))));
+    expect(match, 'a demo blog shares a tag with a recommendation below the first').toBeDefined();
+    await fetch(`${server.url}/api/blogs/${match!.slug}`, { headers: auth });
+    const personal = (await (await fetch(`${server.url}/api/recommendations/personalized?limit=8`, { headers: auth })).json()).results as { _id: string; tags: string[] }[];
+    const shared = (r: { tags: string[] }) => r.tags.filter((t) => match!.tags.includes(t)).length;
+    expect(shared(personal[0]!)).toBeGreaterThan(0);
+    expect(personal.map(shared)).toEqual([...personal.map(shared)].sort((a, b) => b - a));
+    const anonymous = (await (await fetch(`${server.url}/api/recommendations/personalized?limit=8`)).json()).results;
+    expect(anonymous).toEqual(all);
+  });
+
   it('opens a blog by slug with its comments and counts the view', async () => {
     const { body: list } = await get('/api/blogs');
     const blog = list.results.find((b: { comments: unknown[] }) => b.comments.length > 0);

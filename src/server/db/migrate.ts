@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './connection.ts';
 import * as createCore from './migrations/2026_11_22_1200_create_core.ts';
+import * as createUserViews from './migrations/2026_11_22_1500_create_user_views.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_1200_create_core': createCore,
+  '2026_11_22_1500_create_user_views': createUserViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

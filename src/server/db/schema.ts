@@ -260,6 +260,15 @@ export interface MessagesTable {
   created_at: string;
 }
 
+export interface UserViewsTable {
+  user_id: string;
+  content_type: string;
+  ref_id: string;
+  /** JSON array of the item's tags when it was viewed. */
+  tags: DefaultedText;
+  viewed_at: string;
+}
+
 export interface Database {
   company_settings: CompanySettingsTable;
   users: UsersTable;
@@ -279,5 +288,6 @@ export interface Database {
   recommendations: RecommendationsTable;
   orders: OrdersTable;
   messages: MessagesTable;
+  user_views: UserViewsTable;
 }
 

@@ -10,7 +10,7 @@ const SlugParam = z.object({ slug: z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z
 export const contentRoutes = new Hono<AppEnv>()
   .get('/products', async (c) => c.json({ results: await content.products(c.get('db')) }))
   .get('/blogs', async (c) => c.json({ results: await content.blogs(c.get('db')) }))
-  .get('/blogs/:slug', async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)))
+  .get('/blogs/:slug', async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug, c.get('user')?.id)))
   // Drafts (published = false) only for an admin's token (security.md R35).
   .get('/photos', async (c) => c.json({ results: await content.photos(c.get('db'), c.get('user')?.role === 'admin') }))
   .get('/videos', async (c) => c.json({ results: await content.videos(c.get('db')) }))

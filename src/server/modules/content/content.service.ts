@@ -1,6 +1,7 @@
 import type { Audio, Blog, Photo, Product, SiteEvent, Video } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordView } from '../recommendations/user-views.repository.ts';
 import * as repo from './content.repository.ts';
 import { audioFromRow, blogFromRow, commentFromRow, eventFromRow, groupBy, photoFromRow, productFromRow, reviewFromRow, videoFromRow } from './content.mappers.ts';
 
@@ -17,12 +18,13 @@ export async function blogs(db: Db): Promise<Blog[]> {
   return rows.map((row) => blogFromRow(row, (byBlog.get(row.id) ?? []).map(commentFromRow)));
 }
 
-/** One blog by slug, counting the view. */
-export async function blogBySlug(db: Db, slug: string): Promise<Blog> {
+/** One blog by slug, counting the view (and remembering it for a signed-in reader's recommendations). */
+export async function blogBySlug(db: Db, slug: string, userId?: string): Promise<Blog> {
   const found = await db.transaction().execute(async (trx) => {
     const row = await repo.findBlogBySlug(trx, slug);
     if (!row) return undefined;
     await repo.countBlogView(trx, row.id);
+    if (userId) await recordView(trx, userId, 'blog', row.id, row.tags);
     return { row: { ...row, views: row.views + 1 }, comments: await repo.listComments(trx, [row.id]) };
   });
   if (!found) throw notFound('Blog not found');

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 
+/** Most popular first; `limit` rows from `offset`. */
 export function listRecommendationRows(db: Db, limit: number, offset: number) {
   return db
     .selectFrom('recommendations')

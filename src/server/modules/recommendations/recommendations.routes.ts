@@ -6,5 +6,5 @@ import { listRecommendations } from './recommendations.service.ts';
 
 export const recommendationRoutes = new Hono<AppEnv>().get('/personalized', async (c) => {
   const { limit, offset } = validate(PageQuery, c.req.query());
-  return c.json({ results: await listRecommendations(c.get('db'), limit, offset) });
+  return c.json({ results: await listRecommendations(c.get('db'), limit, offset, c.get('user')?.id) });
 });

@@ -1,0 +1,16 @@
+import type { Db } from '../../db/connection.ts';
+
+/** Records (or refreshes) that a signed-in user opened an item, with its tags. */
+export function recordView(db: Db, userId: string, contentType: string, refId: string, tags: string) {
+  const viewedAt = new Date().toISOString();
+  return db
+    .insertInto('user_views')
+    .values({ user_id: userId, content_type: contentType, ref_id: refId, tags, viewed_at: viewedAt })
+    .onConflict((oc) => oc.columns(['user_id', 'content_type', 'ref_id']).doUpdateSet({ tags, viewed_at: viewedAt }))
+    .execute();
+}
+
+/** Tag lists (JSON text) of the user's most recent views. */
+export function recentViewTags(db: Db, userId: string, limit = 50) {
+  return db.selectFrom('user_views').select('tags').where('user_id', '=', userId).orderBy('viewed_at', 'desc').limit(limit).execute();
+}
