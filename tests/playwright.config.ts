@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_CLIENT_ID } from './helpers/oidc-provider.ts';
 
 // One server per run: `npm start`'s own entry on a temporary DATA_DIR with demo content. Workers inherit these.
 const port = process.env['E2E_PORT'] ??= '4391';
@@ -10,9 +12,15 @@ const dataDir = (process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'sit
 // The site is built beside the data so that the tests never race another build of dist/.
 const distDir = (process.env['E2E_DIST_DIR'] ??= join(dataDir, 'dist'));
 export const E2E_ADMIN_PASSWORD = 'e2e staff passphrase 2026';
+// Google sign-in goes to a local OpenID provider that e2e/global-setup.ts starts on this port with this secret.
+const oidcPort = (process.env['E2E_OIDC_PORT'] ??= String(Number(port) + 1000));
+const oidcSecret = (process.env['E2E_OIDC_CLIENT_SECRET'] ??= randomBytes(24).toString('base64url'));
+// The Google callback and the token it hands to /login must stay on the origin the browser uses (cookies).
+const siteUrl = (process.env['E2E_SITE_URL'] ??= `http://127.0.0.1:${port}`);
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: '../test-results',
   fullyParallel: false,
   workers: 1,
@@ -39,6 +47,17 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED: 'demo', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      SEED: 'demo',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      SITE_URL: siteUrl,
+      OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: oidcSecret,
+    },
   },
 });

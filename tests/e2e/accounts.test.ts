@@ -122,13 +122,6 @@ test.describe.serial('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText('Google sign in failed. Please try again');
   });
 
-  test('Google sign-in without configuration comes back with auth_failed', async ({ page }) => {
-    await page.goto('/login');
-    await waitForIslands(page);
-    await page.getByRole('link', { name: 'Sign in with Google' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Google sign in failed. Please try again');
-  });
-
   test('the profile of a visitor who is not signed in shows the guest placeholder', async ({ page }) => {
     await page.goto('/profile');
     await expect(page.getByText('Guest').first()).toBeVisible();

@@ -1,6 +1,7 @@
 /**
  * A real OpenID provider (the `oidc-provider` package) on 127.0.0.1 for sign-in tests. Its interaction
  * endpoint signs in as `next` and consents at once, or answers access_denied when `next` is 'deny'.
+ * With `control`, tests in other processes (Playwright workers) set `next` by `PUT /__test/next` with a JSON body.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -41,15 +42,37 @@ type ProviderModule = { default: new (issuer: string, configuration: object) => 
 /** The package ships no types; a specifier typed as string keeps the compiler from asking for them. */
 const loadProvider = async (): Promise<ProviderModule> => (await import('oidc-provider' as string)) as ProviderModule;
 
-export async function startOidcProvider(options: { redirectUri: string }): Promise<TestOidcProvider> {
+/** The one client the provider knows. */
+export const TEST_CLIENT_ID = 'site-test-client';
+
+/** Where the control endpoint lives when `control` is set. */
+export const NEXT_ACCOUNT_PATH = '/__test/next';
+
+export interface OidcProviderOptions {
+  redirectUri: string;
+  /** A fixed port (e.g. for a server started before the provider); a free one when left out. */
+  port?: number;
+  /** A fixed client secret (e.g. shared with another process through the environment); random when left out. */
+  clientSecret?: string;
+  /** Serves `PUT /__test/next` to set `next` from another process. */
+  control?: boolean;
+}
+
+export async function startOidcProvider(options: OidcProviderOptions): Promise<TestOidcProvider> {
   let handle: Handler = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const accounts = new Map<string, TestAccount>();
-  const clientId = 'site-test-client';
-  const clientSecret = randomBytes(24).toString('base64url');
+  const clientId = TEST_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
 
@@ -82,7 +105,11 @@ export async function startOidcProvider(options: { redirectUri: string }): Promi
     clientId,
     clientSecret,
     next: { sub: 'default-user', email: 'default@example.com', email_verified: true },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 
   const interaction = async (req: IncomingMessage, res: ServerResponse) => {
@@ -96,8 +123,26 @@ export async function startOidcProvider(options: { redirectUri: string }): Promi
     return finish({ login: { accountId: account.sub }, consent: { grantId: await grant.save() } });
   };
 
+  /** Reads `{ sub, email, ... }` or the string "deny" as the next sign-in. */
+  const setNext = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (body === 'deny') state.next = 'deny';
+    else if (body && typeof body === 'object' && typeof (body as TestAccount).sub === 'string') state.next = body as TestAccount;
+    else {
+      res.writeHead(400).end('expected "deny" or an account with a sub');
+      return;
+    }
+    res.writeHead(204).end();
+  };
+
   const callback = provider.callback();
   handle = (req, res) => {
+    if (options.control && req.url === NEXT_ACCOUNT_PATH && req.method === 'PUT') {
+      setNext(req, res).catch((error: unknown) => res.writeHead(400).end(String(error)));
+      return;
+    }
     if (req.url?.startsWith('/interaction/')) {
       interaction(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
       return;
