@@ -51,6 +51,8 @@ export interface User {
   username: string;
   role: Role;
   profile_image: string;
+  /** Set by /api/auth/me: a generated password must be replaced before anything else. */
+  must_change_password?: boolean;
 }
 
 export interface SearchButton {

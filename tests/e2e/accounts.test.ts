@@ -14,6 +14,13 @@ async function loginWithPassword(page: Page, username: string, password: string)
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/** Password sign-in that must succeed: it lands on the home page. */
+async function signIn(page: Page, username: string, password: string) {
+  await loginWithPassword(page, username, password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+}
+
 test.describe.serial('accounts', () => {
   test('a visitor registers, verifies the emailed code and is signed in', async ({ page }) => {
     await page.goto('/register');
@@ -52,8 +59,7 @@ test.describe.serial('accounts', () => {
   });
 
   test('logout revokes the session and password login signs in again', async ({ page, request }) => {
-    await loginWithPassword(page, user.username, PASSWORD);
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await signIn(page, user.username, PASSWORD);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
@@ -105,8 +111,23 @@ test.describe.serial('accounts', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Password reset successful! Redirecting to login...')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
-    await loginWithPassword(page, user.username, 'a brand new passphrase');
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await signIn(page, user.username, 'a brand new passphrase');
+  });
+
+  test('a signed-in user changes the password on the profile page', async ({ page }) => {
+    await signIn(page, user.username, 'a brand new passphrase');
+    await page.goto('/profile');
+    await waitForIslands(page);
+    await page.getByLabel('Current password').fill('a brand new passphrase');
+    await page.getByLabel('New password').fill('another fine passphrase');
+    await page.getByLabel('Confirm password').fill('not the same one at all');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await page.getByLabel('Confirm password').fill('another fine passphrase');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await signIn(page, user.username, 'another fine passphrase');
   });
 
   test('reset-password without a token goes to login', async ({ page }) => {

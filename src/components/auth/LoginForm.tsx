@@ -1,6 +1,6 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
 import { useEffect, useState } from 'react';
-import { errorMessage, fetchMe, loginRequest, requestOtp } from '../../lib/api/auth.ts';
+import { errorMessage, fetchMe, goAfterSignIn, loginRequest, requestOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
@@ -36,7 +36,7 @@ export default function LoginForm() {
     try {
       const { token } = await loginRequest(username.trim(), password);
       login(token);
-      location.assign('/');
+      await goAfterSignIn();
     } catch (e) {
       setError(errorMessage(e, AUTH_TEXTS.loginFailed));
       setBusy(false);

@@ -1,6 +1,6 @@
 /** The 6-digit code step, shared by 'Forgot Password?' and the register verify step. */
 import { useState } from 'react';
-import { errorMessage, verifyOtp } from '../../lib/api/auth.ts';
+import { errorMessage, goAfterSignIn, verifyOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, cleanOtp } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { OTP_LENGTH } from '../../shared/constants.ts';
@@ -24,7 +24,7 @@ export default function OtpForm({ email, intro, onBack }: Props) {
     try {
       const { token } = await verifyOtp(email, otp);
       login(token);
-      location.assign('/');
+      await goAfterSignIn();
     } catch (e) {
       setError(errorMessage(e, AUTH_TEXTS.otpInvalid));
       setBusy(false);

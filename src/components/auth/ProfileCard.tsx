@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { fetchMe } from '../../lib/api/auth.ts';
 import type { User } from '../../shared/types.ts';
 import SafeImage from '../lists/SafeImage.tsx';
-import { AuthCard } from './fields.tsx';
+import ChangePasswordForm from './ChangePasswordForm.tsx';
+import { Alert, AuthCard } from './fields.tsx';
 
 export default function ProfileCard() {
   const [user, setUser] = useState<User | null>(null);
@@ -39,6 +40,12 @@ export default function ProfileCard() {
         <dt className="font-medium">Email</dt>
         <dd className="m-0">{user?.email ?? ''}</dd>
       </dl>
+      {user?.must_change_password && (
+        <div className="mt-6">
+          <Alert tone="error">Your password was generated for you: please choose a new one before continuing.</Alert>
+        </div>
+      )}
+      {user && <ChangePasswordForm onChanged={() => setUser({ ...user, must_change_password: false })} />}
       {loaded && !user && (
         <p className="mt-6 text-sm">
           <a href="/login" className="font-medium text-[var(--color-primary)] hover:underline">Login</a> to see your profile.

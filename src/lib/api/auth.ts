@@ -20,6 +20,14 @@ export const verifyOtp = (email: string, otp: string) => post<{ token: string }>
 export const registerRequest = (input: RegisterInput) => post<{ message: string }>('/api/auth/register', { ...input, role: 'customer' });
 export const resetPassword = (token: string, newPassword: string) => post<{ message: string }>('/api/auth/reset-password', { token, newPassword });
 export const fetchMe = () => api<User>('/api/auth/me');
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  post<{ message: string }>('/api/auth/change-password', { currentPassword, newPassword });
+
+/** After any sign-in: home, or the profile first when the account must choose a new password. */
+export async function goAfterSignIn(): Promise<void> {
+  const me = await fetchMe().catch(() => null);
+  location.assign(me?.must_change_password ? '/profile' : '/');
+}
 
 /** Where the browser goes for Google sign-in (a navigation, not a fetch). */
 export const googleSignInUrl = () => `${apiBase()}/api/auth/google`;

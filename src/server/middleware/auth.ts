@@ -49,5 +49,10 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
     logAuthEvent('access.denied', { ip: clientIp(c), path: c.req.path, status: 403, userId: user.id });
     throw new ApiError(403, 'Admin access required');
   }
+  // A generated first-admin password was shown on a console: nothing admin happens until it is replaced (R8).
+  if (user.mustChangePassword) {
+    logAuthEvent('access.denied', { ip: clientIp(c), path: c.req.path, status: 403, userId: user.id, reason: 'password change required' });
+    throw new ApiError(403, 'Please change your password first');
+  }
   await next();
 };

@@ -11,6 +11,8 @@ export type AuthEvent =
   | 'otp.failure'
   | 'password.reset'
   | 'password.reset.failure'
+  | 'password.change.success'
+  | 'password.change.failure'
   | 'google.success'
   | 'google.cancelled'
   | 'google.failure'

@@ -12,10 +12,11 @@ import { login, register } from './accounts.service.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { createAuthLimits } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
-import { LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
+import { ChangePasswordBody, LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
 import { googleRoutes } from './google.routes.ts';
 import { createOidcClient } from './oidc-client.ts';
 import { OTP_REQUESTED, requestCode, verifyCode } from './otp.service.ts';
+import { changePassword } from './password-change.service.ts';
 import { resetPassword } from './password-reset.service.ts';
 import { serverSecret, subKey } from './server-secret.ts';
 import { endSession } from './sessions.service.ts';
@@ -82,8 +83,13 @@ export function authRoutes(env: Env) {
         return c.json({ message: 'Signed out' });
       })
       .get('/me', requireUser, (c) => {
-        const { id: _id, sessionId: _session, ...user } = c.get('user')!;
-        return c.json(user);
+        const { id: _id, sessionId: _session, mustChangePassword, ...user } = c.get('user')!;
+        return c.json({ ...user, must_change_password: mustChangePassword });
+      })
+      .post('/change-password', requireUser, async (c) => {
+        const body = await input(c, ChangePasswordBody);
+        await changePassword(deps(c), c.get('user')!, body.currentPassword, body.newPassword);
+        return c.json({ message: 'Password changed' });
       })
       .route('/google', googleRoutes(env, oidc, { flowSecret: subKey(secret, 'oidc-flow').toString('base64url'), bindKey: subKey(secret, 'session-binding') }))
   );

@@ -47,3 +47,8 @@ export const ResetPasswordBody = z.object({
   token: z.string(required).trim().min(1, 'is required').max(200, 'is not a valid reset link'),
   newPassword: password,
 });
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string(required).min(1, 'is required').max(1024, 'is too long'),
+  newPassword: password,
+});

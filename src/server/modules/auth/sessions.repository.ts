@@ -26,6 +26,7 @@ export function findSessionWithUser(db: Db, tokenHash: string) {
       'users.role',
       'users.profile_image',
       'users.disabled',
+      'users.must_change_password',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -37,6 +38,11 @@ export async function updateSession(db: Db, id: string, values: Updateable<Sessi
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Every session of the user but one (a password change keeps the session that made it). */
+export async function deleteOtherSessionsOfUser(db: Db, userId: string, keepId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {

@@ -89,7 +89,8 @@ export async function resolveSession(
   if (!admin && now - Date.parse(row.last_seen_at) >= Math.min(3_600_000, ttl / 4)) {
     await updateSession(db, row.session_id, { last_seen_at: iso(now), expires_at: iso(now + ttl) });
   }
-  return { user: { ...userFromRow(row), id: row.id, sessionId: row.session_id }, activated };
+  const mustChangePassword = row.must_change_password === true || row.must_change_password === 1;
+  return { user: { ...userFromRow(row), id: row.id, sessionId: row.session_id, mustChangePassword }, activated };
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

@@ -19,5 +19,5 @@ export function userFromRow(row: UserColumns): User {
   };
 }
 
-/** The signed-in user as handlers see it (c.var.user): the DTO plus the row id and the current session. */
-export type AuthUser = User & { id: string; sessionId: string };
+/** The signed-in user as handlers see it (c.var.user): the DTO plus the row id, the current session and whether a new password is due. */
+export type AuthUser = User & { id: string; sessionId: string; mustChangePassword: boolean };

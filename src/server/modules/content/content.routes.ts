@@ -11,8 +11,11 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/products', async (c) => c.json({ results: await content.products(c.get('db')) }))
   .get('/blogs', async (c) => c.json({ results: await content.blogs(c.get('db')) }))
   .get('/blogs/:slug', async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug, c.get('user')?.id)))
-  // Drafts (published = false) only for an admin's token (security.md R35).
-  .get('/photos', async (c) => c.json({ results: await content.photos(c.get('db'), c.get('user')?.role === 'admin') }))
+  // Drafts (published = false) only for an admin's token (security.md R35), once a generated password was replaced (R8).
+  .get('/photos', async (c) => {
+    const user = c.get('user');
+    return c.json({ results: await content.photos(c.get('db'), user?.role === 'admin' && !user.mustChangePassword) });
+  })
   .get('/videos', async (c) => c.json({ results: await content.videos(c.get('db')) }))
   .get('/audios', async (c) => c.json({ results: await content.audios(c.get('db')) }))
   .get('/events', async (c) => c.json({ results: await content.events(c.get('db')) }));

@@ -14,8 +14,10 @@ export interface BootstrapResult {
 export async function ensureFirstAdmin(db: Db, email: string, password: string | undefined): Promise<BootstrapResult> {
   const existing = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
   if (existing) return { created: false, email };
-  const generated = password ? undefined : randomBytes(18).toString('base64url');
-  const chosen = password ?? generated!;
+  // An empty ADMIN_PASSWORD counts as unset.
+  const given = password ? password : undefined;
+  const generated = given ? undefined : randomBytes(18).toString('base64url');
+  const chosen = given ?? generated!;
   const problem = passwordProblem(chosen, ['admin', email.split('@')[0] ?? '']);
   if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
   const now = new Date().toISOString();
