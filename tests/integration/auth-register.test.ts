@@ -103,7 +103,9 @@ describe('register, request a code, verify the email', () => {
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
     const user = await me.json();
-    expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'first_name', 'last_name', 'profile_image', 'role', 'username']);
+    // The spec's User fields plus the additive must_change_password flag; never a hash or a secret.
+    expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'first_name', 'last_name', 'must_change_password', 'profile_image', 'role', 'username']);
+    expect(user.must_change_password).toBe(false);
     expect(user).toMatchObject({ email: 'ada@example.com', username: 'ada', role: 'customer', first_name: 'Ada', profile_image: '' });
 
     const row = await server.db.selectFrom('users').select('email_verified').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
