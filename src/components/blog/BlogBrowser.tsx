@@ -5,6 +5,7 @@ import {
 } from '../../lib/filters/blogs.ts';
 import type { Blog } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
+import ListResults from '../lists/ListResults.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import BlogCard from './BlogCard.tsx';
 
@@ -27,17 +28,7 @@ export default function BlogBrowser({ initial }: { initial: Blog[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'post' : 'posts'}
       />
-      {visible.length === 0 && !loading ? (
-        <p className="py-16 text-center text-gray-600 dark:text-gray-300">No blogs found</p>
-      ) : (
-        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((blog, i) => (
-            <li key={blog._id}>
-              <BlogCard blog={blog} eager={i < 3} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListResults items={visible} loading={loading} emptyText="No blogs found" render={(blog, i) => <BlogCard blog={blog} eager={i < 3} />} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
 } from '../../lib/filters/events.ts';
 import type { SiteEvent } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
+import ListResults from '../lists/ListResults.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import EventCard from './EventCard.tsx';
 
@@ -28,17 +29,7 @@ export default function EventBrowser({ initial }: { initial: SiteEvent[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'event' : 'events'}
       />
-      {visible.length === 0 && !loading ? (
-        <p className="py-16 text-center text-gray-600 dark:text-gray-300">No events found</p>
-      ) : (
-        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((event, i) => (
-            <li key={event._id}>
-              <EventCard event={event} eager={i < 3} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListResults items={visible} loading={loading} emptyText="No events found" render={(event, i) => <EventCard event={event} eager={i < 3} />} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
 } from '../../lib/filters/videos.ts';
 import type { Video } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
+import ListResults from '../lists/ListResults.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import VideoCard from './VideoCard.tsx';
 
@@ -28,17 +29,7 @@ export default function VideoBrowser({ initial }: { initial: Video[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'video' : 'videos'}
       />
-      {visible.length === 0 && !loading ? (
-        <p className="py-16 text-center text-gray-600 dark:text-gray-300">No videos available.</p>
-      ) : (
-        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((video) => (
-            <li key={video._id}>
-              <VideoCard video={video} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListResults items={visible} loading={loading} emptyText="No videos available." render={(video) => <VideoCard video={video} />} />
     </>
   );
 }

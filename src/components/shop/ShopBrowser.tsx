@@ -5,6 +5,7 @@ import {
 } from '../../lib/filters/shop.ts';
 import type { Product } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
+import ListResults from '../lists/ListResults.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import ProductCard from './ProductCard.tsx';
 
@@ -27,17 +28,7 @@ export default function ShopBrowser({ initial }: { initial: Product[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'product' : 'products'}
       />
-      {visible.length === 0 && !loading ? (
-        <p className="py-16 text-center text-gray-600 dark:text-gray-300">No products available.</p>
-      ) : (
-        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((product, i) => (
-            <li key={product._id}>
-              <ProductCard product={product} eager={i < 3} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListResults items={visible} loading={loading} emptyText="No products available." render={(product, i) => <ProductCard product={product} eager={i < 3} />} />
     </>
   );
 }

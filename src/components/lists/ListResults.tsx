@@ -1,0 +1,20 @@
+/** The visible items of a list in the 1/2/3-column grid, or the section's empty text once nothing is loading. */
+import type { ReactNode } from 'react';
+
+interface Props<T extends { _id: string }> {
+  items: T[];
+  loading: boolean;
+  emptyText: string;
+  render: (item: T, index: number) => ReactNode;
+}
+
+export default function ListResults<T extends { _id: string }>({ items, loading, emptyText, render }: Props<T>) {
+  if (items.length === 0 && !loading) return <p className="py-16 text-center text-gray-600 dark:text-gray-300">{emptyText}</p>;
+  return (
+    <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item, i) => (
+        <li key={item._id}>{render(item, i)}</li>
+      ))}
+    </ul>
+  );
+}
