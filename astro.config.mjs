@@ -15,6 +15,9 @@ export default defineConfig({
   integrations: [UnoCSS({ injectReset: true }), react(), sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) })],
   server: { host: '127.0.0.1', port },
   devToolbar: { enabled: false },
+  // Every page carries its CSS (about 7 KB brotli): no render-blocking request before the first paint (issue 6 measured
+  // LCP with the stylesheet linked and inlined; inlined is the one within 1.2 x the reference page).
+  build: { inlineStylesheets: 'always' },
   // Hashes for every script and style Astro renders; the Node server repeats the policy as a header (security.md R51).
   security: {
     csp: {

@@ -1,11 +1,17 @@
 import type { Company } from '../shared/types.ts';
+import { DARK_SURFACES, LIGHT_SURFACES, readableOn, textOn } from '../shared/contrast.ts';
 import { ensureHttps, bareHost } from './format/url.ts';
 
 /** The CSS custom properties UnoCSS utilities read; one rule for the build and the runtime refresh. */
 export function brandingVars(company: Company): Record<string, string> {
   const hex = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+  const primary = hex(company.primary_color, '#0091ea');
   return {
-    '--color-primary': hex(company.primary_color, '#0091ea'),
+    '--color-primary': primary,
+    // Brand-coloured text per theme and text on a brand-coloured fill, kept at WCAG AA contrast whatever the colour.
+    '--color-primary-ink-light': readableOn(primary, LIGHT_SURFACES),
+    '--color-primary-ink-dark': readableOn(primary, DARK_SURFACES),
+    '--color-on-primary': textOn(primary),
     '--color-secondary': hex(company.secondary_color, '#FF5722'),
     '--primary-opacity': String(company.primary_opacity),
     '--secondary-opacity': String(company.secondary_opacity),

@@ -1,13 +1,15 @@
 /** Builds the Hono app from its dependencies; never listens (main.ts does). */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/connection.ts';
 import type { Env } from './env.ts';
+import { headersAddedBy } from './http/added-headers.ts';
+import { compressJson } from './http/compress.ts';
 import { onError } from './http/on-error.ts';
 import { authenticate, type AuthUser } from './middleware/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { companyRoutes } from './modules/company/company.routes.ts';
+import { companyFastRead, companyRoutes } from './modules/company/company.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -30,22 +32,25 @@ const NO_REFERRER = /^\/(login|reset-password)\/?$/;
 export function createApp({ db, env }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  const security = secureHeaders({
+    strictTransportSecurity: env.SITE_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: 'DENY',
+    permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
+  });
+  // Every page view reads the company: answered from memory ahead of the stack below, carrying the
+  // headers that `security` adds. A middleware added below that sets headers on /api/company must
+  // be added here too (tests/integration/http-caching.test.ts compares both paths).
+  app.get('/api/company', companyFastRead(db, headersAddedBy(security)));
   // Registered before secureHeaders so that it runs after it: pages whose URL may carry a token send no Referer (R19).
   app.use(async (c, next) => {
     await next();
     if (NO_REFERRER.test(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
   });
-  app.use(
-    secureHeaders({
-      strictTransportSecurity: env.SITE_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginOpenerPolicy: 'same-origin',
-      crossOriginResourcePolicy: false,
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: 'DENY',
-      permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
-    }),
-  );
+  app.use(security);
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('env', env);
@@ -53,7 +58,12 @@ export function createApp({ db, env }: AppDeps) {
   });
 
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body too large' }, 413) }));
+  const limitBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
+  // A read that announces no body has nothing to limit; skipping it spares every read building a full Request.
+  const bodiless = (c: Context) => (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.header('content-length') && !c.req.header('transfer-encoding');
+  api.use((c, next) => (bodiless(c) ? next() : limitBody(c, next)));
+  // Outside everything that answers, so errors and 304s pass through it too.
+  api.use(compressJson());
   api.use(authenticate(env));
   api.route('/health', healthRoutes);
   api.route('/auth', authRoutes(env));

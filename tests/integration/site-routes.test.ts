@@ -1,10 +1,33 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { precompressDir } from '../../src/server/site/precompress.ts';
 import { siteHandler } from '../../src/server/site/site-routes.ts';
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** node:http, because fetch decodes bodies and hides what went over the wire. */
+function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 
 describe('serving the built site', () => {
@@ -68,5 +91,122 @@ describe('serving the built site', () => {
       expect(await res.text()).toContain('404 - Page Not Found');
       expect(res.headers.get('content-type')).toContain('text/html');
     }
+  });
+});
+
+describe('serving the precompressed site', () => {
+  let root: string;
+  let server: TestServer;
+  const paragraph = '<p>The quick brown fox jumps over the lazy dog.</p>\n';
+  const home = `<!doctype html><meta http-equiv="content-security-policy" content="default-src 'self';"><h1>home</h1>${paragraph.repeat(60)}`;
+  const notFound = `<!doctype html><h1>404 - Page Not Found</h1>${paragraph.repeat(40)}`;
+  const reader = `<!doctype html><h1>blog reader</h1>${paragraph.repeat(40)}`;
+  const script = `export const text = ${JSON.stringify(paragraph.repeat(80))};`;
+  const url = (path: string) => `${server.url}${path}`;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'site-dist-'));
+    mkdirSync(join(root, '_astro'));
+    mkdirSync(join(root, 'blog-view'));
+    writeFileSync(join(root, 'index.html'), home);
+    writeFileSync(join(root, '404.html'), notFound);
+    writeFileSync(join(root, 'blog-view', 'index.html'), reader);
+    writeFileSync(join(root, '_astro', 'page.Xy12.js'), script);
+    await precompressDir(root);
+    server = await startTestServer({ siteDir: root });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the brotli copy of a page to a client that accepts it', async () => {
+    const res = await raw(url('/'), { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers['content-security-policy']).toBe("default-src 'self'; frame-ancestors 'none'");
+    expect(Number(res.headers['content-length'])).toBe(statSync(join(root, 'index.html.br')).size);
+    expect(brotliDecompressSync(res.body).toString()).toBe(home);
+  });
+
+  it('sends the gzip copy without brotli, and the file itself without either', async () => {
+    const gzip = await raw(url('/'), { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(home);
+    const plain = await raw(url('/'));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(plain.body.toString()).toBe(home);
+  });
+
+  it('sends compressed hashed assets with their type and the year-long cache', async () => {
+    const res = await raw(url('/_astro/page.Xy12.js'), { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('answers the 404 page compressed, with status 404', async () => {
+    const res = await raw(url('/no/such/page'), { 'accept-encoding': 'br' });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.body).toString()).toBe(notFound);
+    const head = await raw(url('/no/such/page'), { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(404);
+    expect(head.body.byteLength).toBe(0);
+  });
+
+  it('opens a post newer than the build in the compressed blog reader', async () => {
+    const app = new Hono();
+    app.get('*', siteHandler({ current: () => root, blogExists: async (slug) => slug === 'fresh-post' }));
+    const res = await app.request('/blogs/fresh-post', { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(reader);
+    const missing = await app.request('/blogs/not-there');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe(notFound);
+  });
+
+  it('answers a revalidation with a bodiless 304, by ETag or by date', async () => {
+    for (const encoding of ['br', 'gzip', '']) {
+      const first = await raw(url('/'), { 'accept-encoding': encoding });
+      expect(first.headers['etag'], encoding).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+      expect(first.headers['last-modified']).toBeDefined();
+      const byTag = await raw(url('/'), { 'accept-encoding': encoding, 'if-none-match': String(first.headers['etag']) });
+      expect(byTag.status, encoding).toBe(304);
+      expect(byTag.body.byteLength).toBe(0);
+      expect(byTag.headers['etag']).toBe(first.headers['etag']);
+      expect(byTag.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(byTag.headers['vary']).toMatch(/Accept-Encoding/);
+      expect(byTag.headers['content-encoding']).toBeUndefined();
+      const byDate = await raw(url('/'), { 'accept-encoding': encoding, 'if-modified-since': String(first.headers['last-modified']) });
+      expect(byDate.status, encoding).toBe(304);
+    }
+    const changed = await raw(url('/'), { 'if-none-match': 'W/"0-0"' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.toString()).toBe(home);
+  });
+
+  it('gives the same Last-Modified to every copy of a file', async () => {
+    const dates = await Promise.all(['br', 'gzip', ''].map(async (encoding) => (await raw(url('/'), { 'accept-encoding': encoding })).headers['last-modified']));
+    expect(new Set(dates).size).toBe(1);
+  });
+
+  it('answers HEAD with the headers of the compressed copy and no body', async () => {
+    const res = await raw(url('/'), { 'accept-encoding': 'br' }, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.body.byteLength).toBe(0);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(Number(res.headers['content-length'])).toBe(readFileSync(join(root, 'index.html.br')).byteLength);
   });
 });

@@ -72,7 +72,7 @@ export default function LoginForm() {
         <TextField label="Username or Email" name="username" value={username} onChange={setUsername} autoComplete="username" />
         <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
         <div className="text-right">
-          <button type="button" className="text-sm text-[var(--color-primary)] hover:underline" onClick={forgot} disabled={busy}>
+          <button type="button" className="text-sm text-[var(--color-primary-ink)] hover:underline" onClick={forgot} disabled={busy}>
             Forgot Password?
           </button>
         </div>
@@ -82,7 +82,7 @@ export default function LoginForm() {
       <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
       <GoogleButton label="Sign in with Google" />
       <p className="mt-6 text-center text-sm">
-        No account yet? <a href="/register" className="font-medium text-[var(--color-primary)] hover:underline">Register</a>
+        No account yet? <a href="/register" className="font-medium text-[var(--color-primary-ink)] hover:underline">Register</a>
       </p>
     </AuthCard>
   );

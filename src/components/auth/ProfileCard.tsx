@@ -48,7 +48,7 @@ export default function ProfileCard() {
       {user && <ChangePasswordForm onChanged={() => setUser({ ...user, must_change_password: false })} />}
       {loaded && !user && (
         <p className="mt-6 text-sm">
-          <a href="/login" className="font-medium text-[var(--color-primary)] hover:underline">Login</a> to see your profile.
+          <a href="/login" className="font-medium text-[var(--color-primary-ink)] hover:underline">Login</a> to see your profile.
         </p>
       )}
     </AuthCard>

@@ -64,7 +64,7 @@ export default function RegisterForm() {
       <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
       <GoogleButton label="Sign up with Google" />
       <p className="mt-6 text-center text-sm">
-        Already registered? <a href="/login" className="font-medium text-[var(--color-primary)] hover:underline">Login</a>
+        Already registered? <a href="/login" className="font-medium text-[var(--color-primary-ink)] hover:underline">Login</a>
       </p>
     </AuthCard>
   );

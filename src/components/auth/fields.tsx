@@ -30,7 +30,7 @@ export function PasswordField({ label, name, value, onChange, autoComplete }: Om
       <label htmlFor={id}>{label}</label>
       <div className="relative">
         <input id={id} className={`${inputClass} pr-20`} name={name} type={shown ? 'text' : 'password'} required value={value} maxLength={512} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
-        <button type="button" className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-xs font-semibold text-[var(--color-primary)]" aria-pressed={shown} onClick={() => setShown(!shown)}>
+        <button type="button" className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-xs font-semibold text-[var(--color-primary-ink)]" aria-pressed={shown} onClick={() => setShown(!shown)}>
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>

@@ -12,8 +12,9 @@ export default function BlogCard({ blog, eager }: { blog: Blog; eager: boolean }
         </p>
         <h2 className="m-0 text-lg font-semibold">{blog.title}</h2>
         <p className="m-0 flex-1 text-sm text-gray-600 dark:text-gray-300">{blog.caption}</p>
-        <a href={`/blogs/${blog.slug}`} className="mt-2 self-start font-medium text-[var(--color-primary)] hover:underline" aria-label={`Read More: ${blog.title}`}>
-          Read More
+        <a href={`/blogs/${blog.slug}`} className="mt-2 self-start font-medium text-[var(--color-primary-ink)] hover:underline" aria-label={`Read More: ${blog.title}`}>
+          {/* The visible text stays the spec's; the hidden title makes the link's own text say where it goes too. */}
+          Read More<span className="sr-only">: {blog.title}</span>
         </a>
       </div>
     </article>

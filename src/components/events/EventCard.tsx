@@ -11,12 +11,12 @@ export default function EventCard({ event, eager }: { event: SiteEvent; eager: b
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
           <h2 className="m-0 text-lg font-semibold">{event.name}</h2>
-          <p className="m-0 whitespace-nowrap text-lg font-bold text-[var(--color-primary)]">{formatPrice(event.price, { free: true })}</p>
+          <p className="m-0 whitespace-nowrap text-lg font-bold text-[var(--color-primary-ink)]">{formatPrice(event.price, { free: true })}</p>
         </div>
         <p className="m-0 flex flex-wrap items-center gap-2 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
           <span>{event.category}</span>
           {virtual && (
-            <span className="rounded-full bg-[var(--color-primary)] px-2 py-0.5 font-semibold normal-case tracking-normal text-white">Virtual</span>
+            <span className="rounded-full bg-[var(--color-primary)] px-2 py-0.5 font-semibold normal-case tracking-normal text-[var(--color-on-primary)]">Virtual</span>
           )}
         </p>
         <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-300">

@@ -118,6 +118,7 @@ export default function HeroSearch({ settings, className }: Props) {
       <button
         ref={submit}
         type="submit"
+        aria-label={settings.text || 'Search'}
         className={`brand-button inline-flex items-center gap-2 px-5 py-3 font-semibold shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${hoverClass(settings.style.hoverEffect)}`}
       >
         <Icon path={ICONS[settings.icon] ?? ICONS.FaSearch} />

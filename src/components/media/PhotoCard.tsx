@@ -12,7 +12,7 @@ export default function PhotoCard({ photo, eager }: { photo: Photo; eager: boole
         <h2 className="m-0 text-lg font-semibold">{photo.title}</h2>
         {photo.caption && <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{photo.caption}</p>}
         {photo.tags.length > 0 && (
-          <ul className="m-0 flex list-none flex-wrap gap-x-2 gap-y-1 p-0 text-sm text-[var(--color-primary)]" aria-label="Tags">
+          <ul className="m-0 flex list-none flex-wrap gap-x-2 gap-y-1 p-0 text-sm text-[var(--color-primary-ink)]" aria-label="Tags">
             {photo.tags.map((tag) => (
               <li key={tag}>#{tag}</li>
             ))}

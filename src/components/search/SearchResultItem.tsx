@@ -23,7 +23,7 @@ export default function SearchResultItem({ result }: { result: SearchResult }) {
   return (
     <article className="rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-[#111821]">
       <div className="flex flex-wrap items-center gap-3">
-        <span className="rounded-full bg-[var(--color-primary)] px-2.5 py-0.5 text-xs font-semibold text-white">
+        <span className="rounded-full bg-[var(--color-primary)] px-2.5 py-0.5 text-xs font-semibold text-[var(--color-on-primary)]">
           {badge}
         </span>
         <h2 className="m-0 text-lg font-semibold">
@@ -32,7 +32,7 @@ export default function SearchResultItem({ result }: { result: SearchResult }) {
           </a>
         </h2>
         {typeof price === 'number' && (
-          <span className="ml-auto whitespace-nowrap font-bold text-[var(--color-primary)]">{formatPrice(price, { free: true })}</span>
+          <span className="ml-auto whitespace-nowrap font-bold text-[var(--color-primary-ink)]">{formatPrice(price, { free: true })}</span>
         )}
       </div>
       {result.data.caption && <p className="mb-0 mt-2 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{result.data.caption}</p>}

@@ -9,7 +9,7 @@ export default function ProductCard({ product, eager }: { product: Product; eage
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
           <h2 className="m-0 text-lg font-semibold">{product.name}</h2>
-          <p className="m-0 whitespace-nowrap text-lg font-bold text-[var(--color-primary)]">{formatPrice(product.price)}</p>
+          <p className="m-0 whitespace-nowrap text-lg font-bold text-[var(--color-primary-ink)]">{formatPrice(product.price)}</p>
         </div>
         <p className="m-0 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">{product.category}</p>
         <p className="m-0 line-clamp-3 text-sm text-gray-600 dark:text-gray-300">{product.description}</p>

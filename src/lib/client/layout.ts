@@ -2,7 +2,6 @@
 import { $company, refreshCompany } from '../stores/company.ts';
 import { $token, loadToken, logout } from '../stores/session.ts';
 import { $theme, loadTheme, toggleTheme } from '../stores/theme.ts';
-import { applyBranding } from './apply-branding.ts';
 import { setupSideMenu } from './side-menu.ts';
 
 const apiBase = import.meta.env.PUBLIC_API_URL ?? '';
@@ -47,9 +46,11 @@ for (const el of document.querySelectorAll('[data-year]')) el.textContent = Stri
 setupSideMenu();
 
 let shownName = document.querySelector('[data-brand="name"]')?.textContent ?? '';
-$company.listen((company) => {
+// The code that applies new branding is loaded only when branding changed after the build.
+$company.listen(async (company) => {
   if (!company) return;
+  const { applyBranding } = await import('./apply-branding.ts');
   applyBranding(company, shownName);
   shownName = company.name;
 });
-void refreshCompany(apiBase);
+void refreshCompany(apiBase, root.dataset['companyEtag'] ?? '');

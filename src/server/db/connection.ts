@@ -17,6 +17,19 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     throw new Error('DATABASE_URL (PostgreSQL) is not supported by this build yet; unset it to use SQLite in DATA_DIR.');
   }
   mkdirSync(dataDir, { recursive: true });
-  const { dialect } = sqliteDialect(join(dataDir, 'site.db'));
-  return new Kysely<Database>({ dialect });
+  const { dialect, raw } = sqliteDialect(join(dataDir, 'site.db'));
+  const db = new Kysely<Database>({ dialect });
+  const version = raw.prepare('PRAGMA data_version');
+  externalWriteCounters.set(db, () => (raw.isOpen ? Number((version.get() as { data_version: number }).data_version) : -1));
+  return db;
+}
+
+const externalWriteCounters = new WeakMap<Db, () => number>();
+
+/**
+ * A number that changes whenever another connection (another process) committed to the database, for caches of
+ * this process; null where the database cannot tell (then caches fall back to a short lifetime).
+ */
+export function externalWrites(db: Db): number | null {
+  return externalWriteCounters.get(db)?.() ?? null;
 }

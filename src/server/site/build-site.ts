@@ -1,7 +1,8 @@
-/** Runs `astro build` in a child process against a running API, so build memory never stays in the server. */
+/** Runs `astro build` in a child process against a running API, so build memory never stays in the server, then precompresses the output. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressDir } from './precompress.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** astro's package exports hide its bin, so it is found where npm installs it. */
@@ -15,7 +16,15 @@ export interface BuildOptions {
   log?: (line: string) => void;
 }
 
-export function buildSite({ apiUrl, outDir, env = {}, log = console.log }: BuildOptions): Promise<void> {
+export async function buildSite({ apiUrl, outDir, env = {}, log = console.log }: BuildOptions): Promise<void> {
+  await astroBuild({ apiUrl, outDir, env });
+  const started = Date.now();
+  const { files, written, originalBytes, compressedBytes } = await precompressDir(outDir);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  log(`site built into ${outDir}; ${written} compressed copies of ${files} files (${kib(originalBytes)} to ${kib(compressedBytes)}) in ${Date.now() - started} ms`);
+}
+
+function astroBuild({ apiUrl, outDir, env = {} }: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
       cwd: ROOT,
@@ -31,12 +40,8 @@ export function buildSite({ apiUrl, outDir, env = {}, log = console.log }: Build
     child.stderr.on('data', collect);
     child.once('error', reject);
     child.once('close', (code) => {
-      if (code === 0) {
-        log(`site built into ${outDir}`);
-        resolve();
-      } else {
-        reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
-      }
+      if (code === 0) resolve();
+      else reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
     });
   });
 }

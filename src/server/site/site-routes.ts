@@ -1,8 +1,12 @@
-/** Serves the built static site: hashed assets cached for a year, pages revalidated, unknown paths get 404.html. */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+/**
+ * Serves the built static site: the precompressed copy the client accepts, validators and 304s,
+ * hashed assets cached for a year, pages revalidated, unknown paths answered with 404.html.
+ */
+import { stat } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { fileEtag, isNotModified } from '../http/conditional.ts';
 import { pagePolicy } from './page-csp.ts';
 
 export interface SiteSource {
@@ -17,47 +21,101 @@ function cacheControl(path: string): string {
   return path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
 }
 
-async function pageHeaders(headers: Headers, file: string) {
-  const policy = await pagePolicy(file);
-  if (policy) headers.set('Content-Security-Policy', policy);
+const NEW_BLOG = /^\/blogs\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+const FALLBACK_404 = '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>';
+/** What a 304 repeats of the 200 it stands for (RFC 9110 15.4.5). */
+const KEPT_ON_304 = ['cache-control', 'content-location', 'etag', 'expires', 'vary'];
+const VARY_ACCEPT_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
+
+/** The file serveStatic picked for a request (`x.html.br` when it sent the brotli copy). */
+const servedFiles = new WeakMap<Context, string>();
+
+interface Servers {
+  root: string;
+  /** The request path under root. */
+  byPath: MiddlewareHandler;
+  notFound: MiddlewareHandler;
+  blogView: MiddlewareHandler;
 }
 
-const NEW_BLOG = /^\/blogs\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+function serversFor(root: string): Servers {
+  const options = { root, precompressed: true, onFound: (path: string, c: Context) => void servedFiles.set(c, path) };
+  return {
+    root,
+    byPath: serveStatic(options),
+    notFound: serveStatic({ ...options, path: '404.html' }),
+    blogView: serveStatic({ ...options, path: 'blog-view/index.html' }),
+  };
+}
+
+/** Runs one serveStatic; a miss comes back as null instead of falling through to the app. */
+async function serve(c: Context, server: MiddlewareHandler): Promise<{ res: Response; file: string } | null> {
+  const res = await server(c, async () => {});
+  const file = servedFiles.get(c);
+  servedFiles.delete(c);
+  return res instanceof Response && file ? { res, file } : null;
+}
+
+/** Headers every served file gets: caching, the page CSP, Vary for text that has compressed copies. */
+async function decorate(res: Response, file: string, cache: string): Promise<void> {
+  res.headers.set('Cache-Control', cache);
+  const original = file.replace(/\.(br|gz|zst)$/, '');
+  if (original.endsWith('.html')) {
+    const policy = await pagePolicy(original).catch(() => null);
+    if (policy) res.headers.set('Content-Security-Policy', policy);
+  }
+  // Whichever copy went out, another client may get another one for the same URL.
+  const vary = res.headers.get('Vary');
+  if (COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
+    res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  }
+}
+
+/** Adds an ETag and answers 304 when the client's copy is current, so a revalidation costs no body. */
+async function validated(c: Context, res: Response, file: string): Promise<Response> {
+  const info = await stat(file).catch(() => null);
+  if (!info) return res;
+  res.headers.set('ETag', fileEtag(info.size, info.mtimeMs));
+  const current = { etag: res.headers.get('ETag'), lastModified: res.headers.get('Last-Modified') };
+  if (!isNotModified({ ifNoneMatch: c.req.header('If-None-Match'), ifModifiedSince: c.req.header('If-Modified-Since') }, current)) return res;
+  // HEAD answers carry no body; GET ones hold an open file stream that must be closed.
+  if (c.req.method !== 'HEAD') await res.body?.cancel();
+  const headers = new Headers();
+  for (const name of KEPT_ON_304) {
+    const value = res.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(null, { status: 304, headers });
+}
 
 export function siteHandler(site: SiteSource) {
+  let servers: Servers | null = null;
   return async (c: Context) => {
     const root = site.current();
     if (!root) {
       c.header('Retry-After', '5');
       return c.text('The site is being built, please retry in a few seconds.', 503);
     }
-    let file = '';
-    // A no-op next: a miss must come back here as undefined, not fall through to the app.
-    const served = await serveStatic({ root, precompressed: true, onFound: (path) => void (file = path) })(c, async () => {});
-    if (served) {
-      served.headers.set('Cache-Control', cacheControl(c.req.path));
-      const page = file.replace(/\.(br|gz|zst)$/, '');
-      if (page.endsWith('.html')) await pageHeaders(served.headers, page).catch(() => undefined);
-      return served;
+    if (servers?.root !== root) servers = serversFor(root);
+
+    const found = await serve(c, servers.byPath);
+    if (found) {
+      await decorate(found.res, found.file, cacheControl(c.req.path));
+      return found.res.status === 200 || found.res.status === 206 ? validated(c, found.res, found.file) : found.res;
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
     // A post newer than the build opens in the blog reader page, which loads it from the API (or shows not-found).
     const slug = NEW_BLOG.exec(c.req.path)?.[1];
     if (slug && (await site.blogExists?.(slug))) {
-      const reader = join(root, 'blog-view', 'index.html');
-      const html = await readFile(reader, 'utf8').catch(() => null);
-      if (html !== null) {
-        const res = c.html(html, 200);
-        res.headers.set('Cache-Control', 'no-cache');
-        await pageHeaders(res.headers, reader).catch(() => undefined);
-        return res;
+      const reader = await serve(c, servers.blogView);
+      if (reader) {
+        await decorate(reader.res, reader.file, 'no-cache');
+        return validated(c, reader.res, reader.file);
       }
     }
-    const notFoundFile = join(root, '404.html');
-    const html = await readFile(notFoundFile, 'utf8').catch(() => '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>');
-    const res = c.html(html, 404);
-    res.headers.set('Cache-Control', 'no-cache');
-    await pageHeaders(res.headers, notFoundFile).catch(() => undefined);
-    return res;
+    const page = await serve(c, servers.notFound);
+    if (!page) return c.html(FALLBACK_404, 404, { 'Cache-Control': 'no-cache' });
+    await decorate(page.res, page.file, 'no-cache');
+    return new Response(page.res.body, { status: 404, headers: page.res.headers });
   };
 }

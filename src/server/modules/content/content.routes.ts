@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app.ts';
+import { revalidate, revalidatePerUser } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
 import * as content from './content.service.ts';
 
@@ -8,14 +9,15 @@ const SlugParam = z.object({ slug: z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z
 
 /** Public lists of section 7, each answering { results }. */
 export const contentRoutes = new Hono<AppEnv>()
-  .get('/products', async (c) => c.json({ results: await content.products(c.get('db')) }))
-  .get('/blogs', async (c) => c.json({ results: await content.blogs(c.get('db')) }))
-  .get('/blogs/:slug', async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug, c.get('user')?.id)))
+  .get('/products', revalidate, async (c) => c.json({ results: await content.products(c.get('db')) }))
+  .get('/blogs', revalidate, async (c) => c.json({ results: await content.blogs(c.get('db')) }))
+  // Each read counts a view and the answer carries the count, so its ETag changes on every read.
+  .get('/blogs/:slug', revalidate, async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug, c.get('user')?.id)))
   // Drafts (published = false) only for an admin's token (security.md R35), once a generated password was replaced (R8).
-  .get('/photos', async (c) => {
+  .get('/photos', revalidatePerUser, async (c) => {
     const user = c.get('user');
     return c.json({ results: await content.photos(c.get('db'), user?.role === 'admin' && !user.mustChangePassword) });
   })
-  .get('/videos', async (c) => c.json({ results: await content.videos(c.get('db')) }))
-  .get('/audios', async (c) => c.json({ results: await content.audios(c.get('db')) }))
-  .get('/events', async (c) => c.json({ results: await content.events(c.get('db')) }));
+  .get('/videos', revalidate, async (c) => c.json({ results: await content.videos(c.get('db')) }))
+  .get('/audios', revalidate, async (c) => c.json({ results: await content.audios(c.get('db')) }))
+  .get('/events', revalidate, async (c) => c.json({ results: await content.events(c.get('db')) }));

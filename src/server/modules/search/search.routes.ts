@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../../../shared/constants.ts';
 import type { AppEnv } from '../../app.ts';
+import { revalidate } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
 import { search } from './search.service.ts';
 
@@ -10,7 +11,7 @@ const SearchQuery = z.object({
   type: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined), z.enum(CONTENT_TYPES).optional()),
 });
 
-export const searchRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const searchRoutes = new Hono<AppEnv>().get('/', revalidate, async (c) => {
   const { k, type } = validate(SearchQuery, c.req.query());
   return c.json({ results: await search(c.get('db'), k, type) });
 });

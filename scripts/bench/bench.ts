@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: builds and starts the product on a temporary DATA_DIR with demo data, measures pages, bytes,
+ * API and scale, writes bench/report.md and bench/report.json, and exits 1 when a budget is missed.
+ * `npm run bench -- --ci`: the deterministic part only (byte budgets and Lighthouse category scores).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureApiLoad } from './api-load.ts';
+import { measureBuildTimes } from './build-time.ts';
+import { byteChecks, check, failures, lighthouseChecks, loadBudgets, type Check } from './budgets.ts';
+import { pageBytes, type PageBytes } from './dist-bytes.ts';
+import { runLighthouse, type PageResult } from './lighthouse.ts';
+import { benchPages, DEMO_SEARCH_TERM } from './pages.ts';
+import { startProduct } from './product.ts';
+import { REFERENCE_PATH, writeReferencePage } from './reference-page.ts';
+import { renderReport, type Report } from './report.ts';
+import { measureListLatencyAtDemo, measureScale } from './scale.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    ci: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    'load-seconds': { type: 'string', default: '10' },
+    'scale-items': { type: 'string', default: '10000' },
+  },
+});
+const ci = args.ci;
+const runs = Number(args.runs ?? (ci ? 1 : 3));
+const budgets = loadBudgets();
+const log = (line: string) => console.log(line);
+const OUT = new URL('../../bench/', import.meta.url);
+
+const report: Report = {
+  mode: ci ? 'ci' : 'full',
+  date: new Date().toISOString(),
+  machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  lighthouseRuns: runs,
+  pages: [],
+  reference: null,
+  api: null,
+  scale: null,
+  builds: null,
+  rebuild: { measured: false, note: 'not measured: the rebuild after a branding change comes with the admin area' },
+  checks: [],
+};
+
+const started = Date.now();
+log('starting the product on a temporary DATA_DIR with demo data (build included)...');
+const product = await startProduct({ mode: 'site', seed: 'demo' });
+const checks: Check[] = [];
+try {
+  log(`  ready in ${product.readySeconds.toFixed(1)} s at ${product.origin}`);
+  const { results: blogs } = (await (await fetch(`${product.origin}/api/blogs`)).json()) as { results: Array<{ slug: string }> };
+  const pages = benchPages(blogs[0]!.slug);
+  await writeReferencePage(product.distDir);
+
+  log(`lighthouse: ${pages.length} pages and the reference page, ${runs} run(s) each...`);
+  const targets = [
+    { url: product.origin + REFERENCE_PATH },
+    ...pages.map((p) => ({ url: product.origin + p.path, exempt: Object.keys(budgets.exemptAudits[p.name] ?? {}) })),
+  ];
+  const results = await runLighthouse(targets, { runs, log });
+  const reference = results[0]!;
+  report.reference = reference;
+  const exists = (file: string) => existsSync(join(product.distDir, file));
+  for (const [i, page] of pages.entries()) {
+    const lighthouse: PageResult = results[i + 1]!;
+    const bytes: PageBytes = await pageBytes(product.distDir, page.path, exists);
+    report.pages.push({ ...page, lighthouse, bytes, lcpRatio: lighthouse.lcpMs / reference.lcpMs });
+    checks.push(...lighthouseChecks(page, lighthouse, reference.lcpMs, budgets), ...byteChecks(page, bytes, budgets));
+  }
+
+  if (!ci) {
+    const seconds = Number(args['load-seconds']);
+    log(`API load: autocannon ${seconds} s per run against the product and a bare node:http server...`);
+    report.api = {
+      load: await measureApiLoad(product.origin, ['/api/company', '/api/products', `/api/search?k=${DEMO_SEARCH_TERM}`], { durationSeconds: seconds }),
+      demoLists: await measureListLatencyAtDemo(product.origin),
+    };
+    const company = report.api.load.paths.find((l) => l.path === '/api/company');
+    checks.push(check('API /api/company: req/s vs bare node:http', company ? round2(company.ratio) : null, '>=', budgets.api.companyRpsRatioToBare, '×'));
+    checks.push(check('API list endpoints p95 at demo size (worst)', round2(report.api.demoLists.worstListP95), '<=', budgets.api.listP95MsAtDemo, 'ms'));
+  }
+} finally {
+  await product.stop();
+}
+
+if (!ci) {
+  const items = Number(args['scale-items']);
+  log(`scale: ${items} items of each of the six types...`);
+  report.scale = await measureScale({ itemsPerType: items });
+  checks.push(check(`API search p95 with ${report.scale.totalItems} items`, round2(report.scale.search.p95), '<=', budgets.api.searchP95MsAt60k, 'ms'));
+  log('build times at demo size and with 1,000 extra blogs...');
+  report.builds = await measureBuildTimes();
+  checks.push(check('rebuild after a branding change', null, '<=', budgets.rebuildSeconds, 's'));
+}
+
+report.checks = checks;
+report.totalSeconds = (Date.now() - started) / 1000;
+await mkdir(OUT, { recursive: true });
+await writeFile(new URL('report.json', OUT), JSON.stringify(report, null, 2));
+await writeFile(new URL('report.md', OUT), renderReport(report));
+const failed = failures(checks, ci);
+log(`\nreport written to bench/report.md and bench/report.json (${report.totalSeconds.toFixed(0)} s)`);
+if (failed.length) {
+  log(`${failed.length} budget(s) missed:`);
+  for (const f of failed) log(`  ✗ ${f.name}: ${f.value}${f.unit} (budget ${f.op} ${f.limit}${f.unit})`);
+  process.exit(1);
+}
+log(`every ${ci ? 'deterministic ' : ''}budget met (${checks.filter((c) => c.ok).length} checks${checks.some((c) => c.ok === null) ? `, ${checks.filter((c) => c.ok === null).length} not measured` : ''})`);
+
+function round2(n: number) {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,78 @@
+/** The budgets file and the checks it implies; pure, so the rules are unit-tested. */
+import { readFileSync } from 'node:fs';
+import type { PageBytes } from './dist-bytes.ts';
+import type { PageResult } from './lighthouse.ts';
+import type { BenchPage, PageKind } from './pages.ts';
+
+export interface Budgets {
+  lighthouse: {
+    performance: number;
+    accessibility: number;
+    'best-practices': number;
+    seo: number;
+    lcpRatioToReference: number;
+    cls: number;
+    tbtMs: number;
+  };
+  exemptAudits: Record<string, Record<string, string>>;
+  jsBrotliKB: Record<PageKind, number>;
+  cssBrotliKB: number;
+  api: { companyRpsRatioToBare: number; searchP95MsAt60k: number; listP95MsAtDemo: number };
+  rebuildSeconds: number;
+}
+
+export const BUDGETS_FILE = new URL('../../bench/budgets.json', import.meta.url);
+
+export function loadBudgets(): Budgets {
+  return JSON.parse(readFileSync(BUDGETS_FILE, 'utf8')) as Budgets;
+}
+
+export interface Check {
+  /** What is measured, e.g. 'home: LCP / reference'. */
+  name: string;
+  value: number | null;
+  limit: number;
+  /** '>=' the value must reach the limit, '<=' it must stay under it. */
+  op: '>=' | '<=';
+  unit: string;
+  /** null: not measured, so not judged (e.g. the rebuild before the admin area exists). */
+  ok: boolean | null;
+  /** Part of the deterministic set CI checks. */
+  deterministic: boolean;
+}
+
+export function check(name: string, value: number | null, op: '>=' | '<=', limit: number, unit = '', deterministic = false): Check {
+  const ok = value === null || Number.isNaN(value) ? null : op === '>=' ? value >= limit : value <= limit;
+  return { name, value, limit, op, unit, ok, deterministic };
+}
+
+export function lighthouseChecks(page: BenchPage, result: PageResult, referenceLcpMs: number | null, budgets: Budgets): Check[] {
+  const b = budgets.lighthouse;
+  const checks = [
+    check(`${page.name}: performance`, result.scores.performance, '>=', b.performance, '', true),
+    check(`${page.name}: accessibility`, result.scores.accessibility, '>=', b.accessibility, '', true),
+    check(`${page.name}: best practices`, result.scores['best-practices'], '>=', b['best-practices'], '', true),
+    check(`${page.name}: SEO`, result.scores.seo, '>=', b.seo, '', true),
+    check(`${page.name}: CLS`, round(result.cls, 3), '<=', b.cls),
+    check(`${page.name}: TBT`, Math.round(result.tbtMs), '<=', b.tbtMs, 'ms'),
+  ];
+  if (referenceLcpMs) checks.push(check(`${page.name}: LCP / reference`, round(result.lcpMs / referenceLcpMs, 2), '<=', b.lcpRatioToReference, '×'));
+  return checks;
+}
+
+export function byteChecks(page: BenchPage, bytes: PageBytes, budgets: Budgets): Check[] {
+  return [
+    check(`${page.name}: JS brotli`, round(bytes.js.brotli / 1000, 1), '<=', budgets.jsBrotliKB[page.kind], 'KB', true),
+    check(`${page.name}: CSS brotli`, round(bytes.css.brotli / 1000, 1), '<=', budgets.cssBrotliKB, 'KB', true),
+  ];
+}
+
+export function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** Failed checks among those judged (in CI mode only the deterministic ones). */
+export function failures(checks: Check[], deterministicOnly = false): Check[] {
+  return checks.filter((c) => c.ok === false && (!deterministicOnly || c.deterministic));
+}

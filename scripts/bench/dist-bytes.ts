@@ -1,0 +1,126 @@
+/** Bytes each page loads, read from the built site: HTML, CSS, eager JS and island JS, raw, gzip and brotli. */
+import { readFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface PageBytes {
+  path: string;
+  file: string;
+  html: Sizes;
+  css: Sizes;
+  /** Scripts every visit runs: module scripts in the page, inline scripts, and what they import statically. */
+  eagerJs: Sizes;
+  /** Island components and their renderer, with their static imports, minus what eager JS already loads. */
+  islandJs: Sizes;
+  /** eagerJs + islandJs. */
+  js: Sizes;
+  files: string[];
+}
+
+const ZERO: Sizes = { raw: 0, gzip: 0, brotli: 0 };
+const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+
+/** Sizes of one file's bytes as a server sends them: gzip level 9 and brotli quality 11, the build's precompression. */
+export function sizesOf(bytes: Buffer | string): Sizes {
+  const buf = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** The built file that answers a URL path: /x/ → x/index.html; a path the site does not have → 404.html. */
+export function fileForPath(path: string, exists: (file: string) => boolean): string {
+  const clean = path.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '');
+  const candidates = clean === '' ? ['index.html'] : [`${clean}/index.html`, `${clean}.html`];
+  return candidates.find(exists) ?? '404.html';
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+
+/** What an HTML page references: stylesheets, module scripts, inline scripts and styles, island component URLs. */
+export function pageReferences(html: string) {
+  const stylesheets = [...html.matchAll(/<link\b[^>]*>/gi)]
+    .map((m) => m[0])
+    .filter((t) => /rel="stylesheet"/i.test(t))
+    .map((t) => attr(t, 'href')!)
+    .filter(Boolean);
+  const scripts: string[] = [];
+  const inlineScripts: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attr(` ${m[1]}`, 'src');
+    if (src) scripts.push(src);
+    else if (!/type="application\/(ld\+)?json"/i.test(m[1]!)) inlineScripts.push(m[2]!);
+  }
+  const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!);
+  const islands = new Set<string>();
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    for (const name of ['component-url', 'renderer-url']) {
+      const url = attr(m[0], name);
+      if (url) islands.add(url);
+    }
+  }
+  return { stylesheets, scripts, inlineScripts, inlineStyles, islands: [...islands] };
+}
+
+/** Static imports of a built ES module (import … from "x", import "x", export … from "x"); dynamic import() is lazy and left out. */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) found.add(m[1]!);
+  return [...found];
+}
+
+export async function pageBytes(distDir: string, path: string, exists: (file: string) => boolean): Promise<PageBytes> {
+  const file = fileForPath(path, exists);
+  const html = await readFile(join(distDir, file), 'utf8');
+  const refs = pageReferences(html);
+  const local = (url: string) => url.startsWith('/') && !url.startsWith('//');
+  const cache = new Map<string, Buffer>();
+  const read = async (url: string) => {
+    if (!cache.has(url)) cache.set(url, await readFile(join(distDir, url.split('?')[0]!)));
+    return cache.get(url)!;
+  };
+  /** Every module reachable from `roots` by static imports. */
+  const closure = async (roots: string[]) => {
+    const seen = new Set<string>();
+    const queue = roots.filter(local);
+    while (queue.length) {
+      const url = queue.shift()!;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const code = (await read(url)).toString('utf8');
+      for (const spec of staticImports(code)) {
+        if (spec.startsWith('.')) queue.push(posix.join(posix.dirname(url), spec));
+        else if (local(spec)) queue.push(spec);
+      }
+    }
+    return seen;
+  };
+  const eager = await closure(refs.scripts);
+  const island = [...(await closure(refs.islands))].filter((u) => !eager.has(u));
+  let css = ZERO;
+  for (const href of refs.stylesheets.filter(local)) css = add(css, sizesOf(await read(href)));
+  for (const style of refs.inlineStyles) css = add(css, sizesOf(style));
+  let eagerJs = ZERO;
+  for (const url of eager) eagerJs = add(eagerJs, sizesOf(await read(url)));
+  for (const script of refs.inlineScripts) eagerJs = add(eagerJs, sizesOf(script));
+  let islandJs = ZERO;
+  for (const url of island) islandJs = add(islandJs, sizesOf(await read(url)));
+  return {
+    path,
+    file,
+    html: sizesOf(html),
+    css,
+    eagerJs,
+    islandJs,
+    js: add(eagerJs, islandJs),
+    files: [...refs.stylesheets, ...eager, ...island],
+  };
+}

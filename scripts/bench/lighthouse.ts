@@ -1,0 +1,167 @@
+/** Lighthouse (mobile default config, simulated throttling) over a list of URLs in Debian's Chromium; medians of N runs. */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { percentile } from './latency.ts';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface PageRun {
+  url: string;
+  /** 0..100 per category. */
+  scores: Record<Category, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** Transfer bytes by resource type (document, script, stylesheet, image, font, media, other, total). */
+  bytes: Record<string, number>;
+  requests: number;
+  /** Audits left out of the category scores by the budgets file (with the reason there), when they failed. */
+  exempted: string[];
+  /** Audits that scored below 1 in a category other than performance, or below 0.9 in performance. */
+  failing: Array<{ id: string; title: string; category: Category; score: number }>;
+}
+
+export interface PageResult extends PageRun {
+  runs: number;
+}
+
+export const CHROME_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const median = (values: number[]) => percentile(values, 50);
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * An exempt audit is left out only when it fails for the reason given: errors-in-console only when every
+ * logged error is the document's own status, so any other console error still counts.
+ */
+function exemptionHolds(id: string, lhr: Lhr, url: string): boolean {
+  if (id !== 'errors-in-console') return true;
+  const items = ((lhr.audits[id]?.details as { items?: Array<{ url?: string; description?: string }> } | undefined)?.items ?? []);
+  return items.every((item) => item.url === url && /status of 404/.test(item.description ?? ''));
+}
+
+/** A category's score as Lighthouse computes it (weighted mean of scored audits), without the exempt audits. */
+function categoryScore(lhr: Lhr, category: Category, exempt: Set<string>): number {
+  let sum = 0;
+  let weights = 0;
+  for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+    const score = lhr.audits[ref.id]?.score;
+    if (exempt.has(ref.id) || ref.weight === 0 || score === null || score === undefined) continue;
+    sum += ref.weight * score;
+    weights += ref.weight;
+  }
+  return weights ? Math.round((sum / weights) * 100) : 0;
+}
+
+function toRun(url: string, lhr: Lhr, exemptAudits: string[] = []): PageRun {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const exempt = new Set(exemptAudits.filter((id) => (lhr.audits[id]?.score ?? 1) < 1 && exemptionHolds(id, lhr, lhr.finalDisplayedUrl)));
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categoryScore(lhr, c, exempt)])) as Record<Category, number>;
+  const bytes: Record<string, number> = {};
+  let requests = 0;
+  const summary = lhr.audits['resource-summary']?.details;
+  if (summary && summary.type === 'table') {
+    for (const item of summary.items as Array<{ resourceType: string; transferSize: number; requestCount: number }>) {
+      bytes[item.resourceType] = item.transferSize;
+      if (item.resourceType === 'total') requests = item.requestCount;
+    }
+  }
+  const failing: PageRun['failing'] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (!a || a.score === null || ref.weight === 0 || exempt.has(ref.id)) continue;
+      const bar = category === 'performance' ? 0.9 : 1;
+      if (a.score < bar) failing.push({ id: a.id, title: a.title, category, score: a.score });
+    }
+  }
+  return {
+    url,
+    scores,
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    speedIndexMs: audit('speed-index'),
+    bytes,
+    requests,
+    exempted: [...exempt],
+    failing,
+  };
+}
+
+/** Median of each figure over the runs (scores included); failing audits are those failing in the majority of runs. */
+export function medianOfRuns(runs: PageRun[]): PageResult {
+  const first = runs[0]!;
+  const m = (pick: (r: PageRun) => number) => median(runs.map(pick));
+  const byId = new Map<string, { item: PageRun['failing'][number]; count: number }>();
+  for (const run of runs) for (const f of run.failing) byId.set(f.id + f.category, { item: f, count: (byId.get(f.id + f.category)?.count ?? 0) + 1 });
+  return {
+    url: first.url,
+    runs: runs.length,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, m((r) => r.scores[c])])) as Record<Category, number>,
+    fcpMs: m((r) => r.fcpMs),
+    lcpMs: m((r) => r.lcpMs),
+    tbtMs: m((r) => r.tbtMs),
+    cls: m((r) => r.cls),
+    speedIndexMs: m((r) => r.speedIndexMs),
+    bytes: Object.fromEntries(Object.keys(first.bytes).map((k) => [k, m((r) => r.bytes[k] ?? 0)])),
+    requests: m((r) => r.requests),
+    exempted: [...new Set(runs.flatMap((r) => r.exempted))],
+    failing: [...byId.values()].filter((v) => v.count * 2 > runs.length).map((v) => v.item),
+  };
+}
+
+/**
+ * Runs Lighthouse `runs` times on each URL, in rounds (every page once, then again) so a passing disturbance
+ * on the machine does not land on all runs of one page.
+ */
+/** One Lighthouse run; a run that fails to record (NO_NAVSTART and the like, rare) is retried twice. */
+async function audit(port: number, url: string, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ignoreStatusCode: true });
+    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+    if (result && !error) return result;
+    if (attempt >= attempts) throw new Error(`Lighthouse failed on ${url}: ${error?.message}`);
+  }
+}
+
+export interface LighthouseTarget {
+  url: string;
+  /** Audit ids the budgets file exempts on this page. */
+  exempt?: string[];
+}
+
+export async function runLighthouse(targets: LighthouseTarget[], { runs = 3, log = console.log }: { runs?: number; log?: (l: string) => void } = {}): Promise<PageResult[]> {
+  const urls = targets.map((t) => t.url);
+  const exemptOf = new Map(targets.map((t) => [t.url, t.exempt ?? []]));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const perUrl = new Map<string, PageRun[]>(urls.map((u) => [u, []]));
+  try {
+    for (let round = 0; round < runs; round++) {
+      for (const url of urls) {
+        const result = await audit(chrome.port, url);
+        const run = toRun(url, result.lhr, exemptOf.get(url));
+        perUrl.get(url)!.push(run);
+        log(`  lighthouse ${round + 1}/${runs} ${new URL(url).pathname}${new URL(url).search}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores['best-practices']}, seo ${run.scores.seo}, LCP ${Math.round(run.lcpMs)} ms`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return urls.map((u) => medianOfRuns(perUrl.get(u)!));
+}

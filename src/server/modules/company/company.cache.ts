@@ -1,0 +1,77 @@
+/**
+ * GET /api/company is read by every page view, so its serialised answer (and its compressed forms)
+ * is kept in memory per database until the company row changes.
+ *
+ * Whoever writes company_settings (the future admin `PUT /api/company`, once its transaction has
+ * committed) must call `invalidateCompany(db)`; the next read then loads the row again. A commit by
+ * another process (`npm run seed` or a script on a live DATA_DIR) is seen at once through SQLite's
+ * data_version (externalWrites); where the database cannot tell, an entry is reloaded after MAX_AGE_MS.
+ */
+import { createHash } from 'node:crypto';
+import { externalWrites, type Db } from '../../db/connection.ts';
+import { COMPRESS_THRESHOLD, compressBody, type Encoding } from '../../http/compress.ts';
+import { getCompany } from './company.service.ts';
+
+export interface CompanyAnswer {
+  /** The JSON text of the answer (a string goes out in one write with the headers). */
+  text: string;
+  /** Its length in UTF-8 bytes. */
+  byteLength: number;
+  /** Strong validator: the SHA-1 of the body, as hono/etag computes it for the other reads. */
+  etag: string;
+  /** The body compressed as compress.ts would, when it is large enough to be worth it. */
+  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+}
+
+/** How stale an answer may get when another process changed the row. */
+export const MAX_AGE_MS = 2000;
+
+interface Entry {
+  answer: Promise<CompanyAnswer>;
+  expires: number;
+  /** externalWrites(db) when the entry was made: another process's commit makes it stale at once. */
+  version: number | null;
+}
+
+const entries = new WeakMap<Db, Entry>();
+/** The last answer per database, so a reload that finds the same bytes skips compressing them again. */
+const previous = new WeakMap<Db, CompanyAnswer>();
+
+async function load(db: Db): Promise<CompanyAnswer> {
+  const text = JSON.stringify(await getCompany(db));
+  const body = new TextEncoder().encode(text);
+  const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+  const last = previous.get(db);
+  if (last?.etag === etag) return last;
+  const encoded: CompanyAnswer['encoded'] = {};
+  if (body.byteLength >= COMPRESS_THRESHOLD) {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const bytes = await compressBody(body, encoding);
+      if (bytes.byteLength < body.byteLength) encoded[encoding] = bytes;
+    }
+  }
+  const answer = { text, byteLength: body.byteLength, etag, encoded };
+  previous.set(db, answer);
+  return answer;
+}
+
+/** The current answer; concurrent misses share one database read. */
+export function companyAnswer(db: Db): Promise<CompanyAnswer> {
+  const now = Date.now();
+  const version = externalWrites(db);
+  const hit = entries.get(db);
+  // SQLite tells when another connection wrote (then the entry never goes stale by time); elsewhere it lives MAX_AGE_MS.
+  if (hit && hit.version === version && (version !== null || hit.expires > now)) return hit.answer;
+  const entry: Entry = { answer: load(db), expires: now + MAX_AGE_MS, version };
+  entries.set(db, entry);
+  // A failed read is not remembered: the next request tries again.
+  entry.answer.catch(() => {
+    if (entries.get(db) === entry) entries.delete(db);
+  });
+  return entry.answer;
+}
+
+/** Call after any write to company_settings so the next GET /api/company reads the row again. */
+export function invalidateCompany(db: Db): void {
+  entries.delete(db);
+}

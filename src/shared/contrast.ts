@@ -1,0 +1,57 @@
+/** WCAG 2 contrast: readable variants of a brand colour, so any colour a company picks keeps text legible. */
+
+type Rgb = [number, number, number];
+
+function parseHex(hex: string): Rgb {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function toHex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Relative luminance (WCAG 2.x). */
+export function luminance(hex: string): number {
+  const [r, g, b] = parseHex(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Contrast ratio between two #rrggbb colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+function mix(from: Rgb, to: Rgb, t: number): Rgb {
+  return [0, 1, 2].map((i) => from[i]! + (to[i]! - from[i]!) * t) as Rgb;
+}
+
+/**
+ * The colour closest to `color` that reaches `min` contrast on every one of `backgrounds` (all light or all
+ * dark): mixed toward white on dark backgrounds, toward black on light ones, in small steps.
+ */
+export function readableOn(color: string, backgrounds: string[], min = 4.5): string {
+  const ok = (c: string) => backgrounds.every((bg) => contrastRatio(c, bg) >= min);
+  if (ok(color)) return color.toLowerCase();
+  const dark = backgrounds.every((bg) => luminance(bg) < 0.2);
+  const target: Rgb = dark ? [255, 255, 255] : [0, 0, 0];
+  const rgb = parseHex(color);
+  for (let step = 1; step <= 20; step++) {
+    const candidate = toHex(mix(rgb, target, step / 20));
+    if (ok(candidate)) return candidate;
+  }
+  return toHex(target);
+}
+
+/** White or near-black text, whichever reads better on `background`. */
+export function textOn(background: string): string {
+  return contrastRatio('#ffffff', background) >= contrastRatio('#111827', background) ? '#ffffff' : '#111827';
+}
+
+/** The page surfaces brand-coloured text sits on, per theme (BaseLayout's body, cards, footer, inputs). */
+export const LIGHT_SURFACES = ['#ffffff', '#f9fafb', '#f3f4f6'];
+export const DARK_SURFACES = ['#0b0f14', '#0f151c', '#111821', '#1d242c'];
