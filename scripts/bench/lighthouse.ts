@@ -50,8 +50,9 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
  */
 function exemptionHolds(id: string, lhr: Lhr, url: string): boolean {
   if (id !== 'errors-in-console') return true;
-  const items = ((lhr.audits[id]?.details as { items?: Array<{ url?: string; description?: string }> } | undefined)?.items ?? []);
-  return items.every((item) => item.url === url && /status of 404/.test(item.description ?? ''));
+  type Item = { url?: string; description?: string; sourceLocation?: { url?: string } };
+  const items = (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
+  return items.every((item) => (item.sourceLocation?.url ?? item.url) === url && /status of 404/.test(item.description ?? ''));
 }
 
 /** A category's score as Lighthouse computes it (weighted mean of scored audits), without the exempt audits. */

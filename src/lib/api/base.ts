@@ -1,4 +1,4 @@
-/** API addresses without the fetch client, so tiny page scripts can use them without bundling ofetch. */
+/** API addresses without the fetch client, so tiny page scripts can use them without bundling the client. */
 
 /** At build time the pages read from BUILD_API_URL; in the browser from PUBLIC_API_URL or the same origin. */
 export function apiBase(): string {
