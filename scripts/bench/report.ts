@@ -81,8 +81,8 @@ export function renderReport(r: Report): string {
 
   if (r.api) {
     out.push('## API', '');
-    out.push(row(['Endpoint', 'req/s', 'p50', 'p99', 'bare node:http req/s', 'bare p50', 'bare p99', 'ratio']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
     out.push(`autocannon, ${r.api.load.connections} connections, ${r.api.load.durationSeconds} s per run after ${r.api.load.warmupSeconds} s of warm-up; the bare server answers the same bytes from its own process.`, '');
+    out.push(row(['Endpoint', 'req/s', 'p50', 'p99', 'bare node:http req/s', 'bare p50', 'bare p99', 'ratio']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
     for (const l of r.api.load.paths) out.push(row([l.path, Math.round(l.product.rps), `${l.product.p50} ms`, `${l.product.p99} ms`, Math.round(l.bare.rps), `${l.bare.p50} ms`, `${l.bare.p99} ms`, l.ratio.toFixed(2)]));
     out.push('', `Demo size, sequential requests over one keep-alive connection (brotli accepted): search p50 ${r.api.demoLists.search.p50.toFixed(2)} ms, p95 ${r.api.demoLists.search.p95.toFixed(2)} ms.`, '');
     out.push(row(['Endpoint', 'p50', 'p95']), row(['---', '---:', '---:']));

@@ -9,7 +9,7 @@ import { compressJson } from './http/compress.ts';
 import { onError } from './http/on-error.ts';
 import { authenticate, type AuthUser } from './middleware/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { companyFastRead, companyRoutes } from './modules/company/company.routes.ts';
+import { companyFastPath, companyRoutes } from './modules/company/company.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -29,10 +29,8 @@ export type AppEnv = { Variables: { db: Db; env: Env; user?: AuthUser } };
 const JSON_BODY_LIMIT = 100 * 1024;
 const NO_REFERRER = /^\/(login|reset-password)\/?$/;
 
-export function createApp({ db, env }: AppDeps) {
-  const app = new Hono<AppEnv>();
-  app.onError(onError);
-  const security = secureHeaders({
+function securityHeaders(env: Env) {
+  return secureHeaders({
     strictTransportSecurity: env.SITE_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginOpenerPolicy: 'same-origin',
@@ -41,10 +39,21 @@ export function createApp({ db, env }: AppDeps) {
     xFrameOptions: 'DENY',
     permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
   });
-  // Every page view reads the company: answered from memory ahead of the stack below, carrying the
-  // headers that `security` adds. A middleware added below that sets headers on /api/company must
-  // be added here too (tests/integration/http-caching.test.ts compares both paths).
-  app.get('/api/company', companyFastRead(db, headersAddedBy(security)));
+}
+
+/**
+ * Requests answered at the HTTP layer before the app (main.ts): GET /api/company from memory, carrying the headers
+ * the app's security middleware adds. A middleware added to createApp that sets headers on /api/company must be
+ * added here too (tests/integration/http-caching.test.ts compares both paths).
+ */
+export async function createFastPath({ db, env }: AppDeps) {
+  return companyFastPath(db, await headersAddedBy(securityHeaders(env)));
+}
+
+export function createApp({ db, env }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  const security = securityHeaders(env);
   // Registered before secureHeaders so that it runs after it: pages whose URL may carry a token send no Referer (R19).
   app.use(async (c, next) => {
     await next();

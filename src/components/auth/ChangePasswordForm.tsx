@@ -31,7 +31,7 @@ export default function ChangePasswordForm({ onChanged }: { onChanged: () => voi
   }
 
   return (
-    <form className="mt-8 space-y-4 border-t border-gray-200 pt-6 dark:border-white/10" onSubmit={submit}>
+    <form method="post" className="mt-8 space-y-4 border-t border-gray-200 pt-6 dark:border-white/10" onSubmit={submit}>
       <h2 className="m-0 text-lg font-semibold">Change password</h2>
       <PasswordField label="Current password" name="currentPassword" value={current} onChange={setCurrent} autoComplete="current-password" />
       <PasswordField label="New password" name="newPassword" value={next} onChange={setNext} autoComplete="new-password" />

@@ -68,7 +68,8 @@ export default function LoginForm() {
 
   return (
     <AuthCard title="Login">
-      <form className="space-y-4" onSubmit={submit} noValidate={false}>
+      {/* method="post": a submit before the island hydrates never puts the password in the URL. */}
+      <form method="post" className="space-y-4" onSubmit={submit} noValidate={false}>
         <TextField label="Username or Email" name="username" value={username} onChange={setUsername} autoComplete="username" />
         <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
         <div className="text-right">

@@ -32,7 +32,7 @@ export default function OtpForm({ email, intro, onBack }: Props) {
   }
 
   return (
-    <form className="space-y-4" onSubmit={submit}>
+    <form method="post" className="space-y-4" onSubmit={submit}>
       <Alert tone="info">{intro}</Alert>
       <label className="block text-sm font-medium">
         {AUTH_TEXTS.otpPrompt}

@@ -49,7 +49,7 @@ export default function RegisterForm() {
 
   return (
     <AuthCard title="Register">
-      <form className="space-y-4" onSubmit={submit}>
+      <form method="post" className="space-y-4" onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" name="first_name" value={fields.first_name} onChange={field('first_name')} autoComplete="given-name" maxLength={100} />
           <TextField label="Last name" name="last_name" value={fields.last_name} onChange={field('last_name')} autoComplete="family-name" maxLength={100} />

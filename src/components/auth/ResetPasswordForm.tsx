@@ -42,7 +42,7 @@ export default function ResetPasswordForm() {
       {done ? (
         <Alert tone="success">{AUTH_TEXTS.resetDone}</Alert>
       ) : (
-        <form className="space-y-4" onSubmit={submit}>
+        <form method="post" className="space-y-4" onSubmit={submit}>
           <PasswordField label="New password" name="newPassword" value={password} onChange={setPassword} autoComplete="new-password" />
           <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" />
           {error && <Alert tone="error">{error}</Alert>}

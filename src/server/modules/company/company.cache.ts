@@ -28,6 +28,8 @@ export const MAX_AGE_MS = 2000;
 
 interface Entry {
   answer: Promise<CompanyAnswer>;
+  /** The answer once loaded, for synchronous readers. */
+  loaded?: CompanyAnswer;
   expires: number;
   /** externalWrites(db) when the entry was made: another process's commit makes it stale at once. */
   version: number | null;
@@ -55,14 +57,27 @@ async function load(db: Db): Promise<CompanyAnswer> {
   return answer;
 }
 
-/** The current answer; concurrent misses share one database read. */
-export function companyAnswer(db: Db): Promise<CompanyAnswer> {
+/** The cached entry when it is still current. */
+function currentEntry(db: Db): { hit: Entry | undefined; version: number | null; now: number } {
   const now = Date.now();
   const version = externalWrites(db);
   const hit = entries.get(db);
   // SQLite tells when another connection wrote (then the entry never goes stale by time); elsewhere it lives MAX_AGE_MS.
-  if (hit && hit.version === version && (version !== null || hit.expires > now)) return hit.answer;
+  const fresh = hit && hit.version === version && (version !== null || hit.expires > now);
+  return { hit: fresh ? hit : undefined, version, now };
+}
+
+/** The current answer if it is loaded and current, without waiting; undefined means: ask companyAnswer. */
+export function peekCompanyAnswer(db: Db): CompanyAnswer | undefined {
+  return currentEntry(db).hit?.loaded;
+}
+
+/** The current answer; concurrent misses share one database read. */
+export function companyAnswer(db: Db): Promise<CompanyAnswer> {
+  const { hit, version, now } = currentEntry(db);
+  if (hit) return hit.answer;
   const entry: Entry = { answer: load(db), expires: now + MAX_AGE_MS, version };
+  entry.answer.then((answer) => void (entry.loaded = answer), () => undefined);
   entries.set(db, entry);
   // A failed read is not remembered: the next request tries again.
   entry.answer.catch(() => {
