@@ -147,7 +147,14 @@ export interface LighthouseTarget {
   exempt?: string[];
 }
 
-export async function runLighthouse(targets: LighthouseTarget[], { runs = 3, log = console.log }: { runs?: number; log?: (l: string) => void } = {}): Promise<PageResult[]> {
+export interface RunOptions {
+  runs?: number;
+  log?: (l: string) => void;
+  /** A page whose median fails this is measured twice more and judged on the median of all its runs (CI's single run). */
+  confirmIf?: (result: PageResult) => boolean;
+}
+
+export async function runLighthouse(targets: LighthouseTarget[], { runs = 3, log = console.log, confirmIf }: RunOptions = {}): Promise<PageResult[]> {
   const urls = targets.map((t) => t.url);
   const exemptOf = new Map(targets.map((t) => [t.url, t.exempt ?? []]));
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -159,6 +166,14 @@ export async function runLighthouse(targets: LighthouseTarget[], { runs = 3, log
         const run = toRun(url, result.lhr, exemptOf.get(url));
         perUrl.get(url)!.push(run);
         log(`  lighthouse ${round + 1}/${runs} ${new URL(url).pathname}${new URL(url).search}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores['best-practices']}, seo ${run.scores.seo}, LCP ${Math.round(run.lcpMs)} ms`);
+      }
+    }
+    for (const url of urls) {
+      if (!confirmIf?.(medianOfRuns(perUrl.get(url)!))) continue;
+      for (let extra = 0; extra < 2; extra++) {
+        const run = toRun(url, (await audit(chrome.port, url)).lhr, exemptOf.get(url));
+        perUrl.get(url)!.push(run);
+        log(`  lighthouse confirm ${new URL(url).pathname}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores['best-practices']}, seo ${run.scores.seo}`);
       }
     }
   } finally {
