@@ -1,36 +1,11 @@
-import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateCompany, MAX_AGE_MS } from '../../src/server/modules/company/company.cache.ts';
+import { decodedBody, raw, type Raw } from '../helpers/raw-http.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** node:http, because fetch decodes bodies and hides what went over the wire. */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decode = (res: Raw) => {
-  const encoding = res.headers['content-encoding'];
-  const bytes = encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
-  return JSON.parse(bytes.toString('utf8'));
-};
+const decode = (res: Raw) => JSON.parse(decodedBody(res).toString('utf8'));
 
 const SHARED_READS = ['/api/company', '/api/products', '/api/blogs', '/api/videos', '/api/audios', '/api/events', '/api/sliders', '/api/search?k=a'];
 const PER_USER_READS = ['/api/photos', '/api/recommendations/personalized'];
