@@ -1,16 +1,14 @@
 /** Blogs list: text search, category, past-looking timeframe and sort. */
 import type { Blog } from '../../shared/types.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
-import type { FilterAction, FilterSection, Option, SortRule } from './core.ts';
+import type { FilterSection, Option, SortRule } from './core.ts';
 import {
   MAX_TEXT_LENGTH,
   allPlus,
-  filtersFromQuery,
-  filtersToQuery,
   inPastWindow,
   matchesChoice,
   matchesText,
-  reduceFilters,
+  sectionFunctions,
   sortBy,
   timeOf,
   valuesOf,
@@ -91,17 +89,4 @@ export function applyBlogFilters(items: readonly Blog[], filters: BlogFilters, n
   return sortBy(kept, SORTS[filters.sort]);
 }
 
-/** Pure reducer for the blog filter panel. */
-export function blogFiltersReducer(state: BlogFilters, action: FilterAction<BlogFilters>): BlogFilters {
-  return reduceFilters(SECTION, state, action);
-}
-
-/** Non-default blog filters as query parameters. */
-export function blogFiltersToQuery(filters: BlogFilters): URLSearchParams {
-  return filtersToQuery(SECTION, filters);
-}
-
-/** Blog filters parsed from query parameters, invalid values repaired to defaults. */
-export function blogFiltersFromQuery(params: URLSearchParams): BlogFilters {
-  return filtersFromQuery(SECTION, params);
-}
+export const { reducer: blogFiltersReducer, toQuery: blogFiltersToQuery, fromQuery: blogFiltersFromQuery } = sectionFunctions(SECTION);

@@ -239,3 +239,18 @@ export function filtersFromQuery<F extends FilterValues>(section: FilterSection<
   }
   return filters as F;
 }
+
+/**
+ * A section's reducer and query mapping, bound once: a filter module exports them under its own names, e.g.
+ * `export const { reducer: shopFiltersReducer, ... } = sectionFunctions(SECTION)`.
+ */
+export function sectionFunctions<F extends FilterValues>(section: FilterSection<F>) {
+  return {
+    /** Pure reducer for the section's filter panel. */
+    reducer: (state: F, action: FilterAction<F>): F => reduceFilters(section, state, action),
+    /** Non-default filters as query parameters. */
+    toQuery: (filters: F): URLSearchParams => filtersToQuery(section, filters),
+    /** Filters parsed from query parameters, invalid values repaired to defaults. */
+    fromQuery: (params: URLSearchParams): F => filtersFromQuery(section, params),
+  };
+}

@@ -1,16 +1,14 @@
 /** Events list: text search, category, forward-looking timeframe, location type and sort. */
 import type { SiteEvent } from '../../shared/types.ts';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../../shared/constants.ts';
-import type { FilterAction, FilterSection, Option, SortRule } from './core.ts';
+import type { FilterSection, Option, SortRule } from './core.ts';
 import {
   MAX_TEXT_LENGTH,
   allPlus,
-  filtersFromQuery,
-  filtersToQuery,
   inUpcomingWindow,
   matchesChoice,
   matchesText,
-  reduceFilters,
+  sectionFunctions,
   sortBy,
   timeOf,
   valuesOf,
@@ -95,17 +93,4 @@ export function applyEventFilters(items: readonly SiteEvent[], filters: EventFil
   return sortBy(kept, SORTS[filters.sort]);
 }
 
-/** Pure reducer for the event filter panel. */
-export function eventFiltersReducer(state: EventFilters, action: FilterAction<EventFilters>): EventFilters {
-  return reduceFilters(SECTION, state, action);
-}
-
-/** Non-default event filters as query parameters. */
-export function eventFiltersToQuery(filters: EventFilters): URLSearchParams {
-  return filtersToQuery(SECTION, filters);
-}
-
-/** Event filters parsed from query parameters, invalid values repaired to defaults. */
-export function eventFiltersFromQuery(params: URLSearchParams): EventFilters {
-  return filtersFromQuery(SECTION, params);
-}
+export const { reducer: eventFiltersReducer, toQuery: eventFiltersToQuery, fromQuery: eventFiltersFromQuery } = sectionFunctions(SECTION);

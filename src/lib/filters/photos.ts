@@ -1,15 +1,13 @@
 /** Photo gallery: text search, category, resolution and sort. */
 import type { Photo } from '../../shared/types.ts';
 import { PHOTO_CATEGORIES, PHOTO_RESOLUTIONS } from '../../shared/constants.ts';
-import type { FilterAction, FilterSection, Option, SortRule } from './core.ts';
+import type { FilterSection, Option, SortRule } from './core.ts';
 import {
   MAX_TEXT_LENGTH,
   allPlus,
-  filtersFromQuery,
-  filtersToQuery,
   matchesChoice,
   matchesText,
-  reduceFilters,
+  sectionFunctions,
   sortBy,
   timeOf,
   valuesOf,
@@ -64,17 +62,4 @@ export function applyPhotoFilters(items: readonly Photo[], filters: PhotoFilters
   return sortBy(kept, SORTS[filters.sort]);
 }
 
-/** Pure reducer for the photo filter panel. */
-export function photoFiltersReducer(state: PhotoFilters, action: FilterAction<PhotoFilters>): PhotoFilters {
-  return reduceFilters(SECTION, state, action);
-}
-
-/** Non-default photo filters as query parameters. */
-export function photoFiltersToQuery(filters: PhotoFilters): URLSearchParams {
-  return filtersToQuery(SECTION, filters);
-}
-
-/** Photo filters parsed from query parameters, invalid values repaired to defaults. */
-export function photoFiltersFromQuery(params: URLSearchParams): PhotoFilters {
-  return filtersFromQuery(SECTION, params);
-}
+export const { reducer: photoFiltersReducer, toQuery: photoFiltersToQuery, fromQuery: photoFiltersFromQuery } = sectionFunctions(SECTION);

@@ -1,14 +1,12 @@
 /** Search results page: content type, past-looking date range, price and sort over the server's ranked results. */
 import type { SearchResult } from '../../shared/types.ts';
-import type { FilterAction, FilterSection, Option, PastWindow, Range, SortRule } from './core.ts';
+import type { FilterSection, Option, PastWindow, Range, SortRule } from './core.ts';
 import {
   KEEP_ORDER,
-  filtersFromQuery,
-  filtersToQuery,
   inBand,
   inPastWindow,
   matchesChoice,
-  reduceFilters,
+  sectionFunctions,
   sortBy,
   timeOf,
   valuesOf,
@@ -113,17 +111,4 @@ export function applySearchFilters(items: readonly SearchResult[], filters: Sear
   return sortBy(kept, SORTS[filters.sort]);
 }
 
-/** Pure reducer for the search filter panel. */
-export function searchFiltersReducer(state: SearchFilters, action: FilterAction<SearchFilters>): SearchFilters {
-  return reduceFilters(SECTION, state, action);
-}
-
-/** Non-default search filters as query parameters (q is left to the caller). */
-export function searchFiltersToQuery(filters: SearchFilters): URLSearchParams {
-  return filtersToQuery(SECTION, filters);
-}
-
-/** Search filters parsed from query parameters, invalid values repaired to defaults; q is ignored here. */
-export function searchFiltersFromQuery(params: URLSearchParams): SearchFilters {
-  return filtersFromQuery(SECTION, params);
-}
+export const { reducer: searchFiltersReducer, toQuery: searchFiltersToQuery, fromQuery: searchFiltersFromQuery } = sectionFunctions(SECTION);

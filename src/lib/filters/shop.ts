@@ -1,16 +1,14 @@
 /** Shop list: text search, category, price band and sort, applied in the browser on the full product list. */
 import type { Product } from '../../shared/types.ts';
 import { PRODUCT_CATEGORIES } from '../../shared/constants.ts';
-import type { FilterAction, FilterSection, Option, Range, SortRule } from './core.ts';
+import type { FilterSection, Option, Range, SortRule } from './core.ts';
 import {
   MAX_TEXT_LENGTH,
   allPlus,
-  filtersFromQuery,
-  filtersToQuery,
   inBand,
   matchesChoice,
   matchesText,
-  reduceFilters,
+  sectionFunctions,
   sortBy,
   timeOf,
   valuesOf,
@@ -81,17 +79,4 @@ export function applyShopFilters(items: readonly Product[], filters: ShopFilters
   return sortBy(kept, SORTS[filters.sort]);
 }
 
-/** Pure reducer for the shop filter panel. */
-export function shopFiltersReducer(state: ShopFilters, action: FilterAction<ShopFilters>): ShopFilters {
-  return reduceFilters(SECTION, state, action);
-}
-
-/** Non-default shop filters as query parameters. */
-export function shopFiltersToQuery(filters: ShopFilters): URLSearchParams {
-  return filtersToQuery(SECTION, filters);
-}
-
-/** Shop filters parsed from query parameters, invalid values repaired to defaults. */
-export function shopFiltersFromQuery(params: URLSearchParams): ShopFilters {
-  return filtersFromQuery(SECTION, params);
-}
+export const { reducer: shopFiltersReducer, toQuery: shopFiltersToQuery, fromQuery: shopFiltersFromQuery } = sectionFunctions(SECTION);

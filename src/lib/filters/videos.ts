@@ -1,17 +1,15 @@
 /** Videos list: text search, category, duration band, quality and sort (including trending). */
 import type { Video } from '../../shared/types.ts';
 import { VIDEO_CATEGORIES, VIDEO_QUALITIES } from '../../shared/constants.ts';
-import type { FilterAction, FilterSection, Option, Range, SortRule } from './core.ts';
+import type { FilterSection, Option, Range, SortRule } from './core.ts';
 import {
   DAY_MS,
   MAX_TEXT_LENGTH,
   allPlus,
-  filtersFromQuery,
-  filtersToQuery,
   inBand,
   matchesChoice,
   matchesText,
-  reduceFilters,
+  sectionFunctions,
   sortBy,
   timeOf,
   valuesOf,
@@ -117,17 +115,4 @@ export function applyVideoFilters(items: readonly Video[], filters: VideoFilters
   return sortBy(kept, sortRule(filters.sort, now));
 }
 
-/** Pure reducer for the video filter panel. */
-export function videoFiltersReducer(state: VideoFilters, action: FilterAction<VideoFilters>): VideoFilters {
-  return reduceFilters(SECTION, state, action);
-}
-
-/** Non-default video filters as query parameters. */
-export function videoFiltersToQuery(filters: VideoFilters): URLSearchParams {
-  return filtersToQuery(SECTION, filters);
-}
-
-/** Video filters parsed from query parameters, invalid values repaired to defaults. */
-export function videoFiltersFromQuery(params: URLSearchParams): VideoFilters {
-  return filtersFromQuery(SECTION, params);
-}
+export const { reducer: videoFiltersReducer, toQuery: videoFiltersToQuery, fromQuery: videoFiltersFromQuery } = sectionFunctions(SECTION);
