@@ -30,7 +30,8 @@ export function useFilteredList<T, F extends FilterValues>(section: ListSection<
   useEffect(() => {
     let live = true;
     load()
-      .then((fresh) => live && setItems(fresh))
+      // Unchanged since the build (the usual case): keep the same array, so the list does not render a second time.
+      .then((fresh) => live && setItems((shown) => (JSON.stringify(shown) === JSON.stringify(fresh) ? shown : fresh)))
       .catch((error: unknown) => console.error('Failed to refresh the list:', error instanceof Error ? error.message : error))
       .finally(() => live && setLoading(false));
     return () => {
