@@ -132,6 +132,9 @@ export interface Blog {
   comments: BlogComment[];
 }
 
+/** A post as the blogs list holds it: what its card shows and its filters read; no body, no comment texts. */
+export type BlogSummary = Omit<Blog, 'content' | 'comments'> & { commentCount: number };
+
 export interface Photo {
   _id: string;
   title: string;

@@ -1,20 +1,23 @@
 import { fetchBlogs } from '../../lib/api/content.ts';
 import {
   applyBlogFilters, BLOG_CATEGORY_OPTIONS, BLOG_SORT_OPTIONS, BLOG_TIMEFRAME_OPTIONS, blogFiltersFromQuery, blogFiltersReducer,
-  blogFiltersToQuery, DEFAULT_BLOG_FILTERS, type BlogFilters,
+  blogFiltersToQuery, DEFAULT_BLOG_FILTERS, toBlogSummary, type BlogFilters,
 } from '../../lib/filters/blogs.ts';
-import type { Blog } from '../../shared/types.ts';
+import type { BlogSummary } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import ListResults from '../lists/ListResults.tsx';
+import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import BlogCard from './BlogCard.tsx';
 
-const SECTION: ListSection<Blog, BlogFilters> = {
+const SECTION: ListSection<BlogSummary, BlogFilters> = {
   defaults: DEFAULT_BLOG_FILTERS, reducer: blogFiltersReducer, apply: applyBlogFilters, toQuery: blogFiltersToQuery, fromQuery: blogFiltersFromQuery,
 };
 
-export default function BlogBrowser({ initial }: { initial: Blog[] }) {
-  const { visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, fetchBlogs);
+const loadSummaries = () => fetchBlogs().then((blogs) => blogs.map(toBlogSummary));
+
+export default function BlogBrowser({ initial }: { initial: BlogSummary[] }) {
+  const { visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, loadSummaries);
   return (
     <>
       <FilterPanel
@@ -28,7 +31,7 @@ export default function BlogBrowser({ initial }: { initial: Blog[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'post' : 'posts'}
       />
-      <ListResults items={visible} loading={loading} emptyText="No blogs found" render={(blog, i) => <BlogCard blog={blog} eager={i < 3} />} />
+      <ListResults items={visible} loading={loading} emptyText="No blogs found" render={(blog, i) => <BlogCard blog={blog} loading={gridImageLoading(i, 3)} />} />
     </>
   );
 }

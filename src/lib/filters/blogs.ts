@@ -1,5 +1,5 @@
 /** Blogs list: text search, category, past-looking timeframe and sort. */
-import type { Blog } from '../../shared/types.ts';
+import type { Blog, BlogSummary } from '../../shared/types.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
 import type { FilterSection, Option, SortRule } from './core.ts';
 import {
@@ -44,28 +44,19 @@ export type BlogFilters = {
 
 export const DEFAULT_BLOG_FILTERS: BlogFilters = { q: '', category: 'all', timeframe: 'all', sort: 'newest' };
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** Blog content (HTML) as plain text: tags become spaces and the common entities are decoded. */
-export function stripTags(html: string | null | undefined): string {
-  return (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (entity, name: string) => ENTITIES[name] ?? entity);
+/**
+ * The list's copy of a post. The list searches what its cards show (title, caption, tags): the post bodies stay
+ * out of the page, whose size would grow with every post; the site search (/search) covers the bodies.
+ */
+export function toBlogSummary({ content: _content, comments, ...card }: Blog): BlogSummary {
+  return { ...card, commentCount: Array.isArray(comments) ? comments.length : 0 };
 }
 
-const SORTS: Readonly<Record<BlogSort, SortRule<Blog>>> = {
+const SORTS: Readonly<Record<BlogSort, SortRule<BlogSummary>>> = {
   newest: { key: (b) => timeOf(b.createdAt), direction: 'desc' },
   oldest: { key: (b) => timeOf(b.createdAt), direction: 'asc' },
   'most-viewed': { key: (b) => b.views, direction: 'desc' },
-  'most-commented': { key: (b) => (Array.isArray(b.comments) ? b.comments.length : 0), direction: 'desc' },
+  'most-commented': { key: (b) => b.commentCount, direction: 'desc' },
 };
 
 const SECTION: FilterSection<BlogFilters> = {
@@ -79,10 +70,10 @@ const SECTION: FilterSection<BlogFilters> = {
 };
 
 /** The blogs that pass every filter, in the chosen order (a new array). */
-export function applyBlogFilters(items: readonly Blog[], filters: BlogFilters, now: Date): Blog[] {
+export function applyBlogFilters(items: readonly BlogSummary[], filters: BlogFilters, now: Date): BlogSummary[] {
   const kept = items.filter(
     (b) =>
-      matchesText(filters.q, [b.title, b.caption, stripTags(b.content), b.tags]) &&
+      matchesText(filters.q, [b.title, b.caption, b.tags]) &&
       matchesChoice(filters.category, b.category) &&
       inPastWindow(b.createdAt, filters.timeframe, now),
   );
