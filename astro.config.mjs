@@ -8,6 +8,32 @@ const port = Number(process.env.PORT ?? 4321);
 // Pages for signed-in people, admins or placeholders stay out of the sitemap.
 const PRIVATE = /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|reset-password|blog-view)(\/|$)/;
 
+/**
+ * Vite wraps every dynamic import in its preload helper (~0.5 KB brotli on every page), even with modulePreload off
+ * (vitejs/vite#13952, #18551): with no module preloads its only job left is loading the imported chunk's CSS. None
+ * of our dynamic imports has CSS (checked below, the build fails otherwise), so the wrapper becomes a plain call.
+ */
+function noPreloadHelper() {
+  return {
+    name: 'no-preload-helper',
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    renderChunk(code) {
+      if (!code.includes('__vitePreload(')) return null;
+      return { code: `var __vitePreloadless = (load) => load();\n${code.replaceAll('__vitePreload(', '__vitePreloadless(')}`, map: null };
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const lazy = new Set(chunks.flatMap((chunk) => chunk.dynamicImports));
+      for (const chunk of chunks) {
+        if (lazy.has(chunk.fileName) && chunk.viteMetadata?.importedCss?.size) {
+          throw new Error(`${chunk.fileName} is imported dynamically and has CSS: the no-preload-helper plugin cannot be used`);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
   output: 'static',
@@ -36,7 +62,7 @@ export default defineConfig({
     // React, ReactDOM and the JSX runtime travel as one file: one request and one compression window instead of four.
     // Dynamic imports (the branding code loaded only after a change) preload nothing: the layout script every page
     // runs carries no dependency map.
-    plugins: [{ name: 'no-module-preload', configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined) }],
+    plugins: [{ name: 'no-module-preload', configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined) }, noPreloadHelper()],
     build: {
       rolldownOptions: {
         output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },

@@ -1,7 +1,10 @@
 /** Bytes each page loads, read from the built site: HTML, CSS, eager JS and island JS, raw, gzip and brotli. */
 import { readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { moduleClosure, pageReferences } from '../../src/server/site/built-pages.ts';
+
+export { pageReferences, staticImports } from '../../src/server/site/built-pages.ts';
 
 export interface Sizes {
   raw: number;
@@ -14,7 +17,7 @@ export interface PageBytes {
   file: string;
   html: Sizes;
   css: Sizes;
-  /** Scripts every visit runs: module scripts in the page, inline scripts, and what they import statically. */
+  /** Scripts every visit runs: module scripts in the page, inline scripts and the scripts they import, and what those import statically. */
   eagerJs: Sizes;
   /** Island components and their renderer, with their static imports, minus what eager JS already loads. */
   islandJs: Sizes;
@@ -43,40 +46,6 @@ export function fileForPath(path: string, exists: (file: string) => boolean): st
   return candidates.find(exists) ?? '404.html';
 }
 
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
-
-/** What an HTML page references: stylesheets, module scripts, inline scripts and styles, island component URLs. */
-export function pageReferences(html: string) {
-  const stylesheets = [...html.matchAll(/<link\b[^>]*>/gi)]
-    .map((m) => m[0])
-    .filter((t) => /rel="stylesheet"/i.test(t))
-    .map((t) => attr(t, 'href')!)
-    .filter(Boolean);
-  const scripts: string[] = [];
-  const inlineScripts: string[] = [];
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const src = attr(` ${m[1]}`, 'src');
-    if (src) scripts.push(src);
-    else if (!/type="application\/(ld\+)?json"/i.test(m[1]!)) inlineScripts.push(m[2]!);
-  }
-  const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!);
-  const islands = new Set<string>();
-  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
-    for (const name of ['component-url', 'renderer-url']) {
-      const url = attr(m[0], name);
-      if (url) islands.add(url);
-    }
-  }
-  return { stylesheets, scripts, inlineScripts, inlineStyles, islands: [...islands] };
-}
-
-/** Static imports of a built ES module (import … from "x", import "x", export … from "x"); dynamic import() is lazy and left out. */
-export function staticImports(code: string): string[] {
-  const found = new Set<string>();
-  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) found.add(m[1]!);
-  return [...found];
-}
-
 export async function pageBytes(distDir: string, path: string, exists: (file: string) => boolean): Promise<PageBytes> {
   const file = fileForPath(path, exists);
   const html = await readFile(join(distDir, file), 'utf8');
@@ -87,22 +56,7 @@ export async function pageBytes(distDir: string, path: string, exists: (file: st
     if (!cache.has(url)) cache.set(url, await readFile(join(distDir, url.split('?')[0]!)));
     return cache.get(url)!;
   };
-  /** Every module reachable from `roots` by static imports. */
-  const closure = async (roots: string[]) => {
-    const seen = new Set<string>();
-    const queue = roots.filter(local);
-    while (queue.length) {
-      const url = queue.shift()!;
-      if (seen.has(url)) continue;
-      seen.add(url);
-      const code = (await read(url)).toString('utf8');
-      for (const spec of staticImports(code)) {
-        if (spec.startsWith('.')) queue.push(posix.join(posix.dirname(url), spec));
-        else if (local(spec)) queue.push(spec);
-      }
-    }
-    return seen;
-  };
+  const closure = (roots: string[]) => moduleClosure(roots, async (url) => (await read(url)).toString('utf8'));
   const eager = await closure(refs.scripts);
   const island = [...(await closure(refs.islands))].filter((u) => !eager.has(u));
   let css = ZERO;

@@ -154,3 +154,34 @@ test.describe('on a phone screen', () => {
     await expect(hamburger).toBeFocused();
   });
 });
+
+test.describe('page scripts load after the first paint', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a tap on the hamburger before they have loaded still opens the menu', async ({ page }) => {
+    // Hold the layout script back: the tap lands while the page has painted but its code has not run yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/PublicLayout[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'load' });
+    const hamburger = page.getByRole('button', { name: 'Open menu' });
+    await hamburger.click();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('dialog', { name: 'Mobile' })).toBeVisible();
+  });
+
+  test('the web font is switched on after the first page, and from the start on the next one', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveClass(/\bwf\b/);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable/);
+    // Next page: the theme script switches it on before anything paints (the font is cached by now).
+    await page.route(/\/_astro\/PublicLayout[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('wf'))).toBe(true);
+  });
+});

@@ -1,7 +1,11 @@
-/** Runs `astro build` in a child process against a running API, so build memory never stays in the server, then precompresses the output. */
+/**
+ * Runs `astro build` in a child process against a running API, so build memory never stays in the server, then
+ * finalizes the pages (deferred scripts, per-page CSS and CSP) and precompresses the output.
+ */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { finalizePages } from './finalize-pages.ts';
 import { precompressDir } from './precompress.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,9 +23,10 @@ export interface BuildOptions {
 export async function buildSite({ apiUrl, outDir, env = {}, log = console.log }: BuildOptions): Promise<void> {
   await astroBuild({ apiUrl, outDir, env });
   const started = Date.now();
+  const pages = await finalizePages(outDir);
   const { files, written, originalBytes, compressedBytes } = await precompressDir(outDir);
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-  log(`site built into ${outDir}; ${written} compressed copies of ${files} files (${kib(originalBytes)} to ${kib(compressedBytes)}) in ${Date.now() - started} ms`);
+  log(`site built into ${outDir}; ${pages} pages finalized, ${written} compressed copies of ${files} files (${kib(originalBytes)} to ${kib(compressedBytes)}) in ${Date.now() - started} ms`);
 }
 
 function astroBuild({ apiUrl, outDir, env = {} }: BuildOptions): Promise<void> {

@@ -1,0 +1,69 @@
+/** Reading the built site: what an HTML page references and what a built ES module imports (build step and bench). */
+import { posix } from 'node:path';
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+
+/** The specifiers a script imports with a literal import("…"): the deferred loader's page scripts, on-demand chunks. */
+export function inlineImports(code: string): string[] {
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+}
+
+/**
+ * What an HTML page references: stylesheets, scripts (script elements, and what inline scripts import or add), inline
+ * scripts and styles, island component URLs.
+ */
+export function pageReferences(html: string) {
+  const stylesheets = [...html.matchAll(/<link\b[^>]*>/gi)]
+    .map((m) => m[0])
+    .filter((t) => /rel="stylesheet"/i.test(t))
+    .map((t) => attr(t, 'href')!)
+    .filter(Boolean);
+  const scripts: string[] = [];
+  const inlineScripts: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attr(` ${m[1]}`, 'src');
+    if (src) scripts.push(src);
+    else if (!/type="application\/(ld\+)?json"/i.test(m[1]!)) {
+      inlineScripts.push(m[2]!);
+      scripts.push(...inlineImports(m[2]!), ...[...m[2]!.matchAll(/\.src=["']([^"']+\.js)["']/g)].map((s) => s[1]!));
+    }
+  }
+  const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!);
+  const islands = new Set<string>();
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    for (const name of ['component-url', 'renderer-url']) {
+      const url = attr(m[0], name);
+      if (url) islands.add(url);
+    }
+  }
+  return { stylesheets, scripts, inlineScripts, inlineStyles, islands: [...islands] };
+}
+
+/** Static imports of a built ES module (import … from "x", import "x", export … from "x"). */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) found.add(m[1]!);
+  return [...found];
+}
+
+const isLocal = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+/**
+ * Every local module reachable from `roots` (site-relative URLs) by static imports, and with `dynamic` by literal
+ * import("…") too (code loaded on demand); `read` returns a module's code.
+ */
+export async function moduleClosure(roots: readonly string[], read: (url: string) => Promise<string>, dynamic = false): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const queue = roots.filter(isLocal);
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await read(url);
+    for (const spec of [...staticImports(code), ...(dynamic ? inlineImports(code) : [])]) {
+      if (spec.startsWith('.')) queue.push(posix.join(posix.dirname(url), spec));
+      else if (isLocal(spec)) queue.push(spec);
+    }
+  }
+  return seen;
+}
