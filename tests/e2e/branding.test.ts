@@ -25,6 +25,8 @@ test.describe('runtime branding', () => {
 
   test('a logo that fails to load falls back to /logo.png', async ({ page }) => {
     restore = snapshotCompany(['logo']);
+    // Light theme: the light logo is the one shown (logos are lazy, so the one the theme hides is never fetched).
+    await page.addInitScript(() => localStorage.setItem('theme', 'light'));
     const logo = page.getByRole('banner').locator('img[data-brand-logo="light"]');
     await page.goto('/');
     // The built logo loads: no fallback yet.

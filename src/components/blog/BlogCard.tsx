@@ -1,11 +1,11 @@
 import { formatDate } from '../../lib/format/dates.ts';
-import type { Blog } from '../../shared/types.ts';
-import SafeImage from '../lists/SafeImage.tsx';
+import type { BlogSummary } from '../../shared/types.ts';
+import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
-export default function BlogCard({ blog, eager }: { blog: Blog; eager: boolean }) {
+export default function BlogCard({ blog, loading }: { blog: BlogSummary; loading: ImageLoading }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
-      <SafeImage src={blog.image} alt="" width={600} height={400} eager={eager} className="aspect-[3/2] h-auto w-full object-cover" />
+      <SafeImage src={blog.image} alt="" width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="m-0 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
           {blog.category} · <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time>

@@ -6,6 +6,7 @@ import {
 import type { SiteEvent } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import ListResults from '../lists/ListResults.tsx';
+import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import EventCard from './EventCard.tsx';
 
@@ -29,7 +30,7 @@ export default function EventBrowser({ initial }: { initial: SiteEvent[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'event' : 'events'}
       />
-      <ListResults items={visible} loading={loading} emptyText="No events found" render={(event, i) => <EventCard event={event} eager={i < 3} />} />
+      <ListResults items={visible} loading={loading} emptyText="No events found" render={(event, i) => <EventCard event={event} loading={gridImageLoading(i, 3)} />} />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { formatDateTime } from '../../lib/format/dates.ts';
 import { formatPrice } from '../../lib/format/money.ts';
 import type { SiteEvent } from '../../shared/types.ts';
-import SafeImage from '../lists/SafeImage.tsx';
+import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
-export default function EventCard({ event, eager }: { event: SiteEvent; eager: boolean }) {
+export default function EventCard({ event, loading }: { event: SiteEvent; loading: ImageLoading }) {
   const virtual = event.isVirtual || event.eventType === 'virtual';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
-      <SafeImage src={event.image} alt={event.name} width={600} height={400} eager={eager} className="aspect-[3/2] h-auto w-full object-cover" />
+      <SafeImage src={event.image} alt={event.name} width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
           <h2 className="m-0 text-lg font-semibold">{event.name}</h2>

@@ -6,18 +6,26 @@ import { srcSetFor } from '../../shared/image-variants.ts';
 export const PLACEHOLDER_IMAGE = '/placeholder.webp';
 export const GRID_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
+/** 'priority': the page's largest image (fetched first, painted with the first frame); 'eager': in the first screen. */
+export type ImageLoading = 'priority' | 'eager' | 'lazy';
+
+/** How the image at `index` of a grid loads: the first is the priority, the rest of the first row eager, the others lazy. */
+export function gridImageLoading(index: number, firstRow: number): ImageLoading {
+  return index === 0 ? 'priority' : index < firstRow ? 'eager' : 'lazy';
+}
+
 interface Props {
   src: string;
   alt: string;
   width: number;
   height: number;
   className?: string;
-  eager?: boolean;
+  loading?: ImageLoading;
   /** How wide the image shows, for choosing among its variants; the default suits a 1/2/3-column grid. */
   sizes?: string;
 }
 
-export default function SafeImage({ src, alt, width, height, className = '', eager = false, sizes = GRID_SIZES }: Props) {
+export default function SafeImage({ src, alt, width, height, className = '', loading = 'lazy', sizes = GRID_SIZES }: Props) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   // An image that failed before hydration fired its error event before React listened.
@@ -33,8 +41,9 @@ export default function SafeImage({ src, alt, width, height, className = '', eag
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={loading === 'lazy' ? 'lazy' : 'eager'}
+      // The priority image decodes with the frame that shows it; the others never hold a frame back.
+      {...(loading === 'priority' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
       className={className}
       onError={() => setFailed(true)}
     />

@@ -1,13 +1,13 @@
 import type { Photo } from '../../shared/types.ts';
-import SafeImage from '../lists/SafeImage.tsx';
+import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
 const COUNT = new Intl.NumberFormat('en-US');
 
 /** A gallery card: image, title, caption, #tags, and views and likes read out with their words. */
-export default function PhotoCard({ photo, eager }: { photo: Photo; eager: boolean }) {
+export default function PhotoCard({ photo, loading }: { photo: Photo; loading: ImageLoading }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
-      <SafeImage src={photo.image} alt={photo.title} width={600} height={400} eager={eager} className="aspect-[3/2] h-auto w-full object-cover" />
+      <SafeImage src={photo.image} alt={photo.title} width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="m-0 text-lg font-semibold">{photo.title}</h2>
         {photo.caption && <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{photo.caption}</p>}

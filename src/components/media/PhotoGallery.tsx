@@ -1,3 +1,4 @@
+import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { fetchPhotos } from '../../lib/api/content.ts';
 import {
   applyPhotoFilters, DEFAULT_PHOTO_FILTERS, PHOTO_CATEGORY_OPTIONS, PHOTO_RESOLUTION_OPTIONS, PHOTO_SORT_OPTIONS,
@@ -49,7 +50,7 @@ export default function PhotoGallery({ initial }: { initial: Photo[] }) {
         <ul className={GRID}>
           {visible.map((photo, i) => (
             <li key={photo._id}>
-              <PhotoCard photo={photo} eager={i < 4} />
+              <PhotoCard photo={photo} loading={gridImageLoading(i, 4)} />
             </li>
           ))}
         </ul>

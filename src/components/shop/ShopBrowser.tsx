@@ -6,6 +6,7 @@ import {
 import type { Product } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import ListResults from '../lists/ListResults.tsx';
+import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import ProductCard from './ProductCard.tsx';
 
@@ -28,7 +29,7 @@ export default function ShopBrowser({ initial }: { initial: Product[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'product' : 'products'}
       />
-      <ListResults items={visible} loading={loading} emptyText="No products available." render={(product, i) => <ProductCard product={product} eager={i < 3} />} />
+      <ListResults items={visible} loading={loading} emptyText="No products available." render={(product, i) => <ProductCard product={product} loading={gridImageLoading(i, 3)} />} />
     </>
   );
 }
