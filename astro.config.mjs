@@ -12,9 +12,11 @@ const PRIVATE = /\/(admin|admin-dashboard|profile|messages|settings|analytics|or
  * Vite wraps every dynamic import in its preload helper (~0.5 KB brotli on every page), even with modulePreload off
  * (vitejs/vite#13952, #18551): with no module preloads its only job left is loading the imported chunk's CSS. None
  * of our dynamic imports has CSS (checked below, the build fails otherwise), so the wrapper becomes a plain call.
+ * @returns {import('vite').Plugin}
  */
 function noPreloadHelper() {
-  return {
+  /** @type {import('vite').Plugin} */
+  const plugin = {
     name: 'no-preload-helper',
     enforce: 'post',
     applyToEnvironment: (environment) => environment.name === 'client',
@@ -32,6 +34,7 @@ function noPreloadHelper() {
       }
     },
   };
+  return plugin;
 }
 
 export default defineConfig({

@@ -31,6 +31,15 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+/** Ends a child process: SIGTERM, SIGKILL after `graceMs`, resolved once it has exited (nothing if it already has). */
+export async function stopChild(child: ChildProcess, exited: Promise<unknown>, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -77,12 +86,7 @@ export async function startProduct(opts: StartOptions = {}): Promise<RunningProd
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, exited, 10_000);
     await rm(distDir, { recursive: true, force: true });
     if (ownData) await rm(dataDir, { recursive: true, force: true });
   };
