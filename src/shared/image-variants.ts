@@ -1,7 +1,17 @@
-/** Responsive variants of stored pictures: `/media/<id>.webp` has siblings `/media/<id>-w<width>.webp`. */
-export const VARIANT_WIDTHS = [480, 960, 1440, 1920] as const;
+/**
+ * Responsive variants of stored pictures: `/media/<id>.webp` has siblings `/media/<id>-w<width>.webp`.
+ * 720 serves a full-width phone image (412 CSS px at 1.75 dppx) without falling back to 960.
+ */
+export const VARIANT_WIDTHS = [480, 720, 960, 1440, 1920] as const;
 
-const STORED_PICTURE = /^(.*\/media\/[0-9a-f-]{36})\.webp$/;
+const MEDIA_ID = '[0-9a-f-]{36}';
+const STORED_PICTURE = new RegExp(`^(.*/media/${MEDIA_ID})\\.webp$`);
+const PICTURE_NAME = new RegExp(`^${MEDIA_ID}\\.webp$`);
+
+/** True for the name of a stored picture itself ('<uuid>.webp'), not of one of its variants. */
+export function isPictureName(fileName: string): boolean {
+  return PICTURE_NAME.test(fileName);
+}
 
 /** The variant file name for a stored picture name ('<id>.webp' → '<id>-w480.webp'). */
 export function variantName(fileName: string, width: number): string {

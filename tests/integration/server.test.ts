@@ -1,9 +1,11 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
-import { storeMedia } from '../../src/server/media/media-store.ts';
+import { storeMedia, storePicture } from '../../src/server/media/media-store.ts';
+import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe('API server on a fresh DATA_DIR', () => {
@@ -149,6 +151,42 @@ describe('media left behind by a crash', () => {
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
     } finally {
       await second.stop(true);
+    }
+  });
+});
+
+describe('pictures stored before a variant width existed', () => {
+  it('get the missing variants at start, and a picture whose file is gone is skipped', async () => {
+    const first = await startTestServer({ seed: 'none' });
+    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const kept = await storePicture(first.db, first.dataDir, picture);
+    const lost = await storePicture(first.db, first.dataDir, picture);
+    // As if stored before 720 joined VARIANT_WIDTHS, and a picture whose file was deleted by hand.
+    const old = variantName(kept.fileName, 720);
+    await first.db.deleteFrom('media').where('file_name', 'in', [old, variantName(lost.fileName, 720)]).execute();
+    await first.stop();
+    const dir = join(first.dataDir, 'media');
+    rmSync(join(dir, lost.fileName));
+
+    const second = await startTestServer({ seed: 'none', dataDir: first.dataDir });
+    try {
+      expect(second.logs).toContain('wrote 1 missing picture variant(s)');
+      const row = await second.db.selectFrom('media').selectAll().where('file_name', '=', old).executeTakeFirstOrThrow();
+      expect([row.content_type, row.width, row.height]).toEqual(['image/webp', 720, 480]);
+      expect(row.bytes).toBe(statSync(join(dir, old)).size);
+      const res = await fetch(`${second.url}/media/${old}`);
+      expect(res.status).toBe(200);
+      expect((await sharp(new Uint8Array(await res.arrayBuffer())).metadata()).width).toBe(720);
+      for (const width of VARIANT_WIDTHS) expect(existsSync(join(dir, variantName(kept.fileName, width))), `${width}`).toBe(true);
+    } finally {
+      await second.stop();
+    }
+    // Nothing left to write on the next start.
+    const third = await startTestServer({ seed: 'none', dataDir: first.dataDir });
+    try {
+      expect(third.logs.some((l) => l.includes('missing picture variant'))).toBe(false);
+    } finally {
+      await third.stop(true);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { srcSetFor, variantName } from '../../src/shared/image-variants.ts';
+import { isPictureName, srcSetFor, variantName } from '../../src/shared/image-variants.ts';
 
 const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -9,11 +9,16 @@ describe('image variants', () => {
   });
 
   it('lists every variant width for a stored picture, also on another API origin', () => {
-    expect(srcSetFor(`/media/${id}.webp`)).toBe(`/media/${id}-w480.webp 480w, /media/${id}-w960.webp 960w, /media/${id}-w1440.webp 1440w, /media/${id}-w1920.webp 1920w`);
+    expect(srcSetFor(`/media/${id}.webp`)).toBe(`/media/${id}-w480.webp 480w, /media/${id}-w720.webp 720w, /media/${id}-w960.webp 960w, /media/${id}-w1440.webp 1440w, /media/${id}-w1920.webp 1920w`);
     expect(srcSetFor(`https://api.example.com/media/${id}.webp`)).toContain(`https://api.example.com/media/${id}-w960.webp 960w`);
   });
 
   it.each([`/media/${id}.png`, '/placeholder.webp', 'https://i.ytimg.com/vi/x/hq.webp', '', `/media/${id}-w480.webp`])('gives no srcset for %o', (url) => {
     expect(srcSetFor(url)).toBeUndefined();
+  });
+
+  it('tells a stored picture from its variants and other files', () => {
+    expect(isPictureName(`${id}.webp`)).toBe(true);
+    expect([`${id}-w720.webp`, `${id}.png`, `.${id}.webp.tmp`, `x${id}.webp`].map(isPictureName)).toEqual([false, false, false, false]);
   });
 });

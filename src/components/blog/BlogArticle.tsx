@@ -19,7 +19,7 @@ export default function BlogArticle({ blog, safeHtml, related }: Props) {
       </p>
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{blog.title}</h1>
       {blog.caption && <p className="mt-3 text-lg text-gray-600 dark:text-gray-300">{blog.caption}</p>}
-      <SafeImage src={blog.image} alt="" width={1200} height={800} loading="priority" sizes="(min-width: 768px) 736px, 100vw" className="mt-6 aspect-[3/2] h-auto w-full rounded-xl object-cover" />
+      <SafeImage src={blog.image} alt="" width={1200} height={800} loading="priority" sizes="(min-width: 768px) 736px, calc(100vw - 2rem)" className="mt-6 aspect-[3/2] h-auto w-full rounded-xl object-cover" />
       <div className="blog-content mt-8 space-y-4 leading-relaxed" dangerouslySetInnerHTML={{ __html: safeHtml }} />
       {blog.tags.length > 0 && (
         <ul className="mt-8 flex list-none flex-wrap gap-2 p-0" aria-label="Tags">

@@ -53,7 +53,7 @@ export default function ForYou({ initial }: Props) {
               <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-black/5 dark:bg-white/5 dark:ring-white/10">
                 <img
                   src={item.image ? apiAsset(item.image) : PLACEHOLDER}
-                  {...(item.image && srcSetFor(apiAsset(item.image)) ? { srcSet: srcSetFor(apiAsset(item.image)), sizes: '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw' } : {})}
+                  {...(item.image && srcSetFor(apiAsset(item.image)) ? { srcSet: srcSetFor(apiAsset(item.image)), sizes: '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)' } : {})}
                   alt=""
                   width={1200}
                   height={800}

@@ -4,7 +4,8 @@ import { apiAsset } from '../../lib/api/base.ts';
 import { srcSetFor } from '../../shared/image-variants.ts';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.webp';
-export const GRID_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+/** A 1/2/3-column grid in a `px-4` container: on a phone the card is the viewport less 2rem. */
+export const GRID_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)';
 
 /** 'priority': the page's largest image (fetched first, painted with the first frame); 'eager': in the first screen. */
 export type ImageLoading = 'priority' | 'eager' | 'lazy';

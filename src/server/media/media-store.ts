@@ -1,9 +1,9 @@
 /** Stored media files: DATA_DIR/media/<uuid>.<ext>, written atomically, then recorded in the media table. */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
+import { isPictureName, VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
 import type { Db } from '../db/connection.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -81,6 +81,19 @@ async function storeMediaAs(
 /** Pixels a stored picture may have before it is refused (security.md R40: far below sharp's 268 MP default). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/** A responsive variant of a stored picture's WebP bytes, `width` wide at most. */
+function encodeVariant(picture: Uint8Array, width: number) {
+  return sharp(picture).resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer({ resolveWithObject: true });
+}
+
+/** Encodes and stores the variants of a stored picture at the given widths (files synced side by side). */
+async function storeVariants(db: Db, dataDir: string, fileName: string, picture: Uint8Array, widths: readonly number[]): Promise<void> {
+  const variants = await Promise.all(widths.map((width) => encodeVariant(picture, width)));
+  await Promise.all(
+    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, 'image/webp', { width: v.info.width, height: v.info.height })),
+  );
+}
+
 /**
  * Re-encodes a picture to WebP (dropping metadata and anything hidden in the file) and stores it with its
  * responsive variants, so `srcSetFor(url)` is valid for it. Animated input keeps only its first frame.
@@ -88,15 +101,29 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export async function storePicture(db: Db, dataDir: string, input: Uint8Array): Promise<StoredMedia & { width: number; height: number }> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
   const { data, info } = await image.webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true });
-  const variants = await Promise.all(
-    VARIANT_WIDTHS.map((width) => sharp(data).resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer({ resolveWithObject: true })),
-  );
   const stored = await storeMedia(db, dataDir, data, 'image/webp', { width: info.width, height: info.height });
-  // Written side by side: each file is still fsynced before its row exists, but the syncs overlap.
-  await Promise.all(
-    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(stored.fileName, VARIANT_WIDTHS[i]!), v.data, 'image/webp', { width: v.info.width, height: v.info.height })),
-  );
+  await storeVariants(db, dataDir, stored.fileName, data, VARIANT_WIDTHS);
   return { ...stored, width: info.width, height: info.height };
+}
+
+/**
+ * Gives every stored picture the variants it lacks: pictures stored before a width joined VARIANT_WIDTHS would
+ * otherwise have a srcset naming files that do not exist. Returns how many variants it wrote.
+ */
+export async function backfillPictureVariants(db: Db, dataDir: string): Promise<number> {
+  const names = new Set((await db.selectFrom('media').select('file_name').where('content_type', '=', 'image/webp').execute()).map((r) => r.file_name));
+  let written = 0;
+  for (const name of names) {
+    if (!isPictureName(name)) continue;
+    const missing = VARIANT_WIDTHS.filter((width) => !names.has(variantName(name, width)));
+    if (missing.length === 0) continue;
+    // A row whose file is gone leaves nothing to make variants from; the picture keeps its placeholder fallback.
+    const picture = await readFile(join(mediaDir(dataDir), name)).catch(() => undefined);
+    if (!picture) continue;
+    await storeVariants(db, dataDir, name, picture, missing);
+    written += missing.length;
+  }
+  return written;
 }
 
 /** Looks up a stored file by its public name; undefined for anything not in the table. */
