@@ -32,7 +32,8 @@ export function deferredScriptsLoader({ classic, modules }: DeferredScripts): st
   const imports = modules.map((url) => `import(${q(url)})`).join(',');
   return (
     `(function(){var d=document.documentElement,s=0,r=0,h=null,c,` +
-    `go=function(){if(s)return;s=1;d.classList.add(${q(WEB_FONT_CLASS)});try{sessionStorage.setItem(${q(WEB_FONT_CLASS)},'1')}catch(e){}${scripts}` +
+    `wf=function(){d.classList.add(${q(WEB_FONT_CLASS)});try{sessionStorage.setItem(${q(WEB_FONT_CLASS)},'1')}catch(e){}},` +
+    `go=function(){if(s)return;s=1;var f=[];try{document.fonts.forEach(function(x){if(x.status==='unloaded')f.push(x.load())})}catch(e){}Promise.all(f).then(wf,wf);${scripts}` +
     `Promise.all([${imports}]).then(function(){r=1;if(h)h.click()})},` +
     `next=function(){requestAnimationFrame(function(){setTimeout(go)})},` +
     `painted=function(){setTimeout(go,1000);performance.getEntriesByType('paint').length?next():new PerformanceObserver(function(l,o){o.disconnect();next()}).observe({type:'paint'})};` +

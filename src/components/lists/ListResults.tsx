@@ -1,6 +1,13 @@
 /** The visible items of a list in the 1/2/3-column grid, or the section's empty text once nothing is loading. */
 import type { ReactNode } from 'react';
 
+/**
+ * A list item that the browser styles, lays out and paints only when it nears the viewport (content-visibility),
+ * so a long list costs the first frame, and the web-font swap, no more than the items on screen. The size stands in
+ * until the item has rendered once, then its real size is kept (`auto`).
+ */
+export const LIST_ITEM = 'content-visibility-auto [contain-intrinsic-size:auto_400px]';
+
 interface Props<T extends { _id: string }> {
   items: T[];
   loading: boolean;
@@ -13,7 +20,9 @@ export default function ListResults<T extends { _id: string }>({ items, loading,
   return (
     <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, i) => (
-        <li key={item._id}>{render(item, i)}</li>
+        <li key={item._id} className={LIST_ITEM}>
+          {render(item, i)}
+        </li>
       ))}
     </ul>
   );

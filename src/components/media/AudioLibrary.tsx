@@ -7,6 +7,7 @@ import type { Audio } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import AudioItem from './AudioItem.tsx';
+import { LIST_ITEM } from '../lists/ListResults.tsx';
 
 const SECTION: ListSection<Audio, AudioFilters> = {
   defaults: DEFAULT_AUDIO_FILTERS, reducer: audioFiltersReducer, apply: applyAudioFilters, toQuery: audioFiltersToQuery, fromQuery: audioFiltersFromQuery,
@@ -39,7 +40,7 @@ export default function AudioLibrary({ initial }: { initial: Audio[] }) {
       ) : (
         <ul className="m-0 grid list-none gap-6 p-0 md:grid-cols-2 lg:grid-cols-3">
           {visible.map((audio) => (
-            <li key={audio._id}>
+            <li key={audio._id} className={LIST_ITEM}>
               <AudioItem audio={audio} />
             </li>
           ))}

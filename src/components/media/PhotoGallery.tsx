@@ -9,6 +9,7 @@ import type { Photo } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import PhotoCard from './PhotoCard.tsx';
+import { LIST_ITEM } from '../lists/ListResults.tsx';
 
 const SECTION: ListSection<Photo, PhotoFilters> = {
   defaults: DEFAULT_PHOTO_FILTERS, reducer: photoFiltersReducer, apply: applyPhotoFilters, toQuery: photoFiltersToQuery, fromQuery: photoFiltersFromQuery,
@@ -49,7 +50,7 @@ export default function PhotoGallery({ initial }: { initial: Photo[] }) {
       ) : (
         <ul className={GRID}>
           {visible.map((photo, i) => (
-            <li key={photo._id}>
+            <li key={photo._id} className={LIST_ITEM}>
               <PhotoCard photo={photo} loading={gridImageLoading(i, 4)} />
             </li>
           ))}
