@@ -9,18 +9,30 @@ export const REFERENCE_PATH = '/bench-reference/';
 
 export interface HeroImage {
   src: string;
+  /** The variants, from the <picture>'s source (or the img's own srcset), with their type ('' when untyped). */
   srcset: string;
   sizes: string;
+  type: string;
   width: string;
   height: string;
 }
 
-/** The first high-priority image of the built home page: the hero the visitor sees first. */
+const attrOf = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1] ?? '';
+
+/** The first high-priority image of the built home page, with the <picture> source before it: the hero seen first. */
 export function heroImageOf(homeHtml: string): HeroImage | null {
-  for (const tag of homeHtml.match(/<img\b[^>]*>/gi) ?? []) {
-    if (!/fetchpriority="high"/i.test(tag)) continue;
-    const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1] ?? '';
-    return { src: attr('src'), srcset: attr('srcset'), sizes: attr('sizes') || '100vw', width: attr('width'), height: attr('height') };
+  for (const match of homeHtml.matchAll(/(?:<source\b([^>]*)>\s*)?<img\b([^>]*)>/gi)) {
+    const [source = '', img = ''] = [match[1], match[2]];
+    if (!/fetchpriority="high"/i.test(img)) continue;
+    const from = source ? source : img;
+    return {
+      src: attrOf(img, 'src'),
+      srcset: attrOf(from, 'srcset'),
+      sizes: attrOf(from, 'sizes') || '100vw',
+      type: source ? attrOf(source, 'type') : '',
+      width: attrOf(img, 'width'),
+      height: attrOf(img, 'height'),
+    };
   }
   return null;
 }
@@ -36,7 +48,7 @@ export function referenceHtml(hero: HeroImage, title: string): string {
 <title>${escape(title)}</title>
 <link rel="icon" href="data:,">
 <meta name="description" content="The benchmark's reference page: static HTML, inline CSS, the home page's hero image and no JavaScript.">
-<link rel="preload" as="image" href="${escape(hero.src)}" imagesrcset="${escape(hero.srcset)}" imagesizes="${escape(hero.sizes)}" fetchpriority="high">
+<link rel="preload" as="image" href="${escape(hero.src)}" imagesrcset="${escape(hero.srcset)}" imagesizes="${escape(hero.sizes)}"${hero.type ? ` type="${escape(hero.type)}"` : ''} fetchpriority="high">
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;color:#111;background:#fff}
 header{display:flex;align-items:center;height:64px;padding:0 16px;border-bottom:1px solid #ddd}
@@ -52,7 +64,7 @@ main>section{padding:24px 16px}
 <header><a href="/">${escape(title)}</a></header>
 <main>
 <div class="hero">
-<img src="${escape(hero.src)}" srcset="${escape(hero.srcset)}" sizes="${escape(hero.sizes)}" alt="" width="${escape(hero.width)}" height="${escape(hero.height)}" fetchpriority="high" decoding="async">
+<picture><source srcset="${escape(hero.srcset)}" sizes="${escape(hero.sizes)}"${hero.type ? ` type="${escape(hero.type)}"` : ''}><img src="${escape(hero.src)}" alt="" width="${escape(hero.width)}" height="${escape(hero.height)}" fetchpriority="high" decoding="async"></picture>
 <div><h1>Reference page</h1><p>Static HTML with inline CSS and no script: the ceiling for this machine.</p></div>
 </div>
 <section><h2>About this page</h2><p>The benchmark measures every public page beside this one and reports each page's Largest Contentful Paint as a ratio to it.</p></section>

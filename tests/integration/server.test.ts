@@ -172,7 +172,7 @@ describe('pictures stored before a variant width existed', () => {
     try {
       expect(second.logs).toContain('wrote 1 missing picture variant(s)');
       const row = await second.db.selectFrom('media').selectAll().where('file_name', '=', old).executeTakeFirstOrThrow();
-      expect([row.content_type, row.width, row.height]).toEqual(['image/webp', 720, 480]);
+      expect([row.content_type, row.width, row.height]).toEqual(['image/avif', 720, 480]);
       expect(row.bytes).toBe(statSync(join(dir, old)).size);
       const res = await fetch(`${second.url}/media/${old}`);
       expect(res.status).toBe(200);

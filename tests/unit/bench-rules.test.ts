@@ -46,15 +46,22 @@ describe('bench: what a page references', () => {
 });
 
 describe('bench: reference page', () => {
-  it('copies the home hero image: the first high-priority img', () => {
-    const home = '<img src="/logo.png" alt="x"><img src="/media/h.webp" srcSet="/media/h-w480.webp 480w, /media/h-w960.webp 960w" sizes="100vw" width="1920" height="1080" fetchPriority="high">';
+  it('copies the home hero image: the first high-priority img, with its picture source', () => {
+    const home =
+      '<img src="/logo.png" alt="x"><picture class="contents"><source type="image/avif" srcSet="/media/h-w480.avif 480w, /media/h-w960.avif 960w" sizes="100vw"/>' +
+      '<img src="/media/h.webp" width="1920" height="1080" fetchPriority="high"></picture>';
     const hero = heroImageOf(home);
-    expect(hero).toEqual({ src: '/media/h.webp', srcset: '/media/h-w480.webp 480w, /media/h-w960.webp 960w', sizes: '100vw', width: '1920', height: '1080' });
+    expect(hero).toEqual({ src: '/media/h.webp', srcset: '/media/h-w480.avif 480w, /media/h-w960.avif 960w', sizes: '100vw', type: 'image/avif', width: '1920', height: '1080' });
     const page = referenceHtml(hero!, 'Acme <Co>');
-    expect(page).toContain('srcset="/media/h-w480.webp 480w, /media/h-w960.webp 960w"');
+    expect(page).toContain('<source srcset="/media/h-w480.avif 480w, /media/h-w960.avif 960w" sizes="100vw" type="image/avif"><img src="/media/h.webp"');
+    expect(page).toContain('imagesrcset="/media/h-w480.avif 480w, /media/h-w960.avif 960w" imagesizes="100vw" type="image/avif"');
     expect(page).toContain('<title>Acme &lt;Co></title>');
     expect(page).not.toMatch(/<script/i);
     expect(page).not.toMatch(/rel="stylesheet"/);
+  });
+  it('takes an img that has its own srcset when there is no picture source', () => {
+    const hero = heroImageOf('<source type="image/avif" srcset="/x.avif"><img src="/a.png"><img src="/h.webp" srcset="/h-w480.webp 480w" sizes="50vw" fetchpriority="high">');
+    expect(hero).toMatchObject({ src: '/h.webp', srcset: '/h-w480.webp 480w', sizes: '50vw', type: '' });
   });
   it('no hero, no reference', () => {
     expect(heroImageOf('<img src="/a.png">')).toBeNull();

@@ -1,23 +1,18 @@
 /** 'For You': four recommendations from the build, refreshed in the browser (personal once a token is stored). */
-import { useEffect, useState, type SyntheticEvent } from 'react';
-import { srcSetFor } from '../../shared/image-variants.ts';
-import { apiAsset } from '../../lib/api/base.ts';
+import { useEffect, useState } from 'react';
 import { fetchRecommendations } from '../../lib/api/content.ts';
 import { FOR_YOU_EMPTY, FOR_YOU_FAILED, forYouView, type LoadStatus } from '../../lib/hero/for-you.ts';
 import { RECOMMENDATIONS_LIMIT } from '../../shared/constants.ts';
 import type { Recommendation } from '../../shared/types.ts';
+import SafeImage from '../lists/SafeImage.tsx';
 
 interface Props {
   /** The list the page was built with. */
   initial: Recommendation[];
 }
 
-const PLACEHOLDER = '/placeholder.webp';
-
-function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(PLACEHOLDER)) img.src = PLACEHOLDER;
-}
+/** Four across on a wide screen, two on a tablet, one in the `px-4` gutter on a phone. */
+const CARD_SIZES = '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)';
 
 export default function ForYou({ initial }: Props) {
   const [items, setItems] = useState(initial.slice(0, RECOMMENDATIONS_LIMIT));
@@ -51,18 +46,7 @@ export default function ForYou({ initial }: Props) {
           {items.map((item) => (
             <li key={item._id}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-black/5 dark:bg-white/5 dark:ring-white/10">
-                <img
-                  src={item.image ? apiAsset(item.image) : PLACEHOLDER}
-                  {...(item.image && srcSetFor(apiAsset(item.image)) ? { srcSet: srcSetFor(apiAsset(item.image)), sizes: '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)' } : {})}
-                  alt=""
-                  width={1200}
-                  height={800}
-                  loading="lazy"
-                  decoding="async"
-                  data-fallback={PLACEHOLDER}
-                  onError={showPlaceholder}
-                  className="aspect-[3/2] h-auto w-full bg-gray-200 object-cover dark:bg-white/10"
-                />
+                <SafeImage src={item.image} alt="" width={1200} height={800} sizes={CARD_SIZES} className="aspect-[3/2] h-auto w-full bg-gray-200 object-cover dark:bg-white/10" />
                 <div className="flex flex-1 flex-col gap-2 p-4">
                   <h3 className="m-0 text-lg font-semibold leading-snug">{item.title}</h3>
                   {item.caption && <p className="m-0 text-sm text-gray-600 dark:text-gray-300">{item.caption}</p>}

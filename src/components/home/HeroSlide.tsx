@@ -1,5 +1,5 @@
 /** One hero slide: image (or its muted video while active), a dark gradient, title, subtitle, search box and up to two buttons. */
-import { srcSetFor } from '../../shared/image-variants.ts';
+import PictureSource from '../ui/PictureSource.tsx';
 import { apiAsset } from '../../lib/api/base.ts';
 import { searchPlacement } from '../../lib/hero/search.ts';
 import { alignmentClasses, slideButtons } from '../../lib/hero/slides.ts';
@@ -37,17 +37,19 @@ export default function HeroSlide({ slide, index, count, active, eager, playVide
       inert={!active}
     >
       {slide.image && (
-        <img
-          src={apiAsset(slide.image)}
-          {...(srcSetFor(apiAsset(slide.image)) ? { srcSet: srcSetFor(apiAsset(slide.image)), sizes: '100vw' } : {})}
-          alt=""
-          width={1920}
-          height={1080}
-          loading={first || eager ? 'eager' : 'lazy'}
-          decoding={first ? 'sync' : 'async'}
-          {...(first ? { fetchPriority: 'high' as const } : {})}
-          className="absolute inset-0 h-full w-full object-cover"
-        />
+        <picture className="contents">
+          <PictureSource src={apiAsset(slide.image)} sizes="100vw" />
+          <img
+            src={apiAsset(slide.image)}
+            alt=""
+            width={1920}
+            height={1080}
+            loading={first || eager ? 'eager' : 'lazy'}
+            decoding={first ? 'sync' : 'async'}
+            {...(first ? { fetchPriority: 'high' as const } : {})}
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+        </picture>
       )}
       {playVideo && active && media.kind === 'embed' && (
         <iframe

@@ -1,7 +1,7 @@
 /** An image that swaps in the placeholder when it fails to load (spec section 8). */
 import { useEffect, useRef, useState } from 'react';
 import { apiAsset } from '../../lib/api/base.ts';
-import { srcSetFor } from '../../shared/image-variants.ts';
+import PictureSource from '../ui/PictureSource.tsx';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.webp';
 /** A 1/2/3-column grid in a `px-4` container: on a phone the card is the viewport less 2rem. */
@@ -34,19 +34,23 @@ export default function SafeImage({ src, alt, width, height, className = '', loa
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, []);
+  const url = failed || !src ? PLACEHOLDER_IMAGE : apiAsset(src);
+  // `contents`: the <picture> adds no box, so the image sizes and places itself as it would alone.
   return (
-    <img
-      ref={ref}
-      src={failed || !src ? PLACEHOLDER_IMAGE : apiAsset(src)}
-      {...(!failed && src && srcSetFor(apiAsset(src)) ? { srcSet: srcSetFor(apiAsset(src)), sizes } : {})}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={loading === 'lazy' ? 'lazy' : 'eager'}
-      // The priority image decodes with the frame that shows it; the others never hold a frame back.
-      {...(loading === 'priority' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
-      className={className}
-      onError={() => setFailed(true)}
-    />
+    <picture className="contents">
+      {url !== PLACEHOLDER_IMAGE && <PictureSource src={url} sizes={sizes} />}
+      <img
+        ref={ref}
+        src={url}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading === 'lazy' ? 'lazy' : 'eager'}
+        // The priority image decodes with the frame that shows it; the others never hold a frame back.
+        {...(loading === 'priority' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
+        className={className}
+        onError={() => setFailed(true)}
+      />
+    </picture>
   );
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { isPictureName, VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
+import { isPictureName, VARIANT_TYPE, VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
 import type { Db } from '../db/connection.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -81,16 +81,19 @@ async function storeMediaAs(
 /** Pixels a stored picture may have before it is refused (security.md R40: far below sharp's 268 MP default). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-/** A responsive variant of a stored picture's WebP bytes, `width` wide at most. */
+/**
+ * A responsive variant of a stored picture, `width` wide at most, in AVIF: about 40 % smaller than WebP at the
+ * same look, and effort 1 keeps encoding near WebP's speed (issue 6, measured on the demo pictures).
+ */
 function encodeVariant(picture: Uint8Array, width: number) {
-  return sharp(picture).resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer({ resolveWithObject: true });
+  return sharp(picture).resize({ width, withoutEnlargement: true }).avif({ quality: 45, effort: 1 }).toBuffer({ resolveWithObject: true });
 }
 
 /** Encodes and stores the variants of a stored picture at the given widths (files synced side by side). */
 async function storeVariants(db: Db, dataDir: string, fileName: string, picture: Uint8Array, widths: readonly number[]): Promise<void> {
   const variants = await Promise.all(widths.map((width) => encodeVariant(picture, width)));
   await Promise.all(
-    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, 'image/webp', { width: v.info.width, height: v.info.height })),
+    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, VARIANT_TYPE, { width: v.info.width, height: v.info.height })),
   );
 }
 
@@ -107,11 +110,12 @@ export async function storePicture(db: Db, dataDir: string, input: Uint8Array): 
 }
 
 /**
- * Gives every stored picture the variants it lacks: pictures stored before a width joined VARIANT_WIDTHS would
- * otherwise have a srcset naming files that do not exist. Returns how many variants it wrote.
+ * Gives every stored picture the variants it lacks: pictures stored before a width or the AVIF format joined the
+ * variants would otherwise have a srcset naming files that do not exist. Returns how many variants it wrote. Their
+ * older WebP variants stay stored (a page built before the change may still name them).
  */
 export async function backfillPictureVariants(db: Db, dataDir: string): Promise<number> {
-  const names = new Set((await db.selectFrom('media').select('file_name').where('content_type', '=', 'image/webp').execute()).map((r) => r.file_name));
+  const names = new Set((await db.selectFrom('media').select('file_name').execute()).map((r) => r.file_name));
   let written = 0;
   for (const name of names) {
     if (!isPictureName(name)) continue;
