@@ -1,5 +1,5 @@
 /** One hero slide: image (or its muted video while active), a dark gradient, title, subtitle, search box and up to two buttons. */
-import PictureSource from '../ui/PictureSource.tsx';
+import { PictureSource } from '../lists/SafeImage.tsx';
 import { apiAsset } from '../../lib/api/base.ts';
 import { searchPlacement } from '../../lib/hero/search.ts';
 import { alignmentClasses, slideButtons } from '../../lib/hero/slides.ts';

@@ -1,7 +1,7 @@
 /** An image that swaps in the placeholder when it fails to load (spec section 8). */
 import { useEffect, useRef, useState } from 'react';
 import { apiAsset } from '../../lib/api/base.ts';
-import PictureSource from '../ui/PictureSource.tsx';
+import { srcSetFor, VARIANT_TYPE } from '../../shared/image-variants.ts';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.webp';
 /** A 1/2/3-column grid in a `px-4` container: on a phone the card is the viewport less 2rem. */
@@ -13,6 +13,12 @@ export type ImageLoading = 'priority' | 'eager' | 'lazy';
 /** How the image at `index` of a grid loads: the first is the priority, the rest of the first row eager, the others lazy. */
 export function gridImageLoading(index: number, firstRow: number): ImageLoading {
   return index === 0 ? 'priority' : index < firstRow ? 'eager' : 'lazy';
+}
+
+/** The AVIF variants of a stored picture (`src` as the page uses it) as the source of a <picture>; nothing for any other image. */
+export function PictureSource({ src, sizes }: { src: string; sizes: string }) {
+  const srcSet = srcSetFor(src);
+  return srcSet ? <source type={VARIANT_TYPE} srcSet={srcSet} sizes={sizes} /> : null;
 }
 
 interface Props {

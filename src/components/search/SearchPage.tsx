@@ -10,7 +10,6 @@ import type { SearchResult } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import SearchForm from './SearchForm.tsx';
 import SearchResultItem from './SearchResultItem.tsx';
-import { LIST_ITEM } from '../lists/ListResults.tsx';
 
 type Status = 'reading' | 'prompt' | 'loading' | 'done' | 'failed';
 type Action = FilterAction<SearchFilters> | { type: 'replace'; filters: SearchFilters };
@@ -101,7 +100,7 @@ export default function SearchPage() {
       {status === 'done' && n > 0 && (
         <ul aria-label="Search results" className="m-0 grid list-none gap-4 p-0">
           {visible.map((result) => (
-            <li key={`${result.type}:${result._id}`} className={LIST_ITEM}>
+            <li key={`${result.type}:${result._id}`}>
               <SearchResultItem result={result} />
             </li>
           ))}
