@@ -7,7 +7,10 @@ export const PLACEHOLDER_IMAGE = '/placeholder.webp';
 /** A 1/2/3-column grid in a `px-4` container: on a phone the card is the viewport less 2rem. */
 export const GRID_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)';
 
-/** 'priority': the page's largest image (fetched first, painted with the first frame); 'eager': in the first screen. */
+/**
+ * 'priority': the page's largest image (fetched first at high priority, painted with the first frame); 'eager': in
+ * the first screen beside it (fetched at once, but at low priority, so the largest one gets the bandwidth first).
+ */
 export type ImageLoading = 'priority' | 'eager' | 'lazy';
 
 /** How the image at `index` of a grid loads: the first is the priority, the rest of the first row eager, the others lazy. */
@@ -54,6 +57,7 @@ export default function SafeImage({ src, alt, width, height, className = '', loa
         loading={loading === 'lazy' ? 'lazy' : 'eager'}
         // The priority image decodes with the frame that shows it; the others never hold a frame back.
         {...(loading === 'priority' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
+        {...(loading === 'eager' ? { fetchPriority: 'low' as const } : {})}
         className={className}
         onError={() => setFailed(true)}
       />
