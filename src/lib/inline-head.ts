@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 export const THEME_SCRIPT =
   "(function(){var d=document.documentElement,t=null,k=null,f=null;try{t=localStorage.getItem('theme');k=localStorage.getItem('token');f=sessionStorage.getItem('wf')}catch(e){}d.classList.toggle('dark',t!=='light');if(k)d.setAttribute('data-auth','in');if(f)d.classList.add('wf')})();";
 
-/** The class on <html> that switches the page text to the web font (`:root.wf` in the head CSS). */
+/** The class that switches an element's text, and all within it, to the web font (`.wf` in the head CSS). */
 export const WEB_FONT_CLASS = 'wf';
 
 /** Clicks on these before the page script runs are replayed once it has (menu, theme, sign-out). */
@@ -32,7 +32,9 @@ export function deferredScriptsLoader({ classic, modules }: DeferredScripts): st
   const imports = modules.map((url) => `import(${q(url)})`).join(',');
   return (
     `(function(){var d=document.documentElement,s=0,r=0,h=null,c,` +
-    `wf=function(){d.classList.add(${q(WEB_FONT_CLASS)});try{sessionStorage.setItem(${q(WEB_FONT_CLASS)},'1')}catch(e){}},` +
+    // The font goes on one part of the page per frame (header, main, footer...): a few short relayouts instead of one
+    // long one. Not on <html> (a class there restyles every element); the next page of the tab starts with it there.
+    `wf=function(){var p=[].slice.call(document.body.children),i=0,n=function(){if(i<p.length){p[i++].classList.add(${q(WEB_FONT_CLASS)});requestAnimationFrame(n)}else{try{sessionStorage.setItem(${q(WEB_FONT_CLASS)},'1')}catch(e){}}};n()},` +
     `go=function(){if(s)return;s=1;var f=[];try{document.fonts.forEach(function(x){if(x.status==='unloaded')f.push(x.load())})}catch(e){}Promise.all(f).then(wf,wf);${scripts}` +
     `Promise.all([${imports}]).then(function(){r=1;if(h)h.click()})},` +
     `next=function(){requestAnimationFrame(function(){setTimeout(go)})},` +

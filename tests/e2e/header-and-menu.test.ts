@@ -177,8 +177,11 @@ test.describe('page scripts load after the first paint', () => {
 
   test('the web font is switched on after the first page, and from the start on the next one', async ({ page }) => {
     await page.goto('/about');
-    await expect(page.locator('html')).toHaveClass(/\bwf\b/);
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable/);
+    // Part by part: the header, the main content and the footer each get it in their own frame.
+    for (const part of ['header', 'main', 'footer']) {
+      await expect.poll(() => page.locator(part).first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+    }
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('wf'))).toBe('1');
     // Next page: the theme script switches it on before anything paints (the font is cached by now).
     await page.route(/\/_astro\/PublicLayout[^/]*\.js$/, (route) => route.abort());
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
