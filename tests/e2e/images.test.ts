@@ -47,3 +47,19 @@ test('the first hero image is preloaded and fetched eagerly with high priority',
   await expect(slide.locator('img')).toHaveAttribute('loading', 'eager');
   await expect(slide.locator('source')).toHaveAttribute('srcset', await preload.getAttribute('imagesrcset') ?? 'missing');
 });
+
+test.describe('on a 375 px wide screen', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  for (const path of ['/shop', '/photos', '/blogs', '/events', '/audio', '/']) {
+    test(`${path}: the items not yet on screen keep the cards inside the screen`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main ul > li').first()).toBeVisible();
+      await page.mouse.wheel(0, 2500);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const widths = await page.locator('main ul > li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().width));
+      expect(widths.length).toBeGreaterThan(0);
+      expect(Math.max(...widths)).toBeLessThanOrEqual(375 - 32);
+    });
+  }
+});

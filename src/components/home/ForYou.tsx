@@ -38,7 +38,7 @@ export default function ForYou({ initial }: Props) {
   const view = forYouView(items.length, status);
   return (
     // Below the hero: styled and laid out only once it nears the viewport (its padding keeps the card shadows inside).
-    <section aria-labelledby="for-you-heading" className="mx-auto w-full max-w-7xl px-4 py-16 content-visibility-auto [contain-intrinsic-size:auto_900px] sm:px-6">
+    <section aria-labelledby="for-you-heading" className="mx-auto w-full max-w-7xl px-4 py-16 content-visibility-auto [contain-intrinsic-block-size:auto_900px] sm:px-6">
       <h2 id="for-you-heading" className="m-0 mb-8 text-3xl font-bold">
         For You
       </h2>

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 
 /**
  * A list item that the browser styles, lays out and paints only when it nears the viewport (content-visibility),
- * so a long list costs the first frame, and the web-font swap, no more than the items on screen. The size stands in
- * until the item has rendered once, then its real size is kept (`auto`).
+ * so a long list costs the first frame, and the web-font swap, no more than the items on screen. The height stands in
+ * until the item has rendered once, then its real height is kept (`auto`). Only the height: a stand-in width would
+ * size a one-column grid's track and push the cards past a phone's screen.
  */
-export const LIST_ITEM = 'content-visibility-auto [contain-intrinsic-size:auto_400px]';
+export const LIST_ITEM = 'content-visibility-auto [contain-intrinsic-block-size:auto_400px]';
 
 interface Props<T extends { _id: string }> {
   items: T[];
