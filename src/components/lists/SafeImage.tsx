@@ -1,5 +1,5 @@
 /** An image that swaps in the placeholder when it fails to load (spec section 8). */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { apiAsset } from '../../lib/api/base.ts';
 import { srcSetFor, VARIANT_TYPE } from '../../shared/image-variants.ts';
 
@@ -12,6 +12,13 @@ export const GRID_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, ca
  * the first screen beside it (fetched at once, but at low priority, so the largest one gets the bandwidth first).
  */
 export type ImageLoading = 'priority' | 'eager' | 'lazy';
+
+/** The priority image decodes with the frame that shows it; the others never hold a frame back. */
+const LOADING_ATTRIBUTES: Readonly<Record<ImageLoading, ImgHTMLAttributes<HTMLImageElement>>> = {
+  priority: { loading: 'eager', fetchPriority: 'high' },
+  eager: { loading: 'eager', fetchPriority: 'low', decoding: 'async' },
+  lazy: { loading: 'lazy', decoding: 'async' },
+};
 
 /** How the image at `index` of a grid loads: the first is the priority, the rest of the first row eager, the others lazy. */
 export function gridImageLoading(index: number, firstRow: number): ImageLoading {
@@ -54,10 +61,7 @@ export default function SafeImage({ src, alt, width, height, className = '', loa
         alt={alt}
         width={width}
         height={height}
-        loading={loading === 'lazy' ? 'lazy' : 'eager'}
-        // The priority image decodes with the frame that shows it; the others never hold a frame back.
-        {...(loading === 'priority' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
-        {...(loading === 'eager' ? { fetchPriority: 'low' as const } : {})}
+        {...LOADING_ATTRIBUTES[loading]}
         className={className}
         onError={() => setFailed(true)}
       />

@@ -5,9 +5,9 @@ import {
 } from '../../lib/filters/audio.ts';
 import type { Audio } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
+import { LIST_ITEM } from '../lists/ListResults.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import AudioItem from './AudioItem.tsx';
-import { LIST_ITEM } from '../lists/ListResults.tsx';
 
 const SECTION: ListSection<Audio, AudioFilters> = {
   defaults: DEFAULT_AUDIO_FILTERS, reducer: audioFiltersReducer, apply: applyAudioFilters, toQuery: audioFiltersToQuery, fromQuery: audioFiltersFromQuery,

@@ -1,4 +1,3 @@
-import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { fetchPhotos } from '../../lib/api/content.ts';
 import {
   applyPhotoFilters, DEFAULT_PHOTO_FILTERS, PHOTO_CATEGORY_OPTIONS, PHOTO_RESOLUTION_OPTIONS, PHOTO_SORT_OPTIONS,
@@ -7,9 +6,10 @@ import {
 import { PHOTO_SKELETONS } from '../../shared/constants.ts';
 import type { Photo } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
+import { LIST_ITEM } from '../lists/ListResults.tsx';
+import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
 import PhotoCard from './PhotoCard.tsx';
-import { LIST_ITEM } from '../lists/ListResults.tsx';
 
 const SECTION: ListSection<Photo, PhotoFilters> = {
   defaults: DEFAULT_PHOTO_FILTERS, reducer: photoFiltersReducer, apply: applyPhotoFilters, toQuery: photoFiltersToQuery, fromQuery: photoFiltersFromQuery,
