@@ -8,7 +8,16 @@ test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy 
     els.map((picture) => {
       const source = picture.querySelector('source')!;
       const img = picture.querySelector('img')!;
-      return { type: source?.type, srcset: source?.srcset, sizes: source?.sizes, src: img.getAttribute('src'), width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.loading };
+      return {
+        type: source?.type,
+        srcset: source?.srcset,
+        sizes: source?.sizes,
+        src: img.getAttribute('src'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.loading,
+        priority: img.getAttribute('fetchpriority'),
+      };
     }),
   );
   expect(all.length).toBe(24);
@@ -22,6 +31,9 @@ test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy 
   }
   expect(all.slice(0, 3).every((img) => img.loading === 'eager')).toBe(true);
   expect(all.slice(3).every((img) => img.loading === 'lazy')).toBe(true);
+  // The first card is the largest paint; the rest of the first row waits behind it.
+  expect(all.slice(0, 4).map((img) => img.priority)).toEqual(['high', 'low', 'low', null]);
+  await expect(page.locator('header img[data-brand-logo]').first()).toHaveAttribute('fetchpriority', 'low');
   // Chromium takes the AVIF variant and lays the image out as if the <picture> were not there.
   const first = images.first().locator('img');
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-w\d+\.avif$/);
