@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 import UnoCSS from 'unocss/astro';
 
@@ -18,12 +18,10 @@ function noPreloadHelper() {
   /** @type {import('vite').Plugin} */
   const plugin = {
     name: 'no-preload-helper',
-    enforce: 'post',
+    enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    renderChunk(code) {
-      if (!code.includes('__vitePreload(')) return null;
-      return { code: `var __vitePreloadless = (load) => load();\n${code.replaceAll('__vitePreload(', '__vitePreloadless(')}`, map: null };
-    },
+    // Vite's own helper module, replaced before Vite loads it: every chunk that imports it gets the plain call.
+    load: (id) => (id === '\0vite/preload-helper.js' ? 'export const __vitePreload = (load) => load();' : null),
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const lazy = new Set(chunks.flatMap((chunk) => chunk.dynamicImports));
@@ -41,7 +39,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [UnoCSS({ injectReset: true }), react(), sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) })],
+  integrations: [UnoCSS({ injectReset: true }), preact({ compat: true }), sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) })],
   server: { host: '127.0.0.1', port },
   devToolbar: { enabled: false },
   // Every page carries its CSS (about 7 KB brotli): no render-blocking request before the first paint (issue 6 measured
@@ -65,10 +63,15 @@ export default defineConfig({
     // React, ReactDOM and the JSX runtime travel as one file: one request and one compression window instead of four.
     // Dynamic imports (the branding code loaded only after a change) preload nothing: the layout script every page
     // runs carries no dependency map.
-    plugins: [{ name: 'no-module-preload', configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined) }, noPreloadHelper()],
+    plugins: [
+      { name: 'no-module-preload', configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined) },
+      // keen-slider's React hook imports 'react': bundled for the server build too, so the preact/compat alias reaches it.
+      { name: 'bundle-keen-slider', configEnvironment: (name) => (name === 'client' ? undefined : { resolve: { noExternal: ['keen-slider'] } }) },
+      noPreloadHelper(),
+    ],
     build: {
       rolldownOptions: {
-        output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+        output: { codeSplitting: { groups: [{ name: 'preact', test: /node_modules[\\/]preact[\\/]/ }] } },
       },
     },
     // `npm run dev` runs the API beside the dev server; the browser reaches it through this proxy.

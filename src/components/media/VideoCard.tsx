@@ -29,8 +29,8 @@ export default function VideoCard({ video }: { video: Video }) {
         className={`${FRAME} border-0`}
         src={src}
         title={video.name}
-        allow="accelerometer; autoplay; encrypted-media; picture-in-picture"
-        allowFullScreen
+        // Full screen through the permissions policy: the legacy allowfullscreen attribute is the same permission.
+        allow="accelerometer; autoplay; encrypted-media; picture-in-picture; fullscreen"
         loading="lazy"
       />
     );
