@@ -1,7 +1,7 @@
+import { formatCount } from '../../lib/format/numbers.ts';
 import type { Photo } from '../../shared/types.ts';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
-const COUNT = new Intl.NumberFormat('en-US');
 
 /** A gallery card: image, title, caption, #tags, and views and likes read out with their words. */
 export default function PhotoCard({ photo, loading }: { photo: Photo; loading: ImageLoading }) {
@@ -24,14 +24,14 @@ export default function PhotoCard({ photo, loading }: { photo: Photo; loading: I
               <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
               <circle cx="12" cy="12" r="3" />
             </svg>
-            {COUNT.format(photo.views)}
+            {formatCount(photo.views)}
             <span className="sr-only"> views</span>
           </span>
           <span className="inline-flex items-center gap-1">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
               <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3 3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21Z" />
             </svg>
-            {COUNT.format(photo.likes)}
+            {formatCount(photo.likes)}
             <span className="sr-only"> likes</span>
           </span>
         </p>

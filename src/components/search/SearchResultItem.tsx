@@ -1,6 +1,7 @@
+import { searchResultDate } from '../../lib/filters/search.ts';
 import { formatDate } from '../../lib/format/dates.ts';
 import { formatPrice } from '../../lib/format/money.ts';
-import { searchResultDate } from '../../lib/filters/search.ts';
+import { formatCount } from '../../lib/format/numbers.ts';
 import type { ContentType, SearchResult } from '../../shared/types.ts';
 
 const TYPES: Readonly<Record<ContentType, { badge: string; path: string }>> = {
@@ -12,7 +13,6 @@ const TYPES: Readonly<Record<ContentType, { badge: string; path: string }>> = {
   event: { badge: 'Event', path: '/events' },
 };
 
-const COUNT = new Intl.NumberFormat('en-US');
 
 /** One result: type badge, name or title linking to its list filtered by that name, caption, date, views and price. */
 export default function SearchResultItem({ result }: { result: SearchResult }) {
@@ -39,7 +39,7 @@ export default function SearchResultItem({ result }: { result: SearchResult }) {
       <p className="mb-0 mt-2 flex flex-wrap gap-x-4 text-xs text-gray-500 dark:text-gray-400">
         {date && <time dateTime={date}>{formatDate(date)}</time>}
         <span>
-          {COUNT.format(views)} {views === 1 ? 'view' : 'views'}
+          {formatCount(views)} {views === 1 ? 'view' : 'views'}
         </span>
       </p>
     </article>

@@ -1,17 +1,29 @@
-// Formatted in UTC so the pre-rendered HTML and the hydrated island always agree.
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+// Formatted in UTC so the pre-rendered HTML and the hydrated island always agree, and written out instead of
+// Intl.DateTimeFormat for the reason in numbers.ts. The unit tests hold the output to Intl's en-US format.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+const time = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);
+
+/** 'Nov 22, 2026' for a UTC instant; years before 1 read as Intl's era years do (1 BC is 1). */
+function day(date: Date): string {
+  const year = date.getUTCFullYear();
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year > 0 ? year : 1 - year}`;
+}
 
 /** 'Nov 22, 2026', or '' for a missing or invalid date. */
 export function formatDate(value: string | null | undefined): string {
-  const time = value ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? '' : DATE.format(time);
+  const t = time(value);
+  return Number.isNaN(t) ? '' : day(new Date(t));
 }
 
 /** 'Nov 22, 2026, 6:00 PM UTC', or ''. */
 export function formatDateTime(value: string | null | undefined): string {
-  const time = value ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? '' : DATE_TIME.format(time);
+  const t = time(value);
+  if (Number.isNaN(t)) return '';
+  const date = new Date(t);
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  return `${day(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} UTC`;
 }
 
 /** Seconds as 'm:ss' or 'h:mm:ss'. */
