@@ -5,6 +5,7 @@ import type { FilterAction, FilterSection, Option, Range, SortRule } from './cor
 import {
   MAX_TEXT_LENGTH,
   allPlus,
+  compareText,
   filtersFromQuery,
   filtersToQuery,
   inBand,
@@ -79,7 +80,7 @@ export function audioCategoriesFor(type: AudioType, items: readonly Audio[]): st
       categories.add(item.category);
     }
   }
-  return [...categories].sort((a, b) => a.localeCompare(b, 'en'));
+  return [...categories].sort(compareText);
 }
 
 const SORTS: Readonly<Record<AudioSort, SortRule<Audio>>> = {

@@ -153,6 +153,17 @@ export function sortBy<T>(items: readonly T[], rule: SortRule<T>): T[] {
     .map((entry) => entry.item);
 }
 
+/**
+ * Alphabetical order for labels, ignoring case; a tie puts lower case first, as the en collation does. Not
+ * localeCompare: its first call loads ICU's collation data on the main thread while an island hydrates.
+ */
+export function compareText(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a === b ? 0 : a > b ? -1 : 1;
+}
+
 /** Keeps the input order (the server's relevance ranking). */
 export const KEEP_ORDER: SortRule<unknown> = { key: () => 0, direction: 'asc' };
 

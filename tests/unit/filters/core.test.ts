@@ -3,6 +3,7 @@ import {
   DAY_MS,
   KEEP_ORDER,
   addDays,
+  compareText,
   filtersFromQuery,
   filtersToQuery,
   hasActiveFilters,
@@ -152,6 +153,15 @@ describe('inRange and inBand', () => {
     [null, 'high', false],
   ] as const)('%o in band %s: %o', (value, band, expected) => {
     expect(inBand(value, band, bands)).toBe(expected);
+  });
+});
+
+describe('compareText', () => {
+  it('orders labels alphabetically ignoring case, lower case first on a tie, as the en collation does', () => {
+    const labels = ['rock', 'Jazz', 'Ambient', 'jazz', 'Rock', 'ambient music', 'Ambient', 'blues', 'B-sides', '80s'];
+    const collator = new Intl.Collator('en');
+    expect([...labels].sort(compareText)).toEqual([...labels].sort(collator.compare));
+    expect([...labels].sort(compareText)).toEqual(['80s', 'Ambient', 'Ambient', 'ambient music', 'B-sides', 'blues', 'jazz', 'Jazz', 'rock', 'Rock']);
   });
 });
 
