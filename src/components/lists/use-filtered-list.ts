@@ -15,10 +15,11 @@ type Action<F extends FilterValues> = FilterAction<F> | { type: 'replace'; filte
 export function useFilteredList<T, F extends FilterValues>(section: ListSection<T, F>, initial: T[], load: () => Promise<T[]>) {
   const [items, setItems] = useState(initial);
   const [loading, setLoading] = useState(initial.length === 0);
-  const [filters, dispatch] = useReducer(
-    (state: F, action: Action<F>) => (action.type === 'replace' ? action.filters : section.reducer(state, action)),
-    section.defaults,
-  );
+  const [filters, dispatch] = useReducer((state: F, action: Action<F>) => {
+    if (action.type !== 'replace') return section.reducer(state, action);
+    // The same filters keep the same state, so a page opened without filters does not render its list a second time.
+    return section.toQuery(action.filters).toString() === section.toQuery(state).toString() ? state : action.filters;
+  }, section.defaults);
   // Fixed per page view so the pre-rendered list and the first client render agree.
   const now = useMemo(() => new Date(), []);
 
