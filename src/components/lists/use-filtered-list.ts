@@ -1,6 +1,6 @@
 /** Shared list state for every browser island: full list from the build, refreshed at runtime, filters mirrored in the URL. */
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import type { FilterAction, FilterValues } from '../../lib/filters/core.ts';
+import { sameFilters, type FilterAction, type FilterValues } from '../../lib/filters/core.ts';
 
 export interface ListSection<T, F extends FilterValues> {
   defaults: F;
@@ -18,7 +18,7 @@ export function useFilteredList<T, F extends FilterValues>(section: ListSection<
   const [filters, dispatch] = useReducer((state: F, action: Action<F>) => {
     if (action.type !== 'replace') return section.reducer(state, action);
     // The same filters keep the same state, so a page opened without filters does not render its list a second time.
-    return section.toQuery(action.filters).toString() === section.toQuery(state).toString() ? state : action.filters;
+    return sameFilters(action.filters, state) ? state : action.filters;
   }, section.defaults);
   // Fixed per page view so the pre-rendered list and the first client render agree.
   const now = useMemo(() => new Date(), []);

@@ -221,6 +221,11 @@ export function hasActiveFilters<F extends FilterValues>(filters: F, defaults: F
   return Object.entries(defaults).some(([key, value]) => filters[key] !== value);
 }
 
+/** Whether two filter states hold the same value for every key (a shared link's filters against the ones shown). */
+export function sameFilters<F extends FilterValues>(a: F, b: F): boolean {
+  return !hasActiveFilters(a, b);
+}
+
 /** Pure reducer: 'set' stores a valid value (invalid values and unknown keys leave the state as it is); 'reset' restores the defaults. */
 export function reduceFilters<F extends FilterValues>(section: FilterSection<F>, state: F, action: FilterAction<F>): F {
   if (action.type === 'reset') return hasActiveFilters(state, section.defaults) ? { ...section.defaults } : state;

@@ -14,6 +14,7 @@ import {
   isSameDay,
   matchesText,
   reduceFilters,
+  sameFilters,
   sortBy,
   startOfDay,
   timeOf,
@@ -153,6 +154,16 @@ describe('inRange and inBand', () => {
     [null, 'high', false],
   ] as const)('%o in band %s: %o', (value, band, expected) => {
     expect(inBand(value, band, bands)).toBe(expected);
+  });
+});
+
+describe('sameFilters', () => {
+  it.each([
+    [{ q: '', color: 'all' }, { q: '', color: 'all' }, true],
+    [{ q: 'linen', color: 'all' }, { q: '', color: 'all' }, false],
+    [{ q: '', color: 'all' }, { q: '', color: 'Red' }, false],
+  ])('%o against %o: %s', (a, b, expected) => {
+    expect(sameFilters(a, b)).toBe(expected);
   });
 });
 
