@@ -4,7 +4,7 @@
  *
  * Whoever writes company_settings (the future admin `PUT /api/company`, once its transaction has
  * committed) must call `invalidateCompany(db)`; the next read then loads the row again. A commit by
- * another process (`npm run seed` or a script on a live DATA_DIR) is seen at once through SQLite's
+ * another process (`npm run seed` or a script on a live DATA_DIR) is seen within a millisecond through SQLite's
  * data_version (externalWrites); where the database cannot tell, an entry is reloaded after MAX_AGE_MS.
  */
 import { createHash } from 'node:crypto';
