@@ -60,7 +60,7 @@ export default defineConfig({
     },
   },
   vite: {
-    // React, ReactDOM and the JSX runtime travel as one file: one request and one compression window instead of four.
+    // Preact, its hooks and compat layer travel as one file: one request and one compression window instead of several.
     // Dynamic imports (the branding code loaded only after a change) preload nothing: the layout script every page
     // runs carries no dependency map.
     plugins: [

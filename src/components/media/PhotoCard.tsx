@@ -2,7 +2,6 @@ import { formatCount } from '../../lib/format/numbers.ts';
 import type { Photo } from '../../shared/types.ts';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
-
 /** A gallery card: image, title, caption, #tags, and views and likes read out with their words. */
 export default function PhotoCard({ photo, loading }: { photo: Photo; loading: ImageLoading }) {
   return (

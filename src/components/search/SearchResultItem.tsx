@@ -13,7 +13,6 @@ const TYPES: Readonly<Record<ContentType, { badge: string; path: string }>> = {
   event: { badge: 'Event', path: '/events' },
 };
 
-
 /** One result: type badge, name or title linking to its list filtered by that name, caption, date, views and price. */
 export default function SearchResultItem({ result }: { result: SearchResult }) {
   const { badge, path } = TYPES[result.type];
