@@ -65,7 +65,11 @@ test.describe('page head', () => {
   for (const path of ['/', '/about', '/contact']) {
     test(`${path} has a canonical link, Open Graph and Twitter card tags and the seeded favicon`, async ({ page, request }) => {
       const company = await (await request.get('/api/company')).json();
-      await page.goto(path);
+      const iconRequests: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === company.icon) iconRequests.push(r.url());
+      });
+      await page.goto(path, { waitUntil: 'load' });
 
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
       expect(canonical).not.toBeNull();
@@ -75,8 +79,15 @@ test.describe('page head', () => {
       await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /^summary(_large_image)?$/);
 
+      // The seeded icon is small, so the page carries it inline: the same bytes as the file, and no request for it.
       expect(company.icon).toMatch(/^\/media\//);
-      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', company.icon);
+      const icon = page.locator('link[rel="icon"]');
+      await expect(icon).toHaveAttribute('data-src', company.icon);
+      const href = (await icon.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^data:image\/png;base64,/);
+      const file = await (await request.get(company.icon)).body();
+      expect(Buffer.from(href.split(',')[1] ?? '', 'base64').equals(file)).toBe(true);
+      expect(iconRequests).toEqual([]);
     });
   }
 });

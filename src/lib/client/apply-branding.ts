@@ -51,6 +51,11 @@ export function applyBranding(company: Company, previousName: string): void {
   for (const img of document.querySelectorAll<HTMLImageElement>('img[data-brand-logo="light"]')) {
     img.classList.toggle('logo-for-light', dark !== '' && document.querySelector('img[data-brand-logo="dark"]') !== null);
   }
+  // The page may carry its icon inline; data-src names the file it came from.
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  if (icon && company.icon) icon.href = apiAsset(company.icon);
+  const iconUrl = apiAsset(company.icon || '/favicon.png');
+  if (icon && icon.dataset['src'] !== iconUrl) {
+    icon.href = iconUrl;
+    icon.dataset['src'] = iconUrl;
+  }
 }
