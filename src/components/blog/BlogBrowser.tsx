@@ -17,7 +17,7 @@ const SECTION: ListSection<BlogSummary, BlogFilters> = {
 const loadSummaries = () => fetchBlogs().then((blogs) => blogs.map(toBlogSummary));
 
 export default function BlogBrowser({ initial }: { initial: BlogSummary[] }) {
-  const { visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, loadSummaries);
+  const { visible, filters, set, reset, loading, prerendered } = useFilteredList(SECTION, initial, loadSummaries);
   return (
     <>
       <FilterPanel
@@ -31,7 +31,7 @@ export default function BlogBrowser({ initial }: { initial: BlogSummary[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'post' : 'posts'}
       />
-      <ListResults items={visible} loading={loading} emptyText="No blogs found" render={(blog, i) => <BlogCard blog={blog} loading={gridImageLoading(i, 3)} />} />
+      <ListResults items={visible} loading={loading} keepPrerendered={prerendered} emptyText="No blogs found" render={(blog, i) => <BlogCard blog={blog} loading={gridImageLoading(i, 3)} />} />
     </>
   );
 }

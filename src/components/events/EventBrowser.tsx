@@ -15,7 +15,7 @@ const SECTION: ListSection<SiteEvent, EventFilters> = {
 };
 
 export default function EventBrowser({ initial }: { initial: SiteEvent[] }) {
-  const { visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, fetchEvents);
+  const { visible, filters, set, reset, loading, prerendered } = useFilteredList(SECTION, initial, fetchEvents);
   return (
     <>
       <FilterPanel
@@ -30,7 +30,7 @@ export default function EventBrowser({ initial }: { initial: SiteEvent[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'event' : 'events'}
       />
-      <ListResults items={visible} loading={loading} emptyText="No events found" render={(event, i) => <EventCard event={event} loading={gridImageLoading(i, 3)} />} />
+      <ListResults items={visible} loading={loading} keepPrerendered={prerendered} emptyText="No events found" render={(event, i) => <EventCard event={event} loading={gridImageLoading(i, 3)} />} />
     </>
   );
 }

@@ -31,6 +31,23 @@ export function PictureSource({ src, sizes }: { src: string; sizes: string }) {
   return srcSet ? <source type={VARIANT_TYPE} srcSet={srcSet} sizes={sizes} /> : null;
 }
 
+/** Shows the placeholder instead of a picture that failed: its sources go, so the browser does not pick one of them again. */
+function showPlaceholder(img: HTMLImageElement) {
+  for (const source of img.parentElement?.querySelectorAll('source') ?? []) source.remove();
+  if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
+}
+
+/**
+ * The SafeImage fallback for pictures rendered at build time that no SafeImage component watches (a list kept as
+ * pre-rendered): one that already failed, and any that fails later.
+ */
+export function watchImageErrors(root: ParentNode): void {
+  for (const img of root.querySelectorAll('img')) {
+    img.addEventListener('error', () => showPlaceholder(img), { once: true });
+    if (img.complete && img.naturalWidth === 0) showPlaceholder(img);
+  }
+}
+
 interface Props {
   src: string;
   alt: string;

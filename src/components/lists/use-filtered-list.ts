@@ -1,5 +1,5 @@
 /** Shared list state for every browser island: full list from the build, refreshed at runtime, filters mirrored in the URL. */
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { sameFilters, type FilterAction, type FilterValues } from '../../lib/filters/core.ts';
 
 export interface ListSection<T, F extends FilterValues> {
@@ -47,8 +47,13 @@ export function useFilteredList<T, F extends FilterValues>(section: ListSection<
   }, [filters]);
 
   const visible = useMemo(() => section.apply(items, filters, now), [items, filters, now]);
+  // Until the items or the filters change, the list is the one the build rendered (its items, the default filters, which
+  // do not depend on the clock): islands whose cards are static keep that DOM instead of hydrating it. Once false, stays false.
+  const untouched = useRef(true);
+  if (items !== initial || filters !== section.defaults) untouched.current = false;
+  const prerendered = !import.meta.env.SSR && untouched.current;
   /** A change handler for one filter; the reducer validates the value against the allowed options. */
   const set = (key: keyof F) => (value: string) => dispatch({ type: 'set', key, value } as FilterAction<F>);
   const reset = () => dispatch({ type: 'reset' });
-  return { items, visible, filters, set, reset, loading };
+  return { items, visible, filters, set, reset, loading, prerendered };
 }

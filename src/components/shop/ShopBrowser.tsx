@@ -15,7 +15,7 @@ const SECTION: ListSection<Product, ShopFilters> = {
 };
 
 export default function ShopBrowser({ initial }: { initial: Product[] }) {
-  const { visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, fetchProducts);
+  const { visible, filters, set, reset, loading, prerendered } = useFilteredList(SECTION, initial, fetchProducts);
   return (
     <>
       <FilterPanel
@@ -29,7 +29,7 @@ export default function ShopBrowser({ initial }: { initial: Product[] }) {
         count={visible.length}
         noun={visible.length === 1 ? 'product' : 'products'}
       />
-      <ListResults items={visible} loading={loading} emptyText="No products available." render={(product, i) => <ProductCard product={product} loading={gridImageLoading(i, 3)} />} />
+      <ListResults items={visible} loading={loading} keepPrerendered={prerendered} emptyText="No products available." render={(product, i) => <ProductCard product={product} loading={gridImageLoading(i, 3)} />} />
     </>
   );
 }
