@@ -5,7 +5,7 @@
  * request, 1.10 x without). A larger icon stays a link to its file, so the page's first round trip is not spent on it.
  */
 import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, resolve, sep } from 'node:path';
 import { apiAsset, apiBase } from './api/base.ts';
 
 /** Bytes of an icon the pages carry inline (about 1.4 KB as base64 in every page). */
@@ -22,14 +22,23 @@ export function inlineIcon(bytes: Uint8Array, contentType: string): string | nul
   return `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 }
 
+/** A site path as a file inside `root` (public/ by default), or null for any path that would leave it ('/../secret.key'). */
+export function publicFile(path: string, root = resolve(process.cwd(), 'public')): string | null {
+  if (!path.startsWith('/')) return null;
+  const file = resolve(root, `.${path}`);
+  return file.startsWith(root + sep) ? file : null;
+}
+
 async function readIcon(path: string): Promise<{ bytes: Uint8Array; type: string }> {
   if (path.startsWith('/media/')) {
     const res = await fetch(`${apiBase().replace(/\/+$/, '')}${path}`);
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
     return { bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('Content-Type') ?? '' };
   }
-  // The site's own default icon, from public/ (the build runs in the project's root).
-  return { bytes: await readFile(join(process.cwd(), 'public', path)), type: TYPES[extname(path).toLowerCase()] ?? '' };
+  // The site's own default icon, from public/ (the build runs in the project's root); nothing outside that folder.
+  const file = publicFile(path);
+  if (!file) throw new Error('not a file of the site');
+  return { bytes: await readFile(file), type: TYPES[extname(file).toLowerCase()] ?? '' };
 }
 
 const built = new Map<string, Promise<string>>();

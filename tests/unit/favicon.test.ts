@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INLINE_ICON_MAX_BYTES, inlineIcon } from '../../src/lib/favicon.ts';
+import { INLINE_ICON_MAX_BYTES, inlineIcon, publicFile } from '../../src/lib/favicon.ts';
 
 const png = (size: number) => new Uint8Array(size).fill(7);
 
@@ -24,5 +24,22 @@ describe('inlineIcon', () => {
     expect(inlineIcon(png(100), 'text/html; charset=utf-8')).toBeNull();
     expect(inlineIcon(png(100), 'image/svg+xml')).toBeNull();
     expect(inlineIcon(png(100), '')).toBeNull();
+  });
+});
+
+describe('publicFile', () => {
+  const root = '/srv/site/public';
+
+  it('maps a site path to its file in public/', () => {
+    expect(publicFile('/favicon.png', root)).toBe('/srv/site/public/favicon.png');
+    expect(publicFile('/team/a.png', root)).toBe('/srv/site/public/team/a.png');
+  });
+
+  it('refuses a path that leaves public/, is not a site path, or is the folder itself', () => {
+    expect(publicFile('/../secret.key', root)).toBeNull();
+    expect(publicFile('/team/../../../etc/passwd', root)).toBeNull();
+    expect(publicFile('https://evil.example/icon.png', root)).toBeNull();
+    expect(publicFile('', root)).toBeNull();
+    expect(publicFile('/', root)).toBeNull();
   });
 });
