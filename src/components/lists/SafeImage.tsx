@@ -31,6 +31,9 @@ export function PictureSource({ src, sizes }: { src: string; sizes: string }) {
   return srcSet ? <source type={VARIANT_TYPE} srcSet={srcSet} sizes={sizes} /> : null;
 }
 
+/** A picture that failed before anything listened for its error event. */
+const failedAlready = (img: HTMLImageElement) => img.complete && img.naturalWidth === 0;
+
 /** Shows the placeholder instead of a picture that failed: its sources go, so the browser does not pick one of them again. */
 function showPlaceholder(img: HTMLImageElement) {
   for (const source of img.parentElement?.querySelectorAll('source') ?? []) source.remove();
@@ -44,7 +47,7 @@ function showPlaceholder(img: HTMLImageElement) {
 export function watchImageErrors(root: ParentNode): void {
   for (const img of root.querySelectorAll('img')) {
     img.addEventListener('error', () => showPlaceholder(img), { once: true });
-    if (img.complete && img.naturalWidth === 0) showPlaceholder(img);
+    if (failedAlready(img)) showPlaceholder(img);
   }
 }
 
@@ -65,7 +68,7 @@ export default function SafeImage({ src, alt, width, height, className = '', loa
   // An image that failed before hydration fired its error event before React listened.
   useEffect(() => {
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+    if (img && failedAlready(img)) setFailed(true);
   }, []);
   const url = failed || !src ? PLACEHOLDER_IMAGE : apiAsset(src);
   // `contents`: the <picture> adds no box, so the image sizes and places itself as it would alone.
