@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { moduleClosure, pageReferences } from '../../src/server/site/built-pages.ts';
+import { moduleClosure, pageReferences } from './built-pages.ts';
 
-export { pageReferences, staticImports } from '../../src/server/site/built-pages.ts';
+export { pageReferences, staticImports } from './built-pages.ts';
 
 export interface Sizes {
   raw: number;

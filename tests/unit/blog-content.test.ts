@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { relatedPosts } from '../../src/lib/blog/related.ts';
 import { contentToHtml } from '../../src/lib/blog/render-content.ts';
-import { sanitizeAtBuild } from '../../src/lib/blog/sanitize-at-build.ts';
+import { sanitizeAtBuild } from '../../src/lib/build/sanitize-at-build.ts';
 import type { Blog } from '../../src/shared/types.ts';
 
 describe('blog content', () => {

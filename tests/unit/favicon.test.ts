@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INLINE_ICON_MAX_BYTES, inlineIcon, publicFile } from '../../src/lib/favicon.ts';
+import { INLINE_ICON_MAX_BYTES, inlineIcon, publicFile } from '../../src/lib/build/favicon.ts';
 
 const png = (size: number) => new Uint8Array(size).fill(7);
 

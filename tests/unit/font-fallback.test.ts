@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackFace, fallbackOverrides } from '../../src/lib/font-fallback.ts';
+import { fallbackFace, fallbackOverrides } from '../../src/lib/build/font-fallback.ts';
 import { FONTS } from '../../src/shared/constants.ts';
 
 describe('metric-matched font fallback', () => {

@@ -1,6 +1,6 @@
 /** The home hero: keen-slider with dots and no arrows, autoplay that pauses on hover and focus, refreshed from the API. */
 import 'keen-slider/keen-slider.min.css';
-import { useKeenSlider, type KeenSliderOptions } from 'keen-slider/react.es';
+import { useKeenSlider, type KeenSliderOptions } from 'keen-slider/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchSliders } from '../../lib/api/content.ts';
 import { autoplay, prefersReducedMotion } from '../../lib/hero/autoplay.ts';

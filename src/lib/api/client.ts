@@ -3,7 +3,7 @@
  * a token is stored, JSON in and out, and errors that carry the server's { message } as `data`.
  * Native fetch in about 50 lines: ofetch (with destr and ufo) cost 3.3 KB brotli on every island page.
  */
-import { readStorage } from '../client/storage.ts';
+import { readStorage } from '../browser/storage.ts';
 import { apiBase } from './base.ts';
 
 export interface ApiOptions {

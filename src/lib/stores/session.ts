@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { readStorage, writeStorage } from '../client/storage.ts';
+import { readStorage, writeStorage } from '../browser/storage.ts';
 
 export const TOKEN_KEY = 'token';
 

@@ -1,12 +1,10 @@
 /**
- * Runs `astro build` in a child process against a running API, so build memory never stays in the server, then
- * finalizes the pages (deferred scripts, per-page CSS and CSP) and precompresses the output.
+ * Runs `astro build` in a child process against a running API, so build memory never stays in the server. What ships
+ * is what Astro writes plus what the integrations in astro.config.mjs add on their public hooks (compressed copies).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { finalizePages } from './finalize-pages.ts';
-import { precompressDir } from './precompress.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** astro's package exports hide its bin, so it is found where npm installs it. */
@@ -21,12 +19,9 @@ export interface BuildOptions {
 }
 
 export async function buildSite({ apiUrl, outDir, env = {}, log = console.log }: BuildOptions): Promise<void> {
-  await astroBuild({ apiUrl, outDir, env });
   const started = Date.now();
-  const pages = await finalizePages(outDir);
-  const { files, written, originalBytes, compressedBytes } = await precompressDir(outDir);
-  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-  log(`site built into ${outDir}; ${pages} pages finalized, ${written} compressed copies of ${files} files (${kib(originalBytes)} to ${kib(compressedBytes)}) in ${Date.now() - started} ms`);
+  await astroBuild({ apiUrl, outDir, env });
+  log(`site built into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function astroBuild({ apiUrl, outDir, env = {} }: BuildOptions): Promise<void> {

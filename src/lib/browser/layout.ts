@@ -3,6 +3,7 @@ import { $company, refreshCompany } from '../stores/company.ts';
 import { $token, loadToken, logout } from '../stores/session.ts';
 import { $theme, loadTheme, toggleTheme } from '../stores/theme.ts';
 import { setupSideMenu } from './side-menu.ts';
+import { switchWebFontOnAfterPaint } from './web-font.ts';
 
 const apiBase = import.meta.env.PUBLIC_API_URL ?? '';
 const root = document.documentElement;
@@ -44,6 +45,7 @@ for (const img of document.querySelectorAll<HTMLImageElement>('img[data-fallback
 for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
 
 setupSideMenu();
+switchWebFontOnAfterPaint();
 
 let shownName = document.querySelector('[data-brand="name"]')?.textContent ?? '';
 // The code that applies new branding is loaded only when branding changed after the build.

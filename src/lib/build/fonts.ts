@@ -1,5 +1,5 @@
 /** The 15 offered fonts: self-hosted latin subsets from @fontsource, or the system stack; only the chosen one loads. */
-import type { FONTS } from '../shared/constants.ts';
+import type { FONTS } from '../../shared/constants.ts';
 
 type FontName = (typeof FONTS)[number];
 

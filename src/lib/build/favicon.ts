@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { apiAsset, apiBase } from './api/base.ts';
+import { apiAsset, apiBase } from '../api/base.ts';
 
 /** Bytes of an icon the pages carry inline (about 1.4 KB as base64 in every page). */
 export const INLINE_ICON_MAX_BYTES = 1024;

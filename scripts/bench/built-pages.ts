@@ -1,4 +1,4 @@
-/** Reading the built site: what an HTML page references and what a built ES module imports (build step and bench). */
+/** Reading the built site for the bench: what an HTML page references and what a built ES module imports. */
 import { posix } from 'node:path';
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
