@@ -1,7 +1,9 @@
 /** Applies refreshed branding to a page rendered with build-time branding: text, links, logos, colours. */
 import { brandingVars, footerLinks, SOCIAL_LABELS, type SocialKey } from '../branding.ts';
 import { apiAsset } from '../api/base.ts';
+import { withCompanyDefaults, type CompanyInput } from '../../shared/company.ts';
 import type { Company } from '../../shared/types.ts';
+import { $company } from '../stores/company.ts';
 
 function setText(key: string, value: string) {
   for (const el of document.querySelectorAll<HTMLElement>(`[data-brand="${key}"]`)) if (el.textContent !== value) el.textContent = value;
@@ -13,6 +15,14 @@ function setItem(key: string, href: string) {
     if (href) el.href = href;
     else el.removeAttribute('href');
   }
+}
+
+/** The API's company answer, with the section 9 defaults, into $company and onto the page; returns the shown name. */
+export function applyCompanyAnswer(answer: unknown, previousName: string): string {
+  const company = withCompanyDefaults(answer as CompanyInput | null);
+  $company.set(company);
+  applyBranding(company, previousName);
+  return company.name;
 }
 
 export function applyBranding(company: Company, previousName: string): void {

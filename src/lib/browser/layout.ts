@@ -1,5 +1,5 @@
 /** The public layout's behaviour: theme toggle, auth buttons, side menu, logo fallback and runtime branding. */
-import { $company, refreshCompany } from '../stores/company.ts';
+import { fetchChangedCompany } from '../stores/company.ts';
 import { $token, loadToken, logout } from '../stores/session.ts';
 import { $theme, loadTheme, toggleTheme } from '../stores/theme.ts';
 import { setupSideMenu } from './side-menu.ts';
@@ -49,10 +49,8 @@ switchWebFontOnAfterPaint();
 
 let shownName = document.querySelector('[data-brand="name"]')?.textContent ?? '';
 // The code that applies new branding is loaded only when branding changed after the build.
-$company.listen(async (company) => {
-  if (!company) return;
-  const { applyBranding } = await import('./apply-branding.ts');
-  applyBranding(company, shownName);
-  shownName = company.name;
+void fetchChangedCompany(apiBase, root.dataset['companyEtag'] ?? '').then(async (answer) => {
+  if (answer === null) return;
+  const { applyCompanyAnswer } = await import('./apply-branding.ts');
+  shownName = applyCompanyAnswer(answer, shownName);
 });
-void refreshCompany(apiBase, root.dataset['companyEtag'] ?? '');
