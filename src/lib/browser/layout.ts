@@ -48,9 +48,13 @@ setupSideMenu();
 switchWebFontOnAfterPaint();
 
 let shownName = document.querySelector('[data-brand="name"]')?.textContent ?? '';
-// The code that applies new branding is loaded only when branding changed after the build.
-void fetchChangedCompany(apiBase, root.dataset['companyEtag'] ?? '').then(async (answer) => {
+/** Branding changed since the build: asked once the page has loaded, so the question never competes with the first screen. */
+async function refreshBranding() {
+  const answer = await fetchChangedCompany(apiBase, root.dataset['companyEtag'] ?? '');
   if (answer === null) return;
+  // The code that applies new branding is loaded only when branding changed after the build.
   const { applyCompanyAnswer } = await import('./apply-branding.ts');
   shownName = applyCompanyAnswer(answer, shownName);
-});
+}
+if (document.readyState === 'complete') void refreshBranding();
+else addEventListener('load', () => void refreshBranding(), { once: true });
