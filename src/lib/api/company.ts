@@ -9,7 +9,7 @@ export async function fetchCompany(): Promise<Company> {
   try {
     const res = await api.raw<Partial<Company>>('/api/company');
     bakedEtag = res.headers.get('ETag') ?? '';
-    return withCompanyDefaults(res.data ?? null);
+    return withCompanyDefaults(res._data ?? null);
   } catch (error) {
     console.error('Failed to load company settings:', error instanceof Error ? error.message : error);
     bakedEtag = '';
