@@ -1,8 +1,9 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
 import { useEffect, useState } from 'react';
 import { errorMessage, fetchMe, goAfterSignIn, loginRequest, requestOtp } from '../../lib/api/auth.ts';
+import { apiBase } from '../../lib/api/base.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
-import { login } from '../../lib/stores/session.ts';
+import { login, logout } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
@@ -23,7 +24,11 @@ export default function LoginForm() {
       // The first authenticated call, with the HttpOnly binding cookie, activates a token delivered in the URL.
       fetchMe()
         .then(() => location.replace('/'))
-        .catch(() => setError(AUTH_TEXTS.googleFailed));
+        .catch(() => {
+          // A token that was not accepted must not leave the header showing a signed-in visitor.
+          logout(apiBase());
+          setError(AUTH_TEXTS.googleFailed);
+        });
     } else if (query.kind === 'error') {
       setError(query.message);
     }

@@ -1,0 +1,159 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import RegisterForm from '../../../src/components/auth/RegisterForm.tsx';
+import { registerRequest, requestOtp, verifyOtp } from '../../../src/lib/api/auth.ts';
+import { $token } from '../../../src/lib/stores/session.ts';
+import { apiError, consoleMessages, deferred, stubLocation, stubMeFetch, watchConsoleErrors, type StubbedLocation } from './helpers/browser.ts';
+
+// The endpoint functions the form calls are mocked; errorMessage and goAfterSignIn stay real (goAfterSignIn's
+// GET /api/auth/me is answered at the fetch boundary by stubMeFetch).
+vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
+  const actual = await importActual<typeof import('../../../src/lib/api/auth.ts')>();
+  return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), fetchMe: vi.fn() };
+});
+
+const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+
+let nav: StubbedLocation;
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  nav = stubLocation('/register');
+  stubMeFetch({ status: 200, body: { _id: 'u1', username: 'ada', must_change_password: false } });
+  consoleError = watchConsoleErrors();
+});
+
+afterEach(() => {
+  const logged = consoleMessages(consoleError);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(registerRequest).mockReset();
+  vi.mocked(requestOtp).mockReset();
+  vi.mocked(verifyOtp).mockReset();
+  $token.set(null);
+  // React reports bad props, state updates outside act() and similar on console.error.
+  expect(logged).toEqual([]);
+});
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const registerButton = () => screen.getByRole('button', { name: 'Register' });
+
+/** Fills the five fields as a visitor would; `over` changes some of them. */
+function fill(over: Partial<Record<'First name' | 'Last name' | 'Email' | 'Username' | 'Password', string>> = {}) {
+  const values = { 'First name': 'Ada', 'Last name': 'Lovelace', Email: 'ada@example.com', Username: 'ada', Password: 'analytical engine notes', ...over };
+  for (const [label, value] of Object.entries(values)) type(label, value);
+}
+
+describe('RegisterForm', () => {
+  it('shows the five fields, the password hint, Google sign-up and the link to /login', () => {
+    render(<RegisterForm />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeTruthy();
+    expect(screen.getByLabelText('First name').getAttribute('name')).toBe('first_name');
+    expect(screen.getByLabelText('Last name').getAttribute('name')).toBe('last_name');
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Username').getAttribute('name')).toBe('username');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('new-password');
+    expect(screen.getByText('At least 12 characters; a passphrase of a few words works well.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).toBe('/api/auth/google');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('does not send the form while a field is empty', () => {
+    render(<RegisterForm />);
+    fill({ Username: '' });
+    fireEvent.click(registerButton());
+    expect(registerRequest).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [{ 'First name': '   ' }, 'First name is required'],
+    [{ Username: ' ' }, 'Username is required'],
+    // type="email" lets a@localhost through; the spec's email shape needs a dot in the domain.
+    [{ Email: 'ada@localhost' }, 'Please enter a valid email address'],
+  ])('refuses %o with %o and sends nothing', (over, message) => {
+    render(<RegisterForm />);
+    fill(over);
+    fireEvent.click(registerButton());
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(registerRequest).not.toHaveBeenCalled();
+  });
+
+  it('creates the account with the typed values, requests a code for the email and shows the verify step', async () => {
+    vi.mocked(registerRequest).mockResolvedValue({ message: 'created' });
+    vi.mocked(requestOtp).mockResolvedValue({ message: 'sent' });
+    render(<RegisterForm />);
+    fill({ Email: ' ada@example.com ', Username: ' ada ' });
+    fireEvent.click(registerButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeTruthy();
+    expect(registerRequest).toHaveBeenCalledWith({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      username: 'ada',
+      password: 'analytical engine notes',
+    });
+    expect(requestOtp).toHaveBeenCalledWith('ada@example.com');
+    expect(screen.getByRole('status').textContent).toBe('We have emailed a 6-digit code to ada@example.com.');
+    expect(screen.getByLabelText('Enter 6-digit OTP')).toBeTruthy();
+    // Registering alone never signs in.
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('signs the new customer in with the emailed code and goes home', async () => {
+    vi.mocked(registerRequest).mockResolvedValue({ message: 'created' });
+    vi.mocked(requestOtp).mockResolvedValue({ message: 'sent' });
+    vi.mocked(verifyOtp).mockResolvedValue({ token: TOKEN });
+    render(<RegisterForm />);
+    fill();
+    fireEvent.click(registerButton());
+    fireEvent.change(await screen.findByLabelText('Enter 6-digit OTP'), { target: { value: '482 913' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/'));
+    expect(verifyOtp).toHaveBeenCalledWith('ada@example.com', '482913');
+    expect(localStorage.getItem('token')).toBe(TOKEN);
+  });
+
+  it('says Creating account... on a disabled button while the request is in flight', async () => {
+    const answer = deferred<{ message: string }>();
+    vi.mocked(registerRequest).mockReturnValue(answer.promise);
+    vi.mocked(requestOtp).mockResolvedValue({ message: 'sent' });
+    render(<RegisterForm />);
+    fill();
+    fireEvent.click(registerButton());
+    const busy = await screen.findByRole('button', { name: 'Creating account...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => answer.resolve({ message: 'created' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeTruthy();
+  });
+
+  it("shows the server's message (e.g. a password rule) and stays on the form", async () => {
+    vi.mocked(registerRequest).mockRejectedValue(apiError(400, { message: 'Password must be at least 12 characters' }));
+    render(<RegisterForm />);
+    fill({ Password: 'short' });
+    fireEvent.click(registerButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Password must be at least 12 characters');
+    expect(requestOtp).not.toHaveBeenCalled();
+    expect((registerButton() as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+  });
+
+  it("falls back to 'Registration failed' when the server sends no message", async () => {
+    vi.mocked(registerRequest).mockRejectedValue(apiError(502, '<html>Bad Gateway</html>'));
+    render(<RegisterForm />);
+    fill();
+    fireEvent.click(registerButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Registration failed');
+  });
+
+  it("says 'Failed to send OTP' when the account was created but the code could not be sent", async () => {
+    vi.mocked(registerRequest).mockResolvedValue({ message: 'created' });
+    vi.mocked(requestOtp).mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<RegisterForm />);
+    fill();
+    fireEvent.click(registerButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to send OTP');
+    expect(screen.queryByLabelText('Enter 6-digit OTP')).toBeNull();
+    expect((registerButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+});
