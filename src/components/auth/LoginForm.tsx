@@ -1,9 +1,8 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
 import { useEffect, useState } from 'react';
-import { errorMessage, fetchMe, goAfterSignIn, loginRequest, requestOtp } from '../../lib/api/auth.ts';
-import { apiBase } from '../../lib/api/base.ts';
+import { errorMessage, fetchMe, goAfterSignIn, loginRequest, requestOtp, signOut } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
-import { login, logout } from '../../lib/stores/session.ts';
+import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
@@ -26,7 +25,7 @@ export default function LoginForm() {
         .then(() => location.replace('/'))
         .catch(() => {
           // A token that was not accepted must not leave the header showing a signed-in visitor.
-          logout(apiBase());
+          void signOut();
           setError(AUTH_TEXTS.googleFailed);
         });
     } else if (query.kind === 'error') {

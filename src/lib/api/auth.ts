@@ -1,7 +1,8 @@
 /** The /api/auth calls of spec section 7. */
 import type { User } from '../../shared/types.ts';
 import { apiBase } from './base.ts';
-import { api } from './client.ts';
+import { logout } from '../stores/session.ts';
+import { api, currentToken } from './client.ts';
 
 export interface RegisterInput {
   first_name: string;
@@ -22,6 +23,19 @@ export const resetPassword = (token: string, newPassword: string) => post<{ mess
 export const fetchMe = () => api<User>('/api/auth/me');
 export const changePassword = (currentPassword: string, newPassword: string) =>
   post<{ message: string }>('/api/auth/change-password', { currentPassword, newPassword });
+
+/** Revokes a session on the server; best effort, and keepalive so it survives the navigation that usually follows. */
+export async function revokeSession(token: string | null): Promise<void> {
+  if (!token) return;
+  await api('/api/auth/logout', { method: 'POST', keepalive: true, headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+}
+
+/** Forgets the session here at once and revokes it on the server. */
+export async function signOut(): Promise<void> {
+  const token = currentToken();
+  logout();
+  await revokeSession(token);
+}
 
 /** After any sign-in: home, or the profile first when the account must choose a new password. */
 export async function goAfterSignIn(): Promise<void> {

@@ -23,8 +23,12 @@ $token.subscribe((token) => {
 });
 for (const button of document.querySelectorAll('[data-logout]')) {
   button.addEventListener('click', () => {
-    logout(apiBase);
-    location.assign('/');
+    const token = $token.get();
+    logout();
+    // The API client is loaded only for this: the page script every page runs stays small.
+    void import('../api/auth.ts')
+      .then(({ revokeSession }) => revokeSession(token))
+      .finally(() => location.assign('/'));
   });
 }
 // Another tab signing in or out changes this page too.

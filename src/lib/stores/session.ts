@@ -20,12 +20,8 @@ export function login(token: string): void {
   $token.set(parseToken(token));
 }
 
-/** Revokes the token on the server (best effort) and clears it locally. */
-export function logout(apiBase = ''): void {
-  const token = $token.get();
-  if (token) {
-    void fetch(`${apiBase}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
-  }
+/** Forgets the session here (storage and store); `signOut` in lib/api/auth.ts also revokes it on the server. */
+export function logout(): void {
   writeStorage(TOKEN_KEY, null);
   $token.set(null);
 }
