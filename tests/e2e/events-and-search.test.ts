@@ -25,8 +25,11 @@ test.describe('Events', () => {
 
     await page.goto('/events');
     await hydrated(page);
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(events.length);
     await expect(page.getByText(`${events.length} events`, { exact: true })).toBeVisible();
+    // Hydrated and refreshed, the cards are still the static ones the build wrote (inside the island's <astro-slot>).
+    await expect(page.locator('astro-slot').getByRole('article')).toHaveCount(events.length);
   });
 
   test("'This Week' shows exactly the events starting within the next 7 days", async ({ page, request }) => {
@@ -55,6 +58,8 @@ test.describe('Events', () => {
     await page.getByLabel('Location').selectOption({ label: 'Virtual' });
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards).toHaveCount(virtual.length);
+    // The island's own list has replaced the static grid.
+    await expect(page.locator('astro-slot')).toHaveCount(0);
     await expect(cards.getByText('Virtual', { exact: true })).toHaveCount(virtual.length);
     expect((await cardNames(page)).sort()).toEqual(virtual.map((e) => e.name).sort());
   });
@@ -87,6 +92,17 @@ test.describe('Events', () => {
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.getByLabel('Location')).toHaveValue('all');
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(events.length);
+  });
+
+  test('an event image that fails to load is replaced by the placeholder image, in the static grid', async ({ page, request }) => {
+    const [first] = [...(await apiEvents(request))].sort((a, b) => Date.parse(a.start_date) - Date.parse(b.start_date));
+    // The first card's picture (the priority image) and every responsive variant of it fail.
+    await page.route(`**${first!.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/events');
+    await hydrated(page);
+    const img = page.locator('astro-slot').getByRole('img', { name: first!.name, exact: true });
+    await expect(img).toHaveAttribute('src', '/placeholder.webp');
+    await expect(page.locator('picture', { has: img }).locator('source')).toHaveCount(0);
   });
 
   test("a search that matches nothing shows 'No events found'", async ({ page }) => {

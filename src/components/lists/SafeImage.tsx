@@ -41,8 +41,8 @@ function showPlaceholder(img: HTMLImageElement) {
 }
 
 /**
- * The SafeImage fallback for pictures rendered at build time that no SafeImage component watches (a list kept as
- * pre-rendered): one that already failed, and any that fails later.
+ * The SafeImage fallback for pictures rendered at build time that no SafeImage component watches (a list's static
+ * grid, see StaticUntilChanged): one that already failed, and any that fails later.
  */
 export function watchImageErrors(root: ParentNode): void {
   for (const img of root.querySelectorAll('img')) {

@@ -1,14 +1,7 @@
 /** Shared list state for every browser island: full list from the build, refreshed at runtime, filters mirrored in the URL. */
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { sameFilters, type FilterAction, type FilterValues } from '../../lib/filters/core.ts';
-
-export interface ListSection<T, F extends FilterValues> {
-  defaults: F;
-  reducer: (state: F, action: FilterAction<F>) => F;
-  apply: (items: readonly T[], filters: F, now: Date) => T[];
-  toQuery: (filters: F) => URLSearchParams;
-  fromQuery: (params: URLSearchParams, items?: readonly T[]) => F;
-}
+import { sameFilters, type FilterAction, type FilterValues, type ListSection } from '../../lib/filters/core.ts';
+import type { FilterPanelProps } from './FilterPanel.tsx';
 
 type Action<F extends FilterValues> = FilterAction<F> | { type: 'replace'; filters: F };
 
@@ -20,10 +13,10 @@ export function useFilteredList<T, F extends FilterValues>(section: ListSection<
     // The same filters keep the same state, so a page opened without filters does not render its list a second time.
     return sameFilters(action.filters, state) ? state : action.filters;
   }, section.defaults);
-  // Fixed per page view so the pre-rendered list and the first client render agree.
+  // Fixed per page view so that sorting and date windows agree between renders.
   const now = useMemo(() => new Date(), []);
 
-  // The server rendered the defaults; a shared link's filters apply right after hydration.
+  // The build rendered the defaults; a shared link's filters apply right after hydration.
   useEffect(() => {
     dispatch({ type: 'replace', filters: section.fromQuery(new URLSearchParams(location.search), initial) });
   }, []);
@@ -31,7 +24,7 @@ export function useFilteredList<T, F extends FilterValues>(section: ListSection<
   useEffect(() => {
     let live = true;
     load()
-      // Unchanged since the build (the usual case): keep the same array, so the list does not render a second time.
+      // Unchanged since the build (the usual case): keep the same array, so the list stays the one the build rendered.
       .then((fresh) => live && setItems((shown) => (JSON.stringify(shown) === JSON.stringify(fresh) ? shown : fresh)))
       .catch((error: unknown) => console.error('Failed to refresh the list:', error instanceof Error ? error.message : error))
       .finally(() => live && setLoading(false));
@@ -47,13 +40,18 @@ export function useFilteredList<T, F extends FilterValues>(section: ListSection<
   }, [filters]);
 
   const visible = useMemo(() => section.apply(items, filters, now), [items, filters, now]);
-  // Until the items or the filters change, the list is the one the build rendered (its items, the default filters, which
-  // do not depend on the clock): islands whose cards are static keep that DOM instead of hydrating it. Once false, stays false.
-  const untouched = useRef(true);
-  if (items !== initial || filters !== section.defaults) untouched.current = false;
-  const prerendered = !import.meta.env.SSR && untouched.current;
-  /** A change handler for one filter; the reducer validates the value against the allowed options. */
-  const set = (key: keyof F) => (value: string) => dispatch({ type: 'set', key, value } as FilterAction<F>);
-  const reset = () => dispatch({ type: 'reset' });
-  return { items, visible, filters, set, reset, loading, prerendered };
+  // While the items are the build's and the filters its defaults (which do not depend on the clock), the list shown is
+  // the one the build rendered. Once either changes the island renders its own list, for good (a Reset keeps it).
+  const changedOnce = useRef(false);
+  if (items !== initial || filters !== section.defaults) changedOnce.current = true;
+  const panel: FilterPanelProps = {
+    panel: useMemo(() => section.panel(items, filters), [items, filters]),
+    values: filters,
+    // The reducer validates the value against the field's options.
+    onChange: (key, value) => dispatch({ type: 'set', key, value } as FilterAction<F>),
+    onReset: () => dispatch({ type: 'reset' }),
+    count: visible.length,
+    noun: visible.length === 1 ? section.noun[0] : section.noun[1],
+  };
+  return { items, visible, filters, loading, changed: changedOnce.current, panel };
 }

@@ -1,37 +1,20 @@
 import { fetchPhotos } from '../../lib/api/content.ts';
-import {
-  applyPhotoFilters, DEFAULT_PHOTO_FILTERS, PHOTO_CATEGORY_OPTIONS, PHOTO_RESOLUTION_OPTIONS, PHOTO_SORT_OPTIONS,
-  photoFiltersFromQuery, photoFiltersReducer, photoFiltersToQuery, type PhotoFilters,
-} from '../../lib/filters/photos.ts';
+import { photoSection } from '../../lib/filters/photos.ts';
 import { PHOTO_SKELETONS } from '../../shared/constants.ts';
 import type { Photo } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import { LIST_ITEM } from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
-import { useFilteredList, type ListSection } from '../lists/use-filtered-list.ts';
+import { useFilteredList } from '../lists/use-filtered-list.ts';
 import PhotoCard from './PhotoCard.tsx';
-
-const SECTION: ListSection<Photo, PhotoFilters> = {
-  defaults: DEFAULT_PHOTO_FILTERS, reducer: photoFiltersReducer, apply: applyPhotoFilters, toQuery: photoFiltersToQuery, fromQuery: photoFiltersFromQuery,
-};
 
 const GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export default function PhotoGallery({ initial }: { initial: Photo[] }) {
-  const { items, visible, filters, set, reset, loading } = useFilteredList(SECTION, initial, fetchPhotos);
+  const { items, visible, loading, panel } = useFilteredList(photoSection, initial, fetchPhotos);
   return (
     <>
-      <FilterPanel
-        query={{ value: filters.q, placeholder: 'Search photos...', onChange: set('q') }}
-        fields={[
-          { key: 'category', label: 'Category', value: filters.category, options: PHOTO_CATEGORY_OPTIONS, onChange: set('category') },
-          { key: 'resolution', label: 'Resolution', value: filters.resolution, options: PHOTO_RESOLUTION_OPTIONS, onChange: set('resolution') },
-          { key: 'sort', label: 'Sort by', value: filters.sort, options: PHOTO_SORT_OPTIONS, onChange: set('sort') },
-        ]}
-        onReset={reset}
-        count={visible.length}
-        noun={visible.length === 1 ? 'photo' : 'photos'}
-      />
+      <FilterPanel {...panel} />
       {loading && items.length === 0 ? (
         <ul className={GRID} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: PHOTO_SKELETONS }, (_, i) => (

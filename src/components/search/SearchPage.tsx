@@ -2,10 +2,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { searchContent } from '../../lib/api/content.ts';
 import { MAX_TEXT_LENGTH, type FilterAction } from '../../lib/filters/core.ts';
-import {
-  applySearchFilters, DEFAULT_SEARCH_FILTERS, SEARCH_DATE_OPTIONS, SEARCH_PRICE_OPTIONS, SEARCH_SORT_OPTIONS, SEARCH_TYPE_OPTIONS,
-  searchFiltersFromQuery, searchFiltersReducer, searchFiltersToQuery, type SearchFilters,
-} from '../../lib/filters/search.ts';
+import { searchSection, type SearchFilters } from '../../lib/filters/search.ts';
 import type { SearchResult } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import SearchForm from './SearchForm.tsx';
@@ -14,7 +11,7 @@ import SearchResultItem from './SearchResultItem.tsx';
 type Status = 'reading' | 'prompt' | 'loading' | 'done' | 'failed';
 type Action = FilterAction<SearchFilters> | { type: 'replace'; filters: SearchFilters };
 
-const reducer = (state: SearchFilters, action: Action) => (action.type === 'replace' ? action.filters : searchFiltersReducer(state, action));
+const reducer = (state: SearchFilters, action: Action) => (action.type === 'replace' ? action.filters : searchSection.reducer(state, action));
 const muted = 'py-12 text-center text-gray-600 dark:text-gray-300';
 
 export default function SearchPage() {
@@ -22,13 +19,13 @@ export default function SearchPage() {
   const [term, setTerm] = useState('');
   const [status, setStatus] = useState<Status>('reading');
   const [results, setResults] = useState<SearchResult[]>([]);
-  const [filters, dispatch] = useReducer(reducer, DEFAULT_SEARCH_FILTERS);
+  const [filters, dispatch] = useReducer(reducer, searchSection.defaults);
   const now = useMemo(() => new Date(), []);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const q = (params.get('q') ?? '').trim().slice(0, MAX_TEXT_LENGTH);
-    dispatch({ type: 'replace', filters: searchFiltersFromQuery(params) });
+    dispatch({ type: 'replace', filters: searchSection.fromQuery(params) });
     setTerm(q);
     if (q === '') {
       setStatus('prompt');
@@ -55,14 +52,13 @@ export default function SearchPage() {
   useEffect(() => {
     if (!ready) return;
     const params = new URLSearchParams(term ? { q: term } : {});
-    for (const [key, value] of searchFiltersToQuery(filters)) params.set(key, value);
+    for (const [key, value] of searchSection.toQuery(filters)) params.set(key, value);
     const query = params.toString();
     const url = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
     if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', url);
   }, [filters, term, ready]);
 
-  const visible = useMemo(() => applySearchFilters(results, filters, now), [results, filters, now]);
-  const set = (key: keyof SearchFilters) => (value: string) => dispatch({ type: 'set', key, value } as FilterAction<SearchFilters>);
+  const visible = useMemo(() => searchSection.apply(results, filters, now), [results, filters, now]);
   const n = visible.length;
 
   return (
@@ -71,15 +67,12 @@ export default function SearchPage() {
       {status === 'prompt' && <p className={muted}>Enter a search term to find products, blogs, photos, videos, audio and events.</p>}
       {term !== '' && (
         <FilterPanel
-          fields={[
-            { key: 'type', label: 'Content type', value: filters.type, options: SEARCH_TYPE_OPTIONS, onChange: set('type') },
-            { key: 'date', label: 'Date range', value: filters.date, options: SEARCH_DATE_OPTIONS, onChange: set('date') },
-            { key: 'sort', label: 'Sort by', value: filters.sort, options: SEARCH_SORT_OPTIONS, onChange: set('sort') },
-            { key: 'price', label: 'Price', value: filters.price, options: SEARCH_PRICE_OPTIONS, onChange: set('price') },
-          ]}
+          panel={searchSection.panel(results, filters)}
+          values={filters}
+          onChange={(key, value) => dispatch({ type: 'set', key, value } as FilterAction<SearchFilters>)}
           onReset={() => dispatch({ type: 'reset' })}
           count={n}
-          noun={n === 1 ? 'result' : 'results'}
+          noun={searchSection.noun[n === 1 ? 0 : 1]}
         />
       )}
       <div role="status" aria-live="polite">

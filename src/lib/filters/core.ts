@@ -1,4 +1,4 @@
-/** Shared, DOM-free pieces of every list filter: text match, date windows, ranges, stable sort, filter state. */
+/** Shared, DOM-free pieces of every list filter, and defineListSection, which derives a list's filters from one declaration. */
 
 export const DAY_MS = 86_400_000;
 /** Longest free-text value kept from a query string or an input; longer values are cut. */
@@ -256,17 +256,189 @@ export function filtersFromQuery<F extends FilterValues>(section: FilterSection<
   return filters as F;
 }
 
+// ---------- list sections ----------
+
+/** The search box: free text up to MAX_TEXT_LENGTH, read by the section's `match`; its default is ''. */
+export interface SearchFieldSpec {
+  readonly kind: 'search';
+  readonly placeholder: string;
+}
+
+/** A select over fixed options; the first option is the default. Changing it clears the `resets` keys. */
+export interface SelectFieldSpec<V extends string> {
+  readonly kind: 'select';
+  readonly label: string;
+  readonly options: readonly Option<V>[];
+  readonly resets?: readonly string[];
+}
+
+/** A select whose choices come from the data (the audio categories of the chosen type); 'all' is the default. */
+export interface DataSelectFieldSpec<T> {
+  readonly kind: 'data';
+  readonly label: string;
+  readonly allLabel: string;
+  /** Longest value kept from a query string, which is checked against the data only once the data is known. */
+  readonly maxLength: number;
+  readonly values: (items: readonly T[], filters: Readonly<Record<string, string>>) => readonly string[];
+}
+
+/** One filter of a section, keyed by its name in the filter state and the query string. */
+export type FieldSpec<T> = SearchFieldSpec | SelectFieldSpec<string> | DataSelectFieldSpec<T>;
+
+/** A search box with its placeholder. */
+export function searchField(placeholder: string): SearchFieldSpec {
+  return { kind: 'search', placeholder };
+}
+
+/** A select with a label and its options (the first is the default); choosing another value clears `resets`. */
+export function selectField<V extends string>(label: string, options: readonly Option<V>[], resets?: readonly string[]): SelectFieldSpec<V> {
+  return resets ? { kind: 'select', label, options, resets } : { kind: 'select', label, options };
+}
+
+/** A select whose values are read from the data, preceded by 'all' under allLabel. */
+export function dataSelectField<T>(spec: Omit<DataSelectFieldSpec<T>, 'kind'>): DataSelectFieldSpec<T> {
+  return { kind: 'data', ...spec };
+}
+
+/** One sort choice: its label and the numeric key it orders by (now dates a score such as trending). */
+export interface SortSpec<T> {
+  readonly label: string;
+  readonly key: (item: T, now: Date) => number;
+  readonly direction: 'asc' | 'desc';
+}
+
+type FieldValue<S> = S extends SelectFieldSpec<infer V> ? V : string;
+
+/** The filter state a declaration derives: each field's value type, plus `sort`. */
+export type FiltersOf<Fields, S extends string> = {
+  -readonly [K in Extract<keyof Fields, string> | 'sort']: K extends keyof Fields ? FieldValue<Fields[K]> : S;
+};
+
+/** What a list declares once (defineListSection derives everything else from it). */
+export interface ListSpec<T, Fields extends Readonly<Record<string, FieldSpec<T>>>, S extends string> {
+  /** The filters in panel order; the sort select follows them, or the field named by sortAfter. */
+  readonly fields: Fields & { readonly sort?: never };
+  /** The sort choices in order; the first is the default. */
+  readonly sorts: Readonly<Record<S, SortSpec<T>>>;
+  readonly sortAfter?: Extract<keyof Fields, string>;
+  /** The count's noun: one, many. */
+  readonly noun: readonly [string, string];
+  /** Whether an item passes every filter (the sort is applied afterwards). */
+  readonly match: (item: T, filters: FiltersOf<Fields, S>, now: Date) => boolean;
+}
+
+/** A select as the panel renders it. */
+export interface PanelSelect {
+  readonly key: string;
+  readonly label: string;
+  readonly options: readonly Option<string>[];
+}
+
+/** The filter panel of a section: its search box, if any, and its selects in order. */
+export interface Panel {
+  readonly search?: { readonly key: string; readonly placeholder: string; readonly maxLength: number };
+  readonly selects: readonly PanelSelect[];
+}
+
+/** Everything a list page needs, derived from one declaration. */
+export interface ListSection<T, F extends FilterValues> extends FilterSection<F> {
+  readonly noun: readonly [string, string];
+  /** The panel for the current items and filters (options read from the data follow both). */
+  panel(items: readonly T[], filters: F): Panel;
+  /** Pure reducer: 'set' validates the value and clears the keys the field resets; 'reset' restores the defaults. */
+  reducer(state: F, action: FilterAction<F>): F;
+  /** Non-default filters as query parameters. */
+  toQuery(filters: F): URLSearchParams;
+  /** Filters from query parameters, invalid values repaired; given the items, a data select's unknown value becomes 'all'. */
+  fromQuery(params: URLSearchParams, items?: readonly T[]): F;
+  /** The items that pass every filter, in the chosen order (a new array). */
+  apply(items: readonly T[], filters: F, now: Date): T[];
+}
+
+/** The filter state of a section, e.g. `SectionFilters<typeof shopSection>`. */
+export type SectionFilters<L> = L extends ListSection<unknown, infer F> ? F : never;
+
+const SORT_KEY = 'sort';
+const SORT_LABEL = 'Sort by';
+
 /**
- * A section's reducer and query mapping, bound once: a filter module exports them under its own names, e.g.
- * `export const { reducer: shopFiltersReducer, ... } = sectionFunctions(SECTION)`.
+ * One list section from one declaration of its fields, sorts and match function: the filter type, defaults,
+ * validation rules, reducer, query mapping, apply function and panel all follow from it. Curried so the item type is
+ * named once and the rest is inferred: `defineListSection<Product>()({ fields, sorts, noun, match })`.
  */
-export function sectionFunctions<F extends FilterValues>(section: FilterSection<F>) {
+export function defineListSection<T>() {
+  return <Fields extends Readonly<Record<string, FieldSpec<T>>>, S extends string>(
+    spec: ListSpec<T, Fields, S>,
+  ): ListSection<T, FiltersOf<Fields, S>> => buildSection<T, FiltersOf<Fields, S>>(spec as unknown as ListSpec<T, Record<string, FieldSpec<T>>, string>);
+}
+
+function buildSection<T, F extends FilterValues>(spec: ListSpec<T, Record<string, FieldSpec<T>>, string>): ListSection<T, F> {
+  const sorts = Object.entries(spec.sorts) as [string, SortSpec<T>][];
+  const fields = Object.entries(spec.fields);
+  const at = spec.sortAfter === undefined ? fields.length : fields.findIndex(([key]) => key === spec.sortAfter) + 1;
+  // null stands for the sort select.
+  const order: [string, FieldSpec<T> | null][] = [...fields.slice(0, at), [SORT_KEY, null], ...fields.slice(at)];
+
+  const defaults: FilterValues = {};
+  const rules: Record<string, readonly string[] | TextRule> = {};
+  const resets: Record<string, readonly string[]> = {};
+  const dataFields: [string, DataSelectFieldSpec<T>][] = [];
+  let search: Panel['search'];
+  for (const [key, field] of order) {
+    if (field === null) {
+      rules[key] = sorts.map(([value]) => value);
+    } else if (field.kind === 'search') {
+      rules[key] = { maxLength: MAX_TEXT_LENGTH };
+      search = { key, placeholder: field.placeholder, maxLength: MAX_TEXT_LENGTH };
+    } else if (field.kind === 'select') {
+      rules[key] = valuesOf(field.options);
+      if (field.resets) resets[key] = field.resets;
+    } else {
+      rules[key] = { maxLength: field.maxLength };
+      dataFields.push([key, field]);
+    }
+    // The first option or sort; '' for text, 'all' for a data select.
+    const rule = rules[key]!;
+    defaults[key] = Array.isArray(rule) ? rule[0]! : field?.kind === 'data' ? 'all' : '';
+  }
+
+  const section: FilterSection<F> = { defaults: defaults as F, rules: rules as FilterRules<F> };
+  const match = spec.match as unknown as (item: T, filters: F, now: Date) => boolean;
+  const selectFor = ([key, field]: [string, FieldSpec<T> | null], items: readonly T[], filters: F): PanelSelect | [] => {
+    if (field === null) return { key, label: SORT_LABEL, options: sorts.map(([value, { label }]) => ({ value, label })) };
+    if (field.kind === 'select') return { key, label: field.label, options: field.options };
+    if (field.kind === 'search') return [];
+    const values = field.values(items, filters).map((value) => ({ value, label: value }));
+    return { key, label: field.label, options: [{ value: 'all', label: field.allLabel }, ...values] };
+  };
+
   return {
-    /** Pure reducer for the section's filter panel. */
-    reducer: (state: F, action: FilterAction<F>): F => reduceFilters(section, state, action),
-    /** Non-default filters as query parameters. */
-    toQuery: (filters: F): URLSearchParams => filtersToQuery(section, filters),
-    /** Filters parsed from query parameters, invalid values repaired to defaults. */
-    fromQuery: (params: URLSearchParams): F => filtersFromQuery(section, params),
+    ...section,
+    noun: spec.noun,
+    panel: (items, filters) => ({ ...(search && { search }), selects: order.flatMap((entry) => selectFor(entry, items, filters)) }),
+    reducer(state, action) {
+      let next = reduceFilters(section, state, action);
+      if (action.type !== 'set' || next === state) return next;
+      for (const key of resets[action.key as string] ?? []) next = { ...next, [key]: section.defaults[key] };
+      return next;
+    },
+    toQuery: (filters) => filtersToQuery(section, filters),
+    fromQuery(params, items) {
+      let filters = filtersFromQuery(section, params);
+      for (const [key, field] of items ? dataFields : []) {
+        if (filters[key] === 'all') continue;
+        const wanted = filters[key]!.toLowerCase();
+        const known = field.values(items!, filters).find((choice) => choice.toLowerCase() === wanted);
+        filters = { ...filters, [key]: known ?? 'all' };
+      }
+      return filters;
+    },
+    apply(items, filters, now) {
+      const [, sort] = sorts.find(([value]) => value === filters[SORT_KEY]) ?? sorts[0]!;
+      return sortBy(
+        items.filter((item) => match(item, filters, now)),
+        { key: (item) => sort.key(item, now), direction: sort.direction },
+      );
+    },
   };
 }

@@ -1,16 +1,7 @@
 /** Search results page: content type, past-looking date range, price and sort over the server's ranked results. */
 import type { SearchResult } from '../../shared/types.ts';
-import type { FilterSection, Option, PastWindow, Range, SortRule } from './core.ts';
-import {
-  KEEP_ORDER,
-  inBand,
-  inPastWindow,
-  matchesChoice,
-  sectionFunctions,
-  sortBy,
-  timeOf,
-  valuesOf,
-} from './core.ts';
+import type { Option, PastWindow, Range, SectionFilters } from './core.ts';
+import { KEEP_ORDER, defineListSection, inBand, inPastWindow, matchesChoice, selectField, timeOf } from './core.ts';
 
 export const SEARCH_TYPE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -30,13 +21,6 @@ export const SEARCH_DATE_OPTIONS = [
   { value: 'year', label: 'Past year' },
 ] as const satisfies readonly Option<string>[];
 
-export const SEARCH_SORT_OPTIONS = [
-  { value: 'relevant', label: 'Most Relevant' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'oldest', label: 'Oldest' },
-  { value: 'popular', label: 'Most Popular' },
-] as const satisfies readonly Option<string>[];
-
 export const SEARCH_PRICE_OPTIONS = [
   { value: 'all', label: 'All Prices' },
   { value: 'free', label: 'Free' },
@@ -46,20 +30,8 @@ export const SEARCH_PRICE_OPTIONS = [
   { value: 'over-100', label: 'Over $100' },
 ] as const satisfies readonly Option<string>[];
 
-export type SearchTypeFilter = (typeof SEARCH_TYPE_OPTIONS)[number]['value'];
 export type SearchDate = (typeof SEARCH_DATE_OPTIONS)[number]['value'];
-export type SearchSort = (typeof SEARCH_SORT_OPTIONS)[number]['value'];
 export type SearchPrice = (typeof SEARCH_PRICE_OPTIONS)[number]['value'];
-
-/** The search term itself travels as ?q= and is owned by the page; these keys never touch it. */
-export type SearchFilters = {
-  type: SearchTypeFilter;
-  date: SearchDate;
-  sort: SearchSort;
-  price: SearchPrice;
-};
-
-export const DEFAULT_SEARCH_FILTERS: SearchFilters = { type: 'all', date: 'any', sort: 'relevant', price: 'all' };
 
 // Free is exactly 0; 50 and 100 are '$50-$100'; results without a price match only 'all'.
 export const SEARCH_PRICE_BANDS: Readonly<Record<Exclude<SearchPrice, 'all'>, Range>> = {
@@ -83,32 +55,31 @@ export function searchResultDate(result: SearchResult): string | undefined {
   return result.data.createdAt ?? result.data.date;
 }
 
-const SORTS: Readonly<Record<SearchSort, SortRule<SearchResult>>> = {
-  relevant: KEEP_ORDER,
-  newest: { key: (r) => timeOf(searchResultDate(r)), direction: 'desc' },
-  oldest: { key: (r) => timeOf(searchResultDate(r)), direction: 'asc' },
-  popular: { key: (r) => r.data.views, direction: 'desc' },
-};
-
-const SECTION: FilterSection<SearchFilters> = {
-  defaults: DEFAULT_SEARCH_FILTERS,
-  rules: {
-    type: valuesOf(SEARCH_TYPE_OPTIONS),
-    date: valuesOf(SEARCH_DATE_OPTIONS),
-    sort: valuesOf(SEARCH_SORT_OPTIONS),
-    price: valuesOf(SEARCH_PRICE_OPTIONS),
+/** The search term itself travels as ?q= and is owned by the page; these keys never touch it. */
+export const searchSection = defineListSection<SearchResult>()({
+  fields: {
+    type: selectField('Content type', SEARCH_TYPE_OPTIONS),
+    date: selectField('Date range', SEARCH_DATE_OPTIONS),
+    price: selectField('Price', SEARCH_PRICE_OPTIONS),
   },
-};
+  // The spec lists the sort between the date range and the price.
+  sortAfter: 'date',
+  sorts: {
+    relevant: { label: 'Most Relevant', ...KEEP_ORDER },
+    newest: { label: 'Newest', key: (r) => timeOf(searchResultDate(r)), direction: 'desc' },
+    oldest: { label: 'Oldest', key: (r) => timeOf(searchResultDate(r)), direction: 'asc' },
+    popular: { label: 'Most Popular', key: (r) => r.data.views, direction: 'desc' },
+  },
+  noun: ['result', 'results'],
+  match: (r, f, now) =>
+    matchesChoice(f.type, r.type) && inPastWindow(searchResultDate(r), DATE_WINDOWS[f.date], now) && inBand(r.data.price, f.price, SEARCH_PRICE_BANDS),
+});
 
+export type SearchFilters = SectionFilters<typeof searchSection>;
+export type SearchTypeFilter = SearchFilters['type'];
+export type SearchSort = SearchFilters['sort'];
+
+export const DEFAULT_SEARCH_FILTERS: SearchFilters = searchSection.defaults;
 /** The results that pass every filter, in the chosen order ('relevant' keeps the server's order); a new array. */
-export function applySearchFilters(items: readonly SearchResult[], filters: SearchFilters, now: Date): SearchResult[] {
-  const kept = items.filter(
-    (r) =>
-      matchesChoice(filters.type, r.type) &&
-      inPastWindow(searchResultDate(r), DATE_WINDOWS[filters.date], now) &&
-      inBand(r.data.price, filters.price, SEARCH_PRICE_BANDS),
-  );
-  return sortBy(kept, SORTS[filters.sort]);
-}
-
-export const { reducer: searchFiltersReducer, toQuery: searchFiltersToQuery, fromQuery: searchFiltersFromQuery } = sectionFunctions(SECTION);
+export const applySearchFilters = (items: readonly SearchResult[], filters: SearchFilters, now: Date): SearchResult[] => searchSection.apply(items, filters, now);
+export const { reducer: searchFiltersReducer, toQuery: searchFiltersToQuery, fromQuery: searchFiltersFromQuery } = searchSection;

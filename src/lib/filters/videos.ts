@@ -1,19 +1,8 @@
 /** Videos list: text search, category, duration band, quality and sort (including trending). */
 import type { Video } from '../../shared/types.ts';
 import { VIDEO_CATEGORIES, VIDEO_QUALITIES } from '../../shared/constants.ts';
-import type { FilterSection, Option, Range, SortRule } from './core.ts';
-import {
-  DAY_MS,
-  MAX_TEXT_LENGTH,
-  allPlus,
-  inBand,
-  matchesChoice,
-  matchesText,
-  sectionFunctions,
-  sortBy,
-  timeOf,
-  valuesOf,
-} from './core.ts';
+import type { Option, Range, SectionFilters } from './core.ts';
+import { DAY_MS, allPlus, defineListSection, inBand, matchesChoice, matchesText, searchField, selectField, timeOf } from './core.ts';
 
 export const VIDEO_CATEGORY_OPTIONS = allPlus(VIDEO_CATEGORIES, 'All Categories');
 export const VIDEO_QUALITY_OPTIONS = allPlus(VIDEO_QUALITIES, 'All Qualities');
@@ -27,31 +16,7 @@ export const VIDEO_DURATION_OPTIONS = [
   { value: 'over-30', label: 'Over 30 mins' },
 ] as const satisfies readonly Option<string>[];
 
-export const VIDEO_SORT_OPTIONS = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'viewed', label: 'Most Viewed' },
-  { value: 'liked', label: 'Most Liked' },
-  { value: 'trending', label: 'Trending' },
-] as const satisfies readonly Option<string>[];
-
 export type VideoDuration = (typeof VIDEO_DURATION_OPTIONS)[number]['value'];
-export type VideoSort = (typeof VIDEO_SORT_OPTIONS)[number]['value'];
-
-export type VideoFilters = {
-  q: string;
-  category: 'all' | (typeof VIDEO_CATEGORIES)[number];
-  duration: VideoDuration;
-  quality: 'all' | (typeof VIDEO_QUALITIES)[number];
-  sort: VideoSort;
-};
-
-export const DEFAULT_VIDEO_FILTERS: VideoFilters = {
-  q: '',
-  category: 'all',
-  duration: 'all',
-  quality: 'all',
-  sort: 'newest',
-};
 
 /**
  * Duration bands in seconds, a partition with no gaps or overlaps: [0, 60), [60, 300], (300, 900], (900, 1800], (1800, ∞).
@@ -79,40 +44,31 @@ export function trendingScore(video: Video, now: Date): number {
   return count(video.views) / (ageInDays + 1) + likes;
 }
 
-function sortRule(sort: VideoSort, now: Date): SortRule<Video> {
-  switch (sort) {
-    case 'newest':
-      return { key: (v) => timeOf(v.createdAt), direction: 'desc' };
-    case 'viewed':
-      return { key: (v) => v.views, direction: 'desc' };
-    case 'liked':
-      return { key: (v) => v.likes, direction: 'desc' };
-    case 'trending':
-      return { key: (v) => trendingScore(v, now), direction: 'desc' };
-  }
-}
-
-const SECTION: FilterSection<VideoFilters> = {
-  defaults: DEFAULT_VIDEO_FILTERS,
-  rules: {
-    q: { maxLength: MAX_TEXT_LENGTH },
-    category: valuesOf(VIDEO_CATEGORY_OPTIONS),
-    duration: valuesOf(VIDEO_DURATION_OPTIONS),
-    quality: valuesOf(VIDEO_QUALITY_OPTIONS),
-    sort: valuesOf(VIDEO_SORT_OPTIONS),
+export const videoSection = defineListSection<Video>()({
+  fields: {
+    q: searchField('Search videos...'),
+    category: selectField('Category', VIDEO_CATEGORY_OPTIONS),
+    duration: selectField('Duration', VIDEO_DURATION_OPTIONS),
+    quality: selectField('Quality', VIDEO_QUALITY_OPTIONS),
   },
-};
+  sorts: {
+    newest: { label: 'Newest', key: (v) => timeOf(v.createdAt), direction: 'desc' },
+    viewed: { label: 'Most Viewed', key: (v) => v.views, direction: 'desc' },
+    liked: { label: 'Most Liked', key: (v) => v.likes, direction: 'desc' },
+    trending: { label: 'Trending', key: trendingScore, direction: 'desc' },
+  },
+  noun: ['video', 'videos'],
+  match: (v, f) =>
+    matchesText(f.q, [v.name, v.title, v.description, v.tags]) &&
+    matchesChoice(f.category, v.category) &&
+    inBand(v.duration, f.duration, VIDEO_DURATION_BANDS) &&
+    matchesChoice(f.quality, v.quality),
+});
 
+export type VideoFilters = SectionFilters<typeof videoSection>;
+export type VideoSort = VideoFilters['sort'];
+
+export const DEFAULT_VIDEO_FILTERS: VideoFilters = videoSection.defaults;
 /** The videos that pass every filter, in the chosen order (a new array); now dates the trending score. */
-export function applyVideoFilters(items: readonly Video[], filters: VideoFilters, now: Date): Video[] {
-  const kept = items.filter(
-    (v) =>
-      matchesText(filters.q, [v.name, v.title, v.description, v.tags]) &&
-      matchesChoice(filters.category, v.category) &&
-      inBand(v.duration, filters.duration, VIDEO_DURATION_BANDS) &&
-      matchesChoice(filters.quality, v.quality),
-  );
-  return sortBy(kept, sortRule(filters.sort, now));
-}
-
-export const { reducer: videoFiltersReducer, toQuery: videoFiltersToQuery, fromQuery: videoFiltersFromQuery } = sectionFunctions(SECTION);
+export const applyVideoFilters = (items: readonly Video[], filters: VideoFilters, now: Date): Video[] => videoSection.apply(items, filters, now);
+export const { reducer: videoFiltersReducer, toQuery: videoFiltersToQuery, fromQuery: videoFiltersFromQuery } = videoSection;

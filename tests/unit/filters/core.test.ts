@@ -4,6 +4,8 @@ import {
   KEEP_ORDER,
   addDays,
   compareText,
+  dataSelectField,
+  defineListSection,
   filtersFromQuery,
   filtersToQuery,
   hasActiveFilters,
@@ -15,11 +17,13 @@ import {
   matchesText,
   reduceFilters,
   sameFilters,
+  searchField,
+  selectField,
   sortBy,
   startOfDay,
   timeOf,
 } from '../../../src/lib/filters/core.ts';
-import type { FilterSection, PastWindow, UpcomingWindow } from '../../../src/lib/filters/core.ts';
+import type { FilterAction, FilterSection, PastWindow, SectionFilters, UpcomingWindow } from '../../../src/lib/filters/core.ts';
 
 // Local-time fixtures keep calendar-day tests valid in any time zone the suite runs in.
 const local = (y: number, mo: number, d: number, h = 12, mi = 0): string => new Date(y, mo - 1, d, h, mi).toISOString();
@@ -245,5 +249,106 @@ describe('generic filter state', () => {
     ['%E0%A4%A', { q: '', color: 'all' }],
   ])('repairs %o', (query, expected) => {
     expect(filtersFromQuery(section, new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe('defineListSection', () => {
+  interface Item { _id: string; name: string; kind: string; shelf: string; size: number; at: string }
+  const item = (id: string, kind: string, shelf: string, size: number, at: string): Item => ({ _id: id, name: `Item ${id}`, kind, shelf, size, at });
+  const items = [item('a', 'Tool', 'Top', 3, '2026-06-01'), item('b', 'Toy', 'Low', 1, '2026-06-03'), item('c', 'Tool', 'Low', 2, '2026-06-02')];
+  const section = defineListSection<Item>()({
+    fields: {
+      q: searchField('Search items...'),
+      kind: selectField('Kind', [{ value: 'all', label: 'All Kinds' }, { value: 'Tool', label: 'Tools' }, { value: 'Toy', label: 'Toys' }], ['shelf']),
+      shelf: dataSelectField<Item>({ label: 'Shelf', allLabel: 'All Shelves', maxLength: 8, values: (list, f) => [...new Set(list.filter((i) => f['kind'] === 'all' || i.kind === f['kind']).map((i) => i.shelf))].sort() }),
+      size: selectField('Size', [{ value: 'any', label: 'Any Size' }, { value: 'big', label: 'Big' }]),
+    },
+    sortAfter: 'kind',
+    sorts: {
+      newest: { label: 'Newest', key: (i) => timeOf(i.at), direction: 'desc' },
+      // now reaches the key, as the trending score needs it.
+      aged: { label: 'Aged', key: (i, now) => now.getTime() - timeOf(i.at), direction: 'asc' },
+      size: { label: 'Size', key: (i) => i.size, direction: 'asc' },
+    },
+    noun: ['item', 'items'],
+    match: (i, f) => matchesText(f.q, [i.name]) && (f.kind === 'all' || i.kind === f.kind) && (f.shelf === 'all' || i.shelf === f.shelf) && (f.size === 'any' || i.size > 2),
+  });
+  type Filters = SectionFilters<typeof section>;
+  const set = (state: Filters, key: keyof Filters, value: string) => section.reducer(state, { type: 'set', key, value } as FilterAction<Filters>);
+  const ids = (list: Item[]) => list.map((i) => i._id);
+
+  it('derives the defaults, in panel order with the sort where it was placed: text empty, selects their first option, data selects all', () => {
+    expect(section.defaults).toEqual({ q: '', kind: 'all', sort: 'newest', shelf: 'all', size: 'any' });
+    expect(Object.keys(section.defaults)).toEqual(['q', 'kind', 'sort', 'shelf', 'size']);
+  });
+
+  it('derives the rules: text up to its length, selects and sorts their values', () => {
+    expect(section.rules).toEqual({
+      q: { maxLength: 200 }, kind: ['all', 'Tool', 'Toy'], sort: ['newest', 'aged', 'size'], shelf: { maxLength: 8 }, size: ['any', 'big'],
+    });
+  });
+
+  it('derives the panel: the search box, then each select with its label and options, data options from the items', () => {
+    const panel = section.panel(items, { ...section.defaults, kind: 'Toy' });
+    expect(panel.search).toEqual({ key: 'q', placeholder: 'Search items...', maxLength: 200 });
+    expect(panel.selects.map((s) => [s.key, s.label, s.options.map((o) => o.label)])).toEqual([
+      ['kind', 'Kind', ['All Kinds', 'Tools', 'Toys']],
+      ['sort', 'Sort by', ['Newest', 'Aged', 'Size']],
+      ['shelf', 'Shelf', ['All Shelves', 'Low']],
+      ['size', 'Size', ['Any Size', 'Big']],
+    ]);
+    expect(section.panel(items, section.defaults).selects[2]!.options.map((o) => o.value)).toEqual(['all', 'Low', 'Top']);
+    expect(section.noun).toEqual(['item', 'items']);
+  });
+
+  it.each<[string, Partial<Filters>, string, string, Partial<Filters>]>([
+    ['a select', {}, 'size', 'big', { size: 'big' }],
+    ['a sort', {}, 'sort', 'size', { sort: 'size' }],
+    ['a select repaired by case', {}, 'kind', 'toy', { kind: 'Toy' }],
+    ['an invalid value (ignored)', {}, 'size', 'huge', {}],
+    ['text cut to its length', {}, 'q', 'x'.repeat(250), { q: 'x'.repeat(200) }],
+    ['a field that resets another', { shelf: 'Low' }, 'kind', 'Tool', { kind: 'Tool' }],
+    ['the same value (nothing to reset)', { kind: 'Tool', shelf: 'Low' }, 'kind', 'Tool', { kind: 'Tool', shelf: 'Low' }],
+    ['a data select, free text up to its length', {}, 'shelf', 'Middle shelf', { shelf: 'Middle s' }],
+  ])('the reducer sets %s', (_label, start, key, value, expected) => {
+    const state = { ...section.defaults, ...start };
+    const next = set(state, key as keyof Filters, value);
+    expect(next).toEqual({ ...section.defaults, ...expected });
+    if (JSON.stringify(next) === JSON.stringify(state)) expect(next).toBe(state);
+  });
+
+  it('the reducer resets everything', () => {
+    const state = set(set(section.defaults, 'kind', 'Tool'), 'sort', 'size');
+    expect(section.reducer(state, { type: 'reset' })).toEqual(section.defaults);
+  });
+
+  it.each<[string, readonly Item[] | undefined, Partial<Filters>]>([
+    ['kind=tool&shelf=low&sort=size&size=huge&other=1', undefined, { kind: 'Tool', shelf: 'low', sort: 'size' }],
+    ['kind=tool&shelf=low', items, { kind: 'Tool', shelf: 'Low' }],
+    ['kind=Toy&shelf=Top', items, { kind: 'Toy' }],
+    ['shelf=Attic', items, {}],
+  ])('reads %o from a query (items given: %o)', (query, data, expected) => {
+    expect(section.fromQuery(new URLSearchParams(query), data)).toEqual({ ...section.defaults, ...expected });
+  });
+
+  it('writes only non-default keys, in panel order, and reads them back', () => {
+    const filters: Filters = { q: 'a', kind: 'Tool', sort: 'aged', shelf: 'Low', size: 'big' };
+    expect(section.toQuery(filters).toString()).toBe('q=a&kind=Tool&sort=aged&shelf=Low&size=big');
+    expect(section.fromQuery(section.toQuery(filters), items)).toEqual(filters);
+    expect(section.toQuery(section.defaults).toString()).toBe('');
+  });
+
+  it.each<[Partial<Filters>, string[]]>([
+    [{}, ['b', 'c', 'a']],
+    [{ sort: 'aged' }, ['b', 'c', 'a']],
+    [{ sort: 'size' }, ['b', 'c', 'a']],
+    [{ kind: 'Tool', sort: 'size' }, ['c', 'a']],
+    [{ shelf: 'Low' }, ['b', 'c']],
+    [{ size: 'big' }, ['a']],
+    [{ q: 'item c' }, ['c']],
+  ])('applies %o: match, then the chosen sort (a new array)', (over, expected) => {
+    const out = section.apply(items, { ...section.defaults, ...over }, NOW);
+    expect(ids(out)).toEqual(expected);
+    expect(out).not.toBe(items);
   });
 });

@@ -1,0 +1,9 @@
+/** The events' grid of cards: the page renders it to static HTML at build time, EventBrowser once the filters change. */
+import type { SiteEvent } from '../../shared/types.ts';
+import ListResults from '../lists/ListResults.tsx';
+import { gridImageLoading } from '../lists/SafeImage.tsx';
+import EventCard from './EventCard.tsx';
+
+export default function EventGrid({ events, loading = false }: { events: readonly SiteEvent[]; loading?: boolean }) {
+  return <ListResults items={events} loading={loading} emptyText="No events found" render={(event, i) => <EventCard event={event} loading={gridImageLoading(i, 3)} />} />;
+}

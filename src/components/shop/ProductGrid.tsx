@@ -1,0 +1,11 @@
+/** The shop's grid of product cards: the page renders it to static HTML at build time, ShopBrowser once the filters change. */
+import type { Product } from '../../shared/types.ts';
+import ListResults from '../lists/ListResults.tsx';
+import { gridImageLoading } from '../lists/SafeImage.tsx';
+import ProductCard from './ProductCard.tsx';
+
+export default function ProductGrid({ products, loading = false }: { products: readonly Product[]; loading?: boolean }) {
+  return (
+    <ListResults items={products} loading={loading} emptyText="No products available." render={(product, i) => <ProductCard product={product} loading={gridImageLoading(i, 3)} />} />
+  );
+}
