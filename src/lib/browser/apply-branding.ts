@@ -3,7 +3,6 @@ import { brandingVars, footerLinks, SOCIAL_LABELS, type SocialKey } from '../bra
 import { apiAsset } from '../api/base.ts';
 import { withCompanyDefaults, type CompanyInput } from '../../shared/company.ts';
 import type { Company } from '../../shared/types.ts';
-import { $company } from '../stores/company.ts';
 
 function setText(key: string, value: string) {
   for (const el of document.querySelectorAll<HTMLElement>(`[data-brand="${key}"]`)) if (el.textContent !== value) el.textContent = value;
@@ -17,10 +16,12 @@ function setItem(key: string, href: string) {
   }
 }
 
-/** The API's company answer, with the section 9 defaults, into $company and onto the page; returns the shown name. */
+/**
+ * The API's company answer, with the section 9 defaults, onto the page; returns the name now shown. Loaded by the page
+ * script only when branding changed since the build (bundled on its own by src/integrations/branding-applier.ts).
+ */
 export function applyCompanyAnswer(answer: unknown, previousName: string): string {
   const company = withCompanyDefaults(answer as CompanyInput | null);
-  $company.set(company);
   applyBranding(company, previousName);
   return company.name;
 }

@@ -1,11 +1,19 @@
-import { apiBase } from '../api/base.ts';
-import { readStorage } from './storage.ts';
-
-/** Opening a post counts a view (the build reads the list and counts none); a signed-in reader's view also shapes 'For You'. */
+/**
+ * Opening a post counts a view (the build reads the list and counts none); a signed-in reader's view also shapes
+ * 'For You'. It imports nothing, so Astro inlines the post page's script: no request before the first paint.
+ */
 export function countBlogView(): void {
   const slug = document.querySelector<HTMLElement>('[data-count-view]')?.dataset['countView'];
   if (!slug) return;
-  const token = readStorage('token');
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem('token');
+  } catch {
+    // No storage: counted as a visitor's view.
+  }
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  void fetch(`${apiBase()}/api/blogs/${encodeURIComponent(slug)}`, { credentials: 'include', headers }).catch(() => undefined);
+  const count = () => void fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/blogs/${encodeURIComponent(slug)}`, { credentials: 'include', headers }).catch(() => undefined);
+  // Once the page has loaded: the count never competes with the post's first screen.
+  if (document.readyState === 'complete') count();
+  else addEventListener('load', count, { once: true });
 }

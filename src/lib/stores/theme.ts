@@ -1,13 +1,8 @@
 import { atom } from 'nanostores';
 import { readStorage, writeStorage } from '../browser/storage.ts';
+import { parseTheme, THEME_KEY, type Theme } from '../browser/theme-choice.ts';
 
-export type Theme = 'dark' | 'light';
-export const THEME_KEY = 'theme';
-
-/** Anything but a stored 'light' means dark (the spec's default). */
-export function parseTheme(value: unknown): Theme {
-  return value === 'light' ? 'light' : 'dark';
-}
+export { parseTheme, THEME_KEY, type Theme };
 
 export const $theme = atom<Theme>('dark');
 
