@@ -23,6 +23,8 @@ export interface PageBytes {
   islandJs: Sizes;
   /** eagerJs + islandJs. */
   js: Sizes;
+  /** The part of js that is React itself (react, react-dom and the JSX runtime; see isReactChunk). */
+  reactJs: Sizes;
   files: string[];
 }
 
@@ -37,6 +39,11 @@ export function sizesOf(bytes: Buffer | string): Sizes {
     gzip: gzipSync(buf, { level: 9 }).length,
     brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
+}
+
+/** A built chunk of React's own code: React's production builds link their errors to react.dev and tag elements by Symbol.for('react.…'). */
+export function isReactChunk(code: string): boolean {
+  return code.includes('react.dev/errors/') || /Symbol\.for\(["'`]react\./.test(code);
 }
 
 /** The built file that answers a URL path: /x/ → x/index.html; a path the site does not have → 404.html. */
@@ -66,7 +73,12 @@ export async function pageBytes(distDir: string, path: string, exists: (file: st
   for (const url of eager) eagerJs = add(eagerJs, sizesOf(await read(url)));
   for (const script of refs.inlineScripts) eagerJs = add(eagerJs, sizesOf(script));
   let islandJs = ZERO;
-  for (const url of island) islandJs = add(islandJs, sizesOf(await read(url)));
+  let reactJs = ZERO;
+  for (const url of island) {
+    const code = await read(url);
+    islandJs = add(islandJs, sizesOf(code));
+    if (isReactChunk(code.toString('utf8'))) reactJs = add(reactJs, sizesOf(code));
+  }
   return {
     path,
     file,
@@ -75,6 +87,7 @@ export async function pageBytes(distDir: string, path: string, exists: (file: st
     eagerJs,
     islandJs,
     js: add(eagerJs, islandJs),
+    reactJs,
     files: [...refs.stylesheets, ...eager, ...island],
   };
 }

@@ -74,8 +74,8 @@ export function renderReport(r: Report): string {
   if (r.pages.length) {
     out.push('## Bytes from dist/', '');
     out.push('Each cell: raw / gzip / brotli KB, each file compressed on its own as the server sends it. CSS and eager JS include inline styles and scripts (also counted in HTML).', '');
-    out.push(row(['Page', 'Budget class', 'HTML', 'CSS', 'Eager JS', 'Island JS', 'All JS']), row(['---', '---', '---:', '---:', '---:', '---:', '---:']));
-    for (const p of r.pages) out.push(row([p.name, p.kind, sizes(p.bytes.html), sizes(p.bytes.css), sizes(p.bytes.eagerJs), sizes(p.bytes.islandJs), sizes(p.bytes.js)]));
+    out.push(row(['Page', 'Budget class', 'HTML', 'CSS', 'Eager JS', 'Island JS', 'All JS', 'of which React']), row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const p of r.pages) out.push(row([p.name, p.kind, sizes(p.bytes.html), sizes(p.bytes.css), sizes(p.bytes.eagerJs), sizes(p.bytes.islandJs), sizes(p.bytes.js), sizes(p.bytes.reactJs)]));
     out.push('');
   }
 
