@@ -1,6 +1,7 @@
 /** `npm run dev`: the API on PORT+1 beside the Astro dev server on PORT, which proxies /api and /media to it. */
 import { spawn } from 'node:child_process';
 import { createDb } from '../src/server/db/connection.ts';
+import { createDeps } from '../src/server/deps.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { prepareData } from '../src/server/prepare.ts';
@@ -10,7 +11,7 @@ const base = parseEnv();
 const env = { ...base, PORT: base.PORT + 1 };
 const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
 await prepareData(db, env);
-const server = await startServer({ db, env, site: { current: () => null } });
+const server = await startServer({ db, env, deps: createDeps(env), site: { current: () => null } });
 const apiUrl = `http://127.0.0.1:${server.port}`;
 console.log(`API at ${apiUrl}`);
 

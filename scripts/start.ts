@@ -1,6 +1,7 @@
 /** `npm start`: prepare DATA_DIR, serve the API, build the site against it, then serve the site on the same port. */
 import { fileURLToPath } from 'node:url';
 import { createDb } from '../src/server/db/connection.ts';
+import { createDeps } from '../src/server/deps.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/main.ts';
 import { prepareData } from '../src/server/prepare.ts';
@@ -13,7 +14,7 @@ await prepareData(db, env);
 // DIST_DIR lets parallel test runs build side by side; the default is the contract's dist/.
 const distDir = process.env['DIST_DIR'] ?? fileURLToPath(new URL('../dist/', import.meta.url));
 let siteDir: string | null = null;
-const server = await startServer({ db, env, site: { current: () => siteDir } });
+const server = await startServer({ db, env, deps: createDeps(env), site: { current: () => siteDir } });
 const origin = `http://127.0.0.1:${server.port}`;
 console.log(`API ready at ${origin}/api; building the site...`);
 

@@ -1,15 +1,16 @@
 /** Builds the Hono app from its dependencies; never listens (main.ts does). */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './app-env.ts';
 import type { Db } from './db/connection.ts';
+import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
-import { headersAddedBy } from './http/added-headers.ts';
 import { compressJson } from './http/compress.ts';
 import { onError } from './http/on-error.ts';
-import { authenticate, type AuthUser } from './middleware/auth.ts';
+import { securityHeaderValues, securityHeaders } from './http/security-headers.ts';
+import { authenticate } from './middleware/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { companyFastPath, companyRoutes } from './modules/company/company.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -20,46 +21,27 @@ import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
 export interface AppDeps {
   db: Db;
   env: Env;
+  /** Built once by createDeps(env) (deps.ts). */
+  deps: Deps;
 }
-
-/** `user` is set by the auth middleware when a valid bearer token came with the request. */
-export type AppEnv = { Variables: { db: Db; env: Env; user?: AuthUser } };
 
 /** JSON routes take at most 100 KiB (security.md R38); upload routes set their own limit. */
 const JSON_BODY_LIMIT = 100 * 1024;
-const NO_REFERRER = /^\/(login|reset-password)\/?$/;
+/** Pages whose URL may carry a token (R19). */
+const NO_REFERRER_PAGES = ['/login', '/login/', '/reset-password', '/reset-password/'];
 
-function securityHeaders(env: Env) {
-  return secureHeaders({
-    strictTransportSecurity: env.SITE_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    crossOriginOpenerPolicy: 'same-origin',
-    crossOriginResourcePolicy: false,
-    crossOriginEmbedderPolicy: false,
-    xFrameOptions: 'DENY',
-    permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
-  });
-}
-
-/**
- * Requests answered at the HTTP layer before the app (main.ts): GET /api/company from memory, carrying the headers
- * the app's security middleware adds. A middleware added to createApp that sets headers on /api/company must be
- * added here too (tests/integration/http-caching.test.ts compares both paths).
- */
-export async function createFastPath({ db, env }: AppDeps) {
-  return companyFastPath(db, await headersAddedBy(securityHeaders(env)));
-}
-
-export function createApp({ db, env }: AppDeps) {
+export function createApp({ db, env, deps }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  const security = securityHeaders(env);
-  // Registered before secureHeaders so that it runs after it: pages whose URL may carry a token send no Referer (R19).
-  app.use(async (c, next) => {
-    await next();
-    if (NO_REFERRER.test(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
-  });
-  app.use(security);
+  const security = securityHeaderValues(env);
+  // Registered before the security headers so that it runs after them, and only on those pages.
+  for (const page of NO_REFERRER_PAGES) {
+    app.use(page, async (c, next) => {
+      await next();
+      c.res.headers.set('Referrer-Policy', 'no-referrer');
+    });
+  }
+  app.use(securityHeaders(security));
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('env', env);
@@ -67,16 +49,19 @@ export function createApp({ db, env }: AppDeps) {
   });
 
   const api = new Hono<AppEnv>();
+  // Every page view reads the company, which is the same for everyone: its answer is prebuilt in memory, compressed
+  // copies and headers included (security ones too, which the middleware above then skips). Mounted ahead of the
+  // body limit, compression and authentication below, which it has no use for; errors still pass the middleware above.
+  api.route('/company', companyRoutes(security));
   const limitBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
   // A read that announces no body has nothing to limit; skipping it spares every read building a full Request.
   const bodiless = (c: Context) => (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.header('content-length') && !c.req.header('transfer-encoding');
   api.use((c, next) => (bodiless(c) ? next() : limitBody(c, next)));
   // Outside everything that answers, so errors and 304s pass through it too.
   api.use(compressJson());
-  api.use(authenticate(env));
+  api.use(authenticate(env, deps.keys.sessionBinding));
   api.route('/health', healthRoutes);
-  api.route('/auth', authRoutes(env));
-  api.route('/company', companyRoutes);
+  api.route('/auth', authRoutes(env, deps));
   api.route('/recommendations', recommendationRoutes);
   api.route('/sliders', sliderRoutes);
   api.route('/search', searchRoutes);

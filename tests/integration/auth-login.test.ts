@@ -1,7 +1,7 @@
 import { argon2Sync, randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/server/app.ts';
+import type { AppEnv } from '../../src/server/app-env.ts';
 import { authenticate, requireAdmin, requireUser } from '../../src/server/middleware/auth.ts';
 import { onError } from '../../src/server/http/on-error.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
@@ -158,7 +158,7 @@ describe('password login, sessions and logout', () => {
       c.set('env', server.env);
       await next();
     });
-    app.use(authenticate(server.env));
+    app.use(authenticate(server.env, server.deps.keys.sessionBinding));
     app.get('/mine', requireUser, (c) => c.json({ id: c.get('user')?._id }));
     app.get('/admin', requireAdmin, (c) => c.json({ ok: true }));
     const customer = await api.login('carol', PASSWORD);

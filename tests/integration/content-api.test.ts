@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 describe('public content API on demo data', () => {
-  let server: TestServer;
-  const get = async (path: string) => {
-    const res = await fetch(`${server.url}${path}`);
+  let t: TestApp;
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await t.request(path, { headers });
     return { status: res.status, body: await res.json() };
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: 'demo' });
+    t = await createTestApp({ seed: 'demo' });
   });
   afterAll(async () => {
-    await server.stop(true);
+    await t.close();
   });
 
   it.each([
@@ -30,44 +30,32 @@ describe('public content API on demo data', () => {
 
   it('lists only published photos to the public', async () => {
     const { body } = await get('/api/photos');
-    const drafts = await server.db.selectFrom('photos').select('id').where('published', '=', false).execute();
+    const drafts = await t.db.selectFrom('photos').select('id').where('published', '=', false).execute();
     expect(drafts.length).toBeGreaterThan(0);
     expect(body.results).toHaveLength(24 - drafts.length);
     expect(body.results.every((p: { published: boolean }) => p.published === true)).toBe(true);
   });
 
   it('lists drafts too for an admin token', async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'correct horse battery staple' }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = await login.json();
-    const res = await fetch(`${server.url}/api/photos`, { headers: { authorization: `Bearer ${token}` } });
-    const { results } = await res.json();
+    const token = await t.login('admin', TEST_ADMIN_PASSWORD);
+    const { results } = (await get('/api/photos', { authorization: `Bearer ${token}` })).body;
     expect(results).toHaveLength(24);
     expect(results.some((p: { published: boolean }) => !p.published)).toBe(true);
   });
 
   it('ranks recommendations for a signed-in reader by the tags of the posts they opened', async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'correct horse battery staple' }),
-    });
-    const auth = { authorization: `Bearer ${(await login.json()).token}` };
-    const all = (await (await fetch(`${server.url}/api/recommendations/personalized?limit=8`)).json()).results as { _id: string; tags: string[] }[];
+    const auth = { authorization: `Bearer ${await t.login('admin', TEST_ADMIN_PASSWORD)}` };
+    const all = (await get('/api/recommendations/personalized?limit=8')).body.results as { _id: string; tags: string[] }[];
     const blogs = (await get('/api/blogs')).body.results as { slug: string; tags: string[] }[];
     // A post sharing a tag with a recommendation that is not already the most popular one.
     const match = blogs.find((b) => all.slice(1).some((r) => r.tags.some((t) => b.tags.includes(t))));
     expect(match, 'a demo blog shares a tag with a recommendation below the first').toBeDefined();
-    await fetch(`${server.url}/api/blogs/${match!.slug}`, { headers: auth });
-    const personal = (await (await fetch(`${server.url}/api/recommendations/personalized?limit=8`, { headers: auth })).json()).results as { _id: string; tags: string[] }[];
+    await get(`/api/blogs/${match!.slug}`, auth);
+    const personal = (await get('/api/recommendations/personalized?limit=8', auth)).body.results as { _id: string; tags: string[] }[];
     const shared = (r: { tags: string[] }) => r.tags.filter((t) => match!.tags.includes(t)).length;
     expect(shared(personal[0]!)).toBeGreaterThan(0);
     expect(personal.map(shared)).toEqual([...personal.map(shared)].sort((a, b) => b - a));
-    const anonymous = (await (await fetch(`${server.url}/api/recommendations/personalized?limit=8`)).json()).results;
+    const anonymous = (await get('/api/recommendations/personalized?limit=8')).body.results;
     expect(anonymous).toEqual(all);
   });
 
@@ -90,14 +78,14 @@ describe('public content API on demo data', () => {
   });
 
   it('lists active sliders in order with the searchButton defaults filled in', async () => {
-    await server.db.updateTable('sliders').set({ search_button: '{"text":"Find","__proto__":{"polluted":true}}' }).where('sort_order', '=', 1).execute();
+    await t.db.updateTable('sliders').set({ search_button: '{"text":"Find","__proto__":{"polluted":true}}' }).where('sort_order', '=', 1).execute();
     const { body } = await get('/api/sliders');
     expect(body.results.map((s: { order: number }) => s.order)).toEqual([0, 1, 2]);
     expect(body.results.some((s: { type: string }) => s.type === 'video')).toBe(true);
     const second = body.results[1];
     expect(second.searchButton).toMatchObject({ text: 'Find', placeholder: 'Search...', icon: 'FaSearch', position: 'right', recentSearches: { enabled: true, limit: 5 } });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-    await server.db.updateTable('sliders').set({ is_active: false }).where('sort_order', '=', 2).execute();
+    await t.db.updateTable('sliders').set({ is_active: false }).where('sort_order', '=', 2).execute();
     expect((await get('/api/sliders')).body.results).toHaveLength(2);
   });
 
@@ -120,15 +108,15 @@ describe('public content API on demo data', () => {
   });
 
   it('never finds draft photos', async () => {
-    const draft = await server.db.selectFrom('photos').select(['id', 'title']).where('published', '=', false).executeTakeFirstOrThrow();
+    const draft = await t.db.selectFrom('photos').select(['id', 'title']).where('published', '=', false).executeTakeFirstOrThrow();
     const { body } = await get(`/api/search?k=${encodeURIComponent(draft.title)}`);
     expect(body.results.some((r: { _id: string }) => r._id === draft.id)).toBe(false);
   });
 
   it('finds new content without a rebuild of the index', async () => {
-    await server.db.insertInto('products').values({ id: 'p-new', name: 'Zanzibar lantern', created_at: new Date().toISOString() }).execute();
+    await t.db.insertInto('products').values({ id: 'p-new', name: 'Zanzibar lantern', created_at: new Date().toISOString() }).execute();
     expect((await get('/api/search?k=zanzib')).body.results.map((r: { _id: string }) => r._id)).toEqual(['p-new']);
-    await server.db.deleteFrom('products').where('id', '=', 'p-new').execute();
+    await t.db.deleteFrom('products').where('id', '=', 'p-new').execute();
     expect((await get('/api/search?k=zanzib')).body.results).toEqual([]);
   });
 

@@ -25,11 +25,10 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
   let readAt = -1;
   let last = -1;
   externalWriteCounters.set(db, () => {
-    if (!raw.isOpen) return -1;
     const now = Date.now();
     if (now !== readAt) {
       readAt = now;
-      last = Number((version.get() as { data_version: number }).data_version);
+      last = raw.isOpen ? Number((version.get() as { data_version: number }).data_version) : -1;
     }
     return last;
   });

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { isCompleteAnswer } from './complete-answer.ts';
 import { setResponse } from './set-response.ts';
 
 export type Encoding = 'br' | 'gzip';
@@ -91,7 +92,8 @@ function addVary(headers: Headers) {
  * Compresses JSON answers of at least COMPRESS_THRESHOLD bytes with brotli (else gzip) and sends
  * `Vary: Accept-Encoding` with them. Anything that is not JSON (streams, files), 204/206/304,
  * bodies already encoded and `no-transform` answers pass untouched. Auth answers (tokens) stay
- * below the threshold, so no secret is ever compressed next to reflected input (BREACH).
+ * below the threshold, so no secret is ever compressed next to reflected input (BREACH). Complete answers
+ * (complete-answer.ts) picked their copy and Vary themselves.
  */
 export function compressJson(options: { threshold?: number; cacheBytes?: number } = {}): MiddlewareHandler {
   const threshold = options.threshold ?? COMPRESS_THRESHOLD;
@@ -99,6 +101,7 @@ export function compressJson(options: { threshold?: number; cacheBytes?: number 
   return async function compressJson(c, next) {
     await next();
     const res = c.res;
+    if (isCompleteAnswer(res)) return;
     const headers = res.headers;
     if (res.status === 304) {
       // The client revalidated a compressed copy: keep the 304's validator and Vary in line with it.

@@ -1,7 +1,7 @@
 /** Cache policy of the API reads the pages refresh at runtime: always revalidated, answered 304 when unchanged. */
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 
 /** A content hash (hono/etag, SHA-1) for answers that set no ETag themselves; 304 on a matching If-None-Match. */
 const validator = etag();

@@ -1,11 +1,10 @@
 /** Bearer-token authentication (security.md R25) and the guards for signed-in and admin routes (R33). */
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import { logAuthEvent } from '../modules/auth/auth-log.ts';
-import { serverSecret, subKey } from '../modules/auth/server-secret.ts';
 import { BIND_COOKIE, resolveSession } from '../modules/auth/sessions.service.ts';
 import { clientIp } from './client-ip.ts';
 
@@ -13,9 +12,11 @@ export type { AuthUser } from '../modules/auth/user-dto.ts';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,512})\s*$/i;
 
-/** Sets c.var.user from `Authorization: Bearer <token>`; never from a query string, body or cookie. Anything else leaves it unset. */
-export function authenticate(env: Env): MiddlewareHandler<AppEnv> {
-  const bindKey = subKey(serverSecret(env), 'session-binding');
+/**
+ * Sets c.var.user from `Authorization: Bearer <token>`; never from a query string, body or cookie. Anything else leaves
+ * it unset. `bindKey` is deps.keys.sessionBinding.
+ */
+export function authenticate(env: Env, bindKey: Buffer): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
     if (token) {

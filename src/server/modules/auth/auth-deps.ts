@@ -1,4 +1,4 @@
-/** What the account services need for one request. */
+/** What the account services need for one request: auth.routes.ts builds it from the app's Deps (deps.ts) and the request. */
 import type { Db } from '../../db/connection.ts';
 import type { Env } from '../../env.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';

@@ -1,35 +1,26 @@
 /** /api/auth: register, login, one-time codes, password reset, logout, me and Google sign-in. */
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Deps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
 import { badRequest } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { createMailer } from '../../mail/mailer.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { login, register } from './accounts.service.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { createAuthLimits } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { ChangePasswordBody, LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
 import { googleRoutes } from './google.routes.ts';
-import { createOidcClient } from './oidc-client.ts';
 import { OTP_REQUESTED, requestCode, verifyCode } from './otp.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { resetPassword } from './password-reset.service.ts';
-import { serverSecret, subKey } from './server-secret.ts';
 import { endSession } from './sessions.service.ts';
 
-/** One instance per app: its limits, mailer and OpenID configuration live as long as the server. */
-export function authRoutes(env: Env) {
-  const secret = serverSecret(env);
-  const codeKey = subKey(secret, 'otp');
-  const mailer = createMailer(env);
-  const limits = createAuthLimits();
-  const oidc = createOidcClient(env);
-
-  const deps = (c: Context<AppEnv>): AuthDeps => ({ db: c.get('db'), env, mailer, limits, codeKey, ip: clientIp(c), path: c.req.path });
+/** One instance per app, over the app's long-lived dependencies (deps.ts: mailer, limits, OpenID client, keys). */
+export function authRoutes(env: Env, { mailer, authLimits: limits, oidc, keys }: Deps) {
+  const deps = (c: Context<AppEnv>): AuthDeps => ({ db: c.get('db'), env, mailer, limits, codeKey: keys.otp, ip: clientIp(c), path: c.req.path });
 
   /** Parses the JSON body against a schema; a refusal is logged (R64) and answered 400 naming the field. */
   async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
@@ -91,6 +82,6 @@ export function authRoutes(env: Env) {
         await changePassword(deps(c), c.get('user')!, body.currentPassword, body.newPassword);
         return c.json({ message: 'Password changed' });
       })
-      .route('/google', googleRoutes(env, oidc, { flowSecret: subKey(secret, 'oidc-flow').toString('base64url'), bindKey: subKey(secret, 'session-binding') }))
+      .route('/google', googleRoutes(env, oidc, { flowSecret: keys.oidcFlow, bindKey: keys.sessionBinding }))
   );
 }

@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getSignedCookie, setCookie, setSignedCookie } from 'hono/cookie';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import type { Env } from '../../env.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { logAuthEvent } from './auth-log.ts';

@@ -4,8 +4,6 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../../env.ts';
 
-const cache = new Map<string, Buffer>();
-
 function readOrCreateKeyFile(dataDir: string): Buffer {
   const file = join(dataDir, 'secret.key');
   mkdirSync(dataDir, { recursive: true });
@@ -20,15 +18,9 @@ function readOrCreateKeyFile(dataDir: string): Buffer {
   return key;
 }
 
-/** Loaded once per secret source; synchronous because the app is built synchronously. */
+/** Read once by createDeps (deps.ts); synchronous because the app is built synchronously. */
 export function serverSecret(env: Pick<Env, 'AUTH_SECRET' | 'DATA_DIR'>): Buffer {
-  const source = env.AUTH_SECRET ? `env:${env.AUTH_SECRET}` : `file:${env.DATA_DIR}`;
-  let key = cache.get(source);
-  if (!key) {
-    key = env.AUTH_SECRET ? Buffer.from(env.AUTH_SECRET, 'utf8') : readOrCreateKeyFile(env.DATA_DIR);
-    cache.set(source, key);
-  }
-  return key;
+  return env.AUTH_SECRET ? Buffer.from(env.AUTH_SECRET, 'utf8') : readOrCreateKeyFile(env.DATA_DIR);
 }
 
 /** A separate key per use (codes, cookies), so one purpose's MAC never verifies another's. */

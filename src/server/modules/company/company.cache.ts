@@ -9,19 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { externalWrites, type Db } from '../../db/connection.ts';
-import { COMPRESS_THRESHOLD, compressBody, type Encoding } from '../../http/compress.ts';
+import { COMPRESS_THRESHOLD, compressBody } from '../../http/compress.ts';
+import type { StoredJson } from '../../http/stored-json.ts';
 import { getCompany } from './company.service.ts';
 
-export interface CompanyAnswer {
-  /** The JSON text of the answer (a string goes out in one write with the headers). */
-  text: string;
-  /** Its length in UTF-8 bytes. */
-  byteLength: number;
-  /** Strong validator: the SHA-1 of the body, as hono/etag computes it for the other reads. */
-  etag: string;
-  /** The body compressed as compress.ts would, when it is large enough to be worth it. */
-  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
-}
+/** The serialised answer with its ETag and, when it is large enough to be worth it, compressed as compress.ts would. */
+export type CompanyAnswer = StoredJson;
 
 /** How stale an answer may get when another process changed the row. */
 export const MAX_AGE_MS = 2000;
@@ -40,8 +33,7 @@ const entries = new WeakMap<Db, Entry>();
 const previous = new WeakMap<Db, CompanyAnswer>();
 
 async function load(db: Db): Promise<CompanyAnswer> {
-  const text = JSON.stringify(await getCompany(db));
-  const body = new TextEncoder().encode(text);
+  const body = new TextEncoder().encode(JSON.stringify(await getCompany(db)));
   const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
   const last = previous.get(db);
   if (last?.etag === etag) return last;
@@ -52,7 +44,7 @@ async function load(db: Db): Promise<CompanyAnswer> {
       if (bytes.byteLength < body.byteLength) encoded[encoding] = bytes;
     }
   }
-  const answer = { text, byteLength: body.byteLength, etag, encoded };
+  const answer = { body, etag, encoded };
   previous.set(db, answer);
   return answer;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import { revalidate, revalidatePerUser } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
 import * as content from './content.service.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {

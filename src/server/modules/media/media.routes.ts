@@ -1,6 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import { findMedia, mediaDir } from '../../media/media-store.ts';
 
 /** Only server-generated names (uuid.ext, or uuid-w<width>.webp for variants) are ever served; anything else is a plain 404. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { PageQuery } from '../../../shared/schemas.ts';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import { revalidatePerUser } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
 import { listRecommendations } from './recommendations.service.ts';

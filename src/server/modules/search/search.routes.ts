@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../../../shared/constants.ts';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
 import { search } from './search.service.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app.ts';
+import type { AppEnv } from '../../app-env.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { activeSliders } from './sliders.service.ts';
 

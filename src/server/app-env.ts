@@ -1,0 +1,7 @@
+/** The Hono environment of every router: what the app puts on the context. A leaf module, so no router imports app.ts. */
+import type { Db } from './db/connection.ts';
+import type { Env } from './env.ts';
+import type { AuthUser } from './modules/auth/user-dto.ts';
+
+/** `user` is set by the auth middleware when a valid bearer token came with the request. */
+export type AppEnv = { Variables: { db: Db; env: Env; user?: AuthUser } };

@@ -1,0 +1,45 @@
+/**
+ * The composition root: what the API builds once per process from the environment (mail, attempt limits, the
+ * OpenID client, the keys derived from the server secret), handed to createApp. Routes and middleware receive
+ * these; none of them builds its own.
+ */
+import type { Env } from './env.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createAuthLimits, type AuthLimits } from './modules/auth/auth-limits.ts';
+import { createOidcClient, type OidcClient } from './modules/auth/oidc-client.ts';
+import { serverSecret, subKey } from './modules/auth/server-secret.ts';
+
+/** One key per purpose from the server secret, so one purpose's MAC never verifies another's. */
+export interface ServerKeys {
+  /** HMAC key of one-time codes. */
+  otp: Buffer;
+  /** Signs the Google sign-in flow cookie (hono/cookie takes a string secret). */
+  oidcFlow: string;
+  /** Binds a pending Google session to the browser that started it. */
+  sessionBinding: Buffer;
+}
+
+export interface Deps {
+  /** Outgoing mail: SMTP_URL, or files in DATA_DIR/outbox/. */
+  mailer: Mailer;
+  /** Attempt limits of the account endpoints, in memory for as long as the process runs. */
+  authLimits: AuthLimits;
+  /** Google sign-in; discovery is cached inside it. */
+  oidc: OidcClient;
+  keys: ServerKeys;
+}
+
+/** Reads AUTH_SECRET (or creates DATA_DIR/secret.key) and builds every long-lived dependency of the app. */
+export function createDeps(env: Env): Deps {
+  const secret = serverSecret(env);
+  return {
+    mailer: createMailer(env),
+    authLimits: createAuthLimits(),
+    oidc: createOidcClient(env),
+    keys: {
+      otp: subKey(secret, 'otp'),
+      oidcFlow: subKey(secret, 'oidc-flow').toString('base64url'),
+      sessionBinding: subKey(secret, 'session-binding'),
+    },
+  };
+}
