@@ -1,6 +1,8 @@
+import { afterFirstPaint } from './after-first-paint.ts';
+
 /**
  * Opening a post counts a view (the build reads the list and counts none); a signed-in reader's view also shapes
- * 'For You'. It imports nothing, so Astro inlines the post page's script: no request before the first paint.
+ * 'For You'. Run by the layout script on a page that marks a post with `data-count-view`.
  */
 export function countBlogView(): void {
   const slug = document.querySelector<HTMLElement>('[data-count-view]')?.dataset['countView'];
@@ -13,7 +15,6 @@ export function countBlogView(): void {
   }
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const count = () => void fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/blogs/${encodeURIComponent(slug)}`, { credentials: 'include', headers }).catch(() => undefined);
-  // Once the page has loaded: the count never competes with the post's first screen.
-  if (document.readyState === 'complete') count();
-  else addEventListener('load', count, { once: true });
+  // Once the page has painted: the count never competes with the post's first screen.
+  afterFirstPaint(count);
 }

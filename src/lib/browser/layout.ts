@@ -1,6 +1,6 @@
 /**
  * The public layout's behaviour, on every page: theme toggle, the signed-in header, Logout, side menu, web font,
- * logo fallback, the footer's year, and branding changed since the build.
+ * logo fallback, the footer's year, a blog post's view count, and branding changed since the build.
  *
  * It imports nothing an island imports and loads nothing through import() that Vite follows, so Astro inlines it:
  * no request before the first paint (as an external module with two shared chunks it cost /about 340 ms of Lighthouse
@@ -8,6 +8,8 @@
  * with plain fetch rather than the ofetch client; islands use the stores and the client.
  */
 import brandingApplierUrl from 'virtual:branding-applier-url';
+import { afterFirstPaint } from './after-first-paint.ts';
+import { countBlogView } from './count-view.ts';
 import { setupSideMenu } from './side-menu.ts';
 import { parseTheme, THEME_KEY, type Theme } from './theme-choice.ts';
 import { switchWebFontOnAfterPaint } from './web-font.ts';
@@ -85,9 +87,10 @@ for (const el of document.querySelectorAll('[data-year]')) el.textContent = Stri
 
 setupSideMenu();
 switchWebFontOnAfterPaint();
+countBlogView();
 
 /**
- * Branding changed since the build: asked once the page has loaded, against the ETag of the answer the page was built
+ * Branding changed since the build: asked once the page has painted, against the ETag of the answer the page was built
  * with. Unchanged, the API answers 304 with no body; changed, the code that applies it is loaded (only then).
  */
 async function refreshBranding(): Promise<void> {
@@ -103,5 +106,4 @@ async function refreshBranding(): Promise<void> {
     console.error('Failed to load company settings:', error instanceof Error ? error.message : error);
   }
 }
-if (document.readyState === 'complete') void refreshBranding();
-else addEventListener('load', () => void refreshBranding(), { once: true });
+afterFirstPaint(() => void refreshBranding());
