@@ -7,11 +7,11 @@
  * screen's requests to the page and its images; the islands are still ready within a frame or two of it.
  */
 import type { ClientDirective } from 'astro';
-import { afterFirstPaint } from '../lib/browser/after-first-paint.ts';
+import { afterLoadAndFirstPaint } from '../lib/browser/after-first-paint.ts';
 
 const afterLoad: ClientDirective = (load) => {
   const hydrate = async () => (await load())();
-  afterFirstPaint(() => ('requestIdleCallback' in window ? requestIdleCallback(() => void hydrate(), { timeout: 500 }) : setTimeout(hydrate, 1)));
+  afterLoadAndFirstPaint(() => ('requestIdleCallback' in window ? requestIdleCallback(() => void hydrate(), { timeout: 500 }) : setTimeout(hydrate, 1)));
 };
 
 export default afterLoad;

@@ -1,4 +1,4 @@
-import { afterFirstPaint } from './after-first-paint.ts';
+import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 
 /**
  * Opening a post counts a view (the build reads the list and counts none); a signed-in reader's view also shapes
@@ -16,5 +16,5 @@ export function countBlogView(): void {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const count = () => void fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/blogs/${encodeURIComponent(slug)}`, { credentials: 'include', headers }).catch(() => undefined);
   // Once the page has painted: the count never competes with the post's first screen.
-  afterFirstPaint(count);
+  afterLoadAndFirstPaint(count);
 }

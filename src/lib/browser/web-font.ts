@@ -4,7 +4,7 @@
  * again in a few short tasks instead of one long one. Not on <html> (a class there restyles every element); the tab's
  * next pages get it there from the theme script, before their first paint, since the file is cached by then.
  */
-import { afterFirstPaint } from './after-first-paint.ts';
+import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 
 /** The class that switches an element's text, and all within it, to the web font (`.wf` in the head CSS). */
 export const WEB_FONT_CLASS = 'wf';
@@ -37,5 +37,5 @@ export function switchWebFontOnAfterPaint(): void {
     });
     Promise.all(loads).then(switchOnPartByPart, switchOnPartByPart);
   };
-  afterFirstPaint(start);
+  afterLoadAndFirstPaint(start);
 }
