@@ -1,7 +1,7 @@
 /** Scheduling page work around the first paint: nothing but the page itself runs or loads before it. */
 
 /** Runs `then` once the page has painted its first frame (a browser that reports no paint: after a second). */
-export function afterFirstPaint(then: () => void): void {
+function afterFirstPaint(then: () => void): void {
   let done = false;
   const run = () => {
     if (done) return;
