@@ -1,4 +1,4 @@
-/** API addresses without the fetch client, so tiny page scripts can use them without bundling the client. */
+/** API addresses, apart from the fetch client: the build, the islands and the upload helper share them. */
 
 /** At build time the pages read from BUILD_API_URL; in the browser from PUBLIC_API_URL or the same origin. */
 export function apiBase(): string {

@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import LoginForm from '../../../src/components/auth/LoginForm.tsx';
 import { fetchMe, loginRequest, requestOtp } from '../../../src/lib/api/auth.ts';
 import { $token } from '../../../src/lib/stores/session.ts';
-import { apiError, consoleMessages, deferred, requestsOf, stubLocation, stubMeFetch, watchConsoleErrors, type StubbedLocation } from './helpers/browser.ts';
+import { setUpAuthFormTest, TOKEN } from './helpers/auth-form.ts';
+import { apiError, deferred, requestsOf, stubLocation, stubMeFetch } from './helpers/browser.ts';
 
 // The endpoint functions the form calls are mocked; errorMessage and goAfterSignIn stay real (goAfterSignIn's
 // GET /api/auth/me is answered at the fetch boundary by stubMeFetch).
@@ -12,29 +13,7 @@ vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
   return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), fetchMe: vi.fn() };
 });
 
-const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
-
-let nav: StubbedLocation;
-let network: ReturnType<typeof stubMeFetch>;
-let consoleError: MockInstance<typeof console.error>;
-
-beforeEach(() => {
-  nav = stubLocation('/login');
-  network = stubMeFetch({ status: 200, body: { _id: 'u1', username: 'ada', must_change_password: false } });
-  consoleError = watchConsoleErrors();
-});
-
-afterEach(() => {
-  const logged = consoleMessages(consoleError);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.mocked(loginRequest).mockReset();
-  vi.mocked(requestOtp).mockReset();
-  vi.mocked(fetchMe).mockReset();
-  $token.set(null);
-  // React reports bad props, state updates outside act() and similar on console.error.
-  expect(logged).toEqual([]);
-});
+const stubs = setUpAuthFormTest('/login');
 
 const identity = () => screen.getByLabelText('Username or Email');
 const password = () => screen.getByLabelText('Password');
@@ -80,9 +59,9 @@ describe('LoginForm', () => {
     type(identity(), '  ada@example.com ');
     type(password(), ' secret with spaces ');
     fireEvent.click(loginButton());
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/'));
     expect(loginRequest).toHaveBeenCalledWith('ada@example.com', ' secret with spaces ');
-    expect(requestsOf(network)).toEqual(['GET /api/auth/me']);
+    expect(requestsOf(stubs.network)).toEqual(['GET /api/auth/me']);
     expect(localStorage.getItem('token')).toBe(TOKEN);
     expect($token.get()).toBe(TOKEN);
   });
@@ -94,7 +73,7 @@ describe('LoginForm', () => {
     type(identity(), 'admin');
     type(password(), 'first password');
     fireEvent.click(loginButton());
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/profile'));
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/profile'));
   });
 
   it('says Signing in... on a disabled button while the request is in flight', async () => {
@@ -108,7 +87,7 @@ describe('LoginForm', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Forgot Password?' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => answer.resolve({ token: TOKEN }));
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/'));
   });
 
   it("shows the server's message when the login is refused, and lets the visitor try again", async () => {
@@ -120,7 +99,7 @@ describe('LoginForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
     expect((loginButton() as HTMLButtonElement).disabled).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
-    expect(nav.assign).not.toHaveBeenCalled();
+    expect(stubs.nav.assign).not.toHaveBeenCalled();
   });
 
   it("falls back to 'Login failed' when the server sends no message", async () => {
@@ -180,25 +159,25 @@ describe('LoginForm', () => {
     });
 
     it('stores a token from Google sign-in, removes it from the address bar and goes home once it is confirmed', async () => {
-      nav = stubLocation(`/login?token=${TOKEN}`);
+      stubs.nav = stubLocation(`/login?token=${TOKEN}`);
       vi.mocked(fetchMe).mockResolvedValue({ _id: 'u1' } as Awaited<ReturnType<typeof fetchMe>>);
       render(<LoginForm />);
-      await waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/'));
+      await waitFor(() => expect(stubs.nav.replace).toHaveBeenCalledWith('/'));
       expect(localStorage.getItem('token')).toBe(TOKEN);
       expect(fetchMe).toHaveBeenCalledOnce();
       expect(location.search).toBe('');
     });
 
     it('shows the Google failure text and forgets the token when the token from the query is not accepted', async () => {
-      nav = stubLocation(`/login?token=${TOKEN}`);
+      stubs.nav = stubLocation(`/login?token=${TOKEN}`);
       vi.mocked(fetchMe).mockRejectedValue(apiError(401, { message: 'Unauthorized' }));
       render(<LoginForm />);
       expect((await screen.findByRole('alert')).textContent).toBe('Google sign in failed. Please try again');
-      expect(nav.replace).not.toHaveBeenCalled();
+      expect(stubs.nav.replace).not.toHaveBeenCalled();
       // Otherwise the header would show Dashboard and Logout for a session that does not exist.
       expect(localStorage.getItem('token')).toBeNull();
       expect($token.get()).toBeNull();
-      expect(requestsOf(network)).toEqual(['POST /api/auth/logout']);
+      expect(requestsOf(stubs.network)).toEqual(['POST /api/auth/logout']);
     });
 
     it('ignores an implausible token', () => {

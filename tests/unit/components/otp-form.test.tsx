@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import OtpForm from '../../../src/components/auth/OtpForm.tsx';
 import { verifyOtp } from '../../../src/lib/api/auth.ts';
 import { $token } from '../../../src/lib/stores/session.ts';
-import { apiError, consoleMessages, deferred, stubLocation, stubMeFetch, watchConsoleErrors, type StubbedLocation } from './helpers/browser.ts';
+import { setUpAuthFormTest, TOKEN } from './helpers/auth-form.ts';
+import { apiError, deferred, stubMeFetch } from './helpers/browser.ts';
 
 // The endpoint functions the form calls are mocked; errorMessage and goAfterSignIn stay real (goAfterSignIn's
 // GET /api/auth/me is answered at the fetch boundary by stubMeFetch).
@@ -12,27 +13,8 @@ vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
   return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), fetchMe: vi.fn() };
 });
 
-const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 const INTRO = 'We have emailed a 6-digit code to ada@example.com.';
-
-let nav: StubbedLocation;
-let consoleError: MockInstance<typeof console.error>;
-
-beforeEach(() => {
-  nav = stubLocation('/login');
-  stubMeFetch({ status: 200, body: { _id: 'u1', username: 'ada', must_change_password: false } });
-  consoleError = watchConsoleErrors();
-});
-
-afterEach(() => {
-  const logged = consoleMessages(consoleError);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.mocked(verifyOtp).mockReset();
-  $token.set(null);
-  // React reports bad props, state updates outside act() and similar on console.error.
-  expect(logged).toEqual([]);
-});
+const stubs = setUpAuthFormTest('/login');
 
 const code = () => screen.getByLabelText('Enter 6-digit OTP') as HTMLInputElement;
 const verifyButton = () => screen.getByRole('button', { name: 'Verify' });
@@ -69,7 +51,7 @@ describe('OtpForm', () => {
     render(<OtpForm email="ada@example.com" intro={INTRO} />);
     type('048213');
     fireEvent.click(verifyButton());
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/'));
     expect(verifyOtp).toHaveBeenCalledWith('ada@example.com', '048213');
     expect(localStorage.getItem('token')).toBe(TOKEN);
     expect($token.get()).toBe(TOKEN);
@@ -81,7 +63,7 @@ describe('OtpForm', () => {
     render(<OtpForm email="ada@example.com" intro={INTRO} />);
     type('048213');
     fireEvent.click(verifyButton());
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/profile'));
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/profile'));
   });
 
   it('says Verifying... on a disabled button while the request is in flight', async () => {
@@ -93,7 +75,7 @@ describe('OtpForm', () => {
     const busy = await screen.findByRole('button', { name: 'Verifying...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await act(async () => answer.resolve({ token: TOKEN }));
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/'));
   });
 
   it("shows the server's message for a refused code and lets the visitor try again", async () => {
@@ -104,7 +86,7 @@ describe('OtpForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Code expired, request a new one');
     expect((verifyButton() as HTMLButtonElement).disabled).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
-    expect(nav.assign).not.toHaveBeenCalled();
+    expect(stubs.nav.assign).not.toHaveBeenCalled();
   });
 
   it("falls back to 'Invalid OTP' when the server sends no message", async () => {

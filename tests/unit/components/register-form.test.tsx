@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import RegisterForm from '../../../src/components/auth/RegisterForm.tsx';
 import { registerRequest, requestOtp, verifyOtp } from '../../../src/lib/api/auth.ts';
-import { $token } from '../../../src/lib/stores/session.ts';
-import { apiError, consoleMessages, deferred, stubLocation, stubMeFetch, watchConsoleErrors, type StubbedLocation } from './helpers/browser.ts';
+import { setUpAuthFormTest, TOKEN } from './helpers/auth-form.ts';
+import { apiError, deferred } from './helpers/browser.ts';
 
 // The endpoint functions the form calls are mocked; errorMessage and goAfterSignIn stay real (goAfterSignIn's
 // GET /api/auth/me is answered at the fetch boundary by stubMeFetch).
@@ -12,28 +12,7 @@ vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
   return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), fetchMe: vi.fn() };
 });
 
-const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
-
-let nav: StubbedLocation;
-let consoleError: MockInstance<typeof console.error>;
-
-beforeEach(() => {
-  nav = stubLocation('/register');
-  stubMeFetch({ status: 200, body: { _id: 'u1', username: 'ada', must_change_password: false } });
-  consoleError = watchConsoleErrors();
-});
-
-afterEach(() => {
-  const logged = consoleMessages(consoleError);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.mocked(registerRequest).mockReset();
-  vi.mocked(requestOtp).mockReset();
-  vi.mocked(verifyOtp).mockReset();
-  $token.set(null);
-  // React reports bad props, state updates outside act() and similar on console.error.
-  expect(logged).toEqual([]);
-});
+const stubs = setUpAuthFormTest('/register');
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const registerButton = () => screen.getByRole('button', { name: 'Register' });
@@ -109,7 +88,7 @@ describe('RegisterForm', () => {
     fireEvent.click(registerButton());
     fireEvent.change(await screen.findByLabelText('Enter 6-digit OTP'), { target: { value: '482 913' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/'));
     expect(verifyOtp).toHaveBeenCalledWith('ada@example.com', '482913');
     expect(localStorage.getItem('token')).toBe(TOKEN);
   });
