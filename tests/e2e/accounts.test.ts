@@ -4,7 +4,9 @@ import { waitForIslands } from './helpers/hydration.ts';
 
 const dataDir = () => process.env['E2E_DATA_DIR']!;
 const PASSWORD = 'lantern harbour morning tide';
-const user = { first: 'Grace', last: 'Hopper', email: 'grace.e2e@example.com', username: 'grace_e2e' };
+// A fresh account per attempt: a retry of this serial group starts again from registration.
+const attempt = Date.now().toString(36);
+const user = { first: 'Grace', last: 'Hopper', email: `grace.${attempt}@example.com`, username: `grace_${attempt}` };
 
 async function loginWithPassword(page: Page, username: string, password: string) {
   await page.goto('/login');
@@ -12,6 +14,13 @@ async function loginWithPassword(page: Page, username: string, password: string)
   await page.getByLabel('Username or Email').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Logout revokes the session, then moves to the home page: wait for that move, or the next goto races it. */
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
 /** Password sign-in that must succeed: it lands on the home page. */
@@ -61,8 +70,8 @@ test.describe.serial('accounts', () => {
   test('logout revokes the session and password login signs in again', async ({ page, request }) => {
     await signIn(page, user.username, PASSWORD);
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.goto('/about');
+    await logOut(page);
     await expect.poll(async () => (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   });
 
@@ -126,7 +135,7 @@ test.describe.serial('accounts', () => {
     await page.getByLabel('Confirm password').fill('another fine passphrase');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await signIn(page, user.username, 'another fine passphrase');
   });
 
