@@ -1,4 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { waitForIslands } from './helpers/hydration.ts';
 
 const ROUTES = [
   '/', '/login', '/register', '/reset-password', '/profile', '/shop', '/blogs', '/photos', '/videos', '/audio', '/events',
@@ -127,6 +129,28 @@ test.describe('Not found and the route table', () => {
       await page.goto(route, { waitUntil: 'domcontentloaded' });
       const heading = page.getByRole('heading', { level: 1 }).first();
       await expect(heading, `h1 of ${route}`).toHaveText(/\S/);
+      await page.close();
+    }
+  });
+
+  // Each page carries only the CSS it uses (src/integrations/page-css.ts), so its inline styles differ from what Astro
+  // hashed: the policy must name the styles the page really has, and nothing on it may be refused.
+  test('every inline style of every route is allowed by its policy, and no page reports a policy violation', async ({ context, request }) => {
+    await context.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    for (const route of [...ROUTES, '/definitely/not/here']) {
+      const response = await request.get(route);
+      const policy = response.headers()['content-security-policy'] ?? '';
+      const styles = [...(await response.text()).matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      expect(styles.length, `inline styles of ${route}`).toBeGreaterThan(0);
+      for (const css of styles) expect(policy, `hash of a style of ${route}`).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+
+      const page = await context.newPage();
+      await page.goto(route, { waitUntil: 'load' });
+      if (!route.startsWith('/reset-password')) await waitForIslands(page);
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), `violations on ${route}`).toEqual([]);
       await page.close();
     }
   });

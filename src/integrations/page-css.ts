@@ -1,0 +1,39 @@
+/** An Astro integration: on `astro:build:done`, each built page keeps only the CSS it can use (src/lib/build/page-css.ts). */
+import type { AstroIntegration } from 'astro';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { trimPageCss } from '../lib/build/page-css.ts';
+
+export default function pageCss(): AstroIntegration {
+  return {
+    name: 'company-site:page-css',
+    hooks: {
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        const root = fileURLToPath(dir);
+        const scripts = new Map<string, string | null>();
+        const readScript = (urlPath: string) => {
+          if (!scripts.has(urlPath)) {
+            const file = join(root, urlPath);
+            scripts.set(urlPath, file.startsWith(root) && existsSync(file) ? readFileSync(file, 'utf8') : null);
+          }
+          return scripts.get(urlPath)!;
+        };
+        const files = [...new Set([...assets.values()].flat().map((url) => fileURLToPath(url)).filter((f) => f.endsWith('.html')))];
+        const started = Date.now();
+        let before = 0;
+        let after = 0;
+        for (const file of files) {
+          const html = await readFile(file, 'utf8');
+          const trimmed = await trimPageCss(html, readScript);
+          before += html.length;
+          after += trimmed.length;
+          if (trimmed !== html) await writeFile(file, trimmed);
+        }
+        const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+        logger.info(`CSS trimmed to each page's use in ${files.length} pages (${kib(before)} to ${kib(after)}) in ${Date.now() - started} ms`);
+      },
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { contentTokens, styleHash, trimPageCss, type ReadScript } from '../../src/lib/build/page-css.ts';
+
+const CSS = [
+  '.used{color:red}',
+  '.unused{color:blue}',
+  '.md\\:grid-cols-3{display:grid}',
+  '.text-\\[var\\(--color-ink\\)\\]{color:var(--color-ink)}',
+  '.from-island{margin:0}',
+  '.from-lazy-chunk{padding:0}',
+  '.dark .dark\\:bg-black{background:black}',
+  '[data-auth=in] .signed-in{display:block}',
+  '[data-state=never] .x{display:none}',
+  '.data-\\[outcome\\=failure\\]\\:text-red[data-outcome=failure]{color:red}',
+  '.data-\\[outcome\\=success\\]\\:text-green[data-outcome=success]{color:green}',
+  ':root{--color-ink:#123;--orphan:1px;--set-inline:2px}',
+  '@keyframes spin{to{transform:rotate(1turn)}}',
+  '@keyframes gone{to{opacity:0}}',
+  '.animate-spin{animation:spin 1s linear infinite}',
+  '.space-y-2{:where(&>:not(:last-child)){margin-block-start:8px}}',
+  '.space-y-9{:where(&>:not(:last-child)){margin-block-start:36px}}',
+].join('');
+
+function page(css: string, body: string): string {
+  return (
+    '<!DOCTYPE html><html lang="en"><head>' +
+    `<meta http-equiv="content-security-policy" content="default-src 'self'; style-src 'self' ${styleHash(css)} 'sha256-other='">` +
+    `<style>${css}</style></head><body>${body}</body></html>`
+  );
+}
+
+const scripts: Record<string, string> = {
+  '/_astro/Island.abc.js': 'import{a}from"./shared.def.js";const l=()=>import("./lazy.ghi.js");export default()=>a("from-island")',
+  '/_astro/shared.def.js': 'export const a=(c)=>c',
+  '/_astro/lazy.ghi.js': 'export const cls="from-lazy-chunk"',
+  '/_astro/unrelated.js': 'export const cls="unused"',
+};
+const read: ReadScript = (url) => scripts[url] ?? null;
+
+const BODY =
+  '<main class="used space-y-2 md:grid-cols-3 text-[var(--color-ink)] animate-spin dark:bg-black" style="width:var(--set-inline)">' +
+  '<astro-island component-url="/_astro/Island.abc.js"></astro-island><a class="signed-in">Dashboard</a><p class="data-[outcome=failure]:text-red"></p></main>' +
+  "<script>document.documentElement.classList.toggle('dark');root.setAttribute('data-auth','in')</script>";
+
+function styleOf(html: string): string {
+  return /<style>([\s\S]*)<\/style>/.exec(html)![1]!;
+}
+
+describe('trimPageCss', () => {
+  it('keeps the rules the markup and its scripts can use, and drops the rest', async () => {
+    const css = styleOf(await trimPageCss(page(CSS, BODY), read));
+    for (const kept of ['.used', '.md\\:grid-cols-3', '.text-\\[var\\(--color-ink\\)\\]', '.from-island', '.from-lazy-chunk', '.dark .dark\\:bg-black', '[data-auth=in] .signed-in', '[data-outcome=failure]', '@keyframes spin', '.space-y-2{:where(&>:not(:last-child)){margin-block-start:8px}}']) {
+      expect(css).toContain(kept);
+    }
+    for (const dropped of ['.unused', '.space-y-9', '[data-state=never] .x', '[data-outcome=success]', '@keyframes gone', '--orphan']) expect(css).not.toContain(dropped);
+    // A variable named in the markup (an inline style) stays though no kept rule reads it.
+    expect(css).toContain('--set-inline');
+    expect(css).toContain('--color-ink:#123');
+  });
+
+  it('puts the trimmed style hash into the CSP in place of the old one and leaves every other byte alone', async () => {
+    const before = page(CSS, BODY);
+    const after = await trimPageCss(before, read);
+    const css = styleOf(after);
+    expect(after).toContain(styleHash(css));
+    expect(after).not.toContain(styleHash(CSS));
+    expect(after).toContain("'sha256-other='");
+    const untouched = (html: string) => html.replace(/<style>[\s\S]*<\/style>/, '').replace(/content="[^"]*"/, '');
+    expect(untouched(after)).toBe(untouched(before));
+  });
+
+  it('reads class names out of attribute values, not the entity-escaped source', async () => {
+    const props = '<astro-island props="{&quot;cls&quot;:[0,&quot;from-island&quot;]}"></astro-island>';
+    const css = styleOf(await trimPageCss(page('.from-island{margin:0}.unused{color:blue}', props), read));
+    expect(css).toBe('.from-island{margin:0}');
+  });
+
+  it('leaves a page without a style as it was', async () => {
+    const html = '<!DOCTYPE html><html><head></head><body><p class="x">Hi</p></body></html>';
+    expect(await trimPageCss(html, read)).toBe(html);
+  });
+});
+
+describe('contentTokens', () => {
+  it('splits on whitespace, quotes and angle brackets, keeping UnoCSS names whole', () => {
+    expect(contentTokens('<p class="md:p-4 bg-black/50 [mask:none]">')).toEqual(['p', 'class=', 'md:p-4', 'bg-black/50', '[mask:none]']);
+    expect(contentTokens("c('hover:text-[var(--x)]',`a ${b}`)")).toEqual(['c(', 'hover:text-[var(--x)]', ',', 'a', '${b}', ')']);
+  });
+});
