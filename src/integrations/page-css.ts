@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trimPageCss } from '../lib/build/page-css.ts';
+import { newTrimCache, trimPageCss } from '../lib/build/page-css.ts';
 
 export default function pageCss(): AstroIntegration {
   return {
@@ -21,12 +21,13 @@ export default function pageCss(): AstroIntegration {
           return scripts.get(urlPath)!;
         };
         const files = [...new Set([...assets.values()].flat().map((url) => fileURLToPath(url)).filter((f) => f.endsWith('.html')))];
+        const cache = newTrimCache();
         const started = Date.now();
         let before = 0;
         let after = 0;
         for (const file of files) {
           const html = await readFile(file, 'utf8');
-          const trimmed = await trimPageCss(html, readScript);
+          const trimmed = await trimPageCss(html, readScript, cache);
           before += html.length;
           after += trimmed.length;
           if (trimmed !== html) await writeFile(file, trimmed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTokens, styleHash, trimPageCss, type ReadScript } from '../../src/lib/build/page-css.ts';
+import { contentTokens, newTrimCache, styleHash, trimPageCss, type ReadScript } from '../../src/lib/build/page-css.ts';
 
 const CSS = [
   '.used{color:red}',
@@ -39,7 +39,7 @@ const read: ReadScript = (url) => scripts[url] ?? null;
 
 const BODY =
   '<main class="used space-y-2 md:grid-cols-3 text-[var(--color-ink)] animate-spin dark:bg-black" style="width:var(--set-inline)">' +
-  '<astro-island component-url="/_astro/Island.abc.js"></astro-island><a class="signed-in">Dashboard</a><p class="data-[outcome=failure]:text-red"></p></main>' +
+  '<astro-island component-url="/_astro/Island.abc.js"></astro-island><a class="signed-in">Dashboard</a><p title="unused">Prose that says unused and m-0</p><p class="data-[outcome=failure]:text-red"></p></main>' +
   "<script>document.documentElement.classList.toggle('dark');root.setAttribute('data-auth','in')</script>";
 
 function styleOf(html: string): string {
@@ -56,6 +56,14 @@ describe('trimPageCss', () => {
     // A variable named in the markup (an inline style) stays though no kept rule reads it.
     expect(css).toContain('--set-inline');
     expect(css).toContain('--color-ink:#123');
+  });
+
+  it('pages that differ only in prose and links share one trim', async () => {
+    const cache = newTrimCache();
+    const first = await trimPageCss(page(CSS, `${BODY}<p>One story <a href="/a">here</a></p>`), read, cache);
+    const second = await trimPageCss(page(CSS, `${BODY}<p>Another story <a href="/b">there</a></p>`), read, cache);
+    expect(styleOf(second)).toBe(styleOf(first));
+    expect(cache.trimmed.size).toBe(1);
   });
 
   it('puts the trimmed style hash into the CSP in place of the old one and leaves every other byte alone', async () => {

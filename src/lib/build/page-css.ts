@@ -32,6 +32,8 @@ const SCRIPT_URL = /\/_astro\/[\w.-]+\.m?js/g;
 /** The attribute an attribute selector tests (`[data-outcome=success]`), not an escaped bracket in a class name. */
 const ATTRIBUTE_SELECTOR = /(?<!\\)\[([a-zA-Z][\w-]*)/g;
 const VARIABLE = /--[\w-]+/g;
+/** Attributes whose values name classes or ids, or carry what scripts render (island props) or set (inline styles' variables). */
+const MARKUP_ATTRIBUTES = new Set(['class', 'id', 'style', 'props']);
 
 export function styleHash(css: string): string {
   return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
@@ -47,27 +49,71 @@ function* walk(node: Node): Generator<Node> {
   if (isElement(node) && node.tagName === 'template') yield* walk((node as DefaultTreeAdapterMap['template']).content);
 }
 
-/** The scripts a page can run: those its markup names, and everything they import, statically or by a literal import(). */
-async function reachableScripts(urls: Iterable<string>, read: ReadScript): Promise<string[]> {
+interface ScriptFacts {
+  tokens: readonly string[];
+  /** The scripts it loads: static imports, literal import()s and /_astro/ URLs in its text. */
+  loads: readonly string[];
+}
+
+/** What one build's pages share: each script's facts, and the trimmed CSS per style and set of tokens. */
+export interface TrimCache {
+  scripts: Map<string, ScriptFacts | null>;
+  trimmed: Map<string, string>;
+}
+
+export function newTrimCache(): TrimCache {
+  return { scripts: new Map(), trimmed: new Map() };
+}
+
+async function scriptFacts(url: string, read: ReadScript): Promise<ScriptFacts | null> {
+  const source = read(url);
+  if (source === null) return null;
   await initLexer;
+  const [imports] = parseModule(source);
+  const loads: string[] = [];
+  for (const { n: specifier } of imports) {
+    if (specifier?.startsWith('./') || specifier?.startsWith('../')) loads.push(new URL(specifier, `http://x${url}`).pathname);
+    else if (specifier?.startsWith('/')) loads.push(specifier);
+  }
+  for (const match of source.matchAll(SCRIPT_URL)) loads.push(match[0]);
+  return { tokens: contentTokens(source), loads };
+}
+
+/** The tokens of every script a page can run, from the URLs its markup names. */
+async function scriptTokens(urls: Iterable<string>, read: ReadScript, cache: TrimCache): Promise<string[]> {
   const seen = new Set<string>();
-  const sources: string[] = [];
+  const tokens: string[] = [];
   const queue = [...urls];
   while (queue.length > 0) {
     const url = queue.pop()!;
     if (seen.has(url)) continue;
     seen.add(url);
-    const source = read(url);
-    if (source === null) continue;
-    sources.push(source);
-    const [imports] = parseModule(source);
-    for (const { n: specifier } of imports) {
-      if (specifier?.startsWith('./') || specifier?.startsWith('../')) queue.push(new URL(specifier, `http://x${url}`).pathname);
-      else if (specifier?.startsWith('/')) queue.push(specifier);
-    }
-    for (const match of source.matchAll(SCRIPT_URL)) queue.push(match[0]);
+    if (!cache.scripts.has(url)) cache.scripts.set(url, await scriptFacts(url, read));
+    const facts = cache.scripts.get(url);
+    if (!facts) continue;
+    tokens.push(...facts.tokens);
+    queue.push(...facts.loads);
   }
-  return sources;
+  return tokens;
+}
+
+/** The rules of css that can match content (tokens, one a line). */
+async function purge(css: string, content: string, variables: string[]): Promise<string> {
+  // Scripts set attributes in ways no token shows (`el.dataset['outcome'] = …`): an attribute selector stays as long
+  // as the rest of its selector can match.
+  const dynamicAttributes = [...new Set(Array.from(css.matchAll(ATTRIBUTE_SELECTOR), (m) => m[1]!))];
+  const [result] = await new PurgeCSS().purge({
+    content: [{ raw: content, extension: 'html' }],
+    css: [{ raw: css }],
+    defaultExtractor: contentTokens,
+    dynamicAttributes,
+    keyframes: true,
+    variables: true,
+    // PurgeCSS judges a nested rule (`.space-y-2{:where(&>*){…}}`, as UnoCSS writes some) by its own selector,
+    // which names no class: it stays whenever its parent rule does.
+    safelist: { variables, greedy: [/&/] },
+  });
+  return result?.css ?? css;
 }
 
 function escapeAttribute(value: string): string {
@@ -75,49 +121,46 @@ function escapeAttribute(value: string): string {
 }
 
 /** The page with each inline style cut down to what its markup and scripts can use, and its CSP hashes to match. */
-export async function trimPageCss(html: string, readScript: ReadScript): Promise<string> {
+export async function trimPageCss(html: string, readScript: ReadScript, cache: TrimCache = newTrimCache()): Promise<string> {
   const document = parse(html, { sourceCodeLocationInfo: true });
   const styles: DefaultTreeAdapterMap['textNode'][] = [];
   let csp: Element | undefined;
+  // What a selector can match: element names, classes and ids, scripts (inline, island props, files). Attribute
+  // selectors are kept whole (see dynamicAttributes below) and prose never matches a selector, so other attribute
+  // values and text are left out: pages built from one template then share one set of tokens, and one trim.
   const words: string[] = [];
   const scriptUrls = new Set<string>();
 
   for (const node of walk(document)) {
     if (node.nodeName === '#text') {
       const text = node as DefaultTreeAdapterMap['textNode'];
-      if (text.parentNode && isElement(text.parentNode) && text.parentNode.tagName === 'style') styles.push(text);
-      else words.push(text.value);
+      const parent = text.parentNode && isElement(text.parentNode) ? text.parentNode.tagName : '';
+      if (parent === 'style') styles.push(text);
+      else if (parent === 'script' || parent === 'noscript') words.push(text.value);
     } else if (isElement(node)) {
       words.push(node.tagName);
-      for (const { name, value } of node.attrs) words.push(name, value);
+      for (const { name, value } of node.attrs) {
+        if (MARKUP_ATTRIBUTES.has(name)) words.push(value);
+        for (const match of value.matchAll(SCRIPT_URL)) scriptUrls.add(match[0]);
+      }
       if (node.tagName === 'meta' && node.attrs.some((a) => a.name === 'http-equiv' && a.value.toLowerCase() === 'content-security-policy')) csp = node;
     }
   }
-  const markup = words.join('\n');
-  for (const match of markup.matchAll(SCRIPT_URL)) scriptUrls.add(match[0]);
-  const content = [markup, ...(await reachableScripts(scriptUrls, readScript))].join('\n');
+  const inline = words.join('\n');
+  for (const match of inline.matchAll(SCRIPT_URL)) scriptUrls.add(match[0]);
+  const tokens = [...new Set([...contentTokens(inline), ...(await scriptTokens(scriptUrls, readScript, cache))])].sort();
+  const content = tokens.join('\n');
   const variables = [...new Set(content.match(VARIABLE) ?? [])];
+  const contentKey = createHash('sha256').update(content).digest('base64');
 
   const edits: Edit[] = [];
   const hashes = new Map<string, string>();
   for (const style of styles) {
     const location = style.sourceCodeLocation;
     if (!location) continue;
-    // Scripts set attributes in ways no token shows (`el.dataset['outcome'] = …`): an attribute selector stays as long
-    // as the rest of its selector can match.
-    const dynamicAttributes = [...new Set(Array.from(style.value.matchAll(ATTRIBUTE_SELECTOR), (m) => m[1]!))];
-    const [result] = await new PurgeCSS().purge({
-      content: [{ raw: content, extension: 'html' }],
-      css: [{ raw: style.value }],
-      defaultExtractor: contentTokens,
-      dynamicAttributes,
-      keyframes: true,
-      variables: true,
-      // PurgeCSS judges a nested rule (`.space-y-2{:where(&>*){…}}`, as UnoCSS writes some) by its own selector,
-      // which names no class: it stays whenever its parent rule does.
-      safelist: { variables, greedy: [/&/] },
-    });
-    const trimmed = result?.css ?? style.value;
+    const key = `${styleHash(style.value)} ${contentKey}`;
+    if (!cache.trimmed.has(key)) cache.trimmed.set(key, await purge(style.value, content, variables));
+    const trimmed = cache.trimmed.get(key)!;
     if (trimmed === style.value) continue;
     edits.push({ start: location.startOffset, end: location.endOffset, text: trimmed });
     hashes.set(styleHash(style.value), styleHash(trimmed));
