@@ -2,8 +2,9 @@
  * A real OpenID provider (the `oidc-provider` package) on 127.0.0.1 for sign-in tests. Its interaction
  * endpoint signs in as `next` and consents at once, or answers access_denied when `next` is 'deny'.
  * With `control`, tests in other processes (Playwright workers) set `next` by `PUT /__test/next` with a JSON body.
+ * With `forge`, its token endpoint hands out a forged ID token in place of the one it issued.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createSign, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,12 +17,20 @@ export interface TestAccount {
   name?: string;
 }
 
+/**
+ * How the token endpoint forges the ID token it issued: `foreign-key` re-signs it (same header, `kid` included) with a
+ * key its JWKS does not publish; `altered` changes claims and keeps the original signature. `claims` are merged in.
+ */
+export type IdTokenForgery = { kind: 'foreign-key'; claims?: Record<string, unknown> } | { kind: 'altered'; claims: Record<string, unknown> };
+
 export interface TestOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
   /** Who the next sign-in is, or 'deny' for a user who cancels. */
   next: TestAccount | 'deny';
+  /** Forges every ID token the token endpoint returns until set back to null. */
+  forge: IdTokenForgery | null;
   close(): Promise<void>;
 }
 
@@ -41,6 +50,32 @@ type ProviderModule = { default: new (issuer: string, configuration: object) => 
 
 /** The package ships no types; a specifier typed as string keeps the compiler from asking for them. */
 const loadProvider = async (): Promise<ProviderModule> => (await import('oidc-provider' as string)) as ProviderModule;
+
+const TOKEN_PATH = '/token';
+let foreignKey: KeyObject | undefined;
+
+/** `idToken` forged as `forgery` says; the header is kept as issued, so a client picks the published key for it. */
+function forgeIdToken(idToken: string, forgery: IdTokenForgery): string {
+  const [header = '', payload = '', signature = ''] = idToken.split('.');
+  const claims = { ...(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as object), ...forgery.claims };
+  const signed = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  if (forgery.kind === 'altered') return `${signed}.${signature}`;
+  foreignKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  return `${signed}.${createSign('RSA-SHA256').update(signed).sign(foreignKey, 'base64url')}`;
+}
+
+/** Rewrites the JSON body `res` ends with (Koa sends it in one `end` call, before the headers) through `change`. */
+function rewriteJsonBody(res: ServerResponse, change: (body: Record<string, unknown>) => void): void {
+  const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (res.statusCode !== 200 || res.headersSent || !(typeof chunk === 'string' || Buffer.isBuffer(chunk))) return end(chunk, ...rest);
+    const body = JSON.parse(chunk.toString()) as Record<string, unknown>;
+    change(body);
+    const text = JSON.stringify(body);
+    res.setHeader('content-length', Buffer.byteLength(text));
+    return end(text, ...rest);
+  }) as ServerResponse['end'];
+}
 
 /** The one client the provider knows. */
 export const TEST_CLIENT_ID = 'site-test-client';
@@ -105,6 +140,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     clientId,
     clientSecret,
     next: { sub: 'default-user', email: 'default@example.com', email_verified: true },
+    forge: null,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -146,6 +182,12 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     if (req.url?.startsWith('/interaction/')) {
       interaction(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
       return;
+    }
+    const forgery = state.forge;
+    if (forgery && req.method === 'POST' && req.url === TOKEN_PATH) {
+      rewriteJsonBody(res, (body) => {
+        if (typeof body['id_token'] === 'string') body['id_token'] = forgeIdToken(body['id_token'], forgery);
+      });
     }
     callback(req, res);
   };

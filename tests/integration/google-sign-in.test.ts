@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { CookieJar, googleFlow } from '../helpers/google-flow.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -7,35 +8,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 /** Nothing listens here: the test rewrites SITE_URL links to the running server, as a reverse proxy would. */
 const SITE_URL = 'http://localhost:4399';
 const CALLBACK = `${SITE_URL}/api/auth/google/callback`;
-
-/** A browser's cookie store, reduced to what these flows need: name, value and path; hosts and ports are not told apart. */
-class CookieJar {
-  readonly #cookies = new Map<string, { value: string; path: string }>();
-  store(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const path = attrs.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
-      const gone = attrs.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()));
-      if (gone) this.#cookies.delete(name);
-      else this.#cookies.set(name, { value: pair.slice(eq + 1), path });
-    }
-  }
-  header(url: string): string {
-    const { pathname } = new URL(url);
-    return [...this.#cookies]
-      .filter(([, c]) => pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map(([name, c]) => `${name}=${c.value}`)
-      .join('; ');
-  }
-  has(name: string): boolean {
-    return this.#cookies.has(name);
-  }
-  get(name: string) {
-    return this.#cookies.get(name);
-  }
-}
 
 describe('Google sign-in against a local OpenID provider', () => {
   let server: TestServer;
@@ -55,40 +27,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     await provider.close();
   });
 
-  const onServer = (url: string) => (url.startsWith(SITE_URL) ? server.url + url.slice(SITE_URL.length) : url);
-
-  async function get(jar: CookieJar, url: string): Promise<Response> {
-    const cookie = jar.header(url);
-    const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    jar.store(res);
-    return res;
-  }
-
-  /** Follows redirects by hand until the site's /login page, tampering with the callback URL when asked. */
-  async function signIn(jar = new CookieJar(), tamper: (callback: URL) => void = () => {}): Promise<{ login: URL; jar: CookieJar; start: Response }> {
-    const start = await get(jar, `${server.url}/api/auth/google`);
-    let location = start.headers.get('location') ?? '';
-    for (let hop = 0; hop < 10; hop++) {
-      if (location.startsWith(`${SITE_URL}/login`)) return { login: new URL(location), jar, start };
-      if (location.startsWith(CALLBACK)) {
-        const callback = new URL(location);
-        tamper(callback);
-        location = callback.href;
-      }
-      const res = await get(jar, onServer(location));
-      expect([302, 303]).toContain(res.status);
-      location = new URL(res.headers.get('location') ?? '', location).href;
-    }
-    throw new Error(`no way back to /login, stuck at ${location}`);
-  }
-
-  async function me(token: string, jar?: CookieJar) {
-    const url = `${server.url}/api/auth/me`;
-    const cookie = jar?.header(url);
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, ...(cookie ? { cookie } : {}) } });
-    if (jar) jar.store(res);
-    return res;
-  }
+  const { onServer, get, signIn, me } = googleFlow(() => server.url, SITE_URL);
 
   it('starts with PKCE S256, state, nonce and the fixed redirect_uri, keeping them in a short-lived HttpOnly cookie', async () => {
     const jar = new CookieJar();

@@ -23,8 +23,12 @@ export function securityHeaderValues(env: Pick<Env, 'SITE_URL'>): HeaderRecord {
   });
 }
 
+/** The one Referrer-Policy a route may set for itself, e.g. on a redirect whose URL carries a token (R19). */
+const NO_REFERRER = 'no-referrer';
+
 /**
  * Sets `values` on every answer once the handlers ran, replacing what a handler set, and drops X-Powered-By.
+ * A route's `Referrer-Policy: no-referrer` is kept: routes may tighten the policy, never loosen it.
  * Complete answers (complete-answer.ts) carry them already.
  */
 export function securityHeaders(values: HeaderRecord): MiddlewareHandler {
@@ -33,7 +37,9 @@ export function securityHeaders(values: HeaderRecord): MiddlewareHandler {
     await next();
     if (isCompleteAnswer(c.res)) return;
     const headers = c.res.headers;
+    const noReferrer = headers.get('referrer-policy') === NO_REFERRER;
     for (const [name, value] of entries) headers.set(name, value);
+    if (noReferrer) headers.set('referrer-policy', NO_REFERRER);
     headers.delete('X-Powered-By');
   };
 }
