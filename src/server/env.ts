@@ -32,6 +32,14 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   REBUILD_WEBHOOK_URL: optionalUrl,
+  /** `off` drops the per-address request limits (test rigs behind one address, load tests); per-account limits stay. */
+  RATE_LIMITS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => v || 'on')
+    .pipe(z.enum(['on', 'off']))
+    .default('on'),
   // Account lifetimes (security.md R11, R17, R23): defaults are the product's, tests shorten them.
   SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(30 * 24 * 3600),
   ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(12 * 3600).default(12 * 3600),

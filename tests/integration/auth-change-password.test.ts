@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe('the first admin with a generated password', () => {
@@ -52,5 +54,61 @@ describe('the first admin with a generated password', () => {
     expect((await call('/api/auth/me', { token: other })).status).toBe(401);
     expect((await call('/api/auth/login', { body: { username: 'admin', password: generated } })).status).toBe(401);
     expect(await login('lighthouse keeper winter log')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('attempt limits on the current password', () => {
+  let server: TestServer;
+  const PASSWORD = 'a long test password';
+  beforeAll(async () => {
+    server = await startTestServer();
+    const now = new Date().toISOString();
+    for (const name of ['max', 'ann']) {
+      await server.db
+        .insertInto('users')
+        .values({ id: randomUUID(), first_name: name, last_name: 'Tester', email: `${name}@example.com`, username: name, username_key: name, password_hash: await hashPassword(PASSWORD), email_verified: true, created_at: now, updated_at: now })
+        .execute();
+    }
+  });
+  afterAll(async () => {
+    await server.stop(true);
+  });
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${server.url}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+
+  it('after 10 wrong current passwords answers 429 with Retry-After, even to the right one, until the wait is over', async () => {
+    const token = ((await (await post('/login', { username: 'max', password: PASSWORD })).json()) as { token: string }).token;
+    const change = (currentPassword: string) => post('/change-password', { currentPassword, newPassword: 'a quiet harbour at dawn' }, token);
+    for (let i = 0; i < 10; i++) expect((await change('not the password at all')).status).toBe(400);
+    const limited = await change('not the password at all');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ message: 'Too many attempts. Please try again later' });
+    const refused = await change(PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same account limit covers password logins.
+    expect((await post('/login', { username: 'max', password: PASSWORD })).status).toBe(429);
+
+    // No permanent lock: once the wait has passed, the right current password works. Refused polls cost nothing.
+    const deadline = Date.now() + 10_000;
+    let answer = await change(PASSWORD);
+    while (answer.status === 429 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await change(PASSWORD);
+    }
+    expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 200, body: { message: 'Password changed' } });
+  });
+
+  it('holds a parallel burst of wrong current passwords to the same limit', async () => {
+    const token = ((await (await post('/login', { username: 'ann', password: PASSWORD })).json()) as { token: string }).token;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => post('/change-password', { currentPassword: 'not the password at all', newPassword: 'evening tide over the pier' }, token)));
+    const counts: Record<number, number> = {};
+    for (const res of answers) counts[res.status] = (counts[res.status] ?? 0) + 1;
+    expect(counts).toEqual({ 400: 10, 429: 30 });
   });
 });

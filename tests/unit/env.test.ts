@@ -18,6 +18,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ SITE_URL: 'https://example.com/' }).SITE_URL).toBe('https://example.com');
   });
 
+  it('keeps the per-address rate limits on unless RATE_LIMITS says off', () => {
+    expect(parseEnv({}).RATE_LIMITS).toBe('on');
+    expect(parseEnv({ RATE_LIMITS: 'off' }).RATE_LIMITS).toBe('off');
+    expect(parseEnv({ RATE_LIMITS: ' OFF ' }).RATE_LIMITS).toBe('off');
+    expect(parseEnv({ RATE_LIMITS: 'on' }).RATE_LIMITS).toBe('on');
+  });
+
   it('treats empty optional variables as unset', () => {
     expect(parseEnv({ SMTP_URL: '', PUBLIC_API_URL: '' }).SMTP_URL).toBeUndefined();
   });
@@ -27,6 +34,7 @@ describe('parseEnv', () => {
     [{ SEED: 'lots' }, /SEED/],
     [{ ADMIN_EMAIL: 'not-an-email' }, /ADMIN_EMAIL/],
     [{ SITE_URL: 'nota url' }, /SITE_URL/],
+    [{ RATE_LIMITS: 'maybe' }, /RATE_LIMITS/],
   ])('refuses %o with a message naming the variable', (source, pattern) => {
     expect(() => parseEnv(source)).toThrow(pattern);
   });

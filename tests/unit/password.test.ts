@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contextWords, newPasswordProblem } from '../../src/server/modules/auth/password-check.ts';
 import { hashPassword, verifyPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { passwordProblem } from '../../src/shared/password-policy.ts';
 
@@ -16,6 +17,26 @@ describe('passwordProblem', () => {
     expect(passwordProblem('correct horse battery staple')).toBeNull();
     expect(passwordProblem('ñandú ñandú ñ')).toBeNull();
     expect(passwordProblem([...'😀🎉🚀'.repeat(43)].slice(0, 128).join(''))).toBeNull();
+  });
+});
+
+describe('newPasswordProblem (server policy)', () => {
+  const words = contextWords({ first_name: 'Ada', last_name: 'Lovelace', username: 'ada_l', email: 'ada.l@example.com' }, 'Northwind Studio');
+
+  it.each(['my northwindstudio key', 'NorthWindStudio2026!', 'north wind studio rocks', 'i love northwind-studio', 'NORTHWIND STUDIO forever'])(
+    'refuses %o: the site name in any spacing or case',
+    (password) => {
+      expect(newPasswordProblem(password, words)).toBe('Password must not contain your name, email or the site name');
+    },
+  );
+
+  it('refuses the other context words without their separators too', () => {
+    expect(newPasswordProblem('the lovelace machine 1843', words)).toMatch(/must not contain/);
+    expect(newPasswordProblem('adal lovely evenings', words)).toMatch(/must not contain/);
+  });
+
+  it('accepts a password that only shares short pieces with the site name', () => {
+    expect(newPasswordProblem('north star over the studio', words)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FailureBackoff, SlidingWindowLimiter } from '../../src/server/http/rate-limit.ts';
+import { FailureBackoff, SlidingWindowLimiter, UNLIMITED } from '../../src/server/http/rate-limit.ts';
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -57,6 +57,18 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.check('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
+  it('reserve counts the attempt at once; a success uncounts only that one, a failure keeps it', () => {
+    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 1000 });
+    const first = limiter.reserve('a');
+    const second = limiter.reserve('a');
+    expect(limiter.check('a').allowed).toBe(false);
+    first.succeeded();
+    expect(limiter.check('a').allowed).toBe(true);
+    second.failed();
+    limiter.reserve('a');
+    expect(limiter.check('a').allowed).toBe(false);
+  });
+
   it('bounds memory under a flood of distinct keys', () => {
     const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 60_000, maxKeys: 100 });
     for (let i = 0; i < 1000; i++) limiter.consume(`ip-${i}`);
@@ -96,5 +108,31 @@ describe('FailureBackoff', () => {
     expect(backoff.check('v').allowed).toBe(true);
     backoff.fail('v');
     expect(backoff.check('v').allowed).toBe(true);
+  });
+
+  it('reserve counts a failure before the outcome is known: parallel attempts earn the wait between them', () => {
+    const time = clock();
+    const backoff = new FailureBackoff({ ...options, now: time.now });
+    const attempts = [backoff.reserve('u'), backoff.reserve('u'), backoff.reserve('u')];
+    expect(backoff.check('u')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    // A failure known later restarts the wait from then.
+    time.advance(900);
+    attempts[0]!.failed();
+    time.advance(900);
+    expect(backoff.check('u')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    time.advance(101);
+    expect(backoff.check('u').allowed).toBe(true);
+    // A success ends the run of failures.
+    attempts.push(backoff.reserve('u'));
+    expect(backoff.check('u').allowed).toBe(false);
+    attempts[1]!.succeeded();
+    expect(backoff.check('u').allowed).toBe(true);
+  });
+});
+
+describe('Unlimited', () => {
+  it('allows every attempt and keeps nothing', () => {
+    for (let i = 0; i < 1000; i++) UNLIMITED.reserve('a');
+    expect(UNLIMITED.check('a').allowed).toBe(true);
   });
 });

@@ -9,6 +9,30 @@ export interface LimitDecision {
 const ALLOWED: LimitDecision = { allowed: true, retryAfterSeconds: 0 };
 const blocked = (ms: number): LimitDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
 
+/** An attempt counted (as a failure) before the slow work that decides it; settled once the outcome is known. */
+export interface Reservation {
+  /** It was no failure: uncount it. */
+  succeeded(): void;
+  /** It failed: it stays counted, and any wait it earns runs from now. */
+  failed(): void;
+}
+
+/**
+ * A limit whose attempts are counted before the work that decides them (reserve, then settle), so requests in flight
+ * together cannot all pass one check (R58).
+ */
+export interface AttemptLimiter {
+  /** Whether one more attempt is allowed now; records nothing. */
+  check(key: string): LimitDecision;
+  /** Counts one attempt now, without checking. */
+  reserve(key: string): Reservation;
+}
+
+const SETTLED: Reservation = { succeeded: () => {}, failed: () => {} };
+
+/** Allows everything and keeps nothing: stands in for the per-address limits under RATE_LIMITS=off. */
+export const UNLIMITED: AttemptLimiter = { check: () => ALLOWED, reserve: () => SETTLED };
+
 export interface WindowOptions {
   /** Attempts allowed inside any window of `windowMs`. */
   limit: number;
@@ -19,7 +43,7 @@ export interface WindowOptions {
 }
 
 /** Sliding-log limiter: at most `limit` recorded hits in any `windowMs` span. */
-export class SlidingWindowLimiter {
+export class SlidingWindowLimiter implements AttemptLimiter {
   readonly limit: number;
   readonly windowMs: number;
   readonly #now: () => number;
@@ -46,6 +70,22 @@ export class SlidingWindowLimiter {
     hits.push(this.#now());
     this.#hits.set(key, hits);
     if (this.#hits.size > this.#maxKeys) this.#prune();
+  }
+
+  /** Records one attempt now; a success takes back that one hit. */
+  reserve(key: string): Reservation {
+    const at = this.#now();
+    this.record(key);
+    return {
+      succeeded: () => {
+        const hits = this.#hits.get(key);
+        const index = hits?.lastIndexOf(at) ?? -1;
+        if (index < 0) return;
+        hits!.splice(index, 1);
+        if (hits!.length === 0) this.#hits.delete(key);
+      },
+      failed: () => {},
+    };
   }
 
   /** Checks and, when allowed, records the attempt. */
@@ -95,7 +135,7 @@ export interface BackoffOptions {
 }
 
 /** Exponential backoff after consecutive failures; never a permanent lock (R58). */
-export class FailureBackoff {
+export class FailureBackoff implements AttemptLimiter {
   readonly #options: Required<Omit<BackoffOptions, 'now'>>;
   readonly #now: () => number;
   readonly #state = new Map<string, { failures: number; lastFailure: number; blockedUntil: number }>();
@@ -114,10 +154,8 @@ export class FailureBackoff {
   fail(key: string): void {
     const now = this.#now();
     const failures = (this.#live(key)?.failures ?? 0) + 1;
-    const over = failures - this.#options.freeFailures;
-    const delay = over >= 0 ? Math.min(this.#options.maxMs, this.#options.baseMs * 2 ** Math.min(over, 30)) : 0;
     this.#state.delete(key);
-    this.#state.set(key, { failures, lastFailure: now, blockedUntil: now + delay });
+    this.#state.set(key, { failures, lastFailure: now, blockedUntil: now + this.#delay(failures) });
     if (this.#state.size > this.#options.maxKeys) {
       for (const k of this.#state.keys()) {
         if (this.#state.size <= this.#options.maxKeys) break;
@@ -126,8 +164,32 @@ export class FailureBackoff {
     }
   }
 
+  /**
+   * Counts a failure now, so attempts in flight together earn the wait between them; a failure restarts the wait
+   * from when it was known, a success ends the run of failures.
+   */
+  reserve(key: string): Reservation {
+    this.fail(key);
+    return {
+      succeeded: () => this.succeed(key),
+      failed: () => {
+        const state = this.#live(key);
+        if (!state) return;
+        const now = this.#now();
+        state.lastFailure = now;
+        state.blockedUntil = Math.max(state.blockedUntil, now + this.#delay(state.failures));
+      },
+    };
+  }
+
   succeed(key: string): void {
     this.#state.delete(key);
+  }
+
+  /** The wait after `failures` in a row: none for the free ones, then doubling up to the cap. */
+  #delay(failures: number): number {
+    const over = failures - this.#options.freeFailures;
+    return over >= 0 ? Math.min(this.#options.maxMs, this.#options.baseMs * 2 ** Math.min(over, 30)) : 0;
   }
 
   #live(key: string) {

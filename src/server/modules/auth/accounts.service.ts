@@ -5,7 +5,7 @@ import { ApiError, badRequest } from '../../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { emailTaken, findUserByIdentifier, insertUser, updateUser, usernameKeyTaken } from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { consumeAll, enforce } from './auth-limits.ts';
+import { consumeAll, enforce, reservePasswordCheck } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import type { RegisterBody } from './auth.schemas.ts';
 import { identifierKey, normaliseEmail, normaliseUsername, parseIdentifier, usernameKey, usernameProblem } from './identifiers.ts';
@@ -34,8 +34,9 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
     logAuthEvent('validation.rejected', { ip: deps.ip, path: deps.path, reason: 'password policy' });
     throw badRequest(`password: ${passwordIssue}`);
   }
+  // Checked again and counted in one step after the await above, so a parallel burst cannot pass one check.
+  consumeAll([[deps.limits.registerAccount, emailKey]], deps);
   const key = usernameKey(username);
-  deps.limits.registerAccount.record(emailKey);
   if (await emailTaken(deps.db, email)) throw conflict('An account with this email already exists');
   if (await usernameKeyTaken(deps.db, key)) throw conflict('This username is already taken');
   const passwordHash = await hashPassword(body.password);
@@ -67,22 +68,20 @@ const dummyHash = () => (dummy ??= hashPassword(randomBytes(24).toString('base64
 
 /** Signs in by username or email; one 401 message whatever failed. */
 export async function login(deps: AuthDeps, identifierInput: string, password: string): Promise<string> {
-  const { limits } = deps;
-  enforce([limits.loginIp.check(deps.ip)], deps);
+  // A refused address costs no database lookup.
+  enforce([deps.limits.loginIp.check(deps.ip)], deps);
   const id = parseIdentifier(identifierInput);
   const user = await findUserByIdentifier(deps.db, id);
   const accountKey = user ? `user:${user.id}` : identifierKey(id);
-  enforce([limits.loginBackoff.check(accountKey), limits.loginAccount.check(accountKey)], deps);
-
+  // Counted as a failure before the hash: attempts in flight together cannot all pass the check (R58).
+  const attempt = reservePasswordCheck(deps, accountKey);
   const result = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
   if (!user || !user.password_hash || !result.ok || user.disabled) {
-    limits.loginIp.record(deps.ip);
-    limits.loginAccount.record(accountKey);
-    limits.loginBackoff.fail(accountKey);
+    attempt.failed();
     logAuthEvent('login.failure', user ? { ip: deps.ip, userId: user.id } : { ip: deps.ip, reason: 'unknown account' });
     throw new ApiError(401, LOGIN_FAILED);
   }
-  limits.loginBackoff.succeed(accountKey);
+  attempt.succeeded();
   if (!user.email_verified) {
     // Only someone who knows the password learns this; it closes the door on pre-registered accounts (section 1.6).
     logAuthEvent('login.unverified', { ip: deps.ip, userId: user.id });

@@ -10,6 +10,7 @@ import { clientIp } from '../../middleware/client-ip.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { login, register } from './accounts.service.ts';
 import type { AuthDeps } from './auth-deps.ts';
+import { limitsForSetting } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { ChangePasswordBody, LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
 import { googleRoutes } from './google.routes.ts';
@@ -19,7 +20,8 @@ import { resetPassword } from './password-reset.service.ts';
 import { endSession } from './sessions.service.ts';
 
 /** One instance per app, over the app's long-lived dependencies (deps.ts: mailer, limits, OpenID client, keys). */
-export function authRoutes(env: Env, { mailer, authLimits: limits, oidc, keys }: Deps) {
+export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
+  const limits = limitsForSetting(authLimits, env.RATE_LIMITS);
   const deps = (c: Context<AppEnv>): AuthDeps => ({ db: c.get('db'), env, mailer, limits, codeKey: keys.otp, ip: clientIp(c), path: c.req.path });
 
   /** Parses the JSON body against a schema; a refusal is logged (R64) and answered 400 naming the field. */

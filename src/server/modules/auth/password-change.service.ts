@@ -1,8 +1,9 @@
-/** POST /api/auth/change-password: the current password, the same policy, every other session revoked (R8, R24). */
+/** POST /api/auth/change-password: the current password (limited like a login), the same policy, every other session revoked (R8, R24, R58). */
 import { badRequest } from '../../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { findUserById, updateUser } from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
+import { reservePasswordCheck } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { contextWords, newPasswordProblem } from './password-check.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
@@ -11,11 +12,15 @@ import type { AuthUser } from './user-dto.ts';
 
 export async function changePassword(deps: AuthDeps, user: AuthUser, currentPassword: string, newPassword: string): Promise<void> {
   const row = await findUserById(deps.db, user.id);
+  // The same limits as a password login, on the same account: a stolen session cannot guess the password here (R58).
+  const attempt = reservePasswordCheck(deps, `user:${user.id}`);
   const current = row?.password_hash ? await verifyPassword(currentPassword, row.password_hash) : { ok: false };
   if (!row || !current.ok) {
+    attempt.failed();
     logAuthEvent('password.change.failure', { ip: deps.ip, userId: user.id });
     throw badRequest('currentPassword: The current password is not correct');
   }
+  attempt.succeeded();
   if (currentPassword === newPassword) throw badRequest('newPassword: Choose a password different from the current one');
   const company = await getCompany(deps.db);
   const problem = newPasswordProblem(newPassword, contextWords(row, company.name));
