@@ -9,8 +9,10 @@ describe('passwordProblem', () => {
     ['a'.repeat(129), /at most 128/],
     ['aaaaaaaaaaaaaaaa', /too easy/],
     ['northwind-is-great', /must not contain/],
+    // The browser's forms share this rule: the site name in any spacing or case.
+    ['my NorthWindStudio key 2026', /must not contain/],
   ])('refuses %s', (password, reason) => {
-    expect(passwordProblem(password, ['Northwind'])).toMatch(reason);
+    expect(passwordProblem(password, ['Northwind', 'Northwind Studio'])).toMatch(reason);
   });
 
   it('accepts a long passphrase with spaces and unicode, and counts code points', () => {

@@ -16,23 +16,10 @@ export function isCommonPassword(password: string): boolean {
   return set.has(folded) || set.has(folded.replace(/\s+/g, ''));
 }
 
-/** Lower case, letters and digits only: 'Northwind Studio' and 'NorthWind-Studio' both read 'northwindstudio'. */
-const squash = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/** Whether the password holds a context word once spaces, punctuation and case are ignored on both sides. */
-function containsSquashedWord(password: string, contextWords: readonly string[]): boolean {
-  const squashed = squash(password);
-  return contextWords.some((word) => {
-    const w = squash(word);
-    return w.length >= 4 && squashed.includes(w);
-  });
-}
-
 /** Reason a new password is refused, or null; `contextWords` are the user's names, email and the site name. */
 export function newPasswordProblem(password: string, contextWords: readonly string[]): string | null {
   const shared = passwordProblem(password, contextWords);
   if (shared) return shared;
-  if (containsSquashedWord(password, contextWords)) return 'Password must not contain your name, email or the site name';
   return isCommonPassword(password) ? 'Password is too common; choose another' : null;
 }
 
