@@ -6,8 +6,12 @@ import type { Db } from './db/connection.ts';
 import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
 import { compressJson } from './http/compress.ts';
+import { jsonOnly } from './http/json-only.ts';
+import { methodNotAllowed, routeMethods } from './http/method-not-allowed.ts';
 import { onError } from './http/on-error.ts';
+import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaderValues, securityHeaders } from './http/security-headers.ts';
+import { wellFormedUrl } from './http/well-formed-text.ts';
 import { authenticate } from './middleware/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
@@ -27,6 +31,7 @@ export interface AppDeps {
 
 /** JSON routes take at most 100 KiB (security.md R38); upload routes set their own limit. */
 const JSON_BODY_LIMIT = 100 * 1024;
+const API_PREFIX = '/api';
 /** Pages whose URL may carry a token (R19). */
 const NO_REFERRER_PAGES = ['/login', '/login/', '/reset-password', '/reset-password/'];
 
@@ -42,6 +47,8 @@ export function createApp({ db, env, deps }: AppDeps) {
     });
   }
   app.use(securityHeaders(security));
+  // Before anything reads a body or touches the database (R57).
+  app.use(sameOriginWrites(env.SITE_URL));
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('env', env);
@@ -59,6 +66,9 @@ export function createApp({ db, env, deps }: AppDeps) {
   api.use((c, next) => (bodiless(c) ? next() : limitBody(c, next)));
   // Outside everything that answers, so errors and 304s pass through it too.
   api.use(compressJson());
+  api.use(wellFormedUrl);
+  // Upload routes, once they exist, opt out by path prefix: jsonOnly({ multipart: ['/api/…'] }).
+  api.use(jsonOnly());
   api.use(authenticate(env, deps.keys.sessionBinding));
   api.route('/health', healthRoutes);
   api.route('/auth', authRoutes(env, deps));
@@ -66,9 +76,13 @@ export function createApp({ db, env, deps }: AppDeps) {
   api.route('/sliders', sliderRoutes);
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
-  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
+  const methodsOf = routeMethods(() => api.routes);
+  api.all('*', (c) => {
+    const allow = methodsOf(c.req.path.slice(API_PREFIX.length));
+    return allow.length > 0 && !allow.includes(c.req.method) ? methodNotAllowed(c, allow) : c.json({ message: 'Not found' }, 404);
+  });
 
-  app.route('/api', api);
+  app.route(API_PREFIX, api);
   app.route('/media', mediaRoutes(env.DATA_DIR));
   return app;
 }

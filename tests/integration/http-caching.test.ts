@@ -227,10 +227,11 @@ describe('HTTP caching and compression of the API reads', () => {
     }
   });
 
-  it('answers other methods on /api/company like any unknown API route', async () => {
+  it('answers other methods on /api/company with 405 and Allow', async () => {
     const res = await t.request('/api/company', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found' });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toEqual({ message: 'Method not allowed' });
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
