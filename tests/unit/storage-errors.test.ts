@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { StorageBusyError, storageFailure } from '../../src/server/db/storage-errors.ts';
+
+/** An error shaped like node:sqlite's (code ERR_SQLITE_ERROR, errcode the SQLite result code). */
+const sqliteError = (errcode: number, message: string) => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode, errstr: message });
+const withCode = (code: string) => Object.assign(new Error(code), { code });
+
+describe('storageFailure', () => {
+  it.each([
+    ['SQLITE_BUSY', sqliteError(5, 'database is locked'), 'busy'],
+    ['SQLITE_BUSY_SNAPSHOT (extended code)', sqliteError(517, 'database is locked'), 'busy'],
+    ['SQLITE_LOCKED', sqliteError(6, 'database table is locked'), 'busy'],
+    ['SQLITE_FULL', sqliteError(13, 'database or disk is full'), 'full'],
+    ['a write that gave up waiting for the lock', new StorageBusyError(), 'busy'],
+    ['ENOSPC from the file system', withCode('ENOSPC'), 'full'],
+    ['EDQUOT (quota) from the file system', withCode('EDQUOT'), 'full'],
+    ['PostgreSQL disk_full', withCode('53100'), 'full'],
+    ['PostgreSQL lock_not_available', withCode('55P03'), 'busy'],
+    ['PostgreSQL serialization_failure', withCode('40001'), 'busy'],
+    ['PostgreSQL deadlock_detected', withCode('40P01'), 'busy'],
+    ['a full disk wrapped as the cause of another error', new Error('send failed', { cause: withCode('ENOSPC') }), 'full'],
+  ])('classifies %s', (_name, error, expected) => {
+    expect(storageFailure(error)).toBe(expected);
+  });
+
+  it.each([
+    ['a constraint violation', sqliteError(19, 'UNIQUE constraint failed: users.email')],
+    ['"cannot rollback" (SQLITE_ERROR), which must never pass for a full disk', sqliteError(1, 'cannot rollback - no transaction is active')],
+    ['a missing file', withCode('ENOENT')],
+    ['PostgreSQL unique_violation', withCode('23505')],
+    ['a plain error', new Error('database or disk is full, says the text only')],
+    ['a string', 'ENOSPC'],
+    ['null', null],
+  ])('leaves %s to the generic handler', (_name, error) => {
+    expect(storageFailure(error)).toBeNull();
+  });
+});
