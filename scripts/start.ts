@@ -1,36 +1,49 @@
-/** `npm start`: prepare DATA_DIR, serve the API, build the site against it, then serve the site on the same port. */
+/**
+ * `npm start`: prepare DATA_DIR, serve the API and the last complete build of the site at once, build the site
+ * against the data beside it and swap it in when complete (site-swap.ts). SIGTERM/SIGINT stop gracefully.
+ */
 import { fileURLToPath } from 'node:url';
 import { createDb } from '../src/server/db/connection.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { parseEnv } from '../src/server/env.ts';
+import { exitOnSignals } from '../src/server/graceful-shutdown.ts';
 import { startServer } from '../src/server/main.ts';
 import { prepareData } from '../src/server/prepare.ts';
 import { buildSite } from '../src/server/site/build-site.ts';
+import { openSiteDir } from '../src/server/site/site-swap.ts';
 
 const env = parseEnv();
 const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
 await prepareData(db, env);
 
-// DIST_DIR lets parallel test runs build side by side; the default is the contract's dist/.
-const distDir = process.env['DIST_DIR'] ?? fileURLToPath(new URL('../dist/', import.meta.url));
-let siteDir: string | null = null;
-const server = await startServer({ db, env, deps: createDeps(env), site: { current: () => siteDir } });
-const origin = `http://127.0.0.1:${server.port}`;
-console.log(`API ready at ${origin}/api; building the site...`);
-
-const started = Date.now();
-await buildSite({ apiUrl: origin, outDir: distDir, env: { SITE_URL: env.SITE_URL } });
-siteDir = distDir;
-console.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s; serving http://${env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${server.port}`);
+let origin = '';
+const site = await openSiteDir({
+  // DIST_DIR lets parallel test runs build side by side; the default is the contract's dist/.
+  distDir: process.env['DIST_DIR'] ?? fileURLToPath(new URL('../dist/', import.meta.url)),
+  // Quiet: "site built" is said below, once the new build is the one served.
+  build: (outDir, signal) => buildSite({ apiUrl: origin, outDir, env: { SITE_URL: env.SITE_URL }, signal, log: () => undefined }),
+});
+const server = await startServer({ db, env, deps: createDeps(env), site });
+origin = `http://127.0.0.1:${server.port}`;
 
 let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
+exitOnSignals(async () => {
   stopping = true;
-  console.log(`${signal}: shutting down`);
-  await server.close();
+  // The build's own requests to the API end with it; everyone else's are let finish.
+  await Promise.all([site.close(), server.close()]);
   await db.destroy();
-  process.exit(0);
+});
+
+const address = `http://${env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${server.port}`;
+console.log(`API ready at ${origin}/api; ${site.current() ? `serving the previous build at ${address} while the site is rebuilt...` : 'building the site...'}`);
+const started = Date.now();
+try {
+  await site.rebuild();
+  console.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s; serving ${address}`);
+} catch (error) {
+  // A build stopped by SIGTERM is no failure; a failed rebuild leaves the previous build served.
+  if (!stopping) {
+    if (!site.current()) throw error;
+    console.error('site build failed; still serving the previous build:', error);
+  }
 }
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,14 +1,21 @@
 /**
  * Runs `astro build` in a child process against a running API, so build memory never stays in the server. What ships
- * is what Astro writes plus what the integrations in astro.config.mjs add on their public hooks (compressed copies).
+ * is what Astro writes plus what the integrations in astro.config.mjs add on their public hooks (compressed copies),
+ * and, written last, a marker saying the build is complete.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** astro's package exports hide its bin, so it is found where npm installs it. */
 export const ASTRO_BIN = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+/** Written into the output directory after everything else: a directory without it is a build that did not finish. */
+export const BUILD_MARKER = '.build-complete';
+/** How long a stopped build gets to exit on SIGTERM before it is killed. */
+const BUILD_STOP_GRACE_MS = 5000;
 
 export interface BuildOptions {
   /** Base address the build fetches branding and content from (e.g. http://127.0.0.1:4321). */
@@ -16,21 +23,38 @@ export interface BuildOptions {
   outDir: string;
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
+  /** Aborting stops the astro process; the promise settles once it has exited. */
+  signal?: AbortSignal;
 }
 
-export async function buildSite({ apiUrl, outDir, env = {}, log = console.log }: BuildOptions): Promise<void> {
+/** Whether `dir` holds a build that ran to its end. */
+export function isCompleteBuild(dir: string): boolean {
+  return existsSync(join(dir, BUILD_MARKER));
+}
+
+export async function buildSite({ apiUrl, outDir, env = {}, log = console.log, signal }: BuildOptions): Promise<void> {
   const started = Date.now();
-  await astroBuild({ apiUrl, outDir, env });
+  await rm(join(outDir, BUILD_MARKER), { force: true });
+  await astroBuild({ apiUrl, outDir, env, ...(signal ? { signal } : {}) });
+  await writeFile(join(outDir, BUILD_MARKER), `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
   log(`site built into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function astroBuild({ apiUrl, outDir, env = {} }: BuildOptions): Promise<void> {
+function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
       cwd: ROOT,
       env: { ...process.env, ...env, BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Not spawn's own `signal` option: that rejects at once, while the child may still be writing into outDir.
+    let forced: NodeJS.Timeout | undefined;
+    const stop = () => {
+      child.kill('SIGTERM');
+      forced = setTimeout(() => child.kill('SIGKILL'), BUILD_STOP_GRACE_MS).unref();
+    };
+    signal?.addEventListener('abort', stop, { once: true });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -40,7 +64,10 @@ function astroBuild({ apiUrl, outDir, env = {} }: BuildOptions): Promise<void> {
     child.stderr.on('data', collect);
     child.once('error', reject);
     child.once('close', (code) => {
-      if (code === 0) resolve();
+      clearTimeout(forced);
+      signal?.removeEventListener('abort', stop);
+      if (signal?.aborted) reject(signal.reason);
+      else if (code === 0) resolve();
       else reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
     });
   });

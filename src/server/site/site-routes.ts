@@ -3,6 +3,7 @@
  * hashed assets cached for a year, pages revalidated, unknown paths answered with 404.html.
  */
 import { stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -12,6 +13,11 @@ import { pagePolicy } from './page-csp.ts';
 export interface SiteSource {
   /** The directory of the built site currently served, or null while the first build runs. */
   current(): string | null;
+  /**
+   * Called before current(): waits out a swap of the directory and counts the request as reading it until the
+   * returned function is called (site-swap.ts), so no file moves under a request.
+   */
+  use?(): Promise<() => void>;
   /** Whether a blog with this slug exists now (for posts newer than the build). */
   blogExists?(slug: string): Promise<boolean>;
 }
@@ -88,34 +94,52 @@ async function validated(c: Context, res: Response, file: string): Promise<Respo
   return new Response(null, { status: 304, headers });
 }
 
-export function siteHandler(site: SiteSource) {
-  let servers: Servers | null = null;
-  return async (c: Context) => {
-    const root = site.current();
-    if (!root) {
-      c.header('Retry-After', '5');
-      return c.text('The site is being built, please retry in a few seconds.', 503);
+/** The request's file from one build directory, or that build's 404 page. */
+async function answer(c: Context, site: SiteSource, servers: Servers): Promise<Response> {
+  const found = await serve(c, servers.byPath);
+  if (found) {
+    await decorate(found.res, found.file, cacheControl(c.req.path));
+    return found.res.status === 200 || found.res.status === 206 ? validated(c, found.res, found.file) : found.res;
+  }
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
+  // A post newer than the build opens in the blog reader page, which loads it from the API (or shows not-found).
+  const slug = NEW_BLOG.exec(c.req.path)?.[1];
+  if (slug && (await site.blogExists?.(slug))) {
+    const reader = await serve(c, servers.blogView);
+    if (reader) {
+      await decorate(reader.res, reader.file, 'no-cache');
+      return validated(c, reader.res, reader.file);
     }
-    if (servers?.root !== root) servers = serversFor(root);
+  }
+  const page = await serve(c, servers.notFound);
+  if (!page) return c.html(FALLBACK_404, 404, { 'Cache-Control': 'no-cache' });
+  await decorate(page.res, page.file, 'no-cache');
+  return new Response(page.res.body, { status: 404, headers: page.res.headers });
+}
 
-    const found = await serve(c, servers.byPath);
-    if (found) {
-      await decorate(found.res, found.file, cacheControl(c.req.path));
-      return found.res.status === 200 || found.res.status === 206 ? validated(c, found.res, found.file) : found.res;
-    }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
-    // A post newer than the build opens in the blog reader page, which loads it from the API (or shows not-found).
-    const slug = NEW_BLOG.exec(c.req.path)?.[1];
-    if (slug && (await site.blogExists?.(slug))) {
-      const reader = await serve(c, servers.blogView);
-      if (reader) {
-        await decorate(reader.res, reader.file, 'no-cache');
-        return validated(c, reader.res, reader.file);
+/** Calls `release` once the answer has gone out (or the client went away): its file is open by then. */
+function releaseAfterAnswer(c: Context, release: () => void): void {
+  // The node:http response, when the app runs under @hono/node-server; app.request has none.
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing && !outgoing.closed) outgoing.once('close', release);
+  else release();
+}
+
+export function siteHandler(site: SiteSource) {
+  let latest: Servers | null = null;
+  return async (c: Context) => {
+    const release = await site.use?.();
+    try {
+      const root = site.current();
+      if (!root) {
+        c.header('Retry-After', '5');
+        return c.text('The site is being built, please retry in a few seconds.', 503);
       }
+      // Kept per request, so one answer never mixes two builds' directories.
+      const servers = latest?.root === root ? latest : (latest = serversFor(root));
+      return await answer(c, site, servers);
+    } finally {
+      if (release) releaseAfterAnswer(c, release);
     }
-    const page = await serve(c, servers.notFound);
-    if (!page) return c.html(FALLBACK_404, 404, { 'Cache-Control': 'no-cache' });
-    await decorate(page.res, page.file, 'no-cache');
-    return new Response(page.res.body, { status: 404, headers: page.res.headers });
   };
 }
