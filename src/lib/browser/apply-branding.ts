@@ -1,6 +1,10 @@
-/** Applies refreshed branding to a page rendered with build-time branding: text, links, logos, colours. */
+/**
+ * Applies refreshed branding to a page rendered with build-time branding: text, links, logos, colours. Text from the
+ * API is only ever set as textContent or an attribute value, never parsed as HTML.
+ */
 import { brandingVars, footerLinks, SOCIAL_LABELS, type SocialKey } from '../branding.ts';
 import { apiAsset } from '../api/base.ts';
+import { safeHref } from '../format/url.ts';
 import { withCompanyDefaults, type CompanyInput } from '../../shared/company.ts';
 import type { Company } from '../../shared/types.ts';
 
@@ -8,8 +12,10 @@ function setText(key: string, value: string) {
   for (const el of document.querySelectorAll<HTMLElement>(`[data-brand="${key}"]`)) if (el.textContent !== value) el.textContent = value;
 }
 
-function setItem(key: string, href: string) {
-  for (const el of document.querySelectorAll<HTMLElement>(`[data-brand-item="${key}"]`)) el.hidden = href === '';
+/** Shows the item when it has a value; its link gets an href only through the scheme filter (security.md R46). */
+function setItem(key: string, value: string) {
+  const href = safeHref(value);
+  for (const el of document.querySelectorAll<HTMLElement>(`[data-brand-item="${key}"]`)) el.hidden = value === '';
   for (const el of document.querySelectorAll<HTMLAnchorElement>(`[data-brand-href="${key}"]`)) {
     if (href) el.href = href;
     else el.removeAttribute('href');
