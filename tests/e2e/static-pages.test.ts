@@ -120,6 +120,7 @@ test.describe('Not found and the route table', () => {
   });
 
   test('every route of the route table answers 200 with a non-empty main heading', async ({ context, request }) => {
+    test.setTimeout(120_000); // 25 routes, each in its own tab
     for (const route of ROUTES) {
       const response = await request.get(route);
       expect(response.status(), `status of ${route}`).toBe(200);
@@ -136,6 +137,7 @@ test.describe('Not found and the route table', () => {
   // Each page carries only the CSS it uses (src/integrations/page-css.ts), so its inline styles differ from what Astro
   // hashed: the policy must name the styles the page really has, and nothing on it may be refused.
   test('every inline style of every route is allowed by its policy, and no page reports a policy violation', async ({ context, request }) => {
+    test.setTimeout(120_000); // 26 routes, each hydrated
     await context.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
       document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));

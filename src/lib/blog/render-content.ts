@@ -5,8 +5,19 @@ import { marked } from 'marked';
 const CONFIG: Config = {
   ALLOWED_TAGS: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'b', 'i', 'blockquote', 'code', 'pre', 'img', 'br', 'hr', 'figure', 'figcaption'],
   ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'width', 'height'],
-  ALLOWED_URI_REGEXP: /^(?:https?:|\/(?!\/)|#)/i,
+  // Site paths, but not '//host' or '/\host', which browsers read as another host.
+  ALLOWED_URI_REGEXP: /^(?:https?:|\/(?![/\\])|#)/i,
 };
+
+/** DOMPurify lets `data:` into <img src> whatever ALLOWED_URI_REGEXP says: this hook holds src to the same pattern. */
+const guarded = new WeakSet<DOMPurify>();
+function guardSources(purify: DOMPurify): void {
+  if (guarded.has(purify)) return;
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName === 'src' && !CONFIG.ALLOWED_URI_REGEXP!.test(data.attrValue.trim())) data.keepAttr = false;
+  });
+  guarded.add(purify);
+}
 
 /** HTML when the text has tags, otherwise Markdown. */
 export function contentToHtml(content: string): string {
@@ -14,5 +25,6 @@ export function contentToHtml(content: string): string {
 }
 
 export function sanitizeBlogHtml(purify: DOMPurify, content: string): string {
+  guardSources(purify);
   return purify.sanitize(contentToHtml(content), CONFIG);
 }
