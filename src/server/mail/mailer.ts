@@ -1,10 +1,11 @@
 /** Outgoing mail through nodemailer: SMTP_URL when set, otherwise RFC 822 files in DATA_DIR/outbox/ (contract). */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { storageFailure } from '../db/storage-errors.ts';
 import { reportStorageFull } from '../db/storage-health.ts';
+import { writeFileAtomically } from '../durable-file.ts';
 import type { Env } from '../env.ts';
 
 export interface MailMessage {
@@ -30,42 +31,17 @@ export function senderAddress(env: Pick<Env, 'MAIL_FROM' | 'SITE_URL'>): string 
   return env.MAIL_FROM ?? `no-reply@${new URL(env.SITE_URL).hostname}`;
 }
 
-/** Writes the bytes to a new file (mode 0600, R67) and flushes them to disk before returning. */
-async function writeDurably(file: string, data: Buffer): Promise<void> {
-  const handle = await open(file, 'wx', 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Flushes a rename to disk; some platforms cannot open or sync a directory, and the file itself is already safe. */
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => null);
-  await handle?.sync().catch(() => {});
-  await handle?.close();
-}
-
-/**
- * Writes the message to a temporary name, syncs it, then renames it, so readers never see half a file; on failure
- * (a full disk above all, R72) the temporary file is removed, so nothing empty or partial is left behind.
- */
+/** One .eml file (mode 0600, R67), whole or not at all; a full disk is reported to health (R72). */
 async function writeOutboxFile(dataDir: string, raw: Buffer): Promise<void> {
   const dir = join(dataDir, 'outbox');
-  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}`;
-  const temp = join(dir, `.${name}.tmp`);
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    await writeDurably(temp, raw);
-    await rename(temp, join(dir, `${name}.eml`));
+    await writeFileAtomically(join(dir, name), raw, 0o600);
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => {});
     if (storageFailure(error) === 'full') reportStorageFull(dataDir, 'the mail outbox');
     throw error;
   }
-  await syncDirectory(dir);
 }
 
 export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_URL' | 'DATA_DIR'>): Mailer {

@@ -1,10 +1,11 @@
 /** Stored media files: DATA_DIR/media/<uuid>.<ext>, written atomically, then recorded in the media table. */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { isPictureName, VARIANT_TYPE, VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
 import type { Db } from '../db/connection.ts';
+import { writeFileAtomically } from '../durable-file.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
@@ -30,7 +31,7 @@ export interface StoredMedia {
   url: string;
 }
 
-/** Writes bytes to a temp file, fsyncs, renames into place, then inserts the row (security.md R41, R43). */
+/** Writes the file whole (durable-file.ts), then inserts the row (security.md R41, R43). */
 export async function storeMedia(
   db: Db,
   dataDir: string,
@@ -56,23 +57,14 @@ async function storeMediaAs(
   await mkdir(dir, { recursive: true, mode: 0o755 });
   const id = randomUUID();
   const finalPath = join(dir, fileName);
-  const tempPath = join(dir, `.${fileName}.tmp`);
-  const handle = await open(tempPath, 'w', 0o644);
+  await writeFileAtomically(finalPath, bytes, 0o644);
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tempPath, finalPath);
     await db
       .insertInto('media')
       .values({ id, file_name: fileName, content_type: contentType, bytes: bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null })
       .execute();
   } catch (error) {
     await unlink(finalPath).catch(() => undefined);
-    await unlink(tempPath).catch(() => undefined);
     throw error;
   }
   return { id, fileName, url: `${MEDIA_URL_PREFIX}${fileName}` };
