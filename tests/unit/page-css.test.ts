@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTokens, newTrimCache, styleHash, trimPageCss, type ReadScript } from '../../src/lib/build/page-css.ts';
+import { contentTokens, inlineHash, newTrimCache, policyForPage, trimPageCss, type ReadScript } from '../../src/lib/build/page-css.ts';
 
 const CSS = [
   '.used{color:red}',
@@ -24,7 +24,7 @@ const CSS = [
 function page(css: string, body: string): string {
   return (
     '<!DOCTYPE html><html lang="en"><head>' +
-    `<meta http-equiv="content-security-policy" content="default-src 'self'; style-src 'self' ${styleHash(css)} 'sha256-other='">` +
+    `<meta http-equiv="content-security-policy" content="default-src 'self'; style-src 'self' ${inlineHash(css)} 'sha256-other='">` +
     `<style>${css}</style></head><body>${body}</body></html>`
   );
 }
@@ -70,9 +70,10 @@ describe('trimPageCss', () => {
     const before = page(CSS, BODY);
     const after = await trimPageCss(before, read);
     const css = styleOf(after);
-    expect(after).toContain(styleHash(css));
-    expect(after).not.toContain(styleHash(CSS));
-    expect(after).toContain("'sha256-other='");
+    expect(after).toContain(inlineHash(css));
+    expect(after).not.toContain(inlineHash(CSS));
+    // A hash of code the page does not have is dropped.
+    expect(after).not.toContain("'sha256-other='");
     const untouched = (html: string) => html.replace(/<style>[\s\S]*<\/style>/, '').replace(/content="[^"]*"/, '');
     expect(untouched(after)).toBe(untouched(before));
   });
@@ -86,6 +87,21 @@ describe('trimPageCss', () => {
   it('leaves a page without a style as it was', async () => {
     const html = '<!DOCTYPE html><html><head></head><body><p class="x">Hi</p></body></html>';
     expect(await trimPageCss(html, read)).toBe(html);
+  });
+});
+
+describe('policyForPage', () => {
+  it("keeps only the page's own hashes in script-src and style-src, and every other source and directive", () => {
+    const policy = "default-src 'self';script-src 'self' 'sha256-a=' 'sha256-b=';style-src 'self' 'sha256-c=' 'sha256-d=';img-src 'self' data:";
+    expect(policyForPage(policy, new Set(["'sha256-a='", "'sha256-d='", "'sha256-zzz='"]))).toBe(
+      "default-src 'self';script-src 'self' 'sha256-a=';style-src 'self' 'sha256-d=';img-src 'self' data:",
+    );
+  });
+
+  it('never adds a hash: an inline script Astro did not hash stays refused', async () => {
+    const injected = "alert('not from the build')";
+    const html = await trimPageCss(page(CSS, `${BODY}<script>${injected}</script>`), read);
+    expect(html).not.toContain(inlineHash(injected));
   });
 });
 

@@ -35,8 +35,27 @@ const VARIABLE = /--[\w-]+/g;
 /** Attributes whose values name classes or ids, or carry what scripts render (island props) or set (inline styles' variables). */
 const MARKUP_ATTRIBUTES = new Set(['class', 'id', 'style', 'props']);
 
-export function styleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+/** The CSP source that allows one inline script or style. */
+export function inlineHash(code: string): string {
+  return `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+}
+
+const HASH_SOURCE = /^'sha(?:256|384|512)-/;
+
+/**
+ * The policy with only the hashes of the page's own inline code in script-src and style-src: Astro lists every
+ * script it may inline anywhere on the site (each hydration directive's, 15 hashes a page), and the policy is sent
+ * again as a header, so the unused ones cost bytes in the first round trip and allow code the page never has.
+ */
+export function policyForPage(policy: string, pageHashes: ReadonlySet<string>): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'script-src' && name !== 'style-src') return directive;
+      return [name, ...sources.filter((source) => !HASH_SOURCE.test(source) || pageHashes.has(source))].join(' ');
+    })
+    .join(';');
 }
 
 function isElement(node: Node): node is Element {
@@ -120,7 +139,7 @@ function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 }
 
-/** The page with each inline style cut down to what its markup and scripts can use, and its CSP hashes to match. */
+/** The page with each inline style cut down to what its markup and scripts can use, and its CSP naming only its own inline code. */
 export async function trimPageCss(html: string, readScript: ReadScript, cache: TrimCache = newTrimCache()): Promise<string> {
   const document = parse(html, { sourceCodeLocationInfo: true });
   const styles: DefaultTreeAdapterMap['textNode'][] = [];
@@ -130,6 +149,7 @@ export async function trimPageCss(html: string, readScript: ReadScript, cache: T
   // values and text are left out: pages built from one template then share one set of tokens, and one trim.
   const words: string[] = [];
   const scriptUrls = new Set<string>();
+  const inlineScripts: string[] = [];
 
   for (const node of walk(document)) {
     if (node.nodeName === '#text') {
@@ -137,6 +157,7 @@ export async function trimPageCss(html: string, readScript: ReadScript, cache: T
       const parent = text.parentNode && isElement(text.parentNode) ? text.parentNode.tagName : '';
       if (parent === 'style') styles.push(text);
       else if (parent === 'script' || parent === 'noscript') words.push(text.value);
+      if (parent === 'script' && !(text.parentNode as Element).attrs.some((a) => a.name === 'src')) inlineScripts.push(text.value);
     } else if (isElement(node)) {
       words.push(node.tagName);
       for (const { name, value } of node.attrs) {
@@ -154,24 +175,29 @@ export async function trimPageCss(html: string, readScript: ReadScript, cache: T
   const contentKey = createHash('sha256').update(content).digest('base64');
 
   const edits: Edit[] = [];
-  const hashes = new Map<string, string>();
+  // A trimmed style takes the place of the one Astro hashed; only code Astro hashed is ever allowed (the page's own
+  // inline code is kept in the policy, never added to it).
+  const renamed = new Map<string, string>();
+  const pageCode = new Set(inlineScripts.map(inlineHash));
   for (const style of styles) {
     const location = style.sourceCodeLocation;
     if (!location) continue;
-    const key = `${styleHash(style.value)} ${contentKey}`;
+    const key = `${inlineHash(style.value)} ${contentKey}`;
     if (!cache.trimmed.has(key)) cache.trimmed.set(key, await purge(style.value, content, variables));
     const trimmed = cache.trimmed.get(key)!;
+    pageCode.add(inlineHash(trimmed));
     if (trimmed === style.value) continue;
     edits.push({ start: location.startOffset, end: location.endOffset, text: trimmed });
-    hashes.set(styleHash(style.value), styleHash(trimmed));
+    renamed.set(inlineHash(style.value), inlineHash(trimmed));
   }
 
   const policy = csp?.attrs.find((a) => a.name === 'content');
   const policyLocation = csp?.sourceCodeLocation?.attrs?.['content'];
-  if (policy && policyLocation && hashes.size > 0) {
+  if (policy && policyLocation) {
     let value = policy.value;
-    for (const [before, after] of hashes) value = value.replaceAll(before, after);
-    edits.push({ start: policyLocation.startOffset, end: policyLocation.endOffset, text: `content="${escapeAttribute(value)}"` });
+    for (const [before, after] of renamed) value = value.replaceAll(before, after);
+    value = policyForPage(value, pageCode);
+    if (value !== policy.value) edits.push({ start: policyLocation.startOffset, end: policyLocation.endOffset, text: `content="${escapeAttribute(value)}"` });
   }
 
   edits.sort((a, b) => b.start - a.start);
