@@ -1,0 +1,112 @@
+/**
+ * Checks an uploaded picture before anything is stored (security.md R38-R41, spec §5/§9): size, type from the magic
+ * bytes, agreement of the declared type and the name's extension, then a real decode and re-encode through
+ * storePicture. The client's file name is only read for its extension; stored names are made by the server.
+ */
+import sharp from 'sharp';
+import type { Db } from '../db/connection.ts';
+import { ApiError } from '../http/errors.ts';
+import { MAX_INPUT_PIXELS, storePicture } from './media-store.ts';
+
+/** 5 MiB per file (spec §9 "5 MB"; security.md R38 states the unit). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+// Texts from spec §5; the others have no spec text.
+export const TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
+export const NOT_ALLOWED_MESSAGE = 'Only JPEG, PNG, GIF, and WEBP files are allowed';
+export const MISMATCH_MESSAGE = 'The file name or type does not match its content';
+export const EMPTY_MESSAGE = 'The file is empty';
+export const UNREADABLE_MESSAGE = 'The image could not be read; it may be damaged or incomplete';
+export const TOO_MANY_PIXELS_MESSAGE = 'The image has too many pixels (at most 40 megapixels)';
+
+const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
+
+/** Signatures: bytes expected at an offset; every part must match. */
+const SIGNATURES: ReadonlyArray<{ type: ImageType; parts: ReadonlyArray<readonly [offset: number, bytes: readonly number[]]> }> = [
+  { type: 'image/jpeg', parts: [[0, [0xff, 0xd8, 0xff]]] },
+  { type: 'image/png', parts: [[0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]]] },
+  { type: 'image/gif', parts: [[0, ascii('GIF87a')]] },
+  { type: 'image/gif', parts: [[0, ascii('GIF89a')]] },
+  // RIFF container, 4 bytes of chunk size, then the WEBP form type.
+  { type: 'image/webp', parts: [[0, ascii('RIFF')], [8, ascii('WEBP')]] },
+];
+
+/** The picture type the leading bytes show, or undefined; never looks at names or declared types. */
+export function detectImageType(bytes: Uint8Array): ImageType | undefined {
+  const matches = (offset: number, expected: readonly number[]) =>
+    bytes.length >= offset + expected.length && expected.every((b, i) => bytes[offset + i] === b);
+  return SIGNATURES.find((s) => s.parts.every(([offset, expected]) => matches(offset, expected)))?.type;
+}
+
+const DECLARED_TYPES: Record<string, ImageType> = {
+  'image/jpeg': 'image/jpeg',
+  'image/jpg': 'image/jpeg', // sent by some clients
+  'image/png': 'image/png',
+  'image/gif': 'image/gif',
+  'image/webp': 'image/webp',
+};
+
+const EXTENSION_TYPES: Record<string, ImageType> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The extension of the last path segment, lower-case; '' when the name has none. Reading it is all a name is for. */
+function extensionOf(fileName: string): string {
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot < 0 ? '' : base.slice(dot + 1).toLowerCase();
+}
+
+export interface UploadInput {
+  bytes: Uint8Array;
+  /** The part's Content-Type as the client declared it; absent or '' when none. */
+  declaredType?: string;
+  /** The client's file name; absent or '' when none. Never used to build a path. */
+  fileName?: string;
+}
+
+/**
+ * The picture type of an upload, or throws an ApiError: 400 empty, 413 over 5 MiB, 415 not a JPEG/PNG/GIF/WEBP by its
+ * bytes, 415 when a declared type or a name's extension names anything else (a generic 'application/octet-stream' too).
+ */
+export function checkUpload({ bytes, declaredType, fileName }: UploadInput): { ok: true; type: ImageType } {
+  if (bytes.byteLength === 0) throw new ApiError(400, EMPTY_MESSAGE);
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
+  const type = detectImageType(bytes);
+  if (!type) throw new ApiError(415, NOT_ALLOWED_MESSAGE);
+  const declared = declaredType?.split(';')[0]!.trim().toLowerCase();
+  if (declared && DECLARED_TYPES[declared] !== type) throw new ApiError(415, MISMATCH_MESSAGE);
+  const extension = fileName ? extensionOf(fileName) : '';
+  if (extension && EXTENSION_TYPES[extension] !== type) throw new ApiError(415, MISMATCH_MESSAGE);
+  return { ok: true, type };
+}
+
+/**
+ * Decodes the whole picture as storePicture will (first frame, same pixel cap), so a damaged file is refused with a
+ * clear error before anything is written, and a disk or database failure while storing is never mistaken for one.
+ */
+async function assertDecodes(bytes: Uint8Array): Promise<void> {
+  try {
+    // stats() reads every pixel (truncation fails on libvips' warning) and returns a few numbers, not the image.
+    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'warning' }).stats();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(message)) throw new ApiError(413, TOO_MANY_PIXELS_MESSAGE);
+    throw new ApiError(415, UNREADABLE_MESSAGE);
+  }
+}
+
+/** Checks an upload and stores it re-encoded (metadata and any appended payload dropped) under a server-made name. */
+export async function storeCheckedPicture(db: Db, dataDir: string, upload: UploadInput) {
+  const { type } = checkUpload(upload);
+  await assertDecodes(upload.bytes);
+  const stored = await storePicture(db, dataDir, upload.bytes);
+  return { ...stored, uploadedType: type };
+}
