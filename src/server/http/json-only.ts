@@ -6,15 +6,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, badRequest } from './errors.ts';
 import { SAFE_METHODS } from './same-origin.ts';
+import { mediaType } from './validate.ts';
 import { illFormedField, illFormedText } from './well-formed-text.ts';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The media type of a Content-Type header, lower-cased and without parameters; undefined when there is none. */
-export function mediaType(header: string | undefined): string | undefined {
-  const type = header?.split(';', 1)[0]?.trim().toLowerCase();
-  return type || undefined;
-}
 
 /**
  * A JSON body must be UTF-8 (RFC 8259) holding well-formed text: a handler would read bad bytes as U+FFFD and

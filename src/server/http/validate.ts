@@ -9,3 +9,9 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
   const field = issue?.path.map(String).join('.') ?? '';
   throw badRequest(field ? `${field}: ${issue?.message ?? 'invalid'}` : (issue?.message ?? 'Invalid request'));
 }
+
+/** The media type of a Content-Type header, lower-cased and without parameters; undefined when there is none. */
+export function mediaType(header: string | undefined): string | undefined {
+  const type = header?.split(';', 1)[0]?.trim().toLowerCase();
+  return type || undefined;
+}

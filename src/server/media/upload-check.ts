@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import type { Db } from '../db/connection.ts';
 import { ApiError } from '../http/errors.ts';
+import { mediaType } from '../http/validate.ts';
 import { MAX_INPUT_PIXELS, storePicture } from './media-store.ts';
 
 /** 5 MiB per file (spec §9 "5 MB"; security.md R38 states the unit). */
@@ -81,7 +82,7 @@ export function checkUpload({ bytes, declaredType, fileName }: UploadInput): { o
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ApiError(413, TOO_LARGE_MESSAGE);
   const type = detectImageType(bytes);
   if (!type) throw new ApiError(415, NOT_ALLOWED_MESSAGE);
-  const declared = declaredType?.split(';')[0]!.trim().toLowerCase();
+  const declared = mediaType(declaredType);
   if (declared && DECLARED_TYPES[declared] !== type) throw new ApiError(415, MISMATCH_MESSAGE);
   const extension = fileName ? extensionOf(fileName) : '';
   if (extension && EXTENSION_TYPES[extension] !== type) throw new ApiError(415, MISMATCH_MESSAGE);
