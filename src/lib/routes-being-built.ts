@@ -18,11 +18,6 @@ export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
   { path: 'settings', page: null, heading: 'Settings', owner: PLACEHOLDER, noindex: true },
   { path: 'analytics', page: null, heading: 'Analytics', owner: PLACEHOLDER, noindex: true },
   { path: 'orders', page: null, heading: 'Orders', owner: PLACEHOLDER, noindex: true },
-  { path: 'admin-dashboard', page: null, heading: 'Admin Dashboard', owner: ADMIN, noindex: true },
-  { path: 'admin/update-company', page: null, heading: 'Update Company', owner: ADMIN, noindex: true },
-  { path: 'admin/add-slider', page: null, heading: 'Add New Slider', owner: ADMIN, noindex: true },
-  { path: 'admin/edit-hero', page: null, heading: 'Hero/Slider Editor', owner: ADMIN, noindex: true },
   { path: 'admin/upload', page: null, heading: 'Upload New Photo', owner: ADMIN, noindex: true },
-  { path: 'admin/theme-settings', page: null, heading: 'Theme Settings', owner: ADMIN, noindex: true },
   { path: 'admin/content', page: null, heading: 'Multimedia Content Management', owner: ADMIN, noindex: true },
 ];

@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { sliderAdminRoutes } from './modules/sliders/sliders.admin.routes.ts';
 import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
 
 export interface AppDeps {
@@ -74,6 +75,8 @@ export function createApp({ db, env, deps }: AppDeps) {
   api.route('/auth', authRoutes(env, deps));
   api.route('/recommendations', recommendationRoutes);
   api.route('/sliders', sliderRoutes);
+  // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind requireAdmin.
+  api.route('/', sliderAdminRoutes(deps));
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
   const methodsOf = routeMethods(() => api.routes);

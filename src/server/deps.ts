@@ -8,6 +8,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAuthLimits, type AuthLimits } from './modules/auth/auth-limits.ts';
 import { createOidcClient, type OidcClient } from './modules/auth/oidc-client.ts';
 import { serverSecret, subKey } from './modules/auth/server-secret.ts';
+import { createRebuildScheduler, type RebuildRun, type RebuildScheduler } from './site/rebuild-scheduler.ts';
+import { createWebhookRun } from './site/rebuild-webhook.ts';
 
 /** One key per purpose from the server secret, so one purpose's MAC never verifies another's. */
 export interface ServerKeys {
@@ -27,11 +29,22 @@ export interface Deps {
   /** Google sign-in; discovery is cached inside it. */
   oidc: OidcClient;
   keys: ServerKeys;
+  /** Rebuilds of the public site after admin writes: REBUILD_WEBHOOK_URL's build hook, else the in-process build. */
+  rebuilds: RebuildScheduler;
 }
 
+export interface DepsOptions {
+  /** The in-process site build (SiteDir.rebuild); absent where no site is served (API-only tests, dev, the build script). */
+  rebuildSite?: RebuildRun;
+}
+
+/** With neither a hook nor a site to build there is nothing to bring up to date: the request settles at once. */
+const nothingToBuild: RebuildRun = async () => undefined;
+
 /** Reads AUTH_SECRET (or creates DATA_DIR/secret.key) and builds every long-lived dependency of the app. */
-export function createDeps(env: Env): Deps {
+export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
   const secret = serverSecret(env);
+  const run = env.REBUILD_WEBHOOK_URL ? createWebhookRun({ url: env.REBUILD_WEBHOOK_URL }) : (rebuildSite ?? nothingToBuild);
   return {
     mailer: createMailer(env),
     authLimits: createAuthLimits(),
@@ -41,5 +54,6 @@ export function createDeps(env: Env): Deps {
       oidcFlow: subKey(secret, 'oidc-flow').toString('base64url'),
       sessionBinding: subKey(secret, 'session-binding'),
     },
+    rebuilds: createRebuildScheduler({ run, onError: (error) => console.error('site rebuild failed:', error) }),
   };
 }

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './connection.ts';
 import * as createCore from './migrations/2026_11_22_1200_create_core.ts';
 import * as createUserViews from './migrations/2026_11_22_1500_create_user_views.ts';
+import * as createAuditLog from './migrations/2026_11_24_0400_create_audit_log.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_1200_create_core': createCore,
   '2026_11_22_1500_create_user_views': createUserViews,
+  '2026_11_24_0400_create_audit_log': createAuditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

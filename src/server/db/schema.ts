@@ -269,6 +269,18 @@ export interface UserViewsTable {
   viewed_at: string;
 }
 
+/** One admin write (issue 16); actor_name is a copy, so the entry reads the same after the account changes. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: DefaultedText;
+  summary: string;
+}
+
 export interface Database {
   company_settings: CompanySettingsTable;
   users: UsersTable;
@@ -289,5 +301,6 @@ export interface Database {
   orders: OrdersTable;
   messages: MessagesTable;
   user_views: UserViewsTable;
+  audit_log: AuditLogTable;
 }
 

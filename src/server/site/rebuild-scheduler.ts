@@ -9,17 +9,8 @@ export const REBUILD_DEBOUNCE_MS = 2000;
 /** Longest a change waits, so a steady stream of edits cannot postpone the build forever. */
 export const REBUILD_MAX_WAIT_MS = 10_000;
 
-export type PublishState = 'up-to-date' | 'scheduled' | 'building' | 'failed';
-
-export interface PublishStatus {
-  state: PublishState;
-  /** When this state began (ISO). */
-  since: string;
-  /** Why the last build failed (the error's message, never a stack); only with state 'failed'. */
-  reason?: string;
-  /** When the last successful build finished (ISO). */
-  lastBuiltAt?: string;
-}
+export type { PublishState, PublishStatus } from '../../shared/admin.ts';
+import type { PublishState, PublishStatus } from '../../shared/admin.ts';
 
 /** Builds the site; `signal` aborts when the server stops. */
 export type RebuildRun = (reason: string, signal: AbortSignal) => Promise<void>;

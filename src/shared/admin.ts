@@ -1,0 +1,53 @@
+/** What the admin API answers and the admin islands read: one set of types for both sides. */
+
+/** GET /api/dashboard/stats, computed in the database. totalRevenue is in dollars (orders.total summed). */
+export interface DashboardStats {
+  totalUsers: number;
+  totalProducts: number;
+  totalOrders: number;
+  totalRevenue: number;
+}
+
+/** What an admin write did, as the audit log records it. */
+export type AuditAction =
+  | 'company.update'
+  | 'theme.update'
+  | 'slider.create'
+  | 'slider.update'
+  | 'slider.delete'
+  | 'slider.reorder'
+  | 'site.rebuild';
+
+/** One entry of GET /api/admin/activity: who did what to which record, and when. */
+export interface AuditEntry {
+  id: string;
+  /** ISO time of the write. */
+  at: string;
+  action: AuditAction;
+  /** The record's kind ('company', 'slider', 'site') and id ('' when there is only one). */
+  target: { type: string; id: string };
+  /** A short human line, e.g. 'Slider "Summer sale" created'. */
+  summary: string;
+  actor: { id: string; name: string };
+}
+
+export type PublishState = 'up-to-date' | 'scheduled' | 'building' | 'failed';
+
+/** GET /api/admin/site-status: is the public static site up to date with the data? */
+export interface PublishStatus {
+  state: PublishState;
+  /** When this state began (ISO). */
+  since: string;
+  /** Why the last build failed (the error's message, never a stack); only with state 'failed'. */
+  reason?: string;
+  /** When the last successful build finished (ISO). */
+  lastBuiltAt?: string;
+}
+
+/** GET /api/admin/notifications: what an admin must know (a failed site build today; orders and messages later). */
+export interface AdminNotification {
+  id: string;
+  kind: 'rebuild-failed';
+  text: string;
+  at: string;
+}
