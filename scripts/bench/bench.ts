@@ -17,6 +17,7 @@ import { benchPages, DEMO_SEARCH_TERM } from './pages.ts';
 import { startProduct } from './product.ts';
 import { REFERENCE_PATH, writeReferencePage } from './reference-page.ts';
 import { renderReport, type Report } from './report.ts';
+import { measureRebuild } from './rebuild.ts';
 import { measureListLatencyAtDemo, measureScale } from './scale.ts';
 
 const { values: args } = parseArgs({
@@ -43,7 +44,7 @@ const report: Report = {
   api: null,
   scale: null,
   builds: null,
-  rebuild: { measured: false, note: 'not measured: the rebuild after a branding change comes with the admin area' },
+  rebuild: { measured: false, note: 'not measured in --ci mode' },
   checks: [],
 };
 
@@ -86,6 +87,12 @@ try {
     const company = report.api.load.paths.find((l) => l.path === '/api/company');
     checks.push(check('API /api/company: req/s vs bare node:http', company ? round2(company.ratio) : null, '>=', budgets.api.companyRpsRatioToBare, '×'));
     checks.push(check('API list endpoints p95 at demo size (worst)', round2(report.api.demoLists.worstListP95), '<=', budgets.api.listP95MsAtDemo, 'ms'));
+    // Last, so the builds it sets off disturb no other figure.
+    log('rebuild: a company name change until the served home page carries it...');
+    const rebuilt = await measureRebuild(product.origin);
+    report.rebuild = { measured: true, note: 'PUT /api/company name, then GET / polled every 250 ms', seconds: rebuilt };
+    log(`  ${rebuilt.toFixed(1)} s`);
+    checks.push(check('rebuild after a branding change', round2(rebuilt), '<=', budgets.rebuildSeconds, 's'));
   }
 } finally {
   await product.stop();
@@ -98,7 +105,6 @@ if (!ci) {
   checks.push(check(`API search p95 with ${report.scale.totalItems} items`, round2(report.scale.search.p95), '<=', budgets.api.searchP95MsAt60k, 'ms'));
   log('build times at demo size and with 1,000 extra blogs...');
   report.builds = await measureBuildTimes();
-  checks.push(check('rebuild after a branding change', null, '<=', budgets.rebuildSeconds, 's'));
 }
 
 report.checks = checks;

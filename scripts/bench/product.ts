@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The admin account every benchmarked product starts with (scripts/bench/rebuild.ts signs in with it). */
+export const BENCH_ADMIN = { username: 'bench-admin@example.com', password: 'bench staff passphrase 2026' };
+
 export interface RunningProduct {
   origin: string;
   port: number;
@@ -70,8 +73,8 @@ export async function startProduct(opts: StartOptions = {}): Promise<RunningProd
       DIST_DIR: distDir,
       SEED: opts.seed ?? 'demo',
       SITE_URL: origin,
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'bench staff passphrase 2026',
+      ADMIN_EMAIL: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
