@@ -1,6 +1,7 @@
 // @unocss-include: the class strings below are read by UnoCSS although this is a .ts file.
 /** The hero's search box: where a query goes, where the box sits, how its button looks, and voice input. */
 import type { SearchButton } from '../../shared/types.ts';
+import { COLOUR_PATTERN, PADDING_PATTERN, RADIUS_PATTERN } from '../../shared/slider.ts';
 
 /** '/search?q=<query>' for a query with any non-blank text, else null (a blank search does nothing). */
 export function searchTarget(query: string): string | null {
@@ -39,9 +40,6 @@ const HOVER: Record<SearchButton['style']['hoverEffect'], string> = {
 /** The utility class for the search button's hover effect (darken when unknown). */
 export const hoverClass = (effect: string): string => HOVER[effect as SearchButton['style']['hoverEffect']] ?? HOVER.darken;
 
-const COLOUR = /^#[0-9a-f]{6}$/i;
-const LENGTH = /^(0|\d{1,3}(\.\d{1,3})?(px|rem|em|%))$/;
-const LENGTHS = /^(0|\d{1,3}(\.\d{1,3})?(px|rem|em))( (0|\d{1,3}(\.\d{1,3})?(px|rem|em))){0,3}$/;
 
 /**
  * The admin's button style as CSS properties, each only when it is a plain colour or length.
@@ -49,10 +47,10 @@ const LENGTHS = /^(0|\d{1,3}(\.\d{1,3})?(px|rem|em))( (0|\d{1,3}(\.\d{1,3})?(px|
  */
 export function searchButtonStyle(style: SearchButton['style']): Record<string, string> {
   const css: Record<string, string> = {};
-  if (COLOUR.test(style.backgroundColor)) css['background-color'] = style.backgroundColor;
-  if (COLOUR.test(style.textColor)) css['color'] = style.textColor;
-  if (LENGTH.test(style.borderRadius.trim())) css['border-radius'] = style.borderRadius.trim();
-  if (LENGTHS.test(style.padding.trim())) css['padding'] = style.padding.trim();
+  if (COLOUR_PATTERN.test(style.backgroundColor)) css['background-color'] = style.backgroundColor;
+  if (COLOUR_PATTERN.test(style.textColor)) css['color'] = style.textColor;
+  if (RADIUS_PATTERN.test(style.borderRadius.trim())) css['border-radius'] = style.borderRadius.trim();
+  if (PADDING_PATTERN.test(style.padding.trim())) css['padding'] = style.padding.trim();
   return css;
 }
 

@@ -1,8 +1,81 @@
-/** Admin writes of sliders (issue 16), beside the public read in sliders.routes.ts. */
-import { Hono } from 'hono';
+/** Admin writes of sliders (issue 16), beside the public read in sliders.routes.ts; every route is admin-only. */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { ApiError } from '../../http/errors.ts';
+import { FieldError, fieldErrors, readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { mediaType } from '../../http/validate.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import {
+  allSliders, createSlider, deleteSlider, reorderSliders, setSliderActive, updateSlider, type WriteContext,
+} from './sliders.admin.service.ts';
 
-export function sliderAdminRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+/** Slider ids are server-made UUIDs; a cap keeps any id list small. */
+const ID = z.string().min(1).max(100);
+const ActiveBody = z.object({ isActive: z.boolean() });
+const OrderBody = z.object({ ids: z.array(ID).max(1000) });
+
+function writeContext(c: Context<AppEnv>): WriteContext {
+  // requireAdmin ran first, so the user is set.
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+}
+
+/** The slider form: multipart only (a file may come with it). */
+async function sliderForm(c: Context<AppEnv>) {
+  if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') throw new ApiError(415, 'Content-Type must be multipart/form-data');
+  return readUploadForm(c, ['image']);
+}
+
+/** A JSON body checked against `schema`, or a 400 naming `field`. */
+async function jsonBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, field: string, message: string): Promise<z.infer<S>> {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  const result = schema.safeParse(body);
+  if (!result.success) throw new FieldError(400, message, field);
+  return result.data;
+}
+
+export function sliderAdminRoutes(deps: Deps) {
+  const router = new Hono<AppEnv>();
+  router.onError(fieldErrors);
+  const changed = () => deps.rebuilds.request('sliders changed');
+
+  router.get('/admin/sliders', requireAdmin, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ results: await allSliders(c.get('db')) });
+  });
+
+  router.post('/sliders', requireAdmin, uploadBodyLimit(1), async (c) => {
+    const slider = await createSlider(writeContext(c), await sliderForm(c));
+    changed();
+    return c.json({ message: 'Slider created successfully!', slider }, 201);
+  });
+
+  router.put('/sliders/:id', requireAdmin, uploadBodyLimit(1), async (c) => {
+    const slider = await updateSlider(writeContext(c), c.req.param('id'), await sliderForm(c));
+    changed();
+    return c.json({ message: 'Slider updated successfully!', slider });
+  });
+
+  router.patch('/sliders/:id', requireAdmin, async (c) => {
+    const { isActive } = await jsonBody(c, ActiveBody, 'isActive', 'isActive: must be true or false');
+    const slider = await setSliderActive(writeContext(c), c.req.param('id'), isActive);
+    changed();
+    return c.json({ message: isActive ? 'Slider activated' : 'Slider deactivated', slider });
+  });
+
+  router.delete('/sliders/:id', requireAdmin, async (c) => {
+    await deleteSlider(writeContext(c), c.req.param('id'));
+    changed();
+    return c.json({ message: 'Slider deleted' });
+  });
+
+  router.put('/admin/sliders/order', requireAdmin, async (c) => {
+    const { ids } = await jsonBody(c, OrderBody, 'ids', 'ids: must be a list of slider ids');
+    const results = await reorderSliders(writeContext(c), ids);
+    changed();
+    return c.json({ results });
+  });
+
+  return router;
 }

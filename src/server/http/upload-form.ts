@@ -1,0 +1,120 @@
+/**
+ * The one multipart reader of the upload routes (PUT /api/company, POST and PUT /api/sliders): a body limit that
+ * refuses an oversized body before it is read whole (security.md R38), then the form split into text fields and the
+ * expected file fields. What a file holds is checked later, by checkUpload/storeCheckedPicture (upload-check.ts).
+ */
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from '../db/connection.ts';
+import { MAX_UPLOAD_BYTES, storeCheckedPicture, TOO_LARGE_MESSAGE, type UploadInput } from '../media/upload-check.ts';
+import { ApiError, type ErrorStatus } from './errors.ts';
+import { onError } from './on-error.ts';
+import { mediaType } from './validate.ts';
+
+/** Room per file slot for its part headers, and for all the text fields of a form. */
+const PART_OVERHEAD = 64 * 1024;
+
+/** The largest body an upload route with `fileSlots` file fields takes: 5 MiB + 64 KiB per slot, plus 64 KiB. */
+export function uploadBodyMax(fileSlots: number): number {
+  return fileSlots * (MAX_UPLOAD_BYTES + PART_OVERHEAD) + PART_OVERHEAD;
+}
+
+/** An API error naming the bad field: answered as 400/413/415 { message, field } by fieldErrors. */
+export class FieldError extends ApiError {
+  readonly field: string;
+  constructor(status: ErrorStatus, message: string, field: string) {
+    super(status, message);
+    this.name = 'FieldError';
+    this.field = field;
+  }
+}
+
+/**
+ * Error handler for a router whose handlers throw FieldError (`router.onError(fieldErrors)`): adds `field` to the
+ * answer; every other error goes to the app's onError unchanged.
+ */
+export const fieldErrors: ErrorHandler = (error, c) => {
+  const res = onError(error, c);
+  if (!(error instanceof FieldError)) return res;
+  return c.json({ message: error.message, field: error.field }, error.status);
+};
+
+/** The upload routes (method, full path pattern): the only ones that take multipart/form-data. */
+export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
+  { method: 'PUT', path: /^\/api\/company$/ },
+  { method: 'POST', path: /^\/api\/sliders$/ },
+  { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },
+];
+
+/** True for a multipart request to an upload route: jsonOnly lets it through and the JSON body limit skips it (app.ts). */
+export function isUploadRequest(c: Context): boolean {
+  if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') return false;
+  return UPLOAD_ROUTES.some((route) => route.method === c.req.method && route.path.test(c.req.path));
+}
+
+/** Contexts whose body went through uploadBodyLimit: readUploadForm refuses to read any other (deny by default). */
+const limited = new WeakSet<Context>();
+
+/**
+ * Body limit of an upload route, placed after requireAdmin: a Content-Length over the limit is refused before a byte
+ * is read; a body without one is counted while it streams and refused once it passes the limit. 413 with the spec's
+ * text. A JSON body (the routes take JSON too) keeps the app's 100 KiB JSON limit, which app.ts applies to it.
+ */
+export function uploadBodyLimit(fileSlots: number): MiddlewareHandler {
+  const limit = bodyLimit({ maxSize: uploadBodyMax(fileSlots), onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) });
+  return async (c, next) => {
+    if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') return next();
+    return limit(c, async () => {
+      limited.add(c);
+      await next();
+    });
+  };
+}
+
+export interface UploadForm {
+  /** Text fields as sent ('social[facebook]' keeps its brackets); a repeated field: the last value. */
+  fields: Record<string, string>;
+  /** The expected file fields that came with a file; a part with no file chosen (empty, no name) is absent. */
+  files: Partial<Record<string, UploadInput>>;
+}
+
+/**
+ * Reads a multipart body (after uploadBodyLimit): 400 { message, field } for a file under any other name than
+ * `fileFields`, 413 { message, field } for a file over 5 MiB; 400 when the body is not a readable form.
+ */
+export async function readUploadForm(c: Context, fileFields: readonly string[]): Promise<UploadForm> {
+  if (!limited.has(c)) throw new Error('readUploadForm: the route has no uploadBodyLimit before it');
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new ApiError(400, 'Request body must be multipart form data');
+  }
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<string, UploadInput>> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      fields[name] = value;
+      continue;
+    }
+    // A browser sends a file input with nothing chosen as an empty part without a file name.
+    if (value.size === 0 && value.name === '') continue;
+    if (!fileFields.includes(name)) throw new FieldError(400, `Unexpected file field '${name.slice(0, 100)}'`, name.slice(0, 100));
+    if (value.size > MAX_UPLOAD_BYTES) throw new FieldError(413, TOO_LARGE_MESSAGE, name);
+    files[name] = { bytes: new Uint8Array(await value.arrayBuffer()), declaredType: value.type, fileName: value.name };
+  }
+  return { fields, files };
+}
+
+/**
+ * checkUpload + storeCheckedPicture for the file of `field`: the stored picture (its `url` goes into the column), or
+ * the upload check's error (400/413/415 with its text) naming the field. Nothing is stored when it throws.
+ */
+export async function storeUploadedPicture(db: Db, dataDir: string, field: string, upload: UploadInput) {
+  try {
+    return await storeCheckedPicture(db, dataDir, upload);
+  } catch (error) {
+    if (error instanceof ApiError && !(error instanceof FieldError)) throw new FieldError(error.status, error.message, field);
+    throw error;
+  }
+}

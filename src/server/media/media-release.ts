@@ -1,0 +1,57 @@
+/**
+ * Removes a stored picture once nothing refers to it any more (issue 16 item 7): a replaced logo, icon or slider image
+ * leaves DATA_DIR/media, the picture and every variant (`<id>.webp`, `<id>-w<width>.avif`, older `<id>-w<width>.webp`).
+ * Callers call it after the write that dropped the reference has committed.
+ */
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import { MEDIA_URL_PREFIX, mediaDir } from './media-store.ts';
+
+/** A server-made media name: uuid, optional variant width, extension. Nothing else is ever turned into a path. */
+const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-w\d{2,4})?\.[a-z0-9]{2,5}$/;
+
+/** Whether any stored record still names `url` (company pictures, sliders, content images and audio files, avatars). */
+async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean> {
+  const checks: { limit(n: number): { executeTakeFirst(): Promise<unknown> } }[] = [
+    db
+      .selectFrom('company_settings')
+      .select('id')
+      .where((eb) => eb.or([eb('logo', '=', url), eb('logo_dark', '=', url), eb('icon', '=', url), eb('hero_image', '=', url)])),
+    db.selectFrom('sliders').select('id').where('image', '=', url),
+    db.selectFrom('products').select('id').where('image', '=', url),
+    db.selectFrom('blogs').select('id').where('image', '=', url),
+    db.selectFrom('photos').select('id').where('image', '=', url),
+    db.selectFrom('events').select('id').where('image', '=', url),
+    db.selectFrom('recommendations').select('id').where('image', '=', url),
+    db.selectFrom('audios').select('id').where('audio_file', '=', url),
+    db.selectFrom('users').select('id').where('profile_image', '=', url),
+  ];
+  for (const query of checks) if (await query.limit(1).executeTakeFirst()) return true;
+  return false;
+}
+
+/**
+ * Deletes the stored file behind `url` and its variants (files and media rows) when no record refers to it; returns
+ * the file names removed. A URL that is not a server-made /media/ name (a placeholder, /logo.png, an external link)
+ * is left alone, so nothing outside DATA_DIR/media is ever touched.
+ */
+export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string | null | undefined): Promise<string[]> {
+  if (!url?.startsWith(MEDIA_URL_PREFIX)) return [];
+  const id = STORED_NAME.exec(url.slice(MEDIA_URL_PREFIX.length))?.[1];
+  if (!id) return [];
+  // The check and the delete in one write transaction, so a write that takes the picture up again cannot slip between.
+  const names = await db.transaction().execute(async (trx) => {
+    // Variants are never referenced on their own; a reference to any file of the picture keeps all of them.
+    const urls = await trx.selectFrom('media').select('file_name').where('file_name', 'like', `${id}%`).execute();
+    for (const { file_name } of urls) if (await isReferenced(trx, `${MEDIA_URL_PREFIX}${file_name}`)) return [];
+    const ours = urls.map((r) => r.file_name).filter((name) => STORED_NAME.exec(name)?.[1] === id);
+    if (ours.length > 0) await trx.deleteFrom('media').where('file_name', 'in', ours).execute();
+    return ours;
+  });
+  // Rows first, then files: a file left by a failed unlink is an orphan the start-up sweep removes (media-store.ts).
+  await Promise.all(names.map((name) => unlink(join(mediaDir(dataDir), name)).catch(() => undefined)));
+  return names;
+}
