@@ -23,22 +23,30 @@ const site = await openSiteDir({
   // Quiet: "site built" is said below, once the new build is the one served.
   build: (outDir, signal) => buildSite({ apiUrl: origin, outDir, env: { SITE_URL: env.SITE_URL }, signal, log: () => undefined }),
 });
-const server = await startServer({ db, env, deps: createDeps(env), site });
+// Admin changes rebuild the site through deps.rebuilds (debounced, one build at a time); SiteDir swaps each in whole.
+const deps = createDeps(env, { rebuildSite: () => site.rebuild() });
+const server = await startServer({ db, env, deps, site });
 origin = `http://127.0.0.1:${server.port}`;
 
 let stopping = false;
 exitOnSignals(async () => {
   stopping = true;
-  // The build's own requests to the API end with it; everyone else's are let finish.
-  await Promise.all([site.close(), server.close()]);
+  // The scheduler first, so that no build starts on a closed site; site.close() stops the build under way, which
+  // the scheduler's close waits for. The build's own requests to the API end with it; everyone else's are let finish.
+  const rebuildsClosed = deps.rebuilds.close();
+  await Promise.all([rebuildsClosed, site.close(), server.close()]);
   await db.destroy();
 });
 
 const address = `http://${env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${server.port}`;
 console.log(`API ready at ${origin}/api; ${site.current() ? `serving the previous build at ${address} while the site is rebuilt...` : 'building the site...'}`);
 const started = Date.now();
+const firstBuild = site.rebuild();
+// The publish state shows this build, and admin changes during it make one build after it, not a second beside it.
+// With a build hook the state is the hook's, which this local build does not change.
+if (!env.REBUILD_WEBHOOK_URL) deps.rebuilds.track(firstBuild);
 try {
-  await site.rebuild();
+  await firstBuild;
   console.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s; serving ${address}`);
 } catch (error) {
   // A build stopped by SIGTERM is no failure; a failed rebuild leaves the previous build served.

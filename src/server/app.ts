@@ -11,9 +11,12 @@ import { methodNotAllowed, routeMethods } from './http/method-not-allowed.ts';
 import { onError } from './http/on-error.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaderValues, securityHeaders } from './http/security-headers.ts';
+import { isUploadRequest } from './http/upload-form.ts';
 import { wellFormedUrl } from './http/well-formed-text.ts';
 import { authenticate } from './middleware/auth.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -64,17 +67,22 @@ export function createApp({ db, env, deps }: AppDeps) {
   const limitBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
   // A read that announces no body has nothing to limit; skipping it spares every read building a full Request.
   const bodiless = (c: Context) => (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.header('content-length') && !c.req.header('transfer-encoding');
-  api.use((c, next) => (bodiless(c) ? next() : limitBody(c, next)));
+  // An upload's multipart body is limited by its route instead, after requireAdmin (uploadBodyLimit, upload-form.ts).
+  api.use((c, next) => (bodiless(c) || isUploadRequest(c) ? next() : limitBody(c, next)));
   // Outside everything that answers, so errors and 304s pass through it too.
   api.use(compressJson());
   api.use(wellFormedUrl);
-  // Upload routes, once they exist, opt out by path prefix: jsonOnly({ multipart: ['/api/…'] }).
-  api.use(jsonOnly());
+  // Upload routes (UPLOAD_ROUTES) take multipart too.
+  api.use(jsonOnly({ multipart: isUploadRequest }));
   api.use(authenticate(env, deps.keys.sessionBinding));
   api.route('/health', healthRoutes);
   api.route('/auth', authRoutes(env, deps));
   api.route('/recommendations', recommendationRoutes);
   api.route('/sliders', sliderRoutes);
+  // PUT /api/company, behind requireAdmin (the public GET is mounted above).
+  api.route('/', companyAdminRoutes(deps));
+  // GET /api/dashboard/stats and /api/admin/* (activity, site status and rebuild, notifications), every one admin-only.
+  api.route('/', adminRoutes(deps));
   // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind requireAdmin.
   api.route('/', sliderAdminRoutes(deps));
   api.route('/search', searchRoutes);

@@ -231,7 +231,7 @@ describe('HTTP caching and compression of the API reads', () => {
     const res = await t.request('/api/company', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(405);
     expect(await res.json()).toEqual({ message: 'Method not allowed' });
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, PUT');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

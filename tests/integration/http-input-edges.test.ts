@@ -117,11 +117,11 @@ describe('HTTP input edges on the real server', () => {
     it('answers TRACE /api/company and POST /api/company with the methods it takes', async () => {
       const res = await raw(`${server.url}/api/company`, {}, 'TRACE');
       expect(res.status).toBe(405);
-      expect(allow(res)).toBe('GET, HEAD');
+      expect(allow(res)).toBe('GET, HEAD, PUT');
       expect(JSON.parse(res.body.toString()).message).toEqual(expect.any(String));
       const write = await post('/api/company', '{}', json);
       expect(write.status).toBe(405);
-      expect(allow(write)).toBe('GET, HEAD');
+      expect(allow(write)).toBe('GET, HEAD, PUT');
     });
 
     it('answers OPTIONS, PROPFIND and GET on the login route with Allow: POST', async () => {
@@ -192,7 +192,7 @@ describe('HTTP input edges in-process', () => {
     for (const path of ['/api/auth/login', '/api/company']) {
       const res = await t.request(path, { method: 'FOO' });
       expect(res.status, path).toBe(405);
-      expect(res.headers.get('allow'), path).toBe(path === '/api/company' ? 'GET, HEAD' : 'POST');
+      expect(res.headers.get('allow'), path).toBe(path === '/api/company' ? 'GET, HEAD, PUT' : 'POST');
     }
   });
 

@@ -281,4 +281,52 @@ describe('createRebuildScheduler', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(runs).toBe(1);
   });
+
+  it('track() counts a build started elsewhere: building until it ends, requests meanwhile make one build after it', async () => {
+    const build = controlledRun();
+    const s = make(build);
+    let finishFirst!: () => void;
+    s.track(new Promise<void>((done) => (finishFirst = done)));
+    expect(s.status()).toEqual({ state: 'building', since: at(0) });
+
+    // An admin saves twice during the first build: nothing starts beside it, however long it takes.
+    s.request('company');
+    await vi.advanceTimersByTimeAsync(30_000);
+    s.request('theme');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(build.calls).toEqual([]);
+    expect(s.status()).toEqual({ state: 'building', since: at(0) });
+
+    finishFirst();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(build.calls).toEqual(['company, theme']);
+    expect(s.status()).toEqual({ state: 'building', since: at(60_000), lastBuiltAt: at(60_000) });
+    await build.end();
+    expect(s.status()).toEqual({ state: 'up-to-date', since: at(60_000), lastBuiltAt: at(60_000) });
+    expect(build.maxActive).toBe(1);
+  });
+
+  it('track() with nothing requested meanwhile ends up to date, with no build of its own', async () => {
+    const build = controlledRun();
+    const s = make(build);
+    s.track(Promise.resolve());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.status()).toEqual({ state: 'up-to-date', since: at(0), lastBuiltAt: at(0) });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(build.calls).toEqual([]);
+  });
+
+  it('a tracked build that fails shows the reason without telling onError (its caller reports it)', async () => {
+    const errors: unknown[] = [];
+    scheduler = createRebuildScheduler({ run: async () => undefined, now: () => Date.now(), onError: (e) => errors.push(e) });
+    scheduler.track(Promise.reject(new Error('astro build exited with code 1')));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.status()).toEqual({ state: 'failed', since: at(0), reason: 'astro build exited with code 1' });
+    expect(errors).toEqual([]);
+    // A second track() during a build, or after close(), is ignored.
+    scheduler.retry();
+    scheduler.track(new Promise(() => undefined));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scheduler.status().state).toBe('up-to-date');
+  });
 });

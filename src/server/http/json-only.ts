@@ -37,16 +37,17 @@ async function checkJsonBody(c: Context): Promise<void> {
 
 /**
  * Refuses with 415 a write whose body is not `application/json` (a write with no body at all passes: sign-out), and
- * with 400 a JSON body that is not well-formed UTF-8 text. `multipart` lists the path prefixes of upload routes,
- * which take `multipart/form-data` instead; they still pass the same-origin check (R44).
+ * with 400 a JSON body that is not well-formed UTF-8 text. `multipart` lists the path prefixes of upload routes
+ * (or tells whether a request is one), which take `multipart/form-data` instead; they still pass the same-origin check (R44).
  */
-export function jsonOnly(options: { multipart?: readonly string[] } = {}): MiddlewareHandler {
+export function jsonOnly(options: { multipart?: readonly string[] | ((c: Context) => boolean) } = {}): MiddlewareHandler {
   const multipart = options.multipart ?? [];
+  const takesMultipart = typeof multipart === 'function' ? multipart : (c: Context) => multipart.some((prefix) => c.req.path.startsWith(prefix));
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const type = mediaType(c.req.header('content-type'));
       if (type === 'application/json') await checkJsonBody(c);
-      else if (!(type === 'multipart/form-data' && multipart.some((prefix) => c.req.path.startsWith(prefix)))) {
+      else if (!(type === 'multipart/form-data' && takesMultipart(c))) {
         // Without a Content-Type only an empty body passes; reading it is the one test that also holds in-process,
         // where a Request carries a body without Content-Length.
         if (type !== undefined || (await c.req.arrayBuffer()).byteLength > 0) throw new ApiError(415, 'Content-Type must be application/json');

@@ -33,11 +33,8 @@ export class FieldError extends ApiError {
  * Error handler for a router whose handlers throw FieldError (`router.onError(fieldErrors)`): adds `field` to the
  * answer; every other error goes to the app's onError unchanged.
  */
-export const fieldErrors: ErrorHandler = (error, c) => {
-  const res = onError(error, c);
-  if (!(error instanceof FieldError)) return res;
-  return c.json({ message: error.message, field: error.field }, error.status);
-};
+export const fieldErrors: ErrorHandler = (error, c) =>
+  error instanceof FieldError ? c.json({ message: error.message, field: error.field }, error.status) : onError(error, c);
 
 /** The upload routes (method, full path pattern): the only ones that take multipart/form-data. */
 export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [

@@ -32,6 +32,12 @@ export interface RebuildScheduler {
   request(reason: string): void;
   /** Builds now (the admin's Retry button); during a build, one more build follows it. */
   retry(): void;
+  /**
+   * Counts a build started elsewhere (the first build at server start) as the scheduler's own: the state is
+   * 'building' until it settles, requests meanwhile make one build after it, and its outcome becomes the state. Its
+   * failure is the caller's to report (onError is not told). Ignored while another build runs or after close().
+   */
+  track(build: Promise<unknown>): void;
   status(): PublishStatus;
   /** Resolves once nothing is scheduled or building (the outcome is in status()). */
   settled(): Promise<void>;
@@ -116,15 +122,20 @@ export function createRebuildScheduler({
     if (!pending || running || closed) return;
     const reason = [...pending.reasons].join(', ');
     pending = null;
+    launch(() => run(reason, aborter.signal), true);
+  }
+
+  /** Runs a build as the one build under way; `report` tells onError about its failure. */
+  function launch(build: () => Promise<unknown>, report: boolean) {
     setState('building');
     running = (async () => {
       try {
-        await run(reason, aborter.signal);
+        await build();
         status = { ...status, lastBuiltAt: iso(now()) };
         setState('up-to-date');
       } catch (error) {
         if (closed) return;
-        onError?.(error);
+        if (report) onError?.(error);
         setState('failed', { reason: failureReason(error) });
       }
     })().finally(() => {
@@ -153,6 +164,10 @@ export function createRebuildScheduler({
       if (running) return;
       setState('scheduled');
       start();
+    },
+    track(build) {
+      if (closed || running) return;
+      launch(() => build, false);
     },
     status: () => ({ ...status }),
     settled() {

@@ -2,8 +2,8 @@
  * GET /api/company is read by every page view, so its serialised answer (and its compressed forms)
  * is kept in memory per database until the company row changes.
  *
- * Whoever writes company_settings (the future admin `PUT /api/company`, once its transaction has
- * committed) must call `invalidateCompany(db)`; the next read then loads the row again. A commit by
+ * Whoever writes company_settings (the admin's `PUT /api/company`, company.admin.service.ts, once its transaction
+ * has committed) must call `invalidateCompany(db)`; the next read then loads the row again. A commit by
  * another process (`npm run seed` or a script on a live DATA_DIR) is seen within a millisecond through SQLite's
  * data_version (externalWrites); where the database cannot tell, an entry is reloaded after MAX_AGE_MS.
  */

@@ -1,0 +1,53 @@
+/**
+ * The admin dashboard's reads and the site's publish state (issue 16 items 3 and 8): stats, recent activity, whether
+ * the public site is up to date, a rebuild on demand, notifications. Every route is admin-only and never cached.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AdminNotification, PublishStatus } from '../../../shared/admin.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Deps } from '../../deps.ts';
+import { ApiError } from '../../http/errors.ts';
+import { FieldError, fieldErrors } from '../../http/upload-form.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { AUDIT_PAGE_MAX, recentAudit, recordAudit } from '../audit/audit.repository.ts';
+import { dashboardStats } from './admin.repository.ts';
+
+const ActivityQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(20),
+});
+
+/** What an admin must know now: a failed site build, with its reason. */
+export function adminNotifications(status: PublishStatus): AdminNotification[] {
+  if (status.state !== 'failed') return [];
+  const reason = status.reason ? `: ${status.reason}` : '';
+  return [{ id: `rebuild-failed-${status.since}`, kind: 'rebuild-failed', text: `The public site could not be rebuilt${reason}. It still shows the previous version.`, at: status.since }];
+}
+
+/** Authenticated data: never stored by a cache (security.md R55). */
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
+  return new Hono<AppEnv>()
+    .use('/dashboard/*', requireAdmin, noStore)
+    .use('/admin/*', requireAdmin, noStore)
+    .get('/dashboard/stats', async (c) => c.json(await dashboardStats(c.get('db'))))
+    .get('/admin/activity', async (c) => {
+      const query = ActivityQuery.safeParse({ limit: c.req.query('limit') });
+      if (!query.success) throw new FieldError(400, `limit: must be a whole number from 1 to ${AUDIT_PAGE_MAX}`, 'limit');
+      return c.json({ results: await recentAudit(c.get('db'), query.data.limit) });
+    })
+    .get('/admin/site-status', (c) => c.json(deps.rebuilds.status()))
+    .post('/admin/site-rebuild', async (c) => {
+      const user = c.get('user');
+      if (!user) throw new ApiError(401, 'Please sign in');
+      await recordAudit(c.get('db'), user, { action: 'site.rebuild', target: { type: 'site', id: '' }, summary: 'Site rebuild requested' });
+      deps.rebuilds.retry();
+      return c.json(deps.rebuilds.status(), 202);
+    })
+    .get('/admin/notifications', (c) => c.json({ results: adminNotifications(deps.rebuilds.status()) }))
+    .onError(fieldErrors);
+}

@@ -1,0 +1,143 @@
+/**
+ * Deny by default (security.md R33, R34; issue 16 item 1): every route the app registers under /api that is not
+ * listed below as public or as for any signed-in user is an admin route, and is walked with no token (401), a garbage
+ * token (401), a customer's token (403) and an admin's (neither). A route added without a guard fails this test until
+ * it is guarded or listed here on purpose.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/server/app.ts';
+import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+
+/** Anyone may call these (the public site, sign-in and sign-up). */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/company',
+  'GET /api/sliders',
+  'GET /api/recommendations/personalized',
+  'GET /api/search',
+  'GET /api/products',
+  'GET /api/blogs',
+  'GET /api/blogs/:slug',
+  'GET /api/photos',
+  'GET /api/videos',
+  'GET /api/audios',
+  'GET /api/events',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/request-otp',
+  'POST /api/auth/verify-otp',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/logout',
+  'GET /api/auth/google',
+  'GET /api/auth/google/callback',
+]);
+
+/** Any signed-in user, customer or admin: 401 without a valid token. */
+const SIGNED_IN = new Set(['GET /api/auth/me', 'POST /api/auth/change-password']);
+
+/** Every route with a handler for a named method under /api, once each ('METHOD /path'); middleware and catch-alls are ALL. */
+function apiRoutes(app: App): string[] {
+  const keys = app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
+  return [...new Set(keys)].sort();
+}
+
+/** A concrete URL for a route pattern: parameters and wildcards filled with a made-up id. */
+const urlOf = (path: string) => path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, randomUUID()).replace(/\*/g, 'x');
+
+/** The routes not listed as public or signed-in: every one must be admin-only. */
+function adminRouteKeys(app: App): string[] {
+  return apiRoutes(app).filter((key) => !PUBLIC.has(key) && !SIGNED_IN.has(key));
+}
+
+/** Calls a route as `token` (none when undefined); no body, so a guard answers before any input is read. */
+function call(app: App, key: string, token?: string): Promise<Response> {
+  const [method, path] = key.split(' ') as [string, string];
+  return Promise.resolve(app.request(urlOf(path), { method, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+}
+
+/** What is wrong with the guards of `keys`: one line per route and caller that got the wrong answer. */
+async function guardFailures(app: App, keys: readonly string[], tokens: { customer: string; admin: string }): Promise<string[]> {
+  const failures: string[] = [];
+  for (const key of keys) {
+    const answers = {
+      none: (await call(app, key)).status,
+      garbage: (await call(app, key, 'not-a-real-token')).status,
+      customer: (await call(app, key, tokens.customer)).status,
+      admin: (await call(app, key, tokens.admin)).status,
+    };
+    if (answers.none !== 401) failures.push(`${key}: no token answered ${answers.none}, not 401`);
+    if (answers.garbage !== 401) failures.push(`${key}: a garbage token answered ${answers.garbage}, not 401`);
+    if (answers.customer !== 403) failures.push(`${key}: a customer answered ${answers.customer}, not 403`);
+    if (answers.admin === 401 || answers.admin === 403 || answers.admin >= 500) failures.push(`${key}: an admin answered ${answers.admin}`);
+  }
+  return failures;
+}
+
+const CUSTOMER_PASSWORD = 'a long customer password';
+
+async function addCustomer(t: TestApp): Promise<string> {
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto('users')
+    .values({ id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: 'carol@example.com', username: 'carol', username_key: 'carol', password_hash: await hashPassword(CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now })
+    .execute();
+  return t.login('carol', CUSTOMER_PASSWORD);
+}
+
+let t: TestApp;
+let tokens: { customer: string; admin: string };
+beforeAll(async () => {
+  // Hundreds of refusals are expected here; their log lines are not.
+  setAuthLogSink(() => undefined);
+  t = await createTestApp();
+  tokens = { customer: await addCustomer(t), admin: await t.login('admin', TEST_ADMIN_PASSWORD) };
+});
+afterAll(async () => {
+  setAuthLogSink(null);
+  await t?.deps.rebuilds.close();
+  await t?.close();
+});
+
+describe('admin routes: deny by default', () => {
+  it('finds the admin routes of this issue among the registered ones', () => {
+    const keys = adminRouteKeys(t.app);
+    for (const key of ['PUT /api/company', 'GET /api/dashboard/stats', 'GET /api/admin/activity', 'GET /api/admin/site-status', 'POST /api/admin/site-rebuild', 'GET /api/admin/notifications']) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it('lists only routes that exist (a stale entry would hide a renamed route)', () => {
+    const registered = new Set(apiRoutes(t.app));
+    expect([...PUBLIC, ...SIGNED_IN].filter((key) => !registered.has(key))).toEqual([]);
+  });
+
+  it('answers every admin route 401 without a token or with a garbage one, 403 to a customer, and serves an admin', async () => {
+    expect(await guardFailures(t.app, adminRouteKeys(t.app), tokens)).toEqual([]);
+  });
+
+  it('answers the signed-in routes 401 without a valid token', async () => {
+    for (const key of SIGNED_IN) {
+      expect((await call(t.app, key)).status, key).toBe(401);
+      expect((await call(t.app, key, 'not-a-real-token')).status, key).toBe(401);
+    }
+  });
+
+  it('fails for a route added without a guard', async () => {
+    const other = await createTestApp();
+    try {
+      // Registered after createApp (before its first request), as a careless new route would be; not in PUBLIC.
+      other.app.get('/api/forgotten/:id', (c) => c.json({ secret: true }));
+      const otherTokens = { customer: await addCustomer(other), admin: await other.login('admin', TEST_ADMIN_PASSWORD) };
+      expect(adminRouteKeys(other.app)).toContain('GET /api/forgotten/:id');
+      const failures = await guardFailures(other.app, ['GET /api/forgotten/:id'], otherTokens);
+      expect(failures.length).toBeGreaterThan(0);
+      expect(failures.some((line) => line.startsWith('GET /api/forgotten/:id: no token answered'))).toBe(true);
+    } finally {
+      await other.deps.rebuilds.close();
+      await other.close();
+    }
+  });
+});
