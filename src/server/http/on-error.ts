@@ -11,7 +11,7 @@ const BUSY_RETRY_AFTER = '1';
 export function onError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json({ message: error.message }, error.status);
+    return c.json(error.field === undefined ? { message: error.message } : { message: error.message, field: error.field }, error.status);
   }
   if (error instanceof HTTPException) {
     const status = error.status;

@@ -3,12 +3,11 @@
  * refuses an oversized body before it is read whole (security.md R38), then the form split into text fields and the
  * expected file fields. What a file holds is checked later, by checkUpload/storeCheckedPicture (upload-check.ts).
  */
-import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../db/connection.ts';
 import { MAX_UPLOAD_BYTES, storeCheckedPicture, TOO_LARGE_MESSAGE, type UploadInput } from '../media/upload-check.ts';
-import { ApiError, type ErrorStatus } from './errors.ts';
-import { onError } from './on-error.ts';
+import { ApiError, fieldError } from './errors.ts';
 import { mediaType } from './validate.ts';
 
 /** Room per file slot for its part headers, and for all the text fields of a form. */
@@ -18,23 +17,6 @@ const PART_OVERHEAD = 64 * 1024;
 export function uploadBodyMax(fileSlots: number): number {
   return fileSlots * (MAX_UPLOAD_BYTES + PART_OVERHEAD) + PART_OVERHEAD;
 }
-
-/** An API error naming the bad field: answered as 400/413/415 { message, field } by fieldErrors. */
-export class FieldError extends ApiError {
-  readonly field: string;
-  constructor(status: ErrorStatus, message: string, field: string) {
-    super(status, message);
-    this.name = 'FieldError';
-    this.field = field;
-  }
-}
-
-/**
- * Error handler for a router whose handlers throw FieldError (`router.onError(fieldErrors)`): adds `field` to the
- * answer; every other error goes to the app's onError unchanged.
- */
-export const fieldErrors: ErrorHandler = (error, c) =>
-  error instanceof FieldError ? c.json({ message: error.message, field: error.field }, error.status) : onError(error, c);
 
 /** The upload routes (method, full path pattern): the only ones that take multipart/form-data. */
 export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
@@ -96,8 +78,8 @@ export async function readUploadForm(c: Context, fileFields: readonly string[]):
     }
     // A browser sends a file input with nothing chosen as an empty part without a file name.
     if (value.size === 0 && value.name === '') continue;
-    if (!fileFields.includes(name)) throw new FieldError(400, `Unexpected file field '${name.slice(0, 100)}'`, name.slice(0, 100));
-    if (value.size > MAX_UPLOAD_BYTES) throw new FieldError(413, TOO_LARGE_MESSAGE, name);
+    if (!fileFields.includes(name)) throw fieldError(400, `Unexpected file field '${name.slice(0, 100)}'`, name.slice(0, 100));
+    if (value.size > MAX_UPLOAD_BYTES) throw fieldError(413, TOO_LARGE_MESSAGE, name);
     files[name] = { bytes: new Uint8Array(await value.arrayBuffer()), declaredType: value.type, fileName: value.name };
   }
   return { fields, files };
@@ -111,7 +93,7 @@ export async function storeUploadedPicture(db: Db, dataDir: string, field: strin
   try {
     return await storeCheckedPicture(db, dataDir, upload);
   } catch (error) {
-    if (error instanceof ApiError && !(error instanceof FieldError)) throw new FieldError(error.status, error.message, field);
+    if (error instanceof ApiError && error.field === undefined) throw fieldError(error.status, error.message, field);
     throw error;
   }
 }

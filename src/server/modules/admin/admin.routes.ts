@@ -7,8 +7,7 @@ import { z } from 'zod';
 import type { AdminNotification, PublishStatus } from '../../../shared/admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError } from '../../http/errors.ts';
-import { FieldError, fieldErrors } from '../../http/upload-form.ts';
+import { ApiError, fieldError } from '../../http/errors.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { AUDIT_PAGE_MAX, recentAudit, recordAudit } from '../audit/audit.repository.ts';
 import { dashboardStats } from './admin.repository.ts';
@@ -37,7 +36,7 @@ export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
     .get('/dashboard/stats', async (c) => c.json(await dashboardStats(c.get('db'))))
     .get('/admin/activity', async (c) => {
       const query = ActivityQuery.safeParse({ limit: c.req.query('limit') });
-      if (!query.success) throw new FieldError(400, `limit: must be a whole number from 1 to ${AUDIT_PAGE_MAX}`, 'limit');
+      if (!query.success) throw fieldError(400, `limit: must be a whole number from 1 to ${AUDIT_PAGE_MAX}`, 'limit');
       return c.json({ results: await recentAudit(c.get('db'), query.data.limit) });
     })
     .get('/admin/site-status', (c) => c.json(deps.rebuilds.status()))
@@ -48,6 +47,5 @@ export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
       deps.rebuilds.retry();
       return c.json(deps.rebuilds.status(), 202);
     })
-    .get('/admin/notifications', (c) => c.json({ results: adminNotifications(deps.rebuilds.status()) }))
-    .onError(fieldErrors);
+    .get('/admin/notifications', (c) => c.json({ results: adminNotifications(deps.rebuilds.status()) }));
 }

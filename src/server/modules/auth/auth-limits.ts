@@ -97,5 +97,5 @@ export function enforce(decisions: LimitDecision[], context: LimitContext): void
   const refused = decisions.find((d) => !d.allowed);
   if (!refused) return;
   logAuthEvent('rate_limited', { ip: context.ip, path: context.path, status: 429 });
-  throw new ApiError(429, 'Too many attempts. Please try again later', { 'Retry-After': String(refused.retryAfterSeconds) });
+  throw new ApiError(429, 'Too many attempts. Please try again later', { headers: { 'Retry-After': String(refused.retryAfterSeconds) } });
 }

@@ -6,8 +6,8 @@ import { Hono, type Context } from 'hono';
 import { CompanyUpdate, isThemeOnly } from '../../../shared/schemas/company.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
-import { fieldErrors, FieldError, readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
+import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { COMPANY_PICTURES, updateCompany, type CompanyChange } from './company.admin.service.ts';
@@ -38,7 +38,7 @@ function parseUpdate(input: Record<string, unknown>): CompanyUpdate {
   const issue = result.error.issues[0];
   const [head, ...rest] = issue?.path.map(String) ?? [];
   const field = head === undefined ? '' : rest.length > 0 ? `${head}[${rest.join('][')}]` : head;
-  throw new FieldError(400, `${field}: ${issue?.message ?? 'invalid'}`, field);
+  throw fieldError(400, `${field}: ${issue?.message ?? 'invalid'}`, field);
 }
 
 /** Whether the parsed update names any field at all (unknown fields were dropped). */
@@ -70,6 +70,5 @@ export function companyAdminRoutes(deps: Pick<Deps, 'rebuilds'>) {
       if (!user) throw new ApiError(401, 'Please sign in');
       const company = await updateCompany(c.get('db'), c.get('env').DATA_DIR, deps, user, change);
       return c.json({ message, company });
-    })
-    .onError(fieldErrors);
+    });
 }

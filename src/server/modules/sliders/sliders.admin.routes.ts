@@ -3,8 +3,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError } from '../../http/errors.ts';
-import { FieldError, fieldErrors, readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { ApiError, fieldError } from '../../http/errors.ts';
+import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import {
@@ -31,13 +31,12 @@ async function sliderForm(c: Context<AppEnv>) {
 async function jsonBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, field: string, message: string): Promise<z.infer<S>> {
   const body: unknown = await c.req.json().catch(() => undefined);
   const result = schema.safeParse(body);
-  if (!result.success) throw new FieldError(400, message, field);
+  if (!result.success) throw fieldError(400, message, field);
   return result.data;
 }
 
 export function sliderAdminRoutes(deps: Deps) {
   const router = new Hono<AppEnv>();
-  router.onError(fieldErrors);
   const changed = () => deps.rebuilds.request('sliders changed');
 
   router.get('/admin/sliders', requireAdmin, async (c) => {

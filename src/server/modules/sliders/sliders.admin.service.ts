@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { checkSliderForm, NEW_SLIDER_VALUES, type SliderValues } from '../../../shared/schemas/slider.ts';
 import type { Slider } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
-import { ApiError } from '../../http/errors.ts';
-import { FieldError, storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { ApiError, fieldError } from '../../http/errors.ts';
+import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -44,10 +44,10 @@ async function companyId(db: Db): Promise<string> {
 /** The sent fields applied to `base`, or a 400 naming the first bad field; the company is the site's own. */
 function checkedValues(fields: Record<string, string>, base: SliderValues, company: string): SliderValues {
   const check = checkSliderForm(fields, { ...base, company });
-  if (!check.ok) throw new FieldError(400, check.message, check.field);
+  if (!check.ok) throw fieldError(400, check.message, check.field);
   // A missing company falls back to the site's (spec section 4: older sliders); any other one is refused.
   if (check.value.company === '') return { ...check.value, company };
-  if (check.value.company !== company) throw new FieldError(400, "company: must be this site's company id", 'company');
+  if (check.value.company !== company) throw fieldError(400, "company: must be this site's company id", 'company');
   return check.value;
 }
 
@@ -143,7 +143,7 @@ export async function reorderSliders(ctx: WriteContext, ids: readonly string[]):
     const stored = new Set(await listSliderIds(trx));
     const sent = new Set(ids);
     if (sent.size !== ids.length || sent.size !== stored.size || ids.some((id) => !stored.has(id))) {
-      throw new FieldError(400, REORDER_MESSAGE, 'ids');
+      throw fieldError(400, REORDER_MESSAGE, 'ids');
     }
     const now = new Date().toISOString();
     for (const [order, id] of ids.entries()) await updateSliderRow(trx, id, { sort_order: order, updated_at: now });
