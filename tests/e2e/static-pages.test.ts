@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { createHash } from 'node:crypto';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 
 const ROUTES = [
@@ -138,6 +139,12 @@ test.describe('Not found and the route table', () => {
   // hashed: the policy must name the styles the page really has, and nothing on it may be refused.
   test('every inline style of every route is allowed by its policy, and no page reports a policy violation', async ({ context, request }) => {
     test.setTimeout(120_000); // 26 routes, each hydrated
+    // Admin pages send a visitor without a session to /login: they are looked at signed in as the admin, screens shown.
+    const login = await request.post('/api/auth/login', { data: { username: process.env['ADMIN_EMAIL'] ?? 'admin@example.com', password: E2E_ADMIN_PASSWORD } });
+    const { token } = (await login.json()) as { token: string };
+    await context.addInitScript((t) => {
+      if (location.pathname.startsWith('/admin')) localStorage.setItem('token', t);
+    }, token);
     await context.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
       document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -145,13 +152,16 @@ test.describe('Not found and the route table', () => {
     for (const route of [...ROUTES, '/definitely/not/here']) {
       const response = await request.get(route);
       const policy = response.headers()['content-security-policy'] ?? '';
-      const styles = [...(await response.text()).matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      const html = await response.text();
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       expect(styles.length, `inline styles of ${route}`).toBeGreaterThan(0);
       for (const css of styles) expect(policy, `hash of a style of ${route}`).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
 
       const page = await context.newPage();
       await page.goto(route, { waitUntil: 'load' });
       if (!route.startsWith('/reset-password')) await waitForIslands(page);
+      // An admin screen (AdminLayout) is looked at once the gate has let the admin in.
+      if (html.includes('data-admin-frame')) await expect(page.locator('html[data-admin-gate="ready"]'), `admin gate on ${route}`).toHaveCount(1);
       expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), `violations on ${route}`).toEqual([]);
       await page.close();
     }

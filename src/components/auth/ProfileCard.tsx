@@ -1,6 +1,7 @@
 /** The signed-in user's profile from /api/auth/me; a guest placeholder when nothing loads. */
 import { useEffect, useState } from 'react';
 import { fetchMe } from '../../lib/api/auth.ts';
+import { takeAdminOnlyNotice } from '../../lib/stores/admin-gate.ts';
 import type { User } from '../../shared/types.ts';
 import SafeImage from '../lists/SafeImage.tsx';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
@@ -9,6 +10,8 @@ import { Alert, AuthCard } from './fields.tsx';
 export default function ProfileCard() {
   const [user, setUser] = useState<User | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // Read once: a customer sent here from an admin page sees why, and a reload no longer shows it.
+  const [notice] = useState(takeAdminOnlyNotice);
   useEffect(() => {
     fetchMe()
       .then(setUser)
@@ -19,6 +22,11 @@ export default function ProfileCard() {
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : 'Guest';
   return (
     <AuthCard title="Profile">
+      {notice && (
+        <div className="mb-6">
+          <Alert tone="info">{notice}</Alert>
+        </div>
+      )}
       <div className="flex items-center gap-4" aria-busy={!loaded}>
         {user?.profile_image ? (
           <SafeImage src={user.profile_image} alt="" width={80} height={80} className="h-20 w-20 rounded-full object-cover" />

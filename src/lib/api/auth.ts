@@ -37,10 +37,36 @@ export async function signOut(): Promise<void> {
   await revokeSession(token);
 }
 
-/** After any sign-in: home, or the profile first when the account must choose a new password. */
+/** sessionStorage key of the page an admin screen sent a signed-out visitor from (stores/admin-gate.ts). */
+export const RETURN_TO_KEY = 'returnTo';
+
+/** A stored return path, only when it stays on this site: one leading '/', never '//' or '/\\' (another host). */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value) || value.length > 2048) return null;
+  try {
+    const url = new URL(value, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads and forgets the stored return path (sessionStorage may be unavailable: then there is none). */
+function takeReturnPath(): string | null {
+  try {
+    const value = sessionStorage.getItem(RETURN_TO_KEY);
+    sessionStorage.removeItem(RETURN_TO_KEY);
+    return safeReturnPath(value);
+  } catch {
+    return null;
+  }
+}
+
+/** After any sign-in: the profile first when the account must choose a new password, else the page that sent here, else home. */
 export async function goAfterSignIn(): Promise<void> {
   const me = await fetchMe().catch(() => null);
-  location.assign(me?.must_change_password ? '/profile' : '/');
+  const back = takeReturnPath();
+  location.assign(me?.must_change_password ? '/profile' : (back ?? '/'));
 }
 
 /** Where the browser goes for Google sign-in (a navigation, not a fetch). */
