@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AA_MIN,
+  BLUR_OPTIONS,
+  composite,
+  fitControls,
+  contrastChecks,
+  contrastWarnings,
+  OPACITY_RANGE,
+  PAGE,
+  previewVars,
+  RADIUS_RANGE,
+  snap,
+  themeOf,
+} from '../../src/components/admin/theme/theme-preview.ts';
+import type { ThemeSettings } from '../../src/lib/api/admin/company.ts';
+import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
+import { contrastRatio } from '../../src/shared/contrast.ts';
+
+const defaults: ThemeSettings = themeOf(DEFAULT_COMPANY);
+const theme = (change: Partial<ThemeSettings>): ThemeSettings => ({ ...defaults, ...change });
+
+describe('theme controls (spec §5)', () => {
+  it('opacity runs 0 to 1 in steps of 0.1, radius 0 to 20 in steps of 1', () => {
+    expect(OPACITY_RANGE).toEqual({ min: 0, max: 1, step: 0.1 });
+    expect(RADIUS_RANGE).toEqual({ min: 0, max: 20, step: 1 });
+  });
+
+  it('offers blurs 0, 4, 8, 12, 16, and primary also 24, 40, 64', () => {
+    expect(BLUR_OPTIONS.primary).toEqual([0, 4, 8, 12, 16, 24, 40, 64]);
+    expect(BLUR_OPTIONS.secondary).toEqual([0, 4, 8, 12, 16]);
+    expect(BLUR_OPTIONS.button).toEqual([0, 4, 8, 12, 16]);
+  });
+
+  it.each([
+    [0.30000000000000004, OPACITY_RANGE, 0.3],
+    [0.7000000000000001, OPACITY_RANGE, 0.7],
+    [0.85, OPACITY_RANGE, 0.9],
+    [0.15, OPACITY_RANGE, 0.2],
+    [1.4, OPACITY_RANGE, 1],
+    [-0.2, OPACITY_RANGE, 0],
+    [Number.NaN, OPACITY_RANGE, 0],
+    [7.6, RADIUS_RANGE, 8],
+    [25, RADIUS_RANGE, 20],
+  ])('snap(%s) lands on the step: %s', (value, range, expected) => {
+    expect(snap(value, range)).toBe(expected);
+  });
+});
+
+describe('fitControls', () => {
+  it('puts values stored before the rules onto the controls (the demo seed has button opacity 0.85)', () => {
+    expect(fitControls(theme({ button_opacity: 0.85, primary_opacity: 0.33, header_radius: 12.4, button_radius: 30, primary_blur: 30, secondary_blur: 24, button_blur: 5 }))).toEqual(
+      theme({ button_opacity: 0.9, primary_opacity: 0.3, header_radius: 12, button_radius: 20, primary_blur: 24, secondary_blur: 16, button_blur: 4 }),
+    );
+  });
+
+  it('leaves values on the grid alone', () => {
+    expect(fitControls(defaults)).toEqual(defaults);
+  });
+});
+
+describe('preview variables', () => {
+  it('carry the draft values and the brand ink of the pane’s theme', () => {
+    const draft = theme({ primary_color: '#ffeb3b', header_radius: 3, button_radius: 17, primary_blur: 40, button_opacity: 0.5 });
+    const light = previewVars(draft, 'light');
+    const dark = previewVars(draft, 'dark');
+    expect(light['--color-primary']).toBe('#ffeb3b');
+    expect(light['--header-radius']).toBe('3px');
+    expect(light['--button-radius']).toBe('17px');
+    expect(light['--primary-blur']).toBe('40px');
+    expect(light['--button-opacity']).toBe('0.5');
+    // Yellow is unreadable as text on white: the light pane's ink is a darker variant, the dark pane keeps it.
+    expect(light['--color-primary-ink']).toBe(light['--color-primary-ink-light']);
+    expect(contrastRatio(light['--color-primary-ink']!, PAGE.light.surface)).toBeGreaterThanOrEqual(AA_MIN);
+    expect(dark['--color-primary-ink']).toBe('#ffeb3b');
+  });
+});
+
+describe('composite', () => {
+  it.each([
+    ['#0091ea', '#ffffff', 1, '#0091ea'],
+    ['#0091ea', '#ffffff', 0, '#ffffff'],
+    ['#000000', '#ffffff', 0.5, '#808080'],
+    ['#0091ea', '#0b0f14', 0.8, '#0277bf'],
+  ])('%s over %s at %s is %s', (color, backdrop, alpha, expected) => {
+    expect(composite(color, backdrop, alpha)).toBe(expected);
+  });
+});
+
+describe('contrast warnings', () => {
+  it('check header, primary button and secondary surface in both themes', () => {
+    expect(contrastChecks(defaults).map((check) => check.id)).toEqual(['header-light', 'button-light', 'secondary-light', 'header-dark', 'button-dark', 'secondary-dark']);
+  });
+
+  it('the default theme warns only about the dark theme’s primary button (dark text on #0091ea at 0.8 over the dark page)', () => {
+    const warnings = contrastWarnings(defaults);
+    expect(warnings.map((w) => w.id)).toEqual(['button-dark']);
+    expect(warnings[0]!.message).toBe('Button text on the primary button in the dark theme reaches only 3.71:1 (WCAG AA needs 4.5:1).');
+  });
+
+  it('a mid-grey primary at full opacity fails headers and buttons in both themes (neither white nor dark text reaches AA on it)', () => {
+    const ids = contrastWarnings(theme({ primary_color: '#777777', primary_opacity: 1, button_opacity: 1 })).map((w) => w.id);
+    expect(ids).toEqual(['header-light', 'button-light', 'header-dark', 'button-dark']);
+  });
+
+  it('a very light primary passes on the light page and fails the dark header once opaque', () => {
+    const faint = theme({ primary_color: '#fff9c4', primary_opacity: 1, button_opacity: 1 });
+    const ids = contrastWarnings(faint).map((w) => w.id);
+    expect(ids).toEqual(['header-dark']);
+  });
+
+  it('a dark primary and secondary at full opacity pass everywhere once the text colour fits', () => {
+    // Header text is fixed per theme (dark on light, white on dark), so a dark colour fails the light header only.
+    const ids = contrastWarnings(theme({ primary_color: '#0b3d91', secondary_color: '#0b3d91', primary_opacity: 1, secondary_opacity: 1, button_opacity: 1 })).map((w) => w.id);
+    expect(ids).toEqual(['header-light', 'secondary-light']);
+  });
+
+  it('every warning names a ratio below AA and every check above it is silent', () => {
+    for (const draft of [defaults, theme({ primary_color: '#ff0000', button_opacity: 0.3 }), theme({ secondary_color: '#00ff00', secondary_opacity: 1 })]) {
+      const failing = contrastChecks(draft).filter((check) => check.ratio < AA_MIN).map((check) => check.id);
+      expect(contrastWarnings(draft).map((w) => w.id)).toEqual(failing);
+    }
+  });
+});
