@@ -84,6 +84,18 @@ describe('trimPageCss', () => {
     expect(css).toBe('.from-island{margin:0}');
   });
 
+  it('keeps a variable one style declares when a kept rule of another style reads it, and drops one no kept rule reads', async () => {
+    const head = ':root{--button-opacity:.8;--orphan:1px;--header-blur:4px}';
+    const site = '.brand-button{opacity:var(--button-opacity)}.brand-surface{backdrop-filter:blur(var(--header-blur))}';
+    const html =
+      '<!DOCTYPE html><html lang="en"><head>' +
+      `<meta http-equiv="content-security-policy" content="default-src 'self'; style-src 'self' ${inlineHash(head)} ${inlineHash(site)}">` +
+      `<style>${head}</style><style>${site}</style></head><body><button class="brand-button">Go</button></body></html>`;
+    const out = await trimPageCss(html, read);
+    const styles = Array.from(out.matchAll(/<style>(.*?)<\/style>/g), (m) => m[1]);
+    expect(styles).toEqual([':root{--button-opacity:.8}', '.brand-button{opacity:var(--button-opacity)}']);
+  });
+
   it('leaves a page without a style as it was', async () => {
     const html = '<!DOCTYPE html><html><head></head><body><p class="x">Hi</p></body></html>';
     expect(await trimPageCss(html, read)).toBe(html);

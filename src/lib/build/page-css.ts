@@ -32,6 +32,8 @@ const SCRIPT_URL = /\/_astro\/[\w.-]+\.m?js/g;
 /** The attribute an attribute selector tests (`[data-outcome=success]`), not an escaped bracket in a class name. */
 const ATTRIBUTE_SELECTOR = /(?<!\\)\[([a-zA-Z][\w-]*)/g;
 const VARIABLE = /--[\w-]+/g;
+/** A custom property a declaration reads. */
+const VARIABLE_USE = /var\(\s*(--[\w-]+)/g;
 /** Attributes whose values name classes or ids, or carry what scripts render (island props) or set (inline styles' variables). */
 const MARKUP_ATTRIBUTES = new Set(['class', 'id', 'style', 'props']);
 
@@ -77,7 +79,8 @@ interface ScriptFacts {
 /** What one build's pages share: each script's facts, and the trimmed CSS per style and set of tokens. */
 export interface TrimCache {
   scripts: Map<string, ScriptFacts | null>;
-  trimmed: Map<string, string>;
+  /** The trimmed styles of a page, keyed by its styles and tokens (the styles depend on each other's variables). */
+  trimmed: Map<string, string[]>;
 }
 
 export function newTrimCache(): TrimCache {
@@ -116,8 +119,8 @@ async function scriptTokens(urls: Iterable<string>, read: ReadScript, cache: Tri
   return tokens;
 }
 
-/** The rules of css that can match content (tokens, one a line). */
-async function purge(css: string, content: string, variables: string[]): Promise<string> {
+/** The rules of css that can match content (tokens, one a line); with `dropVariables`, also unused custom properties. */
+async function purge(css: string, content: string, variables: string[], dropVariables: boolean): Promise<string> {
   // Scripts set attributes in ways no token shows (`el.dataset['outcome'] = …`): an attribute selector stays as long
   // as the rest of its selector can match.
   const dynamicAttributes = [...new Set(Array.from(css.matchAll(ATTRIBUTE_SELECTOR), (m) => m[1]!))];
@@ -127,12 +130,24 @@ async function purge(css: string, content: string, variables: string[]): Promise
     defaultExtractor: contentTokens,
     dynamicAttributes,
     keyframes: true,
-    variables: true,
+    variables: dropVariables,
     // PurgeCSS judges a nested rule (`.space-y-2{:where(&>*){…}}`, as UnoCSS writes some) by its own selector,
     // which names no class: it stays whenever its parent rule does.
     safelist: { variables, greedy: [/&/] },
   });
   return result?.css ?? css;
+}
+
+/**
+ * A page's styles, trimmed. A custom property declared in one style (the branding variables in the head) may be used
+ * only by a rule of another (the site's stylesheet), which PurgeCSS cannot see when it trims them one at a time: so
+ * first the rules of each, then the variables no kept rule of any of them uses.
+ */
+async function trimStyles(values: string[], content: string, variables: string[]): Promise<string[]> {
+  const rules = await Promise.all(values.map((css) => purge(css, content, variables, false)));
+  const used = new Set(variables);
+  for (const css of rules) for (const match of css.matchAll(VARIABLE_USE)) used.add(match[1]!);
+  return Promise.all(rules.map((css) => purge(css, content, [...used], true)));
 }
 
 function escapeAttribute(value: string): string {
@@ -179,12 +194,13 @@ export async function trimPageCss(html: string, readScript: ReadScript, cache: T
   // inline code is kept in the policy, never added to it).
   const renamed = new Map<string, string>();
   const pageCode = new Set(inlineScripts.map(inlineHash));
-  for (const style of styles) {
+  const key = `${styles.map((style) => inlineHash(style.value)).join(' ')} ${contentKey}`;
+  if (!cache.trimmed.has(key)) cache.trimmed.set(key, await trimStyles(styles.map((style) => style.value), content, variables));
+  const trimmedStyles = cache.trimmed.get(key)!;
+  for (const [index, style] of styles.entries()) {
     const location = style.sourceCodeLocation;
     if (!location) continue;
-    const key = `${inlineHash(style.value)} ${contentKey}`;
-    if (!cache.trimmed.has(key)) cache.trimmed.set(key, await purge(style.value, content, variables));
-    const trimmed = cache.trimmed.get(key)!;
+    const trimmed = trimmedStyles[index]!;
     pageCode.add(inlineHash(trimmed));
     if (trimmed === style.value) continue;
     edits.push({ start: location.startOffset, end: location.endOffset, text: trimmed });
