@@ -1,6 +1,6 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
 import { useEffect, useState } from 'react';
-import { errorMessage, fetchMe, goAfterSignIn, loginRequest, requestOtp, signOut } from '../../lib/api/auth.ts';
+import { errorMessage, fetchMe, goAfterSignIn, loginRequest, pathAfterSignIn, requestOtp, signOut } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
@@ -22,7 +22,7 @@ export default function LoginForm() {
       login(query.token);
       // The first authenticated call, with the HttpOnly binding cookie, activates a token delivered in the URL.
       fetchMe()
-        .then(() => location.replace('/'))
+        .then((me) => location.replace(pathAfterSignIn(me)))
         .catch(() => {
           // A token that was not accepted must not leave the header showing a signed-in visitor.
           void signOut();

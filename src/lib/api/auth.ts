@@ -62,11 +62,15 @@ function takeReturnPath(): string | null {
   }
 }
 
-/** After any sign-in: the profile first when the account must choose a new password, else the page that sent here, else home. */
-export async function goAfterSignIn(): Promise<void> {
-  const me = await fetchMe().catch(() => null);
+/** Where a signed-in user goes next: the profile first when a new password is due, else the page that sent here, else home. */
+export function pathAfterSignIn(me: Pick<User, 'must_change_password'> | null): string {
   const back = takeReturnPath();
-  location.assign(me?.must_change_password ? '/profile' : (back ?? '/'));
+  return me?.must_change_password ? '/profile' : (back ?? '/');
+}
+
+/** After a sign-in by password or code: reads the user and goes on (pathAfterSignIn). */
+export async function goAfterSignIn(): Promise<void> {
+  location.assign(pathAfterSignIn(await fetchMe().catch(() => null)));
 }
 
 /** Where the browser goes for Google sign-in (a navigation, not a fetch). */

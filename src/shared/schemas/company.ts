@@ -3,7 +3,7 @@
  * the server and the admin forms. Every field is optional (only what is sent changes); an empty text clears a field
  * back to its default. Unknown fields are dropped.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { FONTS, OPACITY, PRIMARY_BLURS, RADIUS, SECONDARY_BLURS, SEO_PAGES } from '../constants.ts';
 import { ensureHttps, safeHref } from '../../lib/format/url.ts';
 

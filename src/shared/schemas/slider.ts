@@ -2,7 +2,7 @@
  * The slider's input rules (spec sections 3-5, security.md R45-R47): the API checks every POST/PUT /api/sliders with
  * them and the admin forms can check the same fields before sending. Multipart fields arrive as text.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { videoEmbedSrc } from '../../lib/hero/video.ts';
 import { SEARCH_BUTTON_DEFAULTS, SLIDER_ORDER_DEFAULT } from '../constants.ts';
 import {
