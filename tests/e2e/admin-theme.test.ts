@@ -65,7 +65,7 @@ test.describe('Theme Settings', () => {
       await expect(slider).toHaveAttribute('min', '0');
       await expect(slider).toHaveAttribute('max', '1');
       await expect(slider).toHaveAttribute('step', '0.1');
-      // On the slider's grid: the demo seed's button opacity of 0.85 shows (and is saved) as 0.9.
+      // On the slider's grid (a stored value off it shows, and is saved, as its nearest step).
       await expect(slider).toHaveValue(String(Math.round(current[key] * 10) / 10));
     }
     for (const [label, key] of [['Header radius', 'header_radius'], ['Button radius', 'button_radius']] as const) {
@@ -180,7 +180,7 @@ test.describe('Theme Settings', () => {
         data: Object.fromEntries(THEME_FIELDS.map((key) => [key, typeof before[key] === 'number' ? Math.round(before[key] * 10) / 10 : before[key]])),
       });
       expect(res.status()).toBe(200);
-      // The API keeps to the 0.1 grid, and the demo seed's 0.85 is off it: the exact values go back into the row
+      // The API keeps to the 0.1 grid; a stored value off it (older data) goes back into the row exactly
       // right away, before the rebuild the PUT scheduled (2 s later) reads them.
       exactly();
       await expect.poll(async () => (await company(request)).button_opacity).toBe(before.button_opacity);

@@ -38,7 +38,7 @@ export default function HeroSearch({ settings, className }: Props) {
 
   // The microphone appears only after hydration and only where the Web Speech API exists.
   useEffect(() => {
-    if (settings.voiceSearch.enabled) setSpeech(() => speechRecognition(window));
+    setSpeech(() => (settings.voiceSearch.enabled ? speechRecognition(window) : null));
     return () => recognition.current?.abort();
   }, [settings.voiceSearch.enabled]);
 

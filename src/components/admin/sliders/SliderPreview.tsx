@@ -62,8 +62,7 @@ export default function SliderPreview({ values, image }: Props) {
         onSubmitCapture={stay}
       >
         <div className="absolute left-0 top-0 origin-top-left" style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}>
-          {/* Remounted when voice search flips: the hero's search box adds its microphone once and never removes it. */}
-          <HeroSlide key={voice ? 'voice' : 'plain'} slide={slide} index={0} count={1} active eager playVideo={false} />
+          <HeroSlide slide={slide} index={0} count={1} active eager playVideo={false} />
         </div>
         {voice && !hasSpeech && (
           <span className="absolute right-2 top-2 z-20 inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white" data-voice-mark>
