@@ -2,21 +2,15 @@
  * Who gets into the admin area (issue 16, item 1): a visitor signs in and comes back, a customer is sent to their
  * profile without ever seeing an admin screen, admin pages are never indexed, and Logout revokes the session.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
+import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 
-const ADMIN_EMAIL = process.env['ADMIN_EMAIL'] ?? 'admin@example.com';
 const ADMIN_PAGES = ['/admin-dashboard', '/admin/update-company', '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content'] as const;
 const ADMIN_NOTICE = 'That page is for administrators; here is your account.';
 const dataDir = () => process.env['E2E_DATA_DIR']!;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username: ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** A new verified customer (register, then sign in with the emailed code); answers its token. */
 async function customerToken(request: APIRequestContext): Promise<string> {
@@ -32,11 +26,6 @@ async function customerToken(request: APIRequestContext): Promise<string> {
   const verified = await request.post('/api/auth/verify-otp', { data: { email, otp: codeFrom(mail) } });
   expect(verified.status()).toBe(200);
   return ((await verified.json()) as { token: string }).token;
-}
-
-/** Stores the token before any page script runs, as a signed-in browser has it. */
-async function signedInAs(page: Page, token: string) {
-  await page.addInitScript((t) => localStorage.setItem('token', t), token);
 }
 
 test('a visitor without a token goes to /login and, after signing in, back to the admin page', async ({ page }) => {

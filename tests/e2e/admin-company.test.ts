@@ -6,19 +6,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Company } from '../../src/shared/types.ts';
-import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+import { adminToken, signedInAs } from './helpers/admin.ts';
 
 const company = async (request: APIRequestContext) => (await (await request.get('/api/company', { headers: { 'Cache-Control': 'no-cache' } })).json()) as Company;
 
 /** Signed in as the admin, on Update Company with the current settings loaded. */
 async function openForm(page: Page, token: string, current: Company) {
-  await page.addInitScript((t) => localStorage.setItem('token', t), token);
+  await signedInAs(page, token);
   await page.goto('/admin/update-company');
   await expect(page.getByLabel('Company name')).toHaveValue(current.name);
 }

@@ -2,11 +2,10 @@
  * The admin layout and dashboard (issue 16, items 2 and 3): the sidebar's eight links, the stat cards with the API's
  * numbers, quick actions, recent activity, the publish state, the failure lines with Retry, and the overlay sidebar.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { DashboardStats, PublishStatus } from '../../src/shared/admin.ts';
-import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
+import { adminToken, signedInAs } from './helpers/admin.ts';
 
-const ADMIN_EMAIL = process.env['ADMIN_EMAIL'] ?? 'admin@example.com';
 const SIDEBAR = [
   ['Dashboard', '/admin-dashboard'],
   ['Content', '/admin/content'],
@@ -21,15 +20,9 @@ const SIDEBAR = [
 let token = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
-async function signIn(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username: ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** The dashboard, signed in as the admin, with the screen shown. */
 async function openDashboard(page: Page) {
-  await page.addInitScript((t) => localStorage.setItem('token', t), token);
+  await signedInAs(page, token);
   await page.goto('/admin-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
@@ -38,7 +31,7 @@ const json = (body: unknown, status = 200) => ({ status, contentType: 'applicati
 const card = (page: Page, label: string) => page.getByRole('list', { name: 'Statistics' }).getByRole('listitem').filter({ hasText: label });
 
 test.beforeAll(async ({ request }) => {
-  token = await signIn(request);
+  token = await adminToken(request);
 });
 
 test('the layout has the top bar and the eight sidebar links in order, the current one marked', async ({ page }) => {

@@ -4,17 +4,11 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { PublishStatus } from '../../src/shared/admin.ts';
-import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
+import { adminToken } from './helpers/admin.ts';
 import { readCompany, updateCompany } from './helpers/company-db.ts';
 
 // A build of the demo site takes 30-60 s on a busy 2-core machine; each test waits for one or two.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username: 'admin@example.com', password: E2E_ADMIN_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 const home = async (request: APIRequestContext) => (await request.get('/', { headers: { 'Cache-Control': 'no-cache' } })).text();
 

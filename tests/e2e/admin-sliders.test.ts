@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Slider } from '../../src/shared/types.ts';
-import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
+import { adminToken, signedInAs } from './helpers/admin.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,9 +23,7 @@ const publicSliders = async (): Promise<Slider[]> =>
 
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
-  const res = await api.post('/api/auth/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
-  expect(res.status()).toBe(200);
-  token = ((await res.json()) as { token: string }).token;
+  token = await adminToken(api);
   original = await adminSliders();
   expect(original.length).toBeGreaterThan(1);
 });
@@ -50,7 +48,7 @@ test.afterAll(async () => {
 
 /** Opens an admin page signed in as the admin, once the island has shown its screen. */
 async function openAsAdmin(page: Page, path: string, heading: string) {
-  await page.addInitScript((t) => localStorage.setItem('token', t), token);
+  await signedInAs(page, token);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
 }

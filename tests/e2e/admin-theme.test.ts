@@ -4,33 +4,15 @@
  * (other e2e files expect the demo branding).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { THEME_FIELDS } from '../../src/shared/schemas/company.ts';
 import type { Company } from '../../src/shared/types.ts';
-import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
+import { adminToken, signedInAs } from './helpers/admin.ts';
 import { snapshotCompany } from './helpers/company-db.ts';
-
-const THEME_FIELDS = [
-  'primary_color',
-  'primary_opacity',
-  'secondary_color',
-  'secondary_opacity',
-  'primary_blur',
-  'secondary_blur',
-  'header_radius',
-  'button_radius',
-  'button_blur',
-  'button_opacity',
-] as const;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 const company = async (request: APIRequestContext) => (await (await request.get('/api/company', { headers: { 'Cache-Control': 'no-cache' } })).json()) as Company;
 
 async function openThemeSettings(page: Page, token: string) {
-  await page.addInitScript((t) => localStorage.setItem('token', t), token);
+  await signedInAs(page, token);
   await page.goto('/admin/theme-settings');
   await expect(page.getByRole('button', { name: 'Save Theme Settings' })).toBeVisible();
 }
@@ -194,7 +176,7 @@ test.describe('Theme Settings', () => {
       if (route.request().method() === 'GET') await held;
       await route.continue();
     });
-    await page.addInitScript((t) => localStorage.setItem('token', t), token);
+    await signedInAs(page, token);
     await page.goto('/admin/theme-settings');
     // The admin shell's spinner covers the screen until the branding (the theme) has loaded.
     const spinner = page.getByRole('status', { name: /^Loading/ }).filter({ visible: true });
