@@ -160,7 +160,7 @@ test.describe('Update Company', () => {
     // A field the shared rules refuse is marked before anything is sent, too.
     await page.getByLabel('Website').fill('not a link');
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'website: must be a link starting with https:// or http://' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'website: must be a web address such as https://example.com or example.com' })).toBeVisible();
     await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Website')).toBeFocused();
     expect(puts()).toBe(0);

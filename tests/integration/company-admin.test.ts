@@ -250,7 +250,7 @@ const BAD: Array<[field: string, value: unknown]> = [
   ['button_blur', 40],
   ['font', 'Comic Sans MS'],
   ['website', 'javascript:alert(1)'],
-  ['website', 'acme.com'],
+  ['website', 'not a link'],
   ['website', 'ftp://acme.com'],
   ['website', '/about'],
   ['cta_link', '//evil.example'],
@@ -294,6 +294,14 @@ describe('validation: 400 naming the first bad field, nothing changed', () => {
     const json = await putJson({ social: { facebook: 'vbscript:x' } });
     expect(((await json.json()) as { field: string }).field).toBe('social[facebook]');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('accepts a website typed without its scheme, as the demo data has it (the site shows it with https://)', async () => {
+    const res = await putJson({ website: 'acme.example', social: { facebook: 'facebook.com/acme' } });
+    expect(res.status).toBe(200);
+    const company = ((await res.json()) as { company: { website: string; social: { facebook: string } } }).company;
+    expect(company.website).toBe('acme.example');
+    expect(company.social.facebook).toBe('facebook.com/acme');
   });
 
   it('accepts the edges of every range', async () => {

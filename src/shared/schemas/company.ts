@@ -55,10 +55,13 @@ const text = (max: number, { multiline = false } = {}) =>
     // A form sends line breaks as CRLF (HTML's form encoding); they are stored as '\n' whatever the sender.
     .transform((v) => (v === '' ? null : multiline ? v.replace(/\r\n?/g, '\n') : v));
 
-/** A web page (website, social links): http:// or https:// with a real host, as ensureHttps renders it unchanged. */
+/**
+ * A web page (website, social links): http(s):// with a real host, or a bare host ('acme.com'), which the site shows
+ * with https:// (spec: a missing scheme gets https://; ensureHttps). Any other scheme is refused (R46).
+ */
 const webLink = text(COMPANY_TEXT_MAX.link).refine(
-  (v) => v === null || (/^https?:\/\//i.test(v) && ensureHttps(v) === v),
-  'must be a link starting with https:// or http://',
+  (v) => v === null || (!v.startsWith('/') && ensureHttps(v) !== ''),
+  'must be a web address such as https://example.com or example.com',
 );
 
 /** A link the site follows (call to action): http(s):// or a site-relative path '/…' (security.md R46). */

@@ -45,7 +45,7 @@ export const SEO_PAGE_LABELS: Record<SeoPage, string> = {
   contact: 'Contact',
 };
 
-const LINK_HINT = 'Starts with https://';
+const LINK_HINT = 'A web address: https://example.com or example.com';
 
 export const BRAND_FIELDS: FieldSpec[] = [
   { name: 'name', label: 'Company name', kind: 'text', max: COMPANY_TEXT_MAX.name, autoComplete: 'organization' },

@@ -152,7 +152,7 @@ export const COMPANY = {
   address: '1200 NW Marshall Street, Suite 300, Portland, OR 97209',
   phone: '+1 (503) 555-0142',
   email: 'hello@northwind.example',
-  website: 'https://northwind.example',
+  website: 'northwind.example',
   social_facebook: 'https://facebook.com/northwindstudio',
   social_instagram: 'https://instagram.com/northwindstudio',
   social_twitter: 'https://x.com/northwindstudio',
