@@ -48,7 +48,7 @@ describe('theme controls (spec §5)', () => {
 });
 
 describe('fitControls', () => {
-  it('puts values stored before the rules onto the controls (the demo seed has button opacity 0.85)', () => {
+  it('puts values stored before the rules (older data) onto the controls', () => {
     expect(fitControls(theme({ button_opacity: 0.85, primary_opacity: 0.33, header_radius: 12.4, button_radius: 30, primary_blur: 30, secondary_blur: 24, button_blur: 5 }))).toEqual(
       theme({ button_opacity: 0.9, primary_opacity: 0.3, header_radius: 12, button_radius: 20, primary_blur: 24, secondary_blur: 16, button_blur: 4 }),
     );
