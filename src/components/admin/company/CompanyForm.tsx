@@ -158,7 +158,7 @@ function CompanyEditor({ company, onSaved }: { company: Company; onSaved: (compa
         </div>
       </Card>
 
-      <Card title="Social links" description="Each link starts with https://. Leave one empty to hide its icon in the footer.">
+      <Card title="Social links" description="A web address for each (https:// is added when left out). Leave one empty to hide its icon in the footer.">
         <div className={grid}>{SOCIAL_FIELDS.map(field)}</div>
       </Card>
 
