@@ -18,6 +18,5 @@ export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
   { path: 'settings', page: null, heading: 'Settings', owner: PLACEHOLDER, noindex: true },
   { path: 'analytics', page: null, heading: 'Analytics', owner: PLACEHOLDER, noindex: true },
   { path: 'orders', page: null, heading: 'Orders', owner: PLACEHOLDER, noindex: true },
-  { path: 'admin/upload', page: null, heading: 'Upload New Photo', owner: ADMIN, noindex: true },
   { path: 'admin/content', page: null, heading: 'Multimedia Content Management', owner: ADMIN, noindex: true },
 ];
