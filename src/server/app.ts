@@ -21,10 +21,12 @@ import { companyRoutes } from './modules/company/company.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { photoAdminRoutes } from './modules/photos/photos.admin.routes.ts';
 import { recommendationRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sliderAdminRoutes } from './modules/sliders/sliders.admin.routes.ts';
 import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
+import { userAdminRoutes } from './modules/users/users.admin.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -85,6 +87,8 @@ export function createApp({ db, env, deps }: AppDeps) {
   api.route('/', adminRoutes(deps));
   // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind requireAdmin.
   api.route('/', sliderAdminRoutes(deps));
+  api.route('/', userAdminRoutes());
+  api.route('/', photoAdminRoutes(deps));
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
   const methodsOf = routeMethods(() => api.routes);

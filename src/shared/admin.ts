@@ -16,7 +16,32 @@ export type AuditAction =
   | 'slider.update'
   | 'slider.delete'
   | 'slider.reorder'
-  | 'site.rebuild';
+  | 'photo.create'
+  | 'site.rebuild'
+  | 'user.update';
+
+/** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
+export interface AdminUser {
+  _id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  role: 'customer' | 'admin';
+  disabled: boolean;
+  /** ISO time the account was made. */
+  created_at: string;
+  /** ISO time of the latest activity of a live session; null without one. */
+  last_seen_at: string | null;
+}
+
+/** GET /api/admin/users: one page of accounts, newest first. */
+export interface AdminUserPage {
+  results: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 
 /** One entry of GET /api/admin/activity: who did what to which record, and when. */
 export interface AuditEntry {

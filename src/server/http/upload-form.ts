@@ -1,5 +1,5 @@
 /**
- * The one multipart reader of the upload routes (PUT /api/company, POST and PUT /api/sliders): a body limit that
+ * The one multipart reader of the upload routes (PUT /api/company, POST and PUT /api/sliders, POST /api/admin/photos/upload): a body limit that
  * refuses an oversized body before it is read whole (security.md R38), then the form split into text fields and the
  * expected file fields. What a file holds is checked later, by checkUpload/storeCheckedPicture (upload-check.ts).
  */
@@ -23,6 +23,7 @@ export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'PUT', path: /^\/api\/company$/ },
   { method: 'POST', path: /^\/api\/sliders$/ },
   { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },
+  { method: 'POST', path: /^\/api\/admin\/photos\/upload$/ },
 ];
 
 /** True for a multipart request to an upload route: jsonOnly lets it through and the JSON body limit skips it (app.ts). */

@@ -1,0 +1,120 @@
+/**
+ * The accounts of one page: a table from 1024 px, below that each row stacks into a labelled block (one DOM for
+ * both, so nothing is ever wider than the screen). The signed-in admin's own row has its controls disabled.
+ */
+import type { ReactNode } from 'react';
+import { formatDate, formatDateTime } from '../../../lib/format/dates.ts';
+import type { AdminUser } from '../../../shared/admin.ts';
+import type { Role } from '../../../shared/types.ts';
+import { fullName } from './user-text.ts';
+
+interface Props {
+  users: AdminUser[];
+  meId: string;
+  /** The account whose change is being saved (its controls wait). */
+  busyId: string | null;
+  onRole: (user: AdminUser, role: Role) => void;
+  onToggle: (user: AdminUser) => void;
+}
+
+const HEADINGS = ['Name', 'Email', 'Username', 'Role', 'Status', 'Joined', 'Actions'] as const;
+const cell = 'flex min-w-0 items-center justify-between gap-3 py-1 lg:table-cell lg:px-3 lg:py-3 lg:align-middle';
+const label = 'shrink-0 text-xs font-semibold uppercase tracking-wide text-gray-500 lg:hidden dark:text-gray-400';
+
+function Cell({ heading, children, className = '' }: { heading: string; children: ReactNode; className?: string }) {
+  return (
+    <td className={`${cell} ${className}`}>
+      <span className={label} aria-hidden="true">{heading}</span>
+      {children}
+    </td>
+  );
+}
+
+function StatusBadge({ disabled }: { disabled: boolean }) {
+  return disabled ? (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-red-500/10 px-2.5 py-0.5 text-xs font-semibold text-red-700 dark:text-red-300">
+      <span className="h-1.5 w-1.5 rounded-full bg-red-500" aria-hidden="true" />Deactivated
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
+      <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" />Active
+    </span>
+  );
+}
+
+function UserRow({ user, me, busy, onRole, onToggle }: { user: AdminUser; me: boolean; busy: boolean } & Pick<Props, 'onRole' | 'onToggle'>) {
+  const name = fullName(user);
+  const noteId = `user-note-${user._id}`;
+  const locked = me || busy;
+  return (
+    <tr className="block border-b border-gray-200 py-3 first:pt-0 last:border-0 last:pb-0 lg:table-row lg:py-0 dark:border-white/10" aria-busy={busy}>
+      <Cell heading="Name">
+        <span className="min-w-0 text-right font-medium break-words lg:text-left">
+          {name}
+          {me && <span className="ml-2 rounded bg-[color-mix(in_srgb,var(--color-primary)_15%,transparent)] px-1.5 py-0.5 text-xs font-semibold text-[var(--color-primary-ink)]">You</span>}
+        </span>
+      </Cell>
+      <Cell heading="Email"><span className="min-w-0 break-all text-right lg:text-left">{user.email}</span></Cell>
+      <Cell heading="Username"><span className="min-w-0 break-all text-right lg:text-left">{user.username}</span></Cell>
+      <Cell heading="Role">
+        <select
+          aria-label={`Role of ${name}`}
+          aria-describedby={me ? noteId : undefined}
+          value={user.role}
+          disabled={locked}
+          onChange={(e) => onRole(user, e.target.value === 'admin' ? 'admin' : 'customer')}
+          className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-white/20 dark:bg-[#0f151c] dark:text-gray-100"
+        >
+          <option value="customer">Customer</option>
+          <option value="admin">Admin</option>
+        </select>
+      </Cell>
+      <Cell heading="Status"><StatusBadge disabled={user.disabled} /></Cell>
+      <Cell heading="Joined">
+        <time dateTime={user.created_at} title={formatDateTime(user.created_at)} className="whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300">
+          {formatDate(user.created_at)}
+        </time>
+      </Cell>
+      <Cell heading="Actions" className="lg:text-right">
+        {me ? (
+          <span id={noteId} className="text-right text-xs text-gray-600 lg:block lg:max-w-40 lg:text-left dark:text-gray-400">
+            Your own account: its role and status cannot be changed here.
+          </span>
+        ) : (
+          <button
+            type="button"
+            disabled={locked}
+            onClick={() => onToggle(user)}
+            aria-label={`${user.disabled ? 'Reactivate' : 'Deactivate'} ${name}`}
+            className={`rounded-md border px-3 py-1.5 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60 ${
+              user.disabled
+                ? 'border-emerald-600/50 text-emerald-700 hover:bg-emerald-500/10 dark:text-emerald-300'
+                : 'border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300'
+            }`}
+          >
+            {user.disabled ? 'Reactivate' : 'Deactivate'}
+          </button>
+        )}
+      </Cell>
+    </tr>
+  );
+}
+
+export default function UsersTable({ users, meId, busyId, onRole, onToggle }: Props) {
+  return (
+    <table className="block w-full border-collapse text-sm lg:table" aria-label="User accounts">
+      <thead className="hidden lg:table-header-group">
+        <tr className="border-b border-gray-200 text-left text-xs uppercase tracking-wide text-gray-500 dark:border-white/10 dark:text-gray-400">
+          {HEADINGS.map((heading) => (
+            <th key={heading} scope="col" className="px-3 pb-2 font-semibold">{heading}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="block lg:table-row-group">
+        {users.map((user) => (
+          <UserRow key={user._id} user={user} me={user._id === meId} busy={busyId === user._id} onRole={onRole} onToggle={onToggle} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,26 @@
+/** The Manage Users calls (issue 17 item 4), one function per endpoint. */
+import type { AdminUser, AdminUserPage } from '../../../shared/admin.ts';
+import type { UserChangeInput } from '../../../shared/schemas/user-admin.ts';
+import { api } from '../client.ts';
+
+/** The list's query as the screen holds it; empty filters are left out of the URL. */
+export interface UsersListQuery {
+  page: number;
+  pageSize: number;
+  q: string;
+  role: '' | 'customer' | 'admin';
+  status: '' | 'active' | 'deactivated';
+}
+
+/** GET /api/admin/users: one page of accounts, newest first. */
+export function fetchAdminUsers({ page, pageSize, q, role, status }: UsersListQuery): Promise<AdminUserPage> {
+  const query: Record<string, string | number> = { page, pageSize };
+  if (q.trim()) query['q'] = q.trim();
+  if (role) query['role'] = role;
+  if (status) query['status'] = status;
+  return api<AdminUserPage>('/api/admin/users', { query });
+}
+
+/** PATCH /api/admin/users/{id}: a new role, or deactivated/reactivated; answers what changed and the account. */
+export const updateAdminUser = (id: string, change: UserChangeInput) =>
+  api<{ message: string; user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });

@@ -1,0 +1,51 @@
+/**
+ * Admin photo uploads (issue 17 item 1): the picture is stored before the transaction that writes the row and its
+ * audit entry, and released again when that write fails. The caller asks for the site rebuild after it returned.
+ */
+import { randomUUID } from 'node:crypto';
+import { checkPhotoUpload, photoResolution } from '../../../shared/schemas/photo.ts';
+import type { Photo } from '../../../shared/types.ts';
+import type { Db } from '../../db/connection.ts';
+import { fieldError } from '../../http/errors.ts';
+import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/user-dto.ts';
+import { photoFromRow } from '../content/content.mappers.ts';
+
+export const PHOTO_REQUIRED = 'photo: an image file is required';
+
+/** Where stored pictures live (DATA_DIR) and who is writing. */
+export interface PhotoWriteContext {
+  db: Db;
+  dataDir: string;
+  actor: AuthUser;
+}
+
+/** POST /api/admin/photos/upload: the new photo as GET /api/photos maps it. */
+export async function uploadPhoto(ctx: PhotoWriteContext, form: UploadForm): Promise<Photo> {
+  const check = checkPhotoUpload(form.fields);
+  if (!check.ok) throw fieldError(400, check.message, check.field);
+  const upload = form.files['photo'];
+  if (!upload) throw fieldError(400, PHOTO_REQUIRED, 'photo');
+  const { title, caption, published } = check.value;
+  const picture = await storeUploadedPicture(ctx.db, ctx.dataDir, 'photo', upload);
+  const id = randomUUID();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('photos')
+        .values({
+          id, title, caption, image: picture.url, tags: '[]', category: '', published,
+          resolution: photoResolution(picture.width, picture.height), created_at: new Date().toISOString(),
+        })
+        .execute();
+      const summary = `Photo "${title || 'Untitled'}" uploaded${published ? '' : ' as a draft'}`;
+      await recordAudit(trx, ctx.actor, { action: 'photo.create', target: { type: 'photo', id }, summary });
+      return photoFromRow(await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    });
+  } catch (error) {
+    await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture.url);
+    throw error;
+  }
+}

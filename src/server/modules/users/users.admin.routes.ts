@@ -1,0 +1,45 @@
+/** Manage Users (issue 17 item 4): GET /api/admin/users and PATCH /api/admin/users/:id, admin-only and never cached. */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { UserChange, USER_CHANGE_MESSAGES, UsersQuery, USERS_QUERY_MESSAGES, type UsersFilter } from '../../../shared/schemas/user-admin.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { ApiError, fieldError, notFound } from '../../http/errors.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { changeUser, listAdminUsers } from './users.admin.service.ts';
+
+/** Account ids are server-made UUIDs; anything longer is no account. */
+const ID_MAX = 100;
+
+/** Account data: never stored by a cache (security.md R55). */
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+/** The first refused field of a parse, as the message and field of a 400. */
+function refusal<K extends string>(issues: { path: PropertyKey[] }[], messages: Record<K, string>, fallback: K): ApiError {
+  const key = issues[0]?.path[0];
+  const field = typeof key === 'string' && key in messages ? (key as K) : fallback;
+  return fieldError(400, messages[field], field);
+}
+
+export function userAdminRoutes() {
+  return new Hono<AppEnv>()
+    .use('/admin/users', requireAdmin, noStore)
+    .use('/admin/users/*', requireAdmin, noStore)
+    .get('/admin/users', async (c) => {
+      const parsed = UsersQuery.safeParse(c.req.query());
+      if (!parsed.success) throw refusal<keyof UsersFilter>(parsed.error.issues, USERS_QUERY_MESSAGES, 'q');
+      return c.json(await listAdminUsers(c.get('db'), parsed.data));
+    })
+    .patch('/admin/users/:id', async (c) => {
+      const id = c.req.param('id');
+      if (id.length > ID_MAX) throw notFound('User not found');
+      const body: unknown = await c.req.json().catch(() => undefined);
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+      const parsed = UserChange.safeParse(body);
+      if (!parsed.success) throw refusal<'role' | 'disabled'>(parsed.error.issues, USER_CHANGE_MESSAGES, 'role');
+      if (parsed.data.role === undefined && parsed.data.disabled === undefined) throw fieldError(400, USER_CHANGE_MESSAGES.empty, 'role');
+      // requireAdmin ran first, so the user is set.
+      return c.json(await changeUser(c.get('db'), c.get('user')!, id, parsed.data));
+    });
+}

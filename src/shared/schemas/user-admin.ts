@@ -1,0 +1,92 @@
+/**
+ * Manage Users (issue 17 item 4): the list query and the change GET/PATCH /api/admin/users accept, and the one rule
+ * that decides whether a change may happen (the last active admin stays; nobody changes their own account here).
+ */
+import { z } from './zod.ts';
+
+/** At most this many accounts per page (R48). */
+export const USERS_PAGE_MAX = 100;
+export const USERS_PAGE_DEFAULT = 20;
+/** The longest search text (R48). */
+export const USERS_QUERY_MAX = 200;
+
+export const USER_ROLES = ['customer', 'admin'] as const;
+export const USER_STATUSES = ['active', 'deactivated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Exact texts of the refusals. */
+export const LAST_ADMIN_MESSAGE = 'There must always be at least one active admin';
+export const SELF_CHANGE_MESSAGE = 'You cannot change your own role or deactivate yourself';
+
+/** Query text as it arrives: '' and absent mean "any". */
+const anyOf = <T extends readonly [string, ...string[]]>(values: T) => z.union([z.literal(''), z.enum(values)]).default('').transform((v) => (v === '' ? undefined : v));
+
+/** GET /api/admin/users query. */
+export const UsersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(USERS_PAGE_DEFAULT),
+  q: z.string().max(USERS_QUERY_MAX).default('').transform((v) => v.trim()),
+  role: anyOf(USER_ROLES),
+  status: anyOf(USER_STATUSES),
+});
+export type UsersQueryInput = z.input<typeof UsersQuery>;
+export type UsersFilter = z.output<typeof UsersQuery>;
+
+/** What each query field's refusal says. */
+export const USERS_QUERY_MESSAGES: Record<keyof UsersFilter, string> = {
+  page: 'page: must be a whole number from 1',
+  pageSize: `pageSize: must be a whole number from 1 to ${USERS_PAGE_MAX}`,
+  q: `q: at most ${USERS_QUERY_MAX} characters`,
+  role: 'role: must be customer or admin',
+  status: 'status: must be active or deactivated',
+};
+
+/** PATCH /api/admin/users/:id body; other fields are ignored. */
+export const UserChange = z.object({
+  role: z.enum(USER_ROLES).optional(),
+  disabled: z.boolean().optional(),
+});
+export type UserChangeInput = z.output<typeof UserChange>;
+
+export const USER_CHANGE_MESSAGES = {
+  role: 'role: must be customer or admin',
+  disabled: 'disabled: must be true or false',
+  empty: 'Nothing to change: send role or disabled',
+} as const;
+
+/** The account a change is aimed at, as far as the rule needs it. */
+export interface ChangeTarget {
+  id: string;
+  role: 'customer' | 'admin';
+  disabled: boolean;
+}
+
+export type ChangeVerdict =
+  | { ok: true; changed: boolean }
+  | { ok: false; status: 400; field: 'role' | 'disabled'; message: string }
+  | { ok: false; status: 409; message: string };
+
+const isActiveAdmin = (role: string, disabled: boolean) => role === 'admin' && !disabled;
+
+/**
+ * May `actorId` apply `change` to `target` while `activeAdmins` active admins exist (the target counted)?
+ * A change to one's own account is refused even when harmless, so an admin never locks themself out by a slip;
+ * a change that leaves no active admin is refused; asking for what already is, is allowed and changes nothing.
+ */
+export function judgeUserChange(actorId: string, target: ChangeTarget, change: UserChangeInput, activeAdmins: number): ChangeVerdict {
+  const roleChanges = change.role !== undefined && change.role !== target.role;
+  const disabledChanges = change.disabled !== undefined && change.disabled !== target.disabled;
+  if (!roleChanges && !disabledChanges) return { ok: true, changed: false };
+  if (actorId === target.id) return { ok: false, status: 400, field: roleChanges ? 'role' : 'disabled', message: SELF_CHANGE_MESSAGE };
+  const after = isActiveAdmin(change.role ?? target.role, change.disabled ?? target.disabled);
+  if (isActiveAdmin(target.role, target.disabled) && !after && activeAdmins <= 1) return { ok: false, status: 409, message: LAST_ADMIN_MESSAGE };
+  return { ok: true, changed: true };
+}
+
+/** The audit line and answer message for a change, e.g. 'Ana Diaz made admin and reactivated'. */
+export function changeSummary(name: string, target: ChangeTarget, change: UserChangeInput): string {
+  const parts: string[] = [];
+  if (change.role !== undefined && change.role !== target.role) parts.push(`made ${change.role}`);
+  if (change.disabled !== undefined && change.disabled !== target.disabled) parts.push(change.disabled ? 'deactivated' : 'reactivated');
+  return parts.length > 0 ? `${name} ${parts.join(' and ')}` : `${name} unchanged`;
+}
