@@ -4,6 +4,7 @@
  * production. Requests go through `app.request`, so no port is opened; there is no socket, so every request shares
  * the client address 'unknown' for rate limits.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,13 @@ import { createApp, type App } from '../../src/server/app.ts';
 import { createDb, type Db } from '../../src/server/db/connection.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
+import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { prepareData } from '../../src/server/prepare.ts';
 
 /** The first admin's password in every test DATA_DIR (username `admin`). */
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+/** The password of every customer made by `customerToken`. */
+export const TEST_CUSTOMER_PASSWORD = 'a customer passphrase 2026';
 
 export interface TestDataOptions {
   /** An existing DATA_DIR (kept); unset, a new temporary one. */
@@ -53,7 +57,9 @@ export interface TestApp extends TestData {
   request: App['request'];
   /** Signs in through POST /api/auth/login and returns the bearer token. */
   login(username: string, password: string): Promise<string>;
-  /** Closes the database; removes DATA_DIR unless `keep` is set. */
+  /** Makes a verified customer (`<username>@example.com`, TEST_CUSTOMER_PASSWORD) straight in the database and signs it in. */
+  customerToken(username?: string): Promise<string>;
+  /** Stops the rebuild scheduler and closes the database; removes DATA_DIR unless `keep` is set. */
   close(keep?: boolean): Promise<void>;
 }
 
@@ -61,16 +67,29 @@ export async function createTestApp(options: TestDataOptions = {}): Promise<Test
   const data = await prepareTestData(options);
   const app = createApp({ db: data.db, env: data.env, deps: data.deps });
   const request: App['request'] = (input, init, ...rest) => app.request(input, init, ...rest);
+  const login = async (username: string, password: string) => {
+    const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    if (res.status !== 200) throw new Error(`login as ${username} answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { token: string }).token;
+  };
   return {
     ...data,
     app,
     request,
-    async login(username, password) {
-      const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-      if (res.status !== 200) throw new Error(`login as ${username} answered ${res.status}: ${await res.text()}`);
-      return ((await res.json()) as { token: string }).token;
+    login,
+    async customerToken(username = 'carol') {
+      const now = new Date().toISOString();
+      await data.db
+        .insertInto('users')
+        .values({
+          id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: `${username}@example.com`, username, username_key: username.toLowerCase(),
+          password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now,
+        })
+        .execute();
+      return login(username, TEST_CUSTOMER_PASSWORD);
     },
     async close(keep = false) {
+      await data.deps.rebuilds.close();
       await data.db.destroy();
       if (!keep) rmSync(data.dataDir, { recursive: true, force: true });
     },

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
-import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 /** Anyone may call these (the public site, sign-in and sign-up). */
@@ -76,16 +75,6 @@ async function guardFailures(app: App, keys: readonly string[], tokens: { custom
   return failures;
 }
 
-const CUSTOMER_PASSWORD = 'a long customer password';
-
-async function addCustomer(t: TestApp): Promise<string> {
-  const now = new Date().toISOString();
-  await t.db
-    .insertInto('users')
-    .values({ id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: 'carol@example.com', username: 'carol', username_key: 'carol', password_hash: await hashPassword(CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now })
-    .execute();
-  return t.login('carol', CUSTOMER_PASSWORD);
-}
 
 let t: TestApp;
 let tokens: { customer: string; admin: string };
@@ -93,11 +82,10 @@ beforeAll(async () => {
   // Hundreds of refusals are expected here; their log lines are not.
   setAuthLogSink(() => undefined);
   t = await createTestApp();
-  tokens = { customer: await addCustomer(t), admin: await t.login('admin', TEST_ADMIN_PASSWORD) };
+  tokens = { customer: await t.customerToken(), admin: await t.login('admin', TEST_ADMIN_PASSWORD) };
 });
 afterAll(async () => {
   setAuthLogSink(null);
-  await t?.deps.rebuilds.close();
   await t?.close();
 });
 
@@ -130,13 +118,12 @@ describe('admin routes: deny by default', () => {
     try {
       // Registered after createApp (before its first request), as a careless new route would be; not in PUBLIC.
       other.app.get('/api/forgotten/:id', (c) => c.json({ secret: true }));
-      const otherTokens = { customer: await addCustomer(other), admin: await other.login('admin', TEST_ADMIN_PASSWORD) };
+      const otherTokens = { customer: await other.customerToken(), admin: await other.login('admin', TEST_ADMIN_PASSWORD) };
       expect(adminRouteKeys(other.app)).toContain('GET /api/forgotten/:id');
       const failures = await guardFailures(other.app, ['GET /api/forgotten/:id'], otherTokens);
       expect(failures.length).toBeGreaterThan(0);
       expect(failures.some((line) => line.startsWith('GET /api/forgotten/:id: no token answered'))).toBe(true);
     } finally {
-      await other.deps.rebuilds.close();
       await other.close();
     }
   });

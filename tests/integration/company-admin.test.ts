@@ -8,28 +8,20 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
-import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
 import type { Company } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
-const PASSWORD = 'a long customer password';
 
 let t: TestApp;
 let admin: string;
 let customer: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const now = new Date().toISOString();
-  await t.db
-    .insertInto('users')
-    .values({ id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: 'carol@example.com', username: 'carol', username_key: 'carol', password_hash: await hashPassword(PASSWORD), email_verified: true, created_at: now, updated_at: now })
-    .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
-  customer = await t.login('carol', PASSWORD);
+  customer = await t.customerToken('carol');
 });
 afterAll(async () => {
-  await t?.deps.rebuilds.close();
   await t?.close();
 });
 

@@ -3,18 +3,15 @@
  * audit entry; drafts stay out of the public list; every refusal names its field and stores nothing; a rebuild is
  * asked for only when a published photo arrives. Pictures are real PNG files made by sharp.
  */
-import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
-import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import type { Photo } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const PATH = '/api/admin/photos/upload';
-const CUSTOMER_PASSWORD = 'a long customer password';
 
 let t: TestApp;
 let admin: string;
@@ -52,16 +49,10 @@ const ids = (answer: Answer) => (answer.body.results ?? []).map((p) => p._id);
 
 beforeAll(async () => {
   t = await createTestApp();
-  const now = new Date().toISOString();
-  await t.db
-    .insertInto('users')
-    .values({ id: randomUUID(), first_name: 'Cora', last_name: 'Customer', email: 'cora@example.com', username: 'cora', username_key: 'cora', password_hash: await hashPassword(CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now })
-    .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
-  customer = await t.login('cora', CUSTOMER_PASSWORD);
+  customer = await t.customerToken('cora');
 });
 afterAll(async () => {
-  await t?.deps.rebuilds.close();
   await t?.close();
 });
 

@@ -7,14 +7,12 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
-import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { SEARCH_BUTTON_DEFAULTS } from '../../src/shared/constants.ts';
 import { VIDEO_LINK_REQUIRED } from '../../src/shared/schemas/slider.ts';
 import type { Slider } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
-const CUSTOMER_PASSWORD = 'a long customer password';
 
 let t: TestApp;
 let admin: string;
@@ -71,15 +69,10 @@ beforeAll(async () => {
   t = await createTestApp();
   const now = new Date().toISOString();
   await t.db.insertInto('company_settings').values({ id: 1, public_id: companyId, name: 'Northwind', updated_at: now }).execute();
-  await t.db
-    .insertInto('users')
-    .values({ id: randomUUID(), first_name: 'Cora', last_name: 'Customer', email: 'cora@example.com', username: 'cora', username_key: 'cora', password_hash: await hashPassword(CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now })
-    .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
-  customer = await t.login('cora', CUSTOMER_PASSWORD);
+  customer = await t.customerToken('cora');
 });
 afterAll(async () => {
-  await t?.deps.rebuilds.close();
   await t?.close();
 });
 
