@@ -1,4 +1,5 @@
 /** What the admin API answers and the admin islands read: one set of types for both sides. */
+import type { User } from './types.ts';
 
 /** GET /api/dashboard/stats, computed in the database. totalRevenue is in dollars (orders.total summed). */
 export interface DashboardStats {
@@ -21,13 +22,7 @@ export type AuditAction =
   | 'user.update';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
-export interface AdminUser {
-  _id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  username: string;
-  role: 'customer' | 'admin';
+export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {
   disabled: boolean;
   /** ISO time the account was made. */
   created_at: string;

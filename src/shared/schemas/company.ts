@@ -3,6 +3,7 @@
  * the server and the admin forms. Every field is optional (only what is sent changes); an empty text clears a field
  * back to its default. Unknown fields are dropped.
  */
+import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { FONTS, OPACITY, PRIMARY_BLURS, RADIUS, SECONDARY_BLURS, SEO_PAGES } from '../constants.ts';
 import { ensureHttps, safeHref } from '../../lib/format/url.ts';
@@ -39,21 +40,8 @@ export const COMPANY_TEXT_MAX = {
   seo_description: 500,
 } as const;
 
-// Line breaks are fine in longer texts (description, address); other control characters never are.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/;
-
-/** Text up to `max` characters, trimmed; '' clears the field (null). */
-const text = (max: number, { multiline = false } = {}) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => !(multiline ? CONTROL : CONTROL_OR_BREAK).test(v), 'must not contain control characters')
-    // A form sends line breaks as CRLF (HTML's form encoding); they are stored as '\n' whatever the sender.
-    .transform((v) => (v === '' ? null : multiline ? v.replace(/\r\n?/g, '\n') : v));
+/** Text up to `max` characters (formText); '' clears the field (null). */
+const text = (max: number, { multiline = false } = {}) => formText(max, { multiline }).transform((v) => (v === '' ? null : v));
 
 /**
  * A web page (website, social links): http(s):// with a real host, or a bare host ('acme.com'), which the site shows

@@ -2,31 +2,18 @@
  * The photo upload's text rules (spec sections 3-5, security.md R45): POST /api/admin/photos/upload checks its fields
  * with them and the upload page checks the same before sending. Multipart fields arrive as text.
  */
+import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { PHOTO_RESOLUTIONS } from '../constants.ts';
 
 export const PHOTO_TITLE_MAX = 200;
 export const PHOTO_CAPTION_MAX = 2000;
 
-// Line breaks are fine in a caption; other control characters never are (the company text rule).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/;
-
-const text = (max: number, { multiline = false } = {}) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => v.isWellFormed() && !(multiline ? CONTROL : CONTROL_OR_BREAK).test(v), 'must not contain control characters')
-    // A form sends line breaks as CRLF; they are stored as '\n' whatever the sender.
-    .transform((v) => (multiline ? v.replace(/\r\n?/g, '\n') : v));
 
 /** The upload's text fields; each optional (a missing title or caption is '', a missing published is a draft). */
 export const PhotoUploadFields = z.object({
-  title: text(PHOTO_TITLE_MAX).default(''),
-  caption: text(PHOTO_CAPTION_MAX, { multiline: true }).default(''),
+  title: formText(PHOTO_TITLE_MAX).default(''),
+  caption: formText(PHOTO_CAPTION_MAX, { multiline: true }).default(''),
   published: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false').transform((v) => v === 'true'),
 });
 export type PhotoUploadValues = z.infer<typeof PhotoUploadFields>;

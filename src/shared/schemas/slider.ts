@@ -2,6 +2,7 @@
  * The slider's input rules (spec sections 3-5, security.md R45-R47): the API checks every POST/PUT /api/sliders with
  * them and the admin forms can check the same fields before sending. Multipart fields arrive as text.
  */
+import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { videoEmbedSrc } from '../../lib/hero/video.ts';
 import { SEARCH_BUTTON_DEFAULTS, SLIDER_ORDER_DEFAULT } from '../constants.ts';
@@ -38,9 +39,6 @@ export const NEW_SLIDER_VALUES: SliderValues = {
 
 export type SliderCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 
-// Tab and newline pass (a subtitle may break lines); other control characters never belong in a slide.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const LINK_FORBIDDEN = /[\s\u0000-\u001f\u007f\\]/;
 
@@ -61,12 +59,8 @@ export function isSliderLink(link: string): boolean {
   }
 }
 
-const text = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => v.isWellFormed() && !CONTROL.test(v), 'must not contain control characters');
+// Tab and line breaks pass (a subtitle may break lines); other control characters never belong in a slide.
+const text = (max: number) => formText(max, { multiline: true });
 const link = text(SLIDER_LINK_MAX).refine(isSliderLink, BUTTON_LINK_INVALID);
 const flag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true');
 // A cleared number input sends '': the order stays as it is (0 for a new slider).
@@ -96,8 +90,7 @@ export const SliderFormFields = z.object({
 
 const colour = z.string({ error: 'must be text' }).regex(COLOUR_PATTERN, 'must be a colour like #0091ea');
 const cssText = (pattern: RegExp, example: string) => z.string({ error: 'must be text' }).trim().regex(pattern, `must be a CSS length like '${example}'`);
-const searchText = (max: number) =>
-  z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`).refine((v) => v.isWellFormed() && !CONTROL.test(v), 'must not contain control characters');
+const searchText = (max: number) => formText(max, { multiline: true, trim: false });
 
 /** searchButton as sent: each field optional (defaults fill the rest), each present one must be valid. */
 export const SearchButtonInput = z.object({

@@ -9,18 +9,15 @@ import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import { bool } from '../content/content.mappers.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import { roleOf, type AuthUser } from '../auth/user-dto.ts';
+import { userFromRow, type AuthUser } from '../auth/user-dto.ts';
 import { type AdminUserRow, countActiveAdmins, findAdminUserRow, listAdminUserRows, updateUserRow } from './users.admin.repository.ts';
 
 /** The row as the admin API shows it. */
 export function adminUserFromRow(row: AdminUserRow): AdminUser {
+  // The identity fields as every user answer has them; a profile picture is not what this list shows.
+  const { profile_image, ...user } = userFromRow({ ...row, profile_image: null });
   return {
-    _id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    username: row.username,
-    role: roleOf(row.role),
+    ...user,
     disabled: bool(row.disabled),
     created_at: row.created_at,
     last_seen_at: typeof row.last_seen_at === 'string' ? row.last_seen_at : null,
