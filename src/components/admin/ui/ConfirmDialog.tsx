@@ -1,0 +1,57 @@
+/** Asks before an admin action: a modal <dialog> (focus kept inside, Escape cancels), Cancel focused first. */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface Props {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  /** The confirm button's text, and its text while the action runs. */
+  confirmLabel: string;
+  busyLabel: string;
+  /** 'danger' (red) for what removes or locks out; 'safe' (green) for what restores. */
+  tone?: 'danger' | 'safe';
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+export default function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, tone = 'danger', busy, onCancel, onConfirm }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-2xl border border-gray-200 bg-white p-6 text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100"
+    >
+      <h2 id={titleId} className="m-0 text-lg font-bold">
+        {title}
+      </h2>
+      <p className="m-0 mt-2 break-words text-sm text-gray-700 dark:text-gray-300">{children}</p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" autoFocus disabled={busy} onClick={onCancel} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
+          Cancel
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onConfirm}
+          className={`rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60 ${tone === 'danger' ? 'bg-red-600 hover:bg-red-700' : 'bg-emerald-700 hover:bg-emerald-800'}`}
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
