@@ -225,7 +225,7 @@ function product(c: Ctx): Insertable<ProductsTable> {
   const name = `${capital(ADJECTIVES.pick(r))} ${MATERIALS.pick(r)} ${noun}`.replace(/\b\w/g, (m) => m.toUpperCase());
   const description = `${capital(`${ADJECTIVES.pick(r)} ${noun} with ${FEATURES.pick(r)} and ${FEATURES.pick(r)}`)}. ${sentence(r)} ${CLOSINGS.pick(r)}`;
   return {
-    id: uuid(r), name, description, price: Math.round((5 + r() ** 3 * 900) * 100) / 100, image: uniform(r, c.media.images),
+    id: uuid(r), name, description, price_cents: Math.round((5 + r() ** 3 * 900) * 100), image: uniform(r, c.media.images),
     category, tags: tags(r, 1, 4), views: Math.floor(r() ** 3 * 5000), created_at: pastIso(r, c.now, 900),
   };
 }
@@ -308,7 +308,7 @@ function event(c: Ctx): Insertable<EventsTable> {
     address: `${between(r, 1, 2400)} ${STREETS.pick(r)}`, city, start_date: start.toISOString(),
     end_date: new Date(start.getTime() + between(r, 1, 72) * HOUR_MS).toISOString(),
     location: eventType === 'virtual' ? 'Online' : VENUES.pick(r), category, event_type: eventType, is_virtual: eventType === 'virtual',
-    registrations: Math.floor(r() ** 2 * 800), price: r() < 0.3 ? 0 : between(r, 5, 250), created_at: pastIso(r, c.now, 200),
+    registrations: Math.floor(r() ** 2 * 800), price_cents: r() < 0.3 ? 0 : between(r, 5, 250) * 100, created_at: pastIso(r, c.now, 200),
   };
 }
 

@@ -64,9 +64,9 @@ describe('GET /api/dashboard/stats', () => {
     expect(await empty.json()).toEqual({ totalUsers: 2, totalProducts: 0, totalOrders: 0, totalRevenue: 0 });
 
     const now = new Date().toISOString();
-    await data.db.insertInto('products').values([1, 2, 3].map((i) => ({ id: randomUUID(), name: `Product ${i}`, price: 10 * i, created_at: now }))).execute();
+    await data.db.insertInto('products').values([1, 2, 3].map((i) => ({ id: randomUUID(), name: `Product ${i}`, price_cents: 1000 * i, created_at: now }))).execute();
     // 0.1 + 0.2 is 0.30000000000000004 in floating point; the answer is in cents.
-    await data.db.insertInto('orders').values([1234.5, 0.1, 0.2, 999.99].map((total) => ({ id: randomUUID(), total, created_at: now }))).execute();
+    await data.db.insertInto('orders').values([123450, 10, 20, 99999].map((cents) => ({ id: randomUUID(), total_cents: cents, created_at: now }))).execute();
     const res = await get('/api/dashboard/stats');
     expect(await res.json()).toEqual({ totalUsers: 2, totalProducts: 3, totalOrders: 4, totalRevenue: 2234.79 });
   });

@@ -113,6 +113,28 @@ describe('public content API on demo data', () => {
     expect(body.results.some((r: { _id: string }) => r._id === draft.id)).toBe(false);
   });
 
+  it.each([
+    ['products', '/api/products', 'name'],
+    ['blogs', '/api/blogs', 'title'],
+    ['videos', '/api/videos', 'name'],
+    ['audios', '/api/audios', 'name'],
+    ['events', '/api/events', 'name'],
+  ] as const)('keeps a draft of %s out of its public list and out of search', async (table, path, titleColumn) => {
+    const row = (await t.db.selectFrom(table).selectAll().limit(1).executeTakeFirstOrThrow()) as unknown as { id: string } & Record<string, string>;
+    const before = (await get(path)).body.results.length;
+    expect((await get(`/api/search?k=${encodeURIComponent(row[titleColumn]!)}`)).body.results.some((r: { _id: string }) => r._id === row.id)).toBe(true);
+    await t.db.updateTable(table).set({ published: false }).where('id', '=', row.id).execute();
+    try {
+      const after = (await get(path)).body.results as { _id: string }[];
+      expect(after).toHaveLength(before - 1);
+      expect(after.some((r) => r._id === row.id)).toBe(false);
+      expect((await get(`/api/search?k=${encodeURIComponent(row[titleColumn]!)}`)).body.results.some((r: { _id: string }) => r._id === row.id)).toBe(false);
+      if (table === 'blogs') expect((await get(`/api/blogs/${row['slug']}`)).status).toBe(404);
+    } finally {
+      await t.db.updateTable(table).set({ published: true }).where('id', '=', row.id).execute();
+    }
+  });
+
   it('finds new content without a rebuild of the index', async () => {
     await t.db.insertInto('products').values({ id: 'p-new', name: 'Zanzibar lantern', created_at: new Date().toISOString() }).execute();
     expect((await get('/api/search?k=zanzib')).body.results.map((r: { _id: string }) => r._id)).toEqual(['p-new']);

@@ -80,9 +80,10 @@ describe('seedDemo', () => {
   });
 
   it('covers every shop category and price band', async () => {
-    const rows = await db.selectFrom('products').select(['category', 'price', 'tags']).execute();
+    const rows = await db.selectFrom('products').select(['category', 'price_cents', 'tags']).execute();
     expectCovers(rows.map((r) => r.category), PRODUCT_CATEGORIES);
-    expectEveryBand(rows.map((r) => r.price), {
+    for (const row of rows) expect(Number.isInteger(row.price_cents)).toBe(true);
+    expectEveryBand(rows.map((r) => r.price_cents / 100), {
       'under 50': (p) => p < 50, '50-100': (p) => p >= 50 && p <= 100, '100-500': (p) => p > 100 && p <= 500, 'over 500': (p) => p > 500,
     });
     for (const row of rows) expect(Array.isArray(JSON.parse(row.tags))).toBe(true);
@@ -154,7 +155,7 @@ describe('seedDemo', () => {
   });
 
   it('covers every event category and location type, with dates today, tomorrow, this week and later', async () => {
-    const rows = await db.selectFrom('events').select(['category', 'event_type', 'is_virtual', 'start_date', 'end_date', 'price']).execute();
+    const rows = await db.selectFrom('events').select(['category', 'event_type', 'is_virtual', 'start_date', 'end_date', 'price_cents']).execute();
     expectCovers(rows.map((r) => r.category), EVENT_CATEGORIES);
     expectCovers(rows.map((r) => r.event_type), EVENT_TYPES);
     for (const row of rows) {
@@ -169,7 +170,7 @@ describe('seedDemo', () => {
     expect(starts.some((s) => s.getTime() > tomorrow.getTime() + DAY && s.getTime() <= now.getTime() + 7 * DAY)).toBe(true);
     expect(starts.some((s) => s.getTime() > now.getTime() + 7 * DAY && s.getTime() <= now.getTime() + 31 * DAY)).toBe(true);
     expect(starts.some((s) => s.getTime() > now.getTime() + 31 * DAY)).toBe(true);
-    expect(rows.some((r) => r.price === 0) && rows.some((r) => r.price > 0)).toBe(true);
+    expect(rows.some((r) => r.price_cents === 0) && rows.some((r) => r.price_cents > 0)).toBe(true);
   });
 
   it('orders the sliders, includes a video slide and stores search-button JSON', async () => {
@@ -184,7 +185,7 @@ describe('seedDemo', () => {
   });
 
   it('makes the dashboard revenue non-zero', async () => {
-    const { sum } = await db.selectFrom('orders').select((eb) => eb.fn.sum<number>('total').as('sum')).executeTakeFirstOrThrow();
+    const { sum } = await db.selectFrom('orders').select((eb) => eb.fn.sum<number>('total_cents').as('sum')).executeTakeFirstOrThrow();
     expect(Number(sum)).toBeGreaterThan(0);
   });
 

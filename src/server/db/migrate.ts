@@ -3,19 +3,21 @@ import type { Db } from './connection.ts';
 import * as createCore from './migrations/2026_11_22_1200_create_core.ts';
 import * as createUserViews from './migrations/2026_11_22_1500_create_user_views.ts';
 import * as createAuditLog from './migrations/2026_11_24_0400_create_audit_log.ts';
+import * as publishStatesAndCents from './migrations/2026_11_24_0700_publish_states_and_cents.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_1200_create_core': createCore,
   '2026_11_22_1500_create_user_views': createUserViews,
   '2026_11_24_0400_create_audit_log': createAuditLog,
+  '2026_11_24_0700_publish_states_and_cents': publishStatesAndCents,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

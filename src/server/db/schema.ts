@@ -129,12 +129,16 @@ export interface ProductsTable {
   id: string;
   name: string;
   description: DefaultedText;
-  price: DefaultedNumber;
+  /** Minor units (cents), since issue 17. */
+  price_cents: DefaultedNumber;
+  stock: DefaultedNumber;
   image: DefaultedText;
   category: DefaultedText;
   tags: DefaultedText;
   views: DefaultedNumber;
+  published: Bool;
   created_at: string;
+  updated_at: string | null;
 }
 
 export interface BlogsTable {
@@ -147,7 +151,9 @@ export interface BlogsTable {
   category: DefaultedText;
   tags: DefaultedText;
   views: DefaultedNumber;
+  published: Bool;
   created_at: string;
+  updated_at: string | null;
 }
 
 export interface BlogCommentsTable {
@@ -185,7 +191,9 @@ export interface VideosTable {
   tags: DefaultedText;
   views: DefaultedNumber;
   likes: DefaultedNumber;
+  published: Bool;
   created_at: string;
+  updated_at: string | null;
 }
 
 export interface AudiosTable {
@@ -203,7 +211,9 @@ export interface AudiosTable {
   plays: DefaultedNumber;
   downloads: DefaultedNumber;
   rating: DefaultedNumber;
+  published: Bool;
   created_at: string;
+  updated_at: string | null;
 }
 
 export interface AudioReviewsTable {
@@ -230,8 +240,13 @@ export interface EventsTable {
   event_type: DefaultedText;
   is_virtual: Bool;
   registrations: DefaultedNumber;
-  price: DefaultedNumber;
+  /** Minor units (cents), since issue 17. */
+  price_cents: DefaultedNumber;
+  /** IANA zone the event's times are shown in; start_date and end_date are UTC instants. */
+  time_zone: DefaultedText;
+  published: Bool;
   created_at: string;
+  updated_at: string | null;
 }
 
 export interface RecommendationsTable {
@@ -244,12 +259,80 @@ export interface RecommendationsTable {
   created_at: string;
 }
 
+/** status is one of ORDER_STATUSES (src/shared/order-status.ts); total_cents is the sum of its items. */
 export interface OrdersTable {
   id: string;
   user_id: string | null;
   status: DefaultedText;
-  total: DefaultedNumber;
+  total_cents: DefaultedNumber;
+  /** Copies taken when the order is placed, so the order reads the same after the account changes. */
+  customer_name: DefaultedText;
+  customer_email: DefaultedText;
   created_at: string;
+  updated_at: string | null;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  /** null once the product is deleted; name and price are the ones the customer paid for. */
+  product_id: string | null;
+  name: string;
+  unit_price_cents: number;
+  quantity: number;
+}
+
+/** One status change; from_status is null for the order's creation. */
+export interface OrderStatusHistoryTable {
+  id: string;
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: DefaultedText;
+  note: DefaultedText;
+}
+
+/** A downloadable file a company publishes; `file` is the stored media file name, served as an attachment. */
+export interface DocumentsTable {
+  id: string;
+  title: string;
+  description: DefaultedText;
+  file: string;
+  download_name: string;
+  content_type: string;
+  bytes: number;
+  published: Bool;
+  created_at: DefaultedText;
+  updated_at: string | null;
+}
+
+/** A pricing plan shown on /pricing; features is a JSON array of strings. */
+export interface PlansTable {
+  id: string;
+  name: string;
+  description: DefaultedText;
+  price_cents: DefaultedNumber;
+  billing_period: DefaultedText;
+  features: DefaultedText;
+  highlighted: Bool;
+  sort_order: DefaultedNumber;
+  published: Bool;
+  created_at: DefaultedText;
+  updated_at: string | null;
+}
+
+/** A simple page (privacy, terms) with sanitised rich text, published at /pages/{slug}/. */
+export interface PagesTable {
+  id: string;
+  title: string;
+  slug: string;
+  content: DefaultedText;
+  in_footer: Bool;
+  published: Bool;
+  created_at: DefaultedText;
+  updated_at: string | null;
 }
 
 export interface MessagesTable {
@@ -299,6 +382,11 @@ export interface Database {
   events: EventsTable;
   recommendations: RecommendationsTable;
   orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  documents: DocumentsTable;
+  plans: PlansTable;
+  pages: PagesTable;
   messages: MessagesTable;
   user_views: UserViewsTable;
   audit_log: AuditLogTable;

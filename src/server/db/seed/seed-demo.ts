@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { SEARCH_BUTTON_DEFAULTS, SEO_PAGES } from '../../../shared/constants.ts';
+import { amountToCents } from '../../../shared/money.ts';
 import type { SearchButton } from '../../../shared/types.ts';
 import { storeMedia, storePicture } from '../../media/media-store.ts';
 import type { Db } from '../connection.ts';
@@ -173,7 +174,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
     })).execute();
 
     await trx.insertInto('products').values(PRODUCTS.map((p, i) => ({
-      id: randomUUID(), name: p.name, description: p.description, price: p.price, image: at(productUrls, i), category: p.category,
+      id: randomUUID(), name: p.name, description: p.description, price_cents: amountToCents(p.price), stock: 4 + ((i * 7) % 37), image: at(productUrls, i), category: p.category,
       tags: JSON.stringify(p.tags), views: p.views, created_at: ago(now, p.ageDays),
     }))).execute();
 
@@ -218,7 +219,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
         id: randomUUID(), name: e.name, title: e.name, description: e.description, image: at(eventUrls, i), address: e.address,
         city: e.city, start_date: start.toISOString(), end_date: new Date(start.getTime() + e.durationHours * HOUR_MS).toISOString(),
         location: e.location, category: e.category, event_type: e.eventType, is_virtual: e.eventType === 'virtual',
-        registrations: e.registrations, price: e.price, created_at: ago(now, 20 + i * 3),
+        registrations: e.registrations, price_cents: amountToCents(e.price), created_at: ago(now, 20 + i * 3),
       };
     })).execute();
 
@@ -228,7 +229,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
     }))).execute();
 
     await trx.insertInto('orders').values(ORDERS.map((o) => ({
-      id: randomUUID(), user_id: null, status: o.status, total: o.total, created_at: ago(now, o.ageDays),
+      id: randomUUID(), user_id: null, status: o.status, total_cents: amountToCents(o.total), created_at: ago(now, o.ageDays),
     }))).execute();
   });
 }

@@ -1,24 +1,25 @@
 /** Figures of the admin dashboard, computed in the database (no rows are loaded to count them). */
 import type { DashboardStats } from '../../../shared/admin.ts';
+import { centsToAmount } from '../../../shared/money.ts';
 import type { Db } from '../../db/connection.ts';
 
 /** Counts are numbers whatever the driver returns (PostgreSQL answers COUNT and SUM as text). */
 const toNumber = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
-/** Users, products and orders counted, and the orders' totals summed; revenue rounded to cents. */
+/** Users, products and orders counted, and the orders' totals (integer cents) summed. */
 export async function dashboardStats(db: Db): Promise<DashboardStats> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('users').select(eb.fn.countAll().as('n')).as('users'),
       eb.selectFrom('products').select(eb.fn.countAll().as('n')).as('products'),
       eb.selectFrom('orders').select(eb.fn.countAll().as('n')).as('orders'),
-      eb.selectFrom('orders').select((o) => o.fn.sum('total').as('n')).as('revenue'),
+      eb.selectFrom('orders').select((o) => o.fn.sum('total_cents').as('n')).as('revenue'),
     ])
     .executeTakeFirstOrThrow();
   return {
     totalUsers: toNumber(row.users),
     totalProducts: toNumber(row.products),
     totalOrders: toNumber(row.orders),
-    totalRevenue: Math.round(toNumber(row.revenue) * 100) / 100,
+    totalRevenue: centsToAmount(toNumber(row.revenue)),
   };
 }

@@ -1,6 +1,7 @@
 /** Row → DTO for every public content type: the one place where columns and spec field names meet. */
 import type { Selectable } from 'kysely';
 import type { Audio, AudioReview, Blog, BlogComment, Photo, Product, SiteEvent, Video, EventType } from '../../../shared/types.ts';
+import { centsToAmount } from '../../../shared/money.ts';
 import { parseStringArray } from '../../db/json-columns.ts';
 import type {
   AudioReviewsTable, AudiosTable, BlogCommentsTable, BlogsTable, EventsTable, PhotosTable, ProductsTable, VideosTable,
@@ -10,7 +11,7 @@ import type {
 export const bool = (value: boolean | number) => value === true || value === 1;
 
 export function productFromRow(r: Selectable<ProductsTable>): Product {
-  return { _id: r.id, name: r.name, description: r.description, price: r.price, image: r.image, category: r.category, tags: parseStringArray(r.tags), createdAt: r.created_at, views: r.views };
+  return { _id: r.id, name: r.name, description: r.description, price: centsToAmount(r.price_cents), image: r.image, category: r.category, tags: parseStringArray(r.tags), createdAt: r.created_at, views: r.views };
 }
 
 export function commentFromRow(r: Selectable<BlogCommentsTable>): BlogComment {
@@ -41,7 +42,7 @@ export function eventFromRow(r: Selectable<EventsTable>): SiteEvent {
   return {
     _id: r.id, name: r.name, title: r.title, description: r.description, image: r.image, address: r.address, city: r.city,
     start_date: r.start_date, end_date: r.end_date, date: r.start_date, location: r.location, category: r.category,
-    eventType: r.event_type as EventType, isVirtual: bool(r.is_virtual), registrations: r.registrations, price: r.price,
+    eventType: r.event_type as EventType, isVirtual: bool(r.is_virtual), registrations: r.registrations, price: centsToAmount(r.price_cents),
   };
 }
 
