@@ -19,7 +19,10 @@ export type AuditAction =
   | 'slider.reorder'
   | 'photo.create'
   | 'site.rebuild'
-  | 'user.update';
+  | 'user.update'
+  // Issue 17: every content type, products and orders; a publish change is an update.
+  | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete'}`
+  | 'order.status';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

@@ -24,6 +24,12 @@ const PUBLIC = new Set([
   'GET /api/videos',
   'GET /api/audios',
   'GET /api/events',
+  // Issue 17: published pages, plans and documents, and a published document's file.
+  'GET /api/pages',
+  'GET /api/pages/:slug',
+  'GET /api/plans',
+  'GET /api/documents',
+  'GET /api/documents/:id/download',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/request-otp',

@@ -13,9 +13,14 @@ import { mediaType } from './validate.ts';
 /** Room per file slot for its part headers, and for all the text fields of a form. */
 const PART_OVERHEAD = 64 * 1024;
 
-/** The largest body an upload route with `fileSlots` file fields takes: 5 MiB + 64 KiB per slot, plus 64 KiB. */
-export function uploadBodyMax(fileSlots: number): number {
-  return fileSlots * (MAX_UPLOAD_BYTES + PART_OVERHEAD) + PART_OVERHEAD;
+/** The largest body an upload route with `fileSlots` file fields takes: the file maximum (5 MiB for pictures) + 64 KiB per slot, plus 64 KiB. */
+export function uploadBodyMax(fileSlots: number, maxFileBytes = MAX_UPLOAD_BYTES): number {
+  return fileSlots * (maxFileBytes + PART_OVERHEAD) + PART_OVERHEAD;
+}
+
+/** The refusal of a file over a route's maximum: the spec's text for pictures, the same words with the route's size otherwise. */
+export function tooLargeMessage(maxFileBytes: number): string {
+  return maxFileBytes === MAX_UPLOAD_BYTES ? TOO_LARGE_MESSAGE : `File size must be less than ${Math.round(maxFileBytes / (1024 * 1024))}MB`;
 }
 
 /** The upload routes (method, full path pattern): the only ones that take multipart/form-data. */
@@ -24,6 +29,11 @@ export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/sliders$/ },
   { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },
   { method: 'POST', path: /^\/api\/admin\/photos\/upload$/ },
+  // Issue 17: each admin resource with a file creates by POST to its collection and replaces by PUT to an item.
+  ...['products', 'blogs', 'events', 'audios', 'documents'].flatMap((resource) => [
+    { method: 'POST', path: new RegExp(`^/api/admin/${resource}$`) },
+    { method: 'PUT', path: new RegExp(`^/api/admin/${resource}/[^/]+$`) },
+  ]),
 ];
 
 /** True for a multipart request to an upload route: jsonOnly lets it through and the JSON body limit skips it (app.ts). */
@@ -32,20 +42,21 @@ export function isUploadRequest(c: Context): boolean {
   return UPLOAD_ROUTES.some((route) => route.method === c.req.method && route.path.test(c.req.path));
 }
 
-/** Contexts whose body went through uploadBodyLimit: readUploadForm refuses to read any other (deny by default). */
-const limited = new WeakSet<Context>();
+/** Contexts whose body went through uploadBodyLimit, with their file maximum: readUploadForm refuses to read any other (deny by default). */
+const limited = new WeakMap<Context, number>();
 
 /**
  * Body limit of an upload route, placed after requireAdmin: a Content-Length over the limit is refused before a byte
  * is read; a body without one is counted while it streams and refused once it passes the limit. 413 with the spec's
  * text. A JSON body (the routes take JSON too) keeps the app's 100 KiB JSON limit, which app.ts applies to it.
  */
-export function uploadBodyLimit(fileSlots: number): MiddlewareHandler {
-  const limit = bodyLimit({ maxSize: uploadBodyMax(fileSlots), onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) });
+export function uploadBodyLimit(fileSlots: number, maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHandler {
+  const message = tooLargeMessage(maxFileBytes);
+  const limit = bodyLimit({ maxSize: uploadBodyMax(fileSlots, maxFileBytes), onError: (c) => c.json({ message }, 413) });
   return async (c, next) => {
     if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') return next();
     return limit(c, async () => {
-      limited.add(c);
+      limited.set(c, maxFileBytes);
       await next();
     });
   };
@@ -60,10 +71,11 @@ export interface UploadForm {
 
 /**
  * Reads a multipart body (after uploadBodyLimit): 400 { message, field } for a file under any other name than
- * `fileFields`, 413 { message, field } for a file over 5 MiB; 400 when the body is not a readable form.
+ * `fileFields`, 413 { message, field } for a file over the route's maximum (5 MiB for pictures); 400 when the body is not a readable form.
  */
 export async function readUploadForm(c: Context, fileFields: readonly string[]): Promise<UploadForm> {
-  if (!limited.has(c)) throw new Error('readUploadForm: the route has no uploadBodyLimit before it');
+  const maxFileBytes = limited.get(c);
+  if (maxFileBytes === undefined) throw new Error('readUploadForm: the route has no uploadBodyLimit before it');
   let form: FormData;
   try {
     form = await c.req.formData();
@@ -80,7 +92,7 @@ export async function readUploadForm(c: Context, fileFields: readonly string[]):
     // A browser sends a file input with nothing chosen as an empty part without a file name.
     if (value.size === 0 && value.name === '') continue;
     if (!fileFields.includes(name)) throw fieldError(400, `Unexpected file field '${name.slice(0, 100)}'`, name.slice(0, 100));
-    if (value.size > MAX_UPLOAD_BYTES) throw fieldError(413, TOO_LARGE_MESSAGE, name);
+    if (value.size > maxFileBytes) throw fieldError(413, tooLargeMessage(maxFileBytes), name);
     files[name] = { bytes: new Uint8Array(await value.arrayBuffer()), declaredType: value.type, fileName: value.name };
   }
   return { fields, files };

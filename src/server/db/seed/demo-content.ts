@@ -136,12 +136,6 @@ export interface DemoRecommendation {
   popularity: number;
 }
 
-export interface DemoOrder {
-  status: string;
-  total: number;
-  ageDays: number;
-}
-
 export const COMPANY = {
   name: 'Northwind Studio',
   tagline: 'Thoughtful design for everyday life',
@@ -467,13 +461,4 @@ export const RECOMMENDATIONS: DemoRecommendation[] = [
   { title: 'Forest Rain Ambience', caption: 'Ninety-five seconds of calm, on loop.', tags: ['audio', 'ambient'], popularity: 590 },
   { title: 'Sourdough for Busy People', caption: 'A schedule that fits a working week.', tags: ['food', 'baking'], popularity: 510 },
   { title: 'Field Guide to Light', caption: 'Read natural light like a pro.', tags: ['books', 'photography'], popularity: 430 },
-];
-
-export const ORDERS: DemoOrder[] = [
-  { status: 'delivered', total: 1129.0, ageDays: 40 },
-  { status: 'delivered', total: 348.5, ageDays: 22 },
-  { status: 'shipped', total: 187.0, ageDays: 6 },
-  { status: 'processing', total: 649.0, ageDays: 2 },
-  { status: 'pending', total: 74.0, ageDays: 0.2 },
-  { status: 'cancelled', total: 89.0, ageDays: 12 },
 ];

@@ -8,27 +8,18 @@ import { storeMedia, storePicture } from '../../media/media-store.ts';
 import type { Db } from '../connection.ts';
 import type { CompanySettingsTable, SeoColumns } from '../schema.ts';
 import { storeDemoAudio } from './audio.ts';
-import { AUDIOS, BLOGS, COMPANY, EVENTS, ORDERS, PHOTOS, PRODUCTS, RECOMMENDATIONS, SEO, SLIDERS, VIDEOS } from './demo-content.ts';
+import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoPublishing } from './demo-publishing.ts';
+import { AUDIOS, BLOGS, COMPANY, EVENTS, PHOTOS, PRODUCTS, RECOMMENDATIONS, SEO, SLIDERS, VIDEOS } from './demo-content.ts';
 import { renderIcon, renderLogo, renderPicture, type RenderedImage } from './images.ts';
+import { ago, DAY_MS, startOfDay } from './seed-time.ts';
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** sharp runs on libuv's pool; a few in flight keeps both cores busy without piling up raw bitmaps. */
 const RENDER_CONCURRENCY = 4;
 
 const embed = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
-function startOfDay(now: Date): Date {
-  const day = new Date(now);
-  day.setHours(0, 0, 0, 0);
-  return day;
-}
-
-/** ISO time `ageDays` before now; ages under a day are kept within today so the "Today" filters have hits. */
-function ago(now: Date, ageDays: number): string {
-  const time = now.getTime() - ageDays * DAY_MS;
-  return new Date(ageDays < 1 ? Math.max(time, startOfDay(now).getTime()) : time).toISOString();
-}
 
 /** Today's event starts in an hour or two (but still today); later ones at a fixed local hour. */
 function eventStart(now: Date, startInDays: number, startHour: number): Date {
@@ -228,9 +219,8 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
       popularity: r.popularity, created_at: ago(now, 10 + i),
     }))).execute();
 
-    await trx.insertInto('orders').values(ORDERS.map((o) => ({
-      id: randomUUID(), user_id: null, status: o.status, total_cents: amountToCents(o.total), created_at: ago(now, o.ageDays),
-    }))).execute();
+    await seedDemoOrders(trx, now);
+    await seedDemoPublishing(trx, dataDir, now);
   });
 }
 

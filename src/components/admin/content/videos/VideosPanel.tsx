@@ -1,0 +1,6 @@
+/** Being built (issue 17): this tab's list, create, edit, publish and delete. */
+import type { ContentPanelProps } from '../content-tabs.ts';
+
+export default function VideosPanel(_props: ContentPanelProps) {
+  return null;
+}
