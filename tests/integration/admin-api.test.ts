@@ -65,10 +65,12 @@ describe('GET /api/dashboard/stats', () => {
 
     const now = new Date().toISOString();
     await data.db.insertInto('products').values([1, 2, 3].map((i) => ({ id: randomUUID(), name: `Product ${i}`, price_cents: 1000 * i, created_at: now }))).execute();
-    // 0.1 + 0.2 is 0.30000000000000004 in floating point; the answer is in cents.
-    await data.db.insertInto('orders').values([123450, 10, 20, 99999].map((cents) => ({ id: randomUUID(), total_cents: cents, created_at: now }))).execute();
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point; the answer is in cents. Money not received or given back
+    // (pending, cancelled, refunded) is no revenue.
+    const orders = [[123450, 'paid'], [10, 'shipped'], [20, 'delivered'], [99999, 'delivered'], [5000, 'pending'], [7000, 'cancelled'], [9000, 'refunded']] as const;
+    await data.db.insertInto('orders').values(orders.map(([cents, status]) => ({ id: randomUUID(), total_cents: cents, status, created_at: now }))).execute();
     const res = await get('/api/dashboard/stats');
-    expect(await res.json()).toEqual({ totalUsers: 2, totalProducts: 3, totalOrders: 4, totalRevenue: 2234.79 });
+    expect(await res.json()).toEqual({ totalUsers: 2, totalProducts: 3, totalOrders: 7, totalRevenue: 2234.79 });
   });
 
   it('is for admins only', async () => {

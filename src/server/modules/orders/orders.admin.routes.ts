@@ -1,8 +1,54 @@
-/** Orders: /api/admin/orders (issue 17). Being built: mounted by app.ts, answers nothing yet. */
-import { Hono } from 'hono';
+/**
+ * Orders (issue 17 item 5): GET /api/admin/orders, GET /api/admin/orders/:id and PATCH /api/admin/orders/:id/status,
+ * admin-only and never cached.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { ORDER_CHANGE_MESSAGES, OrdersQuery, ORDERS_QUERY_MESSAGES, OrderStatusChange, type OrdersFilter } from '../../../shared/schemas/order-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { ApiError, fieldError, notFound } from '../../http/errors.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { changeOrderStatus, getAdminOrder, listAdminOrders, ORDER_NOT_FOUND } from './orders.admin.service.ts';
 
-export function orderAdminRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+/** Order ids are server-made UUIDs; anything longer is no order. */
+const ID_MAX = 100;
+
+/** Customer data: never stored by a cache (security.md R55). */
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+/** The first refused field of a parse, as the message and field of a 400. */
+function refusal<K extends string>(issues: { path: PropertyKey[] }[], messages: Record<K, string>, fallback: K): ApiError {
+  const key = issues[0]?.path[0];
+  const field = typeof key === 'string' && key in messages ? (key as K) : fallback;
+  return fieldError(400, messages[field], field);
+}
+
+function orderId(id: string): string {
+  if (id.length > ID_MAX) throw notFound(ORDER_NOT_FOUND);
+  return id;
+}
+
+export function orderAdminRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use('/admin/orders', requireAdmin, noStore)
+    .use('/admin/orders/*', requireAdmin, noStore)
+    .get('/admin/orders', async (c) => {
+      const parsed = OrdersQuery.safeParse(c.req.query());
+      if (!parsed.success) throw refusal<keyof OrdersFilter>(parsed.error.issues, ORDERS_QUERY_MESSAGES, 'q');
+      return c.json(await listAdminOrders(c.get('db'), parsed.data));
+    })
+    .get('/admin/orders/:id', async (c) => c.json(await getAdminOrder(c.get('db'), orderId(c.req.param('id')))))
+    .patch('/admin/orders/:id/status', async (c) => {
+      const id = orderId(c.req.param('id'));
+      const body: unknown = await c.req.json().catch(() => undefined);
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+      const parsed = OrderStatusChange.safeParse(body);
+      if (!parsed.success) throw refusal<'status' | 'note'>(parsed.error.issues, ORDER_CHANGE_MESSAGES, 'status');
+      // requireAdmin ran first, so the user is set; deps.mailer is read per request (it is the app's one mailer).
+      const ctx = { db: c.get('db'), actor: c.get('user')!, mailer: deps.mailer, siteUrl: c.get('env').SITE_URL };
+      return c.json(await changeOrderStatus(ctx, id, parsed.data));
+    });
 }

@@ -1,0 +1,56 @@
+/** The Orders list's query as a pure reducer (design.md 4.13), and how the screen writes ids and amounts. */
+import type { OrdersListQuery } from '../../../lib/api/admin/orders.ts';
+import { grouped } from '../../../lib/format/numbers.ts';
+import { isOrderStatus } from '../../../shared/order-status.ts';
+import { isCalendarDay, ORDERS_PAGE_DEFAULT } from '../../../shared/schemas/order-admin.ts';
+
+export const INITIAL_ORDERS_QUERY: OrdersListQuery = { page: 1, pageSize: ORDERS_PAGE_DEFAULT, q: '', status: '', from: '', to: '' };
+
+export type OrdersQueryAction =
+  | { type: 'search'; q: string }
+  | { type: 'status'; status: OrdersListQuery['status'] }
+  | { type: 'from'; from: string }
+  | { type: 'to'; to: string }
+  | { type: 'reset' }
+  | { type: 'page'; page: number };
+
+/** A day input's value as the query keeps it: a real YYYY-MM-DD day, else no bound. */
+const dayOrNone = (value: string) => (isCalendarDay(value) ? value : '');
+
+/** A new filter starts again at page 1; a day range given backwards is put the right way round. */
+export function ordersQueryReducer(query: OrdersListQuery, action: OrdersQueryAction): OrdersListQuery {
+  switch (action.type) {
+    case 'search':
+      return action.q === query.q ? query : { ...query, q: action.q, page: 1 };
+    case 'status':
+      return { ...query, status: action.status, page: 1 };
+    case 'from':
+    case 'to': {
+      const next = { ...query, [action.type]: dayOrNone(action.type === 'from' ? action.from : action.to), page: 1 };
+      return next.from && next.to && next.from > next.to ? { ...next, from: next.to, to: next.from } : next;
+    }
+    case 'reset':
+      return { ...INITIAL_ORDERS_QUERY, pageSize: query.pageSize };
+    case 'page':
+      return { ...query, page: Math.max(1, Math.trunc(action.page)) };
+  }
+}
+
+/** True when any filter narrows the list. */
+export const isFiltered = (query: OrdersListQuery) => Boolean(query.q || query.status || query.from || query.to);
+
+/** How many pages `total` orders fill; at least 1, so an empty list reads 'Page 1 of 1'. */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** A select's value parsed into the status union (never trust a form value). */
+export const parseStatusFilter = (value: string): OrdersListQuery['status'] => (isOrderStatus(value) ? value : '');
+
+/** The order's short reference, as the customer's mail has it: '#1A2B3C4D'. */
+export const shortOrderId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+
+/** Integer cents as dollars with the cents always written: 109700 → '$1,097.00'. */
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) return '';
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}$${grouped(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
+}

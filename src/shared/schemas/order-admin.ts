@@ -1,0 +1,71 @@
+/**
+ * Orders (issue 17 item 5): the list query GET /api/admin/orders accepts and the change PATCH
+ * /api/admin/orders/:id/status accepts. Whether a change may happen is the state machine's call (shared/order-status.ts).
+ */
+import { ORDER_STATUSES } from '../order-status.ts';
+import { formText } from './text.ts';
+import { z } from './zod.ts';
+
+/** At most this many orders per page (R48). */
+export const ORDERS_PAGE_MAX = 100;
+export const ORDERS_PAGE_DEFAULT = 10;
+/** The longest search text (R48). */
+export const ORDERS_QUERY_MAX = 200;
+/** The longest note an admin adds to a status change. */
+export const ORDER_NOTE_MAX = 500;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The first instant after the UTC day `day` (YYYY-MM-DD), as an ISO time. */
+export const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** An optional UTC day: '' and absent mean "no bound". */
+const day = z
+  .string()
+  .default('')
+  .refine((v) => v === '' || isCalendarDay(v))
+  .transform((v) => (v === '' ? undefined : v));
+
+/** GET /api/admin/orders query. */
+export const OrdersQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(ORDERS_PAGE_MAX).default(ORDERS_PAGE_DEFAULT),
+    q: z.string().max(ORDERS_QUERY_MAX).default('').transform((v) => v.trim()),
+    status: z.union([z.literal(''), z.enum(ORDER_STATUSES)]).default('').transform((v) => (v === '' ? undefined : v)),
+    from: day,
+    to: day,
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'] });
+export type OrdersQueryInput = z.input<typeof OrdersQuery>;
+export type OrdersFilter = z.output<typeof OrdersQuery>;
+
+/** What each query field's refusal says. */
+export const ORDERS_QUERY_MESSAGES: Record<keyof OrdersFilter, string> = {
+  page: 'page: must be a whole number from 1',
+  pageSize: `pageSize: must be a whole number from 1 to ${ORDERS_PAGE_MAX}`,
+  q: `q: at most ${ORDERS_QUERY_MAX} characters`,
+  status: `status: must be one of ${ORDER_STATUSES.join(', ')}`,
+  from: 'from: must be a date written YYYY-MM-DD',
+  to: 'to: must be a date written YYYY-MM-DD, not before from',
+};
+
+/** PATCH /api/admin/orders/:id/status body; other fields are ignored. */
+export const OrderStatusChange = z.object({
+  status: z.enum(ORDER_STATUSES),
+  note: formText(ORDER_NOTE_MAX, { multiline: true }).default(''),
+});
+export type OrderStatusChangeInput = z.input<typeof OrderStatusChange>;
+export type OrderStatusChangeData = z.output<typeof OrderStatusChange>;
+
+export const ORDER_CHANGE_MESSAGES = {
+  status: `status: must be one of ${ORDER_STATUSES.join(', ')}`,
+  note: `note: text of at most ${ORDER_NOTE_MAX} characters, without control characters`,
+} as const;
