@@ -1,0 +1,185 @@
+/**
+ * Create or edit a product in a modal dialog: every field with its error under it (the browser checks the server's
+ * own rules first; a 400 marks the field it names), a picture with preview, and the upload's progress while saving.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../../lib/api/auth.ts';
+import { createProduct, updateProduct } from '../../../lib/api/admin/products.ts';
+import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
+import type { AdminProduct, ProductSaved } from '../../../shared/products-admin.ts';
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../../shared/schemas/product-admin.ts';
+import UploadProgressBar from '../company/UploadProgressBar.tsx';
+import { fieldClass } from './ProductFilters.tsx';
+import ProductImageField from './ProductImageField.tsx';
+import { checkProductForm, formValuesOf, productFormData, type ProductField, type ProductFormValues } from './product-form.ts';
+
+interface Props {
+  /** null: closed; 'new': a new product; a product: that one is edited. */
+  editing: AdminProduct | 'new' | null;
+  onClose: () => void;
+  onSaved: (answer: ProductSaved) => void;
+}
+
+type Errors = Partial<Record<ProductField, string | undefined>>;
+
+const FIELD_NAMES: readonly ProductField[] = ['name', 'description', 'price', 'category', 'tags', 'stock', 'published', 'image'];
+const asField = (field: unknown): ProductField | null => (FIELD_NAMES.includes(field as ProductField) ? (field as ProductField) : null);
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      {children}
+      {hint && !error && <p id={`${id}-hint`} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">{hint}</p>}
+      {error && <p id={`${id}-error`} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
+    </div>
+  );
+}
+
+export default function ProductFormDialog({ editing, onClose, onSaved }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const product = editing === 'new' ? null : editing;
+  const [values, setValues] = useState<ProductFormValues>(formValuesOf(null));
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (editing && !d.open) {
+      setValues(formValuesOf(product));
+      setImage(null);
+      setErrors({});
+      setFailure('');
+      d.showModal();
+    }
+    if (!editing && d.open) d.close();
+  }, [editing, product]);
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const describedBy = (field: ProductField) => (errors[field] ? `${id}-${field}-error` : undefined);
+
+  async function save() {
+    setFailure('');
+    const problem = checkProductForm(values);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      dialog.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+      return;
+    }
+    setProgress(0);
+    try {
+      const form = productFormData(values, image);
+      const onProgress = ({ percent }: { percent: number }) => setProgress(percent);
+      const answer = product ? await updateProduct(product._id, form, onProgress) : await createProduct(form, onProgress);
+      onSaved(answer);
+    } catch (error) {
+      const field = asField((error as { data?: { field?: unknown } }).data?.field);
+      const message = errorMessage(error, 'The product could not be saved. Please try again.');
+      if (field) setErrors({ [field]: message });
+      else setFailure(message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const title = product ? 'Edit Product' : 'Add Product';
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[min(44rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100"
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4 p-4 sm:p-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void save();
+        }}
+      >
+        <h2 id={`${id}-title`} className="m-0 text-xl font-bold">{title}</h2>
+        <Field id={`${id}-name`} label="Name" error={errors.name}>
+          <input
+            id={`${id}-name`} name="name" className={fieldClass} maxLength={PRODUCT_NAME_MAX} required value={values.name}
+            aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} onChange={(e) => set('name', e.target.value)}
+          />
+        </Field>
+        <Field id={`${id}-description`} label="Description" error={errors.description}>
+          <textarea
+            id={`${id}-description`} name="description" rows={4} className={fieldClass} maxLength={PRODUCT_DESCRIPTION_MAX} value={values.description}
+            aria-invalid={errors.description ? true : undefined} aria-describedby={describedBy('description')} onChange={(e) => set('description', e.target.value)}
+          />
+        </Field>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Field id={`${id}-price`} label="Price ($)" error={errors.price} hint="For example 12.50">
+            <input
+              id={`${id}-price`} name="price" inputMode="decimal" autoComplete="off" className={fieldClass} value={values.price} placeholder="0.00"
+              aria-invalid={errors.price ? true : undefined} aria-describedby={errors.price ? describedBy('price') : `${id}-price-hint`} onChange={(e) => set('price', e.target.value)}
+            />
+          </Field>
+          <Field id={`${id}-category`} label="Category" error={errors.category}>
+            <select
+              id={`${id}-category`} name="category" className={fieldClass} value={values.category}
+              aria-invalid={errors.category ? true : undefined} aria-describedby={describedBy('category')} onChange={(e) => set('category', e.target.value)}
+            >
+              {!(PRODUCT_CATEGORIES as readonly string[]).includes(values.category) && <option value={values.category}>{values.category || 'Choose one'}</option>}
+              {PRODUCT_CATEGORIES.map((category) => <option key={category} value={category}>{category}</option>)}
+            </select>
+          </Field>
+          <Field id={`${id}-stock`} label="Stock" error={errors.stock}>
+            <input
+              id={`${id}-stock`} name="stock" type="number" min={0} step={1} inputMode="numeric" className={fieldClass} value={values.stock}
+              aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy('stock')} onChange={(e) => set('stock', e.target.value)}
+            />
+          </Field>
+        </div>
+        <Field id={`${id}-tags`} label="Tags" error={errors.tags} hint="Separated by commas, e.g. desk, gift">
+          <input
+            id={`${id}-tags`} name="tags" className={fieldClass} value={values.tags}
+            aria-invalid={errors.tags ? true : undefined} aria-describedby={errors.tags ? describedBy('tags') : `${id}-tags-hint`} onChange={(e) => set('tags', e.target.value)}
+          />
+        </Field>
+        <div>
+          <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium">
+            <input type="checkbox" name="published" className="h-4 w-4 accent-[var(--color-primary)]" checked={values.published} onChange={(e) => set('published', e.target.checked)} />
+            Published (shown in the shop)
+          </label>
+          {errors.published && <p className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{errors.published}</p>}
+        </div>
+        <ProductImageField
+          current={product?.image ?? ''}
+          isNew={product === null}
+          file={image}
+          error={errors.image ?? ''}
+          onChange={(file, error) => {
+            setImage(file);
+            setErrors((e) => ({ ...e, image: error || undefined }));
+          }}
+        />
+        {failure && <p role="alert" className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">{failure}</p>}
+        {/* Kept in view while the form scrolls inside the dialog. */}
+        <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
+          {busy && <UploadProgressBar percent={progress} />}
+          <button type="button" disabled={busy} onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10">
+            Cancel
+          </button>
+          <button type="submit" disabled={busy} className="brand-button px-4 py-2 font-semibold disabled:opacity-60">
+            {busy ? 'Saving...' : product ? 'Save Changes' : 'Create Product'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

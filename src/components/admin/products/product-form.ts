@@ -1,0 +1,67 @@
+/**
+ * Pure rules of the product form: its values from a product (or empty for a new one), the server's own rules checked
+ * before sending (shared/schemas/product-admin.ts), the browser's picture check, and the one multipart body of a save.
+ */
+import { PRODUCT_CATEGORIES, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../shared/constants.ts';
+import type { AdminProduct } from '../../../shared/products-admin.ts';
+import { checkProductCreate } from '../../../shared/schemas/product-admin.ts';
+
+export const TOO_LARGE = 'File size must be less than 5MB';
+export const NOT_ALLOWED = 'Only JPEG, PNG, GIF, and WEBP files are allowed';
+
+/** The form's fields as the inputs hold them. */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: string;
+  category: string;
+  tags: string;
+  stock: string;
+  published: boolean;
+}
+
+export type ProductField = keyof ProductFormValues | 'image';
+
+/** A new product's form: a draft in the first category, nothing in stock. */
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: '', description: '', price: '', category: PRODUCT_CATEGORIES[0], tags: '', stock: '0', published: false,
+};
+
+/** The price as an admin types it: 12.5 → '12.50', 40 → '40.00'. */
+export const priceText = (price: number) => price.toFixed(2);
+
+/** The form of an existing product. */
+export function formValuesOf(product: AdminProduct | null): ProductFormValues {
+  if (!product) return EMPTY_PRODUCT_FORM;
+  return {
+    name: product.name, description: product.description, price: priceText(product.price), category: product.category,
+    tags: product.tags.join(', '), stock: String(product.stock), published: product.published,
+  };
+}
+
+/** The server's rules for the whole form: the first bad field as { field, message }, like a 400 answer; null when fine. */
+export function checkProductForm(values: ProductFormValues): { field: ProductField; message: string } | null {
+  const check = checkProductCreate({ ...values, published: values.published ? 'true' : 'false' });
+  return check.ok ? null : { field: check.field as ProductField, message: check.message };
+}
+
+/** The browser's check of a chosen picture (the server checks the bytes again). */
+export function checkPicture(file: Pick<File, 'size' | 'type'>): string | null {
+  if (file.size > UPLOAD_MAX_BYTES) return TOO_LARGE;
+  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) return NOT_ALLOWED;
+  return null;
+}
+
+/** The multipart body of a create or edit: every field, and the picture when one was chosen. */
+export function productFormData(values: ProductFormValues, image: File | null): FormData {
+  const form = new FormData();
+  form.append('name', values.name);
+  form.append('description', values.description);
+  form.append('price', values.price.trim());
+  form.append('category', values.category);
+  form.append('tags', values.tags);
+  form.append('stock', values.stock.trim());
+  form.append('published', values.published ? 'true' : 'false');
+  if (image) form.append('image', image);
+  return form;
+}

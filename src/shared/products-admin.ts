@@ -1,0 +1,27 @@
+/** What the Manage Products API answers and its island reads (issue 17 item 3): one set of types for both sides. */
+import type { Product } from './types.ts';
+
+/** One product as GET/POST/PUT/PATCH /api/admin/products answer it: the public fields plus what only an admin sees. */
+export interface AdminProduct extends Product {
+  /** The stored price in cents; `price` is the same in major units (dollars). */
+  price_cents: number;
+  stock: number;
+  /** False: a draft, never in GET /api/products, search or the static shop. */
+  published: boolean;
+  /** ISO time of the last edit; null when never edited. */
+  updatedAt: string | null;
+}
+
+/** GET /api/admin/products: one page of products, drafts included. */
+export interface AdminProductPage {
+  results: AdminProduct[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What a create, update or publish toggle answers. */
+export interface ProductSaved {
+  message: string;
+  product: AdminProduct;
+}
