@@ -5,6 +5,7 @@ import { ensureSearchIndex } from './db/sqlite-search.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo.ts';
 import type { Env } from './env.ts';
 import { backfillPictureVariants, sweepOrphanMedia } from './media/media-store.ts';
+import { sweepOrphanDocuments } from './modules/documents/documents.store.ts';
 import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
 
 export async function prepareData(db: Db, env: Env, log: (line: string) => void = console.log): Promise<void> {
@@ -13,6 +14,8 @@ export async function prepareData(db: Db, env: Env, log: (line: string) => void 
   await ensureSearchIndex(db);
   const swept = await sweepOrphanMedia(db, env.DATA_DIR);
   if (swept) log(`removed ${swept} orphaned media file(s)`);
+  const sweptDocuments = await sweepOrphanDocuments(db, env.DATA_DIR);
+  if (sweptDocuments) log(`removed ${sweptDocuments} orphaned document file(s)`);
   const variants = await backfillPictureVariants(db, env.DATA_DIR);
   if (variants) log(`wrote ${variants} missing picture variant(s)`);
   if (env.SEED === 'demo' && (await isDatabaseEmpty(db))) {

@@ -1,8 +1,109 @@
-/** Documents: public /api/documents and downloads, admin /api/admin/documents (issue 17). Being built: mounted by app.ts, answers nothing yet. */
-import { Hono } from 'hono';
+/**
+ * Documents (issue 17): public GET /api/documents (published only) and GET /api/documents/:id/download (the only way a
+ * document file is served: an attachment, nosniff, sandboxed); admin GET/POST /api/admin/documents and
+ * PUT/PATCH/DELETE /api/admin/documents/:id. POST and PUT take multipart (field `file`, at most 20 MiB), PUT and PATCH JSON too.
+ */
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { ApiError } from '../../http/errors.ts';
+import { revalidate } from '../../http/revalidate.ts';
+import { readUploadForm, uploadBodyLimit, type UploadForm } from '../../http/upload-form.ts';
+import { mediaType } from '../../http/validate.ts';
+import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../media/document-check.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import {
+  allDocuments, createDocument, deleteDocument, documentDownload, publishedDocuments, updateDocument, type DocumentWriteContext,
+} from './documents.service.ts';
 
-export function documentRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+function writeContext(c: Context<AppEnv>): DocumentWriteContext {
+  // requireAdmin ran first, so the user is set.
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+}
+
+const isMultipart = (c: Context<AppEnv>) => mediaType(c.req.header('content-type')) === 'multipart/form-data';
+
+/** A multipart form with at most the `file` field as a file. */
+async function documentForm(c: Context<AppEnv>): Promise<UploadForm> {
+  if (!isMultipart(c)) throw new ApiError(415, 'Content-Type must be multipart/form-data');
+  return readUploadForm(c, ['file']);
+}
+
+/** A JSON body as fields (an object, else the check refuses it). */
+async function jsonFields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  return (await c.req.json().catch(() => undefined)) as Record<string, unknown>;
+}
+
+/** The body of a write to a stored document: multipart (fields and maybe a file) or JSON (fields). */
+async function changeBody(c: Context<AppEnv>): Promise<{ fields: Record<string, unknown>; files: UploadForm['files'] }> {
+  return isMultipart(c) ? readUploadForm(c, ['file']) : { fields: await jsonFields(c), files: {} };
+}
+
+async function noStore(c: Context<AppEnv>, next: () => Promise<void>) {
+  await next();
+  c.header('Cache-Control', 'no-store');
+}
+
+export function documentRoutes(deps: Deps) {
+  const router = new Hono<AppEnv>();
+  const changed = (publicChanged: boolean) => {
+    if (publicChanged) deps.rebuilds.request('documents changed');
+  };
+  // Every admin answer is authenticated data: never stored by a cache.
+  router.use('/admin/documents', requireAdmin, noStore);
+  router.use('/admin/documents/*', requireAdmin, noStore);
+  const uploadLimit = uploadBodyLimit(1, DOCUMENT_MAX_BYTES);
+
+  router.get('/documents', revalidate, async (c) => c.json({ results: await publishedDocuments(c.get('db')) }));
+
+  router.get('/documents/:id/download', async (c) => {
+    const { row, body } = await documentDownload(c.get('db'), c.get('env').DATA_DIR, c.req.param('id'));
+    // The stored file name changes whenever the file is replaced, so it validates the cached copy.
+    const etag = `"${row.file}"`;
+    const headers: Record<string, string> = {
+      'Cache-Control': 'public, no-cache',
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': attachmentDisposition(row.download_name),
+    };
+    if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) {
+      await body.cancel();
+      return c.body(null, 304, headers);
+    }
+    const type = row.content_type.startsWith('text/') ? `${row.content_type}; charset=utf-8` : row.content_type;
+    return c.body(body, 200, { ...headers, 'Content-Type': type, 'Content-Length': String(row.bytes) });
+  });
+
+  router.get('/admin/documents', async (c) => c.json({ results: await allDocuments(c.get('db')) }));
+
+  router.post('/admin/documents', uploadLimit, async (c) => {
+    const form = await documentForm(c);
+    const { document, publicChanged } = await createDocument(writeContext(c), form.fields, form.files['file']);
+    changed(publicChanged);
+    return c.json({ message: 'Document uploaded', document }, 201);
+  });
+
+  router.put('/admin/documents/:id', uploadLimit, async (c) => {
+    const form = await changeBody(c);
+    const { document, publicChanged } = await updateDocument(writeContext(c), c.req.param('id'), form.fields, form.files['file']);
+    changed(publicChanged);
+    return c.json({ message: 'Document updated', document });
+  });
+
+  router.patch('/admin/documents/:id', async (c) => {
+    const fields = await jsonFields(c);
+    const { document, publicChanged } = await updateDocument(writeContext(c), c.req.param('id'), fields);
+    changed(publicChanged);
+    const onlyPublished = typeof fields === 'object' && fields !== null && Object.keys(fields).length === 1 && 'published' in fields;
+    const message = onlyPublished ? (document.published ? 'Document published' : 'Document unpublished') : 'Document updated';
+    return c.json({ message, document });
+  });
+
+  router.delete('/admin/documents/:id', async (c) => {
+    changed(await deleteDocument(writeContext(c), c.req.param('id')));
+    return c.json({ message: 'Document deleted' });
+  });
+
+  return router;
 }

@@ -1,8 +1,68 @@
-/** Pricing plans: public /api/plans, admin /api/admin/plans (issue 17). Being built: mounted by app.ts, answers nothing yet. */
-import { Hono } from 'hono';
+/** Pricing plans (issue 17): public GET /api/plans (published only), admin GET/POST /api/admin/plans and PUT/PATCH/DELETE /api/admin/plans/:id (JSON). */
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { fieldError } from '../../http/errors.ts';
+import { revalidate } from '../../http/revalidate.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { checkPlan, PlanInput, PlanPatch } from '../../../shared/schemas/plan-admin.ts';
+import { allPlans, createPlan, deletePlan, publishedPlans, updatePlan, type PlanWriteContext } from './plans.service.ts';
 
-export function planRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+function writeContext(c: Context<AppEnv>): PlanWriteContext {
+  // requireAdmin ran first, so the user is set.
+  return { db: c.get('db'), actor: c.get('user')! };
+}
+
+/** The JSON body checked against `schema`, or a 400 naming the first bad field. */
+async function planBody<S extends typeof PlanInput | typeof PlanPatch>(c: Context<AppEnv>, schema: S) {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  const check = checkPlan(schema, body);
+  if (!check.ok) throw fieldError(400, check.message, check.field);
+  return check.value;
+}
+
+export function planRoutes(deps: Deps) {
+  const router = new Hono<AppEnv>();
+  const changed = (publicChanged: boolean) => {
+    if (publicChanged) deps.rebuilds.request('plans changed');
+  };
+  // Every admin answer is authenticated data: never stored by a cache.
+  router.use('/admin/plans', requireAdmin, noStore);
+  router.use('/admin/plans/*', requireAdmin, noStore);
+
+  router.get('/plans', revalidate, async (c) => c.json({ results: await publishedPlans(c.get('db')) }));
+
+  router.get('/admin/plans', async (c) => c.json({ results: await allPlans(c.get('db')) }));
+
+  router.post('/admin/plans', async (c) => {
+    const { plan, publicChanged } = await createPlan(writeContext(c), await planBody(c, PlanInput));
+    changed(publicChanged);
+    return c.json({ message: 'Plan created', plan }, 201);
+  });
+
+  router.put('/admin/plans/:id', async (c) => {
+    const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), { replace: await planBody(c, PlanInput) });
+    changed(publicChanged);
+    return c.json({ message: 'Plan updated', plan });
+  });
+
+  router.patch('/admin/plans/:id', async (c) => {
+    const patch = await planBody(c, PlanPatch);
+    const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), { patch });
+    changed(publicChanged);
+    const message = patch.published === undefined || Object.keys(patch).length > 1 ? 'Plan updated' : patch.published ? 'Plan published' : 'Plan unpublished';
+    return c.json({ message, plan });
+  });
+
+  router.delete('/admin/plans/:id', async (c) => {
+    changed(await deletePlan(writeContext(c), c.req.param('id')));
+    return c.json({ message: 'Plan deleted' });
+  });
+
+  return router;
+}
+
+async function noStore(c: Context<AppEnv>, next: () => Promise<void>) {
+  await next();
+  c.header('Cache-Control', 'no-store');
 }

@@ -1,0 +1,113 @@
+/**
+ * Pricing plans (issue 17): the public list of published plans and the admin writes, each committed with its audit
+ * entry. A write reports whether the public list may have changed, so the caller asks for a rebuild only then.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { amountToCents, centsToAmount } from '../../../shared/money.ts';
+import { BILLING_PERIODS, type AdminPlan, type BillingPeriod, type Plan } from '../../../shared/plans.ts';
+import type { PlanChanges, PlanValues } from '../../../shared/schemas/plan-admin.ts';
+import type { Db } from '../../db/connection.ts';
+import { parseStringArray } from '../../db/json-columns.ts';
+import type { PlansTable } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/user-dto.ts';
+import { bool } from '../content/content.mappers.ts';
+import { deletePlanRow, findPlanRow, insertPlanRow, listAllPlanRows, listPublishedPlanRows, updatePlanRow } from './plans.repository.ts';
+
+export const PLAN_NOT_FOUND = 'Plan not found';
+
+export interface PlanWriteContext {
+  db: Db;
+  actor: AuthUser;
+}
+
+/** A write's result: the plan, and whether it was published before or after (the public site changes). */
+export interface PlanWrite {
+  plan: AdminPlan;
+  publicChanged: boolean;
+}
+
+const notFound = () => new ApiError(404, PLAN_NOT_FOUND);
+const label = (name: string) => `Plan "${name}"`;
+const period = (value: string): BillingPeriod => ((BILLING_PERIODS as readonly string[]).includes(value) ? (value as BillingPeriod) : 'month');
+
+/** The public shape of a row. */
+export function planFromRow(r: Selectable<PlansTable>): Plan {
+  return {
+    id: r.id, name: r.name, description: r.description, price: centsToAmount(r.price_cents), price_cents: r.price_cents,
+    billing_period: period(r.billing_period), features: parseStringArray(r.features), highlighted: bool(r.highlighted),
+  };
+}
+
+/** The admin shape of a row. */
+export function adminPlanFromRow(r: Selectable<PlansTable>): AdminPlan {
+  return { ...planFromRow(r), sort_order: r.sort_order, published: bool(r.published), created_at: r.created_at, updated_at: r.updated_at };
+}
+
+/** The columns of a plan's values. */
+function columnsOf(v: PlanValues) {
+  return {
+    name: v.name, description: v.description, price_cents: amountToCents(v.price), billing_period: v.billing_period,
+    features: JSON.stringify(v.features), highlighted: v.highlighted, sort_order: v.sort_order, published: v.published,
+  };
+}
+
+/** The values a stored plan has, for a PATCH to change some of. */
+function valuesOf(plan: AdminPlan): PlanValues {
+  const { name, description, price, billing_period, features, highlighted, sort_order, published } = plan;
+  return { name, description, price, billing_period, features, highlighted, sort_order, published };
+}
+
+/** The stored values with the sent ones over them; a field sent as undefined keeps its value. */
+function patched(values: PlanValues, patch: PlanChanges): PlanValues {
+  const sent = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  return { ...values, ...sent };
+}
+
+/** GET /api/plans. */
+export async function publishedPlans(db: Db): Promise<Plan[]> {
+  return (await listPublishedPlanRows(db)).map(planFromRow);
+}
+
+/** GET /api/admin/plans. */
+export async function allPlans(db: Db): Promise<AdminPlan[]> {
+  return (await listAllPlanRows(db)).map(adminPlanFromRow);
+}
+
+/** POST /api/admin/plans. */
+export async function createPlan(ctx: PlanWriteContext, values: PlanValues): Promise<PlanWrite> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    await insertPlanRow(trx, { id, ...columnsOf(values), created_at: now, updated_at: now });
+    const summary = `${label(values.name)} created${values.published ? '' : ' as a draft'}`;
+    await recordAudit(trx, ctx.actor, { action: 'plan.create', target: { type: 'plan', id }, summary });
+    return { plan: adminPlanFromRow((await findPlanRow(trx, id))!), publicChanged: values.published };
+  });
+}
+
+/** PUT (whole values) or PATCH (the sent fields over the stored ones) /api/admin/plans/:id. */
+export async function updatePlan(ctx: PlanWriteContext, id: string, change: { replace: PlanValues } | { patch: PlanChanges }): Promise<PlanWrite> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findPlanRow(trx, id);
+    if (!row) throw notFound();
+    const before = adminPlanFromRow(row);
+    const values = 'replace' in change ? change.replace : patched(valuesOf(before), change.patch);
+    await updatePlanRow(trx, id, { ...columnsOf(values), updated_at: new Date().toISOString() });
+    const publishing = before.published !== values.published ? (values.published ? ' and published' : ' and unpublished') : '';
+    await recordAudit(trx, ctx.actor, { action: 'plan.update', target: { type: 'plan', id }, summary: `${label(values.name)} updated${publishing}` });
+    return { plan: adminPlanFromRow((await findPlanRow(trx, id))!), publicChanged: before.published || values.published };
+  });
+}
+
+/** DELETE /api/admin/plans/:id; whether it was published. */
+export async function deletePlan(ctx: PlanWriteContext, id: string): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await deletePlanRow(trx, id);
+    if (!row) throw notFound();
+    await recordAudit(trx, ctx.actor, { action: 'plan.delete', target: { type: 'plan', id }, summary: `${label(row.name)} deleted` });
+    return bool(row.published);
+  });
+}
