@@ -1,8 +1,79 @@
-/** Blog writes: /api/admin/blogs (issue 17). Being built: mounted by app.ts, answers nothing yet. */
-import { Hono } from 'hono';
+/** Blog writes: /api/admin/blogs (issue 17 item 2), drafts included; every route is admin-only. */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { ApiError, fieldError } from '../../http/errors.ts';
+import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { mediaType } from '../../http/validate.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import {
+  allBlogs, createBlog, deleteBlog, oneBlog, setBlogPublished, updateBlog, type BlogForm, type BlogWriteContext,
+} from './blogs.admin.service.ts';
 
-export function blogAdminRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+const PublishedBody = z.object({ published: z.boolean() });
+
+function writeContext(c: Context<AppEnv>): BlogWriteContext {
+  // requireAdmin ran first, so the user is set.
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+}
+
+/** The blog form: multipart (a cover may come with it) or a JSON object. */
+async function blogForm(c: Context<AppEnv>): Promise<BlogForm> {
+  const type = mediaType(c.req.header('content-type'));
+  if (type === 'multipart/form-data') return readUploadForm(c, ['image']);
+  if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json or multipart/form-data');
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'Request body must be a JSON object');
+  return { fields: body as Record<string, unknown>, files: {} };
+}
+
+/** GET, POST /api/admin/blogs; GET, PUT, PATCH, DELETE /api/admin/blogs/:id. */
+export function blogAdminRoutes(deps: Deps) {
+  const router = new Hono<AppEnv>();
+  // Drafts change nothing the public site shows.
+  const rebuildIf = (publicChange: boolean) => {
+    if (publicChange) deps.rebuilds.request('blogs changed');
+  };
+
+  router.use('/admin/blogs', requireAdmin, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  router.use('/admin/blogs/*', requireAdmin, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  router.get('/admin/blogs', async (c) => c.json({ results: await allBlogs(c.get('db')) }));
+
+  router.get('/admin/blogs/:id', async (c) => c.json({ blog: await oneBlog(c.get('db'), c.req.param('id')) }));
+
+  router.post('/admin/blogs', uploadBodyLimit(1), async (c) => {
+    const { blog, publicChange } = await createBlog(writeContext(c), await blogForm(c));
+    rebuildIf(publicChange);
+    return c.json({ message: 'Blog created', blog }, 201);
+  });
+
+  router.put('/admin/blogs/:id', uploadBodyLimit(1), async (c) => {
+    const { blog, publicChange } = await updateBlog(writeContext(c), c.req.param('id'), await blogForm(c));
+    rebuildIf(publicChange);
+    return c.json({ message: 'Blog updated', blog });
+  });
+
+  router.patch('/admin/blogs/:id', async (c) => {
+    const parsed = PublishedBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) throw fieldError(400, 'published: must be true or false', 'published');
+    const { blog, publicChange } = await setBlogPublished(writeContext(c), c.req.param('id'), parsed.data.published);
+    rebuildIf(publicChange);
+    return c.json({ message: blog.published ? 'Blog published' : 'Blog unpublished', blog });
+  });
+
+  router.delete('/admin/blogs/:id', async (c) => {
+    const { publicChange } = await deleteBlog(writeContext(c), c.req.param('id'));
+    rebuildIf(publicChange);
+    return c.json({ message: 'Blog deleted' });
+  });
+
+  return router;
 }

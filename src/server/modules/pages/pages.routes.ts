@@ -1,8 +1,76 @@
-/** Simple pages: public /api/pages, admin /api/admin/pages (issue 17). Being built: mounted by app.ts, answers nothing yet. */
-import { Hono } from 'hono';
+/** Simple pages (issue 17 item 2): public /api/pages (published only), admin /api/admin/pages (drafts too, admin-only). */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { revalidate } from '../../http/revalidate.ts';
+import { validate } from '../../http/validate.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { PAGE_NOT_FOUND } from '../../../shared/schemas/page-admin.ts';
+import { isSlug } from '../../../shared/slug.ts';
+import * as pages from './pages.service.ts';
 
-export function pageRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+function writeContext(c: Context<AppEnv>): pages.PageWriteContext {
+  // requireAdmin ran first, so the user is set.
+  return { db: c.get('db'), actor: c.get('user')! };
+}
+
+/** The JSON body, or undefined when it is not JSON (the rules then refuse it with a 400). */
+const jsonOf = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() => undefined);
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+
+/** GET /api/pages, GET /api/pages/:slug; GET, POST /api/admin/pages; PUT, PATCH, DELETE /api/admin/pages/:id. */
+export function pageRoutes(deps: Deps) {
+  const router = new Hono<AppEnv>();
+  const rebuildIf = (publicChange: boolean) => {
+    if (publicChange) deps.rebuilds.request('pages changed');
+  };
+
+  router.get('/pages', revalidate, async (c) => c.json({ results: await pages.publishedPages(c.get('db')) }));
+
+  router.get('/pages/:slug', revalidate, async (c) => {
+    const slug = c.req.param('slug');
+    // Not a slug: no page can have it.
+    if (!isSlug(slug)) return c.json({ message: PAGE_NOT_FOUND }, 404);
+    return c.json(await pages.publishedPage(c.get('db'), slug));
+  });
+
+  for (const path of ['/admin/pages', '/admin/pages/*']) {
+    router.use(path, requireAdmin, async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    });
+  }
+
+  router.get('/admin/pages', async (c) => c.json({ results: await pages.allPages(c.get('db')) }));
+
+  router.post('/admin/pages', async (c) => {
+    const { page, publicChange } = await pages.createPage(writeContext(c), await jsonOf(c));
+    rebuildIf(publicChange);
+    return c.json({ message: 'Page created', page }, 201);
+  });
+
+  router.put('/admin/pages/:id', async (c) => {
+    const { id } = validate(IdParam, c.req.param());
+    const { page, publicChange } = await pages.updatePage(writeContext(c), id, await jsonOf(c));
+    rebuildIf(publicChange);
+    return c.json({ message: 'Page updated', page });
+  });
+
+  router.patch('/admin/pages/:id', async (c) => {
+    const { id } = validate(IdParam, c.req.param());
+    const { page, publicChange } = await pages.togglePage(writeContext(c), id, await jsonOf(c));
+    rebuildIf(publicChange);
+    return c.json({ message: page.published ? 'Page published' : 'Page unpublished', page });
+  });
+
+  router.delete('/admin/pages/:id', async (c) => {
+    const { id } = validate(IdParam, c.req.param());
+    const { publicChange } = await pages.deletePage(writeContext(c), id);
+    rebuildIf(publicChange);
+    return c.json({ message: 'Page deleted' });
+  });
+
+  return router;
 }

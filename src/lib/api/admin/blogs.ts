@@ -1,0 +1,50 @@
+/** The admin blog calls (issue 17), one function per endpoint. */
+import type { AdminBlog } from '../../../shared/schemas/blog-admin.ts';
+import type { ListResponse } from '../../../shared/types.ts';
+import { api } from '../client.ts';
+import { uploadFile, type UploadProgress } from '../upload.ts';
+
+/** What a create, update or publish answers. */
+export interface BlogSaved {
+  message: string;
+  blog: AdminBlog;
+}
+
+/** The form's fields as text (tags comma-separated, published 'true'/'false'), and a new cover when one was chosen. */
+export interface BlogFormInput {
+  fields: Record<'title' | 'slug' | 'caption' | 'category' | 'tags' | 'content' | 'published', string>;
+  cover?: File | undefined;
+  /** Drop the stored cover (no new one chosen). */
+  removeCover?: boolean;
+}
+
+type Progress = ((progress: UploadProgress) => void) | undefined;
+
+function toForm({ fields, cover, removeCover }: BlogFormInput): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (cover) form.append('image', cover);
+  else if (removeCover) form.append('image', '');
+  return form;
+}
+
+/** GET /api/admin/blogs: every post, drafts too, newest first. */
+export const fetchAdminBlogs = async (): Promise<AdminBlog[]> => (await api<ListResponse<AdminBlog>>('/api/admin/blogs')).results;
+
+/** GET /api/admin/blogs/{id}. */
+export const fetchAdminBlog = async (id: string): Promise<AdminBlog> => (await api<{ blog: AdminBlog }>(`/api/admin/blogs/${encodeURIComponent(id)}`)).blog;
+
+/** POST /api/admin/blogs (multipart; the cover optional) with upload progress. */
+export const createBlog = (input: BlogFormInput, onProgress?: Progress) =>
+  uploadFile<BlogSaved>('/api/admin/blogs', toForm(input), { method: 'POST', ...(onProgress ? { onProgress } : {}) });
+
+/** PUT /api/admin/blogs/{id} (multipart; a new cover optional) with upload progress. */
+export const updateBlog = (id: string, input: BlogFormInput, onProgress?: Progress) =>
+  uploadFile<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, toForm(input), { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
+
+/** PATCH /api/admin/blogs/{id}: publishes or unpublishes. */
+export const setBlogPublished = (id: string, published: boolean) =>
+  api<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'PATCH', body: { published } });
+
+/** DELETE /api/admin/blogs/{id}. */
+export const deleteBlog = (id: string) => api<{ message: string }>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -1,0 +1,48 @@
+/** Blog rows for the admin (drafts included); Kysely only. */
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { BlogsTable } from '../../db/schema.ts';
+
+/** Every blog, newest first, with its number of comments. */
+export const listAllBlogRows = (db: Db) =>
+  db
+    .selectFrom('blogs')
+    .selectAll('blogs')
+    .select((eb) => eb.selectFrom('blog_comments').select(eb.fn.countAll<number>().as('n')).whereRef('blog_comments.blog_id', '=', 'blogs.id').as('comment_count'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+
+/** One blog (drafts too) with its number of comments. */
+export const findBlogRow = (db: Db, id: string) =>
+  db
+    .selectFrom('blogs')
+    .selectAll('blogs')
+    .select((eb) => eb.selectFrom('blog_comments').select(eb.fn.countAll<number>().as('n')).whereRef('blog_comments.blog_id', '=', 'blogs.id').as('comment_count'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** A blog row with `comment_count`. */
+export type AdminBlogRow = NonNullable<Awaited<ReturnType<typeof findBlogRow>>>;
+
+/** The slugs in use that start with `base` (the candidates of uniqueSlug), other than blog `exceptId`'s. */
+export async function slugsLike(db: Db, base: string, exceptId = ''): Promise<Set<string>> {
+  const rows = await db.selectFrom('blogs').select('slug').where('slug', 'like', `${base}%`).where('id', '!=', exceptId).execute();
+  return new Set(rows.map((r) => r.slug));
+}
+
+/** Inserts one blog row. */
+export const insertBlogRow = (db: Db, row: Insertable<BlogsTable>) => db.insertInto('blogs').values(row).execute();
+
+/** Changes the given columns of one blog. */
+export const updateBlogRow = (db: Db, id: string, changes: Updateable<BlogsTable>) =>
+  db.updateTable('blogs').set(changes).where('id', '=', id).execute();
+
+/** Deletes the blog (its comments go with it: ON DELETE CASCADE) and the views remembered for it; the deleted row or undefined. */
+export async function deleteBlogRow(db: Db, id: string) {
+  const row = await db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  await db.deleteFrom('user_views').where('content_type', '=', 'blog').where('ref_id', '=', id).execute();
+  await db.deleteFrom('blogs').where('id', '=', id).execute();
+  return row;
+}

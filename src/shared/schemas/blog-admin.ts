@@ -1,0 +1,96 @@
+/**
+ * The blog form's rules (issue 17 item 2): POST/PUT /api/admin/blogs check their fields with them and the Blogs tab
+ * checks the same before sending. Multipart fields arrive as text, JSON ones typed; both are taken.
+ */
+import { BLOG_CATEGORIES } from '../constants.ts';
+import { isSlug, SLUG_MAX } from '../slug.ts';
+import { formText } from './text.ts';
+import { z } from './zod.ts';
+
+export const BLOG_TITLE_MAX = 200;
+export const BLOG_CAPTION_MAX = 500;
+/** Rich-text HTML, before sanitising; the multipart body limit (5 MiB + overhead) is far above it. */
+export const BLOG_CONTENT_MAX = 200_000;
+export const BLOG_TAG_MAX = 40;
+export const BLOG_TAGS_MAX = 20;
+
+/** The texts of a blog's refusals and answers. */
+export const BLOG_NOT_FOUND = 'Blog not found';
+export const BLOG_SLUG_TAKEN = 'slug: another blog already uses this address';
+
+/** true/false as JSON or as the form's 'true'/'false'. */
+export const formBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false'], { error: "must be true or false" }).transform((v) => v === 'true'),
+], { error: 'must be true or false' });
+
+/** Tags as a list or as one comma-separated text; trimmed, empty ones dropped, each kept once. */
+const tagList = z
+  .union([z.array(formText(BLOG_TAG_MAX)), formText(BLOG_TAGS_MAX * (BLOG_TAG_MAX + 2)).transform((v) => v.split(','))], { error: 'must be a list of tags' })
+  .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))])
+  .refine((tags) => tags.length <= BLOG_TAGS_MAX, `at most ${BLOG_TAGS_MAX} tags`)
+  .refine((tags) => tags.every((t) => t.length <= BLOG_TAG_MAX), `each tag at most ${BLOG_TAG_MAX} characters`);
+
+/** Each field's rule, without defaults. */
+const BLOG_RULES = {
+  title: formText(BLOG_TITLE_MAX).refine((v) => v !== '', 'is required'),
+  caption: formText(BLOG_CAPTION_MAX, { multiline: true }),
+  content: formText(BLOG_CONTENT_MAX, { multiline: true }),
+  category: z.union([z.literal(''), z.enum(BLOG_CATEGORIES)], { error: `must be one of ${BLOG_CATEGORIES.join(', ')}` }),
+  tags: tagList,
+  // '' means "make it from the title".
+  slug: formText(SLUG_MAX + 1).refine((v) => v === '' || isSlug(v), `must be lowercase letters and digits joined by hyphens, at most ${SLUG_MAX} characters`),
+  published: formBoolean,
+};
+
+/** Every field of the form; on create the missing ones take these defaults (a draft). */
+export const BlogFields = z.object({
+  ...BLOG_RULES,
+  caption: BLOG_RULES.caption.default(''),
+  content: BLOG_RULES.content.default(''),
+  category: BLOG_RULES.category.default(''),
+  tags: BLOG_RULES.tags.default([]),
+  slug: BLOG_RULES.slug.default(''),
+  published: BLOG_RULES.published.default(false),
+});
+export type BlogValues = z.output<typeof BlogFields>;
+/** What the form sends (tags may be a list or one text). */
+export type BlogInput = z.input<typeof BlogFields>;
+
+/** PUT: only the sent fields change (zod 4 would fill defaults inside .partial(), so these have none). */
+export const BlogChanges = z.object(BLOG_RULES).partial();
+export type BlogChangeValues = z.output<typeof BlogChanges>;
+
+/** A checked input, or its first bad field with '<field>: <rule>'. */
+export type FieldCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+
+/** A zod result as the first bad field and '<field>: <rule>'. */
+export function fieldCheck<T>(parsed: z.ZodSafeParseResult<T>, fallbackField: string): FieldCheck<T> {
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = String(issue?.path[0] ?? fallbackField);
+  return { ok: false, field, message: `${field}: ${issue?.message ?? 'is invalid'}` };
+}
+
+/** POST: every field checked (a missing title refused), unknown ones ignored. */
+export const checkBlogCreate = (fields: Record<string, unknown>) => fieldCheck(BlogFields.safeParse(fields), 'title');
+/** PUT: the sent fields checked. */
+export const checkBlogChanges = (fields: Record<string, unknown>) => fieldCheck(BlogChanges.safeParse(fields), 'title');
+
+/** A blog as the admin sees it: drafts too, with its state and counts. */
+export interface AdminBlog {
+  _id: string;
+  title: string;
+  slug: string;
+  caption: string;
+  /** Sanitised on write. */
+  content: string;
+  image: string;
+  category: string;
+  tags: string[];
+  published: boolean;
+  createdAt: string;
+  updatedAt: string | null;
+  views: number;
+  commentCount: number;
+}

@@ -1,0 +1,75 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import BlogFormDialog from '../../../src/components/admin/content/blogs/BlogFormDialog.tsx';
+import { createBlog, updateBlog } from '../../../src/lib/api/admin/blogs.ts';
+import type { AdminBlog } from '../../../src/shared/schemas/blog-admin.ts';
+import { apiError } from './helpers/browser.ts';
+
+// The endpoint functions are mocked; the form's own rules (shared with the server) stay real.
+vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({ createBlog: vi.fn(), updateBlog: vi.fn() }));
+
+beforeAll(() => {
+  // jsdom has no modal dialogs: open and close are enough here.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+const BLOG: AdminBlog = {
+  _id: 'b1', title: 'Old title', slug: 'old-title', caption: 'Cap', content: '<p>Body</p>', image: '', category: 'Food', tags: ['a', 'b'],
+  published: true, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: null, views: 3, commentCount: 0,
+};
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+
+describe('BlogFormDialog', () => {
+  it('makes the address from the title until it is edited by hand', () => {
+    render(<BlogFormDialog blog="new" onClose={() => {}} onSaved={() => {}} />);
+    type('Title', 'Crème Brûlée & Friends');
+    expect((screen.getByLabelText('Address (slug)') as HTMLInputElement).value).toBe('creme-brulee-and-friends');
+    type('Address (slug)', 'my-own');
+    type('Title', 'Another title');
+    expect((screen.getByLabelText('Address (slug)') as HTMLInputElement).value).toBe('my-own');
+  });
+
+  it('refuses a bad address in the browser without sending', async () => {
+    render(<BlogFormDialog blog="new" onClose={() => {}} onSaved={() => {}} />);
+    type('Title', 'Fine');
+    type('Address (slug)', 'Not A Slug');
+    await save();
+    expect(screen.getByRole('alert').textContent).toMatch(/^slug: /);
+    expect(createBlog).not.toHaveBeenCalled();
+  });
+
+  it('sends a new post as a draft by default, and reports the answer', async () => {
+    vi.mocked(createBlog).mockResolvedValueOnce({ message: 'Blog created', blog: BLOG });
+    const onSaved = vi.fn();
+    render(<BlogFormDialog blog="new" onClose={() => {}} onSaved={onSaved} />);
+    type('Title', 'Hello');
+    type('Tags (comma separated)', 'x, y');
+    await save();
+    expect(createBlog).toHaveBeenCalledWith(
+      { fields: { title: 'Hello', slug: 'hello', caption: '', category: '', tags: 'x, y', content: '', published: 'false' }, cover: undefined, removeCover: false },
+      undefined,
+    );
+    expect(onSaved).toHaveBeenCalledWith('Blog created');
+  });
+
+  it('fills the form from the post being edited and shows the server refusal', async () => {
+    vi.mocked(updateBlog).mockRejectedValueOnce(apiError(409, { message: 'slug: another blog already uses this address', field: 'slug' }));
+    render(<BlogFormDialog blog={BLOG} onClose={() => {}} onSaved={() => {}} />);
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Old title');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('published');
+    expect((screen.getByLabelText('Tags (comma separated)') as HTMLInputElement).value).toBe('a, b');
+    type('Title', 'New title');
+    // An existing post keeps its address when the title changes.
+    expect((screen.getByLabelText('Address (slug)') as HTMLInputElement).value).toBe('old-title');
+    await save();
+    expect(vi.mocked(updateBlog).mock.calls[0]?.[0]).toBe('b1');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('slug: another blog already uses this address'));
+  });
+});
