@@ -10,7 +10,6 @@ interface BeingBuiltRoute {
 }
 
 const PLACEHOLDER = 'placeholder-grade screens (no issue yet)';
-const ADMIN = 'the admin area issue';
 
 /** Routes of the route table whose screens later issues build; each shows the layout and a plain message. */
 export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
@@ -18,5 +17,4 @@ export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
   { path: 'settings', page: null, heading: 'Settings', owner: PLACEHOLDER, noindex: true },
   { path: 'analytics', page: null, heading: 'Analytics', owner: PLACEHOLDER, noindex: true },
   { path: 'orders', page: null, heading: 'Orders', owner: PLACEHOLDER, noindex: true },
-  { path: 'admin/content', page: null, heading: 'Multimedia Content Management', owner: ADMIN, noindex: true },
 ];

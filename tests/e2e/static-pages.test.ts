@@ -7,6 +7,7 @@ const ROUTES = [
   '/', '/login', '/register', '/reset-password', '/profile', '/shop', '/blogs', '/photos', '/videos', '/audio', '/events',
   '/messages', '/settings', '/analytics', '/orders', '/search', '/admin/update-company', '/admin-dashboard',
   '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content', '/about', '/contact',
+  '/pricing', '/documents', '/admin/manage-products', '/admin/orders',
 ] as const;
 
 const isInvalid = (field: Locator) => field.evaluate((el) => el.matches(':invalid'));

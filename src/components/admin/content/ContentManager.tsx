@@ -1,0 +1,128 @@
+/**
+ * The /admin/content screen (site-spec section 2, issue 17 item 2): heading, search, grid/list toggle and the eight
+ * tabs; each tab's panel is loaded when first shown. The chosen tab lives in the address (?tab=Videos), so a reload keeps it.
+ */
+import { lazy, Suspense, useEffect, useState, type ComponentType, type KeyboardEvent, type LazyExoticComponent } from 'react';
+import AdminGate from '../ui/AdminGate.tsx';
+import Spinner from '../ui/Spinner.tsx';
+import { CONTENT_TABS, type ContentPanelProps, type ContentTab, type ContentView } from './content-tabs.ts';
+
+type Panel = LazyExoticComponent<ComponentType<ContentPanelProps>>;
+
+const PANELS: Record<ContentTab, Panel> = {
+  Images: lazy(() => import('./images/ImagesPanel.tsx')),
+  Videos: lazy(() => import('./videos/VideosPanel.tsx')),
+  Audio: lazy(() => import('./audio/AudioPanel.tsx')),
+  Documents: lazy(() => import('./documents/DocumentsPanel.tsx')),
+  Blogs: lazy(() => import('./blogs/BlogsPanel.tsx')),
+  Events: lazy(() => import('./events/EventsPanel.tsx')),
+  Plans: lazy(() => import('./plans/PlansPanel.tsx')),
+  Pages: lazy(() => import('./pages/PagesPanel.tsx')),
+};
+
+const isTab = (value: string | null): value is ContentTab => (CONTENT_TABS as readonly string[]).includes(value ?? '');
+
+/** The tab named in ?tab=, else Images. */
+function tabFromUrl(): ContentTab {
+  const tab = new URLSearchParams(window.location.search).get('tab');
+  return isTab(tab) ? tab : 'Images';
+}
+
+const tabId = (tab: ContentTab) => `content-tab-${tab.toLowerCase()}`;
+
+function ViewToggle({ view, onView }: { view: ContentView; onView: (view: ContentView) => void }) {
+  const button = (value: ContentView, text: string, icon: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      aria-label={text}
+      title={text}
+      onClick={() => onView(value)}
+      className={`flex h-10 w-11 items-center justify-center ${view === value ? 'bg-[var(--color-primary)] text-white' : 'hover:bg-gray-100 dark:hover:bg-white/10'}`}
+    >
+      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <path d={icon} />
+      </svg>
+    </button>
+  );
+  return (
+    <div role="group" aria-label="View" className="flex shrink-0 overflow-hidden rounded-md border border-gray-300 dark:border-white/20">
+      {button('grid', 'Grid view', 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z')}
+      {button('list', 'List view', 'M4 6h16M4 12h16M4 18h16')}
+    </div>
+  );
+}
+
+function Manager() {
+  const [tab, setTab] = useState<ContentTab>(tabFromUrl);
+  const [query, setQuery] = useState('');
+  const [view, setView] = useState<ContentView>('grid');
+
+  useEffect(() => {
+    const back = () => setTab(tabFromUrl());
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
+  }, []);
+
+  const choose = (next: ContentTab, focus = false) => {
+    setTab(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('tab', next);
+    window.history.replaceState(window.history.state, '', url);
+    if (focus) document.getElementById(tabId(next))?.focus();
+  };
+
+  // The tab pattern of WAI-ARIA: arrows, Home and End move between tabs.
+  const onKey = (event: KeyboardEvent) => {
+    const at = CONTENT_TABS.indexOf(tab);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: CONTENT_TABS.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    choose(CONTENT_TABS[(to + CONTENT_TABS.length) % CONTENT_TABS.length]!, true);
+  };
+
+  const Active = PANELS[tab];
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <h2 className="m-0 text-xl font-bold sm:text-2xl">Multimedia Content Management</h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          type="search"
+          aria-label="Search content"
+          placeholder="Search content..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          maxLength={200}
+          className="min-w-0 flex-1 basis-40 rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100"
+        />
+        <ViewToggle view={view} onView={setView} />
+      </div>
+      <div role="tablist" aria-label="Content types" onKeyDown={onKey} className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200 px-1 dark:border-white/10">
+        {CONTENT_TABS.map((name) => (
+          <button
+            key={name}
+            id={tabId(name)}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls="content-tab-panel"
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => choose(name)}
+            className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-[var(--color-primary)] text-[var(--color-primary-ink)]' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'}`}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div id="content-tab-panel" role="tabpanel" aria-labelledby={tabId(tab)} className="min-w-0">
+        <Suspense fallback={<Spinner compact label={`Loading ${tab}`} />}>
+          <Active key={tab} query={query} view={view} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+export default function ContentManager() {
+  return <AdminGate>{() => <Manager />}</AdminGate>;
+}

@@ -1,0 +1,133 @@
+/**
+ * Create or edit an audio item (POST /api/admin/audios, PUT /api/admin/audios/{id}; multipart with the file `audio`).
+ * The server reads the file's content and its duration; the form only sends it, with upload progress.
+ */
+import { useEffect, useState } from 'react';
+import { createAudio, updateAudio } from '../../../../lib/api/admin/content.ts';
+import { errorMessage } from '../../../../lib/api/auth.ts';
+import { audioCategoriesFor } from '../../../../lib/filters/audio.ts';
+import { formatDuration } from '../../../../lib/format/dates.ts';
+import { AUDIO_QUALITIES, AUDIO_TYPES } from '../../../../shared/constants.ts';
+import {
+  AUDIO_ACCEPT, AUDIO_CATEGORY_MAX, AUDIO_DESCRIPTION_MAX, AUDIO_FORMATS_TEXT, AUDIO_MAX_BYTES, AUDIO_NAME_MAX, AUDIO_REQUIRED, checkAudio,
+  type AdminAudio,
+} from '../../../../shared/schemas/audio-admin.ts';
+import { inputClass } from '../../../auth/fields.tsx';
+import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
+import { formatMB } from '../images/upload-queue.ts';
+import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import FileInput from '../ui/FileInput.tsx';
+
+const choices = <T extends string>(values: readonly T[]): readonly (readonly ['' | T, string])[] => [['', 'None'], ...values.map((v) => [v, v] as const)];
+const TYPES = choices(AUDIO_TYPES);
+const QUALITIES = choices(AUDIO_QUALITIES);
+const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
+
+interface Form {
+  name: string;
+  title: string;
+  artist: string;
+  description: string;
+  type: '' | (typeof AUDIO_TYPES)[number];
+  category: string;
+  quality: '' | (typeof AUDIO_QUALITIES)[number];
+  tags: string;
+  published: 'true' | 'false';
+}
+
+const EMPTY: Form = { name: '', title: '', artist: '', description: '', type: '', category: '', quality: '', tags: '', published: 'false' };
+const pick = <T extends string>(values: readonly T[], value: string): '' | T => ((values as readonly string[]).includes(value) ? (value as T) : '');
+
+function formOf(a: AdminAudio): Form {
+  return {
+    name: a.name, title: a.title, artist: a.artist, description: a.description, type: pick(AUDIO_TYPES, a.type), category: a.category,
+    quality: pick(AUDIO_QUALITIES, a.quality), tags: a.tags.join(', '), published: a.published ? 'true' : 'false',
+  };
+}
+
+interface Props {
+  target: AdminAudio | 'new' | null;
+  /** Every item, for the category suggestions of the chosen type. */
+  items: readonly AdminAudio[];
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+export default function AudioFormDialog({ target, items, onClose, onSaved }: Props) {
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  useEffect(() => {
+    if (target === null) return;
+    setForm(target === 'new' ? EMPTY : formOf(target));
+    setFile(null);
+    setError('');
+    setProgress(null);
+  }, [target]);
+
+  async function save() {
+    if (target === null) return;
+    const check = checkAudio(form);
+    if (!check.ok) return setError(check.message);
+    if (target === 'new' && !file) return setError(AUDIO_REQUIRED);
+    if (file && file.size > AUDIO_MAX_BYTES) return setError('File size must be less than 50MB');
+    const data = new FormData();
+    for (const [name, value] of Object.entries(form)) data.append(name, value);
+    if (file) data.append('audio', file);
+    setBusy(true);
+    setError('');
+    setProgress(file ? 0 : null);
+    try {
+      const onProgress = (p: { percent: number }) => setProgress(p.percent);
+      const { message } = target === 'new' ? await createAudio(data, onProgress) : await updateAudio(target._id, data, onProgress);
+      onSaved(message);
+    } catch (e) {
+      setError(errorMessage(e, 'The audio could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  }
+
+  const categories = audioCategoriesFor(form.type || 'all', items);
+  const current = target && target !== 'new' ? `Keeps the current file (${formatDuration(target.duration)}) unless you choose another.` : '';
+  return (
+    <ContentFormDialog open={target !== null} title={target === 'new' ? 'New audio' : 'Edit audio'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label="Name" name="name" maxLength={AUDIO_NAME_MAX} value={form.name} onChange={set('name')} />
+        <TextInput label="Artist" name="artist" maxLength={AUDIO_NAME_MAX} value={form.artist} onChange={set('artist')} />
+      </div>
+      <TextInput label="Title" name="title" maxLength={AUDIO_NAME_MAX} value={form.title} onChange={set('title')} />
+      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+        Description
+        <textarea className={inputClass} name="description" rows={3} maxLength={AUDIO_DESCRIPTION_MAX} value={form.description} onChange={(e) => set('description')(e.target.value)} />
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {/* The spec's rule of the Audio Library: choosing a type clears the category. */}
+        <SelectInput label="Type" name="type" value={form.type} options={TYPES} onChange={(type) => setForm((f) => ({ ...f, type, category: '' }))} />
+        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+          Category
+          <input className={inputClass} name="category" list="audio-category-options" maxLength={AUDIO_CATEGORY_MAX} value={form.category} onChange={(e) => set('category')(e.target.value)} />
+          <datalist id="audio-category-options">
+            {categories.map((c) => <option key={c} value={c} />)}
+          </datalist>
+        </label>
+        <SelectInput label="Quality" name="quality" value={form.quality} options={QUALITIES} onChange={set('quality')} />
+        <SelectInput label="Status" name="published" value={form.published} options={STATES} onChange={set('published')} />
+      </div>
+      <TextInput label="Tags (comma separated)" name="tags" maxLength={1200} value={form.tags} onChange={set('tags')} />
+      <FileInput
+        label="Audio file"
+        name="audio"
+        accept={AUDIO_ACCEPT}
+        hint={file ? `${file.name}, ${formatMB(file.size)}` : current || `${AUDIO_FORMATS_TEXT}, less than 50MB. The duration is read from the file.`}
+        onFile={setFile}
+      />
+      {progress !== null && <UploadBar percent={progress} />}
+    </ContentFormDialog>
+  );
+}

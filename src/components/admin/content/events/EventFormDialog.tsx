@@ -1,0 +1,148 @@
+/**
+ * Create or edit an event (POST /api/admin/events, PUT /api/admin/events/{id}; multipart with an optional `image`).
+ * Start and end are wall-clock times in the chosen time zone; the server stores them as UTC instants.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { createEvent, updateEvent } from '../../../../lib/api/admin/content.ts';
+import { errorMessage } from '../../../../lib/api/auth.ts';
+import { EVENT_CATEGORIES, EVENT_TYPES } from '../../../../shared/constants.ts';
+import {
+  checkEvent, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, EVENT_TEXT_MAX, timeZoneOptions, utcToZoned, type AdminEvent,
+} from '../../../../shared/schemas/event-admin.ts';
+import { inputClass } from '../../../auth/fields.tsx';
+import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
+import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import FileInput from '../ui/FileInput.tsx';
+
+const CATEGORIES: readonly (readonly ['' | (typeof EVENT_CATEGORIES)[number], string])[] = [['', 'None'], ...EVENT_CATEGORIES.map((c) => [c, c] as const)];
+const LOCATION_TYPES = [['local', 'Local'], ['national', 'National'], ['international', 'International'], ['virtual', 'Virtual']] as const satisfies readonly (readonly [(typeof EVENT_TYPES)[number], string])[];
+const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
+
+interface Form {
+  name: string;
+  title: string;
+  description: string;
+  start: string;
+  end: string;
+  timeZone: string;
+  eventType: (typeof EVENT_TYPES)[number];
+  location: string;
+  address: string;
+  city: string;
+  category: '' | (typeof EVENT_CATEGORIES)[number];
+  price: string;
+  published: 'true' | 'false';
+}
+
+/** The browser's own zone, else UTC. */
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const empty = (): Form => ({
+  name: '', title: '', description: '', start: '', end: '', timeZone: localZone(), eventType: 'local', location: '', address: '', city: '',
+  category: '', price: '0', published: 'false',
+});
+
+function formOf(e: AdminEvent): Form {
+  const zone = e.timeZone || 'UTC';
+  return {
+    name: e.name, title: e.title, description: e.description, start: utcToZoned(e.start_date, zone), end: utcToZoned(e.end_date, zone), timeZone: zone,
+    eventType: e.eventType, location: e.location, address: e.address, city: e.city,
+    category: (EVENT_CATEGORIES as readonly string[]).includes(e.category) ? (e.category as Form['category']) : '', price: String(e.price),
+    published: e.published ? 'true' : 'false',
+  };
+}
+
+interface Props {
+  target: AdminEvent | 'new' | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+export default function EventFormDialog({ target, onClose, onSaved }: Props) {
+  const [form, setForm] = useState<Form>(empty);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const zoneId = useId();
+  const zones = useMemo(() => timeZoneOptions().map((zone) => [zone, zone.replace(/_/g, ' ')] as const), []);
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  useEffect(() => {
+    if (target === null) return;
+    setForm(target === 'new' ? empty() : formOf(target));
+    setFile(null);
+    setError('');
+    setProgress(null);
+  }, [target]);
+
+  async function save() {
+    if (target === null) return;
+    const check = checkEvent(form);
+    if (!check.ok) return setError(check.message);
+    const data = new FormData();
+    for (const [name, value] of Object.entries(form)) data.append(name, value);
+    if (file) data.append('image', file);
+    setBusy(true);
+    setError('');
+    setProgress(file ? 0 : null);
+    try {
+      const onProgress = (p: { percent: number }) => setProgress(p.percent);
+      const { message } = target === 'new' ? await createEvent(data, onProgress) : await updateEvent(target._id, data, onProgress);
+      onSaved(message);
+    } catch (e) {
+      setError(errorMessage(e, 'The event could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  }
+
+  const virtual = form.eventType === 'virtual';
+  return (
+    <ContentFormDialog open={target !== null} title={target === 'new' ? 'New event' : 'Edit event'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label="Name" name="name" maxLength={EVENT_NAME_MAX} value={form.name} onChange={set('name')} />
+        <TextInput label="Title" name="title" maxLength={EVENT_NAME_MAX} value={form.title} onChange={set('title')} />
+      </div>
+      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+        Description
+        <textarea className={inputClass} name="description" rows={3} maxLength={EVENT_DESCRIPTION_MAX} value={form.description} onChange={(e) => set('description')(e.target.value)} />
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+          Starts
+          <input className={inputClass} type="datetime-local" name="start" value={form.start} onChange={(e) => set('start')(e.target.value)} />
+        </label>
+        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+          Ends
+          <input className={inputClass} type="datetime-local" name="end" min={form.start || undefined} value={form.end} onChange={(e) => set('end')(e.target.value)} />
+        </label>
+        {/* A label beside, not around, the select: its hundreds of options are no part of its label's text. */}
+        <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
+          <label htmlFor={zoneId}>Time zone</label>
+          <select id={zoneId} className={inputClass} name="timeZone" value={form.timeZone} onChange={(e) => set('timeZone')(e.target.value)}>
+            {zones.map(([zone, text]) => <option key={zone} value={zone}>{text}</option>)}
+          </select>
+        </div>
+        <SelectInput label="Location type" name="eventType" value={form.eventType} options={LOCATION_TYPES} onChange={set('eventType')} />
+      </div>
+      <TextInput label={virtual ? 'Location (link or platform)' : 'Venue'} name="location" maxLength={EVENT_TEXT_MAX} value={form.location} onChange={set('location')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label={virtual ? 'Address (optional)' : 'Address'} name="address" maxLength={EVENT_TEXT_MAX} value={form.address} onChange={set('address')} />
+        <TextInput label={virtual ? 'City (optional)' : 'City'} name="city" maxLength={EVENT_NAME_MAX} value={form.city} onChange={set('city')} />
+        <SelectInput label="Category" name="category" value={form.category} options={CATEGORIES} onChange={set('category')} />
+        <TextInput label="Price" name="price" type="number" min={0} value={form.price} onChange={set('price')} />
+        <SelectInput label="Status" name="published" value={form.published} options={STATES} onChange={set('published')} />
+      </div>
+      <FileInput
+        label="Cover image"
+        name="image"
+        accept="image/*"
+        hint={target && target !== 'new' && target.image ? 'Keeps the current picture unless you choose another. JPEG, PNG, GIF or WEBP, less than 5MB.' : 'Optional. JPEG, PNG, GIF or WEBP, less than 5MB.'}
+        onFile={setFile}
+      />
+      {progress !== null && <UploadBar percent={progress} />}
+    </ContentFormDialog>
+  );
+}

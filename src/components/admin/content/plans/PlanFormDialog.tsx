@@ -1,0 +1,103 @@
+/** Create or edit a pricing plan (POST /api/admin/plans, PUT /api/admin/plans/{id}), checked by the server's own rules first. */
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../../lib/api/auth.ts';
+import { createPlan, updatePlan } from '../../../../lib/api/admin/plans.ts';
+import type { AdminPlan, BillingPeriod } from '../../../../shared/plans.ts';
+import {
+  checkPlan, featureLines, PLAN_DESCRIPTION_MAX, PLAN_FEATURE_MAX, PLAN_FEATURES_MAX, PLAN_NAME_MAX, PLAN_PRICE_MAX, PlanInput,
+} from '../../../../shared/schemas/plan-admin.ts';
+import { inputClass } from '../../../auth/fields.tsx';
+import { CheckboxInput, SelectInput, TextInput } from '../../sliders/fields.tsx';
+import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+
+const PERIODS = [['month', 'Monthly'], ['year', 'Yearly'], ['once', 'One-time']] as const;
+const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
+
+interface Form {
+  name: string;
+  description: string;
+  price: string;
+  billing_period: BillingPeriod;
+  features: string;
+  highlighted: boolean;
+  sort_order: string;
+  published: 'true' | 'false';
+}
+
+const EMPTY: Form = { name: '', description: '', price: '0', billing_period: 'month', features: '', highlighted: false, sort_order: '0', published: 'false' };
+
+const formOf = (plan: AdminPlan): Form => ({
+  name: plan.name, description: plan.description, price: String(plan.price), billing_period: plan.billing_period, features: plan.features.join('\n'),
+  highlighted: plan.highlighted, sort_order: String(plan.sort_order), published: plan.published ? 'true' : 'false',
+});
+
+/** A number box's text as the API takes it: '' or junk stays text, so the shared check names the field. */
+const numberOf = (text: string): number | string => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+
+interface Props {
+  /** null: closed; 'new': create; a plan: edit it. */
+  target: AdminPlan | 'new' | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+export default function PlanFormDialog({ target, onClose, onSaved }: Props) {
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  useEffect(() => {
+    if (target === null) return;
+    setForm(target === 'new' ? EMPTY : formOf(target));
+    setError('');
+  }, [target]);
+
+  const lines = featureLines(form.features);
+
+  async function save() {
+    if (target === null) return;
+    const check = checkPlan(PlanInput, {
+      ...form, price: numberOf(form.price), sort_order: numberOf(form.sort_order), features: lines, published: form.published === 'true',
+    });
+    if (!check.ok) return setError(check.message);
+    setBusy(true);
+    setError('');
+    try {
+      const { message } = target === 'new' ? await createPlan(check.value) : await updatePlan(target.id, check.value);
+      onSaved(message);
+    } catch (e) {
+      setError(errorMessage(e, 'The plan could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ContentFormDialog open={target !== null} title={target === 'new' ? 'New plan' : 'Edit plan'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
+      <TextInput label="Name" name="name" maxLength={PLAN_NAME_MAX} value={form.name} onChange={set('name')} />
+      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+        Description
+        <textarea className={inputClass} name="description" rows={2} maxLength={PLAN_DESCRIPTION_MAX} value={form.description} onChange={(e) => set('description')(e.target.value)} />
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label="Price ($)" name="price" type="number" min={0} max={PLAN_PRICE_MAX} value={form.price} onChange={set('price')} />
+        <SelectInput label="Billing period" name="billing_period" value={form.billing_period} options={PERIODS} onChange={set('billing_period')} />
+      </div>
+      <div>
+        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+          Features (one per line)
+          <textarea className={inputClass} name="features" rows={5} value={form.features} onChange={(e) => set('features')(e.target.value)} aria-describedby="plan-features-help" />
+        </label>
+        <p id="plan-features-help" className={`m-0 mt-1 text-xs ${lines.length > PLAN_FEATURES_MAX || lines.some((l) => l.length > PLAN_FEATURE_MAX) ? 'text-red-700 dark:text-red-300' : 'text-gray-500 dark:text-gray-400'}`}>
+          {lines.length} of at most {PLAN_FEATURES_MAX} lines, each up to {PLAN_FEATURE_MAX} characters.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label="Order" name="sort_order" type="number" value={form.sort_order} onChange={set('sort_order')} />
+        <SelectInput label="Status" name="published" value={form.published} options={STATES} onChange={set('published')} />
+      </div>
+      <CheckboxInput label="Highlighted (emphasised on the pricing page)" checked={form.highlighted} onChange={set('highlighted')} />
+    </ContentFormDialog>
+  );
+}

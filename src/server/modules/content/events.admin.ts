@@ -1,0 +1,98 @@
+/**
+ * Events of Content Management (issue 17 item 2): the admin list (drafts included), create and edit with an optional
+ * cover picture (5 MiB, re-encoded), publish and delete. Times are stored as UTC instants with the event's time zone.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AdminEvent, EventValues } from '../../../shared/schemas/event-admin.ts';
+import type { Db } from '../../db/connection.ts';
+import type { EventsTable } from '../../db/schema.ts';
+import { storeUploadedPicture } from '../../http/upload-form.ts';
+import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import type { UploadInput } from '../../media/upload-check.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { missing, type ContentWriteContext } from './content.admin.service.ts';
+import { bool, eventFromRow } from './content.mappers.ts';
+
+const NOT_FOUND = 'Event';
+
+const adminEvent = (row: Selectable<EventsTable>): AdminEvent => ({ ...eventFromRow(row), published: bool(row.published), timeZone: row.time_zone || 'UTC', createdAt: row.created_at });
+
+/** What a write answers, and whether the public site shows a change. */
+export interface EventWrite {
+  event: AdminEvent;
+  publicChange: boolean;
+}
+
+/** GET /api/admin/events: every event, drafts included, soonest first. */
+export async function adminEvents(db: Db): Promise<AdminEvent[]> {
+  const rows = await db.selectFrom('events').selectAll().orderBy('start_date', 'asc').orderBy('id').execute();
+  return rows.map(adminEvent);
+}
+
+function columns(v: EventValues) {
+  return {
+    name: v.name, title: v.title, description: v.description, start_date: v.startDate, end_date: v.endDate, time_zone: v.timeZone,
+    event_type: v.eventType, is_virtual: v.isVirtual, location: v.location, address: v.address, city: v.city, category: v.category,
+    price_cents: v.priceCents, published: v.published,
+  };
+}
+
+/** POST /api/admin/events: the fields and an optional cover picture. */
+export async function createEvent(ctx: ContentWriteContext, values: EventValues, upload: UploadInput | undefined): Promise<EventWrite> {
+  const picture = upload ? await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload) : null;
+  const id = randomUUID();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      await trx.insertInto('events').values({ id, ...columns(values), image: picture?.url ?? '', created_at: now, updated_at: now }).execute();
+      const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
+      await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });
+      const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { event: adminEvent(row), publicChange: values.published };
+    });
+  } catch (error) {
+    if (picture) await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture.url);
+    throw error;
+  }
+}
+
+/** PUT (every field, a new picture optional) or PATCH (publish state only) of /api/admin/events/:id. */
+export async function updateEvent(ctx: ContentWriteContext, id: string, values: EventValues | { published: boolean }, upload?: UploadInput): Promise<EventWrite> {
+  const exists = await ctx.db.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
+  if (!exists) throw missing(NOT_FOUND);
+  const picture = upload ? await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload) : null;
+  let result: EventWrite & { oldImage: string };
+  try {
+    result = await ctx.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) throw missing(NOT_FOUND);
+      const changes = 'name' in values ? columns(values) : values;
+      await trx.updateTable('events').set({ ...changes, ...(picture ? { image: picture.url } : {}), updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const was = bool(before.published);
+      const is = bool(row.published);
+      const summary = was === is ? `Event "${row.name}" edited${picture ? ' (new picture)' : ''}` : `Event "${row.name}" ${is ? 'published' : 'unpublished'}`;
+      await recordAudit(trx, ctx.actor, { action: 'event.update', target: { type: 'event', id }, summary });
+      return { event: adminEvent(row), publicChange: was || is, oldImage: before.image };
+    });
+  } catch (error) {
+    if (picture) await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture.url);
+    throw error;
+  }
+  if (picture) await releaseMediaIfUnused(ctx.db, ctx.dataDir, result.oldImage);
+  return { event: result.event, publicChange: result.publicChange };
+}
+
+/** DELETE /api/admin/events/:id, then its picture released. */
+export async function deleteEvent(ctx: ContentWriteContext, id: string): Promise<{ publicChange: boolean }> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!found) throw missing(NOT_FOUND);
+    await trx.deleteFrom('events').where('id', '=', id).execute();
+    await recordAudit(trx, ctx.actor, { action: 'event.delete', target: { type: 'event', id }, summary: `Event "${found.name}" deleted` });
+    return found;
+  });
+  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
+  return { publicChange: bool(row.published) };
+}

@@ -1,0 +1,49 @@
+/**
+ * Photo edits of Content Management (issue 17 item 2): PUT /api/admin/photos/:id (title, caption, category, tags,
+ * published), PATCH (publish state only) and DELETE (the picture leaves DATA_DIR/media once nothing names it).
+ */
+import type { Photo } from '../../../shared/types.ts';
+import type { PhotoEditValues } from '../../../shared/schemas/photo-admin.ts';
+import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { bool, photoFromRow } from './content.mappers.ts';
+import { missing, type ContentWriteContext } from './content.admin.service.ts';
+
+const NOT_FOUND = 'Photo';
+
+/** The photo after the edit, and whether the public site shows a change (it was or is published). */
+export interface PhotoWrite {
+  photo: Photo;
+  publicChange: boolean;
+}
+
+/** PUT and PATCH: the given fields changed, the rest kept; one audit entry in the same transaction. */
+export async function editPhoto(ctx: ContentWriteContext, id: string, values: PhotoEditValues): Promise<PhotoWrite> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw missing(NOT_FOUND);
+    const { tags, ...rest } = values;
+    const changes = { ...rest, ...(tags ? { tags: JSON.stringify(tags) } : {}) };
+    if (Object.keys(changes).length > 0) await trx.updateTable('photos').set(changes).where('id', '=', id).execute();
+    const after = await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const title = after.title || 'Untitled';
+    const was = bool(before.published);
+    const is = bool(after.published);
+    const summary = was === is ? `Photo "${title}" edited` : `Photo "${title}" ${is ? 'published' : 'unpublished'}`;
+    await recordAudit(trx, ctx.actor, { action: 'photo.update', target: { type: 'photo', id }, summary });
+    return { photo: photoFromRow(after), publicChange: was || is };
+  });
+}
+
+/** DELETE: the row and its audit entry, then the picture released; whether the public site showed it. */
+export async function deletePhoto(ctx: ContentWriteContext, id: string): Promise<{ publicChange: boolean }> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!found) throw missing(NOT_FOUND);
+    await trx.deleteFrom('photos').where('id', '=', id).execute();
+    await recordAudit(trx, ctx.actor, { action: 'photo.delete', target: { type: 'photo', id }, summary: `Photo "${found.title || 'Untitled'}" deleted` });
+    return found;
+  });
+  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
+  return { publicChange: bool(row.published) };
+}

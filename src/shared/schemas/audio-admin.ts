@@ -1,0 +1,38 @@
+/**
+ * Audio of Content Management (issue 17 item 2): the form's rules for POST/PUT /api/admin/audios (multipart with the
+ * file `audio`), shared with the island. Which files are audio is decided on the server, from their content.
+ */
+import { checkFields, optionalChoice, publishedField, requiredText, tagsField } from './content-admin.ts';
+import { formText } from './text.ts';
+import { z } from './zod.ts';
+import { AUDIO_QUALITIES, AUDIO_TYPES } from '../constants.ts';
+import type { Audio } from '../types.ts';
+
+export const AUDIO_NAME_MAX = 200;
+export const AUDIO_DESCRIPTION_MAX = 5000;
+export const AUDIO_CATEGORY_MAX = 100;
+/** The largest audio file taken: 50 MiB. */
+export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
+export const AUDIO_FORMATS_TEXT = 'MP3, M4A/AAC, OGG/Opus, WAV or FLAC';
+export const AUDIO_NOT_ALLOWED = `Only ${AUDIO_FORMATS_TEXT} audio files are allowed`;
+export const AUDIO_REQUIRED = 'audio: an audio file is required';
+/** What the file picker offers; the server still reads every file's content. */
+export const AUDIO_ACCEPT = 'audio/mpeg,audio/mp4,audio/aac,audio/x-m4a,audio/ogg,audio/opus,audio/wav,audio/x-wav,audio/flac,.mp3,.m4a,.aac,.ogg,.oga,.opus,.wav,.flac';
+
+/** An audio item as the admin list reads it: the public fields plus its publish state. */
+export type AdminAudio = Audio & { published: boolean };
+
+export const AudioFields = z.object({
+  name: requiredText(AUDIO_NAME_MAX),
+  title: formText(AUDIO_NAME_MAX).default(''),
+  artist: formText(AUDIO_NAME_MAX).default(''),
+  description: formText(AUDIO_DESCRIPTION_MAX, { multiline: true }).default(''),
+  type: optionalChoice(AUDIO_TYPES).default(''),
+  category: formText(AUDIO_CATEGORY_MAX).default(''),
+  quality: optionalChoice(AUDIO_QUALITIES).default(''),
+  tags: tagsField.default([]),
+  published: publishedField.default(false),
+});
+export type AudioValues = z.output<typeof AudioFields>;
+
+export const checkAudio = (input: unknown) => checkFields(AudioFields, input);

@@ -1,0 +1,116 @@
+/**
+ * Events of Content Management (issue 17 item 2): the form's rules for POST/PUT /api/admin/events, shared with the
+ * island. Times are entered as wall-clock times in an IANA time zone and stored as UTC instants with that zone.
+ */
+import { amountToCents } from '../money.ts';
+import { checkFields, optionalChoice, publishedField, requiredText } from './content-admin.ts';
+import { formText } from './text.ts';
+import { z } from './zod.ts';
+import { EVENT_CATEGORIES, EVENT_TYPES } from '../constants.ts';
+import type { SiteEvent } from '../types.ts';
+
+export const EVENT_NAME_MAX = 200;
+export const EVENT_TEXT_MAX = 300;
+export const EVENT_DESCRIPTION_MAX = 5000;
+/** The highest ticket price, in major units. */
+export const EVENT_PRICE_MAX = 1_000_000;
+export const END_BEFORE_START = 'must be after the start';
+export const TIME_ZONE_INVALID = 'must be a time zone such as Europe/Paris or UTC';
+
+/** An event as the admin list reads it: the public fields plus its publish state, time zone and when it was created. */
+export type AdminEvent = SiteEvent & { published: boolean; timeZone: string; createdAt: string };
+
+/** True for a time zone this runtime knows (IANA names, and 'UTC'). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zones offered in the form: every IANA zone the runtime lists, UTC first. */
+export function timeZoneOptions(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The offset of `zone` from UTC at the instant `utcMs`, in ms (positive east of Greenwich). */
+function zoneOffset(utcMs: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(utcMs / 1000) * 1000;
+}
+
+/**
+ * 'YYYY-MM-DDTHH:mm' on the clocks of `zone` as a UTC ISO instant, or null for a time that is not valid. A time that
+ * a clock change skips reads as the same clock time after the change; one it repeats, as its first occurrence.
+ */
+export function zonedToUtc(local: string, zone: string): string | null {
+  const m = LOCAL.exec(local.trim());
+  if (!m || !isTimeZone(zone)) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s);
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  // The offsets in force a day before and a day after: any clock change near the time lies between them.
+  const DAY = 86_400_000;
+  const before = zoneOffset(wall - DAY, zone);
+  const after = zoneOffset(wall + DAY, zone);
+  const fits = [wall - before, wall - after].filter((utc) => utc + zoneOffset(utc, zone) === wall);
+  // Repeated: the earlier instant. Skipped: none fits; the offset before the change moves it past the gap.
+  return new Date(fits.length > 0 ? Math.min(...fits) : wall - before).toISOString();
+}
+
+/** A UTC instant as 'YYYY-MM-DDTHH:mm' on the clocks of `zone` (for a datetime-local input), or '' when invalid. */
+export function utcToZoned(iso: string, zone: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms) || !isTimeZone(zone)) return '';
+  return new Date(ms + zoneOffset(ms, zone)).toISOString().slice(0, 16);
+}
+
+const amount = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount such as 12.50').transform(Number)], { error: 'must be an amount such as 12.50' })
+  .pipe(z.number().min(0, 'must not be negative').max(EVENT_PRICE_MAX, `must be at most ${EVENT_PRICE_MAX}`));
+
+/** POST and PUT /api/admin/events; start and end come back as UTC instants, price as cents. */
+export const EventFields = z
+  .object({
+    name: requiredText(EVENT_NAME_MAX),
+    title: formText(EVENT_NAME_MAX).default(''),
+    description: formText(EVENT_DESCRIPTION_MAX, { multiline: true }).default(''),
+    timeZone: z.string({ error: TIME_ZONE_INVALID }).trim().refine(isTimeZone, TIME_ZONE_INVALID).default('UTC'),
+    start: z.string({ error: 'is required' }).max(40),
+    end: z.string({ error: 'is required' }).max(40),
+    eventType: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }).default('local'),
+    location: formText(EVENT_TEXT_MAX).default(''),
+    address: formText(EVENT_TEXT_MAX, { multiline: true }).default(''),
+    city: formText(EVENT_NAME_MAX).default(''),
+    category: optionalChoice(EVENT_CATEGORIES).default(''),
+    price: amount.default(0),
+    published: publishedField.default(false),
+  })
+  .transform((v, ctx) => {
+    const start = zonedToUtc(v.start, v.timeZone);
+    const end = zonedToUtc(v.end, v.timeZone);
+    if (!start) ctx.addIssue({ code: 'custom', path: ['start'], message: 'must be a date and time (YYYY-MM-DDTHH:mm)' });
+    else if (!end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be a date and time (YYYY-MM-DDTHH:mm)' });
+    else if (Date.parse(end) <= Date.parse(start)) ctx.addIssue({ code: 'custom', path: ['end'], message: END_BEFORE_START });
+    const isVirtual = v.eventType === 'virtual';
+    // A place people go to needs its address; a virtual event has none of its own.
+    if (!isVirtual && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'is required for an event held in person' });
+    else if (!isVirtual && !v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: 'is required for an event held in person' });
+    const { start: _s, end: _e, price, ...rest } = v;
+    return { ...rest, startDate: start ?? '', endDate: end ?? '', isVirtual, priceCents: amountToCents(price) };
+  });
+export type EventValues = z.output<typeof EventFields>;
+export type EventInput = z.input<typeof EventFields>;
+
+export const checkEvent = (input: unknown) => checkFields(EventFields, input);

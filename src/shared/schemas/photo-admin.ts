@@ -1,0 +1,23 @@
+/** The photo edit of Content Management (issue 17 item 2): PUT /api/admin/photos/:id and PATCH (publish only). */
+import { checkFields, optionalChoice, publishedField, tagsField } from './content-admin.ts';
+import { PHOTO_CAPTION_MAX, PHOTO_TITLE_MAX } from './photo.ts';
+import { formText } from './text.ts';
+import { z } from './zod.ts';
+import { PHOTO_CATEGORIES } from '../constants.ts';
+
+/** PUT body: every field optional, a missing one keeps its value. */
+export const PhotoEditFields = z.object({
+  title: formText(PHOTO_TITLE_MAX).optional(),
+  caption: formText(PHOTO_CAPTION_MAX, { multiline: true }).optional(),
+  category: optionalChoice(PHOTO_CATEGORIES).optional(),
+  tags: tagsField.optional(),
+  published: publishedField.optional(),
+});
+export type PhotoEditValues = z.output<typeof PhotoEditFields>;
+export type PhotoEditInput = z.input<typeof PhotoEditFields>;
+
+/** PATCH body of every content type: { published }. */
+export const PublishFields = z.object({ published: publishedField });
+
+export const checkPhotoEdit = (input: unknown) => checkFields(PhotoEditFields, input);
+export const checkPublish = (input: unknown) => checkFields(PublishFields, input, 'published');

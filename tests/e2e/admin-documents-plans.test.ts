@@ -1,0 +1,207 @@
+/**
+ * Documents and Plans of Content Management (issue 17 items 2 and 7) as an admin uses them: a plan is created, edited,
+ * published and deleted from its tab, and /pricing follows each rebuild; a document uploaded and published is listed
+ * on /documents with a download that answers as an attachment. Drafts never appear. The e2e server is shared:
+ * everything made here is deleted again.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { PublishStatus } from '../../src/shared/admin.ts';
+import type { AdminDocument } from '../../src/shared/documents.ts';
+import type { AdminPlan } from '../../src/shared/plans.ts';
+import { makePdf } from '../helpers/document-files.ts';
+import { adminToken, signedInAs } from './helpers/admin.ts';
+
+// Each test waits for one to three site builds (30-60 s each on a busy 2-core machine).
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const RUN = `E2E ${Date.now().toString(36)}`;
+const PLAN = `${RUN} Studio plan`;
+const DRAFT_PLAN = `${RUN} Hidden plan`;
+const DOC = `${RUN} Price list`;
+const DRAFT_DOC = `${RUN} Internal memo`;
+
+let api: APIRequestContext;
+let token = '';
+const auth = () => ({ Authorization: `Bearer ${token}` });
+const fresh = { 'Cache-Control': 'no-cache' };
+
+async function served(path: string): Promise<{ status: number; html: string }> {
+  const res = await api.get(path, { headers: fresh });
+  return { status: res.status(), html: await res.text() };
+}
+
+async function settled(): Promise<PublishStatus> {
+  let status: PublishStatus | undefined;
+  await expect
+    .poll(async () => {
+      status = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
+      return status.state;
+    }, { timeout: 200_000, intervals: [1000] })
+    .toMatch(/^(up-to-date|failed)$/);
+  return status!;
+}
+
+/** Polls a served page until `check` holds (the rebuild that carries a change has been swapped in). */
+async function untilServed(path: string, check: (page: { status: number; html: string }) => boolean): Promise<void> {
+  await expect.poll(async () => check(await served(path)), { timeout: 200_000, intervals: [1000] }).toBe(true);
+}
+
+const ourPlans = async () =>
+  ((await (await api.get('/api/admin/plans', { headers: auth() })).json()) as { results: AdminPlan[] }).results.filter((p) => p.name.startsWith(RUN));
+const ourDocuments = async () =>
+  ((await (await api.get('/api/admin/documents', { headers: auth() })).json()) as { results: AdminDocument[] }).results.filter((d) => d.title.startsWith(RUN));
+
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
+  token = await adminToken(api);
+});
+
+test.afterAll(async () => {
+  test.setTimeout(300_000);
+  let published = false;
+  for (const plan of await ourPlans()) {
+    published ||= plan.published;
+    await api.delete(`/api/admin/plans/${plan.id}`, { headers: auth() });
+  }
+  for (const doc of await ourDocuments()) {
+    published ||= doc.published;
+    await api.delete(`/api/admin/documents/${doc.id}`, { headers: auth() });
+  }
+  // Leave the shared server with a site built without them.
+  if (published) expect((await settled()).state).toBe('up-to-date');
+  await api.dispose();
+});
+
+async function openTab(page: Page, tab: 'Documents' | 'Plans') {
+  await signedInAs(page, token);
+  await page.goto(`/admin/content?tab=${tab}`);
+  await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: tab === 'Plans' ? 'New plan' : 'Upload document' })).toBeVisible();
+}
+
+const card = (page: Page, title: string) => page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function submit(page: Page, button: string, message: string) {
+  await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(notice(page, message)).toBeVisible();
+}
+
+test('a plan is created, edited, published and deleted, and /pricing follows; a draft plan never shows', async ({ page }) => {
+  // A draft made through the API: it must stay off /pricing through every rebuild below.
+  expect((await api.post('/api/admin/plans', { headers: auth(), data: { name: DRAFT_PLAN, price: 1 } })).status()).toBe(201);
+  await openTab(page, 'Plans');
+
+  await page.getByRole('button', { name: 'New plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New plan' });
+  await dialog.getByLabel('Name').fill(PLAN);
+  await dialog.getByLabel('Description').fill('For small studios');
+  await dialog.getByLabel('Price ($)').fill('29.5');
+  await dialog.getByLabel('Billing period').selectOption({ label: 'Yearly' });
+  await dialog.getByLabel('Features (one per line)').fill('Unlimited galleries\n\nPriority support\n');
+  await dialog.getByLabel(/^Highlighted/).check();
+  await expect(dialog.getByLabel('Status')).toHaveValue('false');
+  // The shared rules refuse a third decimal before anything is sent.
+  await dialog.getByLabel('Price ($)').fill('29.555');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('price: must have at most 2 decimals');
+  await dialog.getByLabel('Price ($)').fill('29.5');
+  await submit(page, 'Save', 'Plan created');
+  await expect(card(page, PLAN).getByText('Draft', { exact: true })).toBeVisible();
+  await expect(card(page, PLAN)).toContainText('$29.50 /year');
+
+  await card(page, PLAN).getByRole('button', { name: `Edit ${PLAN}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit plan' });
+  await expect(edit.getByLabel('Features (one per line)')).toHaveValue('Unlimited galleries\nPriority support');
+  await edit.getByLabel('Price ($)').fill('39');
+  await submit(page, 'Save', 'Plan updated');
+  await expect(card(page, PLAN)).toContainText('$39 /year');
+
+  await card(page, PLAN).getByRole('button', { name: `Publish ${PLAN}` }).click();
+  await expect(notice(page, 'Plan published')).toBeVisible();
+  await expect(card(page, PLAN).getByText('Published', { exact: true })).toBeVisible();
+
+  await untilServed('/pricing', ({ status, html }) => status === 200 && html.includes(PLAN));
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  const planCard = page.locator('[data-plan]').filter({ has: page.getByRole('heading', { name: PLAN }) });
+  await expect(planCard).toHaveAttribute('data-highlighted', 'true');
+  await expect(planCard).toContainText('$39');
+  await expect(planCard).toContainText('/year');
+  await expect(planCard.getByRole('list', { name: `${PLAN} features` }).getByRole('listitem')).toHaveText(['✓Unlimited galleries', '✓Priority support']);
+  await expect(planCard.getByRole('link', { name: `Contact us about ${PLAN}` })).toHaveAttribute('href', '/contact');
+  expect(await page.content()).not.toContain(DRAFT_PLAN);
+
+  await openTab(page, 'Plans');
+  await card(page, PLAN).getByRole('button', { name: `Delete ${PLAN}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(notice(page, 'Plan deleted')).toBeVisible();
+  await expect(card(page, PLAN)).toHaveCount(0);
+  await untilServed('/pricing', ({ status, html }) => status === 200 && !html.includes(PLAN));
+  expect((await served('/pricing')).html).not.toContain(DRAFT_PLAN);
+});
+
+test('a document uploaded and published is listed on /documents and downloads as an attachment; a draft never shows', async ({ page }) => {
+  await openTab(page, 'Documents');
+
+  // The draft, uploaded through the form and left as a draft.
+  await page.getByRole('button', { name: 'Upload document' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Upload document' });
+  await dialog.getByLabel('Title').fill(DRAFT_DOC);
+  await dialog.getByLabel('File').setInputFiles({ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('Not for the public\n') });
+  await submit(page, 'Upload', 'Document uploaded');
+  await expect(card(page, DRAFT_DOC).getByText('Draft', { exact: true })).toBeVisible();
+  await expect(card(page, DRAFT_DOC)).toContainText('Text · 1 KB · memo.txt');
+
+  // A file the server refuses by its content: an HTML page named .pdf.
+  await page.getByRole('button', { name: 'Upload document' }).click();
+  dialog = page.getByRole('dialog', { name: 'Upload document' });
+  await dialog.getByLabel('Title').fill(DOC);
+  await dialog.getByLabel('File').setInputFiles({ name: 'prices.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><p>not a pdf</p>') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Only PDF, Word');
+
+  // The real PDF, published.
+  await dialog.getByLabel('File').setInputFiles({ name: 'Price list 2026.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf('Prices')) });
+  await expect(dialog.getByText(/Price list 2026\.pdf · 0\.00 MB/)).toBeVisible();
+  await dialog.getByLabel('Description').fill('Every price of the year');
+  await dialog.getByLabel('Status').selectOption({ label: 'Published' });
+  await submit(page, 'Upload', 'Document uploaded');
+  await expect(card(page, DOC).getByText('Published', { exact: true })).toBeVisible();
+  await expect(card(page, DOC)).toContainText('PDF · 1 KB · Price list 2026.pdf');
+
+  await untilServed('/documents', ({ status, html }) => status === 200 && html.includes(DOC));
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const item = page.locator('[data-document]').filter({ has: page.getByRole('heading', { name: DOC }) });
+  await expect(item).toContainText('Every price of the year');
+  await expect(item).toContainText('PDF');
+  await expect(item).toContainText('1 KB');
+  const link = item.getByRole('link', { name: new RegExp(`^Download ${DOC}`) });
+  await expect(link).toHaveText('Download');
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/\/api\/documents\/[^/]+\/download$/);
+  const download = await api.get(href);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+  expect(download.headers()['content-disposition']).toBe(`attachment; filename="Price list 2026.pdf"; filename*=UTF-8''Price%20list%202026.pdf`);
+  expect(download.headers()['x-content-type-options']).toBe('nosniff');
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await page.content()).not.toContain(DRAFT_DOC);
+  const draft = (await ourDocuments()).find((d) => d.title === DRAFT_DOC)!;
+  expect((await api.get(draft.url)).status()).toBe(404);
+
+  // Unpublish and delete from the cards; the list follows.
+  await openTab(page, 'Documents');
+  await card(page, DOC).getByRole('button', { name: `Unpublish ${DOC}` }).click();
+  await expect(notice(page, 'Document unpublished')).toBeVisible();
+  expect((await api.get(href)).status()).toBe(404);
+  for (const title of [DOC, DRAFT_DOC]) {
+    await card(page, title).getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(notice(page, 'Document deleted')).toBeVisible();
+    await expect(card(page, title)).toHaveCount(0);
+  }
+  await untilServed('/documents', ({ status, html }) => status === 200 && !html.includes(DOC));
+});
