@@ -15,8 +15,13 @@ const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
   'image/avif': 'avif',
+  // The audio formats checkAudioFile (modules/content/audio-check.ts) accepts.
   'audio/mpeg': 'mp3',
   'audio/wav': 'wav',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
   'video/mp4': 'mp4',
 };
 

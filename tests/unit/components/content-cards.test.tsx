@@ -63,4 +63,12 @@ describe('ContentCards', () => {
     expect(edit).toHaveBeenCalledOnce();
     expect((screen.getByRole('button', { name: 'Delete Harbour' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('shows no picture box at all with showImage={false}, and the details under the caption', () => {
+    show(ready([item({ image: null })]), { showImage: false, details: () => <p>PDF · 1 KB · memo.pdf</p> });
+    const card = screen.getByTestId('content-card');
+    expect(within(card).queryByRole('img')).toBeNull();
+    expect(card.textContent).not.toContain('No image available');
+    expect(card.textContent).toContain('PDF · 1 KB · memo.pdf');
+  });
 });

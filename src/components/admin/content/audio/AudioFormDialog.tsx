@@ -2,9 +2,8 @@
  * Create or edit an audio item (POST /api/admin/audios, PUT /api/admin/audios/{id}; multipart with the file `audio`).
  * The server reads the file's content and its duration; the form only sends it, with upload progress.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createAudio, updateAudio } from '../../../../lib/api/admin/content.ts';
-import { errorMessage } from '../../../../lib/api/auth.ts';
 import { audioCategoriesFor } from '../../../../lib/filters/audio.ts';
 import { formatDuration } from '../../../../lib/format/dates.ts';
 import { AUDIO_QUALITIES, AUDIO_TYPES } from '../../../../shared/constants.ts';
@@ -17,11 +16,11 @@ import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import { formatMB } from '../images/upload-queue.ts';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
+import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
+import { useContentForm } from '../ui/use-content-form.ts';
 
-const choices = <T extends string>(values: readonly T[]): readonly (readonly ['' | T, string])[] => [['', 'None'], ...values.map((v) => [v, v] as const)];
-const TYPES = choices(AUDIO_TYPES);
-const QUALITIES = choices(AUDIO_QUALITIES);
-const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
+const TYPES = noneOr(AUDIO_TYPES);
+const QUALITIES = noneOr(AUDIO_QUALITIES);
 
 interface Form {
   name: string;
@@ -35,15 +34,12 @@ interface Form {
   published: 'true' | 'false';
 }
 
-const EMPTY: Form = { name: '', title: '', artist: '', description: '', type: '', category: '', quality: '', tags: '', published: 'false' };
-const pick = <T extends string>(values: readonly T[], value: string): '' | T => ((values as readonly string[]).includes(value) ? (value as T) : '');
+const blank = (): Form => ({ name: '', title: '', artist: '', description: '', type: '', category: '', quality: '', tags: '', published: 'false' });
 
-function formOf(a: AdminAudio): Form {
-  return {
-    name: a.name, title: a.title, artist: a.artist, description: a.description, type: pick(AUDIO_TYPES, a.type), category: a.category,
-    quality: pick(AUDIO_QUALITIES, a.quality), tags: a.tags.join(', '), published: a.published ? 'true' : 'false',
-  };
-}
+const formOf = (a: AdminAudio): Form => ({
+  name: a.name, title: a.title, artist: a.artist, description: a.description, type: pickOne(AUDIO_TYPES, a.type), category: a.category,
+  quality: pickOne(AUDIO_QUALITIES, a.quality), tags: a.tags.join(', '), published: a.published ? 'true' : 'false',
+});
 
 interface Props {
   target: AdminAudio | 'new' | null;
@@ -54,20 +50,8 @@ interface Props {
 }
 
 export default function AudioFormDialog({ target, items, onClose, onSaved }: Props) {
-  const [form, setForm] = useState<Form>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  useEffect(() => {
-    if (target === null) return;
-    setForm(target === 'new' ? EMPTY : formOf(target));
-    setFile(null);
-    setError('');
-    setProgress(null);
-  }, [target]);
+  const { form, setForm, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () => setFile(null));
 
   async function save() {
     if (target === null) return;
@@ -78,19 +62,12 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
     const data = new FormData();
     for (const [name, value] of Object.entries(form)) data.append(name, value);
     if (file) data.append('audio', file);
-    setBusy(true);
-    setError('');
-    setProgress(file ? 0 : null);
-    try {
-      const onProgress = (p: { percent: number }) => setProgress(p.percent);
-      const { message } = target === 'new' ? await createAudio(data, onProgress) : await updateAudio(target._id, data, onProgress);
-      onSaved(message);
-    } catch (e) {
-      setError(errorMessage(e, 'The audio could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    await submit(
+      (onProgress) => (target === 'new' ? createAudio(data, onProgress) : updateAudio(target._id, data, onProgress)),
+      'The audio could not be saved. Please try again.',
+      onSaved,
+      file !== null,
+    );
   }
 
   const categories = audioCategoriesFor(form.type || 'all', items);
@@ -102,10 +79,7 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
         <TextInput label="Artist" name="artist" maxLength={AUDIO_NAME_MAX} value={form.artist} onChange={set('artist')} />
       </div>
       <TextInput label="Title" name="title" maxLength={AUDIO_NAME_MAX} value={form.title} onChange={set('title')} />
-      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-        Description
-        <textarea className={inputClass} name="description" rows={3} maxLength={AUDIO_DESCRIPTION_MAX} value={form.description} onChange={(e) => set('description')(e.target.value)} />
-      </label>
+      <TextArea label="Description" name="description" rows={3} maxLength={AUDIO_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
         {/* The spec's rule of the Audio Library: choosing a type clears the category. */}
         <SelectInput label="Type" name="type" value={form.type} options={TYPES} onChange={(type) => setForm((f) => ({ ...f, type, category: '' }))} />
@@ -117,7 +91,7 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
           </datalist>
         </label>
         <SelectInput label="Quality" name="quality" value={form.quality} options={QUALITIES} onChange={set('quality')} />
-        <SelectInput label="Status" name="published" value={form.published} options={STATES} onChange={set('published')} />
+        <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
       </div>
       <TextInput label="Tags (comma separated)" name="tags" maxLength={1200} value={form.tags} onChange={set('tags')} />
       <FileInput

@@ -2,23 +2,21 @@
  * Write or edit a blog post (POST /api/admin/blogs, PUT /api/admin/blogs/{id}): title, address (made from the title
  * until edited), caption, category, tags, cover with preview and upload progress, rich-text content, Draft/Published.
  */
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
-import { errorMessage } from '../../../../lib/api/auth.ts';
 import { createBlog, updateBlog, type BlogFormInput } from '../../../../lib/api/admin/blogs.ts';
 import { BLOG_CATEGORIES } from '../../../../shared/constants.ts';
 import { BLOG_CAPTION_MAX, BLOG_TITLE_MAX, checkBlogCreate, type AdminBlog } from '../../../../shared/schemas/blog-admin.ts';
-import { SLUG_MAX, slugify } from '../../../../shared/slug.ts';
-import { inputClass } from '../../../auth/fields.tsx';
 import { useDataUrl } from '../../sliders/ImageField.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import SlugField, { followTitle } from '../ui/SlugField.tsx';
+import { DRAFT_STATE_OPTIONS, noneOr, pickOne, TextArea, type DraftState } from '../ui/form-fields.tsx';
+import { useContentForm } from '../ui/use-content-form.ts';
 
 type Category = '' | (typeof BLOG_CATEGORIES)[number];
-const CATEGORIES: readonly (readonly [Category, string])[] = [['', 'None'], ...BLOG_CATEGORIES.map((c) => [c, c] as const)];
-type State = 'draft' | 'published';
-const STATES: readonly (readonly [State, string])[] = [['draft', 'Draft'], ['published', 'Published']];
+const CATEGORIES = noneOr(BLOG_CATEGORIES);
 
 interface Props {
   /** null: closed; 'new': a new post; a post: edit it. */
@@ -36,15 +34,15 @@ interface Draft {
   category: Category;
   tags: string;
   content: string;
-  state: State;
+  state: DraftState;
 }
 
-const EMPTY: Draft = { title: '', slug: '', slugEdited: false, caption: '', category: '', tags: '', content: '', state: 'draft' };
+const blank = (): Draft => ({ title: '', slug: '', slugEdited: false, caption: '', category: '', tags: '', content: '', state: 'draft' });
 
-function draftOf(blog: AdminBlog): Draft {
-  const category = (BLOG_CATEGORIES as readonly string[]).includes(blog.category) ? (blog.category as Category) : '';
-  return { title: blog.title, slug: blog.slug, slugEdited: true, caption: blog.caption, category, tags: blog.tags.join(', '), content: blog.content, state: blog.published ? 'published' : 'draft' };
-}
+const draftOf = (blog: AdminBlog): Draft => ({
+  title: blog.title, slug: blog.slug, slugEdited: true, caption: blog.caption, category: pickOne(BLOG_CATEGORIES, blog.category), tags: blog.tags.join(', '),
+  content: blog.content, state: blog.published ? 'published' : 'draft',
+});
 
 function CoverField({ current, file, onFile, onRemove }: { current: string; file: File | null; onFile: (file: File | null) => void; onRemove: () => void }) {
   const chosen = useDataUrl(file);
@@ -77,28 +75,17 @@ function CoverField({ current, file, onFile, onRemove }: { current: string; file
 }
 
 export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
   const [cover, setCover] = useState<File | null>(null);
   const [removeCover, setRemoveCover] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
   // A new editor for each post opened (its content is read once, on mount).
   const [editorKey, setEditorKey] = useState(0);
-  const slugHint = useId();
-
-  useEffect(() => {
-    if (blog === null) return;
-    setDraft(blog === 'new' ? EMPTY : draftOf(blog));
+  const { form: draft, setForm: setDraft, busy, error, setError, progress, submit } = useContentForm(blog, blank, draftOf, () => {
     setCover(null);
     setRemoveCover(false);
-    setError('');
-    setProgress(null);
     setEditorKey((k) => k + 1);
-  }, [blog]);
+  });
 
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
-  const setTitle = (title: string) => setDraft((d) => ({ ...d, title, ...(d.slugEdited ? {} : { slug: slugify(title) }) }));
   const current = blog && blog !== 'new' && !removeCover ? blog.image : '';
 
   async function save() {
@@ -109,20 +96,14 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
     };
     const check = checkBlogCreate(fields);
     if (!check.ok) return setError(check.message);
-    setBusy(true);
-    setError('');
-    setProgress(cover ? 0 : null);
     const input: BlogFormInput = { fields, cover: cover ?? undefined, removeCover: removeCover && !cover };
-    const onProgress = cover ? ({ percent }: { percent: number }) => setProgress(percent) : undefined;
-    try {
-      const { message } = blog === 'new' ? await createBlog(input, onProgress) : await updateBlog(blog._id, input, onProgress);
-      onSaved(message);
-    } catch (e) {
-      setError(errorMessage(e, 'The post could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    await submit(
+      // Only a cover upload reports progress.
+      (onProgress) => (blog === 'new' ? createBlog(input, cover ? onProgress : undefined) : updateBlog(blog._id, input, cover ? onProgress : undefined)),
+      'The post could not be saved. Please try again.',
+      onSaved,
+      cover !== null,
+    );
   }
 
   return (
@@ -134,18 +115,9 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
       onCancel={onClose}
       onSubmit={() => void save()}
     >
-      <TextInput label="Title" name="title" maxLength={BLOG_TITLE_MAX} value={draft.title} onChange={setTitle} />
-      <div>
-        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-          Address (slug)
-          <input className={inputClass} name="slug" maxLength={SLUG_MAX} value={draft.slug} placeholder="made from the title" aria-describedby={slugHint} onChange={(e) => set({ slug: e.target.value, slugEdited: true })} />
-        </label>
-        <p id={slugHint} className="m-0 mt-1 break-all text-xs text-gray-500 dark:text-gray-400">/blogs/{draft.slug || slugify(draft.title) || '…'}/</p>
-      </div>
-      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-        Caption
-        <textarea className={inputClass} name="caption" rows={2} maxLength={BLOG_CAPTION_MAX} value={draft.caption} onChange={(e) => set({ caption: e.target.value })} />
-      </label>
+      <TextInput label="Title" name="title" maxLength={BLOG_TITLE_MAX} value={draft.title} onChange={(title) => setDraft(followTitle(title))} />
+      <SlugField slug={draft.slug} title={draft.title} pathOf={(slug) => `/blogs/${slug}/`} onChange={(slug) => set({ slug, slugEdited: true })} />
+      <TextArea label="Caption" name="caption" rows={2} maxLength={BLOG_CAPTION_MAX} value={draft.caption} onChange={(caption) => set({ caption })} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput label="Category" name="category" value={draft.category} options={CATEGORIES} onChange={(category) => set({ category })} />
         <TextInput label="Tags (comma separated)" name="tags" maxLength={880} value={draft.tags} onChange={(tags) => set({ tags })} />
@@ -166,7 +138,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
         </div>
       )}
       <RichTextEditor key={editorKey} label="Content" initialHtml={draft.content} onChange={(content) => set({ content })} />
-      <SelectInput label="Status" name="status" value={draft.state} options={STATES} onChange={(state) => set({ state })} />
+      <SelectInput label="Status" name="status" value={draft.state} options={DRAFT_STATE_OPTIONS} onChange={(state) => set({ state })} />
     </ContentFormDialog>
   );
 }

@@ -2,18 +2,18 @@
  * Upload or edit a document (POST /api/admin/documents, PUT /api/admin/documents/{id}) with the upload's progress.
  * The server checks the file by its content; this form only stops what would surely be refused (no file, over 20 MB).
  */
-import { useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../../../lib/api/auth.ts';
+import { useId, useState } from 'react';
 import { createDocument, updateDocument } from '../../../../lib/api/admin/documents.ts';
 import { DOCUMENT_ACCEPT, documentTypeLabel, formatFileSize, type AdminDocument } from '../../../../shared/documents.ts';
 import { checkDocumentFields, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, DocumentInput } from '../../../../shared/schemas/document-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
+import { useContentForm } from '../ui/use-content-form.ts';
 
 /** 20 MiB, as the server counts. */
 const MAX_BYTES = 20 * 1024 * 1024;
-const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
 
 interface Form {
   title: string;
@@ -21,7 +21,7 @@ interface Form {
   published: 'true' | 'false';
 }
 
-const EMPTY: Form = { title: '', description: '', published: 'false' };
+const blank = (): Form => ({ title: '', description: '', published: 'false' });
 const formOf = (doc: AdminDocument): Form => ({ title: doc.title, description: doc.description, published: doc.published ? 'true' : 'false' });
 
 interface Props {
@@ -32,21 +32,9 @@ interface Props {
 }
 
 export default function DocumentFormDialog({ target, onClose, onSaved }: Props) {
-  const [form, setForm] = useState<Form>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () => setFile(null));
   const fileHelp = useId();
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  useEffect(() => {
-    if (target === null) return;
-    setForm(target === 'new' ? EMPTY : formOf(target));
-    setFile(null);
-    setPercent(null);
-    setError('');
-  }, [target]);
 
   async function save() {
     if (target === null) return;
@@ -54,19 +42,13 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
     if (!check.ok) return setError(check.message);
     if (target === 'new' && !file) return setError('Choose a file to upload.');
     if (file && file.size > MAX_BYTES) return setError('File size must be less than 20MB');
-    setBusy(true);
-    setError('');
-    setPercent(file ? 0 : null);
-    const onProgress = ({ percent: p }: { percent: number }) => setPercent(p);
-    try {
-      const { message } = target === 'new' ? await createDocument(file!, check.value, onProgress) : await updateDocument(target.id, check.value, file ?? undefined, onProgress);
-      onSaved(message);
-    } catch (e) {
-      setError(errorMessage(e, 'The document could not be saved. Please try again.'));
-      setPercent(null);
-    } finally {
-      setBusy(false);
-    }
+    const fields = check.value;
+    await submit(
+      (onProgress) => (target === 'new' ? createDocument(file!, fields, onProgress) : updateDocument(target.id, fields, file ?? undefined, onProgress)),
+      'The document could not be saved. Please try again.',
+      onSaved,
+      file !== null,
+    );
   }
 
   const current = target !== null && target !== 'new' ? target : null;
@@ -81,11 +63,8 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
       onSubmit={() => void save()}
     >
       <TextInput label="Title" name="title" maxLength={DOCUMENT_TITLE_MAX} value={form.title} onChange={set('title')} />
-      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-        Description
-        <textarea className={inputClass} name="description" rows={3} maxLength={DOCUMENT_DESCRIPTION_MAX} value={form.description} onChange={(e) => set('description')(e.target.value)} />
-      </label>
-      <SelectInput label="Status" name="published" value={form.published} options={STATES} onChange={set('published')} />
+      <TextArea label="Description" name="description" rows={3} maxLength={DOCUMENT_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
+      <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
       <div>
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           {current ? 'Replace the file (optional)' : 'File'}
@@ -107,7 +86,7 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
               : 'PDF, Word, Excel, PowerPoint, OpenDocument, ZIP, PNG, JPEG, TXT or CSV; at most 20 MB.'}
         </p>
       </div>
-      {percent !== null && <UploadBar percent={percent} />}
+      {progress !== null && <UploadBar percent={progress} />}
     </ContentFormDialog>
   );
 }

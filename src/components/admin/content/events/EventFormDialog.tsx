@@ -2,9 +2,8 @@
  * Create or edit an event (POST /api/admin/events, PUT /api/admin/events/{id}; multipart with an optional `image`).
  * Start and end are wall-clock times in the chosen time zone; the server stores them as UTC instants.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { createEvent, updateEvent } from '../../../../lib/api/admin/content.ts';
-import { errorMessage } from '../../../../lib/api/auth.ts';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../../../../shared/constants.ts';
 import {
   checkEvent, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, EVENT_TEXT_MAX, timeZoneOptions, utcToZoned, type AdminEvent,
@@ -13,10 +12,11 @@ import { inputClass } from '../../../auth/fields.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
+import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
+import { useContentForm } from '../ui/use-content-form.ts';
 
-const CATEGORIES: readonly (readonly ['' | (typeof EVENT_CATEGORIES)[number], string])[] = [['', 'None'], ...EVENT_CATEGORIES.map((c) => [c, c] as const)];
+const CATEGORIES = noneOr(EVENT_CATEGORIES);
 const LOCATION_TYPES = [['local', 'Local'], ['national', 'National'], ['international', 'International'], ['virtual', 'Virtual']] as const satisfies readonly (readonly [(typeof EVENT_TYPES)[number], string])[];
-const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
 
 interface Form {
   name: string;
@@ -37,7 +37,7 @@ interface Form {
 /** The browser's own zone, else UTC. */
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-const empty = (): Form => ({
+const blank = (): Form => ({
   name: '', title: '', description: '', start: '', end: '', timeZone: localZone(), eventType: 'local', location: '', address: '', city: '',
   category: '', price: '0', published: 'false',
 });
@@ -47,7 +47,7 @@ function formOf(e: AdminEvent): Form {
   return {
     name: e.name, title: e.title, description: e.description, start: utcToZoned(e.start_date, zone), end: utcToZoned(e.end_date, zone), timeZone: zone,
     eventType: e.eventType, location: e.location, address: e.address, city: e.city,
-    category: (EVENT_CATEGORIES as readonly string[]).includes(e.category) ? (e.category as Form['category']) : '', price: String(e.price),
+    category: pickOne(EVENT_CATEGORIES, e.category), price: String(e.price),
     published: e.published ? 'true' : 'false',
   };
 }
@@ -59,22 +59,10 @@ interface Props {
 }
 
 export default function EventFormDialog({ target, onClose, onSaved }: Props) {
-  const [form, setForm] = useState<Form>(empty);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
+  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () => setFile(null));
   const zoneId = useId();
   const zones = useMemo(() => timeZoneOptions().map((zone) => [zone, zone.replace(/_/g, ' ')] as const), []);
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  useEffect(() => {
-    if (target === null) return;
-    setForm(target === 'new' ? empty() : formOf(target));
-    setFile(null);
-    setError('');
-    setProgress(null);
-  }, [target]);
 
   async function save() {
     if (target === null) return;
@@ -83,19 +71,12 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
     const data = new FormData();
     for (const [name, value] of Object.entries(form)) data.append(name, value);
     if (file) data.append('image', file);
-    setBusy(true);
-    setError('');
-    setProgress(file ? 0 : null);
-    try {
-      const onProgress = (p: { percent: number }) => setProgress(p.percent);
-      const { message } = target === 'new' ? await createEvent(data, onProgress) : await updateEvent(target._id, data, onProgress);
-      onSaved(message);
-    } catch (e) {
-      setError(errorMessage(e, 'The event could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    await submit(
+      (onProgress) => (target === 'new' ? createEvent(data, onProgress) : updateEvent(target._id, data, onProgress)),
+      'The event could not be saved. Please try again.',
+      onSaved,
+      file !== null,
+    );
   }
 
   const virtual = form.eventType === 'virtual';
@@ -105,10 +86,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
         <TextInput label="Name" name="name" maxLength={EVENT_NAME_MAX} value={form.name} onChange={set('name')} />
         <TextInput label="Title" name="title" maxLength={EVENT_NAME_MAX} value={form.title} onChange={set('title')} />
       </div>
-      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-        Description
-        <textarea className={inputClass} name="description" rows={3} maxLength={EVENT_DESCRIPTION_MAX} value={form.description} onChange={(e) => set('description')(e.target.value)} />
-      </label>
+      <TextArea label="Description" name="description" rows={3} maxLength={EVENT_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           Starts
@@ -133,7 +111,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
         <TextInput label={virtual ? 'City (optional)' : 'City'} name="city" maxLength={EVENT_NAME_MAX} value={form.city} onChange={set('city')} />
         <SelectInput label="Category" name="category" value={form.category} options={CATEGORIES} onChange={set('category')} />
         <TextInput label="Price" name="price" type="number" min={0} value={form.price} onChange={set('price')} />
-        <SelectInput label="Status" name="published" value={form.published} options={STATES} onChange={set('published')} />
+        <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
       </div>
       <FileInput
         label="Cover image"

@@ -1,6 +1,4 @@
 /** Create or edit a pricing plan (POST /api/admin/plans, PUT /api/admin/plans/{id}), checked by the server's own rules first. */
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../../lib/api/auth.ts';
 import { createPlan, updatePlan } from '../../../../lib/api/admin/plans.ts';
 import type { AdminPlan, BillingPeriod } from '../../../../shared/plans.ts';
 import {
@@ -9,9 +7,10 @@ import {
 import { inputClass } from '../../../auth/fields.tsx';
 import { CheckboxInput, SelectInput, TextInput } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
+import { useContentForm } from '../ui/use-content-form.ts';
 
 const PERIODS = [['month', 'Monthly'], ['year', 'Yearly'], ['once', 'One-time']] as const;
-const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
 
 interface Form {
   name: string;
@@ -24,7 +23,7 @@ interface Form {
   published: 'true' | 'false';
 }
 
-const EMPTY: Form = { name: '', description: '', price: '0', billing_period: 'month', features: '', highlighted: false, sort_order: '0', published: 'false' };
+const blank = (): Form => ({ name: '', description: '', price: '0', billing_period: 'month', features: '', highlighted: false, sort_order: '0', published: 'false' });
 
 const formOf = (plan: AdminPlan): Form => ({
   name: plan.name, description: plan.description, price: String(plan.price), billing_period: plan.billing_period, features: plan.features.join('\n'),
@@ -42,16 +41,7 @@ interface Props {
 }
 
 export default function PlanFormDialog({ target, onClose, onSaved }: Props) {
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  useEffect(() => {
-    if (target === null) return;
-    setForm(target === 'new' ? EMPTY : formOf(target));
-    setError('');
-  }, [target]);
+  const { form, set, busy, error, setError, submit } = useContentForm(target, blank, formOf);
 
   const lines = featureLines(form.features);
 
@@ -61,25 +51,14 @@ export default function PlanFormDialog({ target, onClose, onSaved }: Props) {
       ...form, price: numberOf(form.price), sort_order: numberOf(form.sort_order), features: lines, published: form.published === 'true',
     });
     if (!check.ok) return setError(check.message);
-    setBusy(true);
-    setError('');
-    try {
-      const { message } = target === 'new' ? await createPlan(check.value) : await updatePlan(target.id, check.value);
-      onSaved(message);
-    } catch (e) {
-      setError(errorMessage(e, 'The plan could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    const plan = check.value;
+    await submit(() => (target === 'new' ? createPlan(plan) : updatePlan(target.id, plan)), 'The plan could not be saved. Please try again.', onSaved);
   }
 
   return (
     <ContentFormDialog open={target !== null} title={target === 'new' ? 'New plan' : 'Edit plan'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
       <TextInput label="Name" name="name" maxLength={PLAN_NAME_MAX} value={form.name} onChange={set('name')} />
-      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-        Description
-        <textarea className={inputClass} name="description" rows={2} maxLength={PLAN_DESCRIPTION_MAX} value={form.description} onChange={(e) => set('description')(e.target.value)} />
-      </label>
+      <TextArea label="Description" name="description" rows={2} maxLength={PLAN_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Price ($)" name="price" type="number" min={0} max={PLAN_PRICE_MAX} value={form.price} onChange={set('price')} />
         <SelectInput label="Billing period" name="billing_period" value={form.billing_period} options={PERIODS} onChange={set('billing_period')} />
@@ -95,7 +74,7 @@ export default function PlanFormDialog({ target, onClose, onSaved }: Props) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Order" name="sort_order" type="number" value={form.sort_order} onChange={set('sort_order')} />
-        <SelectInput label="Status" name="published" value={form.published} options={STATES} onChange={set('published')} />
+        <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
       </div>
       <CheckboxInput label="Highlighted (emphasised on the pricing page)" checked={form.highlighted} onChange={set('highlighted')} />
     </ContentFormDialog>

@@ -10,7 +10,7 @@ import Spinner from '../../ui/Spinner.tsx';
 import type { ContentView } from '../content-tabs.ts';
 import { matchesQuery } from './match-query.ts';
 
-/** One card: what the spec shows (image, title, caption, created date, Published/Draft badge). */
+/** One card: what the spec shows (image unless the list has none, title, caption, created date, Published/Draft badge). */
 export interface ContentCardItem {
   id: string;
   title: string;
@@ -38,7 +38,9 @@ interface Props<T extends ContentCardItem> {
   label: string;
   actions?: (item: T) => readonly CardAction[];
   /** More of a card under its caption (an audio player, an event's dates). */
-  details?: (item: T) => ReactNode;
+  details?: ((item: T) => ReactNode) | undefined;
+  /** false: the cards have no picture box at all (items that never have one, such as documents and plans). */
+  showImage?: boolean | undefined;
 }
 
 const actionClass = {
@@ -62,7 +64,15 @@ function Badge({ published }: { published: boolean }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{published ? 'Published' : 'Draft'}</span>;
 }
 
-function Card<T extends ContentCardItem>({ item, view, actions, details }: { item: T; view: ContentView; actions: readonly CardAction[]; details: ReactNode }) {
+interface CardProps<T> {
+  item: T;
+  view: ContentView;
+  actions: readonly CardAction[];
+  details: ReactNode;
+  showImage: boolean;
+}
+
+function Card<T extends ContentCardItem>({ item, view, actions, details, showImage }: CardProps<T>) {
   const list = view === 'list';
   const title = item.title.trim() || 'Untitled';
   return (
@@ -70,7 +80,7 @@ function Card<T extends ContentCardItem>({ item, view, actions, details }: { ite
       data-testid="content-card"
       className={`min-w-0 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm dark:border-white/10 dark:bg-[#111821] ${list ? 'flex flex-col gap-3 p-3 sm:flex-row sm:items-center' : 'flex flex-col'}`}
     >
-      <CardImage src={item.image} alt={title} list={list} />
+      {showImage && <CardImage src={item.image} alt={title} list={list} />}
       <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? '' : 'p-4'}`}>
         <div className="flex items-start justify-between gap-2">
           <h3 className="m-0 min-w-0 break-words text-base font-semibold">{title}</h3>
@@ -103,7 +113,7 @@ function Card<T extends ContentCardItem>({ item, view, actions, details }: { ite
 }
 
 /** The list of a tab in its four states: loading spinner, 'Error: {message}' with 'Try Again', 'No content available', cards. */
-export default function ContentCards<T extends ContentCardItem>({ remote, onRetry, view, query, label, actions, details }: Props<T>) {
+export default function ContentCards<T extends ContentCardItem>({ remote, onRetry, view, query, label, actions, details, showImage = true }: Props<T>) {
   if (remote.state === 'loading') return <Spinner compact label={`Loading ${label}`} />;
   if (remote.state === 'error') {
     return (
@@ -124,7 +134,7 @@ export default function ContentCards<T extends ContentCardItem>({ remote, onRetr
       className={`m-0 list-none p-0 ${view === 'grid' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'}`}
     >
       {items.map((item) => (
-        <Card key={item.id} item={item} view={view} actions={actions?.(item) ?? []} details={details?.(item)} />
+        <Card key={item.id} item={item} view={view} actions={actions?.(item) ?? []} details={details?.(item)} showImage={showImage} />
       ))}
     </ul>
   );
