@@ -6,10 +6,10 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { PublishStatus } from '../../src/shared/admin.ts';
 import type { AdminPage } from '../../src/shared/pages.ts';
 import type { AdminBlog } from '../../src/shared/schemas/blog-admin.ts';
-import { adminToken, signedInAs } from './helpers/admin.ts';
+import { adminApi, signedInAs } from './helpers/admin.ts';
+import { served, settled, untilServed } from './helpers/rebuild.ts';
 import { watchPage } from './helpers/page-audit.ts';
 
 // Each test waits for one to three site builds (30-60 s each on a busy 2-core machine).
@@ -27,29 +27,6 @@ const DRAFT_WORD = `quokka${Date.now().toString(36)}`;
 let api: APIRequestContext;
 let token = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
-const fresh = { 'Cache-Control': 'no-cache' };
-
-/** The served HTML of a path, and its status. */
-async function served(path: string): Promise<{ status: number; html: string }> {
-  const res = await api.get(path, { headers: fresh });
-  return { status: res.status(), html: await res.text() };
-}
-
-async function settled(): Promise<PublishStatus> {
-  let status: PublishStatus | undefined;
-  await expect
-    .poll(async () => {
-      status = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
-      return status.state;
-    }, { timeout: 200_000, intervals: [1000] })
-    .toMatch(/^(up-to-date|failed)$/);
-  return status!;
-}
-
-/** Polls a served page until `check` holds (the rebuild that carries a change has been swapped in). */
-async function untilServed(path: string, check: (page: { status: number; html: string }) => boolean): Promise<void> {
-  await expect.poll(async () => check(await served(path)), { timeout: 200_000, intervals: [1000] }).toBe(true);
-}
 
 const ourBlogs = async () =>
   ((await (await api.get('/api/admin/blogs', { headers: auth() })).json()) as { results: AdminBlog[] }).results.filter((b) => b.title.startsWith(RUN));
@@ -57,8 +34,7 @@ const ourPages = async () =>
   ((await (await api.get('/api/admin/pages', { headers: auth() })).json()) as { results: AdminPage[] }).results.filter((p) => p.title.startsWith(RUN));
 
 test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
-  token = await adminToken(api);
+  ({ api, token } = await adminApi(playwright));
 });
 
 test.afterAll(async () => {
@@ -73,7 +49,7 @@ test.afterAll(async () => {
     await api.delete(`/api/admin/pages/${page._id}`, { headers: auth() });
   }
   // Leave the shared server with a site built without them.
-  if (published) expect((await settled()).state).toBe('up-to-date');
+  if (published) expect((await settled(api, token)).state).toBe('up-to-date');
   await api.dispose();
 });
 
@@ -155,23 +131,23 @@ test('a post written in the editor and published reaches the static site with it
 
   // The published post, from the static build (not the reader page that stands in before the rebuild).
   const postPath = `/blogs/${slugOf(POST)}/`;
-  await untilServed(postPath, ({ status, html }) => status === 200 && html.includes('<strong>remarkably high</strong>'));
-  const { html } = await served(postPath);
+  await untilServed(api, postPath, ({ status, html }) => status === 200 && html.includes('<strong>remarkably high</strong>'));
+  const { html } = await served(api, postPath);
   expect(html).toMatch(/<ul>\s*<li>(<p>)?first boat/);
   expect(html).toContain('<a href="https://example.com/more">Read more</a>');
   expect(html).toMatch(new RegExp(`<h1[^>]*>${POST}</h1>`));
-  expect(await settled()).toMatchObject({ state: 'up-to-date' });
+  expect(await settled(api, token)).toMatchObject({ state: 'up-to-date' });
 
   // The draft: nowhere public, though the site has been rebuilt since it was saved.
   const draftSlug = slugOf(DRAFT);
-  expect((await served(`/blogs/${draftSlug}/`)).status).toBe(404);
-  const list = await served('/blogs/');
+  expect((await served(api, `/blogs/${draftSlug}/`)).status).toBe(404);
+  const list = await served(api, '/blogs/');
   expect(list.html).toContain(POST);
   expect(list.html).not.toContain(DRAFT);
-  const index = (await served('/sitemap-index.xml')).html;
+  const index = (await served(api, '/sitemap-index.xml')).html;
   const maps = [...index.matchAll(/<loc>[^<]*?(\/sitemap-[^<]+\.xml)<\/loc>/g)].map((m) => m[1]!);
   expect(maps.length).toBeGreaterThan(0);
-  const sitemaps = (await Promise.all(maps.map(async (path) => (await served(path)).html))).join('\n');
+  const sitemaps = (await Promise.all(maps.map(async (path) => (await served(api, path)).html))).join('\n');
   expect(sitemaps).toContain(postPath);
   expect(sitemaps).not.toContain(draftSlug);
   const search = (await (await api.get(`/api/search?k=${DRAFT_WORD}`)).json()) as { results: unknown[] };
@@ -185,7 +161,7 @@ test('a post written in the editor and published reaches the static site with it
     await expect(page.getByRole('status').filter({ hasText: 'Blog deleted' })).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
   }
-  await untilServed(postPath, ({ status }) => status === 404);
+  await untilServed(api, postPath, ({ status }) => status === 404);
   expect(watch.violations).toEqual([]);
 });
 
@@ -211,7 +187,7 @@ test('a page is created, published, edited and deleted, and /pages/{slug}/ and i
   // Publish from the card: the page and its footer link appear with the rebuild.
   await card(page, PAGE).getByRole('button', { name: `Publish ${PAGE}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Page published' })).toBeVisible();
-  await untilServed(path, ({ status, html }) => status === 200 && html.includes('<h2>What we store</h2>'));
+  await untilServed(api, path, ({ status, html }) => status === 200 && html.includes('<h2>What we store</h2>'));
   await page.goto('/about');
   const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
   await expect(legal.getByRole('link', { name: PAGE, exact: true })).toHaveAttribute('href', path);
@@ -225,13 +201,13 @@ test('a page is created, published, edited and deleted, and /pages/{slug}/ and i
   await card(page, PAGE).getByRole('button', { name: `Edit ${PAGE}` }).click();
   await page.getByRole('dialog', { name: 'Edit page' }).getByLabel('Title').fill(PAGE_EDITED);
   await save(page, 'Page updated');
-  await untilServed(path, ({ html }) => html.includes(PAGE_EDITED));
+  await untilServed(api, path, ({ html }) => html.includes(PAGE_EDITED));
 
   // Delete: the page and its footer link leave with the rebuild.
   await card(page, PAGE_EDITED).getByRole('button', { name: `Delete ${PAGE_EDITED}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Page deleted' })).toBeVisible();
-  await untilServed(path, ({ status }) => status === 404);
-  await untilServed('/about', ({ html }) => !html.includes(PAGE_EDITED));
+  await untilServed(api, path, ({ status }) => status === 404);
+  await untilServed(api, '/about', ({ html }) => !html.includes(PAGE_EDITED));
   expect(watch.violations).toEqual([]);
 });

@@ -6,9 +6,9 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { PublishStatus } from '../../src/shared/admin.ts';
 import { encodeWav } from '../../src/server/db/seed/audio.ts';
-import { adminToken, signedInAs } from './helpers/admin.ts';
+import { adminApi, signedInAs } from './helpers/admin.ts';
+import { settled } from './helpers/rebuild.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -23,20 +23,8 @@ interface Item { _id: string; title?: string; name?: string }
 const list = async (path: string): Promise<Item[]> => ((await (await api.get(path, { headers: auth() })).json()) as { results: Item[] }).results;
 const ours = (items: Item[]) => items.filter((i) => (i.title ?? i.name ?? '').startsWith(RUN) || (i.name ?? '').startsWith(RUN));
 
-async function settled(): Promise<PublishStatus> {
-  let status: PublishStatus | undefined;
-  await expect
-    .poll(async () => {
-      status = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
-      return status.state;
-    }, { timeout: 180_000, intervals: [500] })
-    .toMatch(/^(up-to-date|failed)$/);
-  return status!;
-}
-
 test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
-  token = await adminToken(api);
+  ({ api, token } = await adminApi(playwright));
 });
 
 test.afterAll(async () => {
@@ -46,7 +34,7 @@ test.afterAll(async () => {
     for (const item of ours(await list(read))) await api.delete(`${base}/${item._id}`, { headers: auth() });
     expect(ours(await list(read))).toEqual([]);
   }
-  await settled();
+  await settled(api, token);
   await api.dispose();
 });
 

@@ -5,11 +5,11 @@
  * everything made here is deleted again.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { PublishStatus } from '../../src/shared/admin.ts';
 import type { AdminDocument } from '../../src/shared/documents.ts';
 import type { AdminPlan } from '../../src/shared/plans.ts';
 import { makePdf } from '../helpers/document-files.ts';
-import { adminToken, signedInAs } from './helpers/admin.ts';
+import { adminApi, signedInAs } from './helpers/admin.ts';
+import { served, settled, untilServed } from './helpers/rebuild.ts';
 
 // Each test waits for one to three site builds (30-60 s each on a busy 2-core machine).
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -23,28 +23,6 @@ const DRAFT_DOC = `${RUN} Internal memo`;
 let api: APIRequestContext;
 let token = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
-const fresh = { 'Cache-Control': 'no-cache' };
-
-async function served(path: string): Promise<{ status: number; html: string }> {
-  const res = await api.get(path, { headers: fresh });
-  return { status: res.status(), html: await res.text() };
-}
-
-async function settled(): Promise<PublishStatus> {
-  let status: PublishStatus | undefined;
-  await expect
-    .poll(async () => {
-      status = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
-      return status.state;
-    }, { timeout: 200_000, intervals: [1000] })
-    .toMatch(/^(up-to-date|failed)$/);
-  return status!;
-}
-
-/** Polls a served page until `check` holds (the rebuild that carries a change has been swapped in). */
-async function untilServed(path: string, check: (page: { status: number; html: string }) => boolean): Promise<void> {
-  await expect.poll(async () => check(await served(path)), { timeout: 200_000, intervals: [1000] }).toBe(true);
-}
 
 const ourPlans = async () =>
   ((await (await api.get('/api/admin/plans', { headers: auth() })).json()) as { results: AdminPlan[] }).results.filter((p) => p.name.startsWith(RUN));
@@ -52,8 +30,7 @@ const ourDocuments = async () =>
   ((await (await api.get('/api/admin/documents', { headers: auth() })).json()) as { results: AdminDocument[] }).results.filter((d) => d.title.startsWith(RUN));
 
 test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
-  token = await adminToken(api);
+  ({ api, token } = await adminApi(playwright));
 });
 
 test.afterAll(async () => {
@@ -68,7 +45,7 @@ test.afterAll(async () => {
     await api.delete(`/api/admin/documents/${doc.id}`, { headers: auth() });
   }
   // Leave the shared server with a site built without them.
-  if (published) expect((await settled()).state).toBe('up-to-date');
+  if (published) expect((await settled(api, token)).state).toBe('up-to-date');
   await api.dispose();
 });
 
@@ -122,7 +99,7 @@ test('a plan is created, edited, published and deleted, and /pricing follows; a 
   await expect(notice(page, 'Plan published')).toBeVisible();
   await expect(card(page, PLAN).getByText('Published', { exact: true })).toBeVisible();
 
-  await untilServed('/pricing', ({ status, html }) => status === 200 && html.includes(PLAN));
+  await untilServed(api, '/pricing', ({ status, html }) => status === 200 && html.includes(PLAN));
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
   const planCard = page.locator('[data-plan]').filter({ has: page.getByRole('heading', { name: PLAN }) });
@@ -138,8 +115,8 @@ test('a plan is created, edited, published and deleted, and /pricing follows; a 
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(notice(page, 'Plan deleted')).toBeVisible();
   await expect(card(page, PLAN)).toHaveCount(0);
-  await untilServed('/pricing', ({ status, html }) => status === 200 && !html.includes(PLAN));
-  expect((await served('/pricing')).html).not.toContain(DRAFT_PLAN);
+  await untilServed(api, '/pricing', ({ status, html }) => status === 200 && !html.includes(PLAN));
+  expect((await served(api, '/pricing')).html).not.toContain(DRAFT_PLAN);
 });
 
 test('a document uploaded and published is listed on /documents and downloads as an attachment; a draft never shows', async ({ page }) => {
@@ -171,7 +148,7 @@ test('a document uploaded and published is listed on /documents and downloads as
   await expect(card(page, DOC).getByText('Published', { exact: true })).toBeVisible();
   await expect(card(page, DOC)).toContainText('PDF · 1 KB · Price list 2026.pdf');
 
-  await untilServed('/documents', ({ status, html }) => status === 200 && html.includes(DOC));
+  await untilServed(api, '/documents', ({ status, html }) => status === 200 && html.includes(DOC));
   await page.goto('/documents');
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   const item = page.locator('[data-document]').filter({ has: page.getByRole('heading', { name: DOC }) });
@@ -203,5 +180,5 @@ test('a document uploaded and published is listed on /documents and downloads as
     await expect(notice(page, 'Document deleted')).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
   }
-  await untilServed('/documents', ({ status, html }) => status === 200 && !html.includes(DOC));
+  await untilServed(api, '/documents', ({ status, html }) => status === 200 && !html.includes(DOC));
 });

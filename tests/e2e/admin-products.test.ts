@@ -6,10 +6,10 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { PublishStatus } from '../../src/shared/admin.ts';
 import type { AdminProductPage } from '../../src/shared/products-admin.ts';
 import type { Product } from '../../src/shared/types.ts';
-import { adminToken, signedInAs } from './helpers/admin.ts';
+import { adminApi, signedInAs } from './helpers/admin.ts';
+import { settled } from './helpers/rebuild.ts';
 
 // The clean-up may wait for a site build (30-60 s on a busy machine).
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -24,20 +24,8 @@ const ours = async () => ((await (await api.get(`/api/admin/products?q=${RUN}`, 
 const publicNames = async () =>
   ((await (await api.get('/api/products', { headers: { 'Cache-Control': 'no-cache' } })).json()) as { results: Product[] }).results.map((p) => p.name);
 
-async function settled(): Promise<PublishStatus> {
-  let status: PublishStatus | undefined;
-  await expect
-    .poll(async () => {
-      status = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
-      return status.state;
-    }, { timeout: 180_000, intervals: [500] })
-    .toMatch(/^(up-to-date|failed)$/);
-  return status!;
-}
-
 test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
-  token = await adminToken(api);
+  ({ api, token } = await adminApi(playwright));
 });
 
 test.afterAll(async () => {
@@ -45,7 +33,7 @@ test.afterAll(async () => {
   for (const product of await ours()) await api.delete(`/api/admin/products/${product._id}`, { headers: auth() });
   expect(await ours()).toEqual([]);
   // A published product asked for a rebuild; the next files find the site built without it.
-  await settled();
+  await settled(api, token);
   await api.dispose();
 });
 

@@ -5,23 +5,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { PublishStatus } from '../../src/shared/admin.ts';
 import { adminToken } from './helpers/admin.ts';
+import { settled } from './helpers/rebuild.ts';
 import { readCompany, updateCompany } from './helpers/company-db.ts';
 
 // A build of the demo site takes 30-60 s on a busy 2-core machine; each test waits for one or two.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const home = async (request: APIRequestContext) => (await request.get('/', { headers: { 'Cache-Control': 'no-cache' } })).text();
-
-async function settled(request: APIRequestContext, token: string): Promise<PublishStatus> {
-  let status: PublishStatus | undefined;
-  await expect
-    .poll(async () => {
-      status = (await (await request.get('/api/admin/site-status', { headers: { Authorization: `Bearer ${token}` } })).json()) as PublishStatus;
-      return status.state;
-    }, { timeout: 180_000, intervals: [500] })
-    .toMatch(/^(up-to-date|failed)$/);
-  return status!;
-}
 
 test('a company name change reaches the static home page after the rebuild, and the publish state says so', async ({ request }) => {
   const token = await adminToken(request);

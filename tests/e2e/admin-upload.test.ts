@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { PublishStatus } from '../../src/shared/admin.ts';
 import type { Photo } from '../../src/shared/types.ts';
-import { adminToken, signedInAs } from './helpers/admin.ts';
+import { adminApi, signedInAs } from './helpers/admin.ts';
+import { settled } from './helpers/rebuild.ts';
 
 // The clean-up waits for a site build (30-60 s on a busy machine).
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -36,23 +36,11 @@ function deleteOurPhotos(): number {
   }
 }
 
-async function settled(): Promise<PublishStatus> {
-  let status: PublishStatus | undefined;
-  await expect
-    .poll(async () => {
-      status = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
-      return status.state;
-    }, { timeout: 180_000, intervals: [500] })
-    .toMatch(/^(up-to-date|failed)$/);
-  return status!;
-}
-
 const png = (width: number, height: number, background = '#336699') =>
   sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
 test.beforeAll(async ({ playwright }) => {
-  api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
-  token = await adminToken(api);
+  ({ api, token } = await adminApi(playwright));
 });
 
 test.afterAll(async () => {
@@ -62,9 +50,9 @@ test.afterAll(async () => {
   expect(ours(await photosFor(auth()))).toEqual([]);
   // A published photo was built into the static /photos page: build it again without it.
   if (published) {
-    await settled();
+    await settled(api, token);
     expect((await api.post('/api/admin/site-rebuild', { headers: auth(), data: {} })).status()).toBe(202);
-    expect((await settled()).state).toBe('up-to-date');
+    expect((await settled(api, token)).state).toBe('up-to-date');
   }
   await api.dispose();
 });

@@ -1,8 +1,9 @@
 /** The Orders screen's list query (issue 17 item 5) as a pure reducer, the query the API accepts, and money and ids as shown. */
 import { describe, expect, it } from 'vitest';
 import {
-  formatCents, INITIAL_ORDERS_QUERY, isFiltered, ordersQueryReducer, pageCount, parseStatusFilter, shortOrderId, type OrdersQueryAction,
+  formatCents, INITIAL_ORDERS_QUERY, isFiltered, ordersQueryReducer, parseStatusFilter, shortOrderId, type OrdersQueryAction,
 } from '../../src/components/admin/orders/orders-list.ts';
+import { pageCount } from '../../src/components/admin/ui/paged-list.ts';
 import type { OrdersListQuery } from '../../src/lib/api/admin/orders.ts';
 import { dayAfter, isCalendarDay, OrdersQuery, OrderStatusChange } from '../../src/shared/schemas/order-admin.ts';
 

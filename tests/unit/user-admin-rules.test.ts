@@ -1,6 +1,7 @@
 /** The Manage Users rule (issue 17 item 4): who may change which account, table-driven; and the list query's parsing. */
 import { describe, expect, it } from 'vitest';
-import { INITIAL_USERS_QUERY, pageCount, usersQueryReducer } from '../../src/components/admin/users/users-list.ts';
+import { INITIAL_USERS_QUERY, usersQueryReducer } from '../../src/components/admin/users/users-list.ts';
+import { pageCount } from '../../src/components/admin/ui/paged-list.ts';
 import { escapeLike } from '../../src/server/modules/users/users.admin.repository.ts';
 import {
   changeSummary, judgeUserChange, LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE, type ChangeTarget, type UserChangeInput, UsersQuery,

@@ -4,6 +4,7 @@
  */
 import { BLOG_CATEGORIES } from '../constants.ts';
 import { isSlug, SLUG_MAX } from '../slug.ts';
+import { fieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -60,17 +61,6 @@ export type BlogInput = z.input<typeof BlogFields>;
 /** PUT: only the sent fields change (zod 4 would fill defaults inside .partial(), so these have none). */
 export const BlogChanges = z.object(BLOG_RULES).partial();
 export type BlogChangeValues = z.output<typeof BlogChanges>;
-
-/** A checked input, or its first bad field with '<field>: <rule>'. */
-export type FieldCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
-
-/** A zod result as the first bad field and '<field>: <rule>'. */
-export function fieldCheck<T>(parsed: z.ZodSafeParseResult<T>, fallbackField: string): FieldCheck<T> {
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  const field = String(issue?.path[0] ?? fallbackField);
-  return { ok: false, field, message: `${field}: ${issue?.message ?? 'is invalid'}` };
-}
 
 /** POST: every field checked (a missing title refused), unknown ones ignored. */
 export const checkBlogCreate = (fields: Record<string, unknown>) => fieldCheck(BlogFields.safeParse(fields), 'title');

@@ -2,6 +2,7 @@
  * Field rules shared by the Content Management forms (issue 17 item 2) and their API: values arrive as JSON or as
  * multipart text, so published, numbers and tags take both forms.
  */
+import { fieldCheck, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -32,13 +33,9 @@ export const wholeNumber = (min: number, max: number) =>
 /** Required text of at most `max` characters. */
 export const requiredText = (max: number) => formText(max).refine((v) => v.length > 0, 'is required');
 
-export type FieldCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+export type { FieldCheck };
 
 /** `input` checked against `schema` (unknown keys ignored), or the first bad field with '<field>: <rule>'. */
 export function checkFields<S extends z.ZodType>(schema: S, input: unknown, fallbackField = 'body'): FieldCheck<z.output<S>> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  const field = String(issue?.path[0] ?? fallbackField);
-  return { ok: false, field, message: `${field}: ${issue?.message ?? 'is invalid'}` };
+  return fieldCheck(schema.safeParse(input ?? {}), fallbackField);
 }

@@ -2,6 +2,7 @@
  * Document form rules (issue 17), shared by POST/PUT/PATCH /api/admin/documents and the admin form: a required title,
  * an optional description and the publish state. Multipart sends 'true'/'false'; JSON sends booleans: both are taken.
  */
+import { checkBody, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -26,15 +27,9 @@ export type DocumentValues = z.output<typeof DocumentInput>;
 export const DocumentPatch = z.object(fields).partial();
 export type DocumentChanges = z.output<typeof DocumentPatch>;
 
-export type DocumentCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+export type DocumentCheck<T> = FieldCheck<T>;
 
 /** The fields checked, or the first bad field with '<field>: <rule>'. */
 export function checkDocumentFields<S extends typeof DocumentInput | typeof DocumentPatch>(schema: S, body: unknown): DocumentCheck<z.output<S>> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, field: 'body', message: 'The body must be a JSON object' };
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data as z.output<S> };
-  const issue = parsed.error.issues[0];
-  const field = String(issue?.path[0] ?? 'body');
-  if ((body as Record<string, unknown>)[field] === undefined) return { ok: false, field, message: `${field}: is required` };
-  return { ok: false, field, message: `${field}: ${issue?.message ?? 'is invalid'}` };
+  return checkBody(schema, body) as DocumentCheck<z.output<S>>;
 }

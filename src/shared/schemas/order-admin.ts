@@ -4,6 +4,7 @@
  */
 import { ORDER_STATUSES } from '../order-status.ts';
 import { formText } from './text.ts';
+import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
 import { z } from './zod.ts';
 
 /** At most this many orders per page (R48). */
@@ -36,10 +37,8 @@ const day = z
 /** GET /api/admin/orders query. */
 export const OrdersQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(ORDERS_PAGE_MAX).default(ORDERS_PAGE_DEFAULT),
-    q: z.string().max(ORDERS_QUERY_MAX).default('').transform((v) => v.trim()),
-    status: z.union([z.literal(''), z.enum(ORDER_STATUSES)]).default('').transform((v) => (v === '' ? undefined : v)),
+    ...listQueryFields({ pageMax: ORDERS_PAGE_MAX, pageDefault: ORDERS_PAGE_DEFAULT, queryMax: ORDERS_QUERY_MAX }),
+    status: optionalChoice(ORDER_STATUSES),
     from: day,
     to: day,
   })
@@ -49,9 +48,7 @@ export type OrdersFilter = z.output<typeof OrdersQuery>;
 
 /** What each query field's refusal says. */
 export const ORDERS_QUERY_MESSAGES: Record<keyof OrdersFilter, string> = {
-  page: 'page: must be a whole number from 1',
-  pageSize: `pageSize: must be a whole number from 1 to ${ORDERS_PAGE_MAX}`,
-  q: `q: at most ${ORDERS_QUERY_MAX} characters`,
+  ...listQueryMessages({ pageMax: ORDERS_PAGE_MAX, queryMax: ORDERS_QUERY_MAX }),
   status: `status: must be one of ${ORDER_STATUSES.join(', ')}`,
   from: 'from: must be a date written YYYY-MM-DD',
   to: 'to: must be a date written YYYY-MM-DD, not before from',

@@ -3,7 +3,8 @@
  * tab checks the same before sending.
  */
 import { isSlug, SLUG_MAX } from '../slug.ts';
-import { fieldCheck, formBoolean } from './blog-admin.ts';
+import { formBoolean } from './blog-admin.ts';
+import { fieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 

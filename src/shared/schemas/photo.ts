@@ -2,6 +2,7 @@
  * The photo upload's text rules (spec sections 3-5, security.md R45): POST /api/admin/photos/upload checks its fields
  * with them and the upload page checks the same before sending. Multipart fields arrive as text.
  */
+import { fieldCheck, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { PHOTO_RESOLUTIONS } from '../constants.ts';
@@ -18,14 +19,11 @@ export const PhotoUploadFields = z.object({
 });
 export type PhotoUploadValues = z.infer<typeof PhotoUploadFields>;
 
-export type PhotoCheck = { ok: true; value: PhotoUploadValues } | { ok: false; field: string; message: string };
+export type PhotoCheck = FieldCheck<PhotoUploadValues>;
 
 /** The sent fields checked (unknown ones ignored), or the first bad field with '<field>: <rule>'. */
 export function checkPhotoUpload(fields: Record<string, unknown>): PhotoCheck {
-  const parsed = PhotoUploadFields.safeParse(fields);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const field = String(parsed.error.issues[0]?.path[0] ?? 'photo');
-  return { ok: false, field, message: `${field}: ${parsed.error.issues[0]?.message ?? 'is invalid'}` };
+  return fieldCheck(PhotoUploadFields.safeParse(fields), 'photo');
 }
 
 /** Smallest shorter side of each resolution bucket (constants PHOTO_RESOLUTIONS), largest first. */

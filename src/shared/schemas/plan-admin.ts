@@ -3,6 +3,7 @@
  * at least 0 with at most two decimals, up to 20 features of at most 120 characters, a whole sort order.
  */
 import { BILLING_PERIODS } from '../plans.ts';
+import { checkBody, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -55,19 +56,12 @@ export type PlanValues = z.output<typeof PlanInput>;
 export const PlanPatch = z.object(fields).partial();
 export type PlanChanges = z.output<typeof PlanPatch>;
 
-export type PlanCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+export type PlanCheck<T> = FieldCheck<T>;
 
 /** The body checked, or the first bad field with '<field>: <rule>' (a feature names its line, 'features.2'). */
 export function checkPlan<S extends typeof PlanInput | typeof PlanPatch>(schema: S, body: unknown): PlanCheck<z.output<S>> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, field: 'body', message: 'The body must be a JSON object' };
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data as z.output<S> };
-  const issue = parsed.error.issues[0];
-  const path = issue?.path ?? [];
-  const field = String(path[0] ?? 'body');
-  if (path.length === 1 && (body as Record<string, unknown>)[field] === undefined) return { ok: false, field, message: `${field}: is required` };
-  const where = path.length > 1 ? `${field} line ${Number(path[1]) + 1}` : field;
-  return { ok: false, field, message: `${where}: ${issue?.message ?? 'is invalid'}` };
+  const where = (path: PropertyKey[]) => (path.length > 1 ? `${String(path[0])} line ${Number(path[1]) + 1}` : String(path[0] ?? 'body'));
+  return checkBody(schema, body, where) as PlanCheck<z.output<S>>;
 }
 
 /** The form's features box (one per line) as the list the API takes: lines trimmed, blank ones dropped. */

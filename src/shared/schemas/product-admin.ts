@@ -3,7 +3,9 @@
  * GET /api/admin/products; the server and the admin island check with the same rules. Multipart fields arrive as
  * text ('12.50', 'true'), JSON ones may be numbers, booleans and lists; both give the same values.
  */
+import { refusal, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
+import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
 import { z } from './zod.ts';
 import { PRODUCT_CATEGORIES } from '../constants.ts';
 import { amountToCents, centsToAmount } from '../money.ts';
@@ -113,17 +115,12 @@ export const NEW_PRODUCT_DEFAULTS = { description: '', tags: [] as string[], sto
 /** The fields a new product must have, in the order a form shows them. */
 const REQUIRED = ['name', 'price', 'category'] as const;
 
-export type ProductCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
-
-function refusal(error: z.ZodError): ProductCheck<never> {
-  const field = String(error.issues[0]?.path[0] ?? 'name');
-  return { ok: false, field, message: `${field}: ${error.issues[0]?.message ?? 'is invalid'}` };
-}
+export type ProductCheck<T> = FieldCheck<T>;
 
 /** The sent fields of an edit: only those present, each valid; or the first bad one as '<field>: <rule>'. */
 export function checkProductUpdate(input: Record<string, unknown>): ProductCheck<Partial<ProductValues>> {
   const parsed = ProductFields.safeParse(input);
-  if (!parsed.success) return refusal(parsed.error);
+  if (!parsed.success) return refusal(parsed.error, 'name');
   return { ok: true, value: Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<ProductValues> };
 }
 
@@ -149,22 +146,18 @@ export const defaultDir = (sort: ProductSort): SortDir => (sort === 'created_at'
 /** GET /api/admin/products query ('' and absent mean the default). */
 export const ProductsQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_MAX).default(PRODUCTS_PAGE_DEFAULT),
-    q: z.string().max(PRODUCTS_QUERY_MAX).default('').transform((v) => v.trim()),
+    ...listQueryFields({ pageMax: PRODUCTS_PAGE_MAX, pageDefault: PRODUCTS_PAGE_DEFAULT, queryMax: PRODUCTS_QUERY_MAX }),
     sort: z.union([z.literal(''), z.enum(PRODUCT_SORTS)]).default('').transform((v): ProductSort => v || 'created_at'),
     dir: z.union([z.literal(''), z.enum(['asc', 'desc'])]).default(''),
     published: z.union([z.literal(''), z.enum(PRODUCT_PUBLISH_FILTERS)]).default('').transform((v): ProductPublishFilter => v || 'all'),
-    category: z.union([z.literal(''), z.enum(PRODUCT_CATEGORIES)]).default('').transform((v) => (v === '' ? undefined : v)),
+    category: optionalChoice(PRODUCT_CATEGORIES),
   })
   .transform((v) => ({ ...v, dir: v.dir || defaultDir(v.sort) }));
 export type ProductsFilter = z.output<typeof ProductsQuery>;
 
 /** What each query field's refusal says. */
 export const PRODUCTS_QUERY_MESSAGES: Record<keyof ProductsFilter, string> = {
-  page: 'page: must be a whole number from 1',
-  pageSize: `pageSize: must be a whole number from 1 to ${PRODUCTS_PAGE_MAX}`,
-  q: `q: at most ${PRODUCTS_QUERY_MAX} characters`,
+  ...listQueryMessages({ pageMax: PRODUCTS_PAGE_MAX, queryMax: PRODUCTS_QUERY_MAX }),
   sort: `sort: must be one of ${PRODUCT_SORTS.join(', ')}`,
   dir: 'dir: must be asc or desc',
   published: `published: must be one of ${PRODUCT_PUBLISH_FILTERS.join(', ')}`,

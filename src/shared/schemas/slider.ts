@@ -2,6 +2,7 @@
  * The slider's input rules (spec sections 3-5, security.md R45-R47): the API checks every POST/PUT /api/sliders with
  * them and the admin forms can check the same fields before sending. Multipart fields arrive as text.
  */
+import { refusal, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { videoEmbedSrc } from '../../lib/hero/video.ts';
@@ -37,7 +38,7 @@ export const NEW_SLIDER_VALUES: SliderValues = {
   searchButton: withSearchButtonDefaults({}),
 };
 
-export type SliderCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+export type SliderCheck<T> = FieldCheck<T>;
 
 // eslint-disable-next-line no-control-regex
 const LINK_FORBIDDEN = /[\s\u0000-\u001f\u007f\\]/;
@@ -119,11 +120,9 @@ export const SearchButtonInput = z.object({
 
 const failure = (field: string, message: string): SliderCheck<never> => ({ ok: false, field, message });
 
-function firstIssue(error: z.ZodError, prefix: string): SliderCheck<never> {
-  const issue = error.issues[0];
-  const field = [prefix, ...(issue?.path.map(String) ?? [])].filter(Boolean).join('.');
-  return failure(field, `${field}: ${issue?.message ?? 'is invalid'}`);
-}
+/** A slider's field is named by its whole path ('searchButton.label'), under `prefix`. */
+const firstIssue = (error: z.ZodError, prefix: string): SliderCheck<never> =>
+  refusal(error, prefix, { fieldOf: (path) => [prefix, ...path.map(String)].filter(Boolean).join('.') });
 
 /** searchButton JSON text: at most 4 KB, a JSON object without prototype keys, valid fields; missing ones defaulted. */
 export function checkSearchButtonText(value: string): SliderCheck<Slider['searchButton']> {

@@ -2,6 +2,7 @@
  * Manage Users (issue 17 item 4): the list query and the change GET/PATCH /api/admin/users accept, and the one rule
  * that decides whether a change may happen (the last active admin stays; nobody changes their own account here).
  */
+import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
 import { z } from './zod.ts';
 
 /** At most this many accounts per page (R48). */
@@ -19,24 +20,19 @@ export const LAST_ADMIN_MESSAGE = 'There must always be at least one active admi
 export const SELF_CHANGE_MESSAGE = 'You cannot change your own role or deactivate yourself';
 
 /** Query text as it arrives: '' and absent mean "any". */
-const anyOf = <T extends readonly [string, ...string[]]>(values: T) => z.union([z.literal(''), z.enum(values)]).default('').transform((v) => (v === '' ? undefined : v));
 
 /** GET /api/admin/users query. */
 export const UsersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(USERS_PAGE_DEFAULT),
-  q: z.string().max(USERS_QUERY_MAX).default('').transform((v) => v.trim()),
-  role: anyOf(USER_ROLES),
-  status: anyOf(USER_STATUSES),
+  ...listQueryFields({ pageMax: USERS_PAGE_MAX, pageDefault: USERS_PAGE_DEFAULT, queryMax: USERS_QUERY_MAX }),
+  role: optionalChoice(USER_ROLES),
+  status: optionalChoice(USER_STATUSES),
 });
 export type UsersQueryInput = z.input<typeof UsersQuery>;
 export type UsersFilter = z.output<typeof UsersQuery>;
 
 /** What each query field's refusal says. */
 export const USERS_QUERY_MESSAGES: Record<keyof UsersFilter, string> = {
-  page: 'page: must be a whole number from 1',
-  pageSize: `pageSize: must be a whole number from 1 to ${USERS_PAGE_MAX}`,
-  q: `q: at most ${USERS_QUERY_MAX} characters`,
+  ...listQueryMessages({ pageMax: USERS_PAGE_MAX, queryMax: USERS_QUERY_MAX }),
   role: 'role: must be customer or admin',
   status: 'status: must be active or deactivated',
 };

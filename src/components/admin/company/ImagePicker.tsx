@@ -1,7 +1,6 @@
 /** A logo or icon picker: the current picture beside the chosen one, with the browser's size and type check. */
-import { useEffect, useId, useRef, useState } from 'react';
-import { UPLOAD_TYPES } from '../../../shared/constants.ts';
-import { checkPicture } from './company-rules.ts';
+import { useId } from 'react';
+import PictureInput, { megabytes, usePreviewUrl } from '../ui/PictureInput.tsx';
 
 interface Props {
   name: string;
@@ -25,28 +24,7 @@ const FRAMES = {
 export default function ImagePicker({ name, label, hint, current, backdrop, file, error, onChange }: Props) {
   const frame = `flex h-20 w-full items-center justify-center overflow-hidden rounded-lg border border-dashed p-1 ${FRAMES[backdrop]}`;
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosenUrl, setChosenUrl] = useState('');
-
-  useEffect(() => {
-    if (!file) {
-      setChosenUrl('');
-      if (input.current) input.current.value = '';
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setChosenUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  function choose(files: FileList | null) {
-    const picked = files?.[0] ?? null;
-    if (!picked) return onChange(null, '');
-    const problem = checkPicture(picked);
-    // A refused file is never kept, so it can never be sent.
-    if (problem && input.current) input.current.value = '';
-    onChange(problem ? null : picked, problem ?? '');
-  }
+  const chosenUrl = usePreviewUrl(file);
 
   return (
     <div className="min-w-0 rounded-lg border border-gray-200 p-3 dark:border-white/10" data-picture={name}>
@@ -61,32 +39,10 @@ export default function ImagePicker({ name, label, hint, current, backdrop, file
         </figure>
         <figure className="m-0 min-w-0">
           <div className={frame}>{chosenUrl ? <img src={chosenUrl} alt={`New ${label.toLowerCase()}`} className="max-h-16 max-w-full object-contain" /> : <span>Not chosen</span>}</div>
-          <figcaption className="mt-1 truncate">{file ? `New: ${file.name} (${(file.size / 1024 / 1024).toFixed(2)} MB)` : 'New'}</figcaption>
+          <figcaption className="mt-1 truncate">{file ? `New: ${file.name} (${megabytes(file)})` : 'New'}</figcaption>
         </figure>
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <input
-          ref={input}
-          id={id}
-          name={name}
-          type="file"
-          accept={UPLOAD_TYPES.join(',')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="block w-full min-w-0 text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-gray-200 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-900 dark:file:bg-white/10 dark:file:text-gray-100"
-          onChange={(e) => choose(e.target.files)}
-        />
-        {file && (
-          <button type="button" className="text-sm font-medium text-[var(--color-primary-ink)] underline" onClick={() => onChange(null, '')}>
-            Keep the current one
-          </button>
-        )}
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="m-0 mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <PictureInput id={id} name={name} file={file} error={error} onChange={onChange} dropLabel="Keep the current one" />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * A change shows the order as the server answers it and tells the screen, which reloads the list; a refusal (the
  * order changed meanwhile) reads the order again. Escape or Close closes it.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { changeAdminOrderStatus, fetchAdminOrder } from '../../../lib/api/admin/orders.ts';
 import { formatDateTime } from '../../../lib/format/dates.ts';
@@ -11,11 +11,11 @@ import { statusLabel, type OrderStatus } from '../../../shared/order-status.ts';
 import type { AdminOrderChange, AdminOrderDetail } from '../../../shared/orders-admin.ts';
 import { LoadError, PanelLoading } from '../dashboard/Panel.tsx';
 import { useRemote } from '../dashboard/use-remote.ts';
+import ModalDialog from '../ui/ModalDialog.tsx';
+import type { Notice } from '../ui/PagedList.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import OrderStatusForm from './OrderStatusForm.tsx';
 import { formatCents, shortOrderId } from './orders-list.ts';
-
-export type Notice = { tone: 'ok' | 'error'; text: string } | null;
 
 interface Props {
   orderId: string;
@@ -88,16 +88,11 @@ function OrderBody({ order, busy, onChange }: { order: AdminOrderDetail; busy: b
 }
 
 export default function OrderDetailDialog({ orderId, onChanged, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const load = useCallback(() => fetchAdminOrder(orderId), [orderId]);
   const { remote, reload, set } = useRemote<AdminOrderDetail>(load, 'Could not load the order.');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
 
   const change = async (status: OrderStatus, note: string) => {
     setBusy(true);
@@ -117,15 +112,7 @@ export default function OrderDetailDialog({ orderId, onChanged, onClose }: Props
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100"
-    >
+    <ModalDialog open busy={busy} onCancel={onClose} labelledBy={titleId} className="max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-1.5rem))] overflow-y-auto p-0">
       <div className="sticky top-0 z-1 flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-3 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
         <h2 id={titleId} className="m-0 text-lg font-bold">Order {shortOrderId(orderId)}</h2>
         <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10">
@@ -140,6 +127,6 @@ export default function OrderDetailDialog({ orderId, onChanged, onClose }: Props
         {remote.state === 'error' && <LoadError message={remote.message} onRetry={() => void reload()} />}
         {remote.state === 'ready' && <OrderBody order={remote.data} busy={busy} onChange={(status, note) => void change(status, note)} />}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

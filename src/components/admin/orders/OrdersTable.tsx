@@ -2,9 +2,9 @@
  * The orders of one page: a table from 1024 px, below that each row stacks into a labelled card (one DOM for both, so
  * nothing is ever wider than the screen). Each row opens the order; its id is the button for keyboard users.
  */
-import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/format/dates.ts';
 import type { AdminOrderSummary } from '../../../shared/orders-admin.ts';
+import ListTable, { Cell } from '../ui/ListTable.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import { formatCents, shortOrderId } from './orders-list.ts';
 
@@ -16,18 +16,6 @@ interface Props {
 }
 
 const HEADINGS = ['Order', 'Customer', 'Date', 'Items', 'Total', 'Status'] as const;
-const cell = 'flex min-w-0 items-center justify-between gap-3 py-1 lg:table-cell lg:px-3 lg:py-3 lg:align-middle';
-const label = 'shrink-0 text-xs font-semibold uppercase tracking-wide text-gray-500 lg:hidden dark:text-gray-400';
-
-function Cell({ heading, children, className = '' }: { heading: string; children: ReactNode; className?: string }) {
-  return (
-    <td className={`${cell} ${className}`}>
-      <span className={label} aria-hidden="true">{heading}</span>
-      {children}
-    </td>
-  );
-}
-
 function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boolean; onOpen: Props['onOpen'] }) {
   const ref = shortOrderId(order._id);
   return (
@@ -66,19 +54,15 @@ function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boo
 
 export default function OrdersTable({ orders, openId, onOpen }: Props) {
   return (
-    <table className="block w-full border-collapse text-sm lg:table" aria-label="Orders">
-      <thead className="hidden lg:table-header-group">
-        <tr className="border-b border-gray-200 text-left text-xs uppercase tracking-wide text-gray-500 dark:border-white/10 dark:text-gray-400">
-          {HEADINGS.map((heading) => (
-            <th key={heading} scope="col" className={`px-3 pb-2 font-semibold ${heading === 'Items' || heading === 'Total' ? 'text-right' : ''}`}>{heading}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="block lg:table-row-group">
-        {orders.map((order) => (
-          <OrderRow key={order._id} order={order} open={order._id === openId} onOpen={onOpen} />
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      label="Orders"
+      headings={HEADINGS.map((heading) => (
+        <th key={heading} scope="col" className={`px-3 pb-2 font-semibold ${heading === 'Items' || heading === 'Total' ? 'text-right' : ''}`}>{heading}</th>
+      ))}
+    >
+      {orders.map((order) => (
+        <OrderRow key={order._id} order={order} open={order._id === openId} onOpen={onOpen} />
+      ))}
+    </ListTable>
   );
 }

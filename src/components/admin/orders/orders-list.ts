@@ -3,6 +3,7 @@ import type { OrdersListQuery } from '../../../lib/api/admin/orders.ts';
 import { grouped } from '../../../lib/format/numbers.ts';
 import { isOrderStatus } from '../../../shared/order-status.ts';
 import { isCalendarDay, ORDERS_PAGE_DEFAULT } from '../../../shared/schemas/order-admin.ts';
+import { onPage, type PageAction } from '../ui/paged-list.ts';
 
 export const INITIAL_ORDERS_QUERY: OrdersListQuery = { page: 1, pageSize: ORDERS_PAGE_DEFAULT, q: '', status: '', from: '', to: '' };
 
@@ -12,7 +13,7 @@ export type OrdersQueryAction =
   | { type: 'from'; from: string }
   | { type: 'to'; to: string }
   | { type: 'reset' }
-  | { type: 'page'; page: number };
+  | PageAction;
 
 /** A day input's value as the query keeps it: a real YYYY-MM-DD day, else no bound. */
 const dayOrNone = (value: string) => (isCalendarDay(value) ? value : '');
@@ -32,15 +33,12 @@ export function ordersQueryReducer(query: OrdersListQuery, action: OrdersQueryAc
     case 'reset':
       return { ...INITIAL_ORDERS_QUERY, pageSize: query.pageSize };
     case 'page':
-      return { ...query, page: Math.max(1, Math.trunc(action.page)) };
+      return onPage(query, action.page);
   }
 }
 
 /** True when any filter narrows the list. */
 export const isFiltered = (query: OrdersListQuery) => Boolean(query.q || query.status || query.from || query.to);
-
-/** How many pages `total` orders fill; at least 1, so an empty list reads 'Page 1 of 1'. */
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** A select's value parsed into the status union (never trust a form value). */
 export const parseStatusFilter = (value: string): OrdersListQuery['status'] => (isOrderStatus(value) ? value : '');

@@ -9,7 +9,8 @@ import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import type { AdminProduct, ProductSaved } from '../../../shared/products-admin.ts';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../../shared/schemas/product-admin.ts';
 import UploadProgressBar from '../company/UploadProgressBar.tsx';
-import { fieldClass } from './ProductFilters.tsx';
+import { FIELD_CLASS as fieldClass } from '../ui/FilterFields.tsx';
+import ModalDialog from '../ui/ModalDialog.tsx';
 import ProductImageField from './ProductImageField.tsx';
 import { checkProductForm, formValuesOf, productFormData, type ProductField, type ProductFormValues } from './product-form.ts';
 
@@ -47,17 +48,13 @@ export default function ProductFormDialog({ editing, onClose, onSaved }: Props) 
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
 
+  // Each opening starts from the product as it is (or an empty form).
   useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (editing && !d.open) {
-      setValues(formValuesOf(product));
-      setImage(null);
-      setErrors({});
-      setFailure('');
-      d.showModal();
-    }
-    if (!editing && d.open) d.close();
+    if (!editing) return;
+    setValues(formValuesOf(product));
+    setImage(null);
+    setErrors({});
+    setFailure('');
   }, [editing, product]);
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
@@ -92,14 +89,13 @@ export default function ProductFormDialog({ editing, onClose, onSaved }: Props) 
 
   const title = product ? 'Edit Product' : 'Add Product';
   return (
-    <dialog
+    <ModalDialog
       ref={dialog}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto max-h-[calc(100dvh-1rem)] w-[min(44rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100"
+      open={editing !== null}
+      busy={busy}
+      onCancel={onClose}
+      labelledBy={`${id}-title`}
+      className="max-h-[calc(100dvh-1rem)] w-[min(44rem,calc(100vw-1rem))] overflow-y-auto p-0"
     >
       <form
         noValidate
@@ -180,6 +176,6 @@ export default function ProductFormDialog({ editing, onClose, onSaved }: Props) 
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -2,11 +2,11 @@
  * The products of one page: a table with sortable headings from 1024 px; below that each row stacks into a card
  * (one DOM for both, so nothing is ever wider than the screen).
  */
-import type { ReactNode } from 'react';
 import { formatPrice } from '../../../lib/format/money.ts';
 import type { AdminProduct } from '../../../shared/products-admin.ts';
 import type { ProductSort, SortDir } from '../../../shared/schemas/product-admin.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
+import ListTable, { Cell } from '../ui/ListTable.tsx';
 
 interface Props {
   products: AdminProduct[];
@@ -30,18 +30,7 @@ const COLUMNS: ReadonlyArray<{ heading: string; sort?: ProductSort; className?: 
   { heading: 'Actions', className: 'lg:text-right' },
 ];
 
-const cell = 'flex min-w-0 items-center justify-between gap-3 py-1 lg:table-cell lg:px-3 lg:py-3 lg:align-middle';
-const label = 'shrink-0 text-xs font-semibold uppercase tracking-wide text-gray-500 lg:hidden dark:text-gray-400';
 const action = 'rounded-md border px-3 py-1.5 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60';
-
-function Cell({ heading, children, className = '' }: { heading: string; children: ReactNode; className?: string }) {
-  return (
-    <td className={`${cell} ${className}`}>
-      <span className={label} aria-hidden="true">{heading}</span>
-      {children}
-    </td>
-  );
-}
 
 /** Published or Draft, as a badge. */
 export function PublishBadge({ published }: { published: boolean }) {
@@ -126,26 +115,22 @@ function SortHeading({ heading, column, sort, dir, onSort }: { heading: string; 
 
 export default function ProductsTable({ products, sort, dir, busyId, onSort, onEdit, onDelete, onPublish }: Props) {
   return (
-    <table className="block w-full border-collapse text-sm lg:table" aria-label="Products">
-      <thead className="hidden lg:table-header-group">
-        <tr className="border-b border-gray-200 text-left text-xs uppercase tracking-wide text-gray-500 dark:border-white/10 dark:text-gray-400">
-          {COLUMNS.map(({ heading, sort: column, className = '' }) => (
-            <th
-              key={heading}
-              scope="col"
-              className={`px-3 pb-2 font-semibold ${className}`}
-              aria-sort={column && column === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-            >
-              {column ? <SortHeading heading={heading} column={column} sort={sort} dir={dir} onSort={onSort} /> : heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="block lg:table-row-group">
-        {products.map((product) => (
-          <ProductRow key={product._id} product={product} busy={busyId === product._id} onEdit={onEdit} onDelete={onDelete} onPublish={onPublish} />
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      label="Products"
+      headings={COLUMNS.map(({ heading, sort: column, className = '' }) => (
+        <th
+          key={heading}
+          scope="col"
+          className={`px-3 pb-2 font-semibold ${className}`}
+          aria-sort={column && column === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+        >
+          {column ? <SortHeading heading={heading} column={column} sort={sort} dir={dir} onSort={onSort} /> : heading}
+        </th>
+      ))}
+    >
+      {products.map((product) => (
+        <ProductRow key={product._id} product={product} busy={busyId === product._id} onEdit={onEdit} onDelete={onDelete} onPublish={onPublish} />
+      ))}
+    </ListTable>
   );
 }

@@ -1,13 +1,10 @@
 /**
  * Pure rules of the product form: its values from a product (or empty for a new one), the server's own rules checked
- * before sending (shared/schemas/product-admin.ts), the browser's picture check, and the one multipart body of a save.
+ * before sending (shared/schemas/product-admin.ts), and the one multipart body of a save.
  */
-import { PRODUCT_CATEGORIES, UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../shared/constants.ts';
+import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import type { AdminProduct } from '../../../shared/products-admin.ts';
 import { checkProductCreate } from '../../../shared/schemas/product-admin.ts';
-
-export const TOO_LARGE = 'File size must be less than 5MB';
-export const NOT_ALLOWED = 'Only JPEG, PNG, GIF, and WEBP files are allowed';
 
 /** The form's fields as the inputs hold them. */
 export interface ProductFormValues {
@@ -43,13 +40,6 @@ export function formValuesOf(product: AdminProduct | null): ProductFormValues {
 export function checkProductForm(values: ProductFormValues): { field: ProductField; message: string } | null {
   const check = checkProductCreate({ ...values, published: values.published ? 'true' : 'false' });
   return check.ok ? null : { field: check.field as ProductField, message: check.message };
-}
-
-/** The browser's check of a chosen picture (the server checks the bytes again). */
-export function checkPicture(file: Pick<File, 'size' | 'type'>): string | null {
-  if (file.size > UPLOAD_MAX_BYTES) return TOO_LARGE;
-  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) return NOT_ALLOWED;
-  return null;
 }
 
 /** The multipart body of a create or edit: every field, and the picture when one was chosen. */

@@ -4,6 +4,7 @@ import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import {
   defaultDir, PRODUCT_PUBLISH_FILTERS, PRODUCT_SORTS, PRODUCTS_PAGE_DEFAULT, type ProductSort, type SortDir,
 } from '../../../shared/schemas/product-admin.ts';
+import { onPage, type PageAction } from '../ui/paged-list.ts';
 
 export const INITIAL_PRODUCTS_QUERY: ProductsListQuery = {
   page: 1, pageSize: PRODUCTS_PAGE_DEFAULT, q: '', sort: 'created_at', dir: 'desc', published: 'all', category: '',
@@ -17,7 +18,7 @@ export type ProductsQueryAction =
   | { type: 'sortBy'; sort: ProductSort }
   /** The sort menu of small screens: both at once. */
   | { type: 'sort'; sort: ProductSort; dir: SortDir }
-  | { type: 'page'; page: number };
+  | PageAction;
 
 export function productsQueryReducer(query: ProductsListQuery, action: ProductsQueryAction): ProductsListQuery {
   switch (action.type) {
@@ -34,12 +35,9 @@ export function productsQueryReducer(query: ProductsListQuery, action: ProductsQ
     case 'sort':
       return { ...query, sort: action.sort, dir: action.dir, page: 1 };
     case 'page':
-      return { ...query, page: Math.max(1, Math.trunc(action.page)) };
+      return onPage(query, action.page);
   }
 }
-
-/** How many pages `total` products fill; at least 1, so an empty list reads 'Page 1 of 1'. */
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** Select values parsed into their unions (never trust a form value). */
 export const parseCategory = (value: string): ProductsListQuery['category'] =>

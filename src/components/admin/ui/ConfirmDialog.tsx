@@ -1,5 +1,6 @@
 /** Asks before an admin action: a modal <dialog> (focus kept inside, Escape cancels), Cancel focused first. */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import ModalDialog from './ModalDialog.tsx';
 
 interface Props {
   open: boolean;
@@ -16,25 +17,10 @@ interface Props {
 }
 
 export default function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, tone = 'danger', busy, onCancel, onConfirm }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-2xl border border-gray-200 bg-white p-6 text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100"
-    >
+    <ModalDialog open={open} busy={busy} onCancel={onCancel} labelledBy={titleId} className="w-[min(26rem,calc(100vw-2rem))] p-6">
       <h2 id={titleId} className="m-0 text-lg font-bold">
         {title}
       </h2>
@@ -52,6 +38,6 @@ export default function ConfirmDialog({ open, title, children, confirmLabel, bus
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

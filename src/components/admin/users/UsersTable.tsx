@@ -2,10 +2,10 @@
  * The accounts of one page: a table from 1024 px, below that each row stacks into a labelled block (one DOM for
  * both, so nothing is ever wider than the screen). The signed-in admin's own row has its controls disabled.
  */
-import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/format/dates.ts';
 import type { AdminUser } from '../../../shared/admin.ts';
 import type { Role } from '../../../shared/types.ts';
+import ListTable, { Cell } from '../ui/ListTable.tsx';
 import { fullName } from './user-text.ts';
 
 interface Props {
@@ -18,18 +18,6 @@ interface Props {
 }
 
 const HEADINGS = ['Name', 'Email', 'Username', 'Role', 'Status', 'Joined', 'Actions'] as const;
-const cell = 'flex min-w-0 items-center justify-between gap-3 py-1 lg:table-cell lg:px-3 lg:py-3 lg:align-middle';
-const label = 'shrink-0 text-xs font-semibold uppercase tracking-wide text-gray-500 lg:hidden dark:text-gray-400';
-
-function Cell({ heading, children, className = '' }: { heading: string; children: ReactNode; className?: string }) {
-  return (
-    <td className={`${cell} ${className}`}>
-      <span className={label} aria-hidden="true">{heading}</span>
-      {children}
-    </td>
-  );
-}
-
 function StatusBadge({ disabled }: { disabled: boolean }) {
   return disabled ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-red-500/10 px-2.5 py-0.5 text-xs font-semibold text-red-700 dark:text-red-300">
@@ -102,19 +90,15 @@ function UserRow({ user, me, busy, onRole, onToggle }: { user: AdminUser; me: bo
 
 export default function UsersTable({ users, meId, busyId, onRole, onToggle }: Props) {
   return (
-    <table className="block w-full border-collapse text-sm lg:table" aria-label="User accounts">
-      <thead className="hidden lg:table-header-group">
-        <tr className="border-b border-gray-200 text-left text-xs uppercase tracking-wide text-gray-500 dark:border-white/10 dark:text-gray-400">
-          {HEADINGS.map((heading) => (
-            <th key={heading} scope="col" className="px-3 pb-2 font-semibold">{heading}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="block lg:table-row-group">
-        {users.map((user) => (
-          <UserRow key={user._id} user={user} me={user._id === meId} busy={busyId === user._id} onRole={onRole} onToggle={onToggle} />
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      label="User accounts"
+      headings={HEADINGS.map((heading) => (
+        <th key={heading} scope="col" className="px-3 pb-2 font-semibold">{heading}</th>
+      ))}
+    >
+      {users.map((user) => (
+        <UserRow key={user._id} user={user} me={user._id === meId} busy={busyId === user._id} onRole={onRole} onToggle={onToggle} />
+      ))}
+    </ListTable>
   );
 }

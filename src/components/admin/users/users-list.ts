@@ -1,6 +1,7 @@
 /** The Manage Users list's query as a pure reducer (design.md 4.13): a new filter starts again at page 1. */
 import type { UsersListQuery } from '../../../lib/api/admin/users.ts';
 import { USERS_PAGE_DEFAULT } from '../../../shared/schemas/user-admin.ts';
+import { onPage, type PageAction } from '../ui/paged-list.ts';
 
 export const INITIAL_USERS_QUERY: UsersListQuery = { page: 1, pageSize: USERS_PAGE_DEFAULT, q: '', role: '', status: '' };
 
@@ -8,7 +9,7 @@ export type UsersQueryAction =
   | { type: 'search'; q: string }
   | { type: 'role'; role: UsersListQuery['role'] }
   | { type: 'status'; status: UsersListQuery['status'] }
-  | { type: 'page'; page: number };
+  | PageAction;
 
 export function usersQueryReducer(query: UsersListQuery, action: UsersQueryAction): UsersListQuery {
   switch (action.type) {
@@ -19,12 +20,9 @@ export function usersQueryReducer(query: UsersListQuery, action: UsersQueryActio
     case 'status':
       return { ...query, status: action.status, page: 1 };
     case 'page':
-      return { ...query, page: Math.max(1, Math.trunc(action.page)) };
+      return onPage(query, action.page);
   }
 }
-
-/** How many pages `total` accounts fill; at least 1, so an empty list reads 'Page 1 of 1'. */
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** Select values parsed into their unions (never trust a form value). */
 export const parseRole = (value: string): UsersListQuery['role'] => (value === 'admin' || value === 'customer' ? value : '');

@@ -1,0 +1,46 @@
+/** The one way a refused input is answered: its first zod issue as { field, message: '<field>: <rule>' } (a 400's body). */
+import type { z } from './zod.ts';
+
+/** A checked input, or its first bad field with '<field>: <rule>'. */
+export type FieldCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+
+type Path = z.core.$ZodIssue['path'];
+
+interface RefusalOptions {
+  /** The body as sent: a top-level field missing from it answers 'is required', whatever rule it broke. */
+  sent?: Record<string, unknown>;
+  /** The field named by an issue's path (default: its top-level key, or the fallback). */
+  fieldOf?: (path: Path) => string;
+  /** How the message names the place (default: the field), e.g. 'features line 3'. */
+  whereOf?: (path: Path) => string;
+}
+
+/** The first issue of `error` as a refusal; `fallbackField` names an issue without a path. */
+export function refusal(error: z.ZodError, fallbackField: string, options: RefusalOptions = {}): { ok: false; field: string; message: string } {
+  const issue = error.issues[0];
+  const path = issue?.path ?? [];
+  const field = options.fieldOf ? options.fieldOf(path) : String(path[0] ?? fallbackField);
+  if (options.sent && path.length === 1 && options.sent[field] === undefined) return { ok: false, field, message: `${field}: is required` };
+  return { ok: false, field, message: `${options.whereOf?.(path) ?? field}: ${issue?.message ?? 'is invalid'}` };
+}
+
+/** A zod result as the checked value, or its first bad field with '<field>: <rule>'. */
+export function fieldCheck<T>(parsed: z.ZodSafeParseResult<T>, fallbackField: string): FieldCheck<T> {
+  return parsed.success ? { ok: true, value: parsed.data } : refusal(parsed.error, fallbackField);
+}
+
+/**
+ * A JSON body checked against `schema`: not an object is refused as such, a top-level field left out answers
+ * 'is required', anything else its first rule.
+ */
+export function checkBody<S extends z.ZodType>(schema: S, body: unknown, whereOf?: RefusalOptions['whereOf']): FieldCheck<z.output<S>> {
+  if (!isObject(body)) return NOT_AN_OBJECT;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { ok: true, value: parsed.data } : refusal(parsed.error, 'body', { sent: body, ...(whereOf ? { whereOf } : {}) });
+}
+
+/** The refusal of a body that is not a JSON object. */
+export const NOT_AN_OBJECT = { ok: false, field: 'body', message: 'The body must be a JSON object' } as const;
+
+/** True for a plain JSON object (not null, not an array). */
+export const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);

@@ -1,0 +1,29 @@
+/** The static site's rebuilds as e2e tests wait for them: the publish state settling, and a served page changing. */
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { PublishStatus } from '../../../src/shared/admin.ts';
+
+/** A build of the demo site takes 30-60 s on a busy 2-core machine; a change may wait for a running one first. */
+const BUILD_WAIT = { timeout: 200_000, intervals: [500] };
+
+/** Waits until no build is scheduled or running; answers the state it settled in (up-to-date or failed). */
+export async function settled(api: APIRequestContext, token: string): Promise<PublishStatus> {
+  let status: PublishStatus | undefined;
+  await expect
+    .poll(async () => {
+      status = (await (await api.get('/api/admin/site-status', { headers: { Authorization: `Bearer ${token}` } })).json()) as PublishStatus;
+      return status.state;
+    }, BUILD_WAIT)
+    .toMatch(/^(up-to-date|failed)$/);
+  return status!;
+}
+
+/** The served HTML of a path, and its status, past any cache. */
+export async function served(api: APIRequestContext, path: string): Promise<{ status: number; html: string }> {
+  const res = await api.get(path, { headers: { 'Cache-Control': 'no-cache' } });
+  return { status: res.status(), html: await res.text() };
+}
+
+/** Polls a served page until `check` holds (the rebuild that carries a change has been swapped in). */
+export async function untilServed(api: APIRequestContext, path: string, check: (page: { status: number; html: string }) => boolean): Promise<void> {
+  await expect.poll(async () => check(await served(api, path)), BUILD_WAIT).toBe(true);
+}
