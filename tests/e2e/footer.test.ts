@@ -34,6 +34,12 @@ test('the footer shows the seeded contact details, quick links, social links and
   await expect(f.quick).toBeVisible();
   const quickHrefs = await f.quick.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(quickHrefs).toEqual(['/', '/about', '/contact', '/shop']);
+  // The demo has published plans and pages marked for the footer (documents only once one is published).
+  const resources = page.getByRole('contentinfo').getByRole('navigation', { name: 'Resources' });
+  await expect(resources.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('href', '/pricing');
+  const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+  await expect(legal.getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveAttribute('href', '/pages/privacy/');
+  await expect(legal.getByRole('link', { name: 'Terms of Service', exact: true })).toHaveAttribute('href', '/pages/terms/');
 
   await expect(f.connect).toBeVisible();
   for (const label of SOCIAL) {
