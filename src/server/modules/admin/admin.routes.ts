@@ -2,7 +2,7 @@
  * The admin dashboard's reads and the site's publish state (issue 16 items 3 and 8): stats, recent activity, whether
  * the public site is up to date, a rebuild on demand, notifications. Every route is admin-only and never cached.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AdminNotification, PublishStatus } from '../../../shared/admin.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -11,6 +11,7 @@ import { ApiError, fieldError } from '../../http/errors.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { AUDIT_PAGE_MAX, recentAudit, recordAudit } from '../audit/audit.repository.ts';
 import { dashboardStats } from './admin.repository.ts';
+import { noStore } from '../../http/no-store.ts';
 
 const ActivityQuery = z.object({
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(20),
@@ -22,12 +23,6 @@ export function adminNotifications(status: PublishStatus): AdminNotification[] {
   const reason = status.reason ? `: ${status.reason}` : '';
   return [{ id: `rebuild-failed-${status.since}`, kind: 'rebuild-failed', text: `The public site could not be rebuilt${reason}. It still shows the previous version.`, at: status.since }];
 }
-
-/** Authenticated data: never stored by a cache (security.md R55). */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
   return new Hono<AppEnv>()

@@ -3,7 +3,6 @@
  * Every route is admin-only, answers no-store, asks for the site rebuild when public content changed.
  */
 import { Hono } from 'hono';
-import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
@@ -14,12 +13,7 @@ import { audioAdminRoutes } from './audios.admin.routes.ts';
 import { eventAdminRoutes } from './events.admin.routes.ts';
 import { deletePhoto, editPhoto } from './photos.edit.ts';
 import { adminVideos, createVideo, deleteVideo, updateVideo } from './videos.admin.ts';
-
-/** Admin answers are per user and change with every write. */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
+import { noStore } from '../../http/no-store.ts';
 
 export function contentAdminRoutes(deps: Deps) {
   const router = new Hono<AppEnv>();

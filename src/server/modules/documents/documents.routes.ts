@@ -15,6 +15,7 @@ import { requireAdmin } from '../../middleware/auth.ts';
 import {
   allDocuments, createDocument, deleteDocument, documentDownload, publishedDocuments, updateDocument, type DocumentWriteContext,
 } from './documents.service.ts';
+import { noStore } from '../../http/no-store.ts';
 
 function writeContext(c: Context<AppEnv>): DocumentWriteContext {
   // requireAdmin ran first, so the user is set.
@@ -37,11 +38,6 @@ async function jsonFields(c: Context<AppEnv>): Promise<Record<string, unknown>> 
 /** The body of a write to a stored document: multipart (fields and maybe a file) or JSON (fields). */
 async function changeBody(c: Context<AppEnv>): Promise<{ fields: Record<string, unknown>; files: UploadForm['files'] }> {
   return isMultipart(c) ? readUploadForm(c, ['file']) : { fields: await jsonFields(c), files: {} };
-}
-
-async function noStore(c: Context<AppEnv>, next: () => Promise<void>) {
-  await next();
-  c.header('Cache-Control', 'no-store');
 }
 
 export function documentRoutes(deps: Deps) {

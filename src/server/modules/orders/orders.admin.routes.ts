@@ -2,22 +2,17 @@
  * Orders (issue 17 item 5): GET /api/admin/orders, GET /api/admin/orders/:id and PATCH /api/admin/orders/:id/status,
  * admin-only and never cached.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { ORDER_CHANGE_MESSAGES, OrdersQuery, ORDERS_QUERY_MESSAGES, OrderStatusChange, type OrdersFilter } from '../../../shared/schemas/order-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { changeOrderStatus, getAdminOrder, listAdminOrders, ORDER_NOT_FOUND } from './orders.admin.service.ts';
+import { noStore } from '../../http/no-store.ts';
 
 /** Order ids are server-made UUIDs; anything longer is no order. */
 const ID_MAX = 100;
-
-/** Customer data: never stored by a cache (security.md R55). */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 /** The first refused field of a parse, as the message and field of a 400. */
 function refusal<K extends string>(issues: { path: PropertyKey[] }[], messages: Record<K, string>, fallback: K): ApiError {

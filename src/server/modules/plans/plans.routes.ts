@@ -7,6 +7,7 @@ import { revalidate } from '../../http/revalidate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { checkPlan, PlanInput, PlanPatch } from '../../../shared/schemas/plan-admin.ts';
 import { allPlans, createPlan, deletePlan, publishedPlans, updatePlan, type PlanWriteContext } from './plans.service.ts';
+import { noStore } from '../../http/no-store.ts';
 
 function writeContext(c: Context<AppEnv>): PlanWriteContext {
   // requireAdmin ran first, so the user is set.
@@ -62,7 +63,3 @@ export function planRoutes(deps: Deps) {
   return router;
 }
 
-async function noStore(c: Context<AppEnv>, next: () => Promise<void>) {
-  await next();
-  c.header('Cache-Control', 'no-store');
-}

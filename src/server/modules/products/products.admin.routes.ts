@@ -2,7 +2,7 @@
  * Manage Products (issue 17 item 3): /api/admin/products, every route admin-only and never cached. Create and edit take
  * multipart (with an optional `image`) or JSON; a write that changes the public shop asks for the site rebuild.
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ProductPublish, ProductsQuery, PRODUCTS_QUERY_MESSAGES, PUBLISH_MESSAGE, type ProductsFilter } from '../../../shared/schemas/product-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
@@ -14,15 +14,10 @@ import {
   createProduct, deleteProduct, findAdminProduct, jsonObject, listAdminProducts, PRODUCT_NOT_FOUND, setProductPublished, updateProduct,
   type ProductInput, type ProductWriteContext,
 } from './products.admin.service.ts';
+import { noStore } from '../../http/no-store.ts';
 
 /** Product ids are server-made UUIDs; anything longer is no product. */
 const ID_MAX = 100;
-
-/** Admin data: never stored by a cache (security.md R55). */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 function writeContext(c: Context<AppEnv>): ProductWriteContext {
   // requireAdmin ran first, so the user is set.

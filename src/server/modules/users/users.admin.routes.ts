@@ -1,19 +1,14 @@
 /** Manage Users (issue 17 item 4): GET /api/admin/users and PATCH /api/admin/users/:id, admin-only and never cached. */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { UserChange, USER_CHANGE_MESSAGES, UsersQuery, USERS_QUERY_MESSAGES, type UsersFilter } from '../../../shared/schemas/user-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { changeUser, listAdminUsers } from './users.admin.service.ts';
+import { noStore } from '../../http/no-store.ts';
 
 /** Account ids are server-made UUIDs; anything longer is no account. */
 const ID_MAX = 100;
-
-/** Account data: never stored by a cache (security.md R55). */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 /** The first refused field of a parse, as the message and field of a 400. */
 function refusal<K extends string>(issues: { path: PropertyKey[] }[], messages: Record<K, string>, fallback: K): ApiError {

@@ -2,7 +2,8 @@
  * A modal form for a tab's create and edit (a <dialog>, Escape cancels unless busy).
  * Usage: <ContentFormDialog open title busy error onCancel onSubmit>{fields}</ContentFormDialog>; onSubmit gets no event.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import ModalDialog from '../../ui/ModalDialog.tsx';
 
 interface Props {
   open: boolean;
@@ -18,25 +19,10 @@ interface Props {
 }
 
 export default function ContentFormDialog({ open, title, busy, error, onCancel, onSubmit, submitLabel = 'Save', children }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100"
-    >
+    <ModalDialog open={open} busy={busy} onCancel={onCancel} labelledBy={titleId} className="max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-1rem))] overflow-y-auto p-0">
       {open && (
         <form
           noValidate
@@ -63,6 +49,6 @@ export default function ContentFormDialog({ open, title, busy, error, onCancel, 
           </div>
         </form>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
