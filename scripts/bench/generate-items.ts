@@ -303,8 +303,10 @@ function event(c: Ctx): Insertable<EventsTable> {
   // Mostly upcoming (the events page is about what is next), some past.
   const start = new Date(c.now + (r() * 455 - 90) * DAY_MS);
   start.setUTCMinutes(0, 0, 0);
+  const id = uuid(r);
   return {
-    id: uuid(r), name, title: name, description: sentences(r, 1, 3), image: uniform(r, c.media.images),
+    // Names repeat across thousands of events; the id's first block keeps each page address unique.
+    id, slug: `${slugify(name)}-${id.slice(0, 8)}`, name, title: name, description: sentences(r, 1, 3), image: uniform(r, c.media.images),
     address: `${between(r, 1, 2400)} ${STREETS.pick(r)}`, city, start_date: start.toISOString(),
     end_date: new Date(start.getTime() + between(r, 1, 72) * HOUR_MS).toISOString(),
     location: eventType === 'virtual' ? 'Online' : VENUES.pick(r), category, event_type: eventType, is_virtual: eventType === 'virtual',

@@ -19,11 +19,13 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { photoAdminRoutes } from './modules/photos/photos.admin.routes.ts';
@@ -33,6 +35,7 @@ import { recommendationRoutes } from './modules/recommendations/recommendations.
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sliderAdminRoutes } from './modules/sliders/sliders.admin.routes.ts';
 import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { userAdminRoutes } from './modules/users/users.admin.routes.ts';
 
 export interface AppDeps {
@@ -104,6 +107,10 @@ export function createApp({ db, env, deps }: AppDeps) {
   api.route('/', pageRoutes(deps));
   api.route('/', documentRoutes(deps));
   api.route('/', planRoutes(deps));
+  // Issue 18: newsletter double opt-in, the contact form's messages, the team on About (public reads, admin writes).
+  api.route('/', newsletterRoutes(deps));
+  api.route('/', contactRoutes(deps));
+  api.route('/', teamRoutes(deps));
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
   const methodsOf = routeMethods(() => api.routes);

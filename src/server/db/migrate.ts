@@ -4,6 +4,7 @@ import * as createCore from './migrations/2026_11_22_1200_create_core.ts';
 import * as createUserViews from './migrations/2026_11_22_1500_create_user_views.ts';
 import * as createAuditLog from './migrations/2026_11_24_0400_create_audit_log.ts';
 import * as publishStatesAndCents from './migrations/2026_11_24_0700_publish_states_and_cents.ts';
+import * as visitorSite from './migrations/2026_11_24_1000_visitor_site.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_1500_create_user_views': createUserViews,
   '2026_11_24_0400_create_audit_log': createAuditLog,
   '2026_11_24_0700_publish_states_and_cents': publishStatesAndCents,
+  '2026_11_24_1000_visitor_site': visitorSite,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -185,6 +185,8 @@ export interface VideosTable {
   title: DefaultedText;
   description: DefaultedText;
   youtube: DefaultedText;
+  /** A stored picture URL shown before the video plays or when it cannot load; '' for none (issue 18). */
+  poster: DefaultedText;
   category: DefaultedText;
   duration: DefaultedNumber;
   quality: DefaultedText;
@@ -203,6 +205,8 @@ export interface AudiosTable {
   description: DefaultedText;
   artist: DefaultedText;
   audio_file: DefaultedText;
+  /** Cover art, a stored picture URL; '' for none (issue 18). */
+  cover: DefaultedText;
   type: DefaultedText;
   category: DefaultedText;
   duration: DefaultedNumber;
@@ -244,6 +248,8 @@ export interface EventsTable {
   price_cents: DefaultedNumber;
   /** IANA zone the event's times are shown in; start_date and end_date are UTC instants. */
   time_zone: DefaultedText;
+  /** The event's own page is /events/{slug} (issue 18); unique, made from the name like blog slugs. */
+  slug: string;
   published: Bool;
   created_at: string;
   updated_at: string | null;
@@ -343,6 +349,44 @@ export interface MessagesTable {
   created_at: string;
 }
 
+/** A newsletter address (issue 18): double opt-in, so 'pending' until the emailed link is opened. */
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  status: ColumnType<'pending' | 'confirmed' | 'unsubscribed', 'pending' | 'confirmed' | 'unsubscribed' | undefined, 'pending' | 'confirmed' | 'unsubscribed'>;
+  /** SHA-256 (hex) of the emailed tokens; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  unsubscribe_token_hash: string;
+  created_at: DefaultedText;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+/** A message sent with the public contact form (issue 18). */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: DefaultedText;
+  read_at: string | null;
+}
+
+/** A person on the About page (issue 18), in sort_order. */
+export interface TeamMembersTable {
+  id: string;
+  name: string;
+  role: DefaultedText;
+  bio: DefaultedText;
+  /** A stored picture URL (/media/…), or '' for none. */
+  photo: DefaultedText;
+  sort_order: DefaultedNumber;
+  created_at: DefaultedText;
+  updated_at: string | null;
+}
+
 export interface UserViewsTable {
   user_id: string;
   content_type: string;
@@ -388,6 +432,9 @@ export interface Database {
   plans: PlansTable;
   pages: PagesTable;
   messages: MessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  contact_messages: ContactMessagesTable;
+  team_members: TeamMembersTable;
   user_views: UserViewsTable;
   audit_log: AuditLogTable;
 }

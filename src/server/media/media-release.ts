@@ -13,7 +13,7 @@ import { MEDIA_URL_PREFIX, mediaDir } from './media-store.ts';
 /** A server-made media name: uuid, optional variant width, extension. Nothing else is ever turned into a path. */
 const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-w\d{2,4})?\.[a-z0-9]{2,5}$/;
 
-/** Whether any stored record still names `url` (company pictures, sliders, content images and audio files, avatars). */
+/** Whether any stored record still names `url` (company pictures, sliders, content images, audio files and covers, video posters, team portraits, avatars). */
 async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean> {
   const checks: { limit(n: number): { executeTakeFirst(): Promise<unknown> } }[] = [
     db
@@ -26,7 +26,9 @@ async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean>
     db.selectFrom('photos').select('id').where('image', '=', url),
     db.selectFrom('events').select('id').where('image', '=', url),
     db.selectFrom('recommendations').select('id').where('image', '=', url),
-    db.selectFrom('audios').select('id').where('audio_file', '=', url),
+    db.selectFrom('audios').select('id').where((eb) => eb.or([eb('audio_file', '=', url), eb('cover', '=', url)])),
+    db.selectFrom('videos').select('id').where('poster', '=', url),
+    db.selectFrom('team_members').select('id').where('photo', '=', url),
     db.selectFrom('users').select('id').where('profile_image', '=', url),
   ];
   for (const query of checks) if (await query.limit(1).executeTakeFirst()) return true;

@@ -148,7 +148,7 @@ async function insertRows(db: Db): Promise<void> {
     await trx.insertInto('audios').values({ id: audioId, ...AUDIO, title: AUDIO.name, tags: JSON.stringify(AUDIO.tags), duration: 60, created_at: iso(-1) }).execute();
     await trx.insertInto('audio_reviews').values({ id: randomUUID(), audio_id: audioId, author: P.titleBreak, rating: 4, comment: P.svg, created_at: iso(0) }).execute();
     await trx.insertInto('events').values({
-      id: randomUUID(), ...EVENT, category: 'Music', event_type: 'local', start_date: iso(2), end_date: iso(2.1), created_at: iso(-1),
+      id: randomUUID(), slug: 'a-hostile-event', ...EVENT, category: 'Music', event_type: 'local', start_date: iso(2), end_date: iso(2.1), created_at: iso(-1),
     }).execute();
     await trx.insertInto('recommendations').values({ id: randomUUID(), ...RECOMMENDATION, tags: JSON.stringify(RECOMMENDATION.tags), created_at: iso(-1) }).execute();
   });

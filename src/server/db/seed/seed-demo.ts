@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { SEARCH_BUTTON_DEFAULTS, SEO_PAGES } from '../../../shared/constants.ts';
 import { amountToCents } from '../../../shared/money.ts';
+import { slugify } from '../../../shared/slug.ts';
 import type { SearchButton } from '../../../shared/types.ts';
 import { storeMedia, storePicture } from '../../media/media-store.ts';
 import type { Db } from '../connection.ts';
@@ -207,7 +208,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
     await trx.insertInto('events').values(EVENTS.map((e, i) => {
       const start = eventStart(now, eventDay(now, e.startInDays, e.within), e.startHour);
       return {
-        id: randomUUID(), name: e.name, title: e.name, description: e.description, image: at(eventUrls, i), address: e.address,
+        id: randomUUID(), slug: slugify(e.name), name: e.name, title: e.name, description: e.description, image: at(eventUrls, i), address: e.address,
         city: e.city, start_date: start.toISOString(), end_date: new Date(start.getTime() + e.durationHours * HOUR_MS).toISOString(),
         location: e.location, category: e.category, event_type: e.eventType, is_virtual: e.eventType === 'virtual',
         registrations: e.registrations, price_cents: amountToCents(e.price), created_at: ago(now, 20 + i * 3),
