@@ -156,6 +156,8 @@ export interface Video {
   title: string;
   description: string;
   youtube: string;
+  /** A stored picture shown before the video plays or when it cannot load; '' for none. */
+  poster: string;
   category: string;
   duration: number;
   quality: string;
@@ -180,6 +182,8 @@ export interface Audio {
   description: string;
   artist: string;
   audio_file: string;
+  /** Cover art, a stored picture; '' for none. */
+  cover: string;
   type: string;
   category: string;
   duration: number;
@@ -196,6 +200,8 @@ export type EventType = 'local' | 'national' | 'international' | 'virtual';
 
 export interface SiteEvent {
   _id: string;
+  /** The event's page is /events/{slug}. */
+  slug: string;
   name: string;
   title: string;
   description: string;
@@ -211,6 +217,8 @@ export interface SiteEvent {
   isVirtual: boolean;
   registrations: number;
   price: number;
+  /** IANA zone the event's times are shown in (start_date and end_date are UTC instants). */
+  timeZone: string;
 }
 
 export type ContentType = (typeof CONTENT_TYPES)[number];

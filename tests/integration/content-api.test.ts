@@ -18,9 +18,9 @@ describe('public content API on demo data', () => {
   it.each([
     ['/api/products', 24, ['_id', 'name', 'description', 'price', 'image', 'category', 'tags', 'createdAt', 'views']],
     ['/api/blogs', 12, ['_id', 'title', 'content', 'caption', 'image', 'slug', 'category', 'tags', 'createdAt', 'views', 'comments']],
-    ['/api/videos', 8, ['_id', 'name', 'title', 'description', 'youtube', 'category', 'duration', 'quality', 'tags', 'createdAt', 'views', 'likes']],
-    ['/api/audios', 12, ['_id', 'name', 'title', 'description', 'artist', 'audio_file', 'type', 'category', 'duration', 'quality', 'tags', 'createdAt', 'plays', 'downloads', 'rating', 'reviews']],
-    ['/api/events', 12, ['_id', 'name', 'title', 'description', 'image', 'address', 'city', 'start_date', 'end_date', 'date', 'location', 'category', 'eventType', 'isVirtual', 'registrations', 'price']],
+    ['/api/videos', 8, ['_id', 'name', 'title', 'description', 'youtube', 'poster', 'category', 'duration', 'quality', 'tags', 'createdAt', 'views', 'likes']],
+    ['/api/audios', 12, ['_id', 'name', 'title', 'description', 'artist', 'audio_file', 'cover', 'type', 'category', 'duration', 'quality', 'tags', 'createdAt', 'plays', 'downloads', 'rating', 'reviews']],
+    ['/api/events', 12, ['_id', 'slug', 'name', 'title', 'description', 'image', 'address', 'city', 'start_date', 'end_date', 'date', 'location', 'category', 'eventType', 'isVirtual', 'registrations', 'price', 'timeZone']],
   ])('%s answers { results } with the spec fields', async (path, count, fields) => {
     const { status, body } = await get(path);
     expect(status).toBe(200);

@@ -23,6 +23,7 @@ const reviews = (n: number): AudioReview[] =>
 function audio(id: string, over: Partial<Audio> = {}): Audio {
   return {
     _id: id,
+    cover: '',
     name: `Track ${id}`,
     title: '',
     description: '',

@@ -18,6 +18,8 @@ const ahead = (ms: number): string => new Date(NOW.getTime() + ms).toISOString()
 function event(id: string, start: string, over: Partial<SiteEvent> = {}): SiteEvent {
   return {
     _id: id,
+    slug: `event-${id}`,
+    timeZone: 'UTC',
     name: `Event ${id}`,
     title: '',
     description: '',

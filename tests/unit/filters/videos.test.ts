@@ -17,6 +17,7 @@ const ago = (ms: number): string => new Date(NOW.getTime() - ms).toISOString();
 function video(id: string, over: Partial<Video> = {}): Video {
   return {
     _id: id,
+    poster: '',
     name: `Video ${id}`,
     title: '',
     description: '',

@@ -27,7 +27,7 @@ export function photoFromRow(r: Selectable<PhotosTable>): Photo {
 }
 
 export function videoFromRow(r: Selectable<VideosTable>): Video {
-  return { _id: r.id, name: r.name, title: r.title, description: r.description, youtube: r.youtube, category: r.category, duration: r.duration, quality: r.quality, tags: parseStringArray(r.tags), createdAt: r.created_at, views: r.views, likes: r.likes };
+  return { _id: r.id, name: r.name, title: r.title, description: r.description, youtube: r.youtube, poster: r.poster, category: r.category, duration: r.duration, quality: r.quality, tags: parseStringArray(r.tags), createdAt: r.created_at, views: r.views, likes: r.likes };
 }
 
 export function reviewFromRow(r: Selectable<AudioReviewsTable>): AudioReview {
@@ -35,14 +35,15 @@ export function reviewFromRow(r: Selectable<AudioReviewsTable>): AudioReview {
 }
 
 export function audioFromRow(r: Selectable<AudiosTable>, reviews: AudioReview[]): Audio {
-  return { _id: r.id, name: r.name, title: r.title, description: r.description, artist: r.artist, audio_file: r.audio_file, type: r.type, category: r.category, duration: r.duration, quality: r.quality, tags: parseStringArray(r.tags), createdAt: r.created_at, plays: r.plays, downloads: r.downloads, rating: r.rating, reviews };
+  return { _id: r.id, name: r.name, title: r.title, description: r.description, artist: r.artist, audio_file: r.audio_file, cover: r.cover, type: r.type, category: r.category, duration: r.duration, quality: r.quality, tags: parseStringArray(r.tags), createdAt: r.created_at, plays: r.plays, downloads: r.downloads, rating: r.rating, reviews };
 }
 
 export function eventFromRow(r: Selectable<EventsTable>): SiteEvent {
   return {
-    _id: r.id, name: r.name, title: r.title, description: r.description, image: r.image, address: r.address, city: r.city,
+    _id: r.id, slug: r.slug, name: r.name, title: r.title, description: r.description, image: r.image, address: r.address, city: r.city,
     start_date: r.start_date, end_date: r.end_date, date: r.start_date, location: r.location, category: r.category,
     eventType: r.event_type as EventType, isVirtual: bool(r.is_virtual), registrations: r.registrations, price: centsToAmount(r.price_cents),
+    timeZone: r.time_zone || 'UTC',
   };
 }
 
