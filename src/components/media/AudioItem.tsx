@@ -1,20 +1,43 @@
 import { apiAsset } from '../../lib/api/base.ts';
 import { formatDuration } from '../../lib/format/dates.ts';
 import type { Audio } from '../../shared/types.ts';
+import SafeImage from '../lists/SafeImage.tsx';
 
-/** One library entry: name, artist, type and category, duration, and a native player that loads nothing until played. */
+/** The cover shows at 4rem on phones and 6rem from sm up; even a 3x screen takes the smallest variant. */
+const COVER_SIZES = '(min-width: 640px) 96px, 64px';
+
+/**
+ * One library entry: cover art (when set) beside the name and artist, type and category, duration, and a native
+ * player that loads nothing until played.
+ */
 export default function AudioItem({ audio }: { audio: Audio }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-[#111821]">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="m-0 text-lg font-semibold">{audio.name}</h2>
-          {audio.artist && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-300">{audio.artist}</p>}
+      <div className="flex items-start gap-3">
+        {audio.cover && (
+          // The name is right beside it: the cover is decoration. The wrapper keeps the picture's <source> out of the row.
+          <div className="shrink-0">
+            <SafeImage
+              src={audio.cover}
+              alt=""
+              width={800}
+              height={800}
+              loading="lazy"
+              sizes={COVER_SIZES}
+              className="block size-16 rounded-lg object-cover shadow-sm ring-1 ring-black/5 sm:size-24 dark:ring-white/10"
+            />
+          </div>
+        )}
+        <div className="flex min-w-0 flex-1 items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 className="m-0 break-words text-lg font-semibold">{audio.name}</h2>
+            {audio.artist && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-300">{audio.artist}</p>}
+          </div>
+          <p className="m-0 whitespace-nowrap text-sm tabular-nums text-gray-600 dark:text-gray-300">
+            <span className="sr-only">Duration </span>
+            {formatDuration(audio.duration)}
+          </p>
         </div>
-        <p className="m-0 whitespace-nowrap text-sm tabular-nums text-gray-600 dark:text-gray-300">
-          <span className="sr-only">Duration </span>
-          {formatDuration(audio.duration)}
-        </p>
       </div>
       <p className="m-0 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
         {audio.type}

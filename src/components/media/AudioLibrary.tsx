@@ -15,7 +15,7 @@ export default function AudioLibrary({ initial }: { initial: Audio[] }) {
       {visible.length === 0 && !loading ? (
         <p className="py-16 text-center text-gray-600 dark:text-gray-300">No audio content available.</p>
       ) : (
-        <ul className="m-0 grid list-none gap-6 p-0 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="m-0 grid list-none grid-cols-1 gap-6 p-0 md:grid-cols-2 lg:grid-cols-3">
           {visible.map((audio) => (
             <li key={audio._id} className={LIST_ITEM}>
               <AudioItem audio={audio} />

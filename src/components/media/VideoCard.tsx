@@ -2,11 +2,28 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/format/dates.ts';
 import { autoplayEmbedSrc } from '../../lib/media/embed.ts';
 import type { Video } from '../../shared/types.ts';
+import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
 const FRAME = 'block aspect-video w-full';
 
-/** A video with a local poster (no request to YouTube) that turns into the embedded player when clicked. */
-export default function VideoCard({ video }: { video: Video }) {
+/** The poster's play mark: a round button face in the middle of the frame. */
+function PlayMark() {
+  return (
+    <span className="absolute inset-0 flex items-center justify-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-black/55 shadow-lg ring-1 ring-white/30 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 size-8 fill-current">
+          <path d="M8 5v14l11-7z" />
+        </svg>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * A video that loads nothing from YouTube until asked: its poster (the stored picture, or a branded gradient with the
+ * name when it has none) is a play button that turns into the embedded player, autoplaying, when clicked.
+ */
+export default function VideoCard({ video, loading = 'lazy' }: { video: Video; loading?: ImageLoading }) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const src = autoplayEmbedSrc(video.youtube);
@@ -35,23 +52,23 @@ export default function VideoCard({ video }: { video: Video }) {
       />
     );
   } else {
+    const poster = video.poster;
     player = (
       <button
         type="button"
-        className={`${FRAME} group relative cursor-pointer overflow-hidden border-0 bg-gradient-to-br from-[var(--color-primary)] to-[#0b1118] p-0 text-left text-white`}
+        className={`${FRAME} group relative cursor-pointer overflow-hidden border-0 p-0 text-left text-white ${poster ? 'bg-[#0b1118]' : 'bg-gradient-to-br from-[var(--color-primary)] to-[#0b1118]'}`}
         aria-label={`Play ${video.name}`}
         onClick={() => setPlaying(true)}
       >
-        <span className="absolute inset-0 flex items-center justify-center">
-          <span className="flex size-16 items-center justify-center rounded-full bg-black/50 transition-transform group-hover:scale-110 group-focus-visible:scale-110">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 size-8 fill-current">
-              <path d="M8 5v14l11-7z" />
-            </svg>
+        {poster ? (
+          // The button names the video; the poster itself adds nothing to read out.
+          <SafeImage src={poster} alt="" width={1280} height={720} loading={loading} className="absolute inset-0 size-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent px-4 pb-3 pt-8 text-base font-semibold">
+            {video.name}
           </span>
-        </span>
-        <span aria-hidden="true" className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent px-4 pb-3 pt-8 text-base font-semibold">
-          {video.name}
-        </span>
+        )}
+        <PlayMark />
         <span aria-hidden="true" className="absolute right-3 top-3 rounded bg-black/60 px-2 py-0.5 text-xs font-medium">
           {formatDuration(video.duration)}
         </span>

@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import AudioItem from '../../../src/components/media/AudioItem.tsx';
+import type { Audio } from '../../../src/shared/types.ts';
+
+const COVER = '/media/5c1e2a3b-7d4f-4e8a-9b6c-0d1e2f3a4b5c.webp';
+
+const audio = (over: Partial<Audio> = {}): Audio => ({
+  _id: 'a1', name: 'Blue Pearl', title: 'Blue Pearl', description: 'A late-night jazz trio piece.', artist: 'Ana Ortega Trio',
+  audio_file: '/media/track.mp3', cover: COVER, type: 'Music', category: 'Jazz', duration: 245, quality: 'High 320', tags: [],
+  createdAt: '2026-11-20T10:00:00.000Z', plays: 1, downloads: 1, rating: 4, reviews: [], ...over,
+});
+
+describe('AudioItem', () => {
+  it('shows the cover art beside the name: sized, lazy, responsive, and silent for screen readers', () => {
+    const { container } = render(<AudioItem audio={audio()} />);
+    const img = container.querySelector('article img')!;
+    expect(img.getAttribute('src')).toBe(COVER);
+    expect(img.getAttribute('alt')).toBe('');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '800']);
+    expect(img.getAttribute('loading')).toBe('lazy');
+    const source = container.querySelector('picture > source')!;
+    expect(source.getAttribute('srcset')).toContain(COVER.replace('.webp', '-w480.avif 480w'));
+    expect(source.getAttribute('sizes')).toBe('(min-width: 640px) 96px, 64px');
+    // Decorative: the name next to it is what a screen reader hears.
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Blue Pearl');
+    expect(container.querySelector('audio')!.getAttribute('preload')).toBe('none');
+  });
+
+  it('shows no image at all when the item has no cover', () => {
+    const { container } = render(<AudioItem audio={audio({ cover: '' })} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Blue Pearl');
+  });
+});
