@@ -1,12 +1,40 @@
+import type { MouseEvent } from 'react';
+import { apiAsset } from '../../lib/api/base.ts';
 import { formatCount } from '../../lib/format/numbers.ts';
 import type { Photo } from '../../shared/types.ts';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
-/** A gallery card: image, title, caption, #tags, and views and likes read out with their words. */
-export default function PhotoCard({ photo, loading }: { photo: Photo; loading: ImageLoading }) {
+interface Props {
+  photo: Photo;
+  loading: ImageLoading;
+  /** Opens the photo in the lightbox; the picture stays a plain link to the full picture until then (or without it). */
+  onOpen?: (trigger: HTMLElement) => void;
+}
+
+/** A click that asks for a new tab or window, or a download: the link does what the browser would do. */
+const wantsBrowser = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+
+/** A gallery card: image (opening the lightbox), title, caption, #tags, and views and likes read out with their words. */
+export default function PhotoCard({ photo, loading, onOpen }: Props) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
-      <SafeImage src={photo.image} alt={photo.title} width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover" />
+      <a
+        href={photo.image ? apiAsset(photo.image) : undefined}
+        aria-label={`View ${photo.title} full size`}
+        className="group relative block overflow-hidden focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-[var(--color-primary)]"
+        onClick={(e) => {
+          if (!onOpen || wantsBrowser(e)) return;
+          e.preventDefault();
+          onOpen(e.currentTarget);
+        }}
+      >
+        <SafeImage src={photo.image} alt={photo.title} width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+        <span aria-hidden="true" className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-black/55 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+          <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+          </svg>
+        </span>
+      </a>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="m-0 text-lg font-semibold">{photo.title}</h2>
         {photo.caption && <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{photo.caption}</p>}

@@ -1,4 +1,6 @@
+import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { fetchPhotos } from '../../lib/api/content.ts';
+import { closedLightbox, lightboxReducer } from '../../lib/media/lightbox-state.ts';
 import { photoSection } from '../../lib/filters/photos.ts';
 import { PHOTO_SKELETONS } from '../../shared/constants.ts';
 import type { Photo } from '../../shared/types.ts';
@@ -9,9 +11,19 @@ import { useFilteredList } from '../lists/use-filtered-list.ts';
 import PhotoCard from './PhotoCard.tsx';
 
 const GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+// Its own chunk, fetched on the first open: the gallery's first load does not carry it.
+const PhotoLightbox = lazy(() => import('./PhotoLightbox.tsx'));
 
 export default function PhotoGallery({ initial }: { initial: Photo[] }) {
   const { items, visible, loading, panel } = useFilteredList(photoSection, initial, fetchPhotos);
+  const [lightbox, dispatch] = useReducer(lightboxReducer, visible.length, closedLightbox);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => dispatch({ type: 'count', count: visible.length }), [visible.length]);
+  const close = () => {
+    dispatch({ type: 'close' });
+    // Focus goes back to the card that opened the lightbox, whichever photo it showed last.
+    opener.current?.focus();
+  };
   return (
     <>
       <FilterPanel {...panel} />
@@ -34,10 +46,22 @@ export default function PhotoGallery({ initial }: { initial: Photo[] }) {
         <ul className={GRID}>
           {visible.map((photo, i) => (
             <li key={photo._id} className={LIST_ITEM}>
-              <PhotoCard photo={photo} loading={gridImageLoading(i, 4)} />
+              <PhotoCard
+                photo={photo}
+                loading={gridImageLoading(i, 4)}
+                onOpen={(trigger) => {
+                  opener.current = trigger;
+                  dispatch({ type: 'open', index: i });
+                }}
+              />
             </li>
           ))}
         </ul>
+      )}
+      {lightbox.index >= 0 && (
+        <Suspense fallback={null}>
+          <PhotoLightbox photos={visible} index={lightbox.index} onStep={(step) => dispatch({ type: step === 1 ? 'next' : 'previous' })} onClose={close} />
+        </Suspense>
       )}
     </>
   );
