@@ -1,16 +1,23 @@
-import { formatDateTime } from '../../lib/format/dates.ts';
+import { eventAddress, eventPath, isVirtualEvent } from '../../lib/events/event-place.ts';
+import { formatInZone } from '../../lib/events/event-time.ts';
 import { formatPrice } from '../../lib/format/money.ts';
 import type { SiteEvent } from '../../shared/types.ts';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
+/** An event card; its name links to the event's page and the whole card is that link's target area. */
 export default function EventCard({ event, loading }: { event: SiteEvent; loading: ImageLoading }) {
-  const virtual = event.isVirtual || event.eventType === 'virtual';
+  const virtual = isVirtualEvent(event);
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white transition-colors hover:border-[var(--color-primary)] focus-within:ring-2 focus-within:ring-[var(--color-primary)] dark:border-white/10 dark:bg-[#111821]">
       <SafeImage src={event.image} alt={event.name} width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="m-0 text-lg font-semibold">{event.name}</h2>
+          <h2 className="m-0 text-lg font-semibold">
+            {/* The ::after covers the card, so a tap anywhere on it opens the event; the name stays the link's text. */}
+            <a href={eventPath(event.slug)} className="text-inherit no-underline after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none">
+              {event.name}
+            </a>
+          </h2>
           <p className="m-0 whitespace-nowrap text-lg font-bold text-[var(--color-primary-ink)]">{formatPrice(event.price, { free: true })}</p>
         </div>
         <p className="m-0 flex flex-wrap items-center gap-2 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
@@ -22,17 +29,14 @@ export default function EventCard({ event, loading }: { event: SiteEvent; loadin
         <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-300">
           <dt className="font-medium text-gray-900 dark:text-gray-100">Starts</dt>
           <dd className="m-0">
-            <time dateTime={event.start_date}>{formatDateTime(event.start_date)}</time>
+            <time dateTime={event.start_date}>{formatInZone(event.start_date, event.timeZone)}</time>
           </dd>
           <dt className="font-medium text-gray-900 dark:text-gray-100">Ends</dt>
           <dd className="m-0">
-            <time dateTime={event.end_date}>{formatDateTime(event.end_date)}</time>
+            <time dateTime={event.end_date}>{formatInZone(event.end_date, event.timeZone)}</time>
           </dd>
           <dt className="font-medium text-gray-900 dark:text-gray-100">Where</dt>
-          <dd className="m-0">
-            {event.address}
-            {event.city && event.city !== event.address ? `, ${event.city}` : ''}
-          </dd>
+          <dd className="m-0">{eventAddress(event)}</dd>
         </dl>
         <p className="m-0 line-clamp-3 text-sm text-gray-600 dark:text-gray-300">{event.description}</p>
       </div>

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 export const listProducts = (db: Db) => db.selectFrom('products').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
 export const listVideos = (db: Db) => db.selectFrom('videos').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
 export const listEvents = (db: Db) => db.selectFrom('events').selectAll().where('published', '=', true).orderBy('start_date', 'asc').orderBy('id').execute();
+export const findEventBySlug = (db: Db, slug: string) => db.selectFrom('events').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
 
 export function listPhotos(db: Db, includeDrafts: boolean) {
   let query = db.selectFrom('photos').selectAll().orderBy('created_at', 'desc').orderBy('id');

@@ -20,4 +20,5 @@ export const contentRoutes = new Hono<AppEnv>()
   })
   .get('/videos', revalidate, async (c) => c.json({ results: await content.videos(c.get('db')) }))
   .get('/audios', revalidate, async (c) => c.json({ results: await content.audios(c.get('db')) }))
-  .get('/events', revalidate, async (c) => c.json({ results: await content.events(c.get('db')) }));
+  .get('/events', revalidate, async (c) => c.json({ results: await content.events(c.get('db')) }))
+  .get('/events/:slug', revalidate, async (c) => c.json(await content.eventBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)));

@@ -9,6 +9,13 @@ export const products = async (db: Db): Promise<Product[]> => (await repo.listPr
 export const videos = async (db: Db): Promise<Video[]> => (await repo.listVideos(db)).map(videoFromRow);
 export const events = async (db: Db): Promise<SiteEvent[]> => (await repo.listEvents(db)).map(eventFromRow);
 
+/** One published event by slug; a draft is as unknown as a missing one (security.md R35). */
+export async function eventBySlug(db: Db, slug: string): Promise<SiteEvent> {
+  const row = await repo.findEventBySlug(db, slug);
+  if (!row) throw notFound('Event not found');
+  return eventFromRow(row);
+}
+
 /** Drafts (published = false) only for admins (security.md R35). */
 export const photos = async (db: Db, includeDrafts: boolean): Promise<Photo[]> => (await repo.listPhotos(db, includeDrafts)).map(photoFromRow);
 

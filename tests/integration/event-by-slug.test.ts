@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+describe('an event by its slug', () => {
+  let t: TestApp;
+  const get = async (path: string) => {
+    const res = await t.request(path);
+    return { status: res.status, body: await res.json() };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'demo' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a published event by its slug, as the list has it', async () => {
+    const [listed] = (await get('/api/events')).body.results;
+    const { status, body } = await get(`/api/events/${listed.slug}`);
+    expect(status).toBe(200);
+    expect(body).toEqual(listed);
+    expect(body.timeZone).toEqual(expect.any(String));
+  });
+
+  it('answers 404 for a draft, as for an event that does not exist', async () => {
+    const row = await t.db.selectFrom('events').select(['id', 'slug']).orderBy('start_date').executeTakeFirstOrThrow();
+    await t.db.updateTable('events').set({ published: false }).where('id', '=', row.id).execute();
+    try {
+      expect(await get(`/api/events/${row.slug}`)).toEqual({ status: 404, body: { message: 'Event not found' } });
+      expect((await get('/api/events')).body.results.map((e: { slug: string }) => e.slug)).not.toContain(row.slug);
+    } finally {
+      await t.db.updateTable('events').set({ published: true }).where('id', '=', row.id).execute();
+    }
+    expect((await get(`/api/events/${row.slug}`)).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown slug and 400 naming the field for one that is not a slug', async () => {
+    expect(await get('/api/events/no-such-event')).toEqual({ status: 404, body: { message: 'Event not found' } });
+    const bad = await get('/api/events/Not%20A%20Slug');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/slug/);
+  });
+
+  it('search gives blog and event results the slug their pages live under', async () => {
+    const event = await t.db.selectFrom('events').select(['name', 'slug']).where('published', '=', true).orderBy('start_date').executeTakeFirstOrThrow();
+    const blog = await t.db.selectFrom('blogs').select(['title', 'slug']).where('published', '=', true).orderBy('created_at').executeTakeFirstOrThrow();
+    const search = async (k: string, type: string) => (await (await t.request(`/api/search?${new URLSearchParams({ k, type })}`)).json()).results;
+    const events = await search(event.name, 'event');
+    expect(events.find((r: { data: { name: string } }) => r.data.name === event.name)?.data.slug).toBe(event.slug);
+    const blogs = await search(blog.title, 'blog');
+    expect(blogs.find((r: { data: { title: string } }) => r.data.title === blog.title)?.data.slug).toBe(blog.slug);
+  });
+});
