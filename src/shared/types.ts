@@ -234,6 +234,8 @@ export interface SearchResult {
     date?: string;
     views: number;
     price?: number;
+    /** Blogs and events: the item's page is /blogs/{slug} or /events/{slug}. */
+    slug?: string;
   };
 }
 

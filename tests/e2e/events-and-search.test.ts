@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatInZone, isoInZone, zoneAbbreviation } from '../../src/lib/events/event-time.ts';
 import type { SearchResult, SiteEvent } from '../../src/shared/types.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,6 +15,24 @@ const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHav
 const cardNames = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
 const resultList = (page: Page) => page.getByRole('list', { name: 'Search results' });
 const badges = (page: Page) => resultList(page).getByRole('listitem').locator('article span:first-child').allTextContents();
+const isVirtual = (e: SiteEvent) => e.isVirtual || e.eventType === 'virtual';
+/** An in-person event, in a zone other than UTC when the demo has one (the harder case). */
+const inPersonEvent = (events: SiteEvent[]) => events.find((e) => !isVirtual(e) && e.timeZone !== 'UTC') ?? events.find((e) => !isVirtual(e))!;
+/** '6:00 PM' on the zone's clock, by Intl directly (not by the code under test); spaces as plain spaces. */
+const clockIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso)).replace(/\s/g, ' ');
+
+/** The properties of an .ics file's one VEVENT, lines unfolded (RFC 5545 3.1), keyed by name with parameters kept. */
+function parseIcs(text: string): Map<string, string> {
+  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const begin = lines.indexOf('BEGIN:VEVENT');
+  const end = lines.indexOf('END:VEVENT');
+  expect(begin).toBeGreaterThan(0);
+  expect(end).toBeGreaterThan(begin);
+  return new Map(lines.slice(begin + 1, end).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]));
+}
+/** '20260701T160000Z' as epoch ms. */
+const icsInstant = (value: string) => Date.parse(value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
 
 test.describe('Events', () => {
   test('is pre-rendered with every event from the API', async ({ page, request }) => {
@@ -115,6 +135,82 @@ test.describe('Events', () => {
   });
 });
 
+test.describe('Event pages', () => {
+  // The reader's own zone must not matter: the page shows the event's zone.
+  test.use({ timezoneId: 'Pacific/Auckland' });
+
+  test("each card on /events opens the event's own page and shows the time on the event's clock", async ({ page, request }) => {
+    const events = await apiEvents(request);
+    const event = inPersonEvent(events);
+    await page.goto('/events');
+    await hydrated(page);
+    const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: event.name, exact: true }) });
+    await expect(card).toContainText(formatInZone(event.start_date, event.timeZone));
+    await card.getByRole('link', { name: event.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+  });
+
+  test("an event page shows the zone's time, a map link, and an .ics that starts at that instant", async ({ page, request }) => {
+    const event = inPersonEvent(await apiEvents(request));
+    const response = await page.goto(`/events/${event.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+    const when = page.getByTestId('event-when');
+    await expect(when).toContainText(clockIn(event.start_date, event.timeZone));
+    await expect(when).toContainText(zoneAbbreviation(event.start_date, event.timeZone));
+    const map = page.getByRole('link', { name: /View on map/ });
+    await expect(map).toHaveAttribute('href', `https://www.openstreetmap.org/search?${new URLSearchParams({ query: `${event.address}, ${event.city}` })}`);
+    await expect(page.getByText(event.description)).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${event.slug}.ics`);
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    const vevent = parseIcs(text);
+    expect(vevent.get('SUMMARY')).toBe(event.name.replace(/([,;])/g, '\\$1'));
+    // UTC instants (no TZID, which RFC 5545 allows only with a VTIMEZONE): the very instant the API stores …
+    expect([...vevent.keys()].filter((k) => k.startsWith('DTSTART'))).toEqual(['DTSTART']);
+    expect(icsInstant(vevent.get('DTSTART')!)).toBe(Date.parse(event.start_date));
+    expect(icsInstant(vevent.get('DTEND')!)).toBe(Date.parse(event.end_date));
+    // … which on the event's clock is the time the page shows.
+    await expect(when).toContainText(clockIn(new Date(icsInstant(vevent.get('DTSTART')!)).toISOString(), event.timeZone));
+    expect(vevent.get('URL')).toMatch(new RegExp(`/events/${event.slug}$`));
+
+    const file = await request.get(`/events/${event.slug}.ics`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toMatch(/^text\/calendar/);
+  });
+
+  test('an event page carries schema.org Event JSON-LD with zoned dates, the place and the offer', async ({ page, request }) => {
+    const event = inPersonEvent(await apiEvents(request));
+    await page.goto(`/events/${event.slug}`);
+    const scripts = page.locator('script[type="application/ld+json"]');
+    await expect(scripts).toHaveCount(1);
+    const ld = JSON.parse((await scripts.textContent()) ?? '');
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Event', name: event.name, location: { '@type': 'Place', address: { addressLocality: event.city } } });
+    expect(ld.startDate).toBe(isoInZone(event.start_date, event.timeZone));
+    expect(ld.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+    expect(Date.parse(ld.startDate)).toBe(Date.parse(event.start_date));
+    expect(Date.parse(ld.endDate)).toBe(Date.parse(event.end_date));
+    expect(ld.offers).toMatchObject({ '@type': 'Offer', price: event.price.toFixed(2), priceCurrency: 'USD' });
+  });
+
+  test('a virtual event page has no map link and a VirtualLocation', async ({ page, request }) => {
+    const event = (await apiEvents(request)).find(isVirtual)!;
+    await page.goto(`/events/${event.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: /View on map/ })).toHaveCount(0);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+    expect(ld.location['@type']).toBe('VirtualLocation');
+    expect(ld.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+  });
+
+  test('an unknown event slug is the not-found page', async ({ request }) => {
+    expect((await request.get('/events/no-such-event')).status()).toBe(404);
+  });
+});
+
 test.describe('Search', () => {
   /** A word of the first product's name, which the search index certainly holds. */
   const searchWord = async (request: APIRequestContext): Promise<string> => {
@@ -131,7 +227,7 @@ test.describe('Search', () => {
 
     await page.goto(`/search?q=${encodeURIComponent(word)}`);
     await expect(page.getByRole('heading', { name: `${results.length} results found for "${word}"` })).toBeVisible();
-    await expect(resultList(page).getByRole('listitem')).toHaveCount(results.length);
+    await expect(resultList(page).getByRole('listitem')).toHaveCount(Math.min(10, results.length));
     const shown = await badges(page);
     expect(shown.every((badge) => BADGES.includes(badge))).toBe(true);
     expect(shown).toContain('Product');
@@ -146,10 +242,76 @@ test.describe('Search', () => {
 
     await page.getByLabel('Content type').selectOption({ label: 'Products' });
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}&type=product$`));
-    await expect(resultList(page).getByRole('listitem')).toHaveCount(products.length);
+    await expect(resultList(page).getByRole('listitem')).toHaveCount(Math.min(10, products.length));
     expect(new Set(await badges(page))).toEqual(new Set(['Product']));
     const noun = products.length === 1 ? 'result' : 'results';
     await expect(page.getByRole('heading', { name: `${products.length} ${noun} found for "${word}"` })).toBeVisible();
+  });
+
+  test('an event, a post and a product result each open that item', async ({ page, request }) => {
+    const events = await apiEvents(request);
+    const event = events[0]!;
+    await page.goto(`/search?${new URLSearchParams({ q: event.name })}`);
+    await hydrated(page);
+    await resultList(page).getByRole('link', { name: event.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+
+    const blog: { title: string; slug: string } = (await (await request.get('/api/blogs')).json()).results[0];
+    await page.goto(`/search?${new URLSearchParams({ q: blog.title })}`);
+    await hydrated(page);
+    await resultList(page).getByRole('link', { name: blog.title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/blogs/${blog.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
+
+    const product: { name: string } = (await (await request.get('/api/products')).json()).results[0];
+    await page.goto(`/search?${new URLSearchParams({ q: product.name })}`);
+    await hydrated(page);
+    await resultList(page).getByRole('link', { name: product.name, exact: true }).click();
+    await expect(page).toHaveURL(/\/shop\?q=/);
+    await hydrated(page);
+    await expect(page.getByRole('main').getByRole('heading', { name: product.name, exact: true })).toBeVisible();
+  });
+
+  test('results come ten a page, with Previous and Next, and the page survives a reload', async ({ page, request }) => {
+    // A common word of the demo texts with more than one page of results.
+    let word = '';
+    let results: SearchResult[] = [];
+    for (const candidate of ['the', 'and', 'with', 'for', 'our']) {
+      results = await apiSearch(request, candidate);
+      if (results.length > 10) {
+        word = candidate;
+        break;
+      }
+    }
+    expect(results.length, 'a demo word with more than ten results').toBeGreaterThan(10);
+    const pages = Math.ceil(results.length / 10);
+    const nameOf = (r: SearchResult) => r.data.name ?? r.data.title ?? '';
+    const names = () => resultList(page).getByRole('heading', { level: 2 }).allTextContents();
+
+    await page.goto(`/search?q=${word}`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: `${results.length} results found for "${word}"` })).toBeVisible();
+    await expect.poll(names).toEqual(results.slice(0, 10).map(nameOf));
+    const pager = page.getByRole('navigation', { name: 'Search results pages' });
+    await expect(pager).toContainText(`Page 1 of ${pages}`);
+    await expect(pager.getByRole('button', { name: /Previous/ })).toBeDisabled();
+
+    await pager.getByRole('button', { name: /Next/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}&page=2$`));
+    await expect(pager).toContainText(`Page 2 of ${pages}`);
+    await expect.poll(names).toEqual(results.slice(10, 20).map(nameOf));
+
+    await page.reload();
+    await hydrated(page);
+    await expect(pager).toContainText(`Page 2 of ${pages}`);
+    await expect.poll(names).toEqual(results.slice(10, 20).map(nameOf));
+    // A filter shows other results: back to their first page.
+    await page.getByLabel('Sort by').selectOption('oldest');
+    await expect(page).toHaveURL(/[?&]sort=oldest\b/);
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(pager).toContainText(`Page 1 of ${pages}`);
+    await expect(pager.getByRole('button', { name: /Previous/ })).toBeDisabled();
   });
 
   test("a term without matches shows 'No results found' and the hint", async ({ page }) => {

@@ -1,11 +1,15 @@
-/** /search: the term comes from ?q= after hydration, one API call per term, filters applied in the browser and kept in the URL beside q. */
-import { useEffect, useMemo, useReducer, useState } from 'react';
+/**
+ * /search: the term comes from ?q= after hydration, one API call per term, filters applied in the browser and kept in
+ * the URL beside q, with the page of results (?page=, 10 a page).
+ */
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { searchContent } from '../../lib/api/content.ts';
 import { MAX_TEXT_LENGTH, type FilterAction } from '../../lib/filters/core.ts';
-import { searchSection, type SearchFilters } from '../../lib/filters/search.ts';
+import { pageCount, pageOf, parsePage, searchSection, type SearchFilters } from '../../lib/filters/search.ts';
 import type { SearchResult } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import SearchForm from './SearchForm.tsx';
+import SearchPager from './SearchPager.tsx';
 import SearchResultItem from './SearchResultItem.tsx';
 
 type Status = 'reading' | 'prompt' | 'loading' | 'done' | 'failed';
@@ -20,12 +24,16 @@ export default function SearchPage() {
   const [status, setStatus] = useState<Status>('reading');
   const [results, setResults] = useState<SearchResult[]>([]);
   const [filters, dispatch] = useReducer(reducer, searchSection.defaults);
+  // The page asked for; shown clamped to the pages there are once the results are in.
+  const [page, setPage] = useState(1);
+  const top = useRef<HTMLDivElement>(null);
   const now = useMemo(() => new Date(), []);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const q = (params.get('q') ?? '').trim().slice(0, MAX_TEXT_LENGTH);
     dispatch({ type: 'replace', filters: searchSection.fromQuery(params) });
+    setPage(parsePage(params.get('page'), Number.MAX_SAFE_INTEGER));
     setTerm(q);
     if (q === '') {
       setStatus('prompt');
@@ -48,18 +56,33 @@ export default function SearchPage() {
     };
   }, []);
 
+  const visible = useMemo(() => searchSection.apply(results, filters, now), [results, filters, now]);
+  const n = visible.length;
+  const pages = pageCount(n);
+  // Until the results arrive the asked-for page stands (a reload mid-search keeps it).
+  const current = status === 'done' ? Math.min(page, pages) : page;
+  const shown = useMemo(() => pageOf(visible, current), [visible, current]);
+
   const ready = status !== 'reading';
   useEffect(() => {
     if (!ready) return;
     const params = new URLSearchParams(term ? { q: term } : {});
     for (const [key, value] of searchSection.toQuery(filters)) params.set(key, value);
+    if (current > 1) params.set('page', String(current));
     const query = params.toString();
     const url = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
     if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', url);
-  }, [filters, term, ready]);
+  }, [filters, term, ready, current]);
 
-  const visible = useMemo(() => searchSection.apply(results, filters, now), [results, filters, now]);
-  const n = visible.length;
+  /** Another filter shows other results: back to their first page. */
+  const change = (action: FilterAction<SearchFilters>) => {
+    dispatch(action);
+    setPage(1);
+  };
+  const goTo = (next: number) => {
+    setPage(next);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <>
@@ -69,13 +92,13 @@ export default function SearchPage() {
         <FilterPanel
           panel={searchSection.panel(results, filters)}
           values={filters}
-          onChange={(key, value) => dispatch({ type: 'set', key, value } as FilterAction<SearchFilters>)}
-          onReset={() => dispatch({ type: 'reset' })}
+          onChange={(key, value) => change({ type: 'set', key, value } as FilterAction<SearchFilters>)}
+          onReset={() => change({ type: 'reset' })}
           count={n}
           noun={searchSection.noun[n === 1 ? 0 : 1]}
         />
       )}
-      <div role="status" aria-live="polite">
+      <div ref={top} role="status" aria-live="polite" className="scroll-mt-20">
         {status === 'loading' && <p className={muted}>Searching...</p>}
         {status === 'failed' && <p className={muted}>Search is unavailable right now. Please try again.</p>}
         {status === 'done' && n > 0 && (
@@ -91,13 +114,16 @@ export default function SearchPage() {
         )}
       </div>
       {status === 'done' && n > 0 && (
-        <ul aria-label="Search results" className="m-0 grid list-none gap-4 p-0">
-          {visible.map((result) => (
-            <li key={`${result.type}:${result._id}`}>
-              <SearchResultItem result={result} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Search results" className="m-0 grid list-none gap-4 p-0">
+            {shown.map((result) => (
+              <li key={`${result.type}:${result._id}`}>
+                <SearchResultItem result={result} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && <SearchPager page={current} pages={pages} onPage={goTo} />}
+        </>
       )}
     </>
   );

@@ -2,31 +2,33 @@ import { searchResultDate } from '../../lib/filters/search.ts';
 import { formatDate } from '../../lib/format/dates.ts';
 import { formatPrice } from '../../lib/format/money.ts';
 import { formatCount } from '../../lib/format/numbers.ts';
+import { resultHref, resultName } from '../../lib/search/result-link.ts';
 import type { ContentType, SearchResult } from '../../shared/types.ts';
 
-const TYPES: Readonly<Record<ContentType, { badge: string; path: string }>> = {
-  product: { badge: 'Product', path: '/shop' },
-  blog: { badge: 'Blog', path: '/blogs' },
-  photo: { badge: 'Photo', path: '/photos' },
-  video: { badge: 'Video', path: '/videos' },
-  audio: { badge: 'Audio', path: '/audio' },
-  event: { badge: 'Event', path: '/events' },
+const BADGES: Readonly<Record<ContentType, string>> = {
+  product: 'Product',
+  blog: 'Blog',
+  photo: 'Photo',
+  video: 'Video',
+  audio: 'Audio',
+  event: 'Event',
 };
 
-/** One result: type badge, name or title linking to its list filtered by that name, caption, date, views and price. */
+/** One result: type badge, name or title opening the item (result-link.ts), caption, date, views and price. */
 export default function SearchResultItem({ result }: { result: SearchResult }) {
-  const { badge, path } = TYPES[result.type];
-  const name = result.data.name ?? result.data.title ?? '';
+  const badge = BADGES[result.type];
+  const name = resultName(result);
   const date = searchResultDate(result);
   const { views, price } = result.data;
   return (
-    <article className="rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-[#111821]">
+    <article className="relative rounded-xl border border-gray-200 bg-white p-4 transition-colors hover:border-[var(--color-primary)] focus-within:ring-2 focus-within:ring-[var(--color-primary)] dark:border-white/10 dark:bg-[#111821]">
       <div className="flex flex-wrap items-center gap-3">
         <span className="rounded-full bg-[var(--color-primary)] px-2.5 py-0.5 text-xs font-semibold text-[var(--color-on-primary)]">
           {badge}
         </span>
         <h2 className="m-0 text-lg font-semibold">
-          <a href={`${path}?${new URLSearchParams({ q: name })}`} className="text-inherit hover:underline">
+          {/* The ::after covers the card: a tap anywhere on the result opens it. */}
+          <a href={resultHref(result)} className="text-inherit after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none">
             {name || 'Untitled'}
           </a>
         </h2>

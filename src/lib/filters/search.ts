@@ -83,3 +83,24 @@ export const DEFAULT_SEARCH_FILTERS: SearchFilters = searchSection.defaults;
 /** The results that pass every filter, in the chosen order ('relevant' keeps the server's order); a new array. */
 export const applySearchFilters = (items: readonly SearchResult[], filters: SearchFilters, now: Date): SearchResult[] => searchSection.apply(items, filters, now);
 export const { reducer: searchFiltersReducer, toQuery: searchFiltersToQuery, fromQuery: searchFiltersFromQuery } = searchSection;
+
+/** Results shown on one page of /search. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** How many pages `total` results fill (at least 1, so an empty answer is 'page 1 of 1'). */
+export const pageCount = (total: number, size = SEARCH_PAGE_SIZE) => Math.max(1, Math.ceil(Math.max(0, total) / size));
+
+/** The ?page= value as a page that exists: a whole number within 1..pages, 1 for anything else. */
+export function parsePage(value: string | null | undefined, pages: number): number {
+  if (!value || !/^\d{1,6}$/.test(value.trim())) return 1;
+  return Math.min(Math.max(1, Number(value)), Math.max(1, pages));
+}
+
+/** The results of one page (1-based). */
+export function pageOf<T>(items: readonly T[], page: number, size = SEARCH_PAGE_SIZE): T[] {
+  const start = (Math.max(1, page) - 1) * size;
+  return items.slice(start, start + size);
+}
+
+/** 'Page 2 of 5'. */
+export const pageLabel = (page: number, pages: number) => `Page ${page} of ${pages}`;

@@ -1,0 +1,26 @@
+/** Where a search result opens: a post or an event its own page, anything else its list filtered down to it. */
+import type { ContentType, SearchResult } from '../../shared/types.ts';
+
+const LIST_PATHS: Readonly<Record<ContentType, string>> = {
+  product: '/shop',
+  blog: '/blogs',
+  photo: '/photos',
+  video: '/videos',
+  audio: '/audio',
+  event: '/events',
+};
+
+/** The result's name or title. */
+export const resultName = (result: SearchResult) => result.data.name ?? result.data.title ?? '';
+
+/**
+ * /blogs/{slug} and /events/{slug}; for the rest (and a result without a slug) the list page with the name as its
+ * text search (?q=, which every list honours), so the item is the one shown.
+ */
+export function resultHref(result: SearchResult): string {
+  const slug = result.data.slug;
+  if (slug && (result.type === 'blog' || result.type === 'event')) return `${LIST_PATHS[result.type]}/${encodeURIComponent(slug)}`;
+  const name = resultName(result);
+  const list = LIST_PATHS[result.type];
+  return name ? `${list}?${new URLSearchParams({ q: name })}` : list;
+}
