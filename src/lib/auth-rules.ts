@@ -50,3 +50,32 @@ export function registerProblem(fields: RegisterFields): string | null {
   }
   return isEmailShape(fields.email) ? null : 'Please enter a valid email address';
 }
+
+/** The query parameter that carries the page to return to after sign-in (/login?next=/shop). */
+export const RETURN_PARAM = 'next';
+
+/** Pages that sign a visitor in: never a page to come back to. */
+const SIGN_IN_PAGES = new Set(['/login', '/register', '/reset-password']);
+
+/**
+ * A return path only when it stays on this site: a single leading '/', never '//' or '/\' (another host), no scheme,
+ * no control characters; resolved against `origin` and handed back as path, query and hash. Anything else is null.
+ */
+export function safeReturnPath(value: unknown, origin: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (typeof value !== 'string' || value.length > 2048 || !/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return null;
+  try {
+    const url = new URL(value, origin);
+    if (url.origin !== new URL(origin).origin) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/** The login address that brings the visitor back to `path` (path and query) after sign-in; plain on the sign-in pages. */
+export function loginHref(path: string, page: '/login' | '/register' = '/login'): string {
+  const bare = path.split(/[?#]/, 1)[0]?.replace(/\/+$/, '') || '/';
+  if (SIGN_IN_PAGES.has(bare) || bare === '/') return page;
+  return `${page}?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
+}

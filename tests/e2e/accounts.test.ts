@@ -23,11 +23,20 @@ async function logOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
+/** The header of a signed-in customer: their Account, never the admin Dashboard. */
+async function expectCustomerHeader(page: Page) {
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute('href', '/profile');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeHidden();
+  await expect(header.getByRole('link', { name: 'Login' })).toBeHidden();
+}
+
 /** Password sign-in that must succeed: it lands on the home page. */
 async function signIn(page: Page, username: string, password: string) {
   await loginWithPassword(page, username, password);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expectCustomerHeader(page);
 }
 
 test.describe.serial('accounts', () => {
@@ -46,13 +55,24 @@ test.describe.serial('accounts', () => {
     await page.getByLabel('Enter 6-digit OTP').fill(codeFrom(mail));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+    await expectCustomerHeader(page);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 
     await page.goto('/profile');
     await expect(page.getByText(user.email).first()).toBeVisible();
     await expect(page.getByText(`${user.first} ${user.last}`)).toBeVisible();
+  });
+
+  test('a common password is refused in a plain sentence, without the API field name', async ({ page }) => {
+    await page.goto('/register');
+    await waitForIslands(page);
+    await page.getByLabel('First name').fill('Other');
+    await page.getByLabel('Last name').fill('Person');
+    await page.getByLabel('Email').fill(`other.${attempt}@example.com`);
+    await page.getByLabel('Username').fill(`other_${attempt}`);
+    await page.getByLabel('Password', { exact: true }).fill('qwerty123456');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Password is too common; choose another');
   });
 
   test('a taken email is refused with the server message', async ({ page }) => {
@@ -102,7 +122,7 @@ test.describe.serial('accounts', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await code.fill(codeFrom(mail));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expectCustomerHeader(page);
   });
 
   test('the emailed reset link sets a new password and returns to login after 3 s', async ({ page, request }) => {
@@ -152,9 +172,36 @@ test.describe.serial('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText('Google sign in failed. Please try again');
   });
 
-  test('the profile of a visitor who is not signed in shows the guest placeholder', async ({ page }) => {
+  test('a signed-out visitor opening /profile signs in and comes back to the profile', async ({ page }) => {
     await page.goto('/profile');
-    await expect(page.getByText('Guest').first()).toBeVisible();
-    await expect(page.getByText('Not signed in')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await waitForIslands(page);
+    await page.getByLabel('Username or Email').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill('another fine passphrase');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/profile');
+    await expect(page.getByText(user.email).first()).toBeVisible();
+    await expectCustomerHeader(page);
+  });
+
+  test('signing in from the header comes back to the page it was clicked on, query included', async ({ page }) => {
+    await page.goto('/search?q=design');
+    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await waitForIslands(page);
+    await page.getByLabel('Username or Email').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill('another fine passphrase');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'design');
+    await expectCustomerHeader(page);
+  });
+
+  test('a ?next= that leads to another site is ignored: sign-in lands on the home page', async ({ page }) => {
+    await page.goto(`/login?next=${encodeURIComponent('//evil.example/steal')}`);
+    await waitForIslands(page);
+    await page.getByLabel('Username or Email').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill('another fine passphrase');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.host.startsWith('127.0.0.1') && url.pathname === '/');
   });
 });

@@ -15,7 +15,7 @@ async function atProvider(request: APIRequestContext, next: TestAccount | 'deny'
 }
 
 /** Clicks the Google button of `path` and records where the browser went; returns once it has left for the provider and come back. */
-async function clickGoogle(page: Page, path: '/login' | '/register', button: string) {
+async function clickGoogle(page: Page, path: string, button: string) {
   /** Every page request of the tab, redirect hops included. */
   const visited: string[] = [];
   page.on('request', (request) => {
@@ -36,13 +36,16 @@ async function clickGoogle(page: Page, path: '/login' | '/register', button: str
 }
 
 /** Signs in through the provider and checks every trace of it; returns the account's id. */
-async function expectSignedInAs(page: Page, request: APIRequestContext, path: '/login' | '/register', button: string, account: TestAccount): Promise<string> {
+async function expectSignedInAs(page: Page, request: APIRequestContext, path: string, button: string, account: TestAccount, landing = '/'): Promise<string> {
   await atProvider(request, account);
   const flow = await clickGoogle(page, path, button);
 
-  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+  await expect(page).toHaveURL((url) => url.pathname + url.search === landing);
+  // A customer's header: their Account, never the admin Dashboard.
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeHidden();
+  await expect(header.getByRole('link', { name: 'Login' })).toBeHidden();
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -52,9 +55,9 @@ async function expectSignedInAs(page: Page, request: APIRequestContext, path: '/
   expect(hops.some((url) => url.pathname === '/api/auth/google/callback' && url.searchParams.has('code'))).toBe(true);
   const delivered = hops.find((url) => url.pathname === '/login' && url.searchParams.has('token'));
   expect(delivered?.searchParams.get('token')).toBe(token);
-  // ...which took it out of the address bar before using it, and then replaced itself with /.
+  // ...which took it out of the address bar before using it, and then replaced itself with the landing page.
   expect(flow.addressAtActivation()).toBe(new URL('/login', page.url()).href);
-  expect(await page.evaluate(() => location.search)).toBe('');
+  expect(await page.evaluate(() => location.pathname + location.search)).toBe(landing);
 
   // The session works with the browser's cookies, and once activated by the login page, without them too.
   const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
@@ -82,6 +85,10 @@ test.describe.serial('Google sign-in', () => {
 
   test('signing in again with the same Google account reaches the same account', async ({ page, request }) => {
     expect(await expectSignedInAs(page, request, '/login', 'Sign in with Google', ada)).toBe(ids.get(ada.sub));
+  });
+
+  test('Google sign-in opened from another page comes back to it after the provider', async ({ page, request }) => {
+    expect(await expectSignedInAs(page, request, '/login?next=%2Fsearch%3Fq%3Ddesign', 'Sign in with Google', ada, '/search?q=design')).toBe(ids.get(ada.sub));
   });
 
   test('cancelling at the provider comes back to /login with the cancelled message', async ({ page, request }) => {

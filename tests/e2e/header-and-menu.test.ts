@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminToken, signedInAs } from './helpers/admin.ts';
 
 const NAV = [
   { name: 'Home', href: '/' },
@@ -19,18 +20,24 @@ function authControls(page: Page) {
     login: header.getByRole('link', { name: 'Login', exact: true }),
     register: header.getByRole('link', { name: 'Register', exact: true }),
     dashboard: header.getByRole('link', { name: 'Dashboard', exact: true }),
+    account: header.getByRole('link', { name: 'Account', exact: true }),
     logout: header.getByRole('button', { name: 'Logout', exact: true }),
   };
 }
 
-function storeToken(page: Page) {
-  return page.addInitScript((token) => {
-    // Only before the first page of the test: Logout must be able to clear it for good.
-    if (!sessionStorage.getItem('e2e-token-set')) {
-      localStorage.setItem('token', token);
-      sessionStorage.setItem('e2e-token-set', '1');
-    }
-  }, TOKEN);
+/** A stored session; `role` is the hint remembered at sign-in (none: a session from before roles were remembered). */
+function storeToken(page: Page, role?: 'admin' | 'customer') {
+  return page.addInitScript(
+    ([token, role]) => {
+      // Only before the first page of the test: Logout must be able to clear it for good.
+      if (!sessionStorage.getItem('e2e-token-set')) {
+        localStorage.setItem('token', token);
+        if (role) localStorage.setItem('role', role);
+        sessionStorage.setItem('e2e-token-set', '1');
+      }
+    },
+    [TOKEN, role] as const,
+  );
 }
 
 test.describe('on a desktop screen', () => {
@@ -46,23 +53,46 @@ test.describe('on a desktop screen', () => {
     await expect(nav.getByRole('link')).toHaveCount(NAV.length);
 
     const auth = authControls(page);
+    // Signing in from here comes back here.
     await expect(auth.login).toBeVisible();
-    await expect(auth.login).toHaveAttribute('href', '/login');
+    await expect(auth.login).toHaveAttribute('href', '/login?next=%2Fabout');
     await expect(auth.register).toBeVisible();
-    await expect(auth.register).toHaveAttribute('href', '/register');
+    await expect(auth.register).toHaveAttribute('href', '/register?next=%2Fabout');
     await expect(auth.dashboard).toBeHidden();
+    await expect(auth.account).toBeHidden();
     await expect(auth.logout).toBeHidden();
   });
 
-  test('a logged-in visitor sees Dashboard and Logout instead of Login and Register', async ({ page }) => {
-    await storeToken(page);
+  test('the Login link carries the query of the page too, and the home page needs none', async ({ page }) => {
+    await page.goto('/search?q=design');
+    await expect(authControls(page).login).toHaveAttribute('href', '/login?next=%2Fsearch%3Fq%3Ddesign');
+    await page.goto('/');
+    await expect(authControls(page).login).toHaveAttribute('href', '/login');
+  });
+
+  test('a signed-in customer sees Account (their profile) and Logout, never the admin Dashboard', async ({ page }) => {
+    await storeToken(page, 'customer');
+    await page.goto('/about');
+    const auth = authControls(page);
+    await expect(auth.account).toBeVisible();
+    await expect(auth.account).toHaveAttribute('href', '/profile');
+    await expect(auth.logout).toBeVisible();
+    await expect(auth.dashboard).toBeHidden();
+    await expect(auth.login).toBeHidden();
+    await expect(auth.register).toBeHidden();
+  });
+
+  test('a signed-in admin sees the Dashboard (to /admin/update-company) and Logout', async ({ page, request }) => {
+    // A real admin session with no remembered role: the page asks the API once and switches to the Dashboard.
+    await signedInAs(page, await adminToken(request));
     await page.goto('/about');
     const auth = authControls(page);
     await expect(auth.dashboard).toBeVisible();
     await expect(auth.dashboard).toHaveAttribute('href', '/admin/update-company');
     await expect(auth.logout).toBeVisible();
+    await expect(auth.account).toBeHidden();
     await expect(auth.login).toBeHidden();
-    await expect(auth.register).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('admin');
   });
 
   test('the logged-in header is decided before any page module runs, so Login never flashes', async ({ page }) => {
@@ -70,7 +100,7 @@ test.describe('on a desktop screen', () => {
     // Record the auth state when the parser inserts the Login link, i.e. before module scripts can run.
     await page.addInitScript(() => {
       const observer = new MutationObserver(() => {
-        const login = document.querySelector('header a[href="/login"]');
+        const login = document.querySelector('header a[href^="/login"]');
         if (!login) return;
         (window as unknown as { authAtLogin: string | null }).authAtLogin = document.documentElement.getAttribute('data-auth');
         observer.disconnect();
@@ -83,14 +113,14 @@ test.describe('on a desktop screen', () => {
 
     expect(await page.evaluate(() => (window as unknown as { authAtLogin?: string | null }).authAtLogin)).toBe('in');
     const auth = authControls(page);
-    await expect(auth.dashboard).toBeVisible();
+    await expect(auth.account).toBeVisible();
     await expect(auth.logout).toBeVisible();
     await expect(auth.login).toBeHidden();
     await expect(auth.register).toBeHidden();
   });
 
   test('Logout clears the stored token and lands on the home page logged out', async ({ page }) => {
-    await storeToken(page);
+    await storeToken(page, 'admin');
     await page.goto('/about');
     const auth = authControls(page);
     await auth.logout.click();
@@ -99,7 +129,7 @@ test.describe('on a desktop screen', () => {
     await expect(auth.login).toBeVisible();
     await expect(auth.register).toBeVisible();
     await expect(auth.dashboard).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role')])).toEqual([null, null]);
   });
 
   test('the hamburger button is hidden on a wide screen', async ({ page }) => {
@@ -152,6 +182,41 @@ test.describe('on a phone screen', () => {
     await expect(menu).toBeHidden();
     await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
     await expect(hamburger).toBeFocused();
+  });
+});
+
+test.describe('the account on a phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('signed out: Login stays in the header, Register moves into the side menu', async ({ page }) => {
+    await page.goto('/about');
+    const auth = authControls(page);
+    await expect(auth.login).toBeVisible();
+    await expect(auth.register).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const account = page.getByRole('dialog', { name: 'Mobile' }).getByRole('group', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login?next=%2Fabout');
+    await expect(account.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/register?next=%2Fabout');
+    await expect(account.getByRole('button', { name: 'Logout' })).toBeHidden();
+  });
+
+  test('a customer keeps Account in the header; Logout is in the side menu and signs out', async ({ page }) => {
+    await storeToken(page, 'customer');
+    await page.goto('/about');
+    const auth = authControls(page);
+    await expect(auth.account).toBeVisible();
+    await expect(auth.logout).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const account = page.getByRole('dialog', { name: 'Mobile' }).getByRole('group', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Dashboard' })).toBeHidden();
+    await expect(account.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute('href', '/profile');
+    // Tab order wraps over what shows only: from Logout, the last item, back to Close menu.
+    await account.getByRole('button', { name: 'Logout' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await account.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(auth.login).toBeVisible();
   });
 });
 

@@ -90,12 +90,14 @@ describe('password login, sessions and logout', () => {
     expect(answers[0]).toEqual({ message: 'Invalid username or password' });
   });
 
-  it('answers 400 naming the field when the username or password is missing', async () => {
+  it('answers 400 with a sentence and the field apart when the username or password is missing', async () => {
     const noName = await api.post('/login', { password: PASSWORD });
     expect(noName.status).toBe(400);
-    expect((await noName.json()).message).toMatch(/^username: /);
+    expect(await noName.json()).toEqual({ message: 'Username or email is required', field: 'username' });
     const noPassword = await api.post('/login', { username: 'carol' });
-    expect((await noPassword.json()).message).toMatch(/^password: /);
+    expect(await noPassword.json()).toEqual({ message: 'Password is required', field: 'password' });
+    const notAnObject = await api.post('/login', 'carol');
+    expect(await notAnObject.json()).toEqual({ message: 'Please check the form and try again', field: 'body' });
   });
 
   it('revokes the token on logout', async () => {

@@ -29,6 +29,11 @@ describe('Google sign-in against a local OpenID provider', () => {
 
   const { onServer, get, signIn, me } = googleFlow(() => server.url, SITE_URL);
 
+  it('tells the build that Google sign-in is offered', async () => {
+    const res = await fetch(`${server.url}/api/auth/providers`);
+    expect(await res.json()).toEqual({ google: true });
+  });
+
   it('starts with PKCE S256, state, nonce and the fixed redirect_uri, keeping them in a short-lived HttpOnly cookie', async () => {
     const jar = new CookieJar();
     const res = await get(jar, `${server.url}/api/auth/google`);

@@ -34,7 +34,7 @@ describe('the admin gate', () => {
     const fetchMock = stubMeFetch({ status: 200, body: user('admin') });
     const { ensureAdminGate, $adminGate, RETURN_TO_KEY } = await loadGate();
     ensureAdminGate();
-    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/login'));
+    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/login?next=%2Fadmin%2Ftheme-settings%3Ftab%3Dcolours'));
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/admin/theme-settings?tab=colours');
     expect($adminGate.get().status).toBe('leaving');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -70,7 +70,7 @@ describe('the admin gate', () => {
     stubMeFetch({ status: 401, body: { message: 'Unauthorized' } });
     const { ensureAdminGate, $token, RETURN_TO_KEY } = await loadGate();
     ensureAdminGate();
-    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/login'));
+    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/login?next=%2Fadmin%2Ftheme-settings%3Ftab%3Dcolours'));
     expect($token.get()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/admin/theme-settings?tab=colours');

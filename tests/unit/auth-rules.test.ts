@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../src/lib/api/auth.ts';
-import { AUTH_TEXTS, cleanOtp, isEmailShape, readLoginQuery, registerProblem } from '../../src/lib/auth-rules.ts';
+import { parseAuthProviders } from '../../src/shared/schemas/auth-providers.ts';
+import { AUTH_TEXTS, cleanOtp, isEmailShape, loginHref, readLoginQuery, registerProblem, safeReturnPath } from '../../src/lib/auth-rules.ts';
 
 describe('readLoginQuery', () => {
   it.each([
@@ -55,5 +56,69 @@ describe('errorMessage', () => {
     expect(errorMessage({ data: {} }, AUTH_TEXTS.loginFailed)).toBe('Login failed');
     expect(errorMessage(new Error('network'), AUTH_TEXTS.otpInvalid)).toBe('Invalid OTP');
     expect(errorMessage(null, AUTH_TEXTS.resetFailed)).toBe('Failed to reset password');
+  });
+});
+
+describe('safeReturnPath: only a path on this site, never an open redirect', () => {
+  const origin = 'https://shop.example';
+  it.each([
+    ['/profile', '/profile'],
+    ['/search?q=design', '/search?q=design'],
+    ['/blogs/a-post#comments', '/blogs/a-post#comments'],
+    ['/', '/'],
+    ['/a/../profile', '/profile'],
+    ['//evil.example/x', null],
+    ['/\\evil.example', null],
+    ['/\\/evil.example', null],
+    ['/\t/evil.example', null],
+    ['/\n/evil.example', null],
+    ['https://evil.example/', null],
+    ['https://shop.example/profile', null],
+    ['javascript:alert(1)', null],
+    ['data:text/html,hi', null],
+    ['profile', null],
+    [' /profile', null],
+    ['', null],
+    ['/' + 'a'.repeat(2048), null],
+    [null, null],
+    [42, null],
+  ])('takes %j as %j', (value, expected) => {
+    expect(safeReturnPath(value, origin)).toBe(expected);
+  });
+});
+
+describe('loginHref', () => {
+  it.each([
+    ['/profile', '/login?next=%2Fprofile'],
+    ['/search?q=design', '/login?next=%2Fsearch%3Fq%3Ddesign'],
+    ['/', '/login'],
+    ['/login', '/login'],
+    ['/login?next=%2Fshop', '/login'],
+    ['/register/', '/login'],
+    ['/reset-password?token=x', '/login'],
+  ])('sends a visitor on %s to %s', (path, expected) => {
+    expect(loginHref(path)).toBe(expected);
+  });
+
+  it('builds the register address the same way', () => {
+    expect(loginHref('/shop', '/register')).toBe('/register?next=%2Fshop');
+  });
+
+  it('round-trips: the next parameter it writes is accepted as a return path', () => {
+    const next = new URLSearchParams(loginHref('/search?q=a%20b&page=2').split('?')[1]).get('next');
+    expect(safeReturnPath(next, 'http://x.test')).toBe('/search?q=a%20b&page=2');
+  });
+});
+
+describe('parseAuthProviders', () => {
+  it.each([
+    [{ google: true }, true],
+    [{ google: false }, false],
+    [{ google: 'true' }, false],
+    [{}, false],
+    [null, false],
+    ['google', false],
+  ])('reads %j as google %s', (answer, google) => {
+    expect(parseAuthProviders(answer)).toEqual({ google });
   });
 });

@@ -1,13 +1,14 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
 import { useEffect, useState } from 'react';
-import { errorMessage, fetchMe, goAfterSignIn, loginRequest, pathAfterSignIn, requestOtp, signOut } from '../../lib/api/auth.ts';
+import { errorMessage, fetchMe, goAfterSignIn, loginRequest, pathAfterSignIn, rememberReturnPath, requestOtp, signOut } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
 
-export default function LoginForm() {
+/** `google`: the build found Google sign-in configured (GET /api/auth/providers); without it the button could only fail. */
+export default function LoginForm({ google = false }: { google?: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -16,6 +17,8 @@ export default function LoginForm() {
 
   useEffect(() => {
     const query = readLoginQuery(location.search);
+    // ?next=/shop: where to go once signed in, kept across the Google round trip (which comes back here with ?token=).
+    rememberReturnPath(location.search);
     // The token or error must not stay in the address bar or history (security.md 1.2).
     if (location.search) history.replaceState(history.state, '', location.pathname);
     if (query.kind === 'token') {
@@ -84,8 +87,12 @@ export default function LoginForm() {
         {error && <Alert tone="error">{error}</Alert>}
         <SubmitButton busy={busy}>{busy ? 'Signing in...' : 'Login'}</SubmitButton>
       </form>
-      <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
-      <GoogleButton label="Sign in with Google" />
+      {google && (
+        <>
+          <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
+          <GoogleButton label="Sign in with Google" />
+        </>
+      )}
       <p className="mt-6 text-center text-sm">
         No account yet? <a href="/register" className="font-medium text-[var(--color-primary-ink)] hover:underline">Register</a>
       </p>

@@ -1,6 +1,6 @@
 /** Register: the five fields, then a code is emailed and the verify step signs the new customer in. */
-import { useState } from 'react';
-import { errorMessage, registerRequest, requestOtp } from '../../lib/api/auth.ts';
+import { useEffect, useState } from 'react';
+import { errorMessage, registerRequest, rememberReturnPath, requestOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, registerProblem, type RegisterFields } from '../../lib/auth-rules.ts';
 import { PASSWORD_MIN } from '../../shared/password-policy.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
@@ -9,7 +9,10 @@ import OtpForm from './OtpForm.tsx';
 
 const EMPTY: RegisterFields = { first_name: '', last_name: '', email: '', username: '', password: '' };
 
-export default function RegisterForm() {
+/** `google`: the build found Google sign-in configured (GET /api/auth/providers); without it the button could only fail. */
+export default function RegisterForm({ google = false }: { google?: boolean }) {
+  // ?next=/shop: the verify step signs the new customer in and goes back there.
+  useEffect(() => rememberReturnPath(location.search), []);
   const [fields, setFields] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -61,8 +64,12 @@ export default function RegisterForm() {
         {error && <Alert tone="error">{error}</Alert>}
         <SubmitButton busy={busy}>{busy ? 'Creating account...' : 'Register'}</SubmitButton>
       </form>
-      <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
-      <GoogleButton label="Sign up with Google" />
+      {google && (
+        <>
+          <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
+          <GoogleButton label="Sign up with Google" />
+        </>
+      )}
       <p className="mt-6 text-center text-sm">
         Already registered? <a href="/login" className="font-medium text-[var(--color-primary-ink)] hover:underline">Login</a>
       </p>

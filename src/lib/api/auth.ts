@@ -1,7 +1,9 @@
 /** The /api/auth calls of spec section 7. */
+import { type AuthProviders, parseAuthProviders } from '../../shared/schemas/auth-providers.ts';
 import type { User } from '../../shared/types.ts';
 import { apiBase } from './base.ts';
-import { logout } from '../stores/session.ts';
+import { RETURN_PARAM, safeReturnPath as safeReturnPathOn } from '../auth-rules.ts';
+import { logout, rememberRole } from '../stores/session.ts';
 import { api, currentToken } from './client.ts';
 
 export interface RegisterInput {
@@ -20,7 +22,22 @@ export const verifyOtp = (email: string, otp: string) => post<{ token: string }>
 // The spec's form sends role; the server ignores anything but customer.
 export const registerRequest = (input: RegisterInput) => post<{ message: string }>('/api/auth/register', { ...input, role: 'customer' });
 export const resetPassword = (token: string, newPassword: string) => post<{ message: string }>('/api/auth/reset-password', { token, newPassword });
-export const fetchMe = () => api<User>('/api/auth/me');
+export const fetchMe = () =>
+  api<User>('/api/auth/me').then((me) => {
+    // The header shows Dashboard or Account from this hint (layout.ts); the server checks every admin call anyway.
+    rememberRole(me.role);
+    return me;
+  });
+
+/** GET /api/auth/providers, read by the build: an answer that fails to arrive offers no Google button (it could not work). */
+export async function fetchAuthProviders(): Promise<AuthProviders> {
+  try {
+    return parseAuthProviders(await api<unknown>('/api/auth/providers'));
+  } catch (error) {
+    console.error('Failed to load sign-in providers:', error instanceof Error ? error.message : error);
+    return { google: false };
+  }
+}
 export const changePassword = (currentPassword: string, newPassword: string) =>
   post<{ message: string }>('/api/auth/change-password', { currentPassword, newPassword });
 
@@ -40,14 +57,22 @@ export async function signOut(): Promise<void> {
 /** sessionStorage key of the page an admin screen sent a signed-out visitor from (stores/admin-gate.ts). */
 export const RETURN_TO_KEY = 'returnTo';
 
-/** A stored return path, only when it stays on this site: one leading '/', never '//' or '/\\' (another host). */
+/** A return path only when it stays on this site (auth-rules safeReturnPath, against this page's origin). */
 export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value) || value.length > 2048) return null;
+  return safeReturnPathOn(value, location.origin);
+}
+
+/**
+ * Keeps the page a sign-in page was opened for (?next=/shop) for after the sign-in, across the Google round trip and
+ * the register, verify steps; a missing or foreign `next` leaves what is kept alone.
+ */
+export function rememberReturnPath(search: string): void {
+  const path = safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM));
+  if (path === null) return;
   try {
-    const url = new URL(value, location.origin);
-    return url.origin === location.origin ? url.pathname + url.search + url.hash : null;
+    sessionStorage.setItem(RETURN_TO_KEY, path);
   } catch {
-    return null;
+    // No storage: the visitor lands on the home page after signing in.
   }
 }
 

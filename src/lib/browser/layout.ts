@@ -1,5 +1,5 @@
 /**
- * The public layout's behaviour, on every page: theme toggle, the signed-in header, Logout, side menu, web font,
+ * The public layout's behaviour, on every page: theme toggle, the signed-in header, Logout, web font,
  * logo fallback, the footer's year, a blog post's view count, and branding changed since the build.
  *
  * It imports nothing an island imports and loads nothing through import() that Vite follows, so Astro inlines it:
@@ -10,13 +10,14 @@
 import brandingApplierUrl from 'virtual:branding-applier-url';
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 import { countBlogView } from './count-view.ts';
-import { setupSideMenu } from './side-menu.ts';
 import { parseTheme, THEME_KEY, type Theme } from './theme-choice.ts';
 import { switchWebFontOnAfterPaint } from './web-font.ts';
 
 const apiBase = import.meta.env.PUBLIC_API_URL ?? '';
 const root = document.documentElement;
 const TOKEN_KEY = 'token';
+/** The signed-in user's role as remembered at sign-in (stores/session.ts rememberRole): which header to show. */
+const ROLE_KEY = 'role';
 
 function stored(key: string): string | null {
   try {
@@ -41,10 +42,32 @@ function showTheme(theme: Theme): void {
   for (const button of document.querySelectorAll('[data-theme-toggle]')) button.setAttribute('aria-label', label);
 }
 
-/** The header shows Dashboard and Logout while a token is stored (the head script decided it before the first paint). */
+/**
+ * The header shows Account (customers) or Dashboard (admins) and Logout while a token is stored (the head script
+ * decided signed-in before the first paint); the role only picks the button, the server checks every admin call.
+ */
 function showSignedIn(): void {
-  if (stored(TOKEN_KEY) !== null) root.setAttribute('data-auth', 'in');
-  else root.removeAttribute('data-auth');
+  if (stored(TOKEN_KEY) !== null) {
+    root.setAttribute('data-auth', 'in');
+    root.setAttribute('data-role', stored(ROLE_KEY) === 'admin' ? 'admin' : 'customer');
+  } else {
+    root.removeAttribute('data-auth');
+    root.removeAttribute('data-role');
+  }
+}
+
+/** A session from before roles were remembered: asked once, after the first paint; a failed answer changes nothing. */
+async function learnRole(): Promise<void> {
+  const token = stored(TOKEN_KEY);
+  if (token === null || stored(ROLE_KEY) !== null) return;
+  try {
+    const res = await fetch(`${apiBase}/api/auth/me`, { credentials: 'include', headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) return;
+    store(ROLE_KEY, ((await res.json()) as { role?: unknown }).role === 'admin' ? 'admin' : 'customer');
+    showSignedIn();
+  } catch {
+    // Offline: the header keeps the Account button, which suits every signed-in user.
+  }
 }
 
 function useFallback(img: HTMLImageElement) {
@@ -68,6 +91,7 @@ function setUpPage(): void {
     button.addEventListener('click', () => {
       const token = stored(TOKEN_KEY);
       store(TOKEN_KEY, null);
+      store(ROLE_KEY, null);
       // Revoked on the server too; keepalive carries the request through the navigation.
       const revoke = token
         ? fetch(`${apiBase}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined)
@@ -77,7 +101,7 @@ function setUpPage(): void {
   }
   // Another tab signing in or out, or changing the theme, changes this page too.
   window.addEventListener('storage', (event) => {
-    if (event.key === TOKEN_KEY || event.key === null) showSignedIn();
+    if (event.key === TOKEN_KEY || event.key === ROLE_KEY || event.key === null) showSignedIn();
     if (event.key === THEME_KEY || event.key === null) showTheme(parseTheme(stored(THEME_KEY)));
   });
 
@@ -88,7 +112,6 @@ function setUpPage(): void {
 
   for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
 
-  setupSideMenu();
 }
 
 /**
@@ -111,4 +134,7 @@ async function refreshBranding(): Promise<void> {
 setUpPage();
 switchWebFontOnAfterPaint();
 countBlogView();
-afterLoadAndFirstPaint(() => void refreshBranding());
+afterLoadAndFirstPaint(() => {
+  void refreshBranding();
+  void learnRole();
+});

@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { fetchMe, RETURN_TO_KEY } from '../api/auth.ts';
+import { loginHref } from '../auth-rules.ts';
 import type { User } from '../../shared/types.ts';
 import { $token, loadToken, logout } from './session.ts';
 
@@ -56,8 +57,9 @@ function leave(to: string) {
 }
 
 function toLogin() {
-  remember(RETURN_TO_KEY, location.pathname + location.search);
-  leave('/login');
+  const here = location.pathname + location.search;
+  remember(RETURN_TO_KEY, here);
+  leave(loginHref(here));
 }
 
 async function check(): Promise<void> {

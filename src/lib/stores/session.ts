@@ -23,5 +23,14 @@ export function login(token: string): void {
 /** Forgets the session here (storage and store); `signOut` in lib/api/auth.ts also revokes it on the server. */
 export function logout(): void {
   writeStorage(TOKEN_KEY, null);
+  writeStorage(ROLE_KEY, null);
   $token.set(null);
+}
+
+/** localStorage key of the signed-in user's role, a display hint for the header (Dashboard or Account). */
+export const ROLE_KEY = 'role';
+
+/** Remembers which header the signed-in user gets; the server decides every admin call on its own. */
+export function rememberRole(role: string): void {
+  writeStorage(ROLE_KEY, role === 'admin' ? 'admin' : 'customer');
 }

@@ -22,7 +22,7 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 
 describe('LoginForm', () => {
   it('shows the fields, the password toggle, Forgot Password?, Google sign-in and the link to /register', () => {
-    render(<LoginForm />);
+    render(<LoginForm google />);
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
     expect(identity().getAttribute('autocomplete')).toBe('username');
     expect(password().getAttribute('type')).toBe('password');
@@ -30,6 +30,12 @@ describe('LoginForm', () => {
     expect(screen.getByRole('link', { name: 'Sign in with Google' }).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers no Google sign-in when the build found it not configured', () => {
+    render(<LoginForm google={false} />);
+    expect(screen.queryByRole('link', { name: 'Sign in with Google' })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
   });
 
   it('shows and hides the password', () => {
@@ -64,6 +70,16 @@ describe('LoginForm', () => {
     expect(requestsOf(stubs.network)).toEqual(['GET /api/auth/me']);
     expect(localStorage.getItem('token')).toBe(TOKEN);
     expect($token.get()).toBe(TOKEN);
+  });
+
+  it('logs in and goes back to the page in ?next=', async () => {
+    stubs.nav = stubLocation('/login?next=%2Fblogs%2Fa-post');
+    vi.mocked(loginRequest).mockResolvedValue({ token: TOKEN });
+    render(<LoginForm />);
+    type(identity(), 'ada');
+    type(password(), 'correct horse battery');
+    fireEvent.click(loginButton());
+    await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/blogs/a-post'));
   });
 
   it('sends an account that must choose a new password to /profile', async () => {
@@ -166,6 +182,24 @@ describe('LoginForm', () => {
       expect(localStorage.getItem('token')).toBe(TOKEN);
       expect(fetchMe).toHaveBeenCalledOnce();
       expect(location.search).toBe('');
+    });
+
+    it('goes back to the page in ?next= once the Google token is confirmed, never to another site', async () => {
+      stubs.nav = stubLocation('/login?next=%2Fsearch%3Fq%3Ddesign');
+      const { unmount } = render(<LoginForm google />);
+      unmount();
+      // The provider sends the browser back to /login with only the token; the kept path decides where it lands.
+      stubs.nav = stubLocation(`/login?token=${TOKEN}`);
+      vi.mocked(fetchMe).mockResolvedValue({ _id: 'u1', must_change_password: false } as Awaited<ReturnType<typeof fetchMe>>);
+      render(<LoginForm google />);
+      await waitFor(() => expect(stubs.nav.replace).toHaveBeenCalledWith('/search?q=design'));
+    });
+
+    it('ignores a ?next= that leads off the site', async () => {
+      stubs.nav = stubLocation(`/login?next=${encodeURIComponent('//evil.example/x')}&token=${TOKEN}`);
+      vi.mocked(fetchMe).mockResolvedValue({ _id: 'u1', must_change_password: false } as Awaited<ReturnType<typeof fetchMe>>);
+      render(<LoginForm />);
+      await waitFor(() => expect(stubs.nav.replace).toHaveBeenCalledWith('/'));
     });
 
     it('shows the Google failure text and forgets the token when the token from the query is not accepted', async () => {

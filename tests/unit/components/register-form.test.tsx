@@ -24,8 +24,13 @@ function fill(over: Partial<Record<'First name' | 'Last name' | 'Email' | 'Usern
 }
 
 describe('RegisterForm', () => {
-  it('shows the five fields, the password hint, Google sign-up and the link to /login', () => {
+  it('offers no Google sign-up when the build found it not configured', () => {
     render(<RegisterForm />);
+    expect(screen.queryByRole('link', { name: 'Sign up with Google' })).toBeNull();
+  });
+
+  it('shows the five fields, the password hint, Google sign-up and the link to /login', () => {
+    render(<RegisterForm google />);
     expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeTruthy();
     expect(screen.getByLabelText('First name').getAttribute('name')).toBe('first_name');
     expect(screen.getByLabelText('Last name').getAttribute('name')).toBe('last_name');

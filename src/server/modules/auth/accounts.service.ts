@@ -1,10 +1,11 @@
 /** Register and password login (security.md R4-R7, R36, R58, R62). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { emailTaken, findUserByIdentifier, insertUser, updateUser, usernameKeyTaken } from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
+import { refuseField } from './auth-input.ts';
 import { consumeAll, enforce, reservePasswordCheck } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import type { RegisterBody } from './auth.schemas.ts';
@@ -26,13 +27,13 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
   enforce([deps.limits.registerAccount.check(emailKey)], deps);
   consumeAll([[deps.limits.registerIp, deps.ip]], deps);
   const usernameIssue = usernameProblem(username);
-  if (usernameIssue) throw badRequest(`username: ${usernameIssue}`);
+  if (usernameIssue) throw refuseField('username', usernameIssue);
   const candidate = { first_name: body.first_name, last_name: body.last_name, username, email };
   const company = await getCompany(deps.db);
   const passwordIssue = newPasswordProblem(body.password, contextWords(candidate, company.name));
   if (passwordIssue) {
     logAuthEvent('validation.rejected', { ip: deps.ip, path: deps.path, reason: 'password policy' });
-    throw badRequest(`password: ${passwordIssue}`);
+    throw refuseField('password', passwordIssue);
   }
   // Checked again and counted in one step after the await above, so a parallel burst cannot pass one check.
   consumeAll([[deps.limits.registerAccount, emailKey]], deps);

@@ -2,14 +2,15 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
+import type { AuthProviders } from '../../../shared/schemas/auth-providers.ts';
 import type { Deps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
 import { badRequest } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { login, register } from './accounts.service.ts';
 import type { AuthDeps } from './auth-deps.ts';
+import { parseAuthInput } from './auth-input.ts';
 import { limitsForSetting } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { ChangePasswordBody, LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
@@ -33,9 +34,9 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
       throw badRequest('Request body must be JSON');
     }
     try {
-      return validate(schema, raw);
+      return parseAuthInput(schema, raw);
     } catch (error) {
-      const field = error instanceof Error ? error.message.split(':')[0] : undefined;
+      const field = (error as { field?: string }).field;
       logAuthEvent('validation.rejected', { ip: clientIp(c), path: c.req.path, ...(field ? { reason: field } : {}) });
       throw error;
     }
@@ -84,6 +85,8 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
         await changePassword(deps(c), c.get('user')!, body.currentPassword, body.newPassword);
         return c.json({ message: 'Password changed' });
       })
+      // Which sign-in methods the site offers: the build reads it to show the Google buttons only when they can work.
+      .get('/providers', (c) => c.json({ google: oidc.configured } satisfies AuthProviders))
       .route('/google', googleRoutes(env, oidc, { flowSecret: keys.oidcFlow, bindKey: keys.sessionBinding }))
   );
 }

@@ -18,13 +18,13 @@ export function usernameKey(username: string): string {
   return normaliseUsername(username).toUpperCase().toLowerCase().normalize('NFKC');
 }
 
-/** Reason a username is refused, or null. */
+/** Reason a username is refused, as a sentence for the visitor, or null. */
 export function usernameProblem(username: string): string | null {
   const value = normaliseUsername(username);
   const length = [...value].length;
-  if (length < USERNAME_MIN || length > USERNAME_MAX) return `must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`;
-  if (!USERNAME_SHAPE.test(value)) return 'may contain only letters, digits, dots, hyphens and underscores';
-  if (RESERVED.has(usernameKey(value))) return 'is reserved';
+  if (length < USERNAME_MIN || length > USERNAME_MAX) return `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`;
+  if (!USERNAME_SHAPE.test(value)) return 'Username may contain only letters, digits, dots, hyphens and underscores';
+  if (RESERVED.has(usernameKey(value))) return 'This username is reserved; choose another';
   return null;
 }
 

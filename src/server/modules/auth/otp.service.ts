@@ -1,8 +1,9 @@
 /** One-time codes by email: request (non-enumerating) and verify (capped, single use), security.md R9-R17. */
 import { randomUUID } from 'node:crypto';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { findUserByIdentifier, updateUser } from './accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from './auth-deps.ts';
+import { refuseField } from './auth-input.ts';
 import { consumeAll } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { forgotPasswordMail, mailBrand, verifyEmailMail } from './auth-mails.ts';
@@ -75,7 +76,7 @@ type Outcome = 'ok' | 'invalid' | 'exhausted';
 export async function verifyCode(deps: AuthDeps, identifierInput: string, otp: string): Promise<string> {
   const { user, key } = await accountFor(deps, identifierInput);
   consumeAll([[deps.limits.verifyOtpIp, deps.ip], [deps.limits.verifyOtpAccount, key]], deps);
-  const invalid = badRequest('otp: Invalid or expired code');
+  const invalid = refuseField('otp', 'This code is wrong or has expired; request a new one');
   if (!user) {
     logAuthEvent('otp.failure', { ip: deps.ip, reason: 'no matching account' });
     throw invalid;

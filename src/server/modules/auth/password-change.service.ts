@@ -1,8 +1,8 @@
 /** POST /api/auth/change-password: the current password (limited like a login), the same policy, every other session revoked (R8, R24, R58). */
-import { badRequest } from '../../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { findUserById, updateUser } from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
+import { refuseField } from './auth-input.ts';
 import { reservePasswordCheck } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { contextWords, newPasswordProblem } from './password-check.ts';
@@ -18,13 +18,13 @@ export async function changePassword(deps: AuthDeps, user: AuthUser, currentPass
   if (!row || !current.ok) {
     attempt.failed();
     logAuthEvent('password.change.failure', { ip: deps.ip, userId: user.id });
-    throw badRequest('currentPassword: The current password is not correct');
+    throw refuseField('currentPassword', 'The current password is not correct');
   }
   attempt.succeeded();
-  if (currentPassword === newPassword) throw badRequest('newPassword: Choose a password different from the current one');
+  if (currentPassword === newPassword) throw refuseField('newPassword', 'Choose a password different from the current one');
   const company = await getCompany(deps.db);
   const problem = newPasswordProblem(newPassword, contextWords(row, company.name));
-  if (problem) throw badRequest(`newPassword: ${problem}`);
+  if (problem) throw refuseField('newPassword', problem);
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash, must_change_password: false });

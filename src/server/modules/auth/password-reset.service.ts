@@ -1,8 +1,8 @@
 /** POST /api/auth/reset-password: single-use link, same policy, every session revoked, no sign-in (security.md R17-R20). */
-import { badRequest } from '../../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { findUserById, updateUser } from './accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from './auth-deps.ts';
+import { refuseField } from './auth-input.ts';
 import { consumeAll } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { mailBrand, passwordChangedMail } from './auth-mails.ts';
@@ -16,7 +16,7 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
   consumeAll([[deps.limits.resetIp, deps.ip]], deps);
   const invalid = () => {
     logAuthEvent('password.reset.failure', { ip: deps.ip, reason: 'invalid link' });
-    return badRequest('token: This reset link is invalid or has expired');
+    return refuseField('token', 'This reset link is invalid or has expired');
   };
   if (!isOpaqueToken(token)) throw invalid();
   const row = await findResetToken(deps.db, sha256Hex(token));
@@ -26,7 +26,7 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
 
   const company = await getCompany(deps.db);
   const problem = newPasswordProblem(newPassword, contextWords(user, company.name));
-  if (problem) throw badRequest(`newPassword: ${problem}`);
+  if (problem) throw refuseField('newPassword', problem);
   const passwordHash = await hashPassword(newPassword);
 
   const applied = await deps.db.transaction().execute(async (trx) => {
