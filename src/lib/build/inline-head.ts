@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto';
 export { WEB_FONT_CLASS } from '../browser/web-font.ts';
 
 /**
- * Blocking, before first paint: the stored theme (dark unless 'light') and the logged-in flag, so nothing flickers;
+ * Blocking, before first paint: the stored theme (dark unless 'light'), the logged-in flag and the remembered role
+ * (the header's Account or Dashboard), so nothing flickers;
  * and the web font at once when this tab already loaded it (it is cached, so it swaps in before the first paint).
  */
 export const THEME_SCRIPT =
-  "(function(){var d=document.documentElement,t=null,k=null,f=null;try{t=localStorage.getItem('theme');k=localStorage.getItem('token');f=sessionStorage.getItem('wf')}catch(e){}d.classList.toggle('dark',t!=='light');if(k)d.setAttribute('data-auth','in');if(f)d.classList.add('wf')})();";
+  "(function(){var d=document.documentElement,t=null,k=null,r=null,f=null;try{t=localStorage.getItem('theme');k=localStorage.getItem('token');r=localStorage.getItem('role');f=sessionStorage.getItem('wf')}catch(e){}d.classList.toggle('dark',t!=='light');if(k){d.setAttribute('data-auth','in');d.setAttribute('data-role',r==='admin'?'admin':'customer')}if(f)d.classList.add('wf')})();";
 
 /** The CSP source for an inline element's exact text. */
 export function cspHash(text: string): `sha256-${string}` {
