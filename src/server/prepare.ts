@@ -3,6 +3,7 @@ import type { Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureSearchIndex } from './db/sqlite-search.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo.ts';
+import { seedCacheDir } from './db/seed/seed-pictures.ts';
 import type { Env } from './env.ts';
 import { backfillPictureVariants, sweepOrphanMedia } from './media/media-store.ts';
 import { sweepOrphanDocuments } from './modules/documents/documents.store.ts';
@@ -20,8 +21,9 @@ export async function prepareData(db: Db, env: Env, log: (line: string) => void 
   if (variants) log(`wrote ${variants} missing picture variant(s)`);
   if (env.SEED === 'demo' && (await isDatabaseEmpty(db))) {
     const started = Date.now();
-    await seedDemo(db, env.DATA_DIR);
-    log(`demo content seeded in ${Date.now() - started} ms`);
+    log('seeding demo content...');
+    const seeded = await seedDemo(db, env.DATA_DIR, new Date(), { log, cacheDir: seedCacheDir() });
+    log(`demo content seeded in ${Date.now() - started} ms (${seeded.pictures} pictures, ${seeded.cachedPictures} from the cache)`);
   }
   const admin = await ensureFirstAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (admin.generatedPassword) {

@@ -1,13 +1,20 @@
-/** The demo seed fills a fresh database with enough varied content that every section-9 filter option has a hit. */
+/**
+ * The demo seed fills a fresh database with varied, believable content: real photographs, illustrations, films with
+ * their real running times, audio whose listed length is the file's, and enough spread that the filters have hits.
+ */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { isDatabaseEmpty, seedDemo } from '../../src/server/db/seed/seed-demo.ts';
+import { isDatabaseEmpty, seedDemo, type SeedReport } from '../../src/server/db/seed/seed-demo.ts';
+import { AUDIOS, EVENTS, PHOTOS, RECOMMENDATIONS, TEAM } from '../../src/server/db/seed/demo-content.ts';
+import { seedCacheDir } from '../../src/server/db/seed/seed-pictures.ts';
+import { utcToZoned } from '../../src/shared/schemas/event-admin.ts';
 import {
   AUDIO_QUALITIES, AUDIO_TYPES, BLOG_CATEGORIES, EVENT_CATEGORIES, EVENT_TYPES, PHOTO_CATEGORIES, PHOTO_RESOLUTIONS,
   PRODUCT_CATEGORIES, SEARCH_BUTTON_DEFAULTS, SEO_PAGES, VIDEO_CATEGORIES, VIDEO_QUALITIES,
@@ -18,6 +25,12 @@ const now = new Date();
 let dir = '';
 let db: Db;
 let emptyBefore: boolean | undefined;
+let report: SeedReport;
+/** The picture cache the test seeds share (the default one, so a second run of the suite is fast). */
+const cacheDir = seedCacheDir();
+/** Offline on purpose: the posters are the local ones whatever the network. */
+const noThumbnails = async () => undefined;
+const PHOTO_ASSETS = new URL('../../src/server/db/seed/assets/photos/', import.meta.url);
 
 /** Each band predicate must match at least one value. */
 function expectEveryBand(values: number[], bands: Record<string, (v: number) => boolean>) {
@@ -36,8 +49,8 @@ beforeAll(async () => {
   db = createDb({ dataDir: dir });
   await migrateToLatest(db);
   emptyBefore = await isDatabaseEmpty(db);
-  await seedDemo(db, dir, now);
-}, 120_000);
+  report = await seedDemo(db, dir, now, { cacheDir, fetchThumbnail: noThumbnails });
+}, 240_000);
 
 afterAll(async () => {
   await db?.destroy();
@@ -107,47 +120,66 @@ describe('seedDemo', () => {
     expect(comments.length).toBeGreaterThan(0);
   });
 
-  it('covers every photo category and resolution, with two drafts', async () => {
+  // Real photographs decide the spread: no licensed picture shows people, none was taken at 8K.
+  it('spreads the photos over the categories and resolutions the pictures allow, with two drafts', async () => {
     const rows = await db.selectFrom('photos').select(['category', 'resolution', 'published']).execute();
-    expectCovers(rows.map((r) => r.category), PHOTO_CATEGORIES);
-    expectCovers(rows.map((r) => r.resolution), PHOTO_RESOLUTIONS);
+    for (const row of rows) {
+      expect(PHOTO_CATEGORIES).toContain(row.category);
+      expect(PHOTO_RESOLUTIONS).toContain(row.resolution);
+    }
+    expect(new Set(rows.map((r) => r.category)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((r) => r.resolution)).size).toBeGreaterThanOrEqual(4);
     expect(rows.filter((r) => !r.published)).toHaveLength(2);
   });
 
-  it('covers every video category, quality and duration band with embed links', async () => {
-    const rows = await db.selectFrom('videos').select(['category', 'quality', 'duration', 'youtube']).execute();
-    expectCovers(rows.map((r) => r.category), VIDEO_CATEGORIES);
-    expectCovers(rows.map((r) => r.quality), VIDEO_QUALITIES);
-    expectEveryBand(rows.map((r) => r.duration), {
-      'under 1': (d) => d < 60, '1-5': (d) => d >= 60 && d < 300, '5-15': (d) => d >= 300 && d < 900,
-      '15-30': (d) => d >= 900 && d < 1800, 'over 30': (d) => d >= 1800,
-    });
-    for (const row of rows) expect(row.youtube).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+  it('shows photographs in the gallery: each photo its own asset, stored at the asset\'s size', async () => {
+    const rows = await db.selectFrom('photos').select(['title', 'image']).execute();
+    expect(new Set(rows.map((r) => r.image)).size).toBe(rows.length);
+    expect(new Set(PHOTOS.map((p) => p.file)).size).toBe(PHOTOS.length);
+    for (const photo of PHOTOS) {
+      const row = rows.find((r) => r.title === photo.title);
+      const stored = await sharp(join(dir, 'media', fileOf(row?.image ?? ''))).metadata();
+      const asset = await sharp(readFileSync(new URL(`${photo.file}.webp`, PHOTO_ASSETS))).metadata();
+      expect([stored.format, stored.width, stored.height], photo.title).toEqual(['webp', asset.width, asset.height]);
+    }
   });
 
-  it('covers every audio type, quality and duration band, with 0-3 reviews and real WAV files', async () => {
-    const rows = await db.selectFrom('audios').select(['id', 'type', 'quality', 'duration', 'audio_file', 'category', 'artist']).execute();
+  it('lists the open movies with embed links, real running times and a poster each', async () => {
+    const rows = await db.selectFrom('videos').select(['name', 'category', 'quality', 'duration', 'youtube', 'poster']).execute();
+    for (const row of rows) {
+      expect(VIDEO_CATEGORIES).toContain(row.category);
+      expect(VIDEO_QUALITIES).toContain(row.quality);
+      expect(row.youtube).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+      // Blender Studio's shorts run between three and fifteen minutes.
+      expect(row.duration).toBeGreaterThanOrEqual(180);
+      expect(row.duration).toBeLessThan(900);
+      // Offline, the poster is the local 16:9 one.
+      expect(await sharp(join(dir, 'media', fileOf(row.poster))).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
+    }
+    expect(new Set(rows.map((r) => r.youtube)).size).toBe(rows.length);
+    expect(rows.find((r) => r.name === 'Sintel')?.duration).toBe(888);
+  });
+
+  it('covers every audio type and quality, with 0-3 reviews, covers, and listed durations that are the files\' lengths', async () => {
+    const rows = await db.selectFrom('audios').select(['id', 'name', 'type', 'quality', 'duration', 'audio_file', 'cover', 'category', 'artist']).execute();
     expectCovers(rows.map((r) => r.type), AUDIO_TYPES);
     expectCovers(rows.map((r) => r.quality), AUDIO_QUALITIES);
-    expectEveryBand(rows.map((r) => r.duration), {
-      'under 5': (d) => d < 300, '5-15': (d) => d >= 300 && d < 900, '15-30': (d) => d >= 900 && d < 1800,
-      '30-60': (d) => d >= 1800 && d < 3600, 'over 60': (d) => d >= 3600,
-    });
     for (const row of rows) expect(row.category && row.artist).toBeTruthy();
-    const files = new Set(rows.map((r) => r.audio_file));
-    expect(files.size).toBeGreaterThanOrEqual(3);
-    expect(files.size).toBeLessThanOrEqual(4);
-    for (const url of files) {
-      const wav = readFileSync(join(dir, 'media', fileOf(url)));
+    expect(new Set(rows.map((r) => r.audio_file)).size).toBe(rows.length);
+    let bytes = 0;
+    for (const row of rows) {
+      const wav = readFileSync(join(dir, 'media', fileOf(row.audio_file)));
+      bytes += wav.byteLength;
       expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
       expect(wav.toString('ascii', 8, 12)).toBe('WAVE');
-      expect(wav.readUInt16LE(22)).toBe(1); // mono
-      expect(wav.readUInt32LE(24)).toBe(22050);
-      expect(wav.readUInt16LE(34)).toBe(16);
-      const seconds = wav.readUInt32LE(40) / 2 / 22050;
-      expect(seconds).toBeGreaterThanOrEqual(7.5);
-      expect(seconds).toBeLessThanOrEqual(15.5);
+      const { format } = await parseBuffer(wav, { mimeType: 'audio/wav' });
+      expect(format.numberOfChannels).toBe(1);
+      expect(format.bitsPerSample).toBe(16);
+      expect(format.duration, row.name).toBeCloseTo(row.duration, 1);
+      expect(await sharp(join(dir, 'media', fileOf(row.cover))).metadata(), row.name).toMatchObject({ format: 'webp', width: 800, height: 800 });
     }
+    expect(rows.map((r) => r.duration).sort()).toEqual(AUDIOS.map((a) => a.duration).sort());
+    expect(bytes).toBeLessThan(6_000_000);
     const reviews = await db.selectFrom('audio_reviews').select('audio_id').execute();
     const perAudio = rows.map((r) => reviews.filter((v) => v.audio_id === r.id).length);
     expect(Math.min(...perAudio)).toBe(0);
@@ -171,6 +203,42 @@ describe('seedDemo', () => {
     expect(starts.some((s) => s.getTime() > now.getTime() + 7 * DAY && s.getTime() <= now.getTime() + 31 * DAY)).toBe(true);
     expect(starts.some((s) => s.getTime() > now.getTime() + 31 * DAY)).toBe(true);
     expect(rows.some((r) => r.price_cents === 0) && rows.some((r) => r.price_cents > 0)).toBe(true);
+  });
+
+  it('gives every event its zone and starts it on the hour there', async () => {
+    const rows = await db.selectFrom('events').select(['name', 'time_zone', 'start_date']).execute();
+    for (const event of EVENTS) {
+      const row = rows.find((r) => r.name === event.name);
+      expect(row?.time_zone, event.name).toBe(event.timeZone);
+      const wall = utcToZoned(row?.start_date ?? '', event.timeZone);
+      expect(wall.slice(14), event.name).toBe('00');
+      // Today's event starts within the next hours; every other one at its own hour.
+      if (event.startInDays > 0) expect(Number(wall.slice(11, 13)), event.name).toBe(event.startHour);
+    }
+    expect(rows.find((r) => r.name === 'Global Craft Week')?.time_zone).toBe('Europe/Berlin');
+    expect(rows.find((r) => r.name === 'Harbour Jazz Night')?.time_zone).toBe('America/Los_Angeles');
+  });
+
+  it('seeds the team in order, each with a square portrait', async () => {
+    const rows = await db.selectFrom('team_members').selectAll().orderBy('sort_order').execute();
+    expect(rows.map((r) => [r.name, r.role, r.sort_order])).toEqual(TEAM.map((m, i) => [m.name, m.role, i]));
+    for (const row of rows) {
+      expect(row.bio).toMatch(/\.$/);
+      expect(await sharp(join(dir, 'media', fileOf(row.photo))).metadata()).toMatchObject({ format: 'webp', width: 800, height: 800 });
+    }
+  });
+
+  it('shows each recommendation with the picture of the item it names', async () => {
+    const rows = await db.selectFrom('recommendations').select(['title', 'image']).execute();
+    const pictures = new Map<string, string>();
+    for (const table of ['products', 'events'] as const) {
+      for (const r of await db.selectFrom(table).select(['name', 'image']).execute()) pictures.set(r.name, r.image);
+    }
+    for (const r of await db.selectFrom('blogs').select(['title', 'image']).execute()) pictures.set(r.title, r.image);
+    for (const r of await db.selectFrom('photos').select(['title', 'image']).execute()) pictures.set(r.title, r.image);
+    for (const r of await db.selectFrom('audios').select(['name', 'cover']).execute()) pictures.set(r.name, r.cover);
+    expect(rows).toHaveLength(RECOMMENDATIONS.length);
+    for (const row of rows) expect(row.image, row.title).toBe(pictures.get(row.title));
   });
 
   it('orders the sliders, includes a video slide and stores search-button JSON', async () => {
@@ -200,6 +268,9 @@ describe('seedDemo', () => {
       ...(await db.selectFrom('events').select('image').execute()).map((r) => r.image),
       ...(await db.selectFrom('recommendations').select('image').execute()).map((r) => r.image),
       ...(await db.selectFrom('audios').select('audio_file').execute()).map((r) => r.audio_file),
+      ...(await db.selectFrom('audios').select('cover').execute()).map((r) => r.cover),
+      ...(await db.selectFrom('videos').select('poster').execute()).map((r) => r.poster),
+      ...(await db.selectFrom('team_members').select('photo').execute()).map((r) => r.photo),
     ];
     const media = new Map((await db.selectFrom('media').selectAll().execute()).map((m) => [m.file_name, m]));
     for (const url of urls) {
@@ -209,6 +280,8 @@ describe('seedDemo', () => {
       expect(existsSync(path), path).toBe(true);
       expect(media.get(name)?.bytes).toBe(statSync(path).size);
     }
+    // A picture used in several roles is stored once.
+    expect(report.pictures).toBe(new Set(urls.filter((u) => u?.endsWith('.webp'))).size);
     // Every picture also has its responsive variants, each a stored file with a row.
     const pictures = [...new Set(urls)].filter((u) => u?.endsWith('.webp'));
     for (const url of pictures) {
@@ -234,15 +307,12 @@ describe('seedDemo', () => {
       expect(await metaOf(image)).toMatchObject({ format: 'webp', width: 1920, height: 1080 });
     }
     for (const { image } of await db.selectFrom('products').select('image').execute()) {
-      expect(await metaOf(image)).toMatchObject({ width: 1200, height: 800 });
+      expect(await metaOf(image)).toMatchObject({ format: 'webp', width: 1200, height: 900 });
     }
+    // Photographs keep their own shape, at most 1600 px on the longest side.
     for (const { image } of await db.selectFrom('photos').select('image').execute()) {
       const meta = await metaOf(image);
-      expect(meta.width).toBe(1200);
-      expect([800, 900]).toContain(meta.height);
-    }
-    for (const { image } of await db.selectFrom('recommendations').select('image').execute()) {
-      expect(await metaOf(image)).toMatchObject({ width: 800, height: 800 });
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1600);
     }
     // The media table's recorded size matches the real file for every image.
     for (const row of await db.selectFrom('media').selectAll().where('content_type', 'like', 'image/%').execute()) {
@@ -250,4 +320,29 @@ describe('seedDemo', () => {
       expect([row.width, row.height]).toEqual([meta.width, meta.height]);
     }
   });
+});
+
+describe('seedDemo with the picture cache', () => {
+  it('reads every picture back from the cache when seeding a second DATA_DIR', async () => {
+    const second = mkdtempSync(join(tmpdir(), 'seed-test-'));
+    const secondDb = createDb({ dataDir: second });
+    try {
+      await migrateToLatest(secondDb);
+      const lines: string[] = [];
+      const again = await seedDemo(secondDb, second, now, { cacheDir, fetchThumbnail: noThumbnails, log: (line) => lines.push(line) });
+      expect(again.pictures).toBe(report.pictures);
+      expect(again.cachedPictures).toBe(again.pictures);
+      expect(lines.at(-1)).toBe(`seeding demo content: pictures ${again.pictures}/${again.pictures}`);
+      // Same encodings, new files: the gallery's pictures are byte for byte those of the first seed.
+      const firstPhotos = await db.selectFrom('photos').select(['title', 'image']).execute();
+      const secondPhotos = await secondDb.selectFrom('photos').select(['title', 'image']).execute();
+      for (const photo of firstPhotos) {
+        const twin = secondPhotos.find((p) => p.title === photo.title);
+        expect(readFileSync(join(second, 'media', fileOf(twin?.image ?? ''))).equals(readFileSync(join(dir, 'media', fileOf(photo.image))))).toBe(true);
+      }
+    } finally {
+      await secondDb.destroy();
+      rmSync(second, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

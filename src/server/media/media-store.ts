@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { isPictureName, VARIANT_TYPE, VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
 import type { Db } from '../db/connection.ts';
 import { writeFileAtomically } from '../durable-file.ts';
+import { type EncodedImage, type EncodedPicture, pictureCacheKey, readCachedPicture, writeCachedPicture } from './picture-cache.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
@@ -78,32 +79,114 @@ async function storeMediaAs(
 /** Pixels a stored picture may have before it is refused (security.md R40: far below sharp's 268 MP default). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/** How stored pictures are encoded; part of every picture cache key, so a change here re-encodes cached pictures. */
+const PICTURE_SETTINGS = {
+  webp: { quality: 82, effort: 2 },
+  // AVIF: about 40 % smaller than WebP at the same look, and effort 1 keeps encoding near WebP's speed (issue 6).
+  avif: { quality: 45, effort: 1 },
+  widths: VARIANT_WIDTHS,
+  maxPixels: MAX_INPUT_PIXELS,
+  sharp: sharp.versions,
+} as const;
+
 /**
- * A responsive variant of a stored picture, `width` wide at most, in AVIF: about 40 % smaller than WebP at the
- * same look, and effort 1 keeps encoding near WebP's speed (issue 6, measured on the demo pictures).
+ * The AVIF variants of a picture at the given widths, each `width` wide at most. A width at or above the picture's own
+ * gives the same image as the next larger one, so it is encoded once and its bytes are used for each such width.
  */
-function encodeVariant(picture: Uint8Array, width: number) {
-  return sharp(picture).resize({ width, withoutEnlargement: true }).avif({ quality: 45, effort: 1 }).toBuffer({ resolveWithObject: true });
+async function encodeVariants(picture: EncodedImage, widths: readonly number[]): Promise<EncodedImage[]> {
+  const byWidth = new Map<number, Promise<EncodedImage>>();
+  const encode = (width: number) =>
+    sharp(picture.data)
+      .resize({ width, withoutEnlargement: true })
+      .avif(PICTURE_SETTINGS.avif)
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+  return Promise.all(
+    widths.map((width) => {
+      const effective = Math.min(width, picture.width);
+      let variant = byWidth.get(effective);
+      if (!variant) byWidth.set(effective, (variant = encode(effective)));
+      return variant;
+    }),
+  );
 }
 
-/** Encodes and stores the variants of a stored picture at the given widths (files synced side by side). */
-async function storeVariants(db: Db, dataDir: string, fileName: string, picture: Uint8Array, widths: readonly number[]): Promise<void> {
-  const variants = await Promise.all(widths.map((width) => encodeVariant(picture, width)));
+/** Stores already encoded variants of the stored picture `fileName` at the given widths (files synced side by side). */
+async function storeVariants(db: Db, dataDir: string, fileName: string, variants: readonly EncodedImage[], widths: readonly number[]): Promise<void> {
   await Promise.all(
-    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, VARIANT_TYPE, { width: v.info.width, height: v.info.height })),
+    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, VARIANT_TYPE, { width: v.width, height: v.height })),
   );
+}
+
+export interface EncodeOptions {
+  /** A picture cache directory (picture-cache.ts): a hit skips encoding, a miss is written there. Only the seed passes one. */
+  cacheDir?: string | undefined;
+  /** Rasterise (SVG) or crop to exactly this size, covering it; unset, the picture keeps its own size. */
+  size?: { width: number; height: number } | undefined;
+  /**
+   * Keep a still WebP without metadata as it is instead of re-encoding it (the seed's own photographs, already made
+   * for the web): no second generation loss, no encoding time. Anything else is re-encoded as usual.
+   */
+  keepCleanWebp?: boolean | undefined;
+}
+
+/** Whether a picture came from the cache; counted by the seed's progress report. */
+export type EncodeResult = EncodedPicture & { cached: boolean };
+
+/**
+ * Encodes a picture as storePicture stores it: re-encoded to WebP (dropping metadata and anything hidden in the file;
+ * animated input keeps only its first frame) plus its AVIF variants at every VARIANT_WIDTHS width. With a cache
+ * directory, an input encoded before with the same settings is read back instead of encoded again.
+ */
+export async function encodePicture(input: Uint8Array, options: EncodeOptions = {}): Promise<EncodeResult> {
+  const { cacheDir, size } = options;
+  const keepCleanWebp = !size && !!options.keepCleanWebp;
+  const key = cacheDir ? pictureCacheKey(input, { ...PICTURE_SETTINGS, size: size ?? null, keepCleanWebp }) : '';
+  if (cacheDir) {
+    const cached = await readCachedPicture(cacheDir, key, VARIANT_WIDTHS.length);
+    if (cached) return { ...cached, cached: true };
+  }
+  const picture = (keepCleanWebp && (await asCleanWebp(input))) || (await encodeWebp(input, size));
+  const encoded = { picture, variants: await encodeVariants(picture, VARIANT_WIDTHS) };
+  if (cacheDir) await writeCachedPicture(cacheDir, key, encoded);
+  return { ...encoded, cached: false };
+}
+
+/** The input itself when it is a still WebP within the pixel limit that carries no metadata, else undefined. */
+async function asCleanWebp(input: Uint8Array): Promise<EncodedImage | undefined> {
+  const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().catch(() => undefined);
+  const clean = meta?.format === 'webp' && (meta.pages ?? 1) === 1 && !meta.exif && !meta.icc && !meta.xmp && !meta.iptc && (meta.orientation ?? 1) === 1;
+  return clean && meta.width && meta.height ? { data: input, width: meta.width, height: meta.height } : undefined;
+}
+
+/** The input re-encoded to WebP (upright, metadata dropped), drawn or cropped to `size` when given. */
+async function encodeWebp(input: Uint8Array, size: EncodeOptions['size']): Promise<EncodedImage> {
+  let image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+  if (size) {
+    // A vector picture is drawn at the density that makes it cover `size`, so it is never scaled up as pixels.
+    const meta = await image.metadata();
+    const scale = meta.format === 'svg' && meta.width && meta.height ? Math.max(size.width / meta.width, size.height / meta.height) : 1;
+    if (scale !== 1) image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, density: 72 * scale });
+    image = image.resize(size.width, size.height, { fit: 'cover' });
+  }
+  const { data, info } = await image.rotate().webp(PICTURE_SETTINGS.webp).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Stores an encoded picture (encodePicture) and its variants, so `srcSetFor(url)` is valid for it. */
+export async function storeEncodedPicture(db: Db, dataDir: string, encoded: EncodedPicture): Promise<StoredMedia & { width: number; height: number }> {
+  const { picture } = encoded;
+  const stored = await storeMedia(db, dataDir, picture.data, 'image/webp', { width: picture.width, height: picture.height });
+  await storeVariants(db, dataDir, stored.fileName, encoded.variants, VARIANT_WIDTHS);
+  return { ...stored, width: picture.width, height: picture.height };
 }
 
 /**
  * Re-encodes a picture to WebP (dropping metadata and anything hidden in the file) and stores it with its
  * responsive variants, so `srcSetFor(url)` is valid for it. Animated input keeps only its first frame.
  */
-export async function storePicture(db: Db, dataDir: string, input: Uint8Array): Promise<StoredMedia & { width: number; height: number }> {
-  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
-  const { data, info } = await image.webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true });
-  const stored = await storeMedia(db, dataDir, data, 'image/webp', { width: info.width, height: info.height });
-  await storeVariants(db, dataDir, stored.fileName, data, VARIANT_WIDTHS);
-  return { ...stored, width: info.width, height: info.height };
+export async function storePicture(db: Db, dataDir: string, input: Uint8Array, options: EncodeOptions = {}): Promise<StoredMedia & { width: number; height: number }> {
+  return storeEncodedPicture(db, dataDir, await encodePicture(input, options));
 }
 
 /**
@@ -119,9 +202,10 @@ export async function backfillPictureVariants(db: Db, dataDir: string): Promise<
     const missing = VARIANT_WIDTHS.filter((width) => !names.has(variantName(name, width)));
     if (missing.length === 0) continue;
     // A row whose file is gone leaves nothing to make variants from; the picture keeps its placeholder fallback.
-    const picture = await readFile(join(mediaDir(dataDir), name)).catch(() => undefined);
-    if (!picture) continue;
-    await storeVariants(db, dataDir, name, picture, missing);
+    const data = await readFile(join(mediaDir(dataDir), name)).catch(() => undefined);
+    const meta = data && (await sharp(data).metadata().catch(() => undefined));
+    if (!data || !meta?.width || !meta.height) continue;
+    await storeVariants(db, dataDir, name, await encodeVariants({ data, width: meta.width, height: meta.height }, missing), missing);
     written += missing.length;
   }
   return written;

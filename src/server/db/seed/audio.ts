@@ -1,8 +1,12 @@
-/** Demo audio: short real WAV files (PCM 16-bit mono, 22050 Hz) synthesised in code, so the players have something to play. */
+/**
+ * Demo audio: short real WAV files (PCM 16-bit mono, 16 kHz) synthesised in code, one per audio item and exactly as long
+ * as the item's listed duration, so the players have something to play and the listing tells the truth.
+ */
 import type { Db } from '../connection.ts';
 import { storeMedia } from '../../media/media-store.ts';
 
-const SAMPLE_RATE = 22050;
+/** 16 kHz keeps the twelve clips (about three minutes) near 5 MB; the synthesised sounds have nothing above 8 kHz. */
+export const SAMPLE_RATE = 16_000;
 
 /** A note: frequency in Hz (0 = rest) and length in beats. */
 type Note = readonly [number, number];
@@ -27,7 +31,7 @@ const BASS_BAR: readonly Note[] = [
   [A3, 0.5], [A3, 0.5], [E4, 0.5], [A3, 0.5], [C4, 0.5], [A3, 0.5], [G3, 0.5], [E3, 0.5],
 ];
 
-/** Four distinct clips reused across the twelve audio items. */
+/** Four sounds; each item's clip loops one of them to the item's length. */
 const TRACKS: readonly Track[] = [
   // Warm major arpeggio, ~12 s.
   {
@@ -60,14 +64,16 @@ function noiseSource(): () => number {
   };
 }
 
-function synthesise(track: Track): Int16Array {
+/** `seconds` of the track, its notes played over and over, with a short fade at the end. */
+function synthesise(track: Track, seconds: number): Int16Array {
   const secondsPerBeat = 60 / track.bpm;
-  const total = Math.round(track.notes.reduce((sum, [, beats]) => sum + beats, 0) * secondsPerBeat * SAMPLE_RATE);
+  const total = Math.round(seconds * SAMPLE_RATE);
   const samples = new Float32Array(total);
   const noise = noiseSource();
   const harmonicSum = track.harmonics.reduce((a, b) => a + b, 0);
   let start = 0;
-  for (const [freq, beats] of track.notes) {
+  for (let n = 0; start < total; n++) {
+    const [freq, beats] = track.notes[n % track.notes.length] ?? [0, 1];
     const length = Math.round(beats * secondsPerBeat * SAMPLE_RATE);
     for (let i = 0; i < length && start + i < total; i++) {
       const t = i / SAMPLE_RATE;
@@ -93,8 +99,12 @@ function synthesise(track: Track): Int16Array {
       samples[i] = (samples[i] ?? 0) + smooth * track.noise * 2 * swell;
     }
   }
+  const fade = Math.min(total, Math.round(0.4 * SAMPLE_RATE));
   const pcm = new Int16Array(total);
-  for (let i = 0; i < total; i++) pcm[i] = Math.round(Math.max(-1, Math.min(1, samples[i] ?? 0)) * 32767);
+  for (let i = 0; i < total; i++) {
+    const tail = Math.min(1, (total - i) / fade);
+    pcm[i] = Math.round(Math.max(-1, Math.min(1, (samples[i] ?? 0) * tail)) * 32767);
+  }
   return pcm;
 }
 
@@ -125,12 +135,18 @@ export function encodeWav(pcm: Int16Array, sampleRate = SAMPLE_RATE): Uint8Array
 
 export const DEMO_TRACK_COUNT = TRACKS.length;
 
-/** Synthesises and stores every demo clip; returns their `/media/...` URLs in track order. */
-export async function storeDemoAudio(db: Db, dataDir: string): Promise<string[]> {
+/** A WAV clip of `seconds` (whole seconds) made of sound `track` (taken modulo the number of sounds). */
+export function demoClip(track: number, seconds: number): Uint8Array {
+  const sound = TRACKS[((track % TRACKS.length) + TRACKS.length) % TRACKS.length]!;
+  return encodeWav(synthesise(sound, Math.max(1, Math.round(seconds))));
+}
+
+/** One twelve-second clip of each sound (the scale benchmark's generated items use these). */
+const ONE_OF_EACH = TRACKS.map((_, track) => ({ track, duration: 12 }));
+
+/** Synthesises and stores one clip per item; returns their `/media/...` URLs in the items' order. */
+export async function storeDemoAudio(db: Db, dataDir: string, items: readonly { track: number; duration: number }[] = ONE_OF_EACH): Promise<string[]> {
   const urls: string[] = [];
-  for (const track of TRACKS) {
-    const stored = await storeMedia(db, dataDir, encodeWav(synthesise(track)), 'audio/wav');
-    urls.push(stored.url);
-  }
+  for (const item of items) urls.push((await storeMedia(db, dataDir, demoClip(item.track, item.duration), 'audio/wav')).url);
   return urls;
 }

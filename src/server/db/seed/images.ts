@@ -1,4 +1,4 @@
-/** Demo images rendered locally: SVG gradients with a few shapes and a title, rasterised by sharp (no network). */
+/** Brand images rendered locally (the wordmark and favicon, rasterised by sharp), and the neutral stand-in picture. */
 import sharp from 'sharp';
 
 export interface RenderedImage {
@@ -8,7 +8,7 @@ export interface RenderedImage {
   height: number;
 }
 
-/** Sizes a real site serves: hero/slider, cards, square tiles. */
+/** Brand image sizes (the wordmark and the favicon) and the benchmark's generated pictures. */
 export const IMAGE_SIZES = {
   hero: { width: 1920, height: 1080 },
   card: { width: 1200, height: 800 },
@@ -21,6 +21,10 @@ export const IMAGE_SIZES = {
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
 const FONT_STACK = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+}
 
 /** FNV-1a, so the same seed string always gives the same colours and shapes. */
 function hash(text: string): number {
@@ -45,10 +49,6 @@ function random(seed: string): () => number {
 
 function hsl(h: number, s: number, l: number): string {
   return `hsl(${Math.round(h) % 360}, ${Math.round(s)}%, ${Math.round(l)}%)`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 }
 
 /** Greedy word wrap; librsvg has no automatic line breaking. */
@@ -127,7 +127,16 @@ async function rasterise(width: number, height: number, body: string, fallbackBo
   }
 }
 
-/** A WebP gradient picture with its title, e.g. a product card or a hero slide. */
+/** A plain picture in a soft neutral tone, without text: the stand-in for an illustration that is missing. */
+export function neutralPicture(width: number, height: number): Uint8Array {
+  return svgDocument(width, height, `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
+<stop offset="0" stop-color="#f3f0eb"/><stop offset="1" stop-color="#e4dfd7"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#bg)"/>`);
+}
+
+/**
+ * A WebP gradient picture with its title painted in. Only the scale benchmark's generated items use it
+ * (scripts/bench/generate-items.ts); the demo seed shows photographs and illustrations, never painted text.
+ */
 export async function renderPicture(seed: string, title: string, size: ImageSize): Promise<RenderedImage> {
   const { width, height } = IMAGE_SIZES[size];
   const background = backgroundSvg(seed, width, height);

@@ -5,37 +5,57 @@ import { SEARCH_BUTTON_DEFAULTS, SEO_PAGES } from '../../../shared/constants.ts'
 import { amountToCents } from '../../../shared/money.ts';
 import { slugify } from '../../../shared/slug.ts';
 import type { SearchButton } from '../../../shared/types.ts';
-import { storeMedia, storePicture } from '../../media/media-store.ts';
+import { storeEncodedPicture, storeMedia } from '../../media/media-store.ts';
 import type { Db } from '../connection.ts';
 import type { CompanySettingsTable, SeoColumns } from '../schema.ts';
 import { storeDemoAudio } from './audio.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPublishing } from './demo-publishing.ts';
-import { AUDIOS, BLOGS, COMPANY, EVENTS, PHOTOS, PRODUCTS, RECOMMENDATIONS, SEO, SLIDERS, VIDEOS } from './demo-content.ts';
-import { renderIcon, renderLogo, renderPicture, type RenderedImage } from './images.ts';
-import { ago, DAY_MS, startOfDay } from './seed-time.ts';
+import {
+  AUDIOS, BLOGS, COMPANY, EVENTS, HERO_IMAGE, PHOTOS, PRODUCTS, RECOMMENDATIONS, SEO, SLIDERS, TEAM, VIDEOS, type DemoCover,
+} from './demo-content.ts';
+import { renderIcon, renderLogo } from './images.ts';
+import {
+  encodeAll, fetchYoutubeThumbnail, illustrationSource, photoSource, posterSource, type PictureSource, type ThumbnailFetcher,
+} from './seed-pictures.ts';
+import { ago, DAY_MS, startInZone, startOfDay } from './seed-time.ts';
 
 const HOUR_MS = 3_600_000;
-/** sharp runs on libuv's pool; a few in flight keeps both cores busy without piling up raw bitmaps. */
-const RENDER_CONCURRENCY = 4;
+/** Stored files are written a few at a time: their syncs overlap without holding many pictures in flight. */
+const STORE_CONCURRENCY = 4;
+/** How long the seed waits for YouTube's thumbnails (all at once) before it uses the local posters. */
+const THUMBNAIL_TIMEOUT_MS = 1500;
 
 const embed = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
+export interface SeedOptions {
+  /** Progress lines while seeding (prepareData's log). */
+  log?: (line: string) => void;
+  /** The picture cache (seed-pictures.ts seedCacheDir); unset, every picture is encoded. */
+  cacheDir?: string | undefined;
+  /** How video thumbnails are fetched; tests pass their own. */
+  fetchThumbnail?: ThumbnailFetcher;
+}
 
-/** Today's event starts in an hour or two (but still today); later ones at a fixed local hour. */
-function eventStart(now: Date, startInDays: number, startHour: number): Date {
-  if (startInDays === 0) {
-    const soon = new Date(now.getTime() + 2 * HOUR_MS);
-    soon.setMinutes(0, 0, 0);
-    const lateToday = startOfDay(now);
-    lateToday.setHours(23, 0, 0, 0);
-    const start = Math.min(soon.getTime(), lateToday.getTime());
-    return new Date(Math.max(start, now.getTime()));
-  }
-  const start = startOfDay(now);
-  start.setDate(start.getDate() + startInDays);
-  start.setHours(startHour, 0, 0, 0);
-  return start;
+/** What the seed did: pictures stored and how many came from the cache. */
+export interface SeedReport {
+  pictures: number;
+  cachedPictures: number;
+}
+
+/**
+ * Later events start at their hour in their own zone. Today's does too when that hour is still ahead today; otherwise
+ * it starts in an hour or two (but still today), so the "Today" filter always has an upcoming event.
+ */
+function eventStart(now: Date, startInDays: number, startHour: number, zone: string): Date {
+  const planned = startInZone(now, startInDays, startHour, zone);
+  if (startInDays > 0) return planned;
+  const lateToday = startOfDay(now);
+  lateToday.setHours(23, 0, 0, 0);
+  if (planned.getTime() > now.getTime() && planned.getTime() <= lateToday.getTime()) return planned;
+  const soon = new Date(now.getTime() + 2 * HOUR_MS);
+  soon.setMinutes(0, 0, 0);
+  return new Date(Math.max(Math.min(soon.getTime(), lateToday.getTime()), now.getTime()));
 }
 
 /** Days from today to the last day of the current calendar month or year (DST-safe by rounding). */
@@ -59,48 +79,40 @@ function spread(fromIso: string, now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(from + step * (i + 1)).toISOString());
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+const coverSource = (cover: DemoCover): PictureSource =>
+  typeof cover === 'string' ? photoSource(cover) : illustrationSource('products', cover.product);
+
+/** The source of the picture a recommendation shows: the picture of the item it names. */
+function recommendedSource(title: string): PictureSource {
+  const product = PRODUCTS.find((p) => p.name === title);
+  if (product) return illustrationSource('products', product.name);
+  const blog = BLOGS.find((b) => b.title === title);
+  if (blog) return coverSource(blog.cover);
+  const event = EVENTS.find((e) => e.name === title);
+  if (event) return coverSource(event.cover);
+  const photo = PHOTOS.find((p) => p.title === title);
+  if (photo) return photoSource(photo.file);
+  const audio = AUDIOS.find((a) => a.name === title);
+  if (audio) return illustrationSource('audio', audio.name);
+  throw new Error(`seed: recommendation "${title}" names no demo item`);
 }
 
-type Job = () => Promise<RenderedImage>;
-
-/** Renders every picture up front (CPU), so the transaction only does I/O. */
-async function renderImages() {
-  const groups = {
-    brand: [
-      () => renderLogo(COMPANY.name, COMPANY.primary_color, false),
-      () => renderLogo(COMPANY.name, COMPANY.primary_color, true),
-      () => renderIcon(COMPANY.name, COMPANY.primary_color),
-      () => renderPicture('hero', '', 'hero'),
-    ],
-    sliders: SLIDERS.map((s): Job => () => renderPicture(`slider:${s.title}`, '', 'hero')),
-    products: PRODUCTS.map((p): Job => () => renderPicture(`product:${p.name}`, p.name, 'card')),
-    blogs: BLOGS.map((b): Job => () => renderPicture(`blog:${b.slug}`, b.title, 'card')),
-    // Alternate 3:2 and 4:3 so the gallery has mixed shapes.
-    photos: PHOTOS.map((p, i): Job => () => renderPicture(`photo:${p.title}`, p.title, i % 2 === 0 ? 'card' : 'cardTall')),
-    events: EVENTS.map((e): Job => () => renderPicture(`event:${e.name}`, e.name, 'card')),
-    recommendations: RECOMMENDATIONS.map((r): Job => () => renderPicture(`rec:${r.title}`, r.title, 'square')),
+/** Every picture of the demo, by role, as sources (the same picture in two roles is one source, stored once). */
+async function pictureSources(fetchThumbnail: ThumbnailFetcher) {
+  // All thumbnails at once: offline, every request fails fast and the wait is one timeout at most.
+  const thumbnails = await Promise.all(VIDEOS.map((v) => fetchThumbnail(v.youtubeId, THUMBNAIL_TIMEOUT_MS)));
+  return {
+    hero: [photoSource(HERO_IMAGE)],
+    sliders: SLIDERS.map((s) => photoSource(s.image)),
+    products: PRODUCTS.map((p) => illustrationSource('products', p.name)),
+    blogs: BLOGS.map((b) => coverSource(b.cover)),
+    photos: PHOTOS.map((p) => photoSource(p.file)),
+    events: EVENTS.map((e) => coverSource(e.cover)),
+    recommendations: RECOMMENDATIONS.map((r) => recommendedSource(r.title)),
+    team: TEAM.map((m) => illustrationSource('team', m.name)),
+    audioCovers: AUDIOS.map((a) => illustrationSource('audio', a.name)),
+    posters: VIDEOS.map((v, i) => posterSource(v.name, v.youtubeId, thumbnails[i])),
   };
-  const names = Object.keys(groups) as (keyof typeof groups)[];
-  const flat = names.flatMap((name) => groups[name]);
-  const rendered = await mapLimit(flat, RENDER_CONCURRENCY, (job) => job());
-  let offset = 0;
-  const out = {} as Record<keyof typeof groups, RenderedImage[]>;
-  for (const name of names) {
-    out[name] = rendered.slice(offset, offset + groups[name].length);
-    offset += groups[name].length;
-  }
-  return out;
 }
 
 function at<T>(list: readonly T[], index: number): T {
@@ -109,32 +121,60 @@ function at<T>(list: readonly T[], index: number): T {
   return item;
 }
 
-export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()): Promise<void> {
-  const images = await renderImages();
+/**
+ * Seeds the demo. Pictures are encoded first (CPU, in parallel, through the picture cache), so the transaction only
+ * writes files and rows. Progress goes to `options.log`.
+ */
+export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), options: SeedOptions = {}): Promise<SeedReport> {
+  const log = options.log ?? (() => undefined);
+  const sources = await pictureSources(options.fetchThumbnail ?? fetchYoutubeThumbnail);
+  const all = Object.values(sources).flat();
+  let reported = 0;
+  const encoded = await encodeAll(all, {
+    cacheDir: options.cacheDir,
+    progress: (done, total) => {
+      // About every tenth of the way, and at the end.
+      if (done === total || done - reported >= Math.max(1, Math.round(total / 10))) {
+        reported = done;
+        log(`seeding demo content: pictures ${done}/${total}`);
+      }
+    },
+  });
+  const brand = await Promise.all([
+    renderLogo(COMPANY.name, COMPANY.primary_color, false),
+    renderLogo(COMPANY.name, COMPANY.primary_color, true),
+    renderIcon(COMPANY.name, COMPANY.primary_color),
+  ]);
   const nowIso = now.toISOString();
 
   await db.transaction().execute(async (trx) => {
-    // Pictures get responsive variants; logos and icons are stored as they are.
-    const store = async (image: RenderedImage) =>
-      image.contentType === 'image/webp'
-        ? (await storePicture(trx, dataDir, image.bytes)).url
-        : (await storeMedia(trx, dataDir, image.bytes, image.contentType, { width: image.width, height: image.height })).url;
-    // A few at a time: encoding runs on libuv's pool and the file syncs overlap; order is kept.
-    const storeAll = async (list: RenderedImage[]) => {
-      const urls: string[] = [];
-      for (let at = 0; at < list.length; at += RENDER_CONCURRENCY) {
-        urls.push(...(await Promise.all(list.slice(at, at + RENDER_CONCURRENCY).map(store))));
-      }
-      return urls;
+    // Each distinct picture stored once with its variants, a few at a time; roles then look their URL up by key.
+    const urlByKey = new Map<string, string>();
+    const pending = [...new Map([...encoded.values()].map((e) => [e.key, e.encoded]))];
+    const storeNext = async (): Promise<void> => {
+      for (let item = pending.shift(); item; item = pending.shift()) urlByKey.set(item[0], (await storeEncodedPicture(trx, dataDir, item[1])).url);
     };
-    const [logo, logoDark, icon, hero] = await storeAll(images.brand);
-    const sliderUrls = await storeAll(images.sliders);
-    const productUrls = await storeAll(images.products);
-    const blogUrls = await storeAll(images.blogs);
-    const photoUrls = await storeAll(images.photos);
-    const eventUrls = await storeAll(images.events);
-    const recommendationUrls = await storeAll(images.recommendations);
-    const audioUrls = await storeDemoAudio(trx, dataDir);
+    await Promise.all(Array.from({ length: STORE_CONCURRENCY }, storeNext));
+    const urlsOf = (list: readonly PictureSource[]) =>
+      list.map((source) => {
+        const url = urlByKey.get(encoded.get(source.key)?.key ?? '');
+        if (!url) throw new Error(`seed: picture ${source.key} was not stored`);
+        return url;
+      });
+    const [logo, logoDark, icon] = await Promise.all(
+      brand.map(async (image) => (await storeMedia(trx, dataDir, image.bytes, image.contentType, { width: image.width, height: image.height })).url),
+    );
+    const [hero] = urlsOf(sources.hero);
+    const sliderUrls = urlsOf(sources.sliders);
+    const productUrls = urlsOf(sources.products);
+    const blogUrls = urlsOf(sources.blogs);
+    const photoUrls = urlsOf(sources.photos);
+    const eventUrls = urlsOf(sources.events);
+    const recommendationUrls = urlsOf(sources.recommendations);
+    const teamUrls = urlsOf(sources.team);
+    const coverUrls = urlsOf(sources.audioCovers);
+    const posterUrls = urlsOf(sources.posters);
+    const audioUrls = await storeDemoAudio(trx, dataDir, AUDIOS);
 
     // Company row id 1: keep an existing public_id so references to it stay valid.
     const seo = {} as SeoColumns;
@@ -187,14 +227,14 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
       resolution: p.resolution, views: p.views, likes: p.likes, downloads: p.downloads, published: p.published, created_at: ago(now, p.ageDays),
     }))).execute();
 
-    await trx.insertInto('videos').values(VIDEOS.map((v) => ({
-      id: randomUUID(), name: v.name, title: v.name, description: v.description, youtube: embed(v.youtubeId), category: v.category,
+    await trx.insertInto('videos').values(VIDEOS.map((v, i) => ({
+      id: randomUUID(), name: v.name, title: v.name, description: v.description, youtube: embed(v.youtubeId), poster: at(posterUrls, i), category: v.category,
       duration: v.duration, quality: v.quality, tags: JSON.stringify(v.tags), views: v.views, likes: v.likes, created_at: ago(now, v.ageDays),
     }))).execute();
 
-    const audioRows = AUDIOS.map((a) => ({
+    const audioRows = AUDIOS.map((a, i) => ({
       id: randomUUID(), name: a.name, title: a.name, description: a.description, artist: a.artist,
-      audio_file: at(audioUrls, a.track % audioUrls.length), type: a.type, category: a.category, duration: a.duration, quality: a.quality,
+      audio_file: at(audioUrls, i), cover: at(coverUrls, i), type: a.type, category: a.category, duration: a.duration, quality: a.quality,
       tags: JSON.stringify(a.tags), plays: a.plays, downloads: a.downloads, rating: a.rating, created_at: ago(now, a.ageDays),
     }));
     await trx.insertInto('audios').values(audioRows).execute();
@@ -206,9 +246,10 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
     if (reviews.length > 0) await trx.insertInto('audio_reviews').values(reviews).execute();
 
     await trx.insertInto('events').values(EVENTS.map((e, i) => {
-      const start = eventStart(now, eventDay(now, e.startInDays, e.within), e.startHour);
+      const start = eventStart(now, eventDay(now, e.startInDays, e.within), e.startHour, e.timeZone);
       return {
         id: randomUUID(), slug: slugify(e.name), name: e.name, title: e.name, description: e.description, image: at(eventUrls, i), address: e.address,
+        time_zone: e.timeZone,
         city: e.city, start_date: start.toISOString(), end_date: new Date(start.getTime() + e.durationHours * HOUR_MS).toISOString(),
         location: e.location, category: e.category, event_type: e.eventType, is_virtual: e.eventType === 'virtual',
         registrations: e.registrations, price_cents: amountToCents(e.price), created_at: ago(now, 20 + i * 3),
@@ -220,9 +261,15 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date()):
       popularity: r.popularity, created_at: ago(now, 10 + i),
     }))).execute();
 
+    await trx.insertInto('team_members').values(TEAM.map((m, i) => ({
+      id: randomUUID(), name: m.name, role: m.role, bio: m.bio, photo: at(teamUrls, i), sort_order: i, created_at: ago(now, 30), updated_at: null,
+    }))).execute();
+
     await seedDemoOrders(trx, now);
     await seedDemoPublishing(trx, dataDir, now);
   });
+  const stored = new Map([...encoded.values()].map((e) => [e.key, e.encoded]));
+  return { pictures: stored.size, cachedPictures: [...stored.values()].filter((e) => e.cached).length };
 }
 
 /** True when nothing has been created yet: no company row and no products, blogs, photos or sliders. */
