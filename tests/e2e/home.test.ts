@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminToken, signedInAs } from './helpers/admin.ts';
 
 interface SliderDto {
   title: string;
@@ -199,10 +200,16 @@ test.describe('hero at runtime', () => {
   });
 });
 
-test.describe('For You', () => {
+test.describe('For You (signed in)', () => {
+  let token = '';
+  test.beforeEach(async ({ page }) => {
+    token ||= await adminToken(page.request);
+    await signedInAs(page, token);
+  });
+
   test('shows 4 cards with the titles, captions and tags of the personalised recommendations', async ({ page }) => {
     const expected: { title: string; caption: string; tags: string[] }[] = (
-      await (await page.request.get('/api/recommendations/personalized?limit=4&offset=0')).json()
+      await (await page.request.get('/api/recommendations/personalized?limit=4&offset=0', { headers: { authorization: `Bearer ${token}` } })).json()
     ).results;
     expect(expected).toHaveLength(4);
 

@@ -3,7 +3,7 @@ import { autoplay, prefersReducedMotion, type AutoplayHook, type AutoplaySlider 
 import { FOR_YOU_EMPTY, FOR_YOU_FAILED, forYouView } from '../../src/lib/hero/for-you.ts';
 import { hoverClass, searchButtonStyle, searchPlacement, searchTarget, speechRecognition, transcriptOf } from '../../src/lib/hero/search.ts';
 import { alignmentClasses, defaultSlide, heroSlides, shouldLoop, slideButtons, withFallback } from '../../src/lib/hero/slides.ts';
-import { slideMedia, videoEmbedSrc, videoFileSrc } from '../../src/lib/hero/video.ts';
+import { isFromPlayer, isPlayingMessage, PLAYER_LISTENING_MESSAGE, slideMedia, videoEmbedSrc, videoFileSrc } from '../../src/lib/hero/video.ts';
 import { withCompanyDefaults } from '../../src/shared/company.ts';
 import { HERO_AUTOPLAY_MS, SEARCH_BUTTON_DEFAULTS } from '../../src/shared/constants.ts';
 import { withSearchButtonDefaults } from '../../src/shared/slider.ts';
@@ -174,7 +174,7 @@ describe('voice search', () => {
 });
 
 describe('videoEmbedSrc', () => {
-  const params = 'autoplay=1&mute=1&playsinline=1&loop=1&playlist=aqz-KE-bpKQ&controls=0';
+  const params = 'autoplay=1&mute=1&playsinline=1&loop=1&playlist=aqz-KE-bpKQ&controls=0&enablejsapi=1';
   it.each([
     ['https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ', `https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?${params}`],
     ['https://youtube-nocookie.com/embed/aqz-KE-bpKQ', `https://youtube-nocookie.com/embed/aqz-KE-bpKQ?${params}`],
@@ -362,5 +362,39 @@ describe('autoplay plugin', () => {
     fake.emit('updated');
     vi.advanceTimersByTime(HERO_AUTOPLAY_MS * 2);
     expect(fake.next).not.toHaveBeenCalled();
+  });
+});
+
+describe('video slide poster', () => {
+  it.each([
+    ['a state change to playing', { event: 'onStateChange', info: 1 }, true],
+    ['a state change to buffering', { event: 'onStateChange', info: 3 }, false],
+    ['an info delivery while playing', { event: 'infoDelivery', info: { playerState: 1, currentTime: 2 } }, true],
+    ['an initial delivery while unstarted', { event: 'initialDelivery', info: { playerState: -1 } }, false],
+    ['an info delivery without a state', { event: 'infoDelivery', info: { currentTime: 2 } }, false],
+    ['the player being ready', { event: 'onReady', info: null }, false],
+    ['an error', { event: 'onError', info: 150 }, false],
+  ])('treats %s from the player accordingly', (_name, message, playing) => {
+    expect(isPlayingMessage(JSON.stringify(message))).toBe(playing);
+  });
+
+  it('ignores anything that is not a player message', () => {
+    for (const data of [null, 1, { event: 'onStateChange', info: 1 }, 'not json', 'null', '"playing"', JSON.stringify({ event: 'infoDelivery', info: 1 })]) {
+      expect(isPlayingMessage(data)).toBe(false);
+    }
+  });
+
+  it('asks the player to report its state the way the IFrame API does', () => {
+    expect(JSON.parse(PLAYER_LISTENING_MESSAGE)).toEqual({ event: 'listening', id: 1, channel: 'widget' });
+  });
+
+  it('accepts messages only from the embedded window at the embed origin', () => {
+    const win = {};
+    const frame = { contentWindow: win };
+    const src = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1';
+    expect(isFromPlayer({ origin: 'https://www.youtube-nocookie.com', source: win }, frame, src)).toBe(true);
+    expect(isFromPlayer({ origin: 'https://evil.example', source: win }, frame, src)).toBe(false);
+    expect(isFromPlayer({ origin: 'https://www.youtube-nocookie.com', source: {} }, frame, src)).toBe(false);
+    expect(isFromPlayer({ origin: 'https://www.youtube-nocookie.com', source: win }, null, src)).toBe(false);
   });
 });

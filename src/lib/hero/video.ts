@@ -20,8 +20,9 @@ export function videoEmbedSrc(link: string): string | null {
   const match = /^\/embed\/([^/]+)\/?$/.exec(url.pathname);
   const id = match?.[1];
   if (!id || !VIDEO_ID.test(id)) return null;
-  // Looping a single video needs playlist=<id>; other parameters of the stored link are dropped.
-  const query = new URLSearchParams({ autoplay: '1', mute: '1', playsinline: '1', loop: '1', playlist: id, controls: '0' });
+  // Looping a single video needs playlist=<id>; enablejsapi lets the player say when it plays (isPlayingMessage);
+  // other parameters of the stored link are dropped.
+  const query = new URLSearchParams({ autoplay: '1', mute: '1', playsinline: '1', loop: '1', playlist: id, controls: '0', enablejsapi: '1' });
   return `https://${url.hostname.toLowerCase()}/embed/${id}?${query.toString()}`;
 }
 
@@ -51,4 +52,44 @@ export function slideMedia(slide: Pick<Slider, 'type' | 'link'>): SlideMedia {
   if (embed) return { kind: 'embed', src: embed };
   const file = videoFileSrc(slide.link);
   return file ? { kind: 'file', src: file } : { kind: 'image' };
+}
+
+/**
+ * What the page posts to an embedded YouTube player so that it reports its state back (the message the IFrame
+ * Player API's own script sends; the player answers with 'onReady', 'initialDelivery' and 'infoDelivery' messages).
+ */
+export const PLAYER_LISTENING_MESSAGE = JSON.stringify({ event: 'listening', id: 1, channel: 'widget' });
+
+/** The YouTube player state 'playing'. */
+const PLAYING = 1;
+
+/**
+ * Whether a message from an embedded YouTube player says the video is playing. Until one does, the slide's image
+ * stays over the player, so a video that cannot load (offline, blocked, removed) shows its poster, never an error page.
+ */
+export function isPlayingMessage(data: unknown): boolean {
+  if (typeof data !== 'string' || data.length > 100_000) return false;
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return false;
+  }
+  if (!message || typeof message !== 'object') return false;
+  const { event, info } = message as { event?: unknown; info?: unknown };
+  if (event === 'onStateChange') return info === PLAYING;
+  if (event === 'infoDelivery' || event === 'initialDelivery') {
+    return !!info && typeof info === 'object' && (info as { playerState?: unknown }).playerState === PLAYING;
+  }
+  return false;
+}
+
+/** Whether a message came from the embedded player itself: its window and the origin of its address. */
+export function isFromPlayer(event: { origin: string; source: unknown }, frame: { contentWindow: unknown } | null, src: string): boolean {
+  if (!frame || event.source !== frame.contentWindow) return false;
+  try {
+    return new URL(src).origin === event.origin;
+  } catch {
+    return false;
+  }
 }
