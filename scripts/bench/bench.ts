@@ -13,7 +13,7 @@ import { measureBuildTimes } from './build-time.ts';
 import { byteChecks, check, failures, lighthouseChecks, loadBudgets, type Check } from './budgets.ts';
 import { pageBytes, type PageBytes } from './dist-bytes.ts';
 import { CATEGORIES, runLighthouse, type PageResult } from './lighthouse.ts';
-import { benchPages, DEMO_SEARCH_TERM } from './pages.ts';
+import { benchPages, DEMO_SEARCH_TERM, OPTIONAL_PAGES, pagesToMeasure } from './pages.ts';
 import { startProduct } from './product.ts';
 import { REFERENCE_PATH, writeReferencePage } from './reference-page.ts';
 import { renderReport, type Report } from './report.ts';
@@ -40,6 +40,7 @@ const report: Report = {
   machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   lighthouseRuns: runs,
   pages: [],
+  skipped: [],
   reference: null,
   api: null,
   scale: null,
@@ -54,8 +55,20 @@ const product = await startProduct({ mode: 'site', seed: 'demo' });
 const checks: Check[] = [];
 try {
   log(`  ready in ${product.readySeconds.toFixed(1)} s at ${product.origin}`);
-  const { results: blogs } = (await (await fetch(`${product.origin}/api/blogs`)).json()) as { results: Array<{ slug: string }> };
-  const pages = benchPages(blogs[0]!.slug);
+  const firstSlug = async (list: string) => {
+    const { results } = (await (await fetch(`${product.origin}/api/${list}`)).json()) as { results: Array<{ slug: string }> };
+    return results[0]?.slug;
+  };
+  const candidates = benchPages({ blog: (await firstSlug('blogs'))!, event: await firstSlug('events'), page: await firstSlug('pages') });
+  const statuses = new Map<string, number>();
+  for (const page of candidates.filter((p) => OPTIONAL_PAGES.has(p.name))) {
+    const res = await fetch(product.origin + page.path);
+    await res.arrayBuffer();
+    statuses.set(page.path, res.status);
+  }
+  const { measured: pages, skipped } = pagesToMeasure(candidates, statuses);
+  for (const page of skipped) log(`  skipped ${page.name} (${page.path}): the site answers 404`);
+  report.skipped = skipped.map((p) => `${p.name} (${p.path})`);
   await writeReferencePage(product.distDir);
 
   // The load average tells a reader of CI's log whether something else was running when a score came out low.

@@ -13,6 +13,8 @@ export interface Report {
   machine: string;
   lighthouseRuns: number;
   pages: Array<BenchPage & { lighthouse: PageResult; bytes: PageBytes; lcpRatio: number }>;
+  /** Optional pages (an event's, a simple page) left out because the site answered 404 for them. */
+  skipped: string[];
   reference: PageResult | null;
   api: { load: Awaited<ReturnType<typeof measureApiLoad>>; demoLists: Awaited<ReturnType<typeof measureListLatencyAtDemo>> } | null;
   scale: Awaited<ReturnType<typeof measureScale>> | null;
@@ -32,6 +34,7 @@ export function renderReport(r: Report): string {
   out.push(`# Benchmark report (${r.mode === 'ci' ? 'CI: deterministic part' : 'full'})`, '');
   out.push(`${r.date} on ${r.machine}. Lighthouse 13, mobile default config, simulated throttling, median of ${r.lighthouseRuns} run(s).`, '');
 
+  if (r.skipped.length) out.push(`Not measured, the site answered 404: ${r.skipped.join(', ')}.`, '');
   const failed = r.checks.filter((c) => c.ok === false);
   out.push('## Budgets', '');
   out.push(failed.length ? `**${failed.length} missed.**` : '**All judged budgets met.**', '');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { byteChecks, check, failures, lighthouseChecks, loadBudgets } from '../../scripts/bench/budgets.ts';
 import { fileForPath, isReactChunk, pageReferences, sizesOf, staticImports, type PageBytes } from '../../scripts/bench/dist-bytes.ts';
 import { medianOfRuns, type PageRun } from '../../scripts/bench/lighthouse.ts';
-import { benchPages } from '../../scripts/bench/pages.ts';
+import { benchPages, pagesToMeasure } from '../../scripts/bench/pages.ts';
 import { heroImageOf, referenceHtml } from '../../scripts/bench/reference-page.ts';
 
 describe('bench: which built file answers a path', () => {
@@ -112,7 +112,7 @@ describe('bench: median of Lighthouse runs', () => {
 
 describe('bench: budgets', () => {
   const budgets = loadBudgets();
-  const pages = benchPages('a-post');
+  const pages = benchPages({ blog: 'a-post', event: 'spring-launch', page: 'privacy' });
   it('the committed budgets are the issue\'s', () => {
     expect(budgets.lighthouse).toEqual({ performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpRatioToReference: 1.15, cls: 0.02, tbtMs: 150 });
     expect(budgets.jsBrotliKB).toMatchObject({ static: 3 });
@@ -125,6 +125,31 @@ describe('bench: budgets', () => {
     expect(pages.find((p) => p.name === 'notfound')!.kind).toBe('static');
     expect(pages.find((p) => p.name === 'home')!.kind).toBe('home');
     expect(pages.filter((p) => p.kind === 'list').map((p) => p.name)).toEqual(['shop', 'blogs', 'photos', 'videos', 'audio', 'events', 'search']);
+  });
+  it('covers every public page: an event page, pricing, documents and a simple page are static (3 KB of script)', () => {
+    expect(pages.map((p) => p.path)).toEqual([
+      '/', '/shop/', '/blogs/', '/blogs/a-post/', '/photos/', '/videos/', '/audio/', '/events/', '/events/spring-launch/',
+      '/search/?q=design', '/pricing/', '/documents/', '/pages/privacy/', '/about/', '/contact/', '/login/', '/register/',
+      '/this-page-does-not-exist/',
+    ]);
+    expect(new Set(pages.map((p) => p.name)).size).toBe(pages.length);
+    for (const name of ['event', 'pricing', 'documents', 'page']) expect(pages.find((p) => p.name === name)!.kind).toBe('static');
+  });
+  it('leaves out a content page whose slug the API did not give', () => {
+    const paths = benchPages({ blog: 'a-post' }).map((p) => p.path);
+    expect(paths).not.toContain('/events/undefined/');
+    expect(paths.some((p) => p.startsWith('/events/') && p !== '/events/')).toBe(false);
+    expect(paths.some((p) => p.startsWith('/pages/'))).toBe(false);
+    expect(paths).toContain('/pricing/');
+  });
+  it('skips an event or simple page only when it answers 404; a required page is measured whatever it answers', () => {
+    const statuses = new Map([['/events/spring-launch/', 404], ['/pages/privacy/', 200], ['/pricing/', 404]]);
+    const { measured, skipped } = pagesToMeasure(pages, statuses);
+    expect(skipped.map((p) => p.name)).toEqual(['event']);
+    expect(measured.map((p) => p.name)).toContain('page');
+    expect(measured.map((p) => p.name)).toContain('pricing');
+    expect(measured).toHaveLength(pages.length - 1);
+    expect(pagesToMeasure(pages, new Map()).skipped).toEqual([]);
   });
   it.each([
     [100, '>=', 98, true],
