@@ -30,6 +30,12 @@ const PUBLIC = new Set([
   'GET /api/plans',
   'GET /api/documents',
   'GET /api/documents/:id/download',
+  // Issue 18: an event's page data, the sign-in providers, the newsletter's double opt-in, the contact form, the team.
+  'GET /api/events/:slug',
+  'GET /api/auth/providers',
+  'POST /api/newsletter',
+  'POST /api/newsletter/confirm',
+  'POST /api/newsletter/unsubscribe',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/request-otp',

@@ -22,6 +22,8 @@ describe('serving the built site', () => {
     writeFileSync(join(root, 'about', 'index.html'), '<h1>about</h1>');
     mkdirSync(join(root, 'login'));
     writeFileSync(join(root, 'login', 'index.html'), `<meta http-equiv="content-security-policy" content="default-src 'self';script-src 'self' 'sha256-abc=';"><h1>login</h1>`);
+    mkdirSync(join(root, 'newsletter', 'confirm'), { recursive: true });
+    writeFileSync(join(root, 'newsletter', 'confirm', 'index.html'), '<h1>confirm</h1>');
     writeFileSync(join(root, '404.html'), '<h1>404 - Page Not Found</h1>');
     writeFileSync(join(root, '_astro', 'island.Ab12Cd.js'), 'export {}');
     server = await startTestServer({ siteDir: root });
@@ -55,6 +57,14 @@ describe('serving the built site', () => {
     const about = await get('/about');
     expect(about.headers.get('content-security-policy')).toBeNull();
     expect(about.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sends no referrer from the newsletter link pages, whose URL carries a token', async () => {
+    for (const path of ['/newsletter/confirm?token=abc', '/newsletter/confirm/?token=abc']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
   });
 
   it('caches hashed assets for a year', async () => {
