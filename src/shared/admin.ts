@@ -22,7 +22,11 @@ export type AuditAction =
   | 'user.update'
   // Issue 17: every content type, products and orders; a publish change is an update.
   | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete'}`
-  | 'order.status';
+  | 'order.status'
+  // Issue 18: the team on About (a reorder is an update).
+  | 'team.create'
+  | 'team.update'
+  | 'team.delete';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

@@ -15,6 +15,7 @@ const SIDEBAR = [
   ['Users', '/admin/manage-users'],
   ['Orders', '/admin/orders'],
   ['Sliders', '/admin/edit-hero'],
+  ['Team', '/admin/team'],
 ] as const;
 
 let token = '';

@@ -1,21 +1,24 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
-import { waitForIslands } from './helpers/hydration.ts';
 
 const ROUTES = [
   '/', '/login', '/register', '/reset-password', '/profile', '/shop', '/blogs', '/photos', '/videos', '/audio', '/events',
   '/messages', '/settings', '/analytics', '/orders', '/search', '/admin/update-company', '/admin-dashboard',
   '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content', '/about', '/contact',
-  '/pricing', '/documents', '/admin/manage-products', '/admin/orders',
+  '/pricing', '/documents', '/admin/manage-products', '/admin/orders', '/admin/team',
 ] as const;
+
+/** Routes that move a signed-out visitor on to another page by themselves. */
+const MOVES_ON: ReadonlySet<string> = new Set(['/reset-password', '/profile']);
 
 const isInvalid = (field: Locator) => field.evaluate((el) => el.matches(':invalid'));
 
 test.describe('About', () => {
   // The About page is rendered at build time, so it shows the seeded values (its defaults are covered by unit tests).
-  test('shows the company name, tagline and description, the three story sections and three team members', async ({ page, request }) => {
+  test('shows the company name, tagline and description, the three story sections and the team', async ({ page, request }) => {
     const company = await (await request.get('/api/company')).json();
+    const team = ((await (await request.get('/api/team')).json()) as { results: Array<{ name: string }> }).results;
     await page.goto('/about');
     const main = page.getByRole('main');
 
@@ -25,11 +28,13 @@ test.describe('About', () => {
     for (const title of ['Our Story', 'Our Mission', 'Our Vision']) {
       await expect(main.getByRole('heading', { name: title, exact: true })).toBeVisible();
     }
-    for (const n of [1, 2, 3]) {
-      await expect(main.getByRole('heading', { name: `Team Member ${n}`, exact: true })).toBeVisible();
-      await expect(main.getByRole('img', { name: `Team Member ${n}`, exact: true })).toBeAttached();
+    // The company's team when one is set (contact-and-team.test.ts looks closer), the spec's placeholders otherwise.
+    const names = team.length > 0 ? team.map((m) => m.name) : [1, 2, 3].map((n) => `Team Member ${n}`);
+    for (const name of names) await expect(main.getByRole('heading', { name, exact: true })).toBeVisible();
+    if (team.length === 0) {
+      for (const name of names) await expect(main.getByRole('img', { name, exact: true })).toBeAttached();
+      await expect(main.getByText('Position', { exact: true })).toHaveCount(3);
     }
-    await expect(main.getByText('Position', { exact: true })).toHaveCount(3);
   });
 });
 
@@ -98,11 +103,20 @@ test.describe('Contact', () => {
       Message: 'A question about the shop.',
     };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+    // The server answers quickly: the request is held until the busy state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Send Message' }).click();
 
     const busy = page.getByRole('button', { name: 'Sending...' });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
+    await expect(page.getByRole('status')).toHaveText('');
+    release();
 
     await expect(page.getByRole('status')).toHaveText('Message sent successfully!');
     const button = page.getByRole('button', { name: 'Send Message' });
@@ -158,9 +172,15 @@ test.describe('Not found and the route table', () => {
       expect(styles.length, `inline styles of ${route}`).toBeGreaterThan(0);
       for (const css of styles) expect(policy, `hash of a style of ${route}`).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
 
+      // A page that sends a visitor on by itself (/reset-password without a token, /profile signed out, both to
+      // /login) is looked at where it lands, which the list covers itself.
+      if (MOVES_ON.has(route)) continue;
       const page = await context.newPage();
       await page.goto(route, { waitUntil: 'load' });
-      if (!route.startsWith('/reset-password')) await waitForIslands(page);
+      // Every island that hydrates on load has hydrated (one that waits to be seen, client:visible, is not waited for).
+      await expect
+        .poll(() => page.locator('astro-island[ssr]:not([client="visible"])').evaluateAll((els) => els.map((el) => `${el.getAttribute('client')} ${el.getAttribute('component-url')}`)), { message: `islands not hydrated on ${route}`, timeout: 15_000 })
+        .toEqual([]);
       // An admin screen (AdminLayout) is looked at once the gate has let the admin in.
       if (html.includes('data-admin-frame')) await expect(page.locator('html[data-admin-gate="ready"]'), `admin gate on ${route}`).toHaveCount(1);
       expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), `violations on ${route}`).toEqual([]);

@@ -36,6 +36,8 @@ const PUBLIC = new Set([
   'POST /api/newsletter',
   'POST /api/newsletter/confirm',
   'POST /api/newsletter/unsubscribe',
+  'POST /api/contact',
+  'GET /api/team',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/request-otp',

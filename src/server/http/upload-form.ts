@@ -34,6 +34,9 @@ export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
     { method: 'POST', path: new RegExp(`^/api/admin/${resource}$`) },
     { method: 'PUT', path: new RegExp(`^/api/admin/${resource}/[^/]+$`) },
   ]),
+  // Issue 18: a team member's portrait; PUT /api/admin/team/order is JSON only.
+  { method: 'POST', path: /^\/api\/admin\/team$/ },
+  { method: 'PUT', path: /^\/api\/admin\/team\/(?!order$)[^/]+$/ },
 ];
 
 /** True for a multipart request to an upload route: jsonOnly lets it through and the JSON body limit skips it (app.ts). */

@@ -15,6 +15,8 @@ export interface MailMessage {
   html: string;
   /** Display name of the sender, e.g. the company name. */
   fromName: string;
+  /** Where a reply goes (the visitor of the contact form); CR/LF are dropped from both parts. */
+  replyTo?: { name: string; address: string };
 }
 
 export interface Mailer {
@@ -46,7 +48,9 @@ async function writeOutboxFile(dataDir: string, raw: Buffer): Promise<void> {
 
 export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_URL' | 'DATA_DIR'>): Mailer {
   const from = senderAddress(env);
-  const envelope = (m: MailMessage) => ({ from: { name: oneLine(m.fromName), address: from }, to: m.to, subject: oneLine(m.subject), text: m.text, html: m.html });
+  const envelope = (m: MailMessage) => ({ from: { name: oneLine(m.fromName), address: from }, to: m.to, subject: oneLine(m.subject), text: m.text, html: m.html,
+    ...(m.replyTo ? { replyTo: { name: oneLine(m.replyTo.name), address: oneLine(m.replyTo.address) } } : {}),
+  });
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
     return {

@@ -1,9 +1,69 @@
-/** The team shown on About (issue 18 item 1). */
-import { Hono } from 'hono';
+/**
+ * The team shown on About (issue 18 item 1): the public GET /api/team in order, and the admin's list, create, edit
+ * (multipart with an optional `photo`, or JSON), delete and reorder under /api/admin/team, each write asking for the
+ * site rebuild.
+ */
+import { Hono, type Context } from 'hono';
+import { TEAM_ORDER_MESSAGE, TEAM_MEMBER_NOT_FOUND, TeamOrder } from '../../../shared/schemas/team.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { ApiError, fieldError, notFound } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
+import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { mediaType } from '../../http/validate.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { createTeamMember, deleteTeamMember, listTeam, reorderTeam, updateTeamMember, type TeamInput, type TeamWriteContext } from './team.service.ts';
 
-export function teamRoutes(_deps: Deps) {
-  const router = new Hono<AppEnv>();
-  return router;
+/** Member ids are server-made UUIDs; anything longer is no member. */
+const ID_MAX = 100;
+
+function writeContext(c: Context<AppEnv>): TeamWriteContext {
+  // requireAdmin ran first, so the user is set.
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+}
+
+function memberId(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? '';
+  if (id.length > ID_MAX) throw notFound(TEAM_MEMBER_NOT_FOUND);
+  return id;
+}
+
+/** The body of a create or edit: a multipart form (its file field is `photo`) or a JSON object. */
+async function teamInput(c: Context<AppEnv>): Promise<TeamInput> {
+  if (mediaType(c.req.header('content-type')) === 'multipart/form-data') return readUploadForm(c, ['photo']);
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+  return { json: body as Record<string, unknown> };
+}
+
+export function teamRoutes(deps: Deps) {
+  const changed = () => deps.rebuilds.request('team changed');
+  return new Hono<AppEnv>()
+    .get('/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
+    .use('/admin/team', requireAdmin, noStore)
+    .use('/admin/team/*', requireAdmin, noStore)
+    .get('/admin/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
+    .post('/admin/team', uploadBodyLimit(1), async (c) => {
+      const member = await createTeamMember(writeContext(c), await teamInput(c));
+      changed();
+      return c.json({ message: `${member.name} was added to the team`, member }, 201);
+    })
+    // Before /admin/team/:id, which would otherwise take 'order' for an id.
+    .put('/admin/team/order', async (c) => {
+      const parsed = TeamOrder.safeParse(await c.req.json().catch(() => undefined));
+      if (!parsed.success) throw fieldError(400, TEAM_ORDER_MESSAGE, 'ids');
+      const results = await reorderTeam(writeContext(c), parsed.data.ids);
+      changed();
+      return c.json({ results });
+    })
+    .put('/admin/team/:id', uploadBodyLimit(1), async (c) => {
+      const member = await updateTeamMember(writeContext(c), memberId(c), await teamInput(c));
+      changed();
+      return c.json({ message: `${member.name} was updated`, member });
+    })
+    .delete('/admin/team/:id', async (c) => {
+      await deleteTeamMember(writeContext(c), memberId(c));
+      changed();
+      return c.json({ message: 'Team member removed' });
+    });
 }

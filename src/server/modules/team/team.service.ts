@@ -1,0 +1,125 @@
+/**
+ * The team on About (issue 18 item 1). Admin writes: each write and its audit entry commit together; a portrait is
+ * stored before the transaction and released after it (a failed write releases the new one, a replaced or deleted
+ * member's old one goes once nothing else names it). The caller asks for the site rebuild once a write has returned.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import {
+  checkTeamMemberChanges, checkTeamMemberCreate, isCompleteOrder, TEAM_FULL_MESSAGE, TEAM_MEMBER_NOT_FOUND, TEAM_ORDER_MESSAGE, TEAM_SIZE_MAX,
+  type TeamMember,
+} from '../../../shared/schemas/team.ts';
+import type { Db } from '../../db/connection.ts';
+import type { TeamMembersTable } from '../../db/schema.ts';
+import { ApiError, fieldError, notFound } from '../../http/errors.ts';
+import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/user-dto.ts';
+import { countTeamRows, deleteTeamRow, findTeamRow, insertTeamRow, listTeamRows, nextTeamOrder, updateTeamRow } from './team.repository.ts';
+
+/** Where stored pictures live (DATA_DIR) and who is writing. */
+export interface TeamWriteContext {
+  db: Db;
+  dataDir: string;
+  actor: AuthUser;
+}
+
+/** The body of a create or edit: multipart fields and the `photo` file, or a JSON object (no file). */
+export type TeamInput = UploadForm | { json: Record<string, unknown> };
+
+const missing = () => notFound(TEAM_MEMBER_NOT_FOUND);
+const label = (name: string) => `Team member "${name}"`;
+const fieldsOf = (input: TeamInput): Record<string, unknown> => ('json' in input ? input.json : input.fields);
+
+export function teamMemberFromRow(row: Selectable<TeamMembersTable>): TeamMember {
+  return { _id: row.id, name: row.name, role: row.role, bio: row.bio, photo: row.photo, order: Number(row.sort_order) };
+}
+
+/** GET /api/team and /api/admin/team: every member in order. */
+export async function listTeam(db: Db): Promise<TeamMember[]> {
+  return (await listTeamRows(db)).map(teamMemberFromRow);
+}
+
+/** True when the edit asks for the portrait to go (`removePhoto` true) without sending a new one. */
+function removesPhoto(input: TeamInput): boolean {
+  const value = fieldsOf(input)['removePhoto'];
+  return value === true || value === 'true';
+}
+
+/** Stores the form's portrait if it has one; its URL, or undefined. */
+async function storedPhoto(ctx: TeamWriteContext, input: TeamInput): Promise<string | undefined> {
+  const upload = 'files' in input ? input.files['photo'] : undefined;
+  return upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'photo', upload)).url : undefined;
+}
+
+/** Runs the write; when it fails, the portrait stored for it is released again before the error goes on. */
+async function releasingOnFailure<T>(ctx: TeamWriteContext, photo: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (photo) await releaseMediaIfUnused(ctx.db, ctx.dataDir, photo);
+    throw error;
+  }
+}
+
+/** POST /api/admin/team: the fields are checked before the portrait is stored, so a refusal stores nothing. */
+export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput): Promise<TeamMember> {
+  const check = checkTeamMemberCreate(fieldsOf(input));
+  if (!check.ok) throw fieldError(400, check.message, check.field);
+  if ((await countTeamRows(ctx.db)) >= TEAM_SIZE_MAX) throw new ApiError(409, TEAM_FULL_MESSAGE);
+  const photo = await storedPhoto(ctx, input);
+  const id = randomUUID();
+  return releasingOnFailure(ctx, photo, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      await insertTeamRow(trx, { id, ...check.value, photo: photo ?? '', sort_order: await nextTeamOrder(trx), created_at: now, updated_at: now });
+      await recordAudit(trx, ctx.actor, { action: 'team.create', target: { type: 'team', id }, summary: `${label(check.value.name)} added` });
+      return teamMemberFromRow((await findTeamRow(trx, id))!);
+    }),
+  );
+}
+
+/** PUT /api/admin/team/:id: the sent fields change, the others keep theirs; a new portrait replaces the old one. */
+export async function updateTeamMember(ctx: TeamWriteContext, id: string, input: TeamInput): Promise<TeamMember> {
+  if (!(await findTeamRow(ctx.db, id))) throw missing();
+  const check = checkTeamMemberChanges(fieldsOf(input));
+  if (!check.ok) throw fieldError(400, check.message, check.field);
+  const photo = await storedPhoto(ctx, input);
+  const changes = { ...check.value, ...(photo ? { photo } : removesPhoto(input) ? { photo: '' } : {}) };
+  const { member, before } = await releasingOnFailure(ctx, photo, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const before = await findTeamRow(trx, id);
+      if (!before) throw missing();
+      await updateTeamRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
+      const after = (await findTeamRow(trx, id))!;
+      await recordAudit(trx, ctx.actor, { action: 'team.update', target: { type: 'team', id }, summary: `${label(after.name)} updated` });
+      return { member: teamMemberFromRow(after), before };
+    }),
+  );
+  if (before.photo && before.photo !== member.photo) await releaseMediaIfUnused(ctx.db, ctx.dataDir, before.photo);
+  return member;
+}
+
+/** DELETE /api/admin/team/:id; the portrait leaves DATA_DIR/media once nothing else names it. */
+export async function deleteTeamMember(ctx: TeamWriteContext, id: string): Promise<void> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await deleteTeamRow(trx, id);
+    if (!deleted) throw missing();
+    await recordAudit(trx, ctx.actor, { action: 'team.delete', target: { type: 'team', id }, summary: `${label(deleted.name)} removed` });
+    return deleted;
+  });
+  if (row.photo) await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.photo);
+}
+
+/** PUT /api/admin/team/order: `ids` names every member once; their order becomes 0..n-1 in that sequence. */
+export async function reorderTeam(ctx: TeamWriteContext, ids: readonly string[]): Promise<TeamMember[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const stored = (await listTeamRows(trx)).map((row) => row.id);
+    if (!isCompleteOrder(ids, stored)) throw fieldError(400, TEAM_ORDER_MESSAGE, 'ids');
+    const now = new Date().toISOString();
+    for (const [order, id] of ids.entries()) await updateTeamRow(trx, id, { sort_order: order, updated_at: now });
+    await recordAudit(trx, ctx.actor, { action: 'team.update', target: { type: 'team' }, summary: `Team reordered (${ids.length})` });
+    return (await listTeamRows(trx)).map(teamMemberFromRow);
+  });
+}

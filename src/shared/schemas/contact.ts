@@ -1,0 +1,87 @@
+/**
+ * The contact form's rules (issue 18 item 5): POST /api/contact checks its JSON with them; the page's inputs carry the
+ * same limits. Refusals are sentences a visitor can act on, with the field they are about.
+ */
+import type { FieldCheck } from './refusal.ts';
+import { isObject } from './refusal.ts';
+
+export const CONTACT_LIMITS = { name: 200, email: 254, subject: 200, message: 5000 } as const;
+
+export type ContactField = keyof typeof CONTACT_LIMITS;
+
+/** A message as the form sends it; `website` is the honeypot, empty for a person. */
+export interface ContactInput {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+/** One stored message, as GET /api/admin/contact-messages answers it. */
+export interface ContactMessage extends ContactInput {
+  _id: string;
+  /** ISO time it was received. */
+  createdAt: string;
+  /** ISO time an admin marked it read; null while unread. */
+  readAt: string | null;
+}
+
+/** GET /api/admin/contact-messages: one page, newest first. */
+export interface ContactMessagePage {
+  results: ContactMessage[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What the form shows once the server has stored the message (site-spec: Contact). */
+export const CONTACT_SENT = 'Message sent successfully!';
+export const CONTACT_TOO_MANY = 'You have sent several messages in a short time. Please wait a few minutes and try again.';
+
+/** How each field is named in a sentence. */
+const NOUN: Record<ContactField, string> = { name: 'Your name', email: 'Your email address', subject: 'The subject', message: 'Your message' };
+const MISSING: Record<ContactField, string> = {
+  name: 'Please enter your name.',
+  email: 'Please enter your email address.',
+  subject: 'Please enter a subject.',
+  message: 'Please write your message.',
+};
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Any line break or control character: a header value (name, subject, address) may carry none (security.md R16).
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f\u2028\u2029\u0085]/;
+/** One @, no spaces, a dot in the domain: what a reply can be sent to. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+const FIELDS: readonly ContactField[] = ['name', 'email', 'subject', 'message'];
+
+const refuse = (field: ContactField, message: string) => ({ ok: false as const, field, message });
+
+/** True when the honeypot field was filled in: a bot, answered like a person but never stored or mailed. */
+export function isHoneypotFilled(body: unknown): boolean {
+  if (!isObject(body)) return false;
+  const website = body['website'];
+  return typeof website === 'string' ? website.trim() !== '' : website !== undefined && website !== null;
+}
+
+/** The message's four fields trimmed, or the first refused one with a sentence naming what to fix. */
+export function checkContactMessage(body: unknown): FieldCheck<ContactInput> {
+  if (!isObject(body)) return { ok: false, field: 'body', message: 'The message could not be read. Please try again.' };
+  const value: Partial<ContactInput> = {};
+  for (const field of FIELDS) {
+    const raw = body[field];
+    if (raw !== undefined && raw !== null && typeof raw !== 'string') return refuse(field, MISSING[field]);
+    const multiline = field === 'message';
+    const text = (raw ?? '').replace(/\r\n?/g, '\n').trim();
+    if (text === '') return refuse(field, MISSING[field]);
+    if ([...text].length > CONTACT_LIMITS[field]) return refuse(field, `${NOUN[field]} must be at most ${CONTACT_LIMITS[field]} characters.`);
+    if (!text.isWellFormed() || (multiline ? CONTROL : CONTROL_OR_BREAK).test(text)) {
+      return refuse(field, multiline ? 'Your message contains characters that cannot be sent.' : `${NOUN[field]} must be on one line, without special characters.`);
+    }
+    if (field === 'email' && !EMAIL.test(text)) return refuse(field, 'Please enter a valid email address, like name@example.com.');
+    value[field] = text;
+  }
+  return { ok: true, value: value as ContactInput };
+}
