@@ -44,7 +44,8 @@ describe('newsletter double opt-in', () => {
     const confirm = linkToken(mail, 'confirm');
     const unsubscribe = linkToken(mail, 'unsubscribe');
     expect(mail.html).toContain(`${SITE_URL}/newsletter/confirm?token=${confirm}`);
-    expect(mail.html).toContain(`${SITE_URL}/newsletter/unsubscribe?token=${unsubscribe}`);
+    expect(mail.html).toContain(`<a href="${SITE_URL}/newsletter/unsubscribe?token=${unsubscribe}"`);
+    expect(mail.headers['list-unsubscribe']).toBe(`<${SITE_URL}/newsletter/unsubscribe?token=${unsubscribe}>`);
     const stored = (await row('ada@example.com'))!;
     expect(stored.status).toBe('pending');
     expect(stored.confirm_token_hash).toBe(sha256Hex(confirm));

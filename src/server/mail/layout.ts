@@ -21,6 +21,8 @@ export interface MailContent {
   /** A button and the bare link below it. */
   action?: { label: string; url: string };
   footer: string;
+  /** A small 'Unsubscribe' link under the footer (every newsletter mail has one). */
+  unsubscribeUrl?: string;
 }
 
 /** An absolute logo URL from the company's logo setting (relative paths resolve against SITE_URL). */
@@ -38,6 +40,7 @@ export function renderText(brand: MailBrand, content: MailContent): string {
   if (content.code) lines.push(`Your code: ${content.code}`, '');
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, '');
   lines.push(content.footer);
+  if (content.unsubscribeUrl) lines.push('', `Unsubscribe: ${content.unsubscribeUrl}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -62,6 +65,7 @@ export function renderHtml(brand: MailBrand, content: MailContent): string {
     code,
     action,
     `<p style="font-size:12px;color:#777777">${escapeHtml(content.footer)}</p>`,
+    content.unsubscribeUrl ? `<p style="font-size:12px;color:#777777"><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#555555">Unsubscribe</a></p>` : '',
     '</div></body></html>',
   ].join('');
 }

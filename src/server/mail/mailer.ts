@@ -17,6 +17,8 @@ export interface MailMessage {
   fromName: string;
   /** Where a reply goes (the visitor of the contact form); CR/LF are dropped from both parts. */
   replyTo?: { name: string; address: string };
+  /** The address's unsubscribe page, sent as a List-Unsubscribe header (newsletter mail). */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -50,6 +52,7 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_URL
   const from = senderAddress(env);
   const envelope = (m: MailMessage) => ({ from: { name: oneLine(m.fromName), address: from }, to: m.to, subject: oneLine(m.subject), text: m.text, html: m.html,
     ...(m.replyTo ? { replyTo: { name: oneLine(m.replyTo.name), address: oneLine(m.replyTo.address) } } : {}),
+    ...(m.unsubscribeUrl ? { list: { unsubscribe: oneLine(m.unsubscribeUrl) } } : {}),
   });
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });

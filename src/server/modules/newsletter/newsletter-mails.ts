@@ -16,10 +16,13 @@ export function confirmSubscriptionMail(brand: MailBrand, to: string, links: Con
     paragraphs: [
       `Someone, hopefully you, asked to receive the ${brand.name} newsletter at this address. Open the link below to confirm; nothing is sent until you do.`,
       `The link works for ${links.hours} hours.`,
-      `Changed your mind, now or later? Unsubscribe here: ${links.unsubscribeUrl}`,
     ],
     action: { label: 'Confirm subscription', url: links.confirmUrl },
     footer: 'If you did not sign up, ignore this email: without a confirmation you will not be subscribed.',
+    unsubscribeUrl: links.unsubscribeUrl,
   };
-  return { to, fromName: brand.name, subject: `${brand.name}: confirm your newsletter subscription`, text: renderText(brand, content), html: renderHtml(brand, content) };
+  return {
+    to, fromName: brand.name, subject: `${brand.name}: confirm your newsletter subscription`, text: renderText(brand, content), html: renderHtml(brand, content),
+    unsubscribeUrl: links.unsubscribeUrl,
+  };
 }
