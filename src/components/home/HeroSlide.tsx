@@ -16,7 +16,7 @@ interface Props {
   index: number;
   count: number;
   active: boolean;
-  /** After hydration every image loads at once, so a slide never arrives blank. */
+  /** After hydration every image loads at once, so a slide never arrives blank (the pre-rendered page has the first only). */
   eager: boolean;
   /** Videos play only in the browser and never with reduced motion. */
   playVideo: boolean;
@@ -116,7 +116,9 @@ export default function HeroSlide({ slide, index, count, active, eager, playVide
           className="pointer-events-none absolute inset-0 h-full w-full object-cover"
         />
       )}
-      {slide.image && (
+      {/* The other slides' pictures join once the slider is ready (after the page's load): before that they are out of
+          sight, and fetched earlier they would compete with the first slide's picture, the largest paint. */}
+      {slide.image && (first || eager) && (
         <picture className="contents">
           <PictureSource src={apiAsset(slide.image)} sizes="100vw" />
           <img
