@@ -2,8 +2,7 @@
  * Create or edit a product in a modal dialog: every field with its error under it (the browser checks the server's
  * own rules first; a 400 marks the field it names), a picture with preview, and the upload's progress while saving.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/api/auth.ts';
+import { useId, useRef } from 'react';
 import { createProduct, updateProduct } from '../../../lib/api/admin/products.ts';
 import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import type { AdminProduct, ProductSaved } from '../../../shared/products-admin.ts';
@@ -11,8 +10,9 @@ import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../../shared/schem
 import UploadProgressBar from '../company/UploadProgressBar.tsx';
 import { FIELD_CLASS as fieldClass } from '../ui/FilterFields.tsx';
 import ModalDialog from '../ui/ModalDialog.tsx';
+import { Field, useRecordForm } from '../ui/record-form.tsx';
 import ProductImageField from './ProductImageField.tsx';
-import { checkProductForm, formValuesOf, productFormData, type ProductField, type ProductFormValues } from './product-form.ts';
+import { checkProductForm, formValuesOf, productFormData, type ProductField } from './product-form.ts';
 
 interface Props {
   /** null: closed; 'new': a new product; a product: that one is edited. */
@@ -21,71 +21,22 @@ interface Props {
   onSaved: (answer: ProductSaved) => void;
 }
 
-type Errors = Partial<Record<ProductField, string | undefined>>;
-
 const FIELD_NAMES: readonly ProductField[] = ['name', 'description', 'price', 'category', 'tags', 'stock', 'published', 'image'];
-const asField = (field: unknown): ProductField | null => (FIELD_NAMES.includes(field as ProductField) ? (field as ProductField) : null);
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
-      {children}
-      {hint && !error && <p id={`${id}-hint`} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">{hint}</p>}
-      {error && <p id={`${id}-error`} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
-    </div>
-  );
-}
 
 export default function ProductFormDialog({ editing, onClose, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const product = editing === 'new' ? null : editing;
-  const [values, setValues] = useState<ProductFormValues>(formValuesOf(null));
-  const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const busy = progress !== null;
-
-  // Each opening starts from the product as it is (or an empty form).
-  useEffect(() => {
-    if (!editing) return;
-    setValues(formValuesOf(product));
-    setImage(null);
-    setErrors({});
-    setFailure('');
-  }, [editing, product]);
-
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useRecordForm({
+    editing, valuesOf: formValuesOf, fields: FIELD_NAMES, check: checkProductForm, fallback: 'The product could not be saved. Please try again.', dialog,
+  });
+  const { record: product, values, set, file: image, setFile: setImage, errors, setErrors, failure, progress, busy } = form;
   const describedBy = (field: ProductField) => (errors[field] ? `${id}-${field}-error` : undefined);
 
-  async function save() {
-    setFailure('');
-    const problem = checkProductForm(values);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      dialog.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
-      return;
-    }
-    setProgress(0);
-    try {
-      const form = productFormData(values, image);
-      const onProgress = ({ percent }: { percent: number }) => setProgress(percent);
-      const answer = product ? await updateProduct(product._id, form, onProgress) : await createProduct(form, onProgress);
-      onSaved(answer);
-    } catch (error) {
-      const field = asField((error as { data?: { field?: unknown } }).data?.field);
-      const message = errorMessage(error, 'The product could not be saved. Please try again.');
-      if (field) setErrors({ [field]: message });
-      else setFailure(message);
-    } finally {
-      setProgress(null);
-    }
-  }
+  const save = () =>
+    form.save(async (onProgress) => {
+      const data = productFormData(values, image);
+      onSaved(product ? await updateProduct(product._id, data, onProgress) : await createProduct(data, onProgress));
+    });
 
   const title = product ? 'Edit Product' : 'Add Product';
   return (
@@ -167,7 +118,7 @@ export default function ProductFormDialog({ editing, onClose, onSaved }: Props) 
         {failure && <p role="alert" className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">{failure}</p>}
         {/* Kept in view while the form scrolls inside the dialog. */}
         <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
-          {busy && <UploadProgressBar percent={progress} />}
+          {progress !== null && <UploadProgressBar percent={progress} />}
           <button type="button" disabled={busy} onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10">
             Cancel
           </button>

@@ -2,16 +2,16 @@
  * Add or edit a team member in a modal dialog: name, role, a short bio, and a portrait with its preview (the browser
  * checks the server's own rules first; a 400 marks the field it names), with the upload's progress while saving.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/api/auth.ts';
+import { useId, useRef } from 'react';
 import { createTeamMember, updateTeamMember } from '../../../lib/api/team.ts';
 import { TEAM_BIO_MAX, TEAM_NAME_MAX, TEAM_ROLE_MAX, type TeamMember, type TeamMemberSaved } from '../../../shared/schemas/team.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
 import UploadProgressBar from '../company/UploadProgressBar.tsx';
 import { FIELD_CLASS as fieldClass } from '../ui/FilterFields.tsx';
 import ModalDialog from '../ui/ModalDialog.tsx';
+import { Field, useRecordForm } from '../ui/record-form.tsx';
 import PictureInput, { megabytes, usePreviewUrl } from '../ui/PictureInput.tsx';
-import { checkTeamForm, teamFormData, teamFormValuesOf, type TeamField, type TeamFormValues } from './team-form.ts';
+import { checkTeamForm, teamFormData, teamFormValuesOf, type TeamField } from './team-form.ts';
 
 interface Props {
   /** null: closed; 'new': a new member; a member: that one is edited. */
@@ -20,22 +20,8 @@ interface Props {
   onSaved: (answer: TeamMemberSaved) => void;
 }
 
-type Errors = Partial<Record<TeamField, string | undefined>>;
-
 const FIELD_NAMES: readonly TeamField[] = ['name', 'role', 'bio', 'photo'];
-const asField = (field: unknown): TeamField | null => (FIELD_NAMES.includes(field as TeamField) ? (field as TeamField) : null);
 const portrait = 'flex h-24 w-24 items-center justify-center overflow-hidden rounded-full border border-dashed border-gray-300 bg-gray-100 text-xs text-gray-500 dark:border-white/20 dark:bg-white/5 dark:text-gray-400';
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
-      {children}
-      {hint && !error && <p id={`${id}-hint`} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">{hint}</p>}
-      {error && <p id={`${id}-error`} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
-    </div>
-  );
-}
 
 function PortraitField({ member, file, removing, error, onFile, onRemove }: {
   member: TeamMember | null; file: File | null; removing: boolean; error: string;
@@ -77,51 +63,17 @@ function PortraitField({ member, file, removing, error, onFile, onRemove }: {
 export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const member = editing === 'new' ? null : editing;
-  const [values, setValues] = useState<TeamFormValues>(teamFormValuesOf(null));
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const busy = progress !== null;
-
-  // Each opening starts from the member as it is (or an empty form).
-  useEffect(() => {
-    if (!editing) return;
-    setValues(teamFormValuesOf(member));
-    setPhoto(null);
-    setErrors({});
-    setFailure('');
-  }, [editing, member]);
-
-  const set = <K extends keyof TeamFormValues>(key: K, value: TeamFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useRecordForm({
+    editing, valuesOf: teamFormValuesOf, fields: FIELD_NAMES, check: checkTeamForm, fallback: 'The team member could not be saved. Please try again.', dialog,
+  });
+  const { record: member, values, set, file: photo, setFile: setPhoto, errors, setErrors, failure, progress, busy } = form;
   const invalid = (field: TeamField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
 
-  async function save() {
-    setFailure('');
-    const problem = checkTeamForm(values);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      dialog.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
-      return;
-    }
-    setProgress(0);
-    try {
-      const form = teamFormData(values, photo);
-      const onProgress = ({ percent }: { percent: number }) => setProgress(percent);
-      onSaved(member ? await updateTeamMember(member._id, form, onProgress) : await createTeamMember(form, onProgress));
-    } catch (error) {
-      const field = asField((error as { data?: { field?: unknown } }).data?.field);
-      const message = errorMessage(error, 'The team member could not be saved. Please try again.');
-      if (field) setErrors({ [field]: message });
-      else setFailure(message);
-    } finally {
-      setProgress(null);
-    }
-  }
+  const save = () =>
+    form.save(async (onProgress) => {
+      const data = teamFormData(values, photo);
+      onSaved(member ? await updateTeamMember(member._id, data, onProgress) : await createTeamMember(data, onProgress));
+    });
 
   return (
     <ModalDialog
@@ -164,7 +116,7 @@ export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
         {failure && <p role="alert" className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">{failure}</p>}
         {/* Kept in view while the form scrolls inside the dialog. */}
         <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
-          {busy && <UploadProgressBar percent={progress} />}
+          {progress !== null && <UploadProgressBar percent={progress} />}
           <button type="button" disabled={busy} onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10">
             Cancel
           </button>
