@@ -1,6 +1,21 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Astro removes the `ssr` attribute from an island once it has hydrated: interact only after that. */
+/**
+ * Astro removes the `ssr` attribute from an island once it has hydrated: interact only after that. An island the
+ * page does not show (For You inside the signed-in block, for a visitor who is not) never hydrates with client:visible,
+ * so only the islands the page shows are waited for.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  const pending = () =>
+    page.locator('astro-island[ssr]').evaluateAll((islands) =>
+      islands
+        .filter((island) => {
+          // Islands and their slots are display: contents (no box of their own): ask the nearest element that has one.
+          let shown: Element | null = island.parentElement;
+          while (shown && getComputedStyle(shown).display === 'contents') shown = shown.parentElement;
+          return !shown || shown.checkVisibility();
+        })
+        .map((island) => `${island.getAttribute('client')} ${island.getAttribute('component-url')}`),
+    );
+  await expect.poll(pending, { message: 'islands the page shows have hydrated', timeout: 15_000 }).toEqual([]);
 }
