@@ -224,8 +224,9 @@ function product(c: Ctx): Insertable<ProductsTable> {
   const noun = PRODUCT_NOUNS[category].pick(r);
   const name = `${capital(ADJECTIVES.pick(r))} ${MATERIALS.pick(r)} ${noun}`.replace(/\b\w/g, (m) => m.toUpperCase());
   const description = `${capital(`${ADJECTIVES.pick(r)} ${noun} with ${FEATURES.pick(r)} and ${FEATURES.pick(r)}`)}. ${sentence(r)} ${CLOSINGS.pick(r)}`;
+  const id = uuid(r);
   return {
-    id: uuid(r), name, description, price_cents: Math.round((5 + r() ** 3 * 900) * 100), image: uniform(r, c.media.images),
+    id, slug: `${slugify(name)}-${id.slice(0, 8)}`, name, description, price_cents: Math.round((5 + r() ** 3 * 900) * 100), image: uniform(r, c.media.images),
     category, tags: tags(r, 1, 4), views: Math.floor(r() ** 3 * 5000), created_at: pastIso(r, c.now, 900),
   };
 }

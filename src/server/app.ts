@@ -27,6 +27,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders.admin.routes.ts';
+import { customerOrderRoutes } from './modules/orders/orders.customer.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
 import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { photoAdminRoutes } from './modules/photos/photos.admin.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
@@ -111,6 +115,11 @@ export function createApp({ db, env, deps }: AppDeps) {
   api.route('/', newsletterRoutes(deps));
   api.route('/', contactRoutes(deps));
   api.route('/', teamRoutes(deps));
+  // Issue 19: the store's settings, checkout, a customer's own orders, payment providers' webhooks.
+  api.route('/', storeRoutes(deps));
+  api.route('/', checkoutRoutes(deps));
+  api.route('/', customerOrderRoutes(deps));
+  api.route('/', paymentRoutes(deps));
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
   const methodsOf = routeMethods(() => api.routes);

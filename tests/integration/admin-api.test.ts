@@ -64,7 +64,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(await empty.json()).toEqual({ totalUsers: 2, totalProducts: 0, totalOrders: 0, totalRevenue: 0 });
 
     const now = new Date().toISOString();
-    await data.db.insertInto('products').values([1, 2, 3].map((i) => ({ id: randomUUID(), name: `Product ${i}`, price_cents: 1000 * i, created_at: now }))).execute();
+    await data.db.insertInto('products').values([1, 2, 3].map((i) => ({ id: randomUUID(), slug: `product-${i}`, name: `Product ${i}`, price_cents: 1000 * i, created_at: now }))).execute();
     // 0.1 + 0.2 is 0.30000000000000004 in floating point; the answer is in cents. Money not received or given back
     // (pending, cancelled, refunded) is no revenue.
     const orders = [[123450, 'paid'], [10, 'shipped'], [20, 'delivered'], [99999, 'delivered'], [5000, 'pending'], [7000, 'cancelled'], [9000, 'refunded']] as const;

@@ -136,7 +136,7 @@ describe('public content API on demo data', () => {
   });
 
   it('finds new content without a rebuild of the index', async () => {
-    await t.db.insertInto('products').values({ id: 'p-new', name: 'Zanzibar lantern', created_at: new Date().toISOString() }).execute();
+    await t.db.insertInto('products').values({ id: 'p-new', slug: 'zanzibar-lantern', name: 'Zanzibar lantern', created_at: new Date().toISOString() }).execute();
     expect((await get('/api/search?k=zanzib')).body.results.map((r: { _id: string }) => r._id)).toEqual(['p-new']);
     await t.db.deleteFrom('products').where('id', '=', 'p-new').execute();
     expect((await get('/api/search?k=zanzib')).body.results).toEqual([]);

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
+import { slugify } from '../../src/shared/slug.ts';
 import type { AdminProduct, AdminProductPage } from '../../src/shared/products-admin.ts';
 import type { Product } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
@@ -72,7 +73,7 @@ async function asksRebuild<T>(write: () => Promise<T>): Promise<[T, boolean]> {
 async function addProduct(name: string, cents: number, stock: number, category: string, published: boolean, minutes: number, description = '') {
   const id = randomUUID();
   const at = new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
-  await t.db.insertInto('products').values({ id, name, description, price_cents: cents, stock, category, published, tags: '[]', created_at: at }).execute();
+  await t.db.insertInto('products').values({ id, slug: `${slugify(name)}-${id.slice(0, 8)}`, name, description, price_cents: cents, stock, category, published, tags: '[]', created_at: at }).execute();
   return id;
 }
 

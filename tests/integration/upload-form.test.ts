@@ -183,7 +183,7 @@ describe('releaseMediaIfUnused', () => {
   it('keeps a picture a record still names', async () => {
     const stored = await storeCheckedPicture(t.db, t.dataDir, { bytes: await jpeg(), declaredType: 'image/jpeg', fileName: 'a.jpg' });
     const now = new Date().toISOString();
-    await t.db.insertInto('products').values({ id: randomUUID(), name: 'Uses it', image: stored.url, created_at: now }).execute();
+    await t.db.insertInto('products').values({ id: randomUUID(), slug: 'uses-it', name: 'Uses it', image: stored.url, created_at: now }).execute();
     expect(await releaseMediaIfUnused(t.db, t.dataDir, stored.url)).toEqual([]);
     expect((await t.request(stored.url)).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import * as createUserViews from './migrations/2026_11_22_1500_create_user_views
 import * as createAuditLog from './migrations/2026_11_24_0400_create_audit_log.ts';
 import * as publishStatesAndCents from './migrations/2026_11_24_0700_publish_states_and_cents.ts';
 import * as visitorSite from './migrations/2026_11_24_1000_visitor_site.ts';
+import * as commerce from './migrations/2026_11_24_1400_commerce.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0400_create_audit_log': createAuditLog,
   '2026_11_24_0700_publish_states_and_cents': publishStatesAndCents,
   '2026_11_24_1000_visitor_site': visitorSite,
+  '2026_11_24_1400_commerce': commerce,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

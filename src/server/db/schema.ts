@@ -137,6 +137,10 @@ export interface ProductsTable {
   tags: DefaultedText;
   views: DefaultedNumber;
   published: Bool;
+  /** The product's page is /shop/{slug} (issue 19); unique, made from the name, kept when it is renamed. */
+  slug: string;
+  /** Extra pictures after `image`: a JSON array of stored picture URLs (parseStringArray). */
+  gallery: DefaultedText;
   created_at: string;
   updated_at: string | null;
 }
@@ -274,6 +278,27 @@ export interface OrdersTable {
   /** Copies taken when the order is placed, so the order reads the same after the account changes. */
   customer_name: DefaultedText;
   customer_email: DefaultedText;
+  /** Priced by the server when the order is placed (issue 19): total = subtotal + shipping (+ tax unless included). */
+  subtotal_cents: DefaultedNumber;
+  tax_cents: DefaultedNumber;
+  shipping_cents: DefaultedNumber;
+  currency: DefaultedText;
+  tax_rate_bp: DefaultedNumber;
+  tax_inclusive: Bool;
+  /** 'manual' or 'stripe'; payment_ref is the provider's id (a Checkout Session id), '' for manual. */
+  payment_method: DefaultedText;
+  payment_ref: DefaultedText;
+  ship_name: DefaultedText;
+  ship_line1: DefaultedText;
+  ship_line2: DefaultedText;
+  ship_city: DefaultedText;
+  ship_region: DefaultedText;
+  ship_postal_code: DefaultedText;
+  ship_country: DefaultedText;
+  /** The Idempotency-Key the order was placed with; the same key again answers this order. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the token in a guest's confirmation link. */
+  access_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string | null;
 }
@@ -408,6 +433,40 @@ export interface AuditLogTable {
   summary: string;
 }
 
+/** One row (id 1): the store's currency, tax, shipping and manual payment (issue 19). */
+export interface StoreSettingsTable {
+  id: number;
+  currency: DefaultedText;
+  /** Basis points: 2000 = 20 %. */
+  tax_rate_bp: DefaultedNumber;
+  tax_inclusive: Bool;
+  shipping_cents: DefaultedNumber;
+  manual_payment_enabled: Bool;
+  manual_payment_instructions: DefaultedText;
+  updated_at: DefaultedText;
+}
+
+/** A guest checkout's email check: a hashed code, then a hashed checkout token once the code was right. */
+export interface CheckoutVerificationsTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  attempts: DefaultedNumber;
+  created_at: DefaultedText;
+  expires_at: string;
+  token_hash: string | null;
+  token_expires_at: string | null;
+}
+
+/** A payment provider's event applied once, by the provider's own event id. */
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  order_id: string | null;
+  received_at: DefaultedText;
+}
+
 export interface Database {
   company_settings: CompanySettingsTable;
   users: UsersTable;
@@ -437,5 +496,8 @@ export interface Database {
   team_members: TeamMembersTable;
   user_views: UserViewsTable;
   audit_log: AuditLogTable;
+  store_settings: StoreSettingsTable;
+  checkout_verifications: CheckoutVerificationsTable;
+  payment_events: PaymentEventsTable;
 }
 

@@ -136,7 +136,7 @@ async function insertRows(db: Db): Promise<void> {
       company: companyId, created_at: iso(-1), updated_at: iso(0),
     }).execute();
 
-    await trx.insertInto('products').values({ id: randomUUID(), ...PRODUCT, tags: JSON.stringify(PRODUCT.tags), price_cents: 1250, created_at: iso(-1) }).execute();
+    await trx.insertInto('products').values({ id: randomUUID(), slug: 'hostile-product', ...PRODUCT, tags: JSON.stringify(PRODUCT.tags), price_cents: 1250, created_at: iso(-1) }).execute();
 
     const blogId = randomUUID();
     await trx.insertInto('blogs').values({ id: blogId, ...BLOG, tags: JSON.stringify(BLOG.tags), slug: BLOG_SLUG, content: BLOG_BODY, created_at: iso(-1) }).execute();

@@ -206,7 +206,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
     })).execute();
 
     await trx.insertInto('products').values(PRODUCTS.map((p, i) => ({
-      id: randomUUID(), name: p.name, description: p.description, price_cents: amountToCents(p.price), stock: 4 + ((i * 7) % 37), image: at(productUrls, i), category: p.category,
+      id: randomUUID(), slug: slugify(p.name), name: p.name, description: p.description, price_cents: amountToCents(p.price), stock: 4 + ((i * 7) % 37), image: at(productUrls, i), category: p.category,
       tags: JSON.stringify(p.tags), views: p.views, created_at: ago(now, p.ageDays),
     }))).execute();
 

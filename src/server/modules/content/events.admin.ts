@@ -12,7 +12,7 @@ import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import type { UploadInput } from '../../media/upload-check.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
-import { slugify, uniqueSlug } from '../../../shared/slug.ts';
+import { freeSlug } from '../../db/free-slug.ts';
 import { bool, eventFromRow } from './content.mappers.ts';
 
 const NOT_FOUND = 'Event';
@@ -39,14 +39,6 @@ function columns(v: EventValues) {
   };
 }
 
-/** A free slug for a new event's page, made from its name (kept when the event is renamed, so its address stays). */
-async function eventSlug(db: Db, name: string): Promise<string> {
-  const base = slugify(name) || 'event';
-  const rows = await db.selectFrom('events').select('slug').where('slug', 'like', `${base}%`).execute();
-  const taken = new Set(rows.map((r) => r.slug));
-  return uniqueSlug(base, (slug) => taken.has(slug));
-}
-
 /** POST /api/admin/events: the fields and an optional cover picture. */
 export async function createEvent(ctx: ContentWriteContext, values: EventValues, upload: UploadInput | undefined): Promise<EventWrite> {
   const picture = upload ? await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload) : null;
@@ -54,7 +46,7 @@ export async function createEvent(ctx: ContentWriteContext, values: EventValues,
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      const slug = await eventSlug(trx, values.name);
+      const slug = await freeSlug(trx, 'events', values.name, 'event');
       await trx.insertInto('events').values({ id, slug, ...columns(values), image: picture?.url ?? '', created_at: now, updated_at: now }).execute();
       const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });

@@ -9,6 +9,7 @@ import { amountToCents } from '../../../shared/money.ts';
 import type { AdminProduct, AdminProductPage } from '../../../shared/products-admin.ts';
 import { checkProductCreate, checkProductUpdate, type ProductsFilter, type ProductValues } from '../../../shared/schemas/product-admin.ts';
 import type { Db } from '../../db/connection.ts';
+import { freeSlug } from '../../db/free-slug.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
@@ -91,7 +92,8 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
   const now = new Date().toISOString();
   const product = await releasingOnFailure(ctx, image, () =>
     ctx.db.transaction().execute(async (trx) => {
-      await insertProductRow(trx, { id, ...columnsOf(values), name: values.name, image: image ?? '', views: 0, created_at: now, updated_at: null });
+      const slug = await freeSlug(trx, 'products', values.name, 'product');
+      await insertProductRow(trx, { id, slug, ...columnsOf(values), name: values.name, image: image ?? '', views: 0, created_at: now, updated_at: null });
       const summary = `${label(values.name)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'product.create', target: { type: 'product', id }, summary });
       return adminProductFromRow((await findProductRow(trx, id))!);
