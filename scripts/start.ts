@@ -11,10 +11,13 @@ import { startServer } from '../src/server/main.ts';
 import { prepareData } from '../src/server/prepare.ts';
 import { buildSite } from '../src/server/site/build-site.ts';
 import { openSiteDir } from '../src/server/site/site-swap.ts';
+import { createVariantQueue } from '../src/server/media/variant-queue.ts';
 
 const env = parseEnv();
 const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
-await prepareData(db, env);
+// A first start's demo pictures get their variants once the site is served (variant-queue.ts).
+const variants = createVariantQueue(db, env.DATA_DIR);
+await prepareData(db, env, console.log, { variants });
 
 let origin = '';
 const site = await openSiteDir({
@@ -25,7 +28,7 @@ const site = await openSiteDir({
 });
 // Admin changes rebuild the site through deps.rebuilds (debounced, one build at a time); SiteDir swaps each in whole.
 const deps = createDeps(env, { rebuildSite: () => site.rebuild() });
-const server = await startServer({ db, env, deps, site });
+const server = await startServer({ db, env, deps, site, variants });
 origin = `http://127.0.0.1:${server.port}`;
 
 let stopping = false;
@@ -34,7 +37,7 @@ exitOnSignals(async () => {
   // The scheduler first, so that no build starts on a closed site; site.close() stops the build under way, which
   // the scheduler's close waits for. The build's own requests to the API end with it; everyone else's are let finish.
   const rebuildsClosed = deps.rebuilds.close();
-  await Promise.all([rebuildsClosed, site.close(), server.close()]);
+  await Promise.all([rebuildsClosed, site.close(), server.close(), variants.close()]);
   await db.destroy();
 });
 
@@ -54,4 +57,10 @@ try {
     if (!site.current()) throw error;
     console.error('site build failed; still serving the previous build:', error);
   }
+}
+// After the first build, so it has both cores; a visitor asking for a variant before then has it encoded at once.
+if (!stopping && variants.pending > 0) {
+  const encoding = Date.now();
+  console.log(`encoding the variants of ${variants.pending} demo pictures in the background...`);
+  variants.start((count) => console.log(`picture variants of ${count} pictures encoded in ${((Date.now() - encoding) / 1000).toFixed(1)} s`));
 }

@@ -18,6 +18,7 @@ import { startProduct } from './product.ts';
 import { REFERENCE_PATH, writeReferencePage } from './reference-page.ts';
 import { renderReport, type Report } from './report.ts';
 import { measureRebuild } from './rebuild.ts';
+import { measureFirstStart } from './first-start.ts';
 import { measureListLatencyAtDemo, measureScale } from './scale.ts';
 
 const { values: args } = parseArgs({
@@ -46,6 +47,7 @@ const report: Report = {
   scale: null,
   builds: null,
   rebuild: { measured: false, note: 'not measured in --ci mode' },
+  firstStart: { measured: false, note: 'not measured in --ci mode' },
   checks: [],
 };
 
@@ -118,6 +120,11 @@ if (!ci) {
   checks.push(check(`API search p95 with ${report.scale.totalItems} items`, round2(report.scale.search.p95), '<=', budgets.api.searchP95MsAt60k, 'ms'));
   log('build times at demo size and with 1,000 extra blogs...');
   report.builds = await measureBuildTimes();
+  log('first start: empty DATA_DIR and picture cache until the site is served...');
+  const first = await measureFirstStart();
+  report.firstStart = { measured: true, ...first };
+  log(`  ${first.seconds.toFixed(1)} s`);
+  checks.push(check('first start until the site is served', round2(first.seconds), '<=', budgets.firstStartSeconds, 's'));
 }
 
 report.checks = checks;

@@ -20,6 +20,7 @@ export interface Report {
   scale: Awaited<ReturnType<typeof measureScale>> | null;
   builds: Awaited<ReturnType<typeof measureBuildTimes>> | null;
   rebuild: { measured: boolean; note: string; seconds?: number };
+  firstStart: { measured: boolean; note: string; seconds?: number };
   checks: Check[];
   totalSeconds?: number;
 }
@@ -105,5 +106,6 @@ export function renderReport(r: Report): string {
     out.push(`Full \`astro build\` against the running API. Demo size: ${r.builds.demo.seconds.toFixed(1)} s (${r.builds.demo.pages} pages). With ${r.builds.manyBlogs.addedBlogs} extra blogs: ${r.builds.manyBlogs.seconds.toFixed(1)} s (${r.builds.manyBlogs.pages} pages).`, '');
   }
   out.push('## Rebuild after a branding change', '', r.rebuild.measured ? `${r.rebuild.seconds?.toFixed(1)} s` : r.rebuild.note, '');
+  out.push('## First start', '', r.firstStart.measured ? `${r.firstStart.seconds?.toFixed(1)} s (${r.firstStart.note})` : r.firstStart.note, '');
   return out.join('\n');
 }

@@ -25,6 +25,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import type { VariantQueue } from './media/variant-queue.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { customerOrderRoutes } from './modules/orders/orders.customer.routes.ts';
@@ -47,6 +48,8 @@ export interface AppDeps {
   env: Env;
   /** Built once by createDeps(env) (deps.ts). */
   deps: Deps;
+  /** Picture variants still being encoded after a first start (npm start only); /media waits for one asked for. */
+  variants?: VariantQueue | undefined;
 }
 
 /** JSON routes take at most 100 KiB (security.md R38); upload routes set their own limit. */
@@ -55,7 +58,7 @@ const API_PREFIX = '/api';
 /** Pages whose URL may carry a token (R19). */
 const NO_REFERRER_PAGES = ['/login', '/login/', '/reset-password', '/reset-password/', ...['confirm', 'unsubscribe'].flatMap((p) => [`/newsletter/${p}`, `/newsletter/${p}/`])];
 
-export function createApp({ db, env, deps }: AppDeps) {
+export function createApp({ db, env, deps, variants }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
   const security = securityHeaderValues(env);
@@ -129,7 +132,7 @@ export function createApp({ db, env, deps }: AppDeps) {
   });
 
   app.route(API_PREFIX, api);
-  app.route('/media', mediaRoutes(env.DATA_DIR));
+  app.route('/media', mediaRoutes(env.DATA_DIR, variants));
   return app;
 }
 

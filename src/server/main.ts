@@ -3,12 +3,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import type { VariantQueue } from './media/variant-queue.ts';
 import type { Db } from './db/connection.ts';
 import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
-import { findBlogBySlug } from './modules/content/content.repository.ts';
+import { findBlogBySlug, findProductBySlug } from './modules/content/content.repository.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
 
 export interface RunningServer {
@@ -17,9 +18,13 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
-export function startServer(opts: { db: Db; env: Env; deps: Deps; site: SiteSource }): Promise<RunningServer> {
-  const app = createApp({ db: opts.db, env: opts.env, deps: opts.deps });
-  const site: SiteSource = { blogExists: async (slug) => (await findBlogBySlug(opts.db, slug)) !== undefined, ...opts.site };
+export function startServer(opts: { db: Db; env: Env; deps: Deps; site: SiteSource; variants?: VariantQueue }): Promise<RunningServer> {
+  const app = createApp({ db: opts.db, env: opts.env, deps: opts.deps, variants: opts.variants });
+  const site: SiteSource = {
+    blogExists: async (slug) => (await findBlogBySlug(opts.db, slug)) !== undefined,
+    productExists: async (slug) => (await findProductBySlug(opts.db, slug)) !== undefined,
+    ...opts.site,
+  };
   app.get('*', siteHandler(site));
   app.on('HEAD', '*', siteHandler(site));
   // Site pages and media are read-only; /api answers its own 405s.

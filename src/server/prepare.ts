@@ -6,10 +6,16 @@ import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo.ts';
 import { seedCacheDir } from './db/seed/seed-pictures.ts';
 import type { Env } from './env.ts';
 import { backfillPictureVariants, sweepOrphanMedia } from './media/media-store.ts';
+import type { VariantQueue } from './media/variant-queue.ts';
 import { sweepOrphanDocuments } from './modules/documents/documents.store.ts';
 import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
 
-export async function prepareData(db: Db, env: Env, log: (line: string) => void = console.log): Promise<void> {
+export interface PrepareOptions {
+  /** Where the demo seed leaves uncached pictures' variants (npm start encodes them once the site is up). */
+  variants?: VariantQueue | undefined;
+}
+
+export async function prepareData(db: Db, env: Env, log: (line: string) => void = console.log, options: PrepareOptions = {}): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
   await ensureSearchIndex(db);
@@ -22,8 +28,9 @@ export async function prepareData(db: Db, env: Env, log: (line: string) => void 
   if (env.SEED === 'demo' && (await isDatabaseEmpty(db))) {
     const started = Date.now();
     log('seeding demo content...');
-    const seeded = await seedDemo(db, env.DATA_DIR, new Date(), { log, cacheDir: seedCacheDir() });
-    log(`demo content seeded in ${Date.now() - started} ms (${seeded.pictures} pictures, ${seeded.cachedPictures} from the cache)`);
+    const seeded = await seedDemo(db, env.DATA_DIR, new Date(), { log, cacheDir: seedCacheDir(), variants: options.variants });
+    const later = seeded.deferredPictures ? `; the variants of ${seeded.deferredPictures} are encoded once the site is up` : '';
+    log(`demo content seeded in ${Date.now() - started} ms (${seeded.pictures} pictures, ${seeded.cachedPictures} from the cache${later})`);
   }
   const admin = await ensureFirstAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (admin.generatedPassword) {

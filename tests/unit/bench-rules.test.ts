@@ -119,6 +119,7 @@ describe('bench: budgets', () => {
     expect(budgets.cssBrotliKB).toBe(15);
     expect(budgets.api).toEqual({ companyRpsRatioToBare: 0.5, searchP95MsAt60k: 20, listP95MsAtDemo: 10 });
     expect(budgets.rebuildSeconds).toBe(30);
+    expect(budgets.firstStartSeconds).toBe(20);
   });
   it('every page has a class and the pages without islands are held to 3 KB', () => {
     expect(pages.find((p) => p.name === 'about')!.kind).toBe('static');

@@ -128,10 +128,21 @@ export interface EncodeOptions {
    * for the web): no second generation loss, no encoding time. Anything else is re-encoded as usual.
    */
   keepCleanWebp?: boolean | undefined;
+  /**
+   * Leave the AVIF variants out when they are not in the cache: the result's `deferred` says how to make them later
+   * (encodeDeferredVariants). The seed does this so a first start serves the site before every variant is encoded.
+   */
+  deferVariants?: boolean | undefined;
 }
 
-/** Whether a picture came from the cache; counted by the seed's progress report. */
-export type EncodeResult = EncodedPicture & { cached: boolean };
+/** A picture whose variants are still to be encoded: the WebP, and where the whole picture is cached once they are. */
+export interface DeferredVariants {
+  picture: EncodedImage;
+  cache?: { dir: string; key: string } | undefined;
+}
+
+/** Whether a picture came from the cache (counted by the seed's progress report); `deferred` when its variants wait. */
+export type EncodeResult = EncodedPicture & { cached: boolean; deferred?: DeferredVariants | undefined };
 
 /**
  * Encodes a picture as storePicture stores it: re-encoded to WebP (dropping metadata and anything hidden in the file;
@@ -147,6 +158,7 @@ export async function encodePicture(input: Uint8Array, options: EncodeOptions = 
     if (cached) return { ...cached, cached: true };
   }
   const picture = (keepCleanWebp && (await asCleanWebp(input))) || (await encodeWebp(input, size));
+  if (options.deferVariants) return { picture, variants: [], cached: false, deferred: { picture, cache: cacheDir ? { dir: cacheDir, key } : undefined } };
   const encoded = { picture, variants: await encodeVariants(picture, VARIANT_WIDTHS) };
   if (cacheDir) await writeCachedPicture(cacheDir, key, encoded);
   return { ...encoded, cached: false };
@@ -173,7 +185,17 @@ async function encodeWebp(input: Uint8Array, size: EncodeOptions['size']): Promi
   return { data, width: info.width, height: info.height };
 }
 
-/** Stores an encoded picture (encodePicture) and its variants, so `srcSetFor(url)` is valid for it. */
+/**
+ * Encodes and stores the variants of the stored picture `fileName` left out by `deferVariants`, then caches the whole
+ * picture when it came from a cacheable input. Afterwards `srcSetFor(url)` is valid for it.
+ */
+export async function encodeDeferredVariants(db: Db, dataDir: string, fileName: string, deferred: DeferredVariants): Promise<void> {
+  const variants = await encodeVariants(deferred.picture, VARIANT_WIDTHS);
+  await storeVariants(db, dataDir, fileName, variants, VARIANT_WIDTHS);
+  if (deferred.cache) await writeCachedPicture(deferred.cache.dir, deferred.cache.key, { picture: deferred.picture, variants });
+}
+
+/** Stores an encoded picture (encodePicture) and its variants (none yet when they were deferred). */
 export async function storeEncodedPicture(db: Db, dataDir: string, encoded: EncodedPicture): Promise<StoredMedia & { width: number; height: number }> {
   const { picture } = encoded;
   const stored = await storeMedia(db, dataDir, picture.data, 'image/webp', { width: picture.width, height: picture.height });

@@ -6,6 +6,7 @@ import { amountToCents } from '../../../shared/money.ts';
 import { slugify } from '../../../shared/slug.ts';
 import type { SearchButton } from '../../../shared/types.ts';
 import { storeEncodedPicture, storeMedia } from '../../media/media-store.ts';
+import type { VariantJob, VariantQueue } from '../../media/variant-queue.ts';
 import type { Db } from '../connection.ts';
 import type { CompanySettingsTable, SeoColumns } from '../schema.ts';
 import { storeDemoAudio } from './audio.ts';
@@ -33,6 +34,11 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** The picture cache (seed-pictures.ts seedCacheDir); unset, every picture is encoded. */
   cacheDir?: string | undefined;
+  /**
+   * Where uncached pictures' variants go to be encoded after the site is up (npm start); unset, every variant is
+   * encoded before the seed returns.
+   */
+  variants?: VariantQueue | undefined;
   /** How video thumbnails are fetched; tests pass their own. */
   fetchThumbnail?: ThumbnailFetcher;
 }
@@ -41,6 +47,8 @@ export interface SeedOptions {
 export interface SeedReport {
   pictures: number;
   cachedPictures: number;
+  /** Pictures whose variants were left to the variant queue. */
+  deferredPictures: number;
 }
 
 /**
@@ -132,6 +140,7 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
   let reported = 0;
   const encoded = await encodeAll(all, {
     cacheDir: options.cacheDir,
+    deferVariants: !!options.variants,
     progress: (done, total) => {
       // About every tenth of the way, and at the end.
       if (done === total || done - reported >= Math.max(1, Math.round(total / 10))) {
@@ -147,12 +156,17 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
   ]);
   const nowIso = now.toISOString();
 
+  const variantJobs: VariantJob[] = [];
   await db.transaction().execute(async (trx) => {
     // Each distinct picture stored once with its variants, a few at a time; roles then look their URL up by key.
     const urlByKey = new Map<string, string>();
     const pending = [...new Map([...encoded.values()].map((e) => [e.key, e.encoded]))];
     const storeNext = async (): Promise<void> => {
-      for (let item = pending.shift(); item; item = pending.shift()) urlByKey.set(item[0], (await storeEncodedPicture(trx, dataDir, item[1])).url);
+      for (let item = pending.shift(); item; item = pending.shift()) {
+        const stored = await storeEncodedPicture(trx, dataDir, item[1]);
+        urlByKey.set(item[0], stored.url);
+        if (item[1].deferred) variantJobs.push({ fileName: stored.fileName, deferred: item[1].deferred });
+      }
     };
     await Promise.all(Array.from({ length: STORE_CONCURRENCY }, storeNext));
     const urlsOf = (list: readonly PictureSource[]) =>
@@ -268,8 +282,10 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
     await seedDemoOrders(trx, now);
     await seedDemoPublishing(trx, dataDir, now);
   });
+  // Queued once their pictures' rows are committed.
+  options.variants?.add(variantJobs);
   const stored = new Map([...encoded.values()].map((e) => [e.key, e.encoded]));
-  return { pictures: stored.size, cachedPictures: [...stored.values()].filter((e) => e.cached).length };
+  return { pictures: stored.size, cachedPictures: [...stored.values()].filter((e) => e.cached).length, deferredPictures: variantJobs.length };
 }
 
 /** True when nothing has been created yet: no company row and no products, blogs, photos or sliders. */

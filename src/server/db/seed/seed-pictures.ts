@@ -96,6 +96,8 @@ export function seedCacheDir(env: Record<string, string | undefined> = process.e
 
 export interface EncodeAllOptions {
   cacheDir?: string | undefined;
+  /** Leave uncached pictures' variants for later (EncodeOptions.deferVariants). */
+  deferVariants?: boolean | undefined;
   /** Called after each picture with the count done and the total. */
   progress?: (done: number, total: number) => void;
 }
@@ -121,7 +123,7 @@ export async function encodeAll(sources: readonly PictureSource[], options: Enco
       pending = (async () => {
         try {
           const { bytes, size, keepCleanWebp } = await source.load();
-          return { key: source.key, encoded: await encodePicture(bytes, { cacheDir: options.cacheDir, size, keepCleanWebp }) };
+          return { key: source.key, encoded: await encodePicture(bytes, { cacheDir: options.cacheDir, size, keepCleanWebp, deferVariants: options.deferVariants }) };
         } catch (error) {
           if (!source.fallback) throw error;
           return encode(source.fallback);
