@@ -56,7 +56,10 @@ export interface AppDeps {
 const JSON_BODY_LIMIT = 100 * 1024;
 const API_PREFIX = '/api';
 /** Pages whose URL may carry a token (R19). */
-const NO_REFERRER_PAGES = ['/login', '/login/', '/reset-password', '/reset-password/', ...['confirm', 'unsubscribe'].flatMap((p) => [`/newsletter/${p}`, `/newsletter/${p}/`])];
+const NO_REFERRER_PAGES = [
+  '/login', '/login/', '/reset-password', '/reset-password/', '/orders/view', '/orders/view/',
+  ...['confirm', 'unsubscribe'].flatMap((p) => [`/newsletter/${p}`, `/newsletter/${p}/`]),
+];
 
 export function createApp({ db, env, deps, variants }: AppDeps) {
   const app = new Hono<AppEnv>();

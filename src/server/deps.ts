@@ -1,13 +1,15 @@
 /**
  * The composition root: what the API builds once per process from the environment (mail, attempt limits, the
- * OpenID client, the keys derived from the server secret), handed to createApp. Routes and middleware receive
- * these; none of them builds its own.
+ * OpenID client, the keys derived from the server secret, the payment providers), handed to createApp. Routes and
+ * middleware receive these; none of them builds its own.
  */
 import type { Env } from './env.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAuthLimits, type AuthLimits } from './modules/auth/auth-limits.ts';
 import { createOidcClient, type OidcClient } from './modules/auth/oidc-client.ts';
 import { serverSecret, subKey } from './modules/auth/server-secret.ts';
+import { createPayments } from './modules/payments/create-payments.ts';
+import type { Payments } from './modules/payments/payment-provider.ts';
 import { createRebuildScheduler, type RebuildRun, type RebuildScheduler } from './site/rebuild-scheduler.ts';
 import { createWebhookRun } from './site/rebuild-webhook.ts';
 
@@ -31,6 +33,8 @@ export interface Deps {
   keys: ServerKeys;
   /** Rebuilds of the public site after admin writes: REBUILD_WEBHOOK_URL's build hook, else the in-process build. */
   rebuilds: RebuildScheduler;
+  /** Payment providers: manual always, Stripe Checkout when STRIPE_SECRET_KEY is set. */
+  payments: Payments;
 }
 
 export interface DepsOptions {
@@ -55,5 +59,6 @@ export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
       sessionBinding: subKey(secret, 'session-binding'),
     },
     rebuilds: createRebuildScheduler({ run, onError: (error) => console.error('site rebuild failed:', error) }),
+    payments: createPayments(env),
   };
 }

@@ -49,7 +49,26 @@ const EnvSchema = z.object({
   AUTH_SECRET: optionalText(z.string().min(32)),
   /** Sender address of outgoing mail; unset, no-reply@ the SITE_URL host. */
   MAIL_FROM: optionalText(z.email()),
-});
+  /** Stripe Checkout (issue 19): unset, orders are paid manually only. A secret (sk_) or restricted (rk_) API key. */
+  STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')),
+  /** The signing secret of the webhook endpoint /api/payments/stripe/webhook; required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: optionalText(z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')),
+  /** Where the Stripe API is (a local stand-in in tests); unset, Stripe's own. */
+  STRIPE_API_BASE: optionalUrl,
+}).superRefine(
+  (env, ctx) => {
+    // Without the signing secret no payment could ever be confirmed: refuse to start rather than take payments blind.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)',
+      });
+    }
+  },
+  // Checked even when another variable is bad too, so one start-up message names every problem.
+  { when: (payload) => !payload.issues.some((issue) => ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].includes(String(issue.path?.[0]))) },
+);
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SITE_URL'> & { SITE_URL: string; DATA_DIR: string };
 

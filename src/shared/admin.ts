@@ -26,7 +26,9 @@ export type AuditAction =
   // Issue 18: the team on About (a reorder is an update).
   | 'team.create'
   | 'team.update'
-  | 'team.delete';
+  | 'team.delete'
+  // Issue 19: the store's currency, tax, shipping and payment settings.
+  | 'store.update';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

@@ -44,11 +44,33 @@ export interface AdminOrderHistoryEntry {
   note: string;
 }
 
+/** Where an order goes (issue 19); every field '' for an order placed before checkout existed. */
+export interface AdminShippingAddress {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+}
+
 export interface AdminOrderDetail extends AdminOrderSummary {
   items: AdminOrderItem[];
-  /** The sum of the items; the total is what was charged (equal to it unless an order was altered by hand). */
+  /** The sum of the items; the total is what was charged: subtotal + shipping (+ tax when it was added). */
   subtotal: number;
   subtotal_cents: number;
+  /** ISO 4217 code the order was charged in. */
+  currency: string;
+  /** The tax in the order: added on top, or the part of the subtotal that is tax when taxInclusive. */
+  tax_cents: number;
+  taxRateBp: number;
+  taxInclusive: boolean;
+  shipping_cents: number;
+  shipping: AdminShippingAddress;
+  /** 'manual' or 'stripe'; paymentRef is the provider's id (a Checkout Session id), '' for manual. */
+  paymentMethod: string;
+  paymentRef: string;
   /** Oldest first, so the newest change is last. */
   history: AdminOrderHistoryEntry[];
   /** The statuses the state machine allows next. */

@@ -38,6 +38,16 @@ const PUBLIC = new Set([
   'POST /api/newsletter/unsubscribe',
   'POST /api/contact',
   'GET /api/team',
+  // Issue 19: a product's page data, the store's settings, checkout (guests verify their email by a code), placing an
+  // order, one order (its owner, or a guest with the confirmation link's token), the payment provider's webhook.
+  'GET /api/products/:slug',
+  'GET /api/store',
+  'POST /api/checkout/code',
+  'POST /api/checkout/verify',
+  'POST /api/checkout/quote',
+  'POST /api/orders',
+  'GET /api/orders/:id',
+  'POST /api/payments/stripe/webhook',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/request-otp',
@@ -49,7 +59,7 @@ const PUBLIC = new Set([
 ]);
 
 /** Any signed-in user, customer or admin: 401 without a valid token. */
-const SIGNED_IN = new Set(['GET /api/auth/me', 'POST /api/auth/change-password']);
+const SIGNED_IN = new Set(['GET /api/auth/me', 'POST /api/auth/change-password', 'GET /api/orders']);
 
 /** Every route with a handler for a named method under /api, once each ('METHOD /path'); middleware and catch-alls are ALL. */
 function apiRoutes(app: App): string[] {

@@ -252,6 +252,24 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     expect(mail.html).toContain(`Your order ${ref} is now paid`);
   });
 
+  it("puts a cancelled order's items back in stock, and a refund after shipping does not", async () => {
+    const product = await t.db.selectFrom('products').select(['id', 'stock']).orderBy('name').executeTakeFirstOrThrow();
+    const withItem = async (status: string) => {
+      const id = await addOrder('2025-05-04T09:00:00.000Z', status);
+      await t.db.insertInto('order_items').values({ id: randomUUID(), order_id: id, product_id: product.id, name: 'Stocked', unit_price_cents: 500, quantity: 3 }).execute();
+      return id;
+    };
+    const stock = async () => (await t.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow()).stock;
+    expect((await patch(await withItem('pending'), { status: 'cancelled' })).status).toBe(200);
+    expect(await stock()).toBe(product.stock + 3);
+    const shipped = await withItem('shipped');
+    expect((await patch(shipped, { status: 'refunded' })).status).toBe(200);
+    expect(await stock()).toBe(product.stock + 3);
+    // A refused change gives nothing back.
+    expect((await patch(shipped, { status: 'cancelled' })).status).toBe(409);
+    expect(await stock()).toBe(product.stock + 3);
+  });
+
   it('uses the company name as the sender', async () => {
     const id = await addOrder('2025-05-02T09:00:00.000Z', 'pending', { name: 'Sender Check', email: 'sender.check@example.com' });
     const company = await t.db.selectFrom('company_settings').select('name').executeTakeFirstOrThrow();

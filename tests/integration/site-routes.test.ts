@@ -24,6 +24,8 @@ describe('serving the built site', () => {
     writeFileSync(join(root, 'login', 'index.html'), `<meta http-equiv="content-security-policy" content="default-src 'self';script-src 'self' 'sha256-abc=';"><h1>login</h1>`);
     mkdirSync(join(root, 'newsletter', 'confirm'), { recursive: true });
     writeFileSync(join(root, 'newsletter', 'confirm', 'index.html'), '<h1>confirm</h1>');
+    mkdirSync(join(root, 'orders', 'view'), { recursive: true });
+    writeFileSync(join(root, 'orders', 'view', 'index.html'), '<h1>order</h1>');
     writeFileSync(join(root, '404.html'), '<h1>404 - Page Not Found</h1>');
     writeFileSync(join(root, '_astro', 'island.Ab12Cd.js'), 'export {}');
     server = await startTestServer({ siteDir: root });
@@ -59,8 +61,8 @@ describe('serving the built site', () => {
     expect(about.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it('sends no referrer from the newsletter link pages, whose URL carries a token', async () => {
-    for (const path of ['/newsletter/confirm?token=abc', '/newsletter/confirm/?token=abc']) {
+  it("sends no referrer from the newsletter link pages and a guest's order page, whose URL carries a token", async () => {
+    for (const path of ['/newsletter/confirm?token=abc', '/newsletter/confirm/?token=abc', '/orders/view?id=x&token=abc', '/orders/view/?id=x&token=abc']) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');

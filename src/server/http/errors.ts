@@ -1,5 +1,5 @@
 /** Typed API errors; one onError maps them to `{ message }` (and `field`, when one input is at fault) with the contract's status. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503 | 507;
 
 export interface ApiErrorOptions {
   headers?: Record<string, string>;

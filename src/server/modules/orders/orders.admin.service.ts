@@ -12,6 +12,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
+import { restockOrder } from '../payments/payments.repository.ts';
 import { orderReference, orderStatusMail } from './orders-mails.ts';
 import {
   findOrderRow, insertOrderHistory, listOrderHistory, listOrderItems, listOrderRows, type OrderRow, updateOrderStatusFrom,
@@ -60,6 +61,16 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
     })),
     subtotal: centsToAmount(subtotalCents),
     subtotal_cents: subtotalCents,
+    currency: row.currency,
+    tax_cents: row.tax_cents,
+    taxRateBp: row.tax_rate_bp,
+    taxInclusive: Boolean(row.tax_inclusive),
+    shipping_cents: row.shipping_cents,
+    shipping: {
+      name: row.ship_name, line1: row.ship_line1, line2: row.ship_line2, city: row.ship_city, region: row.ship_region, postalCode: row.ship_postal_code, country: row.ship_country,
+    },
+    paymentMethod: row.payment_method,
+    paymentRef: row.payment_ref,
     history: history.map((h) => ({ _id: h.id, from: h.from_status, to: h.to_status, at: h.at, actor: { id: h.actor_id, name: h.actor_name }, note: h.note })),
     nextStatuses: [...nextStatuses(row.status)],
   };
@@ -91,18 +102,26 @@ export async function changeOrderStatus(ctx: StatusChangeContext, id: string, ch
       const now = await findOrderRow(trx, id);
       throw new ApiError(409, now ? `Order ${ref} was changed meanwhile and is now ${statusLabel(now.status).toLowerCase()}; reload it and try again` : ORDER_NOT_FOUND);
     }
+    // A cancelled order's items go back on sale (a refund after shipping does not: the goods are with the customer).
+    if (to === 'cancelled') await restockOrder(trx, id);
     await insertOrderHistory(trx, { orderId: id, from, to, at, actor: { id: actor.id, name: actorName(actor) }, note: change.note });
     await recordAudit(trx, actor, { action: 'order.status', target: { type: 'order', id }, summary: `Order ${ref}: ${statusLabel(from)} → ${statusLabel(to)}` });
   });
   const order = await getAdminOrder(db, id);
   const notified = order.customer.email !== '';
-  if (notified) notifyCustomer(ctx, order, to, change.note);
+  if (notified) notifyCustomer(ctx, id, to, change.note, order);
   return { message: `Order ${ref} is now ${statusLabel(to).toLowerCase()}`, order, notified };
 }
 
-/** Sends after the commit without holding up the answer; a failure is logged and the change stands. */
-function notifyCustomer({ db, mailer, siteUrl }: StatusChangeContext, order: AdminOrderDetail, status: OrderStatus, note: string): void {
-  void mailBrand(db, siteUrl)
-    .then((brand) => mailer.send(orderStatusMail(brand, order, status, note, siteUrl)))
-    .catch((error: unknown) => console.error(`order status mail for ${orderReference(order._id)} failed:`, error instanceof Error ? error.message : error));
+/** What mailing a customer about their order needs. */
+export type OrderMailContext = Pick<StatusChangeContext, 'db' | 'mailer' | 'siteUrl'>;
+
+/**
+ * Mails the customer an order's new status (when the order has an email) after the commit, without holding up the
+ * answer; a failure is logged and the change stands. `order` spares reading it again when the caller has it.
+ */
+export function notifyCustomer({ db, mailer, siteUrl }: OrderMailContext, orderId: string, status: OrderStatus, note: string, order?: AdminOrderDetail): void {
+  void Promise.all([mailBrand(db, siteUrl), order ?? getAdminOrder(db, orderId)])
+    .then(([brand, detail]) => (detail.customer.email ? mailer.send(orderStatusMail(brand, detail, status, note, siteUrl)) : undefined))
+    .catch((error: unknown) => console.error(`order status mail for ${orderReference(orderId)} failed:`, error instanceof Error ? error.message : error));
 }

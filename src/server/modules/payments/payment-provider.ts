@@ -31,8 +31,25 @@ export interface PaymentProvider {
   start(request: PaymentRequest, instructions: string): Promise<PaymentStart>;
 }
 
+/** Stripe also checks its webhook's deliveries. */
+export interface StripeProvider extends PaymentProvider {
+  method: 'stripe';
+  /**
+   * The event a webhook delivery carries, once its Stripe-Signature header proves Stripe sent this very body with the
+   * endpoint's signing secret (and recently); throws otherwise.
+   */
+  verifyEvent(rawBody: string, signature: string): StripeEvent;
+}
+
+/** The part of a Stripe event the server acts on (see stripe-webhook.ts). */
+export interface StripeEvent {
+  id: string;
+  type: string;
+  data: { object: unknown };
+}
+
 /** The providers this process has: manual always, Stripe when configured. Built once in deps.ts. */
 export interface Payments {
   manual: PaymentProvider;
-  stripe: PaymentProvider | undefined;
+  stripe: StripeProvider | undefined;
 }

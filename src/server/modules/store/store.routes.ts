@@ -1,11 +1,26 @@
 /**
- * GET /api/store (public) and GET/PUT /api/admin/store (admin): the store's currency, tax, shipping and manual payment instructions (issue 19 item 6).
+ * GET /api/store (public) and GET/PUT /api/admin/store (admin): the store's currency, tax, shipping and manual payment
+ * instructions (issue 19 item 6).
  */
 import { Hono } from 'hono';
+import { checkStoreSettings } from '../../../shared/schemas/store.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { fieldError } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { getStoreSettings, updateStoreSettings } from './store.service.ts';
 
-export function storeRoutes(_deps: Deps) {
-  const routes = new Hono<AppEnv>();
-  return routes;
+export function storeRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    // Read by the site build and by the cart and checkout at runtime: always the current figures.
+    .get('/store', noStore, async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
+    .use('/admin/store', requireAdmin, noStore)
+    .get('/admin/store', async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
+    .put('/admin/store', async (c) => {
+      const check = checkStoreSettings(await c.req.json().catch(() => undefined));
+      if (!check.ok) throw fieldError(400, check.message, check.field);
+      // requireAdmin ran first, so the user is set.
+      return c.json(await updateStoreSettings(c.get('db'), deps, c.get('user')!, check.value));
+    });
 }

@@ -1,0 +1,7 @@
+/** Manual payment (bank transfer or pay on delivery): nothing to call; the customer gets the admin's instructions. */
+import type { PaymentProvider } from './payment-provider.ts';
+
+export const manualProvider: PaymentProvider = {
+  method: 'manual',
+  start: async (_request, instructions) => ({ method: 'manual', instructions, ref: '' }),
+};

@@ -1,0 +1,110 @@
+/**
+ * The store's settings (issue 19 item 6): GET /api/store for everyone, GET/PUT /api/admin/store for admins only, the
+ * body validated field by field (400 naming it, never a 500), each change audited and followed by a site rebuild.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StoreSettings } from '../../src/shared/commerce.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let admin: string;
+let customer: string;
+
+async function call(method: string, path: string, { token, body }: { token?: string | undefined; body?: unknown } = {}) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await t.request(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+const VALID = { currency: 'EUR', taxRateBp: 2000, taxInclusive: true, shippingCents: 495, manualPaymentEnabled: true, manualPaymentInstructions: 'IBAN DE00 1234.\r\nReference: your order number.' };
+/** As the admin unless a token is given; null for no session. */
+const put = (body: unknown, token: string | null = admin) => call('PUT', '/api/admin/store', { token: token ?? undefined, body });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', TEST_ADMIN_PASSWORD);
+  customer = await t.customerToken('carol');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/store', () => {
+  it('answers the defaults to anyone, Stripe off without its keys', async () => {
+    const answer = await call('GET', '/api/store');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      currency: 'USD', taxRateBp: 0, taxInclusive: false, shippingCents: 0,
+      payment: { manual: { enabled: true, instructions: expect.stringContaining('bank transfer') }, stripe: { enabled: false } },
+    });
+  });
+});
+
+describe('PUT /api/admin/store', () => {
+  it('is for admins only (401 without a session, 403 for a customer), like GET', async () => {
+    expect((await put(VALID, null)).status).toBe(401);
+    expect((await put(VALID, customer)).status).toBe(403);
+    expect((await call('GET', '/api/admin/store')).status).toBe(401);
+    expect((await call('GET', '/api/admin/store', { token: customer })).status).toBe(403);
+    expect(((await call('GET', '/api/store')).body as unknown as StoreSettings).currency).toBe('USD');
+  });
+
+  it('saves the settings, answers them as GET /api/store will, audits the change and asks for a rebuild', async () => {
+    const rebuild = vi.spyOn(t.deps.rebuilds, 'request');
+    const answer = await put({ ...VALID, currency: ' eur ' });
+    expect(answer.status).toBe(200);
+    const expected: StoreSettings = {
+      currency: 'EUR', taxRateBp: 2000, taxInclusive: true, shippingCents: 495,
+      payment: { manual: { enabled: true, instructions: 'IBAN DE00 1234.\nReference: your order number.' }, stripe: { enabled: false } },
+    };
+    expect(answer.body).toEqual(expected);
+    expect((await call('GET', '/api/store')).body).toEqual(expected);
+    expect((await call('GET', '/api/admin/store', { token: admin })).body).toEqual(expected);
+    expect(rebuild).toHaveBeenCalledTimes(1);
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'store.update').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.summary).toBe('Store settings updated: currency, taxRateBp, taxInclusive, shippingCents, manualPaymentInstructions');
+    // Saved again unchanged: audited, no rebuild.
+    expect((await put(VALID)).status).toBe(200);
+    expect(rebuild).toHaveBeenCalledTimes(1);
+    rebuild.mockRestore();
+  });
+
+  it('refuses bad values with 400 naming the field, and changes nothing', async () => {
+    const before = (await call('GET', '/api/store')).body;
+    const cases: [unknown, string][] = [
+      [[], 'body'],
+      [{ ...VALID, currency: 'XYZ' }, 'currency'],
+      [{ ...VALID, currency: 'JPY' }, 'currency'],
+      [{ ...VALID, currency: 5 }, 'currency'],
+      [{ ...VALID, taxRateBp: -1 }, 'taxRateBp'],
+      [{ ...VALID, taxRateBp: 10_001 }, 'taxRateBp'],
+      [{ ...VALID, taxRateBp: 12.5 }, 'taxRateBp'],
+      [{ ...VALID, taxRateBp: '2000' }, 'taxRateBp'],
+      [{ ...VALID, taxInclusive: 'yes' }, 'taxInclusive'],
+      [{ ...VALID, shippingCents: 10_000_001 }, 'shippingCents'],
+      [{ ...VALID, shippingCents: -5 }, 'shippingCents'],
+      [{ ...VALID, manualPaymentEnabled: 1 }, 'manualPaymentEnabled'],
+      [{ ...VALID, manualPaymentInstructions: 'x'.repeat(2001) }, 'manualPaymentInstructions'],
+      [{ ...VALID, manualPaymentInstructions: 'bad \u0000 byte' }, 'manualPaymentInstructions'],
+      [{ ...VALID, manualPaymentInstructions: '  ' }, 'manualPaymentInstructions'],
+      // With no Stripe keys, manual payment is the only way to pay: it cannot be switched off.
+      [{ ...VALID, manualPaymentEnabled: false }, 'manualPaymentEnabled'],
+      [{ currency: 'EUR' }, 'taxRateBp'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await put(body);
+      expect([answer.status, answer.body['field']], JSON.stringify(body).slice(0, 100)).toEqual([400, field]);
+    }
+    expect((await put('{not json')).status).toBe(400);
+    expect((await call('GET', '/api/store')).body).toEqual(before);
+  });
+
+  it('takes the edges of each range', async () => {
+    expect((await put({ ...VALID, taxRateBp: 0, shippingCents: 0 })).status).toBe(200);
+    expect((await put({ ...VALID, taxRateBp: 10_000, shippingCents: 10_000_000, manualPaymentInstructions: 'y'.repeat(2000) })).status).toBe(200);
+    expect((await call('GET', '/api/store')).body).toMatchObject({ taxRateBp: 10_000, shippingCents: 10_000_000 });
+  });
+});
