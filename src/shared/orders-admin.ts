@@ -21,6 +21,8 @@ export interface AdminOrderSummary {
   itemCount: number;
   total: number;
   total_cents: number;
+  /** ISO 4217 code the order was charged in. */
+  currency: string;
 }
 
 export interface AdminOrderItem {
@@ -60,8 +62,6 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   /** The sum of the items; the total is what was charged: subtotal + shipping (+ tax when it was added). */
   subtotal: number;
   subtotal_cents: number;
-  /** ISO 4217 code the order was charged in. */
-  currency: string;
   /** The tax in the order: added on top, or the part of the subtotal that is tax when taxInclusive. */
   tax_cents: number;
   taxRateBp: number;

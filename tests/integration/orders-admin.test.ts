@@ -107,7 +107,7 @@ describe('GET /api/admin/orders', () => {
     expect(answer.body).toMatchObject({ total: all.length, page: 1, pageSize: 10 });
     expect(ids(answer)).toEqual(all.slice(0, 10).map((o) => o.id));
     const first = answer.body.results![0]!;
-    expect(Object.keys(first).sort()).toEqual(['_id', 'createdAt', 'customer', 'itemCount', 'status', 'total', 'total_cents', 'updatedAt']);
+    expect(Object.keys(first).sort()).toEqual(['_id', 'createdAt', 'currency', 'customer', 'itemCount', 'status', 'total', 'total_cents', 'updatedAt']);
     const row = await t.db.selectFrom('orders').selectAll().where('id', '=', first._id).executeTakeFirstOrThrow();
     const units = await t.db.selectFrom('order_items').select('quantity').where('order_id', '=', first._id).execute();
     expect(first).toMatchObject({

@@ -15,7 +15,9 @@ import ModalDialog from '../ui/ModalDialog.tsx';
 import type { Notice } from '../ui/PagedList.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
 import OrderStatusForm from './OrderStatusForm.tsx';
-import { formatCents, shortOrderId } from './orders-list.ts';
+import { formatMoney } from '../../../lib/format/money.ts';
+import { taxRateLabel } from '../../../shared/commerce.ts';
+import { shortOrderId } from './orders-list.ts';
 
 interface Props {
   orderId: string;
@@ -32,7 +34,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The ship-to lines that are set, in the order a label has them. */
+function addressLines({ shipping }: AdminOrderDetail): string[] {
+  const place = [shipping.postalCode, shipping.city].filter(Boolean).join(' ');
+  return [shipping.name, shipping.line1, shipping.line2, [place, shipping.region].filter(Boolean).join(', '), shipping.country].filter(Boolean);
+}
+
+const PAYMENT_LABELS: Record<string, string> = { manual: 'Manual payment (bank transfer or on delivery)', stripe: 'Card through Stripe' };
+
 function OrderBody({ order, busy, onChange }: { order: AdminOrderDetail; busy: boolean; onChange: (status: OrderStatus, note: string) => void }) {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const address = addressLines(order);
   return (
     <div className="flex flex-col gap-4">
       <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
@@ -53,18 +65,41 @@ function OrderBody({ order, busy, onChange }: { order: AdminOrderDetail; busy: b
             <li key={item._id} className="flex items-start justify-between gap-3 text-sm">
               <span className="min-w-0 break-words">
                 <span className="font-medium">{item.name}</span>
-                <span className="block text-xs text-gray-600 tabular-nums dark:text-gray-400">{item.quantity} × {formatCents(item.unit_price_cents)}</span>
+                <span className="block text-xs text-gray-600 tabular-nums dark:text-gray-400">{item.quantity} × {money(item.unit_price_cents)}</span>
               </span>
-              <span className="shrink-0 font-medium tabular-nums">{formatCents(item.line_total_cents)}</span>
+              <span className="shrink-0 font-medium tabular-nums">{money(item.line_total_cents)}</span>
             </li>
           ))}
         </ul>
         <dl className="m-0 mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-dashed border-gray-200 pt-3 text-sm dark:border-white/10">
           <dt className="text-gray-600 dark:text-gray-400">Subtotal</dt>
-          <dd className="m-0 text-right tabular-nums">{formatCents(order.subtotal_cents)}</dd>
+          <dd className="m-0 text-right tabular-nums">{money(order.subtotal_cents)}</dd>
+          {order.shipping_cents > 0 && (
+            <>
+              <dt className="text-gray-600 dark:text-gray-400">Shipping</dt>
+              <dd className="m-0 text-right tabular-nums">{money(order.shipping_cents)}</dd>
+            </>
+          )}
+          {order.tax_cents > 0 && (
+            <>
+              <dt className="text-gray-600 dark:text-gray-400">{order.taxInclusive ? `Tax included (${taxRateLabel(order.taxRateBp)})` : `Tax (${taxRateLabel(order.taxRateBp)})`}</dt>
+              <dd className="m-0 text-right tabular-nums">{money(order.tax_cents)}</dd>
+            </>
+          )}
           <dt className="font-semibold">Total</dt>
-          <dd className="m-0 text-right font-semibold tabular-nums" data-order-total>{formatCents(order.total_cents)}</dd>
+          <dd className="m-0 text-right font-semibold tabular-nums" data-order-total>{money(order.total_cents)}</dd>
         </dl>
+      </Section>
+      <Section title="Ship to">
+        {address.length > 0 ? (
+          <address className="m-0 whitespace-pre-line break-words text-sm not-italic">{address.join('\n')}</address>
+        ) : (
+          <p className="m-0 text-sm text-gray-600 dark:text-gray-400">No shipping address on this order.</p>
+        )}
+      </Section>
+      <Section title="Payment">
+        <p className="m-0 text-sm">{PAYMENT_LABELS[order.paymentMethod] ?? order.paymentMethod}</p>
+        {order.paymentRef && <p className="m-0 mt-1 break-all text-xs text-gray-600 dark:text-gray-400">Reference: {order.paymentRef}</p>}
       </Section>
       <Section title="History">
         <ol className="m-0 flex list-none flex-col gap-2 p-0" aria-label="Status history">

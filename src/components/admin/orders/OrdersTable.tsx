@@ -6,7 +6,8 @@ import { formatDate, formatDateTime } from '../../../lib/format/dates.ts';
 import type { AdminOrderSummary } from '../../../shared/orders-admin.ts';
 import ListTable, { Cell } from '../ui/ListTable.tsx';
 import OrderStatusBadge from './OrderStatusBadge.tsx';
-import { formatCents, shortOrderId } from './orders-list.ts';
+import { formatMoney } from '../../../lib/format/money.ts';
+import { shortOrderId } from './orders-list.ts';
 
 interface Props {
   orders: AdminOrderSummary[];
@@ -46,7 +47,7 @@ function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boo
         </time>
       </Cell>
       <Cell heading="Items" className="lg:text-right"><span className="tabular-nums">{order.itemCount}</span></Cell>
-      <Cell heading="Total" className="lg:text-right"><span className="font-semibold tabular-nums">{formatCents(order.total_cents)}</span></Cell>
+      <Cell heading="Total" className="lg:text-right"><span className="font-semibold tabular-nums">{formatMoney(order.total_cents, order.currency)}</span></Cell>
       <Cell heading="Status"><OrderStatusBadge status={order.status} /></Cell>
     </tr>
   );

@@ -1,6 +1,5 @@
 /** The Orders list's query as a pure reducer (design.md 4.13), and how the screen writes ids and amounts. */
 import type { OrdersListQuery } from '../../../lib/api/admin/orders.ts';
-import { grouped } from '../../../lib/format/numbers.ts';
 import { isOrderStatus } from '../../../shared/order-status.ts';
 import { isCalendarDay, ORDERS_PAGE_DEFAULT } from '../../../shared/schemas/order-admin.ts';
 import { onPage, type PageAction } from '../ui/paged-list.ts';
@@ -45,10 +44,3 @@ export const parseStatusFilter = (value: string): OrdersListQuery['status'] => (
 
 /** The order's short reference, as the customer's mail has it: '#1A2B3C4D'. */
 export const shortOrderId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
-
-/** Integer cents as dollars with the cents always written: 109700 → '$1,097.00'. */
-export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) return '';
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}$${grouped(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -32,6 +32,7 @@ export function orderSummaryFromRow(row: OrderRow): AdminOrderSummary {
     itemCount: Number(row.item_count ?? 0),
     total: centsToAmount(row.total_cents),
     total_cents: row.total_cents,
+    currency: row.currency,
   };
 }
 
@@ -61,7 +62,6 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
     })),
     subtotal: centsToAmount(subtotalCents),
     subtotal_cents: subtotalCents,
-    currency: row.currency,
     tax_cents: row.tax_cents,
     taxRateBp: row.tax_rate_bp,
     taxInclusive: Boolean(row.tax_inclusive),
