@@ -101,14 +101,20 @@ export interface Recommendation {
 
 export interface Product {
   _id: string;
+  /** Its page is /shop/{slug} (issue 19). */
+  slug: string;
   name: string;
   description: string;
   price: number;
   image: string;
+  /** Every picture of the product: `image` first, then the gallery's. */
+  images: string[];
   category: string;
   tags: string[];
   createdAt: string;
   views: number;
+  /** How many can be ordered now; 0 is out of stock. */
+  stock: number;
 }
 
 export interface BlogComment {

@@ -16,7 +16,7 @@ describe('public content API on demo data', () => {
   });
 
   it.each([
-    ['/api/products', 24, ['_id', 'name', 'description', 'price', 'image', 'category', 'tags', 'createdAt', 'views']],
+    ['/api/products', 24, ['_id', 'slug', 'name', 'description', 'price', 'image', 'images', 'category', 'tags', 'createdAt', 'views', 'stock']],
     ['/api/blogs', 12, ['_id', 'title', 'content', 'caption', 'image', 'slug', 'category', 'tags', 'createdAt', 'views', 'comments']],
     ['/api/videos', 8, ['_id', 'name', 'title', 'description', 'youtube', 'poster', 'category', 'duration', 'quality', 'tags', 'createdAt', 'views', 'likes']],
     ['/api/audios', 12, ['_id', 'name', 'title', 'description', 'artist', 'audio_file', 'cover', 'type', 'category', 'duration', 'quality', 'tags', 'createdAt', 'plays', 'downloads', 'rating', 'reviews']],

@@ -3,7 +3,7 @@ import { featuredProducts, latestPosts, productHref, upcomingEvents } from '../.
 import type { Product, SiteEvent } from '../../src/shared/types.ts';
 
 const product = (name: string, views: number, createdAt = '2026-01-01T00:00:00Z'): Product =>
-  ({ _id: name, name, description: '', price: 1, image: '', category: 'x', tags: [], createdAt, views });
+  ({ _id: name, slug: name.toLowerCase(), name, description: '', price: 1, image: '', images: [], category: 'x', tags: [], createdAt, views, stock: 1 });
 const event = (name: string, start: string, slug = name.toLowerCase()): SiteEvent =>
   ({ _id: name, slug, name, title: '', description: '', image: '', address: '', city: '', start_date: start, end_date: start, date: start, location: '', category: '', eventType: 'local', isVirtual: false, registrations: 0, price: 0, timeZone: 'UTC' });
 

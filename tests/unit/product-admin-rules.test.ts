@@ -173,7 +173,7 @@ describe('the screen', () => {
     expect(checkProductForm(EMPTY_PRODUCT_FORM)).toEqual({ field: 'name', message: 'name: is required' });
     expect(checkProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '1.999' })?.field).toBe('price');
     expect(checkProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '4' })).toBeNull();
-    const product = { _id: 'p', name: 'Mug', description: 'd', price: 12.5, price_cents: 1250, image: '', category: 'Books', tags: ['a', 'b'], createdAt: '', views: 0, stock: 3, published: true, updatedAt: null } satisfies AdminProduct;
+    const product = { _id: 'p', slug: 'mug', name: 'Mug', description: 'd', price: 12.5, price_cents: 1250, image: '', images: [], category: 'Books', tags: ['a', 'b'], createdAt: '', views: 0, stock: 3, published: true, updatedAt: null } satisfies AdminProduct;
     const values = formValuesOf(product);
     expect(values).toEqual({ name: 'Mug', description: 'd', price: '12.50', category: 'Books', tags: 'a, b', stock: '3', published: true });
     expect(Object.fromEntries(productFormData(values, null))).toEqual({ name: 'Mug', description: 'd', price: '12.50', category: 'Books', tags: 'a, b', stock: '3', published: 'true' });

@@ -4,8 +4,13 @@ import ListResults from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import ProductCard from './ProductCard.tsx';
 
-export default function ProductGrid({ products, loading = false }: { products: readonly Product[]; loading?: boolean }) {
+export default function ProductGrid({ products, currency, loading = false }: { products: readonly Product[]; currency: string; loading?: boolean }) {
   return (
-    <ListResults items={products} loading={loading} emptyText="No products available." render={(product, i) => <ProductCard product={product} loading={gridImageLoading(i, 3)} />} />
+    <ListResults
+      items={products}
+      loading={loading}
+      emptyText="No products available."
+      render={(product, i) => <ProductCard product={product} currency={currency} loading={gridImageLoading(i, 3)} />}
+    />
   );
 }

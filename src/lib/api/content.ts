@@ -8,6 +8,7 @@ const list = async <T>(path: string, query?: Record<string, string | number>): P
   (await api<ListResponse<T>>(path, query ? { query } : {})).results;
 
 export const fetchProducts = () => list<Product>('/api/products');
+export const fetchProduct = (slug: string) => api<Product>(`/api/products/${encodeURIComponent(slug)}`);
 export const fetchBlogs = () => list<Blog>('/api/blogs');
 export const fetchBlog = (slug: string) => api<Blog>(`/api/blogs/${encodeURIComponent(slug)}`);
 export const fetchPhotos = () => list<Photo>('/api/photos');

@@ -20,6 +20,8 @@ export interface SiteSource {
   use?(): Promise<() => void>;
   /** Whether a blog with this slug exists now (for posts newer than the build). */
   blogExists?(slug: string): Promise<boolean>;
+  /** Whether a published product with this slug exists now (for products newer than the build). */
+  productExists?(slug: string): Promise<boolean>;
 }
 
 /** Astro puts content-hashed files under /_astro/; everything else may change on the next build. */
@@ -28,6 +30,7 @@ function cacheControl(path: string): string {
 }
 
 const NEW_BLOG = /^\/blogs\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+const NEW_PRODUCT = /^\/shop\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 const FALLBACK_404 = '<!doctype html><title>404 - Page Not Found</title><h1>404 - Page Not Found</h1>';
 /** What a 304 repeats of the 200 it stands for (RFC 9110 15.4.5). */
 const KEPT_ON_304 = ['cache-control', 'content-location', 'etag', 'expires', 'vary'];
@@ -42,6 +45,7 @@ interface Servers {
   byPath: MiddlewareHandler;
   notFound: MiddlewareHandler;
   blogView: MiddlewareHandler;
+  productView: MiddlewareHandler;
 }
 
 function serversFor(root: string): Servers {
@@ -51,6 +55,7 @@ function serversFor(root: string): Servers {
     byPath: serveStatic(options),
     notFound: serveStatic({ ...options, path: '404.html' }),
     blogView: serveStatic({ ...options, path: 'blog-view/index.html' }),
+    productView: serveStatic({ ...options, path: 'product-view/index.html' }),
   };
 }
 
@@ -94,6 +99,17 @@ async function validated(c: Context, res: Response, file: string): Promise<Respo
   return new Response(null, { status: 304, headers });
 }
 
+/** The reader page for a blog post or a product created since the build, or null when the path names neither. */
+async function newerThanBuild(c: Context, site: SiteSource, servers: Servers): Promise<Response | null> {
+  const blog = NEW_BLOG.exec(c.req.path)?.[1];
+  const product = NEW_PRODUCT.exec(c.req.path)?.[1];
+  const server = blog && (await site.blogExists?.(blog)) ? servers.blogView : product && (await site.productExists?.(product)) ? servers.productView : null;
+  const reader = server ? await serve(c, server) : null;
+  if (!reader) return null;
+  await decorate(reader.res, reader.file, 'no-cache');
+  return validated(c, reader.res, reader.file);
+}
+
 /** The request's file from one build directory, or that build's 404 page. */
 async function answer(c: Context, site: SiteSource, servers: Servers): Promise<Response> {
   const found = await serve(c, servers.byPath);
@@ -102,15 +118,9 @@ async function answer(c: Context, site: SiteSource, servers: Servers): Promise<R
     return found.res.status === 200 || found.res.status === 206 ? validated(c, found.res, found.file) : found.res;
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
-  // A post newer than the build opens in the blog reader page, which loads it from the API (or shows not-found).
-  const slug = NEW_BLOG.exec(c.req.path)?.[1];
-  if (slug && (await site.blogExists?.(slug))) {
-    const reader = await serve(c, servers.blogView);
-    if (reader) {
-      await decorate(reader.res, reader.file, 'no-cache');
-      return validated(c, reader.res, reader.file);
-    }
-  }
+  // A post or product newer than the build opens in its reader page, which loads it from the API (or shows not-found).
+  const reader = await newerThanBuild(c, site, servers);
+  if (reader) return reader;
   const page = await serve(c, servers.notFound);
   if (!page) return c.html(FALLBACK_404, 404, { 'Cache-Control': 'no-cache' });
   await decorate(page.res, page.file, 'no-cache');

@@ -13,7 +13,8 @@ import type { Product } from '../../../src/shared/types.ts';
 vi.mock('../../../src/lib/api/content.ts', () => ({ fetchProducts: vi.fn() }));
 
 function product(id: string, over: Partial<Product>): Product {
-  return { _id: id, name: id, description: '', price: 10, image: `/media/${id}.webp`, category: 'Books', tags: [], createdAt: '2026-06-01T00:00:00Z', views: 0, ...over };
+  const slug = id.toLowerCase().replace(/\s+/g, '-');
+  return { _id: id, slug, name: id, description: '', price: 10, image: `/media/${id}.webp`, images: [`/media/${id}.webp`], category: 'Books', tags: [], createdAt: '2026-06-01T00:00:00Z', views: 0, stock: 5, ...over };
 }
 
 const PRODUCTS: Product[] = [
@@ -32,16 +33,16 @@ let island: HTMLElement;
  * children. Returns the card elements the build wrote.
  */
 async function openShop(initial: Product[] = PRODUCTS): Promise<HTMLElement[]> {
-  const grid = renderToStaticMarkup(<ProductGrid products={shopSection.apply(initial, shopSection.defaults, new Date())} />);
+  const grid = renderToStaticMarkup(<ProductGrid products={shopSection.apply(initial, shopSection.defaults, new Date())} currency="USD" />);
   const slot = createElement('astro-slot', { dangerouslySetInnerHTML: { __html: grid } });
   island = document.createElement('astro-island');
   island.setAttribute('ssr', '');
   island.setAttribute('prefix', 'r1');
-  island.innerHTML = renderToString(<ShopBrowser initial={initial}>{slot}</ShopBrowser>, { identifierPrefix: 'r1' });
+  island.innerHTML = renderToString(<ShopBrowser initial={initial} currency="USD">{slot}</ShopBrowser>, { identifierPrefix: 'r1' });
   document.body.append(island);
   const built = [...island.querySelectorAll('article')];
   const errors = vi.spyOn(console, 'error');
-  await act(async () => hydrateAstroIsland(island)(ShopBrowser, { initial }, { default: grid }, { client: 'idle' }));
+  await act(async () => hydrateAstroIsland(island)(ShopBrowser, { initial, currency: 'USD' }, { default: grid }, { client: 'idle' }));
   // A mismatch would make React render the island again from scratch, and say so.
   expect(errors.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
   return built;

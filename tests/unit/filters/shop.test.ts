@@ -14,10 +14,13 @@ const NOW = new Date('2026-06-15T12:00:00Z');
 function product(id: string, over: Partial<Product> = {}): Product {
   return {
     _id: id,
+    slug: id,
     name: `Product ${id}`,
     description: '',
     price: 10,
     image: '',
+    images: [],
+    stock: 1,
     category: 'Books',
     tags: [],
     createdAt: '2026-06-01T00:00:00Z',

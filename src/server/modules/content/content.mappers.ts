@@ -11,7 +11,11 @@ import type {
 export const bool = (value: boolean | number) => value === true || value === 1;
 
 export function productFromRow(r: Selectable<ProductsTable>): Product {
-  return { _id: r.id, name: r.name, description: r.description, price: centsToAmount(r.price_cents), image: r.image, category: r.category, tags: parseStringArray(r.tags), createdAt: r.created_at, views: r.views };
+  const images = [r.image, ...parseStringArray(r.gallery)].filter((url) => url !== '');
+  return {
+    _id: r.id, slug: r.slug, name: r.name, description: r.description, price: centsToAmount(r.price_cents), image: r.image, images, category: r.category,
+    tags: parseStringArray(r.tags), createdAt: r.created_at, views: r.views, stock: Math.max(0, r.stock),
+  };
 }
 
 export function commentFromRow(r: Selectable<BlogCommentsTable>): BlogComment {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection.ts';
 
 /** Every list is read whole: the browser filters, sorts and searches (spec section 7); newest first. */
 export const listProducts = (db: Db) => db.selectFrom('products').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
+export const findProductBySlug = (db: Db, slug: string) => db.selectFrom('products').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
 export const listVideos = (db: Db) => db.selectFrom('videos').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
 export const listEvents = (db: Db) => db.selectFrom('events').selectAll().where('published', '=', true).orderBy('start_date', 'asc').orderBy('id').execute();
 export const findEventBySlug = (db: Db, slug: string) => db.selectFrom('events').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();

@@ -10,6 +10,7 @@ const SlugParam = z.object({ slug: z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z
 /** Public lists of section 7, each answering { results }. */
 export const contentRoutes = new Hono<AppEnv>()
   .get('/products', revalidate, async (c) => c.json({ results: await content.products(c.get('db')) }))
+  .get('/products/:slug', revalidate, async (c) => c.json(await content.productBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)))
   .get('/blogs', revalidate, async (c) => c.json({ results: await content.blogs(c.get('db')) }))
   // Each read counts a view and the answer carries the count, so its ETag changes on every read.
   .get('/blogs/:slug', revalidate, async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug, c.get('user')?.id)))

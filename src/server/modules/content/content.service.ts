@@ -6,6 +6,13 @@ import * as repo from './content.repository.ts';
 import { audioFromRow, blogFromRow, commentFromRow, eventFromRow, groupBy, photoFromRow, productFromRow, reviewFromRow, videoFromRow } from './content.mappers.ts';
 
 export const products = async (db: Db): Promise<Product[]> => (await repo.listProducts(db)).map(productFromRow);
+/** One published product by slug; a draft is as unknown as a missing one (security.md R35). */
+export async function productBySlug(db: Db, slug: string): Promise<Product> {
+  const row = await repo.findProductBySlug(db, slug);
+  if (!row) throw notFound('Product not found');
+  return productFromRow(row);
+}
+
 export const videos = async (db: Db): Promise<Video[]> => (await repo.listVideos(db)).map(videoFromRow);
 export const events = async (db: Db): Promise<SiteEvent[]> => (await repo.listEvents(db)).map(eventFromRow);
 

@@ -1,0 +1,19 @@
+/**
+ * 'Add to cart' buttons wherever they are: one listener on the document, so the buttons of a static grid that never
+ * hydrates work as well as those React renders later. The cart code (the store and its rules, add-to-cart.ts) is
+ * fetched on the first click, so a page that shows the buttons does not load it up front.
+ */
+let cartCode: Promise<typeof import('./add-to-cart.ts')> | undefined;
+
+/** Listens for clicks on every 'Add to cart' button of the document, present or future; answers the pending add. */
+export function setupAddToCartButtons(root: Document = document): { settled: () => Promise<void> } {
+  let pending = Promise.resolve();
+  root.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[data-add-to-cart]') : null;
+    if (!(button instanceof HTMLButtonElement) || button.disabled) return;
+    cartCode ??= import('./add-to-cart.ts');
+    // Clicks are applied in the order they came, each once the code is there.
+    pending = pending.then(async () => (await cartCode!).addToCartFrom(button)).catch((error: unknown) => console.error('Failed to add to the cart:', error));
+  });
+  return { settled: () => pending };
+}
