@@ -16,5 +16,4 @@ export const ROUTES_BEING_BUILT: readonly BeingBuiltRoute[] = [
   { path: 'messages', page: null, heading: 'Messages', owner: PLACEHOLDER, noindex: true },
   { path: 'settings', page: null, heading: 'Settings', owner: PLACEHOLDER, noindex: true },
   { path: 'analytics', page: null, heading: 'Analytics', owner: PLACEHOLDER, noindex: true },
-  { path: 'orders', page: null, heading: 'Orders', owner: PLACEHOLDER, noindex: true },
 ];

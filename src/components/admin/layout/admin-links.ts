@@ -14,6 +14,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { href: '/admin/manage-products', label: 'Products', icon: 'M20 7 12 3 4 7v10l8 4 8-4V7ZM4 7l8 4 8-4M12 11v10' },
   { href: '/admin/manage-users', label: 'Users', icon: 'M16 20v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 20v-1a4 4 0 0 0-3-3.9M16 4.1a3.5 3.5 0 0 1 0 6.8' },
   { href: '/admin/orders', label: 'Orders', icon: 'M6 2 3 6v14h18V6l-3-4H6ZM3 6h18M16 10a4 4 0 0 1-8 0' },
+  { href: '/admin/store', label: 'Store', icon: 'M3 9l1.5-5h15L21 9M3 9v11h18V9M3 9h18M3 9a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0M9 20v-6h6v6' },
   { href: '/admin/edit-hero', label: 'Sliders', icon: 'M3 5h18v11H3zM8 20h8M9 10.5l2 2 4-4' },
   { href: '/admin/team', label: 'Team', icon: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1' },
 ];
