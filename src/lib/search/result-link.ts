@@ -1,4 +1,4 @@
-/** Where a search result opens: a post or an event its own page, anything else its list filtered down to it. */
+/** Where a search result opens: a product, post or event its own page, anything else its list filtered down to it. */
 import type { ContentType, SearchResult } from '../../shared/types.ts';
 
 const LIST_PATHS: Readonly<Record<ContentType, string>> = {
@@ -13,13 +13,16 @@ const LIST_PATHS: Readonly<Record<ContentType, string>> = {
 /** The result's name or title. */
 export const resultName = (result: SearchResult) => result.data.name ?? result.data.title ?? '';
 
+/** The types whose items have their own page at {list path}/{slug}. */
+const OWN_PAGES: ReadonlySet<ContentType> = new Set(['product', 'blog', 'event']);
+
 /**
- * /blogs/{slug} and /events/{slug}; for the rest (and a result without a slug) the list page with the name as its
+ * /shop/{slug}, /blogs/{slug} and /events/{slug}; for the rest (and a result without a slug) the list page with the name as its
  * text search (?q=, which every list honours), so the item is the one shown.
  */
 export function resultHref(result: SearchResult): string {
   const slug = result.data.slug;
-  if (slug && (result.type === 'blog' || result.type === 'event')) return `${LIST_PATHS[result.type]}/${encodeURIComponent(slug)}`;
+  if (slug && OWN_PAGES.has(result.type)) return `${LIST_PATHS[result.type]}/${encodeURIComponent(slug)}`;
   const name = resultName(result);
   const list = LIST_PATHS[result.type];
   return name ? `${list}?${new URLSearchParams({ q: name })}` : list;

@@ -5,7 +5,7 @@ import { searchIndex } from '../../db/sqlite-search.ts';
 
 export const SEARCH_LIMIT = 100;
 
-/** Results in relevance order with the search-result shape of section 3 (blogs and events add their slug); drafts never appear (R35). */
+/** Results in relevance order with the search-result shape of section 3 (products, blogs and events add their slug); drafts never appear (R35). */
 export async function search(db: Db, text: string, type?: ContentType): Promise<SearchResult[]> {
   const hits = await searchIndex(db, text, type, SEARCH_LIMIT);
   const ids = (t: ContentType) => hits.filter((h) => h.type === t).map((h) => h.ref_id);
@@ -15,7 +15,7 @@ export async function search(db: Db, text: string, type?: ContentType): Promise<
     return list.length ? read(list) : Promise.resolve([]);
   };
   const [products, blogs, photos, videos, audios, events] = await Promise.all([
-    rowsOf('product', (list) => db.selectFrom('products').select(['id', 'name', 'description', 'created_at', 'views', 'price_cents']).where('id', 'in', list).where('published', '=', true).execute()),
+    rowsOf('product', (list) => db.selectFrom('products').select(['id', 'name', 'slug', 'description', 'created_at', 'views', 'price_cents']).where('id', 'in', list).where('published', '=', true).execute()),
     rowsOf('blog', (list) => db.selectFrom('blogs').select(['id', 'title', 'slug', 'caption', 'created_at', 'views']).where('id', 'in', list).where('published', '=', true).execute()),
     rowsOf('photo', (list) => db.selectFrom('photos').select(['id', 'title', 'caption', 'created_at', 'views']).where('id', 'in', list).where('published', '=', true).execute()),
     rowsOf('video', (list) => db.selectFrom('videos').select(['id', 'name', 'description', 'created_at', 'views']).where('id', 'in', list).where('published', '=', true).execute()),
@@ -23,7 +23,7 @@ export async function search(db: Db, text: string, type?: ContentType): Promise<
     rowsOf('event', (list) => db.selectFrom('events').select(['id', 'name', 'slug', 'description', 'start_date', 'registrations', 'price_cents']).where('id', 'in', list).where('published', '=', true).execute()),
   ]);
   const found = new Map<string, SearchResult>();
-  for (const r of products) found.set(`product:${r.id}`, { _id: r.id, type: 'product', data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.views, price: centsToAmount(r.price_cents) } });
+  for (const r of products) found.set(`product:${r.id}`, { _id: r.id, type: 'product', data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.views, price: centsToAmount(r.price_cents), slug: r.slug } });
   for (const r of blogs) found.set(`blog:${r.id}`, { _id: r.id, type: 'blog', data: { title: r.title, caption: r.caption, createdAt: r.created_at, views: r.views, slug: r.slug } });
   for (const r of photos) found.set(`photo:${r.id}`, { _id: r.id, type: 'photo', data: { title: r.title, caption: r.caption, createdAt: r.created_at, views: r.views } });
   for (const r of videos) found.set(`video:${r.id}`, { _id: r.id, type: 'video', data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.views } });
