@@ -10,7 +10,7 @@ import precompress from './src/integrations/precompress.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 // Pages for signed-in people, admins or placeholders, and the newsletter's link pages, stay out of the sitemap.
-const PRIVATE = /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|reset-password|blog-view|newsletter)(\/|$)/;
+const PRIVATE = /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|blog-view|product-view|newsletter)(\/|$)/;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,

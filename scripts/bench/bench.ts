@@ -61,7 +61,7 @@ try {
     const { results } = (await (await fetch(`${product.origin}/api/${list}`)).json()) as { results: Array<{ slug: string }> };
     return results[0]?.slug;
   };
-  const candidates = benchPages({ blog: (await firstSlug('blogs'))!, event: await firstSlug('events'), page: await firstSlug('pages') });
+  const candidates = benchPages({ blog: (await firstSlug('blogs'))!, product: await firstSlug('products'), event: await firstSlug('events'), page: await firstSlug('pages') });
   const statuses = new Map<string, number>();
   for (const page of candidates.filter((p) => OPTIONAL_PAGES.has(p.name))) {
     const res = await fetch(product.origin + page.path);

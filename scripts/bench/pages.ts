@@ -1,7 +1,10 @@
 /** The public pages the benchmark measures, each with the budget class its script size is held to. */
 
-/** home: the hero page; list: filterable lists; island: other pages with an island; static: no island. */
-export type PageKind = 'home' | 'list' | 'island' | 'static';
+/**
+ * home: the hero page; list: filterable lists; island: other pages with an island; product: a product's page (no
+ * island; its page script adds to the cart and reads the live stock); static: no island.
+ */
+export type PageKind = 'home' | 'list' | 'island' | 'product' | 'static';
 
 export interface BenchPage {
   /** Short name used in the report and the budgets file. */
@@ -16,6 +19,8 @@ export const DEMO_SEARCH_TERM = 'design';
 /** Slugs of content pages, read from the API at bench time: the first of each list; undefined when the list is empty. */
 export interface BenchSlugs {
   blog: string;
+  /** A product's own page, /shop/{slug}/. */
+  product?: string | undefined;
   /** An event's own page, /events/{slug}/. */
   event?: string | undefined;
   /** A published simple page (privacy, terms…), /pages/{slug}/. */
@@ -23,17 +28,19 @@ export interface BenchSlugs {
 }
 
 /** Pages that exist only when the content (or the route) does: left out when the site answers 404 for them. */
-export const OPTIONAL_PAGES: ReadonlySet<string> = new Set(['event', 'page']);
+export const OPTIONAL_PAGES: ReadonlySet<string> = new Set(['product', 'event', 'page']);
 
 /**
  * Every public page a visitor can reach, in the report's order; a content page whose slug is unknown is left out.
  * Not /reset-password/: it is `noindex` by design (a single-use link from an email), which Lighthouse's SEO audit
- * `is-crawlable` fails, and without a token it sends the visitor on to /login, which is measured.
+ * `is-crawlable` fails, and without a token it sends the visitor on to /login, which is measured. Nor /cart/ and
+ * /checkout/: `noindex` too (a visitor's own cart), and empty without one.
  */
 export function benchPages(slugs: BenchSlugs): BenchPage[] {
   const pages: Array<BenchPage | null> = [
     { name: 'home', path: '/', kind: 'home' },
     { name: 'shop', path: '/shop/', kind: 'list' },
+    slugs.product ? { name: 'product', path: `/shop/${slugs.product}/`, kind: 'product' } : null,
     { name: 'blogs', path: '/blogs/', kind: 'list' },
     { name: 'blog post', path: `/blogs/${slugs.blog}/`, kind: 'island' },
     { name: 'photos', path: '/photos/', kind: 'list' },

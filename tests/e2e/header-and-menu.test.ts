@@ -198,6 +198,7 @@ test.describe('the account on a phone', () => {
     await expect(account.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login?next=%2Fabout');
     await expect(account.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/register?next=%2Fabout');
     await expect(account.getByRole('button', { name: 'Logout' })).toBeHidden();
+    await expect(account.getByRole('link', { name: 'Orders' })).toBeHidden();
   });
 
   test('a customer keeps Account in the header; Logout is in the side menu and signs out', async ({ page }) => {
@@ -210,6 +211,7 @@ test.describe('the account on a phone', () => {
     const account = page.getByRole('dialog', { name: 'Mobile' }).getByRole('group', { name: 'Account' });
     await expect(account.getByRole('link', { name: 'Dashboard' })).toBeHidden();
     await expect(account.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute('href', '/profile');
+    await expect(account.getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute('href', '/orders');
     // Tab order wraps over what shows only: from Logout, the last item, back to Close menu.
     await account.getByRole('button', { name: 'Logout' }).focus();
     await page.keyboard.press('Tab');

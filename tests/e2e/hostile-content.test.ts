@@ -26,6 +26,7 @@ const PAGES: { path: string; texts: string[] }[] = [
     texts: [SLIDE.title, SLIDE.subtitle, SLIDE.button1_text, RECOMMENDATION.title, RECOMMENDATION.caption, ...RECOMMENDATION.tags],
   },
   { path: '/shop', texts: [PRODUCT.name, PRODUCT.description] },
+  { path: '/shop/hostile-product', texts: [PRODUCT.name, PRODUCT.description] },
   { path: '/blogs', texts: [BLOG.title, BLOG.caption] },
   { path: `/blogs/${BLOG_SLUG}`, texts: [BLOG.title, BLOG.caption, BLOG.category, ...BLOG.tags.map((t) => `#${t}`), COMMENT.comment] },
   { path: '/photos', texts: [PHOTO.title, PHOTO.caption, ...PHOTO.tags.map((t) => `#${t}`)] },

@@ -24,9 +24,10 @@ async function firstSlug(request: APIRequestContext, path: string): Promise<stri
 
 /** The public pages; a detail page is included when the demo has one (an event page only once the site builds them). */
 async function publicPages(request: APIRequestContext): Promise<string[]> {
-  const [blog, event, page] = await Promise.all([firstSlug(request, '/api/blogs'), firstSlug(request, '/api/events'), firstSlug(request, '/api/pages')]);
-  const pages = ['/', '/shop', '/blogs', '/photos', '/videos', '/audio', '/events', '/search?q=design', '/about', '/contact', '/pricing', '/documents', '/login', '/register', '/no-such-page-here'];
-  if (blog) pages.splice(3, 0, `/blogs/${blog}`);
+  const [blog, event, page, product] = await Promise.all(['/api/blogs', '/api/events', '/api/pages', '/api/products'].map((list) => firstSlug(request, list)));
+  const pages = ['/', '/shop', '/cart', '/checkout', '/blogs', '/photos', '/videos', '/audio', '/events', '/search?q=design', '/about', '/contact', '/pricing', '/documents', '/login', '/register', '/no-such-page-here'];
+  if (product) pages.splice(2, 0, `/shop/${product}`);
+  if (blog) pages.splice(pages.indexOf('/blogs') + 1, 0, `/blogs/${blog}`);
   if (event) {
     const eventPage = `/events/${event}`;
     if ((await request.get(eventPage)).status() !== 404) pages.splice(pages.indexOf('/events') + 1, 0, eventPage);
@@ -142,7 +143,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 
 for (const theme of THEMES) {
   test(`every public page fits 320, 375 and 1280 px in the ${theme} theme, with no text under the theme toggle`, async ({ browser, request }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(200_000);
     const pages = await publicPages(request);
     const context = await themedContext(browser, theme);
     const page = await context.newPage();

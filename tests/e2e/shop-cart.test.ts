@@ -48,6 +48,7 @@ test.describe('product pages and the cart', () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(`^${product.name}`));
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`${product.image}$`));
     await expect(page.locator('meta[property="product:price:currency"]')).toHaveAttribute('content', 'USD');
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
     await expect(page.getByRole('region', { name: 'Related products' }).getByRole('article')).toHaveCount(4);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`/shop/${product.slug}/?$`));
   });

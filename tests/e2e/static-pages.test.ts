@@ -6,11 +6,11 @@ const ROUTES = [
   '/', '/login', '/register', '/reset-password', '/profile', '/shop', '/blogs', '/photos', '/videos', '/audio', '/events',
   '/messages', '/settings', '/analytics', '/orders', '/search', '/admin/update-company', '/admin-dashboard',
   '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content', '/about', '/contact',
-  '/pricing', '/documents', '/admin/manage-products', '/admin/orders', '/admin/team',
+  '/pricing', '/documents', '/admin/manage-products', '/admin/orders', '/admin/team', '/cart', '/checkout', '/admin/store',
 ] as const;
 
 /** Routes that move a signed-out visitor on to another page by themselves. */
-const MOVES_ON: ReadonlySet<string> = new Set(['/reset-password', '/profile']);
+const MOVES_ON: ReadonlySet<string> = new Set(['/reset-password', '/profile', '/orders']);
 
 const isInvalid = (field: Locator) => field.evaluate((el) => el.matches(':invalid'));
 
@@ -136,7 +136,7 @@ test.describe('Not found and the route table', () => {
   });
 
   test('every route of the route table answers 200 with a non-empty main heading', async ({ context, request }) => {
-    test.setTimeout(120_000); // 25 routes, each in its own tab
+    test.setTimeout(150_000); // 33 routes, each in its own tab
     for (const route of ROUTES) {
       const response = await request.get(route);
       expect(response.status(), `status of ${route}`).toBe(200);
@@ -153,7 +153,7 @@ test.describe('Not found and the route table', () => {
   // Each page carries only the CSS it uses (src/integrations/page-css.ts), so its inline styles differ from what Astro
   // hashed: the policy must name the styles the page really has, and nothing on it may be refused.
   test('every inline style of every route is allowed by its policy, and no page reports a policy violation', async ({ context, request }) => {
-    test.setTimeout(120_000); // 26 routes, each hydrated
+    test.setTimeout(150_000); // 34 routes, each hydrated
     // Admin pages send a visitor without a session to /login: they are looked at signed in as the admin, screens shown.
     const login = await request.post('/api/auth/login', { data: { username: process.env['ADMIN_EMAIL'] ?? 'admin@example.com', password: E2E_ADMIN_PASSWORD } });
     const { token } = (await login.json()) as { token: string };
@@ -172,8 +172,8 @@ test.describe('Not found and the route table', () => {
       expect(styles.length, `inline styles of ${route}`).toBeGreaterThan(0);
       for (const css of styles) expect(policy, `hash of a style of ${route}`).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
 
-      // A page that sends a visitor on by itself (/reset-password without a token, /profile signed out, both to
-      // /login) is looked at where it lands, which the list covers itself.
+      // A page that sends a visitor on by itself (/reset-password without a token, /profile and /orders signed out, all
+      // to /login) is looked at where it lands, which the list covers itself.
       if (MOVES_ON.has(route)) continue;
       const page = await context.newPage();
       await page.goto(route, { waitUntil: 'load' });

@@ -112,7 +112,7 @@ describe('bench: median of Lighthouse runs', () => {
 
 describe('bench: budgets', () => {
   const budgets = loadBudgets();
-  const pages = benchPages({ blog: 'a-post', event: 'spring-launch', page: 'privacy' });
+  const pages = benchPages({ blog: 'a-post', product: 'desk-lamp', event: 'spring-launch', page: 'privacy' });
   it('the committed budgets are the issue\'s', () => {
     expect(budgets.lighthouse).toEqual({ performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpRatioToReference: 1.15, cls: 0.02, tbtMs: 150 });
     expect(budgets.jsBrotliKB).toMatchObject({ static: 3 });
@@ -129,12 +129,14 @@ describe('bench: budgets', () => {
   });
   it('covers every public page: an event page, pricing, documents and a simple page are static (3 KB of script)', () => {
     expect(pages.map((p) => p.path)).toEqual([
-      '/', '/shop/', '/blogs/', '/blogs/a-post/', '/photos/', '/videos/', '/audio/', '/events/', '/events/spring-launch/',
+      '/', '/shop/', '/shop/desk-lamp/', '/blogs/', '/blogs/a-post/', '/photos/', '/videos/', '/audio/', '/events/', '/events/spring-launch/',
       '/search/?q=design', '/pricing/', '/documents/', '/pages/privacy/', '/about/', '/contact/', '/login/', '/register/',
       '/this-page-does-not-exist/',
     ]);
     expect(new Set(pages.map((p) => p.name)).size).toBe(pages.length);
     for (const name of ['event', 'pricing', 'documents', 'page']) expect(pages.find((p) => p.name === name)!.kind).toBe('static');
+    expect(pages.find((p) => p.name === 'product')!.kind).toBe('product');
+    expect(budgets.jsBrotliKB.product).toBe(6);
   });
   it('leaves out a content page whose slug the API did not give', () => {
     const paths = benchPages({ blog: 'a-post' }).map((p) => p.path);

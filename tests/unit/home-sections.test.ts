@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featuredProducts, latestPosts, productHref, upcomingEvents } from '../../src/lib/hero/home-sections.ts';
+import { featuredProducts, latestPosts, upcomingEvents } from '../../src/lib/hero/home-sections.ts';
 import type { Product, SiteEvent } from '../../src/shared/types.ts';
 
 const product = (name: string, views: number, createdAt = '2026-01-01T00:00:00Z'): Product =>
@@ -21,9 +21,6 @@ describe('featured products', () => {
     const list = [product('A', 5), product('B', 50), product('C', 20), product('D', 10), product('E', 1)];
     expect(featuredProducts(list, [' b ']).map((p) => p.name)).toEqual(['C', 'D', 'A', 'E']);
     expect(featuredProducts(list, ['B', 'C']).map((p) => p.name)).toEqual(['B', 'C', 'D', 'A']);
-  });
-  it('link to the shop searched for the product', () => {
-    expect(productHref({ name: 'Merino Crew & Sweater' })).toBe('/shop?q=Merino%20Crew%20%26%20Sweater');
   });
 });
 

@@ -64,6 +64,11 @@ export default function ProfileCard() {
         <dt className="font-medium">Email</dt>
         <dd className="m-0 min-w-0 break-words">{user?.email ?? ''}</dd>
       </dl>
+      {user && (
+        <p className="m-0 mt-4 text-sm">
+          <a href="/orders" className="font-medium text-[var(--color-primary-ink)] hover:underline">Your orders</a>
+        </p>
+      )}
       {user?.must_change_password && (
         <div className="mt-6">
           <Alert tone="error">Your password was generated for you: please choose a new one before continuing.</Alert>

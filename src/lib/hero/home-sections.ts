@@ -26,9 +26,6 @@ export function featuredProducts(products: readonly Product[], shownAbove: reado
     .slice(0, count);
 }
 
-/** Where a product card leads: the shop, searched for that product (products have no page of their own). */
-export const productHref = (product: Pick<Product, 'name'>): string => `/shop?q=${encodeURIComponent(product.name)}`;
-
 /** The newest posts with a slug (their page is /blogs/{slug}). */
 export function latestPosts<T extends Pick<Blog, 'createdAt' | 'slug'>>(posts: readonly T[], count = LATEST_POSTS): T[] {
   return posts.filter((p) => p.slug !== '').sort((a, b) => time(b.createdAt) - time(a.createdAt)).slice(0, count);
