@@ -39,6 +39,17 @@ export interface CartLine {
   quantity: number;
 }
 
+/** Where an order goes; line2 and region may be ''. Every field is '' on orders placed before checkout existed. */
+export interface ShipTo {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+}
+
 /** The totals of an order, all in minor units. */
 export interface OrderTotals {
   subtotalCents: number;

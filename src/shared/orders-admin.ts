@@ -1,4 +1,5 @@
 /** What the admin Orders API answers (issue 17 item 5): amounts in major units beside the exact cents. */
+import type { ShipTo } from './commerce.ts';
 import type { OrderStatus } from './order-status.ts';
 
 /** The customer as the order knows them: the copies taken when it was placed, else the linked account. */
@@ -47,15 +48,7 @@ export interface AdminOrderHistoryEntry {
 }
 
 /** Where an order goes (issue 19); every field '' for an order placed before checkout existed. */
-export interface AdminShippingAddress {
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-}
+export type AdminShippingAddress = ShipTo;
 
 export interface AdminOrderDetail extends AdminOrderSummary {
   items: AdminOrderItem[];

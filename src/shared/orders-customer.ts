@@ -3,6 +3,7 @@
  * the orders a customer reads. Money in integer cents; `total` beside `total_cents` in major units as the spec's
  * amount fields have them.
  */
+import type { ShipTo } from './commerce.ts';
 import type { OrderTotals, PaymentMethod } from './commerce.ts';
 import type { OrderStatus } from './order-status.ts';
 
@@ -73,15 +74,7 @@ export interface CustomerOrderItem {
   line_total_cents: number;
 }
 
-export interface CustomerShippingAddress {
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-}
+export type CustomerShippingAddress = ShipTo;
 
 /** One status the order went through; the first is its placing (pending). */
 export interface CustomerOrderHistoryEntry {

@@ -35,15 +35,7 @@ export default function CheckoutSummary({ quote, refreshing }: { quote: Quote; r
         ))}
       </ul>
       <div className="border-t border-gray-200 pt-4 dark:border-white/10">
-        <OrderTotals
-          currency={quote.currency}
-          taxRateBp={quote.taxRateBp}
-          taxInclusive={quote.taxInclusive}
-          subtotalCents={quote.subtotalCents}
-          taxCents={quote.taxCents}
-          shippingCents={quote.shippingCents}
-          totalCents={quote.totalCents}
-        />
+        <OrderTotals {...quote} />
       </div>
     </div>
   );

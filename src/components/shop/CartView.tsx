@@ -137,15 +137,7 @@ export default function CartView() {
         )}
         {ready && (
           <div className={ready === null || (quote.state === 'ready' && quote.refreshing) ? 'opacity-60' : ''}>
-            <OrderTotals
-              currency={ready.currency}
-              taxRateBp={ready.taxRateBp}
-              taxInclusive={ready.taxInclusive}
-              subtotalCents={ready.subtotalCents}
-              taxCents={ready.taxCents}
-              shippingCents={ready.shippingCents}
-              totalCents={ready.totalCents}
-            />
+            <OrderTotals {...ready} />
           </div>
         )}
         <a href="/checkout" className="brand-button mt-5 flex w-full items-center justify-center px-5 py-3 font-semibold hover:opacity-85 focus-visible:outline-2 focus-visible:outline-offset-2">

@@ -17,6 +17,7 @@ import OrderStatusBadge from './OrderStatusBadge.tsx';
 import OrderStatusForm from './OrderStatusForm.tsx';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { taxRateLabel } from '../../../shared/commerce.ts';
+import { addressLines, paymentMethodLabel } from '../../orders/order-view.ts';
 import { shortOrderId } from './orders-list.ts';
 
 interface Props {
@@ -34,17 +35,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The ship-to lines that are set, in the order a label has them. */
-function addressLines({ shipping }: AdminOrderDetail): string[] {
-  const place = [shipping.postalCode, shipping.city].filter(Boolean).join(' ');
-  return [shipping.name, shipping.line1, shipping.line2, [place, shipping.region].filter(Boolean).join(', '), shipping.country].filter(Boolean);
-}
-
-const PAYMENT_LABELS: Record<string, string> = { manual: 'Manual payment (bank transfer or on delivery)', stripe: 'Card through Stripe' };
-
 function OrderBody({ order, busy, onChange }: { order: AdminOrderDetail; busy: boolean; onChange: (status: OrderStatus, note: string) => void }) {
   const money = (cents: number) => formatMoney(cents, order.currency);
-  const address = addressLines(order);
+  const address = addressLines(order.shipping);
   return (
     <div className="flex flex-col gap-4">
       <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
@@ -98,7 +91,7 @@ function OrderBody({ order, busy, onChange }: { order: AdminOrderDetail; busy: b
         )}
       </Section>
       <Section title="Payment">
-        <p className="m-0 text-sm">{PAYMENT_LABELS[order.paymentMethod] ?? order.paymentMethod}</p>
+        <p className="m-0 text-sm">{paymentMethodLabel(order.paymentMethod)}</p>
         {order.paymentRef && <p className="m-0 mt-1 break-all text-xs text-gray-600 dark:text-gray-400">Reference: {order.paymentRef}</p>}
       </Section>
       <Section title="History">
