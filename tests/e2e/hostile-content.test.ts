@@ -85,10 +85,16 @@ test('hostile values built into every public page stay text: no dialog, script, 
   const origin = product!.origin;
   const demoSlug = ((await (await request.get('/api/blogs')).json()) as { results: { slug: string }[] }).results[0]?.slug;
   const demoEvent = ((await (await request.get('/api/events')).json()) as { results: { slug: string }[] }).results[0]?.slug;
+  const demoProduct = ((await (await request.get('/api/products')).json()) as { results: { slug: string }[] }).results[0]?.slug;
   expect(demoSlug).toBeTruthy();
   expect(demoEvent).toBeTruthy();
+  expect(demoProduct).toBeTruthy();
   // The shared demo server's page of the same kind is the baseline of the scripts a page may load.
-  const baselinePath = (path: string) => (path.startsWith('/blogs/') ? `/blogs/${demoSlug}` : path.startsWith('/events/') ? `/events/${demoEvent}` : path);
+  const detail: Record<string, string | undefined> = { blogs: demoSlug, events: demoEvent, shop: demoProduct };
+  const baselinePath = (path: string) => {
+    const [, section = '', slug] = path.split('/');
+    return slug && detail[section] ? `/${section}/${detail[section]}` : path;
+  };
   const watch = await watchPage(page);
 
   for (const { path, texts } of PAGES) {
