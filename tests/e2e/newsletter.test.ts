@@ -14,7 +14,13 @@ function link(mail: OutboxMail, page: 'confirm' | 'unsubscribe'): URL {
 
 test('a visitor subscribes, confirms from the mail, and unsubscribes from it', async ({ page }) => {
   const email = `reader-${Date.now()}@example.com`;
-  await page.goto('/');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  // The form's script is part of the page (Astro inlines it): no module request competes with the hero's first paint.
+  expect(scripts.filter((path) => /newsletter/i.test(path))).toEqual([]);
   const form = signup(page);
   await form.scrollIntoViewIfNeeded();
   await expect(form.getByRole('heading', { level: 2 })).toContainText('newsletter');

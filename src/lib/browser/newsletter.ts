@@ -1,7 +1,8 @@
 /**
- * The newsletter's page scripts: the home page's sign-up form, and the confirm and unsubscribe pages that POST the
- * token from their link (a mailed link never confirms by a GET, which mail scanners open). Plain fetch and no
- * imports, so Astro inlines it (see layout.ts); the texts live in the pages.
+ * The home page's newsletter sign-up form. Plain fetch and no imports, and no other page script imports it, so Astro
+ * inlines it in the page instead of loading it as a module before the first paint (see layout.ts and
+ * docs/performance.md); the texts live in the page. The confirm and unsubscribe pages have their own script
+ * (newsletter-link.ts).
  */
 
 const apiBase = import.meta.env.PUBLIC_API_URL ?? '';
@@ -49,51 +50,4 @@ export function setupNewsletterForm(): void {
     button.disabled = false;
     button.textContent = idle;
   });
-}
-
-/**
- * The confirm or unsubscribe page: the token from `?token=` is POSTed at once (confirm, `data-auto`) or when the
- * visitor presses the button (unsubscribe, so a scanner that runs scripts cannot unsubscribe anyone); the server's
- * answer shows below.
- */
-export function setupNewsletterLink(): void {
-  const form = document.querySelector<HTMLFormElement>('[data-newsletter-link]');
-  const status = document.querySelector<HTMLElement>('[data-newsletter-status]');
-  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
-  if (!form || !status || !button) return;
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  // The token leaves the address bar (and so the history and any later Referer).
-  history.replaceState(null, '', location.pathname);
-  const failure = form.dataset['failure'] ?? '';
-  if (token === '') {
-    form.hidden = true;
-    status.dataset['outcome'] = 'failure';
-    status.textContent = form.dataset['missing'] ?? failure;
-    return;
-  }
-  const send = async () => {
-    button.disabled = true;
-    let outcome: 'success' | 'failure' = 'failure';
-    let text = failure;
-    try {
-      const answer = await post(form.dataset['endpoint'] ?? '', { token });
-      outcome = answer.ok ? 'success' : 'failure';
-      text = answer.message || failure;
-    } catch {
-      // The failure text stays.
-    }
-    status.dataset['outcome'] = outcome;
-    status.textContent = text;
-    if (outcome === 'success') {
-      // Done: the prompt and the button have nothing more to say.
-      form.hidden = true;
-      const intro = document.querySelector<HTMLElement>('[data-newsletter-intro]');
-      if (intro) intro.hidden = true;
-    } else button.disabled = false;
-  };
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void send();
-  });
-  if (form.dataset['auto'] !== undefined) void send();
 }
