@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import UnoCSS from 'unocss/astro';
-import brandingApplier from './src/integrations/branding-applier.ts';
+import standaloneModules from './src/integrations/standalone-modules.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
 import pageCss from './src/integrations/page-css.ts';
 import precompress from './src/integrations/precompress.ts';
@@ -16,7 +16,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [UnoCSS({ injectReset: true }), react(), clientDirectives(), brandingApplier(), sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) }), pageCss(), precompress()],
+  integrations: [UnoCSS({ injectReset: true }), react(), clientDirectives(), standaloneModules(), sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) }), pageCss(), precompress()],
   server: { host: '127.0.0.1', port },
   devToolbar: { enabled: false },
   // Every page carries its CSS: no render-blocking request before the first paint (issue 6 measured LCP with the

@@ -5,7 +5,13 @@ interface ImportMetaEnv {
 }
 
 declare module 'virtual:branding-applier-url' {
-  /** URL of the standalone module that applies changed branding (src/integrations/branding-applier.ts). */
+  /** URL of the standalone module that applies changed branding (src/integrations/standalone-modules.ts). */
+  const url: string;
+  export default url;
+}
+
+declare module 'virtual:shop-actions-url' {
+  /** URL of the standalone module behind 'Add to cart' and a product page's live stock (src/integrations/standalone-modules.ts). */
   const url: string;
   export default url;
 }

@@ -24,7 +24,7 @@ function setItem(key: string, value: string) {
 
 /**
  * The API's company answer, with the section 9 defaults, onto the page; returns the name now shown. Loaded by the page
- * script only when branding changed since the build (bundled on its own by src/integrations/branding-applier.ts).
+ * script only when branding changed since the build (bundled on its own by src/integrations/standalone-modules.ts).
  */
 export function applyCompanyAnswer(answer: unknown, previousName: string): string {
   const company = withCompanyDefaults(answer as CompanyInput | null);

@@ -22,8 +22,8 @@ const click = async (element: Element) => {
   await buttons.settled();
 };
 beforeAll(() => {
-  // What the shop and product pages' script and the header's do, once per page.
-  buttons = setupAddToCartButtons();
+  // What the layout script does on every page: the cart code comes by URL there, by import here.
+  buttons = setupAddToCartButtons(() => import('../../../src/lib/browser/shop-actions.ts'));
   setupCartCount();
 });
 beforeEach(() => {
