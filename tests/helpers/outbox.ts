@@ -81,12 +81,13 @@ export function parseMail(dataDir: string, file: string): OutboxMail {
 }
 
 /** Waits for a mail to `to` that is not among `after` (the file list taken before the request). */
-export async function waitForMail(dataDir: string, options: { to: string; after?: string[]; timeoutMs?: number }): Promise<OutboxMail> {
+export async function waitForMail(dataDir: string, options: { to: string; after?: string[]; timeoutMs?: number; subject?: string }): Promise<OutboxMail> {
   const seen = new Set(options.after ?? []);
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
   for (;;) {
     const fresh = mailFiles(dataDir).filter((f) => !seen.has(f)).map((f) => parseMail(dataDir, f));
-    const match = fresh.reverse().find((m) => m.to.toLowerCase().includes(options.to.toLowerCase()));
+    // `subject`: a mail sent after an earlier request's answer (after the commit) may land after `after` was taken.
+    const match = fresh.reverse().find((m) => m.to.toLowerCase().includes(options.to.toLowerCase()) && (options.subject === undefined || m.subject.includes(options.subject)));
     if (match) return match;
     if (Date.now() > deadline) throw new Error(`no mail to ${options.to} within ${options.timeoutMs ?? 5000} ms`);
     await new Promise((r) => setTimeout(r, 25));

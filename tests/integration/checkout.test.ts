@@ -123,8 +123,7 @@ describe('POST /api/orders prices', () => {
     const before = mailFiles(t.dataDir);
     const answer = await order([[clock, 2]]);
     expect(answer.status).toBe(201);
-    const mail = await waitForMail(t.dataDir, { to: 'carol@example.com', after: before });
-    expect(mail.subject).toContain(answer.body.order!.reference);
+    const mail = await waitForMail(t.dataDir, { to: 'carol@example.com', after: before, subject: answer.body.order!.reference });
     expect(mail.text).toContain('2 × Wall Clock at $45.00: $90.00');
     expect(mail.text).toContain('Total: $90.00.');
     expect(mail.text).toContain(`https://shop.example/orders/view?id=${answer.body.order!._id}`);

@@ -1,5 +1,6 @@
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { StorageBusyError, storageFailure } from '../../src/server/db/storage-errors.ts';
+import { isUniqueViolation, StorageBusyError, storageFailure } from '../../src/server/db/storage-errors.ts';
 
 /** An error shaped like node:sqlite's (code ERR_SQLITE_ERROR, errcode the SQLite result code). */
 const sqliteError = (errcode: number, message: string) => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode, errstr: message });
@@ -33,5 +34,42 @@ describe('storageFailure', () => {
     ['null', null],
   ])('leaves %s to the generic handler', (_name, error) => {
     expect(storageFailure(error)).toBeNull();
+  });
+});
+
+describe('isUniqueViolation', () => {
+  /** The error node:sqlite really throws for a duplicate in a unique index. */
+  function sqliteDuplicate(): unknown {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE orders (id TEXT PRIMARY KEY, idempotency_key TEXT); CREATE UNIQUE INDEX orders_idempotency_idx ON orders (idempotency_key)');
+    db.exec("INSERT INTO orders VALUES ('a', 'k')");
+    try {
+      db.exec("INSERT INTO orders VALUES ('b', 'k')");
+    } catch (error) {
+      return error;
+    } finally {
+      db.close();
+    }
+    throw new Error('no error');
+  }
+  /** The shape node-postgres gives a unique_violation. */
+  const pgDuplicate = Object.assign(new Error('duplicate key value violates unique constraint "orders_idempotency_idx"'), {
+    code: '23505', constraint: 'orders_idempotency_idx', detail: 'Key (idempotency_key)=(k) already exists.',
+  });
+
+  it('knows SQLite and PostgreSQL duplicates, and the column they name', () => {
+    for (const error of [sqliteDuplicate(), pgDuplicate, new Error('wrapped', { cause: pgDuplicate })]) {
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(isUniqueViolation(error, 'idempotency_key')).toBe(true);
+      expect(isUniqueViolation(error, 'slug')).toBe(false);
+      expect(isUniqueViolation(error, 'key')).toBe(false);
+    }
+  });
+
+  it('is false for anything else, a message that only says the word included', () => {
+    expect(isUniqueViolation(new Error('UNIQUE constraint failed: orders.idempotency_key'))).toBe(false);
+    expect(isUniqueViolation(Object.assign(new Error('busy'), { errcode: 5 }))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
+    expect(isUniqueViolation('duplicate key')).toBe(false);
   });
 });

@@ -48,3 +48,32 @@ export function storageFailure(error: unknown): StorageFailure | null {
   }
   return null;
 }
+
+/** SQLite's SQLITE_CONSTRAINT_UNIQUE and SQLITE_CONSTRAINT_PRIMARYKEY (extended result codes). */
+const SQLITE_UNIQUE = new Set([2067, 1555]);
+/** SQLSTATE unique_violation. */
+const PG_UNIQUE = '23505';
+
+function uniqueOne(error: object, column: string | undefined): boolean {
+  const { code, errcode, message, detail, constraint } = error as Record<string, unknown>;
+  const sqlite = typeof errcode === 'number' && SQLITE_UNIQUE.has(errcode);
+  if (!sqlite && code !== PG_UNIQUE) return false;
+  if (column === undefined) return true;
+  // SQLite names the columns in its message ('UNIQUE constraint failed: orders.idempotency_key'); PostgreSQL in its
+  // detail ('Key (idempotency_key)=(…) already exists') and the index in `constraint` (its message is generic).
+  const said = (sqlite ? [message] : [detail, constraint]).filter((part): part is string => typeof part === 'string').join(' ');
+  return new RegExp(`\\b${column}\\b`).test(said);
+}
+
+/**
+ * Whether a write was refused by a unique index (on `column`, when given), on SQLite or PostgreSQL, looking through a
+ * few levels of `cause`: the one place that reads the databases' codes for it, so services never match message text.
+ */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    if (uniqueOne(current, column)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -13,6 +13,7 @@ import { identifierKey, normaliseEmail, normaliseUsername, parseIdentifier, user
 import { contextWords, newPasswordProblem } from './password-check.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { startSession } from './sessions.service.ts';
+import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 export const LOGIN_FAILED = 'Invalid username or password';
 
@@ -57,7 +58,7 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
     });
   } catch (error) {
     // A concurrent registration won the race for the same email or username.
-    if (/UNIQUE/i.test(String(error))) throw conflict(/email/.test(String(error)) ? 'An account with this email already exists' : 'This username is already taken');
+    if (isUniqueViolation(error)) throw conflict(isUniqueViolation(error, 'email') ? 'An account with this email already exists' : 'This username is already taken');
     throw error;
   }
   logAuthEvent('register', { ip: deps.ip, userId: id });

@@ -20,6 +20,7 @@ import {
   deleteBlogRow, findBlogRow, insertBlogRow, listAllBlogRows, slugsLike, updateBlogRow, type AdminBlogRow,
 } from './blogs.admin.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface BlogWriteContext {
@@ -82,7 +83,7 @@ async function resolveSlug(db: Db, explicit: string, title: string, exceptId = '
 
 /** A unique-index refusal (two writes raced for one slug) as the same 409. */
 function slugConflict(error: unknown): unknown {
-  return /unique|duplicate key/i.test(String(error)) && /slug/i.test(String(error)) ? fieldError(409, BLOG_SLUG_TAKEN, 'slug') : error;
+  return isUniqueViolation(error, 'slug') ? fieldError(409, BLOG_SLUG_TAKEN, 'slug') : error;
 }
 
 /** Stores the form's cover picture if it has one; its URL, or undefined. */

@@ -23,6 +23,7 @@ import type { PaymentProvider, Payments } from '../payments/payment-provider.ts'
 import { readStore } from '../store/store.service.ts';
 import { savePaymentRef } from '../payments/payments.repository.ts';
 import { findCartProducts, findOrderByKey, insertOrder, takeStock, type CartProductRow, type KeyedOrder } from './checkout.repository.ts';
+import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 /** Who places the order: a signed-in customer (their account) or a guest whose email was verified. */
 export interface Buyer {
@@ -90,8 +91,6 @@ export const accessTokenFor = (key: Buffer, orderId: string) => createHmac('sha2
 /** A refusal that leaves nothing changed; thrown inside the transaction so it rolls back. */
 const outOfStock = (message: string) => fieldError(409, message, 'lines');
 
-/** A unique-index refusal of the Idempotency-Key: a concurrent request with the same key committed first. */
-const isDuplicateKey = (error: unknown) => /unique|duplicate key/i.test(String(error)) && /idempotency/i.test(String(error));
 
 /** The provider for a method, or 400 when the store does not take it. */
 function providerFor(payments: Payments, method: OrderRequestValues['paymentMethod'], manualEnabled: boolean): PaymentProvider {
@@ -137,7 +136,8 @@ export async function placeOrder(ctx: CheckoutContext, buyer: Buyer, key: string
       await insertOrderHistory(trx, { orderId: id, from: null, to: 'pending', at, actor: { id: buyer.userId, name: buyer.name }, note: 'Order placed' });
     });
   } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
+    // A unique-index refusal of the Idempotency-Key: a concurrent request with the same key committed first.
+    if (!isUniqueViolation(error, 'idempotency_key')) throw error;
     const winner = await findOrderByKey(db, key);
     if (!winner) throw error;
     return { created: false, placed: await answerFor(ctx, winner, buyer) };

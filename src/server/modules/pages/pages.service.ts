@@ -18,6 +18,7 @@ import type { AuthUser } from '../auth/user-dto.ts';
 import { sanitizeRichText } from '../blogs/rich-text.ts';
 import { bool } from '../content/content.mappers.ts';
 import * as repo from './pages.repository.ts';
+import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 /** Who is writing, and where. */
 export interface PageWriteContext {
@@ -72,7 +73,7 @@ async function mappingSlugRace<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (/unique|duplicate key/i.test(String(error)) && /slug/i.test(String(error))) throw fieldError(409, PAGE_SLUG_TAKEN, 'slug');
+    if (isUniqueViolation(error, 'slug')) throw fieldError(409, PAGE_SLUG_TAKEN, 'slug');
     throw error;
   }
 }
