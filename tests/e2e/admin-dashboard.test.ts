@@ -14,6 +14,7 @@ const SIDEBAR = [
   ['Products', '/admin/manage-products'],
   ['Users', '/admin/manage-users'],
   ['Orders', '/admin/orders'],
+  ['Store', '/admin/store'],
   ['Sliders', '/admin/edit-hero'],
   ['Team', '/admin/team'],
 ] as const;
@@ -35,7 +36,7 @@ test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
 });
 
-test('the layout has the top bar and the eight sidebar links in order, the current one marked', async ({ page }) => {
+test("the layout has the top bar and the sidebar links in order (the spec's eight, Store and Team), the current one marked", async ({ page }) => {
   await openDashboard(page);
   await expect(page.getByText('Admin Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
