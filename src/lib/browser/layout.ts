@@ -8,8 +8,6 @@
  * with plain fetch rather than the ofetch client; islands use the stores and the client.
  */
 import brandingApplierUrl from 'virtual:branding-applier-url';
-import shopActionsUrl from 'virtual:shop-actions-url';
-import { setupAddToCartButtons } from './add-to-cart-buttons.ts';
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 import { countBlogView } from './count-view.ts';
 import { parseTheme, THEME_KEY, type Theme } from './theme-choice.ts';
@@ -133,17 +131,10 @@ async function refreshBranding(): Promise<void> {
     console.error('Failed to load company settings:', error instanceof Error ? error.message : error);
   }
 }
-/** The cart code and the live stock (shop-actions.ts), loaded by URL when first wanted. */
-let shopActions: Promise<typeof import('./shop-actions.ts')> | undefined;
-const loadShopActions = () => (shopActions ??= import(/* @vite-ignore */ shopActionsUrl));
-
 setUpPage();
 switchWebFontOnAfterPaint();
 countBlogView();
-setupAddToCartButtons(loadShopActions);
 afterLoadAndFirstPaint(() => {
   void refreshBranding();
   void learnRole();
-  // A product page's stock as it is now (orders do not rebuild the site).
-  if (document.querySelector('[data-stock-state]')) void loadShopActions().then((actions) => actions.refreshStock());
 });
