@@ -2,7 +2,7 @@
  * 'Add to cart' buttons wherever they are: one listener on the document, so the buttons of a static grid that never
  * hydrates work as well as those React renders later. The cart code (shop-actions.ts: the store and its rules) comes
  * from `load` on the first click, so a page that shows the buttons does not load it up front. Imports nothing, so
- * the inline layout script can carry it (layout.ts).
+ * the page script that carries it (components/shop/AddToCartScript.astro) is inlined.
  */
 
 /** The part of shop-actions.ts a click needs. */
