@@ -3,7 +3,7 @@
  * portrait and its upload progress), move up or down, delete after a confirmation. Every change rebuilds the site;
  * the server's answer shows in the status line.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { moveItem } from '../../../lib/admin/slider-form.ts';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { deleteTeamMember, fetchAdminTeam, reorderTeam } from '../../../lib/api/team.ts';
@@ -32,6 +32,14 @@ function TeamScreen() {
     void reload(true);
   };
 
+  // The arrow the moved row keeps the focus on, once the list shows the saved order and its buttons are enabled again.
+  const focusAfterMove = useRef<string | null>(null);
+  useEffect(() => {
+    if (busy || !focusAfterMove.current) return;
+    document.querySelector<HTMLButtonElement>(focusAfterMove.current)?.focus();
+    focusAfterMove.current = null;
+  }, [busy]);
+
   async function move(from: number, to: number) {
     const next = moveItem(members, from, to);
     const moved = members[from];
@@ -42,8 +50,8 @@ function TeamScreen() {
     try {
       set(await reorderTeam(next.map((m) => m._id)));
       setNotice({ tone: 'ok', text: orderNotice(moved.name, next.indexOf(moved) + 1, next.length) });
-      // The moved row's arrow keeps the focus, as the slider cards do.
-      requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-member="${CSS.escape(moved._id)}"] button[data-move="${to < from ? 'up' : 'down'}"]:not(:disabled)`)?.focus());
+      // The moved row's arrow keeps the focus, as the slider cards do (the effect above, after the buttons are enabled).
+      focusAfterMove.current = `[data-member="${CSS.escape(moved._id)}"] button[data-move="${to < from ? 'up' : 'down'}"]:not(:disabled)`;
     } catch (error) {
       setNotice({ tone: 'error', text: errorMessage(error, 'The new order could not be saved. Please try again.') });
       void reload(true);
