@@ -6,6 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 
+/** Where the screenshots go: SHOP_SHOTS, else the test results' folder. */
+const SHOTS = process.env['SHOP_SHOTS'] ?? 'test-results/screens/shop';
+
 function withDb<T>(work: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(join(process.env['E2E_DATA_DIR']!, 'site.db'), { timeout: 5000 });
   try {
@@ -157,19 +160,19 @@ test.describe('product pages and the cart', () => {
       await page.getByRole('button', { name: 'Add to cart' }).first().click();
       await expect(cartButton(page).locator('[data-cart-count]')).toHaveText('1');
       expect((await page.request.get('/shop/no-such-product-here')).status()).toBe(404);
-      if (process.env['SHOP_SHOTS']) await page.screenshot({ path: join(process.env['SHOP_SHOTS'], 'reader-gallery-1280.png'), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, 'reader-gallery-1280.png'), fullPage: true });
     } finally {
       withDb((db) => db.prepare('DELETE FROM products WHERE id = ?').run(id));
     }
   });
 });
 
-// Screenshots for review (SHOP_SHOTS=<dir>): a product page and the cart at three widths in both themes.
+// Screenshots kept as test artifacts (SHOP_SHOTS=<dir> to keep them elsewhere): a product page and the cart, full
+// and empty, at three widths in both themes.
 test.describe('screenshots', () => {
-  test.skip(!process.env['SHOP_SHOTS'], 'only when SHOP_SHOTS names a folder');
   test('product page and cart at 320, 375 and 1280 px in both themes', async ({ browser, request }) => {
     test.setTimeout(180_000);
-    const dir = process.env['SHOP_SHOTS']!;
+    const dir = SHOTS;
     mkdirSync(dir, { recursive: true });
     const products: Product[] = (await (await request.get('/api/products')).json()).results;
     const [a, b] = [products.find((p) => p.stock > 5)!, products.find((p) => p.stock > 0 && p.stock <= 5)!];
