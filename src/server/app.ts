@@ -14,7 +14,9 @@ import { securityHeaderValues, securityHeaders } from './http/security-headers.t
 import { isUploadRequest } from './http/upload-form.ts';
 import { wellFormedUrl } from './http/well-formed-text.ts';
 import { authenticate } from './middleware/auth.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
@@ -25,6 +27,8 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { messageAdminRoutes } from './modules/messages/messages.admin.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
 import type { VariantQueue } from './media/variant-queue.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders.admin.routes.ts';
@@ -126,6 +130,11 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', checkoutRoutes(deps));
   api.route('/', customerOrderRoutes(deps));
   api.route('/', paymentRoutes(deps));
+  // Issue 20: conversations with the company (the visitor's and the admin's side), one's own account, analytics.
+  api.route('/', messageRoutes(deps));
+  api.route('/', messageAdminRoutes(deps));
+  api.route('/', accountRoutes(deps));
+  api.route('/', analyticsRoutes(deps));
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
   const methodsOf = routeMethods(() => api.routes);

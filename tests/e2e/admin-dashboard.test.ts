@@ -13,10 +13,12 @@ const SIDEBAR = [
   ['Theme Settings', '/admin/theme-settings'],
   ['Products', '/admin/manage-products'],
   ['Users', '/admin/manage-users'],
+  ['Messages', '/admin/messages'],
   ['Orders', '/admin/orders'],
   ['Store', '/admin/store'],
   ['Sliders', '/admin/edit-hero'],
   ['Team', '/admin/team'],
+  ['Analytics', '/analytics'],
 ] as const;
 
 let token = '';

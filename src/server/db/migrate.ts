@@ -6,6 +6,7 @@ import * as createAuditLog from './migrations/2026_11_24_0400_create_audit_log.t
 import * as publishStatesAndCents from './migrations/2026_11_24_0700_publish_states_and_cents.ts';
 import * as visitorSite from './migrations/2026_11_24_1000_visitor_site.ts';
 import * as commerce from './migrations/2026_11_24_1400_commerce.ts';
+import * as messagesAccountAnalytics from './migrations/2026_11_24_1800_messages_account_analytics.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0700_publish_states_and_cents': publishStatesAndCents,
   '2026_11_24_1000_visitor_site': visitorSite,
   '2026_11_24_1400_commerce': commerce,
+  '2026_11_24_1800_messages_account_analytics': messagesAccountAnalytics,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -366,14 +366,6 @@ export interface PagesTable {
   updated_at: string | null;
 }
 
-export interface MessagesTable {
-  id: string;
-  sender_id: string;
-  receiver_id: string;
-  message: string;
-  created_at: string;
-}
-
 /** A newsletter address (issue 18): double opt-in, so 'pending' until the emailed link is opened. */
 export interface NewsletterSubscribersTable {
   id: string;
@@ -388,15 +380,68 @@ export interface NewsletterSubscribersTable {
   unsubscribed_at: string | null;
 }
 
-/** A message sent with the public contact form (issue 18). */
-export interface ContactMessagesTable {
+/** A thread between a visitor and the company (issue 20): a signed-in visitor's, or a guest's from the contact form. */
+export interface ConversationsTable {
   id: string;
+  /** The account's id; null for a guest's contact-form thread. */
+  user_id: string | null;
   name: string;
+  /** Where replies are mailed. */
   email: string;
   subject: string;
-  message: string;
+  source: ColumnType<'contact' | 'account', 'contact' | 'account' | undefined, 'contact' | 'account'>;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  /** Messages the other side has not read yet. */
+  admin_unread: DefaultedNumber;
+  visitor_unread: DefaultedNumber;
   created_at: DefaultedText;
-  read_at: string | null;
+  last_message_at: DefaultedText;
+}
+
+export interface ConversationMessagesTable {
+  id: string;
+  conversation_id: string;
+  author: 'visitor' | 'company';
+  /** The admin who answered, or the signed-in visitor; null for a guest. */
+  author_id: string | null;
+  body: string;
+  created_at: DefaultedText;
+}
+
+/** An address whose messages the company no longer accepts, lower-cased. */
+export interface BlockedSendersTable {
+  email: string;
+  blocked_by: string | null;
+  created_at: DefaultedText;
+}
+
+/** One pending email change per account (issue 20): the new address and a hashed code sent to it. */
+export interface EmailChangesTable {
+  user_id: string;
+  new_email: string;
+  code_hash: string;
+  attempts: DefaultedNumber;
+  created_at: DefaultedText;
+  expires_at: string;
+}
+
+/** Page views per day, path and referring host ('' for none or this site): no address, cookie or user id (issue 20). */
+export interface PageViewsTable {
+  day: string;
+  path: string;
+  referrer_host: DefaultedText;
+  views: DefaultedNumber;
+}
+
+/** A unique visitor of a day: a hash of the day's salt, address and browser; the salt is deleted when the day ends. */
+export interface PageVisitorsTable {
+  day: string;
+  visitor_hash: string;
+}
+
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
 }
 
 /** A person on the About page (issue 18), in sort_order. */
@@ -490,9 +535,14 @@ export interface Database {
   documents: DocumentsTable;
   plans: PlansTable;
   pages: PagesTable;
-  messages: MessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
-  contact_messages: ContactMessagesTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  blocked_senders: BlockedSendersTable;
+  email_changes: EmailChangesTable;
+  page_views: PageViewsTable;
+  page_visitors: PageVisitorsTable;
+  analytics_salts: AnalyticsSaltsTable;
   team_members: TeamMembersTable;
   user_views: UserViewsTable;
   audit_log: AuditLogTable;

@@ -1,4 +1,4 @@
-/** The admin sidebar's links, in the spec's order (site-spec section 2, Admin layout). */
+/** The admin sidebar's links: the spec's order (site-spec section 2, Admin layout), later screens beside their kin. */
 export interface AdminLink {
   href: string;
   label: string;
@@ -13,10 +13,12 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { href: '/admin/theme-settings', label: 'Theme Settings', icon: 'M12 3a9 9 0 1 0 0 18c1 0 1.5-.8 1.5-1.5 0-1.2-1-1.5-1-2.5s.8-1.5 2-1.5H17a4 4 0 0 0 4-4c0-4.7-4-8.5-9-8.5ZM7.5 11h.01M10 7h.01M15 7.5h.01' },
   { href: '/admin/manage-products', label: 'Products', icon: 'M20 7 12 3 4 7v10l8 4 8-4V7ZM4 7l8 4 8-4M12 11v10' },
   { href: '/admin/manage-users', label: 'Users', icon: 'M16 20v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 20v-1a4 4 0 0 0-3-3.9M16 4.1a3.5 3.5 0 0 1 0 6.8' },
+  { href: '/admin/messages', label: 'Messages', icon: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z' },
   { href: '/admin/orders', label: 'Orders', icon: 'M6 2 3 6v14h18V6l-3-4H6ZM3 6h18M16 10a4 4 0 0 1-8 0' },
   { href: '/admin/store', label: 'Store', icon: 'M3 9l1.5-5h15L21 9M3 9v11h18V9M3 9h18M3 9a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0M9 20v-6h6v6' },
   { href: '/admin/edit-hero', label: 'Sliders', icon: 'M3 5h18v11H3zM8 20h8M9 10.5l2 2 4-4' },
   { href: '/admin/team', label: 'Team', icon: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1' },
+  { href: '/analytics', label: 'Analytics', icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2' },
 ];
 
 /** The link for this path, trailing slash ignored (the static host may add one). */
