@@ -1,6 +1,6 @@
 /**
  * The public layout's behaviour, on every page: theme toggle, the signed-in header, Logout, web font,
- * logo fallback, the footer's year, a blog post's view count, and branding changed since the build.
+ * logo fallback, the footer's year, a blog post's view count, branding changed since the build, and the page view.
  *
  * It imports nothing an island imports and loads nothing through import() that Vite follows, so Astro inlines it:
  * no request before the first paint (as an external module with two shared chunks it cost /about 340 ms of Lighthouse
@@ -10,6 +10,7 @@
 import brandingApplierUrl from 'virtual:branding-applier-url';
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 import { countBlogView } from './count-view.ts';
+import { sendPageView } from './page-view.ts';
 import { parseTheme, THEME_KEY, type Theme } from './theme-choice.ts';
 import { switchWebFontOnAfterPaint } from './web-font.ts';
 
@@ -137,4 +138,5 @@ countBlogView();
 afterLoadAndFirstPaint(() => {
   void refreshBranding();
   void learnRole();
+  sendPageView();
 });

@@ -1,9 +1,68 @@
-/** First-party, cookie-less page-view counting and the admin's analytics over a date range (issue 20). */
+/**
+ * First-party, cookie-less page-view counting and the admin's analytics over a date range (issue 20 item 3):
+ * POST /api/analytics/view (public; always 204 once the body is well formed, counted or not),
+ * GET /api/analytics and GET /api/analytics/export (admin only, never cached).
+ */
 import { Hono } from 'hono';
+import { utcDay } from '../../../shared/analytics.ts';
+import { checkBody } from '../../../shared/schemas/refusal.ts';
+import { checkAnalyticsQuery, checkExportQuery, PageViewBody } from '../../../shared/schemas/analytics.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { fieldError } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
+import { SlidingWindowLimiter, UNLIMITED, type AttemptLimiter } from '../../http/rate-limit.ts';
+import { requireAdmin } from '../../middleware/auth.ts';
+import { clientIp } from '../../middleware/client-ip.ts';
+import { csvFileName, reportCsv } from './analytics-csv.ts';
+import { analyticsReport, createViewCounter } from './analytics.service.ts';
+import { isBot, normalisePath, optsOut, referrerHost, siteHostOf } from './view-rules.ts';
+
+/** Views one address may have counted per minute (an office behind one address included); more are answered alike and not counted. */
+export const VIEW_LIMIT = { limit: 300, windowMs: 60_000 } as const;
 
 export function analyticsRoutes(_deps: Deps) {
   const router = new Hono<AppEnv>();
+  const countView = createViewCounter();
+  // One limiter per app; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
+  let limiter: AttemptLimiter | undefined;
+  let siteHost: string | undefined;
+
+  router.post('/analytics/view', async (c) => {
+    const env = c.get('env');
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const check = checkBody(PageViewBody, body);
+    if (!check.ok) throw fieldError(400, check.message, check.field);
+    const userAgent = c.req.header('user-agent') ?? '';
+    const noContent = () => c.body(null, 204);
+    if (optsOut(c.req.header('dnt'), c.req.header('sec-gpc')) || isBot(userAgent)) return noContent();
+    const ip = clientIp(c);
+    limiter ??= env.RATE_LIMITS === 'on' ? new SlidingWindowLimiter(VIEW_LIMIT) : UNLIMITED;
+    if (!limiter.check(ip).allowed) return noContent();
+    limiter.reserve(ip);
+    const path = normalisePath(check.value.path);
+    if (path === null) return noContent();
+    siteHost ??= siteHostOf(env.SITE_URL);
+    await countView(c.get('db'), { path, referrerHost: referrerHost(check.value.referrer, siteHost), ip, userAgent });
+    return noContent();
+  });
+
+  router.get('/analytics', requireAdmin, noStore, async (c) => {
+    const range = checkAnalyticsQuery(c.req.query(), utcDay(new Date()));
+    if (!range.ok) throw fieldError(400, range.message, range.field);
+    return c.json(await analyticsReport(c.get('db'), range.value));
+  });
+
+  router.get('/analytics/export', requireAdmin, noStore, async (c) => {
+    const query = checkExportQuery(c.req.query(), utcDay(new Date()));
+    if (!query.ok) throw fieldError(400, query.message, query.field);
+    const { table, ...range } = query.value;
+    const report = await analyticsReport(c.get('db'), range);
+    return c.body(reportCsv(report, table), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${csvFileName(report, table)}"`,
+    });
+  });
+
   return router;
 }
