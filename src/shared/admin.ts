@@ -28,7 +28,12 @@ export type AuditAction =
   | 'team.update'
   | 'team.delete'
   // Issue 19: the store's currency, tax, shipping and payment settings.
-  | 'store.update';
+  | 'store.update'
+  // Issue 20: the admin's answers to conversations, closing or reopening them, blocking or unblocking a sender.
+  | 'conversation.reply'
+  | 'conversation.update'
+  | 'sender.block'
+  | 'sender.unblock';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

@@ -42,7 +42,7 @@ test("the layout has the top bar and the sidebar links in order (the spec's eigh
   await openDashboard(page);
   await expect(page.getByText('Admin Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Messages/ })).toHaveAttribute('href', '/admin/messages');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   const sidebar = page.getByRole('navigation', { name: 'Admin Panel' });

@@ -1,11 +1,14 @@
 /**
- * POST /api/contact with the real app, database and outbox (issue 18 item 5): a message is stored, then mailed to the
- * company with Reply-To set to the visitor; a filled honeypot is answered alike and leaves nothing; refusals are
- * sentences naming their field; an address sending too many is told to wait; the admin reads the messages newest first.
+ * POST /api/contact with the real app, database and outbox (issue 18 item 5; issue 20): a message starts a conversation
+ * (its first visitor message), then is mailed to the company with Reply-To set to the visitor; a filled honeypot is
+ * answered alike and leaves nothing; refusals are sentences naming their field; an address sending too many is told to
+ * wait; a blocked address is refused; a guest's address is limited too; signed in, the thread is the account's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_LIMIT } from '../../src/server/modules/contact/contact.routes.ts';
-import { CONTACT_SENT, CONTACT_TOO_MANY, type ContactMessagePage } from '../../src/shared/schemas/contact.ts';
+import { GUEST_EMAIL_LIMIT } from '../../src/server/modules/messages/messages-limits.ts';
+import type { ConversationList } from '../../src/shared/messages.ts';
+import { CONTACT_SENT, CONTACT_TOO_MANY, SENDER_BLOCKED } from '../../src/shared/schemas/contact.ts';
 import { mailFiles, parseMail, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -15,11 +18,12 @@ const VALID = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'A ques
 let t: TestApp;
 let admin: string;
 
-async function post(body: unknown, app: TestApp = t) {
-  const res = await app.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function post(body: unknown, app: TestApp = t, token?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const res = await app.request('/api/contact', { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, headers: res.headers, body: (await res.json()) as { message: string; field?: string } };
 }
-const storedCount = async (app: TestApp = t) => (await app.db.selectFrom('contact_messages').select('id').execute()).length;
+const storedCount = async (app: TestApp = t) => (await app.db.selectFrom('conversation_messages').select('id').execute()).length;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
@@ -32,13 +36,15 @@ afterAll(async () => {
 });
 
 describe('a message', () => {
-  it('is stored, then mailed to the company with Reply-To set to the visitor', async () => {
+  it('starts a guest conversation with it as the first visitor message, then is mailed to the company with Reply-To set to the visitor', async () => {
     const before = mailFiles(t.dataDir);
     const { status, body } = await post(VALID);
     expect(status).toBe(201);
     expect(body).toEqual({ message: CONTACT_SENT });
-    const row = await t.db.selectFrom('contact_messages').selectAll().where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Ada Lovelace', subject: 'A question about lamps', message: 'Do you ship to Lisbon?\n\nThanks, Ada', read_at: null });
+    const row = await t.db.selectFrom('conversations').selectAll().where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Ada Lovelace', subject: 'A question about lamps', source: 'contact', status: 'open', user_id: null, admin_unread: 1, visitor_unread: 0 });
+    const messages = await t.db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', row.id).execute();
+    expect(messages).toEqual([expect.objectContaining({ author: 'visitor', author_id: null, body: 'Do you ship to Lisbon?\n\nThanks, Ada' })]);
     const mail = await waitForMail(t.dataDir, { to: COMPANY_EMAIL, after: before });
     expect(mail.headers['reply-to']).toBe('Ada Lovelace <ada@example.com>');
     expect(mail.subject).toBe('Northwind contact form: A question about lamps');
@@ -125,8 +131,9 @@ describe('the rate limit', () => {
   it(`allows ${CONTACT_LIMIT.limit} messages per address in ten minutes, then answers 429 with a sentence and Retry-After`, async () => {
     const limited = await createTestApp();
     try {
-      for (let i = 0; i < CONTACT_LIMIT.limit; i++) expect((await post({ ...VALID, subject: `Try ${i}` }, limited)).status).toBe(201);
-      const refused = await post({ ...VALID, subject: 'One too many' }, limited);
+      // A new address each time: one address alone meets its own (smaller) limit first.
+      for (let i = 0; i < CONTACT_LIMIT.limit; i++) expect((await post({ ...VALID, email: `ada${i}@example.com`, subject: `Try ${i}` }, limited)).status).toBe(201);
+      const refused = await post({ ...VALID, email: 'ada-last@example.com', subject: 'One too many' }, limited);
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe(CONTACT_TOO_MANY);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -137,24 +144,54 @@ describe('the rate limit', () => {
   });
 });
 
-describe('the admin read', () => {
-  it('is admin-only', async () => {
-    expect((await t.request('/api/admin/contact-messages')).status).toBe(401);
-    const customer = await t.customerToken('cid');
-    expect((await t.request('/api/admin/contact-messages', { headers: { authorization: `Bearer ${customer}` } })).status).toBe(403);
+describe('signed in', () => {
+  it('the conversation belongs to the account, so its reply is read at /messages', async () => {
+    const token = await t.customerToken('contactor');
+    expect((await post({ ...VALID, subject: 'Signed-in question' }, t, token)).status).toBe(201);
+    const row = await t.db.selectFrom('conversations').select(['user_id', 'source']).where('subject', '=', 'Signed-in question').executeTakeFirstOrThrow();
+    const user = await t.db.selectFrom('users').select('id').where('username', '=', 'contactor').executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_id: user.id, source: 'contact' });
+    const list = (await (await t.request('/api/messages', { headers: { authorization: `Bearer ${token}` } })).json()) as ConversationList;
+    expect(list.results.map((c) => c.subject)).toEqual(['Signed-in question']);
+  });
+});
+
+describe('blocked and unknown senders', () => {
+  it('a blocked address (any case) is refused with a 403 sentence, and nothing is stored or mailed', async () => {
+    await t.db.insertInto('blocked_senders').values({ email: 'spammer@example.com', blocked_by: null, created_at: new Date().toISOString() }).execute();
+    const stored = await storedCount();
+    const before = mailFiles(t.dataDir);
+    const answer = await post({ ...VALID, email: 'Spammer@Example.com' });
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe(SENDER_BLOCKED);
+    expect(await storedCount()).toBe(stored);
+    expect(mailFiles(t.dataDir)).toEqual(before);
   });
 
-  it('lists the messages newest first, paged, never cached', async () => {
-    const res = await t.request('/api/admin/contact-messages?pageSize=2', { headers: { authorization: `Bearer ${admin}` } });
+  it(`a guest's address may send ${GUEST_EMAIL_LIMIT.limit} messages an hour, then is told to wait (another address still may)`, async () => {
+    const limited = await createTestApp();
+    try {
+      for (let i = 0; i < GUEST_EMAIL_LIMIT.limit; i++) expect((await post({ ...VALID, email: 'guest@example.com', subject: `Try ${i}` }, limited)).status).toBe(201);
+      const refused = await post({ ...VALID, email: 'GUEST@example.com', subject: 'One too many' }, limited);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(CONTACT_TOO_MANY);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await storedCount(limited)).toBe(GUEST_EMAIL_LIMIT.limit);
+      expect((await post({ ...VALID, email: 'other@example.com' }, limited)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the admin read', () => {
+  it('is the admin messages API now: the old contact-messages route is gone', async () => {
+    expect((await t.request('/api/admin/contact-messages', { headers: { authorization: `Bearer ${admin}` } })).status).toBe(404);
+    const res = await t.request('/api/admin/messages?q=lisbon', { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    const page = (await res.json()) as ContactMessagePage;
-    expect(page.total).toBe(await storedCount());
-    expect(page.results).toHaveLength(2);
-    expect(page.results[0]!.createdAt >= page.results[1]!.createdAt).toBe(true);
-    expect(page.results[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', readAt: null });
-    const bad = await t.request('/api/admin/contact-messages?pageSize=1000', { headers: { authorization: `Bearer ${admin}` } });
-    expect(bad.status).toBe(400);
+    const page = (await res.json()) as { results: { email: string; adminUnread: number }[] };
+    expect(page.results.length).toBeGreaterThan(0);
+    for (const row of page.results) expect(row).toMatchObject({ email: 'ada@example.com', adminUnread: 1 });
   });
 });
 

@@ -26,13 +26,24 @@ export function contactOutcome(status: number, body: unknown): ContactOutcome {
   return { outcome: 'failure', ...(text ? { text } : {}), ...(field ? { field } : {}) };
 }
 
+/** Signed in, the message is the account's: its answer shows on /messages (issue 20). Kept small: this page's script has a 3 KB budget. */
+function sessionHeader(): Record<string, string> {
+  try {
+    const token = localStorage.getItem('token');
+    if (token && /^[\w-]+$/.test(token)) return { Authorization: `Bearer ${token}` };
+  } catch {
+    // No storage: sent as a guest's.
+  }
+  return {};
+}
+
 /** Posts the form's fields as JSON; the answer's status and body (null when it was not JSON). */
 async function postMessage(form: HTMLFormElement): Promise<{ status: number; body: unknown }> {
   const data = new FormData(form);
   const payload = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
   const response = await fetch(`${apiBase().replace(/\/+$/, '')}/api/contact`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...sessionHeader() },
     credentials: 'include',
     body: JSON.stringify(payload),
     signal: AbortSignal.timeout(20_000),

@@ -17,26 +17,11 @@ export interface ContactInput {
   message: string;
 }
 
-/** One stored message, as GET /api/admin/contact-messages answers it. */
-export interface ContactMessage extends ContactInput {
-  _id: string;
-  /** ISO time it was received. */
-  createdAt: string;
-  /** ISO time an admin marked it read; null while unread. */
-  readAt: string | null;
-}
-
-/** GET /api/admin/contact-messages: one page, newest first. */
-export interface ContactMessagePage {
-  results: ContactMessage[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /** What the form shows once the server has stored the message (site-spec: Contact). */
 export const CONTACT_SENT = 'Message sent successfully!';
 export const CONTACT_TOO_MANY = 'You have sent several messages in a short time. Please wait a few minutes and try again.';
+/** A sender whose address the company blocked (blocked_senders) hears this, and nothing is kept or sent. */
+export const SENDER_BLOCKED = 'Messages from this email address are not accepted. Please contact us another way.';
 
 /** How each field is named in a sentence. */
 const NOUN: Record<ContactField, string> = { name: 'Your name', email: 'Your email address', subject: 'The subject', message: 'Your message' };
@@ -66,22 +51,28 @@ export function isHoneypotFilled(body: unknown): boolean {
   return typeof website === 'string' ? website.trim() !== '' : website !== undefined && website !== null;
 }
 
+/** One field of a message trimmed (CRLF as LF in the message), or its refusal as a sentence naming what to fix. */
+export function checkContactField(field: ContactField, raw: unknown): FieldCheck<string> {
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') return refuse(field, MISSING[field]);
+  const multiline = field === 'message';
+  const text = (raw ?? '').replace(/\r\n?/g, '\n').trim();
+  if (text === '') return refuse(field, MISSING[field]);
+  if ([...text].length > CONTACT_LIMITS[field]) return refuse(field, `${NOUN[field]} must be at most ${CONTACT_LIMITS[field]} characters.`);
+  if (!text.isWellFormed() || (multiline ? CONTROL : CONTROL_OR_BREAK).test(text)) {
+    return refuse(field, multiline ? 'Your message contains characters that cannot be sent.' : `${NOUN[field]} must be on one line, without special characters.`);
+  }
+  if (field === 'email' && !EMAIL.test(text)) return refuse(field, 'Please enter a valid email address, like name@example.com.');
+  return { ok: true, value: text };
+}
+
 /** The message's four fields trimmed, or the first refused one with a sentence naming what to fix. */
 export function checkContactMessage(body: unknown): FieldCheck<ContactInput> {
   if (!isObject(body)) return { ok: false, field: 'body', message: 'The message could not be read. Please try again.' };
   const value: Partial<ContactInput> = {};
   for (const field of FIELDS) {
-    const raw = body[field];
-    if (raw !== undefined && raw !== null && typeof raw !== 'string') return refuse(field, MISSING[field]);
-    const multiline = field === 'message';
-    const text = (raw ?? '').replace(/\r\n?/g, '\n').trim();
-    if (text === '') return refuse(field, MISSING[field]);
-    if ([...text].length > CONTACT_LIMITS[field]) return refuse(field, `${NOUN[field]} must be at most ${CONTACT_LIMITS[field]} characters.`);
-    if (!text.isWellFormed() || (multiline ? CONTROL : CONTROL_OR_BREAK).test(text)) {
-      return refuse(field, multiline ? 'Your message contains characters that cannot be sent.' : `${NOUN[field]} must be on one line, without special characters.`);
-    }
-    if (field === 'email' && !EMAIL.test(text)) return refuse(field, 'Please enter a valid email address, like name@example.com.');
-    value[field] = text;
+    const check = checkContactField(field, body[field]);
+    if (!check.ok) return check;
+    value[field] = check.value;
   }
   return { ok: true, value: value as ContactInput };
 }

@@ -1,38 +1,37 @@
 /**
- * The public contact form's messages (issue 18 item 5): POST /api/contact (rate-limited per address, honeypot
- * `website`), and the admin's read of them, GET /api/admin/contact-messages (newest first, paged).
+ * The public contact form (issue 18 item 5; issue 20): POST /api/contact (rate-limited per address, honeypot
+ * `website`; a guest also per email address; a blocked sender refused). The message starts a conversation the admin
+ * answers on /admin/messages; signed in, it is the account's and its answers show on /messages.
  */
 import { Hono } from 'hono';
-import { CONTACT_SENT, CONTACT_TOO_MANY, checkContactMessage, isHoneypotFilled } from '../../../shared/schemas/contact.ts';
-import { z } from '../../../shared/schemas/zod.ts';
+import { CONTACT_SENT, CONTACT_TOO_MANY, SENDER_BLOCKED, checkContactMessage, isHoneypotFilled } from '../../../shared/schemas/contact.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { noStore } from '../../http/no-store.ts';
-import { SlidingWindowLimiter, UNLIMITED, type AttemptLimiter } from '../../http/rate-limit.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import type { AttemptLimiter } from '../../http/rate-limit.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
-import { listContactMessages, receiveContactMessage } from './contact.service.ts';
+import { GUEST_EMAIL_LIMIT, messageLimiter } from '../messages/messages-limits.ts';
+import { isBlockedSender } from '../messages/messages.repository.ts';
+import { receiveContactMessage } from './contact.service.ts';
 
 /** Messages one address may send in ten minutes. */
 export const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
-export const MESSAGES_PAGE_MAX = 100;
 
-const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(20),
-});
+const tooMany = (retryAfterSeconds: number) => new ApiError(429, CONTACT_TOO_MANY, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
 export function contactRoutes(deps: Deps) {
   const router = new Hono<AppEnv>();
-  // One limiter per app; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
+  // One limiter per app each; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
   let limiter: AttemptLimiter | undefined;
+  let guestLimiter: AttemptLimiter | undefined;
 
   router.post('/contact', async (c) => {
     const env = c.get('env');
-    limiter ??= env.RATE_LIMITS === 'on' ? new SlidingWindowLimiter(CONTACT_LIMIT) : UNLIMITED;
+    const db = c.get('db');
+    limiter ??= messageLimiter(env, CONTACT_LIMIT);
+    guestLimiter ??= messageLimiter(env, GUEST_EMAIL_LIMIT);
     const decision = limiter.check(clientIp(c));
-    if (!decision.allowed) throw new ApiError(429, CONTACT_TOO_MANY, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+    if (!decision.allowed) throw tooMany(decision.retryAfterSeconds);
     limiter.reserve(clientIp(c));
 
     const body: unknown = await c.req.json().catch(() => undefined);
@@ -40,17 +39,17 @@ export function contactRoutes(deps: Deps) {
     if (isHoneypotFilled(body)) return c.json({ message: CONTACT_SENT }, 201);
     const check = checkContactMessage(body);
     if (!check.ok) throw fieldError(400, check.message, check.field);
-    await receiveContactMessage({ db: c.get('db'), mailer: deps.mailer, siteUrl: env.SITE_URL }, check.value);
-    return c.json({ message: CONTACT_SENT }, 201);
-  });
-
-  router.get('/admin/contact-messages', requireAdmin, noStore, async (c) => {
-    const parsed = PageQuery.safeParse(c.req.query());
-    if (!parsed.success) {
-      const field = String(parsed.error.issues[0]?.path[0] ?? 'page');
-      throw fieldError(400, field === 'pageSize' ? `pageSize: must be a whole number from 1 to ${MESSAGES_PAGE_MAX}` : 'page: must be a whole number from 1', field);
+    const user = c.get('user');
+    if ((await isBlockedSender(db, check.value.email)) || (user && (await isBlockedSender(db, user.email)))) throw new ApiError(403, SENDER_BLOCKED);
+    // Without a session anyone may type any address: each address is limited too.
+    if (!user) {
+      const key = check.value.email.toLowerCase();
+      const byEmail = guestLimiter.check(key);
+      if (!byEmail.allowed) throw tooMany(byEmail.retryAfterSeconds);
+      guestLimiter.reserve(key);
     }
-    return c.json(await listContactMessages(c.get('db'), parsed.data.page, parsed.data.pageSize));
+    await receiveContactMessage({ db, mailer: deps.mailer, siteUrl: env.SITE_URL }, check.value, user?.id ?? null);
+    return c.json({ message: CONTACT_SENT }, 201);
   });
 
   return router;
