@@ -65,8 +65,9 @@ export default function ProfileCard() {
         <dd className="m-0 min-w-0 break-words">{user?.email ?? ''}</dd>
       </dl>
       {user && (
-        <p className="m-0 mt-4 text-sm">
+        <p className="m-0 mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm">
           <a href="/orders" className="font-medium text-[var(--color-primary-ink)] hover:underline">Your orders</a>
+          <a href="/settings" className="font-medium text-[var(--color-primary-ink)] hover:underline">Settings</a>
         </p>
       )}
       {user?.must_change_password && (

@@ -9,6 +9,14 @@ export const NAV_LINKS = [
   { href: '/events', label: 'Events' },
 ] as const;
 
+/** The signed-in account's pages in the side menu, after Dashboard (admins) and before Logout. */
+export const ACCOUNT_LINKS = [
+  { href: '/profile', label: 'Account' },
+  { href: '/orders', label: 'Orders' },
+  { href: '/messages', label: 'Messages' },
+  { href: '/settings', label: 'Settings' },
+] as const;
+
 export const QUICK_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About' },

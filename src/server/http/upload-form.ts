@@ -1,5 +1,5 @@
 /**
- * The one multipart reader of the upload routes (PUT /api/company, POST and PUT /api/sliders, POST /api/admin/photos/upload): a body limit that
+ * The one multipart reader of the upload routes (PUT /api/company, POST and PUT /api/sliders, POST /api/admin/photos/upload, POST /api/account/profile-image): a body limit that
  * refuses an oversized body before it is read whole (security.md R38), then the form split into text fields and the
  * expected file fields. What a file holds is checked later, by checkUpload/storeCheckedPicture (upload-check.ts).
  */
@@ -37,6 +37,8 @@ export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   // Issue 18: a team member's portrait; PUT /api/admin/team/order is JSON only.
   { method: 'POST', path: /^\/api\/admin\/team$/ },
   { method: 'PUT', path: /^\/api\/admin\/team\/(?!order$)[^/]+$/ },
+  // Issue 20: the signed-in person's own profile picture (requireUser, not admin).
+  { method: 'POST', path: /^\/api\/account\/profile-image$/ },
 ];
 
 /** True for a multipart request to an upload route: jsonOnly lets it through and the JSON body limit skips it (app.ts). */

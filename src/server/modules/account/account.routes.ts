@@ -1,9 +1,82 @@
-/** The signed-in person's own account (issue 20, /settings): profile, email change, sessions, export, deletion. */
-import { Hono } from 'hono';
+/**
+ * The signed-in person's own account (issue 20, /settings): profile, profile picture, email change by code, sessions,
+ * export and deletion. Every route is behind requireUser and acts on the session's user only; nothing takes a user id.
+ */
+import { type Context, Hono } from 'hono';
+import { ACCOUNT_TEXTS, exportFileName } from '../../../shared/account.ts';
+import { DeleteAccountBody, EmailChangeBody, EmailConfirmBody, ProfileBody } from '../../../shared/schemas/account.ts';
+import type { z } from '../../../shared/schemas/zod.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
+import { badRequest } from '../../http/errors.ts';
+import { noStore } from '../../http/no-store.ts';
+import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { mediaType } from '../../http/validate.ts';
+import { requireUser } from '../../middleware/auth.ts';
+import { clientIp } from '../../middleware/client-ip.ts';
+import { parseAuthInput } from '../auth/auth-input.ts';
+import { limitsForSetting } from '../auth/auth-limits.ts';
+import { consumeAccountLimit, createAccountLimits } from './account-limits.ts';
+import { exportAccount } from './account-export.ts';
+import { type AccountDeps, deleteAccount, getAccount, listSessions, removeProfileImage, setProfileImage, signOutOthers, updateProfile } from './account.service.ts';
+import { cancelEmailChange, confirmEmailChange, requestEmailChange } from './email-change.service.ts';
 
-export function accountRoutes(_deps: Deps) {
-  const router = new Hono<AppEnv>();
-  return router;
+/** The JSON body against a schema: 400 naming the first bad field with its sentence. */
+async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw badRequest('Request body must be JSON');
+  }
+  return parseAuthInput(schema, raw);
+}
+
+export function accountRoutes(deps: Deps) {
+  const accountLimits = createAccountLimits();
+  const accountDeps = (c: Context<AppEnv>): AccountDeps => {
+    const env = c.get('env');
+    // The login limits themselves: a password re-entered here counts with the account's sign-in attempts.
+    return { db: c.get('db'), env, mailer: deps.mailer, limits: limitsForSetting(deps.authLimits, env.RATE_LIMITS), codeKey: deps.keys.otp, ip: clientIp(c), path: c.req.path, accountLimits };
+  };
+  // requireUser ran first on every route below.
+  const me = (c: Context<AppEnv>) => c.get('user')!;
+
+  return new Hono<AppEnv>()
+    .use('/account', requireUser, noStore)
+    .use('/account/*', requireUser, noStore)
+    .get('/account', async (c) => c.json(await getAccount(c.get('db'), me(c))))
+    .delete('/account', async (c) => {
+      await deleteAccount(accountDeps(c), me(c), await input(c, DeleteAccountBody));
+      return c.json({ message: ACCOUNT_TEXTS.deleted });
+    })
+    .patch('/account/profile', async (c) => c.json(await updateProfile(accountDeps(c), me(c), await input(c, ProfileBody))))
+    .post('/account/profile-image', uploadBodyLimit(1), async (c) => {
+      const upload = mediaType(c.req.header('content-type')) === 'multipart/form-data' ? (await readUploadForm(c, ['image'])).files['image'] : undefined;
+      return c.json({ message: ACCOUNT_TEXTS.imageSaved, profile_image: await setProfileImage(accountDeps(c), me(c), upload) });
+    })
+    .delete('/account/profile-image', async (c) => {
+      await removeProfileImage(accountDeps(c), me(c));
+      return c.json({ message: ACCOUNT_TEXTS.imageRemoved, profile_image: '' });
+    })
+    .post('/account/email', async (c) => c.json(await requestEmailChange(accountDeps(c), me(c), await input(c, EmailChangeBody)), 202))
+    .post('/account/email/confirm', async (c) => {
+      const { code } = await input(c, EmailConfirmBody);
+      return c.json(await confirmEmailChange(accountDeps(c), me(c), code));
+    })
+    .delete('/account/email', async (c) => {
+      await cancelEmailChange(accountDeps(c), me(c));
+      return c.json({ message: ACCOUNT_TEXTS.emailChangeCancelled });
+    })
+    .get('/account/sessions', async (c) => c.json(await listSessions(c.get('db'), me(c))))
+    .post('/account/sessions/sign-out-others', async (c) => c.json({ signedOut: await signOutOthers(accountDeps(c), me(c)) }))
+    .get('/account/export', async (c) => {
+      const d = accountDeps(c);
+      consumeAccountLimit(d.accountLimits.export, me(c).id);
+      const now = new Date();
+      const data = await exportAccount(d.db, me(c), now);
+      c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
+      c.header('Content-Type', 'application/json; charset=utf-8');
+      return c.body(`${JSON.stringify(data, null, 2)}\n`);
+    });
 }

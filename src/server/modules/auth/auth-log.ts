@@ -19,7 +19,15 @@ export type AuthEvent =
   | 'access.denied'
   | 'rate_limited'
   | 'validation.rejected'
-  | 'mail.failure';
+  | 'mail.failure'
+  // Issue 20: the account's own changes (/api/account).
+  | 'password.confirm.failure'
+  | 'account.profile'
+  | 'account.email.requested'
+  | 'account.email.changed'
+  | 'account.email.failure'
+  | 'account.sessions.ended'
+  | 'account.deleted';
 
 export interface AuthLogFields {
   ip?: string;

@@ -9,7 +9,8 @@ export async function mailBrand(db: Db, siteUrl: string): Promise<MailBrand> {
   return { name: company.name, logoUrl: absoluteLogoUrl(company.logo, siteUrl), primaryColor: company.primary_color };
 }
 
-function message(brand: MailBrand, to: string, subject: string, content: MailContent): MailMessage {
+/** A mail with the company's name in the sender and subject, rendered as text and HTML. */
+export function message(brand: MailBrand, to: string, subject: string, content: MailContent): MailMessage {
   return { to, fromName: brand.name, subject: `${brand.name}: ${subject}`, text: renderText(brand, content), html: renderHtml(brand, content) };
 }
 

@@ -3,27 +3,10 @@
  * can read as it stands ('Email is required'); the field at fault travels apart, in the answer's `field`.
  */
 import { z } from 'zod';
-import { PASSWORD_MAX } from '../../../shared/password-policy.ts';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
+import { accountEmail, accountPassword as password, accountText as text } from '../../../shared/schemas/account.ts';
 
 /** Email shape; CR/LF and other control characters are refused before any mail is built (R16). */
-const email = text('Email', 254).pipe(z.email('Please enter a valid email address'));
-/** Generous cap so huge strings never reach the KDF; the policy itself counts code points. */
-const password = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .max(PASSWORD_MAX * 4, `${label} must be at most ${PASSWORD_MAX} characters`);
+const email = accountEmail();
 /** An email address or a username in one field. */
 const identifier = text('Username or email', 254);
 

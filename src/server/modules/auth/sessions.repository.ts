@@ -40,9 +40,23 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-/** Every session of the user but one (a password change keeps the session that made it). */
-export async function deleteOtherSessionsOfUser(db: Db, userId: string, keepId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+/** Every session of the user but one (a password change keeps the session that made it); how many ended. */
+export async function deleteOtherSessionsOfUser(db: Db, userId: string, keepId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The user's sessions still in force (a pending Google token not yet taken up is none), most recently used first; no token hash. */
+export function listSessionsOfUser(db: Db, userId: string, nowIso: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso)
+    .where('pending_until', 'is', null)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {

@@ -1,0 +1,32 @@
+/** One card of the Settings screen: a heading, a line on what it is for, and its forms. */
+import type { ReactNode } from 'react';
+
+/** The screen's buttons, in the site's brand classes. */
+export const PRIMARY_BUTTON = 'brand-button px-4 py-2 font-semibold disabled:opacity-60';
+export const OUTLINE_BUTTON = 'brand-button-outline px-4 py-2 font-medium text-gray-900 disabled:opacity-60 dark:text-gray-100';
+
+/** The server's `field` of a refusal ('username'), if it named one. */
+export function refusedField(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | null)?.data;
+  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
+  return typeof field === 'string' ? field : undefined;
+}
+
+interface Props {
+  id: string;
+  title: string;
+  description?: string;
+  tone?: 'normal' | 'danger';
+  children: ReactNode;
+}
+
+export default function SettingsSection({ id, title, description, tone = 'normal', children }: Props) {
+  const border = tone === 'danger' ? 'border-red-500/50 dark:border-red-400/40' : 'border-gray-200 dark:border-white/10';
+  return (
+    <section aria-labelledby={`${id}-title`} className={`min-w-0 rounded-2xl border ${border} bg-white p-4 shadow-sm sm:p-6 dark:bg-[#111821]`}>
+      <h2 id={`${id}-title`} className={`m-0 text-xl font-bold ${tone === 'danger' ? 'text-red-700 dark:text-red-300' : ''}`}>{title}</h2>
+      {description && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</p>}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * GET /api/account/export (issue 20 item 2): everything the site keeps about the signed-in person, as one JSON file:
+ * the profile (never a password hash), their orders with lines, their conversations with every message, the
+ * newsletter subscription of their address, what they viewed and their sessions (never a token or hash).
+ */
+import type { AccountExport, ExportedConversation } from '../../../shared/account.ts';
+import type { Db } from '../../db/connection.ts';
+import type { AuthUser } from '../auth/user-dto.ts';
+import { userFromRow } from '../auth/user-dto.ts';
+import { bool } from '../content/content.mappers.ts';
+import { findSubscriberByEmail } from '../newsletter/newsletter.repository.ts';
+import { customerOrderFromRow } from '../orders/orders.customer.service.ts';
+import { findEmailChange } from './account.repository.ts';
+import { accountRow } from './account.service.ts';
+
+/** Every order of the account, newest first (no cap: the export is the whole record). */
+const orderRowsOf = (db: Db, userId: string) => db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+
+const conversationRowsOf = (db: Db, userId: string) =>
+  db.selectFrom('conversations').select(['id', 'subject', 'source', 'status', 'created_at', 'last_message_at']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+
+/** The messages of the account's own conversations only (joined on the owner, never by a conversation id alone). */
+const messageRowsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('conversation_messages')
+    .innerJoin('conversations', 'conversations.id', 'conversation_messages.conversation_id')
+    .select(['conversation_messages.conversation_id', 'conversation_messages.author', 'conversation_messages.body', 'conversation_messages.created_at'])
+    .where('conversations.user_id', '=', userId)
+    .orderBy('conversation_messages.created_at')
+    .orderBy('conversation_messages.id')
+    .execute();
+
+const viewRowsOf = (db: Db, userId: string) =>
+  db.selectFrom('user_views').select(['content_type', 'ref_id', 'viewed_at']).where('user_id', '=', userId).orderBy('viewed_at', 'desc').execute();
+
+const sessionRowsOf = (db: Db, userId: string) =>
+  db.selectFrom('sessions').select(['id', 'created_at', 'last_seen_at', 'expires_at']).where('user_id', '=', userId).orderBy('last_seen_at', 'desc').execute();
+
+/** The person's data as the download holds it. */
+export async function exportAccount(db: Db, user: AuthUser, now = new Date()): Promise<AccountExport> {
+  const row = await accountRow(db, user);
+  const [orders, conversations, messages, subscriber, views, sessions, change] = await Promise.all([
+    orderRowsOf(db, row.id),
+    conversationRowsOf(db, row.id),
+    messageRowsOf(db, row.id),
+    findSubscriberByEmail(db, row.email),
+    viewRowsOf(db, row.id),
+    sessionRowsOf(db, row.id),
+    findEmailChange(db, row.id),
+  ]);
+  const threads = new Map<string, ExportedConversation>(
+    conversations.map((c) => [c.id, { _id: c.id, subject: c.subject, source: c.source, status: c.status, createdAt: c.created_at, lastMessageAt: c.last_message_at, messages: [] }]),
+  );
+  for (const m of messages) threads.get(m.conversation_id)?.messages.push({ author: m.author, body: m.body, createdAt: m.created_at });
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      ...userFromRow(row),
+      email_verified: bool(row.email_verified),
+      signsInWithGoogle: row.oidc_subject !== null,
+      hasPassword: row.password_hash !== null,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    },
+    pendingEmailChange: change ? { newEmail: change.new_email, expiresAt: change.expires_at } : null,
+    orders: await Promise.all(orders.map((o) => customerOrderFromRow(db, o))),
+    conversations: [...threads.values()],
+    newsletter: subscriber
+      ? { email: subscriber.email, status: subscriber.status, createdAt: subscriber.created_at, confirmedAt: subscriber.confirmed_at, unsubscribedAt: subscriber.unsubscribed_at }
+      : null,
+    viewedContent: views.map((v) => ({ contentType: v.content_type, refId: v.ref_id, viewedAt: v.viewed_at })),
+    sessions: sessions.map((s) => ({ _id: s.id, createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at, current: s.id === user.sessionId })),
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Per-account limits of the account's own changes (security.md R59), in memory per server process. They are keyed by
+ * the account, not the address, so RATE_LIMITS=off (test rigs behind one address) leaves them on.
+ */
+import { ApiError } from '../../http/errors.ts';
+import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
+import { ACCOUNT_TEXTS } from '../../../shared/account.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const ACCOUNT_LIMITS = {
+  /** Codes mailed to a new address: each one is a mail to an address the account names. */
+  emailRequest: { limit: 5, windowMs: HOUR },
+  /** Codes tried (each code also dies after 5 wrong guesses). */
+  emailConfirm: { limit: 20, windowMs: 15 * MINUTE },
+  profile: { limit: 30, windowMs: HOUR },
+  upload: { limit: 20, windowMs: HOUR },
+  export: { limit: 10, windowMs: HOUR },
+} as const;
+
+export type AccountLimits = Record<keyof typeof ACCOUNT_LIMITS, SlidingWindowLimiter>;
+
+export function createAccountLimits(): AccountLimits {
+  return Object.fromEntries(Object.entries(ACCOUNT_LIMITS).map(([name, options]) => [name, new SlidingWindowLimiter(options)])) as AccountLimits;
+}
+
+/** Counts one attempt for the account, or refuses with 429 and Retry-After and counts nothing. */
+export function consumeAccountLimit(limiter: SlidingWindowLimiter, userId: string): void {
+  const decision = limiter.check(userId);
+  if (!decision.allowed) throw new ApiError(429, ACCOUNT_TEXTS.tooMany, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+  limiter.record(userId);
+}
