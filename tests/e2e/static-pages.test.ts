@@ -7,10 +7,11 @@ const ROUTES = [
   '/messages', '/settings', '/analytics', '/orders', '/search', '/admin/update-company', '/admin-dashboard',
   '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content', '/about', '/contact',
   '/pricing', '/documents', '/admin/manage-products', '/admin/orders', '/admin/team', '/cart', '/checkout', '/admin/store',
+  '/admin/messages',
 ] as const;
 
 /** Routes that move a signed-out visitor on to another page by themselves. */
-const MOVES_ON: ReadonlySet<string> = new Set(['/reset-password', '/profile', '/orders']);
+const MOVES_ON: ReadonlySet<string> = new Set(['/reset-password', '/profile', '/orders', '/messages', '/settings']);
 
 const isInvalid = (field: Locator) => field.evaluate((el) => el.matches(':invalid'));
 
@@ -158,7 +159,7 @@ test.describe('Not found and the route table', () => {
     const login = await request.post('/api/auth/login', { data: { username: process.env['ADMIN_EMAIL'] ?? 'admin@example.com', password: E2E_ADMIN_PASSWORD } });
     const { token } = (await login.json()) as { token: string };
     await context.addInitScript((t) => {
-      if (location.pathname.startsWith('/admin')) localStorage.setItem('token', t);
+      if (/^\/(admin|analytics)/.test(location.pathname)) localStorage.setItem('token', t);
     }, token);
     await context.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
@@ -172,8 +173,8 @@ test.describe('Not found and the route table', () => {
       expect(styles.length, `inline styles of ${route}`).toBeGreaterThan(0);
       for (const css of styles) expect(policy, `hash of a style of ${route}`).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
 
-      // A page that sends a visitor on by itself (/reset-password without a token, /profile and /orders signed out, all
-      // to /login) is looked at where it lands, which the list covers itself.
+      // A page that sends a visitor on by itself (/reset-password without a token, /profile, /orders, /messages and
+      // /settings signed out, all to /login) is looked at where it lands, which the list covers itself.
       if (MOVES_ON.has(route)) continue;
       const page = await context.newPage();
       await page.goto(route, { waitUntil: 'load' });

@@ -48,6 +48,8 @@ const PUBLIC = new Set([
   'POST /api/orders',
   'GET /api/orders/:id',
   'POST /api/payments/stripe/webhook',
+  // Issue 20: a page view counted (path and referrer host only).
+  'POST /api/analytics/view',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/request-otp',
@@ -59,7 +61,27 @@ const PUBLIC = new Set([
 ]);
 
 /** Any signed-in user, customer or admin: 401 without a valid token. */
-const SIGNED_IN = new Set(['GET /api/auth/me', 'POST /api/auth/change-password', 'GET /api/orders']);
+const SIGNED_IN = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/change-password',
+  'GET /api/orders',
+  // Issue 20: one's own conversations with the company.
+  'GET /api/messages',
+  'GET /api/messages/:id',
+  'POST /api/messages',
+  // Issue 20: one's own account (/settings): profile, picture, email change by code, sessions, export, deletion.
+  'GET /api/account',
+  'DELETE /api/account',
+  'PATCH /api/account/profile',
+  'POST /api/account/profile-image',
+  'DELETE /api/account/profile-image',
+  'POST /api/account/email',
+  'POST /api/account/email/confirm',
+  'DELETE /api/account/email',
+  'GET /api/account/sessions',
+  'POST /api/account/sessions/sign-out-others',
+  'GET /api/account/export',
+]);
 
 /** Every route with a handler for a named method under /api, once each ('METHOD /path'); middleware and catch-alls are ALL. */
 function apiRoutes(app: App): string[] {
