@@ -200,8 +200,10 @@ async function signedInPage(browser: Browser, token: string): Promise<Page> {
 
 test("a signed-in customer's order is listed under Orders", async ({ browser, page }) => {
   // Signed out, /orders asks to sign in first and comes back.
+  // The login page drops ?next= from the address bar once it has read it: the request itself is what is checked.
+  const toLogin = page.waitForRequest((request) => /\/login\?next=%2Forders$/.test(request.url()));
   await page.goto('/orders');
-  await expect(page).toHaveURL(/\/login\?next=%2Forders$/);
+  await toLogin;
 
   const customer = await signedInPage(browser, await registerMember());
   await customer.goto('/orders');

@@ -1,4 +1,5 @@
 /** Video posters and audio cover art on the public lists: pre-rendered, responsive, loaded, and the poster turns into the player. */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Audio, Video } from '../../src/shared/types.ts';
@@ -90,12 +91,12 @@ for (const width of [320, 375]) {
   });
 }
 
-// Screenshots for review (H2_SHOTS=<dir>): /videos (idle and with a player open) and /audio.
+// Screenshots kept as test artifacts (MEDIA_SHOTS=<dir> to keep them elsewhere): /videos and /audio.
 test.describe('screenshots', () => {
-  test.skip(!process.env['H2_SHOTS'], 'only when H2_SHOTS names a folder');
   test('at 320, 375 and 1280 px in both themes', async ({ browser }) => {
     test.setTimeout(180_000);
-    const dir = process.env['H2_SHOTS']!;
+    const dir = process.env['MEDIA_SHOTS'] ?? 'test-results/screens/media';
+    mkdirSync(dir, { recursive: true });
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [320, 375, 1280]) {
         const context = await browser.newContext({ viewport: { width, height: 900 } });

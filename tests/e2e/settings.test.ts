@@ -52,8 +52,10 @@ async function settingsPage(browser: Browser, token: string, options: { width?: 
 }
 
 test('a signed-out visitor is sent to sign in and back', async ({ page }) => {
+  // The login page drops ?next= from the address bar once it has read it: the request itself is what is checked.
+  const toLogin = page.waitForRequest((request) => /\/login\?next=%2Fsettings$/.test(request.url()));
   await page.goto('/settings');
-  await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
+  await toLogin;
 });
 
 test('a signed-in person finds Settings in the side menu and on their profile', async ({ browser }) => {

@@ -5,11 +5,10 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api/auth.ts';
-import { currentToken } from '../../lib/api/client.ts';
 import { fetchMyConversation, fetchMyConversations, sendMessage } from '../../lib/api/messages.ts';
-import { loginHref } from '../../lib/auth-rules.ts';
-import { logout } from '../../lib/stores/session.ts';
 import type { ConversationSummary, ConversationThread } from '../../shared/messages.ts';
+import LoadFailure from '../account/LoadFailure.tsx';
+import { isSignedOut, useSignedInLoad } from '../account/use-signed-in-load.ts';
 import Spinner from '../admin/ui/Spinner.tsx';
 import ComposeBox from './ComposeBox.tsx';
 import ConversationList from './ConversationList.tsx';
@@ -17,14 +16,11 @@ import MessageBubbles from './MessageBubbles.tsx';
 import { searchWithThread, threadIdFrom, withSummary } from './messages-view.ts';
 import NewMessageForm from './NewMessageForm.tsx';
 
-type Load = { state: 'loading' } | { state: 'leaving' } | { state: 'error'; message: string } | { state: 'ready'; list: ConversationSummary[] };
 /** What the right-hand pane shows: nothing chosen, the new-message form, or a thread. */
 type Pane = { kind: 'none' } | { kind: 'new' } | { kind: 'thread'; id: string };
 type Thread = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; thread: ConversationThread };
 type Refusal = { message: string; field?: string } | null;
 
-/** Signed out, or a session the server no longer knows: sign in first, then come back to this page. */
-const sendToLogin = () => location.replace(loginHref(location.pathname + location.search));
 const statusOf = (error: unknown) => (error as { status?: number }).status;
 const fieldOf = (error: unknown) => {
   const field = ((error as { data?: unknown }).data as { field?: unknown } | undefined)?.field;
@@ -43,7 +39,7 @@ function BackButton({ onBack }: { onBack: () => void }) {
 }
 
 export default function MessagesInbox({ companyName }: { companyName: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load, setLoad, read: readList, leave } = useSignedInLoad(fetchMyConversations, 'Your messages could not be loaded. Please try again.');
   const [pane, setPane] = useState<Pane>(() => {
     const id = threadIdFrom(location.search);
     return id ? { kind: 'thread', id } : { kind: 'none' };
@@ -51,30 +47,10 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
   const [thread, setThread] = useState<Thread>({ state: 'loading' });
   const [refusal, setRefusal] = useState<Refusal>(null);
 
-  /** A 401 anywhere: the session is gone, sign in again and come back. */
-  const leave = useCallback(() => {
-    logout();
-    setLoad({ state: 'leaving' });
-    sendToLogin();
-  }, []);
-
-  const readList = useCallback(() => {
-    setLoad({ state: 'loading' });
-    fetchMyConversations()
-      .then((list) => setLoad({ state: 'ready', list }))
-      .catch((error: unknown) => (statusOf(error) === 401 ? leave() : setLoad({ state: 'error', message: errorMessage(error, 'Your messages could not be loaded. Please try again.') })));
-  }, [leave]);
-
-  useEffect(() => {
-    if (currentToken() !== null) return readList();
-    setLoad({ state: 'leaving' });
-    sendToLogin();
-  }, [readList]);
-
   /** Puts a thread's newest summary into the inbox. */
   const remember = useCallback((summary: ConversationSummary) => {
-    setLoad((current) => (current.state === 'ready' ? { state: 'ready', list: withSummary(current.list, summary) } : current));
-  }, []);
+    setLoad((current) => (current.state === 'ready' ? { state: 'ready', data: withSummary(current.data, summary) } : current));
+  }, [setLoad]);
 
   const threadId = pane.kind === 'thread' ? pane.id : null;
   useEffect(() => {
@@ -91,7 +67,7 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
       })
       .catch((error: unknown) => {
         if (!live) return;
-        if (statusOf(error) === 401) return leave();
+        if (isSignedOut(error)) return leave();
         setThread({ state: 'error', message: statusOf(error) === 404 ? 'This conversation could not be found.' : errorMessage(error, 'The conversation could not be loaded. Please try again.') });
       });
     return () => {
@@ -109,7 +85,7 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
       setPane({ kind: 'thread', id: answer.conversation._id });
       return true;
     } catch (error) {
-      if (statusOf(error) === 401) {
+      if (isSignedOut(error)) {
         leave();
         return false;
       }
@@ -121,20 +97,13 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
 
   if (load.state === 'leaving') return null;
   if (load.state === 'loading') return <Spinner compact label="Loading your messages" />;
-  if (load.state === 'error') {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
-        <span className="min-w-0 flex-1">{load.message}</span>
-        <button type="button" onClick={readList} className="brand-button-outline shrink-0 px-3 py-1 text-sm font-medium text-gray-900 dark:text-gray-100">Retry</button>
-      </div>
-    );
-  }
+  if (load.state === 'error') return <LoadFailure message={load.message} onRetry={readList} />;
 
   const newForm = (
     <NewMessageForm onSend={(input) => send({ message: input.message, ...(input.subject ? { subject: input.subject } : {}) })} error={refusal?.message} errorField={refusal?.field} />
   );
 
-  if (load.list.length === 0 && pane.kind !== 'thread') {
+  if (load.data.length === 0 && pane.kind !== 'thread') {
     return (
       <div className={`${card} max-w-3xl px-5 py-8 sm:px-8`}>
         <h2 className="m-0 text-xl font-semibold">No messages yet</h2>
@@ -145,7 +114,7 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
   }
 
   const showPane = pane.kind !== 'none';
-  const unread = load.list.filter((c) => c.unread > 0).length;
+  const unread = load.data.filter((c) => c.unread > 0).length;
   return (
     <div className={`${card} grid grid-cols-[minmax(0,1fr)] overflow-hidden md:h-[min(72vh,46rem)] md:grid-cols-[minmax(16rem,20rem)_minmax(0,1fr)]`}>
       <aside className={`${showPane ? 'hidden md:flex' : 'flex'} min-h-0 flex-col border-gray-200 md:border-r dark:border-white/10`} aria-label="Inbox">
@@ -156,7 +125,7 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
           <button type="button" onClick={() => setPane({ kind: 'new' })} className="brand-button px-3 py-1.5 text-sm font-semibold">New message</button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ConversationList conversations={load.list} openId={threadId} onOpen={(id) => setPane({ kind: 'thread', id })} />
+          <ConversationList conversations={load.data} openId={threadId} onOpen={(id) => setPane({ kind: 'thread', id })} />
         </div>
       </aside>
 

@@ -2,25 +2,15 @@
  * /orders (issue 19 item 5): the signed-in customer's own orders, newest first, each with its reference, status, date
  * and total in the currency it was charged in. A visitor without a session signs in first and comes back here.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api/auth.ts';
-import { currentToken } from '../../lib/api/client.ts';
 import { fetchMyOrders } from '../../lib/api/orders.ts';
-import { loginHref } from '../../lib/auth-rules.ts';
 import { formatDate } from '../../lib/format/dates.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import { logout } from '../../lib/stores/session.ts';
 import type { CustomerOrderSummary } from '../../shared/orders-customer.ts';
+import LoadFailure from '../account/LoadFailure.tsx';
+import { useSignedInLoad } from '../account/use-signed-in-load.ts';
 import OrderStatusBadge from '../admin/orders/OrderStatusBadge.tsx';
 import Spinner from '../admin/ui/Spinner.tsx';
 import { itemCountLabel } from './order-view.ts';
-
-type Load = { state: 'loading' } | { state: 'leaving' } | { state: 'error'; message: string } | { state: 'ready'; orders: CustomerOrderSummary[] };
-
-/** Signed out, or a session the server no longer knows: sign in first, then come back to this page. */
-export function sendToLogin(): void {
-  location.replace(loginHref(location.pathname + location.search));
-}
 
 const card = 'rounded-2xl border border-gray-200 bg-white shadow-sm dark:border-white/10 dark:bg-[#111821]';
 
@@ -43,39 +33,12 @@ function OrderRow({ order }: { order: CustomerOrderSummary }) {
 }
 
 export default function CustomerOrders() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const read = useCallback(() => {
-    setLoad({ state: 'loading' });
-    fetchMyOrders()
-      .then((orders) => setLoad({ state: 'ready', orders }))
-      .catch((error: unknown) => {
-        if ((error as { status?: number }).status === 401) {
-          logout();
-          setLoad({ state: 'leaving' });
-          sendToLogin();
-          return;
-        }
-        setLoad({ state: 'error', message: errorMessage(error, 'Your orders could not be loaded. Please try again.') });
-      });
-  }, []);
-
-  useEffect(() => {
-    if (currentToken() !== null) return read();
-    setLoad({ state: 'leaving' });
-    sendToLogin();
-  }, [read]);
+  const { load, read } = useSignedInLoad(fetchMyOrders, 'Your orders could not be loaded. Please try again.');
 
   if (load.state === 'leaving') return null;
   if (load.state === 'loading') return <Spinner compact label="Loading your orders" />;
-  if (load.state === 'error') {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
-        <span className="min-w-0 flex-1">{load.message}</span>
-        <button type="button" onClick={read} className="brand-button-outline shrink-0 px-3 py-1 text-sm font-medium text-gray-900 dark:text-gray-100">Retry</button>
-      </div>
-    );
-  }
-  if (load.orders.length === 0) {
+  if (load.state === 'error') return <LoadFailure message={load.message} onRetry={read} />;
+  if (load.data.length === 0) {
     return (
       <div className={`${card} px-6 py-12 text-center`}>
         <p className="m-0 text-lg font-semibold">No orders found.</p>
@@ -94,7 +57,7 @@ export default function CustomerOrders() {
         <span className="text-right">Total</span>
       </div>
       <ul className="m-0 list-none divide-y divide-gray-200 p-0 dark:divide-white/10" aria-label="Your orders">
-        {load.orders.map((order) => (
+        {load.data.map((order) => (
           <OrderRow key={order._id} order={order} />
         ))}
       </ul>

@@ -2,24 +2,13 @@
 import { useState } from 'react';
 import { fetchAccountExport, subscribeNewsletter } from '../../lib/api/account.ts';
 import { errorMessage } from '../../lib/api/auth.ts';
+import { saveFile } from '../../lib/browser/save-file.ts';
 import { exportFileName, type AccountProfile } from '../../shared/account.ts';
 import { Alert } from '../auth/fields.tsx';
 import { newsletterAction, newsletterText } from './settings-rules.ts';
 import SettingsSection, { OUTLINE_BUTTON } from './SettingsSection.tsx';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
-
-/** Hands a Blob to the browser as a download. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export default function DataSection({ account }: { account: AccountProfile }) {
   const [busy, setBusy] = useState<'newsletter' | 'export' | null>(null);
@@ -43,7 +32,7 @@ export default function DataSection({ account }: { account: AccountProfile }) {
     setBusy('export');
     setExportMessage(null);
     try {
-      save(await fetchAccountExport(), exportFileName(new Date()));
+      saveFile(await fetchAccountExport(), exportFileName(new Date()));
       setExportMessage({ tone: 'success', text: 'Your data was downloaded as a JSON file.' });
     } catch (e) {
       setExportMessage({ tone: 'error', text: errorMessage(e, 'Your data could not be downloaded. Please try again.') });

@@ -1,22 +1,10 @@
 /** 'Download CSV' for one table: fetched with the session's token (a plain link could not send it), then saved. */
 import { useState } from 'react';
 import { fetchAnalyticsCsv, type AnalyticsRange } from '../../../lib/api/admin/analytics.ts';
+import { saveFile } from '../../../lib/browser/save-file.ts';
 import type { AnalyticsTable } from '../../../shared/analytics.ts';
 
 const FAILED = 'The CSV could not be downloaded. Please try again.';
-
-/** Hands the browser `blob` as a download named `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export default function CsvButton({ range, table, label }: { range: AnalyticsRange; table: AnalyticsTable; label: string }) {
   const [busy, setBusy] = useState(false);
