@@ -115,6 +115,26 @@ test("a range with nothing reads the spec's empty text; a bad range is explained
   await expect(page.getByLabel('End date')).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('the not-found page sends no page view', async ({ browser }) => {
+  const visitor = await browser.newContext({ userAgent: BROWSER_UA });
+  const tab = await visitor.newPage();
+  const views: string[] = [];
+  tab.on('request', (r) => {
+    if (r.url().includes('/api/analytics/view')) views.push(r.postData() ?? '');
+  });
+  // A counted page first proves the counter runs in this browser, then the unknown address.
+  const counted = tab.waitForRequest((r) => r.url().endsWith('/api/analytics/view'));
+  await tab.goto('/pricing');
+  await counted;
+  const response = await tab.goto('/no-such-page-for-analytics');
+  expect(response?.status()).toBe(404);
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('404 - Page Not Found');
+  await tab.waitForTimeout(1500);
+  expect(views).toHaveLength(1);
+  expect(views[0]).toContain('/pricing');
+  await visitor.close();
+});
+
 test('admin pages send no page view', async ({ page }) => {
   const views: string[] = [];
   page.on('request', (r) => {
