@@ -4,11 +4,10 @@
  * shared: this file adds its own order to the database and removes it afterwards; the demo orders are only read.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
+import { withDb } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,15 +16,6 @@ const ORDER_ID = randomUUID();
 const REF = `#${ORDER_ID.slice(0, 8).toUpperCase()}`;
 const CUSTOMER = { name: `Olive Ordertest ${RUN}`, email: `olive.${RUN}@example.com` };
 const dataDir = () => process.env['E2E_DATA_DIR']!;
-
-function withDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(join(dataDir(), 'site.db'), { timeout: 5000 });
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A pending order of two demo products (2 × 12.50 and 1 × 1,000.00), placed now. */
 function addOrder() {

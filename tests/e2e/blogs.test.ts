@@ -1,18 +1,8 @@
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { waitForIslands } from './helpers/hydration.ts';
+import { withDb } from './helpers/e2e-db.ts';
 
 interface Blog { _id: string; title: string; slug: string; caption: string; category: string; views: number; comments: { comment: string }[] }
-
-function withDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(join(process.env['E2E_DATA_DIR']!, 'site.db'), { timeout: 5000 });
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 test.describe('blogs', () => {
   let blogs: Blog[];

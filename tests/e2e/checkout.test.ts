@@ -4,12 +4,11 @@
  * paid, then shipped; the link in the confirmation email shows it shipped. A signed-in customer's order is listed
  * under /orders. The e2e server is shared: the orders, the account and the stock this file changes are put back.
  */
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
+import { withDb } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,16 +24,6 @@ interface ShopProduct {
   slug: string;
   stock: number;
   price: number;
-}
-
-function withDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(join(dataDir(), 'site.db'), { timeout: 5000 });
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
-  }
 }
 
 let api: APIRequestContext;

@@ -5,11 +5,11 @@
  * both themes (MESSAGES_SHOTS=<dir> to keep them elsewhere).
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
+import { withDb } from './helpers/e2e-db.ts';
 
 const RUN = Date.now().toString(36);
 const MEMBER = { first: 'Nora', last: 'Writer', email: `nora.${RUN}@example.com`, username: `nora_${RUN}`, password: 'quiet harbour lantern morning' };
@@ -20,16 +20,6 @@ const dataDir = () => process.env['E2E_DATA_DIR']!;
 /** Nothing sticks out sideways: the page is no wider than the window. */
 async function expectNoSideScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} at ${width} px`).toBeLessThanOrEqual(width);
-}
-
-function withDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(join(dataDir(), 'site.db'), { timeout: 5000 });
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
-  }
 }
 
 let api: APIRequestContext;

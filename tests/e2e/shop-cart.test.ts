@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import type { Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
+import { withDb } from './helpers/e2e-db.ts';
 
 /** Where the screenshots go: SHOP_SHOTS, else the test results' folder. */
 const SHOTS = process.env['SHOP_SHOTS'] ?? 'test-results/screens/shop';
-
-function withDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(join(process.env['E2E_DATA_DIR']!, 'site.db'), { timeout: 5000 });
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 const cartButton = (page: Page) => page.getByRole('banner').locator('a[data-cart-link]');
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { productId: string; quantity: number }[]);

@@ -4,32 +4,16 @@
  * the layout's runtime branding refresh (no rebuild). Every call opens, works and closes the database.
  * Tests share one server: always restore what you change (see snapshotCompany).
  */
-import { join } from 'node:path';
-import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from 'node:sqlite';
+import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import { withDb } from './e2e-db.ts';
 
 export type CompanyValue = string | number | null;
-
-function dbFile(): string {
-  const dir = process.env['E2E_DATA_DIR'];
-  if (!dir) throw new Error('E2E_DATA_DIR is not set; run the e2e tests through tests/playwright.config.ts');
-  return join(dir, 'site.db');
-}
 
 /** Column names end up in SQL text, so only plain snake_case names are accepted. */
 function checkColumns(columns: readonly string[]): void {
   if (columns.length === 0) throw new Error('no company_settings columns given');
   for (const column of columns) {
     if (!/^[a-z][a-z0-9_]*$/.test(column)) throw new Error(`not a company_settings column name: ${column}`);
-  }
-}
-
-function withDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(dbFile(), { timeout: 5000 });
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
   }
 }
 
