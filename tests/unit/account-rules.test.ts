@@ -1,9 +1,7 @@
 /** The pure rules of /settings and /api/account (issue 20 item 2): input schemas, the code's scope, the screen's states. */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LIMITS, consumeAccountLimit } from '../../src/server/modules/account/account-limits.ts';
 import { emailCodeScope } from '../../src/server/modules/account/email-change.service.ts';
 import { hashOtp, otpMatches } from '../../src/server/modules/auth/otp.ts';
-import { SlidingWindowLimiter } from '../../src/server/http/rate-limit.ts';
 import { codeSentMessage, exportFileName } from '../../src/shared/account.ts';
 import { DeleteAccountBody, EmailChangeBody, EmailConfirmBody, ProfileBody } from '../../src/shared/schemas/account.ts';
 import { RegisterBody } from '../../src/server/modules/auth/auth.schemas.ts';
@@ -58,18 +56,6 @@ describe('email change bodies', () => {
 
   it('says where the code went', () => {
     expect(codeSentMessage('n@example.com')).toBe('We sent a 6-digit code to n@example.com. Enter it to confirm the change.');
-  });
-});
-
-describe('account limits', () => {
-  it('refuses the attempt after the limit with 429 and Retry-After, per account', () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter({ ...ACCOUNT_LIMITS.emailRequest, now: () => now });
-    for (let i = 0; i < ACCOUNT_LIMITS.emailRequest.limit; i++) consumeAccountLimit(limiter, 'u1');
-    expect(() => consumeAccountLimit(limiter, 'u1')).toThrow(expect.objectContaining({ status: 429, headers: { 'Retry-After': '3600' } }));
-    expect(() => consumeAccountLimit(limiter, 'u2')).not.toThrow();
-    now = ACCOUNT_LIMITS.emailRequest.windowMs + 1;
-    expect(() => consumeAccountLimit(limiter, 'u1')).not.toThrow();
   });
 });
 

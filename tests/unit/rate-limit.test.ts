@@ -1,138 +1,169 @@
 import { describe, expect, it } from 'vitest';
-import { FailureBackoff, SlidingWindowLimiter, UNLIMITED } from '../../src/server/http/rate-limit.ts';
+import {
+  afterAttempt, afterOutcome, backoffConfirm, backoffDecision, backoffDelay, backoffFail, type BackoffRule, type BackoffState, decide, expiresAt,
+  failureBackoff, type LimitState, outcomeMatters, parseState, slidingWindow, UNLIMITED, windowDecision, windowRecord, type WindowRule, windowUncount,
+} from '../../src/server/http/rate-limit.ts';
+import { createAccountLimits } from '../../src/server/modules/account/account-limits.ts';
+import { createAuthLimits, limitsForSetting } from '../../src/server/modules/auth/auth-limits.ts';
 
-function clock(start = 1_000_000) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
+const T0 = 1_000_000;
 
-describe('SlidingWindowLimiter', () => {
+describe('sliding window rules', () => {
+  const rule = (limit: number, windowMs: number): WindowRule => ({ kind: 'window', limit, windowMs });
+
+  /** Checks, and records when allowed, as the store does for one key. */
+  function consumer(r: WindowRule) {
+    let hits: number[] = [];
+    return (now: number) => {
+      const decision = windowDecision(hits, r, now);
+      if (decision.allowed) hits = windowRecord(hits, r, now);
+      return decision;
+    };
+  }
+
   it('allows `limit` attempts in a window and refuses the next with the seconds until one expires', () => {
-    const time = clock();
-    const limiter = new SlidingWindowLimiter({ limit: 3, windowMs: 60_000, now: time.now });
-    expect(limiter.consume('a').allowed).toBe(true);
-    time.advance(10_000);
-    expect(limiter.consume('a').allowed).toBe(true);
-    expect(limiter.consume('a').allowed).toBe(true);
-    expect(limiter.consume('a')).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    const consume = consumer(rule(3, 60_000));
+    expect(consume(T0).allowed).toBe(true);
+    expect(consume(T0 + 5_000).allowed).toBe(true);
+    expect(consume(T0 + 10_000).allowed).toBe(true);
+    expect(consume(T0 + 10_000)).toEqual({ allowed: false, retryAfterSeconds: 50 });
   });
 
-  it('slides: the oldest attempt leaving the window frees one slot, not all of them', () => {
-    const time = clock();
-    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 60_000, now: time.now });
-    limiter.consume('a');
-    time.advance(30_000);
-    limiter.consume('a');
-    time.advance(30_001);
-    expect(limiter.consume('a').allowed).toBe(true);
-    expect(limiter.consume('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+  it('slides: an old hit leaves the window and frees one slot', () => {
+    const consume = consumer(rule(2, 60_000));
+    consume(T0);
+    consume(T0 + 30_000);
+    expect(consume(T0 + 60_001).allowed).toBe(true);
+    expect(consume(T0 + 60_001)).toEqual({ allowed: false, retryAfterSeconds: 30 });
   });
 
-  it('keeps keys apart and never counts a refused attempt', () => {
-    const time = clock();
-    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1000, now: time.now });
-    expect(limiter.consume('a').allowed).toBe(true);
-    expect(limiter.consume('b').allowed).toBe(true);
-    for (let i = 0; i < 5; i++) expect(limiter.consume('a').allowed).toBe(false);
-    time.advance(1001);
-    expect(limiter.consume('a').allowed).toBe(true);
+  it('never answers a wait under one second', () => {
+    const r = rule(1, 1000);
+    expect(windowDecision(windowRecord([], r, T0), r, T0 + 999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
-  it('check does not record; record counts without checking', () => {
-    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 1000 });
-    expect(limiter.check('a').allowed).toBe(true);
-    expect(limiter.check('a').allowed).toBe(true);
-    limiter.record('a');
-    limiter.record('a');
-    expect(limiter.check('a').allowed).toBe(false);
-    limiter.reset('a');
-    expect(limiter.check('a').allowed).toBe(true);
+  it('keeps only the newest `limit` hits, so a state stays small whatever the traffic', () => {
+    const r = rule(3, 60_000);
+    let hits: number[] = [];
+    for (let i = 0; i < 100; i++) hits = windowRecord(hits, r, T0 + i);
+    expect(hits).toEqual([T0 + 97, T0 + 98, T0 + 99]);
+    expect(windowRecord([T0], r, T0 + 60_001)).toEqual([T0 + 60_001]);
   });
 
-  it('reports at least one second to wait', () => {
-    const time = clock();
-    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1000, now: time.now });
-    limiter.consume('a');
-    time.advance(999);
-    expect(limiter.check('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  it('a success takes back exactly the one hit it reserved', () => {
+    const r = rule(2, 1000);
+    const hits = windowRecord(windowRecord([], r, T0), r, T0 + 1);
+    expect(windowDecision(hits, r, T0 + 2).allowed).toBe(false);
+    expect(windowUncount(hits, T0)).toEqual([T0 + 1]);
+    expect(windowUncount(hits, T0 + 5)).toEqual(hits);
+    expect(windowUncount([T0, T0], T0)).toEqual([T0]);
   });
 
-  it('reserve counts the attempt at once; a success uncounts only that one, a failure keeps it', () => {
-    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 1000 });
-    const first = limiter.reserve('a');
-    const second = limiter.reserve('a');
-    expect(limiter.check('a').allowed).toBe(false);
-    first.succeeded();
-    expect(limiter.check('a').allowed).toBe(true);
-    second.failed();
-    limiter.reserve('a');
-    expect(limiter.check('a').allowed).toBe(false);
-  });
-
-  it('bounds memory under a flood of distinct keys', () => {
-    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 60_000, maxKeys: 100 });
-    for (let i = 0; i < 1000; i++) limiter.consume(`ip-${i}`);
-    expect(limiter.size).toBeLessThanOrEqual(100);
+  it('expires once its newest hit has left the window', () => {
+    const r = rule(2, 1000);
+    expect(expiresAt(r, [T0, T0 + 10])).toBe(T0 + 1010);
+    expect(expiresAt(r, [])).toBe(1000);
   });
 });
 
-describe('FailureBackoff', () => {
-  const options = { freeFailures: 3, baseMs: 1000, maxMs: 8000, forgetAfterMs: 60_000 };
+describe('failure backoff rules', () => {
+  const rule: BackoffRule = { kind: 'backoff', freeFailures: 3, baseMs: 1000, maxMs: 8000, forgetAfterMs: 60_000 };
 
   it('lets the free failures through, then doubles the wait up to the cap', () => {
-    const time = clock();
-    const backoff = new FailureBackoff({ ...options, now: time.now });
+    let state: BackoffState | null = null;
     for (let i = 0; i < 3; i++) {
-      expect(backoff.check('u').allowed).toBe(true);
-      backoff.fail('u');
+      expect(backoffDecision(state, rule, T0).allowed).toBe(true);
+      state = backoffFail(state, rule, T0);
     }
-    expect(backoff.check('u')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(backoffDecision(state, rule, T0)).toEqual({ allowed: false, retryAfterSeconds: 1 });
     const waits = [];
-    for (let i = 0; i < 4; i++) {
-      time.advance(10_000);
-      backoff.fail('u');
-      waits.push(backoff.check('u').retryAfterSeconds);
+    for (let i = 1; i <= 4; i++) {
+      const now = T0 + i * 10_000;
+      state = backoffFail(state, rule, now);
+      waits.push(backoffDecision(state, rule, now).retryAfterSeconds);
     }
     expect(waits).toEqual([2, 4, 8, 8]);
+    expect([0, 2, 3, 4, 40].map((n) => backoffDelay(n, rule))).toEqual([0, 0, 1000, 2000, 8000]);
   });
 
   it('starts again after a success or a quiet period, so nobody is locked out for good', () => {
-    const time = clock();
-    const backoff = new FailureBackoff({ ...options, now: time.now });
-    for (let i = 0; i < 5; i++) backoff.fail('u');
-    expect(backoff.check('u').allowed).toBe(false);
-    backoff.succeed('u');
-    expect(backoff.check('u').allowed).toBe(true);
-    for (let i = 0; i < 5; i++) backoff.fail('v');
-    time.advance(60_001);
-    expect(backoff.check('v').allowed).toBe(true);
-    backoff.fail('v');
-    expect(backoff.check('v').allowed).toBe(true);
+    let state: LimitState = null;
+    for (let i = 0; i < 5; i++) state = afterAttempt(rule, state, T0);
+    expect(decide(rule, state, T0).allowed).toBe(false);
+    expect(decide(rule, afterOutcome(rule, state, 'succeeded', T0, T0), T0).allowed).toBe(true);
+    // An hour of quiet later the run is forgotten: the next failure is the first again.
+    expect(decide(rule, state, T0 + 60_001).allowed).toBe(true);
+    expect(decide(rule, afterAttempt(rule, state, T0 + 60_001), T0 + 60_001).allowed).toBe(true);
   });
 
-  it('reserve counts a failure before the outcome is known: parallel attempts earn the wait between them', () => {
-    const time = clock();
-    const backoff = new FailureBackoff({ ...options, now: time.now });
-    const attempts = [backoff.reserve('u'), backoff.reserve('u'), backoff.reserve('u')];
-    expect(backoff.check('u')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    // A failure known later restarts the wait from then.
-    time.advance(900);
-    attempts[0]!.failed();
-    time.advance(900);
-    expect(backoff.check('u')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    time.advance(101);
-    expect(backoff.check('u').allowed).toBe(true);
-    // A success ends the run of failures.
-    attempts.push(backoff.reserve('u'));
-    expect(backoff.check('u').allowed).toBe(false);
-    attempts[1]!.succeeded();
-    expect(backoff.check('u').allowed).toBe(true);
+  it('counts a failure before the outcome is known: parallel attempts earn the wait between them', () => {
+    let state: BackoffState | null = null;
+    for (let i = 0; i < 3; i++) state = backoffFail(state, rule, T0);
+    expect(backoffDecision(state, rule, T0)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    // A failure known later restarts the wait from then, without counting it twice.
+    state = backoffConfirm(state, rule, T0 + 900);
+    expect(state?.failures).toBe(3);
+    expect(backoffDecision(state, rule, T0 + 1800)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(backoffDecision(state, rule, T0 + 1901).allowed).toBe(true);
+    // Confirming a forgotten run brings nothing back.
+    expect(backoffConfirm(state, rule, T0 + 900 + 60_001)).toBeNull();
+  });
+
+  it('expires an hour (forgetAfterMs) after the last failure', () => {
+    expect(expiresAt(rule, { failures: 2, lastFailure: T0, blockedUntil: T0 })).toBe(T0 + 60_000);
   });
 });
 
-describe('Unlimited', () => {
-  it('allows every attempt and keeps nothing', () => {
-    for (let i = 0; i < 1000; i++) UNLIMITED.reserve('a');
-    expect(UNLIMITED.check('a').allowed).toBe(true);
+describe('outcomes', () => {
+  const window = slidingWindow('w', { limit: 2, windowMs: 1000 }).rule!;
+  const backoff = failureBackoff('b', { freeFailures: 0, baseMs: 1000, maxMs: 8000, forgetAfterMs: 60_000 }).rule!;
+
+  it('a window forgets a success and keeps a failure; a backoff resets on a success and restarts its wait on a failure', () => {
+    const hits = afterAttempt(window, null, T0);
+    expect(afterOutcome(window, hits, 'succeeded', T0, T0 + 5)).toEqual([]);
+    expect(afterOutcome(window, hits, 'failed', T0, T0 + 5)).toEqual([T0]);
+    const state = afterAttempt(backoff, null, T0);
+    expect(afterOutcome(backoff, state, 'succeeded', T0, T0 + 5)).toBeNull();
+    expect(afterOutcome(backoff, state, 'failed', T0, T0 + 500)).toEqual({ failures: 1, lastFailure: T0 + 500, blockedUntil: T0 + 2500 });
+  });
+
+  it('says which outcomes need a write at all', () => {
+    expect(outcomeMatters(window, 'failed')).toBe(false);
+    expect(outcomeMatters(window, 'succeeded')).toBe(true);
+    expect(outcomeMatters(backoff, 'failed')).toBe(true);
+  });
+});
+
+describe('stored states', () => {
+  const window: WindowRule = { kind: 'window', limit: 2, windowMs: 1000 };
+  const backoff: BackoffRule = { kind: 'backoff', freeFailures: 1, baseMs: 1, maxMs: 1, forgetAfterMs: 1 };
+
+  it('round-trips through JSON and reads anything malformed as a key never seen', () => {
+    expect(parseState(window, JSON.stringify([T0, T0 + 1]))).toEqual([T0, T0 + 1]);
+    expect(parseState(backoff, JSON.stringify({ failures: 2, lastFailure: T0, blockedUntil: T0 + 5 }))).toEqual({ failures: 2, lastFailure: T0, blockedUntil: T0 + 5 });
+    expect(parseState(window, 'null')).toEqual([]);
+    expect(parseState(window, '{oops')).toBeNull();
+    expect(parseState(window, '[1,"x",2]')).toEqual([1, 2]);
+    expect(parseState(backoff, '[1,2]')).toBeNull();
+    expect(parseState(backoff, '{"failures":"lots"}')).toBeNull();
+  });
+});
+
+describe('UNLIMITED', () => {
+  it('has no rule, so the store neither reads nor counts it', () => {
+    expect(UNLIMITED.rule).toBeNull();
+  });
+});
+
+describe('limit names', () => {
+  it('are one per limit, since every process keys the shared table by them', () => {
+    const names = [...Object.values(createAuthLimits()), ...Object.values(createAccountLimits())].map((l) => l.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('RATE_LIMITS=off replaces only the per-address auth limits', () => {
+    const off = limitsForSetting(createAuthLimits(), 'off');
+    expect(Object.entries(off).filter(([, l]) => l === UNLIMITED).map(([k]) => k).sort()).toEqual(['loginIp', 'registerIp', 'requestOtpIp', 'resetIp', 'verifyOtpIp']);
+    expect(off.loginBackoff.rule?.kind).toBe('backoff');
   });
 });

@@ -1,4 +1,8 @@
-/** In-memory attempt limits (security.md R58-R60): a sliding-window counter and an exponential backoff, per key. */
+/**
+ * Attempt limits (security.md R58-R60): a sliding-window counter and an exponential backoff, per key. This module holds
+ * their rules as pure functions over one key's state; attempt-store.ts keeps the states in the database, so every API
+ * process sharing it counts together.
+ */
 
 export interface LimitDecision {
   allowed: boolean;
@@ -6,123 +10,19 @@ export interface LimitDecision {
   retryAfterSeconds: number;
 }
 
-const ALLOWED: LimitDecision = { allowed: true, retryAfterSeconds: 0 };
+export const ALLOWED: LimitDecision = { allowed: true, retryAfterSeconds: 0 };
 const blocked = (ms: number): LimitDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
 
-/** An attempt counted (as a failure) before the slow work that decides it; settled once the outcome is known. */
-export interface Reservation {
-  /** It was no failure: uncount it. */
-  succeeded(): void;
-  /** It failed: it stays counted, and any wait it earns runs from now. */
-  failed(): void;
-}
-
-/**
- * A limit whose attempts are counted before the work that decides them (reserve, then settle), so requests in flight
- * together cannot all pass one check (R58).
- */
-export interface AttemptLimiter {
-  /** Whether one more attempt is allowed now; records nothing. */
-  check(key: string): LimitDecision;
-  /** Counts one attempt now, without checking. */
-  reserve(key: string): Reservation;
-}
-
-const SETTLED: Reservation = { succeeded: () => {}, failed: () => {} };
-
-/** Allows everything and keeps nothing: stands in for the per-address limits under RATE_LIMITS=off. */
-export const UNLIMITED: AttemptLimiter = { check: () => ALLOWED, reserve: () => SETTLED };
-
-export interface WindowOptions {
-  /** Attempts allowed inside any window of `windowMs`. */
+/** At most `limit` attempts inside any span of `windowMs`. */
+export interface WindowRule {
+  kind: 'window';
   limit: number;
   windowMs: number;
-  now?: () => number;
-  /** Keys kept before stale ones are dropped; bounds memory under a flood of distinct keys. */
-  maxKeys?: number;
 }
 
-/** Sliding-log limiter: at most `limit` recorded hits in any `windowMs` span. */
-export class SlidingWindowLimiter implements AttemptLimiter {
-  readonly limit: number;
-  readonly windowMs: number;
-  readonly #now: () => number;
-  readonly #maxKeys: number;
-  readonly #hits = new Map<string, number[]>();
-
-  constructor(options: WindowOptions) {
-    this.limit = options.limit;
-    this.windowMs = options.windowMs;
-    this.#now = options.now ?? Date.now;
-    this.#maxKeys = options.maxKeys ?? 10_000;
-  }
-
-  /** Whether one more attempt is allowed now; records nothing. */
-  check(key: string): LimitDecision {
-    const hits = this.#recent(key);
-    if (hits.length < this.limit) return ALLOWED;
-    return blocked(hits[hits.length - this.limit]! + this.windowMs - this.#now());
-  }
-
-  /** Records one attempt (e.g. a failure) without checking. */
-  record(key: string): void {
-    const hits = this.#recent(key);
-    hits.push(this.#now());
-    this.#hits.set(key, hits);
-    if (this.#hits.size > this.#maxKeys) this.#prune();
-  }
-
-  /** Records one attempt now; a success takes back that one hit. */
-  reserve(key: string): Reservation {
-    const at = this.#now();
-    this.record(key);
-    return {
-      succeeded: () => {
-        const hits = this.#hits.get(key);
-        const index = hits?.lastIndexOf(at) ?? -1;
-        if (index < 0) return;
-        hits!.splice(index, 1);
-        if (hits!.length === 0) this.#hits.delete(key);
-      },
-      failed: () => {},
-    };
-  }
-
-  /** Checks and, when allowed, records the attempt. */
-  consume(key: string): LimitDecision {
-    const decision = this.check(key);
-    if (decision.allowed) this.record(key);
-    return decision;
-  }
-
-  reset(key: string): void {
-    this.#hits.delete(key);
-  }
-
-  get size(): number {
-    return this.#hits.size;
-  }
-
-  #recent(key: string): number[] {
-    const since = this.#now() - this.windowMs;
-    const hits = (this.#hits.get(key) ?? []).filter((t) => t > since);
-    if (hits.length === 0) this.#hits.delete(key);
-    // Only the newest `limit` hits can ever matter.
-    return hits.length > this.limit ? hits.slice(-this.limit) : hits;
-  }
-
-  #prune(): void {
-    const since = this.#now() - this.windowMs;
-    for (const [key, hits] of this.#hits) if ((hits.at(-1) ?? 0) <= since) this.#hits.delete(key);
-    // Still too many live keys: forget the oldest ones (Map keeps insertion order).
-    for (const key of this.#hits.keys()) {
-      if (this.#hits.size <= this.#maxKeys) break;
-      this.#hits.delete(key);
-    }
-  }
-}
-
-export interface BackoffOptions {
+/** Exponential backoff after consecutive failures; never a permanent lock (R58). */
+export interface BackoffRule {
+  kind: 'backoff';
   /** Consecutive failures that cost nothing; the last of them starts the delay. */
   freeFailures: number;
   /** Delay after the last free failure; doubles with each further one. */
@@ -130,74 +30,152 @@ export interface BackoffOptions {
   maxMs: number;
   /** A key with no failure for this long starts again from zero. */
   forgetAfterMs: number;
-  now?: () => number;
-  maxKeys?: number;
 }
 
-/** Exponential backoff after consecutive failures; never a permanent lock (R58). */
-export class FailureBackoff implements AttemptLimiter {
-  readonly #options: Required<Omit<BackoffOptions, 'now'>>;
-  readonly #now: () => number;
-  readonly #state = new Map<string, { failures: number; lastFailure: number; blockedUntil: number }>();
+export type LimitRule = WindowRule | BackoffRule;
 
-  constructor(options: BackoffOptions) {
-    this.#options = { maxKeys: 10_000, ...options };
-    this.#now = options.now ?? Date.now;
-  }
+/** A window's recorded attempt times (ms), oldest first; only the newest `limit` are kept, as only they can matter. */
+export type WindowState = number[];
+export interface BackoffState {
+  failures: number;
+  lastFailure: number;
+  blockedUntil: number;
+}
+/** One key's state under its rule; null is a key never seen (or forgotten). */
+export type LimitState = WindowState | BackoffState | null;
 
-  check(key: string): LimitDecision {
-    const state = this.#live(key);
-    const wait = state ? state.blockedUntil - this.#now() : 0;
-    return wait > 0 ? blocked(wait) : ALLOWED;
-  }
+/**
+ * A named limit. The name keeps one limit's keys apart from another's in the shared store, so it must be the same in
+ * every process and different for every limit. `rule` null limits nothing (UNLIMITED).
+ */
+export interface AttemptLimiter {
+  readonly name: string;
+  readonly rule: LimitRule | null;
+}
 
-  fail(key: string): void {
-    const now = this.#now();
-    const failures = (this.#live(key)?.failures ?? 0) + 1;
-    this.#state.delete(key);
-    this.#state.set(key, { failures, lastFailure: now, blockedUntil: now + this.#delay(failures) });
-    if (this.#state.size > this.#options.maxKeys) {
-      for (const k of this.#state.keys()) {
-        if (this.#state.size <= this.#options.maxKeys) break;
-        this.#state.delete(k);
-      }
-    }
-  }
+/** Allows everything and keeps nothing: stands in for the per-address limits under RATE_LIMITS=off. */
+export const UNLIMITED: AttemptLimiter = { name: 'unlimited', rule: null };
 
-  /**
-   * Counts a failure now, so attempts in flight together earn the wait between them; a failure restarts the wait
-   * from when it was known, a success ends the run of failures.
-   */
-  reserve(key: string): Reservation {
-    this.fail(key);
-    return {
-      succeeded: () => this.succeed(key),
-      failed: () => {
-        const state = this.#live(key);
-        if (!state) return;
-        const now = this.#now();
-        state.lastFailure = now;
-        state.blockedUntil = Math.max(state.blockedUntil, now + this.#delay(state.failures));
-      },
-    };
-  }
+export function slidingWindow(name: string, options: { limit: number; windowMs: number }): AttemptLimiter {
+  return { name, rule: { kind: 'window', limit: options.limit, windowMs: options.windowMs } };
+}
 
-  succeed(key: string): void {
-    this.#state.delete(key);
-  }
+export function failureBackoff(name: string, options: Omit<BackoffRule, 'kind'>): AttemptLimiter {
+  return { name, rule: { kind: 'backoff', ...options } };
+}
 
-  /** The wait after `failures` in a row: none for the free ones, then doubling up to the cap. */
-  #delay(failures: number): number {
-    const over = failures - this.#options.freeFailures;
-    return over >= 0 ? Math.min(this.#options.maxMs, this.#options.baseMs * 2 ** Math.min(over, 30)) : 0;
-  }
+/** An attempt counted (as a failure) before the slow work that decides it; settled once the outcome is known. */
+export interface Reservation {
+  /** It was no failure: uncount it. */
+  succeeded(): Promise<void>;
+  /** It failed: it stays counted, and any wait it earns runs from now. */
+  failed(): Promise<void>;
+}
 
-  #live(key: string) {
-    const state = this.#state.get(key);
-    if (state && this.#now() - state.lastFailure > this.#options.forgetAfterMs) {
-      this.#state.delete(key);
-      return undefined;
-    }
-    return state;
+// --- Sliding window ---
+
+/** The hits still inside the window at `now`, at most the newest `limit`. */
+export function windowLive(hits: WindowState, rule: WindowRule, now: number): WindowState {
+  const since = now - rule.windowMs;
+  const live = hits.filter((t) => t > since);
+  return live.length > rule.limit ? live.slice(-rule.limit) : live;
+}
+
+export function windowDecision(hits: WindowState, rule: WindowRule, now: number): LimitDecision {
+  const live = windowLive(hits, rule, now);
+  if (live.length < rule.limit) return ALLOWED;
+  return blocked(live[live.length - rule.limit]! + rule.windowMs - now);
+}
+
+/** The state after one more attempt at `now`. */
+export function windowRecord(hits: WindowState, rule: WindowRule, now: number): WindowState {
+  return windowLive([...hits, now], rule, now);
+}
+
+/** The state with the attempt made at `at` taken back (a success). */
+export function windowUncount(hits: WindowState, at: number): WindowState {
+  const index = hits.lastIndexOf(at);
+  return index < 0 ? hits : hits.filter((_, i) => i !== index);
+}
+
+// --- Failure backoff ---
+
+/** The wait after `failures` in a row: none for the free ones, then doubling up to the cap. */
+export function backoffDelay(failures: number, rule: BackoffRule): number {
+  const over = failures - rule.freeFailures;
+  return over >= 0 ? Math.min(rule.maxMs, rule.baseMs * 2 ** Math.min(over, 30)) : 0;
+}
+
+/** The state unless a quiet spell of `forgetAfterMs` has passed since the last failure. */
+export function backoffLive(state: BackoffState | null, rule: BackoffRule, now: number): BackoffState | null {
+  return state && now - state.lastFailure <= rule.forgetAfterMs ? state : null;
+}
+
+export function backoffDecision(state: BackoffState | null, rule: BackoffRule, now: number): LimitDecision {
+  const live = backoffLive(state, rule, now);
+  const wait = live ? live.blockedUntil - now : 0;
+  return wait > 0 ? blocked(wait) : ALLOWED;
+}
+
+/** The state after one more failure at `now` (counted before the outcome is known, so parallel attempts earn the wait). */
+export function backoffFail(state: BackoffState | null, rule: BackoffRule, now: number): BackoffState {
+  const failures = (backoffLive(state, rule, now)?.failures ?? 0) + 1;
+  return { failures, lastFailure: now, blockedUntil: now + backoffDelay(failures, rule) };
+}
+
+/** A counted failure confirmed at `now`: its wait runs from now (it was counted already, so the count stays). */
+export function backoffConfirm(state: BackoffState | null, rule: BackoffRule, now: number): BackoffState | null {
+  const live = backoffLive(state, rule, now);
+  if (!live) return null;
+  return { failures: live.failures, lastFailure: now, blockedUntil: Math.max(live.blockedUntil, now + backoffDelay(live.failures, rule)) };
+}
+
+// --- Either rule ---
+
+export function decide(rule: LimitRule, state: LimitState, now: number): LimitDecision {
+  return rule.kind === 'window' ? windowDecision(asWindow(state), rule, now) : backoffDecision(asBackoff(state), rule, now);
+}
+
+/** The state after an attempt is counted (reserved) at `now`. */
+export function afterAttempt(rule: LimitRule, state: LimitState, now: number): LimitState {
+  return rule.kind === 'window' ? windowRecord(asWindow(state), rule, now) : backoffFail(asBackoff(state), rule, now);
+}
+
+/** The state once the attempt reserved at `at` turned out a success or a failure at `now`. */
+export function afterOutcome(rule: LimitRule, state: LimitState, outcome: 'succeeded' | 'failed', at: number, now: number): LimitState {
+  if (rule.kind === 'window') return outcome === 'succeeded' ? windowUncount(asWindow(state), at) : state;
+  // A success ends the run of failures.
+  return outcome === 'succeeded' ? null : backoffConfirm(asBackoff(state), rule, now);
+}
+
+/** Whether an outcome can change a state under this rule at all (a window's failure cannot), to skip the write. */
+export function outcomeMatters(rule: LimitRule, outcome: 'succeeded' | 'failed'): boolean {
+  return rule.kind === 'backoff' || outcome === 'succeeded';
+}
+
+/** From when the state no longer matters and may be deleted. */
+export function expiresAt(rule: LimitRule, state: LimitState): number {
+  if (rule.kind === 'window') return (asWindow(state).at(-1) ?? 0) + rule.windowMs;
+  return (asBackoff(state)?.lastFailure ?? 0) + rule.forgetAfterMs;
+}
+
+/** A state as stored (JSON text), read defensively: anything malformed is a key never seen. */
+export function parseState(rule: LimitRule, text: string): LimitState {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
   }
+  if (rule.kind === 'window') return Array.isArray(value) ? value.filter((t): t is number => Number.isFinite(t)) : [];
+  const s = value as Partial<BackoffState> | null;
+  return s && [s.failures, s.lastFailure, s.blockedUntil].every(Number.isFinite) ? { failures: s.failures!, lastFailure: s.lastFailure!, blockedUntil: s.blockedUntil! } : null;
+}
+
+function asWindow(state: LimitState): WindowState {
+  return Array.isArray(state) ? state : [];
+}
+
+function asBackoff(state: LimitState): BackoffState | null {
+  return state && !Array.isArray(state) ? state : null;
 }

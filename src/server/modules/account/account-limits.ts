@@ -1,9 +1,13 @@
 /**
- * Per-account limits of the account's own changes (security.md R59), in memory per server process. They are keyed by
- * the account, not the address, so RATE_LIMITS=off (test rigs behind one address) leaves them on.
+ * Per-account limits of the account's own changes (security.md R59), counted in the database across processes
+ * (attempt-store.ts). They are keyed by the account, not the address, so RATE_LIMITS=off (test rigs behind one
+ * address) leaves them on.
  */
+import type { Db } from '../../db/connection.ts';
+import type { Env } from '../../env.ts';
+import { attemptStore } from '../../http/attempt-store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
+import { type AttemptLimiter, slidingWindow } from '../../http/rate-limit.ts';
 import { ACCOUNT_TEXTS } from '../../../shared/account.ts';
 
 const MINUTE = 60_000;
@@ -19,15 +23,14 @@ export const ACCOUNT_LIMITS = {
   export: { limit: 10, windowMs: HOUR },
 } as const;
 
-export type AccountLimits = Record<keyof typeof ACCOUNT_LIMITS, SlidingWindowLimiter>;
+export type AccountLimits = Record<keyof typeof ACCOUNT_LIMITS, AttemptLimiter>;
 
 export function createAccountLimits(): AccountLimits {
-  return Object.fromEntries(Object.entries(ACCOUNT_LIMITS).map(([name, options]) => [name, new SlidingWindowLimiter(options)])) as AccountLimits;
+  return Object.fromEntries(Object.entries(ACCOUNT_LIMITS).map(([name, options]) => [name, slidingWindow(`account.${name}`, options)])) as AccountLimits;
 }
 
 /** Counts one attempt for the account, or refuses with 429 and Retry-After and counts nothing. */
-export function consumeAccountLimit(limiter: SlidingWindowLimiter, userId: string): void {
-  const decision = limiter.check(userId);
+export async function consumeAccountLimit(deps: { db: Db; env: Pick<Env, 'AUTH_SECRET' | 'DATA_DIR'> }, limiter: AttemptLimiter, userId: string): Promise<void> {
+  const { decision } = await attemptStore(deps.db, deps.env).reserve([[limiter, userId]]);
   if (!decision.allowed) throw new ApiError(429, ACCOUNT_TEXTS.tooMany, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
-  limiter.record(userId);
 }

@@ -1,11 +1,13 @@
 /**
- * Attempt limits of the account endpoints (security.md R15, R58, R59), in memory per server process.
- * Keys are the socket address and the account (user id, or the typed identifier when no account matches,
- * so unknown and existing accounts are throttled alike).
+ * Attempt limits of the account endpoints (security.md R15, R58, R59), kept in the database so every API process
+ * counts together (attempt-store.ts). Keys are the client address and the account (user id, or the typed identifier
+ * when no account matches, so unknown and existing accounts are throttled alike).
  */
+import type { Db } from '../../db/connection.ts';
 import type { Env } from '../../env.ts';
+import { attemptStore, type LimitPair } from '../../http/attempt-store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type AttemptLimiter, FailureBackoff, type LimitDecision, type Reservation, SlidingWindowLimiter, UNLIMITED } from '../../http/rate-limit.ts';
+import { type AttemptLimiter, failureBackoff, type LimitDecision, type Reservation, slidingWindow, UNLIMITED } from '../../http/rate-limit.ts';
 import { logAuthEvent } from './auth-log.ts';
 
 const MINUTE = 60_000;
@@ -17,26 +19,27 @@ export const LOGIN_FAILURES_PER_ADDRESS = 20;
 function buildLimits() {
   return {
     /** Failed password checks per address across accounts (login and change-password alike). */
-    loginIp: new SlidingWindowLimiter({ limit: LOGIN_FAILURES_PER_ADDRESS, windowMs: 15 * MINUTE }),
+    loginIp: slidingWindow('auth.login.ip', { limit: LOGIN_FAILURES_PER_ADDRESS, windowMs: 15 * MINUTE }),
     /** Failed password checks per account: after 10 in a row a wait of 1 s, doubling with each further failure up to 15 min; forgotten after an hour of quiet. */
-    loginBackoff: new FailureBackoff({ freeFailures: 10, baseMs: 1000, maxMs: 15 * MINUTE, forgetAfterMs: HOUR }),
+    loginBackoff: failureBackoff('auth.login.backoff', { freeFailures: 10, baseMs: 1000, maxMs: 15 * MINUTE, forgetAfterMs: HOUR }),
     /** At most 100 failed password checks per account per hour overall. */
-    loginAccount: new SlidingWindowLimiter({ limit: 100, windowMs: HOUR }),
-    registerIp: new SlidingWindowLimiter({ limit: 20, windowMs: HOUR }),
-    registerAccount: new SlidingWindowLimiter({ limit: 5, windowMs: HOUR }),
-    requestOtpIp: new SlidingWindowLimiter({ limit: 20, windowMs: 15 * MINUTE }),
-    requestOtpAccount: new SlidingWindowLimiter({ limit: 3, windowMs: 15 * MINUTE }),
-    verifyOtpIp: new SlidingWindowLimiter({ limit: 30, windowMs: 15 * MINUTE }),
-    verifyOtpAccount: new SlidingWindowLimiter({ limit: 10, windowMs: 15 * MINUTE }),
-    resetIp: new SlidingWindowLimiter({ limit: 10, windowMs: 15 * MINUTE }),
+    loginAccount: slidingWindow('auth.login.account', { limit: 100, windowMs: HOUR }),
+    registerIp: slidingWindow('auth.register.ip', { limit: 20, windowMs: HOUR }),
+    registerAccount: slidingWindow('auth.register.account', { limit: 5, windowMs: HOUR }),
+    requestOtpIp: slidingWindow('auth.otp-request.ip', { limit: 20, windowMs: 15 * MINUTE }),
+    requestOtpAccount: slidingWindow('auth.otp-request.account', { limit: 3, windowMs: 15 * MINUTE }),
+    verifyOtpIp: slidingWindow('auth.otp-verify.ip', { limit: 30, windowMs: 15 * MINUTE }),
+    verifyOtpAccount: slidingWindow('auth.otp-verify.account', { limit: 10, windowMs: 15 * MINUTE }),
+    resetIp: slidingWindow('auth.reset.ip', { limit: 10, windowMs: 15 * MINUTE }),
   };
 }
 
-/** The limits keyed by socket address: the ones RATE_LIMITS=off turns off. */
+/** The limits keyed by client address: the ones RATE_LIMITS=off turns off. */
 const PER_ADDRESS = ['loginIp', 'registerIp', 'requestOtpIp', 'verifyOtpIp', 'resetIp'] as const;
 
-export type AuthLimits = Omit<ReturnType<typeof buildLimits>, (typeof PER_ADDRESS)[number]> & Record<(typeof PER_ADDRESS)[number], AttemptLimiter>;
+export type AuthLimits = Record<keyof ReturnType<typeof buildLimits>, AttemptLimiter>;
 
+/** The limits' names and rules; their counts live in the database. */
 export function createAuthLimits(): AuthLimits {
   return buildLimits();
 }
@@ -50,37 +53,39 @@ export function limitsForSetting(limits: AuthLimits, setting: Env['RATE_LIMITS']
   return { ...limits, ...Object.fromEntries(PER_ADDRESS.map((name) => [name, UNLIMITED])) };
 }
 
-interface LimitContext {
+/** Where the counts are (the database, hashed with the server secret) and what a refusal logs. */
+export interface LimitContext {
+  db: Db;
+  env: Pick<Env, 'AUTH_SECRET' | 'DATA_DIR'>;
   ip: string;
   path: string;
 }
 
 /**
  * Counts one attempt in every (limiter, key) pair at once, or refuses with 429 and counts none. Checking and
- * counting happen in one synchronous step, so parallel requests cannot all pass the same check.
+ * counting happen in one transaction, so parallel requests (of any process) cannot all pass the same check.
  */
-export function reserveAll(pairs: [AttemptLimiter, string][], context: LimitContext): Reservation {
-  enforce(
-    pairs.map(([limiter, key]) => limiter.check(key)),
-    context,
-  );
-  const reservations = pairs.map(([limiter, key]) => limiter.reserve(key));
-  return {
-    succeeded: () => reservations.forEach((r) => r.succeeded()),
-    failed: () => reservations.forEach((r) => r.failed()),
-  };
+export async function reserveAll(pairs: LimitPair[], context: LimitContext): Promise<Reservation> {
+  const { decision, reservation } = await attemptStore(context.db, context.env).reserve(pairs);
+  enforce([decision], context);
+  return reservation;
 }
 
 /** Counts an attempt in every (limiter, key) pair whatever its outcome, or refuses with 429 and counts none. */
-export function consumeAll(pairs: [AttemptLimiter, string][], context: LimitContext): void {
-  reserveAll(pairs, context);
+export async function consumeAll(pairs: LimitPair[], context: LimitContext): Promise<void> {
+  await reserveAll(pairs, context);
+}
+
+/** Refuses with 429 when any pair is at its limit already; counts nothing (a cheap read before costlier work). */
+export async function checkAll(pairs: LimitPair[], context: LimitContext): Promise<void> {
+  enforce([await attemptStore(context.db, context.env).check(pairs)], context);
 }
 
 /**
  * One password check (login or the current password of change-password), counted before the hash against the
  * address and the account alike; the caller settles it once the hash has answered.
  */
-export function reservePasswordCheck(deps: { limits: AuthLimits } & LimitContext, accountKey: string): Reservation {
+export function reservePasswordCheck(deps: { limits: AuthLimits } & LimitContext, accountKey: string): Promise<Reservation> {
   const { limits } = deps;
   return reserveAll(
     [
@@ -93,7 +98,7 @@ export function reservePasswordCheck(deps: { limits: AuthLimits } & LimitContext
 }
 
 /** Throws 429 with Retry-After for the first decision that refuses. */
-export function enforce(decisions: LimitDecision[], context: LimitContext): void {
+export function enforce(decisions: LimitDecision[], context: Pick<LimitContext, 'ip' | 'path'>): void {
   const refused = decisions.find((d) => !d.allowed);
   if (!refused) return;
   logAuthEvent('rate_limited', { ip: context.ip, path: context.path, status: 429 });
