@@ -9,6 +9,8 @@ import pageCss from './src/integrations/page-css.ts';
 import precompress from './src/integrations/precompress.ts';
 
 const port = Number(process.env.PORT ?? 4321);
+// MEDIA_BASE_URL: media come from a CDN (build-site.ts passes it to the pages as PUBLIC_MEDIA_BASE_URL; apiAsset).
+const mediaOrigin = process.env.PUBLIC_MEDIA_BASE_URL ? ` ${new URL(process.env.PUBLIC_MEDIA_BASE_URL).origin}` : '';
 // Pages for signed-in people, admins or placeholders, and the newsletter's link pages, stay out of the sitemap.
 const PRIVATE = /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|blog-view|product-view|newsletter)(\/|$)/;
 
@@ -27,7 +29,8 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: https://i.ytimg.com https://*.googleusercontent.com",
+        `img-src 'self' data: https://i.ytimg.com https://*.googleusercontent.com${mediaOrigin}`,
+        `media-src 'self'${mediaOrigin}`,
         "frame-src https://www.youtube-nocookie.com https://www.youtube.com",
         "font-src 'self'",
         "object-src 'none'",

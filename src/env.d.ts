@@ -2,6 +2,8 @@
 
 interface ImportMetaEnv {
   readonly PUBLIC_API_URL?: string;
+  /** MEDIA_BASE_URL at build time (build-site.ts): where browsers fetch stored media. */
+  readonly PUBLIC_MEDIA_BASE_URL?: string;
 }
 
 declare module 'virtual:branding-applier-url' {

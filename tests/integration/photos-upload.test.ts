@@ -4,12 +4,12 @@
  * asked for only when a published photo arrives. Pictures are real PNG files made by sharp.
  */
 import { readdir } from 'node:fs/promises';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import type { Photo } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { refuseInserts } from '../helpers/test-database.ts';
 
 const PATH = '/api/admin/photos/upload';
 
@@ -165,12 +165,12 @@ describe('refusals', () => {
   it('releases the stored picture when the database write fails', async () => {
     const before = await snapshot();
     // A trigger makes the insert fail after the picture was stored.
-    await sql`CREATE TRIGGER block_photos BEFORE INSERT ON photos BEGIN SELECT RAISE(ABORT, 'blocked'); END`.execute(t.db);
+    const allow = await refuseInserts(t.db, 'photos');
     try {
       const { status } = await upload({ title: 'Blocked' }, await png());
       expect(status).toBe(500);
     } finally {
-      await sql`DROP TRIGGER block_photos`.execute(t.db);
+      await allow();
     }
     expect(await snapshot()).toEqual(before);
   });

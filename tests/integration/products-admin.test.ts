@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
@@ -14,6 +13,7 @@ import { slugify } from '../../src/shared/slug.ts';
 import type { AdminProduct, AdminProductPage } from '../../src/shared/products-admin.ts';
 import type { Product } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { refuseInserts } from '../helpers/test-database.ts';
 
 let t: TestApp;
 let admin: string;
@@ -293,14 +293,14 @@ describe('create', () => {
   });
 
   it('releases the stored picture when the row cannot be written', async () => {
-    await sql`CREATE TRIGGER refuse_products BEFORE INSERT ON products WHEN NEW.name = 'Refused by the database' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(t.db);
+    const allow = await refuseInserts(t.db, 'products', "NEW.name = 'Refused by the database'");
     try {
       const before = await snapshot();
       const { status } = await create({ ...FIELDS, name: 'Refused by the database' }, await png());
       expect(status).toBe(500);
       expect(await snapshot()).toEqual(before);
     } finally {
-      await sql`DROP TRIGGER refuse_products`.execute(t.db);
+      await allow();
     }
   });
 });

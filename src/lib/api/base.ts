@@ -1,4 +1,5 @@
 /** API addresses, apart from the fetch client: the build, the islands and the upload helper share them. */
+import { MEDIA_URL_PREFIX, mediaUrl } from '../../shared/media-url.ts';
 
 /** At build time the pages read from BUILD_API_URL; in the browser from PUBLIC_API_URL or the same origin. */
 export function apiBase(): string {
@@ -8,9 +9,14 @@ export function apiBase(): string {
   return import.meta.env.PUBLIC_API_URL ?? '';
 }
 
-/** Media and other API-served paths as the browser must request them (the API may live on another origin). */
+/**
+ * Media and other API-served paths as the browser must request them: under MEDIA_BASE_URL (a CDN; the build defines
+ * it as PUBLIC_MEDIA_BASE_URL) when set, else on the API's origin (which may be another one than the site's).
+ */
 export function apiAsset(path: string): string {
-  if (!path.startsWith('/media/')) return path;
+  if (!path.startsWith(MEDIA_URL_PREFIX)) return path;
+  const mediaBase = import.meta.env.PUBLIC_MEDIA_BASE_URL;
+  if (mediaBase) return mediaUrl(path, mediaBase);
   const base = import.meta.env.PUBLIC_API_URL ?? '';
   return `${base.replace(/\/+$/, '')}${path}`;
 }

@@ -1,14 +1,13 @@
 /**
  * Removes a stored picture once nothing refers to it any more (issue 16 item 7): a replaced logo, icon or slider image
- * leaves DATA_DIR/media, the picture and every variant (`<id>.webp`, `<id>-w<width>.avif`, older `<id>-w<width>.webp`).
+ * leaves the media store (DATA_DIR/media or the bucket), the picture and every variant (`<id>.webp`, `<id>-w<width>.avif`, older `<id>-w<width>.webp`).
  * Callers call it after the write that dropped the reference has committed.
  */
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import { MEDIA_URL_PREFIX, mediaDir } from './media-store.ts';
+import { MEDIA_URL_PREFIX } from '../../shared/media-url.ts';
+import { mediaStorageAt } from './storage/media-storage.ts';
 
 /** A server-made media name: uuid, optional variant width, extension. Nothing else is ever turned into a path. */
 const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-w\d{2,4})?\.[a-z0-9]{2,5}$/;
@@ -38,7 +37,7 @@ async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean>
 /**
  * Deletes the stored file behind `url` and its variants (files and media rows) when no record refers to it; returns
  * the file names removed. A URL that is not a server-made /media/ name (a placeholder, /logo.png, an external link)
- * is left alone, so nothing outside DATA_DIR/media is ever touched.
+ * is left alone, so nothing outside the media store is ever touched.
  */
 export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string | null | undefined): Promise<string[]> {
   if (!url?.startsWith(MEDIA_URL_PREFIX)) return [];
@@ -53,7 +52,8 @@ export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string 
     if (ours.length > 0) await trx.deleteFrom('media').where('file_name', 'in', ours).execute();
     return ours;
   });
-  // Rows first, then files: a file left by a failed unlink is an orphan the start-up sweep removes (media-store.ts).
-  await Promise.all(names.map((name) => unlink(join(mediaDir(dataDir), name)).catch(() => undefined)));
+  // Rows first, then files: a file left by a failed delete is an orphan the start-up sweep removes (media-store.ts).
+  const store = mediaStorageAt(dataDir).media;
+  await Promise.all(names.map((name) => store.delete(name).catch(() => undefined)));
   return names;
 }

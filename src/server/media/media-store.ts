@@ -1,14 +1,18 @@
-/** Stored media files: DATA_DIR/media/<uuid>.<ext>, written atomically, then recorded in the media table. */
+/**
+ * Stored media files: <uuid>.<ext> in the media store of DATA_DIR's storage (DATA_DIR/media or the bucket's media/,
+ * storage/media-storage.ts), written whole, then recorded in the media table.
+ */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import { MEDIA_URL_PREFIX } from '../../shared/media-url.ts';
 import { isPictureName, VARIANT_TYPE, VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
 import type { Db } from '../db/connection.ts';
-import { writeFileAtomically } from '../durable-file.ts';
 import { type EncodedImage, type EncodedPicture, pictureCacheKey, readCachedPicture, writeCachedPicture } from './picture-cache.ts';
+import { mediaStorageAt } from './storage/media-storage.ts';
+import { readObject } from './storage/object-store.ts';
+import { sweepOrphans, type SweepOptions } from './storage/orphan-sweep.ts';
 
-export const MEDIA_URL_PREFIX = '/media/';
+export { MEDIA_URL_PREFIX };
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -26,9 +30,7 @@ const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4',
 };
 
-export function mediaDir(dataDir: string): string {
-  return join(dataDir, 'media');
-}
+export { mediaDir } from './storage/media-storage.ts';
 
 export interface StoredMedia {
   id: string;
@@ -59,18 +61,16 @@ async function storeMediaAs(
   contentType: string,
   size?: { width: number; height: number },
 ): Promise<StoredMedia> {
-  const dir = mediaDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: 0o755 });
+  const store = mediaStorageAt(dataDir).media;
   const id = randomUUID();
-  const finalPath = join(dir, fileName);
-  await writeFileAtomically(finalPath, bytes, 0o644);
+  await store.put(fileName, bytes, contentType);
   try {
     await db
       .insertInto('media')
       .values({ id, file_name: fileName, content_type: contentType, bytes: bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null })
       .execute();
   } catch (error) {
-    await unlink(finalPath).catch(() => undefined);
+    await store.delete(fileName).catch(() => undefined);
     throw error;
   }
   return { id, fileName, url: `${MEDIA_URL_PREFIX}${fileName}` };
@@ -224,7 +224,7 @@ export async function backfillPictureVariants(db: Db, dataDir: string): Promise<
     const missing = VARIANT_WIDTHS.filter((width) => !names.has(variantName(name, width)));
     if (missing.length === 0) continue;
     // A row whose file is gone leaves nothing to make variants from; the picture keeps its placeholder fallback.
-    const data = await readFile(join(mediaDir(dataDir), name)).catch(() => undefined);
+    const data = await readObject(mediaStorageAt(dataDir).media, name).catch(() => undefined);
     const meta = data && (await sharp(data).metadata().catch(() => undefined));
     if (!data || !meta?.width || !meta.height) continue;
     await storeVariants(db, dataDir, name, await encodeVariants({ data, width: meta.width, height: meta.height }, missing), missing);
@@ -238,13 +238,11 @@ export async function findMedia(db: Db, fileName: string) {
   return db.selectFrom('media').select(['file_name', 'content_type', 'bytes']).where('file_name', '=', fileName).executeTakeFirst();
 }
 
-/** Removes temp files and files without a media row, left by a crash between write and insert (security.md R43). */
-export async function sweepOrphanMedia(db: Db, dataDir: string): Promise<number> {
-  const dir = mediaDir(dataDir);
-  const names = await readdir(dir).catch(() => [] as string[]);
-  if (names.length === 0) return 0;
-  const known = new Set((await db.selectFrom('media').select('file_name').execute()).map((r) => r.file_name));
-  const orphans = names.filter((name) => !known.has(name));
-  await Promise.all(orphans.map((name) => unlink(join(dir, name)).catch(() => undefined)));
-  return orphans.length;
+/**
+ * Removes temp files and files without a media row, left by a crash between write and insert (security.md R43).
+ * On shared storage only objects older than the grace are swept (orphan-sweep.ts): another instance may be between
+ * writing one and inserting its row.
+ */
+export async function sweepOrphanMedia(db: Db, dataDir: string, options: SweepOptions = {}): Promise<number> {
+  return sweepOrphans(mediaStorageAt(dataDir).media, async () => (await db.selectFrom('media').select('file_name').execute()).map((r) => r.file_name), options);
 }

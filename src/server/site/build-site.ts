@@ -40,12 +40,18 @@ export async function buildSite({ apiUrl, outDir, env = {}, log = console.log, s
   log(`site built into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** MEDIA_BASE_URL as the pages read it (import.meta.env.PUBLIC_MEDIA_BASE_URL, apiAsset): media from a CDN. */
+function mediaBase(env: Record<string, string | undefined>): Record<string, string> {
+  const base = env['MEDIA_BASE_URL'] ?? process.env['MEDIA_BASE_URL'];
+  return base ? { PUBLIC_MEDIA_BASE_URL: base } : {};
+}
+
 function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
       cwd: ROOT,
-      env: { ...process.env, ...env, BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, ...env, ...mediaBase(env), BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Not spawn's own `signal` option: that rejects at once, while the child may still be writing into outDir.

@@ -57,7 +57,7 @@ function checked<S extends typeof DocumentInput | typeof DocumentPatch>(schema: 
   return check.value;
 }
 
-/** The upload checked by content and written to DATA_DIR/documents: the columns that describe it. */
+/** The upload checked by content and written to the documents store: the columns that describe it. */
 async function storedFile(dataDir: string, upload: UploadInput) {
   let kind;
   try {
@@ -66,7 +66,7 @@ async function storedFile(dataDir: string, upload: UploadInput) {
     if (error instanceof ApiError) throw fieldError(error.status, error.message, 'file');
     throw error;
   }
-  const file = await storeDocumentFile(dataDir, upload.bytes, kind.extension);
+  const file = await storeDocumentFile(dataDir, upload.bytes, kind.extension, kind.type);
   return { file, download_name: cleanDownloadName(upload.fileName, kind), content_type: kind.type, bytes: upload.bytes.byteLength };
 }
 
