@@ -183,6 +183,20 @@ export async function measureApiLoad(origin: string, paths: readonly string[], o
   return { connections, durationSeconds, warmupSeconds, paths: out };
 }
 
+/** autocannon against the product only (no bare server), path by path: the figures compared across databases. */
+export async function measureProductLoad(origin: string, paths: readonly string[], opts: LoadOptions = {}): Promise<Array<{ path: string; product: LoadRun }>> {
+  const durationSeconds = opts.durationSeconds ?? 10;
+  const connections = opts.connections ?? 10;
+  const warmupSeconds = Math.min(opts.warmupSeconds ?? 2, durationSeconds);
+  const out: Array<{ path: string; product: LoadRun }> = [];
+  for (const path of paths) {
+    const captured = await capture(`${origin}${path}`);
+    if (captured.status < 200 || captured.status > 299) throw new Error(`GET ${path} answered ${captured.status}: ${captured.body.subarray(0, 300).toString()}`);
+    out.push({ path, product: await load(`${origin}${path}`, connections, durationSeconds, warmupSeconds) });
+  }
+  return out;
+}
+
 if (import.meta.main) {
   const { startProduct } = await import('./product.ts');
   const seconds = Number(process.argv[2] ?? 10);

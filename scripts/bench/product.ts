@@ -61,7 +61,7 @@ export async function startProduct(opts: StartOptions = {}): Promise<RunningProd
   const distDir = await mkdtemp(join(tmpdir(), 'bench-dist-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const script = mode === 'site' ? join(ROOT, 'scripts', 'start.ts') : join(ROOT, 'scripts', 'bench', 'serve-api.ts');
+  const script = mode === 'site' ? join(ROOT, 'scripts', 'start.ts') : join(ROOT, 'scripts', 'start-api.ts');
   const started = Date.now();
   const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: ROOT,

@@ -2,6 +2,8 @@
 import type { measureApiLoad } from './api-load.ts';
 import type { measureBuildTimes } from './build-time.ts';
 import type { Check } from './budgets.ts';
+import { comparisonRows, figuresOf } from './compare-databases.ts';
+import type { PostgresReport } from './postgres-run.ts';
 import type { PageBytes, Sizes } from './dist-bytes.ts';
 import type { PageResult } from './lighthouse.ts';
 import type { BenchPage } from './pages.ts';
@@ -16,8 +18,12 @@ export interface Report {
   /** Optional pages (an event's, a simple page) left out because the site answered 404 for them. */
   skipped: string[];
   reference: PageResult | null;
-  api: { load: Awaited<ReturnType<typeof measureApiLoad>>; demoLists: Awaited<ReturnType<typeof measureListLatencyAtDemo>> } | null;
+  /** SQLite: load (full mode only) and latency at demo size. */
+  api: { load: Awaited<ReturnType<typeof measureApiLoad>> | null; demoLists: Awaited<ReturnType<typeof measureListLatencyAtDemo>> } | null;
+  /** SQLite at scale. */
   scale: Awaited<ReturnType<typeof measureScale>> | null;
+  /** The same API figures on PostgreSQL, or why they were not measured. */
+  postgres: PostgresReport | null;
   builds: Awaited<ReturnType<typeof measureBuildTimes>> | null;
   rebuild: { measured: boolean; note: string; seconds?: number };
   firstStart: { measured: boolean; note: string; seconds?: number };
@@ -29,6 +35,20 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const kb = (n: number) => (n / 1000).toFixed(1);
 const sizes = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gzip)} / ${kb(s.brotli)}`;
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+
+/** One table, measure | SQLite | PostgreSQL, and where PostgreSQL came from (or why it was not measured). */
+function databasesSection(r: Report): string[] {
+  const sqlite = figuresOf({ load: r.api?.load?.paths, demo: r.api?.demoLists, scale: r.scale });
+  const pg = r.postgres;
+  const postgres = figuresOf(pg ? { load: pg.load, demo: pg.demoLists, scale: pg.scale } : null);
+  const out = ['## API on SQLite and PostgreSQL', ''];
+  out.push(pg ? `${pg.note}${pg.required ? ' A server was given, so this run needed the PostgreSQL part to run.' : ''}` : 'PostgreSQL: not measured.', '');
+  out.push(row(['Measure', 'SQLite', 'PostgreSQL']), row(['---', '---:', '---:']));
+  const budget = r.checks.find((c) => c.name.startsWith('API search p95 with'))?.limit;
+  for (const cells of comparisonRows(sqlite, postgres, budget)) out.push(row(cells));
+  out.push('');
+  return out;
+}
 
 export function renderReport(r: Report): string {
   const out: string[] = [];
@@ -83,22 +103,37 @@ export function renderReport(r: Report): string {
     out.push('');
   }
 
-  if (r.api) {
-    out.push('## API', '');
+  out.push(...databasesSection(r));
+
+  if (r.api?.load) {
+    out.push('## API load (SQLite)', '');
     out.push(`autocannon, ${r.api.load.connections} connections, ${r.api.load.durationSeconds} s per run after ${r.api.load.warmupSeconds} s of warm-up; the bare server answers the same bytes from its own process.`, '');
     out.push(row(['Endpoint', 'req/s', 'p50', 'p99', 'bare node:http req/s', 'bare p50', 'bare p99', 'ratio']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
     for (const l of r.api.load.paths) out.push(row([l.path, Math.round(l.product.rps), `${l.product.p50} ms`, `${l.product.p99} ms`, Math.round(l.bare.rps), `${l.bare.p50} ms`, `${l.bare.p99} ms`, l.ratio.toFixed(2)]));
-    out.push('', `Demo size, sequential requests over one keep-alive connection (brotli accepted): search p50 ${r.api.demoLists.search.p50.toFixed(2)} ms, p95 ${r.api.demoLists.search.p95.toFixed(2)} ms.`, '');
-    out.push(row(['Endpoint', 'p50', 'p95']), row(['---', '---:', '---:']));
-    for (const l of r.api.demoLists.lists) out.push(row([l.path, `${l.p50.toFixed(2)} ms`, `${l.p95.toFixed(2)} ms`]));
+    out.push('');
+  }
+  const pg = r.postgres?.demoLists ?? null;
+  if (r.api) {
+    out.push('## API at demo size', '');
+    out.push('Sequential requests over one keep-alive connection (brotli accepted).', '');
+    out.push(row(['Endpoint', 'SQLite p50', 'SQLite p95', 'PostgreSQL p50', 'PostgreSQL p95']), row(['---', '---:', '---:', '---:', '---:']));
+    const both = (path: string, a: { p50: number; p95: number }, b: { p50: number; p95: number } | undefined) =>
+      row([path, `${a.p50.toFixed(2)} ms`, `${a.p95.toFixed(2)} ms`, b ? `${b.p50.toFixed(2)} ms` : '—', b ? `${b.p95.toFixed(2)} ms` : '—']);
+    out.push(both('/api/company', r.api.demoLists.company, pg?.company));
+    for (const l of r.api.demoLists.lists) out.push(both(l.path, l, pg?.lists.find((p) => p.path === l.path)));
+    out.push(both(`/api/search (${r.api.demoLists.search.terms.length} terms)`, r.api.demoLists.search, pg?.search));
     out.push('');
   }
 
-  if (r.scale) {
-    out.push(`## Scale (${r.scale.itemsPerType} items of each of the six types)`, '');
-    out.push(`${r.scale.totalItems} items generated in ${r.scale.generation.seconds.toFixed(1)} s. Search over ${r.scale.search.terms.length} terms: p50 ${r.scale.search.p50.toFixed(2)} ms, p95 ${r.scale.search.p95.toFixed(2)} ms over ${r.scale.search.n} requests.`, '');
+  for (const [name, scale] of [['SQLite', r.scale], ['PostgreSQL', r.postgres?.scale ?? null]] as const) {
+    if (!scale) continue;
+    out.push(`## Scale on ${name} (${scale.itemsPerType} items of each of the six types)`, '');
+    out.push(`${scale.totalItems} items generated in ${scale.generation.seconds.toFixed(1)} s (${(scale.generation.databaseBytes / 1e6).toFixed(0)} MB); the API ready over them in ${scale.apiReadySeconds.toFixed(1)} s. Search over ${scale.search.terms.length} terms: p50 ${scale.search.p50.toFixed(2)} ms, p95 ${scale.search.p95.toFixed(2)} ms over ${scale.search.n} requests.`, '');
+    out.push(row(['Search term', 'results', 'p50', 'max']), row(['---', '---:', '---:', '---:']));
+    for (const t of scale.search.terms) out.push(row([t.term, t.results, `${t.p50.toFixed(2)} ms`, `${t.max.toFixed(2)} ms`]));
+    out.push('');
     out.push(row(['List endpoint', 'p50', 'p95', 'response KB']), row(['---', '---:', '---:', '---:']));
-    for (const l of r.scale.lists) out.push(row([l.path, `${l.p50.toFixed(1)} ms`, `${l.p95.toFixed(1)} ms`, kb(l.bytes)]));
+    for (const l of scale.lists) out.push(row([l.path, `${l.p50.toFixed(1)} ms`, `${l.p95.toFixed(1)} ms`, kb(l.bytes)]));
     out.push('');
   }
   if (r.builds) {

@@ -1,4 +1,5 @@
 /** Search and list latency at scale (generated items) and at demo size (a running product). */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,9 +41,9 @@ export interface SearchLatency extends LatencySummary {
 const resultCount = (body: Buffer) => (JSON.parse(body.toString()) as { results: unknown[] }).results.length;
 
 /** Each list endpoint timed in turn: sequential keep-alive GETs, browser-like Accept-Encoding. */
-export async function measureLists(origin: string, opts: { samples: number; warmup: number }): Promise<ListLatency[]> {
+export async function measureLists(origin: string, opts: { samples: number; warmup: number; paths?: readonly string[] }): Promise<ListLatency[]> {
   const out: ListLatency[] = [];
-  for (const path of LIST_PATHS) {
+  for (const path of opts.paths ?? LIST_PATHS) {
     const timed = await collectSamples([`${origin}${path}`], opts);
     const last = timed[timed.length - 1]!;
     const body = decodedBody(last);
@@ -78,7 +79,16 @@ export interface ScaleOptions {
   itemsPerType?: number;
   searchSamples?: number;
   listSamples?: number;
+  /** List endpoints timed at scale (default all six; --ci times /api/products only, each list at 60k costs seconds). */
+  listPaths?: readonly string[];
   seed?: string;
+  /** A postgres:// URL of an empty database: items and API on PostgreSQL; unset, SQLite in a temporary DATA_DIR. */
+  databaseUrl?: string | undefined;
+}
+
+/** What the API child needs to run on PostgreSQL: the URL and the AUTH_SECRET env.ts requires with it. */
+export function postgresEnv(databaseUrl: string | undefined): Record<string, string> {
+  return databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(24).toString('hex') } : {};
 }
 
 export interface ScaleResult {
@@ -99,13 +109,13 @@ export async function measureScale(opts: ScaleOptions = {}): Promise<ScaleResult
   const itemsPerType = opts.itemsPerType ?? 10_000;
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
   try {
-    const generation = await generateItems(dataDir, { itemsPerType, ...(opts.seed ? { seed: opts.seed } : {}) });
-    const product = await startProduct({ mode: 'api', seed: 'none', dataDir });
+    const generation = await generateItems(dataDir, { itemsPerType, databaseUrl: opts.databaseUrl, ...(opts.seed ? { seed: opts.seed } : {}) });
+    const product = await startProduct({ mode: 'api', seed: 'none', dataDir, env: postgresEnv(opts.databaseUrl) });
     try {
       const searchSamples = opts.searchSamples ?? 300;
       const search = await measureSearch(product.origin, SEARCH_TERMS, { samples: searchSamples, warmup: Math.min(2 * SEARCH_TERMS.length, searchSamples) });
       const listSamples = opts.listSamples ?? 20;
-      const lists = await measureLists(product.origin, { samples: listSamples, warmup: Math.min(3, listSamples) });
+      const lists = await measureLists(product.origin, { samples: listSamples, warmup: Math.min(3, listSamples), ...(opts.listPaths ? { paths: opts.listPaths } : {}) });
       return { itemsPerType, totalItems: itemsPerType * 6, generation, apiReadySeconds: product.readySeconds, search, lists };
     } finally {
       await product.stop();
@@ -116,6 +126,8 @@ export async function measureScale(opts: ScaleOptions = {}): Promise<ScaleResult
 }
 
 export interface DemoLatencyResult {
+  /** GET /api/company, sequential. */
+  company: LatencySummary;
   lists: ListLatency[];
   search: SearchLatency;
   /** Worst list p95, for the 10 ms budget. */
@@ -126,9 +138,10 @@ export interface DemoLatencyResult {
 export async function measureListLatencyAtDemo(origin: string, opts: { samples?: number; warmup?: number } = {}): Promise<DemoLatencyResult> {
   const samples = opts.samples ?? 200;
   const warmup = opts.warmup ?? 20;
+  const company = summarise((await collectSamples([`${origin}/api/company`], { samples, warmup })).map((t) => t.ms));
   const lists = await measureLists(origin, { samples, warmup });
   const search = await measureSearch(origin, DEMO_SEARCH_TERMS, { samples, warmup });
-  return { lists, search, worstListP95: Math.max(...lists.map((l) => l.p95)) };
+  return { company, lists, search, worstListP95: Math.max(...lists.map((l) => l.p95)) };
 }
 
 if (import.meta.main) {
@@ -145,6 +158,8 @@ if (import.meta.main) {
   } else {
     const items = Number(arg);
     const samples = process.argv[3] ? Number(process.argv[3]) : undefined;
-    console.log(JSON.stringify(await measureScale({ itemsPerType: items, ...(samples ? { searchSamples: samples } : {}) }), null, 2));
+    // BENCH_DATABASE_URL: an empty PostgreSQL database to run the scale measurement on instead of SQLite.
+    const databaseUrl = process.env['BENCH_DATABASE_URL'];
+    console.log(JSON.stringify(await measureScale({ itemsPerType: items, databaseUrl, ...(samples ? { searchSamples: samples } : {}) }), null, 2));
   }
 }
