@@ -4,7 +4,24 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const alias = { '@': fileURLToPath(new URL('../src', import.meta.url)) };
 
-// Two projects (design.md 5): `node` for server, lib and stores; `jsdom` renders the React islands and never imports node:sqlite.
+/**
+ * Integration tests that are about SQLite itself (its lock, its full disk, its files): the PostgreSQL run leaves them
+ * out; their PostgreSQL counterparts are in tests/integration/postgres-*.test.ts.
+ */
+const SQLITE_ONLY = [
+  'tests/integration/db-locked.test.ts',
+  'tests/integration/disk-full.test.ts',
+];
+
+/** Integration tests of the PostgreSQL module itself: the PostgreSQL run only. */
+const POSTGRES_ONLY = 'tests/integration/postgres-*.test.ts';
+
+// With TEST_POSTGRES_URL (a server where tests may create databases; .ci/run starts one) every integration test runs
+// a second time on PostgreSQL (tests/helpers/test-database.ts).
+const postgresUrl = process.env['TEST_POSTGRES_URL'];
+
+// Projects (design.md 5): `node` for server, lib and stores; `jsdom` renders the React islands and never imports
+// node:sqlite; `node-postgres` is the integration suite again on PostgreSQL.
 export default defineConfig({
   root,
   resolve: { alias },
@@ -14,12 +31,27 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'], exclude: ['tests/unit/components/**'], environment: 'node', pool: 'forks' },
+        test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'], exclude: ['tests/unit/components/**', POSTGRES_ONLY], environment: 'node', pool: 'forks' },
       },
       {
         extends: true,
         test: { name: 'jsdom', include: ['tests/unit/components/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/components/setup.ts'] },
       },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'node-postgres',
+                include: ['tests/integration/**/*.test.ts'],
+                exclude: SQLITE_ONLY,
+                environment: 'node',
+                pool: 'forks' as const,
+                env: { TEST_DIALECT: 'postgres', TEST_POSTGRES_URL: postgresUrl },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

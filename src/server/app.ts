@@ -144,7 +144,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   });
 
   app.route(API_PREFIX, api);
-  app.route('/media', mediaRoutes(env.DATA_DIR, variants));
+  app.route('/media', mediaRoutes(deps.storage.media, variants));
   return app;
 }
 

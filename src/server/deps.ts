@@ -3,8 +3,10 @@
  * OpenID client, the keys derived from the server secret, the payment providers), handed to createApp. Routes and
  * middleware receive these; none of them builds its own.
  */
+import { INSTANCE_LOCKS, instanceLock } from './db/instance-lock.ts';
 import type { Env } from './env.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { mediaStorageFor, type MediaStorage } from './media/storage/media-storage.ts';
 import { createAuthLimits, type AuthLimits } from './modules/auth/auth-limits.ts';
 import { createOidcClient, type OidcClient } from './modules/auth/oidc-client.ts';
 import { serverSecret, subKey } from './modules/auth/server-secret.ts';
@@ -35,6 +37,8 @@ export interface Deps {
   rebuilds: RebuildScheduler;
   /** Payment providers: manual always, Stripe Checkout when STRIPE_SECRET_KEY is set. */
   payments: Payments;
+  /** Media and document files: DATA_DIR, or an S3-compatible bucket with MEDIA_STORAGE=s3. */
+  storage: MediaStorage;
 }
 
 export interface DepsOptions {
@@ -48,7 +52,10 @@ const nothingToBuild: RebuildRun = async () => undefined;
 /** Reads AUTH_SECRET (or creates DATA_DIR/secret.key) and builds every long-lived dependency of the app. */
 export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
   const secret = serverSecret(env);
-  const run = env.REBUILD_WEBHOOK_URL ? createWebhookRun({ url: env.REBUILD_WEBHOOK_URL }) : (rebuildSite ?? nothingToBuild);
+  const build = env.REBUILD_WEBHOOK_URL ? createWebhookRun({ url: env.REBUILD_WEBHOOK_URL }) : (rebuildSite ?? nothingToBuild);
+  // One build (or build-hook call) at a time across every instance on the database.
+  const oneAtATime = instanceLock(env.DATABASE_URL, INSTANCE_LOCKS.siteRebuild);
+  const run: RebuildRun = build === nothingToBuild ? build : (reason, signal) => oneAtATime(() => build(reason, signal), signal);
   return {
     mailer: createMailer(env),
     authLimits: createAuthLimits(),
@@ -60,5 +67,6 @@ export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
     },
     rebuilds: createRebuildScheduler({ run, onError: (error) => console.error('site rebuild failed:', error) }),
     payments: createPayments(env),
+    storage: mediaStorageFor(env),
   };
 }

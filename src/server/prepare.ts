@@ -1,12 +1,14 @@
 /** Prepares DATA_DIR: migrations, then on an empty database demo content (SEED=demo) and the first admin. */
 import type { Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { ensureSearchIndex } from './db/sqlite-search.ts';
+import { ensureChangeNotification } from './db/change-notification.ts';
+import { ensureSearchIndex } from './db/search-index.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/seed-demo.ts';
 import { seedCacheDir } from './db/seed/seed-pictures.ts';
 import type { Env } from './env.ts';
 import { backfillPictureVariants, sweepOrphanMedia } from './media/media-store.ts';
 import type { VariantQueue } from './media/variant-queue.ts';
+import { mediaStorageFor } from './media/storage/media-storage.ts';
 import { sweepOrphanDocuments } from './modules/documents/documents.store.ts';
 import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
 
@@ -19,6 +21,9 @@ export async function prepareData(db: Db, env: Env, log: (line: string) => void 
   const applied = await migrateToLatest(db);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
   await ensureSearchIndex(db);
+  await ensureChangeNotification(db);
+  // Registers the storage env names for DATA_DIR, so the sweeps, the backfill and the seed below write there.
+  mediaStorageFor(env);
   const swept = await sweepOrphanMedia(db, env.DATA_DIR);
   if (swept) log(`removed ${swept} orphaned media file(s)`);
   const sweptDocuments = await sweepOrphanDocuments(db, env.DATA_DIR);

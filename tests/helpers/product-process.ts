@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseEnv, testDatabaseFor } from './test-database.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,11 +21,16 @@ export interface ProductProcess {
   kill(): void;
 }
 
-/** Starts scripts/start.ts with PORT=0 and resolves once it printed the API address. */
-export async function startProductProcess(env: Record<string, string>, readyTimeoutMs = 60_000): Promise<ProductProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts')], {
+/**
+ * Starts scripts/start.ts (or `script`: start-api.ts, the API alone) with PORT=0 and resolves once it printed the API
+ * address.
+ */
+export async function startProductProcess(env: Record<string, string>, readyTimeoutMs = 60_000, script: 'start.ts' | 'start-api.ts' = 'start.ts'): Promise<ProductProcess> {
+  // On the PostgreSQL run, DATA_DIR's own test database (test-database.ts).
+  const database = env['DATA_DIR'] ? databaseEnv(await testDatabaseFor(env['DATA_DIR'])) : {};
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', script)], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED: 'none', RATE_LIMITS: 'off', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED: 'none', RATE_LIMITS: 'off', ...database, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a failed test can end the build process it started too.
     detached: true,

@@ -1,6 +1,6 @@
 /**
  * The real API in-process (design.md 4.10): createApp over a fresh temporary DATA_DIR with a real SQLite database,
- * migrations applied and the first admin created (demo content with `seed: 'demo'`), and the same createDeps as
+ * migrations applied and the first admin created (on PostgreSQL instead when the run is the PostgreSQL one: test-database.ts) (demo content with `seed: 'demo'`), and the same createDeps as
  * production. Requests go through `app.request`, so no port is opened; there is no socket, so every request shares
  * the client address 'unknown' for rate limits.
  */
@@ -14,6 +14,7 @@ import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { prepareData } from '../../src/server/prepare.ts';
+import { databaseEnv, dropTestDatabase, testDatabaseFor } from './test-database.ts';
 
 /** The first admin's password in every test DATA_DIR (username `admin`). */
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
@@ -35,6 +36,8 @@ export interface TestData {
   dataDir: string;
   /** What preparing DATA_DIR printed (migrations, seed, first admin). */
   logs: string[];
+  /** The test's own PostgreSQL database on the PostgreSQL run (test-database.ts); undefined on SQLite. */
+  databaseUrl: string | undefined;
 }
 
 export function makeDataDir(): string {
@@ -44,11 +47,12 @@ export function makeDataDir(): string {
 /** DATA_DIR prepared as `npm start` prepares it, and the app's dependencies built from the same environment. */
 export async function prepareTestData(options: TestDataOptions = {}): Promise<TestData> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const env = parseEnv({ DATA_DIR: dataDir, PORT: '0', SEED: options.seed ?? 'none', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...options.env });
-  const db = createDb({ dataDir });
+  const databaseUrl = await testDatabaseFor(dataDir);
+  const env = parseEnv({ DATA_DIR: dataDir, PORT: '0', SEED: options.seed ?? 'none', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...databaseEnv(databaseUrl), ...options.env });
+  const db = createDb({ dataDir, databaseUrl: env.DATABASE_URL });
   const logs: string[] = [];
   await prepareData(db, env, (line) => logs.push(line));
-  return { db, env, deps: createDeps(env), dataDir, logs };
+  return { db, env, deps: createDeps(env), dataDir, logs, databaseUrl };
 }
 
 export interface TestApp extends TestData {
@@ -91,7 +95,10 @@ export async function createTestApp(options: TestDataOptions = {}): Promise<Test
     async close(keep = false) {
       await data.deps.rebuilds.close();
       await data.db.destroy();
-      if (!keep) rmSync(data.dataDir, { recursive: true, force: true });
+      if (!keep) {
+        rmSync(data.dataDir, { recursive: true, force: true });
+        await dropTestDatabase(data.databaseUrl);
+      }
     },
   };
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../src/server/db/connection.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import type { Env } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/main.ts';
-import { prepareTestData } from './test-app.ts';
+import { prepareTestData, type TestDataOptions } from './test-app.ts';
+import { dropTestDatabase } from './test-database.ts';
 
 export interface TestServer {
   url: string;
@@ -13,14 +14,16 @@ export interface TestServer {
   /** What the server was built with (deps.ts). */
   deps: Deps;
   dataDir: string;
+  /** The test's own PostgreSQL database on the PostgreSQL run; undefined on SQLite. */
+  databaseUrl: string | undefined;
   logs: string[];
-  /** Stops the listener and closes the database; keeps DATA_DIR unless `remove` is set. */
+  /** Stops the listener and closes the database; keeps DATA_DIR (and the PostgreSQL test database) unless `remove` is set. */
   stop(remove?: boolean): Promise<void>;
 }
 
-export async function startTestServer(options: { dataDir?: string; siteDir?: string; seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestDataOptions & { siteDir?: string } = {}): Promise<TestServer> {
   const { siteDir, ...data } = options;
-  const { db, env, deps, dataDir, logs } = await prepareTestData(data);
+  const { db, env, deps, dataDir, logs, databaseUrl } = await prepareTestData(data);
   const server = await startServer({ db, env, deps, site: { current: () => siteDir ?? null } });
   return {
     url: `http://127.0.0.1:${server.port}`,
@@ -28,11 +31,15 @@ export async function startTestServer(options: { dataDir?: string; siteDir?: str
     env,
     deps,
     dataDir,
+    databaseUrl,
     logs,
     async stop(remove = false) {
       await server.close();
       await db.destroy();
-      if (remove) rmSync(dataDir, { recursive: true, force: true });
+      if (remove) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropTestDatabase(databaseUrl);
+      }
     },
   };
 }

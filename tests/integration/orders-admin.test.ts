@@ -9,6 +9,7 @@ import { canTransition, ORDER_STATUSES } from '../../src/shared/order-status.ts'
 import type { AdminOrderChange, AdminOrderDetail, AdminOrderPage } from '../../src/shared/orders-admin.ts';
 import { mailFiles, parseMail, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { holdWrites, waitForWaitingWriters } from '../helpers/test-database.ts';
 
 let t: TestApp;
 let admin: string;
@@ -49,16 +50,6 @@ async function addOrder(createdAt: string, status: string, customer: { name?: st
   return id;
 }
 
-/**
- * Holds the database's one write slot until `release()`: reads still run, so requests sent meanwhile read the order
- * and then wait for it, each with what it read before the other wrote.
- */
-function holdWrites() {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const done = t.db.transaction().execute(() => held);
-  return { release: async () => (release(), done) };
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -316,11 +307,14 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const id = await addOrder('2025-05-05T09:00:00.000Z', 'paid', { name: 'Race Case', email: 'race.case@example.com' });
     const auditBefore = (await audit()).length;
     const mailsBefore = mailFiles(t.dataDir);
-    const writes = holdWrites();
+    const writes = await holdWrites(t.db);
     // Both read 'paid' and pass the state machine, then wait for the write slot; the second UPDATE finds no 'paid' row.
     const answers = Promise.all([patch(id, { status: 'shipped' }), patch(id, { status: 'cancelled' })]);
-    await pause(1000);
-    await writes.release();
+    try {
+      await waitForWaitingWriters(t.db, 2);
+    } finally {
+      await writes.release();
+    }
     const [shipped, cancelled] = await answers;
     expect([shipped.status, cancelled.status].sort()).toEqual([200, 409]);
     const [winner, loser] = shipped.status === 200 ? (['shipped', cancelled] as const) : (['cancelled', shipped] as const);

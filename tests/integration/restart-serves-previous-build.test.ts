@@ -5,22 +5,19 @@
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductProcess, type ProductProcess } from '../helpers/product-process.ts';
 import { prepareTestData, TEST_ADMIN_PASSWORD } from '../helpers/test-app.ts';
+import { databaseEnv, withDataDirDb } from '../helpers/test-database.ts';
 
 const BUILD_TIMEOUT_MS = 180_000;
 const BEFORE = 'Before Restart Company';
 const AFTER = 'After Restart Company';
 
-function setCompanyName(dataDir: string, name: string): void {
-  const db = new DatabaseSync(join(dataDir, 'site.db'));
-  try {
-    db.prepare("INSERT INTO company_settings (id, public_id, name) VALUES (1, 'company', ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name").run(name);
-  } finally {
-    db.close();
-  }
+function setCompanyName(dataDir: string, name: string): Promise<void> {
+  return withDataDirDb(dataDir, async (db) => {
+    await db.insertInto('company_settings').values({ id: 1, public_id: 'company', name }).onConflict((oc) => oc.column('id').doUpdateSet({ name })).execute();
+  });
 }
 
 function cspOfMeta(html: string): string | undefined {
@@ -41,10 +38,10 @@ describe('a restart', () => {
   it('serves the previous complete build at once while the new one builds, then the new one', async () => {
     const dataDir = join(root, 'data');
     const distDir = join(root, 'dist');
-    const env = { DATA_DIR: dataDir, DIST_DIR: distDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
     const data = await prepareTestData({ dataDir });
     await data.db.destroy();
-    setCompanyName(dataDir, BEFORE);
+    const env = { DATA_DIR: dataDir, DIST_DIR: distDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...databaseEnv(data.databaseUrl) };
+    await setCompanyName(dataDir, BEFORE);
 
     // The previous run: a real build, then a clean stop.
     product = await startProductProcess(env);
@@ -53,7 +50,7 @@ describe('a restart', () => {
     product.child.kill('SIGTERM');
     expect(await product.exited).toBe(0);
 
-    setCompanyName(dataDir, AFTER);
+    await setCompanyName(dataDir, AFTER);
     product = await startProductProcess(env);
     const listening = Date.now();
     const first = await fetch(`${product.origin}/`);

@@ -7,6 +7,7 @@ import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
 import { storeMedia, storePicture } from '../../src/server/media/media-store.ts';
 import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { onPostgres } from '../helpers/test-database.ts';
 
 describe('the API on a fresh DATA_DIR', () => {
   let t: TestApp;
@@ -18,7 +19,13 @@ describe('the API on a fresh DATA_DIR', () => {
     await t.close();
   });
 
-  it('creates the SQLite database in DATA_DIR with the durability pragmas', async () => {
+  it('creates the SQLite database in DATA_DIR with the durability pragmas (on PostgreSQL: its tables there, no file)', async () => {
+    if (onPostgres) {
+      const { rows } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(t.db);
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['company_settings', 'users', 'sessions', 'search_index', 'kysely_migration']));
+      expect(existsSync(join(t.dataDir, 'site.db'))).toBe(false);
+      return;
+    }
     expect(existsSync(join(t.dataDir, 'site.db'))).toBe(true);
     const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(t.db)).rows[0] as object)[0];
     expect(await pragma('journal_mode')).toBe('wal');

@@ -8,6 +8,7 @@ import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import type { AdminUser, AdminUserPage } from '../../src/shared/admin.ts';
 import { LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE } from '../../src/shared/schemas/user-admin.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { holdWrites, waitForWaitingWriters } from '../helpers/test-database.ts';
 
 const PASSWORD = 'a long customer password';
 
@@ -33,18 +34,7 @@ const list = (query = '', token: string | undefined = admin) => call('GET', `/ap
 const patch = (id: string, body: unknown, token: string | undefined = admin) => call('PATCH', `/api/admin/users/${id}`, { token, body });
 const names = (answer: Answer) => (answer.body.results ?? []).map((u) => u.username);
 const me = async (token: string) => (await call('GET', '/api/auth/me', { token })).status;
-/**
- * Holds the database's one write slot until `release()`: reads (sign-in checks) still run, so requests sent
- * meanwhile pass their guards and then wait for it, each with what it read before the other wrote.
- */
-function holdWrites() {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const done = t.db.transaction().execute(() => held);
-  return { release: async () => (release(), done) };
-}
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const audit = () => t.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.update').orderBy('at').execute();
 
@@ -199,12 +189,14 @@ describe('PATCH /api/admin/users/:id', () => {
     };
     for (const change of [{ role: 'customer' }, { disabled: true }]) {
       const before = (await audit()).length;
-      const writes = holdWrites();
+      const writes = await holdWrites(t.db);
       const answers = Promise.all([patch(who.bulk0.id, change, who.admin.token), patch(who.admin.id, change, who.bulk0.token)]);
-      // Both requests are queued for the write connection within milliseconds; 1 s leaves room on a loaded machine,
-      // well inside the 5 s a write waits for its turn.
-      await pause(1000);
-      await writes.release();
+      try {
+        // Both requests queue for the write lock, well inside the 5 s a write waits for its turn.
+        await waitForWaitingWriters(t.db, 2);
+      } finally {
+        await writes.release();
+      }
       const [byAdmin, byBulk0] = await answers;
       expect([byAdmin.status, byBulk0.status].sort()).toEqual([200, 409]);
       const [standing, removed] = byAdmin.status === 200 ? (['admin', 'bulk0'] as const) : (['bulk0', 'admin'] as const);

@@ -39,3 +39,43 @@ describe('parseEnv', () => {
     expect(() => parseEnv(source)).toThrow(pattern);
   });
 });
+
+describe('parseEnv: several instances on one database (issue 21)', () => {
+  const secret = 'a-shared-secret-of-at-least-32-characters';
+
+  it('refuses DATABASE_URL without AUTH_SECRET, naming AUTH_SECRET and why', () => {
+    const start = () => parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site' });
+    expect(start).toThrow(/AUTH_SECRET: is required when DATABASE_URL is set/);
+    expect(start).toThrow(/same secret/);
+    expect(start).toThrow(/secret\.key/);
+  });
+
+  it('starts with both, and with neither (SQLite keeps its DATA_DIR/secret.key)', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    expect(parseEnv({}).AUTH_SECRET).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: '', AUTH_SECRET: '' }).AUTH_SECRET).toBeUndefined();
+  });
+
+  it('names every problem at once: a short AUTH_SECRET is reported as short, beside another bad variable', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: Too small/);
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', PORT: 'eighty' })).toThrow(/PORT.*AUTH_SECRET: is required/);
+  });
+});
+
+describe('parseEnv: TRUST_PROXY', () => {
+  it('is unset (socket address only) by default, and 0 or empty means the same', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBeUndefined();
+  });
+
+  it('takes a hop count or a list of addresses and ranges', () => {
+    expect(parseEnv({ TRUST_PROXY: ' 2 ' }).TRUST_PROXY).toEqual({ hops: 2 });
+    const list = parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,::1' }).TRUST_PROXY;
+    expect(list && 'proxies' in list).toBe(true);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '10.0.0.1,', 'example.com', '::1/129', '1.2.3.4/8/8', '-1', '1000'])('refuses %j naming TRUST_PROXY', (value) => {
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a hop count/);
+  });
+});

@@ -20,6 +20,9 @@ describe('storageFailure', () => {
     ['PostgreSQL serialization_failure', withCode('40001'), 'busy'],
     ['PostgreSQL deadlock_detected', withCode('40P01'), 'busy'],
     ['a full disk wrapped as the cause of another error', new Error('send failed', { cause: withCode('ENOSPC') }), 'full'],
+    ['a store out of reach (connection refused)', withCode('ECONNREFUSED'), 'busy'],
+    ['a store timing out', withCode('ETIMEDOUT'), 'busy'],
+    ['an S3 server answering 503 (SlowDown)', Object.assign(new Error('SlowDown'), { $metadata: { httpStatusCode: 503 } }), 'busy'],
   ])('classifies %s', (_name, error, expected) => {
     expect(storageFailure(error)).toBe(expected);
   });
@@ -28,6 +31,7 @@ describe('storageFailure', () => {
     ['a constraint violation', sqliteError(19, 'UNIQUE constraint failed: users.email')],
     ['"cannot rollback" (SQLITE_ERROR), which must never pass for a full disk', sqliteError(1, 'cannot rollback - no transaction is active')],
     ['a missing file', withCode('ENOENT')],
+    ['an S3 refusal (403 AccessDenied), which retrying does not mend', Object.assign(new Error('AccessDenied'), { $metadata: { httpStatusCode: 403 } })],
     ['PostgreSQL unique_violation', withCode('23505')],
     ['a plain error', new Error('database or disk is full, says the text only')],
     ['a string', 'ENOSPC'],

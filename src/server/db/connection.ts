@@ -1,59 +1,75 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely } from 'kysely';
+import { postgresChanges } from './postgres-changes.ts';
+import { postgresDialect } from './postgres-dialect.ts';
 import type { Database } from './schema.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
 import { reportStorageFull } from './storage-health.ts';
 
 export type Db = Kysely<Database>;
 
+/** Which database a Db runs on: the modules that differ (search, change notification) pick theirs by it. */
+export type DatabaseKind = 'sqlite' | 'postgres';
+
 export interface DbOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
-  /** How long a write waits for another process's write lock before answering busy (SQLite; default 5000 ms, R68). */
+  /** How long a write waits for the write lock (another writer's) before answering busy (default 5000 ms, R68). */
   lockWaitMs?: number | undefined;
 }
 
-/** One Kysely instance for the process; SQLite file `site.db` in DATA_DIR unless DATABASE_URL says otherwise. */
+interface Features {
+  kind: DatabaseKind;
+  /** See externalWrites. */
+  changes: () => number | null;
+  /** See databaseGrowthCheck. */
+  canGrow?: () => Promise<boolean | null>;
+}
+
+const features = new WeakMap<Db, Features>();
+
+/** Whether a DATABASE_URL names PostgreSQL (the only other database this product runs on). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(?:ql)?:\/\//i.test(url);
+}
+
+/**
+ * One Kysely instance for the process: PostgreSQL when DATABASE_URL is a postgres:// URL, else the SQLite file
+ * `site.db` in DATA_DIR.
+ */
 export function createDb({ dataDir, databaseUrl, lockWaitMs }: DbOptions): Db {
   if (databaseUrl) {
-    throw new Error('DATABASE_URL (PostgreSQL) is not supported by this build yet; unset it to use SQLite in DATA_DIR.');
+    if (!isPostgresUrl(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL; unset it to use SQLite in DATA_DIR.');
+    const listener = postgresChanges(databaseUrl);
+    const db = new Kysely<Database>({ dialect: postgresDialect(databaseUrl, { lockWaitMs, beforeDestroy: listener.close }) });
+    features.set(db, { kind: 'postgres', changes: listener.version });
+    return db;
   }
   mkdirSync(dataDir, { recursive: true });
-  const { dialect, raw, canGrow } = sqliteDialect(join(dataDir, 'site.db'), { lockWaitMs, onFull: () => reportStorageFull(dataDir, 'the database') });
+  const { dialect, changes, canGrow } = sqliteDialect(join(dataDir, 'site.db'), { lockWaitMs, onFull: () => reportStorageFull(dataDir, 'the database') });
   const db = new Kysely<Database>({ dialect });
-  const version = raw.prepare('PRAGMA data_version');
-  // Asked at most once a millisecond: GET /api/company asks on every request, and the statement (about 3 µs) was a
-  // tenth of that answer's time.
-  let readAt = -1;
-  let last = -1;
-  externalWriteCounters.set(db, () => {
-    const now = Date.now();
-    if (now !== readAt) {
-      readAt = now;
-      last = raw.isOpen ? Number((version.get() as { data_version: number }).data_version) : -1;
-    }
-    return last;
-  });
-  growthChecks.set(db, canGrow);
+  features.set(db, { kind: 'sqlite', changes, canGrow });
   return db;
 }
 
-const externalWriteCounters = new WeakMap<Db, () => number>();
-const growthChecks = new WeakMap<Db, () => Promise<boolean | null>>();
+export function databaseKind(db: Db): DatabaseKind {
+  return features.get(db)?.kind ?? 'sqlite';
+}
 
 /**
- * A number that changes within a millisecond of another connection (another process) committing to the database, for
- * caches of this process; null where the database cannot tell (then caches fall back to a short lifetime).
+ * A number that changes soon after another connection (another process) commits a change the caches of this
+ * process care about; null where the database cannot tell (then caches fall back to a short lifetime). SQLite: its
+ * data_version, within a millisecond. PostgreSQL: notifications on LISTEN (postgres-changes.ts).
  */
 export function externalWrites(db: Db): number | null {
-  return externalWriteCounters.get(db)?.() ?? null;
+  return features.get(db)?.changes() ?? null;
 }
 
 /**
  * Checks whether the database can still grow (true), is full (false) or cannot tell without waiting (null), for
- * health after a failed write; undefined where the database has no such check (its disk is watched by the server).
+ * health after a failed write; undefined where the database has no such check (its disk is watched by its server).
  */
 export function databaseGrowthCheck(db: Db): (() => Promise<boolean | null>) | undefined {
-  return growthChecks.get(db);
+  return features.get(db)?.canGrow;
 }

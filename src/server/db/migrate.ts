@@ -7,6 +7,7 @@ import * as publishStatesAndCents from './migrations/2026_11_24_0700_publish_sta
 import * as visitorSite from './migrations/2026_11_24_1000_visitor_site.ts';
 import * as commerce from './migrations/2026_11_24_1400_commerce.ts';
 import * as messagesAccountAnalytics from './migrations/2026_11_24_1800_messages_account_analytics.ts';
+import * as attemptLimits from './migrations/2026_11_24_2000_attempt_limits.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_1000_visitor_site': visitorSite,
   '2026_11_24_1400_commerce': commerce,
   '2026_11_24_1800_messages_account_analytics': messagesAccountAnalytics,
+  '2026_11_24_2000_attempt_limits': attemptLimits,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

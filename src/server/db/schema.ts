@@ -1,4 +1,4 @@
-/** Kysely table types: snake_case columns as stored. Booleans read back as 0/1 on SQLite, true/false on PostgreSQL. */
+/** Kysely table types: snake_case columns as stored. Booleans read back as 0/1 on both databases (postgres-dialect.ts). */
 import type { ColumnType } from 'kysely';
 
 type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
@@ -503,6 +503,15 @@ export interface CheckoutVerificationsTable {
   token_expires_at: string | null;
 }
 
+/** One attempt limit's state for one key (issue 21): the key only as a keyed hash (attempt-store.ts). */
+export interface AttemptLimitsTable {
+  key_hash: string;
+  /** JSON of the rule's state. */
+  state: string;
+  /** Epoch milliseconds; the row may be pruned after it. */
+  expires_at: number;
+}
+
 /** A payment provider's event applied once, by the provider's own event id. */
 export interface PaymentEventsTable {
   id: string;
@@ -549,5 +558,6 @@ export interface Database {
   store_settings: StoreSettingsTable;
   checkout_verifications: CheckoutVerificationsTable;
   payment_events: PaymentEventsTable;
+  attempt_limits: AttemptLimitsTable;
 }
 

@@ -4,7 +4,7 @@
  * Reads outside a transaction go to a read connection, which in WAL mode never waits for a writer. Transactions and
  * other statements go to the one write connection, one at a time. node:sqlite would wait for another process's write
  * lock inside the call, freezing the event loop; so both connections have busy_timeout 0 and a write waits for the
- * lock with short timers instead (lock-wait.ts), up to its deadline, then fails with StorageBusyError (503).
+ * lock with short timers instead (sqlite-lock-wait.ts), up to its deadline, then fails with StorageBusyError (503).
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import {
@@ -25,7 +25,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
-import { retryWhileBusy, WriteGate } from './lock-wait.ts';
+import { retryWhileBusy, WriteGate } from './sqlite-lock-wait.ts';
 import { storageFailure } from './storage-errors.ts';
 
 /** How long a write waits for the lock before answering busy: SQLite's busy timeout of security.md R68, without blocking. */
@@ -273,13 +273,30 @@ class NodeSqliteDialect implements Dialect {
 
 export interface SqliteHandle {
   dialect: Dialect;
-  /** The write connection, for PRAGMA data_version (it changes only when another process commits). */
-  raw: DatabaseSync;
+  /** A number that changes within a millisecond of another process committing (PRAGMA data_version); -1 once closed. */
+  changes(): number;
   /** See NodeSqliteDriver.canGrow. */
   canGrow(): Promise<boolean | null>;
 }
 
+/** PRAGMA data_version of the write connection: it changes only when another connection commits. */
+function dataVersion(writer: DatabaseSync): () => number {
+  const version = writer.prepare('PRAGMA data_version');
+  // Asked at most once a millisecond: GET /api/company asks on every request, and the statement (about 3 µs) was a
+  // tenth of that answer's time.
+  let readAt = -1;
+  let last = -1;
+  return () => {
+    const now = Date.now();
+    if (now !== readAt) {
+      readAt = now;
+      last = writer.isOpen ? Number((version.get() as { data_version: number }).data_version) : -1;
+    }
+    return last;
+  };
+}
+
 export function sqliteDialect(file: string, options: SqliteOptions = {}): SqliteHandle {
   const driver = new NodeSqliteDriver(file, options);
-  return { dialect: new NodeSqliteDialect(driver), raw: driver.writer, canGrow: () => driver.canGrow() };
+  return { dialect: new NodeSqliteDialect(driver), changes: dataVersion(driver.writer), canGrow: () => driver.canGrow() };
 }

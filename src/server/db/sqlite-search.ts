@@ -1,37 +1,13 @@
-/** SQLite full-text search (FTS5) over all six content types; kept current by triggers. SQLite-only by nature. */
+/** SQLite full-text search (FTS5) over all six content types; kept current by triggers. The PostgreSQL twin is postgres-search.ts. */
 import { sql } from 'kysely';
 import type { ContentType } from '../../shared/types.ts';
 import type { Db } from './connection.ts';
+import { indexedColumns, indexedValues, SEARCH_SOURCES, type SearchHit, type SearchSource } from './search-sources.ts';
+import { searchWords } from './search-words.ts';
 
-interface Source {
-  type: ContentType;
-  table: string;
-  title: string;
-  body: string;
-  /** Tables without tags (events) index none. */
-  tags?: false;
-}
-
-/** What each type contributes: a weighted title, a body (captions, descriptions, text) and its tags. */
-const SOURCES: Source[] = [
-  { type: 'product', table: 'products', title: 'name', body: "coalesce(X.description,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'blog', table: 'blogs', title: 'title', body: "coalesce(X.caption,'') || ' ' || coalesce(X.category,'') || ' ' || coalesce(X.content,'')" },
-  { type: 'photo', table: 'photos', title: 'title', body: "coalesce(X.caption,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'video', table: 'videos', title: 'name', body: "coalesce(X.title,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'audio', table: 'audios', title: 'name', body: "coalesce(X.title,'') || ' ' || coalesce(X.artist,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.type,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'event', table: 'events', title: 'name', body: "coalesce(X.title,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.city,'') || ' ' || coalesce(X.location,'') || ' ' || coalesce(X.category,'')", tags: false },
-];
-
-function insertFor(s: Source, row: 'new' | 'X'): string {
-  const body = s.body.replaceAll('X.', `${row}.`);
-  const tags = s.tags === false ? "''" : `coalesce(${row}.tags,'')`;
-  return `INSERT INTO search_index (type, ref_id, title, body, tags) VALUES ('${s.type}', ${row}.id, coalesce(${row}.${s.title},''), ${body}, ${tags})`;
-}
-
-/** Source columns the index reads: only updates of these need re-indexing (not view or like counters). */
-function indexedColumns(s: Source): string[] {
-  const body = [...s.body.matchAll(/X\.(\w+)/g)].map((m) => m[1]!);
-  return [...new Set([s.title, ...body, ...(s.tags === false ? [] : ['tags'])])];
+function insertFor(s: SearchSource, row: 'new' | 'X'): string {
+  const v = indexedValues(s, row);
+  return `INSERT INTO search_index (type, ref_id, title, body, tags) VALUES ('${s.type}', ${row}.id, ${v.title}, ${v.body}, ${v.tags})`;
 }
 
 /** Creates a trigger, replacing an older definition under the same name (existing databases get the current one). */
@@ -48,7 +24,7 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
   await sql.raw(
     "CREATE VIRTUAL TABLE IF NOT EXISTS search_index USING fts5(type UNINDEXED, ref_id UNINDEXED, title, body, tags, tokenize = 'unicode61 remove_diacritics 2')",
   ).execute(db);
-  for (const s of SOURCES) {
+  for (const s of SEARCH_SOURCES) {
     // type and ref_id are not indexed, so this scans the index: fine for edits and deletes, too slow for every counter bump.
     const remove = `DELETE FROM search_index WHERE type = '${s.type}' AND ref_id = old.id;`;
     await ensureTrigger(db, `${s.table}_search_ai`, `AFTER INSERT ON ${s.table} BEGIN ${insertFor(s, 'new')}; END`);
@@ -57,19 +33,13 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
   }
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM search_index`.execute(db);
   if ((rows[0]?.n ?? 0) === 0) {
-    for (const s of SOURCES) await sql.raw(`${insertFor(s, 'X').replace(/ VALUES \((.*)\)$/, ' SELECT $1')} FROM ${s.table} X`).execute(db);
+    for (const s of SEARCH_SOURCES) await sql.raw(`${insertFor(s, 'X').replace(/ VALUES \((.*)\)$/, ' SELECT $1')} FROM ${s.table} X`).execute(db);
   }
 }
 
 /** Turns free text into an FTS5 query of quoted prefix terms (all must match); empty when there is nothing to search. */
 export function toMatchQuery(text: string): string {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.slice(0, 8).map((w) => `"${w}"*`).join(' ');
-}
-
-export interface SearchHit {
-  type: ContentType;
-  ref_id: string;
+  return searchWords(text).map((w) => `"${w}"*`).join(' ');
 }
 
 /**

@@ -72,7 +72,7 @@ export function accountRoutes(deps: Deps) {
     .post('/account/sessions/sign-out-others', async (c) => c.json({ signedOut: await signOutOthers(accountDeps(c), me(c)) }))
     .get('/account/export', async (c) => {
       const d = accountDeps(c);
-      consumeAccountLimit(d.accountLimits.export, me(c).id);
+      await consumeAccountLimit(d, d.accountLimits.export, me(c).id);
       const now = new Date();
       const data = await exportAccount(d.db, me(c), now);
       c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);

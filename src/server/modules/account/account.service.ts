@@ -55,7 +55,7 @@ export async function getAccount(db: Db, user: AuthUser, now = new Date()): Prom
 
 /** PATCH /api/account/profile: registration's rules for the names and the username; a username someone else has is a 409. */
 export async function updateProfile(deps: AccountDeps, user: AuthUser, input: ProfileInput): Promise<AccountProfile> {
-  consumeAccountLimit(deps.accountLimits.profile, user.id);
+  await consumeAccountLimit(deps, deps.accountLimits.profile, user.id);
   const username = normaliseUsername(input.username);
   const problem = usernameProblem(username);
   if (problem) throw refuseField('username', problem);
@@ -76,7 +76,7 @@ export async function updateProfile(deps: AccountDeps, user: AuthUser, input: Pr
 /** POST /api/account/profile-image: checked and stored as every picture is; the previous one is released. */
 export async function setProfileImage(deps: AccountDeps, user: AuthUser, upload: UploadInput | undefined): Promise<string> {
   if (!upload) throw refuseField('image', ACCOUNT_TEXTS.imageMissing);
-  consumeAccountLimit(deps.accountLimits.upload, user.id);
+  await consumeAccountLimit(deps, deps.accountLimits.upload, user.id);
   const before = (await accountRow(deps.db, user)).profile_image;
   const { url } = await storeUploadedPicture(deps.db, deps.env.DATA_DIR, 'image', upload);
   try {

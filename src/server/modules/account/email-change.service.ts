@@ -31,7 +31,7 @@ const taken = () => fieldError(409, ACCOUNT_TEXTS.emailTaken, 'newEmail');
 
 /** POST /api/account/email: 202 once a code is on its way to the new address; any earlier code is void. */
 export async function requestEmailChange(deps: AccountDeps, user: AuthUser, body: { newEmail: string; password?: string | undefined }): Promise<EmailChangeRequested> {
-  consumeAccountLimit(deps.accountLimits.emailRequest, user.id);
+  await consumeAccountLimit(deps, deps.accountLimits.emailRequest, user.id);
   const row = await accountRow(deps.db, user);
   if (row.password_hash !== null) {
     if (!body.password) throw refuseField('password', ACCOUNT_TEXTS.passwordRequired);
@@ -60,7 +60,7 @@ type Outcome = { kind: 'none' | 'expired' | 'exhausted' | 'invalid' | 'taken' } 
 
 /** POST /api/account/email/confirm: the right code changes the address (verified by the code itself) and is used up. */
 export async function confirmEmailChange(deps: AccountDeps, user: AuthUser, code: string): Promise<AccountProfile> {
-  consumeAccountLimit(deps.accountLimits.emailConfirm, user.id);
+  await consumeAccountLimit(deps, deps.accountLimits.emailConfirm, user.id);
   let outcome: Outcome;
   try {
     outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {

@@ -6,7 +6,7 @@ import { getCompany } from '../company/company.service.ts';
 import { emailTaken, findUserByIdentifier, insertUser, updateUser, usernameKeyTaken } from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
-import { consumeAll, enforce, reservePasswordCheck } from './auth-limits.ts';
+import { checkAll, consumeAll, reservePasswordCheck } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import type { RegisterBody } from './auth.schemas.ts';
 import { identifierKey, normaliseEmail, normaliseUsername, parseIdentifier, usernameKey, usernameProblem } from './identifiers.ts';
@@ -25,8 +25,8 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
   const username = normaliseUsername(body.username);
   const emailKey = `email:${email}`;
   // Every attempt counts per IP; per email only those that get as far as asking whether it is taken (enumeration).
-  enforce([deps.limits.registerAccount.check(emailKey)], deps);
-  consumeAll([[deps.limits.registerIp, deps.ip]], deps);
+  await checkAll([[deps.limits.registerAccount, emailKey]], deps);
+  await consumeAll([[deps.limits.registerIp, deps.ip]], deps);
   const usernameIssue = usernameProblem(username);
   if (usernameIssue) throw refuseField('username', usernameIssue);
   const candidate = { first_name: body.first_name, last_name: body.last_name, username, email };
@@ -37,7 +37,7 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
     throw refuseField('password', passwordIssue);
   }
   // Checked again and counted in one step after the await above, so a parallel burst cannot pass one check.
-  consumeAll([[deps.limits.registerAccount, emailKey]], deps);
+  await consumeAll([[deps.limits.registerAccount, emailKey]], deps);
   const key = usernameKey(username);
   if (await emailTaken(deps.db, email)) throw conflict('An account with this email already exists');
   if (await usernameKeyTaken(deps.db, key)) throw conflict('This username is already taken');
@@ -71,19 +71,19 @@ const dummyHash = () => (dummy ??= hashPassword(randomBytes(24).toString('base64
 /** Signs in by username or email; one 401 message whatever failed. */
 export async function login(deps: AuthDeps, identifierInput: string, password: string): Promise<string> {
   // A refused address costs no database lookup.
-  enforce([deps.limits.loginIp.check(deps.ip)], deps);
+  await checkAll([[deps.limits.loginIp, deps.ip]], deps);
   const id = parseIdentifier(identifierInput);
   const user = await findUserByIdentifier(deps.db, id);
   const accountKey = user ? `user:${user.id}` : identifierKey(id);
   // Counted as a failure before the hash: attempts in flight together cannot all pass the check (R58).
-  const attempt = reservePasswordCheck(deps, accountKey);
+  const attempt = await reservePasswordCheck(deps, accountKey);
   const result = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
   if (!user || !user.password_hash || !result.ok || user.disabled) {
-    attempt.failed();
+    await attempt.failed();
     logAuthEvent('login.failure', user ? { ip: deps.ip, userId: user.id } : { ip: deps.ip, reason: 'unknown account' });
     throw new ApiError(401, LOGIN_FAILED);
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   if (!user.email_verified) {
     // Only someone who knows the password learns this; it closes the door on pre-registered accounts (section 1.6).
     logAuthEvent('login.unverified', { ip: deps.ip, userId: user.id });

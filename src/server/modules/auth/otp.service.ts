@@ -25,7 +25,7 @@ async function accountFor(deps: AuthDeps, identifierInput: string) {
 /** Issues a code (and, for a verified account, a reset link), voiding earlier ones; mails it in the background. */
 export async function requestCode(deps: AuthDeps, identifierInput: string): Promise<void> {
   const { user, key } = await accountFor(deps, identifierInput);
-  consumeAll([[deps.limits.requestOtpIp, deps.ip], [deps.limits.requestOtpAccount, key]], deps);
+  await consumeAll([[deps.limits.requestOtpIp, deps.ip], [deps.limits.requestOtpAccount, key]], deps);
   if (!user) {
     logAuthEvent('otp.requested', { ip: deps.ip, reason: 'no matching account' });
     return;
@@ -75,7 +75,7 @@ type Outcome = 'ok' | 'invalid' | 'exhausted';
 /** Checks a code; a match is consumed in the same transaction, the 5th wrong guess voids the code (R12, R14). */
 export async function verifyCode(deps: AuthDeps, identifierInput: string, otp: string): Promise<string> {
   const { user, key } = await accountFor(deps, identifierInput);
-  consumeAll([[deps.limits.verifyOtpIp, deps.ip], [deps.limits.verifyOtpAccount, key]], deps);
+  await consumeAll([[deps.limits.verifyOtpIp, deps.ip], [deps.limits.verifyOtpAccount, key]], deps);
   const invalid = refuseField('otp', 'This code is wrong or has expired; request a new one');
   if (!user) {
     logAuthEvent('otp.failure', { ip: deps.ip, reason: 'no matching account' });

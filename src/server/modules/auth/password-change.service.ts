@@ -13,14 +13,14 @@ import type { AuthUser } from './user-dto.ts';
 export async function changePassword(deps: AuthDeps, user: AuthUser, currentPassword: string, newPassword: string): Promise<void> {
   const row = await findUserById(deps.db, user.id);
   // The same limits as a password login, on the same account: a stolen session cannot guess the password here (R58).
-  const attempt = reservePasswordCheck(deps, `user:${user.id}`);
+  const attempt = await reservePasswordCheck(deps, `user:${user.id}`);
   const current = row?.password_hash ? await verifyPassword(currentPassword, row.password_hash) : { ok: false };
   if (!row || !current.ok) {
-    attempt.failed();
+    await attempt.failed();
     logAuthEvent('password.change.failure', { ip: deps.ip, userId: user.id });
     throw refuseField('currentPassword', 'The current password is not correct');
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   if (currentPassword === newPassword) throw refuseField('newPassword', 'Choose a password different from the current one');
   const company = await getCompany(deps.db);
   const problem = newPasswordProblem(newPassword, contextWords(row, company.name));

@@ -12,13 +12,13 @@ export const PASSWORD_NOT_CORRECT = 'The password is not correct';
  * Checks `password` against the account's hash, counted against the address and the account as a login attempt is,
  * so a stolen session cannot guess the password here. A wrong or missing one: 400 naming `field`.
  */
-export async function confirmPassword(deps: Pick<AuthDeps, 'limits' | 'ip' | 'path'>, user: { id: string; password_hash: string | null }, password: string, field = 'password'): Promise<void> {
-  const attempt = reservePasswordCheck(deps, `user:${user.id}`);
+export async function confirmPassword(deps: Pick<AuthDeps, 'db' | 'env' | 'limits' | 'ip' | 'path'>, user: { id: string; password_hash: string | null }, password: string, field = 'password'): Promise<void> {
+  const attempt = await reservePasswordCheck(deps, `user:${user.id}`);
   const result = user.password_hash ? await verifyPassword(password, user.password_hash) : { ok: false };
   if (!result.ok) {
-    attempt.failed();
+    await attempt.failed();
     logAuthEvent('password.confirm.failure', { ip: deps.ip, userId: user.id, path: deps.path });
     throw refuseField(field, PASSWORD_NOT_CORRECT);
   }
-  attempt.succeeded();
+  await attempt.succeeded();
 }

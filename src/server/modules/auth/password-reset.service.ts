@@ -13,7 +13,7 @@ import { deleteSessionsOfUser } from './sessions.repository.ts';
 import { isOpaqueToken, sha256Hex } from './tokens.ts';
 
 export async function resetPassword(deps: AuthDeps, token: string, newPassword: string): Promise<void> {
-  consumeAll([[deps.limits.resetIp, deps.ip]], deps);
+  await consumeAll([[deps.limits.resetIp, deps.ip]], deps);
   const invalid = () => {
     logAuthEvent('password.reset.failure', { ip: deps.ip, reason: 'invalid link' });
     return refuseField('token', 'This reset link is invalid or has expired');

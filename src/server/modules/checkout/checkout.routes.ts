@@ -11,7 +11,7 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
-import { type AttemptLimiter, SlidingWindowLimiter, UNLIMITED } from '../../http/rate-limit.ts';
+import { type AttemptLimiter, slidingWindow, UNLIMITED } from '../../http/rate-limit.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { actorName } from '../audit/audit.repository.ts';
 import { consumeAll } from '../auth/auth-limits.ts';
@@ -37,16 +37,17 @@ function checked<T>(check: FieldCheck<T>): T {
 const jsonOf = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() => undefined);
 
 export function checkoutRoutes(deps: Deps) {
-  const window = (limit: number) => new SlidingWindowLimiter({ limit, windowMs: CHECKOUT_LIMITS.windowMs });
+  const window = (name: string, limit: number) => slidingWindow(`checkout.${name}`, { limit, windowMs: CHECKOUT_LIMITS.windowMs });
   const limits = {
-    codeEmail: window(CHECKOUT_LIMITS.codePerEmail),
-    codeIp: window(CHECKOUT_LIMITS.codePerIp),
-    verifyEmail: window(CHECKOUT_LIMITS.verifyPerEmail),
-    verifyIp: window(CHECKOUT_LIMITS.verifyPerIp),
-    ordersIp: window(CHECKOUT_LIMITS.ordersPerIp),
+    codeEmail: window('code.email', CHECKOUT_LIMITS.codePerEmail),
+    codeIp: window('code.ip', CHECKOUT_LIMITS.codePerIp),
+    verifyEmail: window('verify.email', CHECKOUT_LIMITS.verifyPerEmail),
+    verifyIp: window('verify.ip', CHECKOUT_LIMITS.verifyPerIp),
+    ordersIp: window('orders.ip', CHECKOUT_LIMITS.ordersPerIp),
   };
   const accessKey = orderAccessKey(deps.keys.otp);
   const byIp = (c: Context<AppEnv>, limiter: AttemptLimiter): [AttemptLimiter, string] => [c.get('env').RATE_LIMITS === 'off' ? UNLIMITED : limiter, clientIp(c)];
+  const limitContext = (c: Context<AppEnv>) => ({ db: c.get('db'), env: c.get('env'), ip: clientIp(c), path: c.req.path });
   const codeDeps = (c: Context<AppEnv>): CheckoutCodeDeps => ({ db: c.get('db'), env: c.get('env'), mailer: deps.mailer, codeKey: deps.keys.otp });
   const context = (c: Context<AppEnv>): CheckoutContext => ({ db: c.get('db'), env: c.get('env'), mailer: deps.mailer, payments: deps.payments, accessKey });
 
@@ -55,14 +56,14 @@ export function checkoutRoutes(deps: Deps) {
     .use('/orders', noStore)
     .post('/checkout/code', async (c) => {
       const { email } = checked(checkBody(CheckoutCodeRequest, await jsonOf(c)));
-      consumeAll([byIp(c, limits.codeIp), [limits.codeEmail, email]], { ip: clientIp(c), path: c.req.path });
+      await consumeAll([byIp(c, limits.codeIp), [limits.codeEmail, email]], limitContext(c));
       await requestCheckoutCode(codeDeps(c), email);
       // The same answer whatever the address: it says nothing about who has ordered before.
       return c.json({ message: CHECKOUT_CODE_SENT }, 202);
     })
     .post('/checkout/verify', async (c) => {
       const { email, code } = checked(checkBody(CheckoutVerifyRequest, await jsonOf(c)));
-      consumeAll([byIp(c, limits.verifyIp), [limits.verifyEmail, email]], { ip: clientIp(c), path: c.req.path });
+      await consumeAll([byIp(c, limits.verifyIp), [limits.verifyEmail, email]], limitContext(c));
       return c.json(await verifyCheckoutCode(codeDeps(c), email, code));
     })
     .post('/checkout/quote', async (c) => {
@@ -73,7 +74,7 @@ export function checkoutRoutes(deps: Deps) {
       const key = c.req.header('idempotency-key')?.trim() ?? '';
       if (!IDEMPOTENCY_KEY.test(key)) throw fieldError(400, IDEMPOTENCY_KEY_MESSAGE, 'Idempotency-Key');
       const request = checked(checkOrderRequest(await jsonOf(c)));
-      consumeAll([byIp(c, limits.ordersIp)], { ip: clientIp(c), path: c.req.path });
+      await consumeAll([byIp(c, limits.ordersIp)], limitContext(c));
       const user = c.get('user');
       // A signed-in customer orders as their account (any email or token sent is ignored); a guest as a verified email.
       const buyer: Buyer = user

@@ -115,7 +115,7 @@ export async function placeOrder(ctx: CheckoutContext, buyer: Buyer, key: string
       if (problems.length > 0) throw outOfStock(problems.join('. '));
       const priced = request.lines.map((l) => ({ row: rows.get(l.productId)!, quantity: l.quantity }));
       for (const { row, quantity } of priced) {
-        // Another process took the stock since the read (PostgreSQL; SQLite's write transactions run one at a time).
+        // A guard in the statement too: transactions run one at a time on both databases, but a write outside one might not.
         if (!(await takeStock(trx, row.id, quantity))) throw outOfStock(`${row.name} just sold out`);
       }
       const totals = priceOrder(priced.map((p) => ({ unitPriceCents: p.row.price_cents, quantity: p.quantity })), pricingOf(store));

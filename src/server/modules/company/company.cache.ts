@@ -4,8 +4,9 @@
  *
  * Whoever writes company_settings (the admin's `PUT /api/company`, company.admin.service.ts, once its transaction
  * has committed) must call `invalidateCompany(db)`; the next read then loads the row again. A commit by
- * another process (`npm run seed` or a script on a live DATA_DIR) is seen within a millisecond through SQLite's
- * data_version (externalWrites); where the database cannot tell, an entry is reloaded after MAX_AGE_MS.
+ * another process (another API instance, `npm run seed`, a script) is seen through externalWrites: SQLite's data_version
+ * within a millisecond, PostgreSQL's change notification as it arrives; while the database cannot tell (PostgreSQL's
+ * listener connecting again), an entry is reloaded after MAX_AGE_MS.
  */
 import { createHash } from 'node:crypto';
 import { externalWrites, type Db } from '../../db/connection.ts';
@@ -54,7 +55,7 @@ function currentEntry(db: Db): { hit: Entry | undefined; version: number | null;
   const now = Date.now();
   const version = externalWrites(db);
   const hit = entries.get(db);
-  // SQLite tells when another connection wrote (then the entry never goes stale by time); elsewhere it lives MAX_AGE_MS.
+  // The database tells when another connection wrote (then the entry never goes stale by time); else it lives MAX_AGE_MS.
   const fresh = hit && hit.version === version && (version !== null || hit.expires > now);
   return { hit: fresh ? hit : undefined, version, now };
 }

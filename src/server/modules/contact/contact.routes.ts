@@ -8,6 +8,7 @@ import { CONTACT_SENT, CONTACT_TOO_MANY, SENDER_BLOCKED, checkContactMessage, is
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
+import { attemptStore } from '../../http/attempt-store.ts';
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { GUEST_EMAIL_LIMIT, messageLimiter } from '../messages/messages-limits.ts';
@@ -28,11 +29,11 @@ export function contactRoutes(deps: Deps) {
   router.post('/contact', async (c) => {
     const env = c.get('env');
     const db = c.get('db');
-    limiter ??= messageLimiter(env, CONTACT_LIMIT);
-    guestLimiter ??= messageLimiter(env, GUEST_EMAIL_LIMIT);
-    const decision = limiter.check(clientIp(c));
+    limiter ??= messageLimiter(env, 'contact.ip', CONTACT_LIMIT);
+    guestLimiter ??= messageLimiter(env, 'contact.guest-email', GUEST_EMAIL_LIMIT);
+    const limits = attemptStore(db, env);
+    const { decision } = await limits.reserve([[limiter, clientIp(c)]]);
     if (!decision.allowed) throw tooMany(decision.retryAfterSeconds);
-    limiter.reserve(clientIp(c));
 
     const body: unknown = await c.req.json().catch(() => undefined);
     // A bot that filled the hidden field hears what a person hears, and nothing is kept or sent.
@@ -43,10 +44,8 @@ export function contactRoutes(deps: Deps) {
     if ((await isBlockedSender(db, check.value.email)) || (user && (await isBlockedSender(db, user.email)))) throw new ApiError(403, SENDER_BLOCKED);
     // Without a session anyone may type any address: each address is limited too.
     if (!user) {
-      const key = check.value.email.toLowerCase();
-      const byEmail = guestLimiter.check(key);
+      const { decision: byEmail } = await limits.reserve([[guestLimiter, check.value.email.toLowerCase()]]);
       if (!byEmail.allowed) throw tooMany(byEmail.retryAfterSeconds);
-      guestLimiter.reserve(key);
     }
     await receiveContactMessage({ db, mailer: deps.mailer, siteUrl: env.SITE_URL }, check.value, user?.id ?? null);
     return c.json({ message: CONTACT_SENT }, 201);

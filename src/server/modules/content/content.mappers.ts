@@ -7,7 +7,7 @@ import type {
   AudioReviewsTable, AudiosTable, BlogCommentsTable, BlogsTable, EventsTable, PhotosTable, ProductsTable, VideosTable,
 } from '../../db/schema.ts';
 
-/** SQLite answers 0/1, PostgreSQL true/false. */
+/** Booleans read back as 0/1 on both databases (postgres-dialect.ts parses PostgreSQL's to match); true kept for safety. */
 export const bool = (value: boolean | number) => value === true || value === 1;
 
 export function productFromRow(r: Selectable<ProductsTable>): Product {

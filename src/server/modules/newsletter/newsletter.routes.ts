@@ -12,7 +12,8 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
-import { type AttemptLimiter, SlidingWindowLimiter, UNLIMITED } from '../../http/rate-limit.ts';
+import { attemptStore, type LimitPair } from '../../http/attempt-store.ts';
+import { type AttemptLimiter, slidingWindow, UNLIMITED } from '../../http/rate-limit.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { confirm, listSubscribers, subscribe, unsubscribe } from './newsletter.service.ts';
@@ -25,10 +26,9 @@ export const NEWSLETTER_LIMITS = { perEmail: 3, perEmailWindowMs: 60 * MINUTE, p
 const TOO_MANY = 'Too many attempts. Please try again later.';
 
 /** Counts one attempt in each (limiter, key) pair, or refuses with 429 and Retry-After and counts none. */
-function consume(pairs: [AttemptLimiter, string][]): void {
-  const refused = pairs.map(([limiter, key]) => limiter.check(key)).find((d) => !d.allowed);
-  if (refused) throw new ApiError(429, TOO_MANY, { headers: { 'Retry-After': String(refused.retryAfterSeconds) } });
-  for (const [limiter, key] of pairs) limiter.reserve(key);
+async function consume(c: Context<AppEnv>, pairs: LimitPair[]): Promise<void> {
+  const { decision } = await attemptStore(c.get('db'), c.get('env')).reserve(pairs);
+  if (!decision.allowed) throw new ApiError(429, TOO_MANY, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
 }
 
 /** The JSON body parsed against a schema; a refusal is a 400 with the given message, naming `field`. */
@@ -42,10 +42,10 @@ async function body<S extends z.ZodType>(c: Context<AppEnv>, schema: S, field: s
 }
 
 export function newsletterRoutes({ mailer }: Deps) {
-  // One set per app, in memory like the account limits.
-  const perEmail = new SlidingWindowLimiter({ limit: NEWSLETTER_LIMITS.perEmail, windowMs: NEWSLETTER_LIMITS.perEmailWindowMs });
-  const perIp = new SlidingWindowLimiter({ limit: NEWSLETTER_LIMITS.perIp, windowMs: NEWSLETTER_LIMITS.perIpWindowMs });
-  const tokenIp = new SlidingWindowLimiter({ limit: NEWSLETTER_LIMITS.tokenPerIp, windowMs: 15 * MINUTE });
+  // Counted in the database like the account limits (attempt-store.ts).
+  const perEmail = slidingWindow('newsletter.email', { limit: NEWSLETTER_LIMITS.perEmail, windowMs: NEWSLETTER_LIMITS.perEmailWindowMs });
+  const perIp = slidingWindow('newsletter.ip', { limit: NEWSLETTER_LIMITS.perIp, windowMs: NEWSLETTER_LIMITS.perIpWindowMs });
+  const tokenIp = slidingWindow('newsletter.token.ip', { limit: NEWSLETTER_LIMITS.tokenPerIp, windowMs: 15 * MINUTE });
   // RATE_LIMITS=off drops the per-client-address limits (test rigs behind one address); the per-email one stays.
   const byIp = (c: Context<AppEnv>, limiter: AttemptLimiter): [AttemptLimiter, string] => [c.get('env').RATE_LIMITS === 'off' ? UNLIMITED : limiter, clientIp(c)];
 
@@ -54,18 +54,18 @@ export function newsletterRoutes({ mailer }: Deps) {
     .use('/newsletter/*', noStore)
     .post('/newsletter', async (c) => {
       const { email } = await body(c, NewsletterSignup, 'email', NEWSLETTER_EMAIL_INVALID);
-      consume([byIp(c, perIp), [perEmail, email]]);
+      await consume(c, [byIp(c, perIp), [perEmail, email]]);
       await subscribe({ db: c.get('db'), env: c.get('env'), mailer }, email);
       return c.json({ message: NEWSLETTER_REQUESTED }, 202);
     })
     .post('/newsletter/confirm', async (c) => {
-      consume([byIp(c, tokenIp)]);
+      await consume(c, [byIp(c, tokenIp)]);
       const { token } = await body(c, NewsletterToken, 'token', NEWSLETTER_CONFIRM_INVALID);
       await confirm(c.get('db'), token);
       return c.json({ message: NEWSLETTER_CONFIRMED });
     })
     .post('/newsletter/unsubscribe', async (c) => {
-      consume([byIp(c, tokenIp)]);
+      await consume(c, [byIp(c, tokenIp)]);
       const { token } = await body(c, NewsletterToken, 'token', NEWSLETTER_UNSUBSCRIBE_INVALID);
       await unsubscribe(c.get('db'), token);
       return c.json({ message: NEWSLETTER_UNSUBSCRIBED });

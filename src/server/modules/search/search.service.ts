@@ -1,7 +1,7 @@
 import type { ContentType, SearchResult } from '../../../shared/types.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { Db } from '../../db/connection.ts';
-import { searchIndex } from '../../db/sqlite-search.ts';
+import { searchIndex } from '../../db/search-index.ts';
 
 export const SEARCH_LIMIT = 100;
 

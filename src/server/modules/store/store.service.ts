@@ -17,7 +17,7 @@ const DEFAULT_ROW: Omit<StoreRow, 'id' | 'updated_at'> = {
   currency: 'USD', tax_rate_bp: 0, tax_inclusive: false, shipping_cents: 0, manual_payment_enabled: true, manual_payment_instructions: '',
 };
 
-/** The settings row, or the defaults. Booleans read back as 0/1 on SQLite. */
+/** The settings row, or the defaults. Booleans read back as 0/1. */
 export async function readStore(db: Db): Promise<Omit<StoreRow, 'id' | 'updated_at'>> {
   return (await findStoreRow(db)) ?? DEFAULT_ROW;
 }

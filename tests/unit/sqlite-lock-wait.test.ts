@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryWhileBusy, WriteGate } from '../../src/server/db/lock-wait.ts';
+import { retryWhileBusy, WriteGate } from '../../src/server/db/sqlite-lock-wait.ts';
 import { StorageBusyError } from '../../src/server/db/storage-errors.ts';
 
 const busy = () => Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 });
