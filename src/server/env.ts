@@ -60,6 +60,11 @@ const EnvSchema = z.object({
       }
       return parsed;
     }),
+  /**
+   * Two-factor sign-in for admins (issue 22): `optional` lets each admin set up an authenticator app in /settings;
+   * `required` makes every admin without one set it up at their next sign-in, before any admin session is given.
+   */
+  ADMIN_2FA: choice(['optional', 'required'], 'optional'),
   // Account lifetimes (security.md R11, R17, R23): defaults are the product's, tests shorten them.
   SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(30 * 24 * 3600),
   ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).max(12 * 3600).default(12 * 3600),

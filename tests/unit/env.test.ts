@@ -79,3 +79,16 @@ describe('parseEnv: TRUST_PROXY', () => {
     expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a hop count/);
   });
 });
+
+describe('parseEnv: ADMIN_2FA (issue 22)', () => {
+  it('lets admins choose two-factor sign-in unless ADMIN_2FA says required', () => {
+    expect(parseEnv({}).ADMIN_2FA).toBe('optional');
+    expect(parseEnv({ ADMIN_2FA: '' }).ADMIN_2FA).toBe('optional');
+    expect(parseEnv({ ADMIN_2FA: ' Required ' }).ADMIN_2FA).toBe('required');
+    expect(parseEnv({ ADMIN_2FA: 'optional' }).ADMIN_2FA).toBe('optional');
+  });
+
+  it.each(['off', 'on', 'yes'])('refuses ADMIN_2FA=%s naming the variable', (value) => {
+    expect(() => parseEnv({ ADMIN_2FA: value })).toThrow(/ADMIN_2FA/);
+  });
+});

@@ -1,11 +1,17 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage, fetchMe, goAfterSignIn, loginRequest, pathAfterSignIn, rememberReturnPath, requestOtp, signOut } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
+import { needsSecondStep, type TwoFactorChallenge } from '../../shared/schemas/two-factor.ts';
+import TwoFactorStep from './TwoFactorStep.tsx';
+import { readTwoFactorQuery, TWO_FACTOR_UI } from './two-factor-rules.ts';
+
+/** Setting up an authenticator at sign-in (ADMIN_2FA=required) is rare: its QR code and recovery codes load only then. */
+const TwoFactorEnrolStep = lazy(() => import('./TwoFactorEnrolStep.tsx'));
 
 /** `google`: the build found Google sign-in configured (GET /api/auth/providers); without it the button could only fail. */
 export default function LoginForm({ google = false }: { google?: boolean }) {
@@ -14,14 +20,19 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [codeFor, setCodeFor] = useState<string | null>(null);
+  // A sign-in that needs its second factor (issue 22): after the password, the emailed code or Google.
+  const [second, setSecond] = useState<TwoFactorChallenge | null>(null);
 
   useEffect(() => {
     const query = readLoginQuery(location.search);
+    const twoFactor = readTwoFactorQuery(location.search);
     // ?next=/shop: where to go once signed in, kept across the Google round trip (which comes back here with ?token=).
     rememberReturnPath(location.search);
     // The token or error must not stay in the address bar or history (security.md 1.2).
     if (location.search) history.replaceState(history.state, '', location.pathname);
-    if (query.kind === 'token') {
+    if (twoFactor) {
+      setSecond(twoFactor);
+    } else if (query.kind === 'token') {
       login(query.token);
       // The first authenticated call, with the HttpOnly binding cookie, activates a token delivered in the URL.
       fetchMe()
@@ -41,8 +52,13 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
     setBusy(true);
     setError('');
     try {
-      const { token } = await loginRequest(username.trim(), password);
-      login(token);
+      const answer = await loginRequest(username.trim(), password);
+      if (needsSecondStep(answer)) {
+        setSecond(answer);
+        setBusy(false);
+        return;
+      }
+      login(answer.token);
       await goAfterSignIn();
     } catch (e) {
       setError(errorMessage(e, AUTH_TEXTS.loginFailed));
@@ -65,10 +81,29 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
     }
   }
 
+  if (second) {
+    const back = () => {
+      setSecond(null);
+      setCodeFor(null);
+      setPassword('');
+    };
+    return second.twoFactor === 'enrol' ? (
+      <AuthCard title={TWO_FACTOR_UI.enrolTitle}>
+        <Suspense fallback={<p className="m-0 text-sm">Loading...</p>}>
+          <TwoFactorEnrolStep challenge={second.challenge} onBack={back} />
+        </Suspense>
+      </AuthCard>
+    ) : (
+      <AuthCard title={TWO_FACTOR_UI.title}>
+        <TwoFactorStep challenge={second.challenge} onBack={back} />
+      </AuthCard>
+    );
+  }
+
   if (codeFor) {
     return (
       <AuthCard title="Sign in with a code">
-        <OtpForm email={codeFor} intro="If an account matches, we have emailed it a 6-digit code and a link to reset the password." onBack={() => setCodeFor(null)} />
+        <OtpForm email={codeFor} intro="If an account matches, we have emailed it a 6-digit code and a link to reset the password." onBack={() => setCodeFor(null)} onSecondStep={setSecond} />
       </AuthCard>
     );
   }

@@ -4,15 +4,18 @@ import { errorMessage, goAfterSignIn, verifyOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, cleanOtp } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { OTP_LENGTH } from '../../shared/constants.ts';
+import { needsSecondStep, type TwoFactorChallenge } from '../../shared/schemas/two-factor.ts';
 import { Alert, inputClass, SubmitButton } from './fields.tsx';
 
 interface Props {
   email: string;
   intro: string;
   onBack?: () => void;
+  /** The account has a second factor (issue 22): the login screen shows that step next. */
+  onSecondStep?: (challenge: TwoFactorChallenge) => void;
 }
 
-export default function OtpForm({ email, intro, onBack }: Props) {
+export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -22,8 +25,13 @@ export default function OtpForm({ email, intro, onBack }: Props) {
     setBusy(true);
     setError('');
     try {
-      const { token } = await verifyOtp(email, otp);
-      login(token);
+      const answer = await verifyOtp(email, otp);
+      if (needsSecondStep(answer)) {
+        if (!onSecondStep) throw new Error('a second sign-in step is needed here');
+        onSecondStep(answer);
+        return;
+      }
+      login(answer.token);
       await goAfterSignIn();
     } catch (e) {
       setError(errorMessage(e, AUTH_TEXTS.otpInvalid));

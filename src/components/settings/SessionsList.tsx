@@ -1,7 +1,7 @@
 /** Settings › Account › Sessions: where the account is signed in, and 'Sign out of other sessions'. */
 import { useCallback, useEffect, useState } from 'react';
-import { fetchSessions, signOutOtherSessions } from '../../lib/api/account.ts';
-import { errorMessage } from '../../lib/api/auth.ts';
+import { fetchSessions, signOutOtherSessions, signOutSession } from '../../lib/api/account.ts';
+import { errorMessage, signOut } from '../../lib/api/auth.ts';
 import { formatDateTime } from '../../lib/format/dates.ts';
 import type { AccountSession } from '../../shared/account.ts';
 import { Alert } from '../auth/fields.tsx';
@@ -34,6 +34,27 @@ export default function SessionsList() {
     }
   }
 
+  /** Ends one session; this browser's own is a sign-out like the header's. */
+  async function end(session: AccountSession) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (session.current) {
+        await signOut();
+        location.assign('/login');
+        return;
+      }
+      await signOutSession(session._id);
+      setMessage({ tone: 'success', text: 'That session was signed out.' });
+      load();
+    } catch (e) {
+      setMessage({ tone: 'error', text: errorMessage(e, 'That session could not be ended. Please try again.') });
+      load();
+    } finally {
+      setBusy(false);
+    }
+  }
+
   const others = sessions?.filter((s) => !s.current).length ?? 0;
   return (
     <div>
@@ -49,7 +70,12 @@ export default function SessionsList() {
                 <span className="block text-sm font-medium">{sessionTitle(s)}</span>
                 <span className="block text-xs text-gray-600 dark:text-gray-400">Signed in {formatDateTime(s.createdAt)} · last active {formatDateTime(s.lastSeenAt)}</span>
               </span>
-              {s.current && <span className="rounded-full bg-emerald-600/15 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:text-emerald-300">Current</span>}
+              <span className="flex items-center gap-2">
+                {s.current && <span className="rounded-full bg-emerald-600/15 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:text-emerald-300">Current</span>}
+                <button type="button" className="rounded px-2 py-1 text-sm font-medium text-[var(--color-primary-ink)] underline disabled:opacity-60" disabled={busy} aria-label={`Sign out ${sessionTitle(s).toLowerCase()}, signed in ${formatDateTime(s.createdAt)}`} onClick={() => void end(s)}>
+                  Sign out
+                </button>
+              </span>
             </li>
           ))}
         </ul>

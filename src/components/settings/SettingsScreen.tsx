@@ -14,6 +14,7 @@ import DataSection from './DataSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
 import ProfileSection from './ProfileSection.tsx';
 import SiteSettingsCard from './SiteSettingsCard.tsx';
+import TwoFactorSection from './TwoFactorSection.tsx';
 
 /** How long the goodbye shows before the home page. */
 const GOODBYE_MS = 3000;
@@ -48,6 +49,8 @@ export default function SettingsScreen() {
       {account.role === 'admin' && <SiteSettingsCard />}
       <ProfileSection account={account} onChange={update} />
       <AccountSection account={account} onChange={update} />
+      {/* Admins (and an account that still has it on): it renders nothing for anyone else. */}
+      {account.role === 'admin' && <TwoFactorSection />}
       <DataSection account={account} />
       <DeleteAccount account={account} onDeleted={() => setDeleted(true)} />
     </div>

@@ -33,6 +33,9 @@ export const fetchSessions = async () => (await api<AccountSessions>('/api/accou
 /** POST /api/account/sessions/sign-out-others: how many sessions ended. */
 export const signOutOtherSessions = async () => (await api<{ signedOut: number }>('/api/account/sessions/sign-out-others', { method: 'POST' })).signedOut;
 
+/** POST /api/account/sessions/:id/sign-out: that one session ends (issue 22). */
+export const signOutSession = (id: string) => api<{ signedOut: number }>(`/api/account/sessions/${encodeURIComponent(id)}/sign-out`, { method: 'POST' });
+
 /** GET /api/account/export: the person's data as a JSON file (a Blob, saved by the screen). */
 export const fetchAccountExport = () => api<Blob, 'blob'>('/api/account/export', { responseType: 'blob' });
 

@@ -1,5 +1,6 @@
 /** The /api/auth calls of spec section 7. */
 import { type AuthProviders, parseAuthProviders } from '../../shared/schemas/auth-providers.ts';
+import type { SignInAnswer } from '../../shared/schemas/two-factor.ts';
 import type { User } from '../../shared/types.ts';
 import { apiBase } from './base.ts';
 import { RETURN_PARAM, safeReturnPath as safeReturnPathOn } from '../auth-rules.ts';
@@ -16,9 +17,10 @@ export interface RegisterInput {
 
 const post = <T>(path: string, body: object) => api<T>(path, { method: 'POST', body });
 
-export const loginRequest = (username: string, password: string) => post<{ token: string }>('/api/auth/login', { username, password });
+/** { token }, or a challenge when a second step follows (two-factor sign-in, issue 22). */
+export const loginRequest = (username: string, password: string) => post<SignInAnswer>('/api/auth/login', { username, password });
 export const requestOtp = (email: string) => post<{ message: string }>('/api/auth/request-otp', { email });
-export const verifyOtp = (email: string, otp: string) => post<{ token: string }>('/api/auth/verify-otp', { email, otp });
+export const verifyOtp = (email: string, otp: string) => post<SignInAnswer>('/api/auth/verify-otp', { email, otp });
 // The spec's form sends role; the server ignores anything but customer.
 export const registerRequest = (input: RegisterInput) => post<{ message: string }>('/api/auth/register', { ...input, role: 'customer' });
 export const resetPassword = (token: string, newPassword: string) => post<{ message: string }>('/api/auth/reset-password', { token, newPassword });

@@ -8,6 +8,7 @@ import * as visitorSite from './migrations/2026_11_24_1000_visitor_site.ts';
 import * as commerce from './migrations/2026_11_24_1400_commerce.ts';
 import * as messagesAccountAnalytics from './migrations/2026_11_24_1800_messages_account_analytics.ts';
 import * as attemptLimits from './migrations/2026_11_24_2000_attempt_limits.ts';
+import * as adminTwoFactor from './migrations/2026_11_25_0100_admin_two_factor.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_1400_commerce': commerce,
   '2026_11_24_1800_messages_account_analytics': messagesAccountAnalytics,
   '2026_11_24_2000_attempt_limits': attemptLimits,
+  '2026_11_25_0100_admin_two_factor': adminTwoFactor,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -512,6 +512,37 @@ export interface AttemptLimitsTable {
   expires_at: number;
 }
 
+/** Issue 22: an account's authenticator (TOTP); `secret` is encrypted (two-factor-secret.ts). */
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret: string;
+  enabled: Bool;
+  last_used_step: number | null;
+  created_at: DefaultedText;
+  enabled_at: string | null;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: DefaultedText;
+}
+
+/** A sign-in waiting for its second factor (or, with ADMIN_2FA=required, for an authenticator to be set up). */
+export interface TwoFactorChallengesTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  purpose: string;
+  method: string;
+  bound: Bool;
+  pending_secret: string | null;
+  attempts: DefaultedNumber;
+  created_at: DefaultedText;
+  expires_at: string;
+}
+
 /** A payment provider's event applied once, by the provider's own event id. */
 export interface PaymentEventsTable {
   id: string;
@@ -559,5 +590,8 @@ export interface Database {
   checkout_verifications: CheckoutVerificationsTable;
   payment_events: PaymentEventsTable;
   attempt_limits: AttemptLimitsTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 

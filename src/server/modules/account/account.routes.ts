@@ -20,6 +20,10 @@ import { consumeAccountLimit, createAccountLimits } from './account-limits.ts';
 import { exportAccount } from './account-export.ts';
 import { type AccountDeps, deleteAccount, getAccount, listSessions, removeProfileImage, setProfileImage, signOutOthers, updateProfile } from './account.service.ts';
 import { cancelEmailChange, confirmEmailChange, requestEmailChange } from './email-change.service.ts';
+import { TWO_FACTOR_TEXTS, TwoFactorConfirmBody, TwoFactorProofBody } from '../../../shared/schemas/two-factor.ts';
+import { twoFactorSecretKey } from '../auth/two-factor-secret.ts';
+import { confirmSetup, disableTwoFactor, renewRecoveryCodes, startSetup, twoFactorStatus } from '../auth/two-factor.service.ts';
+import { signOutSession } from './account.service.ts';
 
 /** The JSON body against a schema: 400 naming the first bad field with its sentence. */
 async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
@@ -34,10 +38,23 @@ async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promis
 
 export function accountRoutes(deps: Deps) {
   const accountLimits = createAccountLimits();
+  const twoFactorKey = twoFactorSecretKey(deps.keys.otp);
   const accountDeps = (c: Context<AppEnv>): AccountDeps => {
     const env = c.get('env');
     // The login limits themselves: a password re-entered here counts with the account's sign-in attempts.
-    return { db: c.get('db'), env, mailer: deps.mailer, limits: limitsForSetting(deps.authLimits, env.RATE_LIMITS), codeKey: deps.keys.otp, ip: clientIp(c), path: c.req.path, accountLimits };
+    return {
+      db: c.get('db'),
+      env,
+      mailer: deps.mailer,
+      limits: limitsForSetting(deps.authLimits, env.RATE_LIMITS),
+      codeKey: deps.keys.otp,
+      twoFactorKey,
+      bindKey: deps.keys.sessionBinding,
+      ip: clientIp(c),
+      path: c.req.path,
+      userAgent: c.req.header('user-agent'),
+      accountLimits,
+    };
   };
   // requireUser ran first on every route below.
   const me = (c: Context<AppEnv>) => c.get('user')!;
@@ -70,6 +87,17 @@ export function accountRoutes(deps: Deps) {
     })
     .get('/account/sessions', async (c) => c.json(await listSessions(c.get('db'), me(c))))
     .post('/account/sessions/sign-out-others', async (c) => c.json({ signedOut: await signOutOthers(accountDeps(c), me(c)) }))
+    // Any one session of the account, this one included (issue 22); another account's session is a 404 like an unknown one.
+    .post('/account/sessions/:id/sign-out', async (c) => c.json({ signedOut: await signOutSession(accountDeps(c), me(c), c.req.param('id')) }))
+    // Two-factor sign-in (issue 22): its state, setting up an authenticator app, turning it off, new recovery codes.
+    .get('/account/two-factor', async (c) => c.json(await twoFactorStatus(accountDeps(c), me(c))))
+    .post('/account/two-factor/setup', async (c) => c.json(await startSetup(accountDeps(c), me(c))))
+    .post('/account/two-factor/confirm', async (c) => c.json(await confirmSetup(accountDeps(c), me(c), (await input(c, TwoFactorConfirmBody)).code)))
+    .delete('/account/two-factor', async (c) => {
+      await disableTwoFactor(accountDeps(c), me(c), await input(c, TwoFactorProofBody));
+      return c.json({ message: TWO_FACTOR_TEXTS.disabled });
+    })
+    .post('/account/two-factor/recovery-codes', async (c) => c.json(await renewRecoveryCodes(accountDeps(c), me(c), await input(c, TwoFactorProofBody))))
     .get('/account/export', async (c) => {
       const d = accountDeps(c);
       await consumeAccountLimit(d, d.accountLimits.export, me(c).id);

@@ -17,7 +17,7 @@ import { logAuthEvent } from '../auth/auth-log.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { normaliseUsername, usernameKey, usernameProblem } from '../auth/identifiers.ts';
 import { confirmPassword } from '../auth/password-confirm.ts';
-import { deleteOtherSessionsOfUser, listSessionsOfUser } from '../auth/sessions.repository.ts';
+import { deleteOtherSessionsOfUser, deleteSessionOfUser, listSessionsOfUser } from '../auth/sessions.repository.ts';
 import { type AuthUser, userFromRow } from '../auth/user-dto.ts';
 import { findSubscriberByEmail } from '../newsletter/newsletter.repository.ts';
 import { countActiveAdmins } from '../users/users.admin.repository.ts';
@@ -107,6 +107,13 @@ export async function signOutOthers(deps: AccountDeps, user: AuthUser): Promise<
   const n = await deleteOtherSessionsOfUser(deps.db, user.id, user.sessionId);
   logAuthEvent('account.sessions.ended', { ip: deps.ip, userId: user.id, reason: `${n} ended` });
   return n;
+}
+
+/** POST /api/account/sessions/:id/sign-out: that one session ends (this one too, if named); none of the account's is a 404. */
+export async function signOutSession(deps: AccountDeps, user: AuthUser, sessionId: string): Promise<number> {
+  if (!(await deleteSessionOfUser(deps.db, user.id, sessionId))) throw new ApiError(404, 'This session has already ended');
+  logAuthEvent('account.session.ended', { ip: deps.ip, userId: user.id, reason: sessionId === user.sessionId ? 'this session' : 'another session' });
+  return 1;
 }
 
 /** The body of DELETE /api/account, as parsed. */

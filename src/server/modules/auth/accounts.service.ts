@@ -12,7 +12,8 @@ import type { RegisterBody } from './auth.schemas.ts';
 import { identifierKey, normaliseEmail, normaliseUsername, parseIdentifier, usernameKey, usernameProblem } from './identifiers.ts';
 import { contextWords, newPasswordProblem } from './password-check.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
-import { startSession } from './sessions.service.ts';
+import { afterFirstFactor } from './sign-in.service.ts';
+import type { SignInAnswer } from '../../../shared/schemas/two-factor.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 export const LOGIN_FAILED = 'Invalid username or password';
@@ -68,8 +69,8 @@ let dummy: Promise<string> | undefined;
 /** A real hash to verify against when no account matches, so both cases cost the same (R62). */
 const dummyHash = () => (dummy ??= hashPassword(randomBytes(24).toString('base64url')));
 
-/** Signs in by username or email; one 401 message whatever failed. */
-export async function login(deps: AuthDeps, identifierInput: string, password: string): Promise<string> {
+/** Signs in by username or email; one 401 message whatever failed. Answers { token }, or a challenge for the second factor. */
+export async function login(deps: AuthDeps, identifierInput: string, password: string): Promise<SignInAnswer> {
   // A refused address costs no database lookup.
   await checkAll([[deps.limits.loginIp, deps.ip]], deps);
   const id = parseIdentifier(identifierInput);
@@ -90,7 +91,7 @@ export async function login(deps: AuthDeps, identifierInput: string, password: s
     throw new ApiError(403, 'Please verify your email address first: use "Forgot Password?" to get a code');
   }
   if (result.needsRehash) await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) });
-  const { token } = await startSession(deps.db, deps.env, user);
-  logAuthEvent('login.success', { ip: deps.ip, userId: user.id });
-  return token;
+  const answer = await afterFirstFactor(deps, user, 'password');
+  logAuthEvent('login.success', { ip: deps.ip, userId: user.id, ...('challenge' in answer ? { reason: 'second factor next' } : {}) });
+  return answer;
 }

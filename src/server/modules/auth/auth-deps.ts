@@ -12,9 +12,14 @@ export interface AuthDeps {
   limits: AuthLimits;
   /** HMAC key of one-time codes. */
   codeKey: Buffer;
-  /** Request context for limits and logs. */
+  /** Key of the TOTP secrets at rest (two-factor-secret.ts). */
+  twoFactorKey: Buffer;
+  /** Binds a challenge handed over in a URL (Google) to the browser (sessions.service.ts bindingValue). */
+  bindKey: Buffer;
+  /** Request context for limits, logs and the new sign-in mail. */
   ip: string;
   path: string;
+  userAgent: string | undefined;
 }
 
 /**

@@ -27,7 +27,16 @@ export type AuthEvent =
   | 'account.email.changed'
   | 'account.email.failure'
   | 'account.sessions.ended'
-  | 'account.deleted';
+  | 'account.deleted'
+  // Issue 22: two-factor sign-in and single sessions.
+  | 'two_factor.challenge'
+  | 'two_factor.success'
+  | 'two_factor.failure'
+  | 'two_factor.recovery_used'
+  | 'two_factor.enabled'
+  | 'two_factor.disabled'
+  | 'two_factor.recovery_codes'
+  | 'account.session.ended';
 
 export interface AuthLogFields {
   ip?: string;

@@ -52,3 +52,43 @@ export function passwordChangedMail(brand: MailBrand, to: string, siteUrl: strin
     footer: 'You receive this email because it concerns the security of your account.',
   });
 }
+
+/** What a new admin sign-in mail says about it: never a code, token or link that signs in. */
+export interface SignInFacts {
+  /** ISO time. */
+  at: string;
+  ip: string;
+  browser: string;
+  method: 'password' | 'code' | 'google';
+}
+
+const METHOD_TEXT: Record<SignInFacts['method'], string> = { password: 'password', code: 'emailed code', google: 'Google' };
+
+/** `2026-11-24T22:40:05.000Z` as '2026-11-24 22:40 UTC'. */
+const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** After every successful admin sign-in (issue 22), to the admin's own address. */
+export function adminSignInMail(brand: MailBrand, to: string, facts: SignInFacts, siteUrl: string): MailMessage {
+  return message(brand, to, 'new sign-in to your admin account', {
+    heading: 'New sign-in to your admin account',
+    paragraphs: [
+      `Your ${brand.name} administrator account was just signed in to.`,
+      `Time: ${utcMinute(facts.at)}. Network address: ${facts.ip}. Browser: ${facts.browser}. Signed in with: ${METHOD_TEXT[facts.method]}.`,
+      'If this was you, there is nothing to do. If it was not, change your password now and sign out the sessions you do not know under Settings.',
+    ],
+    action: { label: 'Open Settings', url: `${siteUrl}/settings` },
+    footer: 'You receive this email because it concerns the security of your account.',
+  });
+}
+
+/** When two-factor sign-in is turned on or off for the account. */
+export function twoFactorChangedMail(brand: MailBrand, to: string, on: boolean, siteUrl: string): MailMessage {
+  return message(brand, to, on ? 'two-factor sign-in is on' : 'two-factor sign-in was turned off', {
+    heading: on ? 'Two-factor sign-in is on' : 'Two-factor sign-in was turned off',
+    paragraphs: on
+      ? [`Signing in to your ${brand.name} account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.`]
+      : [`Signing in to your ${brand.name} account no longer asks for a code from an authenticator app.`, 'If this was not you, change your password now and turn two-factor sign-in on again under Settings.'],
+    action: { label: 'Open Settings', url: `${siteUrl}/settings` },
+    footer: 'You receive this email because it concerns the security of your account.',
+  });
+}

@@ -14,16 +14,32 @@ import { parseAuthInput } from './auth-input.ts';
 import { limitsForSetting } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { ChangePasswordBody, LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
+import { getCookie, deleteCookie } from 'hono/cookie';
+import { TwoFactorChallengeBody, TwoFactorSignInBody } from '../../../shared/schemas/two-factor.ts';
 import { googleRoutes } from './google.routes.ts';
+import { twoFactorSecretKey } from './two-factor-secret.ts';
+import { completeTwoFactor, setupAtSignIn } from './two-factor.service.ts';
 import { OTP_REQUESTED, requestCode, verifyCode } from './otp.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { resetPassword } from './password-reset.service.ts';
-import { endSession } from './sessions.service.ts';
+import { BIND_COOKIE, endSession } from './sessions.service.ts';
 
 /** One instance per app, over the app's long-lived dependencies (deps.ts: mailer, limits, OpenID client, keys). */
 export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
   const limits = limitsForSetting(authLimits, env.RATE_LIMITS);
-  const deps = (c: Context<AppEnv>): AuthDeps => ({ db: c.get('db'), env, mailer, limits, codeKey: keys.otp, ip: clientIp(c), path: c.req.path });
+  const twoFactorKey = twoFactorSecretKey(keys.otp);
+  const deps = (c: Context<AppEnv>): AuthDeps => ({
+    db: c.get('db'),
+    env,
+    mailer,
+    limits,
+    codeKey: keys.otp,
+    twoFactorKey,
+    bindKey: keys.sessionBinding,
+    ip: clientIp(c),
+    path: c.req.path,
+    userAgent: c.req.header('user-agent'),
+  });
 
   /** Parses the JSON body against a schema; a refusal is logged (R64) and answered 400 naming the field. */
   async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
@@ -55,7 +71,8 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
       })
       .post('/login', async (c) => {
         const body = await input(c, LoginBody);
-        return c.json({ token: await login(deps(c), body.username ?? body.email ?? '', body.password) });
+        // { token } as ever, or { twoFactor, challenge, expiresAt } when a second step follows (issue 22).
+        return c.json(await login(deps(c), body.username ?? body.email ?? '', body.password));
       })
       .post('/request-otp', async (c) => {
         await requestCode(deps(c), (await input(c, RequestOtpBody)).email);
@@ -63,8 +80,16 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
       })
       .post('/verify-otp', async (c) => {
         const body = await input(c, VerifyOtpBody);
-        return c.json({ token: await verifyCode(deps(c), body.email, body.otp) });
+        return c.json(await verifyCode(deps(c), body.email, body.otp));
       })
+      // The second step of a sign-in: the challenge and a code from the authenticator app or a recovery code.
+      .post('/two-factor', async (c) => {
+        const answer = await completeTwoFactor(deps(c), await input(c, TwoFactorSignInBody), getCookie(c, BIND_COOKIE.name));
+        deleteCookie(c, BIND_COOKIE.name, { path: BIND_COOKIE.path });
+        return c.json(answer);
+      })
+      // ADMIN_2FA=required and no authenticator yet: the sign-in's challenge gets a new secret to add to an app.
+      .post('/two-factor/setup', async (c) => c.json(await setupAtSignIn(deps(c), (await input(c, TwoFactorChallengeBody)).challenge, getCookie(c, BIND_COOKIE.name))))
       .post('/reset-password', async (c) => {
         const body = await input(c, ResetPasswordBody);
         await resetPassword(deps(c), body.token, body.newPassword);
@@ -87,6 +112,6 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
       })
       // Which sign-in methods the site offers: the build reads it to show the Google buttons only when they can work.
       .get('/providers', (c) => c.json({ google: oidc.configured } satisfies AuthProviders))
-      .route('/google', googleRoutes(env, oidc, { flowSecret: keys.oidcFlow, bindKey: keys.sessionBinding }))
+      .route('/google', googleRoutes(env, oidc, { flowSecret: keys.oidcFlow, bindKey: keys.sessionBinding }, deps))
   );
 }

@@ -9,7 +9,10 @@ import { clientIp } from '../../middleware/client-ip.ts';
 import { logAuthEvent } from './auth-log.ts';
 import { type OidcIdentity, signInWithOidc } from './oidc-accounts.service.ts';
 import type { OidcClient } from './oidc-client.ts';
-import { BIND_COOKIE, bindingValue, PENDING_SECONDS, startSession } from './sessions.service.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { BIND_COOKIE, bindingValue, PENDING_SECONDS } from './sessions.service.ts';
+import { challengeSeconds, completeSignIn, createChallenge, secondStepFor } from './sign-in.service.ts';
+import { challengeBinding } from './two-factor.service.ts';
 
 const FLOW_COOKIE = 'oidc_flow';
 const FLOW_PATH = '/api/auth/google';
@@ -35,7 +38,8 @@ function errorSummary(error: unknown): string {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-export function googleRoutes(env: Env, oidc: OidcClient, keys: { flowSecret: string; bindKey: Buffer }) {
+/** `signInDeps`: the account services' dependencies for this request (auth.routes.ts), for the second step and the new sign-in mail. */
+export function googleRoutes(env: Env, oidc: OidcClient, keys: { flowSecret: string; bindKey: Buffer }, signInDeps: (c: Context<AppEnv>) => AuthDeps) {
   const secure = env.SITE_URL.startsWith('https://');
   const flowCookie = { path: FLOW_PATH, httpOnly: true, sameSite: 'Lax', secure } as const;
 
@@ -117,7 +121,16 @@ export function googleRoutes(env: Env, oidc: OidcClient, keys: { flowSecret: str
         });
         const outcome = await signInWithOidc(c.get('db'), await identityFrom(config, tokens));
         if ('refused' in outcome) return failed(c, outcome.refused);
-        const { token, tokenHash } = await startSession(c.get('db'), env, outcome.user, { pending: true });
+        const deps = signInDeps(c);
+        const step = await secondStepFor(deps, outcome.user);
+        if (step) {
+          // No session yet: a challenge, good only in this browser (the binding cookie) for the second step on /login.
+          const { answer, tokenHash } = await createChallenge(deps, outcome.user, step, 'google', true);
+          setCookie(c, BIND_COOKIE.name, challengeBinding(keys.bindKey, tokenHash), { path: BIND_COOKIE.path, httpOnly: true, sameSite: 'Lax', secure, maxAge: challengeSeconds(step) });
+          logAuthEvent('google.success', { ip: clientIp(c), userId: outcome.user.id, reason: 'second factor next' });
+          return toLogin(c, { two_factor: step, challenge: answer.challenge });
+        }
+        const { token, tokenHash } = await completeSignIn(deps, outcome.user, 'google', { pending: true });
         setCookie(c, BIND_COOKIE.name, bindingValue(keys.bindKey, tokenHash), {
           path: BIND_COOKIE.path,
           httpOnly: true,

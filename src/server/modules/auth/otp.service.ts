@@ -10,7 +10,8 @@ import { forgotPasswordMail, mailBrand, verifyEmailMail } from './auth-mails.ts'
 import { consumeCode, countWrongGuess, findLatestCode, replaceCode, replaceResetToken } from './codes.repository.ts';
 import { identifierKey, parseIdentifier } from './identifiers.ts';
 import { hashOtp, newOtp, OTP_MAX_ATTEMPTS, otpMatches } from './otp.ts';
-import { startSession } from './sessions.service.ts';
+import { afterFirstFactor } from './sign-in.service.ts';
+import type { SignInAnswer } from '../../../shared/schemas/two-factor.ts';
 import { newOpaqueToken, sha256Hex } from './tokens.ts';
 
 /** The same answer whether or not the account exists (R15). */
@@ -72,8 +73,11 @@ export async function requestCode(deps: AuthDeps, identifierInput: string): Prom
 
 type Outcome = 'ok' | 'invalid' | 'exhausted';
 
-/** Checks a code; a match is consumed in the same transaction, the 5th wrong guess voids the code (R12, R14). */
-export async function verifyCode(deps: AuthDeps, identifierInput: string, otp: string): Promise<string> {
+/**
+ * Checks a code; a match is consumed in the same transaction, the 5th wrong guess voids the code (R12, R14).
+ * Answers { token }, or a challenge when the account has a second factor (issue 22).
+ */
+export async function verifyCode(deps: AuthDeps, identifierInput: string, otp: string): Promise<SignInAnswer> {
   const { user, key } = await accountFor(deps, identifierInput);
   await consumeAll([[deps.limits.verifyOtpIp, deps.ip], [deps.limits.verifyOtpAccount, key]], deps);
   const invalid = refuseField('otp', 'This code is wrong or has expired; request a new one');
@@ -98,7 +102,7 @@ export async function verifyCode(deps: AuthDeps, identifierInput: string, otp: s
     if (outcome === 'exhausted') throw new ApiError(429, 'Too many wrong codes. Please request a new code');
     throw invalid;
   }
-  const { token } = await startSession(deps.db, deps.env, user);
+  const answer = await afterFirstFactor(deps, user, 'code');
   logAuthEvent('otp.verified', { ip: deps.ip, userId: user.id });
-  return token;
+  return answer;
 }

@@ -10,6 +10,7 @@ import { consumeResetToken, deleteCodesOfUser, deleteResetTokensOfUser, findRese
 import { contextWords, newPasswordProblem } from './password-check.ts';
 import { hashPassword } from './password-hash.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
+import { deleteChallengesOfUser } from './two-factor.repository.ts';
 import { isOpaqueToken, sha256Hex } from './tokens.ts';
 
 export async function resetPassword(deps: AuthDeps, token: string, newPassword: string): Promise<void> {
@@ -36,6 +37,8 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
     await deleteSessionsOfUser(trx, user.id);
     await deleteCodesOfUser(trx, user.id);
     await deleteResetTokensOfUser(trx, user.id);
+    // A sign-in waiting for its second factor started with the old password: it ends too (the authenticator stays).
+    await deleteChallengesOfUser(trx, user.id);
     return true;
   });
   if (!applied) throw invalid();

@@ -46,6 +46,12 @@ export async function deleteOtherSessionsOfUser(db: Db, userId: string, keepId: 
   return Number(result.numDeletedRows);
 }
 
+/** One session of the user (never another user's, whatever id is given); true when it ended here. */
+export async function deleteSessionOfUser(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '=', sessionId).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
 /** The user's sessions still in force (a pending Google token not yet taken up is none), most recently used first; no token hash. */
 export function listSessionsOfUser(db: Db, userId: string, nowIso: string) {
   return db
