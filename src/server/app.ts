@@ -17,6 +17,7 @@ import { authenticate } from './middleware/auth.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
@@ -135,6 +136,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', messageAdminRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', analyticsRoutes(deps));
+  api.route('/', backupRoutes());
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
   const methodsOf = routeMethods(() => api.routes);

@@ -19,6 +19,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { href: '/admin/edit-hero', label: 'Sliders', icon: 'M3 5h18v11H3zM8 20h8M9 10.5l2 2 4-4' },
   { href: '/admin/team', label: 'Team', icon: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1' },
   { href: '/analytics', label: 'Analytics', icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2' },
+  { href: '/admin/backup', label: 'Backup', icon: 'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3ZM4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3' },
 ];
 
 /** The link for this path, trailing slash ignored (the static host may add one). */

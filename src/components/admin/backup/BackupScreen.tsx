@@ -1,0 +1,151 @@
+/**
+ * The /admin/backup screen (issue 22 item 4): what a backup archive holds, a "Download backup" button that shows the
+ * server making the archive and then how much of it has arrived, and how an operator restores one (the command).
+ */
+import { useRef, useState, type ReactNode } from 'react';
+import { saveFile } from '../../../lib/browser/save-file.ts';
+import { Card } from '../company/fields.tsx';
+import AdminGate from '../ui/AdminGate.tsx';
+import { BackupDownloadError, downloadBackup, type BackupProgress } from '../../../lib/api/admin/backup.ts';
+import { formatBytes } from './format-bytes.ts';
+
+type State =
+  | { step: 'idle' }
+  | { step: 'making' }
+  | { step: 'receiving'; progress: BackupProgress }
+  | { step: 'done'; fileName: string; size: number }
+  | { step: 'failed'; message: string };
+
+const HOLDS: readonly { title: string; text: string }[] = [
+  { title: 'The database', text: 'Every page, product, post, photo, event, order, message and account (passwords only as hashes), as one consistent snapshot taken while the site keeps running.' },
+  { title: 'Media and documents', text: 'Every uploaded picture with its resized copies, audio file and document, from wherever they are stored (this server or the S3 bucket).' },
+  { title: 'The server secret', text: 'secret.key, so that codes and links mailed before the backup still work after a restore (not included when the server runs with AUTH_SECRET: keep that value).' },
+  { title: 'A manifest', text: 'The size and SHA-256 checksum of every file and the row count of every table; the restore checks them all before it changes anything.' },
+];
+
+function Code({ children }: { children: ReactNode }) {
+  return <code className="block whitespace-pre-wrap break-words rounded-lg bg-gray-100 px-3 py-2 font-mono text-[13px] text-gray-900 dark:bg-black/40 dark:text-gray-100">{children}</code>;
+}
+
+function Progress({ state }: { state: State }) {
+  if (state.step === 'making') {
+    return (
+      <p role="status" className="m-0 flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+        <span className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
+        Making the backup on the server… A site with many pictures takes a while.
+      </p>
+    );
+  }
+  if (state.step === 'receiving') {
+    const { received, total } = state.progress;
+    const percent = total ? Math.min(100, Math.round((received / total) * 100)) : null;
+    return (
+      <div className="space-y-1.5">
+        <div
+          role="progressbar"
+          aria-label="Backup download"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          {...(percent === null ? {} : { 'aria-valuenow': percent })}
+          className="h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-white/10"
+        >
+          <div className="h-full rounded-full bg-[var(--color-primary)] transition-[width] duration-150 motion-reduce:transition-none" style={{ width: `${percent ?? 100}%` }} />
+        </div>
+        <p role="status" className="m-0 text-sm tabular-nums text-gray-700 dark:text-gray-300">
+          Downloading: {formatBytes(received)}
+          {total ? ` of ${formatBytes(total)} (${percent}%)` : ''}
+        </p>
+      </div>
+    );
+  }
+  if (state.step === 'done') {
+    return (
+      <p role="status" className="m-0 text-sm font-medium text-green-700 dark:text-green-400">
+        Saved <span className="break-all font-mono">{state.fileName}</span> ({formatBytes(state.size)}). Keep it somewhere private: it holds your customers' accounts.
+      </p>
+    );
+  }
+  if (state.step === 'failed') {
+    return (
+      <p role="alert" className="m-0 text-sm font-medium text-red-700 dark:text-red-400">
+        {state.message}
+      </p>
+    );
+  }
+  return null;
+}
+
+function BackupPanel() {
+  const [state, setState] = useState<State>({ step: 'idle' });
+  const busy = state.step === 'making' || state.step === 'receiving';
+  const running = useRef(false);
+
+  async function download() {
+    if (running.current) return;
+    running.current = true;
+    setState({ step: 'making' });
+    try {
+      const { blob, fileName } = await downloadBackup((progress) => setState({ step: 'receiving', progress }));
+      saveFile(blob, fileName);
+      setState({ step: 'done', fileName, size: blob.size });
+    } catch (error) {
+      setState({ step: 'failed', message: error instanceof BackupDownloadError ? error.message : 'The backup could not be downloaded. Please try again.' });
+    } finally {
+      running.current = false;
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <Card title="Download a backup" description="One file (.tar.gz) with everything needed to bring the site back on a new server.">
+        <ul className="m-0 grid list-none gap-3 p-0 sm:grid-cols-2">
+          {HOLDS.map((item) => (
+            <li key={item.title} className="rounded-lg border border-gray-200 p-3 dark:border-white/10">
+              <p className="m-0 text-sm font-semibold">{item.title}</p>
+              <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-5 space-y-3">
+          <button
+            type="button"
+            onClick={() => void download()}
+            disabled={busy}
+            aria-busy={busy}
+            className="brand-button inline-flex items-center gap-2 px-5 py-2.5 font-semibold disabled:opacity-60"
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+            </svg>
+            {busy ? 'Preparing backup…' : 'Download backup'}
+          </button>
+          <Progress state={state} />
+        </div>
+      </Card>
+      <Card title="Restoring a backup" description="Done by whoever runs the server, on the command line, into a new and empty place: it never overwrites a running site.">
+        <ol className="m-0 list-decimal space-y-3 pl-5 text-sm text-gray-700 dark:text-gray-300">
+          <li>
+            <p className="m-0 mb-1.5">Restore into a new data directory (it must be empty or not exist yet):</p>
+            <Code>DATA_DIR=./data-restored npm run restore backup.tar.gz</Code>
+          </li>
+          <li>
+            <p className="m-0 mb-1.5">With PostgreSQL, into a new empty database, with the same AUTH_SECRET as before:</p>
+            <Code>DATABASE_URL=postgres://…/new_db AUTH_SECRET=… npm run restore backup.tar.gz</Code>
+          </li>
+          <li>
+            <p className="m-0 mb-1.5">Then start the site on it:</p>
+            <Code>DATA_DIR=./data-restored npm start</Code>
+          </li>
+        </ol>
+        <p className="m-0 mt-4 text-sm text-gray-600 dark:text-gray-400">
+          The restore checks every checksum first and changes nothing if the file is damaged or the target is not empty. On the server, <code className="font-mono">npm run backup</code> makes the same file (for scheduled backups).
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+/** The Backup island: shown to a signed-in admin only. */
+export default function BackupScreen() {
+  return <AdminGate>{() => <BackupPanel />}</AdminGate>;
+}

@@ -1,0 +1,62 @@
+/**
+ * What a backup archive holds (issue 22 item 4): a gzipped tar of the database snapshot, every media and document
+ * object, DATA_DIR/secret.key when the server secret lives there, and manifest.json last, which lists each of them
+ * with its size and SHA-256 and the row count of every table in the snapshot. Restore checks all of it before it
+ * touches anything.
+ */
+import { z } from 'zod';
+
+export const ARCHIVE_FORMAT = 'company-site-backup';
+export const ARCHIVE_VERSION = 1;
+
+/** Entry names inside the tar. */
+export const ENTRY = {
+  manifest: 'manifest.json',
+  sqlite: 'database/site.db',
+  postgres: 'database/postgres.dump',
+  secret: 'secret.key',
+} as const;
+
+/** The two stores of MediaStorage, each a folder in the archive. */
+export const STORES = ['media', 'documents'] as const;
+export type StoreName = (typeof STORES)[number];
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const Size = z.number().int().min(0);
+const TableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/);
+
+const StoredFile = z.object({ name: z.string().min(1).max(200), size: Size, sha256: Sha256, content_type: z.string().max(200) });
+
+export const ManifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  created_at: z.iso.datetime(),
+  database: z.object({
+    kind: z.enum(['sqlite', 'postgres']),
+    /** The entry holding the snapshot: ENTRY.sqlite or ENTRY.postgres. */
+    file: z.enum([ENTRY.sqlite, ENTRY.postgres]),
+    size: Size,
+    sha256: Sha256,
+    /** The last migration the snapshot had applied: a restore refuses a backup of a newer version of the product. */
+    migration: z.string().min(1).max(200),
+    /** Rows per table, counted in the snapshot itself (not the live database, which went on taking writes). */
+    tables: z.record(TableName, Size),
+  }),
+  media: z.array(StoredFile),
+  documents: z.array(StoredFile),
+  /** DATA_DIR/secret.key, or null when the server secret came from AUTH_SECRET (then it is not in the archive). */
+  secret: z.object({ size: Size, sha256: Sha256 }).nullable(),
+  /** Where the media were stored; restore puts them wherever the target is configured to store them. */
+  source: z.object({ media_storage: z.enum(['local', 's3']) }),
+});
+
+export type Manifest = z.infer<typeof ManifestSchema>;
+export type StoredFileEntry = z.infer<typeof StoredFile>;
+
+/** The archive entry of a stored object. */
+export const storeEntry = (store: StoreName, name: string) => `${store}/${name}`;
+
+/** A failed backup or restore with a message meant for the operator (no stack trace needed). */
+export class BackupError extends Error {
+  override readonly name = 'BackupError';
+}

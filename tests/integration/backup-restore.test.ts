@@ -1,0 +1,357 @@
+/**
+ * Backup and restore (issue 22 item 4; security.md R70) with the real server and database (SQLite here, PostgreSQL on
+ * the node-postgres run): an admin downloads a backup while the API takes writes and uploads; `npm run restore`'s own
+ * script restores it into a fresh DATA_DIR (and database), where every table holds the manifest's count, the database
+ * passes its integrity check, every media and document file is the one backed up byte for byte, and the site starts
+ * and serves them. Restores into a target that is not empty, or of a damaged or altered archive, change nothing. The
+ * S3 storage makes the same round trip through s3rver.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGunzip, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import tar from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreBackup } from '../../src/server/backup/restore-backup.ts';
+import { createBackup } from '../../src/server/backup/write-backup.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { createMediaStorage } from '../../src/server/media/storage/media-storage.ts';
+import { readObject } from '../../src/server/media/storage/object-store.ts';
+import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
+import { makePdf } from '../helpers/document-files.ts';
+import { startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
+import { makeDataDir, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD } from '../helpers/test-app.ts';
+import { anotherConnection, databaseEnv, dropTestDatabase, onPostgres, testDatabaseFor } from '../helpers/test-database.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface ManifestFile { name: string; size: number; sha256: string }
+interface Manifest {
+  created_at: string;
+  database: { kind: string; tables: Record<string, number>; migration: string };
+  media: ManifestFile[];
+  documents: ManifestFile[];
+  secret: { sha256: string } | null;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every entry of a .tar.gz archive: name → bytes. */
+async function entriesOf(archive: string): Promise<Map<string, Buffer>> {
+  const extract = tar.extract();
+  createReadStream(archive).pipe(createGunzip()).pipe(extract);
+  const entries = new Map<string, Buffer>();
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    entries.set(entry.header.name, Buffer.concat(chunks));
+  }
+  return entries;
+}
+
+/** Writes entries as a .tar.gz, in the given order. */
+async function packArchive(path: string, entries: Map<string, Buffer>): Promise<void> {
+  const pack = tar.pack();
+  for (const [name, bytes] of entries) pack.entry({ name, size: bytes.byteLength }, bytes);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  await writeFile(path, gzipSync(Buffer.concat(chunks)));
+}
+
+const manifestOf = async (archive: string) => JSON.parse((await entriesOf(archive)).get('manifest.json')!.toString('utf8')) as Manifest;
+
+/** Runs scripts/restore.ts as `npm run restore <archive>` does, with `env` added; its exit code and output. */
+function runRestore(archive: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'restore.ts'), archive], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** Rows per table of DATA_DIR's database (virtual tables left out, as the manifest does) and its integrity check. */
+async function databaseFacts(dataDir: string): Promise<{ tables: Record<string, number>; integrity: string }> {
+  const connection = await anotherConnection(dataDir);
+  try {
+    const names = onPostgres
+      ? await connection.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")
+      : await connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'");
+    const tables: Record<string, number> = {};
+    for (const { name } of names) tables[String(name)] = Number((await connection.query(`SELECT count(*) AS n FROM "${String(name)}"`))[0]!['n']);
+    const integrity = onPostgres ? 'ok' : String((await connection.query('PRAGMA integrity_check'))[0]!['integrity_check']);
+    return { tables, integrity };
+  } finally {
+    await connection.close();
+  }
+}
+
+/** name → sha256 of every object in a store of `env`'s storage. */
+async function storedFiles(env: Record<string, string>, store: 'media' | 'documents'): Promise<Record<string, string>> {
+  const storage = createMediaStorage(parseEnv(env))[store];
+  const files: Record<string, string> = {};
+  for (const { name } of await storage.list()) files[name] = sha256((await readObject(storage, name))!);
+  return files;
+}
+
+const png = (hue: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: hue, g: 90, b: 160 } } }).png().toBuffer();
+
+/** A fresh target: an empty DATA_DIR, and on PostgreSQL an empty database of its own. */
+async function freshTarget(extra: Record<string, string> = {}): Promise<{ dataDir: string; env: Record<string, string>; drop(): Promise<void> }> {
+  const dataDir = makeDataDir();
+  const databaseUrl = await testDatabaseFor(dataDir);
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, ...databaseEnv(databaseUrl), ...extra },
+    drop: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      await dropTestDatabase(databaseUrl);
+    },
+  };
+}
+
+/** What a target holds, to show that a refused restore changed nothing. */
+async function targetState(target: { dataDir: string; env: Record<string, string> }): Promise<unknown> {
+  const files = (await readdir(target.dataDir, { recursive: true })).filter((f) => !f.endsWith('.test-database-url')).sort();
+  const tables = onPostgres ? (await databaseFacts(target.dataDir).catch(() => ({ tables: {} }))).tables : files.includes('site.db') ? (await databaseFacts(target.dataDir)).tables : {};
+  return { files, tables, media: await storedFiles(target.env, 'media'), documents: await storedFiles(target.env, 'documents') };
+}
+
+describe('backup under write load and restore', () => {
+  let source: TestServer;
+  let admin: string;
+  let archive: string;
+  let manifest: Manifest;
+  let target: Awaited<ReturnType<typeof freshTarget>>;
+  const cleanups: Array<() => Promise<void>> = [];
+
+  const call = (path: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${source.url}${path}`, { ...init, headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string>) } });
+  const uploadPhoto = async (title: string, hue: number) => {
+    const form = new FormData();
+    form.append('title', title);
+    form.append('published', 'true');
+    form.append('photo', new Blob([new Uint8Array(await png(hue))], { type: 'image/png' }), 'photo.png');
+    const res = await call('/api/admin/photos/upload', { method: 'POST', token: admin, body: form });
+    expect(res.status).toBe(201);
+  };
+  const addPage = async (title: string) => {
+    const res = await call('/api/admin/pages', { method: 'POST', token: admin, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title, content: `<p>${title}</p>` }) });
+    expect(res.status).toBe(201);
+  };
+
+  beforeAll(async () => {
+    source = await startTestServer({ env: { RATE_LIMITS: 'off' } });
+    const login = await fetch(`${source.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+    admin = ((await login.json()) as { token: string }).token;
+    await uploadPhoto('Before the backup', 10);
+    await uploadPhoto('Also before', 200);
+    const form = new FormData();
+    form.append('title', 'Price list');
+    form.append('published', 'true');
+    form.append('file', new Blob([makePdf('Prices').slice()], { type: 'application/pdf' }), 'prices.pdf');
+    expect((await call('/api/admin/documents', { method: 'POST', token: admin, body: form })).status).toBe(201);
+    target = await freshTarget();
+    cleanups.push(() => target.drop());
+  });
+  afterAll(async () => {
+    await source?.stop(true);
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('downloads an archive as an attachment, never stored, while writes and uploads go on', async () => {
+    let writing = true;
+    let during = 0;
+    let backupRunning = false;
+    // Writers: pages (a row and its audit entry per transaction) and photo uploads (a file, then its rows).
+    const writers = [0, 1, 2].map(async (w) => {
+      for (let i = 0; writing || i < 2; i++) {
+        await (w === 2 ? uploadPhoto(`Under load ${i}`, (i * 37) % 255) : addPage(`Writer ${w} page ${i}`));
+        if (backupRunning) during++;
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    backupRunning = true;
+    const res = await call('/api/admin/backup', { token: admin });
+    const body = Buffer.from(await res.arrayBuffer());
+    backupRunning = false;
+    writing = false;
+    await Promise.all(writers);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/gzip');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="site-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz"$/);
+    expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+    expect(during).toBeGreaterThan(0);
+    archive = join(target.dataDir, '..', `${target.dataDir.split('/').pop()}-backup.tar.gz`);
+    cleanups.push(() => rm(archive, { force: true }));
+    await writeFile(archive, body);
+
+    manifest = await manifestOf(archive);
+    expect(manifest.database.kind).toBe(onPostgres ? 'postgres' : 'sqlite');
+    expect(manifest.secret === null).toBe(onPostgres);
+    // The snapshot's counts, not the live ones: the writers went on after it.
+    const live = (await databaseFacts(source.dataDir)).tables;
+    expect(Object.keys(manifest.database.tables).sort()).toEqual(Object.keys(live).sort());
+    expect(manifest.database.tables['pages']).toBeLessThan(live['pages']!);
+    for (const [table, count] of Object.entries(manifest.database.tables)) expect(count, table).toBeLessThanOrEqual(live[table]!);
+    expect(manifest.media.length).toBeGreaterThanOrEqual(2);
+    expect(manifest.documents).toHaveLength(1);
+  });
+
+  it('restores into an empty target with npm run restore: every count, every file, a sound database', async () => {
+    const { code, output } = await runRestore(archive, target.env);
+    expect(output).toMatch(/restored the backup of .+\(the counts match the manifest\)/s);
+    expect(code).toBe(0);
+
+    const restored = await databaseFacts(target.dataDir);
+    expect(restored.integrity).toBe('ok');
+    expect(restored.tables).toEqual(manifest.database.tables);
+
+    const sourceFiles = { media: await storedFiles({ DATA_DIR: source.dataDir }, 'media'), documents: await storedFiles({ DATA_DIR: source.dataDir }, 'documents') };
+    for (const store of ['media', 'documents'] as const) {
+      const files = await storedFiles(target.env, store);
+      expect(files).toEqual(Object.fromEntries(manifest[store].map((f) => [f.name, f.sha256])));
+      for (const [name, hash] of Object.entries(files)) expect(sourceFiles[store][name], name).toBe(hash);
+    }
+    // Consistent with the rows: every media and document row of the snapshot has its file.
+    const connection = await anotherConnection(target.dataDir);
+    try {
+      for (const { file_name } of await connection.query('SELECT file_name FROM media')) expect(manifest.media.map((f) => f.name)).toContain(file_name);
+      for (const { file } of await connection.query('SELECT file FROM documents')) expect(manifest.documents.map((f) => f.name)).toContain(file);
+    } finally {
+      await connection.close();
+    }
+    if (!onPostgres) expect(sha256(await readFile(join(target.dataDir, 'secret.key')))).toBe(sha256(await readFile(join(source.dataDir, 'secret.key'))));
+  });
+
+  it('starts the site on the restored data: the admin signs in, photos and documents are served', async () => {
+    const restored = await startTestServer({ dataDir: target.dataDir });
+    try {
+      const login = await fetch(`${restored.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+      expect(login.status).toBe(200);
+      const photos = (await (await fetch(`${restored.url}/api/photos`)).json()) as { results: Array<{ image: string }> };
+      expect(photos.results.length).toBeGreaterThanOrEqual(2);
+      for (const { image } of photos.results) expect((await fetch(`${restored.url}${image}`)).status, image).toBe(200);
+      const documents = (await (await fetch(`${restored.url}/api/documents`)).json()) as { results: Array<{ id: string }> };
+      expect(documents.results).toHaveLength(1);
+    } finally {
+      await restored.stop();
+    }
+  });
+
+  it('refuses a target that is not empty, and changes nothing', async () => {
+    const before = await targetState(target);
+    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(/^Restore refused, nothing was changed: the target is not empty: /);
+    expect(await targetState(target)).toEqual(before);
+  });
+
+  it('refuses a damaged or altered archive before touching the empty target', async () => {
+    const empty = await freshTarget();
+    cleanups.push(() => empty.drop());
+    const before = await targetState(empty);
+    const bytes = await readFile(archive);
+    const cut = `${archive}.cut`;
+    const flipped = `${archive}.flipped`;
+    const altered = `${archive}.altered`;
+    const extra = `${archive}.extra`;
+    cleanups.push(() => Promise.all([cut, flipped, altered, extra].map((f) => rm(f, { force: true }))).then(() => undefined));
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.byteLength / 2)));
+    const flippedBytes = Buffer.from(bytes);
+    flippedBytes[Math.floor(bytes.byteLength / 2)]! ^= 0xff;
+    await writeFile(flipped, flippedBytes);
+    // Well-formed archives whose content no longer matches the manifest.
+    const entries = await entriesOf(archive);
+    const media = `media/${manifest.media[0]!.name}`;
+    await packArchive(altered, new Map([...entries].map(([name, content]) => [name, name === media ? Buffer.concat([content, Buffer.from('x')]) : content])));
+    await packArchive(extra, new Map([['media/../../escape.txt', Buffer.from('x')], ...entries]));
+
+    const cliRun = await runRestore(cut, empty.env);
+    expect(cliRun.code).toBe(1);
+    expect(cliRun.output).toMatch(/Restore refused, nothing was changed: the archive is damaged/);
+    const env = parseEnv(empty.env);
+    await expect(restoreBackup({ env, archive: flipped })).rejects.toThrow(/nothing was changed: the archive is damaged/);
+    await expect(restoreBackup({ env, archive: altered })).rejects.toThrow(`${media} does not match its size and SHA-256`);
+    await expect(restoreBackup({ env, archive: extra })).rejects.toThrow(/an entry no backup of this site writes/);
+    expect(await targetState(empty)).toEqual(before);
+  });
+
+  it('answers 401 without a token and 403 to a customer, as JSON', async () => {
+    const now = new Date().toISOString();
+    await source.db
+      .insertInto('users')
+      .values({
+        id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: 'carol@example.com', username: 'carol', username_key: 'carol',
+        password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now,
+      })
+      .execute();
+    const login = await fetch(`${source.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'carol', password: TEST_CUSTOMER_PASSWORD }) });
+    const customer = ((await login.json()) as { token: string }).token;
+    const anonymous = await call('/api/admin/backup');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'Please sign in' });
+    const refused = await call('/api/admin/backup', { token: customer });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Admin access required' });
+  });
+
+  it('makes one backup at a time: a second request meanwhile answers 409', async () => {
+    const [first, second] = await Promise.all([call('/api/admin/backup', { token: admin }), call('/api/admin/backup', { token: admin })]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const busy = first.status === 409 ? first : second;
+    expect(await busy.json()).toEqual({ message: 'A backup is already being made; download it again once it has finished' });
+    await (first.status === 200 ? first : second).arrayBuffer();
+  });
+});
+
+describe('backup and restore with S3 storage', () => {
+  let s3: S3TestServer;
+  let source: TestServer;
+  const cleanups: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    source = await startTestServer({ env: { ...s3.env, S3_PREFIX: 'site-a/' } });
+  });
+  afterAll(async () => {
+    await source?.stop(true);
+    for (const cleanup of cleanups) await cleanup();
+    await s3?.stop();
+  });
+
+  it('backs up the bucket and restores into another prefix, byte for byte', async () => {
+    const login = await fetch(`${source.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+    const admin = ((await login.json()) as { token: string }).token;
+    const form = new FormData();
+    form.append('title', 'In the bucket');
+    form.append('published', 'true');
+    form.append('photo', new Blob([new Uint8Array(await png(90))], { type: 'image/png' }), 'photo.png');
+    expect((await fetch(`${source.url}/api/admin/photos/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).status).toBe(201);
+
+    const sourceEnv = { ...s3.env, S3_PREFIX: 'site-a/', DATA_DIR: source.dataDir, ...databaseEnv(source.databaseUrl) };
+    const archive = join(source.dataDir, '..', `${source.dataDir.split('/').pop()}-s3.tar.gz`);
+    cleanups.push(() => rm(archive, { force: true }));
+    const { manifest } = await createBackup({ env: parseEnv(sourceEnv), out: archive });
+    expect(manifest.source.media_storage).toBe('s3');
+    expect(manifest.media.length).toBeGreaterThan(0);
+
+    const target = await freshTarget({ ...s3.env, S3_PREFIX: 'site-b/' });
+    cleanups.push(() => target.drop());
+    const restored = await restoreBackup({ env: parseEnv(target.env), archive });
+    expect(restored.tables).toEqual(manifest.database.tables);
+    const want = await storedFiles(sourceEnv, 'media');
+    expect(Object.keys(want).length).toBe(manifest.media.length);
+    expect(await storedFiles(target.env, 'media')).toEqual(want);
+    // The bucket prefix is not empty any more: a second restore is refused.
+    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(/the target is not empty: .*the media storage \(bucket\) already holds/);
+  });
+});
