@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { apiRouteKeys } from '../helpers/api-routes.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 /** Anyone may call these (the public site, sign-in and sign-up). */
@@ -58,6 +59,10 @@ const PUBLIC = new Set([
   'POST /api/auth/logout',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
+  // Issue 22: a sign-in's second step, and setting up an authenticator at sign-in when ADMIN_2FA=required (the
+  // challenge a first factor answered is the credential).
+  'POST /api/auth/two-factor',
+  'POST /api/auth/two-factor/setup',
 ]);
 
 /** Any signed-in user, customer or admin: 401 without a valid token. */
@@ -81,20 +86,21 @@ const SIGNED_IN = new Set([
   'GET /api/account/sessions',
   'POST /api/account/sessions/sign-out-others',
   'GET /api/account/export',
+  // Issue 22: signing out any one of one's sessions; one's own two-factor sign-in (setting it up answers 403 to a customer).
+  'POST /api/account/sessions/:id/sign-out',
+  'GET /api/account/two-factor',
+  'POST /api/account/two-factor/setup',
+  'POST /api/account/two-factor/confirm',
+  'DELETE /api/account/two-factor',
+  'POST /api/account/two-factor/recovery-codes',
 ]);
-
-/** Every route with a handler for a named method under /api, once each ('METHOD /path'); middleware and catch-alls are ALL. */
-function apiRoutes(app: App): string[] {
-  const keys = app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
-  return [...new Set(keys)].sort();
-}
 
 /** A concrete URL for a route pattern: parameters and wildcards filled with a made-up id. */
 const urlOf = (path: string) => path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, randomUUID()).replace(/\*/g, 'x');
 
 /** The routes not listed as public or signed-in: every one must be admin-only. */
 function adminRouteKeys(app: App): string[] {
-  return apiRoutes(app).filter((key) => !PUBLIC.has(key) && !SIGNED_IN.has(key));
+  return apiRouteKeys(app).filter((key) => !PUBLIC.has(key) && !SIGNED_IN.has(key));
 }
 
 /** Calls a route as `token` (none when undefined); no body, so a guard answers before any input is read. */
@@ -144,7 +150,7 @@ describe('admin routes: deny by default', () => {
   });
 
   it('lists only routes that exist (a stale entry would hide a renamed route)', () => {
-    const registered = new Set(apiRoutes(t.app));
+    const registered = new Set(apiRouteKeys(t.app));
     expect([...PUBLIC, ...SIGNED_IN].filter((key) => !registered.has(key))).toEqual([]);
   });
 

@@ -7,13 +7,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, badRequest } from './errors.ts';
 import { SAFE_METHODS } from './same-origin.ts';
 import { mediaType } from './validate.ts';
-import { illFormedField, illFormedText } from './well-formed-text.ts';
+import { controlText, illFormedField, illFormedText, nulField } from './well-formed-text.ts';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * A JSON body must be UTF-8 (RFC 8259) holding well-formed text: a handler would read bad bytes as U+FFFD and
- * JSON.parse turns "\ud800" into a lone surrogate. The bytes stay in Hono's body cache for the handler to parse.
+ * A JSON body must be UTF-8 (RFC 8259) holding well-formed text without NUL: a handler would read bad bytes as
+ * U+FFFD, JSON.parse turns "\ud800" into a lone surrogate, and PostgreSQL cannot take "\u0000" (well-formed-text.ts).
+ * The bytes stay in Hono's body cache for the handler to parse.
  */
 async function checkJsonBody(c: Context): Promise<void> {
   const bytes = await c.req.arrayBuffer();
@@ -33,6 +34,8 @@ async function checkJsonBody(c: Context): Promise<void> {
   }
   const field = illFormedField(value);
   if (field !== null) throw illFormedText(field);
+  const nul = nulField(value);
+  if (nul !== null) throw controlText(nul);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.ts';
 import { MAX_UPLOAD_BYTES, storeCheckedPicture, TOO_LARGE_MESSAGE, type UploadInput } from '../media/upload-check.ts';
 import { ApiError, fieldError } from './errors.ts';
 import { mediaType } from './validate.ts';
+import { CONTROL_TEXT, isStorableText } from './well-formed-text.ts';
 
 /** Room per file slot for its part headers, and for all the text fields of a form. */
 const PART_OVERHEAD = 64 * 1024;
@@ -90,13 +91,19 @@ export async function readUploadForm(c: Context, fileFields: readonly string[]):
   const fields: Record<string, string> = {};
   const files: Partial<Record<string, UploadInput>> = {};
   for (const [name, value] of form.entries()) {
+    // As for JSON bodies (json-only.ts): PostgreSQL cannot take NUL, so no database is given it (the form parser
+    // already reads bytes that are not UTF-8 as U+FFFD).
+    const field = name.slice(0, 100);
+    if (!isStorableText(name)) throw new ApiError(400, `Field names ${CONTROL_TEXT}`);
     if (typeof value === 'string') {
+      if (!isStorableText(value)) throw fieldError(400, `${field}: ${CONTROL_TEXT}`, field);
       fields[name] = value;
       continue;
     }
+    if (!isStorableText(value.name)) throw fieldError(400, `${field}: the file name ${CONTROL_TEXT}`, field);
     // A browser sends a file input with nothing chosen as an empty part without a file name.
     if (value.size === 0 && value.name === '') continue;
-    if (!fileFields.includes(name)) throw fieldError(400, `Unexpected file field '${name.slice(0, 100)}'`, name.slice(0, 100));
+    if (!fileFields.includes(name)) throw fieldError(400, `Unexpected file field '${field}'`, field);
     if (value.size > maxFileBytes) throw fieldError(413, tooLargeMessage(maxFileBytes), name);
     files[name] = { bytes: new Uint8Array(await value.arrayBuffer()), declaredType: value.type, fileName: value.name };
   }
