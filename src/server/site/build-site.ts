@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** astro's package exports hide its bin, so it is found where npm installs it. */
 export const ASTRO_BIN = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+/** Preloaded into the build so it ends with the server that started it, even one killed outright. */
+const BUILD_WATCHDOG = new URL('./build-watchdog.ts', import.meta.url).href;
 /** Written into the output directory after everything else: a directory without it is a build that did not finish. */
 export const BUILD_MARKER = '.build-complete';
 /** How long a stopped build gets to exit on SIGTERM before it is killed. */
@@ -49,9 +51,9 @@ function mediaBase(env: Record<string, string | undefined>): Record<string, stri
 function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
-    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
+    const child = spawn(process.execPath, ['--import', BUILD_WATCHDOG, ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
       cwd: ROOT,
-      env: { ...process.env, ...env, ...mediaBase(env), BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, ...env, ...mediaBase(env), BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1', BUILD_PARENT_PID: String(process.pid) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Not spawn's own `signal` option: that rejects at once, while the child may still be writing into outDir.
