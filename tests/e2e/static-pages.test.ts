@@ -7,7 +7,7 @@ const ROUTES = [
   '/messages', '/settings', '/analytics', '/orders', '/search', '/admin/update-company', '/admin-dashboard',
   '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content', '/about', '/contact',
   '/pricing', '/documents', '/admin/manage-products', '/admin/orders', '/admin/team', '/cart', '/checkout', '/admin/store',
-  '/admin/messages',
+  '/admin/messages', '/admin/backup',
 ] as const;
 
 /** Routes that move a signed-out visitor on to another page by themselves. */
