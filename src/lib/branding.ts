@@ -1,17 +1,25 @@
 import type { Company } from '../shared/types.ts';
-import { DARK_SURFACES, LIGHT_SURFACES, readableOn, textOn } from '../shared/contrast.ts';
+import { DARK_SURFACES, LIGHT_SURFACES, over, readableFill, readableOn, textOn } from '../shared/contrast.ts';
 import { ensureHttps, bareHost } from './format/url.ts';
 
 /** The CSS custom properties UnoCSS utilities read; one rule for the build and the runtime refresh. */
 export function brandingVars(company: Company): Record<string, string> {
   const hex = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
   const primary = hex(company.primary_color, '#0091ea');
+  // The brand button is the colour at button_opacity over the page: its text is chosen on that blend, per theme, and
+  // the fill nudged (darker or lighter) until the text reaches AA on every surface of the theme.
+  const onButton = (surfaces: string[]) => textOn(over(primary, company.button_opacity, surfaces[0]!));
+  const [onLight, onDark] = [onButton(LIGHT_SURFACES), onButton(DARK_SURFACES)];
   return {
     '--color-primary': primary,
     // Brand-coloured text per theme and text on a brand-coloured fill, kept at WCAG AA contrast whatever the colour.
     '--color-primary-ink-light': readableOn(primary, LIGHT_SURFACES),
     '--color-primary-ink-dark': readableOn(primary, DARK_SURFACES),
     '--color-on-primary': textOn(primary),
+    '--color-on-button-light': onLight,
+    '--color-on-button-dark': onDark,
+    '--color-button-fill-light': readableFill(primary, onLight, company.button_opacity, LIGHT_SURFACES),
+    '--color-button-fill-dark': readableFill(primary, onDark, company.button_opacity, DARK_SURFACES),
     '--color-secondary': hex(company.secondary_color, '#FF5722'),
     '--primary-opacity': String(company.primary_opacity),
     '--secondary-opacity': String(company.secondary_opacity),

@@ -35,16 +35,30 @@ function mix(from: Rgb, to: Rgb, t: number): Rgb {
  * dark): mixed toward white on dark backgrounds, toward black on light ones, in small steps.
  */
 export function readableOn(color: string, backgrounds: string[], min = 4.5): string {
-  const ok = (c: string) => backgrounds.every((bg) => contrastRatio(c, bg) >= min);
-  if (ok(color)) return color.toLowerCase();
   const dark = backgrounds.every((bg) => luminance(bg) < 0.2);
-  const target: Rgb = dark ? [255, 255, 255] : [0, 0, 0];
+  return closestPassing(color, dark ? [255, 255, 255] : [0, 0, 0], (c) => backgrounds.every((bg) => contrastRatio(c, bg) >= min));
+}
+
+/** `color` if it passes `ok`, else the first of 20 steps from it toward `target` that does (`target` at worst). */
+function closestPassing(color: string, target: Rgb, ok: (candidate: string) => boolean): string {
+  if (ok(color)) return color.toLowerCase();
   const rgb = parseHex(color);
   for (let step = 1; step <= 20; step++) {
     const candidate = toHex(mix(rgb, target, step / 20));
     if (ok(candidate)) return candidate;
   }
   return toHex(target);
+}
+
+/** What `color` laid at `opacity` (0 to 1) over `backdrop` looks like: a translucent fill on a page surface. */
+export function over(color: string, opacity: number, backdrop: string): string {
+  return toHex(mix(parseHex(backdrop), parseHex(color), opacity));
+}
+
+/** The fill closest to `color` on which `text` reaches `min` once laid at `opacity` over every one of `surfaces`. */
+export function readableFill(color: string, text: string, opacity: number, surfaces: string[], min = 4.5): string {
+  const away: Rgb = luminance(text) > 0.5 ? [0, 0, 0] : [255, 255, 255];
+  return closestPassing(color, away, (c) => surfaces.every((bg) => contrastRatio(text, over(c, opacity, bg)) >= min));
 }
 
 /** White or near-black text, whichever reads better on `background`. */

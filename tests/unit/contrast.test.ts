@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, DARK_SURFACES, LIGHT_SURFACES, luminance, readableOn, textOn } from '../../src/shared/contrast.ts';
+import { contrastRatio, DARK_SURFACES, LIGHT_SURFACES, luminance, over, readableFill, readableOn, textOn } from '../../src/shared/contrast.ts';
 import { brandingVars } from '../../src/lib/branding.ts';
 import { withCompanyDefaults } from '../../src/shared/company.ts';
 
@@ -52,5 +52,23 @@ describe('contrast', () => {
     expect(vars['--color-primary-ink-light']).toBe('#0f766e');
     expect(contrastRatio(vars['--color-primary-ink-dark']!, '#111821')).toBeGreaterThanOrEqual(4.5);
     expect(vars['--color-on-primary']).toBe('#ffffff');
+  });
+});
+
+describe('translucent brand buttons (over, readableFill)', () => {
+  it('over blends a colour onto its backdrop by opacity', () => {
+    expect(over('#000000', 0.5, '#ffffff')).toBe('#808080');
+    expect(over('#0091ea', 1, '#0b0f14')).toBe('#0091ea');
+    expect(over('#0091ea', 0, '#0b0f14')).toBe('#0b0f14');
+  });
+
+  it('readableFill keeps a fill that already reaches AA and nudges one that does not, away from the text colour', () => {
+    expect(readableFill('#0b3d91', '#ffffff', 1, LIGHT_SURFACES)).toBe('#0b3d91');
+    const fill = readableFill('#0f766e', '#ffffff', 0.9, LIGHT_SURFACES);
+    expect(fill).not.toBe('#0f766e');
+    expect(luminance(fill)).toBeLessThan(luminance('#0f766e'));
+    for (const surface of LIGHT_SURFACES) expect(contrastRatio('#ffffff', over(fill, 0.9, surface))).toBeGreaterThanOrEqual(4.5);
+    const forDark = readableFill('#777777', '#111827', 1, DARK_SURFACES);
+    expect(luminance(forDark)).toBeGreaterThan(luminance('#777777'));
   });
 });

@@ -27,5 +27,5 @@ export function Step({ number, title, children, id }: { number: number; title: s
 
 /** A field's refusal, read out with the field (aria-describedby) and shown under it. */
 export function FieldError({ id, text }: { id: string; text: string }) {
-  return text ? <p id={id} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{text}</p> : null;
+  return text ? <p id={id} role="alert" className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{text}</p> : null;
 }

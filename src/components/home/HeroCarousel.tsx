@@ -1,7 +1,11 @@
-/** The home hero: keen-slider with dots and no arrows, autoplay that pauses on hover and focus, refreshed from the API. */
+/**
+ * The home hero: keen-slider with dots and no arrows, autoplay that pauses on hover and focus, refreshed from the API.
+ * A pause/play button stops the rotation for good (WCAG 2.2.2); a polite live region names the slide shown, silent
+ * while the slides rotate by themselves (WAI carousel pattern).
+ */
 import 'keen-slider/keen-slider.min.css';
-import { useKeenSlider, type KeenSliderOptions } from 'keen-slider/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useKeenSlider, type KeenSliderInstance, type KeenSliderOptions } from 'keen-slider/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fetchSliders } from '../../lib/api/content.ts';
 import { autoplay, prefersReducedMotion } from '../../lib/hero/autoplay.ts';
 import { shouldLoop, withFallback } from '../../lib/hero/slides.ts';
@@ -44,6 +48,13 @@ function HeroTrack({ slides }: { slides: Slider[] }) {
   // Read once in the browser; the server renders as if motion were allowed, and nothing rendered depends on it before `ready`.
   const [reduced] = useState(() => prefersReducedMotion(typeof window === 'undefined' ? undefined : window));
 
+  // The visitor's pause (on from the start under reduced motion, which Play may still override); a ref, so the timer reads it.
+  const [paused, setPaused] = useState(false);
+  const pausedRef = useRef(reduced);
+  // Focus inside holds the rotation (autoplay.ts): slide changes are the visitor's then, and are announced.
+  const [held, setHeld] = useState(false);
+  useEffect(() => setPaused(reduced), [reduced]);
+
   const options = useMemo<KeenSliderOptions>(
     () => ({
       loop: shouldLoop(count),
@@ -55,11 +66,42 @@ function HeroTrack({ slides }: { slides: Slider[] }) {
     }),
     [count, reduced],
   );
-  const plugins = useMemo(() => [autoplay({ interval: HERO_AUTOPLAY_MS, reducedMotion: reduced })], [reduced]);
+  // Autoplay's timer skips its turn while paused; Play starts it again (below).
+  const plugins = useMemo(() => {
+    const play = autoplay({ interval: HERO_AUTOPLAY_MS, reducedMotion: false });
+    return [
+      (slider: KeenSliderInstance) =>
+        play({
+          container: slider.container,
+          get slides() {
+            return slider.slides;
+          },
+          next: () => {
+            if (!pausedRef.current) slider.next();
+          },
+          on: (hook, callback) => slider.on(hook, callback),
+        }),
+    ];
+  }, []);
   const [sliderRef, instance] = useKeenSlider<HTMLDivElement>(options, plugins);
 
+  const togglePaused = () => {
+    pausedRef.current = !paused;
+    setPaused(!paused);
+    // Play is asked for while the pointer or focus is on the button, which would hold the rotation: it starts now.
+    const root = instance.current?.container;
+    if (paused && root) for (const type of ['mouseout', 'focusout']) root.dispatchEvent(new Event(type));
+    if (paused) setHeld(false);
+  };
+
   return (
-    <div ref={sliderRef} className="keen-slider h-full" data-hero-ready={ready ? '' : undefined}>
+    <div
+      ref={sliderRef}
+      className="keen-slider h-full"
+      data-hero-ready={ready ? '' : undefined}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => setHeld(event.currentTarget.contains(event.relatedTarget))}
+    >
       {slides.map((slide, index) => (
         <HeroSlide
           key={slide._id}
@@ -72,19 +114,36 @@ function HeroTrack({ slides }: { slides: Slider[] }) {
         />
       ))}
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-6 z-20 flex justify-center gap-1" role="group" aria-label="Slides" data-keen-slider-clickable>
-          {slides.map((slide, index) => (
-            <button
-              key={slide._id}
-              type="button"
-              className="group flex h-8 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
-              aria-label={`Go to slide ${index + 1}`}
-              aria-current={index === current ? 'true' : undefined}
-              onClick={() => instance.current?.moveToIdx(index)}
-            >
-              <span className="block h-2.5 w-2.5 rounded-full bg-white/50 ring-1 ring-black/20 transition-all group-hover:bg-white/80 group-aria-[current=true]:w-7 group-aria-[current=true]:bg-white" />
-            </button>
-          ))}
+        <p className="sr-only" aria-live={paused || held ? 'polite' : 'off'} aria-atomic="true">
+          {`Slide ${current + 1} of ${count}: ${slides[current]?.title ?? ''}`}
+        </p>
+      )}
+      {count > 1 && (
+        <div className="absolute inset-x-0 bottom-6 z-20 flex items-center justify-center gap-1" data-keen-slider-clickable>
+          <button
+            type="button"
+            className="mr-1 flex h-8 w-8 items-center justify-center rounded-full bg-black/45 text-white ring-1 ring-white/40 hover:bg-black/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            aria-label={paused ? 'Play slides' : 'Pause slides'}
+            onClick={togglePaused}
+          >
+            <svg viewBox="0 0 16 16" width="14" height="14" fill="currentColor" aria-hidden="true">
+              <path d={paused ? 'M4 2.5v11l9-5.5z' : 'M4 2.5h3v11H4zm5 0h3v11H9z'} />
+            </svg>
+          </button>
+          <div className="flex gap-1" role="group" aria-label="Slides">
+            {slides.map((slide, index) => (
+              <button
+                key={slide._id}
+                type="button"
+                className="group flex h-8 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
+                aria-label={`Go to slide ${index + 1}`}
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => instance.current?.moveToIdx(index)}
+              >
+                <span className="block h-2.5 w-2.5 rounded-full bg-white/50 ring-1 ring-black/20 transition-all group-hover:bg-white/80 group-aria-[current=true]:w-7 group-aria-[current=true]:bg-white" />
+              </button>
+            ))}
+          </div>
         </div>
       )}
     </div>

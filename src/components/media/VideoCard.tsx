@@ -53,26 +53,29 @@ export default function VideoCard({ video, loading = 'lazy' }: { video: Video; l
     );
   } else {
     const poster = video.poster;
+    // The duration badge lies over the button, outside it: the button's name stays what it shows (Play <name>).
     player = (
-      <button
-        type="button"
-        className={`${FRAME} group relative cursor-pointer overflow-hidden border-0 p-0 text-left text-white ${poster ? 'bg-[#0b1118]' : 'bg-gradient-to-br from-[var(--color-primary)] to-[#0b1118]'}`}
-        aria-label={`Play ${video.name}`}
-        onClick={() => setPlaying(true)}
-      >
-        {poster ? (
-          // The button names the video; the poster itself adds nothing to read out.
-          <SafeImage src={poster} alt="" width={1280} height={720} loading={loading} className="absolute inset-0 size-full object-cover" />
-        ) : (
-          <span aria-hidden="true" className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent px-4 pb-3 pt-8 text-base font-semibold">
-            {video.name}
-          </span>
-        )}
-        <PlayMark />
-        <span aria-hidden="true" className="absolute right-3 top-3 rounded bg-black/60 px-2 py-0.5 text-xs font-medium">
+      <div className="relative">
+        <button
+          type="button"
+          className={`${FRAME} group relative cursor-pointer overflow-hidden border-0 p-0 text-left text-white ${poster ? 'bg-[#0b1118]' : 'bg-gradient-to-br from-[var(--color-primary)] to-[#0b1118]'}`}
+          aria-label={`Play ${video.name}`}
+          onClick={() => setPlaying(true)}
+        >
+          {poster ? (
+            // The button names the video; the poster itself adds nothing to read out.
+            <SafeImage src={poster} alt="" width={1280} height={720} loading={loading} className="absolute inset-0 size-full object-cover" />
+          ) : (
+            <span aria-hidden="true" className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent px-4 pb-3 pt-8 text-base font-semibold">
+              {video.name}
+            </span>
+          )}
+          <PlayMark />
+        </button>
+        <span aria-hidden="true" className="pointer-events-none absolute right-3 top-3 rounded bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
           {formatDuration(video.duration)}
         </span>
-      </button>
+      </div>
     );
   }
 

@@ -18,7 +18,7 @@ interface Props {
 const FRAMES = {
   light: 'border-gray-300 bg-white text-gray-500',
   dark: 'border-white/20 bg-[#0b0f14] text-gray-400',
-  page: 'border-gray-300 bg-gray-100 text-gray-500 dark:border-white/20 dark:bg-white/5 dark:text-gray-400',
+  page: 'border-gray-300 bg-gray-100 text-gray-600 dark:border-white/20 dark:bg-white/5 dark:text-gray-400',
 } as const;
 
 export default function ImagePicker({ name, label, hint, current, backdrop, file, error, onChange }: Props) {

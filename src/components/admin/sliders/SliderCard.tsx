@@ -44,13 +44,8 @@ export default function SliderCard({ slider, index, count, selected, busy, onSel
         selected ? 'border-[var(--color-primary)] ring-2 ring-[var(--color-primary)]' : 'border-gray-200 dark:border-white/10'
       }`}
     >
-      <button
-        type="button"
-        onClick={onSelect}
-        aria-pressed={selected}
-        aria-label={`Edit ${name}`}
-        className="group relative block cursor-pointer border-0 bg-transparent p-0 text-left text-inherit"
-      >
+      {/* The whole picture and title choose the slider; the button lies over them, so its name is only "Edit <title>". */}
+      <div className="group relative">
         <span className="relative block aspect-video overflow-hidden bg-gray-200 dark:bg-white/5">
           <SafeImage src={slider.image} alt="" width={640} height={360} className="h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none" sizes="(min-width: 1280px) 20rem, (min-width: 640px) 50vw, 100vw" />
           <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
@@ -58,7 +53,7 @@ export default function SliderCard({ slider, index, count, selected, busy, onSel
           </span>
           <span
             className={`absolute right-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              slider.isActive ? 'bg-green-600 text-white' : 'bg-gray-700 text-gray-100'
+              slider.isActive ? 'bg-green-700 text-white' : 'bg-gray-700 text-gray-100'
             }`}
           >
             {slider.isActive ? 'Active' : 'Inactive'}
@@ -68,7 +63,14 @@ export default function SliderCard({ slider, index, count, selected, busy, onSel
           <span className="block truncate font-semibold">{name}</span>
           <span className="block text-sm text-gray-600 dark:text-gray-400">Order: {slider.order}</span>
         </span>
-      </button>
+        <button
+          type="button"
+          onClick={onSelect}
+          aria-pressed={selected}
+          aria-label={`Edit ${name}`}
+          className="absolute inset-0 z-10 cursor-pointer rounded-t-xl border-0 bg-transparent p-0 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-[var(--color-primary-ink)]"
+        />
+      </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 px-3 pb-3 pt-2">
         <button type="button" className={toolClass} disabled={busy || index === 0} data-move="up" onClick={() => onMove(index - 1)} aria-label={`Move ${name} up`} title="Move up">
           <span aria-hidden="true">↑</span>

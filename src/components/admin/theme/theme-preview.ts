@@ -6,7 +6,7 @@ import { brandingVars } from '../../../lib/branding.ts';
 import type { ThemeSettings } from '../../../lib/api/admin/company.ts';
 import { DEFAULT_COMPANY } from '../../../shared/company.ts';
 import { OPACITY, PRIMARY_BLURS, RADIUS, SECONDARY_BLURS } from '../../../shared/constants.ts';
-import { contrastRatio, DARK_SURFACES, LIGHT_SURFACES, textOn } from '../../../shared/contrast.ts';
+import { contrastRatio, DARK_SURFACES, LIGHT_SURFACES } from '../../../shared/contrast.ts';
 import type { Company } from '../../../shared/types.ts';
 
 export type PreviewMode = 'light' | 'dark';
@@ -61,7 +61,13 @@ export function fitControls(theme: ThemeSettings): ThemeSettings {
 /** The CSS variables the site's brand classes read, for one preview pane: the draft theme as that theme shows it. */
 export function previewVars(theme: ThemeSettings, mode: PreviewMode): Record<string, string> {
   const vars = brandingVars({ ...DEFAULT_COMPANY, ...theme });
-  return { ...vars, '--color-primary-ink': vars[`--color-primary-ink-${mode}`]! };
+  const button = buttonColours(vars, mode);
+  return { ...vars, '--color-primary-ink': vars[`--color-primary-ink-${mode}`]!, '--color-on-button': button.text, '--color-button-fill': button.fill };
+}
+
+/** The brand button's text and fill in one theme, as global.css picks them (the plain brand colours where no per-theme pair is set). */
+function buttonColours(vars: Record<string, string>, mode: PreviewMode): { text: string; fill: string } {
+  return { text: vars[`--color-on-button-${mode}`] ?? vars['--color-on-primary']!, fill: vars[`--color-button-fill-${mode}`] ?? vars['--color-primary']! };
 }
 
 const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
@@ -88,11 +94,13 @@ export interface ContrastCheck {
  * opacity), the primary button's text on the button, and text on a secondary-coloured surface.
  */
 export function contrastChecks(theme: ThemeSettings): ContrastCheck[] {
+  const vars = brandingVars({ ...DEFAULT_COMPANY, ...theme });
   return (['light', 'dark'] as const).flatMap((mode) => {
     const page = PAGE[mode];
+    const button = buttonColours(vars, mode);
     const pairs = [
       { id: 'header', what: 'Header text on the header bar', text: page.text, surface: composite(theme.primary_color, page.surface, theme.primary_opacity) },
-      { id: 'button', what: 'Button text on the primary button', text: textOn(theme.primary_color), surface: composite(theme.primary_color, page.surface, theme.button_opacity) },
+      { id: 'button', what: 'Button text on the primary button', text: button.text, surface: composite(button.fill, page.surface, theme.button_opacity) },
       { id: 'secondary', what: 'Text on the secondary colour', text: page.text, surface: composite(theme.secondary_color, page.surface, theme.secondary_opacity) },
     ];
     return pairs.map((pair) => ({ ...pair, id: `${pair.id}-${mode}`, mode, ratio: contrastRatio(pair.text, pair.surface) }));

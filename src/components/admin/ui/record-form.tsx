@@ -81,7 +81,7 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
       <label htmlFor={id} className="block text-sm font-medium">{label}</label>
       {children}
       {hint && !error && <p id={`${id}-hint`} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">{hint}</p>}
-      {error && <p id={`${id}-error`} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && <p id={`${id}-error`} role="alert" className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
     </div>
   );
 }

@@ -39,7 +39,7 @@ function UserRow({ user, me, busy, onRole, onToggle }: { user: AdminUser; me: bo
       <Cell heading="Name">
         <span className="min-w-0 text-right font-medium break-words lg:text-left">
           {name}
-          {me && <span className="ml-2 rounded bg-[color-mix(in_srgb,var(--color-primary)_15%,transparent)] px-1.5 py-0.5 text-xs font-semibold text-[var(--color-primary-ink)]">You</span>}
+          {me && <span className="ml-2 rounded bg-[color-mix(in_srgb,var(--color-primary)_15%,transparent)] px-1.5 py-0.5 text-xs font-semibold text-gray-900 dark:text-gray-100">You</span>}
         </span>
       </Cell>
       <Cell heading="Email"><span className="min-w-0 break-all text-right lg:text-left">{user.email}</span></Cell>

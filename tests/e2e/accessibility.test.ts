@@ -1,0 +1,182 @@
+/**
+ * Accessibility (issue 22 item 1): axe-core on every page of src/pages (public pages signed out, the account pages
+ * signed in as a customer, the admin screens signed in as the admin), light and dark, at 375 and 1280 px, with the
+ * WCAG 2.0/2.1/2.2 A and AA rules: no serious or critical violation. The routes come from the page files themselves, so
+ * a new page is checked without touching this file. One context per role and one page load per route: the theme and
+ * the width are switched on the loaded page (the head script only turns the html class on from storage).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ACCOUNT_LINKS } from '../../src/components/layout/nav-links.ts';
+import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
+import { adminToken } from './helpers/admin.ts';
+import { withDb } from './helpers/e2e-db.ts';
+import { waitForIslands } from './helpers/hydration.ts';
+
+type Theme = 'light' | 'dark';
+type Role = 'visitor' | 'customer' | 'admin';
+const THEMES: Theme[] = ['light', 'dark'];
+const WIDTHS = [375, 1280] as const;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+const RUN = Date.now().toString(36);
+const CUSTOMER = { email: `axe.${RUN}@example.com`, username: `axe_${RUN}`, password: 'amber lighthouse quiet meadow' };
+const PAGES_DIR = fileURLToPath(new URL('../../src/pages/', import.meta.url));
+
+/** The list each dynamic folder of src/pages shows one item of; a new dynamic folder must be named here. */
+const DYNAMIC_LISTS: Record<string, string> = { blogs: '/api/blogs', events: '/api/events', pages: '/api/pages', shop: '/api/products' };
+
+/** Every page file of src/pages as the path it answers on (the not-found page on a path nothing answers). */
+function pageFiles(): string[] {
+  return (readdirSync(PAGES_DIR, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.astro'))
+    .map((file) => file.replaceAll('\\', '/').replace(/\.astro$/, ''))
+    .sort();
+}
+
+async function firstSlug(request: APIRequestContext, list: string): Promise<string | null> {
+  const res = await request.get(list);
+  if (!res.ok()) return null;
+  const body = (await res.json()) as { results?: { slug?: unknown }[] };
+  const slug = (body.results ?? []).find((item) => typeof item.slug === 'string' && item.slug !== '')?.slug;
+  return typeof slug === 'string' ? slug : null;
+}
+
+/** The URL of each page file: index files on their folder, [slug] pages on the first item of their list. */
+async function routes(request: APIRequestContext): Promise<string[]> {
+  const urls: string[] = [];
+  for (const file of pageFiles()) {
+    if (file === '404') {
+      urls.push('/no-such-page-for-axe');
+      continue;
+    }
+    const dynamic = /^(.*)\/\[slug\]$/.exec(file);
+    if (dynamic) {
+      const list = DYNAMIC_LISTS[dynamic[1]!];
+      expect(list, `src/pages/${file}.astro: name its list in DYNAMIC_LISTS`).toBeDefined();
+      const slug = await firstSlug(request, list!);
+      // The demo may have none of a kind (events once they are past): nothing of it is shown then.
+      if (slug) urls.push(`/${dynamic[1]}/${slug}`);
+      continue;
+    }
+    urls.push(`/${file.replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1'));
+  }
+  return urls;
+}
+
+/** Who looks at a route: admin screens (AdminLayout) the admin, the account pages a customer, the rest a visitor. */
+async function roleOf(request: APIRequestContext, route: string): Promise<Role> {
+  const html = await (await request.get(route)).text();
+  if (html.includes('data-admin-frame')) return 'admin';
+  return ACCOUNT_LINKS.some(({ href }) => route === href || route.startsWith(`${href}/`)) ? 'customer' : 'visitor';
+}
+
+async function registerCustomer(api: APIRequestContext): Promise<string> {
+  const dataDir = process.env['E2E_DATA_DIR']!;
+  const before = mailFiles(dataDir);
+  const res = await api.post('/api/auth/register', { data: { first_name: 'Axe', last_name: 'Checker', email: CUSTOMER.email, username: CUSTOMER.username, password: CUSTOMER.password, role: 'customer' } });
+  expect(res.status()).toBeLessThan(300);
+  expect((await api.post('/api/auth/request-otp', { data: { email: CUSTOMER.email } })).status()).toBeLessThan(300);
+  const mail = await waitForMail(dataDir, { to: CUSTOMER.email, after: before });
+  const verified = await api.post('/api/auth/verify-otp', { data: { email: CUSTOMER.email, otp: codeFrom(mail) } });
+  expect(verified.status()).toBe(200);
+  return ((await verified.json()) as { token: string }).token;
+}
+
+async function roleContext(browser: Browser, session: { token: string; role: 'admin' | 'customer' } | null): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((s) => {
+    localStorage.setItem('theme', 'light');
+    if (s) {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('role', s.role);
+    }
+  }, session);
+  return context;
+}
+
+/** The theme as the toggle sets it: the stored choice and the html class. */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((t) => {
+    localStorage.setItem('theme', t);
+    document.documentElement.classList.toggle('dark', t === 'dark');
+  }, theme);
+  // Colour transitions finish before colours are measured.
+  await page.waitForTimeout(200);
+}
+
+/** Serious and critical violations on the page as it is now, one line per element. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  return found
+    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
+    .flatMap((v) => v.nodes.map((node) => `${where} ${v.impact} ${v.id}: ${node.target.join(' ')} (${(node.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 220)})`));
+}
+
+/** Opens each route once and checks it in both themes at both widths. */
+async function audit(context: BrowserContext, list: string[], role: Role): Promise<string[]> {
+  const problems: string[] = [];
+  const page = await context.newPage();
+  for (const route of list) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(route, { waitUntil: 'networkidle' });
+    // A page that moves a visitor on by itself (/reset-password without a link) is checked where it lands, on its own.
+    const movedOn = () => new URL(page.url()).pathname !== new URL(route, page.url()).pathname;
+    if (movedOn()) continue;
+    await waitForIslands(page).catch((error: unknown) => {
+      if (!movedOn()) throw error;
+    });
+    if (movedOn()) continue;
+    if (role === 'admin') await expect(page.locator('html[data-admin-gate="ready"]'), `admin gate on ${route}`).toHaveCount(1);
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        problems.push(...(await violations(page, `${route} [${role}, ${theme}, ${width} px]`)));
+      }
+    }
+  }
+  await page.close();
+  return problems;
+}
+
+let api: APIRequestContext;
+const sessions: Partial<Record<'admin' | 'customer', string>> = {};
+const byRole: Record<Role, string[]> = { visitor: [], customer: [], admin: [] };
+
+test.beforeAll(async ({ playwright }) => {
+  api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
+  for (const route of await routes(api)) byRole[await roleOf(api, route)].push(route);
+  sessions.admin = await adminToken(api);
+  sessions.customer = await registerCustomer(api);
+});
+
+test.afterAll(async () => {
+  withDb((db) => {
+    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(CUSTOMER.email) as { id: string } | undefined;
+    if (!user) return;
+    for (const table of ['sessions', 'one_time_codes', 'password_reset_tokens', 'user_views']) db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user.id);
+    db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
+  });
+  await api.dispose();
+});
+
+test('the route list covers the public, account and admin pages', () => {
+  expect(byRole.visitor).toEqual(expect.arrayContaining(['/', '/shop', '/contact', '/register', '/no-such-page-for-axe']));
+  expect(byRole.customer).toEqual(expect.arrayContaining(ACCOUNT_LINKS.map(({ href }) => href)));
+  expect(byRole.admin).toEqual(expect.arrayContaining(['/admin-dashboard', '/admin/edit-hero', '/admin/theme-settings']));
+});
+
+for (const role of ['visitor', 'customer', 'admin'] as const) {
+  test(`every ${role === 'visitor' ? 'public' : role} page has no serious or critical axe violation in either theme at 375 and 1280 px`, async ({ browser }) => {
+    // About 1.5 s per check on the 2-core CI machine: four checks and a load per route.
+    test.setTimeout(30_000 + byRole[role].length * 10_000);
+    const context = await roleContext(browser, role === 'visitor' ? null : { token: sessions[role]!, role });
+    const problems = await audit(context, byRole[role], role);
+    await context.close();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}
