@@ -6,6 +6,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { saveFile } from '../../../lib/browser/save-file.ts';
 import { Card } from '../company/fields.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
+import ProgressTrack from '../ui/ProgressTrack.tsx';
 import { BackupDownloadError, downloadBackup, type BackupProgress } from '../../../lib/api/admin/backup.ts';
 import { formatBytes } from './format-bytes.ts';
 
@@ -41,16 +42,7 @@ function Progress({ state }: { state: State }) {
     const percent = total ? Math.min(100, Math.round((received / total) * 100)) : null;
     return (
       <div className="space-y-1.5">
-        <div
-          role="progressbar"
-          aria-label="Backup download"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          {...(percent === null ? {} : { 'aria-valuenow': percent })}
-          className="h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-white/10"
-        >
-          <div className="h-full rounded-full bg-[var(--color-primary)] transition-[width] duration-150 motion-reduce:transition-none" style={{ width: `${percent ?? 100}%` }} />
-        </div>
+        <ProgressTrack label="Backup download" percent={percent} />
         <p role="status" className="m-0 text-sm tabular-nums text-gray-700 dark:text-gray-300">
           Downloading: {formatBytes(received)}
           {total ? ` of ${formatBytes(total)} (${percent}%)` : ''}
