@@ -22,6 +22,7 @@ import { REFERENCE_PATH, writeReferencePage } from './reference-page.ts';
 import { renderReport, type Report } from './report.ts';
 import { measureRebuild } from './rebuild.ts';
 import { measureFirstStart } from './first-start.ts';
+import { CI_MIXED_LOAD, measureMixedLoad, type MixedLoadResult } from './mixed-load.ts';
 import { PostgresBench } from './postgres-run.ts';
 import { measureListLatencyAtDemo, measureScale } from './scale.ts';
 
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     ci: { type: 'boolean', default: false },
     runs: { type: 'string' },
     'load-seconds': { type: 'string', default: '10' },
+    'mixed-seconds': { type: 'string', default: '60' },
     'scale-items': { type: 'string', default: '10000' },
   },
 });
@@ -51,6 +53,7 @@ const report: Report = {
   scale: null,
   postgres: null,
   builds: null,
+  mixedLoad: null,
   rebuild: { measured: false, note: 'not measured in --ci mode' },
   firstStart: { measured: false, note: 'not measured in --ci mode' },
   checks: [],
@@ -125,6 +128,16 @@ try {
   await product.stop();
 }
 
+// The mixed read/write load: the full search for the highest clean rate (60 s per database), or in --ci one short
+// step at a light fixed rate, where only errors are judged (an error at that rate is a bug, not a slow machine).
+const mixedOptions = ci ? { ...CI_MIXED_LOAD, log } : { seconds: Number(args['mixed-seconds']), log };
+const mixedChecks = (database: string, result: MixedLoadResult | null) => {
+  if (ci) checks.push(check(`mixed load at ${CI_MIXED_LOAD.fixedRps} req/s: errors (${database})`, result ? result.steps.reduce((n, s) => n + s.errors, 0) : null, '<=', 0, '', true));
+};
+log(ci ? `mixed load on SQLite: ${CI_MIXED_LOAD.seconds} s at ${CI_MIXED_LOAD.fixedRps} req/s...` : `mixed load on SQLite: ${mixedOptions.seconds} s stepping the offered rate up...`);
+report.mixedLoad = { sqlite: await measureMixedLoad(mixedOptions), postgres: null };
+mixedChecks('SQLite', report.mixedLoad.sqlite);
+
 const items = Number(args['scale-items']);
 // --ci times /api/products only at scale (each of the six lists costs seconds at 60,000 items), 10 times.
 const scaleOptions = { itemsPerType: items, ...(ci ? { listPaths: ['/api/products'], listSamples: 10 } : {}) };
@@ -138,6 +151,9 @@ report.postgres = postgres.report;
 try {
   log(`API on PostgreSQL at demo size${ci ? '' : ` (autocannon ${loadSeconds} s per path)`}...`);
   await postgres.demo(ci ? null : loadSeconds, API_PATHS);
+  log(ci ? `mixed load on PostgreSQL: ${CI_MIXED_LOAD.seconds} s at ${CI_MIXED_LOAD.fixedRps} req/s...` : `mixed load on PostgreSQL: ${mixedOptions.seconds} s stepping the offered rate up...`);
+  report.mixedLoad.postgres = await postgres.mixed(mixedOptions);
+  mixedChecks('PostgreSQL', report.mixedLoad.postgres);
   log(`scale on PostgreSQL: ${items} items of each of the six types...`);
   await postgres.scale(scaleOptions);
   if (report.postgres.scale) log(`  generated in ${report.postgres.scale.generation.seconds.toFixed(1)} s; search p95 ${report.postgres.scale.search.p95.toFixed(2)} ms`);

@@ -4,6 +4,7 @@
  * report and the run goes on, unless the PostgreSQL figures are required (--ci with a given server): then it throws.
  */
 import { measureProductLoad, type LoadRun } from './api-load.ts';
+import { measureMixedLoad, type MixedLoadOptions, type MixedLoadResult } from './mixed-load.ts';
 import { openPostgres, postgresPlan, postgresRequired, initdbFound, type PostgresServer } from './postgres.ts';
 import { startProduct } from './product.ts';
 import { measureListLatencyAtDemo, measureScale, postgresEnv, type DemoLatencyResult, type ScaleOptions, type ScaleResult } from './scale.ts';
@@ -72,6 +73,20 @@ export class PostgresBench {
         await database.drop();
       }
     });
+  }
+
+  /** The mixed read and write load (mixed-load.ts) on a fresh database; null when it was not measured. */
+  async mixed(opts: Omit<MixedLoadOptions, 'databaseUrl'>): Promise<MixedLoadResult | null> {
+    let result: MixedLoadResult | null = null;
+    await this.#step('mixed load', async (server) => {
+      const database = await server.createDatabase();
+      try {
+        result = await measureMixedLoad({ ...opts, databaseUrl: database.url });
+      } finally {
+        await database.drop();
+      }
+    });
+    return result;
   }
 
   /** The scale run (generated items) on a fresh database. */

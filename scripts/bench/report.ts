@@ -8,6 +8,7 @@ import type { PageBytes, Sizes } from './dist-bytes.ts';
 import type { PageResult } from './lighthouse.ts';
 import type { BenchPage } from './pages.ts';
 import type { measureListLatencyAtDemo, measureScale } from './scale.ts';
+import { MIX, type MixedLoadResult, type OperationName } from './mixed-load.ts';
 
 export interface Report {
   mode: 'full' | 'ci';
@@ -25,6 +26,8 @@ export interface Report {
   /** The same API figures on PostgreSQL, or why they were not measured. */
   postgres: PostgresReport | null;
   builds: Awaited<ReturnType<typeof measureBuildTimes>> | null;
+  /** The mixed read/write load on each database (null: not measured, e.g. PostgreSQL without a server). */
+  mixedLoad: { sqlite: MixedLoadResult | null; postgres: MixedLoadResult | null } | null;
   rebuild: { measured: boolean; note: string; seconds?: number };
   firstStart: { measured: boolean; note: string; seconds?: number };
   checks: Check[];
@@ -35,6 +38,39 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const kb = (n: number) => (n / 1000).toFixed(1);
 const sizes = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gzip)} / ${kb(s.brotli)}`;
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+
+/** The mixed load: the highest clean rate on each database, then every step each database ran. */
+function mixedLoadSection(m: NonNullable<Report['mixedLoad']>): string[] {
+  const runs = [m.sqlite, m.postgres].filter((x): x is MixedLoadResult => x !== null);
+  if (runs.length === 0) return [];
+  const first = runs[0]!;
+  const shares = (Object.entries(MIX) as Array<[OperationName, number]>).map(([name, share]) => `${name} ${share} %`).join(', ');
+  const out = ['## Mixed read and write load', ''];
+  out.push(
+    first.calibrationRps === null
+      ? `One ${first.stepSeconds} s step at ${first.steps[0]?.offeredRps ?? '?'} req/s (the --ci form: errors judged, latency reported).`
+      : `${first.seconds} s per database on loopback: a 5 s closed-loop calibration, then ${first.stepSeconds} s open-loop steps, the offered rate raised while a step has zero errors and p95 ≤ ${first.p95BoundMs} ms, then narrowed between the best passing and the lowest failing rate. Latency counts from each request's scheduled time; at most 512 requests outstanding.`,
+    '',
+    `Mix: ${shares} (reads: company, sliders, products, search, product by slug; writes: register, order, contact, admin edit). The API alone (start-api.ts), RATE_LIMITS=off, demo content.`,
+    '',
+  );
+  out.push(row(['Database', first.calibrationRps === null ? 'rate (passing)' : 'highest clean rate', 'answered', 'p50', 'p95', 'p99', 'writes/s']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+  for (const run of [m.sqlite, m.postgres]) {
+    if (!run) continue;
+    const b = run.best;
+    out.push(row([run.database, b ? `${b.offeredRps} req/s` : 'none', b ? `${b.answeredRps} req/s` : '—', b ? `${b.p50} ms` : '—', b ? `${b.p95} ms` : '—', b ? `${b.p99} ms` : '—', b ? (b.writes / run.stepSeconds).toFixed(1) : '—']));
+  }
+  out.push('', 'Every step:', '');
+  out.push(row(['Database', 'offered', 'answered', 'p50', 'p95', 'p99', 'errors', 'slowest operation (p95)', 'result']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']));
+  for (const run of runs) {
+    for (const s of run.steps) {
+      const slowest = (Object.entries(s.operations) as Array<[string, { p95: number }]>).sort((a, b) => b[1].p95 - a[1].p95)[0];
+      out.push(row([run.database, `${s.offeredRps} req/s`, `${s.answeredRps} req/s`, `${s.p50} ms`, `${s.p95} ms`, `${s.p99} ms`, s.errors ? `${s.errors} (${s.errorSamples.join('; ')})` : 0, slowest ? `${slowest[0]} ${slowest[1].p95} ms` : '—', s.ok ? 'pass' : 'over']));
+    }
+  }
+  out.push('');
+  return out;
+}
 
 /** One table, measure | SQLite | PostgreSQL, and where PostgreSQL came from (or why it was not measured). */
 function databasesSection(r: Report): string[] {
@@ -104,6 +140,8 @@ export function renderReport(r: Report): string {
   }
 
   out.push(...databasesSection(r));
+
+  if (r.mixedLoad) out.push(...mixedLoadSection(r.mixedLoad));
 
   if (r.api?.load) {
     out.push('## API load (SQLite)', '');
