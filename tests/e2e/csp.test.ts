@@ -11,6 +11,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken } from './helpers/admin.ts';
 import { expectPageWithinPolicy, expectSettledPageWithinPolicy, hydrated, siteRoutes, watchPolicy, type CspWatch } from './helpers/csp-audit.ts';
+import { fakeSpeechRecognition } from './helpers/fake-speech.ts';
 import { withDb } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -176,30 +177,7 @@ test('the hero: a YouTube slide playing, and voice search to the results', async
   test.setTimeout(45_000);
   const { context, watch } = await contextFor(browser, false);
   await context.grantPermissions(['microphone']);
-  // Chromium here has no speech service: a stand-in answers the way the browser's recognition does.
-  await context.addInitScript(() => {
-    class FakeRecognition {
-      lang = '';
-      interimResults = true;
-      maxAlternatives = 5;
-      onresult: ((event: unknown) => void) | null = null;
-      onend: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      start() {
-        setTimeout(() => {
-          this.onresult?.({ results: [[{ transcript: 'merino sweater' }]] });
-          this.onend?.();
-        }, 50);
-      }
-      stop() {
-        this.onend?.();
-      }
-      abort() {
-        this.onend?.();
-      }
-    }
-    Object.defineProperty(window, 'SpeechRecognition', { value: FakeRecognition, configurable: true });
-  });
+  await fakeSpeechRecognition(context, 'merino sweater');
   // No network here: YouTube's embed and thumbnails answer empty, after the policy has allowed (or refused) them.
   await context.route(/^https:\/\/([a-z0-9-]+\.)?(youtube(-nocookie)?\.com|ytimg\.com)\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>embed</title>' }));
   // This browser's hero: slide 1 offers voice search, and the last one is a YouTube slide (the demo has one; one is

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, signedInAs } from './helpers/admin.ts';
+import { fakeSpeechRecognition } from './helpers/fake-speech.ts';
 
 interface SliderDto {
   title: string;
@@ -144,26 +145,7 @@ test.describe('hero at runtime', () => {
   });
 
   test('voice search fills the query and searches where the browser has speech recognition', async ({ page }) => {
-    await page.addInitScript(() => {
-      class FakeRecognition {
-        lang = '';
-        interimResults = true;
-        maxAlternatives = 5;
-        onresult: ((event: unknown) => void) | null = null;
-        onend: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        start() {
-          setTimeout(() => {
-            this.onresult?.({ results: [[{ transcript: 'merino sweater' }]] });
-            this.onend?.();
-          }, 50);
-        }
-        abort() {
-          this.onend?.();
-        }
-      }
-      Object.defineProperty(window, 'SpeechRecognition', { value: FakeRecognition, configurable: true });
-    });
+    await fakeSpeechRecognition(page, 'merino sweater');
     await changeSliders(page, (list) => list.map((s, i) => (i === 0 ? { ...s, searchButton: { ...s.searchButton, voiceSearch: { enabled: true } } } : s)));
     await openHome(page);
     await hero(page).getByRole('button', { name: 'Search by voice' }).click();

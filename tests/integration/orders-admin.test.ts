@@ -91,7 +91,7 @@ describe('the demo orders', () => {
 
 describe('GET /api/admin/orders', () => {
   it('lists the newest first, ten a page, with the summary fields, never cached', async () => {
-    const all = await t.db.selectFrom('orders').select(['id', 'created_at']).orderBy('created_at', 'desc').execute();
+    const all = await t.db.selectFrom('orders').select(['id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     const answer = await list();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');

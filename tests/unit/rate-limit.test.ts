@@ -163,7 +163,7 @@ describe('limit names', () => {
 
   it('RATE_LIMITS=off replaces only the per-address auth limits', () => {
     const off = limitsForSetting(createAuthLimits(), 'off');
-    expect(Object.entries(off).filter(([, l]) => l === UNLIMITED).map(([k]) => k).sort()).toEqual(['loginIp', 'registerIp', 'requestOtpIp', 'resetIp', 'verifyOtpIp']);
+    expect(Object.entries(off).filter(([, l]) => l === UNLIMITED).map(([k]) => k).sort()).toEqual(['loginIp', 'registerIp', 'requestOtpIp', 'resetIp', 'twoFactorIp', 'verifyOtpIp']);
     expect(off.loginBackoff.rule?.kind).toBe('backoff');
   });
 });

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { waitForIslands } from './hydration.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -207,22 +208,7 @@ export async function hydrated(page: Page, what: string): Promise<void> {
     });
     await page.waitForTimeout(150);
   }
-  // An island the page does not show (For You for a visitor) never hydrates with client:visible: only shown ones count.
-  await expect
-    .poll(
-      () =>
-        page.locator('astro-island[ssr]').evaluateAll((islands) =>
-          islands
-            .filter((island) => {
-              let shown: Element | null = island.parentElement;
-              while (shown && getComputedStyle(shown).display === 'contents') shown = shown.parentElement;
-              return !shown || shown.checkVisibility();
-            })
-            .map((island) => `${island.getAttribute('client')} ${island.getAttribute('component-url')}`),
-        ),
-      { message: `${what}: islands the page shows have hydrated`, timeout: 15_000 },
-    )
-    .toEqual([]);
+  await waitForIslands(page, what);
 }
 
 /**

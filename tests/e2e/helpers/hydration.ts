@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
  * page does not show (For You inside the signed-in block, for a visitor who is not) never hydrates with client:visible,
  * so only the islands the page shows are waited for.
  */
-export async function waitForIslands(page: Page): Promise<void> {
+export async function waitForIslands(page: Page, what?: string): Promise<void> {
   const pending = () =>
     page.locator('astro-island[ssr]').evaluateAll((islands) =>
       islands
@@ -17,5 +17,5 @@ export async function waitForIslands(page: Page): Promise<void> {
         })
         .map((island) => `${island.getAttribute('client')} ${island.getAttribute('component-url')}`),
     );
-  await expect.poll(pending, { message: 'islands the page shows have hydrated', timeout: 15_000 }).toEqual([]);
+  await expect.poll(pending, { message: `${what ? `${what}: ` : ''}islands the page shows have hydrated`, timeout: 15_000 }).toEqual([]);
 }
