@@ -19,6 +19,7 @@ const SIDEBAR = [
   ['Sliders', '/admin/edit-hero'],
   ['Team', '/admin/team'],
   ['Analytics', '/analytics'],
+  ['Backup', '/admin/backup'],
 ] as const;
 
 let token = '';
