@@ -10,7 +10,8 @@ import { hashRecoveryCode, newRecoveryCodes } from '../../src/server/modules/aut
 import { matchingStep, newTotpKey, stepAt, totpSetup } from '../../src/server/modules/auth/totp.ts';
 import { decryptTotpKey, encryptTotpKey, twoFactorSecretKey } from '../../src/server/modules/auth/two-factor-secret.ts';
 import { browserOf } from '../../src/server/modules/auth/user-agent.ts';
-import { isRecoveryShape, normaliseSecondFactor, TwoFactorSignInBody } from '../../src/shared/schemas/two-factor.ts';
+import { isRecoveryShape, normaliseSecondFactor } from '../../src/shared/two-factor.ts';
+import { TwoFactorSignInBody } from '../../src/shared/schemas/two-factor.ts';
 
 const key = new Uint8Array(Buffer.from('3132333435363738393031323334353637383930', 'hex'));
 const at = (seconds: number) => seconds * 1000;

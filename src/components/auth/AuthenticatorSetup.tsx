@@ -1,5 +1,5 @@
 /** The new authenticator to add (issue 22): the QR code to scan and the same key as text to type, in three steps. */
-import type { TwoFactorSetup } from '../../shared/schemas/two-factor.ts';
+import type { TwoFactorSetup } from '../../shared/two-factor.ts';
 import QrCode from './QrCode.tsx';
 
 export default function AuthenticatorSetup({ setup }: { setup: TwoFactorSetup }) {

@@ -6,7 +6,7 @@ import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
-import { needsSecondStep, type TwoFactorChallenge } from '../../shared/schemas/two-factor.ts';
+import { needsSecondStep, type TwoFactorChallenge } from '../../shared/two-factor.ts';
 import TwoFactorStep from './TwoFactorStep.tsx';
 import { readTwoFactorQuery, TWO_FACTOR_UI } from './two-factor-rules.ts';
 

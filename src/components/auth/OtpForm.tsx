@@ -4,7 +4,7 @@ import { errorMessage, goAfterSignIn, verifyOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, cleanOtp } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { OTP_LENGTH } from '../../shared/constants.ts';
-import { needsSecondStep, type TwoFactorChallenge } from '../../shared/schemas/two-factor.ts';
+import { needsSecondStep, type TwoFactorChallenge } from '../../shared/two-factor.ts';
 import { Alert, inputClass, SubmitButton } from './fields.tsx';
 
 interface Props {

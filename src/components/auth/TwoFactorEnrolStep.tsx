@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, goAfterSignIn } from '../../lib/api/auth.ts';
 import { completeTwoFactor, setupTwoFactorAtSignIn } from '../../lib/api/two-factor.ts';
 import { login } from '../../lib/stores/session.ts';
-import type { TwoFactorSetup } from '../../shared/schemas/two-factor.ts';
+import type { TwoFactorSetup } from '../../shared/two-factor.ts';
 import AuthenticatorSetup from './AuthenticatorSetup.tsx';
 import { Alert, inputClass, SubmitButton } from './fields.tsx';
 import RecoveryCodes from './RecoveryCodes.tsx';

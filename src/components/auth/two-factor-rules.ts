@@ -1,5 +1,5 @@
 /** Pure rules of the two-factor screens (issue 22): the Google return's query, the proof a form sends, the codes as a file. */
-import { isRecoveryShape, isTotpShape, normaliseSecondFactor, type TwoFactorChallenge } from '../../shared/schemas/two-factor.ts';
+import { isRecoveryShape, isTotpShape, normaliseSecondFactor, type TwoFactorChallenge } from '../../shared/two-factor.ts';
 
 export const TWO_FACTOR_UI = {
   title: 'Two-factor sign-in',

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api/auth.ts';
 import { confirmTwoFactor, disableTwoFactor, fetchTwoFactor, renewRecoveryCodes, setupTwoFactor } from '../../lib/api/two-factor.ts';
 import { formatDateTime } from '../../lib/format/dates.ts';
-import type { TwoFactorSetup, TwoFactorStatus } from '../../shared/schemas/two-factor.ts';
+import type { TwoFactorSetup, TwoFactorStatus } from '../../shared/two-factor.ts';
 import AuthenticatorSetup from '../auth/AuthenticatorSetup.tsx';
 import { Alert, inputClass } from '../auth/fields.tsx';
 import RecoveryCodes from '../auth/RecoveryCodes.tsx';

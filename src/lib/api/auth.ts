@@ -1,6 +1,6 @@
 /** The /api/auth calls of spec section 7. */
 import { type AuthProviders, parseAuthProviders } from '../../shared/schemas/auth-providers.ts';
-import type { SignInAnswer } from '../../shared/schemas/two-factor.ts';
+import type { SignInAnswer } from '../../shared/two-factor.ts';
 import type { User } from '../../shared/types.ts';
 import { apiBase } from './base.ts';
 import { RETURN_PARAM, safeReturnPath as safeReturnPathOn } from '../auth-rules.ts';

@@ -1,5 +1,5 @@
 /** Two-factor sign-in (issue 22): the sign-in's second step and the account's authenticator app, one function per endpoint. */
-import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../shared/schemas/two-factor.ts';
+import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../shared/two-factor.ts';
 import { api } from './client.ts';
 
 /** POST /api/auth/two-factor: the challenge a sign-in answered and a code (or a recovery code) give the token; setting one up at sign-in also answers the recovery codes. */

@@ -13,7 +13,7 @@ import { identifierKey, normaliseEmail, normaliseUsername, parseIdentifier, user
 import { contextWords, newPasswordProblem } from './password-check.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { afterFirstFactor } from './sign-in.service.ts';
-import type { SignInAnswer } from '../../../shared/schemas/two-factor.ts';
+import type { SignInAnswer } from '../../../shared/two-factor.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 export const LOGIN_FAILED = 'Invalid username or password';

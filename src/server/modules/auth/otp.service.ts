@@ -11,7 +11,7 @@ import { consumeCode, countWrongGuess, findLatestCode, replaceCode, replaceReset
 import { identifierKey, parseIdentifier } from './identifiers.ts';
 import { hashOtp, newOtp, OTP_MAX_ATTEMPTS, otpMatches } from './otp.ts';
 import { afterFirstFactor } from './sign-in.service.ts';
-import type { SignInAnswer } from '../../../shared/schemas/two-factor.ts';
+import type { SignInAnswer } from '../../../shared/two-factor.ts';
 import { newOpaqueToken, sha256Hex } from './tokens.ts';
 
 /** The same answer whether or not the account exists (R15). */

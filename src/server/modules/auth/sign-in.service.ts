@@ -4,7 +4,7 @@
  * instead; and after an admin's sign-in, a mail to the admin's address that never holds it up.
  */
 import { randomUUID } from 'node:crypto';
-import type { SignInAnswer, TwoFactorChallenge } from '../../../shared/schemas/two-factor.ts';
+import type { SignInAnswer, TwoFactorChallenge } from '../../../shared/two-factor.ts';
 import { bool } from '../content/content.mappers.ts';
 import { type AuthDeps } from './auth-deps.ts';
 import { logAuthEvent } from './auth-log.ts';

@@ -13,7 +13,7 @@ import {
   type TwoFactorEnabled,
   type TwoFactorSetup,
   type TwoFactorStatus,
-} from '../../../shared/schemas/two-factor.ts';
+} from '../../../shared/two-factor.ts';
 import { findUserById, type UserRow } from './accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
