@@ -9,6 +9,7 @@ import AdminGate from '../ui/AdminGate.tsx';
 import ProgressTrack from '../ui/ProgressTrack.tsx';
 import { BackupDownloadError, downloadBackup, type BackupProgress } from '../../../lib/api/admin/backup.ts';
 import { formatBytes } from './format-bytes.ts';
+import DownloadIcon from '../ui/DownloadIcon.tsx';
 
 type State =
   | { step: 'idle' }
@@ -106,9 +107,7 @@ function BackupPanel() {
             aria-busy={busy}
             className="brand-button inline-flex items-center gap-2 px-5 py-2.5 font-semibold disabled:opacity-60"
           >
-            <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-              <path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
-            </svg>
+            <DownloadIcon size={18} />
             {busy ? 'Preparing backup…' : 'Download backup'}
           </button>
           <Progress state={state} />
