@@ -8,6 +8,7 @@ import { seedCacheDir } from './db/seed/seed-pictures.ts';
 import type { Env } from './env.ts';
 import { backfillPictureVariants, sweepOrphanMedia } from './media/media-store.ts';
 import type { VariantQueue } from './media/variant-queue.ts';
+import { sweepPendingMedia } from './media/pending-media.ts';
 import { mediaStorageFor } from './media/storage/media-storage.ts';
 import { sweepOrphanDocuments } from './modules/documents/documents.store.ts';
 import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
@@ -24,6 +25,8 @@ export async function prepareData(db: Db, env: Env, log: (line: string) => void 
   await ensureChangeNotification(db);
   // Registers the storage env names for DATA_DIR, so the sweeps, the backfill and the seed below write there.
   mediaStorageFor(env);
+  const pending = await sweepPendingMedia(db, env.DATA_DIR);
+  if (pending) log(`removed ${pending} stored file(s) whose record was never written`);
   const swept = await sweepOrphanMedia(db, env.DATA_DIR);
   if (swept) log(`removed ${swept} orphaned media file(s)`);
   const sweptDocuments = await sweepOrphanDocuments(db, env.DATA_DIR);

@@ -218,15 +218,26 @@ export async function usersNamed(conn: CheckConnection, names: string[]): Promis
   return conn.query(`SELECT first_name, last_name, email, username FROM users WHERE username IN (${placeholders})`, names);
 }
 
+/** Every column that names a stored file (/media/…), read apart from the product's own list (media-release.ts). */
+const MEDIA_COLUMNS: [string, string][] = [
+  ['sliders', 'image'], ['photos', 'image'], ['products', 'image'], ['blogs', 'image'], ['events', 'image'], ['recommendations', 'image'],
+  ['team_members', 'photo'], ['users', 'profile_image'], ['audios', 'audio_file'], ['audios', 'cover'], ['videos', 'poster'],
+  ['company_settings', 'logo'], ['company_settings', 'logo_dark'], ['company_settings', 'icon'], ['company_settings', 'hero_image'],
+];
+
 /**
- * Stored pictures (not variants) that no record written by the crash tests names: a kill between a picture's store
- * and the insert of the record naming it leaves one behind, file and row both, so it is no orphan for the sweep. A
- * storage leak, not a loss; counted so the report can say how often it happens.
+ * Stored files (not variants) that no record names: a kill between a file's store and the insert of the record
+ * naming it, or between the commit that dropped a reference and the file's release, leaves one behind until the next
+ * start's sweep of pending media (media/pending-media.ts) removes it.
  */
-export async function unreferencedPictures(conn: CheckConnection): Promise<number> {
-  const names = (await conn.query('SELECT file_name FROM media')).map((r) => String(r['file_name'])).filter((n) => isPictureName(n) && !/-w\d+\./.test(n));
+export async function unreferencedMedia(conn: CheckConnection): Promise<string[]> {
+  const names = (await conn.query('SELECT file_name FROM media')).map((r) => String(r['file_name'])).filter((n) => !/-w\d+\./.test(n));
   const used = new Set<string>();
-  const columns: [string, string][] = [['sliders', 'image'], ['photos', 'image'], ['products', 'image'], ['blogs', 'image'], ['company_settings', 'logo'], ['company_settings', 'logo_dark'], ['company_settings', 'icon'], ['company_settings', 'hero_image']];
-  for (const [table, column] of columns) for (const row of await conn.query(`SELECT ${column} AS url FROM ${table}`)) used.add(String(row['url']).replace(/^\/media\//, ''));
-  return names.filter((n) => !used.has(n)).length;
+  for (const [table, column] of MEDIA_COLUMNS) for (const row of await conn.query(`SELECT ${column} AS url FROM ${table}`)) used.add(String(row['url']).replace(/^\/media\//, ''));
+  return names.filter((n) => !used.has(n));
+}
+
+/** Media rows still pending (stored, no record claimed them yet): after a kill, what the next start's sweep looks at. */
+export async function pendingMediaCount(conn: CheckConnection): Promise<number> {
+  return (await conn.query('SELECT file_name FROM media WHERE pending_since IS NOT NULL')).length;
 }

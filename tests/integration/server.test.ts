@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
 import { storeMedia, storePicture } from '../../src/server/media/media-store.ts';
+import { claimMedia } from '../../src/server/media/pending-media.ts';
 import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-database.ts';
@@ -155,6 +156,8 @@ describe('media left behind by a crash', () => {
   it('is swept at start while stored media stays', async () => {
     const first = await createTestApp({ seed: 'none' });
     const stored = await storeMedia(first.db, first.dataDir, new Uint8Array([1, 2, 3]), 'image/png');
+    // In use, as the record naming it would mark it (pending-media.ts).
+    await claimMedia(first.db, stored.url);
     await first.close(true);
     const dir = join(first.dataDir, 'media');
     writeFileSync(join(dir, '.half-written.png.tmp'), 'x');
@@ -182,6 +185,7 @@ describe('pictures stored before a variant width existed', () => {
     const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } }).png().toBuffer();
     const kept = await storePicture(first.db, first.dataDir, picture);
     const lost = await storePicture(first.db, first.dataDir, picture);
+    await claimMedia(first.db, kept.url, lost.url);
     // As if stored before 720 joined VARIANT_WIDTHS, and a picture whose file was deleted by hand.
     const old = variantName(kept.fileName, 720);
     await first.db.deleteFrom('media').where('file_name', 'in', [old, variantName(lost.fileName, 720)]).execute();

@@ -9,6 +9,7 @@ import * as commerce from './migrations/2026_11_24_1400_commerce.ts';
 import * as messagesAccountAnalytics from './migrations/2026_11_24_1800_messages_account_analytics.ts';
 import * as attemptLimits from './migrations/2026_11_24_2000_attempt_limits.ts';
 import * as adminTwoFactor from './migrations/2026_11_25_0100_admin_two_factor.ts';
+import * as mediaPending from './migrations/2026_11_25_0200_media_pending.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_1800_messages_account_analytics': messagesAccountAnalytics,
   '2026_11_24_2000_attempt_limits': attemptLimits,
   '2026_11_25_0100_admin_two_factor': adminTwoFactor,
+  '2026_11_25_0200_media_pending': mediaPending,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -100,6 +100,8 @@ export interface MediaTable {
   width: number | null;
   height: number | null;
   created_at: DefaultedText;
+  /** Epoch ms of the store while no record names the file yet (media/pending-media.ts); null once in use. */
+  pending_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SlidersTable {

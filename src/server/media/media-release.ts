@@ -47,7 +47,12 @@ export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string 
   const names = await db.transaction().execute(async (trx) => {
     // Variants are never referenced on their own; a reference to any file of the picture keeps all of them.
     const urls = await trx.selectFrom('media').select('file_name').where('file_name', 'like', `${id}%`).execute();
-    for (const { file_name } of urls) if (await isReferenced(trx, `${MEDIA_URL_PREFIX}${file_name}`)) return [];
+    for (const { file_name } of urls) {
+      if (!(await isReferenced(trx, `${MEDIA_URL_PREFIX}${file_name}`))) continue;
+      // Still in use: no longer pending (pending-media.ts), whatever marked it.
+      await trx.updateTable('media').set({ pending_since: null }).where('file_name', 'like', `${id}%`).where('pending_since', 'is not', null).execute();
+      return [];
+    }
     const ours = urls.map((r) => r.file_name).filter((name) => STORED_NAME.exec(name)?.[1] === id);
     if (ours.length > 0) await trx.deleteFrom('media').where('file_name', 'in', ours).execute();
     return ours;

@@ -39,7 +39,11 @@ export interface StoredMedia {
   url: string;
 }
 
-/** Writes the file whole (durable-file.ts), then inserts the row (security.md R41, R43). */
+/**
+ * Writes the file whole (durable-file.ts), then inserts the row (security.md R41, R43). The row is pending until the
+ * transaction that writes the record naming it calls claimMedia (pending-media.ts); a start-up sweep removes files a
+ * kill left pending.
+ */
 export async function storeMedia(
   db: Db,
   dataDir: string,
@@ -49,17 +53,21 @@ export async function storeMedia(
 ): Promise<StoredMedia> {
   const ext = EXTENSIONS[contentType];
   if (!ext) throw new Error(`unsupported media type ${contentType}`);
-  return storeMediaAs(db, dataDir, `${randomUUID()}.${ext}`, bytes, contentType, size);
+  return storeMediaAs(db, dataDir, `${randomUUID()}.${ext}`, bytes, contentType, size, Date.now());
 }
 
-/** storeMedia under a given server-made name (variants are named after their picture). */
+/**
+ * storeMedia under a given server-made name (variants are named after their picture). `pendingSince` is set for a
+ * file a record will name; variants are never named on their own and follow their picture (null).
+ */
 async function storeMediaAs(
   db: Db,
   dataDir: string,
   fileName: string,
   bytes: Uint8Array,
   contentType: string,
-  size?: { width: number; height: number },
+  size: { width: number; height: number } | undefined,
+  pendingSince: number | null,
 ): Promise<StoredMedia> {
   const store = mediaStorageAt(dataDir).media;
   const id = randomUUID();
@@ -67,7 +75,7 @@ async function storeMediaAs(
   try {
     await db
       .insertInto('media')
-      .values({ id, file_name: fileName, content_type: contentType, bytes: bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null })
+      .values({ id, file_name: fileName, content_type: contentType, bytes: bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null, pending_since: pendingSince })
       .execute();
   } catch (error) {
     await store.delete(fileName).catch(() => undefined);
@@ -114,7 +122,7 @@ async function encodeVariants(picture: EncodedImage, widths: readonly number[]):
 /** Stores already encoded variants of the stored picture `fileName` at the given widths (files synced side by side). */
 async function storeVariants(db: Db, dataDir: string, fileName: string, variants: readonly EncodedImage[], widths: readonly number[]): Promise<void> {
   await Promise.all(
-    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, VARIANT_TYPE, { width: v.width, height: v.height })),
+    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, VARIANT_TYPE, { width: v.width, height: v.height }, null)),
   );
 }
 

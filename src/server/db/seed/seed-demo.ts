@@ -6,6 +6,7 @@ import { amountToCents } from '../../../shared/money.ts';
 import { slugify } from '../../../shared/slug.ts';
 import type { SearchButton } from '../../../shared/types.ts';
 import { storeEncodedPicture, storeMedia } from '../../media/media-store.ts';
+import { claimMedia } from '../../media/pending-media.ts';
 import type { VariantJob, VariantQueue } from '../../media/variant-queue.ts';
 import type { Db } from '../connection.ts';
 import type { CompanySettingsTable, SeoColumns } from '../schema.ts';
@@ -281,6 +282,8 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
 
     await seedDemoOrders(trx, now);
     await seedDemoPublishing(trx, dataDir, now);
+    // Every file the seed stored is named by a record written above, in this transaction.
+    await claimMedia(trx, ...urlByKey.values(), logo, logoDark, icon, ...audioUrls);
   });
   // Queued once their pictures' rows are committed.
   options.variants?.add(variantJobs);

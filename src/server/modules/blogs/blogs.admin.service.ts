@@ -13,6 +13,7 @@ import { parseStringArray } from '../../db/json-columns.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { bool } from '../content/content.mappers.ts';
@@ -120,6 +121,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
         id, title: values.title, slug, content, caption: values.caption, image: image ?? '', category: values.category,
         tags: JSON.stringify(values.tags), published: values.published, created_at: new Date().toISOString(), updated_at: null,
       });
+      await claimMedia(trx, image);
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'blog.create', target: { type: 'blog', id }, summary });
       return adminBlogFromRow((await findBlogRow(trx, id))!);
@@ -157,6 +159,8 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
       const slug = values.slug === undefined || values.slug === before.slug ? before.slug : await resolveSlug(trx, values.slug, title, id);
       const cover = image ?? (removesCover(form) ? '' : before.image);
       await updateBlogRow(trx, id, { ...changedColumns(values, content), slug, image: cover, updated_at: new Date().toISOString() });
+      await claimMedia(trx, image);
+      if (cover !== before.image) await unclaimMedia(trx, before.image);
       await recordAudit(trx, ctx.actor, { action: 'blog.update', target: { type: 'blog', id }, summary: `${label(title)} updated` });
       return { blog: adminBlogFromRow((await findBlogRow(trx, id))!), before };
     }),
@@ -182,6 +186,7 @@ export async function deleteBlog(ctx: BlogWriteContext, id: string): Promise<{ p
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteBlogRow(trx, id);
     if (!deleted) throw notFound();
+    await unclaimMedia(trx, deleted.image);
     await recordAudit(trx, ctx.actor, { action: 'blog.delete', target: { type: 'blog', id }, summary: `${label(deleted.title)} deleted` });
     return deleted;
   });

@@ -10,6 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import type { AudiosTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import type { UploadInput } from '../../media/upload-check.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { checkAudioFile } from './audio-check.ts';
@@ -62,6 +63,7 @@ export async function createAudio(ctx: ContentWriteContext, values: AudioValues,
     await ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       await trx.insertInto('audios').values({ id, ...columns(values), audio_file: file.url, duration: file.duration, created_at: now, updated_at: now }).execute();
+      await claimMedia(trx, file.url);
       const summary = `Audio "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'audio.create', target: { type: 'audio', id }, summary });
     });
@@ -86,6 +88,8 @@ export async function updateAudio(ctx: ContentWriteContext, id: string, values: 
       const changes = 'name' in values ? columns(values) : values;
       const replaced = file ? { audio_file: file.url, duration: file.duration } : {};
       await trx.updateTable('audios').set({ ...changes, ...replaced, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await claimMedia(trx, file?.url);
+      if (file) await unclaimMedia(trx, found.audio_file);
       const row = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const was = bool(found.published);
       const is = bool(row.published);
@@ -107,6 +111,7 @@ export async function deleteAudio(ctx: ContentWriteContext, id: string): Promise
     const found = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirst();
     if (!found) throw missing(NOT_FOUND);
     await trx.deleteFrom('audios').where('id', '=', id).execute();
+    await unclaimMedia(trx, found.audio_file);
     await recordAudit(trx, ctx.actor, { action: 'audio.delete', target: { type: 'audio', id }, summary: `Audio "${found.name}" deleted` });
     return found;
   });

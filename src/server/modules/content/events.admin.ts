@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { storeUploadedPicture } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import type { UploadInput } from '../../media/upload-check.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
@@ -48,6 +49,7 @@ export async function createEvent(ctx: ContentWriteContext, values: EventValues,
       const now = new Date().toISOString();
       const slug = await freeSlug(trx, 'events', values.name, 'event');
       await trx.insertInto('events').values({ id, slug, ...columns(values), image: picture?.url ?? '', created_at: now, updated_at: now }).execute();
+      await claimMedia(trx, picture?.url);
       const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });
       const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -71,6 +73,8 @@ export async function updateEvent(ctx: ContentWriteContext, id: string, values: 
       if (!before) throw missing(NOT_FOUND);
       const changes = 'name' in values ? columns(values) : values;
       await trx.updateTable('events').set({ ...changes, ...(picture ? { image: picture.url } : {}), updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await claimMedia(trx, picture?.url);
+      if (picture) await unclaimMedia(trx, before.image);
       const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const was = bool(before.published);
       const is = bool(row.published);
@@ -92,6 +96,7 @@ export async function deleteEvent(ctx: ContentWriteContext, id: string): Promise
     const found = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
     if (!found) throw missing(NOT_FOUND);
     await trx.deleteFrom('events').where('id', '=', id).execute();
+    await unclaimMedia(trx, found.image);
     await recordAudit(trx, ctx.actor, { action: 'event.delete', target: { type: 'event', id }, summary: `Event "${found.name}" deleted` });
     return found;
   });

@@ -5,6 +5,7 @@
 import type { Photo } from '../../../shared/types.ts';
 import type { PhotoEditValues } from '../../../shared/schemas/photo-admin.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { bool, photoFromRow } from './content.mappers.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
@@ -41,6 +42,7 @@ export async function deletePhoto(ctx: ContentWriteContext, id: string): Promise
     const found = await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
     if (!found) throw missing(NOT_FOUND);
     await trx.deleteFrom('photos').where('id', '=', id).execute();
+    await unclaimMedia(trx, found.image);
     await recordAudit(trx, ctx.actor, { action: 'photo.delete', target: { type: 'photo', id }, summary: `Photo "${found.title || 'Untitled'}" deleted` });
     return found;
   });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import { fieldError } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { photoFromRow } from '../content/content.mappers.ts';
@@ -40,6 +41,7 @@ export async function uploadPhoto(ctx: PhotoWriteContext, form: UploadForm): Pro
           resolution: photoResolution(picture.width, picture.height), created_at: new Date().toISOString(),
         })
         .execute();
+      await claimMedia(trx, picture.url);
       const summary = `Photo "${title || 'Untitled'}" uploaded${published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'photo.create', target: { type: 'photo', id }, summary });
       return photoFromRow(await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow());

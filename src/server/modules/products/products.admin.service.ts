@@ -14,6 +14,7 @@ import type { ProductsTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { bool, productFromRow } from '../content/content.mappers.ts';
@@ -94,6 +95,7 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
     ctx.db.transaction().execute(async (trx) => {
       const slug = await freeSlug(trx, 'products', values.name, 'product');
       await insertProductRow(trx, { id, slug, ...columnsOf(values), name: values.name, image: image ?? '', views: 0, created_at: now, updated_at: null });
+      await claimMedia(trx, image);
       const summary = `${label(values.name)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'product.create', target: { type: 'product', id }, summary });
       return adminProductFromRow((await findProductRow(trx, id))!);
@@ -113,6 +115,8 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
       const before = await findProductRow(trx, id);
       if (!before) throw missing();
       await updateProductRow(trx, id, { ...columnsOf(check.value), ...(image ? { image } : {}), updated_at: new Date().toISOString() });
+      await claimMedia(trx, image);
+      if (image && before.image !== image) await unclaimMedia(trx, before.image);
       const after = (await findProductRow(trx, id))!;
       await recordAudit(trx, ctx.actor, { action: 'product.update', target: { type: 'product', id }, summary: `${label(after.name)} updated` });
       return { product: adminProductFromRow(after), before };
@@ -141,6 +145,7 @@ export async function deleteProduct(ctx: ProductWriteContext, id: string): Promi
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteProductRow(trx, id);
     if (!deleted) throw missing();
+    await unclaimMedia(trx, deleted.image);
     await recordAudit(trx, ctx.actor, { action: 'product.delete', target: { type: 'product', id }, summary: `${label(deleted.name)} deleted` });
     return deleted;
   });

@@ -10,6 +10,7 @@ import type { Db } from '../../db/connection.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { findCompanyRow } from '../company/company.repository.ts';
@@ -88,6 +89,7 @@ export async function createSlider(ctx: WriteContext, form: UploadForm): Promise
   return releasingOnFailure(ctx, image, () =>
     ctx.db.transaction().execute(async (trx) => {
       await insertSliderRow(trx, { id, ...columnsOf(values), image: image ?? '', created_at: now, updated_at: now });
+      await claimMedia(trx, image);
       await recordAudit(trx, ctx.actor, { action: 'slider.create', target: { type: 'slider', id }, summary: `${label(values.title)} created` });
       return sliderFromRow((await findSliderRow(trx, id))!);
     }),
@@ -106,6 +108,8 @@ export async function updateSlider(ctx: WriteContext, id: string, form: UploadFo
       if (!before) throw notFound();
       const changes = { ...columnsOf(values), updated_at: new Date().toISOString(), ...(image ? { image } : {}) };
       await updateSliderRow(trx, id, changes);
+      await claimMedia(trx, image);
+      if (image && before.image !== image) await unclaimMedia(trx, before.image);
       await recordAudit(trx, ctx.actor, { action: 'slider.update', target: { type: 'slider', id }, summary: `${label(values.title)} updated` });
       return { slider: sliderFromRow((await findSliderRow(trx, id))!), previous: before.image };
     }),
@@ -131,6 +135,7 @@ export async function deleteSlider(ctx: WriteContext, id: string): Promise<void>
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteSliderRow(trx, id);
     if (!deleted) throw notFound();
+    await unclaimMedia(trx, deleted.image);
     await recordAudit(trx, ctx.actor, { action: 'slider.delete', target: { type: 'slider', id }, summary: `${label(deleted.title)} deleted` });
     return deleted;
   });

@@ -14,6 +14,7 @@ import type { TeamMembersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { countTeamRows, deleteTeamRow, findTeamRow, insertTeamRow, listTeamRows, nextTeamOrder, updateTeamRow } from './team.repository.ts';
@@ -74,6 +75,7 @@ export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput):
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       await insertTeamRow(trx, { id, ...check.value, photo: photo ?? '', sort_order: await nextTeamOrder(trx), created_at: now, updated_at: now });
+      await claimMedia(trx, photo);
       await recordAudit(trx, ctx.actor, { action: 'team.create', target: { type: 'team', id }, summary: `${label(check.value.name)} added` });
       return teamMemberFromRow((await findTeamRow(trx, id))!);
     }),
@@ -92,7 +94,9 @@ export async function updateTeamMember(ctx: TeamWriteContext, id: string, input:
       const before = await findTeamRow(trx, id);
       if (!before) throw missing();
       await updateTeamRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
+      await claimMedia(trx, photo);
       const after = (await findTeamRow(trx, id))!;
+      if (before.photo !== after.photo) await unclaimMedia(trx, before.photo);
       await recordAudit(trx, ctx.actor, { action: 'team.update', target: { type: 'team', id }, summary: `${label(after.name)} updated` });
       return { member: teamMemberFromRow(after), before };
     }),
@@ -106,6 +110,7 @@ export async function deleteTeamMember(ctx: TeamWriteContext, id: string): Promi
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteTeamRow(trx, id);
     if (!deleted) throw missing();
+    await unclaimMedia(trx, deleted.photo);
     await recordAudit(trx, ctx.actor, { action: 'team.delete', target: { type: 'team', id }, summary: `${label(deleted.name)} removed` });
     return deleted;
   });
