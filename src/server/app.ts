@@ -112,7 +112,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', adminRoutes(deps));
   // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind requireAdmin.
   api.route('/', sliderAdminRoutes(deps));
-  api.route('/', userAdminRoutes());
+  api.route('/', userAdminRoutes(deps));
   api.route('/', photoAdminRoutes(deps));
   // Issue 17: every write behind requireAdmin; pages, plans and documents also answer public reads of published items.
   api.route('/', contentAdminRoutes(deps));

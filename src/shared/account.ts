@@ -22,6 +22,8 @@ export interface AccountProfile extends User {
 /** One signed-in device or browser; never its token or hash. */
 export interface AccountSession {
   _id: string;
+  /** The browser and system it was signed in from, as names ('Chrome on Linux'); UNKNOWN_DEVICE when not known. */
+  device: string;
   createdAt: string;
   lastSeenAt: string;
   /** The session this request came with. */
@@ -30,6 +32,18 @@ export interface AccountSession {
 
 export interface AccountSessions {
   results: AccountSession[];
+}
+
+/** The device of a session whose browser was not recognised (or that began before devices were kept). */
+export const UNKNOWN_DEVICE = 'Unknown browser';
+
+/** The account's two-factor sign-in in the export: its state only, never the secret, a code or a hash. */
+export interface ExportedTwoFactor {
+  enabled: boolean;
+  /** ISO time it was turned on; null when it is off. */
+  enrolledAt: string | null;
+  /** How many unused recovery codes are left (0 when it is off). */
+  recoveryCodesLeft: number;
 }
 
 /** POST /api/account/email (202). */
@@ -59,6 +73,7 @@ export interface AccountExport {
   newsletter: { email: string; status: NewsletterStatus; createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null } | null;
   viewedContent: { contentType: string; refId: string; viewedAt: string }[];
   sessions: (AccountSession & { expiresAt: string })[];
+  twoFactor: ExportedTwoFactor;
 }
 
 export const ACCOUNT_TEXTS = {

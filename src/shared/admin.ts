@@ -33,7 +33,10 @@ export type AuditAction =
   | 'conversation.reply'
   | 'conversation.update'
   | 'sender.block'
-  | 'sender.unblock';
+  | 'sender.unblock'
+  // Issue 22: a backup archive downloaded; another admin's two-factor sign-in reset by an admin.
+  | 'backup.download'
+  | 'user.two-factor-reset';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {
@@ -42,6 +45,8 @@ export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_pas
   created_at: string;
   /** ISO time of the latest activity of a live session; null without one. */
   last_seen_at: string | null;
+  /** Two-factor sign-in is on (issue 22: another admin can reset it); never its secret or codes. */
+  two_factor: boolean;
 }
 
 /** GET /api/admin/users: one page of accounts, newest first. */

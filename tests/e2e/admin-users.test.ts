@@ -1,8 +1,9 @@
 /**
  * Manage Users (issue 17 item 4) as an admin uses it: find a new customer by search, make them admin and back,
- * deactivate (their session ends at once) and reactivate; the admin's own row cannot be changed. The e2e server is
- * shared: only the account this file registers is changed.
+ * deactivate (their session ends at once) and reactivate; the admin's own row cannot be changed; reset another
+ * admin's two-factor sign-in (issue 22). The e2e server is shared: only the accounts this file registers are changed.
  */
+import { generateHOTP } from '@oslojs/otp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
@@ -12,6 +13,9 @@ test.describe.configure({ mode: 'serial' });
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const CUSTOMER = { first_name: 'Uma', last_name: 'Userton', email: `uma.${RUN}@example.com`, username: `uma_${RUN}`, password: 'quiet meadow lantern 42' };
 const NAME = 'Uma Userton';
+/** A second admin who lost the authenticator (made admin by this file, a customer again at the end). */
+const HELPED = { first_name: 'Tess', last_name: 'Twofactor', email: `tess.${RUN}@example.com`, username: `tess_${RUN}`, password: 'quiet meadow lantern 43' };
+const HELPED_NAME = 'Tess Twofactor';
 const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 let api: APIRequestContext;
@@ -19,13 +23,13 @@ let admin = '';
 let customer = '';
 
 /** Registers the customer and signs them in with the emailed code (as admin-access.test.ts does); answers the token. */
-async function registerCustomer(request: APIRequestContext): Promise<string> {
-  const registered = await request.post('/api/auth/register', { data: { ...CUSTOMER, role: 'customer' } });
+async function registerCustomer(request: APIRequestContext, person = CUSTOMER): Promise<string> {
+  const registered = await request.post('/api/auth/register', { data: { ...person, role: 'customer' } });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const before = mailFiles(dataDir());
-  expect((await request.post('/api/auth/request-otp', { data: { email: CUSTOMER.email } })).status()).toBe(200);
-  const mail = await waitForMail(dataDir(), { to: CUSTOMER.email, after: before });
-  const verified = await request.post('/api/auth/verify-otp', { data: { email: CUSTOMER.email, otp: codeFrom(mail) } });
+  expect((await request.post('/api/auth/request-otp', { data: { email: person.email } })).status()).toBe(200);
+  const mail = await waitForMail(dataDir(), { to: person.email, after: before });
+  const verified = await request.post('/api/auth/verify-otp', { data: { email: person.email, otp: codeFrom(mail) } });
   expect(verified.status()).toBe(200);
   return ((await verified.json()) as { token: string }).token;
 }
@@ -38,11 +42,18 @@ test.beforeAll(async ({ playwright }) => {
   customer = await registerCustomer(api);
 });
 
+/** The account's id as Manage Users lists it. */
+async function idOf(username: string): Promise<string | undefined> {
+  const list = await api.get(`/api/admin/users?q=${username}`, { headers: { Authorization: `Bearer ${admin}` } });
+  return ((await list.json()) as { results: { _id: string }[] }).results[0]?._id;
+}
+
 test.afterAll(async () => {
-  // Whatever a failed step left: the account ends as an active customer.
-  const list = await api.get(`/api/admin/users?q=${CUSTOMER.username}`, { headers: { Authorization: `Bearer ${admin}` } });
-  const id = ((await list.json()) as { results: { _id: string }[] }).results[0]?._id;
-  if (id) await api.patch(`/api/admin/users/${id}`, { headers: { Authorization: `Bearer ${admin}` }, data: { role: 'customer', disabled: false } });
+  // Whatever a failed step left: the accounts end as active customers.
+  for (const username of [CUSTOMER.username, HELPED.username]) {
+    const id = await idOf(username);
+    if (id) await api.patch(`/api/admin/users/${id}`, { headers: { Authorization: `Bearer ${admin}` }, data: { role: 'customer', disabled: false } });
+  }
   await api.dispose();
 });
 
@@ -124,6 +135,59 @@ test('the admin\'s own row cannot be changed, filters narrow the list and an emp
   await search(page).fill(CUSTOMER.username);
   await expect(page.getByText('No users found.')).toBeVisible();
   await expect(page.getByText('Page 1 of 1')).toBeVisible();
+});
+
+/** RFC 4648 base32 (as the setup shows the secret) to bytes. */
+function base32Bytes(text: string): Uint8Array {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of text.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  return new Uint8Array((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+}
+
+test('an admin resets the two-factor sign-in of another admin who lost it: confirmed first, that admin is signed out', async ({ page }) => {
+  // Tess is made admin and turns two-factor sign-in on under Settings (through the API).
+  const tess = await registerCustomer(api, HELPED);
+  const tessId = (await idOf(HELPED.username))!;
+  const asTess = { Authorization: `Bearer ${tess}` };
+  expect((await api.patch(`/api/admin/users/${tessId}`, { headers: { Authorization: `Bearer ${admin}` }, data: { role: 'admin' } })).status()).toBe(200);
+  const setup = (await (await api.post('/api/account/two-factor/setup', { headers: asTess })).json()) as { secret: string };
+  const code = generateHOTP(base32Bytes(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
+  expect((await api.post('/api/account/two-factor/confirm', { headers: asTess, data: { code } })).status()).toBe(200);
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openManageUsers(page);
+    await search(page).fill(HELPED.username);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Two-factor on');
+    await expect(page.getByRole('button', { name: `Reset two-factor sign-in of ${HELPED_NAME}` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `/tmp/shots/manage-users-reset-two-factor-${width}.png`, fullPage: true });
+  }
+  // The admin's own row never offers it.
+  await search(page).fill(ADMIN_EMAIL);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first().getByRole('button')).toHaveCount(0);
+  await search(page).fill(HELPED.username);
+  await expect(rows(page)).toHaveCount(1);
+
+  const reset = page.getByRole('button', { name: `Reset two-factor sign-in of ${HELPED_NAME}` });
+  const dialog = page.getByRole('dialog', { name: 'Reset two-factor sign-in?' });
+  await reset.click();
+  await expect(dialog).toContainText('signed out everywhere');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await api.get('/api/auth/me', { headers: asTess })).status()).toBe(200);
+
+  const before = mailFiles(dataDir());
+  await reset.click();
+  await dialog.getByRole('button', { name: 'Reset two-factor', exact: true }).click();
+  await expect(status(page)).toHaveText(`Two-factor sign-in of ${HELPED_NAME} was reset`);
+  await expect(rows(page).first()).not.toContainText('Two-factor on');
+  await expect(reset).toHaveCount(0);
+  expect((await api.get('/api/auth/me', { headers: asTess })).status()).toBe(401);
+  await waitForMail(dataDir(), { to: HELPED.email, after: before, subject: 'two-factor sign-in was reset' });
 });
 
 test('looks finished at 320, 375 and 1280 px in both themes, never wider than the screen', async ({ page }) => {

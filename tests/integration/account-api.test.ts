@@ -318,7 +318,7 @@ describe('sessions', () => {
     const { results } = list.body as unknown as AccountSessions;
     expect(results).toHaveLength(3);
     expect(results.filter((s) => s.current)).toHaveLength(1);
-    for (const s of results) expect(Object.keys(s).sort()).toEqual(['_id', 'createdAt', 'current', 'lastSeenAt']);
+    for (const s of results) expect(Object.keys(s).sort()).toEqual(['_id', 'createdAt', 'current', 'device', 'lastSeenAt']);
 
     expect(await call('POST', '/api/account/sessions/sign-out-others', { token: hal.token })).toMatchObject({ status: 200, body: { signedOut: 2 } });
     expect((await call('GET', '/api/auth/me', { token: second })).status).toBe(401);

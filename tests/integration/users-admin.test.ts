@@ -75,7 +75,7 @@ describe('GET /api/admin/users', () => {
     // The first admin was made now, after the 2026-01-01 test accounts.
     expect(names(answer)).toEqual(['admin', 'bulk4', 'bulk3', 'bulk2', 'bulk1', 'bulk0', 'pct', 'bob_smith', 'ana']);
     const ana = answer.body.results!.find((u) => u.username === 'ana')!;
-    expect(Object.keys(ana).sort()).toEqual(['_id', 'created_at', 'disabled', 'email', 'first_name', 'last_name', 'last_seen_at', 'role', 'username']);
+    expect(Object.keys(ana).sort()).toEqual(['_id', 'created_at', 'disabled', 'email', 'first_name', 'last_name', 'last_seen_at', 'role', 'two_factor', 'username']);
     expect(ana).toMatchObject({ _id: ids['ana'], first_name: 'Ana', last_name: 'Diaz', email: 'ana@example.com', role: 'customer', disabled: false, last_seen_at: null });
     expect(answer.body.results!.find((u) => u.username === 'admin')!.last_seen_at).toEqual(expect.any(String));
   });

@@ -91,9 +91,9 @@ describe('the Settings screen', () => {
     expect(normaliseCode('123-4567')).toBe('123456');
   });
 
-  it('names the current session apart', () => {
-    expect(sessionTitle({ current: true })).toBe('This browser');
-    expect(sessionTitle({ current: false })).toBe('Another browser or device');
+  it('names each session by its device, and the current one apart', () => {
+    expect(sessionTitle({ current: true, device: 'Chrome on Linux' })).toBe('Chrome on Linux · This browser');
+    expect(sessionTitle({ current: false, device: 'Unknown browser' })).toBe('Unknown browser');
   });
 
   it('links an admin to the five site settings screens', () => {

@@ -72,6 +72,8 @@ export interface SessionsTable {
   last_seen_at: string;
   expires_at: string;
   pending_until: string | null;
+  /** The browser and system the session was started from, as names only ('Chrome on Linux'); null when unknown or older. */
+  device: string | null;
 }
 
 export interface OneTimeCodesTable {

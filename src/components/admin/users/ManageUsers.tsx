@@ -1,10 +1,11 @@
 /**
  * The /admin/manage-users screen (issue 17 item 4): search, filter and page through accounts; change a role;
- * deactivate or reactivate after a confirmation. The server's answer (or refusal) shows in the status line.
+ * deactivate or reactivate after a confirmation; reset another account's two-factor sign-in after a confirmation
+ * (issue 22). The server's answer (or refusal) shows in the status line.
  */
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
-import { fetchAdminUsers, updateAdminUser } from '../../../lib/api/admin/users.ts';
+import { fetchAdminUsers, resetAdminUserTwoFactor, updateAdminUser } from '../../../lib/api/admin/users.ts';
 import type { AdminUser } from '../../../shared/admin.ts';
 import type { UserChangeInput } from '../../../shared/schemas/user-admin.ts';
 import type { Role, User } from '../../../shared/types.ts';
@@ -12,6 +13,7 @@ import { Panel } from '../dashboard/Panel.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import { NoticeLine, PagedListBody, type ListTexts, type Notice } from '../ui/PagedList.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
+import ConfirmResetTwoFactorDialog from './ConfirmResetTwoFactorDialog.tsx';
 import ConfirmUserDialog from './ConfirmUserDialog.tsx';
 import UserFilters from './UserFilters.tsx';
 import { INITIAL_USERS_QUERY, usersQueryReducer } from './users-list.ts';
@@ -23,13 +25,15 @@ function UsersScreen({ me }: { me: User }) {
   const list = usePagedList(usersQueryReducer, INITIAL_USERS_QUERY, fetchAdminUsers, 'Could not load the users.');
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  const change = async (user: AdminUser, body: UserChangeInput) => {
+  /** Runs one change of `user` and shows the server's answer; the row is replaced by the account it answers. */
+  const run = async (user: AdminUser, save: () => Promise<{ message: string; user: AdminUser }>) => {
     setBusyId(user._id);
     setNotice(null);
     try {
-      const answer = await updateAdminUser(user._id, body);
+      const answer = await save();
       if (list.remote.state === 'ready') list.set({ ...list.remote.data, results: list.remote.data.results.map((u) => (u._id === answer.user._id ? answer.user : u)) });
       setNotice({ tone: 'ok', text: answer.message });
       // The change may move the account out of the current filter: read the page again, without the spinner.
@@ -39,8 +43,10 @@ function UsersScreen({ me }: { me: User }) {
     } finally {
       setBusyId(null);
       setConfirming(null);
+      setResetting(null);
     }
   };
+  const change = (user: AdminUser, body: UserChangeInput) => run(user, () => updateAdminUser(user._id, body));
 
   return (
     <div className="flex flex-col gap-4">
@@ -55,6 +61,7 @@ function UsersScreen({ me }: { me: User }) {
               busyId={busyId}
               onRole={(user: AdminUser, role: Role) => void change(user, { role })}
               onToggle={setConfirming}
+              onResetTwoFactor={setResetting}
             />
           )}
         </PagedListBody>
@@ -64,6 +71,12 @@ function UsersScreen({ me }: { me: User }) {
         busy={busyId !== null}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && void change(confirming, { disabled: !confirming.disabled })}
+      />
+      <ConfirmResetTwoFactorDialog
+        user={resetting}
+        busy={busyId !== null}
+        onCancel={() => setResetting(null)}
+        onConfirm={() => resetting && void run(resetting, () => resetAdminUserTwoFactor(resetting._id))}
       />
     </div>
   );

@@ -15,6 +15,8 @@ interface Props {
   busyId: string | null;
   onRole: (user: AdminUser, role: Role) => void;
   onToggle: (user: AdminUser) => void;
+  /** Another account with two-factor sign-in on: reset it (after a confirmation). */
+  onResetTwoFactor: (user: AdminUser) => void;
 }
 
 const HEADINGS = ['Name', 'Email', 'Username', 'Role', 'Status', 'Joined', 'Actions'] as const;
@@ -30,7 +32,7 @@ function StatusBadge({ disabled }: { disabled: boolean }) {
   );
 }
 
-function UserRow({ user, me, busy, onRole, onToggle }: { user: AdminUser; me: boolean; busy: boolean } & Pick<Props, 'onRole' | 'onToggle'>) {
+function UserRow({ user, me, busy, onRole, onToggle, onResetTwoFactor }: { user: AdminUser; me: boolean; busy: boolean } & Pick<Props, 'onRole' | 'onToggle' | 'onResetTwoFactor'>) {
   const name = fullName(user);
   const noteId = `user-note-${user._id}`;
   const locked = me || busy;
@@ -57,7 +59,12 @@ function UserRow({ user, me, busy, onRole, onToggle }: { user: AdminUser; me: bo
           <option value="admin">Admin</option>
         </select>
       </Cell>
-      <Cell heading="Status"><StatusBadge disabled={user.disabled} /></Cell>
+      <Cell heading="Status">
+        <span className="flex flex-wrap justify-end gap-1.5 lg:justify-start">
+          <StatusBadge disabled={user.disabled} />
+          {user.two_factor && <span className="rounded-full bg-sky-500/10 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-800 dark:text-sky-300">Two-factor on</span>}
+        </span>
+      </Cell>
       <Cell heading="Joined">
         <time dateTime={user.created_at} title={formatDateTime(user.created_at)} className="whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300">
           {formatDate(user.created_at)}
@@ -69,26 +76,39 @@ function UserRow({ user, me, busy, onRole, onToggle }: { user: AdminUser; me: bo
             Your own account: its role and status cannot be changed here.
           </span>
         ) : (
-          <button
-            type="button"
-            disabled={locked}
-            onClick={() => onToggle(user)}
-            aria-label={`${user.disabled ? 'Reactivate' : 'Deactivate'} ${name}`}
-            className={`rounded-md border px-3 py-1.5 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60 ${
-              user.disabled
-                ? 'border-emerald-600/50 text-emerald-700 hover:bg-emerald-500/10 dark:text-emerald-300'
-                : 'border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300'
-            }`}
-          >
-            {user.disabled ? 'Reactivate' : 'Deactivate'}
-          </button>
+          <span className="flex flex-wrap justify-end gap-2">
+            <button
+              type="button"
+              disabled={locked}
+              onClick={() => onToggle(user)}
+              aria-label={`${user.disabled ? 'Reactivate' : 'Deactivate'} ${name}`}
+              className={`rounded-md border px-3 py-1.5 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60 ${
+                user.disabled
+                  ? 'border-emerald-600/50 text-emerald-700 hover:bg-emerald-500/10 dark:text-emerald-300'
+                  : 'border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300'
+              }`}
+            >
+              {user.disabled ? 'Reactivate' : 'Deactivate'}
+            </button>
+            {user.two_factor && (
+              <button
+                type="button"
+                disabled={locked}
+                onClick={() => onResetTwoFactor(user)}
+                aria-label={`Reset two-factor sign-in of ${name}`}
+                className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold whitespace-nowrap hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10"
+              >
+                Reset two-factor
+              </button>
+            )}
+          </span>
         )}
       </Cell>
     </tr>
   );
 }
 
-export default function UsersTable({ users, meId, busyId, onRole, onToggle }: Props) {
+export default function UsersTable({ users, meId, busyId, onRole, onToggle, onResetTwoFactor }: Props) {
   return (
     <ListTable
       label="User accounts"
@@ -97,7 +117,7 @@ export default function UsersTable({ users, meId, busyId, onRole, onToggle }: Pr
       ))}
     >
       {users.map((user) => (
-        <UserRow key={user._id} user={user} me={user._id === meId} busy={busyId === user._id} onRole={onRole} onToggle={onToggle} />
+        <UserRow key={user._id} user={user} me={user._id === meId} busy={busyId === user._id} onRole={onRole} onToggle={onToggle} onResetTwoFactor={onResetTwoFactor} />
       ))}
     </ListTable>
   );

@@ -1,12 +1,14 @@
 /**
  * GET /api/account/export (issue 20 item 2): everything the site keeps about the signed-in person, as one JSON file:
  * the profile (never a password hash), their orders with lines, their conversations with every message, the
- * newsletter subscription of their address, what they viewed and their sessions (never a token or hash).
+ * newsletter subscription of their address, what they viewed, their sessions (never a token or hash) and the state of
+ * their two-factor sign-in (never its secret, a recovery code or a hash: on or off, since when, how many codes are left).
  */
-import type { AccountExport, ExportedConversation } from '../../../shared/account.ts';
+import { type AccountExport, type ExportedConversation, type ExportedTwoFactor, UNKNOWN_DEVICE } from '../../../shared/account.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { userFromRow } from '../auth/user-dto.ts';
+import { countRecoveryCodes, findTwoFactor } from '../auth/two-factor.repository.ts';
 import { bool } from '../content/content.mappers.ts';
 import { findSubscriberByEmail } from '../newsletter/newsletter.repository.ts';
 import { customerOrderFromRow } from '../orders/orders.customer.service.ts';
@@ -34,12 +36,19 @@ const viewRowsOf = (db: Db, userId: string) =>
   db.selectFrom('user_views').select(['content_type', 'ref_id', 'viewed_at']).where('user_id', '=', userId).orderBy('viewed_at', 'desc').execute();
 
 const sessionRowsOf = (db: Db, userId: string) =>
-  db.selectFrom('sessions').select(['id', 'created_at', 'last_seen_at', 'expires_at']).where('user_id', '=', userId).orderBy('last_seen_at', 'desc').execute();
+  db.selectFrom('sessions').select(['id', 'device', 'created_at', 'last_seen_at', 'expires_at']).where('user_id', '=', userId).orderBy('last_seen_at', 'desc').execute();
+
+/** On or off, since when, and how many recovery codes are left; an enrolment not yet confirmed is off. */
+async function twoFactorOf(db: Db, userId: string): Promise<ExportedTwoFactor> {
+  const row = await findTwoFactor(db, userId);
+  if (!row || !bool(row.enabled)) return { enabled: false, enrolledAt: null, recoveryCodesLeft: 0 };
+  return { enabled: true, enrolledAt: row.enabled_at, recoveryCodesLeft: await countRecoveryCodes(db, userId) };
+}
 
 /** The person's data as the download holds it. */
 export async function exportAccount(db: Db, user: AuthUser, now = new Date()): Promise<AccountExport> {
   const row = await accountRow(db, user);
-  const [orders, conversations, messages, subscriber, views, sessions, change] = await Promise.all([
+  const [orders, conversations, messages, subscriber, views, sessions, change, twoFactor] = await Promise.all([
     orderRowsOf(db, row.id),
     conversationRowsOf(db, row.id),
     messageRowsOf(db, row.id),
@@ -47,6 +56,7 @@ export async function exportAccount(db: Db, user: AuthUser, now = new Date()): P
     viewRowsOf(db, row.id),
     sessionRowsOf(db, row.id),
     findEmailChange(db, row.id),
+    twoFactorOf(db, row.id),
   ]);
   const threads = new Map<string, ExportedConversation>(
     conversations.map((c) => [c.id, { _id: c.id, subject: c.subject, source: c.source, status: c.status, createdAt: c.created_at, lastMessageAt: c.last_message_at, messages: [] }]),
@@ -69,6 +79,14 @@ export async function exportAccount(db: Db, user: AuthUser, now = new Date()): P
       ? { email: subscriber.email, status: subscriber.status, createdAt: subscriber.created_at, confirmedAt: subscriber.confirmed_at, unsubscribedAt: subscriber.unsubscribed_at }
       : null,
     viewedContent: views.map((v) => ({ contentType: v.content_type, refId: v.ref_id, viewedAt: v.viewed_at })),
-    sessions: sessions.map((s) => ({ _id: s.id, createdAt: s.created_at, lastSeenAt: s.last_seen_at, expiresAt: s.expires_at, current: s.id === user.sessionId })),
+    sessions: sessions.map((s) => ({
+      _id: s.id,
+      device: s.device ?? UNKNOWN_DEVICE,
+      createdAt: s.created_at,
+      lastSeenAt: s.last_seen_at,
+      expiresAt: s.expires_at,
+      current: s.id === user.sessionId,
+    })),
+    twoFactor,
   };
 }

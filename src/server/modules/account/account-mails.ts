@@ -42,3 +42,22 @@ export function accountDeletedMail(brand: MailBrand, to: string): MailMessage {
     footer: SECURITY,
   });
 }
+
+/**
+ * When an administrator reset the account's two-factor sign-in (issue 22): every session was ended; with ADMIN_2FA=required
+ * the next sign-in asks for a new authenticator app, else it no longer asks for a code until it is turned on again.
+ */
+export function twoFactorResetMail(brand: MailBrand, to: string, siteUrl: string, mustEnrolAgain: boolean): MailMessage {
+  return message(brand, to, 'your two-factor sign-in was reset', {
+    heading: 'Your two-factor sign-in was reset',
+    paragraphs: [
+      `An administrator of ${brand.name} reset the two-factor sign-in of your account: your authenticator app and your recovery codes no longer work, and you were signed out everywhere.`,
+      mustEnrolAgain
+        ? 'The next time you sign in you will be asked to set up an authenticator app again.'
+        : 'Signing in no longer asks for a code from an authenticator app. Turn two-factor sign-in on again under Settings.',
+      'If you did not ask for this, change your password now and contact the other administrators of the site.',
+    ],
+    action: { label: 'Sign in', url: `${siteUrl}/login` },
+    footer: SECURITY,
+  });
+}

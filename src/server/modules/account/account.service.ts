@@ -2,12 +2,13 @@
  * The signed-in person's own account (issue 20 item 2): read it, edit the names with registration's rules, set or
  * remove the profile picture, list and end sessions, delete the account. The caller is always the session's user.
  */
-import { ACCOUNT_TEXTS, type AccountProfile, type AccountSessions } from '../../../shared/account.ts';
+import { ACCOUNT_TEXTS, type AccountProfile, type AccountSessions, UNKNOWN_DEVICE } from '../../../shared/account.ts';
 import { DELETE_CONFIRM_WORD, type ProfileInput } from '../../../shared/schemas/account.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeUploadedPicture } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import type { UploadInput } from '../../media/upload-check.ts';
 import type { Db } from '../../db/connection.ts';
 import { findUserById, updateUser, type UserRow } from '../auth/accounts.repository.ts';
@@ -80,7 +81,11 @@ export async function setProfileImage(deps: AccountDeps, user: AuthUser, upload:
   const before = (await accountRow(deps.db, user)).profile_image;
   const { url } = await storeUploadedPicture(deps.db, deps.env.DATA_DIR, 'image', upload);
   try {
-    await updateUser(deps.db, user.id, { profile_image: url });
+    await deps.db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, { profile_image: url });
+      await claimMedia(trx, url);
+      if (before !== url) await unclaimMedia(trx, before);
+    });
   } catch (error) {
     await releaseMediaIfUnused(deps.db, deps.env.DATA_DIR, url);
     throw error;
@@ -92,14 +97,17 @@ export async function setProfileImage(deps: AccountDeps, user: AuthUser, upload:
 /** DELETE /api/account/profile-image. */
 export async function removeProfileImage(deps: AccountDeps, user: AuthUser): Promise<void> {
   const before = (await accountRow(deps.db, user)).profile_image;
-  await updateUser(deps.db, user.id, { profile_image: null });
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { profile_image: null });
+    await unclaimMedia(trx, before);
+  });
   if (before) await releaseMediaIfUnused(deps.db, deps.env.DATA_DIR, before);
 }
 
 /** GET /api/account/sessions. */
 export async function listSessions(db: Db, user: AuthUser, now = new Date()): Promise<AccountSessions> {
   const rows = await listSessionsOfUser(db, user.id, now.toISOString());
-  return { results: rows.map((r) => ({ _id: r.id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, current: r.id === user.sessionId })) };
+  return { results: rows.map((r) => ({ _id: r.id, device: r.device ?? UNKNOWN_DEVICE, createdAt: r.created_at, lastSeenAt: r.last_seen_at, current: r.id === user.sessionId })) };
 }
 
 /** POST /api/account/sessions/sign-out-others: every session but this one ends. */
@@ -140,6 +148,7 @@ export async function deleteAccount(deps: AccountDeps, user: AuthUser, input: De
     if (isActiveAdmin && (await countActiveAdmins(trx)) <= 1) throw new ApiError(409, ACCOUNT_TEXTS.lastAdmin);
     if (isActiveAdmin) await recordAudit(trx, user, { action: 'user.update', target: { type: 'user', id: user.id }, summary: `${user.username} deleted their own admin account` });
     if (!(await deleteUserRow(trx, user.id))) throw new ApiError(401, 'Please sign in');
+    await unclaimMedia(trx, row.profile_image);
   });
   if (row.profile_image) await releaseMediaIfUnused(deps.db, deps.env.DATA_DIR, row.profile_image);
   logAuthEvent('account.deleted', { ip: deps.ip, userId: user.id });

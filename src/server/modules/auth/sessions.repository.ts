@@ -56,7 +56,7 @@ export async function deleteSessionOfUser(db: Db, userId: string, sessionId: str
 export function listSessionsOfUser(db: Db, userId: string, nowIso: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_seen_at', 'expires_at'])
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'device'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', nowIso)
     .where('pending_until', 'is', null)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Env } from '../../env.ts';
 import { deleteExpiredSessionsOfUser, deleteSession, deleteSessionsOfUser, findSessionWithUser, insertSession, updateSession } from './sessions.repository.ts';
 import { isOpaqueToken, newOpaqueToken, sha256Hex } from './tokens.ts';
+import { deviceName } from './user-agent.ts';
 import { type AuthUser, roleOf, userFromRow } from './user-dto.ts';
 
 /** A token delivered in a URL (Google sign-in) must be used together with its binding cookie within this time. */
@@ -19,8 +20,15 @@ export interface StartedSession {
   tokenHash: string;
 }
 
+export interface SessionOptions {
+  /** Usable only together with its binding cookie (a token delivered in a URL). */
+  pending?: boolean;
+  /** The request's User-Agent: only the browser's and system's names are kept (user-agent.ts), never the header. */
+  userAgent?: string | undefined;
+}
+
 /** A new token on every sign-in; only its SHA-256 is stored. */
-export async function startSession(db: Db, env: Lifetimes, user: { id: string; role: string }, options: { pending?: boolean } = {}): Promise<StartedSession> {
+export async function startSession(db: Db, env: Lifetimes, user: { id: string; role: string }, options: SessionOptions = {}): Promise<StartedSession> {
   const token = newOpaqueToken();
   const tokenHash = sha256Hex(token);
   const now = Date.now();
@@ -34,6 +42,7 @@ export async function startSession(db: Db, env: Lifetimes, user: { id: string; r
     last_seen_at: iso(now),
     expires_at: iso(now + ttlMs(env, user.role)),
     pending_until: options.pending ? iso(now + PENDING_SECONDS * 1000) : null,
+    device: deviceName(options.userAgent),
   });
   return { token, tokenHash };
 }

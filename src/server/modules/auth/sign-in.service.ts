@@ -71,7 +71,7 @@ export async function afterFirstFactor(deps: AuthDeps, user: Account, method: Si
 
 /** Starts the session; an admin's sign-in is mailed to the admin. */
 export async function completeSignIn(deps: AuthDeps, user: Account, method: SignInMethod, options: { pending?: boolean } = {}): Promise<StartedSession> {
-  const started = await startSession(deps.db, deps.env, user, options);
+  const started = await startSession(deps.db, deps.env, user, { ...options, userAgent: deps.userAgent });
   if (roleOf(user.role) === 'admin') await mailAdminSignIn(deps, user, method);
   return started;
 }

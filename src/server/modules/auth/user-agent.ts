@@ -1,4 +1,7 @@
-/** A browser's name and system from its User-Agent, for the new sign-in mail (issue 22): names only, never the raw header. */
+/**
+ * A browser's name and system from its User-Agent, for the new sign-in mail and the session list (issue 22): names
+ * only, never the raw header.
+ */
 
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
@@ -19,11 +22,22 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-/** 'Chrome on Linux', 'Firefox', 'an unknown browser'. */
-export function browserOf(userAgent: string | undefined): string {
+/** The browser's and the system's names, each undefined when not recognised. */
+function namesOf(userAgent: string | undefined): { browser: string | undefined; system: string | undefined } {
   const ua = (userAgent ?? '').slice(0, 512);
-  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  return { browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1], system: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] };
+}
+
+/** 'Chrome on Linux', 'Firefox', 'an unknown browser' (for a sentence of the new sign-in mail). */
+export function browserOf(userAgent: string | undefined): string {
+  const { browser, system } = namesOf(userAgent);
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? (system ? `a browser on ${system}` : 'an unknown browser');
+}
+
+/** What a session stores of its browser: 'Chrome on Linux', 'Firefox', 'Unknown browser on Linux'; null when neither is known. */
+export function deviceName(userAgent: string | undefined): string | null {
+  const { browser, system } = namesOf(userAgent);
+  if (!browser && !system) return null;
+  return system ? `${browser ?? 'Unknown browser'} on ${system}` : browser!;
 }

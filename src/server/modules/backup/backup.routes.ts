@@ -2,7 +2,8 @@
  * GET /api/admin/backup (issue 22 item 4): a fresh backup archive as an attachment, made by the same createBackup as
  * `npm run backup`. The archive is written whole to a temporary file first, so the answer has a Content-Length (the
  * admin screen shows progress) and a failure is a JSON error, not a cut-off download. One backup at a time per
- * instance: a second request meanwhile answers 409 rather than doubling the load.
+ * instance: a second request meanwhile answers 409 rather than doubling the load. Each download made is recorded in
+ * the audit log (who and when), as every admin write is.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { backupFileName, createBackup } from '../../backup/write-backup.ts';
 import { ApiError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 
 export function backupRoutes() {
   let running = false;
@@ -27,11 +29,15 @@ export function backupRoutes() {
     const work = await mkdtemp(join(tmpdir(), 'site-backup-download-'));
     try {
       const { path, bytes } = await createBackup({ env, out: join(work, fileName), signal: c.req.raw.signal, now });
+      // requireAdmin ran first, so the user is set.
+      const user = c.get('user')!;
+      // Who took a copy of every account and order, and when: shown with the other admin activity (before the file
+      // is opened, so a refused write leaves no descriptor behind).
+      await recordAudit(c.get('db'), user, { action: 'backup.download', target: { type: 'backup', id: fileName }, summary: `Backup ${fileName} downloaded` });
       const stream = createReadStream(path);
       // Open before the file is removed: the open descriptor keeps its bytes until the download ends.
       await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
-      const user = c.get('user');
-      console.log(JSON.stringify({ level: 'info', time: now.toISOString(), event: 'backup.download', userId: user?.id, bytes }));
+      console.log(JSON.stringify({ level: 'info', time: now.toISOString(), event: 'backup.download', userId: user.id, bytes }));
       return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
         'Content-Type': 'application/gzip',
         'Content-Length': String((await stat(path)).size),

@@ -7,7 +7,7 @@ import type { Database, UsersTable } from '../../db/schema.ts';
 /** `\`, `%` and `_` match themselves in a LIKE ... ESCAPE '\' pattern (R48). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Only what Manage Users shows; the latest session activity from an aggregate, not loaded rows. */
+/** Only what Manage Users shows; the latest session activity from an aggregate, not loaded rows; two-factor on or off. */
 function selectAdminUsers(db: Db) {
   return db.selectFrom('users').select((eb) => [
     'users.id',
@@ -19,6 +19,8 @@ function selectAdminUsers(db: Db) {
     'users.disabled',
     'users.created_at',
     eb.selectFrom('sessions').select((s) => s.fn.max('sessions.last_seen_at').as('m')).whereRef('sessions.user_id', '=', 'users.id').as('last_seen_at'),
+    // Whether two-factor sign-in is on (null without an authenticator): never the secret.
+    eb.selectFrom('user_two_factor').select('user_two_factor.enabled').whereRef('user_two_factor.user_id', '=', 'users.id').as('two_factor_enabled'),
   ]);
 }
 

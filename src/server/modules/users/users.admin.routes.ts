@@ -1,4 +1,7 @@
-/** Manage Users (issue 17 item 4): GET /api/admin/users and PATCH /api/admin/users/:id, admin-only and never cached. */
+/**
+ * Manage Users (issue 17 item 4): GET /api/admin/users and PATCH /api/admin/users/:id; resetting another account's
+ * two-factor sign-in (issue 22): DELETE /api/admin/users/:id/two-factor. Admin-only and never cached.
+ */
 import { Hono } from 'hono';
 import { UserChange, USER_CHANGE_MESSAGES, UsersQuery, USERS_QUERY_MESSAGES, type UsersFilter } from '../../../shared/schemas/user-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -6,6 +9,9 @@ import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { changeUser, listAdminUsers } from './users.admin.service.ts';
 import { noStore } from '../../http/no-store.ts';
+import type { Deps } from '../../deps.ts';
+import { clientIp } from '../../middleware/client-ip.ts';
+import { resetTwoFactor } from './users.two-factor.service.ts';
 
 /** Account ids are server-made UUIDs; anything longer is no account. */
 const ID_MAX = 100;
@@ -17,7 +23,7 @@ function refusal<K extends string>(issues: { path: PropertyKey[] }[], messages: 
   return fieldError(400, messages[field], field);
 }
 
-export function userAdminRoutes() {
+export function userAdminRoutes(deps: Pick<Deps, 'mailer'>) {
   return new Hono<AppEnv>()
     .use('/admin/users', requireAdmin, noStore)
     .use('/admin/users/*', requireAdmin, noStore)
@@ -36,5 +42,11 @@ export function userAdminRoutes() {
       if (parsed.data.role === undefined && parsed.data.disabled === undefined) throw fieldError(400, USER_CHANGE_MESSAGES.empty, 'role');
       // requireAdmin ran first, so the user is set.
       return c.json(await changeUser(c.get('db'), c.get('user')!, id, parsed.data));
+    })
+    .delete('/admin/users/:id/two-factor', async (c) => {
+      const id = c.req.param('id');
+      if (id.length > ID_MAX) throw notFound('User not found');
+      const resetDeps = { db: c.get('db'), env: c.get('env'), mailer: deps.mailer, ip: clientIp(c) };
+      return c.json(await resetTwoFactor(resetDeps, c.get('user')!, id));
     });
 }

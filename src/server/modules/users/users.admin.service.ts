@@ -21,6 +21,7 @@ export function adminUserFromRow(row: AdminUserRow): AdminUser {
     disabled: bool(row.disabled),
     created_at: row.created_at,
     last_seen_at: typeof row.last_seen_at === 'string' ? row.last_seen_at : null,
+    two_factor: row.two_factor_enabled !== null && bool(row.two_factor_enabled),
   };
 }
 
