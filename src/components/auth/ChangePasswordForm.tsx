@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { changePassword, errorMessage } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS } from '../../lib/auth-rules.ts';
-import { Alert, PasswordField, SubmitButton } from './fields.tsx';
+import { Alert, PasswordField, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
 
 interface Props {
   onChanged: () => void;
@@ -18,34 +18,35 @@ export default function ChangePasswordForm({ onChanged, className = 'mt-8 space-
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const form = useFormMessage();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (next !== confirm) return setMessage({ tone: 'error', text: AUTH_TEXTS.passwordsDiffer });
+    if (next !== confirm) return form.fail(AUTH_TEXTS.passwordsDiffer, ['confirmPassword']);
     setBusy(true);
-    setMessage(null);
+    form.clear();
     try {
       await changePassword(current, next);
       setCurrent('');
       setNext('');
       setConfirm('');
-      setMessage({ tone: 'success', text: 'Password changed' });
+      form.succeed('Password changed');
       onChanged();
     } catch (e) {
-      setMessage({ tone: 'error', text: errorMessage(e, 'Failed to change password') });
+      // 'currentPassword' (not correct) or 'newPassword' (a rule, or the same as before) marks that field.
+      form.fail(errorMessage(e, 'Failed to change password'), [refusedField(e)]);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form method="post" className={className} onSubmit={submit}>
+    <form method="post" className={className} onSubmit={submit} onChange={form.edited}>
       <Heading className={`m-0 font-semibold ${headingLevel === 'h2' ? 'text-lg' : 'text-base'}`}>Change password</Heading>
-      <PasswordField label="Current password" name="currentPassword" value={current} onChange={setCurrent} autoComplete="current-password" />
-      <PasswordField label="New password" name="newPassword" value={next} onChange={setNext} autoComplete="new-password" />
-      <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <PasswordField label="Current password" name="currentPassword" value={current} onChange={setCurrent} autoComplete="current-password" aria={form.field('currentPassword')} />
+      <PasswordField label="New password" name="newPassword" value={next} onChange={setNext} autoComplete="new-password" aria={form.field('newPassword')} />
+      <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" aria={form.field('confirmPassword')} />
+      {form.message && <Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert>}
       <SubmitButton busy={busy}>{busy ? 'Saving...' : 'Change Password'}</SubmitButton>
     </form>
   );

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage, fetchMe, goAfterSignIn, loginRequest, pathAfterSignIn, rememberReturnPath, requestOtp, signOut } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
-import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
+import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, TextField, useFormMessage } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
 import { needsSecondStep, type TwoFactorChallenge } from '../../shared/two-factor.ts';
@@ -18,7 +18,7 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const form = useFormMessage();
   const [codeFor, setCodeFor] = useState<string | null>(null);
   // A sign-in that needs its second factor (issue 22): after the password, the emailed code or Google.
   const [second, setSecond] = useState<TwoFactorChallenge | null>(null);
@@ -40,17 +40,18 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
         .catch(() => {
           // A token that was not accepted must not leave the header showing a signed-in visitor.
           void signOut();
-          setError(AUTH_TEXTS.googleFailed);
+          form.fail(AUTH_TEXTS.googleFailed);
         });
     } else if (query.kind === 'error') {
-      setError(query.message);
+      form.fail(query.message);
     }
+    // Once, on load (form.fail only sets state).
   }, []);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setError('');
+    form.clear();
     try {
       const answer = await loginRequest(username.trim(), password);
       if (needsSecondStep(answer)) {
@@ -61,21 +62,25 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
       login(answer.token);
       await goAfterSignIn();
     } catch (e) {
-      setError(errorMessage(e, AUTH_TEXTS.loginFailed));
+      // 401 'Invalid username or password' is about the pair, and never says which: both are marked. Other refusals
+      // (unverified email, too many attempts, no answer) are about the account or the moment: the Alert alone.
+      const status = (e as { status?: unknown } | null)?.status;
+      form.fail(errorMessage(e, AUTH_TEXTS.loginFailed), status === 401 ? ['username', 'password'] : [refusedField(e)]);
       setBusy(false);
     }
   }
 
   async function forgot() {
     const identity = username.trim();
-    setError('');
-    if (!identity) return setError(AUTH_TEXTS.forgotNeedsIdentity);
+    form.clear();
+    if (!identity) return form.fail(AUTH_TEXTS.forgotNeedsIdentity, ['username']);
     setBusy(true);
     try {
       await requestOtp(identity);
       setCodeFor(identity);
     } catch (e) {
-      setError(errorMessage(e, AUTH_TEXTS.otpSendFailed));
+      // The code goes to the identity typed in the first field: a refusal of its `email` is about that one.
+      form.fail(errorMessage(e, AUTH_TEXTS.otpSendFailed), [refusedField(e) === 'email' ? 'username' : undefined]);
     } finally {
       setBusy(false);
     }
@@ -111,15 +116,15 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   return (
     <AuthCard title="Login">
       {/* method="post": a submit before the island hydrates never puts the password in the URL. */}
-      <form method="post" className="space-y-4" onSubmit={submit} noValidate={false}>
-        <TextField label="Username or Email" name="username" value={username} onChange={setUsername} autoComplete="username" />
-        <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited} noValidate={false}>
+        <TextField label="Username or Email" name="username" value={username} onChange={setUsername} autoComplete="username" aria={form.field('username')} />
+        <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" aria={form.field('password')} />
         <div className="text-right">
           <button type="button" className="text-sm text-[var(--color-primary-ink)] hover:underline" onClick={forgot} disabled={busy}>
             Forgot Password?
           </button>
         </div>
-        {error && <Alert tone="error">{error}</Alert>}
+        {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
         <SubmitButton busy={busy}>{busy ? 'Signing in...' : 'Login'}</SubmitButton>
       </form>
       {google && (

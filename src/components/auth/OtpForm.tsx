@@ -5,7 +5,7 @@ import { AUTH_TEXTS, cleanOtp } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { OTP_LENGTH } from '../../shared/constants.ts';
 import { needsSecondStep, type TwoFactorChallenge } from '../../shared/two-factor.ts';
-import { Alert, inputClass, SubmitButton } from './fields.tsx';
+import { Alert, inputClass, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
 
 interface Props {
   email: string;
@@ -18,12 +18,12 @@ interface Props {
 export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const form = useFormMessage();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setError('');
+    form.clear();
     try {
       const answer = await verifyOtp(email, otp);
       if (needsSecondStep(answer)) {
@@ -34,19 +34,20 @@ export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
       login(answer.token);
       await goAfterSignIn();
     } catch (e) {
-      setError(errorMessage(e, AUTH_TEXTS.otpInvalid));
+      // 'otp': a wrong or expired code marks the field; too many wrong codes (429) is about the code sent, not the one typed.
+      form.fail(errorMessage(e, AUTH_TEXTS.otpInvalid), [refusedField(e)]);
       setBusy(false);
     }
   }
 
   return (
-    <form method="post" className="space-y-4" onSubmit={submit}>
+    <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
       <Alert tone="info">{intro}</Alert>
       <label className="block text-sm font-medium">
         {AUTH_TEXTS.otpPrompt}
-        <input className={`${inputClass} tracking-[0.5em]`} name="otp" inputMode="numeric" autoComplete="one-time-code" required maxLength={OTP_LENGTH} pattern="\d{6}" placeholder={AUTH_TEXTS.otpPrompt} value={otp} onChange={(e) => setOtp(cleanOtp(e.target.value))} />
+        <input className={`${inputClass} tracking-[0.5em]`} name="otp" inputMode="numeric" autoComplete="one-time-code" required maxLength={OTP_LENGTH} pattern="\d{6}" placeholder={AUTH_TEXTS.otpPrompt} value={otp} {...form.field('otp')} onChange={(e) => setOtp(cleanOtp(e.target.value))} />
       </label>
-      {error && <Alert tone="error">{error}</Alert>}
+      {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
       <SubmitButton busy={busy}>{busy ? 'Verifying...' : 'Verify'}</SubmitButton>
       {onBack && (
         <button type="button" className="w-full text-sm underline" onClick={onBack}>

@@ -1,13 +1,16 @@
 /** Register: the five fields, then a code is emailed and the verify step signs the new customer in. */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { errorMessage, registerRequest, rememberReturnPath, requestOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, registerProblem, type RegisterFields } from '../../lib/auth-rules.ts';
 import { PASSWORD_MIN } from '../../shared/password-policy.ts';
-import { Alert, AuthCard, PasswordField, SubmitButton, TextField } from './fields.tsx';
+import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, TextField, useFormMessage } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
 
 const EMPTY: RegisterFields = { first_name: '', last_name: '', email: '', username: '', password: '' };
+
+/** The field registerProblem's sentence is about: the first blank one (in its order, the form's), else the email. */
+const problemField = (fields: RegisterFields) => (Object.keys(EMPTY) as (keyof RegisterFields)[]).find((key) => fields[key].trim() === '') ?? 'email';
 
 /** `google`: the build found Google sign-in configured (GET /api/auth/providers); without it the button could only fail. */
 export default function RegisterForm({ google = false }: { google?: boolean }) {
@@ -15,28 +18,30 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
   useEffect(() => rememberReturnPath(location.search), []);
   const [fields, setFields] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const form = useFormMessage();
+  const hint = useId();
   const [verifying, setVerifying] = useState<string | null>(null);
   const field = (key: keyof RegisterFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const problem = registerProblem(fields);
-    if (problem) return setError(problem);
+    if (problem) return form.fail(problem, [problemField(fields)]);
     setBusy(true);
-    setError('');
+    form.clear();
     const email = fields.email.trim();
     try {
       await registerRequest({ ...fields, email, username: fields.username.trim() });
     } catch (e) {
       setBusy(false);
-      return setError(errorMessage(e, AUTH_TEXTS.registerFailed));
+      return form.fail(errorMessage(e, AUTH_TEXTS.registerFailed), [refusedField(e)]);
     }
     try {
       await requestOtp(email);
       setVerifying(email);
     } catch (e) {
-      setError(errorMessage(e, AUTH_TEXTS.otpSendFailed));
+      // The account exists; only the code failed to go out: no field is at fault.
+      form.fail(errorMessage(e, AUTH_TEXTS.otpSendFailed));
     } finally {
       setBusy(false);
     }
@@ -52,16 +57,16 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
 
   return (
     <AuthCard title="Register">
-      <form method="post" className="space-y-4" onSubmit={submit}>
+      <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="first_name" value={fields.first_name} onChange={field('first_name')} autoComplete="given-name" maxLength={100} />
-          <TextField label="Last name" name="last_name" value={fields.last_name} onChange={field('last_name')} autoComplete="family-name" maxLength={100} />
+          <TextField label="First name" name="first_name" value={fields.first_name} onChange={field('first_name')} autoComplete="given-name" maxLength={100} aria={form.field('first_name')} />
+          <TextField label="Last name" name="last_name" value={fields.last_name} onChange={field('last_name')} autoComplete="family-name" maxLength={100} aria={form.field('last_name')} />
         </div>
-        <TextField label="Email" name="email" type="email" value={fields.email} onChange={field('email')} autoComplete="email" />
-        <TextField label="Username" name="username" value={fields.username} onChange={field('username')} autoComplete="username" maxLength={50} />
-        <PasswordField label="Password" name="password" value={fields.password} onChange={field('password')} autoComplete="new-password" />
-        <p className="m-0 text-xs text-gray-500 dark:text-gray-400">At least {PASSWORD_MIN} characters; a passphrase of a few words works well.</p>
-        {error && <Alert tone="error">{error}</Alert>}
+        <TextField label="Email" name="email" type="email" value={fields.email} onChange={field('email')} autoComplete="email" aria={form.field('email')} />
+        <TextField label="Username" name="username" value={fields.username} onChange={field('username')} autoComplete="username" maxLength={50} aria={form.field('username')} />
+        <PasswordField label="Password" name="password" value={fields.password} onChange={field('password')} autoComplete="new-password" aria={form.field('password', hint)} />
+        <p id={hint} className="m-0 text-xs text-gray-500 dark:text-gray-400">At least {PASSWORD_MIN} characters; a passphrase of a few words works well.</p>
+        {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
         <SubmitButton busy={busy}>{busy ? 'Creating account...' : 'Register'}</SubmitButton>
       </form>
       {google && (

@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { errorMessage, resetPassword } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS } from '../../lib/auth-rules.ts';
 import { RESET_REDIRECT_MS } from '../../shared/constants.ts';
-import { Alert, AuthCard, PasswordField, SubmitButton } from './fields.tsx';
+import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const form = useFormMessage();
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -23,16 +23,18 @@ export default function ResetPasswordForm() {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (password !== confirm) return setError(AUTH_TEXTS.passwordsDiffer);
+    // The confirmation is what fails to match the new password.
+    if (password !== confirm) return form.fail(AUTH_TEXTS.passwordsDiffer, ['confirmPassword']);
     if (!token) return location.replace('/login');
     setBusy(true);
-    setError('');
+    form.clear();
     try {
       await resetPassword(token, password);
       setDone(true);
       setTimeout(() => location.assign('/login'), RESET_REDIRECT_MS);
     } catch (e) {
-      setError(errorMessage(e, AUTH_TEXTS.resetFailed));
+      // 'newPassword' (a password rule) marks that field; 'token' (a spent link) is no field of the form.
+      form.fail(errorMessage(e, AUTH_TEXTS.resetFailed), [refusedField(e)]);
       setBusy(false);
     }
   }
@@ -42,10 +44,10 @@ export default function ResetPasswordForm() {
       {done ? (
         <Alert tone="success">{AUTH_TEXTS.resetDone}</Alert>
       ) : (
-        <form method="post" className="space-y-4" onSubmit={submit}>
-          <PasswordField label="New password" name="newPassword" value={password} onChange={setPassword} autoComplete="new-password" />
-          <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-          {error && <Alert tone="error">{error}</Alert>}
+        <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
+          <PasswordField label="New password" name="newPassword" value={password} onChange={setPassword} autoComplete="new-password" aria={form.field('newPassword')} />
+          <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" aria={form.field('confirmPassword')} />
+          {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
           <SubmitButton busy={busy || token === null}>{busy ? 'Saving...' : 'Reset Password'}</SubmitButton>
         </form>
       )}

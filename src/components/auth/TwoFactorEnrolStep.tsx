@@ -8,7 +8,7 @@ import { completeTwoFactor, setupTwoFactorAtSignIn } from '../../lib/api/two-fac
 import { login } from '../../lib/stores/session.ts';
 import type { TwoFactorSetup } from '../../shared/two-factor.ts';
 import AuthenticatorSetup from './AuthenticatorSetup.tsx';
-import { Alert, inputClass, SubmitButton } from './fields.tsx';
+import { Alert, inputClass, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
 import RecoveryCodes from './RecoveryCodes.tsx';
 import { cleanSecondFactor, TWO_FACTOR_UI } from './two-factor-rules.ts';
 
@@ -16,25 +16,26 @@ export default function TwoFactorEnrolStep({ challenge, onBack }: { challenge: s
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const form = useFormMessage();
   const [codes, setCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
     setupTwoFactorAtSignIn(challenge)
       .then(setSetup)
-      .catch((e: unknown) => setError(errorMessage(e, TWO_FACTOR_UI.setupFailed)));
+      .catch((e: unknown) => form.fail(errorMessage(e, TWO_FACTOR_UI.setupFailed)));
+    // form.fail only sets state.
   }, [challenge]);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setError('');
+    form.clear();
     try {
       const answer = await completeTwoFactor(challenge, code);
       login(answer.token);
       setCodes(answer.recoveryCodes ?? []);
     } catch (e) {
-      setError(errorMessage(e, TWO_FACTOR_UI.failed));
+      form.fail(errorMessage(e, TWO_FACTOR_UI.failed), [refusedField(e)]);
     } finally {
       setBusy(false);
     }
@@ -53,16 +54,16 @@ export default function TwoFactorEnrolStep({ challenge, onBack }: { challenge: s
   }
 
   return (
-    <form method="post" className="space-y-4" onSubmit={submit}>
+    <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
       <Alert tone="info">{TWO_FACTOR_UI.enrolIntro}</Alert>
       {setup && <AuthenticatorSetup setup={setup} />}
       {setup && (
         <label className="block text-sm font-medium">
           {TWO_FACTOR_UI.codeLabel}
-          <input className={`${inputClass} text-lg tracking-[0.3em]`} name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} value={code} onChange={(e) => setCode(cleanSecondFactor(e.target.value))} />
+          <input className={`${inputClass} text-lg tracking-[0.3em]`} name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} value={code} {...form.field('code')} onChange={(e) => setCode(cleanSecondFactor(e.target.value))} />
         </label>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
       {setup && <SubmitButton busy={busy || code.trim() === ''}>{busy ? 'Verifying...' : 'Turn on and sign in'}</SubmitButton>}
       <button type="button" className="w-full text-sm underline" onClick={onBack}>
         Back

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage, goAfterSignIn } from '../../lib/api/auth.ts';
 import { completeTwoFactor } from '../../lib/api/two-factor.ts';
 import { login } from '../../lib/stores/session.ts';
-import { Alert, inputClass, SubmitButton } from './fields.tsx';
+import { Alert, inputClass, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
 import { cleanSecondFactor, TWO_FACTOR_UI } from './two-factor-rules.ts';
 
 interface Props {
@@ -15,13 +15,13 @@ interface Props {
 export default function TwoFactorStep({ challenge, onBack }: Props) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const form = useFormMessage();
   const [over, setOver] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setError('');
+    form.clear();
     try {
       const { token } = await completeTwoFactor(challenge, code);
       login(token);
@@ -29,14 +29,16 @@ export default function TwoFactorStep({ challenge, onBack }: Props) {
     } catch (e) {
       const status = (e as { status?: number } | null)?.status;
       // 401: the challenge expired or was used up; 429 for it: too many wrong codes. Either way: sign in again.
-      setOver(status === 401 || status === 429);
-      setError(errorMessage(e, TWO_FACTOR_UI.failed));
+      const gone = status === 401 || status === 429;
+      setOver(gone);
+      // A wrong code ('code') marks the field; once the challenge is gone the field is shut, and nothing is marked.
+      form.fail(errorMessage(e, TWO_FACTOR_UI.failed), gone ? [] : [refusedField(e)]);
       setBusy(false);
     }
   }
 
   return (
-    <form method="post" className="space-y-4" onSubmit={submit}>
+    <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
       <Alert tone="info">{TWO_FACTOR_UI.codeHint}</Alert>
       <label className="block text-sm font-medium">
         {TWO_FACTOR_UI.codeLabel}
@@ -48,13 +50,13 @@ export default function TwoFactorStep({ challenge, onBack }: Props) {
           spellCheck={false}
           required
           maxLength={20}
-          aria-describedby={error ? 'two-factor-error' : undefined}
+          {...form.field('code')}
           value={code}
           onChange={(e) => setCode(cleanSecondFactor(e.target.value))}
           disabled={over}
         />
       </label>
-      {error && <div id="two-factor-error"><Alert tone="error">{error}</Alert></div>}
+      {form.message && <div><Alert tone="error" id={form.id}>{form.message.text}</Alert></div>}
       {!over && <SubmitButton busy={busy || code.trim() === ''}>{busy ? 'Verifying...' : 'Verify'}</SubmitButton>}
       <button type="button" className="w-full text-sm underline" onClick={onBack}>
         {over ? 'Sign in again' : 'Back'}

@@ -1,5 +1,5 @@
-/** Form pieces shared by the sign-in screens. */
-import { useId, useState, type ReactNode } from 'react';
+/** Form pieces shared by the sign-in screens (and the Settings forms). */
+import { useEffect, useId, useState, type ReactNode } from 'react';
 
 export const inputClass = 'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100';
 
@@ -11,25 +11,27 @@ interface FieldProps {
   type?: 'text' | 'email';
   autoComplete?: string;
   maxLength?: number;
+  /** The input's tie to the form's message: `useFormMessage().field(name)`. */
+  aria?: FieldAria;
 }
 
-export function TextField({ label, name, value, onChange, type = 'text', autoComplete, maxLength = 254 }: FieldProps) {
+export function TextField({ label, name, value, onChange, type = 'text', autoComplete, maxLength = 254, aria }: FieldProps) {
   return (
     <label className="block text-sm font-medium">
       {label}
-      <input className={inputClass} name={name} type={type} required value={value} maxLength={maxLength} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
+      <input className={inputClass} name={name} type={type} required value={value} maxLength={maxLength} autoComplete={autoComplete} {...aria} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }
 
-export function PasswordField({ label, name, value, onChange, autoComplete }: Omit<FieldProps, 'type'>) {
+export function PasswordField({ label, name, value, onChange, autoComplete, aria }: Omit<FieldProps, 'type'>) {
   const [shown, setShown] = useState(false);
   const id = useId();
   return (
     <div className="text-sm font-medium">
       <label htmlFor={id}>{label}</label>
       <div className="relative">
-        <input id={id} className={`${inputClass} pr-20`} name={name} type={shown ? 'text' : 'password'} required value={value} maxLength={512} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
+        <input id={id} className={`${inputClass} pr-20`} name={name} type={shown ? 'text' : 'password'} required value={value} maxLength={512} autoComplete={autoComplete} {...aria} onChange={(e) => onChange(e.target.value)} />
         <button type="button" className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-xs font-semibold text-[var(--color-primary-ink)]" aria-pressed={shown} onClick={() => setShown(!shown)}>
           {shown ? 'Hide' : 'Show'}
         </button>
@@ -38,9 +40,63 @@ export function PasswordField({ label, name, value, onChange, autoComplete }: Om
   );
 }
 
-export function Alert({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
+/** `id`: what the inputs the message is about name in aria-describedby (useFormMessage). */
+export function Alert({ tone, id, children }: { tone: 'error' | 'success' | 'info'; id?: string; children: ReactNode }) {
   const colour = tone === 'error' ? 'border-red-500/40 bg-red-500/10 text-red-700 dark:text-red-300' : tone === 'success' ? 'border-green-500/40 bg-green-500/10 text-green-700 dark:text-green-300' : 'border-gray-400/40 bg-gray-500/10';
-  return <p role={tone === 'error' ? 'alert' : 'status'} className={`m-0 rounded-md border px-3 py-2 text-sm ${colour}`}>{children}</p>;
+  return <p id={id} role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${colour}`}>{children}</p>;
+}
+
+/** aria-invalid and aria-describedby of an input, spread onto it (or passed to TextField/PasswordField as `aria`). */
+export interface FieldAria {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+export type FormMessage = { tone: 'error' | 'success'; text: string };
+
+/** The input a refusal names: the server's `field` of `{ message, field }`, if it sent one. */
+export function refusedField(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | null)?.data;
+  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * A form's one message (the Alert under it) and the inputs an error is about, by name (issue 22): those are
+ * aria-invalid and described by the Alert, until the visitor edits them or the message goes; after a failure the
+ * first of them (in page order) gets the focus. A form-level error names no input: the Alert alone announces it.
+ * The form passes `edited` as its onChange (React's change events bubble), each input its `field(name)`, the Alert `id`.
+ */
+export function useFormMessage() {
+  const id = useId();
+  const [state, setState] = useState<{ message: FormMessage; fields: readonly string[] } | null>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures) document.querySelector<HTMLElement>(`[aria-invalid][aria-describedby~="${id}"]`)?.focus();
+  }, [failures, id]);
+  return {
+    id,
+    message: state?.message ?? null,
+    /** Shows an error about the inputs named (none: about the form as a whole). */
+    fail(text: string, fields: readonly (string | undefined)[] = []) {
+      const named = fields.filter((f): f is string => !!f);
+      setState({ message: { tone: 'error', text }, fields: named });
+      if (named.length) setFailures((n) => n + 1);
+    },
+    succeed: (text: string) => setState({ message: { tone: 'success', text }, fields: [] }),
+    clear: () => setState(null),
+    /** The form's onChange: an edited input is no longer marked; the message stays. */
+    edited(event: { target: EventTarget }) {
+      const name = (event.target as HTMLInputElement).name;
+      setState((s) => (s?.fields.includes(name) ? { ...s, fields: s.fields.filter((f) => f !== name) } : s));
+    },
+    /** The aria props of input `name`; `hint`: the id of a description it keeps. */
+    field(name: string, hint?: string): FieldAria {
+      const marked = !!state?.fields.includes(name);
+      const describedBy = [hint, marked ? id : undefined].filter(Boolean).join(' ');
+      return { ...(marked ? { 'aria-invalid': true } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
+    },
+  };
 }
 
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {

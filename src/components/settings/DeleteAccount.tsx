@@ -6,7 +6,7 @@ import { logout } from '../../lib/stores/session.ts';
 import type { AccountProfile } from '../../shared/account.ts';
 import { DELETE_CONFIRM_WORD } from '../../shared/schemas/account.ts';
 import ModalDialog from '../admin/ui/ModalDialog.tsx';
-import { Alert, inputClass, PasswordField } from '../auth/fields.tsx';
+import { Alert, inputClass, PasswordField, refusedField, useFormMessage } from '../auth/fields.tsx';
 import { deleteBody, deleteReady } from './settings-rules.ts';
 import SettingsSection from './SettingsSection.tsx';
 
@@ -17,19 +17,19 @@ export default function DeleteAccount({ account, onDeleted }: { account: Account
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const form = useFormMessage();
 
   const close = () => {
     setOpen(false);
     setValue('');
-    setError('');
+    form.clear();
   };
 
   async function confirm(event: React.FormEvent) {
     event.preventDefault();
     if (!deleteReady(account.hasPassword, value)) return;
     setBusy(true);
-    setError('');
+    form.clear();
     try {
       await deleteAccount(deleteBody(account.hasPassword, value));
       // The server ended every session with the account; this browser forgets its token too.
@@ -37,7 +37,8 @@ export default function DeleteAccount({ account, onDeleted }: { account: Account
       setOpen(false);
       onDeleted();
     } catch (e) {
-      setError(errorMessage(e, 'Your account could not be deleted. Please try again.'));
+      // 'password' (not correct) or 'confirm' (not the word) marks the field; the last admin (409) is about the account.
+      form.fail(errorMessage(e, 'Your account could not be deleted. Please try again.'), [refusedField(e)]);
     } finally {
       setBusy(false);
     }
@@ -51,20 +52,20 @@ export default function DeleteAccount({ account, onDeleted }: { account: Account
       </p>
       <button type="button" className={`${DANGER_BUTTON} mt-4`} onClick={() => setOpen(true)}>Delete account</button>
       <ModalDialog open={open} busy={busy} onCancel={close} labelledBy={`${id}-title`} className="w-[min(28rem,calc(100vw-2rem))] p-6">
-        <form method="post" onSubmit={confirm} noValidate>
+        <form method="post" onSubmit={confirm} onChange={form.edited} noValidate>
           <h2 id={`${id}-title`} className="m-0 text-lg font-bold">Delete your account?</h2>
           <p className="m-0 mt-2 text-sm text-gray-700 dark:text-gray-300">This cannot be undone. You will be signed out everywhere.</p>
           <div className="mt-4">
             {account.hasPassword ? (
-              <PasswordField label="Enter your password to confirm" name="password" value={value} onChange={setValue} autoComplete="current-password" />
+              <PasswordField label="Enter your password to confirm" name="password" value={value} onChange={setValue} autoComplete="current-password" aria={form.field('password')} />
             ) : (
               <label className="block text-sm font-medium">
                 Type {DELETE_CONFIRM_WORD} to confirm
-                <input className={inputClass} name="confirm" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
+                <input className={inputClass} name="confirm" autoComplete="off" value={value} {...form.field('confirm')} onChange={(e) => setValue(e.target.value)} />
               </label>
             )}
           </div>
-          {error && <div className="mt-3"><Alert tone="error">{error}</Alert></div>}
+          {form.message && <div className="mt-3"><Alert tone="error" id={form.id}>{form.message.text}</Alert></div>}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" autoFocus disabled={busy} onClick={close} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
               Cancel

@@ -3,11 +3,9 @@ import { useState } from 'react';
 import { cancelEmailChange, confirmEmailChange, requestEmailChange } from '../../lib/api/account.ts';
 import { errorMessage } from '../../lib/api/auth.ts';
 import type { AccountProfile } from '../../shared/account.ts';
-import { Alert, inputClass, PasswordField, TextField } from '../auth/fields.tsx';
+import { Alert, inputClass, PasswordField, refusedField, TextField, useFormMessage } from '../auth/fields.tsx';
 import { normaliseCode } from './settings-rules.ts';
 import { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
-
-type Message = { tone: 'error' | 'success'; text: string } | null;
 
 export default function EmailChange({ account, onChange }: { account: AccountProfile; onChange: (account: AccountProfile) => void }) {
   const [open, setOpen] = useState(false);
@@ -15,15 +13,16 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const form = useFormMessage();
 
   async function run(action: () => Promise<void>, fallback: string) {
     setBusy(true);
-    setMessage(null);
+    form.clear();
     try {
       await action();
     } catch (e) {
-      setMessage({ tone: 'error', text: errorMessage(e, fallback) });
+      // 'newEmail' (taken, the same), 'password' (not correct) or 'code' (wrong, expired) marks that field.
+      form.fail(errorMessage(e, fallback), [refusedField(e)]);
     } finally {
       setBusy(false);
     }
@@ -48,7 +47,7 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
       onChange(changed);
       setCode('');
       setNewEmail('');
-      setMessage({ tone: 'success', text: `Your email address is now ${changed.email}` });
+      form.succeed(`Your email address is now ${changed.email}`);
     }, 'The code could not be checked. Please try again.');
   };
 
@@ -57,7 +56,7 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
       await cancelEmailChange();
       onChange({ ...account, pendingEmail: null });
       setCode('');
-      setMessage(null);
+      form.clear();
     }, 'The change could not be cancelled. Please try again.');
 
   return (
@@ -68,7 +67,7 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
         <span className="font-medium" data-current-email>{account.email}</span>
       </p>
       {account.pendingEmail ? (
-        <form method="post" className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10" onSubmit={confirm} noValidate>
+        <form method="post" className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10" onSubmit={confirm} onChange={form.edited} noValidate>
           <p className="m-0 break-words text-sm">
             We sent a 6-digit code to <strong>{account.pendingEmail}</strong>. Enter it below: it works once and expires after 10 minutes.
           </p>
@@ -83,6 +82,7 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
               maxLength={7}
               required
               value={code}
+              {...form.field('code')}
               onChange={(e) => setCode(normaliseCode(e.target.value))}
             />
           </label>
@@ -92,19 +92,19 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
           </div>
         </form>
       ) : open ? (
-        <form method="post" className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10" onSubmit={send} noValidate>
-          <TextField label="New email" name="newEmail" type="email" value={newEmail} onChange={setNewEmail} autoComplete="email" />
-          {account.hasPassword && <PasswordField label="Your password" name="password" value={password} onChange={setPassword} autoComplete="current-password" />}
+        <form method="post" className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10" onSubmit={send} onChange={form.edited} noValidate>
+          <TextField label="New email" name="newEmail" type="email" value={newEmail} onChange={setNewEmail} autoComplete="email" aria={form.field('newEmail')} />
+          {account.hasPassword && <PasswordField label="Your password" name="password" value={password} onChange={setPassword} autoComplete="current-password" aria={form.field('password')} />}
           <p className="m-0 text-xs text-gray-600 dark:text-gray-400">We email a code to the new address; your address changes once you enter it here.</p>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={PRIMARY_BUTTON} disabled={busy || !newEmail.trim() || (account.hasPassword && !password)}>{busy ? 'Sending...' : 'Send code'}</button>
-            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setOpen(false); setMessage(null); }}>Cancel</button>
+            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setOpen(false); form.clear(); }}>Cancel</button>
           </div>
         </form>
       ) : (
-        <button type="button" className={`${OUTLINE_BUTTON} mt-3`} onClick={() => { setOpen(true); setMessage(null); }}>Change email</button>
+        <button type="button" className={`${OUTLINE_BUTTON} mt-3`} onClick={() => { setOpen(true); form.clear(); }}>Change email</button>
       )}
-      {message && <div className="mt-3"><Alert tone={message.tone}>{message.text}</Alert></div>}
+      {form.message && <div className="mt-3"><Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert></div>}
     </div>
   );
 }

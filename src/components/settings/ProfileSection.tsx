@@ -6,10 +6,10 @@ import type { AccountProfile } from '../../shared/account.ts';
 import { NAME_MAX } from '../../shared/schemas/account.ts';
 import UploadProgressBar from '../admin/company/UploadProgressBar.tsx';
 import PictureInput, { megabytes, usePreviewUrl } from '../admin/ui/PictureInput.tsx';
-import { Alert, TextField } from '../auth/fields.tsx';
+import { Alert, refusedField, TextField, useFormMessage } from '../auth/fields.tsx';
 import SafeImage from '../lists/SafeImage.tsx';
 import { profileChanged, profileValuesOf } from './settings-rules.ts';
-import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON, refusedField } from './SettingsSection.tsx';
+import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
@@ -92,25 +92,25 @@ function NamesForm({ account, onChange }: { account: AccountProfile; onChange: (
   const saved = profileValuesOf(account);
   const [values, setValues] = useState(saved);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const form = useFormMessage();
+  const hint = useId();
   const set = (key: keyof typeof values) => (value: string) => {
     setValues({ ...values, [key]: value });
-    setMessage(null);
+    form.clear();
   };
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setMessage(null);
+    form.clear();
     try {
       const next = await saveProfile(values);
       onChange(next);
       setValues(profileValuesOf(next));
-      setMessage({ tone: 'success', text: 'Your profile was saved' });
+      form.succeed('Your profile was saved');
     } catch (e) {
-      setMessage({ tone: 'error', text: errorMessage(e, 'Your profile could not be saved. Please try again.') });
-      const field = refusedField(e);
-      if (field) document.querySelector<HTMLInputElement>(`#settings-profile input[name="${field}"]`)?.focus();
+      // 'username' (taken, or not allowed) or a name marks that field, which gets the focus.
+      form.fail(errorMessage(e, 'Your profile could not be saved. Please try again.'), [refusedField(e)]);
     } finally {
       setBusy(false);
     }
@@ -118,13 +118,13 @@ function NamesForm({ account, onChange }: { account: AccountProfile; onChange: (
 
   return (
     <form method="post" className="mt-6 grid gap-4 border-t border-gray-200 pt-6 sm:grid-cols-2 dark:border-white/10" onSubmit={submit} noValidate>
-      <TextField label="First name" name="first_name" value={values.first_name} onChange={set('first_name')} autoComplete="given-name" maxLength={NAME_MAX} />
-      <TextField label="Last name" name="last_name" value={values.last_name} onChange={set('last_name')} autoComplete="family-name" maxLength={NAME_MAX} />
+      <TextField label="First name" name="first_name" value={values.first_name} onChange={set('first_name')} autoComplete="given-name" maxLength={NAME_MAX} aria={form.field('first_name')} />
+      <TextField label="Last name" name="last_name" value={values.last_name} onChange={set('last_name')} autoComplete="family-name" maxLength={NAME_MAX} aria={form.field('last_name')} />
       <div className="sm:col-span-2">
-        <TextField label="Username" name="username" value={values.username} onChange={set('username')} autoComplete="username" maxLength={30} />
-        <p className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">3 to 30 letters, digits, dots, hyphens or underscores. You can sign in with it.</p>
+        <TextField label="Username" name="username" value={values.username} onChange={set('username')} autoComplete="username" maxLength={30} aria={form.field('username', hint)} />
+        <p id={hint} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">3 to 30 letters, digits, dots, hyphens or underscores. You can sign in with it.</p>
       </div>
-      {message && <div className="sm:col-span-2"><Alert tone={message.tone}>{message.text}</Alert></div>}
+      {form.message && <div className="sm:col-span-2"><Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert></div>}
       <div className="sm:col-span-2">
         <button type="submit" className={PRIMARY_BUTTON} disabled={busy || !profileChanged(values, saved)}>{busy ? 'Saving...' : 'Save'}</button>
       </div>

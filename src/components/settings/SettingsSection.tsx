@@ -5,13 +5,6 @@ import type { ReactNode } from 'react';
 export const PRIMARY_BUTTON = 'brand-button px-4 py-2 font-semibold disabled:opacity-60';
 export const OUTLINE_BUTTON = 'brand-button-outline px-4 py-2 font-medium text-gray-900 disabled:opacity-60 dark:text-gray-100';
 
-/** The server's `field` of a refusal ('username'), if it named one. */
-export function refusedField(error: unknown): string | undefined {
-  const data = (error as { data?: unknown } | null)?.data;
-  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
-  return typeof field === 'string' ? field : undefined;
-}
-
 interface Props {
   id: string;
   title: string;

@@ -8,12 +8,11 @@ import { confirmTwoFactor, disableTwoFactor, fetchTwoFactor, renewRecoveryCodes,
 import { formatDateTime } from '../../lib/format/dates.ts';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../shared/two-factor.ts';
 import AuthenticatorSetup from '../auth/AuthenticatorSetup.tsx';
-import { Alert, inputClass } from '../auth/fields.tsx';
+import { Alert, inputClass, refusedField, useFormMessage } from '../auth/fields.tsx';
 import RecoveryCodes from '../auth/RecoveryCodes.tsx';
 import { cleanSecondFactor, proofOf, TWO_FACTOR_UI } from '../auth/two-factor-rules.ts';
 import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
 
-type Message = { tone: 'error' | 'success'; text: string } | null;
 type Mode = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] } | { kind: 'prove'; action: 'disable' | 'renew' };
 
 export default function TwoFactorSection() {
@@ -21,22 +20,24 @@ export default function TwoFactorSection() {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const form = useFormMessage();
 
   const load = useCallback(() => {
     fetchTwoFactor()
       .then(setStatus)
-      .catch((e: unknown) => setMessage({ tone: 'error', text: errorMessage(e, 'Two-factor sign-in could not be loaded.') }));
+      .catch((e: unknown) => form.fail(errorMessage(e, 'Two-factor sign-in could not be loaded.')));
+    // form.fail only sets state.
   }, []);
   useEffect(load, [load]);
 
-  async function run(work: () => Promise<void>, fallback: string) {
+  /** `input`: the field a refusal naming one is about ('code' of the setup; the password or code of the proof). */
+  async function run(work: () => Promise<void>, fallback: string, input?: string) {
     setBusy(true);
-    setMessage(null);
+    form.clear();
     try {
       await work();
     } catch (e) {
-      setMessage({ tone: 'error', text: errorMessage(e, fallback) });
+      form.fail(errorMessage(e, fallback), [refusedField(e) ? input : undefined]);
     } finally {
       setBusy(false);
     }
@@ -55,7 +56,7 @@ export default function TwoFactorSection() {
       setMode({ kind: 'codes', codes: recoveryCodes });
       setValue('');
       load();
-    }, TWO_FACTOR_UI.failed);
+    }, TWO_FACTOR_UI.failed, 'code');
   };
 
   const prove = (event: React.FormEvent, action: 'disable' | 'renew') => {
@@ -64,18 +65,18 @@ export default function TwoFactorSection() {
       if (action === 'disable') {
         await disableTwoFactor(proofOf(value));
         setMode({ kind: 'idle' });
-        setMessage({ tone: 'success', text: 'Two-factor sign-in is off.' });
+        form.succeed('Two-factor sign-in is off.');
       } else {
         setMode({ kind: 'codes', codes: (await renewRecoveryCodes(proofOf(value))).recoveryCodes });
       }
       setValue('');
       load();
-    }, 'That did not work. Please try again.');
+    }, 'That did not work. Please try again.', 'proof');
   };
 
   if (status && !status.available) return null;
   const cancel = (
-    <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'idle' }); setValue(''); setMessage(null); }}>
+    <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'idle' }); setValue(''); form.clear(); }}>
       Cancel
     </button>
   );
@@ -83,13 +84,13 @@ export default function TwoFactorSection() {
   return (
     <SettingsSection id="two-factor" title={TWO_FACTOR_UI.title} description="A code from an authenticator app on your phone, asked for after your password when you sign in.">
       {status === null ? (
-        !message && <p className="m-0 text-sm text-gray-600 dark:text-gray-400">Loading...</p>
+        !form.message && <p className="m-0 text-sm text-gray-600 dark:text-gray-400">Loading...</p>
       ) : mode.kind === 'setup' ? (
-        <form method="post" className="flex flex-col gap-4" onSubmit={confirm} noValidate>
+        <form method="post" className="flex flex-col gap-4" onSubmit={confirm} onChange={form.edited} noValidate>
           <AuthenticatorSetup setup={mode.setup} />
           <label className="block text-sm font-medium">
             {TWO_FACTOR_UI.codeLabel}
-            <input className={`${inputClass} max-w-[12rem] text-lg tracking-[0.3em] tabular-nums`} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={value} onChange={(e) => setValue(cleanSecondFactor(e.target.value))} />
+            <input className={`${inputClass} max-w-[12rem] text-lg tracking-[0.3em] tabular-nums`} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={value} {...form.field('code')} onChange={(e) => setValue(cleanSecondFactor(e.target.value))} />
           </label>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={PRIMARY_BUTTON} disabled={busy || value.trim() === ''}>{busy ? 'Checking...' : 'Turn on'}</button>
@@ -104,10 +105,10 @@ export default function TwoFactorSection() {
           </div>
         </div>
       ) : mode.kind === 'prove' ? (
-        <form method="post" className="flex max-w-md flex-col gap-3" onSubmit={(e) => void prove(e, mode.action)} noValidate>
+        <form method="post" className="flex max-w-md flex-col gap-3" onSubmit={(e) => void prove(e, mode.action)} onChange={form.edited} noValidate>
           <label className="block text-sm font-medium">
             Password or authentication code
-            <input className={inputClass} name="proof" type="password" autoComplete="current-password" maxLength={512} value={value} onChange={(e) => setValue(e.target.value)} />
+            <input className={inputClass} name="proof" type="password" autoComplete="current-password" maxLength={512} value={value} {...form.field('proof')} onChange={(e) => setValue(e.target.value)} />
           </label>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={PRIMARY_BUTTON} disabled={busy || value === ''}>
@@ -124,8 +125,8 @@ export default function TwoFactorSection() {
           </p>
           {status.required && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">This site requires it of every administrator.</p>}
           <div className="mt-3 flex flex-wrap gap-3">
-            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'prove', action: 'renew' }); setMessage(null); }}>New recovery codes</button>
-            {!status.required && <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'prove', action: 'disable' }); setMessage(null); }}>Turn off</button>}
+            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'prove', action: 'renew' }); form.clear(); }}>New recovery codes</button>
+            {!status.required && <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'prove', action: 'disable' }); form.clear(); }}>Turn off</button>}
           </div>
         </div>
       ) : (
@@ -136,7 +137,7 @@ export default function TwoFactorSection() {
           </button>
         </div>
       )}
-      {message && <div className="mt-3"><Alert tone={message.tone}>{message.text}</Alert></div>}
+      {form.message && <div className="mt-3"><Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert></div>}
     </SettingsSection>
   );
 }

@@ -1,7 +1,7 @@
 /** Register and password login (security.md R4-R7, R36, R58, R62). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, fieldError } from '../../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
 import { emailTaken, findUserByIdentifier, insertUser, updateUser, usernameKeyTaken } from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
@@ -18,7 +18,10 @@ import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 export const LOGIN_FAILED = 'Invalid username or password';
 
-const conflict = (message: string) => new ApiError(409, message);
+const EMAIL_TAKEN = 'An account with this email already exists';
+const USERNAME_TAKEN = 'This username is already taken';
+/** The 409 for a taken email or username, naming the field so the form marks it. */
+const taken = (field: 'email' | 'username') => fieldError(409, field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN, field);
 
 /** Creates a customer whose email is still to be verified; the client then asks for a code. */
 export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody>): Promise<void> {
@@ -40,8 +43,8 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
   // Checked again and counted in one step after the await above, so a parallel burst cannot pass one check.
   await consumeAll([[deps.limits.registerAccount, emailKey]], deps);
   const key = usernameKey(username);
-  if (await emailTaken(deps.db, email)) throw conflict('An account with this email already exists');
-  if (await usernameKeyTaken(deps.db, key)) throw conflict('This username is already taken');
+  if (await emailTaken(deps.db, email)) throw taken('email');
+  if (await usernameKeyTaken(deps.db, key)) throw taken('username');
   const passwordHash = await hashPassword(body.password);
   const now = new Date().toISOString();
   const id = randomUUID();
@@ -59,7 +62,7 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
     });
   } catch (error) {
     // A concurrent registration won the race for the same email or username.
-    if (isUniqueViolation(error)) throw conflict(isUniqueViolation(error, 'email') ? 'An account with this email already exists' : 'This username is already taken');
+    if (isUniqueViolation(error)) throw taken(isUniqueViolation(error, 'email') ? 'email' : 'username');
     throw error;
   }
   logAuthEvent('register', { ip: deps.ip, userId: id });
