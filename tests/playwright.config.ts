@@ -21,7 +21,8 @@ const siteUrl = (process.env['E2E_SITE_URL'] ??= `http://127.0.0.1:${port}`);
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
-  outputDir: '../test-results',
+  // scripts/e2e.ts gives each group of files run side by side its own.
+  outputDir: process.env['E2E_OUTPUT_DIR'] ?? '../test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env['CI'] ? 1 : 0,

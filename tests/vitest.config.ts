@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -28,6 +29,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores, so one file at a time on the 2-core CI; the integration
+    // files mostly wait on servers, child processes and PostgreSQL, so two at a time nearly halves the run there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
