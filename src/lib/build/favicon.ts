@@ -22,32 +22,35 @@ export function inlineIcon(bytes: Uint8Array, contentType: string): string | nul
   return `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 }
 
-/** A site path as a file inside `root` (public/ by default), or null for any path that would leave it ('/../secret.key'). */
-export function publicFile(path: string, root = resolve(process.cwd(), 'public')): string | null {
+/** A site path as a file inside `root` (the site's public/), or null for any path that would leave it ('/../secret.key'). */
+export function publicFile(path: string, root: string): string | null {
   if (!path.startsWith('/')) return null;
   const file = resolve(root, `.${path}`);
   return file.startsWith(root + sep) ? file : null;
 }
 
-async function readIcon(path: string): Promise<{ bytes: Uint8Array; type: string }> {
+async function readIcon(path: string, publicDir: string): Promise<{ bytes: Uint8Array; type: string }> {
   if (path.startsWith('/media/')) {
     const res = await fetch(`${apiBase().replace(/\/+$/, '')}${path}`);
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
     return { bytes: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('Content-Type') ?? '' };
   }
-  // The site's own default icon, from public/ (the build runs in the project's root); nothing outside that folder.
-  const file = publicFile(path);
+  // The site's own default icon, from public/; nothing outside that folder.
+  const file = publicFile(path, publicDir);
   if (!file) throw new Error('not a file of the site');
   return { bytes: await readFile(file), type: TYPES[extname(file).toLowerCase()] ?? '' };
 }
 
 const built = new Map<string, Promise<string>>();
 
-/** The href for the icon at `path` (an API media path or a public file): inline when small, else its URL; read once per build. */
-export function faviconHref(path: string): Promise<string> {
+/**
+ * The href for the icon at `path` (an API media path or a file of `publicDir`, the site's public/ folder): inline when
+ * small, else its URL; read once per build.
+ */
+export function faviconHref(path: string, publicDir: string): Promise<string> {
   let href = built.get(path);
   if (!href) {
-    href = readIcon(path)
+    href = readIcon(path, publicDir)
       .then(({ bytes, type }) => inlineIcon(bytes, type) ?? apiAsset(path))
       .catch((error: unknown) => {
         console.error(`Favicon ${path} not inlined:`, error instanceof Error ? error.message : error);

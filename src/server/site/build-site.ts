@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,6 +16,10 @@ export const ASTRO_BIN = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs')
 const BUILD_WATCHDOG = new URL('./build-watchdog.ts', import.meta.url).href;
 /** Written into the output directory after everything else: a directory without it is a build that did not finish. */
 export const BUILD_MARKER = '.build-complete';
+/** Where each build gets a working directory of its own (newWorkDir). */
+const BUILDS_DIR = join(ROOT, '.astro', 'builds');
+/** A build's working directory older than this is one a killed build left. */
+const STALE_WORK_DIR_MS = 6 * 60 * 60 * 1000;
 /** How long a stopped build gets to exit on SIGTERM before it is killed. */
 const BUILD_STOP_GRACE_MS = 5000;
 
@@ -37,7 +41,12 @@ export function isCompleteBuild(dir: string): boolean {
 export async function buildSite({ apiUrl, outDir, env = {}, log = console.log, signal }: BuildOptions): Promise<void> {
   const started = Date.now();
   await rm(join(outDir, BUILD_MARKER), { force: true });
-  await astroBuild({ apiUrl, outDir, env, ...(signal ? { signal } : {}) });
+  const workDir = await newWorkDir();
+  try {
+    await astroBuild({ apiUrl, outDir, env, ...(signal ? { signal } : {}) }, workDir);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
   await writeFile(join(outDir, BUILD_MARKER), `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
   log(`site built into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -48,11 +57,29 @@ function mediaBase(env: Record<string, string | undefined>): Record<string, stri
   return base ? { PUBLIC_MEDIA_BASE_URL: base } : {};
 }
 
-function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions): Promise<void> {
+/**
+ * A working directory of this build's own inside the install, made fresh; ones left by a killed build are removed
+ * once they are older than any build runs. Astro writes its intermediate server chunks to <cwd>/.astro/.prerender
+ * when the output directory is outside its working directory, and removes that directory when done: from a shared
+ * working directory a second build at the same time (another instance, a test) would lose its chunks. Inside the
+ * install, the chunks still find its node_modules.
+ */
+async function newWorkDir(): Promise<string> {
+  await mkdir(BUILDS_DIR, { recursive: true });
+  const stale = Date.now() - STALE_WORK_DIR_MS;
+  for (const name of await readdir(BUILDS_DIR)) {
+    const dir = join(BUILDS_DIR, name);
+    const info = await stat(dir).catch(() => undefined);
+    if (info && info.mtimeMs < stale) await rm(dir, { recursive: true, force: true });
+  }
+  return mkdtemp(join(BUILDS_DIR, 'build-'));
+}
+
+function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions, workDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
-    const child = spawn(process.execPath, ['--import', BUILD_WATCHDOG, ASTRO_BIN, 'build', '--outDir', outDir, '--silent'], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, ['--import', BUILD_WATCHDOG, ASTRO_BIN, 'build', '--root', ROOT, '--outDir', resolvePath(outDir), '--silent'], {
+      cwd: workDir,
       env: { ...process.env, ...env, ...mediaBase(env), BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1', BUILD_PARENT_PID: String(process.pid) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
