@@ -4,7 +4,7 @@
  * newsletter subscription of their address, what they viewed, their sessions (never a token or hash) and the state of
  * their two-factor sign-in (never its secret, a recovery code or a hash: on or off, since when, how many codes are left).
  */
-import { type AccountExport, type ExportedConversation, type ExportedTwoFactor, UNKNOWN_DEVICE } from '../../../shared/account.ts';
+import type { AccountExport, ExportedConversation, ExportedTwoFactor } from '../../../shared/account.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { userFromRow } from '../auth/user-dto.ts';
@@ -13,7 +13,7 @@ import { bool } from '../content/content.mappers.ts';
 import { findSubscriberByEmail } from '../newsletter/newsletter.repository.ts';
 import { customerOrderFromRow } from '../orders/orders.customer.service.ts';
 import { findEmailChange } from './account.repository.ts';
-import { accountRow } from './account.service.ts';
+import { accountRow, sessionOf } from './account.service.ts';
 
 /** Every order of the account, newest first (no cap: the export is the whole record). */
 const orderRowsOf = (db: Db, userId: string) => db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
@@ -79,14 +79,7 @@ export async function exportAccount(db: Db, user: AuthUser, now = new Date()): P
       ? { email: subscriber.email, status: subscriber.status, createdAt: subscriber.created_at, confirmedAt: subscriber.confirmed_at, unsubscribedAt: subscriber.unsubscribed_at }
       : null,
     viewedContent: views.map((v) => ({ contentType: v.content_type, refId: v.ref_id, viewedAt: v.viewed_at })),
-    sessions: sessions.map((s) => ({
-      _id: s.id,
-      device: s.device ?? UNKNOWN_DEVICE,
-      createdAt: s.created_at,
-      lastSeenAt: s.last_seen_at,
-      expiresAt: s.expires_at,
-      current: s.id === user.sessionId,
-    })),
+    sessions: sessions.map((s) => ({ ...sessionOf(s, user), expiresAt: s.expires_at })),
     twoFactor,
   };
 }

@@ -2,7 +2,7 @@
  * The signed-in person's own account (issue 20 item 2): read it, edit the names with registration's rules, set or
  * remove the profile picture, list and end sessions, delete the account. The caller is always the session's user.
  */
-import { ACCOUNT_TEXTS, type AccountProfile, type AccountSessions, UNKNOWN_DEVICE } from '../../../shared/account.ts';
+import { ACCOUNT_TEXTS, type AccountProfile, type AccountSession, type AccountSessions, UNKNOWN_DEVICE } from '../../../shared/account.ts';
 import { DELETE_CONFIRM_WORD, type ProfileInput } from '../../../shared/schemas/account.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
@@ -107,7 +107,12 @@ export async function removeProfileImage(deps: AccountDeps, user: AuthUser): Pro
 /** GET /api/account/sessions. */
 export async function listSessions(db: Db, user: AuthUser, now = new Date()): Promise<AccountSessions> {
   const rows = await listSessionsOfUser(db, user.id, now.toISOString());
-  return { results: rows.map((r) => ({ _id: r.id, device: r.device ?? UNKNOWN_DEVICE, createdAt: r.created_at, lastSeenAt: r.last_seen_at, current: r.id === user.sessionId })) };
+  return { results: rows.map((r) => sessionOf(r, user)) };
+}
+
+/** A session as the account sees it (the list and the data export): never its token or hash. */
+export function sessionOf(row: { id: string; device: string | null; created_at: string; last_seen_at: string }, user: AuthUser): AccountSession {
+  return { _id: row.id, device: row.device ?? UNKNOWN_DEVICE, createdAt: row.created_at, lastSeenAt: row.last_seen_at, current: row.id === user.sessionId };
 }
 
 /** POST /api/account/sessions/sign-out-others: every session but this one ends. */
