@@ -12,13 +12,22 @@ const port = Number(process.env.PORT ?? 4321);
 // MEDIA_BASE_URL: media come from a CDN (build-site.ts passes it to the pages as PUBLIC_MEDIA_BASE_URL; apiAsset).
 const mediaOrigin = process.env.PUBLIC_MEDIA_BASE_URL ? ` ${new URL(process.env.PUBLIC_MEDIA_BASE_URL).origin}` : '';
 // Pages for signed-in people, admins or placeholders, and the newsletter's link pages, stay out of the sitemap.
-const PRIVATE = /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|blog-view|product-view|newsletter)(\/|$)/;
+const PRIVATE =
+  /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|blog-view|product-view|newsletter)(\/|$)/;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [UnoCSS({ injectReset: true }), react(), clientDirectives(), standaloneModules(), sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) }), pageCss(), precompress()],
+  integrations: [
+    UnoCSS({ injectReset: true }),
+    react(),
+    clientDirectives(),
+    standaloneModules(),
+    sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) }),
+    pageCss(),
+    precompress(),
+  ],
   server: { host: '127.0.0.1', port },
   devToolbar: { enabled: false },
   // Every page carries its CSS: no render-blocking request before the first paint (issue 6 measured LCP with the
@@ -31,7 +40,7 @@ export default defineConfig({
         "default-src 'self'",
         `img-src 'self' data: https://i.ytimg.com https://*.googleusercontent.com${mediaOrigin}`,
         `media-src 'self'${mediaOrigin}`,
-        "frame-src https://www.youtube-nocookie.com https://www.youtube.com",
+        'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
@@ -41,6 +50,8 @@ export default defineConfig({
   },
   vite: {
     // `npm run dev` runs the API beside the dev server; the browser reaches it through this proxy.
-    ...(process.env.DEV_API_URL ? { server: { proxy: { '/api': process.env.DEV_API_URL, '/media': process.env.DEV_API_URL } } } : {}),
+    ...(process.env.DEV_API_URL
+      ? { server: { proxy: { '/api': process.env.DEV_API_URL, '/media': process.env.DEV_API_URL } } }
+      : {}),
   },
 });

@@ -16,20 +16,30 @@ try {
   const env = parseEnv();
   const started = Date.now();
   // npm runs scripts in the project folder; a path typed on the command line is meant from where it was typed (INIT_CWD).
-  const out = values.out ? resolve(process.env['INIT_CWD'] ?? process.cwd(), values.out) : resolve('backups', backupFileName(new Date()));
+  const out = values.out
+    ? resolve(process.env['INIT_CWD'] ?? process.cwd(), values.out)
+    : resolve('backups', backupFileName(new Date()));
   const { path, bytes, manifest, skipped } = await createBackup({ env, out });
   const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
   const mediaBytes = manifest.media.reduce((sum, f) => sum + f.size, 0);
   const documentBytes = manifest.documents.reduce((sum, f) => sum + f.size, 0);
   console.log(`backup written: ${path} (${megabytes(bytes)}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  console.log(`  database: ${manifest.database.kind}, ${Object.keys(manifest.database.tables).length} tables, ${rows} rows, migration ${manifest.database.migration}`);
-  console.log(`  media: ${manifest.media.length} files (${megabytes(mediaBytes)}); documents: ${manifest.documents.length} files (${megabytes(documentBytes)})`);
+  console.log(
+    `  database: ${manifest.database.kind}, ${Object.keys(manifest.database.tables).length} tables, ${rows} rows, migration ${manifest.database.migration}`,
+  );
+  console.log(
+    `  media: ${manifest.media.length} files (${megabytes(mediaBytes)}); documents: ${manifest.documents.length} files (${megabytes(documentBytes)})`,
+  );
   if (manifest.secret) console.log('  secret.key: included');
-  else if (env.AUTH_SECRET) console.log('  secret.key: not included, AUTH_SECRET is set: keep it, the restored site needs the same one');
+  else if (env.AUTH_SECRET)
+    console.log('  secret.key: not included, AUTH_SECRET is set: keep it, the restored site needs the same one');
   else console.log('  secret.key: none in DATA_DIR yet (the server makes it at its first start)');
-  if (skipped.length) console.log(`  ${skipped.length} file(s) deleted while the backup ran were left out: ${skipped.join(', ')}`);
+  if (skipped.length)
+    console.log(`  ${skipped.length} file(s) deleted while the backup ran were left out: ${skipped.join(', ')}`);
   console.log('Keep this file private: it holds password hashes and the server secret.');
 } catch (error) {
-  console.error(`backup failed: ${error instanceof BackupError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (error as Error).message : (error as Error).stack ?? String(error)}`);
+  console.error(
+    `backup failed: ${error instanceof BackupError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (error as Error).message : ((error as Error).stack ?? String(error))}`,
+  );
   process.exitCode = 1;
 }

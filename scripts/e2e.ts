@@ -20,14 +20,38 @@ const PLAYWRIGHT = fileURLToPath(new URL('../node_modules/@playwright/test/cli.j
  * site of its own, added), the heavy ones; the rest are near DEFAULT_SECONDS.
  */
 const MEASURED_SECONDS: Record<string, number> = {
-  'accessibility.test.ts': 296, 'csp.test.ts': 163, 'admin-blogs.test.ts': 135, 'admin-rebuild.test.ts': 131,
-  'layout-fit.test.ts': 129, 'hostile-content.test.ts': 104, 'admin-documents-plans.test.ts': 86, 'static-pages.test.ts': 81,
-  'home.test.ts': 57, 'admin-dashboard.test.ts': 56, 'contact-and-team.test.ts': 43, 'media-lists.test.ts': 39,
-  'media-posters.test.ts': 37, 'accounts.test.ts': 36, 'analytics.test.ts': 36, 'events-and-search.test.ts': 35,
-  'admin-sliders.test.ts': 32, 'shop-cart.test.ts': 32, 'keyboard.test.ts': 27, 'admin-content.test.ts': 26,
-  'settings.test.ts': 25, 'home-screens.test.ts': 24, 'messages.test.ts': 23, 'admin-two-factor.test.ts': 22,
-  'google-sign-in.test.ts': 21, 'home-sections.test.ts': 20, 'admin-upload.test.ts': 19, 'checkout.test.ts': 19,
-  'header-and-menu.test.ts': 19, 'visit-screens.test.ts': 19, 'branding.test.ts': 18, 'admin-users.test.ts': 15,
+  'accessibility.test.ts': 296,
+  'csp.test.ts': 163,
+  'admin-blogs.test.ts': 135,
+  'admin-rebuild.test.ts': 131,
+  'layout-fit.test.ts': 129,
+  'hostile-content.test.ts': 104,
+  'admin-documents-plans.test.ts': 86,
+  'static-pages.test.ts': 81,
+  'home.test.ts': 57,
+  'admin-dashboard.test.ts': 56,
+  'contact-and-team.test.ts': 43,
+  'media-lists.test.ts': 39,
+  'media-posters.test.ts': 37,
+  'accounts.test.ts': 36,
+  'analytics.test.ts': 36,
+  'events-and-search.test.ts': 35,
+  'admin-sliders.test.ts': 32,
+  'shop-cart.test.ts': 32,
+  'keyboard.test.ts': 27,
+  'admin-content.test.ts': 26,
+  'settings.test.ts': 25,
+  'home-screens.test.ts': 24,
+  'messages.test.ts': 23,
+  'admin-two-factor.test.ts': 22,
+  'google-sign-in.test.ts': 21,
+  'home-sections.test.ts': 20,
+  'admin-upload.test.ts': 19,
+  'checkout.test.ts': 19,
+  'header-and-menu.test.ts': 19,
+  'visit-screens.test.ts': 19,
+  'branding.test.ts': 18,
+  'admin-users.test.ts': 15,
 };
 const DEFAULT_SECONDS = 9;
 
@@ -46,8 +70,13 @@ export function groupFiles(files: readonly string[], count: number, seconds: (fi
 /** Runs `playwright test` with `args` and `env`, each output line prefixed; resolves to its exit code. */
 function playwright(args: string[], env: NodeJS.ProcessEnv, prefix: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT, 'test', '--config', CONFIG, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
+    const child = spawn(process.execPath, [PLAYWRIGHT, 'test', '--config', CONFIG, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
     child.once('close', (code) => resolve(code ?? 1));
   });
 }
@@ -56,7 +85,8 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.length > 0) return playwright(args, process.env, '');
   const count = Number(process.env['E2E_GROUPS'] ?? 2);
-  if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_GROUPS must be a whole number from 1, not ${process.env['E2E_GROUPS']}`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`E2E_GROUPS must be a whole number from 1, not ${process.env['E2E_GROUPS']}`);
   const files = readdirSync(`${ROOT}${E2E_DIR}`).filter((f) => f.endsWith('.test.ts'));
   const groups = groupFiles(files, count, (file) => MEASURED_SECONDS[file] ?? DEFAULT_SECONDS);
   const basePort = Number(process.env['E2E_PORT'] ?? 4391);
@@ -66,13 +96,24 @@ async function main(): Promise<number> {
       const name = groups.length > 1 ? `[e2e ${i + 1}/${groups.length}] ` : '';
       console.log(`${name}${group.length} files: ${group.join(' ')}`);
       // Ports two apart: the config puts the group's OpenID provider at port + 1000.
-      const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(basePort + 2 * i), E2E_OUTPUT_DIR: `${ROOT}test-results/e2e-${i + 1}` };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        E2E_PORT: String(basePort + 2 * i),
+        E2E_OUTPUT_DIR: `${ROOT}test-results/e2e-${i + 1}`,
+      };
       // Each group's config makes its own data directory, site, provider port and secret from its E2E_PORT.
-      for (const shared of ['E2E_DATA_DIR', 'E2E_DIST_DIR', 'E2E_OIDC_PORT', 'E2E_OIDC_CLIENT_SECRET', 'E2E_SITE_URL']) delete env[shared];
-      return playwright(group.map((file) => `${E2E_DIR}/${file}`), env, name);
+      for (const shared of ['E2E_DATA_DIR', 'E2E_DIST_DIR', 'E2E_OIDC_PORT', 'E2E_OIDC_CLIENT_SECRET', 'E2E_SITE_URL'])
+        delete env[shared];
+      return playwright(
+        group.map((file) => `${E2E_DIR}/${file}`),
+        env,
+        name,
+      );
     }),
   );
-  console.log(`e2e: ${groups.length} group(s) in ${((Date.now() - started) / 60_000).toFixed(1)} min, exit codes ${codes.join(', ')}`);
+  console.log(
+    `e2e: ${groups.length} group(s) in ${((Date.now() - started) / 60_000).toFixed(1)} min, exit codes ${codes.join(', ')}`,
+  );
   return codes.find((code) => code !== 0) ?? 0;
 }
 

@@ -20,8 +20,15 @@ function isSupported(version) {
 /** The one line said when the version is too old. */
 function refusal(version) {
   return (
-    'This site needs Node.js ' + REQUIRED.major + '.' + REQUIRED.minor + ' or newer (found ' + version + '). ' +
-    'Install it from https://nodejs.org or with nvm: nvm install ' + REQUIRED.major
+    'This site needs Node.js ' +
+    REQUIRED.major +
+    '.' +
+    REQUIRED.minor +
+    ' or newer (found ' +
+    version +
+    '). ' +
+    'Install it from https://nodejs.org or with nvm: nvm install ' +
+    REQUIRED.major
   );
 }
 

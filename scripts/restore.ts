@@ -12,20 +12,38 @@ import { parseEnv } from '../src/server/env.ts';
 try {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   // npm runs scripts in the project folder; the archive's path is meant from where the command was typed (INIT_CWD).
-  if (positionals.length !== 1) throw new BackupError('usage: npm run restore <archive.tar.gz>   (into an empty DATA_DIR, or with DATABASE_URL an empty database)');
+  if (positionals.length !== 1)
+    throw new BackupError(
+      'usage: npm run restore <archive.tar.gz>   (into an empty DATA_DIR, or with DATABASE_URL an empty database)',
+    );
   const env = parseEnv();
   const started = Date.now();
-  const result = await restoreBackup({ env, archive: resolve(process.env['INIT_CWD'] ?? process.cwd(), positionals[0]!), log: (line) => console.log(line) });
+  const result = await restoreBackup({
+    env,
+    archive: resolve(process.env['INIT_CWD'] ?? process.cwd(), positionals[0]!),
+    log: (line) => console.log(line),
+  });
   const { manifest } = result;
   const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
   console.log(`restored the backup of ${manifest.created_at} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
-  console.log(`  database: ${manifest.database.kind === 'sqlite' ? `SQLite ${resolve(env.DATA_DIR, 'site.db')}` : 'PostgreSQL (DATABASE_URL)'}, ${Object.keys(result.tables).length} tables, ${rows} rows (the counts match the manifest)`);
-  console.log(`  media: ${result.media} files; documents: ${result.documents} files (${env.MEDIA_STORAGE === 's3' ? `bucket ${env.S3_BUCKET}` : `in ${env.DATA_DIR}`})`);
+  console.log(
+    `  database: ${manifest.database.kind === 'sqlite' ? `SQLite ${resolve(env.DATA_DIR, 'site.db')}` : 'PostgreSQL (DATABASE_URL)'}, ${Object.keys(result.tables).length} tables, ${rows} rows (the counts match the manifest)`,
+  );
+  console.log(
+    `  media: ${result.media} files; documents: ${result.documents} files (${env.MEDIA_STORAGE === 's3' ? `bucket ${env.S3_BUCKET}` : `in ${env.DATA_DIR}`})`,
+  );
   if (result.secret) console.log('  secret.key: restored into DATA_DIR');
   else if (manifest.secret) console.log('  secret.key: not restored, AUTH_SECRET is set (it is used instead)');
-  else console.log('  secret.key: not in the archive (the backed-up site used AUTH_SECRET, or had not made one yet): start with the AUTH_SECRET it had, if any');
+  else
+    console.log(
+      '  secret.key: not in the archive (the backed-up site used AUTH_SECRET, or had not made one yet): start with the AUTH_SECRET it had, if any',
+    );
   console.log('Start the site (npm start) on this DATA_DIR: migrations newer than the backup are applied then.');
 } catch (error) {
-  console.error(error instanceof BackupError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (error as Error).message : `restore failed: ${(error as Error).stack ?? String(error)}`);
+  console.error(
+    error instanceof BackupError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+      ? (error as Error).message
+      : `restore failed: ${(error as Error).stack ?? String(error)}`,
+  );
   process.exitCode = 1;
 }

@@ -24,7 +24,8 @@ const site = await openSiteDir({
   // DIST_DIR lets parallel test runs build side by side; the default is the contract's dist/.
   distDir: process.env['DIST_DIR'] ?? fileURLToPath(new URL('../dist/', import.meta.url)),
   // Quiet: "site built" is said below, once the new build is the one served.
-  build: (outDir, signal) => buildSite({ apiUrl: origin, outDir, env: { SITE_URL: env.SITE_URL }, signal, log: () => undefined }),
+  build: (outDir, signal) =>
+    buildSite({ apiUrl: origin, outDir, env: { SITE_URL: env.SITE_URL }, signal, log: () => undefined }),
 });
 // Admin changes rebuild the site through deps.rebuilds (debounced, one build at a time); SiteDir swaps each in whole.
 const deps = createDeps(env, { rebuildSite: () => site.rebuild() });
@@ -42,7 +43,9 @@ exitOnSignals(async () => {
 });
 
 const address = `http://${env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${server.port}`;
-console.log(`API ready at ${origin}/api; ${site.current() ? `serving the previous build at ${address} while the site is rebuilt...` : 'building the site...'}`);
+console.log(
+  `API ready at ${origin}/api; ${site.current() ? `serving the previous build at ${address} while the site is rebuilt...` : 'building the site...'}`,
+);
 const started = Date.now();
 const firstBuild = site.rebuild();
 // The publish state shows this build, and admin changes during it make one build after it, not a second beside it.
@@ -62,5 +65,7 @@ try {
 if (!stopping && variants.pending > 0) {
   const encoding = Date.now();
   console.log(`encoding the variants of ${variants.pending} demo pictures in the background...`);
-  variants.start((count) => console.log(`picture variants of ${count} pictures encoded in ${((Date.now() - encoding) / 1000).toFixed(1)} s`));
+  variants.start((count) =>
+    console.log(`picture variants of ${count} pictures encoded in ${((Date.now() - encoding) / 1000).toFixed(1)} s`),
+  );
 }

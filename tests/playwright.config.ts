@@ -7,7 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { TEST_CLIENT_ID } from './helpers/oidc-provider.ts';
 
 // One server per run: `npm start`'s own entry on a temporary DATA_DIR with demo content. Workers inherit these.
-const port = process.env['E2E_PORT'] ??= '4391';
+const port = (process.env['E2E_PORT'] ??= '4391');
 const dataDir = (process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'site-e2e-')));
 // The site is built beside the data so that the tests never race another build of dist/.
 const distDir = (process.env['E2E_DIST_DIR'] ??= join(dataDir, 'dist'));
@@ -34,12 +34,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: 'node scripts/start.ts',
     cwd: fileURLToPath(new URL('..', import.meta.url)),

@@ -9,10 +9,7 @@ const alias = { '@': fileURLToPath(new URL('../src', import.meta.url)) };
  * Integration tests that are about SQLite itself (its lock, its full disk, its files): the PostgreSQL run leaves them
  * out; their PostgreSQL counterparts are in tests/integration/postgres-*.test.ts.
  */
-const SQLITE_ONLY = [
-  'tests/integration/db-locked.test.ts',
-  'tests/integration/disk-full.test.ts',
-];
+const SQLITE_ONLY = ['tests/integration/db-locked.test.ts', 'tests/integration/disk-full.test.ts'];
 
 /** Integration tests of the PostgreSQL module itself: the PostgreSQL run only. */
 const POSTGRES_ONLY = 'tests/integration/postgres-*.test.ts';
@@ -35,11 +32,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'], exclude: ['tests/unit/components/**', POSTGRES_ONLY], environment: 'node', pool: 'forks' },
+        test: {
+          name: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: ['tests/unit/components/**', POSTGRES_ONLY],
+          environment: 'node',
+          pool: 'forks',
+        },
       },
       {
         extends: true,
-        test: { name: 'jsdom', include: ['tests/unit/components/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/components/setup.ts'] },
+        test: {
+          name: 'jsdom',
+          include: ['tests/unit/components/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/components/setup.ts'],
+        },
       },
       ...(postgresUrl
         ? [

@@ -30,7 +30,9 @@ interface AutocannonResult {
 }
 
 // autocannon ships no types; the programmatic call returns a promise when no callback is given.
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: AutocannonOptions) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  opts: AutocannonOptions,
+) => Promise<AutocannonResult>;
 
 export interface LoadOptions {
   /** Seconds of measured load per server and path (default 10). */
@@ -87,7 +89,13 @@ function capture(url: string): Promise<Captured> {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? 'application/octet-stream', body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: res.headers['content-type'] ?? 'application/octet-stream',
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -132,7 +140,10 @@ async function startBare(bodyFile: string, contentType: string): Promise<BareSer
 
 async function load(url: string, connections: number, duration: number, warmup: number): Promise<LoadRun> {
   const result = await autocannon({
-    url, connections, duration, pipelining: 1,
+    url,
+    connections,
+    duration,
+    pipelining: 1,
     ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}),
   });
   return {
@@ -151,7 +162,11 @@ async function load(url: string, connections: number, duration: number, warmup: 
  * For each path: autocannon against the product, then against a bare server answering the product's exact
  * body and Content-Type; same connections, duration and warm-up for both.
  */
-export async function measureApiLoad(origin: string, paths: readonly string[], opts: LoadOptions = {}): Promise<ApiLoadResult> {
+export async function measureApiLoad(
+  origin: string,
+  paths: readonly string[],
+  opts: LoadOptions = {},
+): Promise<ApiLoadResult> {
   const durationSeconds = opts.durationSeconds ?? 10;
   const connections = opts.connections ?? 10;
   const warmupSeconds = Math.min(opts.warmupSeconds ?? 2, durationSeconds);
@@ -161,7 +176,8 @@ export async function measureApiLoad(origin: string, paths: readonly string[], o
     for (const [i, path] of paths.entries()) {
       const url = `${origin}${path}`;
       const captured = await capture(url);
-      if (captured.status < 200 || captured.status > 299) throw new Error(`GET ${path} answered ${captured.status}: ${captured.body.subarray(0, 300).toString()}`);
+      if (captured.status < 200 || captured.status > 299)
+        throw new Error(`GET ${path} answered ${captured.status}: ${captured.body.subarray(0, 300).toString()}`);
       const product = await load(url, connections, durationSeconds, warmupSeconds);
       const bodyFile = join(dir, `body-${i}`);
       await writeFile(bodyFile, captured.body);
@@ -173,7 +189,12 @@ export async function measureApiLoad(origin: string, paths: readonly string[], o
         await server.stop();
       }
       out.push({
-        path, status: captured.status, contentType: captured.contentType, bytes: captured.body.byteLength, product, bare,
+        path,
+        status: captured.status,
+        contentType: captured.contentType,
+        bytes: captured.body.byteLength,
+        product,
+        bare,
         ratio: bare.rps > 0 ? Math.round((product.rps / bare.rps) * 1000) / 1000 : 0,
       });
     }
@@ -184,14 +205,19 @@ export async function measureApiLoad(origin: string, paths: readonly string[], o
 }
 
 /** autocannon against the product only (no bare server), path by path: the figures compared across databases. */
-export async function measureProductLoad(origin: string, paths: readonly string[], opts: LoadOptions = {}): Promise<Array<{ path: string; product: LoadRun }>> {
+export async function measureProductLoad(
+  origin: string,
+  paths: readonly string[],
+  opts: LoadOptions = {},
+): Promise<Array<{ path: string; product: LoadRun }>> {
   const durationSeconds = opts.durationSeconds ?? 10;
   const connections = opts.connections ?? 10;
   const warmupSeconds = Math.min(opts.warmupSeconds ?? 2, durationSeconds);
   const out: Array<{ path: string; product: LoadRun }> = [];
   for (const path of paths) {
     const captured = await capture(`${origin}${path}`);
-    if (captured.status < 200 || captured.status > 299) throw new Error(`GET ${path} answered ${captured.status}: ${captured.body.subarray(0, 300).toString()}`);
+    if (captured.status < 200 || captured.status > 299)
+      throw new Error(`GET ${path} answered ${captured.status}: ${captured.body.subarray(0, 300).toString()}`);
     out.push({ path, product: await load(`${origin}${path}`, connections, durationSeconds, warmupSeconds) });
   }
   return out;
@@ -202,7 +228,9 @@ if (import.meta.main) {
   const seconds = Number(process.argv[2] ?? 10);
   const product = await startProduct({ mode: 'api', seed: 'demo' });
   try {
-    const result = await measureApiLoad(product.origin, ['/api/company', '/api/products', '/api/search?k=design'], { durationSeconds: seconds });
+    const result = await measureApiLoad(product.origin, ['/api/company', '/api/products', '/api/search?k=design'], {
+      durationSeconds: seconds,
+    });
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await product.stop();

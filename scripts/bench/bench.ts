@@ -70,10 +70,17 @@ const checks: Check[] = [];
 try {
   log(`  ready in ${product.readySeconds.toFixed(1)} s at ${product.origin}`);
   const firstSlug = async (list: string) => {
-    const { results } = (await (await fetch(`${product.origin}/api/${list}`)).json()) as { results: Array<{ slug: string }> };
+    const { results } = (await (await fetch(`${product.origin}/api/${list}`)).json()) as {
+      results: Array<{ slug: string }>;
+    };
     return results[0]?.slug;
   };
-  const candidates = benchPages({ blog: (await firstSlug('blogs'))!, product: await firstSlug('products'), event: await firstSlug('events'), page: await firstSlug('pages') });
+  const candidates = benchPages({
+    blog: (await firstSlug('blogs'))!,
+    product: await firstSlug('products'),
+    event: await firstSlug('events'),
+    page: await firstSlug('pages'),
+  });
   const statuses = new Map<string, number>();
   for (const page of candidates.filter((p) => OPTIONAL_PAGES.has(p.name))) {
     const res = await fetch(product.origin + page.path);
@@ -86,7 +93,11 @@ try {
   await writeReferencePage(product.distDir);
 
   // The load average tells a reader of CI's log whether something else was running when a score came out low.
-  log(`lighthouse: ${pages.length} pages and the reference page, ${runs} run(s) each (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})...`);
+  log(
+    `lighthouse: ${pages.length} pages and the reference page, ${runs} run(s) each (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')})...`,
+  );
   const targets = [
     { url: product.origin + REFERENCE_PATH },
     ...pages.map((p) => ({ url: product.origin + p.path, exempt: Object.keys(budgets.exemptAudits[p.name] ?? {}) })),
@@ -109,18 +120,38 @@ try {
     const load = await measureApiLoad(product.origin, API_PATHS, { durationSeconds: loadSeconds });
     const company = load.paths.find((l) => l.path === '/api/company');
     bareCompanyRps = company?.bare.rps ?? null;
-    checks.push(check('API /api/company: req/s vs bare node:http (SQLite)', company ? round2(company.ratio) : null, '>=', budgets.api.companyRpsRatioToBare, '×'));
+    checks.push(
+      check(
+        'API /api/company: req/s vs bare node:http (SQLite)',
+        company ? round2(company.ratio) : null,
+        '>=',
+        budgets.api.companyRpsRatioToBare,
+        '×',
+      ),
+    );
     report.api = { load, demoLists: await measureListLatencyAtDemo(product.origin) };
   } else {
     log('API latency on SQLite at demo size...');
     report.api = { load: null, demoLists: await measureListLatencyAtDemo(product.origin) };
   }
-  checks.push(check('API list endpoints p95 at demo size (worst, SQLite)', round2(report.api.demoLists.worstListP95), '<=', budgets.api.listP95MsAtDemo, 'ms'));
+  checks.push(
+    check(
+      'API list endpoints p95 at demo size (worst, SQLite)',
+      round2(report.api.demoLists.worstListP95),
+      '<=',
+      budgets.api.listP95MsAtDemo,
+      'ms',
+    ),
+  );
   if (!ci) {
     // Last, so the builds it sets off disturb no other figure.
     log('rebuild: a company name change until the served home page carries it...');
     const rebuilt = await measureRebuild(product.origin);
-    report.rebuild = { measured: true, note: 'PUT /api/company name, then GET / polled every 250 ms', seconds: rebuilt };
+    report.rebuild = {
+      measured: true,
+      note: 'PUT /api/company name, then GET / polled every 250 ms',
+      seconds: rebuilt,
+    };
     log(`  ${rebuilt.toFixed(1)} s`);
     checks.push(check('rebuild after a branding change', round2(rebuilt), '<=', budgets.rebuildSeconds, 's'));
   }
@@ -132,9 +163,23 @@ try {
 // step at a light fixed rate, where only errors are judged (an error at that rate is a bug, not a slow machine).
 const mixedOptions = ci ? { ...CI_MIXED_LOAD, log } : { seconds: Number(args['mixed-seconds']), log };
 const mixedChecks = (database: string, result: MixedLoadResult | null) => {
-  if (ci) checks.push(check(`mixed load at ${CI_MIXED_LOAD.fixedRps} req/s: errors (${database})`, result ? result.steps.reduce((n, s) => n + s.errors, 0) : null, '<=', 0, '', true));
+  if (ci)
+    checks.push(
+      check(
+        `mixed load at ${CI_MIXED_LOAD.fixedRps} req/s: errors (${database})`,
+        result ? result.steps.reduce((n, s) => n + s.errors, 0) : null,
+        '<=',
+        0,
+        '',
+        true,
+      ),
+    );
 };
-log(ci ? `mixed load on SQLite: ${CI_MIXED_LOAD.seconds} s at ${CI_MIXED_LOAD.fixedRps} req/s...` : `mixed load on SQLite: ${mixedOptions.seconds} s stepping the offered rate up...`);
+log(
+  ci
+    ? `mixed load on SQLite: ${CI_MIXED_LOAD.seconds} s at ${CI_MIXED_LOAD.fixedRps} req/s...`
+    : `mixed load on SQLite: ${mixedOptions.seconds} s stepping the offered rate up...`,
+);
 report.mixedLoad = { sqlite: await measureMixedLoad(mixedOptions), postgres: null };
 mixedChecks('SQLite', report.mixedLoad.sqlite);
 
@@ -143,20 +188,37 @@ const items = Number(args['scale-items']);
 const scaleOptions = { itemsPerType: items, ...(ci ? { listPaths: ['/api/products'], listSamples: 10 } : {}) };
 log(`scale on SQLite: ${items} items of each of the six types...`);
 report.scale = await measureScale(scaleOptions);
-log(`  generated in ${report.scale.generation.seconds.toFixed(1)} s; search p95 ${report.scale.search.p95.toFixed(2)} ms`);
-checks.push(check(`API search p95 with ${report.scale.totalItems} items (SQLite)`, round2(report.scale.search.p95), '<=', budgets.api.searchP95MsAt60k, 'ms'));
+log(
+  `  generated in ${report.scale.generation.seconds.toFixed(1)} s; search p95 ${report.scale.search.p95.toFixed(2)} ms`,
+);
+checks.push(
+  check(
+    `API search p95 with ${report.scale.totalItems} items (SQLite)`,
+    round2(report.scale.search.p95),
+    '<=',
+    budgets.api.searchP95MsAt60k,
+    'ms',
+  ),
+);
 
 const postgres = await PostgresBench.open(ci, log);
 report.postgres = postgres.report;
 try {
   log(`API on PostgreSQL at demo size${ci ? '' : ` (autocannon ${loadSeconds} s per path)`}...`);
   await postgres.demo(ci ? null : loadSeconds, API_PATHS);
-  log(ci ? `mixed load on PostgreSQL: ${CI_MIXED_LOAD.seconds} s at ${CI_MIXED_LOAD.fixedRps} req/s...` : `mixed load on PostgreSQL: ${mixedOptions.seconds} s stepping the offered rate up...`);
+  log(
+    ci
+      ? `mixed load on PostgreSQL: ${CI_MIXED_LOAD.seconds} s at ${CI_MIXED_LOAD.fixedRps} req/s...`
+      : `mixed load on PostgreSQL: ${mixedOptions.seconds} s stepping the offered rate up...`,
+  );
   report.mixedLoad.postgres = await postgres.mixed(mixedOptions);
   mixedChecks('PostgreSQL', report.mixedLoad.postgres);
   log(`scale on PostgreSQL: ${items} items of each of the six types...`);
   await postgres.scale(scaleOptions);
-  if (report.postgres.scale) log(`  generated in ${report.postgres.scale.generation.seconds.toFixed(1)} s; search p95 ${report.postgres.scale.search.p95.toFixed(2)} ms`);
+  if (report.postgres.scale)
+    log(
+      `  generated in ${report.postgres.scale.generation.seconds.toFixed(1)} s; search p95 ${report.postgres.scale.search.p95.toFixed(2)} ms`,
+    );
 } finally {
   await postgres.close();
 }
@@ -165,10 +227,34 @@ try {
   const company = pg.load?.find((l) => l.path === '/api/company');
   if (!ci) {
     const ratio = company && bareCompanyRps ? round2(company.product.rps / bareCompanyRps) : null;
-    checks.push(check('API /api/company: req/s vs bare node:http (PostgreSQL)', ratio, '>=', budgets.api.companyRpsRatioToBare, '×'));
+    checks.push(
+      check(
+        'API /api/company: req/s vs bare node:http (PostgreSQL)',
+        ratio,
+        '>=',
+        budgets.api.companyRpsRatioToBare,
+        '×',
+      ),
+    );
   }
-  checks.push(check('API list endpoints p95 at demo size (worst, PostgreSQL)', pg.demoLists ? round2(pg.demoLists.worstListP95) : null, '<=', budgets.api.listP95MsAtDemo, 'ms'));
-  checks.push(check(`API search p95 with ${items * 6} items (PostgreSQL)`, pg.scale ? round2(pg.scale.search.p95) : null, '<=', budgets.api.searchP95MsAt60k, 'ms'));
+  checks.push(
+    check(
+      'API list endpoints p95 at demo size (worst, PostgreSQL)',
+      pg.demoLists ? round2(pg.demoLists.worstListP95) : null,
+      '<=',
+      budgets.api.listP95MsAtDemo,
+      'ms',
+    ),
+  );
+  checks.push(
+    check(
+      `API search p95 with ${items * 6} items (PostgreSQL)`,
+      pg.scale ? round2(pg.scale.search.p95) : null,
+      '<=',
+      budgets.api.searchP95MsAt60k,
+      'ms',
+    ),
+  );
 }
 
 if (!ci) {
@@ -178,7 +264,9 @@ if (!ci) {
   const first = await measureFirstStart();
   report.firstStart = { measured: true, ...first };
   log(`  ${first.seconds.toFixed(1)} s`);
-  checks.push(check('first start until the site is served', round2(first.seconds), '<=', budgets.firstStartSeconds, 's'));
+  checks.push(
+    check('first start until the site is served', round2(first.seconds), '<=', budgets.firstStartSeconds, 's'),
+  );
 }
 
 report.checks = checks;
@@ -193,7 +281,9 @@ if (failed.length) {
   for (const f of failed) log(`  ✗ ${f.name}: ${f.value}${f.unit} (budget ${f.op} ${f.limit}${f.unit})`);
   process.exit(1);
 }
-log(`every ${ci ? 'deterministic ' : ''}budget met (${checks.filter((c) => c.ok).length} checks${checks.some((c) => c.ok === null) ? `, ${checks.filter((c) => c.ok === null).length} not measured` : ''})`);
+log(
+  `every ${ci ? 'deterministic ' : ''}budget met (${checks.filter((c) => c.ok).length} checks${checks.some((c) => c.ok === null) ? `, ${checks.filter((c) => c.ok === null).length} not measured` : ''})`,
+);
 
 function round2(n: number) {
   return Math.round(n * 100) / 100;

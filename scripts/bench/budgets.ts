@@ -42,12 +42,24 @@ export interface Check {
   deterministic: boolean;
 }
 
-export function check(name: string, value: number | null, op: '>=' | '<=', limit: number, unit = '', deterministic = false): Check {
+export function check(
+  name: string,
+  value: number | null,
+  op: '>=' | '<=',
+  limit: number,
+  unit = '',
+  deterministic = false,
+): Check {
   const ok = value === null || Number.isNaN(value) ? null : op === '>=' ? value >= limit : value <= limit;
   return { name, value, limit, op, unit, ok, deterministic };
 }
 
-export function lighthouseChecks(page: BenchPage, result: PageResult, referenceLcpMs: number | null, budgets: Budgets): Check[] {
+export function lighthouseChecks(
+  page: BenchPage,
+  result: PageResult,
+  referenceLcpMs: number | null,
+  budgets: Budgets,
+): Check[] {
   const b = budgets.lighthouse;
   const checks = [
     check(`${page.name}: performance`, result.scores.performance, '>=', b.performance, '', true),
@@ -57,7 +69,10 @@ export function lighthouseChecks(page: BenchPage, result: PageResult, referenceL
     check(`${page.name}: CLS`, round(result.cls, 3), '<=', b.cls),
     check(`${page.name}: TBT`, Math.round(result.tbtMs), '<=', b.tbtMs, 'ms'),
   ];
-  if (referenceLcpMs) checks.push(check(`${page.name}: LCP / reference`, round(result.lcpMs / referenceLcpMs, 2), '<=', b.lcpRatioToReference, '×'));
+  if (referenceLcpMs)
+    checks.push(
+      check(`${page.name}: LCP / reference`, round(result.lcpMs / referenceLcpMs, 2), '<=', b.lcpRatioToReference, '×'),
+    );
   return checks;
 }
 

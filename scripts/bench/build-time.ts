@@ -40,12 +40,20 @@ async function timeBuild(dataDir: string): Promise<BuildRun> {
   const product = await startProduct({ mode: 'api', seed: 'demo', dataDir });
   const outDir = await mkdtemp(join(tmpdir(), 'bench-build-'));
   try {
-    const blogs = ((await (await fetch(`${product.origin}/api/blogs`)).json()) as { results: unknown[] }).results.length;
+    const blogs = ((await (await fetch(`${product.origin}/api/blogs`)).json()) as { results: unknown[] }).results
+      .length;
     const started = performance.now();
     await buildSite({ apiUrl: product.origin, outDir, env: { SITE_URL: product.origin }, log: () => undefined });
     const seconds = (performance.now() - started) / 1000;
     const { pages, htmlFiles, bytes } = await walk(outDir);
-    return { blogs, seconds: Math.round(seconds * 100) / 100, pages, htmlFiles, outputBytes: bytes, apiReadySeconds: product.readySeconds };
+    return {
+      blogs,
+      seconds: Math.round(seconds * 100) / 100,
+      pages,
+      htmlFiles,
+      outputBytes: bytes,
+      apiReadySeconds: product.readySeconds,
+    };
   } finally {
     await product.stop();
     await rm(outDir, { recursive: true, force: true });
@@ -61,7 +69,10 @@ export async function measureBuildTimes(opts: { extraBlogs?: number } = {}): Pro
     // The API is stopped here, so the generator is the only writer.
     const added = await addBlogs(dataDir, extraBlogs);
     const many = await timeBuild(dataDir);
-    return { demo, manyBlogs: { ...many, addedBlogs: added.inserted.blogs, addSeconds: Math.round(added.seconds * 100) / 100 } };
+    return {
+      demo,
+      manyBlogs: { ...many, addedBlogs: added.inserted.blogs, addSeconds: Math.round(added.seconds * 100) / 100 },
+    };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

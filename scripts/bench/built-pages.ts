@@ -42,7 +42,8 @@ export function pageReferences(html: string) {
 /** Static imports of a built ES module (import … from "x", import "x", export … from "x"). */
 export function staticImports(code: string): string[] {
   const found = new Set<string>();
-  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) found.add(m[1]!);
+  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g))
+    found.add(m[1]!);
   return [...found];
 }
 
@@ -52,7 +53,11 @@ const isLocal = (url: string) => url.startsWith('/') && !url.startsWith('//');
  * Every local module reachable from `roots` (site-relative URLs) by static imports, and with `dynamic` by literal
  * import("…") too (code loaded on demand); `read` returns a module's code.
  */
-export async function moduleClosure(roots: readonly string[], read: (url: string) => Promise<string>, dynamic = false): Promise<Set<string>> {
+export async function moduleClosure(
+  roots: readonly string[],
+  read: (url: string) => Promise<string>,
+  dynamic = false,
+): Promise<Set<string>> {
   const seen = new Set<string>();
   const queue = roots.filter(isLocal);
   while (queue.length) {

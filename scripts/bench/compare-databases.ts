@@ -7,14 +7,20 @@ export interface DatabaseRun {
   /** autocannon against the product (full mode). */
   load?: ReadonlyArray<{ path: string; product: LoadRun }> | null | undefined;
   /** Sequential keep-alive latency at demo size. */
-  demo?: { company: LatencySummary; lists: ReadonlyArray<LatencySummary & { path: string }>; search: LatencySummary } | null | undefined;
-  scale?: {
-    totalItems: number;
-    generation: { seconds: number };
-    apiReadySeconds: number;
-    search: LatencySummary;
-    lists: ReadonlyArray<LatencySummary & { path: string }>;
-  } | null | undefined;
+  demo?:
+    | { company: LatencySummary; lists: ReadonlyArray<LatencySummary & { path: string }>; search: LatencySummary }
+    | null
+    | undefined;
+  scale?:
+    | {
+        totalItems: number;
+        generation: { seconds: number };
+        apiReadySeconds: number;
+        search: LatencySummary;
+        lists: ReadonlyArray<LatencySummary & { path: string }>;
+      }
+    | null
+    | undefined;
 }
 
 export interface Figures {
@@ -34,7 +40,8 @@ export interface Figures {
 /** The figures the comparison shows, read out of one database's run (null where not measured). */
 export function figuresOf(run: DatabaseRun | null): Figures {
   const company = run?.load?.find((l) => l.path === '/api/company')?.product;
-  const products = (lists: ReadonlyArray<LatencySummary & { path: string }> | undefined) => lists?.find((l) => l.path === '/api/products')?.p95 ?? null;
+  const products = (lists: ReadonlyArray<LatencySummary & { path: string }> | undefined) =>
+    lists?.find((l) => l.path === '/api/products')?.p95 ?? null;
   return {
     companyRps: company?.rps ?? null,
     companyLoadP99: company?.p99 ?? null,
@@ -61,16 +68,28 @@ export function comparisonRows(sqlite: Figures, postgres: Figures, searchBudgetM
   const items = sqlite.scaleItems ?? postgres.scaleItems;
   const at = items === null ? 'at scale' : `at ${items.toLocaleString('en-US')} items`;
   const rows: Array<[string, keyof Figures, (n: number) => string]> = [
-    ['GET /api/company, req/s (autocannon, 10 connections)', 'companyRps', (n) => Math.round(n).toLocaleString('en-US')],
+    [
+      'GET /api/company, req/s (autocannon, 10 connections)',
+      'companyRps',
+      (n) => Math.round(n).toLocaleString('en-US'),
+    ],
     ['GET /api/company, p99 under that load', 'companyLoadP99', fixed(0, ' ms')],
     ['GET /api/company, p95 (sequential, demo size)', 'companyP95', MS],
     ['GET /api/products, p95 at demo size', 'productsDemoP95', MS],
     ['GET /api/search, p95 at demo size', 'searchDemoP95', MS],
-    [`${items === null ? 'scale items' : items.toLocaleString('en-US')} items generated (seconds)`, 'generationSeconds', fixed(1, ' s')],
+    [
+      `${items === null ? 'scale items' : items.toLocaleString('en-US')} items generated (seconds)`,
+      'generationSeconds',
+      fixed(1, ' s'),
+    ],
     ['API ready over them (seconds)', 'apiReadySeconds', fixed(1, ' s')],
     [`GET /api/products, p95 ${at}`, 'productsScaleP95', fixed(1, ' ms')],
     [`GET /api/search, p50 ${at}`, 'searchScaleP50', MS],
-    [`GET /api/search, p95 ${at}${searchBudgetMs === undefined ? '' : ` (budget ≤ ${searchBudgetMs} ms)`}`, 'searchScaleP95', MS],
+    [
+      `GET /api/search, p95 ${at}${searchBudgetMs === undefined ? '' : ` (budget ≤ ${searchBudgetMs} ms)`}`,
+      'searchScaleP95',
+      MS,
+    ],
   ];
   const cell = (value: number | null, format: (n: number) => string) => (value === null ? '—' : format(value));
   return rows.map(([name, key, format]) => [name, cell(sqlite[key], format), cell(postgres[key], format)]);

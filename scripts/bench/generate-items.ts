@@ -8,13 +8,29 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import {
-  AUDIO_QUALITIES, AUDIO_TYPES, BLOG_CATEGORIES, EVENT_CATEGORIES, EVENT_TYPES, PHOTO_CATEGORIES, PHOTO_RESOLUTIONS,
-  PRODUCT_CATEGORIES, VIDEO_CATEGORIES, VIDEO_QUALITIES,
+  AUDIO_QUALITIES,
+  AUDIO_TYPES,
+  BLOG_CATEGORIES,
+  EVENT_CATEGORIES,
+  EVENT_TYPES,
+  PHOTO_CATEGORIES,
+  PHOTO_RESOLUTIONS,
+  PRODUCT_CATEGORIES,
+  VIDEO_CATEGORIES,
+  VIDEO_QUALITIES,
 } from '../../src/shared/constants.ts';
 import { createDb, databaseKind, type Db } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type {
-  AudioReviewsTable, AudiosTable, BlogCommentsTable, BlogsTable, Database, EventsTable, PhotosTable, ProductsTable, VideosTable,
+  AudioReviewsTable,
+  AudiosTable,
+  BlogCommentsTable,
+  BlogsTable,
+  Database,
+  EventsTable,
+  PhotosTable,
+  ProductsTable,
+  VideosTable,
 } from '../../src/server/db/schema.ts';
 import { storeDemoAudio } from '../../src/server/db/seed/audio.ts';
 import { VIDEOS } from '../../src/server/db/seed/demo-content.ts';
@@ -65,7 +81,8 @@ class Zipf<T> {
   /** `count` distinct picks (fewer when the list is shorter). */
   some(r: Rng, count: number): T[] {
     const out = new Set<T>();
-    for (let tries = 0; out.size < Math.min(count, this.#items.length) && tries < count * 10; tries++) out.add(this.pick(r));
+    for (let tries = 0; out.size < Math.min(count, this.#items.length) && tries < count * 10; tries++)
+      out.add(this.pick(r));
     return [...out];
   }
 }
@@ -85,54 +102,361 @@ function uuid(r: Rng): string {
 
 // ---------------------------------------------------------------- word lists (most common first)
 
-const ADJECTIVES = new Zipf(['quiet', 'everyday', 'classic', 'compact', 'modern', 'durable', 'light', 'warm', 'coastal', 'urban',
-  'studio', 'nordic', 'heritage', 'summit', 'harbour', 'meridian', 'polar', 'vintage', 'soft', 'bold', 'minimal', 'rugged',
-  'seasonal', 'handmade', 'slow', 'bright', 'open', 'golden', 'misty', 'hidden', 'wild', 'gentle', 'northern', 'lucid']);
-const MATERIALS = new Zipf(['cotton', 'leather', 'wool', 'canvas', 'linen', 'walnut', 'aluminium', 'steel', 'oak', 'ceramic',
-  'merino', 'titanium', 'bamboo', 'cork', 'brass', 'cashmere', 'acetate', 'glass', 'felt', 'hemp', 'copper', 'slate']);
+const ADJECTIVES = new Zipf([
+  'quiet',
+  'everyday',
+  'classic',
+  'compact',
+  'modern',
+  'durable',
+  'light',
+  'warm',
+  'coastal',
+  'urban',
+  'studio',
+  'nordic',
+  'heritage',
+  'summit',
+  'harbour',
+  'meridian',
+  'polar',
+  'vintage',
+  'soft',
+  'bold',
+  'minimal',
+  'rugged',
+  'seasonal',
+  'handmade',
+  'slow',
+  'bright',
+  'open',
+  'golden',
+  'misty',
+  'hidden',
+  'wild',
+  'gentle',
+  'northern',
+  'lucid',
+]);
+const MATERIALS = new Zipf([
+  'cotton',
+  'leather',
+  'wool',
+  'canvas',
+  'linen',
+  'walnut',
+  'aluminium',
+  'steel',
+  'oak',
+  'ceramic',
+  'merino',
+  'titanium',
+  'bamboo',
+  'cork',
+  'brass',
+  'cashmere',
+  'acetate',
+  'glass',
+  'felt',
+  'hemp',
+  'copper',
+  'slate',
+]);
 const PRODUCT_NOUNS: Record<(typeof PRODUCT_CATEGORIES)[number], Zipf<string>> = {
-  Electronics: new Zipf(['headphones', 'speaker', 'keyboard', 'charger', 'monitor', 'earbuds', 'lamp', 'hub', 'webcam', 'microphone',
-    'mouse', 'power bank', 'turntable', 'tablet stand', 'radio', 'projector', 'router', 'dock']),
-  Clothing: new Zipf(['tee', 'sweater', 'jacket', 'shirt', 'hoodie', 'sneakers', 'scarf', 'overcoat', 'chinos', 'beanie', 'boots',
-    'parka', 'cardigan', 'socks', 'apron', 'gloves']),
-  Books: new Zipf(['guide', 'handbook', 'cookbook', 'field guide', 'journal', 'atlas', 'anthology', 'novel', 'workbook', 'almanac',
-    'monograph', 'sketchbook']),
-  Accessories: new Zipf(['wallet', 'tote', 'backpack', 'watch', 'sunglasses', 'organiser', 'belt', 'notebook', 'umbrella',
-    'card holder', 'keyring', 'duffel', 'water bottle', 'pen']),
+  Electronics: new Zipf([
+    'headphones',
+    'speaker',
+    'keyboard',
+    'charger',
+    'monitor',
+    'earbuds',
+    'lamp',
+    'hub',
+    'webcam',
+    'microphone',
+    'mouse',
+    'power bank',
+    'turntable',
+    'tablet stand',
+    'radio',
+    'projector',
+    'router',
+    'dock',
+  ]),
+  Clothing: new Zipf([
+    'tee',
+    'sweater',
+    'jacket',
+    'shirt',
+    'hoodie',
+    'sneakers',
+    'scarf',
+    'overcoat',
+    'chinos',
+    'beanie',
+    'boots',
+    'parka',
+    'cardigan',
+    'socks',
+    'apron',
+    'gloves',
+  ]),
+  Books: new Zipf([
+    'guide',
+    'handbook',
+    'cookbook',
+    'field guide',
+    'journal',
+    'atlas',
+    'anthology',
+    'novel',
+    'workbook',
+    'almanac',
+    'monograph',
+    'sketchbook',
+  ]),
+  Accessories: new Zipf([
+    'wallet',
+    'tote',
+    'backpack',
+    'watch',
+    'sunglasses',
+    'organiser',
+    'belt',
+    'notebook',
+    'umbrella',
+    'card holder',
+    'keyring',
+    'duffel',
+    'water bottle',
+    'pen',
+  ]),
 };
-const FEATURES = new Zipf(['a lifetime repair promise', 'hand-stitched seams', 'a water-resistant finish', 'a 40-hour battery',
-  'recycled packaging', 'a magnetic closure', 'wireless charging', 'a relaxed fit', 'a cushioned footbed', 'noise cancelling',
-  'a brushed finish', 'USB-C everywhere', 'a hidden pocket', 'a two-year warranty', 'a matte coating', 'adjustable straps',
-  'replaceable parts', 'a travel case', 'natural dyes', 'a soft-touch grip', 'a linen lining', 'a walnut base']);
-const CLOSINGS = new Zipf(['Tested in our studio for six weeks.', 'Made in small batches.', 'Built to be repaired, not replaced.',
-  'A favourite of the studio team.', 'Ships in plastic-free packaging.', 'Designed in Portland.', 'Limited run this season.',
-  'Pairs well with the rest of the collection.', 'Ages beautifully with use.', 'Our best seller for three years running.']);
-const TAGS = new Zipf(['design', 'travel', 'desk', 'audio', 'outdoor', 'summer', 'winter', 'cooking', 'photography', 'craft',
-  'workspace', 'wireless', 'leather', 'canvas', 'wood', 'coffee', 'hiking', 'music', 'books', 'gift', 'minimal', 'kids', 'garden',
-  'city', 'ceramics', 'vintage', 'sustainable', 'portland', 'weekend', 'festival', 'jazz', 'podcast', 'interview', 'film',
-  'architecture', 'nature', 'food', 'business', 'retail', 'technology', 'wellness', 'running', 'cycling', 'sailing', 'textiles']);
+const FEATURES = new Zipf([
+  'a lifetime repair promise',
+  'hand-stitched seams',
+  'a water-resistant finish',
+  'a 40-hour battery',
+  'recycled packaging',
+  'a magnetic closure',
+  'wireless charging',
+  'a relaxed fit',
+  'a cushioned footbed',
+  'noise cancelling',
+  'a brushed finish',
+  'USB-C everywhere',
+  'a hidden pocket',
+  'a two-year warranty',
+  'a matte coating',
+  'adjustable straps',
+  'replaceable parts',
+  'a travel case',
+  'natural dyes',
+  'a soft-touch grip',
+  'a linen lining',
+  'a walnut base',
+]);
+const CLOSINGS = new Zipf([
+  'Tested in our studio for six weeks.',
+  'Made in small batches.',
+  'Built to be repaired, not replaced.',
+  'A favourite of the studio team.',
+  'Ships in plastic-free packaging.',
+  'Designed in Portland.',
+  'Limited run this season.',
+  'Pairs well with the rest of the collection.',
+  'Ages beautifully with use.',
+  'Our best seller for three years running.',
+]);
+const TAGS = new Zipf([
+  'design',
+  'travel',
+  'desk',
+  'audio',
+  'outdoor',
+  'summer',
+  'winter',
+  'cooking',
+  'photography',
+  'craft',
+  'workspace',
+  'wireless',
+  'leather',
+  'canvas',
+  'wood',
+  'coffee',
+  'hiking',
+  'music',
+  'books',
+  'gift',
+  'minimal',
+  'kids',
+  'garden',
+  'city',
+  'ceramics',
+  'vintage',
+  'sustainable',
+  'portland',
+  'weekend',
+  'festival',
+  'jazz',
+  'podcast',
+  'interview',
+  'film',
+  'architecture',
+  'nature',
+  'food',
+  'business',
+  'retail',
+  'technology',
+  'wellness',
+  'running',
+  'cycling',
+  'sailing',
+  'textiles',
+]);
 
-const SUBJECTS = new Zipf(['the team', 'our studio', 'the studio dog', 'the workshop', 'every maker', 'a good design', 'the city', 'every reader',
-  'the designer', 'a small business', 'the kitchen', 'the trail', 'the community', 'a quiet morning', 'the market', 'the crew']);
-const VERBS = new Zipf(['makes', 'needs', 'finds', 'keeps', 'shares', 'tests', 'builds', 'explores', 'celebrates', 'remembers',
-  'improves', 'discovers', 'repairs', 'collects', 'teaches', 'questions', 'plans', 'sketches']);
-const OBJECTS = new Zipf(['better tools', 'the right light', 'simple habits', 'seasonal recipes', 'durable goods', 'honest materials',
-  'a calm workspace', 'local coffee', 'long walks', 'handmade ceramics', 'new ideas', 'old photographs', 'the morning market',
-  'weekend plans', 'small details', 'clear goals', 'good music', 'fresh bread', 'quiet corners', 'the next trip', 'wild flowers']);
-const MODIFIERS = new Zipf(['every day', 'in the studio', 'before lunch', 'on the weekend', 'all year', 'after the rain',
-  'with patience', 'in Portland', 'without a plan', 'on the road', 'at dawn', 'in winter', 'by hand', 'for the long run']);
+const SUBJECTS = new Zipf([
+  'the team',
+  'our studio',
+  'the studio dog',
+  'the workshop',
+  'every maker',
+  'a good design',
+  'the city',
+  'every reader',
+  'the designer',
+  'a small business',
+  'the kitchen',
+  'the trail',
+  'the community',
+  'a quiet morning',
+  'the market',
+  'the crew',
+]);
+const VERBS = new Zipf([
+  'makes',
+  'needs',
+  'finds',
+  'keeps',
+  'shares',
+  'tests',
+  'builds',
+  'explores',
+  'celebrates',
+  'remembers',
+  'improves',
+  'discovers',
+  'repairs',
+  'collects',
+  'teaches',
+  'questions',
+  'plans',
+  'sketches',
+]);
+const OBJECTS = new Zipf([
+  'better tools',
+  'the right light',
+  'simple habits',
+  'seasonal recipes',
+  'durable goods',
+  'honest materials',
+  'a calm workspace',
+  'local coffee',
+  'long walks',
+  'handmade ceramics',
+  'new ideas',
+  'old photographs',
+  'the morning market',
+  'weekend plans',
+  'small details',
+  'clear goals',
+  'good music',
+  'fresh bread',
+  'quiet corners',
+  'the next trip',
+  'wild flowers',
+]);
+const MODIFIERS = new Zipf([
+  'every day',
+  'in the studio',
+  'before lunch',
+  'on the weekend',
+  'all year',
+  'after the rain',
+  'with patience',
+  'in Portland',
+  'without a plan',
+  'on the road',
+  'at dawn',
+  'in winter',
+  'by hand',
+  'for the long run',
+]);
 
 const BLOG_TOPICS: Record<(typeof BLOG_CATEGORIES)[number], Zipf<string>> = {
-  Technology: new Zipf(['design systems', 'repairable electronics', 'wireless audio', 'home offices', 'mechanical keyboards',
-    'colour calibration', 'open source tools', 'battery life', 'smart lighting', 'camera sensors']),
-  Lifestyle: new Zipf(['slow mornings', 'minimal wardrobes', 'houseplants', 'reading habits', 'weekend rituals', 'desk setups',
-    'small apartments', 'running clubs', 'winter layering', 'handwritten letters']),
-  Travel: new Zipf(['the Columbia River Gorge', 'the Oregon coast', 'Kyoto', 'Lisbon', 'Copenhagen', 'Mexico City', 'Vancouver',
-    'the Alps', 'Iceland', 'Marrakech', 'Seattle', 'Patagonia']),
-  Food: new Zipf(['pantry staples', 'sourdough bread', 'coffee brewing', 'seasonal soups', 'farmers markets', 'fermentation',
-    'weeknight dinners', 'picnic food', 'olive oil', 'preserved lemons']),
-  Business: new Zipf(['pop-up shops', 'pricing', 'wholesale', 'hiring makers', 'small-batch production', 'customer letters',
-    'shipping costs', 'retail design', 'brand partnerships', 'running a studio']),
+  Technology: new Zipf([
+    'design systems',
+    'repairable electronics',
+    'wireless audio',
+    'home offices',
+    'mechanical keyboards',
+    'colour calibration',
+    'open source tools',
+    'battery life',
+    'smart lighting',
+    'camera sensors',
+  ]),
+  Lifestyle: new Zipf([
+    'slow mornings',
+    'minimal wardrobes',
+    'houseplants',
+    'reading habits',
+    'weekend rituals',
+    'desk setups',
+    'small apartments',
+    'running clubs',
+    'winter layering',
+    'handwritten letters',
+  ]),
+  Travel: new Zipf([
+    'the Columbia River Gorge',
+    'the Oregon coast',
+    'Kyoto',
+    'Lisbon',
+    'Copenhagen',
+    'Mexico City',
+    'Vancouver',
+    'the Alps',
+    'Iceland',
+    'Marrakech',
+    'Seattle',
+    'Patagonia',
+  ]),
+  Food: new Zipf([
+    'pantry staples',
+    'sourdough bread',
+    'coffee brewing',
+    'seasonal soups',
+    'farmers markets',
+    'fermentation',
+    'weeknight dinners',
+    'picnic food',
+    'olive oil',
+    'preserved lemons',
+  ]),
+  Business: new Zipf([
+    'pop-up shops',
+    'pricing',
+    'wholesale',
+    'hiring makers',
+    'small-batch production',
+    'customer letters',
+    'shipping costs',
+    'retail design',
+    'brand partnerships',
+    'running a studio',
+  ]),
 };
 const BLOG_TITLES = new Zipf([
   (t: string) => `Notes on ${t}`,
@@ -146,39 +470,209 @@ const BLOG_TITLES = new Zipf([
   (t: string) => `${t}, Revisited`,
   (t: string) => `Our Field Guide to ${t}`,
 ]);
-const AUTHORS = new Zipf(['Maya R.', 'Tom Becker', 'Ines', 'Priya', 'Jonas', 'Aiko Tanaka', 'Sam', 'Lucía Ortega', 'Dev Patel',
-  'Hannah', 'Olu Adeyemi', 'Marco', 'Freya Lind', 'Chen Wei']);
-const COMMENTS = new Zipf(['Great read, thank you.', 'Saving this for my next trip.', 'Would love a follow-up post on this.',
-  'This is exactly what I needed today.', 'Tried it last weekend and it worked.', 'Beautiful photos as always.',
-  'Could you share where the lamp is from?', 'Agree with every word.', 'Very useful list.', 'More posts like this, please!']);
+const AUTHORS = new Zipf([
+  'Maya R.',
+  'Tom Becker',
+  'Ines',
+  'Priya',
+  'Jonas',
+  'Aiko Tanaka',
+  'Sam',
+  'Lucía Ortega',
+  'Dev Patel',
+  'Hannah',
+  'Olu Adeyemi',
+  'Marco',
+  'Freya Lind',
+  'Chen Wei',
+]);
+const COMMENTS = new Zipf([
+  'Great read, thank you.',
+  'Saving this for my next trip.',
+  'Would love a follow-up post on this.',
+  'This is exactly what I needed today.',
+  'Tried it last weekend and it worked.',
+  'Beautiful photos as always.',
+  'Could you share where the lamp is from?',
+  'Agree with every word.',
+  'Very useful list.',
+  'More posts like this, please!',
+]);
 
-const PHOTO_SUBJECTS = new Zipf(['harbour', 'forest', 'bridge', 'market', 'mountain', 'staircase', 'workshop', 'beach', 'skyline',
-  'garden', 'lighthouse', 'cafe', 'river', 'library', 'meadow', 'station', 'rooftop', 'canyon', 'glasshouse', 'pier']);
-const PHOTO_TIMES = new Zipf(['at dawn', 'at dusk', 'in the rain', 'in winter', 'at noon', 'after the storm', 'in autumn',
-  'at night', 'in fog', 'in spring']);
+const PHOTO_SUBJECTS = new Zipf([
+  'harbour',
+  'forest',
+  'bridge',
+  'market',
+  'mountain',
+  'staircase',
+  'workshop',
+  'beach',
+  'skyline',
+  'garden',
+  'lighthouse',
+  'cafe',
+  'river',
+  'library',
+  'meadow',
+  'station',
+  'rooftop',
+  'canyon',
+  'glasshouse',
+  'pier',
+]);
+const PHOTO_TIMES = new Zipf([
+  'at dawn',
+  'at dusk',
+  'in the rain',
+  'in winter',
+  'at noon',
+  'after the storm',
+  'in autumn',
+  'at night',
+  'in fog',
+  'in spring',
+]);
 
-const VIDEO_SERIES = new Zipf(['Studio Sessions', 'Maker Stories', 'Field Notes', 'Kitchen Table', 'Design in Motion',
-  'Trail Diaries', 'Sound Check', 'Workshop Basics', 'City Walks', 'The Long Take']);
-const VIDEO_SUBJECTS = new Zipf(['cutting dovetails', 'brewing pour-over coffee', 'mixing glazes', 'tuning a guitar',
-  'packing for a week', 'building a desk lamp', 'sharpening knives', 'reading light', 'sewing a tote', 'restoring a chair',
-  'shooting film', 'planning a garden', 'recording vocals', 'baking sourdough', 'sketching buildings']);
+const VIDEO_SERIES = new Zipf([
+  'Studio Sessions',
+  'Maker Stories',
+  'Field Notes',
+  'Kitchen Table',
+  'Design in Motion',
+  'Trail Diaries',
+  'Sound Check',
+  'Workshop Basics',
+  'City Walks',
+  'The Long Take',
+]);
+const VIDEO_SUBJECTS = new Zipf([
+  'cutting dovetails',
+  'brewing pour-over coffee',
+  'mixing glazes',
+  'tuning a guitar',
+  'packing for a week',
+  'building a desk lamp',
+  'sharpening knives',
+  'reading light',
+  'sewing a tote',
+  'restoring a chair',
+  'shooting film',
+  'planning a garden',
+  'recording vocals',
+  'baking sourdough',
+  'sketching buildings',
+]);
 const YOUTUBE_IDS = VIDEOS.map((v) => v.youtubeId);
 
-const ARTISTS = new Zipf(['The Northwind Trio', 'Ana Sól', 'Harbour Lights', 'June Okafor', 'The Quiet Hours', 'Milo Brandt',
-  'Cedar & Stone', 'Lena Park', 'Studio Choir', 'Rafael Cruz', 'Paper Moons', 'Ida Holm']);
-const AUDIO_GENRES = new Zipf(['Ambient', 'Jazz', 'Folk', 'Electronic', 'Classical', 'Design', 'Business', 'Travel', 'Nature',
-  'Talk']);
-const AUDIO_WORDS = new Zipf(['morning', 'river', 'city', 'light', 'blue', 'harbour', 'echoes', 'northern', 'tides', 'paper',
-  'window', 'garden', 'rain', 'studio', 'night', 'fields', 'signal', 'embers']);
+const ARTISTS = new Zipf([
+  'The Northwind Trio',
+  'Ana Sól',
+  'Harbour Lights',
+  'June Okafor',
+  'The Quiet Hours',
+  'Milo Brandt',
+  'Cedar & Stone',
+  'Lena Park',
+  'Studio Choir',
+  'Rafael Cruz',
+  'Paper Moons',
+  'Ida Holm',
+]);
+const AUDIO_GENRES = new Zipf([
+  'Ambient',
+  'Jazz',
+  'Folk',
+  'Electronic',
+  'Classical',
+  'Design',
+  'Business',
+  'Travel',
+  'Nature',
+  'Talk',
+]);
+const AUDIO_WORDS = new Zipf([
+  'morning',
+  'river',
+  'city',
+  'light',
+  'blue',
+  'harbour',
+  'echoes',
+  'northern',
+  'tides',
+  'paper',
+  'window',
+  'garden',
+  'rain',
+  'studio',
+  'night',
+  'fields',
+  'signal',
+  'embers',
+]);
 
-const CITIES = new Zipf(['Portland', 'Seattle', 'San Francisco', 'Vancouver', 'Los Angeles', 'Chicago', 'New York', 'Austin',
-  'Denver', 'Boston', 'London', 'Berlin', 'Lisbon', 'Tokyo', 'Copenhagen', 'Mexico City', 'Toronto', 'Melbourne']);
-const VENUES = new Zipf(['Studio Hall', 'Pier 4', 'The Warehouse', 'Riverside Park', 'Central Library', 'Union Station',
-  'The Glasshouse', 'Old Mill', 'Civic Theatre', 'Market Square', 'Online']);
-const STREETS = new Zipf(['Marshall Street', 'Main Street', 'Harbour Road', 'Oak Avenue', 'Market Street', 'River Lane',
-  'Station Road', 'Mill Street', 'Park Avenue', 'Water Street']);
-const EVENT_TOPICS = new Zipf(['Design', 'Makers', 'Coffee', 'Jazz', 'Film', 'Ceramics', 'Photography', 'Food', 'Craft',
-  'Architecture', 'Poetry', 'Cycling', 'Textiles', 'Startup']);
+const CITIES = new Zipf([
+  'Portland',
+  'Seattle',
+  'San Francisco',
+  'Vancouver',
+  'Los Angeles',
+  'Chicago',
+  'New York',
+  'Austin',
+  'Denver',
+  'Boston',
+  'London',
+  'Berlin',
+  'Lisbon',
+  'Tokyo',
+  'Copenhagen',
+  'Mexico City',
+  'Toronto',
+  'Melbourne',
+]);
+const VENUES = new Zipf([
+  'Studio Hall',
+  'Pier 4',
+  'The Warehouse',
+  'Riverside Park',
+  'Central Library',
+  'Union Station',
+  'The Glasshouse',
+  'Old Mill',
+  'Civic Theatre',
+  'Market Square',
+  'Online',
+]);
+const STREETS = new Zipf([
+  'Marshall Street',
+  'Main Street',
+  'Harbour Road',
+  'Oak Avenue',
+  'Market Street',
+  'River Lane',
+  'Station Road',
+  'Mill Street',
+  'Park Avenue',
+  'Water Street',
+]);
+const EVENT_TOPICS = new Zipf([
+  'Design',
+  'Makers',
+  'Coffee',
+  'Jazz',
+  'Film',
+  'Ceramics',
+  'Photography',
+  'Food',
+  'Craft',
+  'Architecture',
+  'Poetry',
+  'Cycling',
+  'Textiles',
+  'Startup',
+]);
 const EVENT_NOUNS: Record<(typeof EVENT_CATEGORIES)[number], string[]> = {
   Concert: ['Concert', 'Live Night', 'Session'],
   Festival: ['Festival', 'Weekend', 'Fair'],
@@ -197,11 +691,16 @@ function sentence(r: Rng): string {
   if (r() < 0.3) text += `, with ${ADJECTIVES.pick(r)} ${MATERIALS.pick(r)}`;
   return `${capital(text)}.`;
 }
-const sentences = (r: Rng, min: number, max: number) => Array.from({ length: between(r, min, max) }, () => sentence(r)).join(' ');
+const sentences = (r: Rng, min: number, max: number) =>
+  Array.from({ length: between(r, min, max) }, () => sentence(r)).join(' ');
 const tags = (r: Rng, min: number, max: number) => JSON.stringify(TAGS.some(r, between(r, min, max)));
 
 function slugify(text: string): string {
-  return text.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** A date `ageDays` (0..max, younger more likely) before now. */
@@ -226,8 +725,16 @@ function product(c: Ctx): Insertable<ProductsTable> {
   const description = `${capital(`${ADJECTIVES.pick(r)} ${noun} with ${FEATURES.pick(r)} and ${FEATURES.pick(r)}`)}. ${sentence(r)} ${CLOSINGS.pick(r)}`;
   const id = uuid(r);
   return {
-    id, slug: `${slugify(name)}-${id.slice(0, 8)}`, name, description, price_cents: Math.round((5 + r() ** 3 * 900) * 100), image: uniform(r, c.media.images),
-    category, tags: tags(r, 1, 4), views: Math.floor(r() ** 3 * 5000), created_at: pastIso(r, c.now, 900),
+    id,
+    slug: `${slugify(name)}-${id.slice(0, 8)}`,
+    name,
+    description,
+    price_cents: Math.round((5 + r() ** 3 * 900) * 100),
+    image: uniform(r, c.media.images),
+    category,
+    tags: tags(r, 1, 4),
+    views: Math.floor(r() ** 3 * 5000),
+    created_at: pastIso(r, c.now, 900),
   };
 }
 
@@ -240,19 +747,35 @@ function blog(c: Ctx, taken: Set<string>, comments: Insertable<BlogCommentsTable
   for (let n = 2; taken.has(slug); n++) slug = `${slugify(title)}-${n}`;
   taken.add(slug);
   const paragraphs = Array.from({ length: between(r, 2, 4) }, () => `<p>${sentences(r, 2, 5)}</p>`);
-  const list = Array.from({ length: between(r, 2, 4) }, () => `<li>${capital(`${OBJECTS.pick(r)} ${MODIFIERS.pick(r)}`)}.</li>`);
+  const list = Array.from(
+    { length: between(r, 2, 4) },
+    () => `<li>${capital(`${OBJECTS.pick(r)} ${MODIFIERS.pick(r)}`)}.</li>`,
+  );
   paragraphs.splice(1, 0, `<h2>${capital(`${OBJECTS.pick(r)} and ${OBJECTS.pick(r)}`)}</h2><ul>${list.join('')}</ul>`);
   const id = uuid(r);
   const createdAt = pastIso(r, c.now, 1500);
   const commentCount = r() < 0.5 ? 0 : between(r, 1, 4);
   const from = Date.parse(createdAt);
   for (let k = 0; k < commentCount; k++) {
-    comments.push({ id: uuid(r), blog_id: id, author: AUTHORS.pick(r), comment: COMMENTS.pick(r),
-      created_at: new Date(from + ((c.now - from) * (k + 1)) / (commentCount + 1)).toISOString() });
+    comments.push({
+      id: uuid(r),
+      blog_id: id,
+      author: AUTHORS.pick(r),
+      comment: COMMENTS.pick(r),
+      created_at: new Date(from + ((c.now - from) * (k + 1)) / (commentCount + 1)).toISOString(),
+    });
   }
   return {
-    id, title, slug, content: paragraphs.join(''), caption: sentence(r), image: uniform(r, c.media.images), category,
-    tags: tags(r, 1, 4), views: Math.floor(r() ** 3 * 4000), created_at: createdAt,
+    id,
+    title,
+    slug,
+    content: paragraphs.join(''),
+    caption: sentence(r),
+    image: uniform(r, c.media.images),
+    category,
+    tags: tags(r, 1, 4),
+    views: Math.floor(r() ** 3 * 4000),
+    created_at: createdAt,
   };
 }
 
@@ -260,9 +783,18 @@ function photo(c: Ctx): Insertable<PhotosTable> {
   const { r } = c;
   const title = capital(`${ADJECTIVES.pick(r)} ${PHOTO_SUBJECTS.pick(r)} ${PHOTO_TIMES.pick(r)}`);
   return {
-    id: uuid(r), title, caption: sentence(r), image: uniform(r, c.media.images), tags: tags(r, 1, 5), category: uniform(r, PHOTO_CATEGORIES),
-    resolution: uniform(r, PHOTO_RESOLUTIONS), views: Math.floor(r() ** 3 * 9000), likes: Math.floor(r() ** 3 * 900),
-    downloads: Math.floor(r() ** 3 * 400), published: r() < 0.9, created_at: pastIso(r, c.now, 1200),
+    id: uuid(r),
+    title,
+    caption: sentence(r),
+    image: uniform(r, c.media.images),
+    tags: tags(r, 1, 5),
+    category: uniform(r, PHOTO_CATEGORIES),
+    resolution: uniform(r, PHOTO_RESOLUTIONS),
+    views: Math.floor(r() ** 3 * 9000),
+    likes: Math.floor(r() ** 3 * 900),
+    downloads: Math.floor(r() ** 3 * 400),
+    published: r() < 0.9,
+    created_at: pastIso(r, c.now, 1200),
   };
 }
 
@@ -270,9 +802,18 @@ function video(c: Ctx): Insertable<VideosTable> {
   const { r } = c;
   const name = `${VIDEO_SERIES.pick(r)}: ${capital(VIDEO_SUBJECTS.pick(r))}`;
   return {
-    id: uuid(r), name, title: name, description: sentences(r, 1, 3), youtube: `https://www.youtube-nocookie.com/embed/${uniform(r, YOUTUBE_IDS)}`,
-    category: uniform(r, VIDEO_CATEGORIES), duration: between(r, 45, 3600), quality: uniform(r, VIDEO_QUALITIES), tags: tags(r, 1, 4),
-    views: Math.floor(r() ** 3 * 50_000), likes: Math.floor(r() ** 3 * 3000), created_at: pastIso(r, c.now, 1200),
+    id: uuid(r),
+    name,
+    title: name,
+    description: sentences(r, 1, 3),
+    youtube: `https://www.youtube-nocookie.com/embed/${uniform(r, YOUTUBE_IDS)}`,
+    category: uniform(r, VIDEO_CATEGORIES),
+    duration: between(r, 45, 3600),
+    quality: uniform(r, VIDEO_QUALITIES),
+    tags: tags(r, 1, 4),
+    views: Math.floor(r() ** 3 * 50_000),
+    likes: Math.floor(r() ** 3 * 3000),
+    created_at: pastIso(r, c.now, 1200),
   };
 }
 
@@ -284,13 +825,30 @@ function audio(c: Ctx, reviews: Insertable<AudioReviewsTable>[]): Insertable<Aud
   const createdAt = pastIso(r, c.now, 1200);
   const count = r() < 0.6 ? 0 : between(r, 1, 3);
   for (let k = 0; k < count; k++) {
-    reviews.push({ id: uuid(r), audio_id: id, author: AUTHORS.pick(r), rating: between(r, 3, 5), comment: COMMENTS.pick(r),
-      created_at: new Date(Date.parse(createdAt) + (k + 1) * HOUR_MS).toISOString() });
+    reviews.push({
+      id: uuid(r),
+      audio_id: id,
+      author: AUTHORS.pick(r),
+      rating: between(r, 3, 5),
+      comment: COMMENTS.pick(r),
+      created_at: new Date(Date.parse(createdAt) + (k + 1) * HOUR_MS).toISOString(),
+    });
   }
   return {
-    id, name, title: name, description: sentences(r, 1, 3), artist: ARTISTS.pick(r), audio_file: uniform(r, c.media.audio), type,
-    category: AUDIO_GENRES.pick(r), duration: between(r, 30, 5400), quality: uniform(r, AUDIO_QUALITIES), tags: tags(r, 1, 4),
-    plays: Math.floor(r() ** 3 * 20_000), downloads: Math.floor(r() ** 3 * 2000), rating: Math.round((3 + r() * 2) * 10) / 10,
+    id,
+    name,
+    title: name,
+    description: sentences(r, 1, 3),
+    artist: ARTISTS.pick(r),
+    audio_file: uniform(r, c.media.audio),
+    type,
+    category: AUDIO_GENRES.pick(r),
+    duration: between(r, 30, 5400),
+    quality: uniform(r, AUDIO_QUALITIES),
+    tags: tags(r, 1, 4),
+    plays: Math.floor(r() ** 3 * 20_000),
+    downloads: Math.floor(r() ** 3 * 2000),
+    rating: Math.round((3 + r() * 2) * 10) / 10,
     created_at: createdAt,
   };
 }
@@ -307,18 +865,34 @@ function event(c: Ctx): Insertable<EventsTable> {
   const id = uuid(r);
   return {
     // Names repeat across thousands of events; the id's first block keeps each page address unique.
-    id, slug: `${slugify(name)}-${id.slice(0, 8)}`, name, title: name, description: sentences(r, 1, 3), image: uniform(r, c.media.images),
-    address: `${between(r, 1, 2400)} ${STREETS.pick(r)}`, city, start_date: start.toISOString(),
+    id,
+    slug: `${slugify(name)}-${id.slice(0, 8)}`,
+    name,
+    title: name,
+    description: sentences(r, 1, 3),
+    image: uniform(r, c.media.images),
+    address: `${between(r, 1, 2400)} ${STREETS.pick(r)}`,
+    city,
+    start_date: start.toISOString(),
     end_date: new Date(start.getTime() + between(r, 1, 72) * HOUR_MS).toISOString(),
-    location: eventType === 'virtual' ? 'Online' : VENUES.pick(r), category, event_type: eventType, is_virtual: eventType === 'virtual',
-    registrations: Math.floor(r() ** 2 * 800), price_cents: r() < 0.3 ? 0 : between(r, 5, 250) * 100, created_at: pastIso(r, c.now, 200),
+    location: eventType === 'virtual' ? 'Online' : VENUES.pick(r),
+    category,
+    event_type: eventType,
+    is_virtual: eventType === 'virtual',
+    registrations: Math.floor(r() ** 2 * 800),
+    price_cents: r() < 0.3 ? 0 : between(r, 5, 250) * 100,
+    created_at: pastIso(r, c.now, 200),
   };
 }
 
 // ---------------------------------------------------------------- database side
 
 /** SQLite takes at most 32,766 bound values per statement, PostgreSQL 65,535; stay well under both. */
-async function insertBatched<T extends keyof Database>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+async function insertBatched<T extends keyof Database>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object).length;
   const size = Math.max(1, Math.min(1000, Math.floor(30_000 / columns)));
@@ -326,7 +900,10 @@ async function insertBatched<T extends keyof Database>(db: Db, table: T, rows: I
   await db.transaction().execute(async (trx) => {
     for (let at = 0; at < rows.length; at += size) {
       // Kysely's generic insert types do not narrow over a table-name union.
-      await trx.insertInto(table).values(rows.slice(at, at + size) as never).execute();
+      await trx
+        .insertInto(table)
+        .values(rows.slice(at, at + size) as never)
+        .execute();
     }
   });
 }
@@ -342,17 +919,33 @@ async function openData(dataDir: string, databaseUrl: string | undefined): Promi
 
 /** Stored pictures to point items at: existing ones (demo data) or a few rendered once. */
 async function mediaFor(db: Db, dataDir: string, seed: string): Promise<Media> {
-  const existing = await db.selectFrom('blogs').select('image').distinct().where('image', 'like', '/media/%.webp').limit(12).execute();
+  const existing = await db
+    .selectFrom('blogs')
+    .select('image')
+    .distinct()
+    .where('image', 'like', '/media/%.webp')
+    .limit(12)
+    .execute();
   let images = existing.map((row) => row.image);
   if (images.length === 0) {
     const rendered = await Promise.all(
-      ['Generated one', 'Generated two', 'Generated three'].map((title, i) => renderPicture(`bench:${seed}:${i}`, title, i === 1 ? 'cardTall' : 'card')),
+      ['Generated one', 'Generated two', 'Generated three'].map((title, i) =>
+        renderPicture(`bench:${seed}:${i}`, title, i === 1 ? 'cardTall' : 'card'),
+      ),
     );
     images = [];
     for (const picture of rendered) images.push((await storePicture(db, dataDir, picture.bytes)).url);
   }
-  const audioRows = await db.selectFrom('audios').select('audio_file').distinct().where('audio_file', 'like', '/media/%').limit(8).execute();
-  const audio = audioRows.length ? audioRows.map((row) => row.audio_file) : await db.transaction().execute((trx) => storeDemoAudio(trx, dataDir));
+  const audioRows = await db
+    .selectFrom('audios')
+    .select('audio_file')
+    .distinct()
+    .where('audio_file', 'like', '/media/%')
+    .limit(8)
+    .execute();
+  const audio = audioRows.length
+    ? audioRows.map((row) => row.audio_file)
+    : await db.transaction().execute((trx) => storeDemoAudio(trx, dataDir));
   return { images, audio };
 }
 
@@ -369,7 +962,10 @@ export interface GenerateResult {
   itemsPerType: number;
   seed: string;
   /** Rows inserted per table. */
-  inserted: Record<'products' | 'blogs' | 'blog_comments' | 'photos' | 'videos' | 'audios' | 'audio_reviews' | 'events', number>;
+  inserted: Record<
+    'products' | 'blogs' | 'blog_comments' | 'photos' | 'videos' | 'audios' | 'audio_reviews' | 'events',
+    number
+  >;
   /** Rows in the full-text index afterwards (all content, not only the generated). */
   searchIndexRows: number;
   images: number;
@@ -390,9 +986,23 @@ function databaseBytes(dataDir: string): number {
   return total;
 }
 
-const EMPTY_COUNTS = () => ({ products: 0, blogs: 0, blog_comments: 0, photos: 0, videos: 0, audios: 0, audio_reviews: 0, events: 0 });
+const EMPTY_COUNTS = () => ({
+  products: 0,
+  blogs: 0,
+  blog_comments: 0,
+  photos: 0,
+  videos: 0,
+  audios: 0,
+  audio_reviews: 0,
+  events: 0,
+});
 
-async function finish(db: Db, dataDir: string, started: number, rest: Omit<GenerateResult, 'searchIndexRows' | 'seconds' | 'databaseBytes' | 'dataDir'>): Promise<GenerateResult> {
+async function finish(
+  db: Db,
+  dataDir: string,
+  started: number,
+  rest: Omit<GenerateResult, 'searchIndexRows' | 'seconds' | 'databaseBytes' | 'dataDir'>,
+): Promise<GenerateResult> {
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM search_index`.execute(db);
   let bytes: number;
   if (databaseKind(db) === 'postgres') {
@@ -407,7 +1017,13 @@ async function finish(db: Db, dataDir: string, started: number, rest: Omit<Gener
     bytes = databaseBytes(dataDir);
   }
   await db.destroy();
-  return { dataDir, ...rest, searchIndexRows: Number(rows[0]?.n ?? 0), seconds: (performance.now() - started) / 1000, databaseBytes: bytes };
+  return {
+    dataDir,
+    ...rest,
+    searchIndexRows: Number(rows[0]?.n ?? 0),
+    seconds: (performance.now() - started) / 1000,
+    databaseBytes: bytes,
+  };
 }
 
 async function takenSlugs(db: Db): Promise<Set<string>> {
@@ -442,7 +1058,10 @@ export async function generateItems(dataDir: string, opts: GenerateOptions = {})
       audios: make('audios', (c) => audio(c, reviews)),
       events: make('events', event),
     };
-    for (const [table, rows] of Object.entries(tables) as [keyof typeof tables, Insertable<Database[keyof typeof tables]>[]][]) {
+    for (const [table, rows] of Object.entries(tables) as [
+      keyof typeof tables,
+      Insertable<Database[keyof typeof tables]>[],
+    ][]) {
       await insertBatched(db, table, rows);
       inserted[table] = rows.length;
     }
@@ -458,7 +1077,11 @@ export async function generateItems(dataDir: string, opts: GenerateOptions = {})
 }
 
 /** Adds `count` generated blog posts (with comments) to an existing DATA_DIR, e.g. on top of the demo. */
-export async function addBlogs(dataDir: string, count: number, opts: Omit<GenerateOptions, 'itemsPerType'> = {}): Promise<GenerateResult> {
+export async function addBlogs(
+  dataDir: string,
+  count: number,
+  opts: Omit<GenerateOptions, 'itemsPerType'> = {},
+): Promise<GenerateResult> {
   const started = performance.now();
   const seed = opts.seed ?? 'bench-blogs';
   const db = await openData(dataDir, opts.databaseUrl);
@@ -480,9 +1103,26 @@ export async function addBlogs(dataDir: string, count: number, opts: Omit<Genera
 
 /** Search terms over the generated vocabulary: common and rare words, prefixes, two-word queries, one miss. */
 export const SEARCH_TERMS = [
-  'design', 'travel', 'coffee', 'leather', 'walnut', 'headphones', 'portland', 'jazz', 'sourdough', 'lighthouse',
-  'head', 'cera', 'photo', 'wo',
-  'wireless audio', 'leather wallet', 'studio sessions', 'coffee brewing', 'portland design', 'misty harbour',
+  'design',
+  'travel',
+  'coffee',
+  'leather',
+  'walnut',
+  'headphones',
+  'portland',
+  'jazz',
+  'sourdough',
+  'lighthouse',
+  'head',
+  'cera',
+  'photo',
+  'wo',
+  'wireless audio',
+  'leather wallet',
+  'studio sessions',
+  'coffee brewing',
+  'portland design',
+  'misty harbour',
   'quasar',
 ] as const;
 
@@ -493,6 +1133,7 @@ if (import.meta.main) {
     process.exit(2);
   }
   const n = Number(count ?? 10_000);
-  const result = flag === '--blogs-only' ? await addBlogs(dataDir, n) : await generateItems(dataDir, { itemsPerType: n });
+  const result =
+    flag === '--blogs-only' ? await addBlogs(dataDir, n) : await generateItems(dataDir, { itemsPerType: n });
   console.log(JSON.stringify(result, null, 2));
 }

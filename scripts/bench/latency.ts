@@ -137,7 +137,14 @@ export async function collectSamples(urls: readonly string[], opts: SampleOption
         throw new Error(`GET ${url} answered ${res.status}: ${res.body.subarray(0, 300).toString()}`);
       }
       if (i >= warmup) {
-        const timed = { url, ms: res.ms, status: res.status, contentEncoding: res.encoding, wireBytes: res.body.byteLength, body: res.body };
+        const timed = {
+          url,
+          ms: res.ms,
+          status: res.status,
+          contentEncoding: res.encoding,
+          wireBytes: res.body.byteLength,
+          body: res.body,
+        };
         // Large list bodies add up over many samples: only the newest per URL is kept.
         const previous = lastOf.get(url);
         if (previous) previous.body = EMPTY;

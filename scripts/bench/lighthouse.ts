@@ -57,7 +57,9 @@ function exemptionHolds(id: string, lhr: Lhr, url: string): boolean {
   if (id !== 'errors-in-console') return true;
   type Item = { url?: string; description?: string; sourceLocation?: { url?: string } };
   const items = (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
-  return items.every((item) => (item.sourceLocation?.url ?? item.url) === url && /status of 404/.test(item.description ?? ''));
+  return items.every(
+    (item) => (item.sourceLocation?.url ?? item.url) === url && /status of 404/.test(item.description ?? ''),
+  );
 }
 
 /** A category's score as Lighthouse computes it (weighted mean of scored audits), without the exempt audits. */
@@ -75,8 +77,13 @@ function categoryScore(lhr: Lhr, category: Category, exempt: Set<string>): numbe
 
 function toRun(url: string, lhr: Lhr, exemptAudits: string[] = []): PageRun {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const exempt = new Set(exemptAudits.filter((id) => (lhr.audits[id]?.score ?? 1) < 1 && exemptionHolds(id, lhr, lhr.finalDisplayedUrl)));
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categoryScore(lhr, c, exempt)])) as Record<Category, number>;
+  const exempt = new Set(
+    exemptAudits.filter((id) => (lhr.audits[id]?.score ?? 1) < 1 && exemptionHolds(id, lhr, lhr.finalDisplayedUrl)),
+  );
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categoryScore(lhr, c, exempt)])) as Record<
+    Category,
+    number
+  >;
   const bytes: Record<string, number> = {};
   let requests = 0;
   const summary = lhr.audits['resource-summary']?.details;
@@ -115,7 +122,9 @@ export function medianOfRuns(runs: PageRun[]): PageResult {
   const first = runs[0]!;
   const m = (pick: (r: PageRun) => number) => median(runs.map(pick));
   const byId = new Map<string, { item: PageRun['failing'][number]; count: number }>();
-  for (const run of runs) for (const f of run.failing) byId.set(f.id + f.category, { item: f, count: (byId.get(f.id + f.category)?.count ?? 0) + 1 });
+  for (const run of runs)
+    for (const f of run.failing)
+      byId.set(f.id + f.category, { item: f, count: (byId.get(f.id + f.category)?.count ?? 0) + 1 });
   return {
     url: first.url,
     runs: runs.length,
@@ -139,7 +148,13 @@ export function medianOfRuns(runs: PageRun[]): PageResult {
 /** One Lighthouse run; a run that fails to record (NO_NAVSTART and the like, rare) is retried twice. */
 async function audit(port: number, url: string, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ignoreStatusCode: true });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ignoreStatusCode: true,
+    });
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
     if (result && !error) return result;
     if (attempt >= attempts) throw new Error(`Lighthouse failed on ${url}: ${error?.message}`);
@@ -176,10 +191,17 @@ function describe(run: PageRun): string {
   );
 }
 
-export async function runLighthouse(targets: LighthouseTarget[], { runs = 3, log = console.log, confirmIf }: RunOptions = {}): Promise<PageResult[]> {
+export async function runLighthouse(
+  targets: LighthouseTarget[],
+  { runs = 3, log = console.log, confirmIf }: RunOptions = {},
+): Promise<PageResult[]> {
   const urls = targets.map((t) => t.url);
   const exemptOf = new Map(targets.map((t) => [t.url, t.exempt ?? []]));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   const perUrl = new Map<string, PageRun[]>(urls.map((u) => [u, []]));
   try {
     for (let round = 0; round < runs; round++) {

@@ -20,12 +20,20 @@ import { BENCH_ADMIN, startProduct } from './product.ts';
 import { postgresEnv } from './scale.ts';
 
 /** What one request of the mix is: its share, and how it is sent. */
-export type OperationName = 'company' | 'sliders' | 'products' | 'search' | 'product' | 'register' | 'order' | 'contact' | 'admin-edit';
+export type OperationName =
+  'company' | 'sliders' | 'products' | 'search' | 'product' | 'register' | 'order' | 'contact' | 'admin-edit';
 
 /** Shares in percent of all requests: 80 reads, 20 writes. */
 export const MIX: Readonly<Record<OperationName, number>> = {
-  company: 15, sliders: 10, products: 20, search: 20, product: 15,
-  register: 3, order: 6, contact: 6, 'admin-edit': 5,
+  company: 15,
+  sliders: 10,
+  products: 20,
+  search: 20,
+  product: 15,
+  register: 3,
+  order: 6,
+  contact: 6,
+  'admin-edit': 5,
 };
 const WRITES: ReadonlySet<OperationName> = new Set(['register', 'order', 'contact', 'admin-edit']);
 
@@ -117,44 +125,100 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 function operation(name: OperationName, f: Fixture): Sent {
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   switch (name) {
-    case 'company': return { method: 'GET', path: '/api/company', expect: 200 };
-    case 'sliders': return { method: 'GET', path: '/api/sliders', expect: 200 };
-    case 'products': return { method: 'GET', path: '/api/products', expect: 200 };
-    case 'search': return { method: 'GET', path: `/api/search?k=${encodeURIComponent(pick(SEARCH_TERMS))}`, expect: 200 };
-    case 'product': return { method: 'GET', path: `/api/products/${pick(f.productSlugs)}`, expect: 200 };
+    case 'company':
+      return { method: 'GET', path: '/api/company', expect: 200 };
+    case 'sliders':
+      return { method: 'GET', path: '/api/sliders', expect: 200 };
+    case 'products':
+      return { method: 'GET', path: '/api/products', expect: 200 };
+    case 'search':
+      return { method: 'GET', path: `/api/search?k=${encodeURIComponent(pick(SEARCH_TERMS))}`, expect: 200 };
+    case 'product':
+      return { method: 'GET', path: `/api/products/${pick(f.productSlugs)}`, expect: 200 };
     case 'register': {
       const id = unique();
       return {
-        method: 'POST', path: '/api/auth/register', expect: 201,
-        body: { first_name: 'Load', last_name: 'Tester', email: `load.${id}@example.com`, username: `load_${id}`, password: 'harbour lantern evening tide', role: 'customer' },
+        method: 'POST',
+        path: '/api/auth/register',
+        expect: 201,
+        body: {
+          first_name: 'Load',
+          last_name: 'Tester',
+          email: `load.${id}@example.com`,
+          username: `load_${id}`,
+          password: 'harbour lantern evening tide',
+          role: 'customer',
+        },
       };
     }
     case 'order':
       return {
-        method: 'POST', path: '/api/orders', expect: 201,
+        method: 'POST',
+        path: '/api/orders',
+        expect: 201,
         headers: { ...auth(pick(f.customerTokens)), 'Idempotency-Key': `bench-${unique()}` },
         body: {
-          lines: [{ productId: pick(f.productIds), quantity: 1 }], paymentMethod: 'manual',
-          shipping: { name: 'Load Tester', line1: '1 Loopback Road', city: 'Localhost', postalCode: '12345', country: 'Testland' },
+          lines: [{ productId: pick(f.productIds), quantity: 1 }],
+          paymentMethod: 'manual',
+          shipping: {
+            name: 'Load Tester',
+            line1: '1 Loopback Road',
+            city: 'Localhost',
+            postalCode: '12345',
+            country: 'Testland',
+          },
         },
       };
     case 'contact':
       return {
-        method: 'POST', path: '/api/contact', expect: 201,
-        body: { name: 'Load Tester', email: `contact.${unique()}@example.com`, subject: 'A question', message: 'Is the blue one in stock next week?' },
+        method: 'POST',
+        path: '/api/contact',
+        expect: 201,
+        body: {
+          name: 'Load Tester',
+          email: `contact.${unique()}@example.com`,
+          subject: 'A question',
+          message: 'Is the blue one in stock next week?',
+        },
       };
     case 'admin-edit': {
-      const { _id, name: videoName, title, description, youtube, category, quality, duration, tags, published } = f.video;
+      const {
+        _id,
+        name: videoName,
+        title,
+        description,
+        youtube,
+        category,
+        quality,
+        duration,
+        tags,
+        published,
+      } = f.video;
       return {
-        method: 'PUT', path: `/api/admin/videos/${_id}`, expect: 200, headers: auth(f.adminToken),
-        body: { name: videoName, title: `${String(title ?? '').slice(0, 60)} ${unique().slice(-4)}`.trim(), description, youtube, category, quality, duration, tags, published },
+        method: 'PUT',
+        path: `/api/admin/videos/${_id}`,
+        expect: 200,
+        headers: auth(f.adminToken),
+        body: {
+          name: videoName,
+          title: `${String(title ?? '').slice(0, 60)} ${unique().slice(-4)}`.trim(),
+          description,
+          youtube,
+          category,
+          quality,
+          duration,
+          tags,
+          published,
+        },
       };
     }
   }
 }
 
 /** The operation names, each repeated by its share: a random draw from this follows the mix. */
-const DRAW: OperationName[] = (Object.entries(MIX) as Array<[OperationName, number]>).flatMap(([name, share]) => Array<OperationName>(share).fill(name));
+const DRAW: OperationName[] = (Object.entries(MIX) as Array<[OperationName, number]>).flatMap(([name, share]) =>
+  Array<OperationName>(share).fill(name),
+);
 
 interface Outcome {
   ok: boolean;
@@ -175,9 +239,12 @@ function send(agent: Agent, origin: string, sent: Sent, due: number): Promise<Ou
     const req = request(
       url,
       {
-        method: sent.method, agent, timeout: TIMEOUT_MS,
+        method: sent.method,
+        agent,
+        timeout: TIMEOUT_MS,
         headers: {
-          Accept: 'application/json', Origin: origin,
+          Accept: 'application/json',
+          Origin: origin,
           ...(body ? { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) } : {}),
           ...sent.headers,
         },
@@ -196,10 +263,20 @@ function send(agent: Agent, origin: string, sent: Sent, due: number): Promise<Ou
   });
 }
 
-async function json<T>(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
+async function json<T>(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; data: T }> {
   const res = await fetch(`${origin}${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', Origin: origin, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: origin,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, data: (await res.json().catch(() => null)) as T };
@@ -215,16 +292,30 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
   for (let i = 0; i < 4; i++) {
     const email = `customer.${unique()}@example.com`;
     const before = mailFiles(dataDir);
-    const made = await json(origin, 'POST', '/api/auth/register', { first_name: 'Load', last_name: `Customer ${i}`, email, username: `customer_${unique()}`, password: 'harbour lantern evening tide' });
-    if (made.status !== 201) throw new Error(`registering a customer answered ${made.status}: ${JSON.stringify(made.data)}`);
+    const made = await json(origin, 'POST', '/api/auth/register', {
+      first_name: 'Load',
+      last_name: `Customer ${i}`,
+      email,
+      username: `customer_${unique()}`,
+      password: 'harbour lantern evening tide',
+    });
+    if (made.status !== 201)
+      throw new Error(`registering a customer answered ${made.status}: ${JSON.stringify(made.data)}`);
     await json(origin, 'POST', '/api/auth/request-otp', { email });
     const mail = await waitForMail(dataDir, { to: email, after: before, timeoutMs: 10_000 });
-    const verified = await json<{ token: string }>(origin, 'POST', '/api/auth/verify-otp', { email, otp: codeFrom(mail) });
+    const verified = await json<{ token: string }>(origin, 'POST', '/api/auth/verify-otp', {
+      email,
+      otp: codeFrom(mail),
+    });
     if (verified.status !== 200) throw new Error(`verifying a customer answered ${verified.status}`);
     customerTokens.push(verified.data.token);
   }
 
-  const { data: products } = await json<{ results: Array<{ _id: string; slug: string }> }>(origin, 'GET', '/api/products');
+  const { data: products } = await json<{ results: Array<{ _id: string; slug: string }> }>(
+    origin,
+    'GET',
+    '/api/products',
+  );
   const forSale = products.results.filter((p) => p.slug);
   if (forSale.length === 0) throw new Error('the demo has no products');
   // Stock enough that no order of the run finds a product sold out (each order takes one).
@@ -232,11 +323,22 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
     const res = await json(origin, 'PUT', `/api/admin/products/${p._id}`, { stock: 1_000_000 }, adminToken);
     if (res.status !== 200) throw new Error(`restocking a product answered ${res.status}: ${JSON.stringify(res.data)}`);
   }
-  const { data: videos } = await json<{ results: Array<Record<string, unknown> & { _id: string }> }>(origin, 'GET', '/api/admin/videos', undefined, adminToken);
+  const { data: videos } = await json<{ results: Array<Record<string, unknown> & { _id: string }> }>(
+    origin,
+    'GET',
+    '/api/admin/videos',
+    undefined,
+    adminToken,
+  );
   const video = videos.results[0];
   if (!video) throw new Error('the demo has no video to edit');
   const fixture: Fixture = {
-    origin, adminToken, customerTokens, productSlugs: forSale.map((p) => p.slug), productIds: forSale.slice(0, 8).map((p) => p._id), video,
+    origin,
+    adminToken,
+    customerTokens,
+    productSlugs: forSale.map((p) => p.slug),
+    productIds: forSale.slice(0, 8).map((p) => p._id),
+    video,
   };
   // Every operation once, in order: a mix that cannot succeed fails here, with its answer, not as a step's errors.
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
@@ -246,7 +348,9 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
       const outcome = await send(agent, origin, sent, performance.now());
       if (!outcome.ok) {
         const res = await json(origin, sent.method, sent.path, sent.body, sent.headers?.['Authorization']?.slice(7));
-        throw new Error(`${name} (${sent.method} ${sent.path}) answered ${outcome.detail}, not ${sent.expect}: ${JSON.stringify(res.data).slice(0, 300)}`);
+        throw new Error(
+          `${name} (${sent.method} ${sent.path}) answered ${outcome.detail}, not ${sent.expect}: ${JSON.stringify(res.data).slice(0, 300)}`,
+        );
       }
     }
   } finally {
@@ -332,9 +436,17 @@ function stepResult(rate: number, seconds: number, tally: Tally, p95BoundMs: num
   }
   const p95 = pct(sorted, 95);
   return {
-    offeredRps: rate, answeredRps: round1(tally.latencies.length / seconds), requests: tally.requests, writes: tally.writes,
-    errors: tally.errors, errorSamples: tally.errorSamples, p50: pct(sorted, 50), p95, p99: pct(sorted, 99),
-    ok: tally.errors === 0 && p95 <= p95BoundMs, operations,
+    offeredRps: rate,
+    answeredRps: round1(tally.latencies.length / seconds),
+    requests: tally.requests,
+    writes: tally.writes,
+    errors: tally.errors,
+    errorSamples: tally.errorSamples,
+    p50: pct(sorted, 50),
+    p95,
+    p99: pct(sorted, 99),
+    ok: tally.errors === 0 && p95 <= p95BoundMs,
+    operations,
   };
 }
 
@@ -343,7 +455,11 @@ function stepResult(rate: number, seconds: number, tally: Tally, p95BoundMs: num
  * first failing step, halves the gap between the best passing and the lowest failing rate until the time is spent.
  * With `fixedRps`, one step at that rate instead.
  */
-export async function runMixedLoad(origin: string, dataDir: string, opts: MixedLoadOptions & { database: 'SQLite' | 'PostgreSQL' }): Promise<MixedLoadResult> {
+export async function runMixedLoad(
+  origin: string,
+  dataDir: string,
+  opts: MixedLoadOptions & { database: 'SQLite' | 'PostgreSQL' },
+): Promise<MixedLoadResult> {
   const log = opts.log ?? (() => undefined);
   const p95BoundMs = opts.p95BoundMs ?? 250;
   const fixed = opts.fixedRps !== undefined;
@@ -363,7 +479,9 @@ export async function runMixedLoad(origin: string, dataDir: string, opts: MixedL
     totalWrites += tally.writes;
     const result = stepResult(rate, stepSeconds, tally, p95BoundMs);
     steps.push(result);
-    log(`  ${opts.database}: ${rate} req/s offered for ${stepSeconds} s: p50 ${result.p50} ms, p95 ${result.p95} ms, ${result.errors} errors${result.ok ? '' : ` (over the bound${result.errorSamples.length ? `: ${result.errorSamples.join('; ')}` : ''})`}`);
+    log(
+      `  ${opts.database}: ${rate} req/s offered for ${stepSeconds} s: p50 ${result.p50} ms, p95 ${result.p95} ms, ${result.errors} errors${result.ok ? '' : ` (over the bound${result.errorSamples.length ? `: ${result.errorSamples.join('; ')}` : ''})`}`,
+    );
     return result;
   };
   try {
@@ -380,7 +498,10 @@ export async function runMixedLoad(origin: string, dataDir: string, opts: MixedL
         const result = await runStep(rate);
         if (!result.ok) lowestFailing = Math.min(lowestFailing, rate);
         const best = Math.max(0, ...steps.filter((s) => s.ok).map((s) => s.offeredRps));
-        const next = lowestFailing === Infinity ? Math.round(rate * 1.15) : Math.round((Math.max(best, rate * 0.5) + lowestFailing) / 2);
+        const next =
+          lowestFailing === Infinity
+            ? Math.round(rate * 1.15)
+            : Math.round((Math.max(best, rate * 0.5) + lowestFailing) / 2);
         // The gap is closed to within 3 %: the rest of the time is not spent on rates already known.
         if (lowestFailing !== Infinity && (next >= lowestFailing || lowestFailing - next < lowestFailing * 0.03)) break;
         rate = Math.max(5, next);
@@ -391,8 +512,16 @@ export async function runMixedLoad(origin: string, dataDir: string, opts: MixedL
     const passing = steps.filter((s) => s.ok);
     const best = passing.length ? passing.reduce((a, b) => (b.offeredRps > a.offeredRps ? b : a)) : null;
     return {
-      database: opts.database, seconds: opts.seconds, p95BoundMs, stepSeconds, mix: { ...MIX },
-      calibrationRps: calibrationRps === null ? null : round1(calibrationRps), steps, best, totalRequests, totalWrites,
+      database: opts.database,
+      seconds: opts.seconds,
+      p95BoundMs,
+      stepSeconds,
+      mix: { ...MIX },
+      calibrationRps: calibrationRps === null ? null : round1(calibrationRps),
+      steps,
+      best,
+      totalRequests,
+      totalWrites,
     };
   } finally {
     agent.destroy();
@@ -402,7 +531,11 @@ export async function runMixedLoad(origin: string, dataDir: string, opts: MixedL
 /** Starts the API alone on a fresh DATA_DIR with the demo content (SQLite, or the given PostgreSQL database) and runs the load. */
 export async function measureMixedLoad(opts: MixedLoadOptions): Promise<MixedLoadResult> {
   const database = opts.databaseUrl ? 'PostgreSQL' : 'SQLite';
-  const product = await startProduct({ mode: 'api', seed: 'demo', env: { RATE_LIMITS: 'off', ...postgresEnv(opts.databaseUrl) } });
+  const product = await startProduct({
+    mode: 'api',
+    seed: 'demo',
+    env: { RATE_LIMITS: 'off', ...postgresEnv(opts.databaseUrl) },
+  });
   try {
     opts.log?.(`  ${database}: API with the demo content ready in ${product.readySeconds.toFixed(1)} s`);
     return await runMixedLoad(product.origin, product.dataDir, { ...opts, database });
@@ -416,6 +549,11 @@ if (import.meta.main) {
   const seconds = Number(process.argv[2] ?? 60);
   const databaseUrl = process.argv[3] || undefined;
   const fixedRps = process.argv[4] ? Number(process.argv[4]) : undefined;
-  const result = await measureMixedLoad({ seconds, ...(databaseUrl ? { databaseUrl } : {}), ...(fixedRps ? { fixedRps } : {}), log: console.log });
+  const result = await measureMixedLoad({
+    seconds,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(fixedRps ? { fixedRps } : {}),
+    log: console.log,
+  });
   console.log(JSON.stringify(result, null, 2));
 }

@@ -66,9 +66,13 @@ export function benchPages(slugs: BenchSlugs): BenchPage[] {
  * is skipped and named in `skipped`; every other page is kept whatever it answers, so a missing required page still
  * fails its audits.
  */
-export function pagesToMeasure(pages: readonly BenchPage[], statuses: ReadonlyMap<string, number>): { measured: BenchPage[]; skipped: BenchPage[] } {
+export function pagesToMeasure(
+  pages: readonly BenchPage[],
+  statuses: ReadonlyMap<string, number>,
+): { measured: BenchPage[]; skipped: BenchPage[] } {
   const measured: BenchPage[] = [];
   const skipped: BenchPage[] = [];
-  for (const page of pages) (OPTIONAL_PAGES.has(page.name) && statuses.get(page.path) === 404 ? skipped : measured).push(page);
+  for (const page of pages)
+    (OPTIONAL_PAGES.has(page.name) && statuses.get(page.path) === 404 ? skipped : measured).push(page);
   return { measured, skipped };
 }

@@ -7,7 +7,14 @@ import { measureProductLoad, type LoadRun } from './api-load.ts';
 import { measureMixedLoad, type MixedLoadOptions, type MixedLoadResult } from './mixed-load.ts';
 import { openPostgres, postgresPlan, postgresRequired, initdbFound, type PostgresServer } from './postgres.ts';
 import { startProduct } from './product.ts';
-import { measureListLatencyAtDemo, measureScale, postgresEnv, type DemoLatencyResult, type ScaleOptions, type ScaleResult } from './scale.ts';
+import {
+  measureListLatencyAtDemo,
+  measureScale,
+  postgresEnv,
+  type DemoLatencyResult,
+  type ScaleOptions,
+  type ScaleResult,
+} from './scale.ts';
 
 export interface PostgresReport {
   /** Whether any PostgreSQL figure was measured. */
@@ -36,7 +43,11 @@ export class PostgresBench {
   }
 
   /** Finds or starts the server; without one the report says why (and a required run throws). */
-  static async open(ci: boolean, log: (line: string) => void, env: Record<string, string | undefined> = process.env): Promise<PostgresBench> {
+  static async open(
+    ci: boolean,
+    log: (line: string) => void,
+    env: Record<string, string | undefined> = process.env,
+  ): Promise<PostgresBench> {
     const plan = postgresPlan(env, initdbFound());
     const required = postgresRequired(ci, plan);
     if (plan.kind === 'none') {
@@ -46,7 +57,16 @@ export class PostgresBench {
     try {
       const server = await openPostgres(plan);
       log(`PostgreSQL ${server.version}: ${server.source}`);
-      return new PostgresBench({ measured: false, required, note: `PostgreSQL ${server.version}, ${server.source}; a fresh database per measurement, dropped after.`, version: server.version }, server, log);
+      return new PostgresBench(
+        {
+          measured: false,
+          required,
+          note: `PostgreSQL ${server.version}, ${server.source}; a fresh database per measurement, dropped after.`,
+          version: server.version,
+        },
+        server,
+        log,
+      );
     } catch (error) {
       if (required) throw error;
       const reason = `could not reach or start PostgreSQL (${plan.kind === 'url' ? plan.from : 'throwaway server'}): ${message(error)}`;
@@ -64,7 +84,10 @@ export class PostgresBench {
         try {
           this.report.demoReadySeconds = product.readySeconds;
           this.#log(`  API on PostgreSQL with the demo content ready in ${product.readySeconds.toFixed(1)} s`);
-          this.report.load = loadSeconds === null ? null : await measureProductLoad(product.origin, paths, { durationSeconds: loadSeconds });
+          this.report.load =
+            loadSeconds === null
+              ? null
+              : await measureProductLoad(product.origin, paths, { durationSeconds: loadSeconds });
           this.report.demoLists = await measureListLatencyAtDemo(product.origin);
         } finally {
           await product.stop();

@@ -65,7 +65,9 @@ export function redactUrl(serverUrl: string): string {
 
 export function initdbFound(root = DEBIAN_BINARIES): boolean {
   try {
-    return readdirSync(root, { withFileTypes: true }).some((d) => d.isDirectory() && readdirSync(join(root, d.name, 'bin')).includes('initdb'));
+    return readdirSync(root, { withFileTypes: true }).some(
+      (d) => d.isDirectory() && readdirSync(join(root, d.name, 'bin')).includes('initdb'),
+    );
   } catch {
     return false;
   }
@@ -140,7 +142,12 @@ export async function openPostgres(plan: Exclude<PostgresPlan, { kind: 'none' }>
     const { stdout } = await run('bash', [THROWAWAY, 'start', dir, String(port)]);
     const url = stdout.trim().split('\n').pop()!;
     const version = await versionOf(url);
-    return serverOn(url, `a throwaway server started by scripts/ci/throwaway-postgres.sh (port ${port})`, version, stop);
+    return serverOn(
+      url,
+      `a throwaway server started by scripts/ci/throwaway-postgres.sh (port ${port})`,
+      version,
+      stop,
+    );
   } catch (error) {
     await stop();
     throw error;

@@ -38,7 +38,11 @@ async function setName(origin: string, token: string, name: string): Promise<num
 /** Measures one name change end to end and restores the name; the product must be serving its first build. */
 export async function measureRebuild(origin: string): Promise<number> {
   const { token } = await json<{ token: string }>(
-    await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) }),
+    await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(BENCH_ADMIN),
+    }),
   );
   const { name: original } = await json<{ name: string }>(await fetch(`${origin}/api/company`));
   const changed = `Bench Rebuild ${Date.now().toString(36)}`;

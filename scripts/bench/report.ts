@@ -20,7 +20,10 @@ export interface Report {
   skipped: string[];
   reference: PageResult | null;
   /** SQLite: load (full mode only) and latency at demo size. */
-  api: { load: Awaited<ReturnType<typeof measureApiLoad>> | null; demoLists: Awaited<ReturnType<typeof measureListLatencyAtDemo>> } | null;
+  api: {
+    load: Awaited<ReturnType<typeof measureApiLoad>> | null;
+    demoLists: Awaited<ReturnType<typeof measureListLatencyAtDemo>>;
+  } | null;
   /** SQLite at scale. */
   scale: Awaited<ReturnType<typeof measureScale>> | null;
   /** The same API figures on PostgreSQL, or why they were not measured. */
@@ -44,7 +47,9 @@ function mixedLoadSection(m: NonNullable<Report['mixedLoad']>): string[] {
   const runs = [m.sqlite, m.postgres].filter((x): x is MixedLoadResult => x !== null);
   if (runs.length === 0) return [];
   const first = runs[0]!;
-  const shares = (Object.entries(MIX) as Array<[OperationName, number]>).map(([name, share]) => `${name} ${share} %`).join(', ');
+  const shares = (Object.entries(MIX) as Array<[OperationName, number]>)
+    .map(([name, share]) => `${name} ${share} %`)
+    .join(', ');
   const out = ['## Mixed read and write load', ''];
   out.push(
     first.calibrationRps === null
@@ -54,18 +59,56 @@ function mixedLoadSection(m: NonNullable<Report['mixedLoad']>): string[] {
     `Mix: ${shares} (reads: company, sliders, products, search, product by slug; writes: register, order, contact, admin edit). The API alone (start-api.ts), RATE_LIMITS=off, demo content.`,
     '',
   );
-  out.push(row(['Database', first.calibrationRps === null ? 'rate (passing)' : 'highest clean rate', 'answered', 'p50', 'p95', 'p99', 'writes/s']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+  out.push(
+    row([
+      'Database',
+      first.calibrationRps === null ? 'rate (passing)' : 'highest clean rate',
+      'answered',
+      'p50',
+      'p95',
+      'p99',
+      'writes/s',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+  );
   for (const run of [m.sqlite, m.postgres]) {
     if (!run) continue;
     const b = run.best;
-    out.push(row([run.database, b ? `${b.offeredRps} req/s` : 'none', b ? `${b.answeredRps} req/s` : '—', b ? `${b.p50} ms` : '—', b ? `${b.p95} ms` : '—', b ? `${b.p99} ms` : '—', b ? (b.writes / run.stepSeconds).toFixed(1) : '—']));
+    out.push(
+      row([
+        run.database,
+        b ? `${b.offeredRps} req/s` : 'none',
+        b ? `${b.answeredRps} req/s` : '—',
+        b ? `${b.p50} ms` : '—',
+        b ? `${b.p95} ms` : '—',
+        b ? `${b.p99} ms` : '—',
+        b ? (b.writes / run.stepSeconds).toFixed(1) : '—',
+      ]),
+    );
   }
   out.push('', 'Every step:', '');
-  out.push(row(['Database', 'offered', 'answered', 'p50', 'p95', 'p99', 'errors', 'slowest operation (p95)', 'result']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']));
+  out.push(
+    row(['Database', 'offered', 'answered', 'p50', 'p95', 'p99', 'errors', 'slowest operation (p95)', 'result']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']),
+  );
   for (const run of runs) {
     for (const s of run.steps) {
-      const slowest = (Object.entries(s.operations) as Array<[string, { p95: number }]>).sort((a, b) => b[1].p95 - a[1].p95)[0];
-      out.push(row([run.database, `${s.offeredRps} req/s`, `${s.answeredRps} req/s`, `${s.p50} ms`, `${s.p95} ms`, `${s.p99} ms`, s.errors ? `${s.errors} (${s.errorSamples.join('; ')})` : 0, slowest ? `${slowest[0]} ${slowest[1].p95} ms` : '—', s.ok ? 'pass' : 'over']));
+      const slowest = (Object.entries(s.operations) as Array<[string, { p95: number }]>).sort(
+        (a, b) => b[1].p95 - a[1].p95,
+      )[0];
+      out.push(
+        row([
+          run.database,
+          `${s.offeredRps} req/s`,
+          `${s.answeredRps} req/s`,
+          `${s.p50} ms`,
+          `${s.p95} ms`,
+          `${s.p99} ms`,
+          s.errors ? `${s.errors} (${s.errorSamples.join('; ')})` : 0,
+          slowest ? `${slowest[0]} ${slowest[1].p95} ms` : '—',
+          s.ok ? 'pass' : 'over',
+        ]),
+      );
     }
   }
   out.push('');
@@ -78,7 +121,12 @@ function databasesSection(r: Report): string[] {
   const pg = r.postgres;
   const postgres = figuresOf(pg ? { load: pg.load, demo: pg.demoLists, scale: pg.scale } : null);
   const out = ['## API on SQLite and PostgreSQL', ''];
-  out.push(pg ? `${pg.note}${pg.required ? ' A server was given, so this run needed the PostgreSQL part to run.' : ''}` : 'PostgreSQL: not measured.', '');
+  out.push(
+    pg
+      ? `${pg.note}${pg.required ? ' A server was given, so this run needed the PostgreSQL part to run.' : ''}`
+      : 'PostgreSQL: not measured.',
+    '',
+  );
   out.push(row(['Measure', 'SQLite', 'PostgreSQL']), row(['---', '---:', '---:']));
   const budget = r.checks.find((c) => c.name.startsWith('API search p95 with'))?.limit;
   for (const cells of comparisonRows(sqlite, postgres, budget)) out.push(row(cells));
@@ -89,7 +137,10 @@ function databasesSection(r: Report): string[] {
 export function renderReport(r: Report): string {
   const out: string[] = [];
   out.push(`# Benchmark report (${r.mode === 'ci' ? 'CI: deterministic part' : 'full'})`, '');
-  out.push(`${r.date} on ${r.machine}. Lighthouse 13, mobile default config, simulated throttling, median of ${r.lighthouseRuns} run(s).`, '');
+  out.push(
+    `${r.date} on ${r.machine}. Lighthouse 13, mobile default config, simulated throttling, median of ${r.lighthouseRuns} run(s).`,
+    '',
+  );
 
   if (r.skipped.length) out.push(`Not measured, the site answered 404: ${r.skipped.join(', ')}.`, '');
   const failed = r.checks.filter((c) => c.ok === false);
@@ -105,11 +156,29 @@ export function renderReport(r: Report): string {
   if (r.reference) {
     const ref = r.reference;
     out.push('## Lighthouse', '');
-    out.push(`Reference page (static HTML, inline CSS, the home hero image, no JavaScript): LCP ${ms(ref.lcpMs)}, FCP ${ms(ref.fcpMs)}, ${kb(ref.bytes['total'] ?? 0)} KB in ${ref.requests} requests. Each page's LCP is given as a ratio to it.`, '');
-    out.push(row(['Page', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'LCP / ref', 'TBT', 'CLS', 'Speed Index', 'Requests']));
+    out.push(
+      `Reference page (static HTML, inline CSS, the home hero image, no JavaScript): LCP ${ms(ref.lcpMs)}, FCP ${ms(ref.fcpMs)}, ${kb(ref.bytes['total'] ?? 0)} KB in ${ref.requests} requests. Each page's LCP is given as a ratio to it.`,
+      '',
+    );
+    out.push(
+      row(['Page', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'LCP / ref', 'TBT', 'CLS', 'Speed Index', 'Requests']),
+    );
     out.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
     const line = (name: string, l: PageResult, ratio: number) =>
-      row([name, l.scores.performance, l.scores.accessibility, l.scores['best-practices'], l.scores.seo, ms(l.fcpMs), ms(l.lcpMs), ratio.toFixed(2), ms(l.tbtMs), l.cls.toFixed(3), ms(l.speedIndexMs), l.requests]);
+      row([
+        name,
+        l.scores.performance,
+        l.scores.accessibility,
+        l.scores['best-practices'],
+        l.scores.seo,
+        ms(l.fcpMs),
+        ms(l.lcpMs),
+        ratio.toFixed(2),
+        ms(l.tbtMs),
+        l.cls.toFixed(3),
+        ms(l.speedIndexMs),
+        l.requests,
+      ]);
     out.push(line('reference', ref, 1));
     for (const p of r.pages) out.push(line(`${p.name} (${p.path})`, p.lighthouse, p.lcpRatio));
     out.push('');
@@ -133,9 +202,27 @@ export function renderReport(r: Report): string {
 
   if (r.pages.length) {
     out.push('## Bytes from dist/', '');
-    out.push('Each cell: raw / gzip / brotli KB, each file compressed on its own as the server sends it. CSS and eager JS include inline styles and scripts (also counted in HTML).', '');
-    out.push(row(['Page', 'Budget class', 'HTML', 'CSS', 'Eager JS', 'Island JS', 'All JS', 'of which React']), row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']));
-    for (const p of r.pages) out.push(row([p.name, p.kind, sizes(p.bytes.html), sizes(p.bytes.css), sizes(p.bytes.eagerJs), sizes(p.bytes.islandJs), sizes(p.bytes.js), sizes(p.bytes.reactJs)]));
+    out.push(
+      'Each cell: raw / gzip / brotli KB, each file compressed on its own as the server sends it. CSS and eager JS include inline styles and scripts (also counted in HTML).',
+      '',
+    );
+    out.push(
+      row(['Page', 'Budget class', 'HTML', 'CSS', 'Eager JS', 'Island JS', 'All JS', 'of which React']),
+      row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']),
+    );
+    for (const p of r.pages)
+      out.push(
+        row([
+          p.name,
+          p.kind,
+          sizes(p.bytes.html),
+          sizes(p.bytes.css),
+          sizes(p.bytes.eagerJs),
+          sizes(p.bytes.islandJs),
+          sizes(p.bytes.js),
+          sizes(p.bytes.reactJs),
+        ]),
+      );
     out.push('');
   }
 
@@ -145,40 +232,95 @@ export function renderReport(r: Report): string {
 
   if (r.api?.load) {
     out.push('## API load (SQLite)', '');
-    out.push(`autocannon, ${r.api.load.connections} connections, ${r.api.load.durationSeconds} s per run after ${r.api.load.warmupSeconds} s of warm-up; the bare server answers the same bytes from its own process.`, '');
-    out.push(row(['Endpoint', 'req/s', 'p50', 'p99', 'bare node:http req/s', 'bare p50', 'bare p99', 'ratio']), row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-    for (const l of r.api.load.paths) out.push(row([l.path, Math.round(l.product.rps), `${l.product.p50} ms`, `${l.product.p99} ms`, Math.round(l.bare.rps), `${l.bare.p50} ms`, `${l.bare.p99} ms`, l.ratio.toFixed(2)]));
+    out.push(
+      `autocannon, ${r.api.load.connections} connections, ${r.api.load.durationSeconds} s per run after ${r.api.load.warmupSeconds} s of warm-up; the bare server answers the same bytes from its own process.`,
+      '',
+    );
+    out.push(
+      row(['Endpoint', 'req/s', 'p50', 'p99', 'bare node:http req/s', 'bare p50', 'bare p99', 'ratio']),
+      row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    );
+    for (const l of r.api.load.paths)
+      out.push(
+        row([
+          l.path,
+          Math.round(l.product.rps),
+          `${l.product.p50} ms`,
+          `${l.product.p99} ms`,
+          Math.round(l.bare.rps),
+          `${l.bare.p50} ms`,
+          `${l.bare.p99} ms`,
+          l.ratio.toFixed(2),
+        ]),
+      );
     out.push('');
   }
   const pg = r.postgres?.demoLists ?? null;
   if (r.api) {
     out.push('## API at demo size', '');
     out.push('Sequential requests over one keep-alive connection (brotli accepted).', '');
-    out.push(row(['Endpoint', 'SQLite p50', 'SQLite p95', 'PostgreSQL p50', 'PostgreSQL p95']), row(['---', '---:', '---:', '---:', '---:']));
+    out.push(
+      row(['Endpoint', 'SQLite p50', 'SQLite p95', 'PostgreSQL p50', 'PostgreSQL p95']),
+      row(['---', '---:', '---:', '---:', '---:']),
+    );
     const both = (path: string, a: { p50: number; p95: number }, b: { p50: number; p95: number } | undefined) =>
-      row([path, `${a.p50.toFixed(2)} ms`, `${a.p95.toFixed(2)} ms`, b ? `${b.p50.toFixed(2)} ms` : '—', b ? `${b.p95.toFixed(2)} ms` : '—']);
+      row([
+        path,
+        `${a.p50.toFixed(2)} ms`,
+        `${a.p95.toFixed(2)} ms`,
+        b ? `${b.p50.toFixed(2)} ms` : '—',
+        b ? `${b.p95.toFixed(2)} ms` : '—',
+      ]);
     out.push(both('/api/company', r.api.demoLists.company, pg?.company));
-    for (const l of r.api.demoLists.lists) out.push(both(l.path, l, pg?.lists.find((p) => p.path === l.path)));
+    for (const l of r.api.demoLists.lists)
+      out.push(
+        both(
+          l.path,
+          l,
+          pg?.lists.find((p) => p.path === l.path),
+        ),
+      );
     out.push(both(`/api/search (${r.api.demoLists.search.terms.length} terms)`, r.api.demoLists.search, pg?.search));
     out.push('');
   }
 
-  for (const [name, scale] of [['SQLite', r.scale], ['PostgreSQL', r.postgres?.scale ?? null]] as const) {
+  for (const [name, scale] of [
+    ['SQLite', r.scale],
+    ['PostgreSQL', r.postgres?.scale ?? null],
+  ] as const) {
     if (!scale) continue;
     out.push(`## Scale on ${name} (${scale.itemsPerType} items of each of the six types)`, '');
-    out.push(`${scale.totalItems} items generated in ${scale.generation.seconds.toFixed(1)} s (${(scale.generation.databaseBytes / 1e6).toFixed(0)} MB); the API ready over them in ${scale.apiReadySeconds.toFixed(1)} s. Search over ${scale.search.terms.length} terms: p50 ${scale.search.p50.toFixed(2)} ms, p95 ${scale.search.p95.toFixed(2)} ms over ${scale.search.n} requests.`, '');
+    out.push(
+      `${scale.totalItems} items generated in ${scale.generation.seconds.toFixed(1)} s (${(scale.generation.databaseBytes / 1e6).toFixed(0)} MB); the API ready over them in ${scale.apiReadySeconds.toFixed(1)} s. Search over ${scale.search.terms.length} terms: p50 ${scale.search.p50.toFixed(2)} ms, p95 ${scale.search.p95.toFixed(2)} ms over ${scale.search.n} requests.`,
+      '',
+    );
     out.push(row(['Search term', 'results', 'p50', 'max']), row(['---', '---:', '---:', '---:']));
-    for (const t of scale.search.terms) out.push(row([t.term, t.results, `${t.p50.toFixed(2)} ms`, `${t.max.toFixed(2)} ms`]));
+    for (const t of scale.search.terms)
+      out.push(row([t.term, t.results, `${t.p50.toFixed(2)} ms`, `${t.max.toFixed(2)} ms`]));
     out.push('');
     out.push(row(['List endpoint', 'p50', 'p95', 'response KB']), row(['---', '---:', '---:', '---:']));
-    for (const l of scale.lists) out.push(row([l.path, `${l.p50.toFixed(1)} ms`, `${l.p95.toFixed(1)} ms`, kb(l.bytes)]));
+    for (const l of scale.lists)
+      out.push(row([l.path, `${l.p50.toFixed(1)} ms`, `${l.p95.toFixed(1)} ms`, kb(l.bytes)]));
     out.push('');
   }
   if (r.builds) {
     out.push('## Build time', '');
-    out.push(`Full \`astro build\` against the running API. Demo size: ${r.builds.demo.seconds.toFixed(1)} s (${r.builds.demo.pages} pages). With ${r.builds.manyBlogs.addedBlogs} extra blogs: ${r.builds.manyBlogs.seconds.toFixed(1)} s (${r.builds.manyBlogs.pages} pages).`, '');
+    out.push(
+      `Full \`astro build\` against the running API. Demo size: ${r.builds.demo.seconds.toFixed(1)} s (${r.builds.demo.pages} pages). With ${r.builds.manyBlogs.addedBlogs} extra blogs: ${r.builds.manyBlogs.seconds.toFixed(1)} s (${r.builds.manyBlogs.pages} pages).`,
+      '',
+    );
   }
-  out.push('## Rebuild after a branding change', '', r.rebuild.measured ? `${r.rebuild.seconds?.toFixed(1)} s` : r.rebuild.note, '');
-  out.push('## First start', '', r.firstStart.measured ? `${r.firstStart.seconds?.toFixed(1)} s (${r.firstStart.note})` : r.firstStart.note, '');
+  out.push(
+    '## Rebuild after a branding change',
+    '',
+    r.rebuild.measured ? `${r.rebuild.seconds?.toFixed(1)} s` : r.rebuild.note,
+    '',
+  );
+  out.push(
+    '## First start',
+    '',
+    r.firstStart.measured ? `${r.firstStart.seconds?.toFixed(1)} s (${r.firstStart.note})` : r.firstStart.note,
+    '',
+  );
   return out.join('\n');
 }

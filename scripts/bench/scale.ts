@@ -7,10 +7,26 @@ import { generateItems, SEARCH_TERMS, type GenerateResult } from './generate-ite
 import { collectSamples, decodedBody, summarise, type LatencySummary } from './latency.ts';
 import { startProduct } from './product.ts';
 
-export const LIST_PATHS = ['/api/products', '/api/blogs', '/api/photos', '/api/videos', '/api/audios', '/api/events'] as const;
+export const LIST_PATHS = [
+  '/api/products',
+  '/api/blogs',
+  '/api/photos',
+  '/api/videos',
+  '/api/audios',
+  '/api/events',
+] as const;
 
 /** Terms that occur in the demo content: single words, a prefix and two-word queries. */
-export const DEMO_SEARCH_TERMS = ['design', 'coffee', 'headphones', 'portland', 'leather wallet', 'trav', 'jazz', 'studio light'] as const;
+export const DEMO_SEARCH_TERMS = [
+  'design',
+  'coffee',
+  'headphones',
+  'portland',
+  'leather wallet',
+  'trav',
+  'jazz',
+  'studio light',
+] as const;
 
 export interface ListLatency extends LatencySummary {
   path: string;
@@ -41,14 +57,21 @@ export interface SearchLatency extends LatencySummary {
 const resultCount = (body: Buffer) => (JSON.parse(body.toString()) as { results: unknown[] }).results.length;
 
 /** Each list endpoint timed in turn: sequential keep-alive GETs, browser-like Accept-Encoding. */
-export async function measureLists(origin: string, opts: { samples: number; warmup: number; paths?: readonly string[] }): Promise<ListLatency[]> {
+export async function measureLists(
+  origin: string,
+  opts: { samples: number; warmup: number; paths?: readonly string[] },
+): Promise<ListLatency[]> {
   const out: ListLatency[] = [];
   for (const path of opts.paths ?? LIST_PATHS) {
     const timed = await collectSamples([`${origin}${path}`], opts);
     const last = timed[timed.length - 1]!;
     const body = decodedBody(last);
     out.push({
-      path, ...summarise(timed.map((t) => t.ms)), items: resultCount(body), bytes: body.byteLength, wireBytes: last.wireBytes,
+      path,
+      ...summarise(timed.map((t) => t.ms)),
+      items: resultCount(body),
+      bytes: body.byteLength,
+      wireBytes: last.wireBytes,
       contentEncoding: last.contentEncoding,
     });
   }
@@ -56,7 +79,11 @@ export async function measureLists(origin: string, opts: { samples: number; warm
 }
 
 /** GET /api/search?k=… over a rotating set of terms; per-term result counts and latency too. */
-export async function measureSearch(origin: string, terms: readonly string[], opts: { samples: number; warmup: number }): Promise<SearchLatency> {
+export async function measureSearch(
+  origin: string,
+  terms: readonly string[],
+  opts: { samples: number; warmup: number },
+): Promise<SearchLatency> {
   const urls = terms.map((t) => `${origin}/api/search?k=${encodeURIComponent(t)}`);
   const timed = await collectSamples(urls, opts);
   const stats: TermStats[] = [];
@@ -70,7 +97,9 @@ export async function measureSearch(origin: string, terms: readonly string[], op
     stats.push({ term, results: resultCount(body), p50: summary.p50, max: summary.max });
   }
   return {
-    ...summarise(timed.map((t) => t.ms)), terms: stats, termsWithHits: stats.filter((s) => s.results > 0).length / stats.length,
+    ...summarise(timed.map((t) => t.ms)),
+    terms: stats,
+    termsWithHits: stats.filter((s) => s.results > 0).length / stats.length,
     meanBytes: Math.round(bytes / terms.length),
   };
 }
@@ -109,14 +138,32 @@ export async function measureScale(opts: ScaleOptions = {}): Promise<ScaleResult
   const itemsPerType = opts.itemsPerType ?? 10_000;
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
   try {
-    const generation = await generateItems(dataDir, { itemsPerType, databaseUrl: opts.databaseUrl, ...(opts.seed ? { seed: opts.seed } : {}) });
+    const generation = await generateItems(dataDir, {
+      itemsPerType,
+      databaseUrl: opts.databaseUrl,
+      ...(opts.seed ? { seed: opts.seed } : {}),
+    });
     const product = await startProduct({ mode: 'api', seed: 'none', dataDir, env: postgresEnv(opts.databaseUrl) });
     try {
       const searchSamples = opts.searchSamples ?? 300;
-      const search = await measureSearch(product.origin, SEARCH_TERMS, { samples: searchSamples, warmup: Math.min(2 * SEARCH_TERMS.length, searchSamples) });
+      const search = await measureSearch(product.origin, SEARCH_TERMS, {
+        samples: searchSamples,
+        warmup: Math.min(2 * SEARCH_TERMS.length, searchSamples),
+      });
       const listSamples = opts.listSamples ?? 20;
-      const lists = await measureLists(product.origin, { samples: listSamples, warmup: Math.min(3, listSamples), ...(opts.listPaths ? { paths: opts.listPaths } : {}) });
-      return { itemsPerType, totalItems: itemsPerType * 6, generation, apiReadySeconds: product.readySeconds, search, lists };
+      const lists = await measureLists(product.origin, {
+        samples: listSamples,
+        warmup: Math.min(3, listSamples),
+        ...(opts.listPaths ? { paths: opts.listPaths } : {}),
+      });
+      return {
+        itemsPerType,
+        totalItems: itemsPerType * 6,
+        generation,
+        apiReadySeconds: product.readySeconds,
+        search,
+        lists,
+      };
     } finally {
       await product.stop();
     }
@@ -135,7 +182,10 @@ export interface DemoLatencyResult {
 }
 
 /** List endpoints and search at demo size, against an already running product. */
-export async function measureListLatencyAtDemo(origin: string, opts: { samples?: number; warmup?: number } = {}): Promise<DemoLatencyResult> {
+export async function measureListLatencyAtDemo(
+  origin: string,
+  opts: { samples?: number; warmup?: number } = {},
+): Promise<DemoLatencyResult> {
   const samples = opts.samples ?? 200;
   const warmup = opts.warmup ?? 20;
   const company = summarise((await collectSamples([`${origin}/api/company`], { samples, warmup })).map((t) => t.ms));
@@ -160,6 +210,12 @@ if (import.meta.main) {
     const samples = process.argv[3] ? Number(process.argv[3]) : undefined;
     // BENCH_DATABASE_URL: an empty PostgreSQL database to run the scale measurement on instead of SQLite.
     const databaseUrl = process.env['BENCH_DATABASE_URL'];
-    console.log(JSON.stringify(await measureScale({ itemsPerType: items, databaseUrl, ...(samples ? { searchSamples: samples } : {}) }), null, 2));
+    console.log(
+      JSON.stringify(
+        await measureScale({ itemsPerType: items, databaseUrl, ...(samples ? { searchSamples: samples } : {}) }),
+        null,
+        2,
+      ),
+    );
   }
 }

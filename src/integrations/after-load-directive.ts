@@ -11,7 +11,11 @@ import { afterLoadAndFirstPaint } from '../lib/browser/after-first-paint.ts';
 
 const afterLoad: ClientDirective = (load) => {
   const hydrate = async () => (await load())();
-  afterLoadAndFirstPaint(() => ('requestIdleCallback' in window ? requestIdleCallback(() => void hydrate(), { timeout: 500 }) : setTimeout(hydrate, 1)));
+  afterLoadAndFirstPaint(() =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void hydrate(), { timeout: 500 })
+      : setTimeout(hydrate, 1),
+  );
 };
 
 export default afterLoad;

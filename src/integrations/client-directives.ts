@@ -7,7 +7,10 @@ export default function clientDirectives(): AstroIntegration {
     name: 'company-site:client-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'afterload', entrypoint: fileURLToPath(new URL('./after-load-directive.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'afterload',
+          entrypoint: fileURLToPath(new URL('./after-load-directive.ts', import.meta.url)),
+        });
       },
     },
   };

@@ -20,7 +20,14 @@ export default function pageCss(): AstroIntegration {
           }
           return scripts.get(urlPath)!;
         };
-        const files = [...new Set([...assets.values()].flat().map((url) => fileURLToPath(url)).filter((f) => f.endsWith('.html')))];
+        const files = [
+          ...new Set(
+            [...assets.values()]
+              .flat()
+              .map((url) => fileURLToPath(url))
+              .filter((f) => f.endsWith('.html')),
+          ),
+        ];
         const cache = newTrimCache();
         const started = Date.now();
         let before = 0;
@@ -33,7 +40,9 @@ export default function pageCss(): AstroIntegration {
           if (trimmed !== html) await writeFile(file, trimmed);
         }
         const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-        logger.info(`CSS trimmed to each page's use in ${files.length} pages (${kib(before)} to ${kib(after)}) in ${Date.now() - started} ms`);
+        logger.info(
+          `CSS trimmed to each page's use in ${files.length} pages (${kib(before)} to ${kib(after)}) in ${Date.now() - started} ms`,
+        );
       },
     },
   };

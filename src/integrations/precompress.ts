@@ -11,7 +11,9 @@ export default function precompress(): AstroIntegration {
         const started = Date.now();
         const { files, written, originalBytes, compressedBytes } = await precompressDir(fileURLToPath(dir));
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-        logger.info(`${written} compressed copies of ${files} files (${kib(originalBytes)} to ${kib(compressedBytes)}) in ${Date.now() - started} ms`);
+        logger.info(
+          `${written} compressed copies of ${files} files (${kib(originalBytes)} to ${kib(compressedBytes)}) in ${Date.now() - started} ms`,
+        );
       },
     },
   };

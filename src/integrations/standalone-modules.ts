@@ -34,12 +34,28 @@ export const STANDALONE_MODULES: readonly StandaloneModule[] = [
 ];
 
 /** A module bundled for browsers: one ES module, minified, with its imports inside. */
-export async function bundleStandalone(module: StandaloneModule, publicApiUrl: string | undefined, publicMediaBaseUrl?: string): Promise<{ code: string; fileName: string }> {
+export async function bundleStandalone(
+  module: StandaloneModule,
+  publicApiUrl: string | undefined,
+  publicMediaBaseUrl?: string,
+): Promise<{ code: string; fileName: string }> {
   const entry = fileURLToPath(new URL(`../lib/browser/${module.entry}`, import.meta.url));
   // What Vite would replace in a browser build.
   const text = (value: string | undefined) => (value === undefined ? 'undefined' : JSON.stringify(value));
-  const define = { 'import.meta.env.SSR': 'false', 'import.meta.env.PUBLIC_API_URL': text(publicApiUrl), 'import.meta.env.PUBLIC_MEDIA_BASE_URL': text(publicMediaBaseUrl) };
-  const result = await build({ entryPoints: [entry], bundle: true, format: 'esm', minify: true, target: 'es2022', write: false, define });
+  const define = {
+    'import.meta.env.SSR': 'false',
+    'import.meta.env.PUBLIC_API_URL': text(publicApiUrl),
+    'import.meta.env.PUBLIC_MEDIA_BASE_URL': text(publicMediaBaseUrl),
+  };
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    write: false,
+    define,
+  });
   const code = result.outputFiles[0]!.text;
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
   return { code, fileName: `${module.name}.${hash}.js` };
@@ -51,7 +67,12 @@ export default function standaloneModules(): AstroIntegration {
     name: 'company-site:standalone-modules',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
-        bundles = new Map(STANDALONE_MODULES.map((m) => [m.virtual, bundleStandalone(m, process.env['PUBLIC_API_URL'], process.env['PUBLIC_MEDIA_BASE_URL'])]));
+        bundles = new Map(
+          STANDALONE_MODULES.map((m) => [
+            m.virtual,
+            bundleStandalone(m, process.env['PUBLIC_API_URL'], process.env['PUBLIC_MEDIA_BASE_URL']),
+          ]),
+        );
         const base = config.base.replace(/\/?$/, '/');
         updateConfig({
           vite: {
@@ -61,7 +82,9 @@ export default function standaloneModules(): AstroIntegration {
                 resolveId: (id: string) => (bundles.has(id) ? `\0${id}` : null),
                 load: async (id: string) => {
                   const bundle = id.startsWith('\0') ? bundles.get(id.slice(1)) : undefined;
-                  return bundle ? `export default ${JSON.stringify(`${base}_astro/${(await bundle).fileName}`)};` : null;
+                  return bundle
+                    ? `export default ${JSON.stringify(`${base}_astro/${(await bundle).fileName}`)};`
+                    : null;
                 },
               },
             ],

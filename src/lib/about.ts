@@ -23,7 +23,11 @@ export function initialsOf(name: string): string {
 
 /** The spec's three placeholders ('Team Member N', 'Position', stock images): shown only while no member is set. */
 export const PLACEHOLDER_TEAM: readonly AboutPerson[] = [1, 2, 3].map((n) => ({
-  name: `Team Member ${n}`, position: 'Position', bio: '', image: `/team/member-${n}.webp`, initials: '',
+  name: `Team Member ${n}`,
+  position: 'Position',
+  bio: '',
+  image: `/team/member-${n}.webp`,
+  initials: '',
 }));
 
 /** The members the company has set, in order; the placeholders when none is. */
@@ -49,9 +53,18 @@ export function aboutContent(company: Company, members: readonly TeamMember[] = 
     tagline: company.tagline.trim() || ABOUT_DEFAULTS.tagline,
     description: company.description.trim() || ABOUT_DEFAULTS.description,
     sections: [
-      { title: 'Our Story', text: 'We started with a simple idea: make things people genuinely enjoy using, and stand behind every one of them. What began as a small team has grown into a company that still cares about the details.' },
-      { title: 'Our Mission', text: 'To deliver products and services that are useful, honest and built to last, with support from people who know them well.' },
-      { title: 'Our Vision', text: 'A world where good design and fair dealing are the norm, and where every customer leaves a little better off than they came.' },
+      {
+        title: 'Our Story',
+        text: 'We started with a simple idea: make things people genuinely enjoy using, and stand behind every one of them. What began as a small team has grown into a company that still cares about the details.',
+      },
+      {
+        title: 'Our Mission',
+        text: 'To deliver products and services that are useful, honest and built to last, with support from people who know them well.',
+      },
+      {
+        title: 'Our Vision',
+        text: 'A world where good design and fair dealing are the norm, and where every customer leaves a little better off than they came.',
+      },
     ],
     team: aboutTeam(members),
   };

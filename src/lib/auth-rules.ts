@@ -44,7 +44,13 @@ export interface RegisterFields {
 
 /** The first problem with the register form, or null: every field is required and the email must look like one. */
 export function registerProblem(fields: RegisterFields): string | null {
-  const labels: Record<keyof RegisterFields, string> = { first_name: 'First name', last_name: 'Last name', email: 'Email', username: 'Username', password: 'Password' };
+  const labels: Record<keyof RegisterFields, string> = {
+    first_name: 'First name',
+    last_name: 'Last name',
+    email: 'Email',
+    username: 'Username',
+    password: 'Password',
+  };
   for (const key of Object.keys(labels) as (keyof RegisterFields)[]) {
     if (fields[key].trim() === '') return `${labels[key]} is required`;
   }
@@ -63,7 +69,13 @@ const SIGN_IN_PAGES = new Set(['/login', '/register', '/reset-password']);
  */
 export function safeReturnPath(value: unknown, origin: string): string | null {
   // eslint-disable-next-line no-control-regex
-  if (typeof value !== 'string' || value.length > 2048 || !/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return null;
+  if (
+    typeof value !== 'string' ||
+    value.length > 2048 ||
+    !/^\/(?![/\\])/.test(value) ||
+    /[\u0000-\u001f\u007f]/.test(value)
+  )
+    return null;
   try {
     const url = new URL(value, origin);
     if (url.origin !== new URL(origin).origin) return null;

@@ -62,7 +62,12 @@ const JSON_BODY_LIMIT = 100 * 1024;
 const API_PREFIX = '/api';
 /** Pages whose URL may carry a token (R19). */
 const NO_REFERRER_PAGES = [
-  '/login', '/login/', '/reset-password', '/reset-password/', '/orders/view', '/orders/view/',
+  '/login',
+  '/login/',
+  '/reset-password',
+  '/reset-password/',
+  '/orders/view',
+  '/orders/view/',
   ...['confirm', 'unsubscribe'].flatMap((p) => [`/newsletter/${p}`, `/newsletter/${p}/`]),
 ];
 
@@ -91,9 +96,15 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   // copies and headers included (security ones too, which the middleware above then skips). Mounted ahead of the
   // body limit, compression and authentication below, which it has no use for; errors still pass the middleware above.
   api.route('/company', companyRoutes(security));
-  const limitBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body too large' }, 413) });
+  const limitBody = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ message: 'Request body too large' }, 413),
+  });
   // A read that announces no body has nothing to limit; skipping it spares every read building a full Request.
-  const bodiless = (c: Context) => (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.header('content-length') && !c.req.header('transfer-encoding');
+  const bodiless = (c: Context) =>
+    (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+    !c.req.header('content-length') &&
+    !c.req.header('transfer-encoding');
   // An upload's multipart body is limited by its route instead, after requireAdmin (uploadBodyLimit, upload-form.ts).
   api.use((c, next) => (bodiless(c) || isUploadRequest(c) ? next() : limitBody(c, next)));
   // Outside everything that answers, so errors and 304s pass through it too.
@@ -142,7 +153,9 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   const methodsOf = routeMethods(() => api.routes);
   api.all('*', (c) => {
     const allow = methodsOf(c.req.path.slice(API_PREFIX.length));
-    return allow.length > 0 && !allow.includes(c.req.method) ? methodNotAllowed(c, allow) : c.json({ message: 'Not found' }, 404);
+    return allow.length > 0 && !allow.includes(c.req.method)
+      ? methodNotAllowed(c, allow)
+      : c.json({ message: 'Not found' }, 404);
   });
 
   app.route(API_PREFIX, api);

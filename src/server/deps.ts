@@ -52,10 +52,13 @@ const nothingToBuild: RebuildRun = async () => undefined;
 /** Reads AUTH_SECRET (or creates DATA_DIR/secret.key) and builds every long-lived dependency of the app. */
 export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
   const secret = serverSecret(env);
-  const build = env.REBUILD_WEBHOOK_URL ? createWebhookRun({ url: env.REBUILD_WEBHOOK_URL }) : (rebuildSite ?? nothingToBuild);
+  const build = env.REBUILD_WEBHOOK_URL
+    ? createWebhookRun({ url: env.REBUILD_WEBHOOK_URL })
+    : (rebuildSite ?? nothingToBuild);
   // One build (or build-hook call) at a time across every instance on the database.
   const oneAtATime = instanceLock(env.DATABASE_URL, INSTANCE_LOCKS.siteRebuild);
-  const run: RebuildRun = build === nothingToBuild ? build : (reason, signal) => oneAtATime(() => build(reason, signal), signal);
+  const run: RebuildRun =
+    build === nothingToBuild ? build : (reason, signal) => oneAtATime(() => build(reason, signal), signal);
   return {
     mailer: createMailer(env),
     authLimits: createAuthLimits(),

@@ -18,7 +18,13 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
-export function startServer(opts: { db: Db; env: Env; deps: Deps; site: SiteSource; variants?: VariantQueue }): Promise<RunningServer> {
+export function startServer(opts: {
+  db: Db;
+  env: Env;
+  deps: Deps;
+  site: SiteSource;
+  variants?: VariantQueue;
+}): Promise<RunningServer> {
   const app = createApp({ db: opts.db, env: opts.env, deps: opts.deps, variants: opts.variants });
   const site: SiteSource = {
     blogExists: async (slug) => (await findBlogBySlug(opts.db, slug)) !== undefined,

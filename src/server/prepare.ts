@@ -18,7 +18,12 @@ export interface PrepareOptions {
   variants?: VariantQueue | undefined;
 }
 
-export async function prepareData(db: Db, env: Env, log: (line: string) => void = console.log, options: PrepareOptions = {}): Promise<void> {
+export async function prepareData(
+  db: Db,
+  env: Env,
+  log: (line: string) => void = console.log,
+  options: PrepareOptions = {},
+): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
   await ensureSearchIndex(db);
@@ -36,13 +41,23 @@ export async function prepareData(db: Db, env: Env, log: (line: string) => void 
   if (env.SEED === 'demo' && (await isDatabaseEmpty(db))) {
     const started = Date.now();
     log('seeding demo content...');
-    const seeded = await seedDemo(db, env.DATA_DIR, new Date(), { log, cacheDir: seedCacheDir(), variants: options.variants });
-    const later = seeded.deferredPictures ? `; the variants of ${seeded.deferredPictures} are encoded once the site is up` : '';
-    log(`demo content seeded in ${Date.now() - started} ms (${seeded.pictures} pictures, ${seeded.cachedPictures} from the cache${later})`);
+    const seeded = await seedDemo(db, env.DATA_DIR, new Date(), {
+      log,
+      cacheDir: seedCacheDir(),
+      variants: options.variants,
+    });
+    const later = seeded.deferredPictures
+      ? `; the variants of ${seeded.deferredPictures} are encoded once the site is up`
+      : '';
+    log(
+      `demo content seeded in ${Date.now() - started} ms (${seeded.pictures} pictures, ${seeded.cachedPictures} from the cache${later})`,
+    );
   }
   const admin = await ensureFirstAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (admin.generatedPassword) {
-    log(`first admin created: ${admin.email} with the generated password ${admin.generatedPassword} (shown once; change it at first sign-in)`);
+    log(
+      `first admin created: ${admin.email} with the generated password ${admin.generatedPassword} (shown once; change it at first sign-in)`,
+    );
   } else if (admin.created) {
     log(`first admin created: ${admin.email}`);
   }

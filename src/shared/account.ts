@@ -66,11 +66,23 @@ export interface ExportedConversation {
 /** GET /api/account/export: everything the site keeps about the person (never a password hash, token or code). */
 export interface AccountExport {
   exportedAt: string;
-  profile: User & { email_verified: boolean; signsInWithGoogle: boolean; hasPassword: boolean; createdAt: string; updatedAt: string };
+  profile: User & {
+    email_verified: boolean;
+    signsInWithGoogle: boolean;
+    hasPassword: boolean;
+    createdAt: string;
+    updatedAt: string;
+  };
   pendingEmailChange: { newEmail: string; expiresAt: string } | null;
   orders: CustomerOrder[];
   conversations: ExportedConversation[];
-  newsletter: { email: string; status: NewsletterStatus; createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null } | null;
+  newsletter: {
+    email: string;
+    status: NewsletterStatus;
+    createdAt: string;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+  } | null;
   viewedContent: { contentType: string; refId: string; viewedAt: string }[];
   sessions: (AccountSession & { expiresAt: string })[];
   twoFactor: ExportedTwoFactor;

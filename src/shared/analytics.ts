@@ -71,22 +71,30 @@ export function isDay(text: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1970 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    year >= 1970 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** The day `count` days after `day` (before, when negative). */
-export const addDays = (day: string, count: number): string => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS));
+export const addDays = (day: string, count: number): string =>
+  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS));
 
 /** Days from `start` to `end`, both counted (1 for a single day; 0 or less when end comes first). */
-export const daysCovered = (start: string, end: string): number => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+export const daysCovered = (start: string, end: string): number =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 
 /** The last `days` days, ending with `today`. */
-export const lastDays = (days: number, today: string): { start: string; end: string } => ({ start: addDays(today, 1 - days), end: today });
+export const lastDays = (days: number, today: string): { start: string; end: string } => ({
+  start: addDays(today, 1 - days),
+  end: today,
+});
 
-export type RangeCheck = { ok: true; start: string; end: string } | { ok: false; field: 'start' | 'end'; message: string };
+export type RangeCheck =
+  { ok: true; start: string; end: string } | { ok: false; field: 'start' | 'end'; message: string };
 
 export const RANGE_MESSAGES = {
   start: 'The start date must be a real date written as YYYY-MM-DD.',
@@ -99,8 +107,12 @@ export const RANGE_MESSAGES = {
  * The range asked for, with its defaults: no end is today, no start is 30 days up to the end. Refused: a date that
  * is not a real day, an end before the start, more than 366 days.
  */
-export function resolveRange(asked: { start?: string | undefined; end?: string | undefined }, today: string): RangeCheck {
-  if (asked.start !== undefined && !isDay(asked.start)) return { ok: false, field: 'start', message: RANGE_MESSAGES.start };
+export function resolveRange(
+  asked: { start?: string | undefined; end?: string | undefined },
+  today: string,
+): RangeCheck {
+  if (asked.start !== undefined && !isDay(asked.start))
+    return { ok: false, field: 'start', message: RANGE_MESSAGES.start };
   if (asked.end !== undefined && !isDay(asked.end)) return { ok: false, field: 'end', message: RANGE_MESSAGES.end };
   const end = asked.end ?? today;
   const start = asked.start ?? lastDays(DEFAULT_RANGE_DAYS, end).start;
@@ -116,10 +128,20 @@ export function daysOf(start: string, end: string): string[] {
   return Array.from({ length: count }, (_, i) => addDays(start, i));
 }
 
-export const ZERO_FIGURES: Readonly<AnalyticsFigures> = { views: 0, visitors: 0, orders: 0, revenueCents: 0, signups: 0 };
+export const ZERO_FIGURES: Readonly<AnalyticsFigures> = {
+  views: 0,
+  visitors: 0,
+  orders: 0,
+  revenueCents: 0,
+  signups: 0,
+};
 
 /** Every day of the range with the figures known for it, zeros for the rest; figures of days outside it are dropped. */
-export function fillDays(start: string, end: string, known: readonly (Partial<AnalyticsFigures> & { day: string })[]): AnalyticsDay[] {
+export function fillDays(
+  start: string,
+  end: string,
+  known: readonly (Partial<AnalyticsFigures> & { day: string })[],
+): AnalyticsDay[] {
   const byDay = new Map<string, AnalyticsDay>(daysOf(start, end).map((day) => [day, { day, ...ZERO_FIGURES }]));
   for (const { day, ...figures } of known) {
     const row = byDay.get(day);

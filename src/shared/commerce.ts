@@ -62,18 +62,26 @@ export interface OrderTotals {
 export type PricingSettings = Pick<StoreSettings, 'taxRateBp' | 'taxInclusive' | 'shippingCents'>;
 
 /** Rounds a non-negative fraction of cents half up; integer arithmetic only, so every platform gives the same cent. */
-const divideHalfUp = (numerator: number, denominator: number): number => Math.floor((2 * numerator + denominator) / (2 * denominator));
+const divideHalfUp = (numerator: number, denominator: number): number =>
+  Math.floor((2 * numerator + denominator) / (2 * denominator));
 
 /**
  * The totals of lines priced in cents: the subtotal is the sum of unit price × quantity; the tax is taken on the
  * subtotal (not on shipping) at taxRateBp, rounded half up to the cent, either added or, when prices include it, the
  * part of the subtotal that is tax; shipping is the flat charge, none for an empty order.
  */
-export function priceOrder(lines: readonly { unitPriceCents: number; quantity: number }[], settings: PricingSettings): OrderTotals {
+export function priceOrder(
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+  settings: PricingSettings,
+): OrderTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const rate = Math.max(0, Math.trunc(settings.taxRateBp));
   const taxCents =
-    rate === 0 ? 0 : settings.taxInclusive ? subtotalCents - divideHalfUp(subtotalCents * BASIS_POINTS, BASIS_POINTS + rate) : divideHalfUp(subtotalCents * rate, BASIS_POINTS);
+    rate === 0
+      ? 0
+      : settings.taxInclusive
+        ? subtotalCents - divideHalfUp(subtotalCents * BASIS_POINTS, BASIS_POINTS + rate)
+        : divideHalfUp(subtotalCents * rate, BASIS_POINTS);
   const shippingCents = lines.length === 0 ? 0 : Math.max(0, Math.trunc(settings.shippingCents));
   const totalCents = subtotalCents + shippingCents + (settings.taxInclusive ? 0 : taxCents);
   return { subtotalCents, taxCents, shippingCents, totalCents };

@@ -31,7 +31,8 @@ export const DEFAULT_COMPANY: Company = {
   ...emptySeo,
 };
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** Merges stored or fetched settings over the defaults; blank, missing or wrongly typed values take the default. */
 export function withCompanyDefaults(input: CompanyInput | null | undefined): Company {

@@ -98,6 +98,14 @@ export const VIDEO_CATEGORIES = ['Entertainment', 'Education', 'Music', 'Sports'
 export const VIDEO_QUALITIES = ['HD', 'Full HD', '2K', '4K', '8K'] as const;
 export const AUDIO_TYPES = ['Music', 'Podcast', 'Audiobook', 'Interview', 'Live Recording', 'Sound Effect'] as const;
 export const AUDIO_QUALITIES = ['Low 128', 'Medium 192', 'High 320', 'Lossless'] as const;
-export const EVENT_CATEGORIES = ['Concert', 'Festival', 'Exhibition', 'Conference', 'Workshop', 'Sport', 'Other'] as const;
+export const EVENT_CATEGORIES = [
+  'Concert',
+  'Festival',
+  'Exhibition',
+  'Conference',
+  'Workshop',
+  'Sport',
+  'Other',
+] as const;
 export const EVENT_TYPES = ['local', 'national', 'international', 'virtual'] as const;
 export const CONTENT_TYPES = ['product', 'blog', 'photo', 'video', 'audio', 'event'] as const;

@@ -36,7 +36,9 @@ function mix(from: Rgb, to: Rgb, t: number): Rgb {
  */
 export function readableOn(color: string, backgrounds: string[], min = 4.5): string {
   const dark = backgrounds.every((bg) => luminance(bg) < 0.2);
-  return closestPassing(color, dark ? [255, 255, 255] : [0, 0, 0], (c) => backgrounds.every((bg) => contrastRatio(c, bg) >= min));
+  return closestPassing(color, dark ? [255, 255, 255] : [0, 0, 0], (c) =>
+    backgrounds.every((bg) => contrastRatio(c, bg) >= min),
+  );
 }
 
 /** `color` if it passes `ok`, else the first of 20 steps from it toward `target` that does (`target` at worst). */

@@ -83,7 +83,12 @@ export interface AdminUnreadCount {
 export function previewOf(body: string, max = PREVIEW_MAX): string {
   const line = body.replace(/\s+/g, ' ').trim();
   const chars = [...line];
-  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? line
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** The subject of a thread started on /messages without one. */

@@ -39,13 +39,15 @@ export const REVENUE_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'del
 export const CONFIRMED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
 /** Never trust a stored or sent value: narrows any text to a status. */
-export const isOrderStatus = (value: unknown): value is OrderStatus => typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+export const isOrderStatus = (value: unknown): value is OrderStatus =>
+  typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
 /** The statuses an order in `from` may move to; none for a final or unknown status. */
 export const nextStatuses = (from: string): readonly OrderStatus[] => (isOrderStatus(from) ? TRANSITIONS[from] : []);
 
 /** May an order in `from` become `to`? Staying in the same status is no transition. */
-export const canTransition = (from: string, to: string): boolean => isOrderStatus(to) && nextStatuses(from).includes(to);
+export const canTransition = (from: string, to: string): boolean =>
+  isOrderStatus(to) && nextStatuses(from).includes(to);
 
 /** True when nothing may follow `status`. */
 export const isFinalStatus = (status: string): boolean => nextStatuses(status).length === 0;
@@ -57,6 +59,8 @@ export const statusLabel = (status: string): string => (isOrderStatus(status) ? 
 export function transitionRefusal(from: string, to: string): string {
   if (from === to) return `The order is already ${statusLabel(from).toLowerCase()}`;
   if (isFinalStatus(from)) return `A ${statusLabel(from).toLowerCase()} order cannot change its status`;
-  const allowed = nextStatuses(from).map((s) => statusLabel(s).toLowerCase()).join(' or ');
+  const allowed = nextStatuses(from)
+    .map((s) => statusLabel(s).toLowerCase())
+    .join(' or ');
   return `A ${statusLabel(from).toLowerCase()} order cannot become ${statusLabel(to).toLowerCase()}; it can become ${allowed}`;
 }

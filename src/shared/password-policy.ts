@@ -3,7 +3,11 @@ export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 
 /** Lower case, letters and digits only: 'Northwind Studio' and 'NorthWind-Studio' both read 'northwindstudio'. */
-const squash = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const squash = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Returns the reason a password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, contextWords: readonly string[] = []): string | null {

@@ -21,10 +21,13 @@ export const PADDING_PATTERN = /^(0|\d{1,3}(\.\d{1,3})?(px|rem|em))( (0|\d{1,3}(
 
 const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
-const text = (value: unknown, fallback: string, max: number) => (typeof value === 'string' ? value.slice(0, max) : fallback);
-const matching = (pattern: RegExp, value: unknown, fallback: string) => (typeof value === 'string' && pattern.test(value.trim()) ? value.trim() : fallback);
+const text = (value: unknown, fallback: string, max: number) =>
+  typeof value === 'string' ? value.slice(0, max) : fallback;
+const matching = (pattern: RegExp, value: unknown, fallback: string) =>
+  typeof value === 'string' && pattern.test(value.trim()) ? value.trim() : fallback;
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
-const obj = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const obj = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

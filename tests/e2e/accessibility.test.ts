@@ -27,7 +27,12 @@ const CUSTOMER = { email: `axe.${RUN}@example.com`, username: `axe_${RUN}`, pass
 const PAGES_DIR = fileURLToPath(new URL('../../src/pages/', import.meta.url));
 
 /** The list each dynamic folder of src/pages shows one item of; a new dynamic folder must be named here. */
-const DYNAMIC_LISTS: Record<string, string> = { blogs: '/api/blogs', events: '/api/events', pages: '/api/pages', shop: '/api/products' };
+const DYNAMIC_LISTS: Record<string, string> = {
+  blogs: '/api/blogs',
+  events: '/api/events',
+  pages: '/api/pages',
+  shop: '/api/products',
+};
 
 /** Every page file of src/pages as the path it answers on (the not-found page on a path nothing answers). */
 function pageFiles(): string[] {
@@ -77,7 +82,16 @@ async function roleOf(request: APIRequestContext, route: string): Promise<Role> 
 async function registerCustomer(api: APIRequestContext): Promise<string> {
   const dataDir = process.env['E2E_DATA_DIR']!;
   const before = mailFiles(dataDir);
-  const res = await api.post('/api/auth/register', { data: { first_name: 'Axe', last_name: 'Checker', email: CUSTOMER.email, username: CUSTOMER.username, password: CUSTOMER.password, role: 'customer' } });
+  const res = await api.post('/api/auth/register', {
+    data: {
+      first_name: 'Axe',
+      last_name: 'Checker',
+      email: CUSTOMER.email,
+      username: CUSTOMER.username,
+      password: CUSTOMER.password,
+      role: 'customer',
+    },
+  });
   expect(res.status()).toBeLessThan(300);
   expect((await api.post('/api/auth/request-otp', { data: { email: CUSTOMER.email } })).status()).toBeLessThan(300);
   const mail = await waitForMail(dataDir, { to: CUSTOMER.email, after: before });
@@ -86,7 +100,10 @@ async function registerCustomer(api: APIRequestContext): Promise<string> {
   return ((await verified.json()) as { token: string }).token;
 }
 
-async function roleContext(browser: Browser, session: { token: string; role: 'admin' | 'customer' } | null): Promise<BrowserContext> {
+async function roleContext(
+  browser: Browser,
+  session: { token: string; role: 'admin' | 'customer' } | null,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript((s) => {
     localStorage.setItem('theme', 'light');
@@ -110,10 +127,18 @@ async function useTheme(page: Page, theme: Theme): Promise<void> {
 
 /** Serious and critical violations on the page as it is now, one line per element. */
 async function violations(page: Page, where: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const { violations: found } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return found
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
-    .flatMap((v) => v.nodes.map((node) => `${where} ${v.impact} ${v.id}: ${node.target.join(' ')} (${(node.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 220)})`));
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${where} ${v.impact} ${v.id}: ${node.target.join(' ')} (${(node.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 220)})`,
+      ),
+    );
 }
 
 /** Opens each route once and checks it in both themes at both widths. */
@@ -130,7 +155,8 @@ async function audit(context: BrowserContext, list: string[], role: Role): Promi
       if (!movedOn()) throw error;
     });
     if (movedOn()) continue;
-    if (role === 'admin') await expect(page.locator('html[data-admin-gate="ready"]'), `admin gate on ${route}`).toHaveCount(1);
+    if (role === 'admin')
+      await expect(page.locator('html[data-admin-gate="ready"]'), `admin gate on ${route}`).toHaveCount(1);
     for (const theme of THEMES) {
       await useTheme(page, theme);
       for (const width of WIDTHS) {
@@ -158,20 +184,27 @@ test.afterAll(async () => {
   withDb((db) => {
     const user = db.prepare('SELECT id FROM users WHERE email = ?').get(CUSTOMER.email) as { id: string } | undefined;
     if (!user) return;
-    for (const table of ['sessions', 'one_time_codes', 'password_reset_tokens', 'user_views']) db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user.id);
+    for (const table of ['sessions', 'one_time_codes', 'password_reset_tokens', 'user_views'])
+      db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user.id);
     db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
   });
   await api.dispose();
 });
 
 test('the route list covers the public, account and admin pages', () => {
-  expect(byRole.visitor).toEqual(expect.arrayContaining(['/', '/shop', '/contact', '/register', '/no-such-page-for-axe']));
+  expect(byRole.visitor).toEqual(
+    expect.arrayContaining(['/', '/shop', '/contact', '/register', '/no-such-page-for-axe']),
+  );
   expect(byRole.customer).toEqual(expect.arrayContaining(ACCOUNT_LINKS.map(({ href }) => href)));
-  expect(byRole.admin).toEqual(expect.arrayContaining(['/admin-dashboard', '/admin/edit-hero', '/admin/theme-settings']));
+  expect(byRole.admin).toEqual(
+    expect.arrayContaining(['/admin-dashboard', '/admin/edit-hero', '/admin/theme-settings']),
+  );
 });
 
 for (const role of ['visitor', 'customer', 'admin'] as const) {
-  test(`every ${role === 'visitor' ? 'public' : role} page has no serious or critical axe violation in either theme at 375 and 1280 px`, async ({ browser }) => {
+  test(`every ${role === 'visitor' ? 'public' : role} page has no serious or critical axe violation in either theme at 375 and 1280 px`, async ({
+    browser,
+  }) => {
     // About 1.5 s per check on the 2-core CI machine: four checks and a load per route.
     test.setTimeout(30_000 + byRole[role].length * 10_000);
     const context = await roleContext(browser, role === 'visitor' ? null : { token: sessions[role]!, role });

@@ -92,7 +92,9 @@ test.describe.serial('accounts', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.goto('/about');
     await logOut(page);
-    await expect.poll(async () => (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await expect
+      .poll(async () => (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status())
+      .toBe(401);
   });
 
   test('a wrong password shows the server message and the password can be shown', async ({ page }) => {

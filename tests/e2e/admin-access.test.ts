@@ -8,7 +8,15 @@ import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
 import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 
-const ADMIN_PAGES = ['/admin-dashboard', '/admin/update-company', '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content'] as const;
+const ADMIN_PAGES = [
+  '/admin-dashboard',
+  '/admin/update-company',
+  '/admin/add-slider',
+  '/admin/edit-hero',
+  '/admin/upload',
+  '/admin/theme-settings',
+  '/admin/content',
+] as const;
 const ADMIN_NOTICE = 'That page is for administrators; here is your account.';
 const dataDir = () => process.env['E2E_DATA_DIR']!;
 
@@ -17,7 +25,14 @@ async function customerToken(request: APIRequestContext): Promise<string> {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `customer.${id}@example.com`;
   const registered = await request.post('/api/auth/register', {
-    data: { first_name: 'Cass', last_name: 'Tomer', email, username: `cust_${id}`, password: 'quiet meadow lantern 42', role: 'customer' },
+    data: {
+      first_name: 'Cass',
+      last_name: 'Tomer',
+      email,
+      username: `cust_${id}`,
+      password: 'quiet meadow lantern 42',
+      role: 'customer',
+    },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const before = mailFiles(dataDir());
@@ -43,7 +58,10 @@ test('a visitor without a token goes to /login and, after signing in, back to th
   expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBeNull();
 });
 
-test('a customer is sent to /profile with a one-line notice and never sees an admin heading', async ({ page, request }) => {
+test('a customer is sent to /profile with a one-line notice and never sees an admin heading', async ({
+  page,
+  request,
+}) => {
   const token = await customerToken(request);
   await signedInAs(page, token);
   // Every frame on an admin page: is an h1 or the sidebar visible? Reported to the test, which fails on any.
@@ -54,7 +72,8 @@ test('a customer is sent to /profile with a one-line notice and never sees an ad
     const report = (window as unknown as { reportAdminScreen: (what: string) => void }).reportAdminScreen;
     const look = () => {
       for (const el of document.querySelectorAll('h1, nav[aria-label="Admin Panel"]')) {
-        if (el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) report(`${el.tagName} ${el.textContent}`);
+        if (el.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+          report(`${el.tagName} ${el.textContent}`);
       }
       requestAnimationFrame(look);
     };
@@ -108,5 +127,7 @@ test('Logout revokes the session on the server, clears the token and goes to /lo
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  await expect.poll(async () => (await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+  await expect
+    .poll(async () => (await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status())
+    .toBe(401);
 });

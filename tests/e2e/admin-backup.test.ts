@@ -85,7 +85,10 @@ test('the admin downloads a backup of the whole site from the Backup screen', as
   expect(manifest.database.tables['products']).toBeGreaterThan(0);
   expect(manifest.database.tables['users']).toBeGreaterThan(0);
   expect(manifest.media.length).toBeGreaterThan(10);
-  for (const file of [...manifest.media.map((f) => ({ ...f, entry: `media/${f.name}` })), ...manifest.documents.map((f) => ({ ...f, entry: `documents/${f.name}` }))]) {
+  for (const file of [
+    ...manifest.media.map((f) => ({ ...f, entry: `media/${f.name}` })),
+    ...manifest.documents.map((f) => ({ ...f, entry: `documents/${f.name}` })),
+  ]) {
     expect(hashes.get(file.entry), file.entry).toBe(file.sha256);
   }
 });

@@ -16,7 +16,11 @@ import { watchPage } from './helpers/page-audit.ts';
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const RUN = `E2E ${Date.now().toString(36)}`;
-const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const POST = `${RUN} Harbour notes`;
 const DRAFT = `${RUN} Secret plans`;
 const PAGE = `${RUN} Cookie notice`;
@@ -29,9 +33,13 @@ let token = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 const ourBlogs = async () =>
-  ((await (await api.get('/api/admin/blogs', { headers: auth() })).json()) as { results: AdminBlog[] }).results.filter((b) => b.title.startsWith(RUN));
+  ((await (await api.get('/api/admin/blogs', { headers: auth() })).json()) as { results: AdminBlog[] }).results.filter(
+    (b) => b.title.startsWith(RUN),
+  );
 const ourPages = async () =>
-  ((await (await api.get('/api/admin/pages', { headers: auth() })).json()) as { results: AdminPage[] }).results.filter((p) => p.title.startsWith(RUN));
+  ((await (await api.get('/api/admin/pages', { headers: auth() })).json()) as { results: AdminPage[] }).results.filter(
+    (p) => p.title.startsWith(RUN),
+  );
 
 test.beforeAll(async ({ playwright }) => {
   ({ api, token } = await adminApi(playwright));
@@ -61,8 +69,10 @@ async function openTab(page: Page, tab: 'Blogs' | 'Pages') {
 }
 
 const editor = (page: Page) => page.getByRole('dialog').getByRole('textbox', { name: 'Content' });
-const tool = (page: Page, name: string) => page.getByRole('dialog').getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true });
-const card = (page: Page, title: string) => page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const tool = (page: Page, name: string) =>
+  page.getByRole('dialog').getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true });
+const card = (page: Page, title: string) =>
+  page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function save(page: Page, message: string) {
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -70,7 +80,9 @@ async function save(page: Page, message: string) {
   await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
 }
 
-test('a post written in the editor and published reaches the static site with its formatting; a draft never does', async ({ page }) => {
+test('a post written in the editor and published reaches the static site with its formatting; a draft never does', async ({
+  page,
+}) => {
   // The editor runs under the site's CSP (no injected styles or scripts).
   const watch = await watchPage(page);
   await openTab(page, 'Blogs');
@@ -84,7 +96,9 @@ test('a post written in the editor and published reaches the static site with it
   await dialog.getByLabel('Caption').fill('Notes from the quay');
   await dialog.getByLabel('Category').selectOption('Travel');
   await dialog.getByLabel('Tags (comma separated)').fill('harbour, e2e');
-  const cover = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#226688' } }).png().toBuffer();
+  const cover = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#226688' } })
+    .png()
+    .toBuffer();
   await dialog.getByLabel('Cover image').setInputFiles({ name: 'quay.png', mimeType: 'image/png', buffer: cover });
   await expect(dialog.getByRole('img', { name: 'Cover preview' })).toBeVisible();
   await editor(page).click();
@@ -108,7 +122,10 @@ test('a post written in the editor and published reaches the static site with it
   await page.getByRole('dialog').getByRole('button', { name: 'Apply link' }).click();
   await expect(editor(page).locator('strong')).toHaveText('remarkably high');
   await expect(editor(page).locator('ul li')).toHaveCount(2);
-  await expect(editor(page).getByRole('link', { name: 'Read more' })).toHaveAttribute('href', 'https://example.com/more');
+  await expect(editor(page).getByRole('link', { name: 'Read more' })).toHaveAttribute(
+    'href',
+    'https://example.com/more',
+  );
   await dialog.getByLabel('Status').selectOption({ label: 'Published' });
   await save(page, 'Blog created');
   await expect(card(page, POST).getByText('Published', { exact: true })).toBeVisible();
@@ -124,14 +141,20 @@ test('a post written in the editor and published reaches the static site with it
   await expect(card(page, DRAFT).getByText('Draft', { exact: true })).toBeVisible();
 
   // Edit the draft: the card follows.
-  await card(page, DRAFT).getByRole('button', { name: `Edit ${DRAFT}` }).click();
+  await card(page, DRAFT)
+    .getByRole('button', { name: `Edit ${DRAFT}` })
+    .click();
   await page.getByRole('dialog', { name: 'Edit blog post' }).getByLabel('Caption').fill('Still under wraps');
   await save(page, 'Blog updated');
   await expect(card(page, DRAFT).getByText('Still under wraps')).toBeVisible();
 
   // The published post, from the static build (not the reader page that stands in before the rebuild).
   const postPath = `/blogs/${slugOf(POST)}/`;
-  await untilServed(api, postPath, ({ status, html }) => status === 200 && html.includes('<strong>remarkably high</strong>'));
+  await untilServed(
+    api,
+    postPath,
+    ({ status, html }) => status === 200 && html.includes('<strong>remarkably high</strong>'),
+  );
   const { html } = await served(api, postPath);
   expect(html).toMatch(/<ul>\s*<li>(<p>)?first boat/);
   expect(html).toContain('<a href="https://example.com/more">Read more</a>');
@@ -152,11 +175,17 @@ test('a post written in the editor and published reaches the static site with it
   expect(sitemaps).not.toContain(draftSlug);
   const search = (await (await api.get(`/api/search?k=${DRAFT_WORD}`)).json()) as { results: unknown[] };
   expect(search.results).toEqual([]);
-  expect(((await (await api.get('/api/search?k=remarkably')).json()) as { results: Array<{ data: { title: string } }> }).results.map((r) => r.data.title)).toContain(POST);
+  expect(
+    (
+      (await (await api.get('/api/search?k=remarkably')).json()) as { results: Array<{ data: { title: string } }> }
+    ).results.map((r) => r.data.title),
+  ).toContain(POST);
 
   // Delete both through the confirmation; the post leaves the static site with the next rebuild.
   for (const title of [DRAFT, POST]) {
-    await card(page, title).getByRole('button', { name: `Delete ${title}` }).click();
+    await card(page, title)
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Blog deleted' })).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
@@ -165,7 +194,9 @@ test('a post written in the editor and published reaches the static site with it
   expect(watch.violations).toEqual([]);
 });
 
-test('a page is created, published, edited and deleted, and /pages/{slug}/ and its footer link follow the rebuilds', async ({ page }) => {
+test('a page is created, published, edited and deleted, and /pages/{slug}/ and its footer link follow the rebuilds', async ({
+  page,
+}) => {
   const watch = await watchPage(page);
   await openTab(page, 'Pages');
   // Create it as a draft: nothing public yet.
@@ -185,26 +216,34 @@ test('a page is created, published, edited and deleted, and /pages/{slug}/ and i
   expect((await api.get(`/api/pages/${slug}`)).status()).toBe(404);
 
   // Publish from the card: the page and its footer link appear with the rebuild.
-  await card(page, PAGE).getByRole('button', { name: `Publish ${PAGE}` }).click();
+  await card(page, PAGE)
+    .getByRole('button', { name: `Publish ${PAGE}` })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Page published' })).toBeVisible();
   await untilServed(api, path, ({ status, html }) => status === 200 && html.includes('<h2>What we store</h2>'));
   await page.goto('/about');
   const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
   await expect(legal.getByRole('link', { name: PAGE, exact: true })).toHaveAttribute('href', path);
-  await expect(page.getByRole('contentinfo').getByRole('navigation', { name: 'Quick Links' }).getByRole('link')).toHaveCount(4);
+  await expect(
+    page.getByRole('contentinfo').getByRole('navigation', { name: 'Quick Links' }).getByRole('link'),
+  ).toHaveCount(4);
   await page.goto(path);
   await expect(page).toHaveTitle(new RegExp(PAGE));
   await expect(page.getByRole('heading', { level: 1, name: PAGE })).toBeVisible();
 
   // Edit the title: the same address, the new title after the rebuild.
   await openTab(page, 'Pages');
-  await card(page, PAGE).getByRole('button', { name: `Edit ${PAGE}` }).click();
+  await card(page, PAGE)
+    .getByRole('button', { name: `Edit ${PAGE}` })
+    .click();
   await page.getByRole('dialog', { name: 'Edit page' }).getByLabel('Title').fill(PAGE_EDITED);
   await save(page, 'Page updated');
   await untilServed(api, path, ({ html }) => html.includes(PAGE_EDITED));
 
   // Delete: the page and its footer link leave with the rebuild.
-  await card(page, PAGE_EDITED).getByRole('button', { name: `Delete ${PAGE_EDITED}` }).click();
+  await card(page, PAGE_EDITED)
+    .getByRole('button', { name: `Delete ${PAGE_EDITED}` })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Page deleted' })).toBeVisible();
   await untilServed(api, path, ({ status }) => status === 404);

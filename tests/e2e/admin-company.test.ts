@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import type { Company } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 
-const company = async (request: APIRequestContext) => (await (await request.get('/api/company', { headers: { 'Cache-Control': 'no-cache' } })).json()) as Company;
+const company = async (request: APIRequestContext) =>
+  (await (await request.get('/api/company', { headers: { 'Cache-Control': 'no-cache' } })).json()) as Company;
 
 /** Signed in as the admin, on Update Company with the current settings loaded. */
 async function openForm(page: Page, token: string, current: Company) {
@@ -26,7 +27,10 @@ function countPuts(page: Page): () => number {
   return () => puts;
 }
 
-const png = (background: string, width = 240, height = 72) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (background: string, width = 240, height = 72) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 test.describe('Update Company', () => {
   let token = '';
@@ -41,7 +45,10 @@ test.describe('Update Company', () => {
     restore = undefined;
   });
 
-  test('name, tagline and a social link are saved, the page follows at once, and GET /api/company shows them', async ({ page, request }) => {
+  test('name, tagline and a social link are saved, the page follows at once, and GET /api/company shows them', async ({
+    page,
+    request,
+  }) => {
     const before = await company(request);
     restore = async () => {
       const res = await request.put('/api/company', {
@@ -59,7 +66,11 @@ test.describe('Update Company', () => {
     await expect(page.getByLabel('X (Twitter)')).toHaveValue(before.social.twitter);
 
     const stamp = Date.now().toString(36);
-    const next = { name: `Harbour Works ${stamp}`, tagline: `Made by the sea ${stamp}`, twitter: `https://x.com/harbour${stamp}` };
+    const next = {
+      name: `Harbour Works ${stamp}`,
+      tagline: `Made by the sea ${stamp}`,
+      twitter: `https://x.com/harbour${stamp}`,
+    };
     await page.getByLabel('Company name').fill(next.name);
     await page.getByLabel('Tagline').fill(next.tagline);
     await page.getByLabel('X (Twitter)').fill(next.twitter);
@@ -94,7 +105,9 @@ test.describe('Update Company', () => {
     restore = async () => {
       const res = await request.put('/api/company', {
         headers: { Authorization: `Bearer ${token}` },
-        multipart: { logo: { name: `logo.${originalType.split('/')[1] ?? 'png'}`, mimeType: originalType, buffer: originalBytes } },
+        multipart: {
+          logo: { name: `logo.${originalType.split('/')[1] ?? 'png'}`, mimeType: originalType, buffer: originalBytes },
+        },
       });
       expect(res.status()).toBe(200);
     };
@@ -103,11 +116,16 @@ test.describe('Update Company', () => {
     const picker = page.locator('[data-picture="logo"]');
     await expect(picker.getByRole('img', { name: 'Current logo' })).toHaveAttribute('src', before.logo);
     // Large enough for several progress events: noise does not compress.
-    const noise = await sharp(Buffer.from(Array.from({ length: 600 * 400 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 600, height: 400, channels: 3 } })
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 600 * 400 * 3 }, () => Math.floor(Math.random() * 256))),
+      { raw: { width: 600, height: 400, channels: 3 } },
+    )
       .png()
       .toBuffer();
     expect(noise.byteLength).toBeGreaterThan(500_000);
-    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'new-logo.png', mimeType: 'image/png', buffer: noise });
+    await page
+      .getByLabel('Logo', { exact: true })
+      .setInputFiles({ name: 'new-logo.png', mimeType: 'image/png', buffer: noise });
     await expect(picker.getByRole('img', { name: 'New logo' })).toBeVisible();
     await expect(picker).toContainText(`new-logo.png (${(noise.byteLength / 1024 / 1024).toFixed(2)} MB)`);
 
@@ -116,8 +134,16 @@ test.describe('Update Company', () => {
     await page.evaluate(() => {
       new MutationObserver(() => {
         const bar = document.querySelector('[role="progressbar"]');
-        if (bar) (window as unknown as { recordProgress: (v: number) => void }).recordProgress(Number(bar.getAttribute('aria-valuenow')));
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+        if (bar)
+          (window as unknown as { recordProgress: (v: number) => void }).recordProgress(
+            Number(bar.getAttribute('aria-valuenow')),
+          );
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['aria-valuenow'],
+      });
     });
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
@@ -142,25 +168,42 @@ test.describe('Update Company', () => {
     await expect(page.getByRole('banner').locator('img[data-brand-logo="light"]')).toHaveAttribute('src', after.logo);
   });
 
-  test('a 6 MB picture and a text file are refused in the browser with the spec texts, and nothing is sent', async ({ page, request }) => {
+  test('a 6 MB picture and a text file are refused in the browser with the spec texts, and nothing is sent', async ({
+    page,
+    request,
+  }) => {
     const before = await company(request);
     const puts = countPuts(page);
     await openForm(page, token, before);
 
-    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
-    await expect(page.locator('[data-picture="logo"]').getByRole('alert')).toHaveText('File size must be less than 5MB');
+    await page
+      .getByLabel('Logo', { exact: true })
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+    await expect(page.locator('[data-picture="logo"]').getByRole('alert')).toHaveText(
+      'File size must be less than 5MB',
+    );
     await expect(page.getByLabel('Logo', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-    await page.getByLabel('Icon (favicon)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await expect(page.locator('[data-picture="icon"]').getByRole('alert')).toHaveText('Only JPEG, PNG, GIF, and WEBP files are allowed');
+    await page
+      .getByLabel('Icon (favicon)')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect(page.locator('[data-picture="icon"]').getByRole('alert')).toHaveText(
+      'Only JPEG, PNG, GIF, and WEBP files are allowed',
+    );
 
     // Refused files are not kept: a save has nothing to send.
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Nothing to save: no setting was changed.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Nothing to save: no setting was changed.' }),
+    ).toBeVisible();
     // A field the shared rules refuse is marked before anything is sent, too.
     await page.getByLabel('Website').fill('not a link');
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'website: must be a web address such as https://example.com or example.com' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'website: must be a web address such as https://example.com or example.com' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Website')).toBeFocused();
     expect(puts()).toBe(0);
@@ -171,8 +214,12 @@ test.describe('Update Company', () => {
     const before = await company(request);
     await openForm(page, token, before);
     // An empty file passes the browser's size and type check; the server reads its content and answers 400 naming 'icon'.
-    await page.getByLabel('Icon (favicon)').setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
-    const answer = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().endsWith('/api/company'));
+    await page
+      .getByLabel('Icon (favicon)')
+      .setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+    const answer = page.waitForResponse(
+      (res) => res.request().method() === 'PUT' && res.url().endsWith('/api/company'),
+    );
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
     const res = await answer;
     expect(res.status()).toBe(400);
@@ -186,9 +233,13 @@ test.describe('Update Company', () => {
     // A picture whose name says GIF but whose bytes are PNG: refused by content (415), again naming its field.
     await page.locator('[data-picture="icon"]').getByRole('button', { name: 'Keep the current one' }).click();
     await expect(page.getByLabel('Icon (favicon)')).not.toHaveAttribute('aria-invalid', 'true');
-    await page.getByLabel('Logo (dark theme)').setInputFiles({ name: 'dark.gif', mimeType: 'image/gif', buffer: await png('#123456') });
+    await page
+      .getByLabel('Logo (dark theme)')
+      .setInputFiles({ name: 'dark.gif', mimeType: 'image/gif', buffer: await png('#123456') });
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The file name or type does not match its content' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The file name or type does not match its content' }).first(),
+    ).toBeVisible();
     await expect(page.getByLabel('Logo (dark theme)')).toHaveAttribute('aria-invalid', 'true');
     expect((await company(request)).logo_dark).toBe(before.logo_dark);
   });

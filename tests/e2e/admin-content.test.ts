@@ -19,9 +19,15 @@ const auth = () => ({ Authorization: `Bearer ${token}`, 'Cache-Control': 'no-cac
 
 const TABS = ['Images', 'Videos', 'Audio', 'Documents', 'Blogs', 'Events', 'Plans', 'Pages'];
 
-interface Item { _id: string; title?: string; name?: string }
-const list = async (path: string): Promise<Item[]> => ((await (await api.get(path, { headers: auth() })).json()) as { results: Item[] }).results;
-const ours = (items: Item[]) => items.filter((i) => (i.title ?? i.name ?? '').startsWith(RUN) || (i.name ?? '').startsWith(RUN));
+interface Item {
+  _id: string;
+  title?: string;
+  name?: string;
+}
+const list = async (path: string): Promise<Item[]> =>
+  ((await (await api.get(path, { headers: auth() })).json()) as { results: Item[] }).results;
+const ours = (items: Item[]) =>
+  items.filter((i) => (i.title ?? i.name ?? '').startsWith(RUN) || (i.name ?? '').startsWith(RUN));
 
 test.beforeAll(async ({ playwright }) => {
   ({ api, token } = await adminApi(playwright));
@@ -30,7 +36,12 @@ test.beforeAll(async ({ playwright }) => {
 test.afterAll(async () => {
   test.setTimeout(240_000);
   // Whatever a failed step left behind goes through the API; the site then settles before the next file runs.
-  for (const [read, base] of [['/api/photos', '/api/admin/photos'], ['/api/admin/videos', '/api/admin/videos'], ['/api/admin/audios', '/api/admin/audios'], ['/api/admin/events', '/api/admin/events']] as const) {
+  for (const [read, base] of [
+    ['/api/photos', '/api/admin/photos'],
+    ['/api/admin/videos', '/api/admin/videos'],
+    ['/api/admin/audios', '/api/admin/audios'],
+    ['/api/admin/events', '/api/admin/events'],
+  ] as const) {
     for (const item of ours(await list(read))) await api.delete(`${base}/${item._id}`, { headers: auth() });
     expect(ours(await list(read))).toEqual([]);
   }
@@ -44,7 +55,8 @@ async function open(page: Page, tab?: string) {
   await expect(page.getByRole('heading', { name: 'Multimedia Content Management' })).toBeVisible({ timeout: 20_000 });
 }
 
-const card = (page: Page, name: string) => page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const dialog = (page: Page) => page.getByRole('dialog');
 
 /** Edit, publish, unpublish-free publish check and delete of one card, as every tab has them. */
@@ -113,7 +125,14 @@ test('search filters by title or caption ignoring case; grid and list views; the
 test("a failed load reads 'Error: {message}' and 'Try Again' loads it again", async ({ page }) => {
   let fail = true;
   await page.route('**/api/admin/videos', (route) =>
-    fail ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service busy' }) }) : route.continue());
+    fail
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Service busy' }),
+        })
+      : route.continue(),
+  );
   await open(page, 'Videos');
   await expect(page.getByRole('alert').filter({ hasText: 'Error: Service busy' })).toHaveText(/^Error: Service busy/);
   fail = false;
@@ -124,12 +143,16 @@ test("a failed load reads 'Error: {message}' and 'Try Again' loads it again", as
 const noisyPng = async (width: number, height: number) => {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5) * 31) & 0xff;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 };
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 const fileRow = (page: Page, name: string): Locator => page.getByTestId('upload-file').filter({ hasText: name });
 
-test('Images: several files, each with its size in MB and its own progress, one request per file with the token', async ({ page }) => {
+test('Images: several files, each with its size in MB and its own progress, one request per file with the token', async ({
+  page,
+}) => {
   await open(page);
   const upload = page.getByRole('button', { name: 'Upload', exact: true });
   await expect(upload).toBeDisabled();
@@ -202,8 +225,12 @@ test('Images: edit, publish and delete a photo', async ({ page }) => {
 
 test('Videos: create with a watch link (normalised), edit, publish and delete', async ({ page }) => {
   // The test machine has no way out: YouTube's poster is answered here.
-  const poster = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#222222' } }).jpeg().toBuffer();
-  await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: poster }));
+  const poster = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#222222' } })
+    .jpeg()
+    .toBuffer();
+  await page.route('https://i.ytimg.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/jpeg', body: poster }),
+  );
   await open(page, 'Videos');
   await page.getByRole('button', { name: 'New video' }).click();
   const name = `${RUN} launch film`;
@@ -241,7 +268,9 @@ test('Audio: upload a WAV file (duration read by the server), edit, publish and 
   const rate = 8000;
   const pcm = new Int16Array(rate * 3);
   for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000);
-  await dialog(page).getByLabel('Audio file').setInputFiles({ name: 'bells.wav', mimeType: 'audio/wav', buffer: Buffer.from(encodeWav(pcm, rate)) });
+  await dialog(page)
+    .getByLabel('Audio file')
+    .setInputFiles({ name: 'bells.wav', mimeType: 'audio/wav', buffer: Buffer.from(encodeWav(pcm, rate)) });
   await save(page);
   await expect(page.getByText('Audio created')).toBeVisible();
   const created = card(page, name);
@@ -260,9 +289,13 @@ test('Audio: a file that is not audio is refused by the server with its message'
   await open(page, 'Audio');
   await page.getByRole('button', { name: 'New audio' }).click();
   await dialog(page).getByLabel('Name').fill(`${RUN} fake`);
-  await dialog(page).getByLabel('Audio file').setInputFiles({ name: 'fake.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('not audio at all '.repeat(40)) });
+  await dialog(page)
+    .getByLabel('Audio file')
+    .setInputFiles({ name: 'fake.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('not audio at all '.repeat(40)) });
   await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expect(dialog(page).getByRole('alert')).toHaveText('Only MP3, M4A/AAC, OGG/Opus, WAV or FLAC audio files are allowed');
+  await expect(dialog(page).getByRole('alert')).toHaveText(
+    'Only MP3, M4A/AAC, OGG/Opus, WAV or FLAC audio files are allowed',
+  );
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(card(page, `${RUN} fake`)).toHaveCount(0);
 });
@@ -283,8 +316,12 @@ test('Events: create with a time zone and cover, edit, publish and delete', asyn
   await dialog(page).getByLabel('Ends').fill('2027-07-01T21:00');
   await dialog(page).getByLabel('Category').selectOption('Concert');
   await dialog(page).getByLabel('Price').fill('12.50');
-  const cover = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#884422' } }).png().toBuffer();
-  await dialog(page).getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+  const cover = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#884422' } })
+    .png()
+    .toBuffer();
+  await dialog(page)
+    .getByLabel('Cover image')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
   await save(page);
   await expect(page.getByText('Event created')).toBeVisible();
   const created = card(page, name);

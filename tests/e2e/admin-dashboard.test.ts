@@ -33,17 +33,23 @@ async function openDashboard(page: Page) {
 }
 
 const json = (body: unknown, status = 200) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
-const card = (page: Page, label: string) => page.getByRole('list', { name: 'Statistics' }).getByRole('listitem').filter({ hasText: label });
+const card = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Statistics' }).getByRole('listitem').filter({ hasText: label });
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
 });
 
-test("the layout has the top bar and the sidebar links in order (the spec's eight, Store and Team), the current one marked", async ({ page }) => {
+test("the layout has the top bar and the sidebar links in order (the spec's eight, Store and Team), the current one marked", async ({
+  page,
+}) => {
   await openDashboard(page);
   await expect(page.getByText('Admin Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: /^Messages/ })).toHaveAttribute('href', '/admin/messages');
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Messages/ })).toHaveAttribute(
+    'href',
+    '/admin/messages',
+  );
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   const sidebar = page.getByRole('navigation', { name: 'Admin Panel' });
@@ -55,7 +61,10 @@ test("the layout has the top bar and the sidebar links in order (the spec's eigh
   await expect(sidebar.locator('[aria-current]')).toHaveCount(1);
 });
 
-test('the four stat cards show the numbers the API gives, revenue with $ and thousands separators', async ({ page, request }) => {
+test('the four stat cards show the numbers the API gives, revenue with $ and thousands separators', async ({
+  page,
+  request,
+}) => {
   const stats = (await (await request.get('/api/dashboard/stats', { headers: auth() })).json()) as DashboardStats;
   await openDashboard(page);
   const count = (n: number) => n.toLocaleString('en-US');
@@ -68,7 +77,9 @@ test('the four stat cards show the numbers the API gives, revenue with $ and tho
 });
 
 test('big numbers are grouped by thousands (stats answered by the test)', async ({ page }) => {
-  await page.route('**/api/dashboard/stats', (route) => route.fulfill(json({ totalUsers: 12345, totalProducts: 7, totalOrders: 1000, totalRevenue: 1234567.5 })));
+  await page.route('**/api/dashboard/stats', (route) =>
+    route.fulfill(json({ totalUsers: 12345, totalProducts: 7, totalOrders: 1000, totalRevenue: 1234567.5 })),
+  );
   await openDashboard(page);
   await expect(card(page, 'Total Users').locator('[data-stat]')).toHaveText('12,345');
   await expect(card(page, 'Total Orders').locator('[data-stat]')).toHaveText('1,000');
@@ -78,7 +89,9 @@ test('big numbers are grouped by thousands (stats answered by the test)', async 
 test('a failed load shows a clear line with Retry, and Retry loads the numbers', async ({ page, request }) => {
   const stats = (await (await request.get('/api/dashboard/stats', { headers: auth() })).json()) as DashboardStats;
   await page.route('**/api/dashboard/stats', (route) => route.fulfill(json({ message: 'Database is busy' }, 503)));
-  await page.route('**/api/admin/activity**', (route) => route.fulfill(json({ message: 'Activity is unavailable' }, 503)));
+  await page.route('**/api/admin/activity**', (route) =>
+    route.fulfill(json({ message: 'Activity is unavailable' }, 503)),
+  );
   await openDashboard(page);
   const alerts = page.getByRole('alert');
   await expect(alerts.filter({ hasText: 'Database is busy' })).toBeVisible();
@@ -98,7 +111,10 @@ test('quick actions link to the admin tasks, Add Slider first', async ({ page })
   }
 });
 
-test('a requested rebuild shows in the publish state and the activity, and the state follows the build to the end', async ({ page, request }) => {
+test('a requested rebuild shows in the publish state and the activity, and the state follows the build to the end', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000); // one build of the demo site
   // Every headline the widget shows, in order, however briefly.
   await page.addInitScript(() => {
@@ -139,14 +155,27 @@ test('a requested rebuild shows in the publish state and the activity, and the s
 });
 
 test('a failed rebuild shows the reason and Retry asks for a new build; the bell lists it', async ({ page }) => {
-  const failed: PublishStatus = { state: 'failed', since: new Date(Date.now() - 5 * 60_000).toISOString(), reason: 'astro build exited with code 1', lastBuiltAt: new Date(Date.now() - 3_600_000).toISOString() };
+  const failed: PublishStatus = {
+    state: 'failed',
+    since: new Date(Date.now() - 5 * 60_000).toISOString(),
+    reason: 'astro build exited with code 1',
+    lastBuiltAt: new Date(Date.now() - 3_600_000).toISOString(),
+  };
   const retries: string[] = [];
   await page.route('**/api/admin/site-status', (route) => route.fulfill(json(failed)));
   await page.route('**/api/admin/site-rebuild', (route) => {
     retries.push(route.request().method());
-    return route.fulfill(json({ state: 'building', since: new Date().toISOString(), lastBuiltAt: failed.lastBuiltAt }, 202));
+    return route.fulfill(
+      json({ state: 'building', since: new Date().toISOString(), lastBuiltAt: failed.lastBuiltAt }, 202),
+    );
   });
-  await page.route('**/api/admin/notifications', (route) => route.fulfill(json({ results: [{ id: 'n1', kind: 'rebuild-failed', text: 'The public site could not be rebuilt', at: failed.since }] })));
+  await page.route('**/api/admin/notifications', (route) =>
+    route.fulfill(
+      json({
+        results: [{ id: 'n1', kind: 'rebuild-failed', text: 'The public site could not be rebuilt', at: failed.since }],
+      }),
+    ),
+  );
   await openDashboard(page);
 
   const publish = page.getByRole('region', { name: 'Public Site' });
@@ -169,7 +198,9 @@ test('a failed rebuild shows the reason and Retry asks for a new build; the bell
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the sidebar is an overlay: closed, opened by the menu button, closed by an outside click, Escape and a link', async ({ page }) => {
+  test('the sidebar is an overlay: closed, opened by the menu button, closed by an outside click, Escape and a link', async ({
+    page,
+  }) => {
     await openDashboard(page);
     const sidebar = page.getByRole('navigation', { name: 'Admin Panel' });
     const menu = page.getByRole('button', { name: 'Open menu' });
@@ -193,7 +224,9 @@ test.describe('at 375 px', () => {
     await expect(sidebar).toBeHidden();
   });
 
-  test('the cards stack, nothing is wider than the screen, and the top bar title fits down to 320 px', async ({ page }) => {
+  test('the cards stack, nothing is wider than the screen, and the top bar title fits down to 320 px', async ({
+    page,
+  }) => {
     await openDashboard(page);
     await expect(card(page, 'Total Revenue')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -205,4 +238,3 @@ test.describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });
-

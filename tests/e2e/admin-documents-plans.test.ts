@@ -25,9 +25,13 @@ let token = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 const ourPlans = async () =>
-  ((await (await api.get('/api/admin/plans', { headers: auth() })).json()) as { results: AdminPlan[] }).results.filter((p) => p.name.startsWith(RUN));
+  ((await (await api.get('/api/admin/plans', { headers: auth() })).json()) as { results: AdminPlan[] }).results.filter(
+    (p) => p.name.startsWith(RUN),
+  );
 const ourDocuments = async () =>
-  ((await (await api.get('/api/admin/documents', { headers: auth() })).json()) as { results: AdminDocument[] }).results.filter((d) => d.title.startsWith(RUN));
+  (
+    (await (await api.get('/api/admin/documents', { headers: auth() })).json()) as { results: AdminDocument[] }
+  ).results.filter((d) => d.title.startsWith(RUN));
 
 test.beforeAll(async ({ playwright }) => {
   ({ api, token } = await adminApi(playwright));
@@ -56,7 +60,8 @@ async function openTab(page: Page, tab: 'Documents' | 'Plans') {
   await expect(page.getByRole('button', { name: tab === 'Plans' ? 'New plan' : 'Upload document' })).toBeVisible();
 }
 
-const card = (page: Page, title: string) => page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function submit(page: Page, button: string, message: string) {
@@ -65,9 +70,13 @@ async function submit(page: Page, button: string, message: string) {
   await expect(notice(page, message)).toBeVisible();
 }
 
-test('a plan is created, edited, published and deleted, and /pricing follows; a draft plan never shows', async ({ page }) => {
+test('a plan is created, edited, published and deleted, and /pricing follows; a draft plan never shows', async ({
+  page,
+}) => {
   // A draft made through the API: it must stay off /pricing through every rebuild below.
-  expect((await api.post('/api/admin/plans', { headers: auth(), data: { name: DRAFT_PLAN, price: 1 } })).status()).toBe(201);
+  expect((await api.post('/api/admin/plans', { headers: auth(), data: { name: DRAFT_PLAN, price: 1 } })).status()).toBe(
+    201,
+  );
   await openTab(page, 'Plans');
 
   await page.getByRole('button', { name: 'New plan' }).click();
@@ -88,14 +97,18 @@ test('a plan is created, edited, published and deleted, and /pricing follows; a 
   await expect(card(page, PLAN).getByText('Draft', { exact: true })).toBeVisible();
   await expect(card(page, PLAN)).toContainText('$29.50 /year');
 
-  await card(page, PLAN).getByRole('button', { name: `Edit ${PLAN}` }).click();
+  await card(page, PLAN)
+    .getByRole('button', { name: `Edit ${PLAN}` })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit plan' });
   await expect(edit.getByLabel('Features (one per line)')).toHaveValue('Unlimited galleries\nPriority support');
   await edit.getByLabel('Price ($)').fill('39');
   await submit(page, 'Save', 'Plan updated');
   await expect(card(page, PLAN)).toContainText('$39 /year');
 
-  await card(page, PLAN).getByRole('button', { name: `Publish ${PLAN}` }).click();
+  await card(page, PLAN)
+    .getByRole('button', { name: `Publish ${PLAN}` })
+    .click();
   await expect(notice(page, 'Plan published')).toBeVisible();
   await expect(card(page, PLAN).getByText('Published', { exact: true })).toBeVisible();
 
@@ -106,12 +119,17 @@ test('a plan is created, edited, published and deleted, and /pricing follows; a 
   await expect(planCard).toHaveAttribute('data-highlighted', 'true');
   await expect(planCard).toContainText('$39');
   await expect(planCard).toContainText('/year');
-  await expect(planCard.getByRole('list', { name: `${PLAN} features` }).getByRole('listitem')).toHaveText(['✓Unlimited galleries', '✓Priority support']);
+  await expect(planCard.getByRole('list', { name: `${PLAN} features` }).getByRole('listitem')).toHaveText([
+    '✓Unlimited galleries',
+    '✓Priority support',
+  ]);
   await expect(planCard.getByRole('link', { name: `Contact us about ${PLAN}` })).toHaveAttribute('href', '/contact');
   expect(await page.content()).not.toContain(DRAFT_PLAN);
 
   await openTab(page, 'Plans');
-  await card(page, PLAN).getByRole('button', { name: `Delete ${PLAN}` }).click();
+  await card(page, PLAN)
+    .getByRole('button', { name: `Delete ${PLAN}` })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(notice(page, 'Plan deleted')).toBeVisible();
   await expect(card(page, PLAN)).toHaveCount(0);
@@ -119,14 +137,18 @@ test('a plan is created, edited, published and deleted, and /pricing follows; a 
   expect((await served(api, '/pricing')).html).not.toContain(DRAFT_PLAN);
 });
 
-test('a document uploaded and published is listed on /documents and downloads as an attachment; a draft never shows', async ({ page }) => {
+test('a document uploaded and published is listed on /documents and downloads as an attachment; a draft never shows', async ({
+  page,
+}) => {
   await openTab(page, 'Documents');
 
   // The draft, uploaded through the form and left as a draft.
   await page.getByRole('button', { name: 'Upload document' }).click();
   let dialog = page.getByRole('dialog', { name: 'Upload document' });
   await dialog.getByLabel('Title').fill(DRAFT_DOC);
-  await dialog.getByLabel('File').setInputFiles({ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('Not for the public\n') });
+  await dialog
+    .getByLabel('File')
+    .setInputFiles({ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('Not for the public\n') });
   await submit(page, 'Upload', 'Document uploaded');
   await expect(card(page, DRAFT_DOC).getByText('Draft', { exact: true })).toBeVisible();
   await expect(card(page, DRAFT_DOC)).toContainText('Text · 1 KB · memo.txt');
@@ -135,12 +157,24 @@ test('a document uploaded and published is listed on /documents and downloads as
   await page.getByRole('button', { name: 'Upload document' }).click();
   dialog = page.getByRole('dialog', { name: 'Upload document' });
   await dialog.getByLabel('Title').fill(DOC);
-  await dialog.getByLabel('File').setInputFiles({ name: 'prices.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><p>not a pdf</p>') });
+  await dialog
+    .getByLabel('File')
+    .setInputFiles({
+      name: 'prices.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<!doctype html><p>not a pdf</p>'),
+    });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('Only PDF, Word');
 
   // The real PDF, published.
-  await dialog.getByLabel('File').setInputFiles({ name: 'Price list 2026.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf('Prices')) });
+  await dialog
+    .getByLabel('File')
+    .setInputFiles({
+      name: 'Price list 2026.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(makePdf('Prices')),
+    });
   await expect(dialog.getByText(/Price list 2026\.pdf · 0\.00 MB/)).toBeVisible();
   await dialog.getByLabel('Description').fill('Every price of the year');
   await dialog.getByLabel('Status').selectOption({ label: 'Published' });
@@ -162,7 +196,9 @@ test('a document uploaded and published is listed on /documents and downloads as
   const download = await api.get(href);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-type']).toBe('application/pdf');
-  expect(download.headers()['content-disposition']).toBe(`attachment; filename="Price list 2026.pdf"; filename*=UTF-8''Price%20list%202026.pdf`);
+  expect(download.headers()['content-disposition']).toBe(
+    `attachment; filename="Price list 2026.pdf"; filename*=UTF-8''Price%20list%202026.pdf`,
+  );
   expect(download.headers()['x-content-type-options']).toBe('nosniff');
   expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
   expect(await page.content()).not.toContain(DRAFT_DOC);
@@ -171,11 +207,15 @@ test('a document uploaded and published is listed on /documents and downloads as
 
   // Unpublish and delete from the cards; the list follows.
   await openTab(page, 'Documents');
-  await card(page, DOC).getByRole('button', { name: `Unpublish ${DOC}` }).click();
+  await card(page, DOC)
+    .getByRole('button', { name: `Unpublish ${DOC}` })
+    .click();
   await expect(notice(page, 'Document unpublished')).toBeVisible();
   expect((await api.get(href)).status()).toBe(404);
   for (const title of [DOC, DRAFT_DOC]) {
-    await card(page, title).getByRole('button', { name: `Delete ${title}` }).click();
+    await card(page, title)
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(notice(page, 'Document deleted')).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);

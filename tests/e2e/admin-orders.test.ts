@@ -21,17 +21,24 @@ const dataDir = () => process.env['E2E_DATA_DIR']!;
 function addOrder() {
   const now = new Date().toISOString();
   withDb((db) => {
-    db.prepare('INSERT INTO orders (id, user_id, status, total_cents, customer_name, customer_email, created_at) VALUES (?, NULL, ?, ?, ?, ?, ?)').run(ORDER_ID, 'pending', 102500, CUSTOMER.name, CUSTOMER.email, now);
-    const item = db.prepare('INSERT INTO order_items (id, order_id, product_id, name, unit_price_cents, quantity) VALUES (?, ?, NULL, ?, ?, ?)');
+    db.prepare(
+      'INSERT INTO orders (id, user_id, status, total_cents, customer_name, customer_email, created_at) VALUES (?, NULL, ?, ?, ?, ?, ?)',
+    ).run(ORDER_ID, 'pending', 102500, CUSTOMER.name, CUSTOMER.email, now);
+    const item = db.prepare(
+      'INSERT INTO order_items (id, order_id, product_id, name, unit_price_cents, quantity) VALUES (?, ?, NULL, ?, ?, ?)',
+    );
     item.run(randomUUID(), ORDER_ID, 'E2E Notebook', 1250, 2);
     item.run(randomUUID(), ORDER_ID, 'E2E Desk Lamp', 100000, 1);
-    db.prepare('INSERT INTO order_status_history (id, order_id, from_status, to_status, at, actor_id, actor_name, note) VALUES (?, ?, NULL, ?, ?, NULL, ?, ?)').run(randomUUID(), ORDER_ID, 'pending', now, CUSTOMER.name, 'Order placed');
+    db.prepare(
+      'INSERT INTO order_status_history (id, order_id, from_status, to_status, at, actor_id, actor_name, note) VALUES (?, ?, NULL, ?, ?, NULL, ?, ?)',
+    ).run(randomUUID(), ORDER_ID, 'pending', now, CUSTOMER.name, 'Order placed');
   });
 }
 
 function removeOrder() {
   withDb((db) => {
-    for (const table of ['order_status_history', 'order_items']) db.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(ORDER_ID);
+    for (const table of ['order_status_history', 'order_items'])
+      db.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(ORDER_ID);
     db.prepare('DELETE FROM audit_log WHERE target_id = ?').run(ORDER_ID);
     db.prepare('DELETE FROM orders WHERE id = ?').run(ORDER_ID);
   });
@@ -109,7 +116,9 @@ test('an admin filters the orders, opens one, changes its status and the custome
   await dialog.getByRole('button', { name: 'Update status' }).click();
   await expect(dialog.getByRole('status')).toHaveText(`Order ${REF} is now paid. The customer was emailed.`);
   await expect(dialog.locator('[data-status]').first()).toHaveText('Paid');
-  await expect(dialog.getByRole('list', { name: 'Status history' }).getByRole('listitem').last()).toContainText('Pending → Paid');
+  await expect(dialog.getByRole('list', { name: 'Status history' }).getByRole('listitem').last()).toContainText(
+    'Pending → Paid',
+  );
   await expect(next.locator('option')).toHaveText(['Shipped', 'Cancelled', 'Refunded']);
   const mail = await waitForMail(dataDir(), { to: CUSTOMER.email, after: before });
   expect(mail.subject).toMatch(new RegExp(`your order ${REF} is now paid$`));
@@ -151,7 +160,10 @@ test('a cancellation asks first, and a cancelled order offers no further change'
   await expect(rows(page).first()).toContainText('Cancelled');
 
   // The server holds to the state machine whatever a client sends.
-  const refused = await api.patch(`/api/admin/orders/${ORDER_ID}/status`, { headers: { Authorization: `Bearer ${admin}` }, data: { status: 'paid' } });
+  const refused = await api.patch(`/api/admin/orders/${ORDER_ID}/status`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { status: 'paid' },
+  });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { message: string }).message).toBe('A cancelled order cannot change its status');
 });

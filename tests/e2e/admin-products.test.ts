@@ -20,9 +20,14 @@ let api: APIRequestContext;
 let token = '';
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
-const ours = async () => ((await (await api.get(`/api/admin/products?q=${RUN}`, { headers: auth() })).json()) as AdminProductPage).results;
+const ours = async () =>
+  ((await (await api.get(`/api/admin/products?q=${RUN}`, { headers: auth() })).json()) as AdminProductPage).results;
 const publicNames = async () =>
-  ((await (await api.get('/api/products', { headers: { 'Cache-Control': 'no-cache' } })).json()) as { results: Product[] }).results.map((p) => p.name);
+  (
+    (await (await api.get('/api/products', { headers: { 'Cache-Control': 'no-cache' } })).json()) as {
+      results: Product[];
+    }
+  ).results.map((p) => p.name);
 
 test.beforeAll(async ({ playwright }) => {
   ({ api, token } = await adminApi(playwright));
@@ -48,7 +53,9 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ });
 const row = (page: Page) => page.locator('table[aria-label="Products"] tbody tr').filter({ hasText: NAME });
 
-test('an admin adds a product with a picture, edits its price, takes it to a draft and deletes it', async ({ page }) => {
+test('an admin adds a product with a picture, edits its price, takes it to a draft and deletes it', async ({
+  page,
+}) => {
   await open(page);
 
   // Add, with a bad price first: the error shows under the field and nothing is sent.
@@ -62,7 +69,11 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
   await add.getByLabel('Stock').fill('5');
   await add.getByLabel('Published (shown in the shop)').check();
   await add.getByLabel('Choose an image').setInputFiles({
-    name: 'mug.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2277aa' } }).png().toBuffer(),
+    name: 'mug.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2277aa' } })
+      .png()
+      .toBuffer(),
   });
   await expect(add.getByRole('img', { name: 'New image preview' })).toBeVisible();
   await add.getByRole('button', { name: 'Create Product' }).click();
@@ -87,7 +98,9 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
   expect(await publicNames()).toContain(NAME);
 
   // Edit the price.
-  await row(page).getByRole('button', { name: `Edit ${NAME}` }).click();
+  await row(page)
+    .getByRole('button', { name: `Edit ${NAME}` })
+    .click();
   const edit = dialog(page, 'Edit Product');
   await expect(edit.getByLabel('Price ($)')).toHaveValue('12.50');
   await edit.getByLabel('Price ($)').fill('19.99');
@@ -97,19 +110,25 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
   expect((await ours())[0]).toMatchObject({ price: 19.99, price_cents: 1999, image: created!.image });
 
   // Back to a draft: gone from the public list.
-  await row(page).getByRole('button', { name: `Unpublish ${NAME}` }).click();
+  await row(page)
+    .getByRole('button', { name: `Unpublish ${NAME}` })
+    .click();
   await expect(status(page)).toHaveText(`Product "${NAME}" unpublished`);
   await expect(row(page)).toContainText('Draft');
   expect(await publicNames()).not.toContain(NAME);
 
   // Delete: Cancel keeps it, Delete removes it.
-  await row(page).getByRole('button', { name: `Delete ${NAME}` }).click();
+  await row(page)
+    .getByRole('button', { name: `Delete ${NAME}` })
+    .click();
   const confirm = dialog(page, 'Delete product?');
   await expect(confirm).toContainText(NAME);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(row(page)).toHaveCount(1);
-  await row(page).getByRole('button', { name: `Delete ${NAME}` }).click();
+  await row(page)
+    .getByRole('button', { name: `Delete ${NAME}` })
+    .click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(status(page)).toHaveText('Product deleted');
   await expect(row(page)).toHaveCount(0);
@@ -124,9 +143,21 @@ test('sorting by a heading orders the table and marks the heading', async ({ pag
   await heading.getByRole('button').click();
   await expect(heading).toHaveAttribute('aria-sort', 'ascending');
   const prices = async () =>
-    (await page.locator('table[aria-label="Products"] tbody tr td:nth-child(4)').allInnerTexts()).map((text) => Number(text.replace(/[^0-9.]/g, '')));
-  await expect.poll(async () => { const p = await prices(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v); }).toBe(true);
+    (await page.locator('table[aria-label="Products"] tbody tr td:nth-child(4)').allInnerTexts()).map((text) =>
+      Number(text.replace(/[^0-9.]/g, '')),
+    );
+  await expect
+    .poll(async () => {
+      const p = await prices();
+      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v);
+    })
+    .toBe(true);
   await heading.getByRole('button').click();
   await expect(heading).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(async () => { const p = await prices(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const p = await prices();
+      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+    })
+    .toBe(true);
 });

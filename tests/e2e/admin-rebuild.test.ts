@@ -11,9 +11,12 @@ import { readCompany, updateCompany } from './helpers/company-db.ts';
 // A build of the demo site takes 30-60 s on a busy 2-core machine; each test waits for one or two.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const home = async (request: APIRequestContext) => (await request.get('/', { headers: { 'Cache-Control': 'no-cache' } })).text();
+const home = async (request: APIRequestContext) =>
+  (await request.get('/', { headers: { 'Cache-Control': 'no-cache' } })).text();
 
-test('a company name change reaches the static home page after the rebuild, and the publish state says so', async ({ request }) => {
+test('a company name change reaches the static home page after the rebuild, and the publish state says so', async ({
+  request,
+}) => {
   const token = await adminToken(request);
   const auth = { Authorization: `Bearer ${token}` };
   const { name: original } = (await (await request.get('/api/company')).json()) as { name: string };
@@ -35,7 +38,9 @@ test('a company name change reaches the static home page after the rebuild, and 
   }
 });
 
-test('a build that fails leaves the previous site live, reports the reason, and Retry builds again', async ({ request }) => {
+test('a build that fails leaves the previous site live, reports the reason, and Retry builds again', async ({
+  request,
+}) => {
   const token = await adminToken(request);
   const auth = { Authorization: `Bearer ${token}` };
   await settled(request, token);
@@ -50,7 +55,9 @@ test('a build that fails leaves the previous site live, reports the reason, and 
     expect(failed.reason ?? '').not.toBe('');
     expect(failed.reason).not.toMatch(/\n\s+at /);
     expect(await home(request)).toBe(before);
-    const notes = (await (await request.get('/api/admin/notifications', { headers: auth })).json()) as { results: Array<{ kind: string }> };
+    const notes = (await (await request.get('/api/admin/notifications', { headers: auth })).json()) as {
+      results: Array<{ kind: string }>;
+    };
     expect(notes.results.map((n) => n.kind)).toContain('rebuild-failed');
   } finally {
     updateCompany({ hero_image: heroImage as string | null });

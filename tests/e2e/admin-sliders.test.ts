@@ -19,7 +19,11 @@ const auth = () => ({ Authorization: `Bearer ${token}` });
 const adminSliders = async (): Promise<Slider[]> =>
   ((await (await api.get('/api/admin/sliders', { headers: auth() })).json()) as { results: Slider[] }).results;
 const publicSliders = async (): Promise<Slider[]> =>
-  ((await (await api.get('/api/sliders', { headers: { 'Cache-Control': 'no-cache' } })).json()) as { results: Slider[] }).results;
+  (
+    (await (await api.get('/api/sliders', { headers: { 'Cache-Control': 'no-cache' } })).json()) as {
+      results: Slider[];
+    }
+  ).results;
 
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
@@ -31,17 +35,28 @@ test.beforeAll(async ({ playwright }) => {
 test.afterAll(async () => {
   const keep = new Set(original.map((s) => s._id));
   for (const slider of await adminSliders()) {
-    if (!keep.has(slider._id)) expect((await api.delete(`/api/sliders/${slider._id}`, { headers: auth() })).status()).toBe(200);
+    if (!keep.has(slider._id))
+      expect((await api.delete(`/api/sliders/${slider._id}`, { headers: auth() })).status()).toBe(200);
   }
   // The edited demo sliders get all their fields back (the order is restored below).
   const now = new Map((await adminSliders()).map((s) => [s._id, s]));
   for (const { _id, image: _, order: __, ...fields } of original) {
     const current = now.get(_id);
-    if (!current || Object.entries(fields).every(([k, v]) => JSON.stringify(current[k as keyof Slider]) === JSON.stringify(v))) continue;
-    const multipart = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+    if (
+      !current ||
+      Object.entries(fields).every(([k, v]) => JSON.stringify(current[k as keyof Slider]) === JSON.stringify(v))
+    )
+      continue;
+    const multipart = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    );
     expect((await api.put(`/api/sliders/${_id}`, { headers: auth(), multipart })).status()).toBe(200);
   }
-  expect((await api.put('/api/admin/sliders/order', { headers: auth(), data: { ids: original.map((s) => s._id) } })).status()).toBe(200);
+  expect(
+    (
+      await api.put('/api/admin/sliders/order', { headers: auth(), data: { ids: original.map((s) => s._id) } })
+    ).status(),
+  ).toBe(200);
   expect(await adminSliders()).toEqual(original);
   await api.dispose();
 });
@@ -54,14 +69,19 @@ async function openAsAdmin(page: Page, path: string, heading: string) {
 }
 
 const cards = (page: Page) => page.locator('li[data-slider-id]');
-const cardIds = (page: Page) => cards(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-slider-id')));
+const cardIds = (page: Page) =>
+  cards(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-slider-id')));
 
 test.describe('Add New Slider', () => {
-  test('adds a photo slider with an image: the status shows above the form and the slider appears in the editor', async ({ page }) => {
+  test('adds a photo slider with an image: the status shows above the form and the slider appears in the editor', async ({
+    page,
+  }) => {
     const title = `E2E photo ${RUN}`;
     // Noise does not compress: a picture big enough for the progress bar to be seen on a slowed upload.
     const noise = Buffer.from(Array.from({ length: 640 * 360 * 3 }, () => Math.floor(Math.random() * 256)));
-    const picture = await sharp(noise, { raw: { width: 640, height: 360, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const picture = await sharp(noise, { raw: { width: 640, height: 360, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     await openAsAdmin(page, '/admin/add-slider', 'Add New Slider');
 
     await expect(page.getByLabel('Order')).toHaveValue('0');
@@ -72,7 +92,12 @@ test.describe('Add New Slider', () => {
     await expect(page.getByRole('img', { name: 'Slider Image preview' })).toBeVisible();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
     await page.getByRole('button', { name: 'Add Slider' }).click();
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -113,10 +138,14 @@ test.describe('Hero/Slider Editor', () => {
     await page.unroute('**/api/admin/sliders');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(cards(page).first()).toBeVisible();
-    await expect(page.getByText('Select a slider from the list or click "Add New Slider" to add one.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Select a slider from the list or click "Add New Slider" to add one.', { exact: true }),
+    ).toBeVisible();
   });
 
-  test('selecting a card highlights it and fills Edit Slider; the preview follows the typing; saving clears the selection', async ({ page }) => {
+  test('selecting a card highlights it and fills Edit Slider; the preview follows the typing; saving clears the selection', async ({
+    page,
+  }) => {
     const target = original[0]!;
     await openAsAdmin(page, '/admin/edit-hero', 'Hero/Slider Editor');
     const card = page.locator(`li[data-slider-id="${target._id}"]`);
@@ -125,7 +154,10 @@ test.describe('Hero/Slider Editor', () => {
 
     await page.getByRole('button', { name: `Edit ${target.title}`, exact: true }).click();
     await expect(card).toHaveAttribute('data-selected', '');
-    await expect(page.getByRole('button', { name: `Edit ${target.title}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: `Edit ${target.title}`, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('heading', { name: 'Edit Slider' })).toBeVisible();
     const title = page.getByLabel('Title', { exact: true });
     await expect(title).toHaveValue(target.title);
@@ -149,7 +181,9 @@ test.describe('Hero/Slider Editor', () => {
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Slider updated successfully!', { exact: true })).toBeVisible();
-    await expect(page.getByText('Select a slider from the list or click "Add New Slider" to add one.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Select a slider from the list or click "Add New Slider" to add one.', { exact: true }),
+    ).toBeVisible();
     await expect(card).not.toHaveAttribute('data-selected', '');
     await expect(page.getByRole('button', { name: `Edit ${changed}` })).toBeVisible();
     expect((await adminSliders()).find((s) => s._id === target._id)?.title).toBe(changed);
@@ -171,14 +205,28 @@ test.describe('Hero/Slider Editor', () => {
     await page.getByLabel('Content Alignment').selectOption('left');
     await page.getByLabel('Button 1 Label').fill('Shop now');
     await page.getByLabel('Button 1 Link').fill('/shop');
-    await expect(page.getByTestId('slider-preview').getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/shop');
+    await expect(page.getByTestId('slider-preview').getByRole('link', { name: 'Shop now' })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Slider created successfully!', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
 
     const saved = (await adminSliders()).find((s) => s.title === title);
-    expect(saved).toMatchObject({ contentAlignment: 'left', button1_text: 'Shop now', button1_link: '/shop', isActive: true, isGlobalSettings: false });
-    expect(saved?.searchButton).toMatchObject({ enabled: true, text: 'Search', position: 'right', style: { hoverEffect: 'darken' } });
+    expect(saved).toMatchObject({
+      contentAlignment: 'left',
+      button1_text: 'Shop now',
+      button1_link: '/shop',
+      isActive: true,
+      isGlobalSettings: false,
+    });
+    expect(saved?.searchButton).toMatchObject({
+      enabled: true,
+      text: 'Search',
+      position: 'right',
+      style: { hoverEffect: 'darken' },
+    });
   });
 
   test('deactivating from a card hides the slider from the public list', async ({ page }) => {

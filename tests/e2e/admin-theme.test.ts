@@ -9,7 +9,8 @@ import type { Company } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { snapshotCompany } from './helpers/company-db.ts';
 
-const company = async (request: APIRequestContext) => (await (await request.get('/api/company', { headers: { 'Cache-Control': 'no-cache' } })).json()) as Company;
+const company = async (request: APIRequestContext) =>
+  (await (await request.get('/api/company', { headers: { 'Cache-Control': 'no-cache' } })).json()) as Company;
 
 async function openThemeSettings(page: Page, token: string) {
   await signedInAs(page, token);
@@ -26,7 +27,8 @@ function rgba(css: string): number[] {
   throw new Error(`unexpected colour ${css}`);
 }
 
-const part = (page: Page, mode: 'light' | 'dark', name: string) => page.locator(`[data-preview="${mode}"] [data-preview-part="${name}"]`);
+const part = (page: Page, mode: 'light' | 'dark', name: string) =>
+  page.locator(`[data-preview="${mode}"] [data-preview-part="${name}"]`);
 const style = (page: Page, mode: 'light' | 'dark', name: string, property: string) =>
   part(page, mode, name).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
 
@@ -36,13 +38,25 @@ test.describe('Theme Settings', () => {
     token = await adminToken(request);
   });
 
-  test('the controls have the spec ranges, steps and blur options, prefilled from the API', async ({ page, request }) => {
+  test('the controls have the spec ranges, steps and blur options, prefilled from the API', async ({
+    page,
+    request,
+  }) => {
     const current = await company(request);
     await openThemeSettings(page, token);
-    for (const section of ['Primary Color Settings', 'Secondary Color Settings', 'Border Radius Settings', 'Button Settings']) {
+    for (const section of [
+      'Primary Color Settings',
+      'Secondary Color Settings',
+      'Border Radius Settings',
+      'Button Settings',
+    ]) {
       await expect(page.getByRole('heading', { name: section })).toBeVisible();
     }
-    for (const [label, key] of [['Primary opacity', 'primary_opacity'], ['Secondary opacity', 'secondary_opacity'], ['Button opacity', 'button_opacity']] as const) {
+    for (const [label, key] of [
+      ['Primary opacity', 'primary_opacity'],
+      ['Secondary opacity', 'secondary_opacity'],
+      ['Button opacity', 'button_opacity'],
+    ] as const) {
       const slider = page.getByRole('slider', { name: label });
       await expect(slider).toHaveAttribute('min', '0');
       await expect(slider).toHaveAttribute('max', '1');
@@ -50,23 +64,34 @@ test.describe('Theme Settings', () => {
       // On the slider's grid (a stored value off it shows, and is saved, as its nearest step).
       await expect(slider).toHaveValue(String(Math.round(current[key] * 10) / 10));
     }
-    for (const [label, key] of [['Header radius', 'header_radius'], ['Button radius', 'button_radius']] as const) {
+    for (const [label, key] of [
+      ['Header radius', 'header_radius'],
+      ['Button radius', 'button_radius'],
+    ] as const) {
       const slider = page.getByRole('slider', { name: label });
       await expect(slider).toHaveAttribute('min', '0');
       await expect(slider).toHaveAttribute('max', '20');
       await expect(slider).toHaveAttribute('step', '1');
       await expect(slider).toHaveValue(String(current[key]));
     }
-    const options = (label: string) => page.getByLabel(label).locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
+    const options = (label: string) =>
+      page
+        .getByLabel(label)
+        .locator('option')
+        .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
     expect(await options('Primary blur')).toEqual(['0', '4', '8', '12', '16', '24', '40', '64']);
     expect(await options('Secondary blur')).toEqual(['0', '4', '8', '12', '16']);
     expect(await options('Button blur level')).toEqual(['0', '4', '8', '12', '16']);
     await expect(page.getByLabel('Primary blur')).toHaveValue(String(current.primary_blur));
     await expect(page.getByLabel('Primary color', { exact: true })).toHaveValue(current.primary_color.toLowerCase());
-    await expect(page.getByLabel('Secondary color', { exact: true })).toHaveValue(current.secondary_color.toLowerCase());
+    await expect(page.getByLabel('Secondary color', { exact: true })).toHaveValue(
+      current.secondary_color.toLowerCase(),
+    );
   });
 
-  test('the preview follows the colour, opacity, blur and radii at once, in the light and the dark theme', async ({ page }) => {
+  test('the preview follows the colour, opacity, blur and radii at once, in the light and the dark theme', async ({
+    page,
+  }) => {
     await openThemeSettings(page, token);
     const beforeLight = await style(page, 'light', 'header', 'background-color');
     const beforeDark = await style(page, 'dark', 'header', 'background-color');
@@ -80,7 +105,8 @@ test.describe('Theme Settings', () => {
     expect(rgba(beforeDark)).not.toEqual([255, 0, 0, 1]);
 
     await page.getByLabel('Primary blur').selectOption('40');
-    for (const mode of ['light', 'dark'] as const) expect(await style(page, mode, 'header', 'backdrop-filter')).toBe('blur(40px)');
+    for (const mode of ['light', 'dark'] as const)
+      expect(await style(page, mode, 'header', 'backdrop-filter')).toBe('blur(40px)');
 
     await page.getByRole('slider', { name: 'Button radius' }).fill('17');
     await page.getByRole('slider', { name: 'Header radius' }).fill('3');
@@ -92,9 +118,12 @@ test.describe('Theme Settings', () => {
     }
     await page.getByLabel('Secondary color', { exact: true }).fill('#00ff00');
     await page.getByRole('slider', { name: 'Secondary opacity' }).fill('1');
-    for (const mode of ['light', 'dark'] as const) expect(rgba(await style(page, mode, 'secondary-button', 'background-color'))).toEqual([0, 255, 0, 1]);
+    for (const mode of ['light', 'dark'] as const)
+      expect(rgba(await style(page, mode, 'secondary-button', 'background-color'))).toEqual([0, 255, 0, 1]);
     // Nothing was saved: the page's own theme is unchanged.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())).not.toBe('#ff0000');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()),
+    ).not.toBe('#ff0000');
   });
 
   test('a colour that fails WCAG AA on its surface shows a contrast warning', async ({ page }) => {
@@ -104,8 +133,12 @@ test.describe('Theme Settings', () => {
 
     await page.getByLabel('Primary color', { exact: true }).fill('#777777');
     await page.getByRole('slider', { name: 'Primary opacity' }).fill('1');
-    await expect(warning).toContainText('Header text on the header bar in the light theme reaches only 3.96:1 (WCAG AA needs 4.5:1).');
-    await expect(warning).toContainText('Header text on the header bar in the dark theme reaches only 4.47:1 (WCAG AA needs 4.5:1).');
+    await expect(warning).toContainText(
+      'Header text on the header bar in the light theme reaches only 3.96:1 (WCAG AA needs 4.5:1).',
+    );
+    await expect(warning).toContainText(
+      'Header text on the header bar in the dark theme reaches only 4.47:1 (WCAG AA needs 4.5:1).',
+    );
 
     // A dark colour reads well under white text but not under the light theme's dark header text.
     await page.getByLabel('Primary color', { exact: true }).fill('#0b3d91');
@@ -115,7 +148,10 @@ test.describe('Theme Settings', () => {
     await expect(page.getByText(/^Header text on the header bar/)).toHaveCount(0);
   });
 
-  test("saving shows 'Saving...', then the green success text, and the page's theme changes without a reload", async ({ page, request }) => {
+  test("saving shows 'Saving...', then the green success text, and the page's theme changes without a reload", async ({
+    page,
+    request,
+  }) => {
     const before = await company(request);
     const exactly = snapshotCompany(THEME_FIELDS);
     try {
@@ -143,12 +179,15 @@ test.describe('Theme Settings', () => {
       await expect(message).toHaveClass(/text-green-/);
       await expect(page.getByRole('button', { name: 'Save Theme Settings' })).toBeEnabled();
 
-      const root = (name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+      const root = (name: string) =>
+        page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
       expect(await root('--color-primary')).toBe('#aa3377');
       expect(await root('--button-radius')).toBe('15px');
       expect(await root('--secondary-blur')).toBe('16px');
       // The page's own brand button follows the new colour.
-      const button = await page.getByRole('button', { name: 'Save Theme Settings' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+      const button = await page
+        .getByRole('button', { name: 'Save Theme Settings' })
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(rgba(button).slice(0, 3)).toEqual([170, 51, 119]);
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
@@ -159,7 +198,12 @@ test.describe('Theme Settings', () => {
     } finally {
       const res = await request.put('/api/company', {
         headers: { Authorization: `Bearer ${token}` },
-        data: Object.fromEntries(THEME_FIELDS.map((key) => [key, typeof before[key] === 'number' ? Math.round(before[key] * 10) / 10 : before[key]])),
+        data: Object.fromEntries(
+          THEME_FIELDS.map((key) => [
+            key,
+            typeof before[key] === 'number' ? Math.round(before[key] * 10) / 10 : before[key],
+          ]),
+        ),
       });
       expect(res.status()).toBe(200);
       // The API keeps to the 0.1 grid; a stored value off it (older data) goes back into the row exactly

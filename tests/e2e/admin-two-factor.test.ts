@@ -15,7 +15,12 @@ import { waitForIslands } from './helpers/hydration.ts';
 test.describe.configure({ mode: 'serial' });
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const ADMIN = { id: randomUUID(), username: `tfa_${RUN}`, email: `tfa.${RUN}@example.com`, password: 'second factor lantern 2026' };
+const ADMIN = {
+  id: randomUUID(),
+  username: `tfa_${RUN}`,
+  email: `tfa.${RUN}@example.com`,
+  password: 'second factor lantern 2026',
+};
 const SHOTS = process.env['TWO_FACTOR_SHOTS'] ?? '/tmp/shots/two-factor';
 const SIZES = [375, 1280] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -53,13 +58,22 @@ test.afterAll(() => {
   withDb((db) => db.prepare('DELETE FROM users WHERE id = ?').run(ADMIN.id));
 });
 
-async function open(browser: Browser, path: string, width: number, theme: 'light' | 'dark', token?: string): Promise<Page> {
+async function open(
+  browser: Browser,
+  path: string,
+  width: number,
+  theme: 'light' | 'dark',
+  token?: string,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.addInitScript(([t, theme]) => {
-    localStorage.setItem('theme', theme!);
-    if (t) localStorage.setItem('token', t);
-  }, [token ?? '', theme]);
+  await page.addInitScript(
+    ([t, theme]) => {
+      localStorage.setItem('theme', theme!);
+      if (t) localStorage.setItem('token', t);
+    },
+    [token ?? '', theme],
+  );
   await page.goto(path);
   await waitForIslands(page);
   return page;
@@ -142,6 +156,9 @@ test('signing in then asks for the authentication code after the password', asyn
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
-  expect(((await me.json()) as { username: string; role: string })).toMatchObject({ username: ADMIN.username, role: 'admin' });
+  expect((await me.json()) as { username: string; role: string }).toMatchObject({
+    username: ADMIN.username,
+    role: 'admin',
+  });
   await page.context().close();
 });

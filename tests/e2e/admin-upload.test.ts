@@ -20,7 +20,11 @@ let token = '';
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
 const photosFor = async (headers: Record<string, string>): Promise<Photo[]> =>
-  ((await (await api.get('/api/photos', { headers: { ...headers, 'Cache-Control': 'no-cache' } })).json()) as { results: Photo[] }).results;
+  (
+    (await (await api.get('/api/photos', { headers: { ...headers, 'Cache-Control': 'no-cache' } })).json()) as {
+      results: Photo[];
+    }
+  ).results;
 const ours = (photos: Photo[]) => photos.filter((p) => p.title.startsWith(RUN));
 
 /** Deletes this run's photos straight from the e2e server's database; answers how many went. */
@@ -37,7 +41,9 @@ function deleteOurPhotos(): number {
 }
 
 const png = (width: number, height: number, background = '#336699') =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 test.beforeAll(async ({ playwright }) => {
   ({ api, token } = await adminApi(playwright));
@@ -66,7 +72,9 @@ async function open(page: Page) {
 const form = (page: Page) => page.locator('form');
 const fileInput = (page: Page) => page.getByLabel('Image', { exact: true });
 
-test('uploads a draft photo: progress while sending, the server message below the form, the form cleared', async ({ page }) => {
+test('uploads a draft photo: progress while sending, the server message below the form, the form cleared', async ({
+  page,
+}) => {
   await open(page);
   const title = `${RUN} draft`;
   await page.getByLabel('Title').fill(title);
@@ -112,7 +120,11 @@ test('a published photo appears in GET /api/photos', async ({ page }) => {
   const title = `${RUN} published`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Publish').selectOption({ label: 'Yes' });
-  await fileInput(page).setInputFiles({ name: 'cliffs.png', mimeType: 'image/png', buffer: await png(320, 200, '#994433') });
+  await fileInput(page).setInputFiles({
+    name: 'cliffs.png',
+    mimeType: 'image/png',
+    buffer: await png(320, 200, '#994433'),
+  });
   await page.getByRole('button', { name: 'Upload Photo' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Photo uploaded successfully');
   const listed = ours(await photosFor({})).find((p) => p.title === title);
@@ -127,13 +139,21 @@ test('a text file is refused in the browser with the exact text, and nothing is 
     if (r.url().includes('/api/admin/photos/upload')) sent += 1;
   });
   await page.getByLabel('Title').fill(`${RUN} text`);
-  await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await fileInput(page).setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Only JPEG, PNG, GIF, and WEBP files are allowed');
   expect(await fileInput(page).evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
   await page.getByRole('button', { name: 'Upload Photo' }).click();
   // The required file input stops the form.
   expect(await fileInput(page).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
-  await fileInput(page).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await fileInput(page).setInputFiles({
+    name: 'big.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('File size must be less than 5MB');
   expect(sent).toBe(0);
 });
@@ -142,9 +162,15 @@ test("a server refusal shows as 'Upload failed: ' with the server's message", as
   await open(page);
   await page.getByLabel('Title').fill(`${RUN} fake`);
   // A PNG by name and type only: the browser lets it through, the server reads its bytes and refuses it.
-  await fileInput(page).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('hello, not a picture') });
+  await fileInput(page).setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('hello, not a picture'),
+  });
   await page.getByRole('button', { name: 'Upload Photo' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Upload failed: Only JPEG, PNG, GIF, and WEBP files are allowed');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Upload failed: Only JPEG, PNG, GIF, and WEBP files are allowed',
+  );
   // The form keeps what was typed so it can be sent again.
   await expect(page.getByLabel('Title')).toHaveValue(`${RUN} fake`);
 });
@@ -154,6 +180,8 @@ test("a failure without a server answer shows 'Upload failed: ' with the error's
   await page.route('**/api/admin/photos/upload', (route) => route.abort('connectionfailed'));
   await fileInput(page).setInputFiles({ name: 'offline.png', mimeType: 'image/png', buffer: await png(40, 40) });
   await page.getByRole('button', { name: 'Upload Photo' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Upload failed: \[POST\] ".*\/api\/admin\/photos\/upload": <no response> Network error$/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    /^Upload failed: \[POST\] ".*\/api\/admin\/photos\/upload": <no response> Network error$/,
+  );
   expect(ours(await photosFor(auth())).map((p) => p.title)).not.toContain(`${RUN} offline`);
 });

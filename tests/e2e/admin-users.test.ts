@@ -11,10 +11,22 @@ import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
 test.describe.configure({ mode: 'serial' });
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const CUSTOMER = { first_name: 'Uma', last_name: 'Userton', email: `uma.${RUN}@example.com`, username: `uma_${RUN}`, password: 'quiet meadow lantern 42' };
+const CUSTOMER = {
+  first_name: 'Uma',
+  last_name: 'Userton',
+  email: `uma.${RUN}@example.com`,
+  username: `uma_${RUN}`,
+  password: 'quiet meadow lantern 42',
+};
 const NAME = 'Uma Userton';
 /** A second admin who lost the authenticator (made admin by this file, a customer again at the end). */
-const HELPED = { first_name: 'Tess', last_name: 'Twofactor', email: `tess.${RUN}@example.com`, username: `tess_${RUN}`, password: 'quiet meadow lantern 43' };
+const HELPED = {
+  first_name: 'Tess',
+  last_name: 'Twofactor',
+  email: `tess.${RUN}@example.com`,
+  username: `tess_${RUN}`,
+  password: 'quiet meadow lantern 43',
+};
 const HELPED_NAME = 'Tess Twofactor';
 const dataDir = () => process.env['E2E_DATA_DIR']!;
 
@@ -52,7 +64,11 @@ test.afterAll(async () => {
   // Whatever a failed step left: the accounts end as active customers.
   for (const username of [CUSTOMER.username, HELPED.username]) {
     const id = await idOf(username);
-    if (id) await api.patch(`/api/admin/users/${id}`, { headers: { Authorization: `Bearer ${admin}` }, data: { role: 'customer', disabled: false } });
+    if (id)
+      await api.patch(`/api/admin/users/${id}`, {
+        headers: { Authorization: `Bearer ${admin}` },
+        data: { role: 'customer', disabled: false },
+      });
   }
   await api.dispose();
 });
@@ -68,7 +84,9 @@ const search = (page: Page) => page.getByRole('searchbox', { name: 'Search users
 const rows = (page: Page) => page.locator('table[aria-label="User accounts"] tbody tr');
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ });
 
-test('an admin finds a customer, makes them admin and back, deactivates (their session ends) and reactivates them', async ({ page }) => {
+test('an admin finds a customer, makes them admin and back, deactivates (their session ends) and reactivates them', async ({
+  page,
+}) => {
   await openManageUsers(page);
   await expect(page.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/manage-users');
   await search(page).fill(CUSTOMER.username.toUpperCase());
@@ -101,22 +119,33 @@ test('an admin finds a customer, makes them admin and back, deactivates (their s
   await expect(status(page)).toHaveText(`${NAME} deactivated`);
   await expect(row).toContainText('Deactivated');
   expect((await asCustomer('/api/auth/me')).status()).toBe(401);
-  const refused = await api.post('/api/auth/login', { data: { username: CUSTOMER.username, password: CUSTOMER.password } });
+  const refused = await api.post('/api/auth/login', {
+    data: { username: CUSTOMER.username, password: CUSTOMER.password },
+  });
   expect(refused.status()).toBe(401);
 
   await page.getByRole('button', { name: `Reactivate ${NAME}` }).click();
-  await page.getByRole('dialog', { name: 'Reactivate this account?' }).getByRole('button', { name: 'Reactivate', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Reactivate this account?' })
+    .getByRole('button', { name: 'Reactivate', exact: true })
+    .click();
   await expect(status(page)).toHaveText(`${NAME} reactivated`);
   await expect(row).toContainText('Active');
-  const again = await api.post('/api/auth/login', { data: { username: CUSTOMER.username, password: CUSTOMER.password } });
+  const again = await api.post('/api/auth/login', {
+    data: { username: CUSTOMER.username, password: CUSTOMER.password },
+  });
   expect(again.status()).toBe(200);
 
   // The dashboard's activity shows the changes (audit log).
-  const activity = (await (await api.get('/api/admin/activity?limit=10', { headers: { Authorization: `Bearer ${admin}` } })).json()) as { results: { summary: string }[] };
-  expect(activity.results.map((e) => e.summary)).toEqual(expect.arrayContaining([`${NAME} made admin`, `${NAME} deactivated`, `${NAME} reactivated`]));
+  const activity = (await (
+    await api.get('/api/admin/activity?limit=10', { headers: { Authorization: `Bearer ${admin}` } })
+  ).json()) as { results: { summary: string }[] };
+  expect(activity.results.map((e) => e.summary)).toEqual(
+    expect.arrayContaining([`${NAME} made admin`, `${NAME} deactivated`, `${NAME} reactivated`]),
+  );
 });
 
-test('the admin\'s own row cannot be changed, filters narrow the list and an empty search says so', async ({ page }) => {
+test("the admin's own row cannot be changed, filters narrow the list and an empty search says so", async ({ page }) => {
   await openManageUsers(page);
   await search(page).fill(ADMIN_EMAIL);
   await expect(rows(page)).toHaveCount(1);
@@ -129,7 +158,10 @@ test('the admin\'s own row cannot be changed, filters narrow the list and an emp
   await search(page).fill('');
   await page.getByLabel('Role', { exact: true }).selectOption('admin');
   await expect(rows(page).first()).toBeVisible();
-  for (const value of await rows(page).getByRole('combobox').evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value))) expect(value).toBe('admin');
+  for (const value of await rows(page)
+    .getByRole('combobox')
+    .evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value)))
+    expect(value).toBe('admin');
   await page.getByLabel('Role', { exact: true }).selectOption('');
   await page.getByLabel('Status', { exact: true }).selectOption('deactivated');
   await search(page).fill(CUSTOMER.username);
@@ -145,13 +177,24 @@ function base32Bytes(text: string): Uint8Array {
   return new Uint8Array((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
 }
 
-test('an admin resets the two-factor sign-in of another admin who lost it: confirmed first, that admin is signed out', async ({ page }) => {
+test('an admin resets the two-factor sign-in of another admin who lost it: confirmed first, that admin is signed out', async ({
+  page,
+}) => {
   // Tess is made admin and turns two-factor sign-in on under Settings (through the API).
   const tess = await registerCustomer(api, HELPED);
   const tessId = (await idOf(HELPED.username))!;
   const asTess = { Authorization: `Bearer ${tess}` };
-  expect((await api.patch(`/api/admin/users/${tessId}`, { headers: { Authorization: `Bearer ${admin}` }, data: { role: 'admin' } })).status()).toBe(200);
-  const setup = (await (await api.post('/api/account/two-factor/setup', { headers: asTess })).json()) as { secret: string };
+  expect(
+    (
+      await api.patch(`/api/admin/users/${tessId}`, {
+        headers: { Authorization: `Bearer ${admin}` },
+        data: { role: 'admin' },
+      })
+    ).status(),
+  ).toBe(200);
+  const setup = (await (await api.post('/api/account/two-factor/setup', { headers: asTess })).json()) as {
+    secret: string;
+  };
   const code = generateHOTP(base32Bytes(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
   expect((await api.post('/api/account/two-factor/confirm', { headers: asTess, data: { code } })).status()).toBe(200);
 
@@ -198,7 +241,10 @@ test('looks finished at 320, 375 and 1280 px in both themes, never wider than th
       await openManageUsers(page);
       await expect(rows(page).first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `/tmp/shots/manage-users-${width}-${theme}.png`, fullPage: width !== 1280 ? false : true });
+      await page.screenshot({
+        path: `/tmp/shots/manage-users-${width}-${theme}.png`,
+        fullPage: width !== 1280 ? false : true,
+      });
     }
   }
 });

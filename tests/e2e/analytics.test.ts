@@ -13,7 +13,8 @@ import { withDb } from './helpers/e2e-db.ts';
 
 const SHOTS = process.env['ANALYTICS_SHOTS'] ?? 'test-results/screens/analytics';
 /** A person's browser (the default headless one is a bot to the counter). */
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const VISITED = ['/about', '/pricing', '/contact'] as const;
 
 let token = '';
@@ -36,7 +37,9 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(() => {
   withDb((db) => {
-    const add = db.prepare('INSERT INTO page_views (day, path, referrer_host, views) VALUES (?, ?, ?, ?) ON CONFLICT (day, path, referrer_host) DO UPDATE SET views = views + excluded.views');
+    const add = db.prepare(
+      'INSERT INTO page_views (day, path, referrer_host, views) VALUES (?, ?, ?, ?) ON CONFLICT (day, path, referrer_host) DO UPDATE SET views = views + excluded.views',
+    );
     for (const row of setAside) add.run(row.day, row.path, row.referrer_host, row.views);
   });
 });
@@ -57,14 +60,21 @@ async function openAnalytics(page: Page, query = '') {
 
 /** True once the canvas has any pixel painted. */
 const drawn = (page: Page, index: number) =>
-  page.locator('canvas[data-chart]').nth(index).evaluate((canvas: HTMLCanvasElement) => {
-    const { width, height } = canvas;
-    const data = canvas.getContext('2d')?.getImageData(0, 0, width, height).data ?? [];
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-    return false;
-  });
+  page
+    .locator('canvas[data-chart]')
+    .nth(index)
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { width, height } = canvas;
+      const data = canvas.getContext('2d')?.getImageData(0, 0, width, height).data ?? [];
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+      return false;
+    });
 
-test('pages a visitor opens are counted, and the admin sees them charted and listed, and downloads them', async ({ browser, page, request }) => {
+test('pages a visitor opens are counted, and the admin sees them charted and listed, and downloads them', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const before = await todaysReport(request);
 
@@ -87,7 +97,9 @@ test('pages a visitor opens are counted, and the admin sees them charted and lis
   await expect.poll(async () => viewsOf(await todaysReport(request), '/about')).toBe(viewsOf(before, '/about') + 2);
   const after = await todaysReport(request);
   expect(viewsOf(after, '/pricing')).toBe(viewsOf(before, '/pricing') + 1);
-  expect(after.referrers.find((r) => r.host === 'news.example')?.views).toBe((before.referrers.find((r) => r.host === 'news.example')?.views ?? 0) + 1);
+  expect(after.referrers.find((r) => r.host === 'news.example')?.views).toBe(
+    (before.referrers.find((r) => r.host === 'news.example')?.views ?? 0) + 1,
+  );
 
   await openAnalytics(page);
   const today = utcDay(new Date());
@@ -102,18 +114,38 @@ test('pages a visitor opens are counted, and the admin sees them charted and lis
     await expect.poll(() => drawn(page, i)).toBe(true);
   }
   const traffic = page.getByRole('table', { name: 'Views and visitors per day' });
-  const todayRow = traffic.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }), exact: true }) });
+  const todayRow = traffic
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('rowheader', {
+        name: new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', {
+          month: 'short',
+          day: 'numeric',
+          timeZone: 'UTC',
+        }),
+        exact: true,
+      }),
+    });
   await expect(todayRow.getByRole('cell').first()).toHaveText(after.daily.at(-1)!.views.toLocaleString('en-US'));
 
   const content = page.getByRole('table', { name: 'Most viewed pages' });
   for (const path of VISITED) {
-    await expect(content.getByRole('row').filter({ hasText: path }).getByRole('cell')).toHaveText(String(viewsOf(after, path)));
+    await expect(content.getByRole('row').filter({ hasText: path }).getByRole('cell')).toHaveText(
+      String(viewsOf(after, path)),
+    );
   }
-  await expect(page.getByRole('table', { name: 'Sites that sent visitors' }).getByRole('row').filter({ hasText: 'news.example' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Sites that sent visitors' }).getByRole('row').filter({ hasText: 'news.example' }),
+  ).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV of the top content' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV of the top content' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`analytics-content-${addDays(today, -29)}-to-${today}.csv`);
-  const csv = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '').split('\r\n');
+  const csv = readFileSync(await download.path(), 'utf8')
+    .replace(/^\ufeff/, '')
+    .split('\r\n');
   expect(csv[0]).toBe('Path,Title,Views');
   expect(csv).toContain(`/pricing,/pricing,${viewsOf(after, '/pricing')}`);
 

@@ -2,7 +2,15 @@ import { expect, test } from '@playwright/test';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
 
-interface Blog { _id: string; title: string; slug: string; caption: string; category: string; views: number; comments: { comment: string }[] }
+interface Blog {
+  _id: string;
+  title: string;
+  slug: string;
+  caption: string;
+  category: string;
+  views: number;
+  comments: { comment: string }[];
+}
 
 test.describe('blogs', () => {
   let blogs: Blog[];
@@ -45,13 +53,19 @@ test.describe('blogs', () => {
 
   test('a post page shows its content, comments and related posts, and counts the view', async ({ page, request }) => {
     const blog = blogs.find((b) => b.comments.length > 0)!;
-    const before = withDb((db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views);
+    const before = withDb(
+      (db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views,
+    );
     const res = await page.goto(`/blogs/${blog.slug}`);
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(new RegExp(blog.title));
     await expect(page.getByRole('heading', { name: `Comments (${blog.comments.length})` })).toBeVisible();
     await expect(page.getByText(blog.comments[0]!.comment)).toBeVisible();
-    await expect.poll(() => withDb((db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views)).toBe(before + 1);
+    await expect
+      .poll(() =>
+        withDb((db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views),
+      )
+      .toBe(before + 1);
     const html = await (await request.get(`/blogs/${blog.slug}`)).text();
     expect(html).toContain(blog.caption);
     expect(html).not.toContain('<script>alert');
@@ -60,9 +74,18 @@ test.describe('blogs', () => {
   test('a post created after the build opens from the API, and an unknown one is a 404', async ({ page }) => {
     const slug = 'written-after-the-build';
     withDb((db) =>
-      db.prepare("INSERT INTO blogs (id, title, slug, content, caption, category, tags, created_at) VALUES (?, ?, ?, ?, ?, 'Business', '[\"news\"]', ?)").run(
-        'e2e-new-blog', 'Written After The Build', slug, '<p>Fresh words.</p><script>window.pwned = 1</script>', 'Brand new', new Date().toISOString(),
-      ),
+      db
+        .prepare(
+          "INSERT INTO blogs (id, title, slug, content, caption, category, tags, created_at) VALUES (?, ?, ?, ?, ?, 'Business', '[\"news\"]', ?)",
+        )
+        .run(
+          'e2e-new-blog',
+          'Written After The Build',
+          slug,
+          '<p>Fresh words.</p><script>window.pwned = 1</script>',
+          'Brand new',
+          new Date().toISOString(),
+        ),
     );
     try {
       const res = await page.goto(`/blogs/${slug}`);

@@ -8,7 +8,9 @@ test.describe('runtime branding', () => {
     restore = undefined;
   });
 
-  test('a company name changed in the database shows in the header, footer and title on reload, without a rebuild', async ({ page }) => {
+  test('a company name changed in the database shows in the header, footer and title on reload, without a rebuild', async ({
+    page,
+  }) => {
     restore = snapshotCompany(['name']);
     updateCompany({ name: 'Runtime Brand Co' });
     await page.goto('/about');
@@ -41,17 +43,23 @@ test.describe('runtime branding', () => {
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  test('in the default dark theme the visible logo follows a changed dark logo and falls back to /logo.png when it fails', async ({ page }) => {
+  test('in the default dark theme the visible logo follows a changed dark logo and falls back to /logo.png when it fails', async ({
+    page,
+  }) => {
     restore = snapshotCompany(['logo_dark']);
     await page.goto('/');
     const visibleLogo = page.getByRole('banner').getByRole('link').first().locator('img:visible');
     await expect(visibleLogo).toHaveCount(1);
-    await expect.poll(() => visibleLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => visibleLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     updateCompany({ logo_dark: '/media/00000000-0000-0000-0000-000000000000.png' });
     await page.reload();
     await expect(visibleLogo).toHaveCount(1);
-    await expect.poll(() => visibleLogo.evaluate((img: HTMLImageElement) => new URL(img.src).pathname)).toBe('/logo.png');
+    await expect
+      .poll(() => visibleLogo.evaluate((img: HTMLImageElement) => new URL(img.src).pathname))
+      .toBe('/logo.png');
   });
 });
 
@@ -63,7 +71,10 @@ test.describe('page head', () => {
   });
 
   for (const path of ['/', '/about', '/contact']) {
-    test(`${path} has a canonical link, Open Graph and Twitter card tags and the seeded favicon`, async ({ page, request }) => {
+    test(`${path} has a canonical link, Open Graph and Twitter card tags and the seeded favicon`, async ({
+      page,
+      request,
+    }) => {
       const company = await (await request.get('/api/company')).json();
       const iconRequests: string[] = [];
       page.on('request', (r) => {
@@ -101,7 +112,9 @@ test('public pages without an island ship no React', async ({ page }) => {
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.locator('astro-island')).toHaveCount(0);
     const srcs = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? ''));
-    const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+    const preloads = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
     for (const src of [...srcs, ...preloads]) expect(src, `${path} script`).not.toMatch(/client\.|react/i);
   }
   for (const url of scripts) expect(url, 'script requested').not.toMatch(/client\.|react/i);

@@ -14,8 +14,20 @@ test.describe.configure({ mode: 'serial' });
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const GUEST = `guest.${RUN}@example.com`;
-const MEMBER = { first: 'Mary', last: 'Shopper', email: `mary.${RUN}@example.com`, username: `mary_${RUN}`, password: 'harbour lantern evening tide' };
-const ADDRESS = { 'Full name': 'Ada Lovelace', 'Address line 1': '12 St James Square', City: 'London', 'Postal code': 'SW1Y 4JH', Country: 'United Kingdom' };
+const MEMBER = {
+  first: 'Mary',
+  last: 'Shopper',
+  email: `mary.${RUN}@example.com`,
+  username: `mary_${RUN}`,
+  password: 'harbour lantern evening tide',
+};
+const ADDRESS = {
+  'Full name': 'Ada Lovelace',
+  'Address line 1': '12 St James Square',
+  City: 'London',
+  'Postal code': 'SW1Y 4JH',
+  Country: 'United Kingdom',
+};
 const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 interface ShopProduct {
@@ -40,22 +52,30 @@ test.beforeAll(async ({ playwright }) => {
   products = all.filter((p) => p.slug && p.stock >= 5).slice(0, 2);
   expect(products).toHaveLength(2);
   withDb((db) => {
-    for (const p of products) stockBefore.set(p._id, Number((db.prepare('SELECT stock FROM products WHERE id = ?').get(p._id) as { stock: number }).stock));
+    for (const p of products)
+      stockBefore.set(
+        p._id,
+        Number((db.prepare('SELECT stock FROM products WHERE id = ?').get(p._id) as { stock: number }).stock),
+      );
   });
 });
 
 test.afterAll(async () => {
   withDb((db) => {
-    const ids = (db.prepare('SELECT id FROM orders WHERE customer_email IN (?, ?)').all(GUEST, MEMBER.email) as { id: string }[]).map((r) => r.id);
+    const ids = (
+      db.prepare('SELECT id FROM orders WHERE customer_email IN (?, ?)').all(GUEST, MEMBER.email) as { id: string }[]
+    ).map((r) => r.id);
     for (const id of ids) {
-      for (const table of ['order_status_history', 'order_items', 'payment_events']) db.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(id);
+      for (const table of ['order_status_history', 'order_items', 'payment_events'])
+        db.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(id);
       db.prepare('DELETE FROM audit_log WHERE target_id = ?').run(id);
       db.prepare('DELETE FROM orders WHERE id = ?').run(id);
     }
     db.prepare('DELETE FROM checkout_verifications WHERE email = ?').run(GUEST);
     const user = db.prepare('SELECT id FROM users WHERE email = ?').get(MEMBER.email) as { id: string } | undefined;
     if (user) {
-      for (const table of ['sessions', 'one_time_codes', 'password_reset_tokens', 'user_views']) db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user.id);
+      for (const table of ['sessions', 'one_time_codes', 'password_reset_tokens', 'user_views'])
+        db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user.id);
       db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
     }
     for (const [id, stock] of stockBefore) db.prepare('UPDATE products SET stock = ? WHERE id = ?').run(stock, id);
@@ -70,7 +90,12 @@ async function addToCart(page: Page, product: ShopProduct) {
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await main.getByRole('button', { name: 'Add to cart' }).first().click();
-  await expect(main.getByRole('status').filter({ hasText: /in your cart|Added/ }).first()).toBeVisible();
+  await expect(
+    main
+      .getByRole('status')
+      .filter({ hasText: /in your cart|Added/ })
+      .first(),
+  ).toBeVisible();
 }
 
 async function fillAddress(page: Page) {
@@ -83,7 +108,9 @@ const referenceOn = async (page: Page) => (await page.locator('[data-reference]'
 let confirmationMailLink = '';
 let reference = '';
 
-test('a visitor adds two products, checks out as a guest with manual payment and sees the confirmation', async ({ page }) => {
+test('a visitor adds two products, checks out as a guest with manual payment and sees the confirmation', async ({
+  page,
+}) => {
   await addToCart(page, products[0]!);
   await addToCart(page, products[1]!);
   await page.goto('/cart');
@@ -127,7 +154,8 @@ test('a visitor adds two products, checks out as a guest with manual payment and
   const confirmation = await waitForMail(dataDir(), { to: GUEST, after: afterCode });
   expect(confirmation.subject).toContain(reference);
   for (const p of products) expect(confirmation.text).toContain(p.name);
-  confirmationMailLink = /https?:\/\/\S+\/orders\/view\?id=[^\s&]+&token=[A-Za-z0-9_-]+/.exec(confirmation.text)?.[0] ?? '';
+  confirmationMailLink =
+    /https?:\/\/\S+\/orders\/view\?id=[^\s&]+&token=[A-Za-z0-9_-]+/.exec(confirmation.text)?.[0] ?? '';
   expect(confirmationMailLink).not.toBe('');
 });
 
@@ -138,7 +166,10 @@ async function changeStatus(page: Page, status: 'paid' | 'shipped') {
   await expect(dialog.getByRole('status')).toContainText(`Order ${reference} is now ${status}.`);
 }
 
-test('the admin marks the order paid, then shipped, and the confirmation link shows it shipped', async ({ browser, page }) => {
+test('the admin marks the order paid, then shipped, and the confirmation link shows it shipped', async ({
+  browser,
+  page,
+}) => {
   // Serial: this runs only after the previous test placed the order (a failure there skips it).
   expect(reference, 'the reference of the order the previous test placed').not.toBe('');
   const adminPage = await (await browser.newContext()).newPage();
@@ -171,7 +202,16 @@ test('the admin marks the order paid, then shipped, and the confirmation link sh
 /** Registers a customer through the API with the emailed code; answers the session token. */
 async function registerMember(): Promise<string> {
   const before = mailFiles(dataDir());
-  const res = await api.post('/api/auth/register', { data: { first_name: MEMBER.first, last_name: MEMBER.last, email: MEMBER.email, username: MEMBER.username, password: MEMBER.password, role: 'customer' } });
+  const res = await api.post('/api/auth/register', {
+    data: {
+      first_name: MEMBER.first,
+      last_name: MEMBER.last,
+      email: MEMBER.email,
+      username: MEMBER.username,
+      password: MEMBER.password,
+      role: 'customer',
+    },
+  });
   expect(res.status()).toBeLessThan(300);
   // As the register form does: the account is made, then a code is asked for.
   expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBeLessThan(300);

@@ -63,13 +63,16 @@ test.describe('Contact form', () => {
 
     const status = page.getByRole('status');
     await expect(status).toHaveText(SENT);
-    const mails = outboxFiles().filter((f) => !before.has(f)).map((f) => readFileSync(join(OUTBOX, f), 'utf8'));
+    const mails = outboxFiles()
+      .filter((f) => !before.has(f))
+      .map((f) => readFileSync(join(OUTBOX, f), 'utf8'));
     const mail = mails.find((m) => m.includes(subject));
     expect(mail, 'the mail is in the outbox once success shows').toBeDefined();
     expect(mail).toMatch(/^Reply-To: Ada Lovelace <ada@example\.com>$/m);
     expect(isGreen(await textRgb(status)), 'success text is green').toBe(true);
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
-    for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+    for (const label of ['Name', 'Email', 'Subject', 'Message'])
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   });
 
   test('the honeypot is out of sight and out of reach', async ({ page }) => {
@@ -83,10 +86,14 @@ test.describe('Contact form', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`a server failure shows the error in red (${theme} theme), and a refusal shows the server's sentence`, async ({ page }) => {
+    test(`a server failure shows the error in red (${theme} theme), and a refusal shows the server's sentence`, async ({
+      page,
+    }) => {
       await openContact(page, theme);
       await fillContact(page, 'Will fail');
-      await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }));
+      await page.route('**/api/contact', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }),
+      );
       await page.getByRole('button', { name: 'Send Message' }).click();
       const status = page.getByRole('status');
       await expect(status).toHaveText(FAILED);
@@ -95,7 +102,11 @@ test.describe('Contact form', () => {
 
       await page.unroute('**/api/contact');
       await page.route('**/api/contact', (route) =>
-        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Please enter a subject.', field: 'subject' }) }),
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Please enter a subject.', field: 'subject' }),
+        }),
       );
       await page.getByRole('button', { name: 'Send Message' }).click();
       await expect(status).toHaveText('Please enter a subject.');
@@ -107,7 +118,9 @@ test.describe('Contact form', () => {
       await openContact(page, theme);
       await fillContact(page, 'Colour check');
       // Answered by the test: the real path is covered above, and the rate limit stays for real visitors.
-      await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ message: SENT }) }));
+      await page.route('**/api/contact', (route) =>
+        route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ message: SENT }) }),
+      );
       await page.getByRole('button', { name: 'Send Message' }).click();
       const status = page.getByRole('status');
       await expect(status).toHaveText(SENT);
@@ -116,7 +129,13 @@ test.describe('Contact form', () => {
 
     test(`the login form's error is red in the ${theme} theme`, async ({ page }) => {
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      await page.route('**/api/auth/login', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Invalid credentials' }) }));
+      await page.route('**/api/auth/login', (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Invalid credentials' }),
+        }),
+      );
       await page.goto('/login');
       await waitForIslands(page);
       await page.locator('input[name="username"], input[autocomplete="username"]').first().fill('someone');
@@ -130,19 +149,28 @@ test.describe('Contact form', () => {
 });
 
 test.describe('About team', () => {
-  test('shows the set team members with portraits, roles and bios, or the three placeholders when none is set', async ({ page, request }) => {
+  test('shows the set team members with portraits, roles and bios, or the three placeholders when none is set', async ({
+    page,
+    request,
+  }) => {
     const team = ((await (await request.get('/api/team')).json()) as { results: TeamMember[] }).results;
     await page.goto('/about');
-    const section = page.getByRole('main').locator('section').filter({ has: page.getByRole('heading', { name: 'Our Team' }) });
+    const section = page
+      .getByRole('main')
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Our Team' }) });
     if (team.length === 0) {
-      for (const n of [1, 2, 3]) await expect(section.getByRole('heading', { name: `Team Member ${n}`, exact: true })).toBeVisible();
+      for (const n of [1, 2, 3])
+        await expect(section.getByRole('heading', { name: `Team Member ${n}`, exact: true })).toBeVisible();
       await expect(section.getByText('Position', { exact: true })).toHaveCount(3);
       return;
     }
     await expect(section.getByRole('heading', { level: 3 })).toHaveText(team.map((m) => m.name));
     await expect(section.getByText(/^Team Member \d$/)).toHaveCount(0);
     for (const member of team) {
-      const item = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: member.name, exact: true }) });
+      const item = section
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: member.name, exact: true }) });
       if (member.role) await expect(item.getByText(member.role, { exact: true })).toBeVisible();
       if (member.bio) await expect(item.getByText(member.bio, { exact: true })).toBeVisible();
       if (member.photo) {
@@ -162,14 +190,18 @@ test.describe('Admin team screen', () => {
   let original: TeamMember[] = [];
   const extra: string[] = [];
   const auth = () => ({ Authorization: `Bearer ${token}` });
-  const adminTeam = async () => ((await (await api.get('/api/admin/team', { headers: auth() })).json()) as { results: TeamMember[] }).results;
+  const adminTeam = async () =>
+    ((await (await api.get('/api/admin/team', { headers: auth() })).json()) as { results: TeamMember[] }).results;
 
   test.beforeAll(async ({ playwright }) => {
     ({ api, token } = await adminApi(playwright));
     original = await adminTeam();
     // Reordering needs a neighbour: an empty team gets one for the test.
     if (original.length === 0) {
-      const res = await api.post('/api/admin/team', { headers: auth(), data: { name: 'Temporary Colleague', role: 'Placeholder' } });
+      const res = await api.post('/api/admin/team', {
+        headers: auth(),
+        data: { name: 'Temporary Colleague', role: 'Placeholder' },
+      });
       extra.push(((await res.json()) as { member: TeamMember }).member._id);
     }
   });
@@ -177,9 +209,11 @@ test.describe('Admin team screen', () => {
   test.afterAll(async () => {
     // Whatever the test left behind goes, and the team returns to its order.
     for (const member of await adminTeam()) {
-      if (!original.some((m) => m._id === member._id)) await api.delete(`/api/admin/team/${member._id}`, { headers: auth() });
+      if (!original.some((m) => m._id === member._id))
+        await api.delete(`/api/admin/team/${member._id}`, { headers: auth() });
     }
-    if (original.length > 0) await api.put('/api/admin/team/order', { headers: auth(), data: { ids: original.map((m) => m._id) } });
+    if (original.length > 0)
+      await api.put('/api/admin/team/order', { headers: auth(), data: { ids: original.map((m) => m._id) } });
     await api.dispose();
   });
 
@@ -202,8 +236,12 @@ test.describe('Admin team screen', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Erin Example');
     await dialog.getByLabel('Role', { exact: true }).fill('Test Lead');
     await dialog.getByLabel('Short bio', { exact: true }).fill('Checks that every screen works.');
-    const portrait = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#2a6f97' } }).png().toBuffer();
-    await dialog.getByLabel('Choose a portrait').setInputFiles({ name: 'erin.png', mimeType: 'image/png', buffer: portrait });
+    const portrait = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByLabel('Choose a portrait')
+      .setInputFiles({ name: 'erin.png', mimeType: 'image/png', buffer: portrait });
     await expect(dialog.getByRole('img', { name: 'New portrait preview' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await expect(dialog).toBeHidden();
@@ -224,7 +262,9 @@ test.describe('Admin team screen', () => {
     await expect(row).toContainText('Quality Lead');
 
     await row.getByRole('button', { name: 'Move Erin Example up' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Order saved: Erin Example is now number ${count - 1} of ${count}.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Order saved: Erin Example is now number ${count - 1} of ${count}.` }),
+    ).toBeVisible();
     await expect(row.getByRole('button', { name: 'Move Erin Example up' })).toBeFocused();
     stored = (await adminTeam()).find((m) => m._id === stored._id)!;
     expect(stored.order).toBe(count - 2);
@@ -250,15 +290,21 @@ test.describe('screenshots', () => {
       for (const width of [320, 375, 1280]) {
         const context = await browser.newContext({ viewport: { width, height: 900 } });
         const page = await context.newPage();
-        await page.addInitScript(([t, k]) => {
-          localStorage.setItem('theme', t!);
-          if (location.pathname.startsWith('/admin')) localStorage.setItem('token', k!);
-        }, [theme, token]);
-        const shot = (name: string) => page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
+        await page.addInitScript(
+          ([t, k]) => {
+            localStorage.setItem('theme', t!);
+            if (location.pathname.startsWith('/admin')) localStorage.setItem('token', k!);
+          },
+          [theme, token],
+        );
+        const shot = (name: string) =>
+          page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
         await page.goto('/contact');
         await shot('contact-idle');
         await fillContact(page, 'Screenshot');
-        await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ message: SENT }) }));
+        await page.route('**/api/contact', (route) =>
+          route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ message: SENT }) }),
+        );
         await page.getByRole('button', { name: 'Send Message' }).click();
         await expect(page.getByRole('status')).toHaveText(SENT);
         await shot('contact-success');
@@ -273,7 +319,9 @@ test.describe('screenshots', () => {
         await page.waitForLoadState('networkidle');
         await shot('about');
         await page.goto('/admin/team');
-        await expect(page.getByRole('list', { name: 'Team members' }).or(page.getByText('No team members yet.'))).toBeVisible();
+        await expect(
+          page.getByRole('list', { name: 'Team members' }).or(page.getByText('No team members yet.')),
+        ).toBeVisible();
         await shot('admin-team');
         await page.getByRole('button', { name: 'Add Member' }).click();
         await page.screenshot({ path: join(dir, `admin-team-dialog-${width}-${theme}.png`) });

@@ -10,7 +10,14 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken } from './helpers/admin.ts';
-import { expectPageWithinPolicy, expectSettledPageWithinPolicy, hydrated, siteRoutes, watchPolicy, type CspWatch } from './helpers/csp-audit.ts';
+import {
+  expectPageWithinPolicy,
+  expectSettledPageWithinPolicy,
+  hydrated,
+  siteRoutes,
+  watchPolicy,
+  type CspWatch,
+} from './helpers/csp-audit.ts';
 import { fakeSpeechRecognition } from './helpers/fake-speech.ts';
 import { withDb } from './helpers/e2e-db.ts';
 
@@ -27,18 +34,28 @@ let routes: string[] = [];
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const first = async (list: string) => ((await (await request.get(`/api/${list}`)).json()) as { results: Array<{ slug?: string }> }).results.find((r) => r.slug)?.slug;
+  const first = async (list: string) =>
+    ((await (await request.get(`/api/${list}`)).json()) as { results: Array<{ slug?: string }> }).results.find(
+      (r) => r.slug,
+    )?.slug;
   const [blog, product, event, page] = await Promise.all(['blogs', 'products', 'events', 'pages'].map(first));
   // One page of each kind built per item, and the readers for items newer than the build.
   const dynamic = [
-    blog && `/blogs/${blog}`, product && `/shop/${product}`, event && `/events/${event}`, page && `/pages/${page}`,
-    blog && `/blog-view?slug=${blog}`, product && `/product-view?slug=${product}`,
+    blog && `/blogs/${blog}`,
+    product && `/shop/${product}`,
+    event && `/events/${event}`,
+    page && `/pages/${page}`,
+    blog && `/blog-view?slug=${blog}`,
+    product && `/product-view?slug=${product}`,
   ].filter((r): r is string => Boolean(r));
   routes = [...siteRoutes(), ...dynamic];
 });
 
 /** A browser context whose pages start with the admin's session (or none), its violations recorded. */
-async function contextFor(browser: import('@playwright/test').Browser, signedIn: boolean): Promise<{ context: BrowserContext; watch: CspWatch }> {
+async function contextFor(
+  browser: import('@playwright/test').Browser,
+  signedIn: boolean,
+): Promise<{ context: BrowserContext; watch: CspWatch }> {
   const context = await browser.newContext();
   if (signedIn) await context.addInitScript((t) => localStorage.setItem('token', t), token);
   // Whatever a page does: a dialog is answered no, so nothing is confirmed by accident.
@@ -71,9 +88,13 @@ test('the watch sees what the policy refuses: an injected inline script and styl
     script.textContent = 'window.ranInline = true';
     document.body.append(script);
   });
-  await expect.poll(() => watch.violations.length, { message: 'the two refusals are reported' }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => watch.violations.length, { message: 'the two refusals are reported' })
+    .toBeGreaterThanOrEqual(2);
   expect(await page.evaluate(() => (window as unknown as { ranInline?: boolean }).ranInline)).toBeUndefined();
-  await expect(expectPageWithinPolicy(page, { ...watch, violations: [] }, 'watch')).rejects.toThrow(/inline code outside the policy's hashes/);
+  await expect(expectPageWithinPolicy(page, { ...watch, violations: [] }, 'watch')).rejects.toThrow(
+    /inline code outside the policy's hashes/,
+  );
   await context.close();
 });
 
@@ -100,11 +121,19 @@ const ASKS_FIRST: Record<string, RegExp> = { '/admin/manage-users': /^(Deactivat
 /** Opens each kind of dialog the screen has (the first of each name's kind), checks the page, and closes it again. */
 async function openDialogs(page: Page, watch: CspWatch, where: string, route: string): Promise<string[]> {
   const opened: string[] = [];
-  const names = await page.getByRole('main').getByRole('button').evaluateAll((buttons) =>
-    buttons
-      .filter((b) => !(b as HTMLButtonElement).disabled && (b as HTMLButtonElement).type !== 'submit' && (b as HTMLElement).checkVisibility())
-      .map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()),
-  );
+  const names = await page
+    .getByRole('main')
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter(
+          (b) =>
+            !(b as HTMLButtonElement).disabled &&
+            (b as HTMLButtonElement).type !== 'submit' &&
+            (b as HTMLElement).checkVisibility(),
+        )
+        .map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()),
+    );
   const kinds = new Map<string, string>();
   for (const name of names) {
     const kind = (OPENERS.exec(name) ?? ASKS_FIRST[route]?.exec(name))?.[1];
@@ -113,7 +142,13 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
   const dialog = page.locator('dialog[open], [role="dialog"]:visible, [role="alertdialog"]:visible');
   for (const name of kinds.values()) {
     await page.getByRole('main').getByRole('button', { name, exact: true }).first().click();
-    const shown = await dialog.first().waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false);
+    const shown = await dialog
+      .first()
+      .waitFor({ state: 'visible', timeout: 3000 })
+      .then(
+        () => true,
+        () => false,
+      );
     // A rich-text editor or a preview sets its styles once mounted.
     await page.waitForTimeout(200);
     // An editor that opens in the page (the hero's slider editor) is looked at where it opened.
@@ -131,7 +166,9 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
   return opened;
 }
 
-test('every route signed in as the admin, and every admin screen with its dialogs and editors open', async ({ browser }) => {
+test('every route signed in as the admin, and every admin screen with its dialogs and editors open', async ({
+  browser,
+}) => {
   test.setTimeout(240_000); // about 50 routes and 30 dialogs
   const { context, watch } = await contextFor(browser, true);
   const dialogs: string[] = [];
@@ -145,10 +182,18 @@ test('every route signed in as the admin, and every admin screen with its dialog
         await page.getByRole('tab', { name: tab.trim(), exact: true }).click();
         await expect(page.getByRole('tab', { name: tab.trim(), exact: true })).toHaveAttribute('aria-selected', 'true');
         // The tab's panel (its own code) has loaded with its New or Upload button, and its list has loaded.
-        await expect(page.getByRole('main').getByRole('button', { name: /^(New |Upload )/ }).first(), `${route} tab ${tab}`).toBeVisible();
+        await expect(
+          page
+            .getByRole('main')
+            .getByRole('button', { name: /^(New |Upload )/ })
+            .first(),
+          `${route} tab ${tab}`,
+        ).toBeVisible();
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await expectPageWithinPolicy(page, watch, `${route} tab ${tab}`);
-        dialogs.push(...(await openDialogs(page, watch, `${route} tab ${tab}`, route)).map((d) => `${route} ${tab}: ${d}`));
+        dialogs.push(
+          ...(await openDialogs(page, watch, `${route} tab ${tab}`, route)).map((d) => `${route} ${tab}: ${d}`),
+        );
       }
       // Conversations open in a thread beside the list.
       const conversation = page.getByRole('list', { name: 'Conversations' }).getByRole('button');
@@ -161,8 +206,18 @@ test('every route signed in as the admin, and every admin screen with its dialog
     await page.close();
   }
   // The walk really opened editors: products, team, sliders, content of every kind, orders.
-  for (const expected of ['/admin/manage-products Add ', '/admin/edit-hero Edit ', '/admin/content Blogs: New ', '/admin/content Events: Edit ', '/admin/orders Open order ', '/admin/team Edit ']) {
-    expect(dialogs.some((d) => d.startsWith(expected)), `opened a dialog starting "${expected}" (opened: ${dialogs.join(', ')})`).toBe(true);
+  for (const expected of [
+    '/admin/manage-products Add ',
+    '/admin/edit-hero Edit ',
+    '/admin/content Blogs: New ',
+    '/admin/content Events: Edit ',
+    '/admin/orders Open order ',
+    '/admin/team Edit ',
+  ]) {
+    expect(
+      dialogs.some((d) => d.startsWith(expected)),
+      `opened a dialog starting "${expected}" (opened: ${dialogs.join(', ')})`,
+    ).toBe(true);
   }
   await context.close();
 });
@@ -179,14 +234,24 @@ test('the hero: a YouTube slide playing, and voice search to the results', async
   await context.grantPermissions(['microphone']);
   await fakeSpeechRecognition(context, 'merino sweater');
   // No network here: YouTube's embed and thumbnails answer empty, after the policy has allowed (or refused) them.
-  await context.route(/^https:\/\/([a-z0-9-]+\.)?(youtube(-nocookie)?\.com|ytimg\.com)\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>embed</title>' }));
+  await context.route(/^https:\/\/([a-z0-9-]+\.)?(youtube(-nocookie)?\.com|ytimg\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>embed</title>' }),
+  );
   // This browser's hero: slide 1 offers voice search, and the last one is a YouTube slide (the demo has one; one is
   // added when it does not), without touching the shared server's sliders.
   await context.route('**/api/sliders', async (route) => {
     const response = await route.fetch();
     const { results } = (await response.json()) as { results: SlideDto[] };
-    const slides = results.map((s, i) => (i === 0 ? { ...s, searchButton: { ...s.searchButton, enabled: true, voiceSearch: { enabled: true } } } : s));
-    if (!slides.some((s) => s.type === 'video')) slides.push({ ...results[0], type: 'video', link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', searchButton: { enabled: false } });
+    const slides = results.map((s, i) =>
+      i === 0 ? { ...s, searchButton: { ...s.searchButton, enabled: true, voiceSearch: { enabled: true } } } : s,
+    );
+    if (!slides.some((s) => s.type === 'video'))
+      slides.push({
+        ...results[0],
+        type: 'video',
+        link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        searchButton: { enabled: false },
+      });
     await route.fulfill({ response, json: { results: slides } });
   });
   const page = await openAndCheck(context, watch, '/', 'hero');
@@ -213,10 +278,20 @@ test('the photo lightbox: opened, moved through and closed', async ({ browser })
   test.setTimeout(30_000);
   const { context, watch } = await contextFor(browser, false);
   const page = await openAndCheck(context, watch, '/photos', 'photos');
-  await page.getByRole('link', { name: /^View .+ full size$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^View .+ full size$/ })
+    .first()
+    .click();
   const lightbox = page.getByRole('dialog');
   await expect(lightbox).toBeVisible();
-  await expect.poll(() => lightbox.getByRole('img').first().evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      lightbox
+        .getByRole('img')
+        .first()
+        .evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0),
+    )
+    .toBe(true);
   await expectPageWithinPolicy(page, watch, 'lightbox open');
   await page.keyboard.press('ArrowRight');
   await expect(lightbox).toContainText('2 of');
@@ -232,9 +307,12 @@ test.describe('checkout', () => {
 
   test.afterAll(() => {
     withDb((db) => {
-      const ids = (db.prepare('SELECT id FROM orders WHERE customer_email = ?').all(GUEST) as { id: string }[]).map((r) => r.id);
+      const ids = (db.prepare('SELECT id FROM orders WHERE customer_email = ?').all(GUEST) as { id: string }[]).map(
+        (r) => r.id,
+      );
       for (const id of ids) {
-        for (const table of ['order_status_history', 'order_items', 'payment_events']) db.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(id);
+        for (const table of ['order_status_history', 'order_items', 'payment_events'])
+          db.prepare(`DELETE FROM ${table} WHERE order_id = ?`).run(id);
         db.prepare('DELETE FROM audit_log WHERE target_id = ?').run(id);
         db.prepare('DELETE FROM orders WHERE id = ?').run(id);
       }
@@ -243,19 +321,31 @@ test.describe('checkout', () => {
     });
   });
 
-  test('a guest adds to the cart and checks out with manual payment to the confirmation', async ({ browser, request }) => {
+  test('a guest adds to the cart and checks out with manual payment to the confirmation', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(45_000);
-    const { results } = (await (await request.get('/api/products')).json()) as { results: Array<{ _id: string; slug: string; name: string; stock: number }> };
+    const { results } = (await (await request.get('/api/products')).json()) as {
+      results: Array<{ _id: string; slug: string; name: string; stock: number }>;
+    };
     const product = results.find((p) => p.slug && p.stock >= 5)!;
     expect(product, 'a product in stock').toBeTruthy();
     productId = product._id;
-    stockBefore = withDb((db) => Number((db.prepare('SELECT stock FROM products WHERE id = ?').get(productId) as { stock: number }).stock));
+    stockBefore = withDb((db) =>
+      Number((db.prepare('SELECT stock FROM products WHERE id = ?').get(productId) as { stock: number }).stock),
+    );
 
     const { context, watch } = await contextFor(browser, false);
     const page = await openAndCheck(context, watch, `/shop/${product.slug}`, 'checkout');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Add to cart' }).first().click();
-    await expect(main.getByRole('status').filter({ hasText: /in your cart|Added/ }).first()).toBeVisible();
+    await expect(
+      main
+        .getByRole('status')
+        .filter({ hasText: /in your cart|Added/ })
+        .first(),
+    ).toBeVisible();
     await expectPageWithinPolicy(page, watch, 'product page after Add to cart');
 
     await page.goto('/cart');
@@ -264,7 +354,13 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: 'Checkout', exact: true }).click();
     await expect(page).toHaveURL(/\/checkout\/?$/);
     await hydrated(page, 'checkout');
-    const address = { 'Full name': 'Ada Lovelace', 'Address line 1': '12 St James Square', City: 'London', 'Postal code': 'SW1Y 4JH', Country: 'United Kingdom' };
+    const address = {
+      'Full name': 'Ada Lovelace',
+      'Address line 1': '12 St James Square',
+      City: 'London',
+      'Postal code': 'SW1Y 4JH',
+      Country: 'United Kingdom',
+    };
     for (const [label, value] of Object.entries(address)) await page.getByLabel(label, { exact: true }).fill(value);
     const before = mailFiles(dataDir());
     await page.getByLabel('Email', { exact: true }).fill(GUEST);

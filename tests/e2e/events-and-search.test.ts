@@ -6,33 +6,45 @@ import type { SearchResult, SiteEvent } from '../../src/shared/types.ts';
 const DAY_MS = 86_400_000;
 const BADGES = ['Product', 'Blog', 'Photo', 'Video', 'Audio', 'Event'];
 
-const apiEvents = async (request: APIRequestContext): Promise<SiteEvent[]> => (await (await request.get('/api/events')).json()).results;
+const apiEvents = async (request: APIRequestContext): Promise<SiteEvent[]> =>
+  (await (await request.get('/api/events')).json()).results;
 const apiSearch = async (request: APIRequestContext, k: string): Promise<SearchResult[]> =>
   (await (await request.get(`/api/search?${new URLSearchParams({ k })}`)).json()).results;
 
 /** Astro drops the ssr attribute once an island has hydrated. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-const cardNames = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
+const cardNames = (page: Page) =>
+  page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
 const resultList = (page: Page) => page.getByRole('list', { name: 'Search results' });
-const badges = (page: Page) => resultList(page).getByRole('listitem').locator('article span:first-child').allTextContents();
+const badges = (page: Page) =>
+  resultList(page).getByRole('listitem').locator('article span:first-child').allTextContents();
 const isVirtual = (e: SiteEvent) => e.isVirtual || e.eventType === 'virtual';
 /** An in-person event, in a zone other than UTC when the demo has one (the harder case). */
-const inPersonEvent = (events: SiteEvent[]) => events.find((e) => !isVirtual(e) && e.timeZone !== 'UTC') ?? events.find((e) => !isVirtual(e))!;
+const inPersonEvent = (events: SiteEvent[]) =>
+  events.find((e) => !isVirtual(e) && e.timeZone !== 'UTC') ?? events.find((e) => !isVirtual(e))!;
 /** '6:00 PM' on the zone's clock, by Intl directly (not by the code under test); spaces as plain spaces. */
 const clockIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso)).replace(/\s/g, ' ');
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
+    .format(new Date(iso))
+    .replace(/\s/g, ' ');
 
 /** The properties of an .ics file's one VEVENT, lines unfolded (RFC 5545 3.1), keyed by name with parameters kept. */
 function parseIcs(text: string): Map<string, string> {
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
   const begin = lines.indexOf('BEGIN:VEVENT');
   const end = lines.indexOf('END:VEVENT');
   expect(begin).toBeGreaterThan(0);
   expect(end).toBeGreaterThan(begin);
-  return new Map(lines.slice(begin + 1, end).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]));
+  return new Map(
+    lines.slice(begin + 1, end).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]),
+  );
 }
 /** '20260701T160000Z' as epoch ms. */
-const icsInstant = (value: string) => Date.parse(value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+const icsInstant = (value: string) =>
+  Date.parse(value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
 
 test.describe('Events', () => {
   test('is pre-rendered with every event from the API', async ({ page, request }) => {
@@ -114,7 +126,10 @@ test.describe('Events', () => {
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(events.length);
   });
 
-  test('an event image that fails to load is replaced by the placeholder image, in the static grid', async ({ page, request }) => {
+  test('an event image that fails to load is replaced by the placeholder image, in the static grid', async ({
+    page,
+    request,
+  }) => {
     const [first] = [...(await apiEvents(request))].sort((a, b) => Date.parse(a.start_date) - Date.parse(b.start_date));
     // The first card's picture (the priority image) and every responsive variant of it fail.
     await page.route(`**${first!.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
@@ -139,19 +154,28 @@ test.describe('Event pages', () => {
   // The reader's own zone must not matter: the page shows the event's zone.
   test.use({ timezoneId: 'Pacific/Auckland' });
 
-  test("each card on /events opens the event's own page and shows the time on the event's clock", async ({ page, request }) => {
+  test("each card on /events opens the event's own page and shows the time on the event's clock", async ({
+    page,
+    request,
+  }) => {
     const events = await apiEvents(request);
     const event = inPersonEvent(events);
     await page.goto('/events');
     await hydrated(page);
-    const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: event.name, exact: true }) });
+    const card = page
+      .getByRole('main')
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: event.name, exact: true }) });
     await expect(card).toContainText(formatInZone(event.start_date, event.timeZone));
     await card.getByRole('link', { name: event.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/events/${event.slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
   });
 
-  test("an event page shows the zone's time, a map link, and an .ics that starts at that instant", async ({ page, request }) => {
+  test("an event page shows the zone's time, a map link, and an .ics that starts at that instant", async ({
+    page,
+    request,
+  }) => {
     const event = inPersonEvent(await apiEvents(request));
     const response = await page.goto(`/events/${event.slug}`);
     expect(response?.status()).toBe(200);
@@ -160,10 +184,16 @@ test.describe('Event pages', () => {
     await expect(when).toContainText(clockIn(event.start_date, event.timeZone));
     await expect(when).toContainText(zoneAbbreviation(event.start_date, event.timeZone));
     const map = page.getByRole('link', { name: /View on map/ });
-    await expect(map).toHaveAttribute('href', `https://www.openstreetmap.org/search?${new URLSearchParams({ query: `${event.address}, ${event.city}` })}`);
+    await expect(map).toHaveAttribute(
+      'href',
+      `https://www.openstreetmap.org/search?${new URLSearchParams({ query: `${event.address}, ${event.city}` })}`,
+    );
     await expect(page.getByText(event.description)).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Add to calendar' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${event.slug}.ics`);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
@@ -174,7 +204,9 @@ test.describe('Event pages', () => {
     expect(icsInstant(vevent.get('DTSTART')!)).toBe(Date.parse(event.start_date));
     expect(icsInstant(vevent.get('DTEND')!)).toBe(Date.parse(event.end_date));
     // … which on the event's clock is the time the page shows.
-    await expect(when).toContainText(clockIn(new Date(icsInstant(vevent.get('DTSTART')!)).toISOString(), event.timeZone));
+    await expect(when).toContainText(
+      clockIn(new Date(icsInstant(vevent.get('DTSTART')!)).toISOString(), event.timeZone),
+    );
     expect(vevent.get('URL')).toMatch(new RegExp(`/events/${event.slug}$`));
 
     const file = await request.get(`/events/${event.slug}.ics`);
@@ -182,13 +214,21 @@ test.describe('Event pages', () => {
     expect(file.headers()['content-type']).toMatch(/^text\/calendar/);
   });
 
-  test('an event page carries schema.org Event JSON-LD with zoned dates, the place and the offer', async ({ page, request }) => {
+  test('an event page carries schema.org Event JSON-LD with zoned dates, the place and the offer', async ({
+    page,
+    request,
+  }) => {
     const event = inPersonEvent(await apiEvents(request));
     await page.goto(`/events/${event.slug}`);
     const scripts = page.locator('script[type="application/ld+json"]');
     await expect(scripts).toHaveCount(1);
     const ld = JSON.parse((await scripts.textContent()) ?? '');
-    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Event', name: event.name, location: { '@type': 'Place', address: { addressLocality: event.city } } });
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: event.name,
+      location: { '@type': 'Place', address: { addressLocality: event.city } },
+    });
     expect(ld.startDate).toBe(isoInZone(event.start_date, event.timeZone));
     expect(ld.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     expect(Date.parse(ld.startDate)).toBe(Date.parse(event.start_date));
@@ -351,7 +391,9 @@ test.describe('Search', () => {
     await page.goto(`/search?q=${encodeURIComponent(hostile)}`);
     await expect(page.getByRole('searchbox', { name: 'Search term' })).toHaveValue(hostile);
     await expect(page.getByRole('heading', { name: /No results found|found for/ })).toBeVisible();
-    expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent.includes('alert(1)')))).toBe(false);
+    expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent.includes('alert(1)')))).toBe(
+      false,
+    );
     expect(dialogs).toBe(0);
   });
 });

@@ -14,7 +14,10 @@ function footer(page: Page) {
   };
 }
 
-test('the footer shows the seeded contact details, quick links, social links and copyright', async ({ page, request }) => {
+test('the footer shows the seeded contact details, quick links, social links and copyright', async ({
+  page,
+  request,
+}) => {
   const company = await (await request.get('/api/company')).json();
   await page.goto('/about');
   const f = footer(page);
@@ -38,8 +41,14 @@ test('the footer shows the seeded contact details, quick links, social links and
   const resources = page.getByRole('contentinfo').getByRole('navigation', { name: 'Resources' });
   await expect(resources.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('href', '/pricing');
   const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
-  await expect(legal.getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveAttribute('href', '/pages/privacy/');
-  await expect(legal.getByRole('link', { name: 'Terms of Service', exact: true })).toHaveAttribute('href', '/pages/terms/');
+  await expect(legal.getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveAttribute(
+    'href',
+    '/pages/privacy/',
+  );
+  await expect(legal.getByRole('link', { name: 'Terms of Service', exact: true })).toHaveAttribute(
+    'href',
+    '/pages/terms/',
+  );
 
   await expect(f.connect).toBeVisible();
   for (const label of SOCIAL) {
@@ -62,7 +71,9 @@ test.describe('with social links changed in the database', () => {
     restore = undefined;
   });
 
-  test('the footer follows the stored social links on reload, hiding empty ones and adding https:// where missing', async ({ page }) => {
+  test('the footer follows the stored social links on reload, hiding empty ones and adding https:// where missing', async ({
+    page,
+  }) => {
     restore = snapshotCompany(['social_facebook', 'social_instagram', 'social_twitter', 'social_linkedin']);
     await page.goto('/about');
     const f = footer(page);

@@ -21,7 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     redirectUri: `${required('E2E_SITE_URL')}${GOOGLE_CALLBACK_PATH}`,
     control: true,
   }).catch((error: unknown) => {
-    throw new Error(`cannot start the OpenID provider on 127.0.0.1:${port} (set E2E_OIDC_PORT to a free port): ${String(error)}`);
+    throw new Error(
+      `cannot start the OpenID provider on 127.0.0.1:${port} (set E2E_OIDC_PORT to a free port): ${String(error)}`,
+    );
   });
   return () => provider.close();
 }

@@ -10,7 +10,10 @@ const issuer = () => `http://127.0.0.1:${process.env['E2E_OIDC_PORT']}`;
 
 /** Tells the provider who signs in next, or that the user cancels there. */
 async function atProvider(request: APIRequestContext, next: TestAccount | 'deny') {
-  const res = await request.put(`${issuer()}${NEXT_ACCOUNT_PATH}`, { data: JSON.stringify(next), headers: { 'content-type': 'application/json' } });
+  const res = await request.put(`${issuer()}${NEXT_ACCOUNT_PATH}`, {
+    data: JSON.stringify(next),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status()).toBe(204);
 }
 
@@ -36,7 +39,14 @@ async function clickGoogle(page: Page, path: string, button: string) {
 }
 
 /** Signs in through the provider and checks every trace of it; returns the account's id. */
-async function expectSignedInAs(page: Page, request: APIRequestContext, path: string, button: string, account: TestAccount, landing = '/'): Promise<string> {
+async function expectSignedInAs(
+  page: Page,
+  request: APIRequestContext,
+  path: string,
+  button: string,
+  account: TestAccount,
+  landing = '/',
+): Promise<string> {
   await atProvider(request, account);
   const flow = await clickGoogle(page, path, button);
 
@@ -51,7 +61,13 @@ async function expectSignedInAs(page: Page, request: APIRequestContext, path: st
 
   // The browser really went through the provider, and the token came back to /login in the URL...
   const hops = flow.visited.map((url) => new URL(url));
-  expect(hops.some((url) => url.origin === issuer() && url.searchParams.get('redirect_uri') === new URL('/api/auth/google/callback', page.url()).href)).toBe(true);
+  expect(
+    hops.some(
+      (url) =>
+        url.origin === issuer() &&
+        url.searchParams.get('redirect_uri') === new URL('/api/auth/google/callback', page.url()).href,
+    ),
+  ).toBe(true);
   expect(hops.some((url) => url.pathname === '/api/auth/google/callback' && url.searchParams.has('code'))).toBe(true);
   const delivered = hops.find((url) => url.pathname === '/login' && url.searchParams.has('token'));
   expect(delivered?.searchParams.get('token')).toBe(token);
@@ -64,17 +80,39 @@ async function expectSignedInAs(page: Page, request: APIRequestContext, path: st
   expect(me.status()).toBe(200);
   const user = (await me.json()) as { _id: string };
   expect(user._id).toBeTruthy();
-  expect(user).toMatchObject({ email: account.email, first_name: account.given_name, last_name: account.family_name, role: 'customer' });
+  expect(user).toMatchObject({
+    email: account.email,
+    first_name: account.given_name,
+    last_name: account.family_name,
+    role: 'customer',
+  });
   expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
   return user._id;
 }
 
-const ada: TestAccount = { sub: 'e2e-google-ada', email: 'ada.google.e2e@example.com', email_verified: true, given_name: 'Ada', family_name: 'Byron', name: 'Ada Byron' };
-const alan: TestAccount = { sub: 'e2e-google-alan', email: 'alan.google.e2e@example.com', email_verified: true, given_name: 'Alan', family_name: 'Turing', name: 'Alan Turing' };
+const ada: TestAccount = {
+  sub: 'e2e-google-ada',
+  email: 'ada.google.e2e@example.com',
+  email_verified: true,
+  given_name: 'Ada',
+  family_name: 'Byron',
+  name: 'Ada Byron',
+};
+const alan: TestAccount = {
+  sub: 'e2e-google-alan',
+  email: 'alan.google.e2e@example.com',
+  email_verified: true,
+  given_name: 'Alan',
+  family_name: 'Turing',
+  name: 'Alan Turing',
+};
 const ids = new Map<string, string>();
 
 test.describe.serial('Google sign-in', () => {
-  test('Sign in with Google on /login goes through the provider and lands on / signed in', async ({ page, request }) => {
+  test('Sign in with Google on /login goes through the provider and lands on / signed in', async ({
+    page,
+    request,
+  }) => {
     ids.set(ada.sub, await expectSignedInAs(page, request, '/login', 'Sign in with Google', ada));
   });
 
@@ -88,7 +126,16 @@ test.describe.serial('Google sign-in', () => {
   });
 
   test('Google sign-in opened from another page comes back to it after the provider', async ({ page, request }) => {
-    expect(await expectSignedInAs(page, request, '/login?next=%2Fsearch%3Fq%3Ddesign', 'Sign in with Google', ada, '/search?q=design')).toBe(ids.get(ada.sub));
+    expect(
+      await expectSignedInAs(
+        page,
+        request,
+        '/login?next=%2Fsearch%3Fq%3Ddesign',
+        'Sign in with Google',
+        ada,
+        '/search?q=design',
+      ),
+    ).toBe(ids.get(ada.sub));
   });
 
   test('cancelling at the provider comes back to /login with the cancelled message', async ({ page, request }) => {
@@ -97,8 +144,14 @@ test.describe.serial('Google sign-in', () => {
     await expect(page.getByRole('alert')).toHaveText('Google sign in was cancelled');
     await expect(page).toHaveURL(/\/login$/);
     const hops = flow.visited.map((url) => new URL(url));
-    expect(hops.some((url) => url.pathname === '/api/auth/google/callback' && url.searchParams.get('error') === 'access_denied')).toBe(true);
-    expect(hops.some((url) => url.pathname === '/login' && url.searchParams.get('error') === 'auth_cancelled')).toBe(true);
+    expect(
+      hops.some(
+        (url) => url.pathname === '/api/auth/google/callback' && url.searchParams.get('error') === 'access_denied',
+      ),
+    ).toBe(true);
+    expect(hops.some((url) => url.pathname === '/login' && url.searchParams.get('error') === 'auth_cancelled')).toBe(
+      true,
+    );
     await expect(page.getByRole('link', { name: 'Dashboard' })).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });

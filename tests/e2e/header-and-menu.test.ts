@@ -41,7 +41,9 @@ function storeToken(page: Page, role?: 'admin' | 'customer') {
 }
 
 test.describe('on a desktop screen', () => {
-  test('a logged-out visitor sees the section links with Login and Register but no Dashboard or Logout', async ({ page }) => {
+  test('a logged-out visitor sees the section links with Login and Register but no Dashboard or Logout', async ({
+    page,
+  }) => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toBeVisible();
@@ -102,7 +104,8 @@ test.describe('on a desktop screen', () => {
       const observer = new MutationObserver(() => {
         const login = document.querySelector('header a[href^="/login"]');
         if (!login) return;
-        (window as unknown as { authAtLogin: string | null }).authAtLogin = document.documentElement.getAttribute('data-auth');
+        (window as unknown as { authAtLogin: string | null }).authAtLogin =
+          document.documentElement.getAttribute('data-auth');
         observer.disconnect();
       });
       observer.observe(document, { childList: true, subtree: true });
@@ -129,7 +132,10 @@ test.describe('on a desktop screen', () => {
     await expect(auth.login).toBeVisible();
     await expect(auth.register).toBeVisible();
     await expect(auth.dashboard).toBeHidden();
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role')])).toEqual([
+      null,
+      null,
+    ]);
   });
 
   test('the hamburger button is hidden on a wide screen', async ({ page }) => {
@@ -195,8 +201,14 @@ test.describe('the account on a phone', () => {
     await expect(auth.register).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const account = page.getByRole('dialog', { name: 'Mobile' }).getByRole('group', { name: 'Account' });
-    await expect(account.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login?next=%2Fabout');
-    await expect(account.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/register?next=%2Fabout');
+    await expect(account.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fabout',
+    );
+    await expect(account.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
+      'href',
+      '/register?next=%2Fabout',
+    );
     await expect(account.getByRole('button', { name: 'Logout' })).toBeHidden();
     await expect(account.getByRole('link', { name: 'Orders' })).toBeHidden();
   });
@@ -225,7 +237,9 @@ test.describe('the account on a phone', () => {
 test.describe('the page script is part of the page', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('a page without an island requests no script file, and the hamburger opens the menu at once', async ({ page }) => {
+  test('a page without an island requests no script file, and the hamburger opens the menu at once', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -243,7 +257,14 @@ test.describe('the page script is part of the page', () => {
     await page.goto('/about');
     // Part by part: the header, the main content and the footer each get it in their own frame.
     for (const part of ['header', 'main', 'footer']) {
-      await expect.poll(() => page.locator(part).first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+      await expect
+        .poll(() =>
+          page
+            .locator(part)
+            .first()
+            .evaluate((el) => getComputedStyle(el).fontFamily),
+        )
+        .toMatch(/^"?Inter Variable/);
     }
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('wf'))).toBe('1');
     // Next page: the theme script switches it on before anything paints (the font is cached by now).

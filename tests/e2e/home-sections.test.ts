@@ -5,7 +5,8 @@ import { featuredProducts, latestPosts, upcomingEvents } from '../../src/lib/her
 import type { Blog, Company, Product, Recommendation, SiteEvent, Slider } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 
-const results = async <T>(page: Page, path: string): Promise<T[]> => (await (await page.request.get(path)).json()).results;
+const results = async <T>(page: Page, path: string): Promise<T[]> =>
+  (await (await page.request.get(path)).json()).results;
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test.describe('signed out', () => {
@@ -28,16 +29,24 @@ test.describe('signed out', () => {
     expect(forYouScripts).toEqual([]);
   });
 
-  test('popular products, the latest posts and the next events are in the built HTML with real links', async ({ page, request }) => {
+  test('popular products, the latest posts and the next events are in the built HTML with real links', async ({
+    page,
+    request,
+  }) => {
     const [products, blogs, events, popular] = await Promise.all([
-      results<Product>(page, '/api/products'), results<Blog>(page, '/api/blogs'), results<SiteEvent>(page, '/api/events'),
+      results<Product>(page, '/api/products'),
+      results<Blog>(page, '/api/blogs'),
+      results<SiteEvent>(page, '/api/events'),
       results<Recommendation>(page, '/api/recommendations/personalized?limit=4&offset=0'),
     ]);
     const html = await (await request.get('/')).text();
     await page.goto('/');
 
     const shop = region(page, 'Popular in the shop');
-    const top = featuredProducts(products, popular.map((r) => r.title));
+    const top = featuredProducts(
+      products,
+      popular.map((r) => r.title),
+    );
     expect(top).toHaveLength(4);
     await expect(shop.getByRole('article').getByRole('link')).toHaveText(top.map((p) => p.name));
     await expect(shop.getByRole('link', { name: 'Visit the shop' })).toHaveAttribute('href', '/shop');
@@ -91,7 +100,10 @@ test.describe('signed out', () => {
       await expect(img).toHaveAttribute('width', /\d+/);
       await expect(img).toHaveAttribute('height', /\d+/);
     }
-    await expect(page.locator('.home-section picture source[type="image/avif"]').first()).toHaveAttribute('srcset', /-w480\.avif 480w/);
+    await expect(page.locator('.home-section picture source[type="image/avif"]').first()).toHaveAttribute(
+      'srcset',
+      /-w480\.avif 480w/,
+    );
   });
 });
 
@@ -100,13 +112,19 @@ test.describe('signed in', () => {
     const token = await adminToken(page.request);
     await signedInAs(page, token);
     const personal: Recommendation[] = (
-      await (await page.request.get('/api/recommendations/personalized?limit=4&offset=0', { headers: { authorization: `Bearer ${token}` } })).json()
+      await (
+        await page.request.get('/api/recommendations/personalized?limit=4&offset=0', {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()
     ).results;
     await page.goto('/');
     const forYou = region(page, 'For You');
     await forYou.scrollIntoViewIfNeeded();
     await expect(forYou.getByRole('heading', { level: 2, name: 'For You' })).toBeVisible();
-    await expect(forYou.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(personal.map((r) => r.title));
+    await expect(forYou.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(
+      personal.map((r) => r.title),
+    );
     await expect(page.getByRole('heading', { level: 2, name: 'Featured' })).toBeHidden();
   });
 });
@@ -118,7 +136,8 @@ test.describe('hero video slide', () => {
     expect(index).toBeGreaterThan(0);
     return index;
   }
-  const slide = (page: Page, index: number, count: number) => page.getByRole('group', { name: `${index + 1} of ${count}` });
+  const slide = (page: Page, index: number, count: number) =>
+    page.getByRole('group', { name: `${index + 1} of ${count}` });
 
   test('shows its poster image when the video cannot load', async ({ page }) => {
     const index = await videoSlide(page);
@@ -137,7 +156,8 @@ test.describe('hero video slide', () => {
     // The image is painted over the failed frame: of the two, the picture is the one on top.
     const box = (await shown.boundingBox())!;
     const top = await page.evaluate(
-      ([x, y]) => document.elementsFromPoint(x!, y!).find((el) => el.tagName === 'IMG' || el.tagName === 'IFRAME')?.tagName,
+      ([x, y]) =>
+        document.elementsFromPoint(x!, y!).find((el) => el.tagName === 'IMG' || el.tagName === 'IFRAME')?.tagName,
       [box.x + box.width / 2, box.y + box.height / 2],
     );
     expect(top).toBe('IMG');
@@ -165,6 +185,9 @@ test.describe('hero video slide', () => {
     // Back to the first slide and again: the poster shows until the player says so once more.
     await page.getByRole('button', { name: 'Go to slide 1', exact: true }).click();
     // Hidden from the accessibility tree once it is not the current slide: found by its label instead.
-    await expect(page.locator(`[aria-roledescription="slide"][aria-label="${index + 1} of ${count}"]`)).toHaveAttribute('data-video', 'poster');
+    await expect(page.locator(`[aria-roledescription="slide"][aria-label="${index + 1} of ${count}"]`)).toHaveAttribute(
+      'data-video',
+      'poster',
+    );
   });
 });

@@ -41,7 +41,10 @@ test('an unknown path gets the not-found page with status 404', async ({ page })
 });
 
 test.describe('hero slider', () => {
-  test('is in the built HTML with the first slider title, subtitle and an eager, high-priority image', async ({ page, request }) => {
+  test('is in the built HTML with the first slider title, subtitle and an eager, high-priority image', async ({
+    page,
+    request,
+  }) => {
     const [first] = await sliders(page);
     const html = await (await request.get('/')).text();
     expect(html).toContain(first!.title);
@@ -66,7 +69,9 @@ test.describe('hero slider', () => {
     const list = await sliders(page);
     await openHome(page);
     const started = Date.now();
-    await expect.poll(() => dot(page, 2).getAttribute('aria-current'), { timeout: 8_000, intervals: [250] }).toBe('true');
+    await expect
+      .poll(() => dot(page, 2).getAttribute('aria-current'), { timeout: 8_000, intervals: [250] })
+      .toBe('true');
     expect(Date.now() - started).toBeGreaterThan(2_000);
     await expect(dot(page, 1)).not.toHaveAttribute('aria-current', 'true');
     await expect(hero(page).getByRole('heading', { name: list[1]!.title })).toBeVisible();
@@ -146,7 +151,9 @@ test.describe('hero at runtime', () => {
 
   test('voice search fills the query and searches where the browser has speech recognition', async ({ page }) => {
     await fakeSpeechRecognition(page, 'merino sweater');
-    await changeSliders(page, (list) => list.map((s, i) => (i === 0 ? { ...s, searchButton: { ...s.searchButton, voiceSearch: { enabled: true } } } : s)));
+    await changeSliders(page, (list) =>
+      list.map((s, i) => (i === 0 ? { ...s, searchButton: { ...s.searchButton, voiceSearch: { enabled: true } } } : s)),
+    );
     await openHome(page);
     await hero(page).getByRole('button', { name: 'Search by voice' }).click();
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/search');
@@ -155,9 +162,14 @@ test.describe('hero at runtime', () => {
 
   test('hides the microphone where the browser has no speech recognition', async ({ page }) => {
     await page.addInitScript(() => {
-      for (const name of ['SpeechRecognition', 'webkitSpeechRecognition']) Object.defineProperty(window, name, { value: undefined, configurable: true });
+      for (const name of ['SpeechRecognition', 'webkitSpeechRecognition'])
+        Object.defineProperty(window, name, { value: undefined, configurable: true });
     });
-    await changeSliders(page, (list) => list.map((s, i) => (i === 0 ? { ...s, title: 'Voice on', searchButton: { ...s.searchButton, voiceSearch: { enabled: true } } } : s)));
+    await changeSliders(page, (list) =>
+      list.map((s, i) =>
+        i === 0 ? { ...s, title: 'Voice on', searchButton: { ...s.searchButton, voiceSearch: { enabled: true } } } : s,
+      ),
+    );
     await openHome(page);
     await expect(hero(page).getByRole('heading', { name: 'Voice on' })).toBeVisible();
     await expect(hero(page).getByRole('searchbox', { name: 'Search' })).toBeVisible();
@@ -176,7 +188,13 @@ test.describe('hero at runtime', () => {
     await expect(frame).toHaveCount(1);
     const src = new URL((await frame.getAttribute('src'))!);
     expect(src.origin).toMatch(/^https:\/\/(www\.)?youtube(-nocookie)?\.com$/);
-    expect(Object.fromEntries(src.searchParams)).toMatchObject({ autoplay: '1', mute: '1', playsinline: '1', loop: '1', controls: '0' });
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      autoplay: '1',
+      mute: '1',
+      playsinline: '1',
+      loop: '1',
+      controls: '0',
+    });
     await dot(page, 1).click();
     await expect(page.locator('iframe')).toHaveCount(0);
   });
@@ -191,7 +209,11 @@ test.describe('For You (signed in)', () => {
 
   test('shows 4 cards with the titles, captions and tags of the personalised recommendations', async ({ page }) => {
     const expected: { title: string; caption: string; tags: string[] }[] = (
-      await (await page.request.get('/api/recommendations/personalized?limit=4&offset=0', { headers: { authorization: `Bearer ${token}` } })).json()
+      await (
+        await page.request.get('/api/recommendations/personalized?limit=4&offset=0', {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()
     ).results;
     expect(expected).toHaveLength(4);
 
@@ -203,7 +225,8 @@ test.describe('For You (signed in)', () => {
     await expect(cards).toHaveCount(4);
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(expected.map((r) => r.title));
     await expect(cards.first()).toContainText(expected[0]!.caption);
-    for (const tag of expected[0]!.tags) await expect(cards.first().getByRole('listitem').filter({ hasText: tag })).toBeVisible();
+    for (const tag of expected[0]!.tags)
+      await expect(cards.first().getByRole('listitem').filter({ hasText: tag })).toBeVisible();
     await expect(cards.first().locator('img')).toHaveAttribute('loading', 'lazy');
   });
 
@@ -212,13 +235,18 @@ test.describe('For You (signed in)', () => {
     await page.route('**/api/recommendations/personalized**', (route) => route.abort());
     await page.route('/', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(/(<astro-island[^>]*component-url="[^"]*ForYou[^"]*"[^>]*props=")[^"]*"/, '$1{&quot;initial&quot;:[1,[]]}"');
+      const html = (await response.text()).replace(
+        /(<astro-island[^>]*component-url="[^"]*ForYou[^"]*"[^>]*props=")[^"]*"/,
+        '$1{&quot;initial&quot;:[1,[]]}"',
+      );
       await route.fulfill({ response, body: html });
     });
     await page.goto('/');
     // The island hydrates when it comes into view.
     await page.evaluate(() => document.getElementById('for-you-heading')?.scrollIntoView());
-    await expect(page.getByRole('region', { name: 'For You' }).getByText('Failed to load recommendations')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'For You' }).getByText('Failed to load recommendations'),
+    ).toBeVisible();
   });
 
   test('says so when there are no recommendations', async ({ page }) => {

@@ -11,8 +11,24 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startProduct, type RunningProduct } from '../../scripts/bench/product.ts';
 import {
-  AUDIO, BLOG, BLOG_SLUG, BUILT_COMPANY, COMMENT, EVENT, GOOD_BUTTON, GOOD_SOCIAL, P, PHOTO, PRODUCT, RECOMMENDATION,
-  RUNTIME_COMPANY, RUNTIME_SLIDE, SLIDE, VIDEO, writeHostileContent, writeRuntimeChanges,
+  AUDIO,
+  BLOG,
+  BLOG_SLUG,
+  BUILT_COMPANY,
+  COMMENT,
+  EVENT,
+  GOOD_BUTTON,
+  GOOD_SOCIAL,
+  P,
+  PHOTO,
+  PRODUCT,
+  RECOMMENDATION,
+  RUNTIME_COMPANY,
+  RUNTIME_SLIDE,
+  SLIDE,
+  VIDEO,
+  writeHostileContent,
+  writeRuntimeChanges,
 } from './helpers/hostile-content.ts';
 import { expectLiteralText, expectNoInjection, openPage, scriptSignatures, watchPage } from './helpers/page-audit.ts';
 
@@ -23,12 +39,22 @@ const SEARCH = '/search?q=svg%20onload';
 const PAGES: { path: string; texts: string[] }[] = [
   {
     path: '/',
-    texts: [SLIDE.title, SLIDE.subtitle, SLIDE.button1_text, RECOMMENDATION.title, RECOMMENDATION.caption, ...RECOMMENDATION.tags],
+    texts: [
+      SLIDE.title,
+      SLIDE.subtitle,
+      SLIDE.button1_text,
+      RECOMMENDATION.title,
+      RECOMMENDATION.caption,
+      ...RECOMMENDATION.tags,
+    ],
   },
   { path: '/shop', texts: [PRODUCT.name, PRODUCT.description] },
   { path: '/shop/hostile-product', texts: [PRODUCT.name, PRODUCT.description] },
   { path: '/blogs', texts: [BLOG.title, BLOG.caption] },
-  { path: `/blogs/${BLOG_SLUG}`, texts: [BLOG.title, BLOG.caption, BLOG.category, ...BLOG.tags.map((t) => `#${t}`), COMMENT.comment] },
+  {
+    path: `/blogs/${BLOG_SLUG}`,
+    texts: [BLOG.title, BLOG.caption, BLOG.category, ...BLOG.tags.map((t) => `#${t}`), COMMENT.comment],
+  },
   { path: '/photos', texts: [PHOTO.title, PHOTO.caption, ...PHOTO.tags.map((t) => `#${t}`)] },
   { path: '/videos', texts: [VIDEO.name, VIDEO.description] },
   { path: '/audio', texts: [AUDIO.name, AUDIO.artist, AUDIO.description] },
@@ -43,7 +69,11 @@ const PAGES: { path: string; texts: string[] }[] = [
 type Social = 'facebook' | 'instagram' | 'twitter' | 'linkedin';
 
 /** The footer's contact texts and which of its links exist (a link from data with a bad scheme has no href and is hidden). */
-async function expectFooter(page: Page, company: { address: string; phone: string; email: string }, social: Record<Social, string | null>) {
+async function expectFooter(
+  page: Page,
+  company: { address: string; phone: string; email: string },
+  social: Record<Social, string | null>,
+) {
   const footer = page.getByRole('contentinfo');
   await expect(footer.locator('[data-brand="address"]')).toHaveText(company.address);
   await expect(footer.locator('[data-brand="phone"]')).toHaveText(company.phone);
@@ -80,12 +110,18 @@ test.afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-test('hostile values built into every public page stay text: no dialog, script, payload element or request, no bad link', async ({ page, request }) => {
+test('hostile values built into every public page stay text: no dialog, script, payload element or request, no bad link', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const origin = product!.origin;
-  const demoSlug = ((await (await request.get('/api/blogs')).json()) as { results: { slug: string }[] }).results[0]?.slug;
-  const demoEvent = ((await (await request.get('/api/events')).json()) as { results: { slug: string }[] }).results[0]?.slug;
-  const demoProduct = ((await (await request.get('/api/products')).json()) as { results: { slug: string }[] }).results[0]?.slug;
+  const demoSlug = ((await (await request.get('/api/blogs')).json()) as { results: { slug: string }[] }).results[0]
+    ?.slug;
+  const demoEvent = ((await (await request.get('/api/events')).json()) as { results: { slug: string }[] }).results[0]
+    ?.slug;
+  const demoProduct = ((await (await request.get('/api/products')).json()) as { results: { slug: string }[] })
+    .results[0]?.slug;
   expect(demoSlug).toBeTruthy();
   expect(demoEvent).toBeTruthy();
   expect(demoProduct).toBeTruthy();
@@ -124,8 +160,14 @@ test('the page title, hero buttons and blog body keep only safe markup and links
   // A button keeps its text and its site-relative or mailto: link; one whose link has another scheme is left out.
   // (The same hostile texts name other items on the home page, the upcoming events: only the hero's links count here.)
   const hero = page.locator('[aria-roledescription="carousel"]');
-  await expect(hero.getByRole('link', { name: SLIDE.button1_text, exact: true, includeHidden: true })).toHaveAttribute('href', SLIDE.button1_link);
-  await expect(hero.getByRole('link', { name: GOOD_BUTTON.text, exact: true, includeHidden: true })).toHaveAttribute('href', GOOD_BUTTON.link);
+  await expect(hero.getByRole('link', { name: SLIDE.button1_text, exact: true, includeHidden: true })).toHaveAttribute(
+    'href',
+    SLIDE.button1_link,
+  );
+  await expect(hero.getByRole('link', { name: GOOD_BUTTON.text, exact: true, includeHidden: true })).toHaveAttribute(
+    'href',
+    GOOD_BUTTON.link,
+  );
   await expect(hero.getByRole('link', { name: SLIDE.button2_text, exact: true, includeHidden: true })).toHaveCount(0);
   await expect(hero.getByRole('link', { name: 'Data button', exact: true, includeHidden: true })).toHaveCount(0);
   await expect(page.getByPlaceholder(P.attrBreak)).toBeVisible();
@@ -135,14 +177,19 @@ test('the page title, hero buttons and blog body keep only safe markup and links
   const body = page.locator('.blog-content');
   await expect(body.getByText('Safe paragraph kept.')).toBeVisible();
   await expect(body.getByText('styled paragraph')).toBeVisible();
-  await expect(body.locator('script, iframe, svg, style, form, button, object, embed, [style], [onclick], [onerror], [onload]')).toHaveCount(0);
+  await expect(
+    body.locator('script, iframe, svg, style, form, button, object, embed, [style], [onclick], [onerror], [onload]'),
+  ).toHaveCount(0);
   await expect(body.getByRole('link', { name: 'good link' })).toHaveAttribute('href', 'https://example.com/ok');
-  for (const name of ['js link', 'mixed case link', 'data link']) await expect(body.getByText(name), name).not.toHaveAttribute('href');
+  for (const name of ['js link', 'mixed case link', 'data link'])
+    await expect(body.getByText(name), name).not.toHaveAttribute('href');
   for (const img of await body.locator('img').all()) expect(await img.getAttribute('src')).toBeNull();
   await expectNoInjection(page, watch);
 });
 
-test('branding changed after the build is applied as text, and its links with bad schemes get no href', async ({ page }) => {
+test('branding changed after the build is applied as text, and its links with bad schemes get no href', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const origin = product!.origin;
   await writeRuntimeChanges(dataDir);
@@ -160,7 +207,9 @@ test('branding changed after the build is applied as text, and its links with ba
     if (path === '/') {
       await expectLiteralText(page, RUNTIME_SLIDE.title);
       const hero = page.locator('[aria-roledescription="carousel"]');
-      await expect(hero.getByRole('link', { name: SLIDE.button1_text, exact: true, includeHidden: true })).toHaveCount(0);
+      await expect(hero.getByRole('link', { name: SLIDE.button1_text, exact: true, includeHidden: true })).toHaveCount(
+        0,
+      );
       await expect(page).toHaveTitle(RUNTIME_COMPANY.name);
     }
   }

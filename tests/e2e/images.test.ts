@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy below the fold', async ({ page, request }) => {
+test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy below the fold', async ({
+  page,
+  request,
+}) => {
   await page.goto('/shop');
   const images = page.locator('main ul picture');
   await expect(images.first().locator('img')).toBeVisible();
@@ -57,7 +60,10 @@ test('the first hero image is preloaded and fetched eagerly with high priority',
   const slide = page.locator('[aria-roledescription="carousel"] picture').first();
   await expect(slide.locator('img')).toHaveAttribute('fetchpriority', 'high');
   await expect(slide.locator('img')).toHaveAttribute('loading', 'eager');
-  await expect(slide.locator('source')).toHaveAttribute('srcset', await preload.getAttribute('imagesrcset') ?? 'missing');
+  await expect(slide.locator('source')).toHaveAttribute(
+    'srcset',
+    (await preload.getAttribute('imagesrcset')) ?? 'missing',
+  );
 });
 
 test.describe('on a 375 px wide screen', () => {
@@ -70,7 +76,9 @@ test.describe('on a 375 px wide screen', () => {
       await page.mouse.wheel(0, 2500);
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      const widths = await page.locator('main ul > li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().width));
+      const widths = await page
+        .locator('main ul > li')
+        .evaluateAll((items) => items.map((li) => li.getBoundingClientRect().width));
       expect(widths.length).toBeGreaterThan(0);
       expect(Math.max(...widths)).toBeLessThanOrEqual(375 - 32);
     });

@@ -28,7 +28,10 @@ async function tabThrough(page: Page, max: number): Promise<Stop[]> {
         const style = getComputedStyle(node);
         if (own && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) return true;
         // A ring is a box shadow with a spread and no blur; on the element itself any shadow counts.
-        return own ? style.boxShadow !== 'none' : /0px 0px 0px (?!0px)[\d.]+px/.test(style.boxShadow) || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && node.matches(':focus-within'));
+        return own
+          ? style.boxShadow !== 'none'
+          : /0px 0px 0px (?!0px)[\d.]+px/.test(style.boxShadow) ||
+              (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && node.matches(':focus-within'));
       };
       // The element's own outline or shadow, or the ring of the card it stretches over (focus-within, a few levels up).
       const seen = () => {
@@ -40,9 +43,11 @@ async function tabThrough(page: Page, max: number): Promise<Stop[]> {
       // A ring that fades in is looked at again once its transition is over.
       const visible = seen() || (await new Promise<boolean>((resolve) => setTimeout(() => resolve(seen()), 250)));
       const style = getComputedStyle(el);
-      const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+      const label =
+        el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
       const path: string[] = [];
-      for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) path.unshift(`${node.localName}:${[...(node.parentElement?.children ?? [])].indexOf(node)}`);
+      for (let node: Element | null = el; node && node !== document.body; node = node.parentElement)
+        path.unshift(`${node.localName}:${[...(node.parentElement?.children ?? [])].indexOf(node)}`);
       return {
         key: path.join('/'),
         name: `${el.getAttribute('role') ?? el.localName} "${label.trim().replace(/\s+/g, ' ').slice(0, 60)}"`,
@@ -70,24 +75,36 @@ async function openHome(page: Page): Promise<void> {
   await waitForIslands(page);
 }
 
-test('Tab reaches the header, the hero controls, the search box and the newsletter form on the home page, each with a visible focus', async ({ page }) => {
+test('Tab reaches the header, the hero controls, the search box and the newsletter form on the home page, each with a visible focus', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await openHome(page);
   const stops = await tabThrough(page, 90);
   expect(unseen(stops)).toEqual([]);
   const reached = names(stops).join('\n');
-  for (const control of [/^a "Shop"$/m, /^button "Pause slides"$/m, /^button "Go to slide 2"$/m, /^input "Search"$/m, /^input ".*email.*"$/im, /^button "Switch to (light|dark) theme"$/m]) {
+  for (const control of [
+    /^a "Shop"$/m,
+    /^button "Pause slides"$/m,
+    /^button "Go to slide 2"$/m,
+    /^input "Search"$/m,
+    /^input ".*email.*"$/im,
+    /^button "Switch to (light|dark) theme"$/m,
+  ]) {
     expect(reached, `${control} among the stops`).toMatch(control);
   }
 });
 
-test('Tab reaches every field and the send button of the contact form, each with a visible focus, and the form can be filled from the keyboard', async ({ page }) => {
+test('Tab reaches every field and the send button of the contact form, each with a visible focus, and the form can be filled from the keyboard', async ({
+  page,
+}) => {
   await page.goto('/contact');
   await waitForIslands(page);
   const stops = await tabThrough(page, 60);
   expect(unseen(stops)).toEqual([]);
   const reached = names(stops).join('\n');
-  for (const field of ['Name', 'Email', 'Subject', 'Message']) expect(reached).toMatch(new RegExp(`^(input|textarea) "${field}\\*?"$`, 'm'));
+  for (const field of ['Name', 'Email', 'Subject', 'Message'])
+    expect(reached).toMatch(new RegExp(`^(input|textarea) "${field}\\*?"$`, 'm'));
   expect(reached).toMatch(/^button "Send Message"$/m);
 
   // Typed and sent with the keyboard alone: the empty form is stopped and says which field is missing.
@@ -96,7 +113,10 @@ test('Tab reaches every field and the send button of the contact form, each with
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
 });
 
-test('Tab reaches the fields and the save button of an admin screen, each with a visible focus', async ({ page, request }) => {
+test('Tab reaches the fields and the save button of an admin screen, each with a visible focus', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await signedInAs(page, await adminToken(request));
   await page.goto('/admin/team');
@@ -136,8 +156,11 @@ test.describe('hero slider', () => {
     await expect.poll(() => dot(page, 2).getAttribute('aria-current'), { timeout: 8_000 }).toBe('true');
   });
 
-  test('the dots are reached with Tab and move the slider with Enter and Space, and the live region names the slide', async ({ page }) => {
-    const slides = ((await (await page.request.get('/api/sliders')).json()) as { results: { title: string }[] }).results;
+  test('the dots are reached with Tab and move the slider with Enter and Space, and the live region names the slide', async ({
+    page,
+  }) => {
+    const slides = ((await (await page.request.get('/api/sliders')).json()) as { results: { title: string }[] })
+      .results;
     expect(slides.length).toBeGreaterThan(2);
     await openHome(page);
     await hero(page).getByRole('button', { name: 'Pause slides' }).focus();
@@ -160,7 +183,9 @@ test.describe('hero slider', () => {
     await expect(liveRegion(page)).toHaveText(`Slide 2 of ${slides.length}: ${slides[1]!.title}`);
   });
 
-  test('under reduced motion the slides do not rotate, the button offers Play, and Play starts them', async ({ browser }) => {
+  test('under reduced motion the slides do not rotate, the button offers Play, and Play starts them', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await openHome(page);

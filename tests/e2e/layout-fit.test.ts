@@ -4,7 +4,15 @@
  * screenshot of each kept as a test artifact. The header signed out, as a customer and as an admin at 320, 360 and 375 px.
  * One browser context per theme and one page load per page, width and theme, so the whole file stays under 3 minutes.
  */
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+  type TestInfo,
+} from '@playwright/test';
 import { adminToken } from './helpers/admin.ts';
 
 type Theme = 'light' | 'dark';
@@ -24,8 +32,28 @@ async function firstSlug(request: APIRequestContext, path: string): Promise<stri
 
 /** The public pages; a detail page is included when the demo has one (an event page only once the site builds them). */
 async function publicPages(request: APIRequestContext): Promise<string[]> {
-  const [blog, event, page, product] = await Promise.all(['/api/blogs', '/api/events', '/api/pages', '/api/products'].map((list) => firstSlug(request, list)));
-  const pages = ['/', '/shop', '/cart', '/checkout', '/blogs', '/photos', '/videos', '/audio', '/events', '/search?q=design', '/about', '/contact', '/pricing', '/documents', '/login', '/register', '/no-such-page-here'];
+  const [blog, event, page, product] = await Promise.all(
+    ['/api/blogs', '/api/events', '/api/pages', '/api/products'].map((list) => firstSlug(request, list)),
+  );
+  const pages = [
+    '/',
+    '/shop',
+    '/cart',
+    '/checkout',
+    '/blogs',
+    '/photos',
+    '/videos',
+    '/audio',
+    '/events',
+    '/search?q=design',
+    '/about',
+    '/contact',
+    '/pricing',
+    '/documents',
+    '/login',
+    '/register',
+    '/no-such-page-here',
+  ];
   if (product) pages.splice(2, 0, `/shop/${product}`);
   if (blog) pages.splice(pages.indexOf('/blogs') + 1, 0, `/blogs/${blog}`);
   if (event) {
@@ -37,7 +65,11 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
 }
 
 /** One context per theme: the stored choice is applied by the head script before the first paint. */
-async function themedContext(browser: Browser, theme: Theme, session?: { token: string; role: 'admin' | 'customer' }): Promise<BrowserContext> {
+async function themedContext(
+  browser: Browser,
+  theme: Theme,
+  session?: { token: string; role: 'admin' | 'customer' },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(
     ([theme, session]) => {
@@ -64,11 +96,16 @@ async function overflow(page: Page): Promise<string | null> {
     };
     const describe = (el: Element) => {
       const box = el.getBoundingClientRect();
-      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : '';
+      const cls =
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}`
+          : '';
       const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls}> ${Math.round(box.left)}..${Math.round(box.right)}px${text ? ` "${text}"` : ''}`;
     };
-    const offenders = [...document.body.querySelectorAll('*')].filter((el) => wide(el) && !(el.parentElement && wide(el.parentElement)));
+    const offenders = [...document.body.querySelectorAll('*')].filter(
+      (el) => wide(el) && !(el.parentElement && wide(el.parentElement)),
+    );
     return `scrollWidth ${document.documentElement.scrollWidth} > ${width}: ${offenders.slice(0, 8).map(describe).join('; ')}`;
   });
 }
@@ -98,8 +135,14 @@ async function textUnderToggle(page: Page): Promise<string[]> {
           const bottom = Math.min(r.bottom, t.bottom);
           if (right - left < 1 || bottom - top < 1) continue;
           const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
-          if (hit && node.parentElement && (hit === node.parentElement || node.parentElement.contains(hit) || hit.contains(node.parentElement))) {
-            covered.push(`"${node.textContent.trim().replace(/\s+/g, ' ').slice(0, 50)}" at ${Math.round(r.left)},${Math.round(r.top)}`);
+          if (
+            hit &&
+            node.parentElement &&
+            (hit === node.parentElement || node.parentElement.contains(hit) || hit.contains(node.parentElement))
+          ) {
+            covered.push(
+              `"${node.textContent.trim().replace(/\s+/g, ' ').slice(0, 50)}" at ${Math.round(r.left)},${Math.round(r.top)}`,
+            );
             break;
           }
         }
@@ -118,7 +161,8 @@ async function toggleOverDots(page: Page): Promise<string | null> {
     if (!toggle) return null;
     for (const dot of document.querySelectorAll('[role="group"][aria-label="Slides"] button')) {
       const d = dot.getBoundingClientRect();
-      if (d.width && d.left < toggle.right && d.right > toggle.left && d.top < toggle.bottom && d.bottom > toggle.top) return `toggle over ${dot.getAttribute('aria-label')}`;
+      if (d.width && d.left < toggle.right && d.right > toggle.left && d.top < toggle.bottom && d.bottom > toggle.top)
+        return `toggle over ${dot.getAttribute('aria-label')}`;
     }
     return null;
   });
@@ -131,7 +175,8 @@ async function scrollToBottom(page: Page): Promise<void> {
   });
 }
 
-const artifactName = (path: string, width: number, theme: Theme) => `${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${width}-${theme}.png`;
+const artifactName = (path: string, width: number, theme: Theme) =>
+  `${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${width}-${theme}.png`;
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = testInfo.outputPath(name);
@@ -142,7 +187,10 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 }
 
 for (const theme of THEMES) {
-  test(`every public page fits 320, 375 and 1280 px in the ${theme} theme, with no text under the theme toggle`, async ({ browser, request }, testInfo) => {
+  test(`every public page fits 320, 375 and 1280 px in the ${theme} theme, with no text under the theme toggle`, async ({
+    browser,
+    request,
+  }, testInfo) => {
     test.setTimeout(200_000);
     const pages = await publicPages(request);
     const context = await themedContext(browser, theme);
@@ -155,7 +203,9 @@ for (const theme of THEMES) {
           const where = `${path} at ${width}px (${theme})`;
           const response = await page.goto(path, { waitUntil: 'load' });
           expect(response?.status(), where).toBe(path.startsWith('/no-such') ? 404 : 200);
-          expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), where).toBe(theme === 'dark');
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), where).toBe(
+            theme === 'dark',
+          );
           if (path === '/') {
             const dots = await toggleOverDots(page);
             if (dots) problems.push(`${where}: ${dots}`);
@@ -174,13 +224,28 @@ for (const theme of THEMES) {
   });
 }
 
-test('the header fits 320, 360 and 375 px signed out, as a customer and as an admin, in both themes', async ({ browser, request }, testInfo) => {
+test('the header fits 320, 360 and 375 px signed out, as a customer and as an admin, in both themes', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   // The header reads only the stored token and role; the admin's session is real so the admin's profile loads too.
   const sessions = [
     { who: 'signed-out', session: undefined, button: 'Login', absent: ['Account', 'Dashboard'], paths: ['/about'] },
-    { who: 'customer', session: { token: 'c'.repeat(43), role: 'customer' as const }, button: 'Account', absent: ['Dashboard', 'Login'], paths: ['/about'] },
-    { who: 'admin', session: { token: await adminToken(request), role: 'admin' as const }, button: 'Dashboard', absent: ['Account', 'Login'], paths: ['/about', '/profile'] },
+    {
+      who: 'customer',
+      session: { token: 'c'.repeat(43), role: 'customer' as const },
+      button: 'Account',
+      absent: ['Dashboard', 'Login'],
+      paths: ['/about'],
+    },
+    {
+      who: 'admin',
+      session: { token: await adminToken(request), role: 'admin' as const },
+      button: 'Dashboard',
+      absent: ['Account', 'Login'],
+      paths: ['/about', '/profile'],
+    },
   ];
   const problems: string[] = [];
   for (const theme of THEMES) {
@@ -196,7 +261,8 @@ test('the header fits 320, 360 and 375 px signed out, as a customer and as an ad
             await page.goto(path, { waitUntil: 'load' });
             const header = page.getByRole('banner');
             await expect(header.getByRole('link', { name: button, exact: true }), where).toBeVisible();
-            for (const name of absent) await expect(header.getByRole('link', { name, exact: true }), where).toBeHidden();
+            for (const name of absent)
+              await expect(header.getByRole('link', { name, exact: true }), where).toBeHidden();
             const clipped = await header.evaluate((el) =>
               [...el.querySelectorAll('a, button')]
                 .filter((c) => c.getClientRects().length > 0)
@@ -204,17 +270,24 @@ test('the header fits 320, 360 and 375 px signed out, as a customer and as an ad
                   const box = c.getBoundingClientRect();
                   return box.left < 0 || box.right > window.innerWidth || c.scrollWidth > c.clientWidth + 1;
                 })
-                .map((c) => `${c.tagName.toLowerCase()} "${(c.textContent || c.getAttribute('aria-label') || '').trim()}"`),
+                .map(
+                  (c) => `${c.tagName.toLowerCase()} "${(c.textContent || c.getAttribute('aria-label') || '').trim()}"`,
+                ),
             );
             if (clipped.length) problems.push(`${where}: clipped ${clipped.join(', ')}`);
             const wide = await overflow(page);
             if (wide) problems.push(`${where}: ${wide}`);
-            await page.screenshot({ path: testInfo.outputPath(`header-${who}${path.replace(/\//g, '-')}-${width}-${theme}.png`) });
+            await page.screenshot({
+              path: testInfo.outputPath(`header-${who}${path.replace(/\//g, '-')}-${width}-${theme}.png`),
+            });
             if (width === 320 && path === '/about') {
               // The side menu with this account's items, as a phone shows it.
               await page.getByRole('button', { name: 'Open menu' }).click();
               await expect(page.getByRole('dialog', { name: 'Mobile' })).toBeVisible();
-              await page.screenshot({ path: testInfo.outputPath(`side-menu-${who}-320-${theme}.png`), animations: 'disabled' });
+              await page.screenshot({
+                path: testInfo.outputPath(`side-menu-${who}-320-${theme}.png`),
+                animations: 'disabled',
+              });
               await page.keyboard.press('Escape');
             }
           }

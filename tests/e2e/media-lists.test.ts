@@ -12,7 +12,12 @@ async function results<T>(request: APIRequestContext, path: string): Promise<T[]
 
 /** Text as React writes it into the pre-rendered HTML. */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }
 
 /** Opens a list page and waits until its island has hydrated, so clicks and selects reach React. */
@@ -32,7 +37,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('Photos', () => {
-  test('the gallery is pre-rendered with every published photo and its cards show #tags, views and likes', async ({ page, request }) => {
+  test('the gallery is pre-rendered with every published photo and its cards show #tags, views and likes', async ({
+    page,
+    request,
+  }) => {
     const photos = await results<Photo>(request, '/api/photos');
     expect(photos.length).toBeGreaterThan(0);
     const first = photos[0]!;
@@ -50,7 +58,10 @@ test.describe('Photos', () => {
     await expect(card).toContainText(`${first.likes.toLocaleString('en-US')} likes`);
   });
 
-  test('a category filter narrows the gallery, lives in the URL, survives a reload and Reset Filters clears it', async ({ page, request }) => {
+  test('a category filter narrows the gallery, lives in the URL, survives a reload and Reset Filters clears it', async ({
+    page,
+    request,
+  }) => {
     const photos = await results<Photo>(request, '/api/photos');
     const nature = photos.filter((p) => p.category === 'Nature');
     expect(nature.length).toBeGreaterThan(0);
@@ -84,15 +95,21 @@ test.describe('Photos', () => {
     // The picture and every responsive variant of it fail.
     await page.route(`**${first!.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
     await open(page, '/photos');
-    await expect(page.getByRole('img', { name: first!.title, exact: true })).toHaveAttribute('src', '/placeholder.webp');
+    await expect(page.getByRole('img', { name: first!.title, exact: true })).toHaveAttribute(
+      'src',
+      '/placeholder.webp',
+    );
   });
 });
 
 test.describe('Photo lightbox', () => {
   const lightbox = (page: Page) => page.getByRole('dialog');
-  const photoLink = (page: Page, title: string) => page.getByRole('link', { name: `View ${title} full size`, exact: true });
+  const photoLink = (page: Page, title: string) =>
+    page.getByRole('link', { name: `View ${title} full size`, exact: true });
 
-  test('opens from the keyboard, moves with the arrows (wrapping), keeps Tab inside and gives focus back on Esc', async ({ page }) => {
+  test('opens from the keyboard, moves with the arrows (wrapping), keeps Tab inside and gives focus back on Esc', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -117,7 +134,9 @@ test.describe('Photo lightbox', () => {
     const img = lightbox(page).getByRole('img', { name: titles[0]!, exact: true });
     await expect(img).toBeVisible();
     await expect(lightbox(page).locator('source[type="image/avif"]')).toHaveAttribute('srcset', /-w1920\.avif$/);
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 ? el.currentSrc : '')).toMatch(/-w1920\.avif$/);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : '')))
+      .toMatch(/-w1920\.avif$/);
 
     await page.keyboard.press('ArrowRight');
     await expect(lightbox(page)).toHaveAccessibleName(titles[1]!);
@@ -147,8 +166,22 @@ test.describe('Photo lightbox', () => {
     const box = (await stage.boundingBox())!;
     const y = box.y + box.height / 2;
     const swipe = async (from: number, to: number) => {
-      await stage.dispatchEvent('pointerdown', { pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: from, clientY: y, bubbles: true });
-      await stage.dispatchEvent('pointerup', { pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: to, clientY: y + 5, bubbles: true });
+      await stage.dispatchEvent('pointerdown', {
+        pointerId: 7,
+        pointerType: 'touch',
+        isPrimary: true,
+        clientX: from,
+        clientY: y,
+        bubbles: true,
+      });
+      await stage.dispatchEvent('pointerup', {
+        pointerId: 7,
+        pointerType: 'touch',
+        isPrimary: true,
+        clientX: to,
+        clientY: y + 5,
+        bubbles: true,
+      });
     };
     await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
     await expect(lightbox(page)).toHaveAccessibleName(titles[2]!);
@@ -168,7 +201,10 @@ test.describe('Photo lightbox', () => {
 });
 
 test.describe('Videos', () => {
-  test('the list is pre-rendered and a poster click puts the embedded player in its place', async ({ page, request }) => {
+  test('the list is pre-rendered and a poster click puts the embedded player in its place', async ({
+    page,
+    request,
+  }) => {
     const videos = await results<Video>(request, '/api/videos');
     expect(videos.length).toBeGreaterThan(0);
     const first = videos[0]!;
@@ -184,16 +220,24 @@ test.describe('Videos', () => {
     await page.getByRole('button', { name: `Play ${first.name}` }).click();
     const frame = page.locator(`iframe[title="${first.name}"]`);
     await expect(frame).toHaveAttribute('src', `${first.youtube}?autoplay=1`);
-    await expect(frame).toHaveAttribute('allow', 'accelerometer; autoplay; encrypted-media; picture-in-picture; fullscreen');
+    await expect(frame).toHaveAttribute(
+      'allow',
+      'accelerometer; autoplay; encrypted-media; picture-in-picture; fullscreen',
+    );
     await expect(page.getByRole('button', { name: `Play ${first.name}` })).toHaveCount(0);
     await expect(page.locator('iframe')).toHaveCount(1);
   });
 
-  test('a category filter narrows the list, lives in the URL, survives a reload and Reset Filters clears it', async ({ page, request }) => {
+  test('a category filter narrows the list, lives in the URL, survives a reload and Reset Filters clears it', async ({
+    page,
+    request,
+  }) => {
     const videos = await results<Video>(request, '/api/videos');
     // A category some demo videos have but not all; failing that, one none has (the list then empties).
     const count = (c: string) => videos.filter((v) => v.category === c).length;
-    const category = VIDEO_CATEGORIES.find((c) => count(c) > 0 && count(c) < videos.length) ?? VIDEO_CATEGORIES.find((c) => count(c) === 0);
+    const category =
+      VIDEO_CATEGORIES.find((c) => count(c) > 0 && count(c) < videos.length) ??
+      VIDEO_CATEGORIES.find((c) => count(c) === 0);
     expect(category).toBeDefined();
     const chosen = videos.filter((v) => v.category === category);
 
@@ -278,7 +322,9 @@ test.describe('Audio Library', () => {
     await category.selectOption(podcastCategories[0]!);
     const narrowed = podcasts.filter((a) => a.category === podcastCategories[0]);
     await expect(cards(page)).toHaveCount(narrowed.length);
-    await expect(page).toHaveURL(new RegExp(`/audio\\?type=Podcast&category=${encodeURIComponent(podcastCategories[0]!)}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/audio\\?type=Podcast&category=${encodeURIComponent(podcastCategories[0]!)}$`),
+    );
 
     await page.reload();
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);

@@ -18,7 +18,11 @@ async function open(page: Page, path: string): Promise<void> {
 
 /** Whether the image has been fetched and decoded (a broken or unfetched image has no natural width). */
 const loaded = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+  page
+    .locator(selector)
+    .evaluateAll((imgs) =>
+      imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    );
 
 /** Scrolls every image of the main area into view, so lazy ones load. */
 async function scrollThrough(page: Page): Promise<void> {
@@ -31,7 +35,10 @@ test.beforeEach(async ({ page }) => {
   await page.route(/youtube(-nocookie)?\.com/, (route) => route.abort());
 });
 
-test('every demo video has a poster: pre-rendered in its play button, responsive, and no player before a click', async ({ page, request }) => {
+test('every demo video has a poster: pre-rendered in its play button, responsive, and no player before a click', async ({
+  page,
+  request,
+}) => {
   const videos = await results<Video>(request, '/api/videos');
   expect(videos.length).toBeGreaterThan(0);
   for (const video of videos) expect(video.poster, video.name).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
@@ -70,7 +77,9 @@ test('every demo audio item shows its cover art beside its name, and the covers 
   for (const audio of audios) expect(html).toContain(`src="${audio.cover}"`);
 
   await open(page, '/audio');
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: audios[0]!.name, exact: true }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: audios[0]!.name, exact: true }) });
   await expect(card.locator('img')).toHaveAttribute('src', audios[0]!.cover);
   await expect(card.locator('img')).toHaveAttribute('alt', '');
   await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
@@ -84,7 +93,9 @@ for (const width of [320, 375]) {
     const page = await context.newPage();
     for (const path of ['/videos', '/audio']) {
       await open(page, path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBe(0);
     }
     await context.close();

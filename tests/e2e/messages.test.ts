@@ -12,14 +12,23 @@ import { adminToken, signedInAs } from './helpers/admin.ts';
 import { withDb } from './helpers/e2e-db.ts';
 
 const RUN = Date.now().toString(36);
-const MEMBER = { first: 'Nora', last: 'Writer', email: `nora.${RUN}@example.com`, username: `nora_${RUN}`, password: 'quiet harbour lantern morning' };
+const MEMBER = {
+  first: 'Nora',
+  last: 'Writer',
+  email: `nora.${RUN}@example.com`,
+  username: `nora_${RUN}`,
+  password: 'quiet harbour lantern morning',
+};
 const SUBJECT = `Lamp delivery ${RUN}`;
 const SHOTS = process.env['MESSAGES_SHOTS'] ?? 'test-results/screens/messages';
 const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 /** Nothing sticks out sideways: the page is no wider than the window. */
 async function expectNoSideScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} at ${width} px`).toBeLessThanOrEqual(width);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${page.url()} at ${width} px`,
+  ).toBeLessThanOrEqual(width);
 }
 
 let api: APIRequestContext;
@@ -29,7 +38,16 @@ let member = '';
 /** Registers the visitor through the API with the emailed code; answers the session token. */
 async function registerMember(): Promise<string> {
   const before = mailFiles(dataDir());
-  const res = await api.post('/api/auth/register', { data: { first_name: MEMBER.first, last_name: MEMBER.last, email: MEMBER.email, username: MEMBER.username, password: MEMBER.password, role: 'customer' } });
+  const res = await api.post('/api/auth/register', {
+    data: {
+      first_name: MEMBER.first,
+      last_name: MEMBER.last,
+      email: MEMBER.email,
+      username: MEMBER.username,
+      password: MEMBER.password,
+      role: 'customer',
+    },
+  });
   expect(res.status()).toBeLessThan(300);
   expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBeLessThan(300);
   const mail = await waitForMail(dataDir(), { to: MEMBER.email, after: before });
@@ -38,7 +56,12 @@ async function registerMember(): Promise<string> {
   return ((await verified.json()) as { token: string }).token;
 }
 
-async function signedInPage(browser: Browser, token: string, theme: 'light' | 'dark' = 'light', width = 1280): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  token: string,
+  theme: 'light' | 'dark' = 'light',
+  width = 1280,
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: width < 768 ? 760 : 860 } })).newPage();
   await signedInAs(page, token);
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
@@ -53,7 +76,9 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   withDb((db) => {
-    const threads = db.prepare('SELECT id FROM conversations WHERE lower(email) = ?').all(MEMBER.email) as { id: string }[];
+    const threads = db.prepare('SELECT id FROM conversations WHERE lower(email) = ?').all(MEMBER.email) as {
+      id: string;
+    }[];
     for (const { id } of threads) {
       db.prepare('DELETE FROM conversation_messages WHERE conversation_id = ?').run(id);
       db.prepare('DELETE FROM audit_log WHERE target_id = ?').run(id);
@@ -62,7 +87,8 @@ test.afterAll(async () => {
     db.prepare('DELETE FROM blocked_senders WHERE email = ?').run(MEMBER.email);
     const user = db.prepare('SELECT id FROM users WHERE email = ?').get(MEMBER.email) as { id: string } | undefined;
     if (user) {
-      for (const table of ['sessions', 'one_time_codes', 'password_reset_tokens', 'user_views']) db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user.id);
+      for (const table of ['sessions', 'one_time_codes', 'password_reset_tokens', 'user_views'])
+        db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user.id);
       db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
     }
   });
@@ -76,7 +102,9 @@ test('a signed-out visitor is sent to sign in and back', async ({ page }) => {
   await toLogin;
 });
 
-test('a contact message sent signed in is answered on /admin/messages and read (and answered) on /messages', async ({ browser }) => {
+test('a contact message sent signed in is answered on /admin/messages and read (and answered) on /messages', async ({
+  browser,
+}) => {
   // The visitor writes with the contact form while signed in.
   const visitor = await signedInPage(browser, member);
   await visitor.goto('/contact');
@@ -100,7 +128,9 @@ test('a contact message sent signed in is answered on /admin/messages and read (
   await expect(row).toContainText('Account');
   await row.click();
   await expect(adminPage.getByRole('heading', { level: 3, name: SUBJECT })).toBeVisible();
-  await expect(adminPage.getByRole('list', { name: 'Messages' }).locator('[data-author="visitor"]')).toContainText('Can the floor lamp be delivered on Saturday?');
+  await expect(adminPage.getByRole('list', { name: 'Messages' }).locator('[data-author="visitor"]')).toContainText(
+    'Can the floor lamp be delivered on Saturday?',
+  );
   await expect(adminPage.getByText(/^Customer account · Started on the contact form · Open/)).toBeVisible();
 
   // A blank reply cannot be sent; a real one is stored and mailed.
@@ -144,7 +174,9 @@ test('a contact message sent signed in is answered on /admin/messages and read (
   await visitor.context().close();
 });
 
-test('a new message from /messages starts a thread; the admin closes it and blocks the sender after confirming', async ({ browser }) => {
+test('a new message from /messages starts a thread; the admin closes it and blocks the sender after confirming', async ({
+  browser,
+}) => {
   const visitor = await signedInPage(browser, member);
   await visitor.goto('/messages');
   await visitor.getByRole('button', { name: 'New message' }).first().click();
@@ -158,7 +190,11 @@ test('a new message from /messages starts a thread; the admin closes it and bloc
 
   const adminPage = await signedInPage(browser, admin);
   await adminPage.goto('/admin/messages');
-  await adminPage.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: `Second ${RUN}` }).click();
+  await adminPage
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('button')
+    .filter({ hasText: `Second ${RUN}` })
+    .click();
   await adminPage.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(adminPage.getByRole('button', { name: 'Reopen' })).toBeVisible();
   await adminPage.getByRole('button', { name: 'Block sender' }).click();
@@ -189,15 +225,23 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
       await visitor.goto('/messages');
       await expect(visitor.getByRole('list', { name: 'Your conversations' })).toBeVisible();
       await visitor.screenshot({ path: join(SHOTS, `messages-inbox-${width}-${theme}.png`), fullPage: true });
-      await visitor.getByRole('list', { name: 'Your conversations' }).getByRole('button').filter({ hasText: SUBJECT }).click();
+      await visitor
+        .getByRole('list', { name: 'Your conversations' })
+        .getByRole('button')
+        .filter({ hasText: SUBJECT })
+        .click();
       await expect(visitor.getByRole('list', { name: 'Messages' })).toBeVisible();
       await expectNoSideScroll(visitor, width);
       await visitor.screenshot({ path: join(SHOTS, `messages-thread-${width}-${theme}.png`), fullPage: true });
       // The empty inbox: a friendly sentence and the compose box.
-      await visitor.route('**/api/messages', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"results":[]}' }));
+      await visitor.route('**/api/messages', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"results":[]}' }),
+      );
       await visitor.goto('/messages');
       await expect(visitor.getByRole('heading', { level: 2, name: 'No messages yet' })).toBeVisible();
-      await expect(visitor.getByRole('form', { name: 'New message' }).getByRole('button', { name: 'Send message' })).toBeDisabled();
+      await expect(
+        visitor.getByRole('form', { name: 'New message' }).getByRole('button', { name: 'Send message' }),
+      ).toBeDisabled();
       await expectNoSideScroll(visitor, width);
       await visitor.screenshot({ path: join(SHOTS, `messages-empty-${width}-${theme}.png`), fullPage: true });
       await visitor.context().close();
@@ -205,7 +249,10 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
       const adminPage = await signedInPage(browser, admin, theme, width);
       await adminPage.goto('/admin/messages');
       await adminPage.getByLabel('Show').selectOption('all');
-      const row = adminPage.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: SUBJECT });
+      const row = adminPage
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button')
+        .filter({ hasText: SUBJECT });
       await expect(row).toBeVisible();
       await adminPage.screenshot({ path: join(SHOTS, `admin-list-${width}-${theme}.png`), fullPage: true });
       await row.click();

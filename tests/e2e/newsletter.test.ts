@@ -33,7 +33,9 @@ test('a visitor subscribes, confirms from the mail, and unsubscribes from it', a
   const before = mailFiles(dataDir());
   await form.getByRole('textbox', { name: 'Email address' }).fill(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(form.getByRole('status')).toHaveText('Thanks! Check your inbox and open the link we sent to confirm your subscription.');
+  await expect(form.getByRole('status')).toHaveText(
+    'Thanks! Check your inbox and open the link we sent to confirm your subscription.',
+  );
   await expect(form.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
   await form.screenshot({ path: `${SHOTS}/newsletter-signed-up.png` });
 
@@ -62,7 +64,9 @@ test('a visitor subscribes, confirms from the mail, and unsubscribes from it', a
   await page.waitForTimeout(300);
   await expect(page.getByRole('status')).toHaveText('');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByRole('status')).toHaveText('You have been unsubscribed and will get no more newsletters from us.');
+  await expect(page.getByRole('status')).toHaveText(
+    'You have been unsubscribed and will get no more newsletters from us.',
+  );
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/newsletter-unsubscribed.png` });
 });

@@ -13,7 +13,13 @@ import { waitForIslands } from './helpers/hydration.ts';
 test.describe.configure({ mode: 'serial' });
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const MEMBER = { first: 'Sam', last: 'Settings', email: `sam.${RUN}@example.com`, username: `sam_${RUN}`, password: 'copper kettle autumn river' };
+const MEMBER = {
+  first: 'Sam',
+  last: 'Settings',
+  email: `sam.${RUN}@example.com`,
+  username: `sam_${RUN}`,
+  password: 'copper kettle autumn river',
+};
 const NEW_EMAIL = `sam.new.${RUN}@example.com`;
 const SHOTS = process.env['SETTINGS_SHOTS'] ?? '/tmp/shots/settings';
 const dataDir = () => process.env['E2E_DATA_DIR']!;
@@ -25,7 +31,15 @@ test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
   mkdirSync(SHOTS, { recursive: true });
   const before = mailFiles(dataDir());
-  const res = await api.post('/api/auth/register', { data: { first_name: MEMBER.first, last_name: MEMBER.last, email: MEMBER.email, username: MEMBER.username, password: MEMBER.password } });
+  const res = await api.post('/api/auth/register', {
+    data: {
+      first_name: MEMBER.first,
+      last_name: MEMBER.last,
+      email: MEMBER.email,
+      username: MEMBER.username,
+      password: MEMBER.password,
+    },
+  });
   expect(res.status()).toBe(201);
   expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBe(200);
   const mail = await waitForMail(dataDir(), { to: MEMBER.email, after: before });
@@ -36,11 +50,17 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   // Whatever failed above, the account does not outlive the run.
-  await api.delete('/api/account', { headers: { authorization: `Bearer ${member}` }, data: { password: MEMBER.password } }).catch(() => undefined);
+  await api
+    .delete('/api/account', { headers: { authorization: `Bearer ${member}` }, data: { password: MEMBER.password } })
+    .catch(() => undefined);
   await api.dispose();
 });
 
-async function settingsPage(browser: Browser, token: string, options: { width?: number; theme?: 'light' | 'dark' } = {}): Promise<Page> {
+async function settingsPage(
+  browser: Browser,
+  token: string,
+  options: { width?: number; theme?: 'light' | 'dark' } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   const page = await context.newPage();
   await signedInAs(page, token);
@@ -97,11 +117,16 @@ test('a customer changes their email with the code mailed to the new address', a
   await expect(account.locator('[data-current-email]')).toHaveText(NEW_EMAIL);
   // The old address is told; the new one signs in.
   await waitForMail(dataDir(), { to: MEMBER.email, after: before, subject: 'your email address was changed' });
-  expect((await api.post('/api/auth/login', { data: { username: NEW_EMAIL, password: MEMBER.password } })).status()).toBe(200);
+  expect(
+    (await api.post('/api/auth/login', { data: { username: NEW_EMAIL, password: MEMBER.password } })).status(),
+  ).toBe(200);
   await page.context().close();
 });
 
-for (const [who, admin] of [['customer', false], ['admin', true]] as const) {
+for (const [who, admin] of [
+  ['customer', false],
+  ['admin', true],
+] as const) {
   test(`screenshots of /settings for a ${who} at 320, 375 and 1280 px in both themes`, async ({ browser }) => {
     const token = admin ? await adminToken(api) : member;
     for (const width of [320, 375, 1280]) {
@@ -121,7 +146,13 @@ for (const [who, admin] of [['customer', false], ['admin', true]] as const) {
 test('an admin reaches the site settings screens from Settings', async ({ browser }) => {
   const page = await settingsPage(browser, await adminToken(api));
   const site = page.getByRole('region', { name: 'Site settings' });
-  for (const [name, href] of [['Company', '/admin/update-company'], ['Theme', '/admin/theme-settings'], ['Store', '/admin/store'], ['Hero', '/admin/edit-hero'], ['Team', '/admin/team']] as const) {
+  for (const [name, href] of [
+    ['Company', '/admin/update-company'],
+    ['Theme', '/admin/theme-settings'],
+    ['Store', '/admin/store'],
+    ['Hero', '/admin/edit-hero'],
+    ['Team', '/admin/team'],
+  ] as const) {
     await expect(site.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
   }
   await page.context().close();
@@ -142,7 +173,9 @@ test('a customer deletes their account with the password; it can no longer sign 
   // Signed out here too (read before the next page: this test's init script puts the old token back on every load).
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.waitForURL((url) => url.pathname === '/');
-  expect((await api.post('/api/auth/login', { data: { username: NEW_EMAIL, password: MEMBER.password } })).status()).toBe(401);
+  expect(
+    (await api.post('/api/auth/login', { data: { username: NEW_EMAIL, password: MEMBER.password } })).status(),
+  ).toBe(401);
   expect((await api.get('/api/auth/me', { headers: { authorization: `Bearer ${member}` } })).status()).toBe(401);
   await page.context().close();
 });

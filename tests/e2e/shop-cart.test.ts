@@ -10,7 +10,8 @@ import { withDb } from './helpers/e2e-db.ts';
 const SHOTS = process.env['SHOP_SHOTS'] ?? 'test-results/screens/shop';
 
 const cartButton = (page: Page) => page.getByRole('banner').locator('a[data-cart-link]');
-const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { productId: string; quantity: number }[]);
+const storedCart = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { productId: string; quantity: number }[]);
 
 test.describe('product pages and the cart', () => {
   let products: Product[];
@@ -35,7 +36,12 @@ test.describe('product pages and the cart', () => {
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: product.name,
-      offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      offers: {
+        '@type': 'Offer',
+        price: product.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
     });
     expect(ld.image[0]).toMatch(new RegExp(`${product.image}$`));
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(`^${product.name}`));
@@ -43,10 +49,15 @@ test.describe('product pages and the cart', () => {
     await expect(page.locator('meta[property="product:price:currency"]')).toHaveAttribute('content', 'USD');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
     await expect(page.getByRole('region', { name: 'Related products' }).getByRole('article')).toHaveCount(4);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`/shop/${product.slug}/?$`));
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+      new RegExp(`/shop/${product.slug}/?$`),
+    );
   });
 
-  test('two added on a product page show in the header, survive a reload and reach another tab', async ({ page, context }) => {
+  test('two added on a product page show in the header, survive a reload and reach another tab', async ({
+    page,
+    context,
+  }) => {
     const other = await context.newPage();
     await other.goto('/about');
     await expect(cartButton(other)).toHaveAttribute('aria-label', 'Cart');
@@ -75,7 +86,9 @@ test.describe('product pages and the cart', () => {
     await add.click();
     await expect.poll(() => storedCart(page)).toEqual([{ productId: few._id, quantity: few.stock }]);
     await add.click();
-    await expect(page.getByRole('status').filter({ hasText: `All ${few.stock} available are in your cart.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `All ${few.stock} available are in your cart.` }),
+    ).toBeVisible();
 
     await cartButton(page).click();
     await expect(page).toHaveURL(/\/cart\/?$/);
@@ -100,12 +113,24 @@ test.describe('product pages and the cart', () => {
 
   test('the cart lists the lines with the totals the server quotes, and empties', async ({ page }) => {
     await page.goto('/shop');
-    await page.evaluate(([a, b]) => localStorage.setItem('cart', JSON.stringify([{ productId: a, quantity: 2 }, { productId: b, quantity: 1 }])), [plenty._id, few._id]);
+    await page.evaluate(
+      ([a, b]) =>
+        localStorage.setItem(
+          'cart',
+          JSON.stringify([
+            { productId: a, quantity: 2 },
+            { productId: b, quantity: 1 },
+          ]),
+        ),
+      [plenty._id, few._id],
+    );
     await page.goto('/cart');
     await expect(cartButton(page).locator('[data-cart-count]')).toHaveText('3');
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     const cents = Math.round(plenty.price * 100) * 2 + Math.round(few.price * 100);
-    await expect(summary.locator('[data-total]')).toHaveText(`$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await expect(summary.locator('[data-total]')).toHaveText(
+      `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     await expect(page.getByRole('link', { name: plenty.name })).toHaveAttribute('href', `/shop/${plenty.slug}`);
     await expect(summary.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
     await page.getByRole('button', { name: `Remove ${few.name}` }).click();
@@ -119,7 +144,9 @@ test.describe('product pages and the cart', () => {
   test('Add to cart works on the static shop grid', async ({ page }) => {
     await page.goto('/shop');
     await waitForIslands(page);
-    const card = page.locator('astro-slot article').filter({ has: page.getByRole('link', { name: plenty.name, exact: true }) });
+    const card = page
+      .locator('astro-slot article')
+      .filter({ has: page.getByRole('link', { name: plenty.name, exact: true }) });
     await card.getByRole('button', { name: 'Add to cart' }).click();
     await expect(card.getByRole('status')).toHaveText('Added to your cart.');
     await expect(cartButton(page).locator('[data-cart-count]')).toHaveText('1');
@@ -131,8 +158,17 @@ test.describe('product pages and the cart', () => {
     const pictures = products.slice(0, 3).map((p) => p.image);
     withDb((db) =>
       db
-        .prepare("INSERT INTO products (id, slug, name, description, price_cents, stock, image, gallery, category, tags, published, created_at) VALUES (?, ?, 'Fresh Lantern', 'Made this week.', 2450, 7, ?, ?, ?, '[]', 1, ?)")
-        .run(id, slug, pictures[0]!, JSON.stringify(pictures.slice(1)), products[0]!.category, new Date().toISOString()),
+        .prepare(
+          "INSERT INTO products (id, slug, name, description, price_cents, stock, image, gallery, category, tags, published, created_at) VALUES (?, ?, 'Fresh Lantern', 'Made this week.', 2450, 7, ?, ?, ?, '[]', 1, ?)",
+        )
+        .run(
+          id,
+          slug,
+          pictures[0]!,
+          JSON.stringify(pictures.slice(1)),
+          products[0]!.category,
+          new Date().toISOString(),
+        ),
     );
     try {
       await page.goto(`/shop/${slug}`);
@@ -174,7 +210,17 @@ test.describe('screenshots', () => {
         await page.goto(`/shop/${a.slug}`);
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(dir, `product-${width}-${theme}.png`), fullPage: true });
-        await page.evaluate(([x, y]) => localStorage.setItem('cart', JSON.stringify([{ productId: x, quantity: 2 }, { productId: y, quantity: 1 }])), [a._id, b._id]);
+        await page.evaluate(
+          ([x, y]) =>
+            localStorage.setItem(
+              'cart',
+              JSON.stringify([
+                { productId: x, quantity: 2 },
+                { productId: y, quantity: 1 },
+              ]),
+            ),
+          [a._id, b._id],
+        );
         await page.goto('/cart');
         await expect(page.locator('[data-total]')).toBeVisible();
         await page.waitForLoadState('networkidle');

@@ -24,7 +24,9 @@ test.describe('Shop', () => {
 
   // The grid is static HTML inside the island's <astro-slot>: hydration keeps it as it is (no card is rendered by React)
   // until a filter changes; then the island renders its own list.
-  test('the static grid survives hydration untouched, then the island\'s list follows the filters and Reset Filters', async ({ page }) => {
+  test("the static grid survives hydration untouched, then the island's list follows the filters and Reset Filters", async ({
+    page,
+  }) => {
     const category = products[0]!.category;
     const inCategory = products.filter((p) => p.category === category);
     expect(inCategory.length).toBeLessThan(products.length);
@@ -49,7 +51,9 @@ test.describe('Shop', () => {
 
     await page.getByLabel('Sort by').selectOption('price-asc');
     const byPrice = [...inCategory].sort((a, b) => a.price - b.price).map((p) => p.price);
-    const shown = await cards(page).evaluateAll((els) => els.map((el) => Number(el.querySelector('p')?.textContent?.replace(/[$,]/g, ''))));
+    const shown = await cards(page).evaluateAll((els) =>
+      els.map((el) => Number(el.querySelector('p')?.textContent?.replace(/[$,]/g, ''))),
+    );
     expect(shown).toEqual(byPrice);
 
     await page.getByRole('button', { name: 'Reset Filters' }).click();
@@ -65,7 +69,9 @@ test.describe('Shop', () => {
     await expect(names(page)).toHaveText(products.filter((p) => p.category === category).map((p) => p.name));
   });
 
-  test('a product image that fails to load is replaced by the placeholder image, in the static grid', async ({ page }) => {
+  test('a product image that fails to load is replaced by the placeholder image, in the static grid', async ({
+    page,
+  }) => {
     const first = products[0]!;
     // The picture and every responsive variant of it fail.
     await page.route(`**${first.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
@@ -80,7 +86,9 @@ test.describe('Shop', () => {
     expect(await builtByTheBuild(page)).toEqual(products.map(() => true));
   });
 
-  test('a product image that fails in the island\'s own list is replaced by the placeholder image too', async ({ page }) => {
+  test("a product image that fails in the island's own list is replaced by the placeholder image too", async ({
+    page,
+  }) => {
     const first = products[0]!;
     await page.route(`**${first.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto(`/shop?category=${encodeURIComponent(first.category)}`);

@@ -3,11 +3,41 @@ import { createHash } from 'node:crypto';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
 
 const ROUTES = [
-  '/', '/login', '/register', '/reset-password', '/profile', '/shop', '/blogs', '/photos', '/videos', '/audio', '/events',
-  '/messages', '/settings', '/analytics', '/orders', '/search', '/admin/update-company', '/admin-dashboard',
-  '/admin/add-slider', '/admin/edit-hero', '/admin/upload', '/admin/theme-settings', '/admin/content', '/about', '/contact',
-  '/pricing', '/documents', '/admin/manage-products', '/admin/orders', '/admin/team', '/cart', '/checkout', '/admin/store',
-  '/admin/messages', '/admin/backup',
+  '/',
+  '/login',
+  '/register',
+  '/reset-password',
+  '/profile',
+  '/shop',
+  '/blogs',
+  '/photos',
+  '/videos',
+  '/audio',
+  '/events',
+  '/messages',
+  '/settings',
+  '/analytics',
+  '/orders',
+  '/search',
+  '/admin/update-company',
+  '/admin-dashboard',
+  '/admin/add-slider',
+  '/admin/edit-hero',
+  '/admin/upload',
+  '/admin/theme-settings',
+  '/admin/content',
+  '/about',
+  '/contact',
+  '/pricing',
+  '/documents',
+  '/admin/manage-products',
+  '/admin/orders',
+  '/admin/team',
+  '/cart',
+  '/checkout',
+  '/admin/store',
+  '/admin/messages',
+  '/admin/backup',
 ] as const;
 
 /** Routes that move a signed-out visitor on to another page by themselves. */
@@ -17,7 +47,10 @@ const isInvalid = (field: Locator) => field.evaluate((el) => el.matches(':invali
 
 test.describe('About', () => {
   // The About page is rendered at build time, so it shows the seeded values (its defaults are covered by unit tests).
-  test('shows the company name, tagline and description, the three story sections and the team', async ({ page, request }) => {
+  test('shows the company name, tagline and description, the three story sections and the team', async ({
+    page,
+    request,
+  }) => {
     const company = await (await request.get('/api/company')).json();
     const team = ((await (await request.get('/api/team')).json()) as { results: Array<{ name: string }> }).results;
     await page.goto('/about');
@@ -40,14 +73,23 @@ test.describe('About', () => {
 });
 
 test.describe('Contact', () => {
-  test('shows the company email, phone, address and website with the right kinds of link', async ({ page, request }) => {
+  test('shows the company email, phone, address and website with the right kinds of link', async ({
+    page,
+    request,
+  }) => {
     const company = await (await request.get('/api/company')).json();
     await page.goto('/contact');
     const main = page.getByRole('main');
 
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(main.getByRole('link', { name: company.email, exact: true })).toHaveAttribute('href', `mailto:${company.email}`);
-    await expect(main.getByRole('link', { name: company.phone, exact: true })).toHaveAttribute('href', `tel:${company.phone.replace(/[^\d+]/g, '')}`);
+    await expect(main.getByRole('link', { name: company.email, exact: true })).toHaveAttribute(
+      'href',
+      `mailto:${company.email}`,
+    );
+    await expect(main.getByRole('link', { name: company.phone, exact: true })).toHaveAttribute(
+      'href',
+      `tel:${company.phone.replace(/[^\d+]/g, '')}`,
+    );
     await expect(main.getByText(company.address, { exact: true })).toBeVisible();
     const website = main.getByRole('link', { name: 'northwind.example', exact: true });
     await expect(website).toBeVisible();
@@ -154,17 +196,24 @@ test.describe('Not found and the route table', () => {
 
   // Each page carries only the CSS it uses (src/integrations/page-css.ts), so its inline styles differ from what Astro
   // hashed: the policy must name the styles the page really has, and nothing on it may be refused.
-  test('every inline style of every route is allowed by its policy, and no page reports a policy violation', async ({ context, request }) => {
+  test('every inline style of every route is allowed by its policy, and no page reports a policy violation', async ({
+    context,
+    request,
+  }) => {
     test.setTimeout(150_000); // 34 routes, each hydrated
     // Admin pages send a visitor without a session to /login: they are looked at signed in as the admin, screens shown.
-    const login = await request.post('/api/auth/login', { data: { username: process.env['ADMIN_EMAIL'] ?? 'admin@example.com', password: E2E_ADMIN_PASSWORD } });
+    const login = await request.post('/api/auth/login', {
+      data: { username: process.env['ADMIN_EMAIL'] ?? 'admin@example.com', password: E2E_ADMIN_PASSWORD },
+    });
     const { token } = (await login.json()) as { token: string };
     await context.addInitScript((t) => {
       if (/^\/(admin|analytics)/.test(location.pathname)) localStorage.setItem('token', t);
     }, token);
     await context.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     for (const route of [...ROUTES, '/definitely/not/here']) {
       const response = await request.get(route);
@@ -172,7 +221,10 @@ test.describe('Not found and the route table', () => {
       const html = await response.text();
       const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       expect(styles.length, `inline styles of ${route}`).toBeGreaterThan(0);
-      for (const css of styles) expect(policy, `hash of a style of ${route}`).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+      for (const css of styles)
+        expect(policy, `hash of a style of ${route}`).toContain(
+          `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+        );
 
       // A page that sends a visitor on by itself (/reset-password without a token, /profile, /orders, /messages and
       // /settings signed out, all to /login) is looked at where it lands, which the list covers itself.
@@ -181,11 +233,23 @@ test.describe('Not found and the route table', () => {
       await page.goto(route, { waitUntil: 'load' });
       // Every island that hydrates on load has hydrated (one that waits to be seen, client:visible, is not waited for).
       await expect
-        .poll(() => page.locator('astro-island[ssr]:not([client="visible"])').evaluateAll((els) => els.map((el) => `${el.getAttribute('client')} ${el.getAttribute('component-url')}`)), { message: `islands not hydrated on ${route}`, timeout: 15_000 })
+        .poll(
+          () =>
+            page
+              .locator('astro-island[ssr]:not([client="visible"])')
+              .evaluateAll((els) =>
+                els.map((el) => `${el.getAttribute('client')} ${el.getAttribute('component-url')}`),
+              ),
+          { message: `islands not hydrated on ${route}`, timeout: 15_000 },
+        )
         .toEqual([]);
       // An admin screen (AdminLayout) is looked at once the gate has let the admin in.
-      if (html.includes('data-admin-frame')) await expect(page.locator('html[data-admin-gate="ready"]'), `admin gate on ${route}`).toHaveCount(1);
-      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), `violations on ${route}`).toEqual([]);
+      if (html.includes('data-admin-frame'))
+        await expect(page.locator('html[data-admin-gate="ready"]'), `admin gate on ${route}`).toHaveCount(1);
+      expect(
+        await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+        `violations on ${route}`,
+      ).toEqual([]);
       await page.close();
     }
   });

@@ -27,7 +27,9 @@ test('the site is dark by default with nothing stored', async ({ page }) => {
   expect(await storedTheme(page)).toBeNull();
 });
 
-test('the floating toggle switches to light, stores it, and the choice survives navigation and reload without a flash', async ({ page }) => {
+test('the floating toggle switches to light, stores it, and the choice survives navigation and reload without a flash', async ({
+  page,
+}) => {
   await probeFirstPaint(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Switch to light theme' }).click();

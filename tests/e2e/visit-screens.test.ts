@@ -8,7 +8,9 @@ const WIDTHS = [320, 375, 1280] as const;
 const THEMES = ['light', 'dark'] as const;
 
 async function shoot(page: Page, name: string): Promise<void> {
-  const path = process.env['SHOTS_DIR'] ? join(process.env['SHOTS_DIR'], `${name}.png`) : test.info().outputPath(`${name}.png`);
+  const path = process.env['SHOTS_DIR']
+    ? join(process.env['SHOTS_DIR'], `${name}.png`)
+    : test.info().outputPath(`${name}.png`);
   await test.info().attach(name, { body: await page.screenshot({ path, fullPage: false }), contentType: 'image/png' });
 }
 
@@ -27,10 +29,16 @@ for (const theme of THEMES) {
       test('the photo lightbox, an event page, /events and /search fit the screen', async ({ page, request }) => {
         await page.goto('/photos');
         await hydrated(page);
-        await page.getByRole('main').getByRole('link', { name: /full size$/ }).first().click();
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: /full size$/ })
+          .first()
+          .click();
         const dialog = page.getByRole('dialog');
         await expect(dialog).toBeVisible();
-        await expect.poll(() => dialog.getByRole('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => dialog.getByRole('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+          .toBe(true);
         expect(await dialog.evaluate((el) => el.scrollWidth <= window.innerWidth)).toBe(true);
         await shoot(page, `photos-lightbox-${width}-${theme}`);
         await page.keyboard.press('Escape');

@@ -3,6 +3,8 @@ import type { App } from '../../src/server/app.ts';
 
 /** Every route with a handler for a named method under /api, as 'METHOD /path', once each, sorted; middleware and catch-alls are ALL. */
 export function apiRouteKeys(app: App): string[] {
-  const keys = app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
+  const keys = app.routes
+    .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+    .map((r) => `${r.method} ${r.path}`);
   return [...new Set(keys)].sort();
 }

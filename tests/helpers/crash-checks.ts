@@ -14,7 +14,11 @@ import { VARIANT_WIDTHS, isPictureName, variantName } from '../../src/shared/ima
 import type { Ack, CrashLedger, WriterContext } from './crash-writer.ts';
 import { testDatabaseFor } from './test-database.ts';
 
-async function getJson(ctx: Pick<WriterContext, 'origin'>, path: string, token?: string): Promise<Record<string, unknown>> {
+async function getJson(
+  ctx: Pick<WriterContext, 'origin'>,
+  path: string,
+  token?: string,
+): Promise<Record<string, unknown>> {
   const res = await fetch(`${ctx.origin}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 500)}`);
@@ -24,7 +28,11 @@ async function getJson(ctx: Pick<WriterContext, 'origin'>, path: string, token?:
 type Row = Record<string, unknown>;
 
 /** Reads every acknowledged write back; one request per list, so the check stays quick as the ledger grows. */
-async function readBack(ctx: WriterContext, acks: Ack[], users: (names: string[]) => Promise<Row[]>): Promise<Map<string, Row | undefined>> {
+async function readBack(
+  ctx: WriterContext,
+  acks: Ack[],
+  users: (names: string[]) => Promise<Row[]>,
+): Promise<Map<string, Row | undefined>> {
   const found = new Map<string, Row | undefined>();
   const kinds = new Set(acks.map((a) => a.kind));
   const byId = (rows: unknown) => new Map((rows as Row[]).map((r) => [String(r['_id']), r]));
@@ -40,9 +48,20 @@ async function readBack(ctx: WriterContext, acks: Ack[], users: (names: string[]
     const key = `${ack.kind}:${ack.id}`;
     const list = lists[ack.kind];
     if (list) found.set(key, list.get(ack.id));
-    else if (ack.kind === 'order') found.set(key, await getJson(ctx, `/api/orders/${ack.id}`, ctx.customerToken).catch(() => undefined));
-    else if (ack.kind === 'blog') found.set(key, (await getJson(ctx, `/api/admin/blogs/${ack.id}`, ctx.adminToken).catch((): Row => ({})))['blog'] as Row | undefined);
-    else if (ack.kind === 'product') found.set(key, (await getJson(ctx, `/api/admin/products/${ack.id}`, ctx.adminToken).catch((): Row => ({})))['product'] as Row | undefined);
+    else if (ack.kind === 'order')
+      found.set(key, await getJson(ctx, `/api/orders/${ack.id}`, ctx.customerToken).catch(() => undefined));
+    else if (ack.kind === 'blog')
+      found.set(
+        key,
+        (await getJson(ctx, `/api/admin/blogs/${ack.id}`, ctx.adminToken).catch((): Row => ({})))['blog'] as
+          Row | undefined,
+      );
+    else if (ack.kind === 'product')
+      found.set(
+        key,
+        (await getJson(ctx, `/api/admin/products/${ack.id}`, ctx.adminToken).catch((): Row => ({})))['product'] as
+          Row | undefined,
+      );
     else if (ack.kind === 'company') found.set(key, await getJson(ctx, '/api/company'));
   }
   return found;
@@ -55,7 +74,10 @@ const LABELS = ['title', 'name', 'subtitle', 'caption', 'tagline'];
  * Every acknowledged write is there with all its fields. The one entity an unanswered write was editing may hold
  * either its acknowledged state or that edit; the ledger then takes what is stored as its state.
  */
-export async function expectAcknowledgedWrites(ctx: WriterContext, users: (names: string[]) => Promise<Row[]>): Promise<void> {
+export async function expectAcknowledgedWrites(
+  ctx: WriterContext,
+  users: (names: string[]) => Promise<Row[]>,
+): Promise<void> {
   const ledger: CrashLedger = ctx.ledger;
   const acks = [...ledger.acked.values()];
   const stored = await readBack(ctx, acks, users);
@@ -65,8 +87,14 @@ export async function expectAcknowledgedWrites(ctx: WriterContext, users: (names
     const actual = stored.get(key);
     expect(actual, `${key} was acknowledged but is gone`).toBeDefined();
     // The company's GET is its public view; the acknowledged answer's fields it shows must be equal.
-    const expected = ack.kind === 'company' ? Object.fromEntries(Object.entries(ack.expected).filter(([k]) => k in actual!)) : ack.expected;
-    if (ack.kind === 'company') expect(Object.keys(expected), 'company fields compared').toEqual(expect.arrayContaining(['name', 'tagline', 'logo']));
+    const expected =
+      ack.kind === 'company'
+        ? Object.fromEntries(Object.entries(ack.expected).filter(([k]) => k in actual!))
+        : ack.expected;
+    if (ack.kind === 'company')
+      expect(Object.keys(expected), 'company fields compared').toEqual(
+        expect.arrayContaining(['name', 'tagline', 'logo']),
+      );
     if (inFlight?.id === ack.id && inFlight.kind === ack.kind) {
       const edited = Object.fromEntries(Object.entries(inFlight.sent).filter(([k]) => LABELS.includes(k)));
       const asAcked = isEqual(pick(actual!, expected), expected);
@@ -102,23 +130,40 @@ export interface MediaRow {
   height: number | null;
 }
 
-const FORMATS: Record<string, string> = { 'image/webp': 'webp', 'image/avif': 'heif', 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' };
+const FORMATS: Record<string, string> = {
+  'image/webp': 'webp',
+  'image/avif': 'heif',
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/gif': 'gif',
+};
 
 /**
  * The media directory and the media table agree: every row's file exists with its size and decodes as its type (and
  * size), no file lacks a row, no temp file is left; every picture an acknowledged write refers to has its row and
  * all its variants. `decoded` names files decoded by an earlier call (it is added to).
  */
-export async function expectMediaConsistent(mediaDir: string, rows: MediaRow[], referenced: string[], decoded: Set<string> = new Set()): Promise<void> {
+export async function expectMediaConsistent(
+  mediaDir: string,
+  rows: MediaRow[],
+  referenced: string[],
+  decoded: Set<string> = new Set(),
+): Promise<void> {
   let files: string[] = [];
   try {
     files = readdirSync(mediaDir);
   } catch {
     files = [];
   }
-  expect(files.filter((f) => f.startsWith('.') || f.endsWith('.tmp')), 'temp files left in media/').toEqual([]);
+  expect(
+    files.filter((f) => f.startsWith('.') || f.endsWith('.tmp')),
+    'temp files left in media/',
+  ).toEqual([]);
   const named = new Set(rows.map((r) => r.file_name));
-  expect(files.filter((f) => !named.has(f)), 'files in media/ without a row').toEqual([]);
+  expect(
+    files.filter((f) => !named.has(f)),
+    'files in media/ without a row',
+  ).toEqual([]);
   const present = new Set(files);
   for (const row of rows) {
     expect(present.has(row.file_name), `media row ${row.file_name} has no file`).toBe(true);
@@ -129,14 +174,17 @@ export async function expectMediaConsistent(mediaDir: string, rows: MediaRow[], 
     if (!format || decoded.has(row.file_name)) continue;
     const meta = await sharp(path).metadata();
     expect(meta.format, `${row.file_name} decodes as ${row.content_type}`).toBe(format);
-    if (row.width !== null) expect([meta.width, meta.height], `${row.file_name} dimensions`).toEqual([Number(row.width), Number(row.height)]);
+    if (row.width !== null)
+      expect([meta.width, meta.height], `${row.file_name} dimensions`).toEqual([Number(row.width), Number(row.height)]);
     // Every pixel, not only the header: a file cut short fails here.
     await sharp(path, { failOn: 'truncated' }).stats();
     decoded.add(row.file_name);
   }
   for (const name of referenced) {
     expect(named.has(name), `referenced picture ${name} has no media row`).toBe(true);
-    if (isPictureName(name)) for (const width of VARIANT_WIDTHS) expect(named.has(variantName(name, width)), `variant ${width} of ${name}`).toBe(true);
+    if (isPictureName(name))
+      for (const width of VARIANT_WIDTHS)
+        expect(named.has(variantName(name, width)), `variant ${width} of ${name}`).toBe(true);
   }
 }
 
@@ -152,7 +200,11 @@ export async function openCheckConnection(dataDir: string): Promise<CheckConnect
   if (url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    return { kind: 'postgres', query: async (text, values = []) => (await client.query(text, values)).rows as Row[], close: () => client.end() };
+    return {
+      kind: 'postgres',
+      query: async (text, values = []) => (await client.query(text, values)).rows as Row[],
+      close: () => client.end(),
+    };
   }
   const db = new DatabaseSync(join(dataDir, 'site.db'), { timeout: 5000 });
   return {
@@ -168,13 +220,18 @@ export async function openCheckConnection(dataDir: string): Promise<CheckConnect
  * NOT VALID, and with amcheck (postgresql-contrib; `amcheck: false` leaves it out, it is the slow part) every B-tree
  * index and every table's heap verify; without the extension those two are skipped (the returned note says so).
  */
-export async function expectDatabaseIntact(conn: CheckConnection, { amcheck = true }: { amcheck?: boolean } = {}): Promise<string> {
+export async function expectDatabaseIntact(
+  conn: CheckConnection,
+  { amcheck = true }: { amcheck?: boolean } = {},
+): Promise<string> {
   if (conn.kind === 'sqlite') {
     expect(await conn.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     expect(await conn.query('PRAGMA foreign_key_check')).toEqual([]);
     return 'sqlite integrity_check ok';
   }
-  const notValid = await conn.query(`SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND NOT c.convalidated`);
+  const notValid = await conn.query(
+    `SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND NOT c.convalidated`,
+  );
   expect(notValid).toEqual([]);
   const fks = await conn.query(`
     SELECT c.conname, c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent,
@@ -187,18 +244,23 @@ export async function expectDatabaseIntact(conn: CheckConnection, { amcheck = tr
     const parentCols = fk['parent_cols'] as string[];
     const notNull = childCols.map((col) => `c.${ident(col)} IS NOT NULL`).join(' AND ');
     const join_ = childCols.map((col, i) => `p.${ident(parentCols[i]!)} = c.${ident(col)}`).join(' AND ');
-    const [dangling] = await conn.query(`SELECT count(*)::int AS n FROM ${fk['child'] as string} c WHERE ${notNull} AND NOT EXISTS (SELECT 1 FROM ${fk['parent'] as string} p WHERE ${join_})`);
+    const [dangling] = await conn.query(
+      `SELECT count(*)::int AS n FROM ${fk['child'] as string} c WHERE ${notNull} AND NOT EXISTS (SELECT 1 FROM ${fk['parent'] as string} p WHERE ${join_})`,
+    );
     expect(dangling?.['n'], `rows of ${fk['child'] as string} whose ${fk['conname'] as string} names nothing`).toBe(0);
   }
   if (!amcheck) return `postgres: ${fks.length} foreign keys resolve`;
   const available = await conn.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'amcheck'`);
-  if (available.length === 0) return `postgres: ${fks.length} foreign keys resolve; amcheck not installed, index checks skipped`;
+  if (available.length === 0)
+    return `postgres: ${fks.length} foreign keys resolve; amcheck not installed, index checks skipped`;
   await conn.query('CREATE EXTENSION IF NOT EXISTS amcheck');
   const indexes = await conn.query(`
     SELECT i.indexrelid::regclass::text AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE am.amname = 'btree' AND n.nspname = 'public' AND i.indisvalid AND i.indisready`);
   for (const { name } of indexes) await conn.query('SELECT bt_index_check($1::regclass, true)', [name]);
-  const tables = await conn.query(`SELECT c.oid::regclass::text AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = 'public'`);
+  const tables = await conn.query(
+    `SELECT c.oid::regclass::text AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = 'public'`,
+  );
   for (const { name } of tables) {
     const problems = await conn.query('SELECT * FROM verify_heapam($1::regclass)', [name]);
     expect(problems, `verify_heapam(${name as string})`).toEqual([]);
@@ -215,14 +277,29 @@ export async function mediaRows(conn: CheckConnection): Promise<MediaRow[]> {
 export async function usersNamed(conn: CheckConnection, names: string[]): Promise<Row[]> {
   if (names.length === 0) return [];
   const placeholders = names.map((_, i) => (conn.kind === 'postgres' ? `$${i + 1}` : '?')).join(', ');
-  return conn.query(`SELECT first_name, last_name, email, username FROM users WHERE username IN (${placeholders})`, names);
+  return conn.query(
+    `SELECT first_name, last_name, email, username FROM users WHERE username IN (${placeholders})`,
+    names,
+  );
 }
 
 /** Every column that names a stored file (/media/…), read apart from the product's own list (media-release.ts). */
 const MEDIA_COLUMNS: [string, string][] = [
-  ['sliders', 'image'], ['photos', 'image'], ['products', 'image'], ['blogs', 'image'], ['events', 'image'], ['recommendations', 'image'],
-  ['team_members', 'photo'], ['users', 'profile_image'], ['audios', 'audio_file'], ['audios', 'cover'], ['videos', 'poster'],
-  ['company_settings', 'logo'], ['company_settings', 'logo_dark'], ['company_settings', 'icon'], ['company_settings', 'hero_image'],
+  ['sliders', 'image'],
+  ['photos', 'image'],
+  ['products', 'image'],
+  ['blogs', 'image'],
+  ['events', 'image'],
+  ['recommendations', 'image'],
+  ['team_members', 'photo'],
+  ['users', 'profile_image'],
+  ['audios', 'audio_file'],
+  ['audios', 'cover'],
+  ['videos', 'poster'],
+  ['company_settings', 'logo'],
+  ['company_settings', 'logo_dark'],
+  ['company_settings', 'icon'],
+  ['company_settings', 'hero_image'],
 ];
 
 /**
@@ -231,9 +308,13 @@ const MEDIA_COLUMNS: [string, string][] = [
  * start's sweep of pending media (media/pending-media.ts) removes it.
  */
 export async function unreferencedMedia(conn: CheckConnection): Promise<string[]> {
-  const names = (await conn.query('SELECT file_name FROM media')).map((r) => String(r['file_name'])).filter((n) => !/-w\d+\./.test(n));
+  const names = (await conn.query('SELECT file_name FROM media'))
+    .map((r) => String(r['file_name']))
+    .filter((n) => !/-w\d+\./.test(n));
   const used = new Set<string>();
-  for (const [table, column] of MEDIA_COLUMNS) for (const row of await conn.query(`SELECT ${column} AS url FROM ${table}`)) used.add(String(row['url']).replace(/^\/media\//, ''));
+  for (const [table, column] of MEDIA_COLUMNS)
+    for (const row of await conn.query(`SELECT ${column} AS url FROM ${table}`))
+      used.add(String(row['url']).replace(/^\/media\//, ''));
   return names.filter((n) => !used.has(n));
 }
 

@@ -64,13 +64,24 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-async function send(ctx: WriterContext, method: string, path: string, body: FormData | object, token: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function send(
+  ctx: WriterContext,
+  method: string,
+  path: string,
+  body: FormData | object,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const all: Record<string, string> = { ...headers, authorization: `Bearer ${token}` };
   if (!(body instanceof FormData)) all['content-type'] = 'application/json';
   let res: Response;
   let text: string;
   try {
-    res = await fetch(`${ctx.origin}${path}`, { method, headers: all, body: body instanceof FormData ? body : JSON.stringify(body) });
+    res = await fetch(`${ctx.origin}${path}`, {
+      method,
+      headers: all,
+      body: body instanceof FormData ? body : JSON.stringify(body),
+    });
     text = await res.text();
   } catch (error) {
     throw new ServerGone(`${method} ${path}: ${(error as Error).message}`);
@@ -82,7 +93,8 @@ async function send(ctx: WriterContext, method: string, path: string, body: Form
     // A body cut off by the kill: no answer.
     throw new ServerGone(`${method} ${path}: incomplete body`);
   }
-  if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
   return { status: res.status, body: parsed };
 }
 
@@ -97,7 +109,10 @@ export async function randomPicture(rng: Prng): Promise<{ bytes: Buffer; type: s
     : { bytes: await image.jpeg().toBuffer(), type: 'image/jpeg', name: 'picture.jpg' };
 }
 
-function form(fields: Record<string, string>, file?: { field: string; bytes: Buffer; type: string; name: string }): FormData {
+function form(
+  fields: Record<string, string>,
+  file?: { field: string; bytes: Buffer; type: string; name: string },
+): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   if (file) data.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
@@ -116,7 +131,13 @@ type Write = (ctx: WriterContext, n: string) => Promise<void>;
 const WRITES: Record<string, Write> = {
   async register(ctx, n) {
     const username = `u${n}`;
-    const sent = { first_name: `First ${n}`, last_name: `Last ${n}`, email: `${username}@example.com`, username, password: `a long passphrase ${n}` };
+    const sent = {
+      first_name: `First ${n}`,
+      last_name: `Last ${n}`,
+      email: `${username}@example.com`,
+      username,
+      password: `a long passphrase ${n}`,
+    };
     ctx.ledger.inFlight = { kind: 'user', sent };
     await send(ctx, 'POST', '/api/auth/register', { ...sent, role: 'customer' }, '');
     const { password: _, ...kept } = sent;
@@ -126,9 +147,22 @@ const WRITES: Record<string, Write> = {
     const quantity = ctx.rng.int(1, 3);
     ctx.ledger.inFlight = { kind: 'order', sent: { quantity } };
     const { body } = await send(
-      ctx, 'POST', '/api/orders',
-      { lines: [{ productId: ctx.productId, quantity }], shipping: { name: 'Pat Buyer', line1: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US' }, paymentMethod: 'manual' },
-      ctx.customerToken, { 'idempotency-key': randomUUID() },
+      ctx,
+      'POST',
+      '/api/orders',
+      {
+        lines: [{ productId: ctx.productId, quantity }],
+        shipping: {
+          name: 'Pat Buyer',
+          line1: '1 Main Street',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+        },
+        paymentMethod: 'manual',
+      },
+      ctx.customerToken,
+      { 'idempotency-key': randomUUID() },
     );
     const order = body['order'] as Record<string, unknown>;
     ctx.ledger.ack('order', String(order['_id']), order);
@@ -137,7 +171,13 @@ const WRITES: Record<string, Write> = {
     const fields = { title: `Slide ${n}`, subtitle: `Subtitle ${n}`, order: String(ctx.rng.int(0, 9)) };
     ctx.ledger.inFlight = { kind: 'slider', sent: fields };
     const picture = ctx.rng.next() < 0.7 ? await randomPicture(ctx.rng) : undefined;
-    const { body } = await send(ctx, 'POST', '/api/sliders', form(fields, picture && { field: 'image', ...picture }), ctx.adminToken);
+    const { body } = await send(
+      ctx,
+      'POST',
+      '/api/sliders',
+      form(fields, picture && { field: 'image', ...picture }),
+      ctx.adminToken,
+    );
     const slider = body['slider'] as Record<string, unknown>;
     ctx.ledger.ack('slider', String(slider['_id']), slider);
   },
@@ -147,14 +187,26 @@ const WRITES: Record<string, Write> = {
     const fields = { title: `Slide edited ${n}`, subtitle: `Edited ${n}` };
     ctx.ledger.inFlight = { kind: 'slider', id, sent: fields };
     const picture = ctx.rng.next() < 0.6 ? await randomPicture(ctx.rng) : undefined;
-    const { body } = await send(ctx, 'PUT', `/api/sliders/${id}`, form(fields, picture && { field: 'image', ...picture }), ctx.adminToken);
+    const { body } = await send(
+      ctx,
+      'PUT',
+      `/api/sliders/${id}`,
+      form(fields, picture && { field: 'image', ...picture }),
+      ctx.adminToken,
+    );
     ctx.ledger.ack('slider', id, body['slider'] as Record<string, unknown>);
   },
   async photo(ctx, n) {
     const fields = { title: `Photo ${n}`, caption: `Caption ${n}`, published: ctx.rng.next() < 0.5 ? 'true' : 'false' };
     ctx.ledger.inFlight = { kind: 'photo', sent: fields };
     const picture = await randomPicture(ctx.rng);
-    const { body } = await send(ctx, 'POST', '/api/admin/photos/upload', form(fields, { field: 'photo', ...picture }), ctx.adminToken);
+    const { body } = await send(
+      ctx,
+      'POST',
+      '/api/admin/photos/upload',
+      form(fields, { field: 'photo', ...picture }),
+      ctx.adminToken,
+    );
     const photo = body['photo'] as Record<string, unknown>;
     ctx.ledger.ack('photo', String(photo['_id']), photo);
   },
@@ -162,7 +214,13 @@ const WRITES: Record<string, Write> = {
     const id = ctx.rng.next() < 0.5 ? someId(ctx, 'blog') : undefined;
     const sent = { title: `Post ${n}`, caption: `Caption ${n}`, content: `<p>Body of post ${n}</p>`, tags: [`t${n}`] };
     ctx.ledger.inFlight = { kind: 'blog', id, sent };
-    const { body } = await send(ctx, id ? 'PUT' : 'POST', id ? `/api/admin/blogs/${id}` : '/api/admin/blogs', sent, ctx.adminToken);
+    const { body } = await send(
+      ctx,
+      id ? 'PUT' : 'POST',
+      id ? `/api/admin/blogs/${id}` : '/api/admin/blogs',
+      sent,
+      ctx.adminToken,
+    );
     const blog = body['blog'] as Record<string, unknown>;
     ctx.ledger.ack('blog', String(blog['_id']), blog);
   },
@@ -170,16 +228,35 @@ const WRITES: Record<string, Write> = {
     const id = ctx.rng.next() < 0.5 ? someId(ctx, 'page') : undefined;
     const sent = { title: `Page ${n}`, content: `<p>Page text ${n}</p>`, published: ctx.rng.next() < 0.5 };
     ctx.ledger.inFlight = { kind: 'page', id, sent };
-    const { body } = await send(ctx, id ? 'PUT' : 'POST', id ? `/api/admin/pages/${id}` : '/api/admin/pages', sent, ctx.adminToken);
+    const { body } = await send(
+      ctx,
+      id ? 'PUT' : 'POST',
+      id ? `/api/admin/pages/${id}` : '/api/admin/pages',
+      sent,
+      ctx.adminToken,
+    );
     const page = body['page'] as Record<string, unknown>;
     ctx.ledger.ack('page', String(page['_id']), page);
   },
   async product(ctx, n) {
     const id = ctx.rng.next() < 0.5 ? someId(ctx, 'product') : undefined;
-    const sent = { name: `Product ${n}`, description: `About ${n}`, price: `${ctx.rng.int(1, 500)}.${ctx.rng.int(10, 99)}`, category: 'Books', stock: String(ctx.rng.int(0, 50)), published: 'true' };
+    const sent = {
+      name: `Product ${n}`,
+      description: `About ${n}`,
+      price: `${ctx.rng.int(1, 500)}.${ctx.rng.int(10, 99)}`,
+      category: 'Books',
+      stock: String(ctx.rng.int(0, 50)),
+      published: 'true',
+    };
     ctx.ledger.inFlight = { kind: 'product', id, sent };
     const picture = ctx.rng.next() < 0.5 ? await randomPicture(ctx.rng) : undefined;
-    const { body } = await send(ctx, id ? 'PUT' : 'POST', id ? `/api/admin/products/${id}` : '/api/admin/products', form(sent, picture && { field: 'image', ...picture }), ctx.adminToken);
+    const { body } = await send(
+      ctx,
+      id ? 'PUT' : 'POST',
+      id ? `/api/admin/products/${id}` : '/api/admin/products',
+      form(sent, picture && { field: 'image', ...picture }),
+      ctx.adminToken,
+    );
     const product = body['product'] as Record<string, unknown>;
     ctx.ledger.ack('product', String(product['_id']), product);
   },
@@ -187,7 +264,13 @@ const WRITES: Record<string, Write> = {
     const sent = { name: `Company ${n}`, tagline: `Tagline ${n}` };
     ctx.ledger.inFlight = { kind: 'company', id: 'company', sent };
     const picture = ctx.rng.next() < 0.5 ? await randomPicture(ctx.rng) : undefined;
-    const { body } = await send(ctx, 'PUT', '/api/company', picture ? form(sent, { field: 'logo', ...picture }) : sent, ctx.adminToken);
+    const { body } = await send(
+      ctx,
+      'PUT',
+      '/api/company',
+      picture ? form(sent, { field: 'logo', ...picture }) : sent,
+      ctx.adminToken,
+    );
     ctx.ledger.ack('company', 'company', body['company'] as Record<string, unknown>);
   },
 };

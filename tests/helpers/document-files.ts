@@ -80,7 +80,10 @@ function makeOoxml(mainPart: string, mainType: string): Uint8Array {
   const contentTypes = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/${mainPart}" ContentType="${mainType}"/></Types>`;
   return makeZip([
     ['[Content_Types].xml', contentTypes],
-    ['_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>'],
+    [
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+    ],
     [mainPart, '<?xml version="1.0" encoding="UTF-8"?><root/>'],
   ]);
 }
@@ -92,11 +95,17 @@ export const makePptx = () => makeOoxml('ppt/presentation.xml', `${OOXML}.presen
 export const makeDocm = () => makeOoxml('word/document.xml', 'application/vnd.ms-word.document.macroEnabled.main+xml');
 
 /** An OpenDocument package: the uncompressed `mimetype` entry first, as the format requires. */
-const makeOpenDocument = (mimetype: string) => makeZip([['mimetype', mimetype], ['content.xml', '<?xml version="1.0"?><office:document-content/>']]);
+const makeOpenDocument = (mimetype: string) =>
+  makeZip([
+    ['mimetype', mimetype],
+    ['content.xml', '<?xml version="1.0"?><office:document-content/>'],
+  ]);
 export const makeOdt = () => makeOpenDocument('application/vnd.oasis.opendocument.text');
 export const makeOds = () => makeOpenDocument('application/vnd.oasis.opendocument.spreadsheet');
 /** A plain ZIP of a text file. */
 export const makePlainZip = () => makeZip([['readme.txt', 'Hello from a zip']]);
 
 export const HTML_PAGE = new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>');
-export const SVG_PICTURE = new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+export const SVG_PICTURE = new TextEncoder().encode(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+);

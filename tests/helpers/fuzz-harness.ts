@@ -17,7 +17,12 @@ export type Pictures = Record<'png' | 'jpeg' | 'webp' | 'gif', Uint8Array>;
 
 export async function makePictures(): Promise<Pictures> {
   const base = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } });
-  const [png, jpeg, webp, gif] = await Promise.all([base().png().toBuffer(), base().jpeg().toBuffer(), base().webp().toBuffer(), base().gif().toBuffer()]);
+  const [png, jpeg, webp, gif] = await Promise.all([
+    base().png().toBuffer(),
+    base().jpeg().toBuffer(),
+    base().webp().toBuffer(),
+    base().gif().toBuffer(),
+  ]);
   return { png, jpeg, webp, gif };
 }
 
@@ -58,7 +63,12 @@ function fileBytes(content: FileContent, pictures: Pictures): Uint8Array {
 }
 
 /** The request as fetch would send it. */
-export function buildRequest(route: Route, request: FuzzRequest, token: string | undefined, pictures: Pictures): { url: string; init: RequestInit } {
+export function buildRequest(
+  route: Route,
+  request: FuzzRequest,
+  token: string | undefined,
+  pictures: Pictures,
+): { url: string; init: RequestInit } {
   const url = fillPath(route.path, request.segments) + request.query;
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const init: RequestInit = { method: route.method, headers };
@@ -76,7 +86,11 @@ export function buildRequest(route: Route, request: FuzzRequest, token: string |
   return { url, init };
 }
 
-function multipartBody(body: Extract<FuzzBody, { kind: 'multipart' }>, pictures: Pictures, headers: Record<string, string>): BodyInit {
+function multipartBody(
+  body: Extract<FuzzBody, { kind: 'multipart' }>,
+  pictures: Pictures,
+  headers: Record<string, string>,
+): BodyInit {
   if (body.brokenBoundary) {
     headers['content-type'] = 'multipart/form-data; boundary=----fuzz';
     return '------fuzz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n\x89PNG truncated without a closing boundary';
@@ -84,7 +98,12 @@ function multipartBody(body: Extract<FuzzBody, { kind: 'multipart' }>, pictures:
   const form = new FormData();
   for (const part of body.parts) {
     if ('value' in part) form.append(part.name, part.value);
-    else form.append(part.name, new Blob([fileBytes(part.content, pictures) as Uint8Array<ArrayBuffer>], { type: part.type }), part.fileName);
+    else
+      form.append(
+        part.name,
+        new Blob([fileBytes(part.content, pictures) as Uint8Array<ArrayBuffer>], { type: part.type }),
+        part.fileName,
+      );
   }
   for (let i = 0; i < (body.manyParts ?? 0); i++) form.append(`part${i}`, 'x');
   if (body.contentLength !== undefined) headers['content-length'] = body.contentLength;
@@ -115,7 +134,10 @@ export async function createHarness(t: TestApp, options: HarnessOptions = {}) {
   const serverPaths = [process.cwd(), t.dataDir, `${tmpdir()}/site-test-`];
   const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort().join();
   let customers = 0;
-  const tokens: Record<Exclude<Caller, 'none'>, string> = { admin: await t.login('admin', TEST_ADMIN_PASSWORD), customer: await t.customerToken(`fuzzer${customers++}`) };
+  const tokens: Record<Exclude<Caller, 'none'>, string> = {
+    admin: await t.login('admin', TEST_ADMIN_PASSWORD),
+    customer: await t.customerToken(`fuzzer${customers++}`),
+  };
   let baseMark = await mark();
   let baseline: Snapshot = await snapshot();
   const stats = { requests: 0, byStatus: new Map<number, number>(), refused: 0, fullSnapshots: 0 };
@@ -151,7 +173,11 @@ export async function createHarness(t: TestApp, options: HarnessOptions = {}) {
     const res = await t.request(url, init);
     const answer: Answer = { status: res.status, text: await res.text(), headers: res.headers };
     stats.requests++;
-    if (process.env['FUZZ_LOG']) appendFileSync(process.env['FUZZ_LOG'], `${JSON.stringify([request.caller, route.key, url.slice(0, 200), JSON.stringify(request.body ?? null).slice(0, 300), answer.status, answer.text.slice(0, 200)])}\n`);
+    if (process.env['FUZZ_LOG'])
+      appendFileSync(
+        process.env['FUZZ_LOG'],
+        `${JSON.stringify([request.caller, route.key, url.slice(0, 200), JSON.stringify(request.body ?? null).slice(0, 300), answer.status, answer.text.slice(0, 200)])}\n`,
+      );
     stats.byStatus.set(answer.status, (stats.byStatus.get(answer.status) ?? 0) + 1);
     const problems: string[] = [];
     const sent = `${url}\n${typeof init.body === 'string' ? init.body : init.body instanceof Uint8Array ? new TextDecoder().decode(init.body) : ''}`;
@@ -163,13 +189,21 @@ export async function createHarness(t: TestApp, options: HarnessOptions = {}) {
       } catch {
         message = undefined;
       }
-      if (!(answer.headers.get('content-type') ?? '').startsWith('application/json')) problems.push(`${answer.status} is not JSON (${answer.headers.get('content-type')})`);
-      if (typeof message !== 'string' || message.trim() === '') problems.push(`${answer.status} has no message: ${answer.text.slice(0, 300)}`);
+      if (!(answer.headers.get('content-type') ?? '').startsWith('application/json'))
+        problems.push(`${answer.status} is not JSON (${answer.headers.get('content-type')})`);
+      if (typeof message !== 'string' || message.trim() === '')
+        problems.push(`${answer.status} has no message: ${answer.text.slice(0, 300)}`);
       if (answer.status === 429 && !answer.headers.get('retry-after')) problems.push('429 without Retry-After');
-      for (const leak of LEAKS) if (leak.test(answer.text) && !leak.test(sent)) problems.push(`the answer gives away ${leak}: ${answer.text.slice(0, 300)}`);
+      for (const leak of LEAKS)
+        if (leak.test(answer.text) && !leak.test(sent))
+          problems.push(`the answer gives away ${leak}: ${answer.text.slice(0, 300)}`);
     }
-    for (const path of serverPaths) if (answer.text.includes(path)) problems.push(`the answer names the server path ${path}`);
-    if (Object.hasOwn(Object.prototype, POLLUTION_MARK) || Object.getOwnPropertyNames(Object.prototype).sort().join() !== prototypeNames) {
+    for (const path of serverPaths)
+      if (answer.text.includes(path)) problems.push(`the answer names the server path ${path}`);
+    if (
+      Object.hasOwn(Object.prototype, POLLUTION_MARK) ||
+      Object.getOwnPropertyNames(Object.prototype).sort().join() !== prototypeNames
+    ) {
       problems.push('Object.prototype was changed');
     }
     const accepted = answer.status >= 200 && answer.status < 300;
@@ -186,7 +220,8 @@ export async function createHarness(t: TestApp, options: HarnessOptions = {}) {
       stats.fullSnapshots++;
       const after = await snapshot();
       const diff = accepted ? [] : snapshotDiff(baseline, after);
-      if (diff.length > 0) problems.push(`a refused request (${answer.status}) changed the database: ${diff.join('; ')}`);
+      if (diff.length > 0)
+        problems.push(`a refused request (${answer.status}) changed the database: ${diff.join('; ')}`);
       baseline = after;
       baseMark = markNow;
     }

@@ -36,7 +36,10 @@ export function apiRoutes(app: App): Route[] {
   return keys.map((key) => {
     const [method, path] = key.split(' ') as [string, string];
     const params = [...path.matchAll(PARAM)].map((m) => m[1]!);
-    const sample = fillPath(path, params.map(() => 'sample-id'));
+    const sample = fillPath(
+      path,
+      params.map(() => 'sample-id'),
+    );
     return { method, path, key, params, upload: UPLOAD_ROUTES.some((r) => r.method === method && r.path.test(sample)) };
   });
 }
@@ -57,7 +60,8 @@ function zodKeys(schema: unknown, into: Set<string>, seen = new Set<unknown>()):
       zodKeys(child, into, seen);
     }
   }
-  for (const part of ['innerType', 'in', 'out', 'element', 'left', 'right', 'valueType', 'keyType']) zodKeys(def[part], into, seen);
+  for (const part of ['innerType', 'in', 'out', 'element', 'left', 'right', 'valueType', 'keyType'])
+    zodKeys(def[part], into, seen);
   for (const option of (def['options'] as unknown[] | undefined) ?? []) zodKeys(option, into, seen);
 }
 
@@ -65,7 +69,9 @@ function zodKeys(schema: unknown, into: Set<string>, seen = new Set<unknown>()):
 export async function schemaFieldNames(): Promise<Set<string>> {
   const dir = fileURLToPath(new URL('../../src/shared/schemas/', import.meta.url));
   const names = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const module = (await import(`${dir}${file}`)) as Record<string, unknown>;
     for (const value of Object.values(module)) zodKeys(value, names);
   }
@@ -73,7 +79,37 @@ export async function schemaFieldNames(): Promise<Set<string>> {
 }
 
 /** Names a request carries that the shared schemas do not list: auth bodies and query words of the server itself. */
-export const EXTRA_FIELDS = ['username', 'password', 'email', 'code', 'token', 'currentPassword', 'newPassword', 'first_name', 'last_name', 'role', 'isAdmin', '_id', 'id', 'published', 'k', 'type', 'limit', 'offset', 'page', 'pageSize', 'q', 'status', 'table', 'from', 'to', 'start', 'end', 'error', 'state'];
+export const EXTRA_FIELDS = [
+  'username',
+  'password',
+  'email',
+  'code',
+  'token',
+  'currentPassword',
+  'newPassword',
+  'first_name',
+  'last_name',
+  'role',
+  'isAdmin',
+  '_id',
+  'id',
+  'published',
+  'k',
+  'type',
+  'limit',
+  'offset',
+  'page',
+  'pageSize',
+  'q',
+  'status',
+  'table',
+  'from',
+  'to',
+  'start',
+  'end',
+  'error',
+  'state',
+];
 
 export interface Harvest {
   /** Every key seen in an answer. */
@@ -98,7 +134,8 @@ function collect(value: unknown, path: string, harvest: Harvest, depth = 0): voi
   add(harvest.ids, object['_id']);
   add(harvest.ids, object['id']);
   add(harvest.slugs, object['slug']);
-  if (depth <= 2 && !('results' in object)) harvest.objects.set(path, [...(harvest.objects.get(path) ?? []), object].slice(0, 8));
+  if (depth <= 2 && !('results' in object))
+    harvest.objects.set(path, [...(harvest.objects.get(path) ?? []), object].slice(0, 8));
   for (const [key, child] of Object.entries(object)) {
     harvest.keys.add(key);
     collect(child, path, harvest, depth + 1);
@@ -119,7 +156,9 @@ export async function harvest(app: App, routes: readonly Route[], token: string)
 /** The read whose path is the longest prefix of a route's path without its parameters ('/api/admin/products'). */
 export function readFor(route: Route, harvest: Harvest): string | undefined {
   const bare = route.path.replace(/\/:[^/]+.*$/, '');
-  return [...harvest.objects.keys(), ...harvest.ids.keys()].filter((read) => bare === read || bare.startsWith(`${read}/`)).sort((a, b) => b.length - a.length)[0];
+  return [...harvest.objects.keys(), ...harvest.ids.keys()]
+    .filter((read) => bare === read || bare.startsWith(`${read}/`))
+    .sort((a, b) => b.length - a.length)[0];
 }
 
 /**
@@ -127,13 +166,29 @@ export function readFor(route: Route, harvest: Harvest): string | undefined {
  * field is added (with a value a read answered for that name, else 'x'), up to `rounds` times. The body reached is a
  * skeleton the fuzz then spoils one field at a time. Run once, before the properties (it may create records).
  */
-export async function probeFields(app: App, route: Route, url: string, token: string, samples: Map<string, unknown>, rounds = 8): Promise<Record<string, unknown>> {
+export async function probeFields(
+  app: App,
+  route: Route,
+  url: string,
+  token: string,
+  samples: Map<string, unknown>,
+  rounds = 8,
+): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   for (let i = 0; i < rounds; i++) {
-    const res = await app.request(url, { method: route.method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await app.request(url, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status !== 400) break;
     const answer = (await res.json().catch(() => ({}))) as { field?: unknown; message?: unknown };
-    const named = typeof answer.field === 'string' ? answer.field : typeof answer.message === 'string' ? /^([A-Za-z_][\w]*)[.:[]/.exec(answer.message)?.[1] : undefined;
+    const named =
+      typeof answer.field === 'string'
+        ? answer.field
+        : typeof answer.message === 'string'
+          ? /^([A-Za-z_][\w]*)[.:[]/.exec(answer.message)?.[1]
+          : undefined;
     const field = named?.split(/[.[]/)[0];
     if (!field || field in body) break;
     body[field] = samples.has(field) ? samples.get(field) : 'x';
@@ -145,18 +200,34 @@ export async function probeFields(app: App, route: Route, url: string, token: st
 export function sampleValues(harvest: Harvest): Map<string, unknown> {
   const samples = new Map<string, unknown>();
   for (const objects of harvest.objects.values()) {
-    for (const object of objects) for (const [key, value] of Object.entries(object)) if (!samples.has(key) && value !== null && value !== '') samples.set(key, value);
+    for (const object of objects)
+      for (const [key, value] of Object.entries(object))
+        if (!samples.has(key) && value !== null && value !== '') samples.set(key, value);
   }
   return samples;
 }
 
 /** The file field names an upload route takes: each candidate is sent alone, and kept unless refused as unexpected. */
-export async function probeFileFields(app: App, route: Route, url: string, token: string, candidates: readonly string[]): Promise<string[]> {
+export async function probeFileFields(
+  app: App,
+  route: Route,
+  url: string,
+  token: string,
+  candidates: readonly string[],
+): Promise<string[]> {
   const taken: string[] = [];
   for (const name of candidates) {
     const form = new FormData();
-    form.append(name, new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46])], { type: 'application/octet-stream' }), 'probe.bin');
-    const res = await app.request(url, { method: route.method, headers: { authorization: `Bearer ${token}` }, body: form });
+    form.append(
+      name,
+      new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46])], { type: 'application/octet-stream' }),
+      'probe.bin',
+    );
+    const res = await app.request(url, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     const answer = (await res.json().catch(() => ({}))) as { message?: unknown };
     if (!(typeof answer.message === 'string' && answer.message.startsWith('Unexpected file field'))) taken.push(name);
   }

@@ -33,12 +33,17 @@ export type Snapshot = Map<string, string[]>;
 const FILES = '(media and document files)';
 
 function rowText(row: Record<string, unknown>, dropped: ReadonlySet<string>): string {
-  const kept = Object.keys(row).filter((k) => !dropped.has(k)).sort();
-  return JSON.stringify(kept.map((k) => [k, row[k]]), (_key, value: unknown) => {
-    if (typeof value === 'bigint') return `${value}n`;
-    if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-    return value;
-  });
+  const kept = Object.keys(row)
+    .filter((k) => !dropped.has(k))
+    .sort();
+  return JSON.stringify(
+    kept.map((k) => [k, row[k]]),
+    (_key, value: unknown) => {
+      if (typeof value === 'bigint') return `${value}n`;
+      if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+      return value;
+    },
+  );
 }
 
 /**
@@ -50,16 +55,30 @@ function rowText(row: Record<string, unknown>, dropped: ReadonlySet<string>): st
  */
 export function snapshotter(db: Db, dataDir: string, exclusions: SnapshotExclusions = REFUSAL_MAY_CHANGE) {
   let tables: string[] | undefined;
-  const listTables = async () => (tables ??= (await db.introspection.getTables()).map((t) => t.name).filter((name) => !exclusions.tables.includes(name)).sort());
-  const droppedColumns = (table: string) => new Set(exclusions.columns.filter((c) => c.startsWith(`${table}.`)).map((c) => c.slice(table.length + 1)));
+  const listTables = async () =>
+    (tables ??= (await db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !exclusions.tables.includes(name))
+      .sort());
+  const droppedColumns = (table: string) =>
+    new Set(exclusions.columns.filter((c) => c.startsWith(`${table}.`)).map((c) => c.slice(table.length + 1)));
   const dirs = [mediaDir(dataDir), documentsDir(dataDir)];
   let markQuery: ReturnType<typeof sql.raw> | undefined;
 
   async function mark(): Promise<string> {
-    const times = await Promise.all(dirs.map((dir) => stat(dir).then((s) => String(s.mtimeMs), () => '-')));
+    const times = await Promise.all(
+      dirs.map((dir) =>
+        stat(dir).then(
+          (s) => String(s.mtimeMs),
+          () => '-',
+        ),
+      ),
+    );
     if (databaseKind(db) === 'postgres') {
       const names = await listTables();
-      markQuery ??= sql.raw(`SELECT md5(concat_ws('|', ${names.map((n) => `(SELECT string_agg(xmin::text || ctid::text, ',') FROM "${n.replaceAll('"', '""')}")`).join(', ')})) AS mark`);
+      markQuery ??= sql.raw(
+        `SELECT md5(concat_ws('|', ${names.map((n) => `(SELECT string_agg(xmin::text || ctid::text, ',') FROM "${n.replaceAll('"', '""')}")`).join(', ')})) AS mark`,
+      );
       const { rows } = await markQuery.execute(db);
       return `${(rows[0] as { mark: string }).mark} ${times.join(' ')}`;
     }
@@ -71,7 +90,11 @@ export function snapshotter(db: Db, dataDir: string, exclusions: SnapshotExclusi
     const names = await listTables();
     const result: Snapshot = new Map();
     // The pool reads tables side by side on PostgreSQL; SQLite answers them in turn.
-    const rows = await Promise.all(names.map((name) => (db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(name).selectAll().execute()));
+    const rows = await Promise.all(
+      names.map((name) =>
+        (db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(name).selectAll().execute(),
+      ),
+    );
     names.forEach((name, i) => {
       const dropped = droppedColumns(name);
       result.set(name, rows[i]!.map((row) => rowText(row as Record<string, unknown>, dropped)).sort());
@@ -96,7 +119,9 @@ export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
     const gone = a.filter((row) => !setB.has(row));
     const come = b.filter((row) => !setA.has(row));
     const cut = (rows: string[]) => rows.slice(0, 2).map((r) => r.slice(0, 400));
-    lines.push(`${table}: ${gone.length} row(s) gone ${JSON.stringify(cut(gone))}, ${come.length} row(s) new ${JSON.stringify(cut(come))}`);
+    lines.push(
+      `${table}: ${gone.length} row(s) gone ${JSON.stringify(cut(gone))}, ${come.length} row(s) new ${JSON.stringify(cut(come))}`,
+    );
   }
   return lines;
 }

@@ -79,10 +79,43 @@ export const INJECTIONS: readonly string[] = [
 ];
 
 /** Numbers at the edges: JSON carries no NaN or Infinity (they serialise as null), so their text forms go in strings. */
-export const EDGE_NUMBERS: readonly number[] = [0, -0, -1, 1, 0.1, 0.3, 1.005, -1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, 5e-324];
+export const EDGE_NUMBERS: readonly number[] = [
+  0,
+  -0,
+  -1,
+  1,
+  0.1,
+  0.3,
+  1.005,
+  -1.5,
+  2 ** 31,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+];
 
 /** Number-like text a query string or form field might carry. */
-export const NUMBER_TEXTS: readonly string[] = ['NaN', 'Infinity', '-Infinity', '-1', '-0', '1e309', '1e-400', '99999999999999999999999', '0x10', '1_000', '1.5', ' 7 ', '07', '+3', '١٢٣', ''];
+export const NUMBER_TEXTS: readonly string[] = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '-0',
+  '1e309',
+  '1e-400',
+  '99999999999999999999999',
+  '0x10',
+  '1_000',
+  '1.5',
+  ' 7 ',
+  '07',
+  '+3',
+  '١٢٣',
+  '',
+];
 
 /** A huge text: `unit` repeated to `bytes` bytes of UTF-8 (or a little less). */
 export function hugeText(unit: string, bytes: number): string {
@@ -93,7 +126,9 @@ export function hugeText(unit: string, bytes: number): string {
 const HUGE_SIZES = [JSON_LIMIT - 512, JSON_LIMIT + 1, 70_000, 10_001, 5001, 1001, 257];
 const HUGE_UNITS = ['a', '\u{1f600}', '\ufdfa', '%', 'e\u0301', '<b>'];
 
-export const hugeString = fc.tuple(fc.constantFrom(...HUGE_UNITS), fc.constantFrom(...HUGE_SIZES)).map(([unit, size]) => hugeText(unit, size));
+export const hugeString = fc
+  .tuple(fc.constantFrom(...HUGE_UNITS), fc.constantFrom(...HUGE_SIZES))
+  .map(([unit, size]) => hugeText(unit, size));
 
 /** Any hostile text, short or huge. */
 export const weirdString: fc.Arbitrary<string> = fc.oneof(
@@ -102,7 +137,10 @@ export const weirdString: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...NUMBER_TEXTS) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...UNICODE_EDGES), fc.constantFrom(...INJECTIONS)).map(([a, b]) => a + b) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom(...UNICODE_EDGES), fc.constantFrom(...INJECTIONS)).map(([a, b]) => a + b),
+  },
   { weight: 1, arbitrary: hugeString },
 );
 
@@ -121,7 +159,11 @@ export const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'] as const
 
 /** A JSON value of any shape whose object keys come from `keys` (field names of the API) or are hostile themselves. */
 export function weirdValue(keys: readonly string[]): fc.Arbitrary<unknown> {
-  const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.constantFrom(...POLLUTION_KEYS) }, { weight: 1, arbitrary: weirdString });
+  const key = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...keys) },
+    { weight: 1, arbitrary: fc.constantFrom(...POLLUTION_KEYS) },
+    { weight: 1, arbitrary: weirdString },
+  );
   const { value } = fc.letrec<{ value: unknown }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -147,13 +189,15 @@ export function pollutionJson(keys: readonly string[]): fc.Arbitrary<string> {
     `{"prototype":${inner}}`,
   ];
   const inner = JSON.stringify(plant);
-  return fc.tuple(fc.constantFrom(...keys), weirdScalar, fc.constantFrom(...nested(inner)), fc.nat({ max: 2 })).map(([field, value, payload, level]) => {
-    const at = payload.slice(1, -1);
-    if (level === 0) return `{${at}}`;
-    if (level === 1) return `{${JSON.stringify(field)}:${JSON.stringify(value) ?? 'null'},${at}}`;
-    // Nested one level down, under a real field name, and as an array element.
-    return `{${JSON.stringify(field)}:{${at}},"items":[{${at}}]}`;
-  });
+  return fc
+    .tuple(fc.constantFrom(...keys), weirdScalar, fc.constantFrom(...nested(inner)), fc.nat({ max: 2 }))
+    .map(([field, value, payload, level]) => {
+      const at = payload.slice(1, -1);
+      if (level === 0) return `{${at}}`;
+      if (level === 1) return `{${JSON.stringify(field)}:${JSON.stringify(value) ?? 'null'},${at}}`;
+      // Nested one level down, under a real field name, and as an array element.
+      return `{${JSON.stringify(field)}:{${at}},"items":[{${at}}]}`;
+    });
 }
 
 /** JSON-ish text that is broken in the ways parsers and limits trip on. */

@@ -10,7 +10,9 @@ export class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq);
       const path = attrs.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
-      const gone = attrs.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()));
+      const gone = attrs.some(
+        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()),
+      );
       if (gone) this.#cookies.delete(name);
       else this.#cookies.set(name, { value: pair.slice(eq + 1), path });
     }
@@ -49,7 +51,10 @@ export function googleFlow(serverUrl: () => string, siteUrl: string) {
    * Follows redirects by hand until the site's /login page, tampering with the callback URL when asked.
    * `back` is the response that sent the browser to /login.
    */
-  async function signIn(jar = new CookieJar(), tamper: (callback: URL) => void = () => {}): Promise<{ login: URL; jar: CookieJar; start: Response; back: Response }> {
+  async function signIn(
+    jar = new CookieJar(),
+    tamper: (callback: URL) => void = () => {},
+  ): Promise<{ login: URL; jar: CookieJar; start: Response; back: Response }> {
     const start = await get(jar, `${serverUrl()}/api/auth/google`);
     let back = start;
     let location = start.headers.get('location') ?? '';

@@ -19,7 +19,9 @@ export function holdRequest(origin: string, path: string, json: unknown): Promis
   const half = Math.floor(body.length / 2);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: url.hostname, port: Number(url.port) }, () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
       socket.write(body.subarray(0, half));
       resolve({ socket, answer, finish: () => (socket.write(body.subarray(half)), answer) });
     });

@@ -21,7 +21,8 @@ export interface TestAccount {
  * How the token endpoint forges the ID token it issued: `foreign-key` re-signs it (same header, `kid` included) with a
  * key its JWKS does not publish; `altered` changes claims and keeps the original signature. `claims` are merged in.
  */
-export type IdTokenForgery = { kind: 'foreign-key'; claims?: Record<string, unknown> } | { kind: 'altered'; claims: Record<string, unknown> };
+export type IdTokenForgery =
+  { kind: 'foreign-key'; claims?: Record<string, unknown> } | { kind: 'altered'; claims: Record<string, unknown> };
 
 export interface TestOidcProvider {
   issuer: string;
@@ -43,7 +44,12 @@ interface Grant {
 interface Provider {
   callback(): Handler;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Details>;
-  interactionFinished(req: IncomingMessage, res: ServerResponse, result: object, options: { mergeWithLastSubmission: boolean }): Promise<void>;
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: object,
+    options: { mergeWithLastSubmission: boolean },
+  ): Promise<void>;
   Grant: new (init: { accountId: string; clientId: string }) => Grant;
 }
 type ProviderModule = { default: new (issuer: string, configuration: object) => Provider };
@@ -68,7 +74,8 @@ function forgeIdToken(idToken: string, forgery: IdTokenForgery): string {
 function rewriteJsonBody(res: ServerResponse, change: (body: Record<string, unknown>) => void): void {
   const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (res.statusCode !== 200 || res.headersSent || !(typeof chunk === 'string' || Buffer.isBuffer(chunk))) return end(chunk, ...rest);
+    if (res.statusCode !== 200 || res.headersSent || !(typeof chunk === 'string' || Buffer.isBuffer(chunk)))
+      return end(chunk, ...rest);
     const body = JSON.parse(chunk.toString()) as Record<string, unknown>;
     change(body);
     const text = JSON.stringify(body);
@@ -150,8 +157,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
 
   const interaction = async (req: IncomingMessage, res: ServerResponse) => {
     const details = await provider.interactionDetails(req, res);
-    const finish = (result: object) => provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
-    if (state.next === 'deny') return finish({ error: 'access_denied', error_description: 'End-User aborted interaction' });
+    const finish = (result: object) =>
+      provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+    if (state.next === 'deny')
+      return finish({ error: 'access_denied', error_description: 'End-User aborted interaction' });
     const account = state.next;
     accounts.set(account.sub, account);
     const grant = new provider.Grant({ accountId: account.sub, clientId: String(details.params['client_id']) });
@@ -165,7 +174,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     if (body === 'deny') state.next = 'deny';
-    else if (body && typeof body === 'object' && typeof (body as TestAccount).sub === 'string') state.next = body as TestAccount;
+    else if (body && typeof body === 'object' && typeof (body as TestAccount).sub === 'string')
+      state.next = body as TestAccount;
     else {
       res.writeHead(400).end('expected "deny" or an account with a sub');
       return;

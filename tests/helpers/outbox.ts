@@ -16,7 +16,11 @@ const outbox = (dataDir: string) => join(dataDir, 'outbox');
 /** Finished mails only (the server renames a .tmp into place), oldest first. */
 export function mailFiles(dataDir: string): string[] {
   const dir = outbox(dataDir);
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
 }
 
 function decodeWords(value: string): string {
@@ -56,7 +60,8 @@ function decodeBody(headers: Record<string, string>, body: string): string {
 function parts(headers: Record<string, string>, body: string): { type: string; content: string }[] {
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return [{ type: type.split(';')[0]!.trim().toLowerCase(), content: decodeBody(headers, body) }];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary)
+    return [{ type: type.split(';')[0]!.trim().toLowerCase(), content: decodeBody(headers, body) }];
   return body
     .split(`--${boundary}`)
     .slice(1)
@@ -81,13 +86,24 @@ export function parseMail(dataDir: string, file: string): OutboxMail {
 }
 
 /** Waits for a mail to `to` that is not among `after` (the file list taken before the request). */
-export async function waitForMail(dataDir: string, options: { to: string; after?: string[]; timeoutMs?: number; subject?: string }): Promise<OutboxMail> {
+export async function waitForMail(
+  dataDir: string,
+  options: { to: string; after?: string[]; timeoutMs?: number; subject?: string },
+): Promise<OutboxMail> {
   const seen = new Set(options.after ?? []);
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
   for (;;) {
-    const fresh = mailFiles(dataDir).filter((f) => !seen.has(f)).map((f) => parseMail(dataDir, f));
+    const fresh = mailFiles(dataDir)
+      .filter((f) => !seen.has(f))
+      .map((f) => parseMail(dataDir, f));
     // `subject`: a mail sent after an earlier request's answer (after the commit) may land after `after` was taken.
-    const match = fresh.reverse().find((m) => m.to.toLowerCase().includes(options.to.toLowerCase()) && (options.subject === undefined || m.subject.includes(options.subject)));
+    const match = fresh
+      .reverse()
+      .find(
+        (m) =>
+          m.to.toLowerCase().includes(options.to.toLowerCase()) &&
+          (options.subject === undefined || m.subject.includes(options.subject)),
+      );
     if (match) return match;
     if (Date.now() > deadline) throw new Error(`no mail to ${options.to} within ${options.timeoutMs ?? 5000} ms`);
     await new Promise((r) => setTimeout(r, 25));

@@ -25,7 +25,11 @@ export interface ProductProcess {
  * Starts scripts/start.ts (or `script`: start-api.ts, the API alone) with PORT=0 and resolves once it printed the API
  * address.
  */
-export async function startProductProcess(env: Record<string, string>, readyTimeoutMs = 60_000, script: 'start.ts' | 'start-api.ts' = 'start.ts'): Promise<ProductProcess> {
+export async function startProductProcess(
+  env: Record<string, string>,
+  readyTimeoutMs = 60_000,
+  script: 'start.ts' | 'start-api.ts' = 'start.ts',
+): Promise<ProductProcess> {
   // On the PostgreSQL run, DATA_DIR's own test database (test-database.ts).
   const database = env['DATA_DIR'] ? databaseEnv(await testDatabaseFor(env['DATA_DIR'])) : {};
   const child = spawn(process.execPath, [join(ROOT, 'scripts', script)], {
@@ -48,8 +52,10 @@ export async function startProductProcess(env: Record<string, string>, readyTime
     for (;;) {
       const match = pattern.exec(output);
       if (match) return match;
-      if (code !== undefined) throw new Error(`the product exited (${code}) before printing ${pattern}:\n${output.slice(-4000)}`);
-      if (Date.now() > deadline) throw new Error(`the product did not print ${pattern} in ${timeoutMs} ms:\n${output.slice(-4000)}`);
+      if (code !== undefined)
+        throw new Error(`the product exited (${code}) before printing ${pattern}:\n${output.slice(-4000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`the product did not print ${pattern} in ${timeoutMs} ms:\n${output.slice(-4000)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

@@ -24,7 +24,13 @@ export interface S3TestServer {
 export async function startS3Server(options: { bucket?: string; prefix?: string } = {}): Promise<S3TestServer> {
   const bucket = options.bucket ?? 'site-media';
   const directory = mkdtempSync(join(tmpdir(), 's3-test-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {

@@ -51,7 +51,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         res.end(JSON.stringify(value));
       };
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
-        json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
+        json(404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` },
+        });
         return;
       }
       if (standIn.mode === 'fail') {
@@ -98,11 +100,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 }
 
 /** The line items of a recorded session request, decoded from the form. */
-export function formLines(form: URLSearchParams): { currency: string; unitAmount: number; name: string; quantity: number }[] {
+export function formLines(
+  form: URLSearchParams,
+): { currency: string; unitAmount: number; name: string; quantity: number }[] {
   const lines = [];
   for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
     const at = (key: string) => form.get(`line_items[${i}]${key}`) ?? '';
-    lines.push({ currency: at('[price_data][currency]'), unitAmount: Number(at('[price_data][unit_amount]')), name: at('[price_data][product_data][name]'), quantity: Number(at('[quantity]')) });
+    lines.push({
+      currency: at('[price_data][currency]'),
+      unitAmount: Number(at('[price_data][unit_amount]')),
+      name: at('[price_data][product_data][name]'),
+      quantity: Number(at('[quantity]')),
+    });
   }
   return lines;
 }

@@ -48,7 +48,14 @@ export function makeDataDir(): string {
 export async function prepareTestData(options: TestDataOptions = {}): Promise<TestData> {
   const dataDir = options.dataDir ?? makeDataDir();
   const databaseUrl = await testDatabaseFor(dataDir);
-  const env = parseEnv({ DATA_DIR: dataDir, PORT: '0', SEED: options.seed ?? 'none', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...databaseEnv(databaseUrl), ...options.env });
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    SEED: options.seed ?? 'none',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ...databaseEnv(databaseUrl),
+    ...options.env,
+  });
   const db = createDb({ dataDir, databaseUrl: env.DATABASE_URL });
   const logs: string[] = [];
   await prepareData(db, env, (line) => logs.push(line));
@@ -72,7 +79,11 @@ export async function createTestApp(options: TestDataOptions = {}): Promise<Test
   const app = createApp({ db: data.db, env: data.env, deps: data.deps });
   const request: App['request'] = (input, init, ...rest) => app.request(input, init, ...rest);
   const login = async (username: string, password: string) => {
-    const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     if (res.status !== 200) throw new Error(`login as ${username} answered ${res.status}: ${await res.text()}`);
     return ((await res.json()) as { token: string }).token;
   };
@@ -86,8 +97,16 @@ export async function createTestApp(options: TestDataOptions = {}): Promise<Test
       await data.db
         .insertInto('users')
         .values({
-          id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: `${username}@example.com`, username, username_key: username.toLowerCase(),
-          password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now,
+          id: randomUUID(),
+          first_name: 'Carol',
+          last_name: 'Customer',
+          email: `${username}@example.com`,
+          username,
+          username_key: username.toLowerCase(),
+          password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD),
+          email_verified: true,
+          created_at: now,
+          updated_at: now,
         })
         .execute();
       return login(username, TEST_CUSTOMER_PASSWORD);

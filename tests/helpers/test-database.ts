@@ -16,7 +16,10 @@ export const onPostgres = process.env['TEST_DIALECT'] === 'postgres';
 
 function serverUrl(): string {
   const url = process.env['TEST_POSTGRES_URL'];
-  if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_POSTGRES_URL (a postgres:// URL of a role that may create databases)');
+  if (!url)
+    throw new Error(
+      'TEST_DIALECT=postgres needs TEST_POSTGRES_URL (a postgres:// URL of a role that may create databases)',
+    );
   return url;
 }
 
@@ -63,7 +66,7 @@ export async function dropTestDatabase(databaseUrl: string | undefined): Promise
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!/^site_test_[0-9a-f]{32}$/.test(name)) throw new Error(`not a test database: ${name}`);
   await onServer(async (client) => {
-    for (const deadline = Date.now() + 5000; ; ) {
+    for (const deadline = Date.now() + 5000; ;) {
       try {
         await client.query(`DROP DATABASE IF EXISTS ${name}`);
         return;
@@ -87,14 +90,22 @@ export function databaseEnv(databaseUrl: string | undefined): Record<string, str
 export async function refuseInserts(db: Db, table: string, condition = 'true'): Promise<() => Promise<void>> {
   const name = `refuse_${table}`;
   if (databaseKind(db) === 'postgres') {
-    await sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${condition} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`).execute(db);
+    await sql
+      .raw(
+        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${condition} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`)
+      .execute(db);
     return async () => {
       await sql.raw(`DROP TRIGGER ${name} ON ${table}`).execute(db);
       await sql.raw(`DROP FUNCTION ${name}()`).execute(db);
     };
   }
-  await sql.raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, 'refused'); END`).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, 'refused'); END`)
+    .execute(db);
   return async () => void (await sql.raw(`DROP TRIGGER ${name}`).execute(db));
 }
 
@@ -104,7 +115,9 @@ export async function refuseInserts(db: Db, table: string, condition = 'true'): 
  */
 export async function storedText(db: Db, dataDir: string): Promise<string> {
   if (databaseKind(db) === 'postgres') {
-    const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(db);
+    const { rows: tables } = await sql<{
+      name: string;
+    }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(db);
     expect(tables.length).toBeGreaterThan(0);
     const parts: string[] = [];
     for (const { name } of tables) {
@@ -142,7 +155,11 @@ export async function anotherConnection(dataDir: string): Promise<RawConnection>
   if (url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    return { query: async (text, values = []) => (await client.query(text, values)).rows, param: (n) => `$${n}`, close: () => client.end() };
+    return {
+      query: async (text, values = []) => (await client.query(text, values)).rows,
+      param: (n) => `$${n}`,
+      close: () => client.end(),
+    };
   }
   const db = new DatabaseSync(join(dataDir, 'site.db'), { timeout: 5000 });
   return {
@@ -164,9 +181,14 @@ export async function waitForWaitingWriters(db: Db, count: number): Promise<void
   if (databaseKind(db) !== 'postgres') return void (await new Promise((resolve) => setTimeout(resolve, 1000)));
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(
+      db,
+    );
     if ((rows[0]?.n ?? 0) >= count) return;
-    if (Date.now() > deadline) throw new Error(`${count} transactions did not start waiting for the write lock within 10 s`);
+    if (Date.now() > deadline)
+      throw new Error(`${count} transactions did not start waiting for the write lock within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -15,7 +15,8 @@ import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const ADMIN2_PASSWORD = 'second admin passphrase 2026';
 
@@ -28,12 +29,20 @@ interface Answer {
 
 /** JSON calls through `app.request`, with a browser's User-Agent unless `userAgent` is null. */
 function client(app: () => TestApp) {
-  return async (method: string, path: string, options: { token?: string | undefined; body?: object; userAgent?: string | null | undefined } = {}): Promise<Answer> => {
+  return async (
+    method: string,
+    path: string,
+    options: { token?: string | undefined; body?: object; userAgent?: string | null | undefined } = {},
+  ): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (options.userAgent !== null) headers['user-agent'] = options.userAgent ?? CHROME_LINUX;
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (options.body) headers['content-type'] = 'application/json';
-    const res = await app().request(path, { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
+    const res = await app().request(path, {
+      method,
+      headers,
+      ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    });
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
     return { status: res.status, type, body: type.includes('json') && text ? (JSON.parse(text) as Body) : {} };
@@ -56,14 +65,24 @@ async function insertUser(t: TestApp, username: string, role: 'admin' | 'custome
   await t.db
     .insertInto('users')
     .values({
-      id, first_name: 'Pat', last_name: username, email: `${username}@example.com`, username, username_key: username.toLowerCase(),
-      password_hash: await hashPassword(password), role, email_verified: true, created_at: now, updated_at: now,
+      id,
+      first_name: 'Pat',
+      last_name: username,
+      email: `${username}@example.com`,
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: await hashPassword(password),
+      role,
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   return id;
 }
 
-const activity = async (call: ReturnType<typeof client>, token: string) => ((await call('GET', '/api/admin/activity?limit=100', { token })).body['results'] as AuditEntry[]);
+const activity = async (call: ReturnType<typeof client>, token: string) =>
+  (await call('GET', '/api/admin/activity?limit=100', { token })).body['results'] as AuditEntry[];
 
 beforeAll(() => setAuthLogSink(() => undefined));
 afterAll(() => setAuthLogSink(null));
@@ -77,7 +96,8 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
   let admin2Token: string;
   let recovery: string[];
 
-  const login = (username: string, password: string, userAgent?: string | null) => call('POST', '/api/auth/login', { body: { username, password }, userAgent });
+  const login = (username: string, password: string, userAgent?: string | null) =>
+    call('POST', '/api/auth/login', { body: { username, password }, userAgent });
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
@@ -88,7 +108,10 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     admin2Id = await insertUser(t, 'dana', 'admin', ADMIN2_PASSWORD);
     admin2Token = String((await login('dana', ADMIN2_PASSWORD)).body['token']);
     const setup = await call('POST', '/api/account/two-factor/setup', { token: admin2Token });
-    const confirmed = await call('POST', '/api/account/two-factor/confirm', { token: admin2Token, body: { code: codeOf(base32Bytes(String(setup.body['secret']))) } });
+    const confirmed = await call('POST', '/api/account/two-factor/confirm', {
+      token: admin2Token,
+      body: { code: codeOf(base32Bytes(String(setup.body['secret']))) },
+    });
     expect(confirmed.status).toBe(200);
     recovery = confirmed.body['recoveryCodes'] as string[];
   });
@@ -99,7 +122,8 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
   it('names each session by its browser and system, stores names only, and marks this one', async () => {
     const firefox = String((await login('cleo', TEST_CUSTOMER_PASSWORD, FIREFOX_WINDOWS)).body['token']);
     await login('cleo', TEST_CUSTOMER_PASSWORD, null);
-    const { results } = (await call('GET', '/api/account/sessions', { token: firefox })).body as unknown as AccountSessions;
+    const { results } = (await call('GET', '/api/account/sessions', { token: firefox }))
+      .body as unknown as AccountSessions;
     expect(results).toHaveLength(3);
     expect(results.map((s) => s.device).sort()).toEqual(['Chrome on Linux', 'Firefox on Windows', 'Unknown browser']);
     expect(results.find((s) => s.current)?.device).toBe('Firefox on Windows');
@@ -114,8 +138,17 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
   });
 
   it('shows a session from before devices were kept (no name stored) as an unknown browser', async () => {
-    await t.db.updateTable('sessions').set({ device: null }).where('user_id', '=', (await t.db.selectFrom('users').select('id').where('username', '=', 'cleo').executeTakeFirstOrThrow()).id).execute();
-    const { results } = (await call('GET', '/api/account/sessions', { token: customer })).body as unknown as AccountSessions;
+    await t.db
+      .updateTable('sessions')
+      .set({ device: null })
+      .where(
+        'user_id',
+        '=',
+        (await t.db.selectFrom('users').select('id').where('username', '=', 'cleo').executeTakeFirstOrThrow()).id,
+      )
+      .execute();
+    const { results } = (await call('GET', '/api/account/sessions', { token: customer }))
+      .body as unknown as AccountSessions;
     expect(results.every((s) => s.device === 'Unknown browser')).toBe(true);
     expect((await call('GET', '/api/account/sessions')).status).toBe(401);
   });
@@ -130,26 +163,51 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     await res.arrayBuffer();
     const entries = (await activity(call, admin)).filter((e) => e.action === 'backup.download');
     expect(entries).toHaveLength(1);
-    const adminId = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-    expect(entries[0]).toMatchObject({ actor: { id: adminId, name: expect.any(String) }, target: { type: 'backup' }, summary: expect.stringMatching(/^Backup site-backup.*\.tar\.gz downloaded$/) });
+    const adminId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    expect(entries[0]).toMatchObject({
+      actor: { id: adminId, name: expect.any(String) },
+      target: { type: 'backup' },
+      summary: expect.stringMatching(/^Backup site-backup.*\.tar\.gz downloaded$/),
+    });
     expect(Date.parse(entries[0]!.at)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('exports the two-factor state: on, since when and how many recovery codes are left; never a secret, code or hash', async () => {
-    const off = JSON.parse(await (await t.request('/api/account/export', { headers: { authorization: `Bearer ${customer}` } })).text()) as AccountExport;
+    const off = JSON.parse(
+      await (await t.request('/api/account/export', { headers: { authorization: `Bearer ${customer}` } })).text(),
+    ) as AccountExport;
     expect(off.twoFactor).toEqual({ enabled: false, enrolledAt: null, recoveryCodesLeft: 0 });
     expect(off.sessions.every((s) => typeof s.device === 'string')).toBe(true);
 
     // One recovery code used at a sign-in leaves nine.
     const challenge = (await login('dana', ADMIN2_PASSWORD)).body;
     expect(challenge['twoFactor']).toBe('code');
-    expect((await call('POST', '/api/auth/two-factor', { body: { challenge: challenge['challenge'], code: recovery[0] } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/two-factor', { body: { challenge: challenge['challenge'], code: recovery[0] } }))
+        .status,
+    ).toBe(200);
 
-    const text = await (await t.request('/api/account/export', { headers: { authorization: `Bearer ${admin2Token}` } })).text();
+    const text = await (
+      await t.request('/api/account/export', { headers: { authorization: `Bearer ${admin2Token}` } })
+    ).text();
     const data = JSON.parse(text) as AccountExport;
-    expect(data.twoFactor).toEqual({ enabled: true, enrolledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), recoveryCodesLeft: 9 });
-    const secret = (await t.db.selectFrom('user_two_factor').select('secret').where('user_id', '=', admin2Id).executeTakeFirstOrThrow()).secret;
-    const hashes = (await t.db.selectFrom('two_factor_recovery_codes').select('code_hash').where('user_id', '=', admin2Id).execute()).map((r) => r.code_hash);
+    expect(data.twoFactor).toEqual({
+      enabled: true,
+      enrolledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      recoveryCodesLeft: 9,
+    });
+    const secret = (
+      await t.db
+        .selectFrom('user_two_factor')
+        .select('secret')
+        .where('user_id', '=', admin2Id)
+        .executeTakeFirstOrThrow()
+    ).secret;
+    const hashes = (
+      await t.db.selectFrom('two_factor_recovery_codes').select('code_hash').where('user_id', '=', admin2Id).execute()
+    ).map((r) => r.code_hash);
     expect(text).not.toContain(secret);
     for (const value of [...hashes, ...recovery]) expect(text).not.toContain(value);
     expect(text).not.toMatch(/secret|code_hash|v1\./);
@@ -157,8 +215,12 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
 
   it('refuses a reset without a token (401), to a customer (403), of oneself (403), of an unknown or malformed id (404) and when two-factor is off (409)', async () => {
     const path = (id: string) => `/api/admin/users/${id}/two-factor`;
-    const adminId = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-    const customerId = (await t.db.selectFrom('users').select('id').where('username', '=', 'cleo').executeTakeFirstOrThrow()).id;
+    const adminId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    const customerId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', 'cleo').executeTakeFirstOrThrow()
+    ).id;
     const cases: [string, string | undefined, number][] = [
       [path(admin2Id), undefined, 401],
       [path(admin2Id), 'not-a-real-token', 401],
@@ -176,10 +238,16 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
       expect(answer.type).toContain('application/json');
       expect(typeof answer.body['message']).toBe('string');
     }
-    expect((await call('DELETE', path(adminId), { token: admin })).body['message']).toBe(ADMIN_TWO_FACTOR_TEXTS.notYourOwn);
-    expect((await call('DELETE', path(customerId), { token: admin })).body['message']).toBe(ADMIN_TWO_FACTOR_TEXTS.notOn);
+    expect((await call('DELETE', path(adminId), { token: admin })).body['message']).toBe(
+      ADMIN_TWO_FACTOR_TEXTS.notYourOwn,
+    );
+    expect((await call('DELETE', path(customerId), { token: admin })).body['message']).toBe(
+      ADMIN_TWO_FACTOR_TEXTS.notOn,
+    );
     // Nothing was reset by a refusal.
-    expect(await t.db.selectFrom('user_two_factor').select('user_id').where('user_id', '=', admin2Id).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.selectFrom('user_two_factor').select('user_id').where('user_id', '=', admin2Id).executeTakeFirst(),
+    ).toBeDefined();
     expect((await activity(call, admin)).filter((e) => e.action === 'user.two-factor-reset')).toHaveLength(0);
   });
 
@@ -188,7 +256,13 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     const dana = () => page.results.find((u) => u._id === admin2Id)!;
     expect(dana().two_factor).toBe(true);
     expect(page.results.find((u) => u.username === 'cleo')!.two_factor).toBe(false);
-    const danaSessions = String((await call('POST', '/api/auth/two-factor', { body: { challenge: (await login('dana', ADMIN2_PASSWORD)).body['challenge'], code: recovery[1] } })).body['token']);
+    const danaSessions = String(
+      (
+        await call('POST', '/api/auth/two-factor', {
+          body: { challenge: (await login('dana', ADMIN2_PASSWORD)).body['challenge'], code: recovery[1] },
+        })
+      ).body['token'],
+    );
     expect((await call('GET', '/api/auth/me', { token: danaSessions })).status).toBe(200);
 
     const before = mailFiles(t.dataDir);
@@ -198,7 +272,9 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     expect((reset.body['user'] as AdminUser).two_factor).toBe(false);
 
     expect(await t.db.selectFrom('user_two_factor').selectAll().where('user_id', '=', admin2Id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('two_factor_recovery_codes').selectAll().where('user_id', '=', admin2Id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('two_factor_recovery_codes').selectAll().where('user_id', '=', admin2Id).execute(),
+    ).toEqual([]);
     expect(await t.db.selectFrom('sessions').selectAll().where('user_id', '=', admin2Id).execute()).toEqual([]);
     expect((await call('GET', '/api/auth/me', { token: admin2Token })).status).toBe(401);
     expect((await call('GET', '/api/auth/me', { token: danaSessions })).status).toBe(401);
@@ -206,8 +282,15 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     expect((await call('GET', '/api/auth/me', { token: admin })).status).toBe(200);
 
     const [entry] = (await activity(call, admin)).filter((e) => e.action === 'user.two-factor-reset');
-    expect(entry).toMatchObject({ target: { type: 'user', id: admin2Id }, summary: 'Two-factor sign-in of Pat dana was reset' });
-    const mail = await waitForMail(t.dataDir, { to: 'dana@example.com', after: before, subject: 'two-factor sign-in was reset' });
+    expect(entry).toMatchObject({
+      target: { type: 'user', id: admin2Id },
+      summary: 'Two-factor sign-in of Pat dana was reset',
+    });
+    const mail = await waitForMail(t.dataDir, {
+      to: 'dana@example.com',
+      after: before,
+      subject: 'two-factor sign-in was reset',
+    });
     expect(mail.text).toContain('signed out everywhere');
     expect(mail.text).toContain('Turn two-factor sign-in on again under Settings');
 
@@ -226,7 +309,9 @@ describe('a reset with ADMIN_2FA=required', () => {
     const first = (await call('POST', '/api/auth/login', { body: { username, password } })).body;
     expect(first['twoFactor']).toBe('enrol');
     const setup = await call('POST', '/api/auth/two-factor/setup', { body: { challenge: first['challenge'] } });
-    const done = await call('POST', '/api/auth/two-factor', { body: { challenge: first['challenge'], code: codeOf(base32Bytes(String(setup.body['secret']))) } });
+    const done = await call('POST', '/api/auth/two-factor', {
+      body: { challenge: first['challenge'], code: codeOf(base32Bytes(String(setup.body['secret']))) },
+    });
     expect(done.status).toBe(200);
     return String(done.body['token']);
   }
@@ -245,7 +330,11 @@ describe('a reset with ADMIN_2FA=required', () => {
     const before = mailFiles(t.dataDir);
     expect((await call('DELETE', `/api/admin/users/${id}/two-factor`, { token: admin })).status).toBe(200);
     expect((await call('GET', '/api/auth/me', { token: eve })).status).toBe(401);
-    const mail = await waitForMail(t.dataDir, { to: 'eve@example.com', after: before, subject: 'two-factor sign-in was reset' });
+    const mail = await waitForMail(t.dataDir, {
+      to: 'eve@example.com',
+      after: before,
+      subject: 'two-factor sign-in was reset',
+    });
     expect(mail.text).toContain('asked to set up an authenticator app again');
     const next = await call('POST', '/api/auth/login', { body: { username: 'eve', password: ADMIN2_PASSWORD } });
     expect(next.status).toBe(200);

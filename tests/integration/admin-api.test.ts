@@ -22,7 +22,11 @@ let admin: string;
 let customer: string;
 
 async function login(username: string, password: string): Promise<string> {
-  const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await app.request('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -41,7 +45,18 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await data.db
     .insertInto('users')
-    .values({ id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: 'carol@example.com', username: 'carol', username_key: 'carol', password_hash: await hashPassword(PASSWORD), email_verified: true, created_at: now, updated_at: now })
+    .values({
+      id: randomUUID(),
+      first_name: 'Carol',
+      last_name: 'Customer',
+      email: 'carol@example.com',
+      username: 'carol',
+      username_key: 'carol',
+      password_hash: await hashPassword(PASSWORD),
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   admin = await login('admin', TEST_ADMIN_PASSWORD);
   customer = await login('carol', PASSWORD);
@@ -54,7 +69,11 @@ afterAll(async () => {
 
 const get = (path: string, token = admin) => app.request(path, { headers: { authorization: `Bearer ${token}` } });
 const post = (path: string, token = admin, body?: string) =>
-  app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ?? null });
+  app.request(path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ?? null,
+  });
 
 describe('GET /api/dashboard/stats', () => {
   it('counts users, products and orders and sums revenue to the cent, in the database', async () => {
@@ -64,11 +83,33 @@ describe('GET /api/dashboard/stats', () => {
     expect(await empty.json()).toEqual({ totalUsers: 2, totalProducts: 0, totalOrders: 0, totalRevenue: 0 });
 
     const now = new Date().toISOString();
-    await data.db.insertInto('products').values([1, 2, 3].map((i) => ({ id: randomUUID(), slug: `product-${i}`, name: `Product ${i}`, price_cents: 1000 * i, created_at: now }))).execute();
+    await data.db
+      .insertInto('products')
+      .values(
+        [1, 2, 3].map((i) => ({
+          id: randomUUID(),
+          slug: `product-${i}`,
+          name: `Product ${i}`,
+          price_cents: 1000 * i,
+          created_at: now,
+        })),
+      )
+      .execute();
     // 0.1 + 0.2 is 0.30000000000000004 in floating point; the answer is in cents. Money not received or given back
     // (pending, cancelled, refunded) is no revenue.
-    const orders = [[123450, 'paid'], [10, 'shipped'], [20, 'delivered'], [99999, 'delivered'], [5000, 'pending'], [7000, 'cancelled'], [9000, 'refunded']] as const;
-    await data.db.insertInto('orders').values(orders.map(([cents, status]) => ({ id: randomUUID(), total_cents: cents, status, created_at: now }))).execute();
+    const orders = [
+      [123450, 'paid'],
+      [10, 'shipped'],
+      [20, 'delivered'],
+      [99999, 'delivered'],
+      [5000, 'pending'],
+      [7000, 'cancelled'],
+      [9000, 'refunded'],
+    ] as const;
+    await data.db
+      .insertInto('orders')
+      .values(orders.map(([cents, status]) => ({ id: randomUUID(), total_cents: cents, status, created_at: now })))
+      .execute();
     const res = await get('/api/dashboard/stats');
     expect(await res.json()).toEqual({ totalUsers: 2, totalProducts: 3, totalOrders: 7, totalRevenue: 2234.79 });
   });
@@ -96,7 +137,9 @@ describe('site status, rebuild and notifications', () => {
 
     const failed = (await (await get('/api/admin/site-status')).json()) as { state: string; reason: string };
     expect(failed).toMatchObject({ state: 'failed', reason: 'astro build exited with code 1' });
-    const { results } = (await (await get('/api/admin/notifications')).json()) as { results: { kind: string; text: string; id: string; at: string }[] };
+    const { results } = (await (await get('/api/admin/notifications')).json()) as {
+      results: { kind: string; text: string; id: string; at: string }[];
+    };
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ kind: 'rebuild-failed' });
     expect(results[0]!.text).toContain('astro build exited with code 1');
@@ -106,10 +149,14 @@ describe('site status, rebuild and notifications', () => {
     nextBuild = {};
     expect((await post('/api/admin/site-rebuild')).status).toBe(202);
     await rebuilds.settled();
-    expect(((await (await get('/api/admin/site-status')).json()) as { state: string; lastBuiltAt?: string }).state).toBe('up-to-date');
+    expect(
+      ((await (await get('/api/admin/site-status')).json()) as { state: string; lastBuiltAt?: string }).state,
+    ).toBe('up-to-date');
     expect(await (await get('/api/admin/notifications')).json()).toEqual({ results: [] });
 
-    const activity = (await (await get('/api/admin/activity?limit=5')).json()) as { results: { action: string; actor: { name: string }; target: { type: string } }[] };
+    const activity = (await (await get('/api/admin/activity?limit=5')).json()) as {
+      results: { action: string; actor: { name: string }; target: { type: string } }[];
+    };
     expect(activity.results.filter((e) => e.action === 'site.rebuild')).toHaveLength(2);
     expect(activity.results[0]).toMatchObject({ action: 'site.rebuild', target: { type: 'site' } });
   });
@@ -135,7 +182,9 @@ describe('GET /api/admin/activity', () => {
     const res = await get('/api/admin/activity?limit=2');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const { results } = (await res.json()) as { results: { action: string; summary: string; at: string; actor: { name: string } }[] };
+    const { results } = (await res.json()) as {
+      results: { action: string; summary: string; at: string; actor: { name: string } }[];
+    };
     expect(results).toHaveLength(2);
     expect(results.map((e) => e.action)).toEqual(['company.update', 'company.update']);
     expect(results[0]!.at >= results[1]!.at).toBe(true);

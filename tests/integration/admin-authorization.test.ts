@@ -106,11 +106,17 @@ function adminRouteKeys(app: App): string[] {
 /** Calls a route as `token` (none when undefined); no body, so a guard answers before any input is read. */
 function call(app: App, key: string, token?: string): Promise<Response> {
   const [method, path] = key.split(' ') as [string, string];
-  return Promise.resolve(app.request(urlOf(path), { method, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  return Promise.resolve(
+    app.request(urlOf(path), { method, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+  );
 }
 
 /** What is wrong with the guards of `keys`: one line per route and caller that got the wrong answer. */
-async function guardFailures(app: App, keys: readonly string[], tokens: { customer: string; admin: string }): Promise<string[]> {
+async function guardFailures(
+  app: App,
+  keys: readonly string[],
+  tokens: { customer: string; admin: string },
+): Promise<string[]> {
   const failures: string[] = [];
   for (const key of keys) {
     const answers = {
@@ -122,11 +128,11 @@ async function guardFailures(app: App, keys: readonly string[], tokens: { custom
     if (answers.none !== 401) failures.push(`${key}: no token answered ${answers.none}, not 401`);
     if (answers.garbage !== 401) failures.push(`${key}: a garbage token answered ${answers.garbage}, not 401`);
     if (answers.customer !== 403) failures.push(`${key}: a customer answered ${answers.customer}, not 403`);
-    if (answers.admin === 401 || answers.admin === 403 || answers.admin >= 500) failures.push(`${key}: an admin answered ${answers.admin}`);
+    if (answers.admin === 401 || answers.admin === 403 || answers.admin >= 500)
+      failures.push(`${key}: an admin answered ${answers.admin}`);
   }
   return failures;
 }
-
 
 let t: TestApp;
 let tokens: { customer: string; admin: string };
@@ -146,7 +152,15 @@ describe('admin routes: deny by default', () => {
     const keys = adminRouteKeys(t.app);
     // Issue 22: the backup download, resetting another account's two-factor sign-in.
     const issue22 = ['GET /api/admin/backup', 'DELETE /api/admin/users/:id/two-factor'];
-    for (const key of ['PUT /api/company', 'GET /api/dashboard/stats', 'GET /api/admin/activity', 'GET /api/admin/site-status', 'POST /api/admin/site-rebuild', 'GET /api/admin/notifications', ...issue22]) {
+    for (const key of [
+      'PUT /api/company',
+      'GET /api/dashboard/stats',
+      'GET /api/admin/activity',
+      'GET /api/admin/site-status',
+      'POST /api/admin/site-rebuild',
+      'GET /api/admin/notifications',
+      ...issue22,
+    ]) {
       expect(keys).toContain(key);
     }
   });
@@ -172,7 +186,10 @@ describe('admin routes: deny by default', () => {
     try {
       // Registered after createApp (before its first request), as a careless new route would be; not in PUBLIC.
       other.app.get('/api/forgotten/:id', (c) => c.json({ secret: true }));
-      const otherTokens = { customer: await other.customerToken(), admin: await other.login('admin', TEST_ADMIN_PASSWORD) };
+      const otherTokens = {
+        customer: await other.customerToken(),
+        admin: await other.login('admin', TEST_ADMIN_PASSWORD),
+      };
       expect(adminRouteKeys(other.app)).toContain('GET /api/forgotten/:id');
       const failures = await guardFailures(other.app, ['GET /api/forgotten/:id'], otherTokens);
       expect(failures.length).toBeGreaterThan(0);

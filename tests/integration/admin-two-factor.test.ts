@@ -28,7 +28,11 @@ interface Answer {
 
 /** JSON calls to `base` (a server URL) or through `app.request`. */
 function client(target: () => { url?: string; app?: TestApp }) {
-  return async function call(method: string, path: string, options: { token?: string; body?: object; cookie?: string } = {}): Promise<Answer> {
+  return async function call(
+    method: string,
+    path: string,
+    options: { token?: string; body?: object; cookie?: string } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { 'user-agent': BROWSER };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (options.cookie) headers['cookie'] = options.cookie;
@@ -52,14 +56,28 @@ function base32Bytes(text: string): Uint8Array {
 /** The authenticator app: the code for now, or `offset` steps of 30 s away. */
 const codeOf = (key: Uint8Array, offset = 0) => generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
 
-async function insertUser(db: TestServer['db'], username: string, role: 'admin' | 'customer', password = TEST_CUSTOMER_PASSWORD): Promise<string> {
+async function insertUser(
+  db: TestServer['db'],
+  username: string,
+  role: 'admin' | 'customer',
+  password = TEST_CUSTOMER_PASSWORD,
+): Promise<string> {
   const now = new Date().toISOString();
   const id = randomUUID();
   await db
     .insertInto('users')
     .values({
-      id, first_name: 'Pat', last_name: username, email: `${username}@example.com`, username, username_key: username.toLowerCase(),
-      password_hash: await hashPassword(password), role, email_verified: true, created_at: now, updated_at: now,
+      id,
+      first_name: 'Pat',
+      last_name: username,
+      email: `${username}@example.com`,
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: await hashPassword(password),
+      role,
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   return id;
@@ -73,16 +91,25 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
   let key: Uint8Array;
   let recovery: string[] = [];
 
-  const login = (username: string, password: string) => call('POST', '/api/auth/login', { body: { username, password } });
+  const login = (username: string, password: string) =>
+    call('POST', '/api/auth/login', { body: { username, password } });
   /** Lets the authenticator's current code be used again, for tests that are not about reuse. */
-  const forgetUsedStep = (userId: string) => server.db.updateTable('user_two_factor').set({ last_used_step: null }).where('user_id', '=', userId).execute();
-  const adminId = async () => (await server.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
+  const forgetUsedStep = (userId: string) =>
+    server.db.updateTable('user_two_factor').set({ last_used_step: null }).where('user_id', '=', userId).execute();
+  const adminId = async () =>
+    (await server.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     setAuthLogSink((line) => logs.push(line));
     provider = await startOidcProvider({ redirectUri: `${SITE_URL}/api/auth/google/callback` });
     server = await startTestServer({
-      env: { SITE_URL, RATE_LIMITS: 'off', GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret, OIDC_ISSUER: provider.issuer },
+      env: {
+        SITE_URL,
+        RATE_LIMITS: 'off',
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        OIDC_ISSUER: provider.issuer,
+      },
     });
   });
   afterAll(async () => {
@@ -97,7 +124,11 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     expect(signIn.status).toBe(200);
     expect(Object.keys(signIn.body)).toEqual(['token']);
     const token = String(signIn.body['token']);
-    expect((await call('GET', '/api/account/two-factor', { token })).body).toMatchObject({ enabled: false, available: false, required: false });
+    expect((await call('GET', '/api/account/two-factor', { token })).body).toMatchObject({
+      enabled: false,
+      available: false,
+      required: false,
+    });
     const setup = await call('POST', '/api/account/two-factor/setup', { token });
     expect(setup.status).toBe(403);
     expect(setup.body['message']).toBe('Two-factor sign-in is for administrator accounts');
@@ -105,7 +136,13 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
 
   it('sets up an authenticator: the secret is shown only then and stored encrypted; only a right code turns it on, with 10 recovery codes shown once', async () => {
     const token = String((await login('admin', TEST_ADMIN_PASSWORD)).body['token']);
-    expect((await call('GET', '/api/account/two-factor', { token })).body).toEqual({ enabled: false, required: false, available: true, enabledAt: null, recoveryCodesLeft: 0 });
+    expect((await call('GET', '/api/account/two-factor', { token })).body).toEqual({
+      enabled: false,
+      required: false,
+      available: true,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+    });
     const setup = await call('POST', '/api/account/two-factor/setup', { token });
     expect(setup.status).toBe(200);
     const secret = String(setup.body['secret']);
@@ -115,7 +152,11 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     expect(uri.searchParams.get('secret')).toBe(secret.replace(/ /g, ''));
     expect(decodeURIComponent(uri.pathname)).toContain(ADMIN_EMAIL);
     key = base32Bytes(secret);
-    const row = await server.db.selectFrom('user_two_factor').selectAll().where('user_id', '=', await adminId()).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('user_two_factor')
+      .selectAll()
+      .where('user_id', '=', await adminId())
+      .executeTakeFirstOrThrow();
     expect(row.secret).toMatch(/^v1\./);
     expect(row.secret).not.toContain(secret.replace(/ /g, ''));
     expect(Buffer.from(row.secret.split('.')[3]!, 'base64url').equals(Buffer.from(key))).toBe(false);
@@ -172,7 +213,9 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     expect(reused.status).toBe(400);
     expect(reused.body['message']).toBe('That code is not right. Please try again');
     // The next step's code (a phone a little ahead) is within the ±1 window.
-    expect((await call('POST', '/api/auth/two-factor', { body: { challenge: again, code: codeOf(key, 1) } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/two-factor', { body: { challenge: again, code: codeOf(key, 1) } })).status,
+    ).toBe(200);
     expect(logs.join('\n')).not.toContain(code);
   });
 
@@ -185,7 +228,9 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ twoFactor: 'code' });
     expect(verified.body['token']).toBeUndefined();
-    const done = await call('POST', '/api/auth/two-factor', { body: { challenge: verified.body['challenge'], code: codeOf(key) } });
+    const done = await call('POST', '/api/auth/two-factor', {
+      body: { challenge: verified.body['challenge'], code: codeOf(key) },
+    });
     expect(done.status).toBe(200);
     expect(typeof done.body['token']).toBe('string');
   });
@@ -204,14 +249,24 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     // Without the browser's binding cookie the challenge is worth nothing (a link sent to someone else).
     const stolen = await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key) } });
     expect(stolen.status).toBe(401);
-    const done = await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key) }, cookie: jar.header(`${server.url}/api/auth/two-factor`) });
+    const done = await call('POST', '/api/auth/two-factor', {
+      body: { challenge, code: codeOf(key) },
+      cookie: jar.header(`${server.url}/api/auth/two-factor`),
+    });
     expect(done.status).toBe(200);
     expect((await call('GET', '/api/auth/me', { token: String(done.body['token']) })).body['role']).toBe('admin');
   });
 
   it('with ADMIN_2FA=required, Google sign-in leads an admin to set up an authenticator in the same browser first', async () => {
     const required = await startTestServer({
-      env: { SITE_URL, RATE_LIMITS: 'off', ADMIN_2FA: 'required', GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret, OIDC_ISSUER: provider.issuer },
+      env: {
+        SITE_URL,
+        RATE_LIMITS: 'off',
+        ADMIN_2FA: 'required',
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        OIDC_ISSUER: provider.issuer,
+      },
     });
     try {
       const at = client(() => ({ url: required.url }));
@@ -238,11 +293,15 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
   it('takes each recovery code once, in any case and with or without its dash', async () => {
     const challenge = String((await login('admin', TEST_ADMIN_PASSWORD)).body['challenge']);
     const code = recovery[0]!;
-    const used = await call('POST', '/api/auth/two-factor', { body: { challenge, code: ` ${code.replace('-', '').toUpperCase()} ` } });
+    const used = await call('POST', '/api/auth/two-factor', {
+      body: { challenge, code: ` ${code.replace('-', '').toUpperCase()} ` },
+    });
     expect(used.status).toBe(200);
     const again = String((await login('admin', TEST_ADMIN_PASSWORD)).body['challenge']);
     expect((await call('POST', '/api/auth/two-factor', { body: { challenge: again, code } })).status).toBe(400);
-    expect((await call('POST', '/api/auth/two-factor', { body: { challenge: again, code: recovery[1] } })).status).toBe(200);
+    expect((await call('POST', '/api/auth/two-factor', { body: { challenge: again, code: recovery[1] } })).status).toBe(
+      200,
+    );
     const token = String(used.body['token']);
     expect((await call('GET', '/api/account/two-factor', { token })).body['recoveryCodesLeft']).toBe(8);
     const shape = await call('POST', '/api/auth/two-factor', { body: { challenge: again, code: 'not a code' } });
@@ -254,20 +313,24 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     const id = await insertUser(server.db, 'adele', 'admin', TEST_ADMIN_PASSWORD);
     const token = String((await login('adele', TEST_ADMIN_PASSWORD)).body['token']);
     const own = base32Bytes(String((await call('POST', '/api/account/two-factor/setup', { token })).body['secret']));
-    expect((await call('POST', '/api/account/two-factor/confirm', { token, body: { code: codeOf(own) } })).status).toBe(200);
+    expect((await call('POST', '/api/account/two-factor/confirm', { token, body: { code: codeOf(own) } })).status).toBe(
+      200,
+    );
     await forgetUsedStep(id);
     const wrong = codeOf(own, 7);
 
     const a = String((await login('adele', TEST_ADMIN_PASSWORD)).body['challenge']);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call('POST', '/api/auth/two-factor', { body: { challenge: a, code: wrong } })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call('POST', '/api/auth/two-factor', { body: { challenge: a, code: wrong } })).status);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const voided = await call('POST', '/api/auth/two-factor', { body: { challenge: a, code: codeOf(own) } });
     expect(voided.status).toBe(429);
     expect(voided.body['message']).toBe('Too many wrong codes. Please sign in again');
 
     const b = String((await login('adele', TEST_ADMIN_PASSWORD)).body['challenge']);
-    for (let i = 0; i < 4; i++) expect((await call('POST', '/api/auth/two-factor', { body: { challenge: b, code: wrong } })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await call('POST', '/api/auth/two-factor', { body: { challenge: b, code: wrong } })).status).toBe(400);
     // 10 failures for the account (the voided challenge's last try counted too): even the right code waits now.
     const c = String((await login('adele', TEST_ADMIN_PASSWORD)).body['challenge']);
     const limited = await call('POST', '/api/auth/two-factor', { body: { challenge: c, code: codeOf(own) } });
@@ -278,19 +341,40 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
   it('turns off only with the password or a code, then signs in with a token again', async () => {
     await forgetUsedStep(await adminId());
     const challenge = String((await login('admin', TEST_ADMIN_PASSWORD)).body['challenge']);
-    const token = String((await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key) } })).body['token']);
+    const token = String(
+      (await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key) } })).body['token'],
+    );
     const none = await call('DELETE', '/api/account/two-factor', { token, body: {} });
     expect(none.status).toBe(400);
-    const wrongPassword = await call('DELETE', '/api/account/two-factor', { token, body: { password: 'not the password at all' } });
+    const wrongPassword = await call('DELETE', '/api/account/two-factor', {
+      token,
+      body: { password: 'not the password at all' },
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body['field']).toBe('password');
     const before = mailFiles(server.dataDir);
     const off = await call('DELETE', '/api/account/two-factor', { token, body: { password: TEST_ADMIN_PASSWORD } });
     expect(off.status).toBe(200);
-    expect((await waitForMail(server.dataDir, { to: ADMIN_EMAIL, after: before, subject: 'two-factor sign-in was turned off' })).text).not.toMatch(/\b\d{6}\b/);
-    expect(await server.db.selectFrom('two_factor_recovery_codes').select('id').where('user_id', '=', await adminId()).execute()).toEqual([]);
+    expect(
+      (
+        await waitForMail(server.dataDir, {
+          to: ADMIN_EMAIL,
+          after: before,
+          subject: 'two-factor sign-in was turned off',
+        })
+      ).text,
+    ).not.toMatch(/\b\d{6}\b/);
+    expect(
+      await server.db
+        .selectFrom('two_factor_recovery_codes')
+        .select('id')
+        .where('user_id', '=', await adminId())
+        .execute(),
+    ).toEqual([]);
     expect(Object.keys((await login('admin', TEST_ADMIN_PASSWORD)).body)).toEqual(['token']);
-    expect((await call('DELETE', '/api/account/two-factor', { token, body: { password: TEST_ADMIN_PASSWORD } })).status).toBe(409);
+    expect(
+      (await call('DELETE', '/api/account/two-factor', { token, body: { password: TEST_ADMIN_PASSWORD } })).status,
+    ).toBe(409);
   });
 
   it('signs the admin in even when the new sign-in mail cannot be sent, or hangs', async () => {
@@ -313,7 +397,8 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
 describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
   let t: TestApp;
   const call = client(() => ({ app: t }));
-  const login = (username: string, password: string) => call('POST', '/api/auth/login', { body: { username, password } });
+  const login = (username: string, password: string) =>
+    call('POST', '/api/auth/login', { body: { username, password } });
 
   beforeAll(async () => {
     setAuthLogSink(() => undefined);
@@ -340,14 +425,19 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
     expect(done.status).toBe(200);
     expect(done.body['recoveryCodes']).toHaveLength(10);
     const token = String(done.body['token']);
-    expect((await call('GET', '/api/account/two-factor', { token })).body).toMatchObject({ enabled: true, required: true });
+    expect((await call('GET', '/api/account/two-factor', { token })).body).toMatchObject({
+      enabled: true,
+      required: true,
+    });
     const off = await call('DELETE', '/api/account/two-factor', { token, body: { password: TEST_ADMIN_PASSWORD } });
     expect(off.status).toBe(409);
     // From now on the ordinary second step.
     const next = await login('admin', TEST_ADMIN_PASSWORD);
     expect(next.body['twoFactor']).toBe('code');
     // A setup request with a 'code' challenge gets nothing.
-    expect((await call('POST', '/api/auth/two-factor/setup', { body: { challenge: next.body['challenge'] } })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/auth/two-factor/setup', { body: { challenge: next.body['challenge'] } })).status,
+    ).toBe(401);
   });
 
   it('leaves customers alone and mails no customer sign-in', async () => {
@@ -358,16 +448,22 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
     expect(mailFiles(t.dataDir).filter((f) => !before.includes(f))).toEqual([]);
   });
 
-  it('lists the sessions and signs out exactly the one named, never another account\'s', async () => {
+  it("lists the sessions and signs out exactly the one named, never another account's", async () => {
     await t.customerToken('sid');
     const a = String((await login('sid', TEST_CUSTOMER_PASSWORD)).body['token']);
     const b = String((await login('sid', TEST_CUSTOMER_PASSWORD)).body['token']);
     const c = String((await login('sid', TEST_CUSTOMER_PASSWORD)).body['token']);
-    const list = (await call('GET', '/api/account/sessions', { token: a })).body['results'] as { _id: string; current: boolean }[];
+    const list = (await call('GET', '/api/account/sessions', { token: a })).body['results'] as {
+      _id: string;
+      current: boolean;
+    }[];
     expect(list.length).toBe(4);
     const current = list.find((s) => s.current)!;
     const me = async (token: string) => (await call('GET', '/api/auth/me', { token })).status;
-    const idOf = async (token: string) => ((await call('GET', '/api/account/sessions', { token })).body['results'] as { _id: string; current: boolean }[]).find((s) => s.current)!._id;
+    const idOf = async (token: string) =>
+      (
+        (await call('GET', '/api/account/sessions', { token })).body['results'] as { _id: string; current: boolean }[]
+      ).find((s) => s.current)!._id;
     const bId = await idOf(b);
     const ended = await call('POST', `/api/account/sessions/${bId}/sign-out`, { token: a });
     expect(ended.status).toBe(200);
@@ -391,10 +487,14 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
     const before = mailFiles(t.dataDir);
     const challenge = String((await login('ada', TEST_CUSTOMER_PASSWORD)).body['challenge']);
     expect(mailFiles(t.dataDir).filter((f) => !before.includes(f))).toEqual([]);
-    const key = base32Bytes(String((await call('POST', '/api/auth/two-factor/setup', { body: { challenge } })).body['secret']));
+    const key = base32Bytes(
+      String((await call('POST', '/api/auth/two-factor/setup', { body: { challenge } })).body['secret']),
+    );
     const done = await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key) } });
     const token = String(done.body['token']);
-    const mails = mailFiles(t.dataDir).filter((f) => !before.includes(f)).map((f) => parseMail(t.dataDir, f));
+    const mails = mailFiles(t.dataDir)
+      .filter((f) => !before.includes(f))
+      .map((f) => parseMail(t.dataDir, f));
     const notice = mails.find((m) => m.subject.includes('new sign-in to your admin account'));
     expect(notice?.to).toContain('ada@example.com');
     expect(notice!.text).toMatch(/Time: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);

@@ -15,7 +15,8 @@ import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/tes
 import { storedText } from '../helpers/test-database.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0 AnalyticsProbe/7';
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SITE = 'https://shop.northwind.example';
 const TODAY = utcDay(new Date());
 
@@ -62,8 +63,17 @@ async function placeOrder(quantity: number): Promise<string> {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${carol}`, 'idempotency-key': randomUUID() },
     body: JSON.stringify({
-      lines: [{ productId, quantity }], paymentMethod: 'manual',
-      shipping: { name: 'Carol Customer', line1: '2 Side Road', line2: '', city: 'Leeds', region: '', postalCode: 'LS1 1AA', country: 'United Kingdom' },
+      lines: [{ productId, quantity }],
+      paymentMethod: 'manual',
+      shipping: {
+        name: 'Carol Customer',
+        line1: '2 Side Road',
+        line2: '',
+        city: 'Leeds',
+        region: '',
+        postalCode: 'LS1 1AA',
+        country: 'United Kingdom',
+      },
     }),
   });
   expect(res.status).toBe(201);
@@ -73,7 +83,9 @@ async function placeOrder(quantity: number): Promise<string> {
 async function setStatus(id: string, ...statuses: string[]) {
   for (const status of statuses) {
     const res = await t.request(`/api/admin/orders/${id}/status`, {
-      method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ status }),
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ status }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
   }
@@ -85,7 +97,19 @@ beforeAll(async () => {
   carol = await t.customerToken('carol');
   productId = randomUUID();
   const now = new Date().toISOString();
-  await t.db.insertInto('products').values({ id: productId, name: 'Brass Desk Lamp', slug: 'brass-desk-lamp', price_cents: 1250, stock: 100, published: true, created_at: now, updated_at: now }).execute();
+  await t.db
+    .insertInto('products')
+    .values({
+      id: productId,
+      name: 'Brass Desk Lamp',
+      slug: 'brass-desk-lamp',
+      price_cents: 1250,
+      stock: 100,
+      published: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 });
 
 afterAll(async () => {
@@ -95,16 +119,25 @@ afterAll(async () => {
 describe('POST /api/analytics/view', () => {
   it('keeps only the day, the path, the referring host and a visitor hash; no cookie, address or browser', async () => {
     await clear();
-    const answer = await view({ path: '/shop/brass-desk-lamp/?utm_source=mail#reviews', referrer: 'https://News.Example.com/story?id=7&reader=ada' });
+    const answer = await view({
+      path: '/shop/brass-desk-lamp/?utm_source=mail#reviews',
+      referrer: 'https://News.Example.com/story?id=7&reader=ada',
+    });
     expect(answer.status).toBe(204);
     expect(answer.text).toBe('');
     expect(answer.headers.get('set-cookie')).toBeNull();
 
-    expect(await viewRows()).toEqual([{ day: TODAY, path: '/shop/brass-desk-lamp', referrer_host: 'news.example.com', views: 1 }]);
+    expect(await viewRows()).toEqual([
+      { day: TODAY, path: '/shop/brass-desk-lamp', referrer_host: 'news.example.com', views: 1 },
+    ]);
     const visitors = await visitorRows();
     expect(visitors).toHaveLength(1);
     expect(Object.keys(visitors[0]!).sort()).toEqual(['day', 'visitor_hash']);
-    const { salt } = await t.db.selectFrom('analytics_salts').select('salt').where('day', '=', TODAY).executeTakeFirstOrThrow();
+    const { salt } = await t.db
+      .selectFrom('analytics_salts')
+      .select('salt')
+      .where('day', '=', TODAY)
+      .executeTakeFirstOrThrow();
     // In-process requests have no socket, so the address is 'unknown' (client-ip.ts): it is only ever hashed.
     expect(visitors[0]).toEqual({ day: TODAY, visitor_hash: visitorHash(salt, 'unknown', FIREFOX) });
   });
@@ -135,12 +168,16 @@ describe('POST /api/analytics/view', () => {
     await clear();
     const cases: Record<string, string>[] = [
       { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
-      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36' },
+      {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      },
       { 'user-agent': '' },
       { dnt: '1' },
       { 'sec-gpc': '1' },
     ];
-    for (const headers of cases) expect((await view({ path: '/pricing' }, headers)).status, JSON.stringify(headers)).toBe(204);
+    for (const headers of cases)
+      expect((await view({ path: '/pricing' }, headers)).status, JSON.stringify(headers)).toBe(204);
     expect(await viewRows()).toEqual([]);
     expect(await visitorRows()).toEqual([]);
   });
@@ -148,9 +185,21 @@ describe('POST /api/analytics/view', () => {
   it('never counts the admin area, the API, signed-in screens or pages with tokens, nor what is no site path', async () => {
     await clear();
     const paths = [
-      '/admin/store', '/admin-dashboard', '/api/products', '/analytics', '/settings', '/messages', '/reset-password?token=secret',
-      '/orders/view?token=secret', '/newsletter/confirm?token=secret', '/newsletter/unsubscribe', 'contact', 'https://evil.example/',
-      '/shop/%E0%A4%A', '/shop/../admin', `/${'x'.repeat(400)}`,
+      '/admin/store',
+      '/admin-dashboard',
+      '/api/products',
+      '/analytics',
+      '/settings',
+      '/messages',
+      '/reset-password?token=secret',
+      '/orders/view?token=secret',
+      '/newsletter/confirm?token=secret',
+      '/newsletter/unsubscribe',
+      'contact',
+      'https://evil.example/',
+      '/shop/%E0%A4%A',
+      '/shop/../admin',
+      `/${'x'.repeat(400)}`,
     ];
     for (const path of paths) expect((await view({ path })).status, path).toBe(204);
     expect(await viewRows()).toEqual([]);
@@ -172,14 +221,19 @@ describe('POST /api/analytics/view', () => {
       expect((JSON.parse(answer.text) as { field: string }).field).toBe(field);
     }
     expect((await view('{"path":')).status).toBe(400);
-    const text = await t.request('/api/analytics/view', { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': FIREFOX }, body: '{"path":"/"}' });
+    const text = await t.request('/api/analytics/view', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'user-agent': FIREFOX },
+      body: '{"path":"/"}',
+    });
     expect(text.status).toBe(415);
   });
 
   it('stops counting an address past its limit, answered alike', async () => {
     const limited = await createTestApp({ env: { SITE_URL: SITE } });
     try {
-      for (let i = 0; i < VIEW_LIMIT.limit; i++) expect((await view({ path: '/pricing' }, {}, limited)).status).toBe(204);
+      for (let i = 0; i < VIEW_LIMIT.limit; i++)
+        expect((await view({ path: '/pricing' }, {}, limited)).status).toBe(204);
       expect((await view({ path: '/pricing' }, {}, limited)).status).toBe(204);
       expect((await view({ path: '/about' }, {}, limited)).status).toBe(204);
       const rows = await limited.db.selectFrom('page_views').selectAll().execute();
@@ -264,17 +318,35 @@ describe('GET /api/analytics and /api/analytics/export', () => {
     beforeAll(async () => {
       await clear();
       await t.db.deleteFrom('users').where('username', 'not in', ['admin', 'carol']).execute();
-      await t.db.updateTable('users').set({ created_at: `${TODAY} 08:00:00` }).execute();
+      await t.db
+        .updateTable('users')
+        .set({ created_at: `${TODAY} 08:00:00` })
+        .execute();
       // Sign-ups: admin and carol today, ada through the API today, then two moved into the past.
       const register = await t.request('/api/auth/register', {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', username: 'ada', password: 'analytical engine notes' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          email: 'ada@example.com',
+          username: 'ada',
+          password: 'analytical engine notes',
+        }),
       });
       expect(register.status).toBe(201);
       await t.customerToken('dora');
       await t.customerToken('olga');
-      await t.db.updateTable('users').set({ created_at: `${PAST}T10:00:00.000Z` }).where('username', '=', 'dora').execute();
-      await t.db.updateTable('users').set({ created_at: `${OLD}T10:00:00.000Z` }).where('username', '=', 'olga').execute();
+      await t.db
+        .updateTable('users')
+        .set({ created_at: `${PAST}T10:00:00.000Z` })
+        .where('username', '=', 'dora')
+        .execute();
+      await t.db
+        .updateTable('users')
+        .set({ created_at: `${OLD}T10:00:00.000Z` })
+        .where('username', '=', 'olga')
+        .execute();
 
       // Orders (12.50 each): paid 1, pending 2, cancelled 1, refunded 1 today; shipped 4 three days ago; paid 1 in EUR.
       const paid = await placeOrder(1);
@@ -284,26 +356,52 @@ describe('GET /api/analytics and /api/analytics/export', () => {
       await setStatus(await placeOrder(1), 'paid', 'refunded');
       const shipped = await placeOrder(4);
       await setStatus(shipped, 'paid', 'shipped');
-      await t.db.updateTable('orders').set({ created_at: `${PAST}T23:59:59.999Z` }).where('id', '=', shipped).execute();
+      await t.db
+        .updateTable('orders')
+        .set({ created_at: `${PAST}T23:59:59.999Z` })
+        .where('id', '=', shipped)
+        .execute();
       const euro = await placeOrder(1);
       await setStatus(euro, 'paid');
       await t.db.updateTable('orders').set({ currency: 'EUR' }).where('id', '=', euro).execute();
       const old = await placeOrder(3);
       await setStatus(old, 'paid');
-      await t.db.updateTable('orders').set({ created_at: `${OLD}T12:00:00.000Z` }).where('id', '=', old).execute();
+      await t.db
+        .updateTable('orders')
+        .set({ created_at: `${OLD}T12:00:00.000Z` })
+        .where('id', '=', old)
+        .execute();
 
       // Views today through the API; earlier days straight into the table (a day cannot be chosen through the API).
-      await t.db.insertInto('blogs').values({ id: randomUUID(), title: 'Lighting a Small Room', slug: 'lighting-a-small-room', created_at: new Date().toISOString() }).execute();
+      await t.db
+        .insertInto('blogs')
+        .values({
+          id: randomUUID(),
+          title: 'Lighting a Small Room',
+          slug: 'lighting-a-small-room',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       await view({ path: '/shop/brass-desk-lamp', referrer: 'https://news.example/story' });
       await view({ path: '/shop/brass-desk-lamp', referrer: 'https://=cmd.example/' }, { 'user-agent': CHROME });
       await view({ path: '/blogs/lighting-a-small-room' });
       await view({ path: '/about' });
-      await t.db.insertInto('page_views').values([
-        { day: PAST, path: '/blogs/lighting-a-small-room', referrer_host: 'news.example', views: 7 },
-        { day: PAST, path: '/shop/no-longer-sold', referrer_host: '', views: 2 },
-        { day: OLD, path: '/about', referrer_host: '', views: 50 },
-      ]).execute();
-      await t.db.insertInto('page_visitors').values([{ day: PAST, visitor_hash: 'a' }, { day: PAST, visitor_hash: 'b' }, { day: OLD, visitor_hash: 'c' }]).execute();
+      await t.db
+        .insertInto('page_views')
+        .values([
+          { day: PAST, path: '/blogs/lighting-a-small-room', referrer_host: 'news.example', views: 7 },
+          { day: PAST, path: '/shop/no-longer-sold', referrer_host: '', views: 2 },
+          { day: OLD, path: '/about', referrer_host: '', views: 50 },
+        ])
+        .execute();
+      await t.db
+        .insertInto('page_visitors')
+        .values([
+          { day: PAST, visitor_hash: 'a' },
+          { day: PAST, visitor_hash: 'b' },
+          { day: OLD, visitor_hash: 'c' },
+        ])
+        .execute();
 
       answer = await report();
     });
@@ -311,10 +409,21 @@ describe('GET /api/analytics and /api/analytics/export', () => {
     it('count views and visitors per day, orders not cancelled, revenue of paid ones in the store currency, and sign-ups', () => {
       const byDay = new Map(answer.daily.map((d) => [d.day, d]));
       expect(answer.currency).toBe('USD');
-      expect(byDay.get(TODAY)).toEqual({ day: TODAY, views: 4, visitors: 2, orders: 4, revenueCents: 1250, signups: 3 });
+      expect(byDay.get(TODAY)).toEqual({
+        day: TODAY,
+        views: 4,
+        visitors: 2,
+        orders: 4,
+        revenueCents: 1250,
+        signups: 3,
+      });
       expect(byDay.get(PAST)).toEqual({ day: PAST, views: 9, visitors: 2, orders: 1, revenueCents: 5000, signups: 1 });
       expect(answer.totals).toEqual({ views: 13, visitors: 4, orders: 5, revenueCents: 6250, signups: 4 });
-      expect(answer.daily.filter((d) => d.day !== TODAY && d.day !== PAST).every((d) => d.views + d.visitors + d.orders + d.revenueCents + d.signups === 0)).toBe(true);
+      expect(
+        answer.daily
+          .filter((d) => d.day !== TODAY && d.day !== PAST)
+          .every((d) => d.views + d.visitors + d.orders + d.revenueCents + d.signups === 0),
+      ).toBe(true);
     });
 
     it('list the most viewed pages with their titles, and the referrers', () => {
@@ -348,7 +457,9 @@ describe('GET /api/analytics and /api/analytics/export', () => {
       const daily = await get(`/api/analytics/export?table=daily&start=${PAST}&end=${TODAY}`, admin);
       expect(daily.status).toBe(200);
       expect(daily.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(daily.headers.get('content-disposition')).toBe(`attachment; filename="analytics-daily-${PAST}-to-${TODAY}.csv"`);
+      expect(daily.headers.get('content-disposition')).toBe(
+        `attachment; filename="analytics-daily-${PAST}-to-${TODAY}.csv"`,
+      );
       const lines = (await csvText(daily)).split('\r\n');
       expect(lines[0]).toBe('Day,Views,Unique visitors,Orders,Revenue (USD),Sign-ups');
       expect(lines[1]).toBe(`${PAST},9,2,1,50,1`);
@@ -356,17 +467,25 @@ describe('GET /api/analytics and /api/analytics/export', () => {
       expect(lines).toHaveLength(6);
 
       const content = await get('/api/analytics/export?table=content', admin);
-      expect(content.headers.get('content-disposition')).toBe(`attachment; filename="analytics-content-${answer.start}-to-${TODAY}.csv"`);
+      expect(content.headers.get('content-disposition')).toBe(
+        `attachment; filename="analytics-content-${answer.start}-to-${TODAY}.csv"`,
+      );
       expect(await csvText(content)).toBe(
         'Path,Title,Views\r\n/blogs/lighting-a-small-room,Lighting a Small Room,8\r\n/shop/brass-desk-lamp,Brass Desk Lamp,2\r\n' +
           '/shop/no-longer-sold,/shop/no-longer-sold,2\r\n/about,/about,1\r\n',
       );
       const referrers = await get('/api/analytics/export?table=referrers', admin);
-      expect(await csvText(referrers)).toBe(`Referrer,Views\r\nnews.example,8\r\n${DIRECT_REFERRER},4\r\n'=cmd.example,1\r\n`);
+      expect(await csvText(referrers)).toBe(
+        `Referrer,Views\r\nnews.example,8\r\n${DIRECT_REFERRER},4\r\n'=cmd.example,1\r\n`,
+      );
     });
 
     it('neutralise a title a spreadsheet would run', async () => {
-      await t.db.updateTable('products').set({ name: '=HYPERLINK("https://evil.example","Lamp")' }).where('id', '=', productId).execute();
+      await t.db
+        .updateTable('products')
+        .set({ name: '=HYPERLINK("https://evil.example","Lamp")' })
+        .where('id', '=', productId)
+        .execute();
       const text = await csvText(await get('/api/analytics/export?table=content', admin));
       expect(text).toContain(`/shop/brass-desk-lamp,"'=HYPERLINK(""https://evil.example"",""Lamp"")",2\r\n`);
       await t.db.updateTable('products').set({ name: 'Brass Desk Lamp' }).where('id', '=', productId).execute();

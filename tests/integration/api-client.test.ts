@@ -32,7 +32,12 @@ describe('the API client against a stand-in API', () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+        const request = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+        };
         seen.push(request);
         const outcome = answer(request, seen.length - 1, res);
         if (outcome === 'drop') req.socket.destroy();

@@ -14,7 +14,8 @@ describe('the first admin with a generated password', () => {
     });
     return { status: res.status, body: await res.json() };
   };
-  const login = async (password: string) => (await call('/api/auth/login', { body: { username: 'admin@example.com', password } })).body.token as string;
+  const login = async (password: string) =>
+    (await call('/api/auth/login', { body: { username: 'admin@example.com', password } })).body.token as string;
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo', env: { ADMIN_PASSWORD: '' } });
@@ -33,21 +34,35 @@ describe('the first admin with a generated password', () => {
 
   it('refuses a wrong current password, a weak or unchanged new one, and changes nothing', async () => {
     const token = await login(generated);
-    const wrong = await call('/api/auth/change-password', { token, body: { currentPassword: 'not it at all', newPassword: 'a fresh admin passphrase' } });
+    const wrong = await call('/api/auth/change-password', {
+      token,
+      body: { currentPassword: 'not it at all', newPassword: 'a fresh admin passphrase' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: 'The current password is not correct', field: 'currentPassword' });
-    const weak = await call('/api/auth/change-password', { token, body: { currentPassword: generated, newPassword: 'short' } });
+    const weak = await call('/api/auth/change-password', {
+      token,
+      body: { currentPassword: generated, newPassword: 'short' },
+    });
     expect(weak.body).toEqual({ message: 'Password must be at least 12 characters', field: 'newPassword' });
-    const same = await call('/api/auth/change-password', { token, body: { currentPassword: generated, newPassword: generated } });
+    const same = await call('/api/auth/change-password', {
+      token,
+      body: { currentPassword: generated, newPassword: generated },
+    });
     expect(same.status).toBe(400);
-    expect((await call('/api/auth/change-password', { body: { currentPassword: generated, newPassword: 'x' } })).status).toBe(401);
+    expect(
+      (await call('/api/auth/change-password', { body: { currentPassword: generated, newPassword: 'x' } })).status,
+    ).toBe(401);
     expect((await call('/api/auth/me', { token })).body.must_change_password).toBe(true);
   });
 
   it('after the change: the flag is gone, drafts show, other sessions end, the new password signs in', async () => {
     const other = await login(generated);
     const token = await login(generated);
-    const changed = await call('/api/auth/change-password', { token, body: { currentPassword: generated, newPassword: 'lighthouse keeper winter log' } });
+    const changed = await call('/api/auth/change-password', {
+      token,
+      body: { currentPassword: generated, newPassword: 'lighthouse keeper winter log' },
+    });
     expect(changed).toEqual({ status: 200, body: { message: 'Password changed' } });
     expect((await call('/api/auth/me', { token })).body.must_change_password).toBe(false);
     expect((await call('/api/photos', { token })).body.results).toHaveLength(24);
@@ -66,7 +81,18 @@ describe('attempt limits on the current password', () => {
     for (const name of ['max', 'ann']) {
       await server.db
         .insertInto('users')
-        .values({ id: randomUUID(), first_name: name, last_name: 'Tester', email: `${name}@example.com`, username: name, username_key: name, password_hash: await hashPassword(PASSWORD), email_verified: true, created_at: now, updated_at: now })
+        .values({
+          id: randomUUID(),
+          first_name: name,
+          last_name: 'Tester',
+          email: `${name}@example.com`,
+          username: name,
+          username_key: name,
+          password_hash: await hashPassword(PASSWORD),
+          email_verified: true,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
   });
@@ -81,8 +107,10 @@ describe('attempt limits on the current password', () => {
     });
 
   it('after 10 wrong current passwords answers 429 with Retry-After, even to the right one, until the wait is over', async () => {
-    const token = ((await (await post('/login', { username: 'max', password: PASSWORD })).json()) as { token: string }).token;
-    const change = (currentPassword: string) => post('/change-password', { currentPassword, newPassword: 'a quiet harbour at dawn' }, token);
+    const token = ((await (await post('/login', { username: 'max', password: PASSWORD })).json()) as { token: string })
+      .token;
+    const change = (currentPassword: string) =>
+      post('/change-password', { currentPassword, newPassword: 'a quiet harbour at dawn' }, token);
     for (let i = 0; i < 10; i++) expect((await change('not the password at all')).status).toBe(400);
     const limited = await change('not the password at all');
     expect(limited.status).toBe(429);
@@ -101,12 +129,24 @@ describe('attempt limits on the current password', () => {
       await new Promise((r) => setTimeout(r, 100));
       answer = await change(PASSWORD);
     }
-    expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 200, body: { message: 'Password changed' } });
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 200,
+      body: { message: 'Password changed' },
+    });
   });
 
   it('holds a parallel burst of wrong current passwords to the same limit', async () => {
-    const token = ((await (await post('/login', { username: 'ann', password: PASSWORD })).json()) as { token: string }).token;
-    const answers = await Promise.all(Array.from({ length: 40 }, () => post('/change-password', { currentPassword: 'not the password at all', newPassword: 'evening tide over the pier' }, token)));
+    const token = ((await (await post('/login', { username: 'ann', password: PASSWORD })).json()) as { token: string })
+      .token;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post(
+          '/change-password',
+          { currentPassword: 'not the password at all', newPassword: 'evening tide over the pier' },
+          token,
+        ),
+      ),
+    );
     const counts: Record<number, number> = {};
     for (const res of answers) counts[res.status] = (counts[res.status] ?? 0) + 1;
     expect(counts).toEqual({ 400: 10, 429: 30 });

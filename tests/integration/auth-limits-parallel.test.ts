@@ -19,7 +19,18 @@ async function addUser(db: Db, name: string): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('users')
-    .values({ id: randomUUID(), first_name: 'Max', last_name: 'Tester', email: `${name}@example.com`, username: name, username_key: name, password_hash: await hashPassword(PASSWORD), email_verified: true, created_at: now, updated_at: now })
+    .values({
+      id: randomUUID(),
+      first_name: 'Max',
+      last_name: 'Tester',
+      email: `${name}@example.com`,
+      username: name,
+      username_key: name,
+      password_hash: await hashPassword(PASSWORD),
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -46,7 +57,11 @@ describe('login limits under parallel requests, over HTTP from one address', () 
     return server;
   };
   const login = (s: TestServer, username: string, password: string) =>
-    fetch(`${s.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    fetch(`${s.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
 
   it('answers a burst of 100 wrong logins for one account with at most the free failures as 401, the rest 429', async () => {
     const s = await start();
@@ -77,9 +92,19 @@ describe('login limits under parallel requests, over HTTP from one address', () 
     expect(burst[429]).toBeGreaterThanOrEqual(30 - FREE_FAILURES);
 
     // Codes: 25 requests for different emails from one address pass; one email still gets 3 per 15 minutes.
-    const otp = (email: string) => fetch(`${s.url}/api/auth/request-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-    expect(statusCounts(await Promise.all(Array.from({ length: 25 }, (_, i) => otp(`someone${i}@example.com`))))).toEqual({ 200: 25 });
-    expect(statusCounts(await Promise.all(Array.from({ length: 6 }, () => otp('max@example.com'))))).toEqual({ 200: 3, 429: 3 });
+    const otp = (email: string) =>
+      fetch(`${s.url}/api/auth/request-otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+    expect(
+      statusCounts(await Promise.all(Array.from({ length: 25 }, (_, i) => otp(`someone${i}@example.com`)))),
+    ).toEqual({ 200: 25 });
+    expect(statusCounts(await Promise.all(Array.from({ length: 6 }, () => otp('max@example.com'))))).toEqual({
+      200: 3,
+      429: 3,
+    });
   });
 });
 
@@ -94,7 +119,11 @@ describe('the right password inside a burst of wrong ones', () => {
     t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
     await addUser(t.db, 'max');
     const login = (password: string) =>
-      t.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'max', password }) });
+      t.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'max', password }),
+      });
     // All started in one go, the right password last: in-process requests reach the limit check in the order sent,
     // so 50 wrong attempts are counted before it while none of their hashes has finished yet.
     const wrong = Array.from({ length: 50 }, () => login(WRONG));
@@ -121,7 +150,13 @@ describe('register limits under parallel requests', () => {
       t.request('/api/auth/register', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ first_name: 'N', last_name: 'N', email: 'max@example.com', username: `newuser${i}`, password: 'a long fresh password' }),
+        body: JSON.stringify({
+          first_name: 'N',
+          last_name: 'N',
+          email: 'max@example.com',
+          username: `newuser${i}`,
+          password: 'a long fresh password',
+        }),
       });
     // Started in one go, so all of them are past the limit check before any finishes.
     const counts = statusCounts(await Promise.all(Array.from({ length: 12 }, (_, i) => register(i))));

@@ -17,7 +17,18 @@ async function addUser(server: TestServer, name: string, password: string | null
   const id = randomUUID();
   await server.db
     .insertInto('users')
-    .values({ id, first_name: name, last_name: 'Tester', email: `${name}@example.com`, username: name, username_key: name, password_hash: password ? await hashPassword(password) : null, email_verified: true, created_at: now, updated_at: now })
+    .values({
+      id,
+      first_name: name,
+      last_name: 'Tester',
+      email: `${name}@example.com`,
+      username: name,
+      username_key: name,
+      password_hash: password ? await hashPassword(password) : null,
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -30,7 +41,10 @@ function client(server: TestServer) {
       body: JSON.stringify(body),
     });
   const me = (token?: string, init: RequestInit = {}) =>
-    fetch(`${server.url}/api/auth/me`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) } });
+    fetch(`${server.url}/api/auth/me`, {
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
+    });
   const login = async (username: string, password: string) => {
     const res = await post('/login', { username, password });
     expect(res.status).toBe(200);
@@ -108,7 +122,9 @@ describe('password login, sessions and logout', () => {
     expect(out.headers.get('cache-control')).toBe('no-store');
     expect((await api.me(token)).status).toBe(401);
     expect((await api.post('/logout', {}, token)).status).toBe(401);
-    expect(await server.db.selectFrom('sessions').select('id').where('token_hash', '=', sha256Hex(token)).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.db.selectFrom('sessions').select('id').where('token_hash', '=', sha256Hex(token)).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('takes the token only from the Authorization header', async () => {
@@ -125,7 +141,11 @@ describe('password login, sessions and logout', () => {
   it('lets the first admin sign in with ADMIN_PASSWORD on a 12-hour session', async () => {
     const token = await api.login('admin@example.com', ADMIN_PASSWORD);
     expect((await (await api.me(token)).json()).role).toBe('admin');
-    const row = await server.db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(12 * 3600 * 1000);
     expect(await api.login('admin', ADMIN_PASSWORD)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -133,12 +153,23 @@ describe('password login, sessions and logout', () => {
   it('rehashes a password stored with older parameters on sign-in', async () => {
     const id = await addUser(server, 'legacy');
     const salt = randomBytes(16);
-    const tag = argon2Sync('argon2id', { message: PASSWORD, nonce: salt, memory: 19456, passes: 3, parallelism: 1, tagLength: 32 });
+    const tag = argon2Sync('argon2id', {
+      message: PASSWORD,
+      nonce: salt,
+      memory: 19456,
+      passes: 3,
+      parallelism: 1,
+      tagLength: 32,
+    });
     const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
     const old = `$argon2id$v=19$m=19456,t=3,p=1$${b64(salt)}$${b64(tag)}`;
     await server.db.updateTable('users').set({ password_hash: old }).where('id', '=', id).execute();
     await api.login('legacy', PASSWORD);
-    const row = await server.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -165,7 +196,8 @@ describe('password login, sessions and logout', () => {
     app.get('/admin', requireAdmin, (c) => c.json({ ok: true }));
     const customer = await api.login('carol', PASSWORD);
     const admin = await api.login('admin', ADMIN_PASSWORD);
-    const call = (path: string, token?: string) => app.request(path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    const call = (path: string, token?: string) =>
+      app.request(path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
     expect((await call('/mine')).status).toBe(401);
     expect((await call('/mine', customer)).status).toBe(200);
     expect((await call('/admin')).status).toBe(401);

@@ -10,14 +10,29 @@ async function addUser(server: TestServer, name: string, verified = true): Promi
   const email = `${name}@example.com`;
   await server.db
     .insertInto('users')
-    .values({ id: randomUUID(), first_name: name, last_name: 'Tester', email, username: name, username_key: name, password_hash: await hashPassword('a long test password'), email_verified: verified, created_at: now, updated_at: now })
+    .values({
+      id: randomUUID(),
+      first_name: name,
+      last_name: 'Tester',
+      email,
+      username: name,
+      username_key: name,
+      password_hash: await hashPassword('a long test password'),
+      email_verified: verified,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return email;
 }
 
 function client(server: TestServer) {
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   /** Requests a code and reads it from the outbox. */
   const code = async (identifier: string, email: string) => {
     const before = mailFiles(server.dataDir);
@@ -46,7 +61,17 @@ describe('one-time codes', () => {
   it('stores only an HMAC of the code, with an expiry at most 10 minutes away', async () => {
     const email = await addUser(server, 'stored');
     const code = await api.code(email, email);
-    const row = await server.db.selectFrom('one_time_codes').innerJoin('users', 'users.id', 'one_time_codes.user_id').select(['one_time_codes.code_hash', 'one_time_codes.expires_at', 'one_time_codes.created_at', 'one_time_codes.attempts']).where('users.email', '=', email).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('one_time_codes')
+      .innerJoin('users', 'users.id', 'one_time_codes.user_id')
+      .select([
+        'one_time_codes.code_hash',
+        'one_time_codes.expires_at',
+        'one_time_codes.created_at',
+        'one_time_codes.attempts',
+      ])
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.code_hash).not.toContain(code);
     expect(row.attempts).toBe(0);
@@ -61,7 +86,10 @@ describe('one-time codes', () => {
     expect((await first.json()).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const again = await api.post('/verify-otp', { email, otp: code });
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ message: 'This code is wrong or has expired; request a new one', field: 'otp' });
+    expect(await again.json()).toEqual({
+      message: 'This code is wrong or has expired; request a new one',
+      field: 'otp',
+    });
   });
 
   it('voids the previous code when a new one is requested', async () => {
@@ -89,7 +117,9 @@ describe('one-time codes', () => {
   it('counts parallel wrong guesses atomically', async () => {
     const email = await addUser(server, 'racer');
     const code = await api.code(email, email);
-    const results = await Promise.all(Array.from({ length: 8 }, () => api.post('/verify-otp', { email, otp: api.other(code) })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => api.post('/verify-otp', { email, otp: api.other(code) })),
+    );
     expect(results.filter((r) => r.status === 400)).toHaveLength(4);
     expect((await api.post('/verify-otp', { email, otp: code })).status).toBe(429);
   });

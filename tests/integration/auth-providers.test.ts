@@ -5,7 +5,9 @@ describe('GET /api/auth/providers without Google configured', () => {
   let server: TestServer;
   beforeAll(async () => {
     // A client id alone is not enough: both halves must be set for the sign-in to work.
-    server = await startTestServer({ env: { GOOGLE_CLIENT_ID: 'only-the-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: '' } });
+    server = await startTestServer({
+      env: { GOOGLE_CLIENT_ID: 'only-the-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: '' },
+    });
   });
   afterAll(() => server.stop(true));
 

@@ -16,7 +16,18 @@ describe('attempt limits on the account endpoints', () => {
     const now = new Date().toISOString();
     await server.db
       .insertInto('users')
-      .values({ id: randomUUID(), first_name: 'Max', last_name: 'Tester', email: 'max@example.com', username: 'max', username_key: 'max', password_hash: await hashPassword(PASSWORD), email_verified: true, created_at: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        first_name: 'Max',
+        last_name: 'Tester',
+        email: 'max@example.com',
+        username: 'max',
+        username_key: 'max',
+        password_hash: await hashPassword(PASSWORD),
+        email_verified: true,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
   beforeEach(async () => {
@@ -29,7 +40,11 @@ describe('attempt limits on the account endpoints', () => {
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   function expectLimited(res: Response) {
     expect(res.status).toBe(429);
@@ -39,7 +54,8 @@ describe('attempt limits on the account endpoints', () => {
 
   it('caps failed logins per IP across accounts, ignoring X-Forwarded-For', async () => {
     expect(LOGIN_FAILURES_PER_ADDRESS).toBeLessThan(30);
-    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) expect((await post('/login', { username: `nobody${i}`, password: PASSWORD })).status).toBe(401);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++)
+      expect((await post('/login', { username: `nobody${i}`, password: PASSWORD })).status).toBe(401);
     const limited = await post('/login', { username: 'max', password: PASSWORD });
     expectLimited(limited);
     expect(await limited.json()).toEqual({ message: 'Too many attempts. Please try again later' });
@@ -52,7 +68,8 @@ describe('attempt limits on the account endpoints', () => {
     await server.stop(true);
     await start({ RATE_LIMITS: 'off' });
     for (const username of ['max', 'ghost']) {
-      for (let i = 0; i < 10; i++) expect((await post('/login', { username, password: 'wrong password here' })).status).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await post('/login', { username, password: 'wrong password here' })).status).toBe(401);
       const limited = await post('/login', { username, password: PASSWORD });
       expectLimited(limited);
       expect(limited.headers.get('retry-after')).toBe('1');
@@ -78,13 +95,22 @@ describe('attempt limits on the account endpoints', () => {
 
   it('limits registrations per IP', async () => {
     const register = (i: number) =>
-      post('/register', { first_name: 'N', last_name: 'N', email: `n${i}@example.com`, username: `newuser${i}`, password: 'a long fresh password' });
+      post('/register', {
+        first_name: 'N',
+        last_name: 'N',
+        email: `n${i}@example.com`,
+        username: `newuser${i}`,
+        password: 'a long fresh password',
+      });
     for (let i = 0; i < 20; i++) expect((await register(i)).status).toBe(201);
     expectLimited(await register(20));
   });
 
   it('limits reset attempts per IP', async () => {
-    for (let i = 0; i < 10; i++) expect((await post('/reset-password', { token: 'x'.repeat(43), newPassword: 'a long fresh password' })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post('/reset-password', { token: 'x'.repeat(43), newPassword: 'a long fresh password' })).status,
+      ).toBe(400);
     expectLimited(await post('/reset-password', { token: 'x'.repeat(43), newPassword: 'a long fresh password' }));
   });
 });

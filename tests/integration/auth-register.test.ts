@@ -16,7 +16,11 @@ describe('register, request a code, verify the email', () => {
   });
 
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const person = (over: Record<string, unknown> = {}) => ({
     first_name: 'Ada',
     last_name: 'Lovelace',
@@ -33,7 +37,11 @@ describe('register, request a code, verify the email', () => {
     const body = await res.json();
     expect(body).not.toHaveProperty('token');
     expect(typeof body.message).toBe('string');
-    const row = await server.db.selectFrom('users').selectAll().where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: 'customer', username: 'ada', username_key: 'ada' });
     expect(Boolean(row.email_verified)).toBe(false);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
@@ -49,9 +57,16 @@ describe('register, request a code, verify the email', () => {
   });
 
   it('makes a customer even when the body asks for admin', async () => {
-    const res = await post('/register', person({ email: 'mallory@example.com', username: 'mallory', role: 'admin', isAdmin: true }));
+    const res = await post(
+      '/register',
+      person({ email: 'mallory@example.com', username: 'mallory', role: 'admin', isAdmin: true }),
+    );
     expect(res.status).toBe(201);
-    const row = await server.db.selectFrom('users').select('role').where('email', '=', 'mallory@example.com').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select('role')
+      .where('email', '=', 'mallory@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('customer');
   });
 
@@ -59,13 +74,28 @@ describe('register, request a code, verify the email', () => {
     ['a short password', { password: 'short pass' }, 'password', 'Password must be at least 12 characters'],
     ['a common password', { password: 'qwerty123456' }, 'password', 'Password is too common; choose another'],
     ['a weak password', { password: 'aaaaaaaaaaaaaaaa' }, 'password', 'Password is too easy to guess'],
-    ['a password with the username', { username: 'grace', password: 'grace-is-my-password' }, 'password', 'Password must not contain your name, email or the site name'],
+    [
+      'a password with the username',
+      { username: 'grace', password: 'grace-is-my-password' },
+      'password',
+      'Password must not contain your name, email or the site name',
+    ],
     ['an overlong password', { password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
     ['a bad email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-    ['an email with a line break', { email: 'a@example.com\r\nBcc: x@example.com' }, 'email', 'Email must not contain control characters'],
+    [
+      'an email with a line break',
+      { email: 'a@example.com\r\nBcc: x@example.com' },
+      'email',
+      'Email must not contain control characters',
+    ],
     ['a missing first name', { first_name: '' }, 'first_name', 'First name is required'],
     ['a first name that is not text', { first_name: 42 }, 'first_name', 'First name is required'],
-    ['a username with spaces', { username: 'ada lovelace' }, 'username', 'Username may contain only letters, digits, dots, hyphens and underscores'],
+    [
+      'a username with spaces',
+      { username: 'ada lovelace' },
+      'username',
+      'Username may contain only letters, digits, dots, hyphens and underscores',
+    ],
     ['a reserved username', { username: 'Administrator' }, 'username', 'This username is reserved; choose another'],
   ])('answers 400 with a plain sentence, the field named apart, for %s', async (_label, over, field, message) => {
     const res = await post('/register', person({ email: 'new@example.com', username: 'newbie', ...over }));
@@ -74,7 +104,11 @@ describe('register, request a code, verify the email', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const res = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -105,17 +139,39 @@ describe('register, request a code, verify the email', () => {
     expect(me.headers.get('cache-control')).toBe('no-store');
     const user = await me.json();
     // The spec's User fields plus the additive must_change_password flag; never a hash or a secret.
-    expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'first_name', 'last_name', 'must_change_password', 'profile_image', 'role', 'username']);
+    expect(Object.keys(user).sort()).toEqual([
+      '_id',
+      'email',
+      'first_name',
+      'last_name',
+      'must_change_password',
+      'profile_image',
+      'role',
+      'username',
+    ]);
     expect(user.must_change_password).toBe(false);
-    expect(user).toMatchObject({ email: 'ada@example.com', username: 'ada', role: 'customer', first_name: 'Ada', profile_image: '' });
+    expect(user).toMatchObject({
+      email: 'ada@example.com',
+      username: 'ada',
+      role: 'customer',
+      first_name: 'Ada',
+      profile_image: '',
+    });
 
-    const row = await server.db.selectFrom('users').select('email_verified').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select('email_verified')
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
     expect(Boolean(row.email_verified)).toBe(true);
     expect((await post('/login', { username: 'ada', password: 'analytical engine notes' })).status).toBe(200);
   });
 
   it('writes outbox mail with mode 0600 and escapes the company name in HTML', async () => {
-    await server.db.insertInto('company_settings').values({ id: 1, public_id: 'c1', name: 'Tom & Jerry <Co>' }).execute();
+    await server.db
+      .insertInto('company_settings')
+      .values({ id: 1, public_id: 'c1', name: 'Tom & Jerry <Co>' })
+      .execute();
     const before = mailFiles(server.dataDir);
     await post('/register', person({ email: 'esc@example.com', username: 'escaper' }));
     await post('/request-otp', { email: 'escaper' });

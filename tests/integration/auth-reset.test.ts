@@ -23,7 +23,11 @@ describe('forgot password: code and reset link', () => {
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   const me = (token: string) => fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
   const login = (username: string, password: string) => post('/login', { username, password });
 
@@ -31,7 +35,18 @@ describe('forgot password: code and reset link', () => {
     const now = new Date().toISOString();
     await server.db
       .insertInto('users')
-      .values({ id: randomUUID(), first_name: name, last_name: 'Tester', email: `${name}@example.com`, username: name, username_key: name, password_hash: await hashPassword(OLD), email_verified: verified, created_at: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        first_name: name,
+        last_name: 'Tester',
+        email: `${name}@example.com`,
+        username: name,
+        username_key: name,
+        password_hash: await hashPassword(OLD),
+        email_verified: verified,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return `${name}@example.com`;
   }
@@ -53,7 +68,11 @@ describe('forgot password: code and reset link', () => {
     expect(mail.text).toContain(`${SITE_URL}/reset-password?token=${token}`);
     expect(mail.html).toContain(`${SITE_URL}/reset-password?token=${token}`);
     expect(mail.text).not.toContain('evil.example');
-    const row = await server.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('password_reset_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(30 * 60 * 1000);
   });
 
@@ -126,11 +145,18 @@ describe('forgot password: code and reset link', () => {
     const first = resetTokenFrom(await forgot('kate', email));
     const second = resetTokenFrom(await forgot('kate', email));
     expect((await post('/reset-password', { token: first, newPassword: NEW })).status).toBe(400);
-    await server.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256Hex(second)).execute();
+    await server.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', sha256Hex(second))
+      .execute();
     expect((await post('/reset-password', { token: second, newPassword: NEW })).status).toBe(400);
     expect((await post('/reset-password', { token: 'x'.repeat(43), newPassword: NEW })).status).toBe(400);
     const missing = await post('/reset-password', { newPassword: NEW });
-    expect(await missing.json()).toEqual({ message: 'This reset link is incomplete; open the link from the email again', field: 'token' });
+    expect(await missing.json()).toEqual({
+      message: 'This reset link is incomplete; open the link from the email again',
+      field: 'token',
+    });
   });
 
   it('sends an unverified account a verification code without a reset link', async () => {

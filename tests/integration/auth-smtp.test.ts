@@ -72,19 +72,32 @@ describe('account mail over SMTP', () => {
   });
 
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('delivers the branded code mail of register + request-otp to the SMTP server, not the outbox', async () => {
     const company = (await (await fetch(`${server.url}/api/company`)).json()) as { name: string };
     expect(company.name.length).toBeGreaterThan(0);
     const email = 'smtp.person@example.com';
 
-    const registered = await post('/register', { first_name: 'Smtp', last_name: 'Person', email, username: 'smtp_person', password: 'postal relay evening lamp' });
+    const registered = await post('/register', {
+      first_name: 'Smtp',
+      last_name: 'Person',
+      email,
+      username: 'smtp_person',
+      password: 'postal relay evening lamp',
+    });
     expect(registered.status).toBe(201);
     const requested = await post('/request-otp', { email });
     expect(requested.status).toBe(200);
 
-    const message = await waitFor(() => smtp.received.find((m) => m.envelopeTo.includes(email)), `an SMTP message to ${email}`);
+    const message = await waitFor(
+      () => smtp.received.find((m) => m.envelopeTo.includes(email)),
+      `an SMTP message to ${email}`,
+    );
     expect(logs.filter((line) => line.includes('mail.failure'))).toEqual([]);
 
     // Envelope and headers.

@@ -25,12 +25,22 @@ import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { makePdf } from '../helpers/document-files.ts';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
 import { makeDataDir, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD } from '../helpers/test-app.ts';
-import { anotherConnection, databaseEnv, dropTestDatabase, onPostgres, testDatabaseFor } from '../helpers/test-database.ts';
+import {
+  anotherConnection,
+  databaseEnv,
+  dropTestDatabase,
+  onPostgres,
+  testDatabaseFor,
+} from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-interface ManifestFile { name: string; size: number; sha256: string }
+interface ManifestFile {
+  name: string;
+  size: number;
+  sha256: string;
+}
 interface Manifest {
   created_at: string;
   database: { kind: string; tables: Record<string, number>; migration: string };
@@ -64,12 +74,17 @@ async function packArchive(path: string, entries: Map<string, Buffer>): Promise<
   await writeFile(path, gzipSync(Buffer.concat(chunks)));
 }
 
-const manifestOf = async (archive: string) => JSON.parse((await entriesOf(archive)).get('manifest.json')!.toString('utf8')) as Manifest;
+const manifestOf = async (archive: string) =>
+  JSON.parse((await entriesOf(archive)).get('manifest.json')!.toString('utf8')) as Manifest;
 
 /** Runs scripts/restore.ts as `npm run restore <archive>` does, with `env` added; its exit code and output. */
 function runRestore(archive: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'restore.ts'), archive], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'restore.ts'), archive], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
@@ -83,11 +98,18 @@ async function databaseFacts(dataDir: string): Promise<{ tables: Record<string, 
   const connection = await anotherConnection(dataDir);
   try {
     const names = onPostgres
-      ? await connection.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")
-      : await connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'");
+      ? await connection.query(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+        )
+      : await connection.query(
+          "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'",
+        );
     const tables: Record<string, number> = {};
-    for (const { name } of names) tables[String(name)] = Number((await connection.query(`SELECT count(*) AS n FROM "${String(name)}"`))[0]!['n']);
-    const integrity = onPostgres ? 'ok' : String((await connection.query('PRAGMA integrity_check'))[0]!['integrity_check']);
+    for (const { name } of names)
+      tables[String(name)] = Number((await connection.query(`SELECT count(*) AS n FROM "${String(name)}"`))[0]!['n']);
+    const integrity = onPostgres
+      ? 'ok'
+      : String((await connection.query('PRAGMA integrity_check'))[0]!['integrity_check']);
     return { tables, integrity };
   } finally {
     await connection.close();
@@ -102,10 +124,15 @@ async function storedFiles(env: Record<string, string>, store: 'media' | 'docume
   return files;
 }
 
-const png = (hue: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: hue, g: 90, b: 160 } } }).png().toBuffer();
+const png = (hue: number) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: hue, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 /** A fresh target: an empty DATA_DIR, and on PostgreSQL an empty database of its own. */
-async function freshTarget(extra: Record<string, string> = {}): Promise<{ dataDir: string; env: Record<string, string>; drop(): Promise<void> }> {
+async function freshTarget(
+  extra: Record<string, string> = {},
+): Promise<{ dataDir: string; env: Record<string, string>; drop(): Promise<void> }> {
   const dataDir = makeDataDir();
   const databaseUrl = await testDatabaseFor(dataDir);
   return {
@@ -120,9 +147,20 @@ async function freshTarget(extra: Record<string, string> = {}): Promise<{ dataDi
 
 /** What a target holds, to show that a refused restore changed nothing. */
 async function targetState(target: { dataDir: string; env: Record<string, string> }): Promise<unknown> {
-  const files = (await readdir(target.dataDir, { recursive: true })).filter((f) => !f.endsWith('.test-database-url')).sort();
-  const tables = onPostgres ? (await databaseFacts(target.dataDir).catch(() => ({ tables: {} }))).tables : files.includes('site.db') ? (await databaseFacts(target.dataDir)).tables : {};
-  return { files, tables, media: await storedFiles(target.env, 'media'), documents: await storedFiles(target.env, 'documents') };
+  const files = (await readdir(target.dataDir, { recursive: true }))
+    .filter((f) => !f.endsWith('.test-database-url'))
+    .sort();
+  const tables = onPostgres
+    ? (await databaseFacts(target.dataDir).catch(() => ({ tables: {} }))).tables
+    : files.includes('site.db')
+      ? (await databaseFacts(target.dataDir)).tables
+      : {};
+  return {
+    files,
+    tables,
+    media: await storedFiles(target.env, 'media'),
+    documents: await storedFiles(target.env, 'documents'),
+  };
 }
 
 describe('backup under write load and restore', () => {
@@ -134,7 +172,13 @@ describe('backup under write load and restore', () => {
   const cleanups: Array<() => Promise<void>> = [];
 
   const call = (path: string, init: RequestInit & { token?: string } = {}) =>
-    fetch(`${source.url}${path}`, { ...init, headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string>) } });
+    fetch(`${source.url}${path}`, {
+      ...init,
+      headers: {
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
   const uploadPhoto = async (title: string, hue: number) => {
     const form = new FormData();
     form.append('title', title);
@@ -144,13 +188,22 @@ describe('backup under write load and restore', () => {
     expect(res.status).toBe(201);
   };
   const addPage = async (title: string) => {
-    const res = await call('/api/admin/pages', { method: 'POST', token: admin, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title, content: `<p>${title}</p>` }) });
+    const res = await call('/api/admin/pages', {
+      method: 'POST',
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title, content: `<p>${title}</p>` }),
+    });
     expect(res.status).toBe(201);
   };
 
   beforeAll(async () => {
     source = await startTestServer({ env: { RATE_LIMITS: 'off' } });
-    const login = await fetch(`${source.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+    const login = await fetch(`${source.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
     admin = ((await login.json()) as { token: string }).token;
     await uploadPhoto('Before the backup', 10);
     await uploadPhoto('Also before', 200);
@@ -189,7 +242,9 @@ describe('backup under write load and restore', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/gzip');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="site-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="site-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz"$/,
+    );
     expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
     expect(during).toBeGreaterThan(0);
     archive = join(target.dataDir, '..', `${target.dataDir.split('/').pop()}-backup.tar.gz`);
@@ -203,7 +258,8 @@ describe('backup under write load and restore', () => {
     const live = (await databaseFacts(source.dataDir)).tables;
     expect(Object.keys(manifest.database.tables).sort()).toEqual(Object.keys(live).sort());
     expect(manifest.database.tables['pages']).toBeLessThan(live['pages']!);
-    for (const [table, count] of Object.entries(manifest.database.tables)) expect(count, table).toBeLessThanOrEqual(live[table]!);
+    for (const [table, count] of Object.entries(manifest.database.tables))
+      expect(count, table).toBeLessThanOrEqual(live[table]!);
     expect(manifest.media.length).toBeGreaterThanOrEqual(2);
     expect(manifest.documents).toHaveLength(1);
   });
@@ -217,7 +273,10 @@ describe('backup under write load and restore', () => {
     expect(restored.integrity).toBe('ok');
     expect(restored.tables).toEqual(manifest.database.tables);
 
-    const sourceFiles = { media: await storedFiles({ DATA_DIR: source.dataDir }, 'media'), documents: await storedFiles({ DATA_DIR: source.dataDir }, 'documents') };
+    const sourceFiles = {
+      media: await storedFiles({ DATA_DIR: source.dataDir }, 'media'),
+      documents: await storedFiles({ DATA_DIR: source.dataDir }, 'documents'),
+    };
     for (const store of ['media', 'documents'] as const) {
       const files = await storedFiles(target.env, store);
       expect(files).toEqual(Object.fromEntries(manifest[store].map((f) => [f.name, f.sha256])));
@@ -226,23 +285,36 @@ describe('backup under write load and restore', () => {
     // Consistent with the rows: every media and document row of the snapshot has its file.
     const connection = await anotherConnection(target.dataDir);
     try {
-      for (const { file_name } of await connection.query('SELECT file_name FROM media')) expect(manifest.media.map((f) => f.name)).toContain(file_name);
-      for (const { file } of await connection.query('SELECT file FROM documents')) expect(manifest.documents.map((f) => f.name)).toContain(file);
+      for (const { file_name } of await connection.query('SELECT file_name FROM media'))
+        expect(manifest.media.map((f) => f.name)).toContain(file_name);
+      for (const { file } of await connection.query('SELECT file FROM documents'))
+        expect(manifest.documents.map((f) => f.name)).toContain(file);
     } finally {
       await connection.close();
     }
-    if (!onPostgres) expect(sha256(await readFile(join(target.dataDir, 'secret.key')))).toBe(sha256(await readFile(join(source.dataDir, 'secret.key'))));
+    if (!onPostgres)
+      expect(sha256(await readFile(join(target.dataDir, 'secret.key')))).toBe(
+        sha256(await readFile(join(source.dataDir, 'secret.key'))),
+      );
   });
 
   it('starts the site on the restored data: the admin signs in, photos and documents are served', async () => {
     const restored = await startTestServer({ dataDir: target.dataDir });
     try {
-      const login = await fetch(`${restored.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+      const login = await fetch(`${restored.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+      });
       expect(login.status).toBe(200);
-      const photos = (await (await fetch(`${restored.url}/api/photos`)).json()) as { results: Array<{ image: string }> };
+      const photos = (await (await fetch(`${restored.url}/api/photos`)).json()) as {
+        results: Array<{ image: string }>;
+      };
       expect(photos.results.length).toBeGreaterThanOrEqual(2);
       for (const { image } of photos.results) expect((await fetch(`${restored.url}${image}`)).status, image).toBe(200);
-      const documents = (await (await fetch(`${restored.url}/api/documents`)).json()) as { results: Array<{ id: string }> };
+      const documents = (await (await fetch(`${restored.url}/api/documents`)).json()) as {
+        results: Array<{ id: string }>;
+      };
       expect(documents.results).toHaveLength(1);
     } finally {
       await restored.stop();
@@ -251,7 +323,9 @@ describe('backup under write load and restore', () => {
 
   it('refuses a target that is not empty, and changes nothing', async () => {
     const before = await targetState(target);
-    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(/^Restore refused, nothing was changed: the target is not empty: /);
+    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(
+      /^Restore refused, nothing was changed: the target is not empty: /,
+    );
     expect(await targetState(target)).toEqual(before);
   });
 
@@ -264,7 +338,9 @@ describe('backup under write load and restore', () => {
     const flipped = `${archive}.flipped`;
     const altered = `${archive}.altered`;
     const extra = `${archive}.extra`;
-    cleanups.push(() => Promise.all([cut, flipped, altered, extra].map((f) => rm(f, { force: true }))).then(() => undefined));
+    cleanups.push(() =>
+      Promise.all([cut, flipped, altered, extra].map((f) => rm(f, { force: true }))).then(() => undefined),
+    );
     await writeFile(cut, bytes.subarray(0, Math.floor(bytes.byteLength / 2)));
     const flippedBytes = Buffer.from(bytes);
     flippedBytes[Math.floor(bytes.byteLength / 2)]! ^= 0xff;
@@ -272,15 +348,27 @@ describe('backup under write load and restore', () => {
     // Well-formed archives whose content no longer matches the manifest.
     const entries = await entriesOf(archive);
     const media = `media/${manifest.media[0]!.name}`;
-    await packArchive(altered, new Map([...entries].map(([name, content]) => [name, name === media ? Buffer.concat([content, Buffer.from('x')]) : content])));
+    await packArchive(
+      altered,
+      new Map(
+        [...entries].map(([name, content]) => [
+          name,
+          name === media ? Buffer.concat([content, Buffer.from('x')]) : content,
+        ]),
+      ),
+    );
     await packArchive(extra, new Map([['media/../../escape.txt', Buffer.from('x')], ...entries]));
 
     const cliRun = await runRestore(cut, empty.env);
     expect(cliRun.code).toBe(1);
     expect(cliRun.output).toMatch(/Restore refused, nothing was changed: the archive is damaged/);
     const env = parseEnv(empty.env);
-    await expect(restoreBackup({ env, archive: flipped })).rejects.toThrow(/nothing was changed: the archive is damaged/);
-    await expect(restoreBackup({ env, archive: altered })).rejects.toThrow(`${media} does not match its size and SHA-256`);
+    await expect(restoreBackup({ env, archive: flipped })).rejects.toThrow(
+      /nothing was changed: the archive is damaged/,
+    );
+    await expect(restoreBackup({ env, archive: altered })).rejects.toThrow(
+      `${media} does not match its size and SHA-256`,
+    );
     await expect(restoreBackup({ env, archive: extra })).rejects.toThrow(/an entry no backup of this site writes/);
     expect(await targetState(empty)).toEqual(before);
   });
@@ -290,11 +378,23 @@ describe('backup under write load and restore', () => {
     await source.db
       .insertInto('users')
       .values({
-        id: randomUUID(), first_name: 'Carol', last_name: 'Customer', email: 'carol@example.com', username: 'carol', username_key: 'carol',
-        password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now,
+        id: randomUUID(),
+        first_name: 'Carol',
+        last_name: 'Customer',
+        email: 'carol@example.com',
+        username: 'carol',
+        username_key: 'carol',
+        password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD),
+        email_verified: true,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
-    const login = await fetch(`${source.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'carol', password: TEST_CUSTOMER_PASSWORD }) });
+    const login = await fetch(`${source.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'carol', password: TEST_CUSTOMER_PASSWORD }),
+    });
     const customer = ((await login.json()) as { token: string }).token;
     const anonymous = await call('/api/admin/backup');
     expect(anonymous.status).toBe(401);
@@ -305,10 +405,15 @@ describe('backup under write load and restore', () => {
   });
 
   it('makes one backup at a time: a second request meanwhile answers 409', async () => {
-    const [first, second] = await Promise.all([call('/api/admin/backup', { token: admin }), call('/api/admin/backup', { token: admin })]);
+    const [first, second] = await Promise.all([
+      call('/api/admin/backup', { token: admin }),
+      call('/api/admin/backup', { token: admin }),
+    ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const busy = first.status === 409 ? first : second;
-    expect(await busy.json()).toEqual({ message: 'A backup is already being made; download it again once it has finished' });
+    expect(await busy.json()).toEqual({
+      message: 'A backup is already being made; download it again once it has finished',
+    });
     await (first.status === 200 ? first : second).arrayBuffer();
   });
 });
@@ -329,13 +434,25 @@ describe('backup and restore with S3 storage', () => {
   });
 
   it('backs up the bucket and restores into another prefix, byte for byte', async () => {
-    const login = await fetch(`${source.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+    const login = await fetch(`${source.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
     const admin = ((await login.json()) as { token: string }).token;
     const form = new FormData();
     form.append('title', 'In the bucket');
     form.append('published', 'true');
     form.append('photo', new Blob([new Uint8Array(await png(90))], { type: 'image/png' }), 'photo.png');
-    expect((await fetch(`${source.url}/api/admin/photos/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${source.url}/api/admin/photos/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(201);
 
     const sourceEnv = { ...s3.env, S3_PREFIX: 'site-a/', DATA_DIR: source.dataDir, ...databaseEnv(source.databaseUrl) };
     const archive = join(source.dataDir, '..', `${source.dataDir.split('/').pop()}-s3.tar.gz`);
@@ -352,6 +469,8 @@ describe('backup and restore with S3 storage', () => {
     expect(Object.keys(want).length).toBe(manifest.media.length);
     expect(await storedFiles(target.env, 'media')).toEqual(want);
     // The bucket prefix is not empty any more: a second restore is refused.
-    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(/the target is not empty: .*the media storage \(bucket\) already holds/);
+    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(
+      /the target is not empty: .*the media storage \(bucket\) already holds/,
+    );
   });
 });

@@ -20,7 +20,11 @@ interface Answer {
   body: Record<string, unknown> & { message?: string; field?: string; blog?: AdminBlog; results?: unknown[] };
 }
 
-async function call(method: string, path: string, { token = admin, body }: { token?: string; body?: FormData | object } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token = admin, body }: { token?: string; body?: FormData | object } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -39,7 +43,13 @@ function form(fields: Record<string, string>, image?: { bytes: Buffer; name: str
   return data;
 }
 
-const png = async (background = '#336699') => ({ bytes: await sharp({ create: { width: 80, height: 40, channels: 3, background } }).png().toBuffer(), name: 'cover.png', type: 'image/png' });
+const png = async (background = '#336699') => ({
+  bytes: await sharp({ create: { width: 80, height: 40, channels: 3, background } })
+    .png()
+    .toBuffer(),
+  name: 'cover.png',
+  type: 'image/png',
+});
 
 const create = async (body: FormData | object) => {
   const answer = await call('POST', '/api/admin/blogs', { body });
@@ -47,14 +57,19 @@ const create = async (body: FormData | object) => {
   return answer.body.blog!;
 };
 const blogCount = async () => (await t.db.selectFrom('blogs').select('id').execute()).length;
-const auditActions = async () => (await t.db.selectFrom('audit_log').select(['action', 'target_id']).orderBy('at').execute());
+const auditActions = async () =>
+  await t.db.selectFrom('audit_log').select(['action', 'target_id']).orderBy('at').execute();
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const filesOf = async (url: string) => {
   const stem = url.replace(/^\/media\//, '').replace(/\.webp$/, '');
   return (await mediaFiles()).filter((name) => name.startsWith(stem));
 };
-const publicSlugs = async () => ((await call('GET', '/api/blogs', { token: '' })).body.results as Blog[]).map((b) => b.slug);
-const searchIds = async (k: string) => ((await call('GET', `/api/search?k=${encodeURIComponent(k)}`, { token: '' })).body.results as Array<{ _id: string }>).map((r) => r._id);
+const publicSlugs = async () =>
+  ((await call('GET', '/api/blogs', { token: '' })).body.results as Blog[]).map((b) => b.slug);
+const searchIds = async (k: string) =>
+  (
+    (await call('GET', `/api/search?k=${encodeURIComponent(k)}`, { token: '' })).body.results as Array<{ _id: string }>
+  ).map((r) => r._id);
 
 /** Waits for earlier rebuilds to settle, runs the write and tells whether it asked for a rebuild. */
 async function asksRebuild(write: () => Promise<unknown>): Promise<boolean> {
@@ -76,14 +91,28 @@ describe('create', () => {
     const blog = await create({
       title: 'Hello, Wörld & Friends!',
       caption: 'A first post',
-      content: '<p>Hi <strong>there</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><p><a href="javascript:alert(3)">click</a></p>',
+      content:
+        '<p>Hi <strong>there</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><p><a href="javascript:alert(3)">click</a></p>',
       category: 'Technology',
       tags: ['news', ' news ', 'launch'],
     });
-    expect(blog).toMatchObject({ title: 'Hello, Wörld & Friends!', slug: 'hello-world-and-friends', caption: 'A first post', category: 'Technology', tags: ['news', 'launch'], published: false, image: '', commentCount: 0 });
+    expect(blog).toMatchObject({
+      title: 'Hello, Wörld & Friends!',
+      slug: 'hello-world-and-friends',
+      caption: 'A first post',
+      category: 'Technology',
+      tags: ['news', 'launch'],
+      published: false,
+      image: '',
+      commentCount: 0,
+    });
     expect(blog.content).toContain('<strong>there</strong>');
     expect(blog.content).not.toMatch(/script|onerror|javascript:|alert/);
-    const stored = await t.db.selectFrom('blogs').select('content').where('id', '=', blog._id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('blogs')
+      .select('content')
+      .where('id', '=', blog._id)
+      .executeTakeFirstOrThrow();
     expect(stored.content).toBe(blog.content);
     expect(await auditActions()).toContainEqual({ action: 'blog.create', target_id: blog._id });
   });
@@ -123,14 +152,20 @@ describe('create', () => {
   });
 
   it('refuses a body that is not JSON or a form with 415, and a JSON array with 400', async () => {
-    const res = await t.request('/api/admin/blogs', { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' }, body: 'hi' });
+    const res = await t.request('/api/admin/blogs', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect([400, 415]).toContain(res.status);
     expect(((await res.json()) as { message: string }).message).toBeTruthy();
     expect((await call('POST', '/api/admin/blogs', { body: [1] })).status).toBe(400);
   });
 
   it('takes a multipart form with a cover picture, stored as a server-made webp', async () => {
-    const blog = await create(form({ title: 'With cover', published: 'true', tags: 'a, b', category: 'Travel' }, await png()));
+    const blog = await create(
+      form({ title: 'With cover', published: 'true', tags: 'a, b', category: 'Travel' }, await png()),
+    );
     expect(blog.image).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
     expect(blog.tags).toEqual(['a', 'b']);
     expect(blog.published).toBe(true);
@@ -140,7 +175,12 @@ describe('create', () => {
   it('refuses a cover that is not a picture, naming image, and leaves no file behind', async () => {
     const before = await mediaFiles();
     const count = await blogCount();
-    const answer = await call('POST', '/api/admin/blogs', { body: form({ title: 'Bad cover' }, { bytes: Buffer.from('not an image at all'), name: 'x.png', type: 'image/png' }) });
+    const answer = await call('POST', '/api/admin/blogs', {
+      body: form(
+        { title: 'Bad cover' },
+        { bytes: Buffer.from('not an image at all'), name: 'x.png', type: 'image/png' },
+      ),
+    });
     expect([400, 415]).toContain(answer.status);
     expect(answer.body.field).toBe('image');
     expect(await blogCount()).toBe(count);
@@ -169,7 +209,10 @@ describe('read', () => {
     const answer = await call('GET', `/api/admin/blogs/${blog._id}`);
     expect(answer.status).toBe(200);
     expect(answer.body.blog).toEqual(blog);
-    expect(await call('GET', '/api/admin/blogs/nope')).toMatchObject({ status: 404, body: { message: BLOG_NOT_FOUND } });
+    expect(await call('GET', '/api/admin/blogs/nope')).toMatchObject({
+      status: 404,
+      body: { message: BLOG_NOT_FOUND },
+    });
   });
 
   it('keeps drafts out of GET /api/blogs, GET /api/blogs/:slug and search', async () => {
@@ -188,9 +231,17 @@ describe('read', () => {
 describe('edit', () => {
   it('changes only the sent fields, sanitises new content and records the update', async () => {
     const blog = await create({ title: 'Edit me', caption: 'keep', tags: ['x'] });
-    const answer = await call('PUT', `/api/admin/blogs/${blog._id}`, { body: { title: 'Edited', content: '<p onclick="x()">ok<iframe src="https://evil"></iframe></p>' } });
+    const answer = await call('PUT', `/api/admin/blogs/${blog._id}`, {
+      body: { title: 'Edited', content: '<p onclick="x()">ok<iframe src="https://evil"></iframe></p>' },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.blog).toMatchObject({ title: 'Edited', caption: 'keep', tags: ['x'], slug: 'edit-me', content: '<p>ok</p>' });
+    expect(answer.body.blog).toMatchObject({
+      title: 'Edited',
+      caption: 'keep',
+      tags: ['x'],
+      slug: 'edit-me',
+      content: '<p>ok</p>',
+    });
     expect(answer.body.blog!.updatedAt).not.toBeNull();
     expect(await auditActions()).toContainEqual({ action: 'blog.update', target_id: blog._id });
   });
@@ -202,7 +253,10 @@ describe('edit', () => {
     expect(renamed.body.blog?.slug).toBe('fresh-name');
     const clash = await call('PUT', `/api/admin/blogs/${blog._id}`, { body: { title: 'Clash', slug: 'occupied' } });
     expect(clash).toMatchObject({ status: 409, body: { field: 'slug' } });
-    expect((await call('GET', `/api/admin/blogs/${blog._id}`)).body.blog).toMatchObject({ title: 'Fresh name', slug: 'fresh-name' });
+    expect((await call('GET', `/api/admin/blogs/${blog._id}`)).body.blog).toMatchObject({
+      title: 'Fresh name',
+      slug: 'fresh-name',
+    });
     // Its own slug sent back is no clash.
     expect((await call('PUT', `/api/admin/blogs/${blog._id}`, { body: { slug: 'fresh-name' } })).status).toBe(200);
   });
@@ -210,7 +264,9 @@ describe('edit', () => {
   it('replaces the cover and releases the old picture; an empty image field removes it', async () => {
     const blog = await create(form({ title: 'Covered' }, await png('#112233')));
     const first = blog.image;
-    const replaced = await call('PUT', `/api/admin/blogs/${blog._id}`, { body: form({ caption: 'new cover' }, await png('#445566')) });
+    const replaced = await call('PUT', `/api/admin/blogs/${blog._id}`, {
+      body: form({ caption: 'new cover' }, await png('#445566')),
+    });
     expect(replaced.status).toBe(200);
     const second = replaced.body.blog!.image;
     expect(second).not.toBe(first);
@@ -222,9 +278,15 @@ describe('edit', () => {
   });
 
   it('answers 404 for an unknown post and 400 naming the field for a bad one', async () => {
-    expect(await call('PUT', '/api/admin/blogs/nope', { body: { title: 'x' } })).toMatchObject({ status: 404, body: { message: BLOG_NOT_FOUND } });
+    expect(await call('PUT', '/api/admin/blogs/nope', { body: { title: 'x' } })).toMatchObject({
+      status: 404,
+      body: { message: BLOG_NOT_FOUND },
+    });
     const blog = await create({ title: 'Valid' });
-    expect(await call('PUT', `/api/admin/blogs/${blog._id}`, { body: { title: '' } })).toMatchObject({ status: 400, body: { field: 'title' } });
+    expect(await call('PUT', `/api/admin/blogs/${blog._id}`, { body: { title: '' } })).toMatchObject({
+      status: 400,
+      body: { field: 'title' },
+    });
     expect((await call('GET', `/api/admin/blogs/${blog._id}`)).body.blog?.title).toBe('Valid');
   });
 });
@@ -232,7 +294,9 @@ describe('edit', () => {
 describe('publish', () => {
   it('publishes and unpublishes, and the public list follows', async () => {
     const blog = await create({ title: 'Toggle me' });
-    expect(await asksRebuild(() => call('PATCH', `/api/admin/blogs/${blog._id}`, { body: { published: true } }))).toBe(true);
+    expect(await asksRebuild(() => call('PATCH', `/api/admin/blogs/${blog._id}`, { body: { published: true } }))).toBe(
+      true,
+    );
     expect(await publicSlugs()).toContain(blog.slug);
     const off = await call('PATCH', `/api/admin/blogs/${blog._id}`, { body: { published: false } });
     expect(off).toMatchObject({ status: 200, body: { message: 'Blog unpublished', blog: { published: false } } });
@@ -241,7 +305,10 @@ describe('publish', () => {
 
   it('refuses a published that is not a boolean, and answers 404 for an unknown post', async () => {
     const blog = await create({ title: 'Strict toggle' });
-    expect(await call('PATCH', `/api/admin/blogs/${blog._id}`, { body: { published: 'true' } })).toMatchObject({ status: 400, body: { field: 'published' } });
+    expect(await call('PATCH', `/api/admin/blogs/${blog._id}`, { body: { published: 'true' } })).toMatchObject({
+      status: 400,
+      body: { field: 'published' },
+    });
     expect(await call('PATCH', '/api/admin/blogs/nope', { body: { published: true } })).toMatchObject({ status: 404 });
   });
 });
@@ -249,13 +316,27 @@ describe('publish', () => {
 describe('delete', () => {
   it('deletes a post with its comments, releases its cover and records it', async () => {
     const blog = await create(form({ title: 'Doomed', published: 'true' }, await png('#aa0000')));
-    await t.db.insertInto('blog_comments').values({ id: 'c1-doomed', blog_id: blog._id, author: 'Ann', comment: 'Nice', created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto('blog_comments')
+      .values({
+        id: 'c1-doomed',
+        blog_id: blog._id,
+        author: 'Ann',
+        comment: 'Nice',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     expect((await call('GET', `/api/admin/blogs/${blog._id}`)).body.blog?.commentCount).toBe(1);
-    expect(await asksRebuild(async () => expect((await call('DELETE', `/api/admin/blogs/${blog._id}`)).status).toBe(200))).toBe(true);
+    expect(
+      await asksRebuild(async () => expect((await call('DELETE', `/api/admin/blogs/${blog._id}`)).status).toBe(200)),
+    ).toBe(true);
     expect(await t.db.selectFrom('blog_comments').select('id').where('blog_id', '=', blog._id).execute()).toEqual([]);
     expect(await filesOf(blog.image)).toEqual([]);
     expect(await auditActions()).toContainEqual({ action: 'blog.delete', target_id: blog._id });
-    expect(await call('DELETE', `/api/admin/blogs/${blog._id}`)).toMatchObject({ status: 404, body: { message: BLOG_NOT_FOUND } });
+    expect(await call('DELETE', `/api/admin/blogs/${blog._id}`)).toMatchObject({
+      status: 404,
+      body: { message: BLOG_NOT_FOUND },
+    });
   });
 
   it('keeps a cover another post still uses', async () => {

@@ -14,17 +14,27 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 let customer: string;
 
-type Body = Record<string, unknown> & Partial<PlacedOrder> & Partial<Quote> & { message?: string; field?: string; checkoutToken?: string };
+type Body = Record<string, unknown> &
+  Partial<PlacedOrder> &
+  Partial<Quote> & { message?: string; field?: string; checkoutToken?: string };
 interface Answer {
   status: number;
   headers: Headers;
   body: Body;
 }
 
-async function call(method: string, path: string, { token, body, headers = {} }: { token?: string | undefined; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token, body, headers = {} }: { token?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const all: Record<string, string> = { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
   if (body !== undefined) all['content-type'] = 'application/json';
-  const res = await t.request(path, { method, headers: all, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const res = await t.request(path, {
+    method,
+    headers: all,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
 }
 
@@ -42,7 +52,12 @@ function order(lines: [string, number][], { key = randomUUID(), token = customer
   return call('POST', '/api/orders', {
     token: token ?? undefined,
     headers: { 'idempotency-key': key },
-    body: { lines: lines.map(([productId, quantity]) => ({ productId, quantity })), shipping: SHIPPING, paymentMethod: 'manual', ...body },
+    body: {
+      lines: lines.map(([productId, quantity]) => ({ productId, quantity })),
+      shipping: SHIPPING,
+      paymentMethod: 'manual',
+      ...body,
+    },
   });
 }
 
@@ -50,15 +65,43 @@ function order(lines: [string, number][], { key = randomUUID(), token = customer
 async function addProduct(name: string, priceCents: number, stock: number, published = true): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await t.db.insertInto('products').values({ id, name, slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id.slice(0, 8)}`, price_cents: priceCents, stock, published, created_at: now, updated_at: now }).execute();
+  await t.db
+    .insertInto('products')
+    .values({
+      id,
+      name,
+      slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id.slice(0, 8)}`,
+      price_cents: priceCents,
+      stock,
+      published,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return id;
 }
 
-const stockOf = async (id: string) => (await t.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
-const ordersWithKey = (key: string) => t.db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).execute();
-const orderCount = async () => Number((await t.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const stockOf = async (id: string) =>
+  (await t.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+const ordersWithKey = (key: string) =>
+  t.db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).execute();
+const orderCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-async function setStore(values: { tax_rate_bp?: number; tax_inclusive?: boolean; shipping_cents?: number; currency?: string; manual_payment_enabled?: boolean }) {
+async function setStore(values: {
+  tax_rate_bp?: number;
+  tax_inclusive?: boolean;
+  shipping_cents?: number;
+  currency?: string;
+  manual_payment_enabled?: boolean;
+}) {
   await t.db.updateTable('store_settings').set(values).where('id', '=', 1).execute();
 }
 
@@ -90,22 +133,62 @@ describe('POST /api/orders prices', () => {
       token: customer,
       headers: { 'idempotency-key': randomUUID() },
       body: {
-        lines: [{ productId: lamp, quantity: 2, unitPriceCents: 1, price: 0.01 }, { productId: mug, quantity: 1, unitPriceCents: 1 }],
-        shipping: SHIPPING, paymentMethod: 'manual', total: 0.01, totalCents: 1, subtotal_cents: 1,
+        lines: [
+          { productId: lamp, quantity: 2, unitPriceCents: 1, price: 0.01 },
+          { productId: mug, quantity: 1, unitPriceCents: 1 },
+        ],
+        shipping: SHIPPING,
+        paymentMethod: 'manual',
+        total: 0.01,
+        totalCents: 1,
+        subtotal_cents: 1,
       },
     });
     expect(answer.status).toBe(201);
     const placed = answer.body as PlacedOrder;
     // 2 × 19.99 + 5.50 = 45.48; 20 % tax added = 9.096 → 9.10; shipping 5.00.
-    expect(placed.order).toMatchObject({ status: 'pending', currency: 'EUR', subtotal_cents: 4548, tax_cents: 910, shipping_cents: 500, total_cents: 5958, total: 59.58, taxRateBp: 2000, taxInclusive: false, itemCount: 3, paymentMethod: 'manual' });
-    expect(placed.order.items.map((i) => [i.name, i.unit_price_cents, i.quantity, i.line_total_cents])).toEqual([['Desk Lamp', 1999, 2, 3998], ['Mug', 550, 1, 550]]);
+    expect(placed.order).toMatchObject({
+      status: 'pending',
+      currency: 'EUR',
+      subtotal_cents: 4548,
+      tax_cents: 910,
+      shipping_cents: 500,
+      total_cents: 5958,
+      total: 59.58,
+      taxRateBp: 2000,
+      taxInclusive: false,
+      itemCount: 3,
+      paymentMethod: 'manual',
+    });
+    expect(placed.order.items.map((i) => [i.name, i.unit_price_cents, i.quantity, i.line_total_cents])).toEqual([
+      ['Desk Lamp', 1999, 2, 3998],
+      ['Mug', 550, 1, 550],
+    ]);
     expect(placed.order.shipping).toEqual({ ...SHIPPING, line2: '', region: '' });
     expect(placed.accessToken).toBeUndefined();
     expect(placed.payment).toEqual({ method: 'manual', instructions: expect.stringContaining('bank transfer') });
-    expect(placed.order.paymentInstructions).toBe(placed.payment.method === 'manual' ? placed.payment.instructions : null);
-    const row = await t.db.selectFrom('orders').selectAll().where('id', '=', placed.order._id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ total_cents: 5958, subtotal_cents: 4548, tax_cents: 910, shipping_cents: 500, currency: 'EUR', customer_email: 'carol@example.com', ship_city: 'Springfield' });
-    const history = await t.db.selectFrom('order_status_history').selectAll().where('order_id', '=', placed.order._id).execute();
+    expect(placed.order.paymentInstructions).toBe(
+      placed.payment.method === 'manual' ? placed.payment.instructions : null,
+    );
+    const row = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', placed.order._id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      total_cents: 5958,
+      subtotal_cents: 4548,
+      tax_cents: 910,
+      shipping_cents: 500,
+      currency: 'EUR',
+      customer_email: 'carol@example.com',
+      ship_city: 'Springfield',
+    });
+    const history = await t.db
+      .selectFrom('order_status_history')
+      .selectAll()
+      .where('order_id', '=', placed.order._id)
+      .execute();
     expect(history).toMatchObject([{ from_status: null, to_status: 'pending' }]);
     await setStore({ tax_rate_bp: 0, shipping_cents: 0, currency: 'USD' });
   });
@@ -114,7 +197,13 @@ describe('POST /api/orders prices', () => {
     await setStore({ tax_rate_bp: 2000, tax_inclusive: true, shipping_cents: 0 });
     const vase = await addProduct('Vase', 1200, 5);
     const answer = await order([[vase, 1]]);
-    expect(answer.body.order).toMatchObject({ subtotal_cents: 1200, tax_cents: 200, shipping_cents: 0, total_cents: 1200, taxInclusive: true });
+    expect(answer.body.order).toMatchObject({
+      subtotal_cents: 1200,
+      tax_cents: 200,
+      shipping_cents: 0,
+      total_cents: 1200,
+      taxInclusive: true,
+    });
     await setStore({ tax_rate_bp: 0, tax_inclusive: false });
   });
 
@@ -123,7 +212,11 @@ describe('POST /api/orders prices', () => {
     const before = mailFiles(t.dataDir);
     const answer = await order([[clock, 2]]);
     expect(answer.status).toBe(201);
-    const mail = await waitForMail(t.dataDir, { to: 'carol@example.com', after: before, subject: answer.body.order!.reference });
+    const mail = await waitForMail(t.dataDir, {
+      to: 'carol@example.com',
+      after: before,
+      subject: answer.body.order!.reference,
+    });
     expect(mail.text).toContain('2 × Wall Clock at $45.00: $90.00');
     expect(mail.text).toContain('Total: $90.00.');
     expect(mail.text).toContain(`https://shop.example/orders/view?id=${answer.body.order!._id}`);
@@ -142,7 +235,10 @@ describe('stock', () => {
     const scarce = await addProduct('Lantern', 2500, 3);
     const plenty = await addProduct('Rope', 300, 10);
     const orders = await orderCount();
-    const answer = await order([[plenty, 2], [scarce, 4]]);
+    const answer = await order([
+      [plenty, 2],
+      [scarce, 4],
+    ]);
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('Only 3 of Lantern left');
     expect([await stockOf(scarce), await stockOf(plenty), await orderCount()]).toEqual([3, 10, orders]);
@@ -168,7 +264,11 @@ describe('stock', () => {
     expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
     expect(await stockOf(id)).toBe(0);
     expect(await orderCount()).toBe(before + 3);
-    const sold = await t.db.selectFrom('order_items').select((eb) => eb.fn.sum<number>('quantity').as('n')).where('product_id', '=', id).executeTakeFirstOrThrow();
+    const sold = await t.db
+      .selectFrom('order_items')
+      .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+      .where('product_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(sold.n)).toBe(3);
   });
 
@@ -184,7 +284,10 @@ describe('stock', () => {
 describe('Idempotency-Key', () => {
   it('is required (400 naming it)', async () => {
     const id = await addProduct('Key Ring', 500, 5);
-    const answer = await call('POST', '/api/orders', { token: customer, body: { lines: [{ productId: id, quantity: 1 }], shipping: SHIPPING, paymentMethod: 'manual' } });
+    const answer = await call('POST', '/api/orders', {
+      token: customer,
+      body: { lines: [{ productId: id, quantity: 1 }], shipping: SHIPPING, paymentMethod: 'manual' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.field).toBe('Idempotency-Key');
     expect((await order([[id, 1]], { key: 'short' })).status).toBe(400);
@@ -233,7 +336,11 @@ describe('guests', () => {
     expect(answer.status).toBe(201);
     const placed = answer.body as PlacedOrder;
     expect(placed.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const row = await t.db.selectFrom('orders').selectAll().where('id', '=', placed.order._id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', placed.order._id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: null, customer_email: email, customer_name: SHIPPING.name });
     expect(row.access_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.access_token_hash).not.toContain(placed.accessToken!);
@@ -259,7 +366,12 @@ describe('guests', () => {
     const id = await addProduct('Guest Plate', 900, 4);
     const token = await guestToken('guest.three@example.com');
     const guest = (body: Record<string, unknown>) => order([[id, 1]], { token: null, body });
-    for (const body of [{}, { email: 'guest.three@example.com' }, { email: 'someone.else@example.com', checkoutToken: token }, { email: 'guest.three@example.com', checkoutToken: 'A'.repeat(43) }]) {
+    for (const body of [
+      {},
+      { email: 'guest.three@example.com' },
+      { email: 'someone.else@example.com', checkoutToken: token },
+      { email: 'guest.three@example.com', checkoutToken: 'A'.repeat(43) },
+    ]) {
       const answer = await guest(body);
       expect(answer.status).toBe(401);
       expect(answer.body.message).toBe('Verify your email first');
@@ -275,7 +387,8 @@ describe('guests', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const first = await call('POST', '/api/checkout/verify', { body: { email, code: wrong } });
     expect(first).toMatchObject({ status: 400, body: { message: 'That code is not right', field: 'code' } });
-    for (let k = 2; k <= 4; k++) expect((await call('POST', '/api/checkout/verify', { body: { email, code: wrong } })).status).toBe(400);
+    for (let k = 2; k <= 4; k++)
+      expect((await call('POST', '/api/checkout/verify', { body: { email, code: wrong } })).status).toBe(400);
     expect((await call('POST', '/api/checkout/verify', { body: { email, code: wrong } })).status).toBe(429);
     // The right code no longer works either.
     expect((await call('POST', '/api/checkout/verify', { body: { email, code } })).status).toBe(429);
@@ -299,7 +412,9 @@ describe('guests', () => {
     expect(answers.slice(0, 3).map((a) => a.status)).toEqual([202, 202, 202]);
     expect(answers[3]!.status).toBe(429);
     expect(answers[3]!.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(answers[0]!.body.message).toBe((await call('POST', '/api/checkout/code', { body: { email: 'carol@example.com' } })).body.message);
+    expect(answers[0]!.body.message).toBe(
+      (await call('POST', '/api/checkout/code', { body: { email: 'carol@example.com' } })).body.message,
+    );
   });
 });
 
@@ -310,28 +425,77 @@ describe('POST /api/checkout/quote', () => {
     const out = await addProduct('Quote Gone', 500, 0);
     const draft = await addProduct('Quote Draft', 500, 5, false);
     const unknown = randomUUID();
-    const answer = await call('POST', '/api/checkout/quote', { body: { lines: [{ productId: lamp, quantity: 5 }, { productId: out, quantity: 1 }, { productId: draft, quantity: 1 }, { productId: unknown, quantity: 2 }] } });
+    const answer = await call('POST', '/api/checkout/quote', {
+      body: {
+        lines: [
+          { productId: lamp, quantity: 5 },
+          { productId: out, quantity: 1 },
+          { productId: draft, quantity: 1 },
+          { productId: unknown, quantity: 2 },
+        ],
+      },
+    });
     expect(answer.status).toBe(200);
     const quote = answer.body as Quote;
-    expect(quote).toMatchObject({ currency: 'USD', taxRateBp: 1000, taxInclusive: false, subtotalCents: 6000, taxCents: 600, shippingCents: 400, totalCents: 7000 });
-    expect(quote.lines[0]).toMatchObject({ productId: lamp, name: 'Quote Lamp', unitPriceCents: 2000, quantity: 3, lineTotalCents: 6000, stock: 3, available: true });
+    expect(quote).toMatchObject({
+      currency: 'USD',
+      taxRateBp: 1000,
+      taxInclusive: false,
+      subtotalCents: 6000,
+      taxCents: 600,
+      shippingCents: 400,
+      totalCents: 7000,
+    });
+    expect(quote.lines[0]).toMatchObject({
+      productId: lamp,
+      name: 'Quote Lamp',
+      unitPriceCents: 2000,
+      quantity: 3,
+      lineTotalCents: 6000,
+      stock: 3,
+      available: true,
+    });
     expect(quote.lines[1]).toMatchObject({ productId: out, quantity: 0, available: false });
-    expect(quote.lines[2]).toEqual({ productId: draft, slug: '', name: '', image: '', unitPriceCents: 0, quantity: 0, lineTotalCents: 0, stock: 0, available: false });
+    expect(quote.lines[2]).toEqual({
+      productId: draft,
+      slug: '',
+      name: '',
+      image: '',
+      unitPriceCents: 0,
+      quantity: 0,
+      lineTotalCents: 0,
+      stock: 0,
+      available: false,
+    });
     expect(quote.lines[3]).toMatchObject({ productId: unknown, quantity: 0, available: false });
-    expect(quote.problems).toEqual(['Only 3 of Quote Lamp left', 'Quote Gone is sold out', 'A product in your cart is no longer available', 'A product in your cart is no longer available']);
+    expect(quote.problems).toEqual([
+      'Only 3 of Quote Lamp left',
+      'Quote Gone is sold out',
+      'A product in your cart is no longer available',
+      'A product in your cart is no longer available',
+    ]);
     await setStore({ tax_rate_bp: 0, shipping_cents: 0 });
   });
 
   it('answers an empty cart with zero totals', async () => {
     const answer = await call('POST', '/api/checkout/quote', { body: { lines: [] } });
-    expect(answer.body).toMatchObject({ lines: [], subtotalCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0, problems: [] });
+    expect(answer.body).toMatchObject({
+      lines: [],
+      subtotalCents: 0,
+      taxCents: 0,
+      shippingCents: 0,
+      totalCents: 0,
+      problems: [],
+    });
   });
 });
 
 describe('payment', () => {
   it('refuses a method the store does not take', async () => {
     const id = await addProduct('Pay Thing', 500, 5);
-    expect((await order([[id, 1]], { body: { paymentMethod: 'stripe' } })).body).toMatchObject({ field: 'paymentMethod' });
+    expect((await order([[id, 1]], { body: { paymentMethod: 'stripe' } })).body).toMatchObject({
+      field: 'paymentMethod',
+    });
     await setStore({ manual_payment_enabled: false });
     expect((await order([[id, 1]])).status).toBe(400);
     await setStore({ manual_payment_enabled: true });
@@ -344,7 +508,11 @@ describe('payment', () => {
       method: 'stripe',
       start: async (request) => {
         requests.push(request);
-        return { method: 'stripe', redirectUrl: `https://checkout.stripe.test/c/${request.orderId}`, ref: `cs_test_${request.orderId.slice(0, 8)}` };
+        return {
+          method: 'stripe',
+          redirectUrl: `https://checkout.stripe.test/c/${request.orderId}`,
+          ref: `cs_test_${request.orderId.slice(0, 8)}`,
+        };
       },
       verifyEvent: () => {
         throw new Error('not used');
@@ -359,14 +527,24 @@ describe('payment', () => {
       const answer = await order([[id, 2]], { key, body: { paymentMethod: 'stripe' } });
       expect(answer.status).toBe(201);
       const placed = answer.body as PlacedOrder;
-      expect(placed.payment).toEqual({ method: 'stripe', redirectUrl: `https://checkout.stripe.test/c/${placed.order._id}` });
+      expect(placed.payment).toEqual({
+        method: 'stripe',
+        redirectUrl: `https://checkout.stripe.test/c/${placed.order._id}`,
+      });
       expect(placed.order.paymentInstructions).toBeNull();
       expect(requests[0]).toMatchObject({
-        orderId: placed.order._id, currency: 'USD', email: 'carol@example.com', lines: [{ name: 'Card Thing', unitPriceCents: 2500, quantity: 2 }],
+        orderId: placed.order._id,
+        currency: 'USD',
+        email: 'carol@example.com',
+        lines: [{ name: 'Card Thing', unitPriceCents: 2500, quantity: 2 }],
         totals: { subtotalCents: 5000, taxCents: 0, shippingCents: 700, totalCents: 5700 },
         successUrl: `https://shop.example/orders/view?id=${placed.order._id}&placed=1`,
       });
-      const row = await t.db.selectFrom('orders').select(['payment_method', 'payment_ref']).where('id', '=', placed.order._id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('orders')
+        .select(['payment_method', 'payment_ref'])
+        .where('id', '=', placed.order._id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ payment_method: 'stripe', payment_ref: `cs_test_${placed.order._id.slice(0, 8)}` });
       const again = await order([[id, 2]], { key, body: { paymentMethod: 'stripe' } });
       expect(again.status).toBe(200);
@@ -382,7 +560,8 @@ describe('payment', () => {
 describe('bad input', () => {
   it('is a 400 naming the field, never a 500', async () => {
     const id = await addProduct('Edge Case', 500, 5);
-    const post = (body: unknown) => call('POST', '/api/orders', { token: customer, headers: { 'idempotency-key': randomUUID() }, body });
+    const post = (body: unknown) =>
+      call('POST', '/api/orders', { token: customer, headers: { 'idempotency-key': randomUUID() }, body });
     const base = { lines: [{ productId: id, quantity: 1 }], shipping: SHIPPING, paymentMethod: 'manual' };
     expect((await post('not json')).status).toBe(400);
     const cases: [unknown, string][] = [
@@ -392,7 +571,16 @@ describe('bad input', () => {
       [{ ...base, lines: [{ productId: id, quantity: 0 }] }, 'lines'],
       [{ ...base, lines: [{ productId: id, quantity: 1.5 }] }, 'lines'],
       [{ ...base, lines: [{ productId: id, quantity: 100 }] }, 'lines'],
-      [{ ...base, lines: [{ productId: id, quantity: 60 }, { productId: id, quantity: 60 }] }, 'lines'],
+      [
+        {
+          ...base,
+          lines: [
+            { productId: id, quantity: 60 },
+            { productId: id, quantity: 60 },
+          ],
+        },
+        'lines',
+      ],
       [{ ...base, lines: Array.from({ length: 51 }, () => ({ productId: randomUUID(), quantity: 1 })) }, 'lines'],
       [{ ...base, lines: [{ productId: 'x'.repeat(101), quantity: 1 }] }, 'lines'],
       [{ ...base, shipping: undefined }, 'shipping'],
@@ -410,7 +598,9 @@ describe('bad input', () => {
       expect((await call('POST', '/api/checkout/verify', { body })).status).toBe(400);
     }
     expect((await call('POST', '/api/checkout/code', { body: { email: 'a@b.co\r\nBcc: x@y.z' } })).status).toBe(400);
-    expect((await call('POST', '/api/checkout/quote', { body: { lines: [{ productId: 5, quantity: 1 }] } })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/checkout/quote', { body: { lines: [{ productId: 5, quantity: 1 }] } })).status,
+    ).toBe(400);
     expect(await stockOf(id)).toBe(5);
   });
 });
@@ -422,18 +612,40 @@ describe('anti-automation', () => {
       const token = await limited.customerToken('eve');
       const id = randomUUID();
       const now = new Date().toISOString();
-      await limited.db.insertInto('products').values({ id, name: 'Limited', slug: 'limited', price_cents: 100, stock: 100, published: true, created_at: now, updated_at: now }).execute();
+      await limited.db
+        .insertInto('products')
+        .values({
+          id,
+          name: 'Limited',
+          slug: 'limited',
+          price_cents: 100,
+          stock: 100,
+          published: true,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       const post = () =>
         limited.request('/api/orders', {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ lines: [{ productId: id, quantity: 1 }], shipping: SHIPPING, paymentMethod: 'manual' }),
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify({
+            lines: [{ productId: id, quantity: 1 }],
+            shipping: SHIPPING,
+            paymentMethod: 'manual',
+          }),
         });
       for (let k = 0; k < 20; k++) expect((await post()).status).toBe(201);
       const refused = await post();
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect((await limited.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock).toBe(80);
+      expect(
+        (await limited.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock,
+      ).toBe(80);
     } finally {
       await limited.close();
     }

@@ -12,7 +12,6 @@ import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
 import type { Company } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
-
 let t: TestApp;
 let admin: string;
 let customer: string;
@@ -26,7 +25,9 @@ afterAll(async () => {
 });
 
 const picture = (background: string, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png') =>
-  sharp({ create: { width: 48, height: 32, channels: 3, background } })[format]().toBuffer();
+  sharp({ create: { width: 48, height: 32, channels: 3, background } })
+    [format]()
+    .toBuffer();
 
 function form(parts: Record<string, string | [Buffer, string, string]>): FormData {
   const body = new FormData();
@@ -37,9 +38,14 @@ function form(parts: Record<string, string | [Buffer, string, string]>): FormDat
   return body;
 }
 
-const putForm = (body: FormData, token = admin) => t.request('/api/company', { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body });
+const putForm = (body: FormData, token = admin) =>
+  t.request('/api/company', { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body });
 const putJson = (body: unknown, token = admin) =>
-  t.request('/api/company', { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  t.request('/api/company', {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function publicCompany(): Promise<Company> {
   const res = await t.request('/api/company');
@@ -59,13 +65,22 @@ const stem = (url: string) => url.replace(/^\/media\//, '').replace(/\.webp$/, '
 
 /** Everything a refused request must leave as it was. */
 async function snapshot() {
-  return { company: await publicCompany(), files: await mediaFiles(), rows: await mediaRows(), audits: await auditCount() };
+  return {
+    company: await publicCompany(),
+    files: await mediaFiles(),
+    rows: await mediaRows(),
+    audits: await auditCount(),
+  };
 }
 
 describe('PUT /api/company as multipart (Update Company)', () => {
   it('updates every kind of field and all three pictures, audits it, shows it at once and asks for a rebuild', async () => {
     await publicCompany(); // the answer is cached from here on
-    const [logo, logoDark, icon] = await Promise.all([picture('#ff0000', 'png'), picture('#00ff00', 'jpeg'), picture('#0000ff', 'webp')]);
+    const [logo, logoDark, icon] = await Promise.all([
+      picture('#ff0000', 'png'),
+      picture('#00ff00', 'jpeg'),
+      picture('#0000ff', 'webp'),
+    ]);
     const res = await putForm(
       form({
         name: 'Acme Rockets',
@@ -107,7 +122,12 @@ describe('PUT /api/company as multipart (Update Company)', () => {
       cta_link: '/shop',
       email: 'hello@acme.example',
       website: 'https://acme.example',
-      social: { facebook: 'https://facebook.com/acme', instagram: 'https://instagram.com/acme', twitter: 'https://x.com/acme', linkedin: 'https://linkedin.com/company/acme' },
+      social: {
+        facebook: 'https://facebook.com/acme',
+        instagram: 'https://instagram.com/acme',
+        twitter: 'https://x.com/acme',
+        linkedin: 'https://linkedin.com/company/acme',
+      },
       seo_home_title: 'Acme home',
       seo_contact_description: 'Write to us',
       font: 'Poppins',
@@ -118,24 +138,40 @@ describe('PUT /api/company as multipart (Update Company)', () => {
       // Not sent: unchanged defaults.
       secondary_color: DEFAULT_COMPANY.secondary_color,
     });
-    for (const field of ['logo', 'logo_dark', 'icon'] as const) expect(answer.company[field]).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
+    for (const field of ['logo', 'logo_dark', 'icon'] as const)
+      expect(answer.company[field]).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
     expect(new Set([answer.company.logo, answer.company.logo_dark, answer.company.icon]).size).toBe(3);
 
     expect(await publicCompany()).toEqual(answer.company);
-    for (const field of ['logo', 'logo_dark', 'icon'] as const) expect((await t.request(answer.company[field])).status).toBe(200);
+    for (const field of ['logo', 'logo_dark', 'icon'] as const)
+      expect((await t.request(answer.company[field])).status).toBe(200);
 
-    const [entry] = (await (await t.request('/api/admin/activity?limit=1', { headers: { authorization: `Bearer ${admin}` } })).json()).results;
-    expect(entry).toMatchObject({ action: 'company.update', target: { type: 'company', id: '' }, actor: { name: 'Site Admin' } });
+    const [entry] = (
+      await (await t.request('/api/admin/activity?limit=1', { headers: { authorization: `Bearer ${admin}` } })).json()
+    ).results;
+    expect(entry).toMatchObject({
+      action: 'company.update',
+      target: { type: 'company', id: '' },
+      actor: { name: 'Site Admin' },
+    });
     expect(entry.summary).toMatch(/^Company settings updated: logo, logo_dark, icon, name, .* and \d+ more$/);
     expect(['scheduled', 'building']).toContain(t.deps.rebuilds.status().state);
   });
 
   it('removes a replaced logo with every variant, and keeps a picture something else still uses', async () => {
-    const first = ((await (await putForm(form({ logo: [await picture('#123456'), 'a.png', 'image/png'] }))).json()) as { company: Company }).company.logo;
+    const first = (
+      (await (await putForm(form({ logo: [await picture('#123456'), 'a.png', 'image/png'] }))).json()) as {
+        company: Company;
+      }
+    ).company.logo;
     const firstFiles = (await mediaFiles()).filter((name) => name.startsWith(stem(first)));
     expect(firstFiles.length).toBeGreaterThan(1);
 
-    const second = ((await (await putForm(form({ logo: [await picture('#654321'), 'b.png', 'image/png'] }))).json()) as { company: Company }).company.logo;
+    const second = (
+      (await (await putForm(form({ logo: [await picture('#654321'), 'b.png', 'image/png'] }))).json()) as {
+        company: Company;
+      }
+    ).company.logo;
     expect(second).not.toBe(first);
     expect((await mediaFiles()).filter((name) => name.startsWith(stem(first)))).toEqual([]);
     expect((await mediaRows()).filter((name) => name.startsWith(stem(first)))).toEqual([]);
@@ -143,8 +179,15 @@ describe('PUT /api/company as multipart (Update Company)', () => {
 
     // A slider shows the current logo too: replacing the logo keeps its files.
     const now = new Date().toISOString();
-    await t.db.insertInto('sliders').values({ id: randomUUID(), title: 'Uses the logo', image: second, created_at: now, updated_at: now }).execute();
-    const third = ((await (await putForm(form({ logo: [await picture('#abcdef'), 'c.png', 'image/png'] }))).json()) as { company: Company }).company.logo;
+    await t.db
+      .insertInto('sliders')
+      .values({ id: randomUUID(), title: 'Uses the logo', image: second, created_at: now, updated_at: now })
+      .execute();
+    const third = (
+      (await (await putForm(form({ logo: [await picture('#abcdef'), 'c.png', 'image/png'] }))).json()) as {
+        company: Company;
+      }
+    ).company.logo;
     expect(third).not.toBe(second);
     expect((await mediaFiles()).filter((name) => name.startsWith(stem(second))).length).toBe(firstFiles.length);
     expect((await t.request(second)).status).toBe(200);
@@ -152,7 +195,13 @@ describe('PUT /api/company as multipart (Update Company)', () => {
 
   it('stores nothing when one of several pictures is refused', async () => {
     const before = await snapshot();
-    const res = await putForm(form({ name: 'Never', logo: [await picture('#111111'), 'ok.png', 'image/png'], icon: [Buffer.from('<svg/>'), 'icon.png', 'image/png'] }));
+    const res = await putForm(
+      form({
+        name: 'Never',
+        logo: [await picture('#111111'), 'ok.png', 'image/png'],
+        icon: [Buffer.from('<svg/>'), 'icon.png', 'image/png'],
+      }),
+    );
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ message: 'Only JPEG, PNG, GIF, and WEBP files are allowed', field: 'icon' });
     expect(await snapshot()).toEqual(before);
@@ -195,7 +244,12 @@ describe('PUT /api/company as JSON (Theme Settings)', () => {
     expect(answer.message).toBe('Theme settings updated successfully!');
     expect(answer.company).toMatchObject(theme);
     expect(await publicCompany()).toMatchObject(theme);
-    const last = await t.db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last).toMatchObject({ action: 'theme.update', target_type: 'company' });
     expect(['scheduled', 'building']).toContain(t.deps.rebuilds.status().state);
   });
@@ -272,7 +326,9 @@ describe('validation: 400 naming the first bad field, nothing changed', () => {
 
   it.each(BAD.filter(([, value]) => typeof value === 'string'))('form %s = %j', async (field, value) => {
     const before = await snapshot();
-    const res = await putForm(form({ tagline: 'Changed?', [field]: value as string, logo: [await picture('#222222'), 'l.png', 'image/png'] }));
+    const res = await putForm(
+      form({ tagline: 'Changed?', [field]: value as string, logo: [await picture('#222222'), 'l.png', 'image/png'] }),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { field: string }).field).toBe(field);
     expect(await snapshot()).toEqual(before);
@@ -298,8 +354,22 @@ describe('validation: 400 naming the first bad field, nothing changed', () => {
 
   it('accepts the edges of every range', async () => {
     for (const body of [
-      { primary_opacity: 0, secondary_opacity: 1, header_radius: 0, button_radius: 20, primary_blur: 0, secondary_blur: 0, button_blur: 16 },
-      { primary_blur: 40, cta_link: 'http://acme.example/x?y=1#z', website: 'http://acme.example', font: 'System UI', email: 'a.b+c@d.example' },
+      {
+        primary_opacity: 0,
+        secondary_opacity: 1,
+        header_radius: 0,
+        button_radius: 20,
+        primary_blur: 0,
+        secondary_blur: 0,
+        button_blur: 16,
+      },
+      {
+        primary_blur: 40,
+        cta_link: 'http://acme.example/x?y=1#z',
+        website: 'http://acme.example',
+        font: 'System UI',
+        email: 'a.b+c@d.example',
+      },
     ]) {
       const res = await putJson(body);
       expect(res.status).toBe(200);
@@ -311,10 +381,20 @@ describe('validation: 400 naming the first bad field, nothing changed', () => {
 describe('access', () => {
   it('refuses no token, a garbage token and a customer, and changes nothing', async () => {
     const before = await snapshot();
-    expect((await t.request('/api/company', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' })).status).toBe(401);
+    expect(
+      (
+        await t.request('/api/company', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: '{"name":"x"}',
+        })
+      ).status,
+    ).toBe(401);
     expect((await putJson({ name: 'x' }, 'garbage-token')).status).toBe(401);
     expect((await putJson({ name: 'x' }, customer)).status).toBe(403);
-    expect((await putForm(form({ name: 'x', logo: [await picture('#333333'), 'l.png', 'image/png'] }), customer)).status).toBe(403);
+    expect(
+      (await putForm(form({ name: 'x', logo: [await picture('#333333'), 'l.png', 'image/png'] }), customer)).status,
+    ).toBe(403);
     expect(await snapshot()).toEqual(before);
   });
 });

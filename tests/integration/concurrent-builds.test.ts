@@ -31,8 +31,13 @@ describe.skipIf(onPostgres)('two builds at once from one install', () => {
   it('both complete, each with its own pages and no intermediate chunks left behind', async () => {
     const before = new Set(existsSync(BUILDS_DIR) ? readdirSync(BUILDS_DIR) : []);
     const outDirs = [join(root, 'one', 'dist'), join(root, 'two', 'dist')];
-    const results = await Promise.allSettled(outDirs.map((outDir) => buildSite({ apiUrl: server.url, outDir, log: () => undefined })));
-    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason).slice(0, 600) : 'built'))).toEqual(['built', 'built']);
+    const results = await Promise.allSettled(
+      outDirs.map((outDir) => buildSite({ apiUrl: server.url, outDir, log: () => undefined })),
+    );
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason).slice(0, 600) : 'built'))).toEqual([
+      'built',
+      'built',
+    ]);
     for (const outDir of outDirs) {
       expect(isCompleteBuild(outDir), outDir).toBe(true);
       expect(existsSync(join(outDir, 'index.html')), outDir).toBe(true);

@@ -13,22 +13,35 @@ import { mailFiles, parseMail, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const COMPANY_EMAIL = 'hello@northwind.example';
-const VALID = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'A question about lamps', message: 'Do you ship to Lisbon?\n\nThanks, Ada', website: '' };
+const VALID = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'A question about lamps',
+  message: 'Do you ship to Lisbon?\n\nThanks, Ada',
+  website: '',
+};
 
 let t: TestApp;
 let admin: string;
 
 async function post(body: unknown, app: TestApp = t, token?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
   const res = await app.request('/api/contact', { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, headers: res.headers, body: (await res.json()) as { message: string; field?: string } };
 }
-const storedCount = async (app: TestApp = t) => (await app.db.selectFrom('conversation_messages').select('id').execute()).length;
+const storedCount = async (app: TestApp = t) =>
+  (await app.db.selectFrom('conversation_messages').select('id').execute()).length;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
   const now = new Date().toISOString();
-  await t.db.insertInto('company_settings').values({ id: 1, public_id: 'c1', name: 'Northwind', email: COMPANY_EMAIL, updated_at: now }).execute();
+  await t.db
+    .insertInto('company_settings')
+    .values({ id: 1, public_id: 'c1', name: 'Northwind', email: COMPANY_EMAIL, updated_at: now })
+    .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => {
@@ -41,10 +54,28 @@ describe('a message', () => {
     const { status, body } = await post(VALID);
     expect(status).toBe(201);
     expect(body).toEqual({ message: CONTACT_SENT });
-    const row = await t.db.selectFrom('conversations').selectAll().where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Ada Lovelace', subject: 'A question about lamps', source: 'contact', status: 'open', user_id: null, admin_unread: 1, visitor_unread: 0 });
-    const messages = await t.db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', row.id).execute();
-    expect(messages).toEqual([expect.objectContaining({ author: 'visitor', author_id: null, body: 'Do you ship to Lisbon?\n\nThanks, Ada' })]);
+    const row = await t.db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Ada Lovelace',
+      subject: 'A question about lamps',
+      source: 'contact',
+      status: 'open',
+      user_id: null,
+      admin_unread: 1,
+      visitor_unread: 0,
+    });
+    const messages = await t.db
+      .selectFrom('conversation_messages')
+      .selectAll()
+      .where('conversation_id', '=', row.id)
+      .execute();
+    expect(messages).toEqual([
+      expect.objectContaining({ author: 'visitor', author_id: null, body: 'Do you ship to Lisbon?\n\nThanks, Ada' }),
+    ]);
     const mail = await waitForMail(t.dataDir, { to: COMPANY_EMAIL, after: before });
     expect(mail.headers['reply-to']).toBe('Ada Lovelace <ada@example.com>');
     expect(mail.subject).toBe('Northwind contact form: A question about lamps');
@@ -99,29 +130,56 @@ describe('refusals', () => {
     ['a missing name', { ...VALID, name: undefined }, 'name', /^Please enter your name\.$/],
     ['a blank subject', { ...VALID, subject: '   ' }, 'subject', /^Please enter a subject\.$/],
     ['an empty message', { ...VALID, message: '' }, 'message', /^Please write your message\.$/],
-    ['an address of the wrong shape', { ...VALID, email: 'ada-at-example' }, 'email', /^Please enter a valid email address/],
+    [
+      'an address of the wrong shape',
+      { ...VALID, email: 'ada-at-example' },
+      'email',
+      /^Please enter a valid email address/,
+    ],
     ['a name too long', { ...VALID, name: 'A'.repeat(201) }, 'name', /^Your name must be at most 200 characters\.$/],
-    ['a message too long', { ...VALID, message: 'x'.repeat(5001) }, 'message', /^Your message must be at most 5000 characters\.$/],
+    [
+      'a message too long',
+      { ...VALID, message: 'x'.repeat(5001) },
+      'message',
+      /^Your message must be at most 5000 characters\.$/,
+    ],
     ['a number for a name', { ...VALID, name: 42 }, 'name', /^Please enter your name\.$/],
     // Header injection (security.md R16): no line break may reach a header.
     ['a line break in the name', { ...VALID, name: 'Ada\r\nBcc: victim@example.com' }, 'name', /must be on one line/],
-    ['a line break in the subject', { ...VALID, subject: 'Hi\nBcc: victim@example.com' }, 'subject', /must be on one line/],
-    ['a line break in the email', { ...VALID, email: 'ada@example.com\r\nBcc: victim@example.com' }, 'email', /must be on one line/],
+    [
+      'a line break in the subject',
+      { ...VALID, subject: 'Hi\nBcc: victim@example.com' },
+      'subject',
+      /must be on one line/,
+    ],
+    [
+      'a line break in the email',
+      { ...VALID, email: 'ada@example.com\r\nBcc: victim@example.com' },
+      'email',
+      /must be on one line/,
+    ],
   ];
-  it.each(cases)('%s is a 400 naming the field with a sentence, and nothing is stored or mailed', async (_what, body, field, message) => {
-    const stored = await storedCount();
-    const before = mailFiles(t.dataDir);
-    const answer = await post(body);
-    expect(answer.status).toBe(400);
-    expect(answer.body.field).toBe(field);
-    expect(answer.body.message).toMatch(message);
-    expect(answer.body.message).not.toMatch(new RegExp(`^${field}:`));
-    expect(await storedCount()).toBe(stored);
-    expect(mailFiles(t.dataDir)).toEqual(before);
-  });
+  it.each(cases)(
+    '%s is a 400 naming the field with a sentence, and nothing is stored or mailed',
+    async (_what, body, field, message) => {
+      const stored = await storedCount();
+      const before = mailFiles(t.dataDir);
+      const answer = await post(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.field).toBe(field);
+      expect(answer.body.message).toMatch(message);
+      expect(answer.body.message).not.toMatch(new RegExp(`^${field}:`));
+      expect(await storedCount()).toBe(stored);
+      expect(mailFiles(t.dataDir)).toEqual(before);
+    },
+  );
 
   it('a body that is not a JSON object is a 400', async () => {
-    const res = await t.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1,2]' });
+    const res = await t.request('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1,2]',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/\.$/);
   });
@@ -132,7 +190,8 @@ describe('the rate limit', () => {
     const limited = await createTestApp();
     try {
       // A new address each time: one address alone meets its own (smaller) limit first.
-      for (let i = 0; i < CONTACT_LIMIT.limit; i++) expect((await post({ ...VALID, email: `ada${i}@example.com`, subject: `Try ${i}` }, limited)).status).toBe(201);
+      for (let i = 0; i < CONTACT_LIMIT.limit; i++)
+        expect((await post({ ...VALID, email: `ada${i}@example.com`, subject: `Try ${i}` }, limited)).status).toBe(201);
       const refused = await post({ ...VALID, email: 'ada-last@example.com', subject: 'One too many' }, limited);
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe(CONTACT_TOO_MANY);
@@ -148,17 +207,30 @@ describe('signed in', () => {
   it('the conversation belongs to the account, so its reply is read at /messages', async () => {
     const token = await t.customerToken('contactor');
     expect((await post({ ...VALID, subject: 'Signed-in question' }, t, token)).status).toBe(201);
-    const row = await t.db.selectFrom('conversations').select(['user_id', 'source']).where('subject', '=', 'Signed-in question').executeTakeFirstOrThrow();
-    const user = await t.db.selectFrom('users').select('id').where('username', '=', 'contactor').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('conversations')
+      .select(['user_id', 'source'])
+      .where('subject', '=', 'Signed-in question')
+      .executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'contactor')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: user.id, source: 'contact' });
-    const list = (await (await t.request('/api/messages', { headers: { authorization: `Bearer ${token}` } })).json()) as ConversationList;
+    const list = (await (
+      await t.request('/api/messages', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as ConversationList;
     expect(list.results.map((c) => c.subject)).toEqual(['Signed-in question']);
   });
 });
 
 describe('blocked and unknown senders', () => {
   it('a blocked address (any case) is refused with a 403 sentence, and nothing is stored or mailed', async () => {
-    await t.db.insertInto('blocked_senders').values({ email: 'spammer@example.com', blocked_by: null, created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto('blocked_senders')
+      .values({ email: 'spammer@example.com', blocked_by: null, created_at: new Date().toISOString() })
+      .execute();
     const stored = await storedCount();
     const before = mailFiles(t.dataDir);
     const answer = await post({ ...VALID, email: 'Spammer@Example.com' });
@@ -171,7 +243,8 @@ describe('blocked and unknown senders', () => {
   it(`a guest's address may send ${GUEST_EMAIL_LIMIT.limit} messages an hour, then is told to wait (another address still may)`, async () => {
     const limited = await createTestApp();
     try {
-      for (let i = 0; i < GUEST_EMAIL_LIMIT.limit; i++) expect((await post({ ...VALID, email: 'guest@example.com', subject: `Try ${i}` }, limited)).status).toBe(201);
+      for (let i = 0; i < GUEST_EMAIL_LIMIT.limit; i++)
+        expect((await post({ ...VALID, email: 'guest@example.com', subject: `Try ${i}` }, limited)).status).toBe(201);
       const refused = await post({ ...VALID, email: 'GUEST@example.com', subject: 'One too many' }, limited);
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe(CONTACT_TOO_MANY);
@@ -186,7 +259,9 @@ describe('blocked and unknown senders', () => {
 
 describe('the admin read', () => {
   it('is the admin messages API now: the old contact-messages route is gone', async () => {
-    expect((await t.request('/api/admin/contact-messages', { headers: { authorization: `Bearer ${admin}` } })).status).toBe(404);
+    expect(
+      (await t.request('/api/admin/contact-messages', { headers: { authorization: `Bearer ${admin}` } })).status,
+    ).toBe(404);
     const res = await t.request('/api/admin/messages?q=lisbon', { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(200);
     const page = (await res.json()) as { results: { email: string; adminUnread: number }[] };

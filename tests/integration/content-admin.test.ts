@@ -21,7 +21,11 @@ interface Answer {
   headers: Headers;
 }
 
-async function call(method: string, path: string, { token = admin, json, form }: { token?: string | null; json?: unknown; form?: FormData } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token = admin, json, form }: { token?: string | null; json?: unknown; form?: FormData } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let body: BodyInit | undefined;
   if (json !== undefined) {
@@ -35,7 +39,8 @@ async function call(method: string, path: string, { token = admin, json, form }:
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const audits = async () => t.db.selectFrom('audit_log').selectAll().orderBy('at').execute();
 const lastAudit = async () => (await audits()).at(-1);
-const publicIds = async (path: string) => ((await call('GET', path, { token: null })).body.results as { _id: string }[]).map((r) => r._id);
+const publicIds = async (path: string) =>
+  ((await call('GET', path, { token: null })).body.results as { _id: string }[]).map((r) => r._id);
 
 /** Waits until no rebuild is pending, so the next write's request (or its absence) shows. */
 async function quiet() {
@@ -49,7 +54,9 @@ async function uploadPhoto(published: boolean, title = 'Harbour') {
   data.append('title', title);
   data.append('caption', 'Boats at dawn');
   data.append('published', String(published));
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   data.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'harbour.png');
   const answer = await call('POST', '/api/admin/photos/upload', { form: data });
   expect(answer.status).toBe(201);
@@ -67,10 +74,24 @@ afterAll(async () => {
 
 describe('access', () => {
   it.each([
-    ['PUT', '/api/admin/photos/x'], ['PATCH', '/api/admin/photos/x'], ['DELETE', '/api/admin/photos/x'],
-    ['GET', '/api/admin/videos'], ['POST', '/api/admin/videos'], ['PUT', '/api/admin/videos/x'], ['PATCH', '/api/admin/videos/x'], ['DELETE', '/api/admin/videos/x'],
-    ['GET', '/api/admin/audios'], ['POST', '/api/admin/audios'], ['PUT', '/api/admin/audios/x'], ['PATCH', '/api/admin/audios/x'], ['DELETE', '/api/admin/audios/x'],
-    ['GET', '/api/admin/events'], ['POST', '/api/admin/events'], ['PUT', '/api/admin/events/x'], ['PATCH', '/api/admin/events/x'], ['DELETE', '/api/admin/events/x'],
+    ['PUT', '/api/admin/photos/x'],
+    ['PATCH', '/api/admin/photos/x'],
+    ['DELETE', '/api/admin/photos/x'],
+    ['GET', '/api/admin/videos'],
+    ['POST', '/api/admin/videos'],
+    ['PUT', '/api/admin/videos/x'],
+    ['PATCH', '/api/admin/videos/x'],
+    ['DELETE', '/api/admin/videos/x'],
+    ['GET', '/api/admin/audios'],
+    ['POST', '/api/admin/audios'],
+    ['PUT', '/api/admin/audios/x'],
+    ['PATCH', '/api/admin/audios/x'],
+    ['DELETE', '/api/admin/audios/x'],
+    ['GET', '/api/admin/events'],
+    ['POST', '/api/admin/events'],
+    ['PUT', '/api/admin/events/x'],
+    ['PATCH', '/api/admin/events/x'],
+    ['DELETE', '/api/admin/events/x'],
   ])('%s %s: 401 without a token, 403 for a customer', async (method, path) => {
     const json = method === 'GET' || method === 'DELETE' ? undefined : { published: true };
     expect((await call(method, path, { token: null, json })).status).toBe(401);
@@ -83,11 +104,21 @@ describe('photos', () => {
     const photo = await uploadPhoto(false, 'Draft one');
     await quiet();
     const before = (await audits()).length;
-    const { status, body, headers } = await call('PUT', `/api/admin/photos/${photo._id}`, { json: { title: ' Quay ', caption: 'Two\r\nlines', category: 'Nature', tags: 'sea, boats, sea' } });
+    const { status, body, headers } = await call('PUT', `/api/admin/photos/${photo._id}`, {
+      json: { title: ' Quay ', caption: 'Two\r\nlines', category: 'Nature', tags: 'sea, boats, sea' },
+    });
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.message).toBe('Photo updated');
-    expect(body.photo).toMatchObject({ _id: photo._id, title: 'Quay', caption: 'Two\nlines', category: 'Nature', tags: ['sea', 'boats'], published: false, image: photo.image });
+    expect(body.photo).toMatchObject({
+      _id: photo._id,
+      title: 'Quay',
+      caption: 'Two\nlines',
+      category: 'Nature',
+      tags: ['sea', 'boats'],
+      published: false,
+      image: photo.image,
+    });
     expect(rebuildAsked()).toBe(false);
     expect((await audits()).length).toBe(before + 1);
     expect(await lastAudit()).toMatchObject({ action: 'photo.update', target_type: 'photo', target_id: photo._id });
@@ -127,13 +158,19 @@ describe('photos', () => {
       expect(answer.body.field).toBe(field);
       expect(answer.body.message).toMatch(new RegExp(`^${field}: `));
     }
-    expect((await call('PATCH', `/api/admin/photos/${photo._id}`, { json: { published: 'yes' } })).body).toMatchObject({ field: 'published' });
+    expect((await call('PATCH', `/api/admin/photos/${photo._id}`, { json: { published: 'yes' } })).body).toMatchObject({
+      field: 'published',
+    });
     expect((await call('PATCH', `/api/admin/photos/${photo._id}`, { json: {} })).status).toBe(400);
     expect((await call('PUT', `/api/admin/photos/${photo._id}`, { json: [1] })).status).toBe(400);
     expect((await call('PUT', '/api/admin/photos/nope', { json: { title: 'x' } })).status).toBe(404);
-    expect((await call('PATCH', '/api/admin/photos/nope', { json: { published: true } })).body).toEqual({ message: 'Photo not found' });
+    expect((await call('PATCH', '/api/admin/photos/nope', { json: { published: true } })).body).toEqual({
+      message: 'Photo not found',
+    });
     expect((await call('DELETE', '/api/admin/photos/nope')).status).toBe(404);
-    expect(await t.db.selectFrom('photos').selectAll().where('id', '=', photo._id).executeTakeFirstOrThrow()).toEqual(row);
+    expect(await t.db.selectFrom('photos').selectAll().where('id', '=', photo._id).executeTakeFirstOrThrow()).toEqual(
+      row,
+    );
     expect((await audits()).length).toBe(count);
   });
 
@@ -161,12 +198,27 @@ describe('videos', () => {
   it('POST creates a draft with the link normalised; it stays out of the public list, no rebuild', async () => {
     await quiet();
     const { status, body, headers } = await call('POST', '/api/admin/videos', {
-      json: { name: 'Launch film', description: 'Our launch', youtube: `https://www.youtube.com/watch?v=${ID}&t=10s`, category: 'Education', duration: 95, tags: ['launch'] },
+      json: {
+        name: 'Launch film',
+        description: 'Our launch',
+        youtube: `https://www.youtube.com/watch?v=${ID}&t=10s`,
+        category: 'Education',
+        duration: 95,
+        tags: ['launch'],
+      },
     });
     expect(status).toBe(201);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.message).toBe('Video created');
-    expect(body.video).toMatchObject({ name: 'Launch film', youtube: EMBED, category: 'Education', duration: 95, tags: ['launch'], published: false, views: 0 });
+    expect(body.video).toMatchObject({
+      name: 'Launch film',
+      youtube: EMBED,
+      category: 'Education',
+      duration: 95,
+      tags: ['launch'],
+      published: false,
+      views: 0,
+    });
     id = body.video._id;
     expect(rebuildAsked()).toBe(false);
     expect(await lastAudit()).toMatchObject({ action: 'video.create', target_type: 'video', target_id: id });
@@ -175,9 +227,25 @@ describe('videos', () => {
   });
 
   it('PUT edits every field; PATCH publishes (public list, rebuild) and unpublishes', async () => {
-    const edited = await call('PUT', `/api/admin/videos/${id}`, { json: { name: 'Launch film (cut)', youtube: `https://youtu.be/${ID}`, quality: '4K', duration: '120', published: false } });
+    const edited = await call('PUT', `/api/admin/videos/${id}`, {
+      json: {
+        name: 'Launch film (cut)',
+        youtube: `https://youtu.be/${ID}`,
+        quality: '4K',
+        duration: '120',
+        published: false,
+      },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.video).toMatchObject({ name: 'Launch film (cut)', youtube: EMBED, quality: '4K', duration: 120, description: '', category: '', tags: [] });
+    expect(edited.body.video).toMatchObject({
+      name: 'Launch film (cut)',
+      youtube: EMBED,
+      quality: '4K',
+      duration: 120,
+      description: '',
+      category: '',
+      tags: [],
+    });
     expect(await lastAudit()).toMatchObject({ action: 'video.update', target_id: id });
     await quiet();
     const published = await call('PATCH', `/api/admin/videos/${id}`, { json: { published: true } });
@@ -245,12 +313,31 @@ describe('audio', () => {
   it('POST stores a real audio file, reads its duration and keeps the draft out of the public list', async () => {
     await quiet();
     const { status, body, headers } = await call('POST', '/api/admin/audios', {
-      form: multipart({ name: 'Harbour bells', artist: 'The Quay', description: 'Bells', type: 'Music', category: 'Ambient', tags: 'bells,sea' }, { audio: [wav(3.4), 'bells.wav'] }),
+      form: multipart(
+        {
+          name: 'Harbour bells',
+          artist: 'The Quay',
+          description: 'Bells',
+          type: 'Music',
+          category: 'Ambient',
+          tags: 'bells,sea',
+        },
+        { audio: [wav(3.4), 'bells.wav'] },
+      ),
     });
     expect(status).toBe(201);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.message).toBe('Audio created');
-    expect(body.audio).toMatchObject({ name: 'Harbour bells', artist: 'The Quay', type: 'Music', category: 'Ambient', duration: 3, tags: ['bells', 'sea'], published: false, reviews: [] });
+    expect(body.audio).toMatchObject({
+      name: 'Harbour bells',
+      artist: 'The Quay',
+      type: 'Music',
+      category: 'Ambient',
+      duration: 3,
+      tags: ['bells', 'sea'],
+      published: false,
+      reviews: [],
+    });
     expect(body.audio.audio_file).toMatch(/^\/media\/[0-9a-f-]{36}\.wav$/);
     id = body.audio._id;
     firstFile = body.audio.audio_file;
@@ -265,10 +352,20 @@ describe('audio', () => {
   });
 
   it('PUT edits the fields (JSON keeps the file), a new file replaces and releases the old one', async () => {
-    const edited = await call('PUT', `/api/admin/audios/${id}`, { json: { name: 'Harbour bells (live)', artist: 'The Quay', type: 'Live Recording', published: false } });
+    const edited = await call('PUT', `/api/admin/audios/${id}`, {
+      json: { name: 'Harbour bells (live)', artist: 'The Quay', type: 'Live Recording', published: false },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.audio).toMatchObject({ name: 'Harbour bells (live)', type: 'Live Recording', audio_file: firstFile, duration: 3, description: '' });
-    const replaced = await call('PUT', `/api/admin/audios/${id}`, { form: multipart({ name: 'Harbour bells (live)' }, { audio: [wav(1.2), 'short.wav'] }) });
+    expect(edited.body.audio).toMatchObject({
+      name: 'Harbour bells (live)',
+      type: 'Live Recording',
+      audio_file: firstFile,
+      duration: 3,
+      description: '',
+    });
+    const replaced = await call('PUT', `/api/admin/audios/${id}`, {
+      form: multipart({ name: 'Harbour bells (live)' }, { audio: [wav(1.2), 'short.wav'] }),
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.audio.duration).toBe(1);
     expect(replaced.body.audio.audio_file).not.toBe(firstFile);
@@ -279,27 +376,68 @@ describe('audio', () => {
 
   it('PATCH publishes (public list, rebuild) and unpublishes', async () => {
     await quiet();
-    expect((await call('PATCH', `/api/admin/audios/${id}`, { json: { published: true } })).body).toMatchObject({ message: 'Audio published', audio: { published: true } });
+    expect((await call('PATCH', `/api/admin/audios/${id}`, { json: { published: true } })).body).toMatchObject({
+      message: 'Audio published',
+      audio: { published: true },
+    });
     expect(rebuildAsked()).toBe(true);
     expect(await publicIds('/api/audios')).toContain(id);
-    expect((await call('PATCH', `/api/admin/audios/${id}`, { json: { published: false } })).body.audio.published).toBe(false);
+    expect((await call('PATCH', `/api/admin/audios/${id}`, { json: { published: false } })).body.audio.published).toBe(
+      false,
+    );
     expect(await publicIds('/api/audios')).not.toContain(id);
   });
 
   it('refuses what is not audio (415), a missing file or bad field (400), an oversized file (413), storing nothing', async () => {
-    const before = { rows: await t.db.selectFrom('audios').selectAll().execute(), files: await mediaFiles(), audits: (await audits()).length };
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
-    const notAudio = await call('POST', '/api/admin/audios', { form: multipart({ name: 'Fake' }, { audio: [new Blob([new Uint8Array(png)], { type: 'audio/mpeg' }), 'fake.mp3'] }) });
+    const before = {
+      rows: await t.db.selectFrom('audios').selectAll().execute(),
+      files: await mediaFiles(),
+      audits: (await audits()).length,
+    };
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const notAudio = await call('POST', '/api/admin/audios', {
+      form: multipart(
+        { name: 'Fake' },
+        { audio: [new Blob([new Uint8Array(png)], { type: 'audio/mpeg' }), 'fake.mp3'] },
+      ),
+    });
     expect(notAudio.status).toBe(415);
-    expect(notAudio.body).toMatchObject({ field: 'audio', message: 'Only MP3, M4A/AAC, OGG/Opus, WAV or FLAC audio files are allowed' });
-    const text = await call('PUT', `/api/admin/audios/${id}`, { form: multipart({ name: 'Fake' }, { audio: [new Blob(['just text'.repeat(100)], { type: 'audio/wav' }), 'x.wav'] }) });
+    expect(notAudio.body).toMatchObject({
+      field: 'audio',
+      message: 'Only MP3, M4A/AAC, OGG/Opus, WAV or FLAC audio files are allowed',
+    });
+    const text = await call('PUT', `/api/admin/audios/${id}`, {
+      form: multipart(
+        { name: 'Fake' },
+        { audio: [new Blob(['just text'.repeat(100)], { type: 'audio/wav' }), 'x.wav'] },
+      ),
+    });
     expect(text.status).toBe(415);
-    expect((await call('POST', '/api/admin/audios', { form: multipart({ name: 'No file' }) })).body).toMatchObject({ field: 'audio', message: 'audio: an audio file is required' });
+    expect((await call('POST', '/api/admin/audios', { form: multipart({ name: 'No file' }) })).body).toMatchObject({
+      field: 'audio',
+      message: 'audio: an audio file is required',
+    });
     expect((await call('POST', '/api/admin/audios', { json: { name: 'No file' } })).status).toBe(400);
-    expect((await call('POST', '/api/admin/audios', { form: multipart({ name: '' }, { audio: [wav(1), 'a.wav'] }) })).body.field).toBe('name');
-    expect((await call('POST', '/api/admin/audios', { form: multipart({ name: 'A', type: 'Opera' }, { audio: [wav(1), 'a.wav'] }) })).body.field).toBe('type');
-    expect((await call('POST', '/api/admin/audios', { form: multipart({ name: 'A' }, { cover: [wav(1), 'a.wav'] }) })).status).toBe(400);
-    const big = await call('POST', '/api/admin/audios', { form: multipart({ name: 'Huge' }, { audio: [new Blob([new Uint8Array(50 * 1024 * 1024 + 1)]), 'huge.wav'] }) });
+    expect(
+      (await call('POST', '/api/admin/audios', { form: multipart({ name: '' }, { audio: [wav(1), 'a.wav'] }) })).body
+        .field,
+    ).toBe('name');
+    expect(
+      (
+        await call('POST', '/api/admin/audios', {
+          form: multipart({ name: 'A', type: 'Opera' }, { audio: [wav(1), 'a.wav'] }),
+        })
+      ).body.field,
+    ).toBe('type');
+    expect(
+      (await call('POST', '/api/admin/audios', { form: multipart({ name: 'A' }, { cover: [wav(1), 'a.wav'] }) }))
+        .status,
+    ).toBe(400);
+    const big = await call('POST', '/api/admin/audios', {
+      form: multipart({ name: 'Huge' }, { audio: [new Blob([new Uint8Array(50 * 1024 * 1024 + 1)]), 'huge.wav'] }),
+    });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('File size must be less than 50MB');
     expect((await call('PUT', '/api/admin/audios/nope', { json: { name: 'A' } })).status).toBe(404);
@@ -311,7 +449,8 @@ describe('audio', () => {
   });
 
   it('DELETE removes the item and releases its file', async () => {
-    const file = (await t.db.selectFrom('audios').select('audio_file').where('id', '=', id).executeTakeFirstOrThrow()).audio_file;
+    const file = (await t.db.selectFrom('audios').select('audio_file').where('id', '=', id).executeTakeFirstOrThrow())
+      .audio_file;
     expect((await call('DELETE', `/api/admin/audios/${id}`)).body).toEqual({ message: 'Audio deleted' });
     expect(await mediaFiles()).not.toContain(fileOf(file));
     expect((await t.request(file)).status).toBe(404);
@@ -324,19 +463,50 @@ describe('events', () => {
   let id = '';
   let cover = '';
   const fields = {
-    name: 'Harbour concert', description: 'Brass on the quay', start: '2026-07-01T18:00', end: '2026-07-01T21:00', timeZone: 'Europe/Paris',
-    eventType: 'local', location: 'Quay stage', address: '1 Harbour Road', city: 'Brest', category: 'Concert', price: '12.50',
+    name: 'Harbour concert',
+    description: 'Brass on the quay',
+    start: '2026-07-01T18:00',
+    end: '2026-07-01T21:00',
+    timeZone: 'Europe/Paris',
+    eventType: 'local',
+    location: 'Quay stage',
+    address: '1 Harbour Road',
+    city: 'Brest',
+    category: 'Concert',
+    price: '12.50',
   };
-  const picture = async () => new Blob([new Uint8Array(await sharp({ create: { width: 120, height: 80, channels: 3, background: '#884422' } }).png().toBuffer())], { type: 'image/png' });
+  const picture = async () =>
+    new Blob(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 120, height: 80, channels: 3, background: '#884422' } })
+            .png()
+            .toBuffer(),
+        ),
+      ],
+      { type: 'image/png' },
+    );
 
   it('POST stores a draft with UTC times, its zone, cents and a cover picture', async () => {
     await quiet();
-    const { status, body, headers } = await call('POST', '/api/admin/events', { form: multipart(fields, { image: [await picture(), 'cover.png'] }) });
+    const { status, body, headers } = await call('POST', '/api/admin/events', {
+      form: multipart(fields, { image: [await picture(), 'cover.png'] }),
+    });
     expect(status).toBe(201);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.event).toMatchObject({
-      name: 'Harbour concert', start_date: '2026-07-01T16:00:00.000Z', end_date: '2026-07-01T19:00:00.000Z', timeZone: 'Europe/Paris',
-      eventType: 'local', isVirtual: false, location: 'Quay stage', address: '1 Harbour Road', city: 'Brest', category: 'Concert', price: 12.5, published: false,
+      name: 'Harbour concert',
+      start_date: '2026-07-01T16:00:00.000Z',
+      end_date: '2026-07-01T19:00:00.000Z',
+      timeZone: 'Europe/Paris',
+      eventType: 'local',
+      isVirtual: false,
+      location: 'Quay stage',
+      address: '1 Harbour Road',
+      city: 'Brest',
+      category: 'Concert',
+      price: 12.5,
+      published: false,
     });
     expect(body.event.image).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
     id = body.event._id;
@@ -350,19 +520,35 @@ describe('events', () => {
   });
 
   it('PUT edits (virtual, no address needed), a new picture releases the old; PATCH publishes and unpublishes', async () => {
-    const virtual = await call('PUT', `/api/admin/events/${id}`, { json: { ...fields, eventType: 'virtual', address: '', city: '', price: 0, timeZone: 'America/New_York' } });
+    const virtual = await call('PUT', `/api/admin/events/${id}`, {
+      json: { ...fields, eventType: 'virtual', address: '', city: '', price: 0, timeZone: 'America/New_York' },
+    });
     expect(virtual.status).toBe(200);
-    expect(virtual.body.event).toMatchObject({ eventType: 'virtual', isVirtual: true, address: '', price: 0, start_date: '2026-07-01T22:00:00.000Z', image: cover });
-    const replaced = await call('PUT', `/api/admin/events/${id}`, { form: multipart(fields, { image: [await picture(), 'new.png'] }) });
+    expect(virtual.body.event).toMatchObject({
+      eventType: 'virtual',
+      isVirtual: true,
+      address: '',
+      price: 0,
+      start_date: '2026-07-01T22:00:00.000Z',
+      image: cover,
+    });
+    const replaced = await call('PUT', `/api/admin/events/${id}`, {
+      form: multipart(fields, { image: [await picture(), 'new.png'] }),
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.event.image).not.toBe(cover);
     expect((await mediaFiles()).filter((f) => f.startsWith(fileOf(cover).replace('.webp', '')))).toEqual([]);
     cover = replaced.body.event.image;
     await quiet();
-    expect((await call('PATCH', `/api/admin/events/${id}`, { json: { published: true } })).body).toMatchObject({ message: 'Event published', event: { published: true } });
+    expect((await call('PATCH', `/api/admin/events/${id}`, { json: { published: true } })).body).toMatchObject({
+      message: 'Event published',
+      event: { published: true },
+    });
     expect(rebuildAsked()).toBe(true);
     expect(await publicIds('/api/events')).toContain(id);
-    expect((await call('PATCH', `/api/admin/events/${id}`, { json: { published: false } })).body.event.published).toBe(false);
+    expect((await call('PATCH', `/api/admin/events/${id}`, { json: { published: false } })).body.event.published).toBe(
+      false,
+    );
     expect(await publicIds('/api/events')).not.toContain(id);
   });
 
@@ -384,10 +570,16 @@ describe('events', () => {
       expect(answer.body.field).toBe(field);
       expect((await call('PUT', `/api/admin/events/${id}`, { json: { ...fields, ...change } })).body.field).toBe(field);
     }
-    const text = await call('POST', '/api/admin/events', { form: multipart(fields, { image: [new Blob(['not a picture'], { type: 'image/png' }), 'x.png'] }) });
+    const text = await call('POST', '/api/admin/events', {
+      form: multipart(fields, { image: [new Blob(['not a picture'], { type: 'image/png' }), 'x.png'] }),
+    });
     expect([400, 415]).toContain(text.status);
     expect(text.body.field).toBe('image');
-    const big = await call('POST', '/api/admin/events', { form: multipart(fields, { image: [new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' }), 'big.png'] }) });
+    const big = await call('POST', '/api/admin/events', {
+      form: multipart(fields, {
+        image: [new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' }), 'big.png'],
+      }),
+    });
     expect(big.status).toBe(413);
     expect((await call('PUT', '/api/admin/events/nope', { json: fields })).status).toBe(404);
     expect((await call('DELETE', '/api/admin/events/nope')).status).toBe(404);

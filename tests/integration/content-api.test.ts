@@ -16,11 +16,95 @@ describe('public content API on demo data', () => {
   });
 
   it.each([
-    ['/api/products', 24, ['_id', 'slug', 'name', 'description', 'price', 'image', 'images', 'category', 'tags', 'createdAt', 'views', 'stock']],
-    ['/api/blogs', 12, ['_id', 'title', 'content', 'caption', 'image', 'slug', 'category', 'tags', 'createdAt', 'views', 'comments']],
-    ['/api/videos', 8, ['_id', 'name', 'title', 'description', 'youtube', 'poster', 'category', 'duration', 'quality', 'tags', 'createdAt', 'views', 'likes']],
-    ['/api/audios', 12, ['_id', 'name', 'title', 'description', 'artist', 'audio_file', 'cover', 'type', 'category', 'duration', 'quality', 'tags', 'createdAt', 'plays', 'downloads', 'rating', 'reviews']],
-    ['/api/events', 12, ['_id', 'slug', 'name', 'title', 'description', 'image', 'address', 'city', 'start_date', 'end_date', 'date', 'location', 'category', 'eventType', 'isVirtual', 'registrations', 'price', 'timeZone']],
+    [
+      '/api/products',
+      24,
+      [
+        '_id',
+        'slug',
+        'name',
+        'description',
+        'price',
+        'image',
+        'images',
+        'category',
+        'tags',
+        'createdAt',
+        'views',
+        'stock',
+      ],
+    ],
+    [
+      '/api/blogs',
+      12,
+      ['_id', 'title', 'content', 'caption', 'image', 'slug', 'category', 'tags', 'createdAt', 'views', 'comments'],
+    ],
+    [
+      '/api/videos',
+      8,
+      [
+        '_id',
+        'name',
+        'title',
+        'description',
+        'youtube',
+        'poster',
+        'category',
+        'duration',
+        'quality',
+        'tags',
+        'createdAt',
+        'views',
+        'likes',
+      ],
+    ],
+    [
+      '/api/audios',
+      12,
+      [
+        '_id',
+        'name',
+        'title',
+        'description',
+        'artist',
+        'audio_file',
+        'cover',
+        'type',
+        'category',
+        'duration',
+        'quality',
+        'tags',
+        'createdAt',
+        'plays',
+        'downloads',
+        'rating',
+        'reviews',
+      ],
+    ],
+    [
+      '/api/events',
+      12,
+      [
+        '_id',
+        'slug',
+        'name',
+        'title',
+        'description',
+        'image',
+        'address',
+        'city',
+        'start_date',
+        'end_date',
+        'date',
+        'location',
+        'category',
+        'eventType',
+        'isVirtual',
+        'registrations',
+        'price',
+        'timeZone',
+      ],
+    ],
   ])('%s answers { results } with the spec fields', async (path, count, fields) => {
     const { status, body } = await get(path);
     expect(status).toBe(200);
@@ -45,13 +129,19 @@ describe('public content API on demo data', () => {
 
   it('ranks recommendations for a signed-in reader by the tags of the posts they opened', async () => {
     const auth = { authorization: `Bearer ${await t.login('admin', TEST_ADMIN_PASSWORD)}` };
-    const all = (await get('/api/recommendations/personalized?limit=8')).body.results as { _id: string; tags: string[] }[];
+    const all = (await get('/api/recommendations/personalized?limit=8')).body.results as {
+      _id: string;
+      tags: string[];
+    }[];
     const blogs = (await get('/api/blogs')).body.results as { slug: string; tags: string[] }[];
     // A post sharing a tag with a recommendation that is not already the most popular one.
     const match = blogs.find((b) => all.slice(1).some((r) => r.tags.some((t) => b.tags.includes(t))));
     expect(match, 'a demo blog shares a tag with a recommendation below the first').toBeDefined();
     await get(`/api/blogs/${match!.slug}`, auth);
-    const personal = (await get('/api/recommendations/personalized?limit=8', auth)).body.results as { _id: string; tags: string[] }[];
+    const personal = (await get('/api/recommendations/personalized?limit=8', auth)).body.results as {
+      _id: string;
+      tags: string[];
+    }[];
     const shared = (r: { tags: string[] }) => r.tags.filter((t) => match!.tags.includes(t)).length;
     expect(shared(personal[0]!)).toBeGreaterThan(0);
     expect(personal.map(shared)).toEqual([...personal.map(shared)].sort((a, b) => b - a));
@@ -78,12 +168,22 @@ describe('public content API on demo data', () => {
   });
 
   it('lists active sliders in order with the searchButton defaults filled in', async () => {
-    await t.db.updateTable('sliders').set({ search_button: '{"text":"Find","__proto__":{"polluted":true}}' }).where('sort_order', '=', 1).execute();
+    await t.db
+      .updateTable('sliders')
+      .set({ search_button: '{"text":"Find","__proto__":{"polluted":true}}' })
+      .where('sort_order', '=', 1)
+      .execute();
     const { body } = await get('/api/sliders');
     expect(body.results.map((s: { order: number }) => s.order)).toEqual([0, 1, 2]);
     expect(body.results.some((s: { type: string }) => s.type === 'video')).toBe(true);
     const second = body.results[1];
-    expect(second.searchButton).toMatchObject({ text: 'Find', placeholder: 'Search...', icon: 'FaSearch', position: 'right', recentSearches: { enabled: true, limit: 5 } });
+    expect(second.searchButton).toMatchObject({
+      text: 'Find',
+      placeholder: 'Search...',
+      icon: 'FaSearch',
+      position: 'right',
+      recentSearches: { enabled: true, limit: 5 },
+    });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     await t.db.updateTable('sliders').set({ is_active: false }).where('sort_order', '=', 2).execute();
     expect((await get('/api/sliders')).body.results).toHaveLength(2);
@@ -92,11 +192,20 @@ describe('public content API on demo data', () => {
   it('searches every type by relevance with prefix matching', async () => {
     const product = (await get('/api/products')).body.results[0];
     const word = product.name.split(' ')[0];
-    const { status, body } = await get(`/api/search?k=${encodeURIComponent(word.slice(0, Math.max(3, word.length - 1)))}`);
+    const { status, body } = await get(
+      `/api/search?k=${encodeURIComponent(word.slice(0, Math.max(3, word.length - 1)))}`,
+    );
     expect(status).toBe(200);
-    expect(body.results.some((r: { _id: string; type: string }) => r._id === product._id && r.type === 'product')).toBe(true);
+    expect(body.results.some((r: { _id: string; type: string }) => r._id === product._id && r.type === 'product')).toBe(
+      true,
+    );
     const hit = body.results.find((r: { _id: string }) => r._id === product._id);
-    expect(hit.data).toMatchObject({ name: product.name, caption: product.description, views: product.views, price: product.price });
+    expect(hit.data).toMatchObject({
+      name: product.name,
+      caption: product.description,
+      views: product.views,
+      price: product.price,
+    });
   });
 
   it('narrows search to one type, case-insensitively', async () => {
@@ -108,7 +217,11 @@ describe('public content API on demo data', () => {
   });
 
   it('never finds draft photos', async () => {
-    const draft = await t.db.selectFrom('photos').select(['id', 'title']).where('published', '=', false).executeTakeFirstOrThrow();
+    const draft = await t.db
+      .selectFrom('photos')
+      .select(['id', 'title'])
+      .where('published', '=', false)
+      .executeTakeFirstOrThrow();
     const { body } = await get(`/api/search?k=${encodeURIComponent(draft.title)}`);
     expect(body.results.some((r: { _id: string }) => r._id === draft.id)).toBe(false);
   });
@@ -120,15 +233,25 @@ describe('public content API on demo data', () => {
     ['audios', '/api/audios', 'name'],
     ['events', '/api/events', 'name'],
   ] as const)('keeps a draft of %s out of its public list and out of search', async (table, path, titleColumn) => {
-    const row = (await t.db.selectFrom(table).selectAll().limit(1).executeTakeFirstOrThrow()) as unknown as { id: string } & Record<string, string>;
+    const row = (await t.db.selectFrom(table).selectAll().limit(1).executeTakeFirstOrThrow()) as unknown as {
+      id: string;
+    } & Record<string, string>;
     const before = (await get(path)).body.results.length;
-    expect((await get(`/api/search?k=${encodeURIComponent(row[titleColumn]!)}`)).body.results.some((r: { _id: string }) => r._id === row.id)).toBe(true);
+    expect(
+      (await get(`/api/search?k=${encodeURIComponent(row[titleColumn]!)}`)).body.results.some(
+        (r: { _id: string }) => r._id === row.id,
+      ),
+    ).toBe(true);
     await t.db.updateTable(table).set({ published: false }).where('id', '=', row.id).execute();
     try {
       const after = (await get(path)).body.results as { _id: string }[];
       expect(after).toHaveLength(before - 1);
       expect(after.some((r) => r._id === row.id)).toBe(false);
-      expect((await get(`/api/search?k=${encodeURIComponent(row[titleColumn]!)}`)).body.results.some((r: { _id: string }) => r._id === row.id)).toBe(false);
+      expect(
+        (await get(`/api/search?k=${encodeURIComponent(row[titleColumn]!)}`)).body.results.some(
+          (r: { _id: string }) => r._id === row.id,
+        ),
+      ).toBe(false);
       if (table === 'blogs') expect((await get(`/api/blogs/${row['slug']}`)).status).toBe(404);
     } finally {
       await t.db.updateTable(table).set({ published: true }).where('id', '=', row.id).execute();
@@ -136,7 +259,10 @@ describe('public content API on demo data', () => {
   });
 
   it('finds new content without a rebuild of the index', async () => {
-    await t.db.insertInto('products').values({ id: 'p-new', slug: 'zanzibar-lantern', name: 'Zanzibar lantern', created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto('products')
+      .values({ id: 'p-new', slug: 'zanzibar-lantern', name: 'Zanzibar lantern', created_at: new Date().toISOString() })
+      .execute();
     expect((await get('/api/search?k=zanzib')).body.results.map((r: { _id: string }) => r._id)).toEqual(['p-new']);
     await t.db.deleteFrom('products').where('id', '=', 'p-new').execute();
     expect((await get('/api/search?k=zanzib')).body.results).toEqual([]);

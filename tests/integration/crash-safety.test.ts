@@ -18,7 +18,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_MARKER } from '../../src/server/site/build-site.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
-import { expectAcknowledgedWrites, expectDatabaseIntact, expectMediaConsistent, mediaRows, openCheckConnection, pendingMediaCount, referencedMedia, unreferencedMedia, usersNamed } from '../helpers/crash-checks.ts';
+import {
+  expectAcknowledgedWrites,
+  expectDatabaseIntact,
+  expectMediaConsistent,
+  mediaRows,
+  openCheckConnection,
+  pendingMediaCount,
+  referencedMedia,
+  unreferencedMedia,
+  usersNamed,
+} from '../helpers/crash-checks.ts';
 import { createPrng, crashSeed } from '../helpers/crash-prng.ts';
 import { CrashLedger, WRITE_NAMES, writeUntilGone, type WriterContext } from '../helpers/crash-writer.ts';
 import { processesMentioning, startProductProcess, type ProductProcess } from '../helpers/product-process.ts';
@@ -43,10 +53,21 @@ const decoded = new Set<string>();
 let pendingAfterKills = 0;
 /** What the integrity checks covered, printed once per run. */
 const checkNotes: string[] = [];
-const ctx: WriterContext = { origin: '', adminToken: '', customerToken: '', productId: randomUUID(), rng, ledger, tag: '' };
+const ctx: WriterContext = {
+  origin: '',
+  adminToken: '',
+  customerToken: '',
+  productId: randomUUID(),
+  rng,
+  ledger,
+  tag: '',
+};
 const env = () => ({ DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
 
-async function start(script: 'start.ts' | 'start-api.ts' = 'start-api.ts', extra: Record<string, string> = {}): Promise<ProductProcess> {
+async function start(
+  script: 'start.ts' | 'start-api.ts' = 'start-api.ts',
+  extra: Record<string, string> = {},
+): Promise<ProductProcess> {
   product = await startProductProcess({ ...env(), ...extra }, 60_000, script);
   ctx.origin = product.origin;
   // Sessions are rows too: the ones signed in before a kill keep working after it.
@@ -64,14 +85,18 @@ async function killNow(): Promise<void> {
 }
 
 async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${ctx.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${ctx.origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** Resolves once `done()` holds, or after `timeoutMs` anyway (the caller kills then). */
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !done() && Date.now() < deadline; ) await sleep(10);
+  for (const deadline = Date.now() + timeoutMs; !done() && Date.now() < deadline;) await sleep(10);
 }
 
 /** SIGKILLs the product at the `n`-th change seen in media/ (a temp file made, renamed or removed). */
@@ -120,12 +145,32 @@ beforeAll(async () => {
   dataDir = join(root, 'data');
   const data = await prepareTestData({ dataDir });
   const now = new Date().toISOString();
-  await data.db.insertInto('products').values({ id: ctx.productId, name: 'Crash Test Lamp', slug: 'crash-test-lamp', price_cents: 1250, stock: 1_000_000, published: true, created_at: now, updated_at: now }).execute();
+  await data.db
+    .insertInto('products')
+    .values({
+      id: ctx.productId,
+      name: 'Crash Test Lamp',
+      slug: 'crash-test-lamp',
+      price_cents: 1250,
+      stock: 1_000_000,
+      published: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await data.db
     .insertInto('users')
     .values({
-      id: randomUUID(), first_name: 'Bea', last_name: 'Buyer', email: 'buyer@example.com', username: 'buyer', username_key: 'buyer',
-      password_hash: await hashPassword(CUSTOMER_PASSWORD), email_verified: true, created_at: now, updated_at: now,
+      id: randomUUID(),
+      first_name: 'Bea',
+      last_name: 'Buyer',
+      email: 'buyer@example.com',
+      username: 'buyer',
+      username_key: 'buyer',
+      password_hash: await hashPassword(CUSTOMER_PASSWORD),
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   await data.db.destroy();
@@ -174,9 +219,11 @@ describe('SIGKILL at random moments during writes of every kind', () => {
       });
       const acknowledged = await writer;
       const when =
-        mode === 'media' ? `media event ${onMediaEvent}${watcher!.seen() < onMediaEvent ? ` (timed out after ${watcher!.seen()})` : ''}`
-        : mode === 'acks' ? `${killAfter}ms after ${afterAcks} acks`
-        : `${killAfter}ms`;
+        mode === 'media'
+          ? `media event ${onMediaEvent}${watcher!.seen() < onMediaEvent ? ` (timed out after ${watcher!.seen()})` : ''}`
+          : mode === 'acks'
+            ? `${killAfter}ms after ${afterAcks} acks`
+            : `${killAfter}ms`;
       perRound.push(`${acknowledged}${ledger.inFlight ? `+${ledger.inFlight.kind}?` : ''}@${when}`);
       // amcheck (PostgreSQL's index and heap verification) every fourth round and at the end: it is the slow part.
       await timed('integrity', () => expectIntactAfterKill(round % 4 === 0));
@@ -192,8 +239,12 @@ describe('SIGKILL at random moments during writes of every kind', () => {
     await start();
     await expectAllThere();
     await killNow();
-    console.log(`crash-safety: ${pendingAfterKills} pending media file(s) left by the kills, each removed or claimed by the next start's sweep`);
-    console.log(`crash-safety: ${ROUNDS} rounds in ${((Date.now() - started) / 1000).toFixed(1)} s; ms spent ${JSON.stringify(spent)}; ${checkNotes.filter((n) => !checkNotes.some((other) => other !== n && other.startsWith(n))).join('; ')}; acknowledged per round ${perRound.join(' ')}; totals ${JSON.stringify(ledger.counts)}`);
+    console.log(
+      `crash-safety: ${pendingAfterKills} pending media file(s) left by the kills, each removed or claimed by the next start's sweep`,
+    );
+    console.log(
+      `crash-safety: ${ROUNDS} rounds in ${((Date.now() - started) / 1000).toFixed(1)} s; ms spent ${JSON.stringify(spent)}; ${checkNotes.filter((n) => !checkNotes.some((other) => other !== n && other.startsWith(n))).join('; ')}; acknowledged per round ${perRound.join(' ')}; totals ${JSON.stringify(ledger.counts)}`,
+    );
   }, 300_000);
 });
 
@@ -203,22 +254,40 @@ async function largePicture(): Promise<Buffer> {
   const height = 1000;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 4) pixels.writeUInt32LE(Math.floor(rng.next() * 2 ** 32), i);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /** POST /api/admin/photos/upload over node:http, written in chunks: `onProgress` sees how much is sent. */
-function streamUpload(picture: Buffer, onProgress: (sent: number, total: number) => Promise<void>): Promise<{ status: number; body: string } | undefined> {
+function streamUpload(
+  picture: Buffer,
+  onProgress: (sent: number, total: number) => Promise<void>,
+): Promise<{ status: number; body: string } | undefined> {
   const boundary = `----crash${randomUUID()}`;
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="title"\r\n\r\nBig upload\r\n--${boundary}\r\ncontent-disposition: form-data; name="published"\r\n\r\ntrue\r\n--${boundary}\r\ncontent-disposition: form-data; name="photo"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="title"\r\n\r\nBig upload\r\n--${boundary}\r\ncontent-disposition: form-data; name="published"\r\n\r\ntrue\r\n--${boundary}\r\ncontent-disposition: form-data; name="photo"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`,
+  );
   const body = Buffer.concat([head, picture, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const url = new URL(`${ctx.origin}/api/admin/photos/upload`);
   return new Promise((resolve) => {
-    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${ctx.adminToken}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', () => resolve(undefined));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${ctx.adminToken}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(body.length),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', () => resolve(undefined));
+      },
+    );
     req.on('error', () => resolve(undefined));
     void (async () => {
       const CHUNK = 64 * 1024;
@@ -266,7 +335,9 @@ describe('a killed upload', () => {
       const photo = (JSON.parse(answer.body) as { photo: Record<string, unknown> }).photo;
       ledger.ack('photo', String(photo['_id']), photo);
     }
-    console.log(`crash-safety: upload killed at ${Math.round(killAt * 100)} % of the body, then ${storeKillAfter} ms after it (${answer ? 'answered first' : 'unanswered'})`);
+    console.log(
+      `crash-safety: upload killed at ${Math.round(killAt * 100)} % of the body, then ${storeKillAfter} ms after it (${answer ? 'answered first' : 'unanswered'})`,
+    );
     await expectIntactAfterKill();
     await start();
     await expectAllThere();
@@ -289,8 +360,9 @@ describe('a killed rebuild', () => {
   }
 
   async function waitFor(what: string, done: () => boolean, timeoutMs: number): Promise<void> {
-    for (const deadline = Date.now() + timeoutMs; !done(); ) {
-      if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${product?.output().slice(-2000) ?? ''}`);
+    for (const deadline = Date.now() + timeoutMs; !done();) {
+      if (Date.now() > deadline)
+        throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${product?.output().slice(-2000) ?? ''}`);
       await sleep(50);
     }
   }

@@ -13,7 +13,10 @@ const SLUG = 'locked-post';
 
 beforeAll(async () => {
   server = await startTestServer({ env: { RATE_LIMITS: 'off' } });
-  await server.db.insertInto('blogs').values({ id: 'blog-locked', title: 'Locked post', slug: SLUG, created_at: new Date().toISOString() }).execute();
+  await server.db
+    .insertInto('blogs')
+    .values({ id: 'blog-locked', title: 'Locked post', slug: SLUG, created_at: new Date().toISOString() })
+    .execute();
 });
 
 afterAll(async () => {
@@ -77,9 +80,14 @@ async function readUntil(done: Promise<unknown>): Promise<Timed[]> {
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 
 const requestOtp = () =>
-  timed('/api/auth/request-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com' }) });
+  timed('/api/auth/request-otp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com' }),
+  });
 
-const views = async () => (await server.db.selectFrom('blogs').select('views').where('slug', '=', SLUG).executeTakeFirstOrThrow()).views;
+const views = async () =>
+  (await server.db.selectFrom('blogs').select('views').where('slug', '=', SLUG).executeTakeFirstOrThrow()).views;
 
 describe('a write waiting for a lock another process holds', () => {
   it('keeps reads answering within 50 ms (p95), then answers the write 503 with Retry-After once its wait runs out', async () => {

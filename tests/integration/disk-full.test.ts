@@ -36,7 +36,8 @@ function expectPlainMessage(body: Record<string, unknown>): void {
 
 describe('at the database size limit (SQLITE_FULL)', () => {
   let t: TestApp;
-  const pageCount = async () => Number((await sql<{ page_count: number }>`PRAGMA page_count`.execute(t.db)).rows[0]!.page_count);
+  const pageCount = async () =>
+    Number((await sql<{ page_count: number }>`PRAGMA page_count`.execute(t.db)).rows[0]!.page_count);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -48,7 +49,8 @@ describe('at the database size limit (SQLITE_FULL)', () => {
 
   it('fails a write transaction with SQLITE_FULL itself (not "cannot rollback"), reports degraded health, and recovers once the limit is raised', async () => {
     await sql.raw(`PRAGMA max_page_count = ${await pageCount()}`).execute(t.db);
-    const bigRow = () => t.db.transaction().execute((trx) => sql`INSERT INTO filler (data) VALUES (zeroblob(200000))`.execute(trx));
+    const bigRow = () =>
+      t.db.transaction().execute((trx) => sql`INSERT INTO filler (data) VALUES (zeroblob(200000))`.execute(trx));
 
     const error = (await bigRow().then(
       () => null,
@@ -94,7 +96,10 @@ describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ dataDir, env: { RATE_LIMITS: 'off' } });
-    await server.db.insertInto('blogs').values({ id: 'blog-full', title: 'Full post', slug, created_at: new Date().toISOString() }).execute();
+    await server.db
+      .insertInto('blogs')
+      .values({ id: 'blog-full', title: 'Full post', slug, created_at: new Date().toISOString() })
+      .execute();
   });
   afterEach(() => freeSpace());
   afterAll(async () => {
@@ -130,12 +135,30 @@ describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
     filler = null;
   }
 
-  const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const get = (path: string) => fetch(`${server.url}${path}`);
   const codesOfAdmin = async () =>
-    (await server.db.selectFrom('one_time_codes').innerJoin('users', 'users.id', 'one_time_codes.user_id').select('one_time_codes.id').where('users.email', '=', ADMIN_EMAIL).execute()).length;
+    (
+      await server.db
+        .selectFrom('one_time_codes')
+        .innerJoin('users', 'users.id', 'one_time_codes.user_id')
+        .select('one_time_codes.id')
+        .where('users.email', '=', ADMIN_EMAIL)
+        .execute()
+    ).length;
   const outboxEntries = () => readdirSync(join(dataDir, 'outbox')).sort();
-  const message = (subject: string): MailMessage => ({ to: 'reader@example.com', subject, text: 'Hello', html: '<p>Hello</p>', fromName: 'Brand' });
+  const message = (subject: string): MailMessage => ({
+    to: 'reader@example.com',
+    subject,
+    text: 'Hello',
+    html: '<p>Hello</p>',
+    fromName: 'Brand',
+  });
 
   it('answers request-otp and a blog view 507 with a JSON message while the disk is full, and writes nothing', async () => {
     await fillDisk();

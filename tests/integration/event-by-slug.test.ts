@@ -43,15 +43,33 @@ describe('an event by its slug', () => {
   });
 
   it('search gives product, blog and event results the slug their pages live under', async () => {
-    const event = await t.db.selectFrom('events').select(['name', 'slug']).where('published', '=', true).orderBy('start_date').executeTakeFirstOrThrow();
-    const blog = await t.db.selectFrom('blogs').select(['title', 'slug']).where('published', '=', true).orderBy('created_at').executeTakeFirstOrThrow();
-    const search = async (k: string, type: string) => (await (await t.request(`/api/search?${new URLSearchParams({ k, type })}`)).json()).results;
+    const event = await t.db
+      .selectFrom('events')
+      .select(['name', 'slug'])
+      .where('published', '=', true)
+      .orderBy('start_date')
+      .executeTakeFirstOrThrow();
+    const blog = await t.db
+      .selectFrom('blogs')
+      .select(['title', 'slug'])
+      .where('published', '=', true)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    const search = async (k: string, type: string) =>
+      (await (await t.request(`/api/search?${new URLSearchParams({ k, type })}`)).json()).results;
     const events = await search(event.name, 'event');
     expect(events.find((r: { data: { name: string } }) => r.data.name === event.name)?.data.slug).toBe(event.slug);
     const blogs = await search(blog.title, 'blog');
     expect(blogs.find((r: { data: { title: string } }) => r.data.title === blog.title)?.data.slug).toBe(blog.slug);
-    const product = await t.db.selectFrom('products').select(['name', 'slug']).where('published', '=', true).orderBy('name').executeTakeFirstOrThrow();
+    const product = await t.db
+      .selectFrom('products')
+      .select(['name', 'slug'])
+      .where('published', '=', true)
+      .orderBy('name')
+      .executeTakeFirstOrThrow();
     const products = await search(product.name, 'product');
-    expect(products.find((r: { data: { name: string } }) => r.data.name === product.name)?.data.slug).toBe(product.slug);
+    expect(products.find((r: { data: { name: string } }) => r.data.name === product.name)?.data.slug).toBe(
+      product.slug,
+    );
   });
 });

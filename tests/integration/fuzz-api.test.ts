@@ -15,8 +15,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/storage/media-storage.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
 import { createHarness, makePictures, type Harness, type Pictures } from '../helpers/fuzz-harness.ts';
-import { apiRoutes, EXTRA_FIELDS, fillPath, harvest, probeFields, probeFileFields, readFor, sampleValues, schemaFieldNames, type Harvest, type Route } from '../helpers/fuzz-model.ts';
-import { FILE_FIELDS, requestArbitrary, type Caller, type FuzzRequest, type RouteKnowledge } from '../helpers/fuzz-requests.ts';
+import {
+  apiRoutes,
+  EXTRA_FIELDS,
+  fillPath,
+  harvest,
+  probeFields,
+  probeFileFields,
+  readFor,
+  sampleValues,
+  schemaFieldNames,
+  type Harvest,
+  type Route,
+} from '../helpers/fuzz-model.ts';
+import {
+  FILE_FIELDS,
+  requestArbitrary,
+  type Caller,
+  type FuzzRequest,
+  type RouteKnowledge,
+} from '../helpers/fuzz-requests.ts';
 import { REFUSAL_MAY_CHANGE, snapshotDiff, snapshotter } from '../helpers/fuzz-snapshot.ts';
 import { POLLUTION_MARK } from '../helpers/fuzz-values.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
@@ -34,14 +52,26 @@ function seedFor(key: string, salt = 0): number {
 }
 
 /** Runs one property over a route's requests; a failure's report (seed, path, counterexample) or null. */
-async function fuzzRoute(harness: Harness, pictures: Pictures, route: Route, arbitrary: fc.Arbitrary<FuzzRequest>, seed: number, numRuns: number): Promise<string | null> {
+async function fuzzRoute(
+  harness: Harness,
+  pictures: Pictures,
+  route: Route,
+  arbitrary: fc.Arbitrary<FuzzRequest>,
+  seed: number,
+  numRuns: number,
+): Promise<string | null> {
   const property = fc.asyncProperty(arbitrary, async (request) => {
     const problems = await harness.judge(route, request, pictures);
     if (problems.length > 0) throw new Error(problems.join('\n'));
   });
   // A failure is shrunk (its requests replay against a database earlier runs changed). A route that takes over 20 s
   // (a machine far slower than CI) stops with the runs it made rather than hold up the suite.
-  const details = await fc.check(property, { seed, numRuns, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false });
+  const details = await fc.check(property, {
+    seed,
+    numRuns,
+    interruptAfterTimeLimit: 20_000,
+    markInterruptAsFailure: false,
+  });
   if (!details.failed) return null;
   const example = fc.stringify(details.counterexample).slice(0, 1500);
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
@@ -59,12 +89,15 @@ async function learn(t: TestApp): Promise<Model> {
   let admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   // A probe may sign the admin out (POST /api/auth/logout takes any body): then it signs in again.
   const signedIn = async () => {
-    if ((await t.request('/api/auth/me', { headers: { authorization: `Bearer ${admin}` } })).status !== 200) admin = await t.login('admin', TEST_ADMIN_PASSWORD);
+    if ((await t.request('/api/auth/me', { headers: { authorization: `Bearer ${admin}` } })).status !== 200)
+      admin = await t.login('admin', TEST_ADMIN_PASSWORD);
     return admin;
   };
   const found: Harvest = await harvest(t.app, routes, admin);
   const samples = sampleValues(found);
-  const names = new Set([...(await schemaFieldNames()), ...found.keys, ...EXTRA_FIELDS].filter((k) => k.length > 0 && k.length <= 40));
+  const names = new Set(
+    [...(await schemaFieldNames()), ...found.keys, ...EXTRA_FIELDS].filter((k) => k.length > 0 && k.length <= 40),
+  );
   const keys = [...names].sort();
   const allIds = [...new Set([...found.ids.values(), ...found.slugs.values()].flat())].sort();
   const knowledge = new Map<string, RouteKnowledge>();
@@ -74,14 +107,34 @@ async function learn(t: TestApp): Promise<Model> {
     const objects = read ? (found.objects.get(read) ?? []) : [];
     const skeletons: Record<string, unknown>[] = objects.slice(0, 2);
     if (route.method !== 'GET') {
-      const url = fillPath(route.path, route.params.map(() => encodeURIComponent(ids[0] ?? allIds[0] ?? 'x')));
+      const url = fillPath(
+        route.path,
+        route.params.map(() => encodeURIComponent(ids[0] ?? allIds[0] ?? 'x')),
+      );
       const probed = await probeFields(t.app, route, url, await signedIn(), samples);
       if (Object.keys(probed).length > 0) skeletons.unshift(probed);
     }
-    const fileFields = route.upload ? await probeFileFields(t.app, route, fillPath(route.path, route.params.map(() => encodeURIComponent(ids[0] ?? 'x'))), await signedIn(), FILE_FIELDS) : [];
+    const fileFields = route.upload
+      ? await probeFileFields(
+          t.app,
+          route,
+          fillPath(
+            route.path,
+            route.params.map(() => encodeURIComponent(ids[0] ?? 'x')),
+          ),
+          await signedIn(),
+          FILE_FIELDS,
+        )
+      : [];
     const routeKeys = [...new Set([...skeletons.flatMap((s) => Object.keys(s)), ...keys])];
     // A DELETE by an admin with a real id would empty the demo data early; refusals of real ids are what matters there.
-    knowledge.set(route.key, { keys: routeKeys, skeletons, ids: route.method === 'DELETE' ? [] : ids.length > 0 ? ids : allIds.slice(0, 20), queryKeys: keys, fileFields });
+    knowledge.set(route.key, {
+      keys: routeKeys,
+      skeletons,
+      ids: route.method === 'DELETE' ? [] : ids.length > 0 ? ids : allIds.slice(0, 20),
+      queryKeys: keys,
+      fileFields,
+    });
   }
   return { routes, knowledge };
 }
@@ -99,7 +152,15 @@ beforeAll(async () => {
   harness = await createHarness(t);
 }, 120_000);
 afterAll(async () => {
-  if (process.env['FUZZ_VERBOSE']) console.log(JSON.stringify({ requests: harness?.stats.requests, refused: harness?.stats.refused, fullSnapshots: harness?.stats.fullSnapshots, byStatus: Object.fromEntries(harness?.stats.byStatus ?? []) }));
+  if (process.env['FUZZ_VERBOSE'])
+    console.log(
+      JSON.stringify({
+        requests: harness?.stats.requests,
+        refused: harness?.stats.refused,
+        fullSnapshots: harness?.stats.fullSnapshots,
+        byStatus: Object.fromEntries(harness?.stats.byStatus ?? []),
+      }),
+    );
   setAuthLogSink(null);
   await t?.close();
 });
@@ -107,7 +168,9 @@ afterAll(async () => {
 describe('API fuzz (rate limits off)', () => {
   it('finds every route of the app, the upload routes and their file fields among them', () => {
     expect(model.routes.length).toBeGreaterThan(100);
-    expect(model.routes.filter((r) => r.upload).map((r) => r.key)).toEqual(expect.arrayContaining(['POST /api/admin/photos/upload', 'PUT /api/company']));
+    expect(model.routes.filter((r) => r.upload).map((r) => r.key)).toEqual(
+      expect.arrayContaining(['POST /api/admin/photos/upload', 'PUT /api/company']),
+    );
     expect(model.knowledge.get('PUT /api/company')?.fileFields).toEqual(['logo', 'logo_dark', 'icon']);
     expect(model.knowledge.get('POST /api/admin/photos/upload')?.fileFields).toEqual(['photo']);
   });
@@ -117,7 +180,14 @@ describe('API fuzz (rate limits off)', () => {
     const took: [string, number][] = [];
     for (const route of model.routes.filter((r) => ONLY.test(r.key))) {
       const started = performance.now();
-      const failure = await fuzzRoute(harness, pictures, route, requestArbitrary(route, model.knowledge.get(route.key)!), seedFor(route.key), RUNS);
+      const failure = await fuzzRoute(
+        harness,
+        pictures,
+        route,
+        requestArbitrary(route, model.knowledge.get(route.key)!),
+        seedFor(route.key),
+        RUNS,
+      );
       took.push([route.key, Math.round(performance.now() - started)]);
       if (failure) failures.push(failure);
     }
@@ -174,18 +244,32 @@ describe('API fuzz (rate limits on)', () => {
     const routes = apiRoutes(limited.app).filter((r) => r.method !== 'GET');
     const open: Route[] = [];
     for (const route of routes) {
-      const res = await limited.request(fillPath(route.path, route.params.map(() => 'x')), { method: route.method, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await limited.request(
+        fillPath(
+          route.path,
+          route.params.map(() => 'x'),
+        ),
+        { method: route.method, headers: { 'content-type': 'application/json' }, body: '{}' },
+      );
       if (res.status !== 401 && res.status !== 403) open.push(route);
     }
     expect(open.map((r) => r.key)).toContain('POST /api/auth/login');
     const failures: string[] = [];
     for (const route of open.filter((r) => ONLY.test(r.key))) {
       const knowledge = model.knowledge.get(route.key)!;
-      const failure = await fuzzRoute(limitedHarness, pictures, route, requestArbitrary(route, knowledge, { callers: ['none', 'customer'] }), seedFor(route.key, 2), RUNS * 3);
+      const failure = await fuzzRoute(
+        limitedHarness,
+        pictures,
+        route,
+        requestArbitrary(route, knowledge, { callers: ['none', 'customer'] }),
+        seedFor(route.key, 2),
+        RUNS * 3,
+      );
       if (failure) failures.push(failure);
     }
     expect(failures).toEqual([]);
-    if (process.env['FUZZ_VERBOSE']) console.log(JSON.stringify({ limited: Object.fromEntries(limitedHarness.stats.byStatus) }));
+    if (process.env['FUZZ_VERBOSE'])
+      console.log(JSON.stringify({ limited: Object.fromEntries(limitedHarness.stats.byStatus) }));
     // The limits were reached: the property saw them refuse.
     if (!process.env['FUZZ_ROUTES']) expect(limitedHarness.stats.byStatus.get(429) ?? 0).toBeGreaterThan(0);
   }, 300_000);

@@ -36,7 +36,10 @@ describe('NUL in text input', () => {
       await t?.close();
     });
 
-    const answer = async (res: Response) => ({ status: res.status, body: (await res.json()) as { message?: string; field?: string } });
+    const answer = async (res: Response) => ({
+      status: res.status,
+      body: (await res.json()) as { message?: string; field?: string },
+    });
 
     it('answers 400, not 500, to a NUL in a path parameter or query value', async () => {
       const photo = (await t.db.selectFrom('photos').select('id').executeTakeFirstOrThrow()).id;
@@ -47,25 +50,57 @@ describe('NUL in text input', () => {
         ['GET', '/api/admin/users?q=%00'],
         ['GET', '/api/search?k=%00'],
       ] as const) {
-        const init: RequestInit = { method, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' } };
+        const init: RequestInit = {
+          method,
+          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        };
         if (method !== 'GET') init.body = '{"title":"x"}';
         const res = await answer(await t.request(path, init));
         expect(res.status, path).toBe(400);
         expect(res.body.message, path).toEqual(expect.any(String));
       }
       // The photo the last id was made from is untouched, and a real id still works.
-      const ok = await t.request(`/api/admin/photos/${photo}`, { method: 'PATCH', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: '{}' });
+      const ok = await t.request(`/api/admin/photos/${photo}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(ok.status).toBeLessThan(500);
     });
 
     it('answers 400 naming the field to a NUL in a JSON field (even one only looked up, as a sign-in name), and stores nothing', async () => {
-      const before = await t.db.selectFrom('users').select(['first_name', 'updated_at']).where('username', '=', 'nully').executeTakeFirstOrThrow();
-      const res = await answer(await t.request('/api/account/profile', { method: 'PATCH', headers: { authorization: `Bearer ${customer}`, 'content-type': 'application/json' }, body: JSON.stringify({ first_name: 'Nu\u0000ll' }) }));
+      const before = await t.db
+        .selectFrom('users')
+        .select(['first_name', 'updated_at'])
+        .where('username', '=', 'nully')
+        .executeTakeFirstOrThrow();
+      const res = await answer(
+        await t.request('/api/account/profile', {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${customer}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ first_name: 'Nu\u0000ll' }),
+        }),
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'first_name: must not contain control characters', field: 'first_name' });
-      expect(await t.db.selectFrom('users').select(['first_name', 'updated_at']).where('username', '=', 'nully').executeTakeFirstOrThrow()).toEqual(before);
-      const login = await answer(await t.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nully\u0000', password: 'x' }) }));
-      expect(login).toEqual({ status: 400, body: { message: 'username: must not contain control characters', field: 'username' } });
+      expect(
+        await t.db
+          .selectFrom('users')
+          .select(['first_name', 'updated_at'])
+          .where('username', '=', 'nully')
+          .executeTakeFirstOrThrow(),
+      ).toEqual(before);
+      const login = await answer(
+        await t.request('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'nully\u0000', password: 'x' }),
+        }),
+      );
+      expect(login).toEqual({
+        status: 400,
+        body: { message: 'username: must not contain control characters', field: 'username' },
+      });
     });
 
     it('answers 400 naming the field to a NUL in a form field or a file name, and stores no photo', async () => {
@@ -73,11 +108,30 @@ describe('NUL in text input', () => {
       const before = await count();
       const textField = new FormData();
       textField.append('title', 'a\u0000b');
-      const res = await answer(await t.request('/api/admin/photos/upload', { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: textField }));
-      expect(res).toEqual({ status: 400, body: { message: 'title: must not contain control characters', field: 'title' } });
+      const res = await answer(
+        await t.request('/api/admin/photos/upload', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}` },
+          body: textField,
+        }),
+      );
+      expect(res).toEqual({
+        status: 400,
+        body: { message: 'title: must not contain control characters', field: 'title' },
+      });
       const fileName = new FormData();
-      fileName.append('photo', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'x.png\u0000.html');
-      const named = await answer(await t.request('/api/admin/photos/upload', { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: fileName }));
+      fileName.append(
+        'photo',
+        new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }),
+        'x.png\u0000.html',
+      );
+      const named = await answer(
+        await t.request('/api/admin/photos/upload', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}` },
+          body: fileName,
+        }),
+      );
       expect(named.status).toBe(400);
       expect(named.body.field).toBe('photo');
       expect(await count()).toBe(before);

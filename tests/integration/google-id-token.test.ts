@@ -17,7 +17,12 @@ describe('Google sign-in checks the ID token signature against the provider keys
     setAuthLogSink((line) => logs.push(line));
     provider = await startOidcProvider({ redirectUri: callbackUrl });
     server = await startTestServer({
-      env: { SITE_URL, GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret, OIDC_ISSUER: provider.issuer },
+      env: {
+        SITE_URL,
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        OIDC_ISSUER: provider.issuer,
+      },
     });
   });
   afterEach(() => {
@@ -29,11 +34,17 @@ describe('Google sign-in checks the ID token signature against the provider keys
     await provider.close();
   });
 
-  const users = async () => (await server.db.selectFrom('users').select(['email', 'oidc_subject']).orderBy('email').execute()).map((u) => `${u.email} ${u.oidc_subject}`);
+  const users = async () =>
+    (await server.db.selectFrom('users').select(['email', 'oidc_subject']).orderBy('email').execute()).map(
+      (u) => `${u.email} ${u.oidc_subject}`,
+    );
   const sessions = async () => (await server.db.selectFrom('sessions').select('id').execute()).length;
 
   /** A refused sign-in: back to /login with auth_failed and no token, without a session or an account. */
-  async function expectRefused(outcome: Awaited<ReturnType<typeof signIn>>, before: { users: string[]; sessions: number }) {
+  async function expectRefused(
+    outcome: Awaited<ReturnType<typeof signIn>>,
+    before: { users: string[]; sessions: number },
+  ) {
     expect(outcome.login.search).toBe('?error=auth_failed');
     expect(outcome.jar.has('session_bind')).toBe(false);
     expect(await users()).toEqual(before.users);
@@ -66,7 +77,10 @@ describe('Google sign-in checks the ID token signature against the provider keys
   it('refuses a foreign-key ID token that names another user', async () => {
     const before = { users: await users(), sessions: await sessions() };
     provider.next = { sub: 'g-attacker', email: 'attacker@example.com', email_verified: true };
-    provider.forge = { kind: 'foreign-key', claims: { sub: 'g-victim', email: 'victim@example.com', email_verified: true } };
+    provider.forge = {
+      kind: 'foreign-key',
+      claims: { sub: 'g-victim', email: 'victim@example.com', email_verified: true },
+    };
     await expectRefused(await signIn(), before);
   });
 
@@ -80,7 +94,10 @@ describe('Google sign-in checks the ID token signature against the provider keys
   it('refuses an ID token whose sub was changed after signing to take over another account', async () => {
     const before = { users: await users(), sessions: await sessions() };
     provider.next = { sub: 'g-attacker', email: 'attacker@example.com', email_verified: true };
-    provider.forge = { kind: 'altered', claims: { sub: 'g-victim', email: 'victim@example.com', email_verified: true } };
+    provider.forge = {
+      kind: 'altered',
+      claims: { sub: 'g-victim', email: 'victim@example.com', email_verified: true },
+    };
     await expectRefused(await signIn(), before);
   });
 
@@ -91,7 +108,9 @@ describe('Google sign-in checks the ID token signature against the provider keys
   });
 
   it('logs a signature failure for each forged token', () => {
-    const reasons = logs.filter((l) => l.includes('"google.failure"')).map((l) => (JSON.parse(l) as { reason: string }).reason);
+    const reasons = logs
+      .filter((l) => l.includes('"google.failure"'))
+      .map((l) => (JSON.parse(l) as { reason: string }).reason);
     expect(reasons).toEqual(Array.from({ length: 4 }, () => expect.stringMatching(/signature/i)));
   });
 });

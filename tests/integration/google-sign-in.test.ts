@@ -18,7 +18,12 @@ describe('Google sign-in against a local OpenID provider', () => {
     setAuthLogSink((line) => logs.push(line));
     provider = await startOidcProvider({ redirectUri: CALLBACK });
     server = await startTestServer({
-      env: { SITE_URL, GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret, OIDC_ISSUER: provider.issuer },
+      env: {
+        SITE_URL,
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        OIDC_ISSUER: provider.issuer,
+      },
     });
   });
   afterAll(async () => {
@@ -57,7 +62,13 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('creates a customer on first sign-in and lands on /login?token= with a token that works with its binding cookie', async () => {
-    provider.next = { sub: 'g-new-1', email: 'New.Person@Example.com', email_verified: true, given_name: 'New', family_name: 'Person' };
+    provider.next = {
+      sub: 'g-new-1',
+      email: 'New.Person@Example.com',
+      email_verified: true,
+      given_name: 'New',
+      family_name: 'Person',
+    };
     const { login, jar } = await signIn();
     expect(login.searchParams.get('error')).toBeNull();
     const token = login.searchParams.get('token') ?? '';
@@ -67,11 +78,21 @@ describe('Google sign-in against a local OpenID provider', () => {
 
     const res = await me(token, jar);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email: 'new.person@example.com', first_name: 'New', last_name: 'Person', role: 'customer', username: 'new.person' });
+    expect(await res.json()).toMatchObject({
+      email: 'new.person@example.com',
+      first_name: 'New',
+      last_name: 'Person',
+      role: 'customer',
+      username: 'new.person',
+    });
     // Activated: the binding cookie is cleared and the bearer token alone is enough from now on.
     expect(jar.has('session_bind')).toBe(false);
     expect((await me(token)).status).toBe(200);
-    const row = await server.db.selectFrom('users').select(['oidc_issuer', 'oidc_subject', 'email_verified', 'password_hash']).where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('users')
+      .select(['oidc_issuer', 'oidc_subject', 'email_verified', 'password_hash'])
+      .where('email', '=', 'new.person@example.com')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ oidc_issuer: provider.issuer, oidc_subject: 'g-new-1', password_hash: null });
     expect(Boolean(row.email_verified)).toBe(true);
   });
@@ -92,12 +113,28 @@ describe('Google sign-in against a local OpenID provider', () => {
 
   it('links to an existing local account when the provider vouches for the email', async () => {
     const post = (path: string, body: object) =>
-      fetch(`${server.url}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post('/register', { first_name: 'Lin', last_name: 'Ked', email: 'linked@example.com', username: 'linked', password: 'a fine long password 1' })).status).toBe(201);
+      fetch(`${server.url}/api/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await post('/register', {
+          first_name: 'Lin',
+          last_name: 'Ked',
+          email: 'linked@example.com',
+          username: 'linked',
+          password: 'a fine long password 1',
+        })
+      ).status,
+    ).toBe(201);
     const before = mailFiles(server.dataDir);
     await post('/request-otp', { email: 'linked@example.com' });
     const code = codeFrom(await waitForMail(server.dataDir, { to: 'linked@example.com', after: before }));
-    const local = (await (await post('/verify-otp', { email: 'linked@example.com', otp: code })).json()) as { token: string };
+    const local = (await (await post('/verify-otp', { email: 'linked@example.com', otp: code })).json()) as {
+      token: string;
+    };
     const localUser = await (await me(local.token)).json();
 
     provider.next = { sub: 'g-linked', email: 'linked@example.com', email_verified: true };
@@ -123,9 +160,15 @@ describe('Google sign-in against a local OpenID provider', () => {
 
   it('answers auth_failed when the state does not match', async () => {
     provider.next = { sub: 'g-state', email: 'state@example.com', email_verified: true };
-    const { login } = await signIn(undefined, (callback) => callback.searchParams.set('state', 'forged-state-value-0000000'));
+    const { login } = await signIn(undefined, (callback) =>
+      callback.searchParams.set('state', 'forged-state-value-0000000'),
+    );
     expect(login.search).toBe('?error=auth_failed');
-    const created = await server.db.selectFrom('users').select('id').where('email', '=', 'state@example.com').executeTakeFirst();
+    const created = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'state@example.com')
+      .executeTakeFirst();
     expect(created).toBeUndefined();
   });
 
@@ -155,7 +198,9 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('logs why each failure happened, never tokens or codes', () => {
-    const reasons = logs.filter((l) => l.includes('"google.failure"')).map((l) => (JSON.parse(l) as { reason: string }).reason);
+    const reasons = logs
+      .filter((l) => l.includes('"google.failure"'))
+      .map((l) => (JSON.parse(l) as { reason: string }).reason);
     expect(reasons).toEqual([
       'email not verified by the provider',
       expect.stringMatching(/state/i),

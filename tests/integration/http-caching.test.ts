@@ -18,7 +18,16 @@ interface Answer {
 
 const decode = (res: Answer) => JSON.parse(decodedBody(res).toString('utf8'));
 
-const SHARED_READS = ['/api/company', '/api/products', '/api/blogs', '/api/videos', '/api/audios', '/api/events', '/api/sliders', '/api/search?k=a'];
+const SHARED_READS = [
+  '/api/company',
+  '/api/products',
+  '/api/blogs',
+  '/api/videos',
+  '/api/audios',
+  '/api/events',
+  '/api/sliders',
+  '/api/search?k=a',
+];
 const PER_USER_READS = ['/api/photos', '/api/recommendations/personalized'];
 
 describe('HTTP caching and compression of the API reads', () => {
@@ -65,16 +74,19 @@ describe('HTTP caching and compression of the API reads', () => {
     expect(second.headers['etag']).not.toBe(first.headers['etag']);
   });
 
-  it.each([...SHARED_READS, ...PER_USER_READS])('%s answers a matching If-None-Match with an empty 304', async (path) => {
-    const first = await get(path);
-    const again = await get(path, { 'if-none-match': String(first.headers['etag']) });
-    expect(again.status).toBe(304);
-    expect(again.body.byteLength).toBe(0);
-    expect(again.headers['etag']).toBe(first.headers['etag']);
-    expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
-    expect(again.headers['content-encoding']).toBeUndefined();
-    expect(again.headers['content-type']).toBeUndefined();
-  });
+  it.each([...SHARED_READS, ...PER_USER_READS])(
+    '%s answers a matching If-None-Match with an empty 304',
+    async (path) => {
+      const first = await get(path);
+      const again = await get(path, { 'if-none-match': String(first.headers['etag']) });
+      expect(again.status).toBe(304);
+      expect(again.body.byteLength).toBe(0);
+      expect(again.headers['etag']).toBe(first.headers['etag']);
+      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+      expect(again.headers['content-encoding']).toBeUndefined();
+      expect(again.headers['content-type']).toBeUndefined();
+    },
+  );
 
   it('revalidates a compressed copy by its weak ETag', async () => {
     for (const path of ['/api/products', '/api/company']) {
@@ -96,7 +108,8 @@ describe('HTTP caching and compression of the API reads', () => {
     expect(notModified.headers['etag']).toBe(plain.headers['etag']);
     expect(notModified.headers['vary']).toBe('Accept-Encoding');
     expect(notModified.headers['cache-control']).toBe('no-cache');
-    for (const name of ['content-length', 'content-type', 'content-encoding']) expect(notModified.headers[name], name).toBeUndefined();
+    for (const name of ['content-length', 'content-type', 'content-encoding'])
+      expect(notModified.headers[name], name).toBeUndefined();
     // A weak comparison (RFC 9110 13.1.2): the compressed copy's W/ tag and `*` match as well.
     expect((await get('/api/company', { 'if-none-match': `W/${plain.headers['etag']}` })).status).toBe(304);
     expect((await get('/api/company', { 'if-none-match': '*' })).status).toBe(304);
@@ -105,7 +118,8 @@ describe('HTTP caching and compression of the API reads', () => {
 
   it('sends the security headers on the company answer exactly as on every other answer', async () => {
     const expected = securityHeaderValues(t.env);
-    const security = (res: Answer) => Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers[name]]));
+    const security = (res: Answer) =>
+      Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers[name]]));
     const company = await get('/api/company');
     const answers = [
       company,
@@ -128,7 +142,11 @@ describe('HTTP caching and compression of the API reads', () => {
   it('changes the ETag when the data changes', async () => {
     const before = await get('/api/products');
     const product = await t.db.selectFrom('products').select(['id', 'name']).executeTakeFirstOrThrow();
-    await t.db.updateTable('products').set({ name: `${product.name} (new)` }).where('id', '=', product.id).execute();
+    await t.db
+      .updateTable('products')
+      .set({ name: `${product.name} (new)` })
+      .where('id', '=', product.id)
+      .execute();
     try {
       const after = await get('/api/products', { 'if-none-match': String(before.headers['etag']) });
       expect(after.status).toBe(200);
@@ -145,7 +163,8 @@ describe('HTTP caching and compression of the API reads', () => {
     try {
       // SQLite's data_version ignores this connection's own writes; PostgreSQL's notification announces every
       // writer, this process included, so there the cache may already have given way (harmless: it only reloads).
-      if (!onPostgres) expect((await get('/api/company')).headers['etag'], 'still the cached answer').toBe(before.headers['etag']);
+      if (!onPostgres)
+        expect((await get('/api/company')).headers['etag'], 'still the cached answer').toBe(before.headers['etag']);
       invalidateCompany(t.db);
       const after = await get('/api/company', { 'if-none-match': String(before.headers['etag']) });
       expect(after.status).toBe(200);
@@ -160,8 +179,10 @@ describe('HTTP caching and compression of the API reads', () => {
   it('picks up a company change another process commits to the database: within a millisecond on SQLite, on its notification on PostgreSQL', async () => {
     await get('/api/company');
     const other = await anotherConnection(t.dataDir);
-    const tagline = (await other.query('SELECT tagline FROM company_settings WHERE id = 1'))[0]!['tagline'] as string | null;
-    const setTagline = (value: string | null) => other.query(`UPDATE company_settings SET tagline = ${other.param(1)} WHERE id = 1`, [value]);
+    const tagline = (await other.query('SELECT tagline FROM company_settings WHERE id = 1'))[0]!['tagline'] as
+      string | null;
+    const setTagline = (value: string | null) =>
+      other.query(`UPDATE company_settings SET tagline = ${other.param(1)} WHERE id = 1`, [value]);
     // SQLite's data_version is read on the request; PostgreSQL's notification arrives on its own connection.
     const settle = () => new Promise((resolve) => setTimeout(resolve, onPostgres ? 100 : 2));
     try {
@@ -183,29 +204,35 @@ describe('HTTP caching and compression of the API reads', () => {
     expect(second.headers['etag']).toBe(first.headers['etag']);
   });
 
-  it.each(['/api/products', '/api/company', '/api/search?k=a'])('%s decodes from brotli and gzip to the same JSON', async (path) => {
-    const plain = await get(path);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers['vary']).toMatch(/Accept-Encoding/);
-    const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
-    const gzip = await get(path, { 'accept-encoding': 'gzip, deflate' });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    for (const res of [br, gzip]) {
-      expect(res.headers['vary']).toMatch(/Accept-Encoding/);
-      expect(Number(res.headers['content-length'])).toBe(res.body.byteLength);
-      expect(res.body.byteLength).toBeLessThan(plain.body.byteLength);
-      expect(decode(res)).toEqual(JSON.parse(plain.body.toString('utf8')));
-    }
-  });
+  it.each(['/api/products', '/api/company', '/api/search?k=a'])(
+    '%s decodes from brotli and gzip to the same JSON',
+    async (path) => {
+      const plain = await get(path);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['vary']).toMatch(/Accept-Encoding/);
+      const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      const gzip = await get(path, { 'accept-encoding': 'gzip, deflate' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      for (const res of [br, gzip]) {
+        expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+        expect(Number(res.headers['content-length'])).toBe(res.body.byteLength);
+        expect(res.body.byteLength).toBeLessThan(plain.body.byteLength);
+        expect(decode(res)).toEqual(JSON.parse(plain.body.toString('utf8')));
+      }
+    },
+  );
 
-  it.each(['/api/products', '/api/company'])('%s honours q-values: gzip when brotli is refused, nothing for identity', async (path) => {
-    const res = await get(path, { 'accept-encoding': 'br;q=0, gzip;q=0.5' });
-    expect(res.headers['content-encoding']).toBe('gzip');
-    const none = await get(path, { 'accept-encoding': 'identity' });
-    expect(none.headers['content-encoding']).toBeUndefined();
-    expect(none.headers['vary']).toBe('Accept-Encoding');
-  });
+  it.each(['/api/products', '/api/company'])(
+    '%s honours q-values: gzip when brotli is refused, nothing for identity',
+    async (path) => {
+      const res = await get(path, { 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      const none = await get(path, { 'accept-encoding': 'identity' });
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(none.headers['vary']).toBe('Accept-Encoding');
+    },
+  );
 
   it('leaves small answers and errors uncompressed, keeping the { message } shape', async () => {
     const health = await get('/api/health', { 'accept-encoding': 'br, gzip' });
@@ -231,7 +258,11 @@ describe('HTTP caching and compression of the API reads', () => {
   });
 
   it('answers other methods on /api/company with 405 and Allow', async () => {
-    const res = await t.request('/api/company', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await t.request('/api/company', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(405);
     expect(await res.json()).toEqual({ message: 'Method not allowed' });
     expect(res.headers.get('allow')).toBe('GET, HEAD, PUT');
@@ -286,7 +317,9 @@ describe('complete answers', () => {
     app.use(securityHeaders({ 'x-frame-options': 'DENY' }));
     app.use(compressJson({ threshold: 1 }));
     const body = JSON.stringify({ padding: 'x'.repeat(2000) });
-    app.get('/complete', () => completeAnswer(body, 200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' }));
+    app.get('/complete', () =>
+      completeAnswer(body, 200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' }),
+    );
     app.get('/plain', (c) => c.body(body, 200, { 'content-type': 'application/json' }));
     const complete = await app.request('/complete', { headers: { 'accept-encoding': 'br' } });
     expect(complete.headers.get('x-frame-options')).toBe('SAMEORIGIN');

@@ -75,7 +75,11 @@ describe('HTTP input edges on the real server', () => {
       expect(res.status).toBe(403);
       await message(res);
       expect(await userCount('crosssite')).toBe(0);
-      const same = await post('/api/auth/register', body, { ...json, 'sec-fetch-site': 'same-origin', origin: server.url });
+      const same = await post('/api/auth/register', body, {
+        ...json,
+        'sec-fetch-site': 'same-origin',
+        origin: server.url,
+      });
       expect(same.status).toBe(201);
       expect(await userCount('crosssite')).toBe(1);
     });
@@ -86,7 +90,12 @@ describe('HTTP input edges on the real server', () => {
         expect(res.status, origin).toBe(403);
         await message(res);
       }
-      for (const headers of [{ origin: SITE_URL }, { origin: server.url }, { origin: SITE_URL, 'sec-fetch-site': 'cross-site' }, {}]) {
+      for (const headers of [
+        { origin: SITE_URL },
+        { origin: server.url },
+        { origin: SITE_URL, 'sec-fetch-site': 'cross-site' },
+        {},
+      ]) {
         const res = await post('/api/auth/login', ADMIN, { ...json, ...headers });
         expect(res.status, JSON.stringify(headers)).toBe(200);
       }
@@ -95,7 +104,11 @@ describe('HTTP input edges on the real server', () => {
     it('keeps the session when a cross-site page posts a sign-out', async () => {
       const { token } = (await (await post('/api/auth/login', ADMIN, json)).json()) as { token: string };
       const auth = { authorization: `Bearer ${token}` };
-      const res = await post('/api/auth/logout', null, { ...auth, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+      const res = await post('/api/auth/logout', null, {
+        ...auth,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      });
       expect(res.status).toBe(403);
       expect((await fetch(`${server.url}/api/auth/me`, { headers: auth })).status).toBe(200);
     });
@@ -152,7 +165,11 @@ describe('HTTP input edges on the real server', () => {
     });
 
     it('refuses a lone low surrogate in an object key too', async () => {
-      const res = await post('/api/auth/login', `{"username":"admin","password":${JSON.stringify(TEST_ADMIN_PASSWORD)},"\\udc00":1}`, json);
+      const res = await post(
+        '/api/auth/login',
+        `{"username":"admin","password":${JSON.stringify(TEST_ADMIN_PASSWORD)},"\\udc00":1}`,
+        json,
+      );
       expect(res.status).toBe(400);
       await message(res);
     });

@@ -32,7 +32,8 @@ afterAll(async () => {
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = async (store: ObjectStore, name: string) => (await readObject(store, name))?.toString('utf8');
-const streamText = async (body: ReadableStream<Uint8Array>) => Buffer.concat(await Array.fromAsync(body)).toString('utf8');
+const streamText = async (body: ReadableStream<Uint8Array>) =>
+  Buffer.concat(await Array.fromAsync(body)).toString('utf8');
 
 describe.each(['local', 's3'] as const)('%s storage', (kind) => {
   let storage: MediaStorage;
@@ -82,7 +83,10 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     await media.put('listed-b.webp', bytes('bb'), 'image/webp');
     const listed = await media.list();
     expect(listed.map((o) => o.name)).toEqual(expect.arrayContaining(['listed-a.webp', 'listed-b.webp', 'hello.txt']));
-    expect(listed.find((o) => o.name === 'listed-b.webp')).toMatchObject({ size: 2, etag: (await media.head('listed-b.webp'))!.etag });
+    expect(listed.find((o) => o.name === 'listed-b.webp')).toMatchObject({
+      size: 2,
+      etag: (await media.head('listed-b.webp'))!.etag,
+    });
     await media.delete('listed-a.webp');
     expect(await media.head('listed-a.webp')).toBeUndefined();
     expect((await media.list()).map((o) => o.name)).not.toContain('listed-a.webp');
@@ -123,10 +127,14 @@ describe('S3 layout', () => {
   it('stores under <S3_PREFIX>media/ and <S3_PREFIX>documents/ with the content type, and lists only flat names', async () => {
     const storage = kinds.s3();
     await storage.media.put('typed.webp', bytes('w'), 'image/webp');
-    const keys = (await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'contract/' }))).Contents?.map((o) => o.Key);
+    const keys = (
+      await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'contract/' }))
+    ).Contents?.map((o) => o.Key);
     expect(keys).toEqual(expect.arrayContaining(['contract/media/typed.webp', 'contract/documents/private.pdf']));
     // A key deeper down is not one this store made, so it is neither listed nor swept.
-    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'contract/media/nested/deep.webp', Body: 'x' }));
+    await s3.client.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: 'contract/media/nested/deep.webp', Body: 'x' }),
+    );
     expect((await storage.media.list()).map((o) => o.name)).not.toContain('nested/deep.webp');
     expect((await storage.media.list()).some((o) => o.name.includes('/'))).toBe(false);
   });

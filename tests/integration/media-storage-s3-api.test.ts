@@ -35,15 +35,24 @@ afterAll(async () => {
 });
 
 const keys = async (under: string) =>
-  ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${PREFIX}${under}` }))).Contents ?? []).map((o) => o.Key!.slice(`${PREFIX}${under}`.length)).sort();
+  ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${PREFIX}${under}` }))).Contents ?? [])
+    .map((o) => o.Key!.slice(`${PREFIX}${under}`.length))
+    .sort();
 const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 async function send(app: TestApp, token: string, method: string, path: string, body?: FormData) {
-  const res = await app.request(path, { method, headers: { authorization: `Bearer ${token}` }, ...(body ? { body } : {}) });
+  const res = await app.request(path, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body ? { body } : {}),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-const png = () => sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 function photoForm(bytes: Buffer, title: string): FormData {
   const form = new FormData();
   form.append('title', title);
@@ -68,7 +77,9 @@ describe('a photo upload on S3', () => {
 
   it('lands in the bucket with every variant, and nothing on the local disk', async () => {
     expect(photo.image).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
-    expect(await keys('media/')).toEqual(expect.arrayContaining([name, ...VARIANT_WIDTHS.map((w) => variantName(name, w))]));
+    expect(await keys('media/')).toEqual(
+      expect.arrayContaining([name, ...VARIANT_WIDTHS.map((w) => variantName(name, w))]),
+    );
     const stored = await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}media/${name}` }));
     expect(stored.ContentType).toBe('image/webp');
     expect(existsSync(join(t.dataDir, 'media', name))).toBe(false);
@@ -108,7 +119,9 @@ describe('a photo upload on S3', () => {
     expect(cached.status).toBe(304);
     expect(cached.headers.get('etag')).toBe(etag);
     expect(await cached.text()).toBe('');
-    expect((await t.request(photo.image, { headers: { 'if-modified-since': first.headers.get('last-modified')! } })).status).toBe(304);
+    expect(
+      (await t.request(photo.image, { headers: { 'if-modified-since': first.headers.get('last-modified')! } })).status,
+    ).toBe(304);
     const stale = await t.request(photo.image, { headers: { 'if-none-match': '"something-else"' } });
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
@@ -137,9 +150,26 @@ describe('a photo upload on S3', () => {
 
   it('answers 404 for a name no row has, even when the bucket holds it, and for one the bucket lost', async () => {
     const stray = '0f8fad5b-d9cb-469f-a165-70867728950e.webp';
-    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}media/${stray}`, Body: 'stray', ContentType: 'image/webp' }));
+    await s3.client.send(
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: `${PREFIX}media/${stray}`,
+        Body: 'stray',
+        ContentType: 'image/webp',
+      }),
+    );
     expect((await t.request(`/media/${stray}`)).status).toBe(404);
-    await t.db.insertInto('media').values({ id: 'lost-row', file_name: '1b4e28ba-2fa1-41d2-883f-0016d3cca427.webp', content_type: 'image/webp', bytes: 1, width: null, height: null }).execute();
+    await t.db
+      .insertInto('media')
+      .values({
+        id: 'lost-row',
+        file_name: '1b4e28ba-2fa1-41d2-883f-0016d3cca427.webp',
+        content_type: 'image/webp',
+        bytes: 1,
+        width: null,
+        height: null,
+      })
+      .execute();
     expect((await t.request('/media/1b4e28ba-2fa1-41d2-883f-0016d3cca427.webp')).status).toBe(404);
     await t.db.deleteFrom('media').where('id', '=', 'lost-row').execute();
   });
@@ -190,7 +220,9 @@ describe('a document upload on S3', () => {
     file = (await t.db.selectFrom('documents').select('file').where('id', '=', id).executeTakeFirstOrThrow()).file;
     expect(await keys('documents/')).toEqual([file]);
     expect(await keys('media/')).not.toContain(file);
-    const stored = await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}documents/${file}` }));
+    const stored = await s3.client.send(
+      new HeadObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}documents/${file}` }),
+    );
     expect(stored.ContentType).toBe('application/pdf');
     const download = await t.request(`/api/documents/${id}/download`);
     expect(download.status).toBe(200);
@@ -211,7 +243,9 @@ describe('the orphan sweep on S3', () => {
     const orphan = '7c9e6679-7425-40de-944b-e07fc1f90ae7.webp';
     const orphanDocument = '9a8b7c6d-1234-4abc-8def-0123456789ab.pdf';
     await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}media/${orphan}`, Body: 'orphan' }));
-    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}documents/${orphanDocument}`, Body: 'orphan' }));
+    await s3.client.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}documents/${orphanDocument}`, Body: 'orphan' }),
+    );
 
     expect(await sweepOrphanMedia(t.db, t.dataDir)).toBe(0);
     expect(await sweepOrphanDocuments(t.db, t.dataDir)).toBe(0);
@@ -236,7 +270,8 @@ describe('the start-up variant backfill on S3', () => {
     const name = nameOf(photo.image);
     const variants = VARIANT_WIDTHS.map((w) => variantName(name, w));
     await t.db.deleteFrom('media').where('file_name', 'in', variants).execute();
-    for (const v of variants) await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}media/${v}` }));
+    for (const v of variants)
+      await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}media/${v}` }));
     expect(await keys('media/')).not.toContain(variants[0]);
     expect(await backfillPictureVariants(t.db, t.dataDir)).toBe(variants.length);
     expect(await keys('media/')).toEqual(expect.arrayContaining(variants));
@@ -275,7 +310,11 @@ describe('the bucket out of reach', () => {
     try {
       const token = await app.login('admin', TEST_ADMIN_PASSWORD);
       await gone.stop();
-      const res = await app.request('/api/admin/photos/upload', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: photoForm(await png(), 'Unreachable') });
+      const res = await app.request('/api/admin/photos/upload', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: photoForm(await png(), 'Unreachable'),
+      });
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await res.json()).toEqual({ message: expect.any(String) });

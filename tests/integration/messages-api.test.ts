@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_USER_LIMIT } from '../../src/server/modules/messages/messages-limits.ts';
-import type { AdminConversationPage, AdminConversationThread, ConversationList, ConversationThread } from '../../src/shared/messages.ts';
+import type {
+  AdminConversationPage,
+  AdminConversationThread,
+  ConversationList,
+  ConversationThread,
+} from '../../src/shared/messages.ts';
 import { CONTACT_TOO_MANY, SENDER_BLOCKED } from '../../src/shared/schemas/contact.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
@@ -20,19 +25,37 @@ let carolId: string;
 
 const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
-async function call<T = { message: string; field?: string }>(method: string, path: string, token?: string, body?: unknown, app: TestApp = t) {
-  const headers: Record<string, string> = { ...auth(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const res = await app.request(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+async function call<T = { message: string; field?: string }>(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  app: TestApp = t,
+) {
+  const headers: Record<string, string> = {
+    ...auth(token),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
+  const res = await app.request(path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as T };
 }
-const send = (token: string, body: unknown, app: TestApp = t) => call<ConversationThread & { message: string; field?: string }>('POST', '/api/messages', token, body, app);
+const send = (token: string, body: unknown, app: TestApp = t) =>
+  call<ConversationThread & { message: string; field?: string }>('POST', '/api/messages', token, body, app);
 const messageCount = async () => (await t.db.selectFrom('conversation_messages').select('id').execute()).length;
-const conversation = (id: string) => t.db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const conversation = (id: string) =>
+  t.db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
   const now = new Date().toISOString();
-  await t.db.insertInto('company_settings').values({ id: 1, public_id: 'c1', name: 'Northwind', email: COMPANY_EMAIL, updated_at: now }).execute();
+  await t.db
+    .insertInto('company_settings')
+    .values({ id: 1, public_id: 'c1', name: 'Northwind', email: COMPANY_EMAIL, updated_at: now })
+    .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   carol = await t.customerToken('carol');
   dave = await t.customerToken('dave');
@@ -51,14 +74,36 @@ describe('a visitor writing', () => {
 
   it('starts a thread with a default subject and the name and address of the account, and the company is mailed', async () => {
     const before = mailFiles(t.dataDir);
-    const stranger = await t.db.selectFrom('users').select('id').where('username', '=', 'dave').executeTakeFirstOrThrow();
+    const stranger = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'dave')
+      .executeTakeFirstOrThrow();
     // The spec's placeholder fields are ignored: the sender is the session's user, whatever the body says.
-    const { status, body } = await send(carol, { message: '  Where is my parcel?  ', senderId: stranger.id, receiverId: 'x', userId: stranger.id });
+    const { status, body } = await send(carol, {
+      message: '  Where is my parcel?  ',
+      senderId: stranger.id,
+      receiverId: 'x',
+      userId: stranger.id,
+    });
     expect(status).toBe(201);
-    expect(body.conversation).toMatchObject({ subject: 'Message from Carol', status: 'open', source: 'account', unread: 0, preview: 'Where is my parcel?', lastAuthor: 'visitor' });
+    expect(body.conversation).toMatchObject({
+      subject: 'Message from Carol',
+      status: 'open',
+      source: 'account',
+      unread: 0,
+      preview: 'Where is my parcel?',
+      lastAuthor: 'visitor',
+    });
     expect(body.messages).toEqual([expect.objectContaining({ author: 'visitor', body: 'Where is my parcel?' })]);
     const row = await conversation(body.conversation._id);
-    expect(row).toMatchObject({ user_id: carolId, name: 'Carol Customer', email: 'carol@example.com', admin_unread: 1, visitor_unread: 0 });
+    expect(row).toMatchObject({
+      user_id: carolId,
+      name: 'Carol Customer',
+      email: 'carol@example.com',
+      admin_unread: 1,
+      visitor_unread: 0,
+    });
     const mail = await waitForMail(t.dataDir, { to: COMPANY_EMAIL, after: before });
     expect(mail.subject).toBe('Northwind message: Message from Carol');
     expect(mail.headers['reply-to']).toBe('Carol Customer <carol@example.com>');
@@ -69,7 +114,11 @@ describe('a visitor writing', () => {
     const first = await send(carol, { subject: 'Returns', message: 'Can I return a lamp?' });
     expect(first.status).toBe(201);
     const id = first.body.conversation._id;
-    const answer = await send(carol, { conversationId: id, message: 'It is the blue one.', subject: 'ignored for an answer' });
+    const answer = await send(carol, {
+      conversationId: id,
+      message: 'It is the blue one.',
+      subject: 'ignored for an answer',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.conversation).toMatchObject({ _id: id, subject: 'Returns', preview: 'It is the blue one.' });
     expect(answer.body.messages.map((m) => m.body)).toEqual(['Can I return a lamp?', 'It is the blue one.']);
@@ -140,9 +189,21 @@ describe('the admin side', () => {
   });
 
   it('is admin-only: 401 for a guest, 403 for a customer', async () => {
-    for (const [method, path] of [['GET', '/api/admin/messages'], ['GET', '/api/admin/messages/unread'], ['GET', `/api/admin/messages/${thread}`], ['POST', `/api/admin/messages/${thread}/reply`], ['PATCH', `/api/admin/messages/${thread}`]] as const) {
-      expect((await call(method, path, undefined, method === 'GET' ? undefined : { message: 'x', status: 'closed' })).status, path).toBe(401);
-      expect((await call(method, path, carol, method === 'GET' ? undefined : { message: 'x', status: 'closed' })).status, path).toBe(403);
+    for (const [method, path] of [
+      ['GET', '/api/admin/messages'],
+      ['GET', '/api/admin/messages/unread'],
+      ['GET', `/api/admin/messages/${thread}`],
+      ['POST', `/api/admin/messages/${thread}/reply`],
+      ['PATCH', `/api/admin/messages/${thread}`],
+    ] as const) {
+      expect(
+        (await call(method, path, undefined, method === 'GET' ? undefined : { message: 'x', status: 'closed' })).status,
+        path,
+      ).toBe(401);
+      expect(
+        (await call(method, path, carol, method === 'GET' ? undefined : { message: 'x', status: 'closed' })).status,
+        path,
+      ).toBe(403);
     }
   });
 
@@ -151,7 +212,14 @@ describe('the admin side', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
     const row = list.body.results.find((c) => c._id === thread)!;
-    expect(row).toMatchObject({ name: 'Carol Customer', email: 'carol@example.com', userId: carolId, adminUnread: 1, blocked: false, subject: 'Admin flow' });
+    expect(row).toMatchObject({
+      name: 'Carol Customer',
+      email: 'carol@example.com',
+      userId: carolId,
+      adminUnread: 1,
+      blocked: false,
+      subject: 'Admin flow',
+    });
     const unreadFlags = list.body.results.map((c) => c.adminUnread > 0);
     expect(unreadFlags).toEqual([...unreadFlags].sort((a, b) => Number(b) - Number(a)));
     const unread = await call<{ conversations: number }>('GET', '/api/admin/messages/unread', admin);
@@ -171,22 +239,42 @@ describe('the admin side', () => {
   });
 
   it('reading a thread marks it read for the company, and the unread count falls', async () => {
-    const before = (await call<{ conversations: number }>('GET', '/api/admin/messages/unread', admin)).body.conversations;
+    const before = (await call<{ conversations: number }>('GET', '/api/admin/messages/unread', admin)).body
+      .conversations;
     const read = await call<AdminConversationThread>('GET', `/api/admin/messages/${thread}`, admin);
     expect(read.status).toBe(200);
     expect(read.body.messages.map((m) => m.body)).toEqual(['Hello <b>company</b>']);
     expect(read.body.conversation.adminUnread).toBe(0);
     expect((await conversation(thread)).admin_unread).toBe(0);
-    expect((await call<{ conversations: number }>('GET', '/api/admin/messages/unread', admin)).body.conversations).toBe(before - 1);
+    expect((await call<{ conversations: number }>('GET', '/api/admin/messages/unread', admin)).body.conversations).toBe(
+      before - 1,
+    );
   });
 
   it('a reply is stored as the company, unread for the visitor, audited and mailed with a link to /messages', async () => {
     const before = mailFiles(t.dataDir);
-    const reply = await call<AdminConversationThread & { message: string }>('POST', `/api/admin/messages/${thread}/reply`, admin, { message: 'Thanks <Carol> & welcome.\n\nSecond paragraph.' });
+    const reply = await call<AdminConversationThread & { message: string }>(
+      'POST',
+      `/api/admin/messages/${thread}/reply`,
+      admin,
+      { message: 'Thanks <Carol> & welcome.\n\nSecond paragraph.' },
+    );
     expect(reply.status).toBe(201);
-    expect(reply.body.messages.at(-1)).toMatchObject({ author: 'company', body: 'Thanks <Carol> & welcome.\n\nSecond paragraph.' });
-    const adminRow = await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    const stored = await t.db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', thread).where('author', '=', 'company').executeTakeFirstOrThrow();
+    expect(reply.body.messages.at(-1)).toMatchObject({
+      author: 'company',
+      body: 'Thanks <Carol> & welcome.\n\nSecond paragraph.',
+    });
+    const adminRow = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('conversation_messages')
+      .selectAll()
+      .where('conversation_id', '=', thread)
+      .where('author', '=', 'company')
+      .executeTakeFirstOrThrow();
     expect(stored.author_id).toBe(adminRow.id);
     expect((await conversation(thread)).visitor_unread).toBe(1);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('target_id', '=', thread).execute();
@@ -201,17 +289,36 @@ describe('the admin side', () => {
     expect(mail.headers['reply-to']).toContain(COMPANY_EMAIL);
 
     const list = await call<ConversationList>('GET', '/api/messages', carol);
-    expect(list.body.results.find((c) => c._id === thread)).toMatchObject({ unread: 1, lastAuthor: 'company', preview: 'Thanks <Carol> & welcome. Second paragraph.' });
+    expect(list.body.results.find((c) => c._id === thread)).toMatchObject({
+      unread: 1,
+      lastAuthor: 'company',
+      preview: 'Thanks <Carol> & welcome. Second paragraph.',
+    });
     const read = await call<ConversationThread>('GET', `/api/messages/${thread}`, carol);
     expect(read.body.conversation.unread).toBe(0);
     expect((await conversation(thread)).visitor_unread).toBe(0);
   });
 
   it("a guest's thread is answered by mail only, without a link to /messages", async () => {
-    await t.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Gus Guest', email: 'gus@example.com', subject: 'Guest asks', message: 'Open on Sunday?' }) });
-    const row = await t.db.selectFrom('conversations').select('id').where('email', '=', 'gus@example.com').executeTakeFirstOrThrow();
+    await t.request('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Gus Guest',
+        email: 'gus@example.com',
+        subject: 'Guest asks',
+        message: 'Open on Sunday?',
+      }),
+    });
+    const row = await t.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('email', '=', 'gus@example.com')
+      .executeTakeFirstOrThrow();
     const before = mailFiles(t.dataDir);
-    expect((await call('POST', `/api/admin/messages/${row.id}/reply`, admin, { message: 'Yes, from ten.' })).status).toBe(201);
+    expect(
+      (await call('POST', `/api/admin/messages/${row.id}/reply`, admin, { message: 'Yes, from ten.' })).status,
+    ).toBe(201);
     const mail = await waitForMail(t.dataDir, { to: 'gus@example.com', after: before });
     expect(mail.text).toContain('Yes, from ten.');
     expect(mail.text).not.toContain('/messages');
@@ -220,41 +327,74 @@ describe('the admin side', () => {
   });
 
   it('closes and reopens a thread; a visitor message or a reply reopens a closed one', async () => {
-    const closed = await call<AdminConversationThread>('PATCH', `/api/admin/messages/${thread}`, admin, { status: 'closed' });
+    const closed = await call<AdminConversationThread>('PATCH', `/api/admin/messages/${thread}`, admin, {
+      status: 'closed',
+    });
     expect(closed.status).toBe(200);
     expect(closed.body.conversation.status).toBe('closed');
-    expect((await call<AdminConversationPage>('GET', '/api/admin/messages?status=closed', admin)).body.results.map((c) => c._id)).toEqual([thread]);
-    expect((await call<AdminConversationPage>('GET', '/api/admin/messages?status=open&pageSize=100', admin)).body.results.map((c) => c._id)).not.toContain(thread);
+    expect(
+      (await call<AdminConversationPage>('GET', '/api/admin/messages?status=closed', admin)).body.results.map(
+        (c) => c._id,
+      ),
+    ).toEqual([thread]);
+    expect(
+      (
+        await call<AdminConversationPage>('GET', '/api/admin/messages?status=open&pageSize=100', admin)
+      ).body.results.map((c) => c._id),
+    ).not.toContain(thread);
     const answered = await send(carol, { conversationId: thread, message: 'One more thing.' });
     expect(answered.body.conversation.status).toBe('open');
     await call('PATCH', `/api/admin/messages/${thread}`, admin, { status: 'closed' });
-    expect((await call<AdminConversationThread>('POST', `/api/admin/messages/${thread}/reply`, admin, { message: 'Reopened by a reply.' })).body.conversation.status).toBe('open');
+    expect(
+      (
+        await call<AdminConversationThread>('POST', `/api/admin/messages/${thread}/reply`, admin, {
+          message: 'Reopened by a reply.',
+        })
+      ).body.conversation.status,
+    ).toBe('open');
     const audit = await t.db.selectFrom('audit_log').select('action').where('target_id', '=', thread).execute();
     expect(audit.filter((a) => a.action === 'conversation.update')).toHaveLength(2);
   });
 
   it('blocks a sender: their messages are refused on both routes with nothing stored, until unblocked', async () => {
-    const blocked = await call<AdminConversationThread>('PATCH', `/api/admin/messages/${thread}`, admin, { blocked: true });
+    const blocked = await call<AdminConversationThread>('PATCH', `/api/admin/messages/${thread}`, admin, {
+      blocked: true,
+    });
     expect(blocked.status).toBe(200);
     expect(blocked.body.conversation.blocked).toBe(true);
-    expect(await t.db.selectFrom('blocked_senders').select(['email', 'blocked_by']).execute()).toEqual([{ email: 'carol@example.com', blocked_by: expect.any(String) }]);
+    expect(await t.db.selectFrom('blocked_senders').select(['email', 'blocked_by']).execute()).toEqual([
+      { email: 'carol@example.com', blocked_by: expect.any(String) },
+    ]);
     const stored = await messageCount();
     const refused = await send(carol, { conversationId: thread, message: 'Still there?' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(SENDER_BLOCKED);
-    const contact = await call('POST', '/api/contact', carol, { name: 'C', email: 'other-address@example.com', subject: 'S', message: 'M' });
+    const contact = await call('POST', '/api/contact', carol, {
+      name: 'C',
+      email: 'other-address@example.com',
+      subject: 'S',
+      message: 'M',
+    });
     expect(contact.status).toBe(403);
     expect(await messageCount()).toBe(stored);
 
-    const unblocked = await call<AdminConversationThread>('PATCH', `/api/admin/messages/${thread}`, admin, { blocked: false });
+    const unblocked = await call<AdminConversationThread>('PATCH', `/api/admin/messages/${thread}`, admin, {
+      blocked: false,
+    });
     expect(unblocked.body.conversation.blocked).toBe(false);
     expect((await send(carol, { conversationId: thread, message: 'Back again.' })).status).toBe(200);
-    const actions = (await t.db.selectFrom('audit_log').select('action').where('target_type', '=', 'sender').execute()).map((a) => a.action);
+    const actions = (
+      await t.db.selectFrom('audit_log').select('action').where('target_type', '=', 'sender').execute()
+    ).map((a) => a.action);
     expect(actions).toEqual(['sender.block', 'sender.unblock']);
   });
 
   it('answers 404 for an unknown id and 400 for malformed input, never a 500', async () => {
-    for (const [method, body] of [['GET', undefined], ['POST', { message: 'Hi' }], ['PATCH', { status: 'closed' }]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { message: 'Hi' }],
+      ['PATCH', { status: 'closed' }],
+    ] as const) {
       const path = method === 'POST' ? '/api/admin/messages/no-such-id/reply' : '/api/admin/messages/no-such-id';
       const answer = await call(method, path, admin, body);
       expect(answer.status, method).toBe(404);
@@ -283,12 +423,15 @@ describe('the per-account limit', () => {
     const limited = await createTestApp();
     try {
       const token = await limited.customerToken('eager');
-      for (let i = 0; i < MESSAGE_USER_LIMIT.limit; i++) expect((await send(token, { message: `Message ${i}` }, limited)).status).toBe(201);
+      for (let i = 0; i < MESSAGE_USER_LIMIT.limit; i++)
+        expect((await send(token, { message: `Message ${i}` }, limited)).status).toBe(201);
       const refused = await send(token, { message: 'One too many' }, limited);
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe(CONTACT_TOO_MANY);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await limited.db.selectFrom('conversation_messages').select('id').execute()).length).toBe(MESSAGE_USER_LIMIT.limit);
+      expect((await limited.db.selectFrom('conversation_messages').select('id').execute()).length).toBe(
+        MESSAGE_USER_LIMIT.limit,
+      );
       // Another account is not held up by this one.
       expect((await send(await limited.customerToken('calm'), { message: 'Hello' }, limited)).status).toBe(201);
     } finally {

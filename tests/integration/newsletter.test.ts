@@ -22,8 +22,13 @@ describe('newsletter double opt-in', () => {
   });
 
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/newsletter${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const row = (email: string) => server.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+    fetch(`${server.url}/api/newsletter${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const row = (email: string) =>
+    server.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
   const linkToken = (mail: OutboxMail, page: 'confirm' | 'unsubscribe') => {
     const token = new RegExp(`${SITE_URL}/newsletter/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text)?.[1];
     if (!token) throw new Error(`no ${page} link in ${mail.file}`);
@@ -75,7 +80,11 @@ describe('newsletter double opt-in', () => {
 
   it('refuses an expired confirmation link with 400 and keeps the address pending', async () => {
     const mail = await signUp('cleo@example.com');
-    await server.db.updateTable('newsletter_subscribers').set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'cleo@example.com').execute();
+    await server.db
+      .updateTable('newsletter_subscribers')
+      .set({ confirm_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'cleo@example.com')
+      .execute();
     const res = await post('/confirm', { token: linkToken(mail, 'confirm') });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/expired/);
@@ -87,7 +96,11 @@ describe('newsletter double opt-in', () => {
       expect((await post('/confirm', body)).status).toBe(400);
       expect((await post('/unsubscribe', body)).status).toBe(400);
     }
-    const notJson = await fetch(`${server.url}/api/newsletter/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const notJson = await fetch(`${server.url}/api/newsletter/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -97,7 +110,9 @@ describe('newsletter double opt-in', () => {
     await signUp('eve@example.com');
 
     const before = mailFiles(server.dataDir);
-    const answers = await Promise.all(['dora@example.com', 'eve@example.com', 'fred@example.com'].map((email) => post('', { email })));
+    const answers = await Promise.all(
+      ['dora@example.com', 'eve@example.com', 'fred@example.com'].map((email) => post('', { email })),
+    );
     expect(answers.map((r) => r.status)).toEqual([202, 202, 202]);
     const bodies = await Promise.all(answers.map((r) => r.json()));
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
@@ -129,7 +144,14 @@ describe('newsletter double opt-in', () => {
   });
 
   it('refuses a bad email with 400 naming the field', async () => {
-    for (const email of ['not-an-email', '', 'a@b', 'x@example.com\r\nBcc: y@example.com', 42, `${'a'.repeat(250)}@example.com`]) {
+    for (const email of [
+      'not-an-email',
+      '',
+      'a@b',
+      'x@example.com\r\nBcc: y@example.com',
+      42,
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
       const res = await post('', { email });
       expect(res.status, String(email)).toBe(400);
       expect(await res.json()).toEqual({ message: 'Enter a valid email address.', field: 'email' });
@@ -138,7 +160,8 @@ describe('newsletter double opt-in', () => {
   });
 
   it('limits sign-ups per email address with 429 and Retry-After', async () => {
-    for (let n = 0; n < NEWSLETTER_LIMITS.perEmail; n++) expect((await post('', { email: 'ivy@example.com' })).status).toBe(202);
+    for (let n = 0; n < NEWSLETTER_LIMITS.perEmail; n++)
+      expect((await post('', { email: 'ivy@example.com' })).status).toBe(202);
     const limited = await post('', { email: 'IVY@example.com' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -147,9 +170,16 @@ describe('newsletter double opt-in', () => {
 
   it('lists subscribers to an admin only, paged and filtered by status', async () => {
     expect((await fetch(`${server.url}/api/admin/newsletter/subscribers`)).status).toBe(401);
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
     const { token } = await login.json();
-    const get = (query: string) => fetch(`${server.url}/api/admin/newsletter/subscribers${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const get = (query: string) =>
+      fetch(`${server.url}/api/admin/newsletter/subscribers${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
     const page = await get('?pageSize=2&status=confirmed');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
@@ -157,7 +187,14 @@ describe('newsletter double opt-in', () => {
     expect(body.results).toHaveLength(2);
     expect(body.total).toBeGreaterThanOrEqual(3);
     expect(body.results.every((s: { status: string }) => s.status === 'confirmed')).toBe(true);
-    expect(Object.keys(body.results[0]).sort()).toEqual(['_id', 'confirmedAt', 'createdAt', 'email', 'status', 'unsubscribedAt']);
+    expect(Object.keys(body.results[0]).sort()).toEqual([
+      '_id',
+      'confirmedAt',
+      'createdAt',
+      'email',
+      'status',
+      'unsubscribedAt',
+    ]);
     expect((await get('?status=nope')).status).toBe(400);
     expect((await get('?pageSize=1000')).status).toBe(400);
   });
@@ -174,7 +211,11 @@ describe('newsletter limits per client address', () => {
 
   it('refuses more sign-ups from one address than the limit, whatever the emails', async () => {
     const post = (email: string) =>
-      fetch(`${server.url}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      fetch(`${server.url}/api/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
     for (let n = 0; n < NEWSLETTER_LIMITS.perIp; n++) expect((await post(`reader${n}@example.com`)).status).toBe(202);
     const limited = await post('one-more@example.com');
     expect(limited.status).toBe(429);

@@ -15,41 +15,89 @@ let t: TestApp;
 let admin: string;
 let adminId: string;
 
-type Body = Record<string, unknown> & Partial<AdminOrderPage> & Partial<AdminOrderChange> & Partial<AdminOrderDetail> & { message?: string; field?: string };
+type Body = Record<string, unknown> &
+  Partial<AdminOrderPage> &
+  Partial<AdminOrderChange> &
+  Partial<AdminOrderDetail> & { message?: string; field?: string };
 interface Answer {
   status: number;
   headers: Headers;
   body: Body;
 }
 
-async function call(method: string, path: string, { token, body }: { token?: string | undefined; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token, body }: { token?: string | undefined; body?: unknown } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const res = await t.request(path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
 }
 
 const list = (query = '', token: string | undefined = admin) => call('GET', `/api/admin/orders${query}`, { token });
 const detail = (id: string, token: string | undefined = admin) => call('GET', `/api/admin/orders/${id}`, { token });
-const patch = (id: string, body: unknown, token: string | undefined = admin) => call('PATCH', `/api/admin/orders/${id}/status`, { token, body });
+const patch = (id: string, body: unknown, token: string | undefined = admin) =>
+  call('PATCH', `/api/admin/orders/${id}/status`, { token, body });
 const ids = (answer: Answer) => (answer.body.results ?? []).map((o) => o._id);
 
-const audit = () => t.db.selectFrom('audit_log').selectAll().where('action', '=', 'order.status').orderBy('at').execute();
-const historyOf = (id: string) => t.db.selectFrom('order_status_history').selectAll().where('order_id', '=', id).orderBy('at').execute();
-const statusOf = async (id: string) => (await t.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const audit = () =>
+  t.db.selectFrom('audit_log').selectAll().where('action', '=', 'order.status').orderBy('at').execute();
+const historyOf = (id: string) =>
+  t.db.selectFrom('order_status_history').selectAll().where('order_id', '=', id).orderBy('at').execute();
+const statusOf = async (id: string) =>
+  (await t.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 /** An order of the test's own, at a fixed time, with one item of 12.50 × 2 and its creation in the history. */
-async function addOrder(createdAt: string, status: string, customer: { name?: string; email?: string; userId?: string | null } = {}) {
+async function addOrder(
+  createdAt: string,
+  status: string,
+  customer: { name?: string; email?: string; userId?: string | null } = {},
+) {
   const id = randomUUID();
   await t.db
     .insertInto('orders')
-    .values({ id, user_id: customer.userId ?? null, status, total_cents: 2500, customer_name: customer.name ?? '', customer_email: customer.email ?? '', created_at: createdAt })
+    .values({
+      id,
+      user_id: customer.userId ?? null,
+      status,
+      total_cents: 2500,
+      customer_name: customer.name ?? '',
+      customer_email: customer.email ?? '',
+      created_at: createdAt,
+    })
     .execute();
-  await t.db.insertInto('order_items').values({ id: randomUUID(), order_id: id, product_id: null, name: 'Test Widget', unit_price_cents: 1250, quantity: 2 }).execute();
-  await t.db.insertInto('order_status_history').values({ id: randomUUID(), order_id: id, from_status: null, to_status: 'pending', at: createdAt, actor_id: null, actor_name: 'Test', note: '' }).execute();
+  await t.db
+    .insertInto('order_items')
+    .values({
+      id: randomUUID(),
+      order_id: id,
+      product_id: null,
+      name: 'Test Widget',
+      unit_price_cents: 1250,
+      quantity: 2,
+    })
+    .execute();
+  await t.db
+    .insertInto('order_status_history')
+    .values({
+      id: randomUUID(),
+      order_id: id,
+      from_status: null,
+      to_status: 'pending',
+      at: createdAt,
+      actor_id: null,
+      actor_name: 'Test',
+      note: '',
+    })
+    .execute();
   return id;
 }
-
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,19 +139,38 @@ describe('the demo orders', () => {
 
 describe('GET /api/admin/orders', () => {
   it('lists the newest first, ten a page, with the summary fields, never cached', async () => {
-    const all = await t.db.selectFrom('orders').select(['id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const all = await t.db
+      .selectFrom('orders')
+      .select(['id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     const answer = await list();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toMatchObject({ total: all.length, page: 1, pageSize: 10 });
     expect(ids(answer)).toEqual(all.slice(0, 10).map((o) => o.id));
     const first = answer.body.results![0]!;
-    expect(Object.keys(first).sort()).toEqual(['_id', 'createdAt', 'currency', 'customer', 'itemCount', 'status', 'total', 'total_cents', 'updatedAt']);
+    expect(Object.keys(first).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'currency',
+      'customer',
+      'itemCount',
+      'status',
+      'total',
+      'total_cents',
+      'updatedAt',
+    ]);
     const row = await t.db.selectFrom('orders').selectAll().where('id', '=', first._id).executeTakeFirstOrThrow();
     const units = await t.db.selectFrom('order_items').select('quantity').where('order_id', '=', first._id).execute();
     expect(first).toMatchObject({
-      status: row.status, createdAt: row.created_at, total_cents: row.total_cents, total: row.total_cents / 100,
-      itemCount: units.reduce((s, u) => s + u.quantity, 0), customer: { name: row.customer_name, email: row.customer_email, userId: null },
+      status: row.status,
+      createdAt: row.created_at,
+      total_cents: row.total_cents,
+      total: row.total_cents / 100,
+      itemCount: units.reduce((s, u) => s + u.quantity, 0),
+      customer: { name: row.customer_name, email: row.customer_email, userId: null },
     });
   });
 
@@ -153,10 +220,24 @@ describe('GET /api/admin/orders', () => {
     const userId = randomUUID();
     await t.db
       .insertInto('users')
-      .values({ id: userId, first_name: 'Quentin', last_name: 'Linked', email: 'quentin_linked@example.com', username: 'quentin', username_key: 'quentin', password_hash: null, email_verified: true, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' })
+      .values({
+        id: userId,
+        first_name: 'Quentin',
+        last_name: 'Linked',
+        email: 'quentin_linked@example.com',
+        username: 'quentin',
+        username_key: 'quentin',
+        password_hash: null,
+        email_verified: true,
+        created_at: '2025-01-01T00:00:00.000Z',
+        updated_at: '2025-01-01T00:00:00.000Z',
+      })
       .execute();
     const linked = await addOrder('2025-04-01T10:00:00.000Z', 'pending', { userId });
-    const copied = await addOrder('2025-04-02T10:00:00.000Z', 'pending', { name: 'Wanda 100% Copy', email: 'wanda@example.com' });
+    const copied = await addOrder('2025-04-02T10:00:00.000Z', 'pending', {
+      name: 'Wanda 100% Copy',
+      email: 'wanda@example.com',
+    });
     expect(ids(await list('?q=QUENTIN%20linked'))).toEqual([linked]);
     expect(ids(await list('?q=quentin_linked@EXAMPLE.com'))).toEqual([linked]);
     expect(ids(await list(`?q=${linked.slice(0, 8).toUpperCase()}`))).toEqual([linked]);
@@ -167,14 +248,30 @@ describe('GET /api/admin/orders', () => {
     expect((await list('?q=%25%25')).body).toMatchObject({ results: [], total: 0 });
     const maya = await list('?q=maya.thompson');
     expect(maya.body.total).toBe(1);
-    expect(maya.body.results![0]!.customer).toEqual({ name: 'Maya Thompson', email: 'maya.thompson@example.com', userId: null });
-    expect((await list('?q=quentin')).body.results![0]!.customer).toEqual({ name: 'Quentin Linked', email: 'quentin_linked@example.com', userId });
+    expect(maya.body.results![0]!.customer).toEqual({
+      name: 'Maya Thompson',
+      email: 'maya.thompson@example.com',
+      userId: null,
+    });
+    expect((await list('?q=quentin')).body.results![0]!.customer).toEqual({
+      name: 'Quentin Linked',
+      email: 'quentin_linked@example.com',
+      userId,
+    });
   });
 
   it.each([
-    ['?page=0', 'page'], ['?page=abc', 'page'], ['?pageSize=101', 'pageSize'], ['?pageSize=0', 'pageSize'],
-    [`?q=${'x'.repeat(201)}`, 'q'], ['?status=processing', 'status'], ['?status=Paid', 'status'],
-    ['?from=2026-02-30', 'from'], ['?from=yesterday', 'from'], ['?to=2026-1-1', 'to'], ['?from=2026-03-02&to=2026-03-01', 'to'],
+    ['?page=0', 'page'],
+    ['?page=abc', 'page'],
+    ['?pageSize=101', 'pageSize'],
+    ['?pageSize=0', 'pageSize'],
+    [`?q=${'x'.repeat(201)}`, 'q'],
+    ['?status=processing', 'status'],
+    ['?status=Paid', 'status'],
+    ['?from=2026-02-30', 'from'],
+    ['?from=yesterday', 'from'],
+    ['?to=2026-1-1', 'to'],
+    ['?from=2026-03-02&to=2026-03-01', 'to'],
   ])('answers 400 naming the field for %s', async (query, field) => {
     const answer = await list(query);
     expect(answer.status).toBe(400);
@@ -185,24 +282,58 @@ describe('GET /api/admin/orders', () => {
 
 describe('GET /api/admin/orders/:id', () => {
   it('shows the items, customer, totals and the history oldest first', async () => {
-    const row = await t.db.selectFrom('orders').selectAll().where('customer_email', '=', 'maya.thompson@example.com').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('customer_email', '=', 'maya.thompson@example.com')
+      .executeTakeFirstOrThrow();
     const answer = await detail(row.id);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const order = answer.body as AdminOrderDetail;
-    expect(order).toMatchObject({ _id: row.id, status: 'delivered', customer: { name: 'Maya Thompson', email: 'maya.thompson@example.com' }, nextStatuses: ['refunded'] });
-    expect(order.items.map((i) => i.name).sort()).toEqual(['Linear Mechanical Keyboard', 'Quiet Hours Headphones', 'Studio 27 4K Monitor']);
+    expect(order).toMatchObject({
+      _id: row.id,
+      status: 'delivered',
+      customer: { name: 'Maya Thompson', email: 'maya.thompson@example.com' },
+      nextStatuses: ['refunded'],
+    });
+    expect(order.items.map((i) => i.name).sort()).toEqual([
+      'Linear Mechanical Keyboard',
+      'Quiet Hours Headphones',
+      'Studio 27 4K Monitor',
+    ]);
     const monitor = order.items.find((i) => i.name === 'Studio 27 4K Monitor')!;
-    expect(monitor).toMatchObject({ quantity: 1, unitPrice: 649, unit_price_cents: 64900, lineTotal: 649, line_total_cents: 64900, productId: expect.any(String) });
+    expect(monitor).toMatchObject({
+      quantity: 1,
+      unitPrice: 649,
+      unit_price_cents: 64900,
+      lineTotal: 649,
+      line_total_cents: 64900,
+      productId: expect.any(String),
+    });
     expect(order.subtotal_cents).toBe(64900 + 29900 + 14900);
     expect(order).toMatchObject({ subtotal: 1097, total: 1097, total_cents: 109700, itemCount: 3 });
-    expect(order.history.map((h) => [h.from, h.to])).toEqual([[null, 'pending'], ['pending', 'paid'], ['paid', 'shipped'], ['shipped', 'delivered']]);
-    expect(order.history[0]).toMatchObject({ actor: { id: null, name: 'Maya Thompson' }, note: 'Order placed', at: row.created_at });
+    expect(order.history.map((h) => [h.from, h.to])).toEqual([
+      [null, 'pending'],
+      ['pending', 'paid'],
+      ['paid', 'shipped'],
+      ['shipped', 'delivered'],
+    ]);
+    expect(order.history[0]).toMatchObject({
+      actor: { id: null, name: 'Maya Thompson' },
+      note: 'Order placed',
+      at: row.created_at,
+    });
   });
 
   it('reads the customer from the linked account when the order has no copies', async () => {
     const order = (await list('?q=quentin')).body.results![0]!;
-    expect((await detail(order._id)).body).toMatchObject({ customer: { name: 'Quentin Linked', email: 'quentin_linked@example.com' }, items: [{ name: 'Test Widget', quantity: 2, unitPrice: 12.5, lineTotal: 25 }], subtotal: 25, total: 25 });
+    expect((await detail(order._id)).body).toMatchObject({
+      customer: { name: 'Quentin Linked', email: 'quentin_linked@example.com' },
+      items: [{ name: 'Test Widget', quantity: 2, unitPrice: 12.5, lineTotal: 25 }],
+      subtotal: 25,
+      total: 25,
+    });
   });
 
   it('answers 404 for an unknown order', async () => {
@@ -214,22 +345,39 @@ describe('GET /api/admin/orders/:id', () => {
 });
 
 describe('PATCH /api/admin/orders/:id/status', () => {
-  it('changes the status in one go: the order, a history row, an audit entry, then the customer\'s email', async () => {
-    const id = await addOrder('2025-05-01T09:00:00.000Z', 'pending', { name: 'Pat <b>Buyer</b>', email: 'pat.buyer@example.com' });
+  it("changes the status in one go: the order, a history row, an audit entry, then the customer's email", async () => {
+    const id = await addOrder('2025-05-01T09:00:00.000Z', 'pending', {
+      name: 'Pat <b>Buyer</b>',
+      email: 'pat.buyer@example.com',
+    });
     const before = mailFiles(t.dataDir);
     const auditBefore = (await audit()).length;
     const answer = await patch(id, { status: 'paid', note: 'Bank transfer received', total_cents: 1 });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const ref = `#${id.slice(0, 8).toUpperCase()}`;
-    expect(answer.body).toMatchObject({ message: `Order ${ref} is now paid`, notified: true, order: { _id: id, status: 'paid', total_cents: 2500, nextStatuses: ['shipped', 'cancelled', 'refunded'] } });
+    expect(answer.body).toMatchObject({
+      message: `Order ${ref} is now paid`,
+      notified: true,
+      order: { _id: id, status: 'paid', total_cents: 2500, nextStatuses: ['shipped', 'cancelled', 'refunded'] },
+    });
     expect(answer.body.order!.updatedAt).toEqual(expect.any(String));
-    expect(answer.body.order!.history.at(-1)).toMatchObject({ from: 'pending', to: 'paid', actor: { id: adminId, name: 'Site Admin' }, note: 'Bank transfer received' });
+    expect(answer.body.order!.history.at(-1)).toMatchObject({
+      from: 'pending',
+      to: 'paid',
+      actor: { id: adminId, name: 'Site Admin' },
+      note: 'Bank transfer received',
+    });
     expect(await statusOf(id)).toBe('paid');
     const history = await historyOf(id);
-    expect(history.map((h) => [h.from_status, h.to_status, h.actor_id])).toEqual([[null, 'pending', null], ['pending', 'paid', adminId]]);
+    expect(history.map((h) => [h.from_status, h.to_status, h.actor_id])).toEqual([
+      [null, 'pending', null],
+      ['pending', 'paid', adminId],
+    ]);
     const rows = (await audit()).slice(auditBefore);
-    expect(rows.map((r) => [r.action, r.target_type, r.target_id, r.actor_id, r.summary])).toEqual([['order.status', 'order', id, adminId, `Order ${ref}: Pending → Paid`]]);
+    expect(rows.map((r) => [r.action, r.target_type, r.target_id, r.actor_id, r.summary])).toEqual([
+      ['order.status', 'order', id, adminId, `Order ${ref}: Pending → Paid`],
+    ]);
 
     const mail = await waitForMail(t.dataDir, { to: 'pat.buyer@example.com', after: before });
     expect(mail.subject).toMatch(new RegExp(`: your order ${ref} is now paid$`));
@@ -247,10 +395,21 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const product = await t.db.selectFrom('products').select(['id', 'stock']).orderBy('name').executeTakeFirstOrThrow();
     const withItem = async (status: string) => {
       const id = await addOrder('2025-05-04T09:00:00.000Z', status);
-      await t.db.insertInto('order_items').values({ id: randomUUID(), order_id: id, product_id: product.id, name: 'Stocked', unit_price_cents: 500, quantity: 3 }).execute();
+      await t.db
+        .insertInto('order_items')
+        .values({
+          id: randomUUID(),
+          order_id: id,
+          product_id: product.id,
+          name: 'Stocked',
+          unit_price_cents: 500,
+          quantity: 3,
+        })
+        .execute();
       return id;
     };
-    const stock = async () => (await t.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow()).stock;
+    const stock = async () =>
+      (await t.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow()).stock;
     expect((await patch(await withItem('pending'), { status: 'cancelled' })).status).toBe(200);
     expect(await stock()).toBe(product.stock + 3);
     const shipped = await withItem('shipped');
@@ -262,7 +421,10 @@ describe('PATCH /api/admin/orders/:id/status', () => {
   });
 
   it('uses the company name as the sender', async () => {
-    const id = await addOrder('2025-05-02T09:00:00.000Z', 'pending', { name: 'Sender Check', email: 'sender.check@example.com' });
+    const id = await addOrder('2025-05-02T09:00:00.000Z', 'pending', {
+      name: 'Sender Check',
+      email: 'sender.check@example.com',
+    });
     const company = await t.db.selectFrom('company_settings').select('name').executeTakeFirstOrThrow();
     const before = mailFiles(t.dataDir);
     expect((await patch(id, { status: 'cancelled' })).status).toBe(200);
@@ -272,15 +434,30 @@ describe('PATCH /api/admin/orders/:id/status', () => {
   });
 
   it('refuses a transition the state machine forbids with 409, changing nothing and sending nothing', async () => {
-    const delivered = await addOrder('2025-05-03T09:00:00.000Z', 'delivered', { name: 'No Change', email: 'no.change@example.com' });
-    const cancelled = await addOrder('2025-05-03T10:00:00.000Z', 'cancelled', { name: 'No Change', email: 'no.change@example.com' });
+    const delivered = await addOrder('2025-05-03T09:00:00.000Z', 'delivered', {
+      name: 'No Change',
+      email: 'no.change@example.com',
+    });
+    const cancelled = await addOrder('2025-05-03T10:00:00.000Z', 'cancelled', {
+      name: 'No Change',
+      email: 'no.change@example.com',
+    });
     const before = mailFiles(t.dataDir);
     const auditBefore = (await audit()).length;
     const refused = await patch(delivered, { status: 'pending' });
-    expect(refused).toMatchObject({ status: 409, body: { message: 'A delivered order cannot become pending; it can become refunded' } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: 'A delivered order cannot become pending; it can become refunded' },
+    });
     expect(refused.headers.get('cache-control')).toBe('no-store');
-    expect(await patch(delivered, { status: 'delivered' })).toMatchObject({ status: 409, body: { message: 'The order is already delivered' } });
-    expect(await patch(cancelled, { status: 'paid' })).toMatchObject({ status: 409, body: { message: 'A cancelled order cannot change its status' } });
+    expect(await patch(delivered, { status: 'delivered' })).toMatchObject({
+      status: 409,
+      body: { message: 'The order is already delivered' },
+    });
+    expect(await patch(cancelled, { status: 'paid' })).toMatchObject({
+      status: 409,
+      body: { message: 'A cancelled order cannot change its status' },
+    });
     expect(await statusOf(delivered)).toBe('delivered');
     expect(await statusOf(cancelled)).toBe('cancelled');
     expect(await historyOf(delivered)).toHaveLength(1);
@@ -291,20 +468,33 @@ describe('PATCH /api/admin/orders/:id/status', () => {
 
   it('answers 400 naming the field for an unknown status or a bad body, and 404 for an unknown order', async () => {
     const id = await addOrder('2025-05-04T09:00:00.000Z', 'pending', { email: 'bad.body@example.com' });
-    for (const [body, field] of [[{ status: 'processing' }, 'status'], [{ status: 'PAID' }, 'status'], [{}, 'status'], [{ status: 3 }, 'status'], [{ status: 'paid', note: 'x'.repeat(501) }, 'note'], [{ status: 'paid', note: 'a\u0000b' }, 'note']] as const) {
+    for (const [body, field] of [
+      [{ status: 'processing' }, 'status'],
+      [{ status: 'PAID' }, 'status'],
+      [{}, 'status'],
+      [{ status: 3 }, 'status'],
+      [{ status: 'paid', note: 'x'.repeat(501) }, 'note'],
+      [{ status: 'paid', note: 'a\u0000b' }, 'note'],
+    ] as const) {
       const answer = await patch(id, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.field).toBe(field);
     }
     expect((await patch(id, '[1]')).status).toBe(400);
     expect((await patch(id, 'not json')).status).toBe(400);
-    expect(await patch(randomUUID(), { status: 'paid' })).toMatchObject({ status: 404, body: { message: 'Order not found' } });
+    expect(await patch(randomUUID(), { status: 'paid' })).toMatchObject({
+      status: 404,
+      body: { message: 'Order not found' },
+    });
     expect(await statusOf(id)).toBe('pending');
     expect(await historyOf(id)).toHaveLength(1);
   });
 
   it('applies only one of two changes sent at once from the same status; the other gets 409', async () => {
-    const id = await addOrder('2025-05-05T09:00:00.000Z', 'paid', { name: 'Race Case', email: 'race.case@example.com' });
+    const id = await addOrder('2025-05-05T09:00:00.000Z', 'paid', {
+      name: 'Race Case',
+      email: 'race.case@example.com',
+    });
     const auditBefore = (await audit()).length;
     const mailsBefore = mailFiles(t.dataDir);
     const writes = await holdWrites(t.db);
@@ -317,26 +507,39 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     }
     const [shipped, cancelled] = await answers;
     expect([shipped.status, cancelled.status].sort()).toEqual([200, 409]);
-    const [winner, loser] = shipped.status === 200 ? (['shipped', cancelled] as const) : (['cancelled', shipped] as const);
-    expect(loser.body.message).toBe(`Order #${id.slice(0, 8).toUpperCase()} was changed meanwhile and is now ${winner}; reload it and try again`);
+    const [winner, loser] =
+      shipped.status === 200 ? (['shipped', cancelled] as const) : (['cancelled', shipped] as const);
+    expect(loser.body.message).toBe(
+      `Order #${id.slice(0, 8).toUpperCase()} was changed meanwhile and is now ${winner}; reload it and try again`,
+    );
     expect(await statusOf(id)).toBe(winner);
-    expect((await historyOf(id)).map((h) => [h.from_status, h.to_status])).toEqual([[null, 'pending'], ['paid', winner]]);
+    expect((await historyOf(id)).map((h) => [h.from_status, h.to_status])).toEqual([
+      [null, 'pending'],
+      ['paid', winner],
+    ]);
     expect((await audit()).length).toBe(auditBefore + 1);
     // One mail, with the status that won.
-    expect((await waitForMail(t.dataDir, { to: 'race.case@example.com', after: mailsBefore })).subject).toMatch(new RegExp(`is now ${winner}$`));
+    expect((await waitForMail(t.dataDir, { to: 'race.case@example.com', after: mailsBefore })).subject).toMatch(
+      new RegExp(`is now ${winner}$`),
+    );
     await pause(200);
     expect(mailFiles(t.dataDir).filter((f) => !mailsBefore.includes(f))).toHaveLength(1);
   });
 
   it('keeps the change when the email cannot be sent, and logs the failure', async () => {
-    const id = await addOrder('2025-05-06T09:00:00.000Z', 'pending', { name: 'Mail Down', email: 'mail.down@example.com' });
+    const id = await addOrder('2025-05-06T09:00:00.000Z', 'pending', {
+      name: 'Mail Down',
+      email: 'mail.down@example.com',
+    });
     const mailer = t.deps.mailer;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     t.deps.mailer = { send: () => Promise.reject(new Error('SMTP is down')) };
     try {
       const answer = await patch(id, { status: 'paid' });
       expect(answer.status).toBe(200);
-      await vi.waitFor(() => expect(errors).toHaveBeenCalledWith(expect.stringContaining('order status mail'), 'SMTP is down'));
+      await vi.waitFor(() =>
+        expect(errors).toHaveBeenCalledWith(expect.stringContaining('order status mail'), 'SMTP is down'),
+      );
     } finally {
       t.deps.mailer = mailer;
       errors.mockRestore();
@@ -350,18 +553,33 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const before = mailFiles(t.dataDir);
     expect((await patch(id, { status: 'paid' })).body).toMatchObject({ notified: false, order: { status: 'paid' } });
     await pause(200);
-    expect(mailFiles(t.dataDir).filter((f) => !before.includes(f)).map((f) => parseMail(t.dataDir, f).to)).toEqual([]);
+    expect(
+      mailFiles(t.dataDir)
+        .filter((f) => !before.includes(f))
+        .map((f) => parseMail(t.dataDir, f).to),
+    ).toEqual([]);
   });
 
   it('walks a demo order along its lifecycle until it is final', async () => {
-    const id = await addOrder('2025-05-08T09:00:00.000Z', 'pending', { name: 'Walk Through', email: 'walk@example.com' });
-    for (const status of ['paid', 'shipped', 'delivered', 'refunded'] as const) expect((await patch(id, { status })).status, status).toBe(200);
+    const id = await addOrder('2025-05-08T09:00:00.000Z', 'pending', {
+      name: 'Walk Through',
+      email: 'walk@example.com',
+    });
+    for (const status of ['paid', 'shipped', 'delivered', 'refunded'] as const)
+      expect((await patch(id, { status })).status, status).toBe(200);
     const order = (await detail(id)).body as AdminOrderDetail;
     expect(order.nextStatuses).toEqual([]);
     expect(order.history.map((h) => h.to)).toEqual(['pending', 'paid', 'shipped', 'delivered', 'refunded']);
-    const walkMails = () => mailFiles(t.dataDir).map((f) => parseMail(t.dataDir, f)).filter((m) => m.to.includes('walk@example.com'));
+    const walkMails = () =>
+      mailFiles(t.dataDir)
+        .map((f) => parseMail(t.dataDir, f))
+        .filter((m) => m.to.includes('walk@example.com'));
     await vi.waitFor(() => expect(walkMails()).toHaveLength(4));
-    expect(walkMails().map((m) => /is now (\w+)$/.exec(m.subject)?.[1]).sort()).toEqual(['delivered', 'paid', 'refunded', 'shipped']);
+    expect(
+      walkMails()
+        .map((m) => /is now (\w+)$/.exec(m.subject)?.[1])
+        .sort(),
+    ).toEqual(['delivered', 'paid', 'refunded', 'shipped']);
   });
 });
 
@@ -369,7 +587,11 @@ describe('access', () => {
   it('401 without or with a garbage token, 403 for a customer, on every route', async () => {
     const id = await addOrder('2025-06-01T09:00:00.000Z', 'pending');
     const customer = await t.customerToken('orders_carol');
-    const routes: [string, string, unknown][] = [['GET', '/api/admin/orders', undefined], ['GET', `/api/admin/orders/${id}`, undefined], ['PATCH', `/api/admin/orders/${id}/status`, { status: 'paid' }]];
+    const routes: [string, string, unknown][] = [
+      ['GET', '/api/admin/orders', undefined],
+      ['GET', `/api/admin/orders/${id}`, undefined],
+      ['PATCH', `/api/admin/orders/${id}/status`, { status: 'paid' }],
+    ];
     for (const [method, path, body] of routes) {
       expect((await call(method, path, { body })).status).toBe(401);
       expect((await call(method, path, { body, token: 'garbage-token' })).status).toBe(401);

@@ -16,7 +16,11 @@ interface Answer {
   body: Record<string, unknown> & { message?: string; field?: string; page?: AdminPage; results?: unknown[] };
 }
 
-async function call(method: string, path: string, { token = admin, body }: { token?: string; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token = admin, body }: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await t.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -55,21 +59,32 @@ describe('public reads', () => {
     expect(list.map((p) => p._id)).not.toContain(draft._id);
     const one = await call('GET', '/api/pages/cookie-policy', { token: '' });
     expect(one.status).toBe(200);
-    expect(one.body as unknown as PublicPage).toMatchObject({ title: 'Cookie Policy', content: '<p>Cookies</p>', in_footer: true });
+    expect(one.body as unknown as PublicPage).toMatchObject({
+      title: 'Cookie Policy',
+      content: '<p>Cookies</p>',
+      in_footer: true,
+    });
     expect(one.body).not.toHaveProperty('published');
   });
 
   it('answer 404 Page not found for a draft, an unknown slug and a malformed one', async () => {
     const draft = await create({ title: 'Hidden page' });
     for (const slug of [draft.slug, 'no-such-page', 'Not%20A%20Slug']) {
-      expect(await call('GET', `/api/pages/${slug}`, { token: '' })).toMatchObject({ status: 404, body: { message: PAGE_NOT_FOUND } });
+      expect(await call('GET', `/api/pages/${slug}`, { token: '' })).toMatchObject({
+        status: 404,
+        body: { message: PAGE_NOT_FOUND },
+      });
     }
   });
 });
 
 describe('admin writes', () => {
   it('create sanitises the content, makes the slug from the title and records the audit entry', async () => {
-    const page = await create({ title: 'Legal Notice', content: '<h2>Who</h2><script>steal()</script><p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>' });
+    const page = await create({
+      title: 'Legal Notice',
+      content:
+        '<h2>Who</h2><script>steal()</script><p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+    });
     expect(page).toMatchObject({ title: 'Legal Notice', slug: 'legal-notice', published: false, in_footer: false });
     expect(page.content).toContain('<h2>Who</h2>');
     expect(page.content).not.toMatch(/script|steal|javascript:|onerror|alert/);
@@ -81,8 +96,14 @@ describe('admin writes', () => {
     const b = await create({ title: 'Imprint' });
     expect([a.slug, b.slug]).toEqual(['imprint', 'imprint-2']);
     const before = await pageCount();
-    expect(await call('POST', '/api/admin/pages', { body: { title: 'Other', slug: 'imprint' } })).toMatchObject({ status: 409, body: { message: PAGE_SLUG_TAKEN, field: 'slug' } });
-    expect(await call('POST', '/api/admin/pages', { body: { title: 'Other', slug: 'admin' } })).toMatchObject({ status: 400, body: { message: PAGE_SLUG_RESERVED, field: 'slug' } });
+    expect(await call('POST', '/api/admin/pages', { body: { title: 'Other', slug: 'imprint' } })).toMatchObject({
+      status: 409,
+      body: { message: PAGE_SLUG_TAKEN, field: 'slug' },
+    });
+    expect(await call('POST', '/api/admin/pages', { body: { title: 'Other', slug: 'admin' } })).toMatchObject({
+      status: 400,
+      body: { message: PAGE_SLUG_RESERVED, field: 'slug' },
+    });
     expect(await pageCount()).toBe(before);
     // A title that makes a reserved slug gets a free one instead.
     expect((await create({ title: 'Blogs' })).slug).toBe('blogs-2');
@@ -113,10 +134,17 @@ describe('admin writes', () => {
   it('PUT changes only the sent fields; PATCH publishes and unpublishes; both ask for a rebuild when the public site changes', async () => {
     const page = await create({ title: 'About Us Extra', content: '<p>One</p>' });
     const put = await call('PUT', `/api/admin/pages/${page._id}`, { body: { content: '<p onclick="x">Two</p>' } });
-    expect(put).toMatchObject({ status: 200, body: { page: { title: 'About Us Extra', slug: 'about-us-extra', content: '<p>Two</p>' } } });
-    expect(await asksRebuild(() => call('PATCH', `/api/admin/pages/${page._id}`, { body: { published: true } }))).toBe(true);
+    expect(put).toMatchObject({
+      status: 200,
+      body: { page: { title: 'About Us Extra', slug: 'about-us-extra', content: '<p>Two</p>' } },
+    });
+    expect(await asksRebuild(() => call('PATCH', `/api/admin/pages/${page._id}`, { body: { published: true } }))).toBe(
+      true,
+    );
     expect((await publicList()).map((p) => p.slug)).toContain('about-us-extra');
-    expect(await asksRebuild(() => call('PATCH', `/api/admin/pages/${page._id}`, { body: { in_footer: true } }))).toBe(true);
+    expect(await asksRebuild(() => call('PATCH', `/api/admin/pages/${page._id}`, { body: { in_footer: true } }))).toBe(
+      true,
+    );
     expect((await publicList()).find((p) => p._id === page._id)?.in_footer).toBe(true);
     await call('PATCH', `/api/admin/pages/${page._id}`, { body: { published: false } });
     expect((await publicList()).map((p) => p.slug)).not.toContain('about-us-extra');
@@ -125,22 +153,40 @@ describe('admin writes', () => {
 
   it('a draft edit asks for no rebuild', async () => {
     const page = await create({ title: 'Quiet page' });
-    expect(await asksRebuild(() => call('PUT', `/api/admin/pages/${page._id}`, { body: { title: 'Still quiet' } }))).toBe(false);
+    expect(
+      await asksRebuild(() => call('PUT', `/api/admin/pages/${page._id}`, { body: { title: 'Still quiet' } })),
+    ).toBe(false);
   });
 
   it('PUT refuses a taken slug with 409 and a bad field with 400, changing nothing', async () => {
     await create({ title: 'Shipping' });
     const page = await create({ title: 'Returns' });
-    expect(await call('PUT', `/api/admin/pages/${page._id}`, { body: { slug: 'shipping' } })).toMatchObject({ status: 409, body: { field: 'slug' } });
-    expect(await call('PUT', `/api/admin/pages/${page._id}`, { body: { title: '' } })).toMatchObject({ status: 400, body: { field: 'title' } });
-    expect(await call('PATCH', `/api/admin/pages/${page._id}`, { body: {} })).toMatchObject({ status: 400, body: { field: 'published' } });
+    expect(await call('PUT', `/api/admin/pages/${page._id}`, { body: { slug: 'shipping' } })).toMatchObject({
+      status: 409,
+      body: { field: 'slug' },
+    });
+    expect(await call('PUT', `/api/admin/pages/${page._id}`, { body: { title: '' } })).toMatchObject({
+      status: 400,
+      body: { field: 'title' },
+    });
+    expect(await call('PATCH', `/api/admin/pages/${page._id}`, { body: {} })).toMatchObject({
+      status: 400,
+      body: { field: 'published' },
+    });
     const stored = await t.db.selectFrom('pages').selectAll().where('id', '=', page._id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ title: 'Returns', slug: 'returns' });
   });
 
   it('answers 404 for an unknown page on PUT, PATCH and DELETE', async () => {
-    for (const [method, body] of [['PUT', { title: 'x' }], ['PATCH', { published: true }], ['DELETE', undefined]] as const) {
-      expect(await call(method, '/api/admin/pages/nope', { body })).toMatchObject({ status: 404, body: { message: PAGE_NOT_FOUND } });
+    for (const [method, body] of [
+      ['PUT', { title: 'x' }],
+      ['PATCH', { published: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      expect(await call(method, '/api/admin/pages/nope', { body })).toMatchObject({
+        status: 404,
+        body: { message: PAGE_NOT_FOUND },
+      });
     }
   });
 

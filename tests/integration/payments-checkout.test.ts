@@ -18,9 +18,19 @@ let customer: string;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_payments_checkout', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url } });
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_payments_checkout',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: standIn.url,
+    },
+  });
   customer = await t.customerToken('paula');
-  await t.db.updateTable('store_settings').set({ currency: 'EUR', tax_rate_bp: 2000, tax_inclusive: false, shipping_cents: 500 }).where('id', '=', 1).execute();
+  await t.db
+    .updateTable('store_settings')
+    .set({ currency: 'EUR', tax_rate_bp: 2000, tax_inclusive: false, shipping_cents: 500 })
+    .where('id', '=', 1)
+    .execute();
 });
 
 afterAll(async () => {
@@ -31,7 +41,11 @@ afterAll(async () => {
 async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await t.request(path, {
     method,
-    headers: { authorization: `Bearer ${customer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${customer}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, body: (await res.json()) as T & { message?: string } };
@@ -40,7 +54,19 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 it('charges the server-priced total through Stripe Checkout and marks the order paid from the signed webhook', async () => {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await t.db.insertInto('products').values({ id, name: 'Brass Lantern', slug: `brass-lantern-${id.slice(0, 8)}`, price_cents: 2450, stock: 5, published: true, created_at: now, updated_at: now }).execute();
+  await t.db
+    .insertInto('products')
+    .values({
+      id,
+      name: 'Brass Lantern',
+      slug: `brass-lantern-${id.slice(0, 8)}`,
+      price_cents: 2450,
+      stock: 5,
+      published: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const key = randomUUID();
   const body = {
     lines: [{ productId: id, quantity: 2 }],
@@ -52,7 +78,14 @@ it('charges the server-priced total through Stripe Checkout and marks the order 
   expect(placed.status).toBe(201);
   const { order, payment } = placed.body;
   // 2 × 24.50 + 20 % tax (9.80) + 5.00 shipping.
-  expect(order).toMatchObject({ status: 'pending', currency: 'EUR', subtotal_cents: 4900, tax_cents: 980, shipping_cents: 500, total_cents: 6380 });
+  expect(order).toMatchObject({
+    status: 'pending',
+    currency: 'EUR',
+    subtotal_cents: 4900,
+    tax_cents: 980,
+    shipping_cents: 500,
+    total_cents: 6380,
+  });
   expect(standIn.requests).toHaveLength(sent + 1);
   const form = standIn.requests[sent]!.form;
   const lines = formLines(form);
@@ -70,11 +103,29 @@ it('charges the server-priced total through Stripe Checkout and marks the order 
   expect([...standIn.sessions.values()].filter((s) => s['client_reference_id'] === order._id)).toHaveLength(1);
 
   const payload = JSON.stringify({
-    id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: 'checkout.session.completed',
-    data: { object: { id: session['id'], object: 'checkout.session', client_reference_id: order._id, payment_status: 'paid', amount_total: 6380, currency: 'eur' } },
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: session['id'],
+        object: 'checkout.session',
+        client_reference_id: order._id,
+        payment_status: 'paid',
+        amount_total: 6380,
+        currency: 'eur',
+      },
+    },
   });
-  const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const delivered = await t.request('/api/payments/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+  });
+  const delivered = await t.request('/api/payments/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
   expect(delivered.status).toBe(200);
 
   const seen = await call<CustomerOrder>('GET', `/api/orders/${order._id}`);

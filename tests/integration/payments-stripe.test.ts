@@ -23,7 +23,9 @@ let standIn: StripeStandIn;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url } });
+  t = await createTestApp({
+    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
+  });
 });
 
 afterAll(async () => {
@@ -34,7 +36,19 @@ afterAll(async () => {
 async function addProduct(stock: number, priceCents = 1250) {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await t.db.insertInto('products').values({ id, name: `Lantern ${id.slice(0, 6)}`, slug: `lantern-${id}`, price_cents: priceCents, stock, published: true, created_at: now, updated_at: now }).execute();
+  await t.db
+    .insertInto('products')
+    .values({
+      id,
+      name: `Lantern ${id.slice(0, 6)}`,
+      slug: `lantern-${id}`,
+      price_cents: priceCents,
+      stock,
+      published: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return id;
 }
 
@@ -61,22 +75,64 @@ async function addOrder(options: OrderOptions = {}) {
   await t.db
     .insertInto('orders')
     .values({
-      id, user_id: null, status: options.status ?? 'pending', total_cents: subtotal + shipping + tax, subtotal_cents: subtotal, shipping_cents: shipping, tax_cents: tax,
-      currency: options.currency ?? 'USD', customer_name: 'Grace Guest', customer_email: options.email ?? `guest-${id.slice(0, 8)}@example.com`,
-      payment_method: 'stripe', payment_ref: options.ref ?? `cs_test_${id.slice(0, 8)}`, created_at: createdAt, updated_at: createdAt,
+      id,
+      user_id: null,
+      status: options.status ?? 'pending',
+      total_cents: subtotal + shipping + tax,
+      subtotal_cents: subtotal,
+      shipping_cents: shipping,
+      tax_cents: tax,
+      currency: options.currency ?? 'USD',
+      customer_name: 'Grace Guest',
+      customer_email: options.email ?? `guest-${id.slice(0, 8)}@example.com`,
+      payment_method: 'stripe',
+      payment_ref: options.ref ?? `cs_test_${id.slice(0, 8)}`,
+      created_at: createdAt,
+      updated_at: createdAt,
     })
     .execute();
   for (const [k, [productId, price, quantity]] of items.entries()) {
-    await t.db.insertInto('order_items').values({ id: randomUUID(), order_id: id, product_id: productId, name: `Item ${k + 1}`, unit_price_cents: price, quantity }).execute();
+    await t.db
+      .insertInto('order_items')
+      .values({
+        id: randomUUID(),
+        order_id: id,
+        product_id: productId,
+        name: `Item ${k + 1}`,
+        unit_price_cents: price,
+        quantity,
+      })
+      .execute();
   }
-  await t.db.insertInto('order_status_history').values({ id: randomUUID(), order_id: id, from_status: null, to_status: 'pending', at: createdAt, actor_id: null, actor_name: 'Grace Guest', note: '' }).execute();
+  await t.db
+    .insertInto('order_status_history')
+    .values({
+      id: randomUUID(),
+      order_id: id,
+      from_status: null,
+      to_status: 'pending',
+      at: createdAt,
+      actor_id: null,
+      actor_name: 'Grace Guest',
+      note: '',
+    })
+    .execute();
   return t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 type Order = Awaited<ReturnType<typeof addOrder>>;
 
 /** A Checkout Session event for an order, as Stripe sends it. */
-function sessionEvent(order: Pick<Order, 'id' | 'total_cents' | 'currency' | 'payment_ref'>, overrides: { type?: string; payment_status?: string; amount_total?: number; currency?: string; session?: string } = {}) {
+function sessionEvent(
+  order: Pick<Order, 'id' | 'total_cents' | 'currency' | 'payment_ref'>,
+  overrides: {
+    type?: string;
+    payment_status?: string;
+    amount_total?: number;
+    currency?: string;
+    session?: string;
+  } = {},
+) {
   return {
     id: `evt_${randomUUID().replaceAll('-', '')}`,
     object: 'event',
@@ -100,19 +156,27 @@ function sessionEvent(order: Pick<Order, 'id' | 'total_cents' | 'currency' | 'pa
 }
 
 /** Delivers an event to the webhook, signed with `secret` (the endpoint's own unless told). */
-async function deliver(event: unknown, { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {}) {
+async function deliver(
+  event: unknown,
+  { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
+) {
   const payload = typeof event === 'string' ? event : JSON.stringify(event);
   const header = signature === undefined ? signer.generateTestHeaderString({ payload, secret }) : signature;
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  };
   if (header !== null) headers['stripe-signature'] = header;
   const res = await t.request('/api/payments/stripe/webhook', { method: 'POST', headers, body: payload });
   return { status: res.status, body: (await res.json()) as { received?: boolean; message?: string } };
 }
 
 const orderRow = (id: string) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const historyOf = (id: string) => t.db.selectFrom('order_status_history').selectAll().where('order_id', '=', id).orderBy('at').execute();
+const historyOf = (id: string) =>
+  t.db.selectFrom('order_status_history').selectAll().where('order_id', '=', id).orderBy('at').execute();
 const eventsOf = (id: string) => t.db.selectFrom('payment_events').selectAll().where('order_id', '=', id).execute();
-const stockOf = async (id: string) => (await t.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+const stockOf = async (id: string) =>
+  (await t.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
 describe('POST /api/payments/stripe/webhook', () => {
   it('moves a pending order to paid on checkout.session.completed, with a history row by Stripe and the customer mail', async () => {
@@ -126,9 +190,16 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(after.updated_at! > order.updated_at!).toBe(true);
     const history = await historyOf(order.id);
     expect(history).toHaveLength(2);
-    expect(history[1]).toMatchObject({ from_status: 'pending', to_status: 'paid', actor_id: null, actor_name: 'Stripe' });
+    expect(history[1]).toMatchObject({
+      from_status: 'pending',
+      to_status: 'paid',
+      actor_id: null,
+      actor_name: 'Stripe',
+    });
     expect(history[1]!.note).toContain(order.payment_ref);
-    expect(await eventsOf(order.id)).toEqual([expect.objectContaining({ id: event.id, provider: 'stripe', type: 'checkout.session.completed' })]);
+    expect(await eventsOf(order.id)).toEqual([
+      expect.objectContaining({ id: event.id, provider: 'stripe', type: 'checkout.session.completed' }),
+    ]);
     const mail = await waitForMail(t.dataDir, { to: order.customer_email, after: before });
     expect(mail.subject).toMatch(/your order #[0-9A-F]{8} is now paid/);
     expect(mail.text).toContain('We received your payment');
@@ -159,7 +230,11 @@ describe('POST /api/payments/stripe/webhook', () => {
   it('refuses a delivery signed too long ago (a replayed request)', async () => {
     const order = await addOrder();
     const payload = JSON.stringify(sessionEvent(order));
-    const signature = signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const signature = signer.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect((await deliver(payload, { signature })).status).toBe(400);
     expect((await orderRow(order.id)).status).toBe('pending');
   });
@@ -185,7 +260,10 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('pays an order once when two different paid events for it arrive at once', async () => {
     const order = await addOrder();
-    const answers = await Promise.all([deliver(sessionEvent(order)), deliver(sessionEvent(order, { type: 'checkout.session.async_payment_succeeded' }))]);
+    const answers = await Promise.all([
+      deliver(sessionEvent(order)),
+      deliver(sessionEvent(order, { type: 'checkout.session.async_payment_succeeded' })),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect((await historyOf(order.id)).map((h) => h.to_status)).toEqual(['pending', 'paid']);
   });
@@ -202,7 +280,10 @@ describe('POST /api/payments/stripe/webhook', () => {
     const order = await addOrder({ status });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      expect(await deliver(sessionEvent(order, { session: 'cs_test_another_attempt' }))).toEqual({ status: 200, body: { received: true } });
+      expect(await deliver(sessionEvent(order, { session: 'cs_test_another_attempt' }))).toEqual({
+        status: 200,
+        body: { received: true },
+      });
       // Money for an order no longer waiting for it: the operator is told to look at it.
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('refund it in the Stripe dashboard'));
     } finally {
@@ -240,14 +321,29 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('acknowledges events it has no use for', async () => {
     const order = await addOrder();
-    expect(await deliver(sessionEvent(order, { type: 'payment_intent.succeeded' }))).toEqual({ status: 200, body: { received: true } });
-    expect(await deliver({ id: 'evt_odd', object: 'event', type: 'checkout.session.completed', data: { object: { nothing: true } } })).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver(sessionEvent(order, { type: 'payment_intent.succeeded' }))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
+    expect(
+      await deliver({
+        id: 'evt_odd',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { nothing: true } },
+      }),
+    ).toEqual({ status: 200, body: { received: true } });
     expect((await orderRow(order.id)).status).toBe('pending');
   });
 
   it('cancels the order of an expired session and gives its units back to stock, once', async () => {
     const product = await addProduct(3);
-    const order = await addOrder({ items: [[product, 1250, 2], [null, 500, 1]] });
+    const order = await addOrder({
+      items: [
+        [product, 1250, 2],
+        [null, 500, 1],
+      ],
+    });
     const before = mailFiles(t.dataDir);
     const event = sessionEvent(order, { type: 'checkout.session.expired', payment_status: 'unpaid' });
     expect((await deliver(event)).status).toBe(200);
@@ -266,7 +362,10 @@ describe('POST /api/payments/stripe/webhook', () => {
   it("leaves the order alone when the expired session is not the order's current one", async () => {
     const product = await addProduct(3);
     const order = await addOrder({ items: [[product, 1250, 1]] });
-    expect((await deliver(sessionEvent(order, { type: 'checkout.session.expired', session: 'cs_test_older_attempt' }))).status).toBe(200);
+    expect(
+      (await deliver(sessionEvent(order, { type: 'checkout.session.expired', session: 'cs_test_older_attempt' })))
+        .status,
+    ).toBe(200);
     expect((await orderRow(order.id)).status).toBe('pending');
     expect(await stockOf(product)).toBe(3);
   });
@@ -284,13 +383,23 @@ describe('POST /api/payments/stripe/webhook', () => {
 describe('the Stripe provider', () => {
   /** What checkout hands the provider for an order, read back from the order's rows. */
   async function requestFor(order: Order): Promise<PaymentRequest> {
-    const items = await t.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('name').execute();
+    const items = await t.db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('name')
+      .execute();
     return {
       orderId: order.id,
       reference: `#${order.id.slice(0, 8).toUpperCase()}`,
       currency: order.currency,
       lines: items.map((i) => ({ name: i.name, unitPriceCents: i.unit_price_cents, quantity: i.quantity })),
-      totals: { subtotalCents: order.subtotal_cents, taxCents: order.tax_cents, shippingCents: order.shipping_cents, totalCents: order.total_cents },
+      totals: {
+        subtotalCents: order.subtotal_cents,
+        taxCents: order.tax_cents,
+        shippingCents: order.shipping_cents,
+        totalCents: order.total_cents,
+      },
       email: order.customer_email,
       successUrl: `http://localhost:4321/orders/view?id=${order.id}&placed=1`,
       cancelUrl: `http://localhost:4321/orders/view?id=${order.id}`,
@@ -299,7 +408,15 @@ describe('the Stripe provider', () => {
 
   it('creates a Checkout Session charging exactly the order: its lines, shipping and added tax, in its currency', async () => {
     standIn.mode = 'ok';
-    const order = await addOrder({ currency: 'EUR', items: [[null, 1999, 2], [null, 350, 3]], shippingCents: 495, taxCents: 1009 });
+    const order = await addOrder({
+      currency: 'EUR',
+      items: [
+        [null, 1999, 2],
+        [null, 350, 3],
+      ],
+      shippingCents: 495,
+      taxCents: 1009,
+    });
     const sent = standIn.requests.length;
     const start = await t.deps.payments.stripe!.start(await requestFor(order), 'unused');
     const request = standIn.requests[sent]!;
@@ -335,7 +452,11 @@ describe('the Stripe provider', () => {
     expect(again).toEqual(first);
     expect(another.ref).not.toBe(first.ref);
     const keys = standIn.requests.slice(sent).map((r) => r.headers['idempotency-key']);
-    expect(keys).toEqual([`checkout-session-${order.id}`, `checkout-session-${order.id}`, `checkout-session-${other.id}`]);
+    expect(keys).toEqual([
+      `checkout-session-${order.id}`,
+      `checkout-session-${order.id}`,
+      `checkout-session-${other.id}`,
+    ]);
   });
 
   it('sends no tax line when the prices include the tax', async () => {
@@ -344,7 +465,9 @@ describe('the Stripe provider', () => {
     const sent = standIn.requests.length;
     // 20 % included: 200 of the 1200 is tax, the total stays 1200.
     await t.deps.payments.stripe!.start({ ...request, totals: { ...request.totals, taxCents: 200 } }, '');
-    expect(formLines(standIn.requests[sent]!.form)).toEqual([{ currency: 'usd', unitAmount: 1200, name: 'Item 1', quantity: 1 }]);
+    expect(formLines(standIn.requests[sent]!.form)).toEqual([
+      { currency: 'usd', unitAmount: 1200, name: 'Item 1', quantity: 1 },
+    ]);
   });
 
   it('answers 502 when Stripe fails, and logs neither the key nor a stack', async () => {
@@ -353,7 +476,10 @@ describe('the Stripe provider', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const sent = standIn.requests.length;
-      await expect(t.deps.payments.stripe!.start(await requestFor(order), '')).rejects.toMatchObject({ status: 502, message: PROVIDER_UNREACHABLE });
+      await expect(t.deps.payments.stripe!.start(await requestFor(order), '')).rejects.toMatchObject({
+        status: 502,
+        message: PROVIDER_UNREACHABLE,
+      });
       expect(standIn.requests.length).toBeGreaterThan(sent);
       const logged = error.mock.calls.flat().map(String).join('\n');
       expect(logged).toContain('StripeAPIError');
@@ -371,18 +497,29 @@ describe('the Stripe provider', () => {
     const down = await startStripeStandIn();
     await down.close();
     const { createStripeProvider } = await import('../../src/server/modules/payments/stripe-provider.ts');
-    const unreachable = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: down.url });
+    const unreachable = createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: down.url,
+    });
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      await expect(unreachable.start(await requestFor(order), '')).rejects.toMatchObject({ status: 502, message: PROVIDER_UNREACHABLE });
+      await expect(unreachable.start(await requestFor(order), '')).rejects.toMatchObject({
+        status: 502,
+        message: PROVIDER_UNREACHABLE,
+      });
       expect(error.mock.calls.flat().map(String).join('\n')).not.toContain(SECRET_KEY);
     } finally {
       error.mockRestore();
     }
   }, 20_000);
 
-  it('gives manual payment the admin\'s instructions, with no provider to call', async () => {
+  it("gives manual payment the admin's instructions, with no provider to call", async () => {
     const order = await addOrder();
-    expect(await t.deps.payments.manual.start(await requestFor(order), 'Pay by bank transfer.')).toEqual({ method: 'manual', instructions: 'Pay by bank transfer.', ref: '' });
+    expect(await t.deps.payments.manual.start(await requestFor(order), 'Pay by bank transfer.')).toEqual({
+      method: 'manual',
+      instructions: 'Pay by bank transfer.',
+      ref: '',
+    });
   });
 });

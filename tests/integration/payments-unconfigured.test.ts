@@ -18,7 +18,11 @@ it('has the manual provider and no Stripe', () => {
 });
 
 it('answers 404 at the webhook', async () => {
-  const res = await t.request('/api/payments/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, body: '{"id":"evt_1"}' });
+  const res = await t.request('/api/payments/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+    body: '{"id":"evt_1"}',
+  });
   expect(res.status).toBe(404);
   expect(await res.json()).toEqual({ message: 'Stripe payments are not configured' });
 });

@@ -17,16 +17,29 @@ import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/tes
 
 const SWEPT_LOG = /^removed (\d+) stored file\(s\) whose record was never written$/;
 
-const picture = (background: string) => sharp({ create: { width: 900, height: 600, channels: 3, background } }).png().toBuffer();
+const picture = (background: string) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** An app with the company row sliders need, and the admin signed in. */
 async function app(dataDir?: string): Promise<{ t: TestApp; admin: string }> {
   const t = await createTestApp(dataDir ? { dataDir } : {});
-  if (!dataDir) await t.db.insertInto('company_settings').values({ id: 1, public_id: randomUUID(), name: 'Northwind', updated_at: new Date().toISOString() }).execute();
+  if (!dataDir)
+    await t.db
+      .insertInto('company_settings')
+      .values({ id: 1, public_id: randomUUID(), name: 'Northwind', updated_at: new Date().toISOString() })
+      .execute();
   return { t, admin: await t.login('admin', TEST_ADMIN_PASSWORD) };
 }
 
-async function saveSlider(t: TestApp, admin: string, path: string, method: 'POST' | 'PUT', background: string): Promise<Slider> {
+async function saveSlider(
+  t: TestApp,
+  admin: string,
+  path: string,
+  method: 'POST' | 'PUT',
+  background: string,
+): Promise<Slider> {
   const body = new FormData();
   body.append('title', `Slide ${background}`);
   body.append('image', new Blob([new Uint8Array(await picture(background))], { type: 'image/png' }), 'slide.png');
@@ -36,7 +49,13 @@ async function saveSlider(t: TestApp, admin: string, path: string, method: 'POST
 }
 
 const pendingOf = async (t: TestApp, url: string) =>
-  (await t.db.selectFrom('media').select('pending_since').where('file_name', '=', url.replace('/media/', '')).executeTakeFirst())?.pending_since;
+  (
+    await t.db
+      .selectFrom('media')
+      .select('pending_since')
+      .where('file_name', '=', url.replace('/media/', ''))
+      .executeTakeFirst()
+  )?.pending_since;
 
 /** The picture's files (itself and every variant) in the media store, and its rows. */
 async function filesAndRows(t: TestApp, fileName: string): Promise<{ files: number; rows: number }> {
@@ -64,12 +83,15 @@ describe('pending media', () => {
     }
   });
 
-  it('a kill between a picture\'s store and its record\'s insert: the next start removes the picture and its variants', async () => {
+  it("a kill between a picture's store and its record's insert: the next start removes the picture and its variants", async () => {
     const { t: first } = await app();
     // What a request killed after storing its picture leaves: the files and rows, pending, and no record.
     const stored = await storePicture(first.db, first.dataDir, await picture('#225577'));
     expect(await pendingOf(first, stored.url)).toEqual(expect.any(Number));
-    expect(await filesAndRows(first, stored.fileName)).toEqual({ files: 1 + VARIANT_WIDTHS.length, rows: 1 + VARIANT_WIDTHS.length });
+    expect(await filesAndRows(first, stored.fileName)).toEqual({
+      files: 1 + VARIANT_WIDTHS.length,
+      rows: 1 + VARIANT_WIDTHS.length,
+    });
     await first.close(true);
 
     const { t: second } = await app(first.dataDir);
@@ -106,16 +128,36 @@ describe('pending media', () => {
     const stored = await storePicture(first.db, first.dataDir, await picture('#772255'));
     // A record naming it whose claim was lost (written by hand here): the sweep must see the reference.
     const now = new Date().toISOString();
-    await first.db.insertInto('team_members').values({ id: randomUUID(), name: 'Ada', role: 'Founder', photo: stored.url, sort_order: 0, created_at: now, updated_at: now }).execute();
+    await first.db
+      .insertInto('team_members')
+      .values({
+        id: randomUUID(),
+        name: 'Ada',
+        role: 'Founder',
+        photo: stored.url,
+        sort_order: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     // Another pending picture replaced on a record that still names it elsewhere: unclaimed, yet in use.
-    const shared = await saveSlider(first, (await first.login('admin', TEST_ADMIN_PASSWORD)), '/api/sliders', 'POST', '#227755');
+    const shared = await saveSlider(
+      first,
+      await first.login('admin', TEST_ADMIN_PASSWORD),
+      '/api/sliders',
+      'POST',
+      '#227755',
+    );
     await unclaimMedia(first.db, shared.image);
     await first.close(true);
 
     const { t: second } = await app(first.dataDir);
     try {
       expect(sweptCount(second.logs)).toBe(0);
-      expect(await filesAndRows(second, stored.fileName)).toEqual({ files: 1 + VARIANT_WIDTHS.length, rows: 1 + VARIANT_WIDTHS.length });
+      expect(await filesAndRows(second, stored.fileName)).toEqual({
+        files: 1 + VARIANT_WIDTHS.length,
+        rows: 1 + VARIANT_WIDTHS.length,
+      });
       expect(await pendingOf(second, stored.url)).toBeNull();
       expect(await pendingOf(second, shared.image)).toBeNull();
       expect((await second.request(stored.url)).status).toBe(200);
@@ -129,7 +171,10 @@ describe('pending media', () => {
     try {
       const stored = await storePicture(t.db, t.dataDir, await picture('#555555'));
       expect(await sweepPendingMedia(t.db, t.dataDir, { minAgeMs: 60_000 })).toBe(0);
-      expect(await filesAndRows(t, stored.fileName)).toEqual({ files: 1 + VARIANT_WIDTHS.length, rows: 1 + VARIANT_WIDTHS.length });
+      expect(await filesAndRows(t, stored.fileName)).toEqual({
+        files: 1 + VARIANT_WIDTHS.length,
+        rows: 1 + VARIANT_WIDTHS.length,
+      });
       expect(await sweepPendingMedia(t.db, t.dataDir, { minAgeMs: 0 })).toBe(1);
       expect(await filesAndRows(t, stored.fileName)).toEqual({ files: 0, rows: 0 });
     } finally {

@@ -22,13 +22,21 @@ interface Answer {
   body: Record<string, unknown> & { message?: string; field?: string; photo?: Photo; results?: Photo[] };
 }
 
-async function call(method: string, path: string, { token, body }: { token?: string; body?: FormData } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: FormData } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const res = await t.request(path, { method, headers, ...(body ? { body } : {}) });
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
-interface Picture { bytes: Buffer; name: string; type: string }
+interface Picture {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
 
 function form(fields: Record<string, string>, photo?: Picture): FormData {
   const data = new FormData();
@@ -38,13 +46,22 @@ function form(fields: Record<string, string>, photo?: Picture): FormData {
 }
 
 const png = async (width = 80, height = 40): Promise<Picture> => ({
-  bytes: await sharp({ create: { width, height, channels: 3, background: '#336699' } }).png().toBuffer(), name: 'photo.png', type: 'image/png',
+  bytes: await sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer(),
+  name: 'photo.png',
+  type: 'image/png',
 });
-const upload = (fields: Record<string, string>, photo?: Picture, token = admin) => call('POST', PATH, { token, body: form(fields, photo) });
+const upload = (fields: Record<string, string>, photo?: Picture, token = admin) =>
+  call('POST', PATH, { token, body: form(fields, photo) });
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const photoCount = async () => (await t.db.selectFrom('photos').select('id').execute()).length;
 const auditRows = () => t.db.selectFrom('audit_log').selectAll().orderBy('at').execute();
-const snapshot = async () => ({ photos: await photoCount(), audits: (await auditRows()).length, files: await mediaFiles() });
+const snapshot = async () => ({
+  photos: await photoCount(),
+  audits: (await auditRows()).length,
+  files: await mediaFiles(),
+});
 const ids = (answer: Answer) => (answer.body.results ?? []).map((p) => p._id);
 
 beforeAll(async () => {
@@ -60,8 +77,13 @@ describe('access', () => {
   it('answers 401 without a token or with a garbage one and 403 for a customer, storing nothing', async () => {
     const before = await snapshot();
     expect((await call('POST', PATH, { body: form({ title: 'Nope' }, await png()) })).status).toBe(401);
-    expect((await call('POST', PATH, { token: 'garbage-token', body: form({ title: 'Nope' }, await png()) })).status).toBe(401);
-    expect(await upload({ title: 'Nope' }, await png(), customer)).toEqual({ status: 403, body: { message: 'Admin access required' } });
+    expect(
+      (await call('POST', PATH, { token: 'garbage-token', body: form({ title: 'Nope' }, await png()) })).status,
+    ).toBe(401);
+    expect(await upload({ title: 'Nope' }, await png(), customer)).toEqual({
+      status: 403,
+      body: { message: 'Admin access required' },
+    });
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -70,14 +92,27 @@ describe('upload', () => {
   it('stores a published photo with its picture, records it and asks for a rebuild', async () => {
     await t.deps.rebuilds.settled();
     expect(t.deps.rebuilds.status().state).toBe('up-to-date');
-    const { status, body } = await upload({ title: '  Harbour at dawn ', caption: 'Line one\r\nLine two', published: 'true' }, await png(1600, 1200));
+    const { status, body } = await upload(
+      { title: '  Harbour at dawn ', caption: 'Line one\r\nLine two', published: 'true' },
+      await png(1600, 1200),
+    );
     expect(status).toBe(201);
     expect(['scheduled', 'building']).toContain(t.deps.rebuilds.status().state);
     expect(body.message).toBe('Photo uploaded successfully');
     const photo = body.photo!;
     expect(photo).toEqual({
-      _id: expect.any(String), title: 'Harbour at dawn', caption: 'Line one\nLine two', image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.webp$/),
-      tags: [], category: '', resolution: 'Full HD 1080p', createdAt: expect.any(String), views: 0, likes: 0, downloads: 0, published: true,
+      _id: expect.any(String),
+      title: 'Harbour at dawn',
+      caption: 'Line one\nLine two',
+      image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.webp$/),
+      tags: [],
+      category: '',
+      resolution: 'Full HD 1080p',
+      createdAt: expect.any(String),
+      views: 0,
+      likes: 0,
+      downloads: 0,
+      published: true,
     });
     const row = await t.db.selectFrom('photos').selectAll().where('id', '=', photo._id).executeTakeFirstOrThrow();
     expect(row.image).toBe(photo.image);
@@ -87,7 +122,12 @@ describe('upload', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     const entry = (await auditRows()).at(-1)!;
-    expect(entry).toMatchObject({ action: 'photo.create', target_type: 'photo', target_id: photo._id, summary: 'Photo "Harbour at dawn" uploaded' });
+    expect(entry).toMatchObject({
+      action: 'photo.create',
+      target_type: 'photo',
+      target_id: photo._id,
+      summary: 'Photo "Harbour at dawn" uploaded',
+    });
     // Public and admin lists both show it, as GET /api/photos maps it.
     expect((await call('GET', '/api/photos')).body.results).toContainEqual(photo);
   });
@@ -102,7 +142,10 @@ describe('upload', () => {
     expect(ids(await call('GET', '/api/photos'))).not.toContain(draft._id);
     expect(ids(await call('GET', '/api/photos', { token: customer }))).not.toContain(draft._id);
     expect(ids(await call('GET', '/api/photos', { token: admin }))).toContain(draft._id);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'photo.create', summary: 'Photo "Untitled" uploaded as a draft' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'photo.create',
+      summary: 'Photo "Untitled" uploaded as a draft',
+    });
   });
 
   it('takes a missing published as a draft', async () => {
@@ -112,7 +155,10 @@ describe('upload', () => {
   });
 
   it.each([
-    [2000, 720, 'HD 720p'], [719, 4000, ''], [2560, 1440, '2K'], [3840, 2160, '4K'],
+    [2000, 720, 'HD 720p'],
+    [719, 4000, ''],
+    [2560, 1440, '2K'],
+    [3840, 2160, '4K'],
   ])('labels a %ix%i picture %j', async (width, height, resolution) => {
     const { body } = await upload({}, await png(width, height));
     expect(body.photo?.resolution).toBe(resolution);
@@ -137,7 +183,10 @@ describe('refusals', () => {
 
   it('refuses a text file named .png with 415 naming photo', async () => {
     const before = await snapshot();
-    const { status, body } = await upload({ title: 'Fake' }, { bytes: Buffer.from('hello, not a picture'), name: 'fake.png', type: 'image/png' });
+    const { status, body } = await upload(
+      { title: 'Fake' },
+      { bytes: Buffer.from('hello, not a picture'), name: 'fake.png', type: 'image/png' },
+    );
     expect(status).toBe(415);
     expect(body).toEqual({ message: 'Only JPEG, PNG, GIF, and WEBP files are allowed', field: 'photo' });
     expect(await snapshot()).toEqual(before);
@@ -158,7 +207,11 @@ describe('refusals', () => {
     const other = await call('POST', PATH, { token: admin, body: data });
     expect(other.status).toBe(400);
     expect(other.body.field).toBe('image');
-    const res = await t.request(PATH, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await t.request(PATH, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(415);
   });
 

@@ -17,23 +17,43 @@ interface Answer {
   body: { message?: string; field?: string; plan?: AdminPlan; results?: Array<Plan | AdminPlan> };
 }
 
-async function call(method: string, path: string, { token = admin, body }: { token?: string | null; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token = admin, body }: { token?: string | null; body?: unknown } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+  const res = await t.request(path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
 }
 
 const publicList = async () => (await call('GET', '/api/plans', { token: null })).body.results as Plan[];
 const auditRows = () => t.db.selectFrom('audit_log').selectAll().orderBy('at').execute();
-const snapshot = async () => ({ plans: await t.db.selectFrom('plans').selectAll().orderBy('id').execute(), audits: (await auditRows()).length });
+const snapshot = async () => ({
+  plans: await t.db.selectFrom('plans').selectAll().orderBy('id').execute(),
+  audits: (await auditRows()).length,
+});
 const settled = async () => {
   await t.deps.rebuilds.settled();
   expect(t.deps.rebuilds.status().state).toBe('up-to-date');
 };
 const rebuildAsked = () => ['scheduled', 'building'].includes(t.deps.rebuilds.status().state);
 
-const studio = { name: 'Studio', description: 'For growing teams', price: 49.99, billing_period: 'month', features: ['Unlimited pages', ' Priority support '], highlighted: true, sort_order: 2, published: true };
+const studio = {
+  name: 'Studio',
+  description: 'For growing teams',
+  price: 49.99,
+  billing_period: 'month',
+  features: ['Unlimited pages', ' Priority support '],
+  highlighted: true,
+  sort_order: 2,
+  published: true,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,9 +67,18 @@ afterAll(async () => {
 describe('access', () => {
   it('answers 401 without a token and 403 for a customer on every admin call, changing nothing', async () => {
     const before = await snapshot();
-    for (const [method, path, body] of [['GET', '/api/admin/plans'], ['POST', '/api/admin/plans', studio], ['PUT', '/api/admin/plans/x', studio], ['PATCH', '/api/admin/plans/x', { published: true }], ['DELETE', '/api/admin/plans/x']] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/api/admin/plans'],
+      ['POST', '/api/admin/plans', studio],
+      ['PUT', '/api/admin/plans/x', studio],
+      ['PATCH', '/api/admin/plans/x', { published: true }],
+      ['DELETE', '/api/admin/plans/x'],
+    ] as const) {
       expect((await call(method, path, { token: null, body })).status).toBe(401);
-      expect(await call(method, path, { token: customer, body })).toMatchObject({ status: 403, body: { message: 'Admin access required' } });
+      expect(await call(method, path, { token: customer, body })).toMatchObject({
+        status: 403,
+        body: { message: 'Admin access required' },
+      });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -64,12 +93,38 @@ describe('create, list, edit, publish and delete', () => {
     expect(rebuildAsked()).toBe(true);
     expect(body.message).toBe('Plan created');
     expect(body.plan).toEqual({
-      id: expect.any(String), name: 'Studio', description: 'For growing teams', price: 49.99, price_cents: 4999, billing_period: 'month',
-      features: ['Unlimited pages', 'Priority support'], highlighted: true, sort_order: 2, published: true, created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(String),
+      name: 'Studio',
+      description: 'For growing teams',
+      price: 49.99,
+      price_cents: 4999,
+      billing_period: 'month',
+      features: ['Unlimited pages', 'Priority support'],
+      highlighted: true,
+      sort_order: 2,
+      published: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'plan.create', target_type: 'plan', target_id: body.plan!.id, summary: 'Plan "Studio" created' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'plan.create',
+      target_type: 'plan',
+      target_id: body.plan!.id,
+      summary: 'Plan "Studio" created',
+    });
     const listed = await publicList();
-    expect(listed).toEqual([{ id: body.plan!.id, name: 'Studio', description: 'For growing teams', price: 49.99, price_cents: 4999, billing_period: 'month', features: ['Unlimited pages', 'Priority support'], highlighted: true }]);
+    expect(listed).toEqual([
+      {
+        id: body.plan!.id,
+        name: 'Studio',
+        description: 'For growing teams',
+        price: 49.99,
+        price_cents: 4999,
+        billing_period: 'month',
+        features: ['Unlimited pages', 'Priority support'],
+        highlighted: true,
+      },
+    ]);
     const res = await t.request('/api/plans');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('etag')).toBeTruthy();
@@ -79,7 +134,16 @@ describe('create, list, edit, publish and delete', () => {
     await settled();
     const { status, body } = await call('POST', '/api/admin/plans', { body: { name: 'Hidden', price: 5 } });
     expect(status).toBe(201);
-    expect(body.plan).toMatchObject({ name: 'Hidden', description: '', price: 5, billing_period: 'month', features: [], highlighted: false, sort_order: 0, published: false });
+    expect(body.plan).toMatchObject({
+      name: 'Hidden',
+      description: '',
+      price: 5,
+      billing_period: 'month',
+      features: [],
+      highlighted: false,
+      sort_order: 0,
+      published: false,
+    });
     expect(t.deps.rebuilds.status().state).toBe('up-to-date');
     expect((await auditRows()).at(-1)).toMatchObject({ summary: 'Plan "Hidden" created as a draft' });
     expect((await publicList()).map((p) => p.name)).not.toContain('Hidden');
@@ -90,8 +154,18 @@ describe('create, list, edit, publish and delete', () => {
   });
 
   it('orders the public list by sort order, then price', async () => {
-    for (const [name, price, sort_order] of [['Zed', 10, 1], ['Alpha', 30, 1], ['Beta', 20, 1]] as const) {
-      expect((await call('POST', '/api/admin/plans', { body: { name, price, sort_order, published: true, billing_period: 'year' } })).status).toBe(201);
+    for (const [name, price, sort_order] of [
+      ['Zed', 10, 1],
+      ['Alpha', 30, 1],
+      ['Beta', 20, 1],
+    ] as const) {
+      expect(
+        (
+          await call('POST', '/api/admin/plans', {
+            body: { name, price, sort_order, published: true, billing_period: 'year' },
+          })
+        ).status,
+      ).toBe(201);
     }
     expect((await publicList()).map((p) => p.name)).toEqual(['Zed', 'Beta', 'Alpha', 'Studio']);
   });
@@ -99,16 +173,35 @@ describe('create, list, edit, publish and delete', () => {
   it('replaces a plan with PUT, publishes and unpublishes it with PATCH, and deletes it', async () => {
     const created = (await call('POST', '/api/admin/plans', { body: { name: 'Solo', price: 9 } })).body.plan!;
     await settled();
-    const put = await call('PUT', `/api/admin/plans/${created.id}`, { body: { name: 'Solo plus', price: 12.5, billing_period: 'once', features: ['One'], sort_order: -1 } });
+    const put = await call('PUT', `/api/admin/plans/${created.id}`, {
+      body: { name: 'Solo plus', price: 12.5, billing_period: 'once', features: ['One'], sort_order: -1 },
+    });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ message: 'Plan updated', plan: { name: 'Solo plus', price: 12.5, price_cents: 1250, billing_period: 'once', features: ['One'], sort_order: -1, published: false } });
+    expect(put.body).toMatchObject({
+      message: 'Plan updated',
+      plan: {
+        name: 'Solo plus',
+        price: 12.5,
+        price_cents: 1250,
+        billing_period: 'once',
+        features: ['One'],
+        sort_order: -1,
+        published: false,
+      },
+    });
     // Still a draft: nothing public changed.
     expect(t.deps.rebuilds.status().state).toBe('up-to-date');
 
     const published = await call('PATCH', `/api/admin/plans/${created.id}`, { body: { published: true } });
-    expect(published.body).toMatchObject({ message: 'Plan published', plan: { name: 'Solo plus', price: 12.5, published: true } });
+    expect(published.body).toMatchObject({
+      message: 'Plan published',
+      plan: { name: 'Solo plus', price: 12.5, published: true },
+    });
     expect(rebuildAsked()).toBe(true);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'plan.update', summary: 'Plan "Solo plus" updated and published' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'plan.update',
+      summary: 'Plan "Solo plus" updated and published',
+    });
     expect((await publicList())[0]).toMatchObject({ name: 'Solo plus', billing_period: 'once' });
 
     await settled();
@@ -117,25 +210,48 @@ describe('create, list, edit, publish and delete', () => {
     expect(rebuildAsked()).toBe(true);
     expect((await publicList()).map((p) => p.id)).not.toContain(created.id);
 
-    const edited = await call('PATCH', `/api/admin/plans/${created.id}`, { body: { highlighted: true, description: 'Line\r\nTwo' } });
-    expect(edited.body).toMatchObject({ message: 'Plan updated', plan: { highlighted: true, description: 'Line\nTwo', name: 'Solo plus' } });
+    const edited = await call('PATCH', `/api/admin/plans/${created.id}`, {
+      body: { highlighted: true, description: 'Line\r\nTwo' },
+    });
+    expect(edited.body).toMatchObject({
+      message: 'Plan updated',
+      plan: { highlighted: true, description: 'Line\nTwo', name: 'Solo plus' },
+    });
 
     const deleted = await call('DELETE', `/api/admin/plans/${created.id}`);
     expect(deleted).toMatchObject({ status: 200, body: { message: 'Plan deleted' } });
     expect(deleted.headers.get('cache-control')).toBe('no-store');
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'plan.delete', target_id: created.id, summary: 'Plan "Solo plus" deleted' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'plan.delete',
+      target_id: created.id,
+      summary: 'Plan "Solo plus" deleted',
+    });
     expect(await t.db.selectFrom('plans').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
-    expect(await call('DELETE', `/api/admin/plans/${created.id}`)).toMatchObject({ status: 404, body: { message: 'Plan not found' } });
+    expect(await call('DELETE', `/api/admin/plans/${created.id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Plan not found' },
+    });
   });
 
   it('allows several highlighted plans (each is emphasised on the page)', async () => {
-    await call('POST', '/api/admin/plans', { body: { name: 'Also highlighted', highlighted: true, published: true, sort_order: 9 } });
-    expect((await publicList()).filter((p) => p.highlighted).map((p) => p.name)).toEqual(['Studio', 'Also highlighted']);
+    await call('POST', '/api/admin/plans', {
+      body: { name: 'Also highlighted', highlighted: true, published: true, sort_order: 9 },
+    });
+    expect((await publicList()).filter((p) => p.highlighted).map((p) => p.name)).toEqual([
+      'Studio',
+      'Also highlighted',
+    ]);
   });
 
   it('answers 404 for an unknown plan on PUT and PATCH', async () => {
-    expect(await call('PUT', '/api/admin/plans/nope', { body: studio })).toMatchObject({ status: 404, body: { message: 'Plan not found' } });
-    expect(await call('PATCH', '/api/admin/plans/nope', { body: { published: true } })).toMatchObject({ status: 404, body: { message: 'Plan not found' } });
+    expect(await call('PUT', '/api/admin/plans/nope', { body: studio })).toMatchObject({
+      status: 404,
+      body: { message: 'Plan not found' },
+    });
+    expect(await call('PATCH', '/api/admin/plans/nope', { body: { published: true } })).toMatchObject({
+      status: 404,
+      body: { message: 'Plan not found' },
+    });
   });
 });
 
@@ -150,7 +266,11 @@ describe('refusals', () => {
     [{ ...studio, price: '10' }, 'price', 'price: must be a number'],
     [{ ...studio, price: 2_000_000 }, 'price', 'price: must be at most 1000000'],
     [{ ...studio, billing_period: 'week' }, 'billing_period', "billing_period: must be 'month', 'year' or 'once'"],
-    [{ ...studio, features: Array.from({ length: 21 }, (_, i) => `F${i}`) }, 'features', 'features: must have at most 20 lines'],
+    [
+      { ...studio, features: Array.from({ length: 21 }, (_, i) => `F${i}`) },
+      'features',
+      'features: must have at most 20 lines',
+    ],
     [{ ...studio, features: ['ok', long] }, 'features', 'features line 2: must be at most 120 characters'],
     [{ ...studio, features: ['ok', ' '] }, 'features', 'features line 2: must not be empty'],
     [{ ...studio, features: 'one\ntwo' }, 'features', 'features: must be a list of texts'],
@@ -167,9 +287,18 @@ describe('refusals', () => {
   it('refuses a body that is not JSON and a bad PATCH, changing nothing', async () => {
     const id = (await call('GET', '/api/admin/plans')).body.results![0]!.id;
     const before = await snapshot();
-    expect(await call('POST', '/api/admin/plans', { body: '{not json' })).toMatchObject({ status: 400, body: { message: 'Request body must be JSON' } });
-    expect(await call('PATCH', `/api/admin/plans/${id}`, { body: { price: -5 } })).toMatchObject({ status: 400, body: { field: 'price' } });
-    expect(await call('PUT', `/api/admin/plans/${id}`, { body: { price: 5 } })).toMatchObject({ status: 400, body: { message: 'name: is required' } });
+    expect(await call('POST', '/api/admin/plans', { body: '{not json' })).toMatchObject({
+      status: 400,
+      body: { message: 'Request body must be JSON' },
+    });
+    expect(await call('PATCH', `/api/admin/plans/${id}`, { body: { price: -5 } })).toMatchObject({
+      status: 400,
+      body: { field: 'price' },
+    });
+    expect(await call('PUT', `/api/admin/plans/${id}`, { body: { price: 5 } })).toMatchObject({
+      status: 400,
+      body: { message: 'name: is required' },
+    });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -25,7 +25,8 @@ beforeAll(async () => {
   await sql`INSERT INTO turns VALUES (1, 'start')`.execute(server.db);
 });
 
-const turnValue = async (db: Db = server.db) => (await sql<{ value: string }>`SELECT value FROM turns WHERE id = 1`.execute(db)).rows[0]!.value;
+const turnValue = async (db: Db = server.db) =>
+  (await sql<{ value: string }>`SELECT value FROM turns WHERE id = 1`.execute(db)).rows[0]!.value;
 const setTurnValue = (db: Db, value: string) => sql`UPDATE turns SET value = ${value} WHERE id = 1`.execute(db);
 
 afterAll(async () => {
@@ -49,18 +50,31 @@ async function holdWriteLock(): Promise<{ release(): Promise<void> }> {
 
 const requestOtp = async () => {
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/auth/request-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com' }) });
+  const res = await fetch(`${server.url}/api/auth/request-otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com' }),
+  });
   return { res, status: res.status, body: (await res.json()) as unknown, ms: performance.now() - started };
 };
 
 describe('values', () => {
   it('reads booleans as 1/0 and counts and sums as numbers, as SQLite does', async () => {
     expect(databaseKind(server.db)).toBe('postgres');
-    const admin = await server.db.selectFrom('users').select(['email_verified', 'disabled']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await server.db
+      .selectFrom('users')
+      .select(['email_verified', 'disabled'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(admin).toEqual({ email_verified: 1, disabled: 0 });
-    const { n } = await server.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const { n } = await server.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(n).toBe(1);
-    const { rows } = await sql<{ total: unknown }>`SELECT sum(x)::numeric AS total FROM (VALUES (1), (2)) AS t(x)`.execute(server.db);
+    const { rows } = await sql<{
+      total: unknown;
+    }>`SELECT sum(x)::numeric AS total FROM (VALUES (1), (2)) AS t(x)`.execute(server.db);
     expect(rows[0]!.total).toBe(3);
   });
 
@@ -160,8 +174,24 @@ describe('transactions across instances', () => {
 describe('errors', () => {
   it('reads a unique violation by its SQLSTATE and names its column from the detail', async () => {
     const now = new Date().toISOString();
-    const user = { id: 'dup-1', first_name: 'A', last_name: 'B', email: 'admin@example.com', username: 'dupe', username_key: 'dupe', created_at: now, updated_at: now };
-    const error = await server.db.insertInto('users').values(user).execute().then(() => null, (e: unknown) => e);
+    const user = {
+      id: 'dup-1',
+      first_name: 'A',
+      last_name: 'B',
+      email: 'admin@example.com',
+      username: 'dupe',
+      username_key: 'dupe',
+      created_at: now,
+      updated_at: now,
+    };
+    const error = await server.db
+      .insertInto('users')
+      .values(user)
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(error, 'email')).toBe(true);
     expect(isUniqueViolation(error, 'username_key')).toBe(false);
@@ -173,12 +203,17 @@ describe('change notification', () => {
   it('another instance counts a company change within moments of its commit', async () => {
     externalWrites(other);
     const listening = async () => {
-      for (let i = 0; i < 100 && externalWrites(other) === null; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && externalWrites(other) === null; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       return externalWrites(other);
     };
     const before = await listening();
     expect(before).not.toBeNull();
-    await server.db.insertInto('company_settings').values({ id: 1, public_id: 'company', tagline: `changed ${Date.now()}` }).onConflict((oc) => oc.column('id').doUpdateSet({ tagline: 'again' })).execute();
+    await server.db
+      .insertInto('company_settings')
+      .values({ id: 1, public_id: 'company', tagline: `changed ${Date.now()}` })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ tagline: 'again' }))
+      .execute();
     let after = externalWrites(other);
     for (let i = 0; i < 50 && after === before; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -194,7 +229,14 @@ describe('change notification', () => {
 });
 
 describe('search', () => {
-  const blog = (id: string, title: string, caption: string, published = true) => ({ id, title, slug: id, caption, published, created_at: new Date().toISOString() });
+  const blog = (id: string, title: string, caption: string, published = true) => ({
+    id,
+    title,
+    slug: id,
+    caption,
+    published,
+    created_at: new Date().toISOString(),
+  });
 
   beforeAll(async () => {
     await server.db
@@ -207,7 +249,12 @@ describe('search', () => {
       .execute();
   });
 
-  const search = async (k: string) => ((await (await fetch(`${server.url}/api/search?k=${encodeURIComponent(k)}`)).json()) as { results: { _id: string }[] }).results.map((r) => r._id);
+  const search = async (k: string) =>
+    (
+      (await (await fetch(`${server.url}/api/search?k=${encodeURIComponent(k)}`)).json()) as {
+        results: { _id: string }[];
+      }
+    ).results.map((r) => r._id);
 
   it('turns text into prefix terms that must all match, and nothing into nothing', () => {
     expect(toTsQuery('Harp  WORK!')).toBe('harp:* & work:*');
@@ -225,7 +272,11 @@ describe('search', () => {
   });
 
   it('follows edits and deletes', async () => {
-    await server.db.updateTable('blogs').set({ title: 'Clavichord restoration' }).where('id', '=', 'pg-title').execute();
+    await server.db
+      .updateTable('blogs')
+      .set({ title: 'Clavichord restoration' })
+      .where('id', '=', 'pg-title')
+      .execute();
     expect(await search('clavichord')).toEqual(['pg-title']);
     await server.db.deleteFrom('blogs').where('id', '=', 'pg-body').execute();
     expect(await search('harpsichord')).toEqual([]);

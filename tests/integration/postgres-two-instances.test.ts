@@ -67,17 +67,27 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function call(instance: ProductProcess, method: string, path: string, options: { token?: string; json?: unknown; form?: FormData } = {}) {
+async function call(
+  instance: ProductProcess,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; form?: FormData } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   if (options.json !== undefined) headers['content-type'] = 'application/json';
   const body = options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
   const res = await fetch(`${instance.origin}${path}`, { method, headers, ...(body ? { body } : {}) });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any,
+  };
 }
 
-const login = async (instance: ProductProcess, username: string, password: string) => call(instance, 'POST', '/api/auth/login', { json: { username, password } });
+const login = async (instance: ProductProcess, username: string, password: string) =>
+  call(instance, 'POST', '/api/auth/login', { json: { username, password } });
 
 describe('two API instances on one PostgreSQL and one bucket', () => {
   let token: string;
@@ -95,7 +105,13 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
     expect((await call(b, 'GET', '/api/auth/me', { token })).status).toBe(200);
 
     const form = new FormData();
-    for (const [name, value] of Object.entries({ title: 'Written on A', caption: 'Read on B', category: 'Business', published: 'true' })) form.append(name, value);
+    for (const [name, value] of Object.entries({
+      title: 'Written on A',
+      caption: 'Read on B',
+      category: 'Business',
+      published: 'true',
+    }))
+      form.append(name, value);
     const created = await call(a, 'POST', '/api/admin/blogs', { token, form });
     expect(created.body).toMatchObject({ blog: expect.any(Object) });
     expect(created.status).toBe(201);
@@ -113,13 +129,16 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
     // The other instance's cached answer gives way on the change notification, which arrives within milliseconds.
     const started = Date.now();
     let seen = (await call(b, 'GET', '/api/company')).body as Company;
-    while (seen.tagline !== tagline && Date.now() - started < 500) seen = (await call(b, 'GET', '/api/company')).body as Company;
+    while (seen.tagline !== tagline && Date.now() - started < 500)
+      seen = (await call(b, 'GET', '/api/company')).body as Company;
     expect(seen.tagline).toBe(tagline);
     expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('an upload through one is served by the other, from the bucket', async () => {
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa3366' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('title', 'Uploaded on A');
     form.append('published', 'true');
@@ -141,7 +160,8 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
       call(b, 'PUT', '/api/company', { token, json: { tagline: 'Rebuild from B' } }),
     ]);
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && !(calls.done >= 2 && calls.now === 0)) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (Date.now() < deadline && !(calls.done >= 2 && calls.now === 0))
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls.done).toBeGreaterThanOrEqual(2);
     expect(calls.most).toBe(1);
   }, 30_000);
@@ -163,7 +183,13 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
     expect((await call(b, 'GET', '/api/health')).status).toBe(200);
     expect((await call(b, 'GET', '/api/auth/me', { token })).status).toBe(200);
     const form = new FormData();
-    for (const [name, value] of Object.entries({ title: 'After the kill', caption: 'Still writing', category: 'Business', published: 'true' })) form.append(name, value);
+    for (const [name, value] of Object.entries({
+      title: 'After the kill',
+      caption: 'Still writing',
+      category: 'Business',
+      published: 'true',
+    }))
+      form.append(name, value);
     expect((await call(b, 'POST', '/api/admin/blogs', { token, form })).status).toBe(201);
     const listed = await call(b, 'GET', '/api/blogs?limit=50');
     expect(JSON.stringify(listed.body)).toContain('After the kill');

@@ -23,7 +23,14 @@ describe('a product newer than the build', () => {
 
   const appWith = (products: string[], blogs: string[] = []) => {
     const app = new Hono();
-    app.get('*', siteHandler({ current: () => root, productExists: async (slug) => products.includes(slug), blogExists: async (slug) => blogs.includes(slug) }));
+    app.get(
+      '*',
+      siteHandler({
+        current: () => root,
+        productExists: async (slug) => products.includes(slug),
+        blogExists: async (slug) => blogs.includes(slug),
+      }),
+    );
     return app;
   };
 

@@ -22,12 +22,17 @@ let customer: string;
 interface Answer {
   status: number;
   headers: Headers;
-  body: Record<string, unknown> & Partial<AdminProductPage> & { message?: string; field?: string; product?: AdminProduct };
+  body: Record<string, unknown> &
+    Partial<AdminProductPage> & { message?: string; field?: string; product?: AdminProduct };
 }
 
 type Picture = { bytes: Buffer; name: string; type: string };
 
-async function call(method: string, path: string, { token = admin, body }: { token?: string | null; body?: FormData | object | string } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token = admin, body }: { token?: string | null; body?: FormData | object | string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -46,20 +51,48 @@ function form(fields: Record<string, string>, image?: Picture): FormData {
   return data;
 }
 
-const png = async (): Promise<Picture> => ({ bytes: await sharp({ create: { width: 80, height: 60, channels: 3, background: '#336699' } }).png().toBuffer(), name: 'mug.png', type: 'image/png' });
-const jpeg = async (): Promise<Picture> => ({ bytes: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#993366' } }).jpeg().toBuffer(), name: 'mug.jpg', type: 'image/jpeg' });
+const png = async (): Promise<Picture> => ({
+  bytes: await sharp({ create: { width: 80, height: 60, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer(),
+  name: 'mug.png',
+  type: 'image/png',
+});
+const jpeg = async (): Promise<Picture> => ({
+  bytes: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#993366' } })
+    .jpeg()
+    .toBuffer(),
+  name: 'mug.jpg',
+  type: 'image/jpeg',
+});
 
-const FIELDS = { name: 'Studio Mug', description: 'Stoneware, 350 ml.', price: '12.50', category: 'Accessories', stock: '7', published: 'true', tags: 'kitchen, gift' };
-const create = (fields: Record<string, string>, image?: Picture) => call('POST', '/api/admin/products', { body: form(fields, image) });
+const FIELDS = {
+  name: 'Studio Mug',
+  description: 'Stoneware, 350 ml.',
+  price: '12.50',
+  category: 'Accessories',
+  stock: '7',
+  published: 'true',
+  tags: 'kitchen, gift',
+};
+const create = (fields: Record<string, string>, image?: Picture) =>
+  call('POST', '/api/admin/products', { body: form(fields, image) });
 const list = (query = '') => call('GET', `/api/admin/products${query}`);
 const names = (answer: Answer) => (answer.body.results ?? []).map((p) => p.name);
 
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
-const filesOf = async (url: string) => (await mediaFiles()).filter((name) => name.startsWith(url.replace(/^\/media\//, '').replace(/\.webp$/, '')));
+const filesOf = async (url: string) =>
+  (await mediaFiles()).filter((name) => name.startsWith(url.replace(/^\/media\//, '').replace(/\.webp$/, '')));
 const productCount = async () => (await t.db.selectFrom('products').select('id').execute()).length;
-const auditRows = () => t.db.selectFrom('audit_log').selectAll().where('action', 'like', 'product.%').orderBy('at').execute();
-const publicProducts = async () => ((await call('GET', '/api/products', { token: null })).body['results'] ?? []) as Product[];
-const snapshot = async () => ({ products: await productCount(), audits: (await auditRows()).length, files: await mediaFiles() });
+const auditRows = () =>
+  t.db.selectFrom('audit_log').selectAll().where('action', 'like', 'product.%').orderBy('at').execute();
+const publicProducts = async () =>
+  ((await call('GET', '/api/products', { token: null })).body['results'] ?? []) as Product[];
+const snapshot = async () => ({
+  products: await productCount(),
+  audits: (await auditRows()).length,
+  files: await mediaFiles(),
+});
 
 /** Waits for earlier rebuilds to settle, runs the write, and answers whether it asked for a rebuild. */
 async function asksRebuild<T>(write: () => Promise<T>): Promise<[T, boolean]> {
@@ -70,10 +103,32 @@ async function asksRebuild<T>(write: () => Promise<T>): Promise<[T, boolean]> {
 }
 
 /** A product row straight in the database (for the list tests): `minutes` orders created_at. */
-async function addProduct(name: string, cents: number, stock: number, category: string, published: boolean, minutes: number, description = '') {
+async function addProduct(
+  name: string,
+  cents: number,
+  stock: number,
+  category: string,
+  published: boolean,
+  minutes: number,
+  description = '',
+) {
   const id = randomUUID();
   const at = new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
-  await t.db.insertInto('products').values({ id, slug: `${slugify(name)}-${id.slice(0, 8)}`, name, description, price_cents: cents, stock, category, published, tags: '[]', created_at: at }).execute();
+  await t.db
+    .insertInto('products')
+    .values({
+      id,
+      slug: `${slugify(name)}-${id.slice(0, 8)}`,
+      name,
+      description,
+      price_cents: cents,
+      stock,
+      category,
+      published,
+      tags: '[]',
+      created_at: at,
+    })
+    .execute();
   return id;
 }
 
@@ -97,7 +152,12 @@ describe('access', () => {
   ];
   it.each(routes)('%s %s: 401 without a session, 403 for a customer, and nothing stored', async (method, path) => {
     const before = await snapshot();
-    const body = method === 'POST' || method === 'PUT' ? form(FIELDS, await png()) : method === 'PATCH' ? { published: true } : undefined;
+    const body =
+      method === 'POST' || method === 'PUT'
+        ? form(FIELDS, await png())
+        : method === 'PATCH'
+          ? { published: true }
+          : undefined;
     expect((await call(method, path, { token: null, ...(body ? { body } : {}) })).status).toBe(401);
     expect((await call(method, path, { token: customer, ...(body ? { body } : {}) })).status).toBe(403);
     expect(await snapshot()).toEqual(before);
@@ -119,7 +179,16 @@ describe('GET /api/admin/products', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toMatchObject({ total: 5, page: 1, pageSize: 20 });
     expect(names(answer)).toEqual(['Elder_Flower', 'Date Box', 'cherry Picker', 'Apple Crate', 'banana Stand']);
-    expect(answer.body.results![3]).toMatchObject({ name: 'Apple Crate', price: 9.99, price_cents: 999, stock: 40, published: false, category: 'Books', tags: [], image: '' });
+    expect(answer.body.results![3]).toMatchObject({
+      name: 'Apple Crate',
+      price: 9.99,
+      price_cents: 999,
+      stock: 40,
+      published: false,
+      category: 'Books',
+      tags: [],
+      image: '',
+    });
   });
 
   it.each([
@@ -136,7 +205,11 @@ describe('GET /api/admin/products', () => {
 
   it('breaks ties by id, so equal prices keep one order across pages', async () => {
     const all = names(await list('?sort=price'));
-    const paged = [...names(await list('?sort=price&pageSize=2&page=1')), ...names(await list('?sort=price&pageSize=2&page=2')), ...names(await list('?sort=price&pageSize=2&page=3'))];
+    const paged = [
+      ...names(await list('?sort=price&pageSize=2&page=1')),
+      ...names(await list('?sort=price&pageSize=2&page=2')),
+      ...names(await list('?sort=price&pageSize=2&page=3')),
+    ];
     expect(paged).toEqual(all);
     expect(all.slice(1, 3).sort()).toEqual(['Apple Crate', 'Date Box']);
   });
@@ -191,7 +264,10 @@ describe('GET /api/admin/products', () => {
     const one = await call('GET', `/api/admin/products/${id}`);
     expect(one.status).toBe(200);
     expect(one.body.product).toMatchObject({ _id: id, name: 'Apple Crate', published: false });
-    expect(await call('GET', `/api/admin/products/${randomUUID()}`)).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+    expect(await call('GET', `/api/admin/products/${randomUUID()}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Product not found' },
+    });
     expect((await call('GET', `/api/admin/products/${'x'.repeat(101)}`)).status).toBe(404);
   });
 });
@@ -204,30 +280,73 @@ describe('create', () => {
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.message).toBe('Product created');
     const product = body.product!;
-    expect(product).toMatchObject({ name: 'Studio Mug', description: 'Stoneware, 350 ml.', price: 12.5, price_cents: 1250, stock: 7, published: true, category: 'Accessories', tags: ['kitchen', 'gift'], views: 0 });
+    expect(product).toMatchObject({
+      name: 'Studio Mug',
+      description: 'Stoneware, 350 ml.',
+      price: 12.5,
+      price_cents: 1250,
+      stock: 7,
+      published: true,
+      category: 'Accessories',
+      tags: ['kitchen', 'gift'],
+      views: 0,
+    });
     expect(product.image).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
     expect((await filesOf(product.image)).length).toBeGreaterThan(0);
     expect(rebuilt).toBe(true);
     const row = await t.db.selectFrom('products').selectAll().where('id', '=', product._id).executeTakeFirstOrThrow();
     expect(row.price_cents).toBe(1250);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'product.create', target_type: 'product', target_id: product._id, summary: 'Product "Studio Mug" created' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'product.create',
+      target_type: 'product',
+      target_id: product._id,
+      summary: 'Product "Studio Mug" created',
+    });
     const shown = (await publicProducts()).find((p) => p._id === product._id);
     expect(shown).toMatchObject({ name: 'Studio Mug', price: 12.5 });
     expect(shown).not.toHaveProperty('price_cents');
   });
 
   it('creates a draft by JSON without a picture: no rebuild, never in GET /api/products', async () => {
-    const [{ status, body }, rebuilt] = await asksRebuild(() => call('POST', '/api/admin/products', { body: { name: '  Secret Lamp ', price: 49.99, category: 'Electronics', tags: ['light'], stock: 2, published: false } }));
+    const [{ status, body }, rebuilt] = await asksRebuild(() =>
+      call('POST', '/api/admin/products', {
+        body: {
+          name: '  Secret Lamp ',
+          price: 49.99,
+          category: 'Electronics',
+          tags: ['light'],
+          stock: 2,
+          published: false,
+        },
+      }),
+    );
     expect(status).toBe(201);
-    expect(body.product).toMatchObject({ name: 'Secret Lamp', price: 49.99, price_cents: 4999, published: false, image: '', tags: ['light'] });
+    expect(body.product).toMatchObject({
+      name: 'Secret Lamp',
+      price: 49.99,
+      price_cents: 4999,
+      published: false,
+      image: '',
+      tags: ['light'],
+    });
     expect(rebuilt).toBe(false);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'product.create', summary: 'Product "Secret Lamp" created as a draft' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'product.create',
+      summary: 'Product "Secret Lamp" created as a draft',
+    });
     expect((await publicProducts()).map((p) => p.name)).not.toContain('Secret Lamp');
   });
 
   it('makes a product without stock, tags, description or publish state a draft with 0 in stock', async () => {
     const { body } = await create({ name: 'Bare', price: '0', category: 'Books' });
-    expect(body.product).toMatchObject({ name: 'Bare', price: 0, stock: 0, tags: [], description: '', published: false });
+    expect(body.product).toMatchObject({
+      name: 'Bare',
+      price: 0,
+      stock: 0,
+      tags: [],
+      description: '',
+      published: false,
+    });
   });
 
   it.each([
@@ -257,15 +376,25 @@ describe('create', () => {
 
   it('400 naming name when a JSON create leaves out name; 400 for a JSON body that is not an object', async () => {
     const before = await snapshot();
-    expect((await call('POST', '/api/admin/products', { body: { price: 1, category: 'Books' } })).body).toEqual({ message: 'name: is required', field: 'name' });
-    expect((await call('POST', '/api/admin/products', { body: { name: 'N', price: '5', category: 'Books', published: 1 } })).body.field).toBe('published');
+    expect((await call('POST', '/api/admin/products', { body: { price: 1, category: 'Books' } })).body).toEqual({
+      message: 'name: is required',
+      field: 'name',
+    });
+    expect(
+      (await call('POST', '/api/admin/products', { body: { name: 'N', price: '5', category: 'Books', published: 1 } }))
+        .body.field,
+    ).toBe('published');
     expect((await call('POST', '/api/admin/products', { body: '[1,2]' })).status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
   it('415 naming image for a file that is not a picture by its bytes; nothing stored', async () => {
     const before = await snapshot();
-    const { status, body } = await create(FIELDS, { bytes: Buffer.from('hello, not a picture'), name: 'fake.png', type: 'image/png' });
+    const { status, body } = await create(FIELDS, {
+      bytes: Buffer.from('hello, not a picture'),
+      name: 'fake.png',
+      type: 'image/png',
+    });
     expect(status).toBe(415);
     expect(body).toEqual({ message: 'Only JPEG, PNG, GIF, and WEBP files are allowed', field: 'image' });
     expect(await snapshot()).toEqual(before);
@@ -308,18 +437,26 @@ describe('create', () => {
 describe('edit', () => {
   it('changes the sent fields, keeps the others, audits and asks for a rebuild of a published product', async () => {
     const created = (await create(FIELDS)).body.product!;
-    const [{ status, body }, rebuilt] = await asksRebuild(() => call('PUT', `/api/admin/products/${created._id}`, { body: form({ price: '15', stock: '3' }) }));
+    const [{ status, body }, rebuilt] = await asksRebuild(() =>
+      call('PUT', `/api/admin/products/${created._id}`, { body: form({ price: '15', stock: '3' }) }),
+    );
     expect(status).toBe(200);
     expect(body.message).toBe('Product updated');
     expect(body.product).toEqual({ ...created, price: 15, price_cents: 1500, stock: 3, updatedAt: expect.any(String) });
     expect(rebuilt).toBe(true);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'product.update', target_id: created._id, summary: 'Product "Studio Mug" updated' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'product.update',
+      target_id: created._id,
+      summary: 'Product "Studio Mug" updated',
+    });
     expect((await publicProducts()).find((p) => p._id === created._id)?.price).toBe(15);
   });
 
   it('edits by JSON; a draft that stays a draft asks for no rebuild', async () => {
     const created = (await create({ ...FIELDS, name: 'Draft Edit', published: 'false' })).body.product!;
-    const [{ status, body }, rebuilt] = await asksRebuild(() => call('PUT', `/api/admin/products/${created._id}`, { body: { description: 'New words', tags: [] } }));
+    const [{ status, body }, rebuilt] = await asksRebuild(() =>
+      call('PUT', `/api/admin/products/${created._id}`, { body: { description: 'New words', tags: [] } }),
+    );
     expect(status).toBe(200);
     expect(body.product).toMatchObject({ description: 'New words', tags: [], published: false });
     expect(rebuilt).toBe(false);
@@ -334,7 +471,13 @@ describe('edit', () => {
     expect(body.product!.image).not.toBe(created.image);
     expect(await filesOf(created.image)).toEqual([]);
     expect((await filesOf(body.product!.image)).length).toBeGreaterThan(0);
-    expect(await t.db.selectFrom('media').select('id').where('file_name', 'like', `${created.image.slice(7, 43)}%`).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('media')
+        .select('id')
+        .where('file_name', 'like', `${created.image.slice(7, 43)}%`)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('keeps the picture while another record still refers to it', async () => {
@@ -348,7 +491,9 @@ describe('edit', () => {
   it('a refused edit changes nothing and keeps no new file', async () => {
     const created = (await create(FIELDS, await png())).body.product!;
     const before = await snapshot();
-    const answer = await call('PUT', `/api/admin/products/${created._id}`, { body: form({ price: '-3' }, await jpeg()) });
+    const answer = await call('PUT', `/api/admin/products/${created._id}`, {
+      body: form({ price: '-3' }, await jpeg()),
+    });
     expect(answer.body).toEqual({ message: 'price: must not be negative', field: 'price' });
     expect(await snapshot()).toEqual(before);
     expect((await call('GET', `/api/admin/products/${created._id}`)).body.product).toEqual(created);
@@ -356,7 +501,9 @@ describe('edit', () => {
 
   it('404 for an unknown product, before any file is stored', async () => {
     const before = await snapshot();
-    expect(await call('PUT', `/api/admin/products/${randomUUID()}`, { body: form({ price: '1' }, await png()) })).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+    expect(
+      await call('PUT', `/api/admin/products/${randomUUID()}`, { body: form({ price: '1' }, await png()) }),
+    ).toMatchObject({ status: 404, body: { message: 'Product not found' } });
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -364,13 +511,20 @@ describe('edit', () => {
 describe('publish toggle', () => {
   it('takes a product to a draft and back: audit, rebuild, public list follows', async () => {
     const created = (await create({ ...FIELDS, name: 'Toggle Me' })).body.product!;
-    const [drafted, rebuilt] = await asksRebuild(() => call('PATCH', `/api/admin/products/${created._id}`, { body: { published: false } }));
+    const [drafted, rebuilt] = await asksRebuild(() =>
+      call('PATCH', `/api/admin/products/${created._id}`, { body: { published: false } }),
+    );
     expect(drafted.status).toBe(200);
     expect(drafted.body).toMatchObject({ message: 'Product "Toggle Me" unpublished', product: { published: false } });
     expect(rebuilt).toBe(true);
     expect((await publicProducts()).map((p) => p._id)).not.toContain(created._id);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'product.update', summary: 'Product "Toggle Me" unpublished' });
-    const [same, again] = await asksRebuild(() => call('PATCH', `/api/admin/products/${created._id}`, { body: { published: false } }));
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'product.update',
+      summary: 'Product "Toggle Me" unpublished',
+    });
+    const [same, again] = await asksRebuild(() =>
+      call('PATCH', `/api/admin/products/${created._id}`, { body: { published: false } }),
+    );
     expect(same.status).toBe(200);
     expect(again).toBe(false);
     const published = await call('PATCH', `/api/admin/products/${created._id}`, { body: { published: true } });
@@ -381,9 +535,14 @@ describe('publish toggle', () => {
   it('400 naming published for anything but true or false; 404 for an unknown product', async () => {
     const created = (await create(FIELDS)).body.product!;
     for (const body of [{ published: 'true' }, {}, { isActive: true }]) {
-      expect(await call('PATCH', `/api/admin/products/${created._id}`, { body })).toMatchObject({ status: 400, body: { field: 'published' } });
+      expect(await call('PATCH', `/api/admin/products/${created._id}`, { body })).toMatchObject({
+        status: 400,
+        body: { field: 'published' },
+      });
     }
-    expect((await call('PATCH', `/api/admin/products/${randomUUID()}`, { body: { published: true } })).status).toBe(404);
+    expect((await call('PATCH', `/api/admin/products/${randomUUID()}`, { body: { published: true } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -392,18 +551,39 @@ describe('delete', () => {
     const created = (await create(FIELDS, await png())).body.product!;
     const orderId = randomUUID();
     const now = new Date().toISOString();
-    await t.db.insertInto('orders').values({ id: orderId, status: 'paid', total_cents: 1250, created_at: now }).execute();
-    await t.db.insertInto('order_items').values({ id: randomUUID(), order_id: orderId, product_id: created._id, name: 'Studio Mug', unit_price_cents: 1250, quantity: 1 }).execute();
+    await t.db
+      .insertInto('orders')
+      .values({ id: orderId, status: 'paid', total_cents: 1250, created_at: now })
+      .execute();
+    await t.db
+      .insertInto('order_items')
+      .values({
+        id: randomUUID(),
+        order_id: orderId,
+        product_id: created._id,
+        name: 'Studio Mug',
+        unit_price_cents: 1250,
+        quantity: 1,
+      })
+      .execute();
     const [{ status, body }, rebuilt] = await asksRebuild(() => call('DELETE', `/api/admin/products/${created._id}`));
     expect(status).toBe(200);
     expect(body).toEqual({ message: 'Product deleted' });
     expect(rebuilt).toBe(true);
     expect(await filesOf(created.image)).toEqual([]);
     expect((await call('GET', `/api/admin/products/${created._id}`)).status).toBe(404);
-    expect(await t.db.selectFrom('order_items').select(['product_id', 'name', 'unit_price_cents']).where('order_id', '=', orderId).execute()).toEqual([
-      { product_id: null, name: 'Studio Mug', unit_price_cents: 1250 },
-    ]);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'product.delete', target_id: created._id, summary: 'Product "Studio Mug" deleted' });
+    expect(
+      await t.db
+        .selectFrom('order_items')
+        .select(['product_id', 'name', 'unit_price_cents'])
+        .where('order_id', '=', orderId)
+        .execute(),
+    ).toEqual([{ product_id: null, name: 'Studio Mug', unit_price_cents: 1250 }]);
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'product.delete',
+      target_id: created._id,
+      summary: 'Product "Studio Mug" deleted',
+    });
     expect((await publicProducts()).map((p) => p._id)).not.toContain(created._id);
   });
 
@@ -412,7 +592,9 @@ describe('delete', () => {
     const [{ status }, rebuilt] = await asksRebuild(() => call('DELETE', `/api/admin/products/${created._id}`));
     expect(status).toBe(200);
     expect(rebuilt).toBe(false);
-    expect(await call('DELETE', `/api/admin/products/${created._id}`)).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+    expect(await call('DELETE', `/api/admin/products/${created._id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Product not found' },
+    });
   });
 });
-

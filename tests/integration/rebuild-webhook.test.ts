@@ -41,7 +41,13 @@ describe('the rebuild webhook', () => {
     hook = await startHook([200]);
     const requestedAt = Date.parse('2026-03-01T12:00:00.000Z');
     await createWebhookRun({ url: hook.url, ...fast, now: () => requestedAt })('branding', signal);
-    expect(hook.calls).toEqual([{ method: 'POST', type: 'application/json', body: { reason: 'branding', requestedAt: '2026-03-01T12:00:00.000Z' } }]);
+    expect(hook.calls).toEqual([
+      {
+        method: 'POST',
+        type: 'application/json',
+        body: { reason: 'branding', requestedAt: '2026-03-01T12:00:00.000Z' },
+      },
+    ]);
   });
 
   it('retries a hook that answers 503 twice, and succeeds on the third call', async () => {
@@ -54,7 +60,9 @@ describe('the rebuild webhook', () => {
 
   it('gives up after the last retry, with the last answer as the reason', async () => {
     hook = await startHook([502]);
-    await expect(createWebhookRun({ url: hook.url, ...fast })('theme', signal)).rejects.toThrow('the build hook answered 502');
+    await expect(createWebhookRun({ url: hook.url, ...fast })('theme', signal)).rejects.toThrow(
+      'the build hook answered 502',
+    );
     expect(hook.calls).toHaveLength(3);
   });
 
@@ -73,7 +81,9 @@ describe('the rebuild webhook', () => {
   it('counts a hook that never answers as a failure after the timeout, retried like the others', async () => {
     hook = await startHook([0]);
     const started = Date.now();
-    await expect(createWebhookRun({ url: hook.url, ...fast })('content', signal)).rejects.toThrow('the build hook did not answer within 0.3 s');
+    await expect(createWebhookRun({ url: hook.url, ...fast })('content', signal)).rejects.toThrow(
+      'the build hook did not answer within 0.3 s',
+    );
     expect(hook.calls).toHaveLength(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 300);
   });
@@ -85,7 +95,10 @@ describe('the rebuild webhook', () => {
     const scheduler = createRebuildScheduler({ run: createWebhookRun({ url, ...fast }), debounceMs: 1 });
     scheduler.request('branding');
     await scheduler.settled();
-    expect(scheduler.status()).toMatchObject({ state: 'failed', reason: 'the build hook could not be reached (ECONNREFUSED)' });
+    expect(scheduler.status()).toMatchObject({
+      state: 'failed',
+      reason: 'the build hook could not be reached (ECONNREFUSED)',
+    });
 
     hook = await startHook([200], Number(new URL(url).port));
     scheduler.retry();

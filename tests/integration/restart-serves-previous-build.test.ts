@@ -16,12 +16,19 @@ const AFTER = 'After Restart Company';
 
 function setCompanyName(dataDir: string, name: string): Promise<void> {
   return withDataDirDb(dataDir, async (db) => {
-    await db.insertInto('company_settings').values({ id: 1, public_id: 'company', name }).onConflict((oc) => oc.column('id').doUpdateSet({ name })).execute();
+    await db
+      .insertInto('company_settings')
+      .values({ id: 1, public_id: 'company', name })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name }))
+      .execute();
   });
 }
 
 function cspOfMeta(html: string): string | undefined {
-  return /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/;\s*$/, '');
+  return /<meta http-equiv="content-security-policy" content="([^"]*)"/i
+    .exec(html)?.[1]
+    ?.replace(/&#39;/g, "'")
+    .replace(/;\s*$/, '');
 }
 
 describe('a restart', () => {
@@ -35,64 +42,73 @@ describe('a restart', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('serves the previous complete build at once while the new one builds, then the new one', async () => {
-    const dataDir = join(root, 'data');
-    const distDir = join(root, 'dist');
-    const data = await prepareTestData({ dataDir });
-    await data.db.destroy();
-    const env = { DATA_DIR: dataDir, DIST_DIR: distDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...databaseEnv(data.databaseUrl) };
-    await setCompanyName(dataDir, BEFORE);
+  it(
+    'serves the previous complete build at once while the new one builds, then the new one',
+    async () => {
+      const dataDir = join(root, 'data');
+      const distDir = join(root, 'dist');
+      const data = await prepareTestData({ dataDir });
+      await data.db.destroy();
+      const env = {
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        ...databaseEnv(data.databaseUrl),
+      };
+      await setCompanyName(dataDir, BEFORE);
 
-    // The previous run: a real build, then a clean stop.
-    product = await startProductProcess(env);
-    await product.waitFor(/site built in/, BUILD_TIMEOUT_MS);
-    expect(await (await fetch(`${product.origin}/`)).text()).toContain(BEFORE);
-    product.child.kill('SIGTERM');
-    expect(await product.exited).toBe(0);
+      // The previous run: a real build, then a clean stop.
+      product = await startProductProcess(env);
+      await product.waitFor(/site built in/, BUILD_TIMEOUT_MS);
+      expect(await (await fetch(`${product.origin}/`)).text()).toContain(BEFORE);
+      product.child.kill('SIGTERM');
+      expect(await product.exited).toBe(0);
 
-    await setCompanyName(dataDir, AFTER);
-    product = await startProductProcess(env);
-    const listening = Date.now();
-    const first = await fetch(`${product.origin}/`);
-    const firstBody = await first.text();
-    expect(first.status).toBe(200);
-    expect(Date.now() - listening).toBeLessThan(2000);
-    expect(firstBody).toContain(BEFORE);
-    // Still the old build's page: the new one was not done when it was answered.
-    expect(product.output()).not.toMatch(/site built in/);
-    // The old page's own assets come from the same (old) build.
-    const asset = /(?:src|href)="(\/_astro\/[^"]+)"/.exec(firstBody)?.[1];
-    if (asset) expect((await fetch(`${product.origin}${asset}`)).status).toBe(200);
+      await setCompanyName(dataDir, AFTER);
+      product = await startProductProcess(env);
+      const listening = Date.now();
+      const first = await fetch(`${product.origin}/`);
+      const firstBody = await first.text();
+      expect(first.status).toBe(200);
+      expect(Date.now() - listening).toBeLessThan(2000);
+      expect(firstBody).toContain(BEFORE);
+      // Still the old build's page: the new one was not done when it was answered.
+      expect(product.output()).not.toMatch(/site built in/);
+      // The old page's own assets come from the same (old) build.
+      const asset = /(?:src|href)="(\/_astro\/[^"]+)"/.exec(firstBody)?.[1];
+      if (asset) expect((await fetch(`${product.origin}${asset}`)).status).toBe(200);
 
-    // Every page answered while the new build runs is whole: the old one or, after the swap, the new one.
-    const seen = new Set<string>();
-    while (!/site built in/.test(product.output())) {
-      const res = await fetch(`${product.origin}/`);
-      const body = await res.text();
-      expect(res.status).toBe(200);
-      const which = body.includes(AFTER) ? AFTER : body.includes(BEFORE) ? BEFORE : 'neither';
-      expect(which).not.toBe('neither');
-      seen.add(which);
-      if (product.child.exitCode !== null) throw new Error(`the product exited:\n${product.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(seen.has(BEFORE)).toBe(true);
+      // Every page answered while the new build runs is whole: the old one or, after the swap, the new one.
+      const seen = new Set<string>();
+      while (!/site built in/.test(product.output())) {
+        const res = await fetch(`${product.origin}/`);
+        const body = await res.text();
+        expect(res.status).toBe(200);
+        const which = body.includes(AFTER) ? AFTER : body.includes(BEFORE) ? BEFORE : 'neither';
+        expect(which).not.toBe('neither');
+        seen.add(which);
+        if (product.child.exitCode !== null) throw new Error(`the product exited:\n${product.output()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(seen.has(BEFORE)).toBe(true);
 
-    const after = await fetch(`${product.origin}/`);
-    const afterBody = await after.text();
-    expect(afterBody).toContain(AFTER);
-    expect(afterBody).not.toContain(BEFORE);
-    // The header CSP is the new page's own, not one cached from the old file at the same path.
-    const meta = cspOfMeta(afterBody);
-    if (meta) expect(after.headers.get('content-security-policy')).toBe(`${meta}; frame-ancestors 'none'`);
+      const after = await fetch(`${product.origin}/`);
+      const afterBody = await after.text();
+      expect(afterBody).toContain(AFTER);
+      expect(afterBody).not.toContain(BEFORE);
+      // The header CSP is the new page's own, not one cached from the old file at the same path.
+      const meta = cspOfMeta(afterBody);
+      if (meta) expect(after.headers.get('content-security-policy')).toBe(`${meta}; frame-ancestors 'none'`);
 
-    // DIST_DIR is the new build as plain files (deployable on its own), marked complete; nothing is left beside it.
-    expect(lstatSync(distDir).isDirectory()).toBe(true);
-    expect(readFileSync(join(distDir, 'index.html'), 'utf8')).toContain(AFTER);
-    expect(existsSync(join(distDir, '.build-complete'))).toBe(true);
-    expect(readdirSync(root).sort()).toEqual(['data', 'dist']);
+      // DIST_DIR is the new build as plain files (deployable on its own), marked complete; nothing is left beside it.
+      expect(lstatSync(distDir).isDirectory()).toBe(true);
+      expect(readFileSync(join(distDir, 'index.html'), 'utf8')).toContain(AFTER);
+      expect(existsSync(join(distDir, '.build-complete'))).toBe(true);
+      expect(readdirSync(root).sort()).toEqual(['data', 'dist']);
 
-    product.child.kill('SIGTERM');
-    expect(await product.exited).toBe(0);
-  }, 2 * BUILD_TIMEOUT_MS);
+      product.child.kill('SIGTERM');
+      expect(await product.exited).toBe(0);
+    },
+    2 * BUILD_TIMEOUT_MS,
+  );
 });

@@ -16,8 +16,18 @@ import { AUDIOS, EVENTS, PHOTOS, RECOMMENDATIONS, TEAM } from '../../src/server/
 import { seedCacheDir } from '../../src/server/db/seed/seed-pictures.ts';
 import { utcToZoned } from '../../src/shared/schemas/event-admin.ts';
 import {
-  AUDIO_QUALITIES, AUDIO_TYPES, BLOG_CATEGORIES, EVENT_CATEGORIES, EVENT_TYPES, PHOTO_CATEGORIES, PHOTO_RESOLUTIONS,
-  PRODUCT_CATEGORIES, SEARCH_BUTTON_DEFAULTS, SEO_PAGES, VIDEO_CATEGORIES, VIDEO_QUALITIES,
+  AUDIO_QUALITIES,
+  AUDIO_TYPES,
+  BLOG_CATEGORIES,
+  EVENT_CATEGORIES,
+  EVENT_TYPES,
+  PHOTO_CATEGORIES,
+  PHOTO_RESOLUTIONS,
+  PRODUCT_CATEGORIES,
+  SEARCH_BUTTON_DEFAULTS,
+  SEO_PAGES,
+  VIDEO_CATEGORIES,
+  VIDEO_QUALITIES,
 } from '../../src/shared/constants.ts';
 
 const DAY = 86_400_000;
@@ -65,8 +75,18 @@ describe('seedDemo', () => {
   });
 
   it('creates the expected number of rows', async () => {
-    const count = async (table: 'products' | 'blogs' | 'photos' | 'videos' | 'audios' | 'events' | 'sliders' | 'recommendations' | 'orders') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (
+      table:
+        'products' | 'blogs' | 'photos' | 'videos' | 'audios' | 'events' | 'sliders' | 'recommendations' | 'orders',
+    ) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('products')).toBeGreaterThanOrEqual(24);
     expect(await count('blogs')).toBe(12);
     expect(await count('photos')).toBe(24);
@@ -83,7 +103,14 @@ describe('seedDemo', () => {
     expect(company.public_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(company.name).toBeTruthy();
     expect(company.website).not.toMatch(/^https?:/);
-    for (const key of ['social_facebook', 'social_instagram', 'social_twitter', 'social_linkedin', 'primary_color', 'secondary_color'] as const) {
+    for (const key of [
+      'social_facebook',
+      'social_instagram',
+      'social_twitter',
+      'social_linkedin',
+      'primary_color',
+      'secondary_color',
+    ] as const) {
       expect(company[key]).toBeTruthy();
     }
     for (const page of SEO_PAGES) {
@@ -94,23 +121,37 @@ describe('seedDemo', () => {
 
   it('covers every shop category and price band', async () => {
     const rows = await db.selectFrom('products').select(['category', 'price_cents', 'tags']).execute();
-    expectCovers(rows.map((r) => r.category), PRODUCT_CATEGORIES);
+    expectCovers(
+      rows.map((r) => r.category),
+      PRODUCT_CATEGORIES,
+    );
     for (const row of rows) expect(Number.isInteger(row.price_cents)).toBe(true);
-    expectEveryBand(rows.map((r) => r.price_cents / 100), {
-      'under 50': (p) => p < 50, '50-100': (p) => p >= 50 && p <= 100, '100-500': (p) => p > 100 && p <= 500, 'over 500': (p) => p > 500,
-    });
+    expectEveryBand(
+      rows.map((r) => r.price_cents / 100),
+      {
+        'under 50': (p) => p < 50,
+        '50-100': (p) => p >= 50 && p <= 100,
+        '100-500': (p) => p > 100 && p <= 500,
+        'over 500': (p) => p > 500,
+      },
+    );
     for (const row of rows) expect(Array.isArray(JSON.parse(row.tags))).toBe(true);
   });
 
   it('covers every blog category and timeframe, with unique slugs and 0-4 comments', async () => {
     const rows = await db.selectFrom('blogs').select(['id', 'slug', 'category', 'created_at', 'content']).execute();
-    expectCovers(rows.map((r) => r.category), BLOG_CATEGORIES);
+    expectCovers(
+      rows.map((r) => r.category),
+      BLOG_CATEGORIES,
+    );
     expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
     const ages = rows.map((r) => now.getTime() - Date.parse(r.created_at));
     expect(rows.some((r) => localDay(new Date(r.created_at)) === localDay(now))).toBe(true);
     expectEveryBand(ages, {
-      'this week': (a) => a > DAY && a <= 7 * DAY, 'this month': (a) => a > 7 * DAY && a <= 30 * DAY,
-      'this year': (a) => a > 30 * DAY && a <= 365 * DAY, older: (a) => a > 365 * DAY,
+      'this week': (a) => a > DAY && a <= 7 * DAY,
+      'this month': (a) => a > 7 * DAY && a <= 30 * DAY,
+      'this year': (a) => a > 30 * DAY && a <= 365 * DAY,
+      older: (a) => a > 365 * DAY,
     });
     for (const row of rows) expect(row.content).toMatch(/<p>[\s\S]*<h2>[\s\S]*<ul>/);
     const comments = await db.selectFrom('blog_comments').select('blog_id').execute();
@@ -132,7 +173,7 @@ describe('seedDemo', () => {
     expect(rows.filter((r) => !r.published)).toHaveLength(2);
   });
 
-  it('shows photographs in the gallery: each photo its own asset, stored at the asset\'s size', async () => {
+  it("shows photographs in the gallery: each photo its own asset, stored at the asset's size", async () => {
     const rows = await db.selectFrom('photos').select(['title', 'image']).execute();
     expect(new Set(rows.map((r) => r.image)).size).toBe(rows.length);
     expect(new Set(PHOTOS.map((p) => p.file)).size).toBe(PHOTOS.length);
@@ -145,7 +186,10 @@ describe('seedDemo', () => {
   });
 
   it('lists the open movies with embed links, real running times and a poster each', async () => {
-    const rows = await db.selectFrom('videos').select(['name', 'category', 'quality', 'duration', 'youtube', 'poster']).execute();
+    const rows = await db
+      .selectFrom('videos')
+      .select(['name', 'category', 'quality', 'duration', 'youtube', 'poster'])
+      .execute();
     for (const row of rows) {
       expect(VIDEO_CATEGORIES).toContain(row.category);
       expect(VIDEO_QUALITIES).toContain(row.quality);
@@ -154,16 +198,29 @@ describe('seedDemo', () => {
       expect(row.duration).toBeGreaterThanOrEqual(180);
       expect(row.duration).toBeLessThan(900);
       // Offline, the poster is the local 16:9 one.
-      expect(await sharp(join(dir, 'media', fileOf(row.poster))).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
+      expect(await sharp(join(dir, 'media', fileOf(row.poster))).metadata()).toMatchObject({
+        format: 'webp',
+        width: 1280,
+        height: 720,
+      });
     }
     expect(new Set(rows.map((r) => r.youtube)).size).toBe(rows.length);
     expect(rows.find((r) => r.name === 'Sintel')?.duration).toBe(888);
   });
 
-  it('covers every audio type and quality, with 0-3 reviews, covers, and listed durations that are the files\' lengths', async () => {
-    const rows = await db.selectFrom('audios').select(['id', 'name', 'type', 'quality', 'duration', 'audio_file', 'cover', 'category', 'artist']).execute();
-    expectCovers(rows.map((r) => r.type), AUDIO_TYPES);
-    expectCovers(rows.map((r) => r.quality), AUDIO_QUALITIES);
+  it("covers every audio type and quality, with 0-3 reviews, covers, and listed durations that are the files' lengths", async () => {
+    const rows = await db
+      .selectFrom('audios')
+      .select(['id', 'name', 'type', 'quality', 'duration', 'audio_file', 'cover', 'category', 'artist'])
+      .execute();
+    expectCovers(
+      rows.map((r) => r.type),
+      AUDIO_TYPES,
+    );
+    expectCovers(
+      rows.map((r) => r.quality),
+      AUDIO_QUALITIES,
+    );
     for (const row of rows) expect(row.category && row.artist).toBeTruthy();
     expect(new Set(rows.map((r) => r.audio_file)).size).toBe(rows.length);
     let bytes = 0;
@@ -176,7 +233,11 @@ describe('seedDemo', () => {
       expect(format.numberOfChannels).toBe(1);
       expect(format.bitsPerSample).toBe(16);
       expect(format.duration, row.name).toBeCloseTo(row.duration, 1);
-      expect(await sharp(join(dir, 'media', fileOf(row.cover))).metadata(), row.name).toMatchObject({ format: 'webp', width: 800, height: 800 });
+      expect(await sharp(join(dir, 'media', fileOf(row.cover))).metadata(), row.name).toMatchObject({
+        format: 'webp',
+        width: 800,
+        height: 800,
+      });
     }
     expect(rows.map((r) => r.duration).sort()).toEqual(AUDIOS.map((a) => a.duration).sort());
     expect(bytes).toBeLessThan(6_000_000);
@@ -187,9 +248,18 @@ describe('seedDemo', () => {
   });
 
   it('covers every event category and location type, with dates today, tomorrow, this week and later', async () => {
-    const rows = await db.selectFrom('events').select(['category', 'event_type', 'is_virtual', 'start_date', 'end_date', 'price_cents']).execute();
-    expectCovers(rows.map((r) => r.category), EVENT_CATEGORIES);
-    expectCovers(rows.map((r) => r.event_type), EVENT_TYPES);
+    const rows = await db
+      .selectFrom('events')
+      .select(['category', 'event_type', 'is_virtual', 'start_date', 'end_date', 'price_cents'])
+      .execute();
+    expectCovers(
+      rows.map((r) => r.category),
+      EVENT_CATEGORIES,
+    );
+    expectCovers(
+      rows.map((r) => r.event_type),
+      EVENT_TYPES,
+    );
     for (const row of rows) {
       expect(Boolean(row.is_virtual)).toBe(row.event_type === 'virtual');
       expect(Date.parse(row.end_date)).toBeGreaterThan(Date.parse(row.start_date));
@@ -199,8 +269,12 @@ describe('seedDemo', () => {
     tomorrow.setDate(tomorrow.getDate() + 1);
     expect(starts.some((s) => localDay(s) === localDay(now))).toBe(true);
     expect(starts.some((s) => localDay(s) === localDay(tomorrow))).toBe(true);
-    expect(starts.some((s) => s.getTime() > tomorrow.getTime() + DAY && s.getTime() <= now.getTime() + 7 * DAY)).toBe(true);
-    expect(starts.some((s) => s.getTime() > now.getTime() + 7 * DAY && s.getTime() <= now.getTime() + 31 * DAY)).toBe(true);
+    expect(starts.some((s) => s.getTime() > tomorrow.getTime() + DAY && s.getTime() <= now.getTime() + 7 * DAY)).toBe(
+      true,
+    );
+    expect(starts.some((s) => s.getTime() > now.getTime() + 7 * DAY && s.getTime() <= now.getTime() + 31 * DAY)).toBe(
+      true,
+    );
     expect(starts.some((s) => s.getTime() > now.getTime() + 31 * DAY)).toBe(true);
     expect(rows.some((r) => r.price_cents === 0) && rows.some((r) => r.price_cents > 0)).toBe(true);
   });
@@ -224,7 +298,11 @@ describe('seedDemo', () => {
     expect(rows.map((r) => [r.name, r.role, r.sort_order])).toEqual(TEAM.map((m, i) => [m.name, m.role, i]));
     for (const row of rows) {
       expect(row.bio).toMatch(/\.$/);
-      expect(await sharp(join(dir, 'media', fileOf(row.photo))).metadata()).toMatchObject({ format: 'webp', width: 800, height: 800 });
+      expect(await sharp(join(dir, 'media', fileOf(row.photo))).metadata()).toMatchObject({
+        format: 'webp',
+        width: 800,
+        height: 800,
+      });
     }
   });
 
@@ -246,21 +324,34 @@ describe('seedDemo', () => {
     expect(rows.map((r) => r.sort_order)).toEqual([0, 1, 2]);
     const video = rows.find((r) => r.type === 'video');
     expect(video?.link).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
-    expectCovers(rows.map((r) => r.content_alignment), ['left', 'center', 'right']);
+    expectCovers(
+      rows.map((r) => r.content_alignment),
+      ['left', 'center', 'right'],
+    );
     const buttons = rows.map((r) => JSON.parse(r.search_button) as Record<string, unknown>);
-    for (const button of buttons) expect(Object.keys(button).sort()).toEqual(Object.keys(SEARCH_BUTTON_DEFAULTS).sort());
+    for (const button of buttons)
+      expect(Object.keys(button).sort()).toEqual(Object.keys(SEARCH_BUTTON_DEFAULTS).sort());
     expect(buttons[0]?.['enabled']).toBe(true);
   });
 
   it('makes the dashboard revenue non-zero', async () => {
-    const { sum } = await db.selectFrom('orders').select((eb) => eb.fn.sum<number>('total_cents').as('sum')).executeTakeFirstOrThrow();
+    const { sum } = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.sum<number>('total_cents').as('sum'))
+      .executeTakeFirstOrThrow();
     expect(Number(sum)).toBeGreaterThan(0);
   });
 
   it('stores every referenced media file on disk with a matching media row', async () => {
-    const company = await db.selectFrom('company_settings').select(['logo', 'logo_dark', 'icon', 'hero_image']).executeTakeFirstOrThrow();
+    const company = await db
+      .selectFrom('company_settings')
+      .select(['logo', 'logo_dark', 'icon', 'hero_image'])
+      .executeTakeFirstOrThrow();
     const urls = [
-      company.logo, company.logo_dark, company.icon, company.hero_image,
+      company.logo,
+      company.logo_dark,
+      company.icon,
+      company.hero_image,
       ...(await db.selectFrom('sliders').select('image').execute()).map((r) => r.image),
       ...(await db.selectFrom('products').select('image').execute()).map((r) => r.image),
       ...(await db.selectFrom('blogs').select('image').execute()).map((r) => r.image),
@@ -296,7 +387,10 @@ describe('seedDemo', () => {
 
   it('renders images at the intended sizes', async () => {
     const metaOf = async (url: string | null | undefined) => sharp(join(dir, 'media', fileOf(url ?? ''))).metadata();
-    const company = await db.selectFrom('company_settings').select(['logo', 'logo_dark', 'icon', 'hero_image']).executeTakeFirstOrThrow();
+    const company = await db
+      .selectFrom('company_settings')
+      .select(['logo', 'logo_dark', 'icon', 'hero_image'])
+      .executeTakeFirstOrThrow();
     const logo = await metaOf(company.logo);
     expect([logo.format, logo.width, logo.height, logo.hasAlpha]).toEqual(['png', 400, 120, true]);
     const icon = await metaOf(company.icon);
@@ -329,7 +423,11 @@ describe('seedDemo with the picture cache', () => {
     try {
       await migrateToLatest(secondDb);
       const lines: string[] = [];
-      const again = await seedDemo(secondDb, second, now, { cacheDir, fetchThumbnail: noThumbnails, log: (line) => lines.push(line) });
+      const again = await seedDemo(secondDb, second, now, {
+        cacheDir,
+        fetchThumbnail: noThumbnails,
+        log: (line) => lines.push(line),
+      });
       expect(again.pictures).toBe(report.pictures);
       expect(again.cachedPictures).toBe(again.pictures);
       expect(lines.at(-1)).toBe(`seeding demo content: pictures ${again.pictures}/${again.pictures}`);
@@ -338,7 +436,11 @@ describe('seedDemo with the picture cache', () => {
       const secondPhotos = await secondDb.selectFrom('photos').select(['title', 'image']).execute();
       for (const photo of firstPhotos) {
         const twin = secondPhotos.find((p) => p.title === photo.title);
-        expect(readFileSync(join(second, 'media', fileOf(twin?.image ?? ''))).equals(readFileSync(join(dir, 'media', fileOf(photo.image))))).toBe(true);
+        expect(
+          readFileSync(join(second, 'media', fileOf(twin?.image ?? ''))).equals(
+            readFileSync(join(dir, 'media', fileOf(photo.image))),
+          ),
+        ).toBe(true);
       }
     } finally {
       await secondDb.destroy();

@@ -22,13 +22,18 @@ describe('the API on a fresh DATA_DIR', () => {
 
   it('creates the SQLite database in DATA_DIR with the durability pragmas (on PostgreSQL: its tables there, no file)', async () => {
     if (onPostgres) {
-      const { rows } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(t.db);
-      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['company_settings', 'users', 'sessions', 'search_index', 'kysely_migration']));
+      const { rows } = await sql<{
+        name: string;
+      }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`.execute(t.db);
+      expect(rows.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['company_settings', 'users', 'sessions', 'search_index', 'kysely_migration']),
+      );
       expect(existsSync(join(t.dataDir, 'site.db'))).toBe(false);
       return;
     }
     expect(existsSync(join(t.dataDir, 'site.db'))).toBe(true);
-    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(t.db)).rows[0] as object)[0];
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`PRAGMA ${name}`).execute(t.db)).rows[0] as object)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(0); // the 5 s lock wait is asynchronous (db-locked.test.ts)
@@ -70,7 +75,11 @@ describe('the API on a fresh DATA_DIR', () => {
   });
 
   it('creates the first admin once with the configured email', async () => {
-    const admins = await t.db.selectFrom('users').select(['email', 'role', 'password_hash']).where('role', '=', 'admin').execute();
+    const admins = await t.db
+      .selectFrom('users')
+      .select(['email', 'role', 'password_hash'])
+      .where('role', '=', 'admin')
+      .execute();
     expect(admins).toHaveLength(1);
     expect(admins[0]?.email).toBe('admin@example.com');
     expect(admins[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -97,7 +106,11 @@ describe('the API on a fresh DATA_DIR', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await t.request('/api/health', { method: 'POST', body: 'x'.repeat(200 * 1024), headers: { 'content-type': 'application/json' } });
+    const res = await t.request('/api/health', {
+      method: 'POST',
+      body: 'x'.repeat(200 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBeTruthy();
   });
@@ -123,7 +136,9 @@ describe('the API of a site served over HTTPS', () => {
     const t = await createTestApp({ seed: 'none', env: { SITE_URL: 'https://shop.example' } });
     try {
       for (const path of ['/api/company', '/api/health', '/api/nope']) {
-        expect((await t.request(path)).headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+        expect((await t.request(path)).headers.get('strict-transport-security'), path).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
       }
     } finally {
       await t.close();
@@ -182,13 +197,18 @@ describe('media left behind by a crash', () => {
 describe('pictures stored before a variant width existed', () => {
   it('get the missing variants at start, and a picture whose file is gone is skipped', async () => {
     const first = await createTestApp({ seed: 'none' });
-    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const kept = await storePicture(first.db, first.dataDir, picture);
     const lost = await storePicture(first.db, first.dataDir, picture);
     await claimMedia(first.db, kept.url, lost.url);
     // As if stored before 720 joined VARIANT_WIDTHS, and a picture whose file was deleted by hand.
     const old = variantName(kept.fileName, 720);
-    await first.db.deleteFrom('media').where('file_name', 'in', [old, variantName(lost.fileName, 720)]).execute();
+    await first.db
+      .deleteFrom('media')
+      .where('file_name', 'in', [old, variantName(lost.fileName, 720)])
+      .execute();
     await first.close(true);
     const dir = join(first.dataDir, 'media');
     rmSync(join(dir, lost.fileName));
@@ -196,13 +216,18 @@ describe('pictures stored before a variant width existed', () => {
     const second = await createTestApp({ seed: 'none', dataDir: first.dataDir });
     try {
       expect(second.logs).toContain('wrote 1 missing picture variant(s)');
-      const row = await second.db.selectFrom('media').selectAll().where('file_name', '=', old).executeTakeFirstOrThrow();
+      const row = await second.db
+        .selectFrom('media')
+        .selectAll()
+        .where('file_name', '=', old)
+        .executeTakeFirstOrThrow();
       expect([row.content_type, row.width, row.height]).toEqual(['image/avif', 720, 480]);
       expect(row.bytes).toBe(statSync(join(dir, old)).size);
       const res = await second.request(`/media/${old}`);
       expect(res.status).toBe(200);
       expect((await sharp(new Uint8Array(await res.arrayBuffer())).metadata()).width).toBe(720);
-      for (const width of VARIANT_WIDTHS) expect(existsSync(join(dir, variantName(kept.fileName, width))), `${width}`).toBe(true);
+      for (const width of VARIANT_WIDTHS)
+        expect(existsSync(join(dir, variantName(kept.fileName, width))), `${width}`).toBe(true);
     } finally {
       await second.close(true);
     }

@@ -42,7 +42,13 @@ describe('SIGTERM', () => {
     // Registrations: each hashes a password and writes a row, so finishing them needs the database still open.
     const held = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        holdRequest(origin, '/api/auth/register', { first_name: 'In', last_name: 'Flight', email: `in-flight-${i}@example.com`, username: `inflight${i}`, password: 'a long enough passphrase 2026' }),
+        holdRequest(origin, '/api/auth/register', {
+          first_name: 'In',
+          last_name: 'Flight',
+          email: `in-flight-${i}@example.com`,
+          username: `inflight${i}`,
+          password: 'a long enough passphrase 2026',
+        }),
       ),
     );
     // A request opened after the 40 and answered means the server has read theirs: all 40 handlers are running.
@@ -61,7 +67,13 @@ describe('SIGTERM', () => {
     expect(product.output()).toMatch(/SIGTERM/);
     // The database was closed: SQLite folds the write-ahead log back and removes it on the last close.
     if (!onPostgres) expect(existsSync(join(dataDir, 'site.db-wal'))).toBe(false);
-    const registered = await withDataDirDb(dataDir, (db) => db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', 'like', 'in-flight-%').executeTakeFirstOrThrow());
+    const registered = await withDataDirDb(dataDir, (db) =>
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', 'like', 'in-flight-%')
+        .executeTakeFirstOrThrow(),
+    );
     expect(Number(registered.n)).toBe(40);
     // The astro build child went with it, and nothing it left half-written is marked complete.
     await until(() => processesMentioning(root).length === 0, 5000, 'the build process to end');

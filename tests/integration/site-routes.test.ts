@@ -21,7 +21,10 @@ describe('serving the built site', () => {
     writeFileSync(join(root, 'index.html'), '<h1>home</h1>');
     writeFileSync(join(root, 'about', 'index.html'), '<h1>about</h1>');
     mkdirSync(join(root, 'login'));
-    writeFileSync(join(root, 'login', 'index.html'), `<meta http-equiv="content-security-policy" content="default-src 'self';script-src 'self' 'sha256-abc=';"><h1>login</h1>`);
+    writeFileSync(
+      join(root, 'login', 'index.html'),
+      `<meta http-equiv="content-security-policy" content="default-src 'self';script-src 'self' 'sha256-abc=';"><h1>login</h1>`,
+    );
     mkdirSync(join(root, 'newsletter', 'confirm'), { recursive: true });
     writeFileSync(join(root, 'newsletter', 'confirm', 'index.html'), '<h1>confirm</h1>');
     mkdirSync(join(root, 'orders', 'view'), { recursive: true });
@@ -54,7 +57,9 @@ describe('serving the built site', () => {
 
   it('repeats the page CSP as a header with frame-ancestors, and sends no referrer from /login', async () => {
     const res = await get('/login');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'self';script-src 'self' 'sha256-abc='; frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'self';script-src 'self' 'sha256-abc='; frame-ancestors 'none'",
+    );
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const about = await get('/about');
     expect(about.headers.get('content-security-policy')).toBeNull();
@@ -62,7 +67,12 @@ describe('serving the built site', () => {
   });
 
   it("sends no referrer from the newsletter link pages and a guest's order page, whose URL carries a token", async () => {
-    for (const path of ['/newsletter/confirm?token=abc', '/newsletter/confirm/?token=abc', '/orders/view?id=x&token=abc', '/orders/view/?id=x&token=abc']) {
+    for (const path of [
+      '/newsletter/confirm?token=abc',
+      '/newsletter/confirm/?token=abc',
+      '/orders/view?id=x&token=abc',
+      '/orders/view/?id=x&token=abc',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
@@ -172,14 +182,20 @@ describe('serving the precompressed site', () => {
       const first = await raw(url('/'), { 'accept-encoding': encoding });
       expect(first.headers['etag'], encoding).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
       expect(first.headers['last-modified']).toBeDefined();
-      const byTag = await raw(url('/'), { 'accept-encoding': encoding, 'if-none-match': String(first.headers['etag']) });
+      const byTag = await raw(url('/'), {
+        'accept-encoding': encoding,
+        'if-none-match': String(first.headers['etag']),
+      });
       expect(byTag.status, encoding).toBe(304);
       expect(byTag.body.byteLength).toBe(0);
       expect(byTag.headers['etag']).toBe(first.headers['etag']);
       expect(byTag.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
       expect(byTag.headers['vary']).toMatch(/Accept-Encoding/);
       expect(byTag.headers['content-encoding']).toBeUndefined();
-      const byDate = await raw(url('/'), { 'accept-encoding': encoding, 'if-modified-since': String(first.headers['last-modified']) });
+      const byDate = await raw(url('/'), {
+        'accept-encoding': encoding,
+        'if-modified-since': String(first.headers['last-modified']),
+      });
       expect(byDate.status, encoding).toBe(304);
     }
     const changed = await raw(url('/'), { 'if-none-match': 'W/"0-0"' });
@@ -188,7 +204,11 @@ describe('serving the precompressed site', () => {
   });
 
   it('gives the same Last-Modified to every copy of a file', async () => {
-    const dates = await Promise.all(['br', 'gzip', ''].map(async (encoding) => (await raw(url('/'), { 'accept-encoding': encoding })).headers['last-modified']));
+    const dates = await Promise.all(
+      ['br', 'gzip', ''].map(
+        async (encoding) => (await raw(url('/'), { 'accept-encoding': encoding })).headers['last-modified'],
+      ),
+    );
     expect(new Set(dates).size).toBe(1);
   });
 

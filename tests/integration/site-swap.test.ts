@@ -2,7 +2,16 @@
  * DIST_DIR swaps (site-swap.ts) through the real server: which directory is served, when, and that no answer mixes
  * two builds. The builder here writes files directly; restart-serves-previous-build.test.ts runs the real build.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +21,8 @@ import { BUILD_MARKER } from '../../src/server/site/build-site.ts';
 import { openSiteDir, type SiteDir } from '../../src/server/site/site-swap.ts';
 
 /** A page big enough that serving it takes more than one read. */
-const page = (version: string) => `<!doctype html><meta http-equiv="content-security-policy" content="default-src 'self' 'sha256-${version}=';"><h1>${version}</h1>${`<p>${version} `.repeat(40_000)}</html>`;
+const page = (version: string) =>
+  `<!doctype html><meta http-equiv="content-security-policy" content="default-src 'self' 'sha256-${version}=';"><h1>${version}</h1>${`<p>${version} `.repeat(40_000)}</html>`;
 
 function writeBuild(dir: string, version: string, complete = true): void {
   mkdirSync(join(dir, 'about'), { recursive: true });
@@ -177,7 +187,8 @@ describe('DIST_DIR swaps', () => {
       for (let after = 0; after < 5; after += swapped ? 1 : 0) {
         const res = await get('/');
         const body = await res.text();
-        if (res.status !== 200 || (body !== page('old') && body !== page('v1'))) failures.push(`${res.status} ${body.slice(0, 80)} (${body.length} chars)`);
+        if (res.status !== 200 || (body !== page('old') && body !== page('v1')))
+          failures.push(`${res.status} ${body.slice(0, 80)} (${body.length} chars)`);
         seen.add(body === page('old') ? 'old' : 'v1');
         answered++;
       }

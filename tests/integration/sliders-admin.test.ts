@@ -24,7 +24,11 @@ interface Answer {
   body: Record<string, unknown> & { message?: string; field?: string; slider?: Slider; results?: Slider[] };
 }
 
-async function call(method: string, path: string, { token, body }: { token?: string; body?: FormData | object | undefined } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: FormData | object | undefined } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -43,10 +47,23 @@ function form(fields: Record<string, string>, image?: { bytes: Buffer; name: str
   return data;
 }
 
-const png = async () => ({ bytes: await sharp({ create: { width: 80, height: 40, channels: 3, background: '#336699' } }).png().toBuffer(), name: 'slide.png', type: 'image/png' });
-const jpeg = async () => ({ bytes: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#993366' } }).jpeg().toBuffer(), name: 'slide.jpg', type: 'image/jpeg' });
+const png = async () => ({
+  bytes: await sharp({ create: { width: 80, height: 40, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer(),
+  name: 'slide.png',
+  type: 'image/png',
+});
+const jpeg = async () => ({
+  bytes: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#993366' } })
+    .jpeg()
+    .toBuffer(),
+  name: 'slide.jpg',
+  type: 'image/jpeg',
+});
 
-const create = (fields: Record<string, string>, image?: Parameters<typeof form>[1]) => call('POST', '/api/sliders', { token: admin, body: form(fields, image) });
+const create = (fields: Record<string, string>, image?: Parameters<typeof form>[1]) =>
+  call('POST', '/api/sliders', { token: admin, body: form(fields, image) });
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const filesOf = async (url: string) => {
   const stem = url.replace(/^\/media\//, '').replace(/\.webp$/, '');
@@ -68,7 +85,10 @@ async function expectRebuild<T>(write: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   t = await createTestApp();
   const now = new Date().toISOString();
-  await t.db.insertInto('company_settings').values({ id: 1, public_id: companyId, name: 'Northwind', updated_at: now }).execute();
+  await t.db
+    .insertInto('company_settings')
+    .values({ id: 1, public_id: companyId, name: 'Northwind', updated_at: now })
+    .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('cora');
 });
@@ -85,16 +105,19 @@ describe('access', () => {
     ['DELETE', '/api/sliders/some-id', () => undefined],
     ['PUT', '/api/admin/sliders/order', () => ({ ids: [] })],
   ];
-  it.each(routes)('%s %s: 401 without a token or with a garbage one, 403 for a customer', async (method, path, body) => {
-    const before = await sliderCount();
-    const audits = (await auditRows()).length;
-    expect((await call(method, path, { body: body() })).status).toBe(401);
-    expect((await call(method, path, { token: 'garbage-token', body: body() })).status).toBe(401);
-    const denied = await call(method, path, { token: customer, body: body() });
-    expect(denied).toEqual({ status: 403, body: { message: 'Admin access required' } });
-    expect(await sliderCount()).toBe(before);
-    expect((await auditRows()).length).toBe(audits);
-  });
+  it.each(routes)(
+    '%s %s: 401 without a token or with a garbage one, 403 for a customer',
+    async (method, path, body) => {
+      const before = await sliderCount();
+      const audits = (await auditRows()).length;
+      expect((await call(method, path, { body: body() })).status).toBe(401);
+      expect((await call(method, path, { token: 'garbage-token', body: body() })).status).toBe(401);
+      const denied = await call(method, path, { token: customer, body: body() });
+      expect(denied).toEqual({ status: 403, body: { message: 'Admin access required' } });
+      expect(await sliderCount()).toBe(before);
+      expect((await auditRows()).length).toBe(audits);
+    },
+  );
 
   it('leaves the public list open to everyone', async () => {
     expect((await call('GET', '/api/sliders')).status).toBe(200);
@@ -108,33 +131,81 @@ describe('create', () => {
     expect(body.message).toBe('Slider created successfully!');
     const slider = body.slider!;
     expect(slider).toEqual({
-      _id: expect.any(String), title: 'Summer sale', subtitle: 'Up to 50% off', link: '', order: 0, type: 'photo', image: '',
-      button1_text: '', button1_link: '', button2_text: '', button2_link: '', contentAlignment: 'center',
-      isActive: true, isGlobalSettings: false, company: companyId, searchButton: SEARCH_BUTTON_DEFAULTS,
+      _id: expect.any(String),
+      title: 'Summer sale',
+      subtitle: 'Up to 50% off',
+      link: '',
+      order: 0,
+      type: 'photo',
+      image: '',
+      button1_text: '',
+      button1_link: '',
+      button2_text: '',
+      button2_link: '',
+      contentAlignment: 'center',
+      isActive: true,
+      isGlobalSettings: false,
+      company: companyId,
+      searchButton: SEARCH_BUTTON_DEFAULTS,
     });
     const row = await t.db.selectFrom('sliders').selectAll().where('id', '=', slider._id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.search_button)).toEqual(SEARCH_BUTTON_DEFAULTS);
     const audit = (await auditRows()).at(-1);
-    expect(audit).toMatchObject({ action: 'slider.create', target_type: 'slider', target_id: slider._id, summary: 'Slider "Summer sale" created' });
+    expect(audit).toMatchObject({
+      action: 'slider.create',
+      target_type: 'slider',
+      target_id: slider._id,
+      summary: 'Slider "Summer sale" created',
+    });
     expect(audit?.actor_name).not.toBe('');
   });
 
   it('creates a video slider with every field and a PNG image stored re-encoded under a server-made name', async () => {
-    const searchButton = { enabled: false, text: 'Find', icon: 'FaStar', position: 'below', style: { backgroundColor: '#112233', padding: '4px 8px' }, voiceSearch: { enabled: true } };
+    const searchButton = {
+      enabled: false,
+      text: 'Find',
+      icon: 'FaStar',
+      position: 'below',
+      style: { backgroundColor: '#112233', padding: '4px 8px' },
+      voiceSearch: { enabled: true },
+    };
     const { status, body } = await create(
       {
-        title: 'Watch us', subtitle: 'Our story', order: '2', type: 'video', link: EMBED, button1_text: 'Shop', button1_link: '/shop',
-        button2_text: 'About', button2_link: 'https://example.com/about', contentAlignment: 'right', isActive: 'false', isGlobalSettings: 'true',
-        company: companyId, searchButton: JSON.stringify(searchButton),
+        title: 'Watch us',
+        subtitle: 'Our story',
+        order: '2',
+        type: 'video',
+        link: EMBED,
+        button1_text: 'Shop',
+        button1_link: '/shop',
+        button2_text: 'About',
+        button2_link: 'https://example.com/about',
+        contentAlignment: 'right',
+        isActive: 'false',
+        isGlobalSettings: 'true',
+        company: companyId,
+        searchButton: JSON.stringify(searchButton),
       },
       await png(),
     );
     expect(status).toBe(201);
     const slider = body.slider!;
     expect(slider).toMatchObject({
-      title: 'Watch us', order: 2, type: 'video', link: EMBED, button1_link: '/shop', button2_link: 'https://example.com/about',
-      contentAlignment: 'right', isActive: false, isGlobalSettings: true, company: companyId,
-      searchButton: { ...SEARCH_BUTTON_DEFAULTS, ...searchButton, style: { ...SEARCH_BUTTON_DEFAULTS.style, ...searchButton.style } },
+      title: 'Watch us',
+      order: 2,
+      type: 'video',
+      link: EMBED,
+      button1_link: '/shop',
+      button2_link: 'https://example.com/about',
+      contentAlignment: 'right',
+      isActive: false,
+      isGlobalSettings: true,
+      company: companyId,
+      searchButton: {
+        ...SEARCH_BUTTON_DEFAULTS,
+        ...searchButton,
+        style: { ...SEARCH_BUTTON_DEFAULTS.style, ...searchButton.style },
+      },
     });
     expect(slider.image).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
     expect((await filesOf(slider.image)).length).toBeGreaterThan(1);
@@ -175,8 +246,16 @@ describe('validation: a refusal names the field and stores nothing', () => {
     ['searchButton', { searchButton: 'not json at all' }, undefined],
     ['searchButton', { searchButton: '["a"]' }, undefined],
     ['searchButton', { searchButton: JSON.stringify({ pad: 'x'.repeat(4200) }) }, undefined],
-    ['searchButton.style.backgroundColor', { searchButton: '{"style":{"backgroundColor":"red;position:fixed"}}' }, undefined],
-    ['searchButton.style.borderRadius', { searchButton: '{"style":{"borderRadius":"expression(alert(1))"}}' }, undefined],
+    [
+      'searchButton.style.backgroundColor',
+      { searchButton: '{"style":{"backgroundColor":"red;position:fixed"}}' },
+      undefined,
+    ],
+    [
+      'searchButton.style.borderRadius',
+      { searchButton: '{"style":{"borderRadius":"expression(alert(1))"}}' },
+      undefined,
+    ],
     ['searchButton.style.padding', { searchButton: '{"style":{"padding":"1rem;top:0"}}' }, undefined],
     ['searchButton.icon', { searchButton: '{"icon":"FaBomb"}' }, undefined],
     ['searchButton.recentSearches.limit', { searchButton: '{"recentSearches":{"limit":500}}' }, undefined],
@@ -193,7 +272,10 @@ describe('validation: a refusal names the field and stores nothing', () => {
 
   it('refuses a file that is not a picture by its bytes (a text file named .png) with 415 naming image', async () => {
     const before = { sliders: await sliderCount(), files: await mediaFiles() };
-    const { status, body } = await create({ title: 'Fake' }, { bytes: Buffer.from('hello, not a picture'), name: 'fake.png', type: 'image/png' });
+    const { status, body } = await create(
+      { title: 'Fake' },
+      { bytes: Buffer.from('hello, not a picture'), name: 'fake.png', type: 'image/png' },
+    );
     expect(status).toBe(415);
     expect(body).toEqual({ message: 'Only JPEG, PNG, GIF, and WEBP files are allowed', field: 'image' });
     expect(await sliderCount()).toBe(before.sliders);
@@ -219,7 +301,10 @@ describe('validation: a refusal names the field and stores nothing', () => {
   });
 
   it('drops __proto__ and constructor from searchButton', async () => {
-    const { status, body } = await create({ title: 'Proto', searchButton: '{"__proto__":{"enabled":false},"constructor":{"x":1},"text":"Go"}' });
+    const { status, body } = await create({
+      title: 'Proto',
+      searchButton: '{"__proto__":{"enabled":false},"constructor":{"x":1},"text":"Go"}',
+    });
     expect(status).toBe(201);
     expect(body.slider!.searchButton).toEqual({ ...SEARCH_BUTTON_DEFAULTS, text: 'Go' });
     expect(({} as Record<string, unknown>)['enabled']).toBeUndefined();
@@ -234,36 +319,62 @@ describe('validation: a refusal names the field and stores nothing', () => {
 describe('edit', () => {
   it('changes the sent fields, keeps the others, and asks for a rebuild', async () => {
     const created = (await create({ title: 'Before', subtitle: 'Kept', isActive: 'false', order: '4' })).body.slider!;
-    const { status, body } = await expectRebuild(() => call('PUT', `/api/sliders/${created._id}`, { token: admin, body: form({ title: 'After', button1_text: 'Go', button1_link: '/go' }) }));
+    const { status, body } = await expectRebuild(() =>
+      call('PUT', `/api/sliders/${created._id}`, {
+        token: admin,
+        body: form({ title: 'After', button1_text: 'Go', button1_link: '/go' }),
+      }),
+    );
     expect(status).toBe(200);
     expect(body.message).toBe('Slider updated successfully!');
     expect(body.slider).toEqual({ ...created, title: 'After', button1_text: 'Go', button1_link: '/go' });
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'slider.update', target_id: created._id, summary: 'Slider "After" updated' });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'slider.update',
+      target_id: created._id,
+      summary: 'Slider "After" updated',
+    });
   });
 
   it('replaces the image and removes the old files once nothing refers to them', async () => {
     const created = (await create({ title: 'Pictured' }, await png())).body.slider!;
     const oldFiles = await filesOf(created.image);
     expect(oldFiles.length).toBeGreaterThan(1);
-    const { status, body } = await call('PUT', `/api/sliders/${created._id}`, { token: admin, body: form({}, await jpeg()) });
+    const { status, body } = await call('PUT', `/api/sliders/${created._id}`, {
+      token: admin,
+      body: form({}, await jpeg()),
+    });
     expect(status).toBe(200);
     expect(body.slider!.image).not.toBe(created.image);
     expect(await filesOf(created.image)).toEqual([]);
     expect((await filesOf(body.slider!.image)).length).toBeGreaterThan(1);
-    expect(await t.db.selectFrom('media').select('id').where('file_name', 'like', `${created.image.slice(7, 43)}%`).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('media')
+        .select('id')
+        .where('file_name', 'like', `${created.image.slice(7, 43)}%`)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('keeps the image when a refused edit sends a new one', async () => {
     const created = (await create({ title: 'Keep me' }, await png())).body.slider!;
     const files = await mediaFiles();
-    const res = await call('PUT', `/api/sliders/${created._id}`, { token: admin, body: form({ type: 'video' }, await jpeg()) });
+    const res = await call('PUT', `/api/sliders/${created._id}`, {
+      token: admin,
+      body: form({ type: 'video' }, await jpeg()),
+    });
     expect(res.body).toEqual({ message: VIDEO_LINK_REQUIRED, field: 'link' });
     expect(await mediaFiles()).toEqual(files);
-    expect((await call('GET', '/api/admin/sliders', { token: admin })).body.results!.find((s) => s._id === created._id)).toEqual(created);
+    expect(
+      (await call('GET', '/api/admin/sliders', { token: admin })).body.results!.find((s) => s._id === created._id),
+    ).toEqual(created);
   });
 
   it('answers 404 for an unknown slider', async () => {
-    expect(await call('PUT', '/api/sliders/no-such-slider', { token: admin, body: form({ title: 'x' }) })).toEqual({ status: 404, body: { message: 'Slider not found' } });
+    expect(await call('PUT', '/api/sliders/no-such-slider', { token: admin, body: form({ title: 'x' }) })).toEqual({
+      status: 404,
+      body: { message: 'Slider not found' },
+    });
   });
 
   it('normalises an older row: defaults for its searchButton, the site company when it has none', async () => {
@@ -271,14 +382,37 @@ describe('edit', () => {
     const now = new Date().toISOString();
     await t.db
       .insertInto('sliders')
-      .values({ id, title: 'Old slide', company: '', search_button: '{"text":"Old","style":{"backgroundColor":"red"},"position":"nowhere"}', created_at: now, updated_at: now })
+      .values({
+        id,
+        title: 'Old slide',
+        company: '',
+        search_button: '{"text":"Old","style":{"backgroundColor":"red"},"position":"nowhere"}',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const listed = (await call('GET', '/api/admin/sliders', { token: admin })).body.results!.find((s) => s._id === id)!;
-    expect(listed).toMatchObject({ isActive: true, isGlobalSettings: false, contentAlignment: 'center', searchButton: { ...SEARCH_BUTTON_DEFAULTS, text: 'Old' } });
-    const { status, body } = await call('PUT', `/api/sliders/${id}`, { token: admin, body: form({ subtitle: 'Edited' }) });
+    expect(listed).toMatchObject({
+      isActive: true,
+      isGlobalSettings: false,
+      contentAlignment: 'center',
+      searchButton: { ...SEARCH_BUTTON_DEFAULTS, text: 'Old' },
+    });
+    const { status, body } = await call('PUT', `/api/sliders/${id}`, {
+      token: admin,
+      body: form({ subtitle: 'Edited' }),
+    });
     expect(status).toBe(200);
-    expect(body.slider).toMatchObject({ company: companyId, subtitle: 'Edited', searchButton: { ...SEARCH_BUTTON_DEFAULTS, text: 'Old' } });
-    const row = await t.db.selectFrom('sliders').select(['company', 'search_button']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(body.slider).toMatchObject({
+      company: companyId,
+      subtitle: 'Edited',
+      searchButton: { ...SEARCH_BUTTON_DEFAULTS, text: 'Old' },
+    });
+    const row = await t.db
+      .selectFrom('sliders')
+      .select(['company', 'search_button'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.company).toBe(companyId);
     expect(JSON.parse(row.search_button)).toEqual({ ...SEARCH_BUTTON_DEFAULTS, text: 'Old' });
   });
@@ -288,11 +422,22 @@ describe('activate and deactivate', () => {
   it('hides a deactivated slider from the public list and shows it again once activated', async () => {
     const created = (await create({ title: 'Toggle me' })).body.slider!;
     expect((await publicSliders()).map((s) => s._id)).toContain(created._id);
-    const off = await expectRebuild(() => call('PATCH', `/api/sliders/${created._id}`, { token: admin, body: { isActive: false } }));
-    expect(off).toEqual({ status: 200, body: { message: 'Slider deactivated', slider: { ...created, isActive: false } } });
+    const off = await expectRebuild(() =>
+      call('PATCH', `/api/sliders/${created._id}`, { token: admin, body: { isActive: false } }),
+    );
+    expect(off).toEqual({
+      status: 200,
+      body: { message: 'Slider deactivated', slider: { ...created, isActive: false } },
+    });
     expect((await publicSliders()).map((s) => s._id)).not.toContain(created._id);
-    expect((await call('GET', '/api/admin/sliders', { token: admin })).body.results!.map((s) => s._id)).toContain(created._id);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'slider.update', target_id: created._id, summary: 'Slider "Toggle me" deactivated' });
+    expect((await call('GET', '/api/admin/sliders', { token: admin })).body.results!.map((s) => s._id)).toContain(
+      created._id,
+    );
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'slider.update',
+      target_id: created._id,
+      summary: 'Slider "Toggle me" deactivated',
+    });
     const on = await call('PATCH', `/api/sliders/${created._id}`, { token: admin, body: { isActive: true } });
     expect(on.body.slider!.isActive).toBe(true);
     expect((await publicSliders()).map((s) => s._id)).toContain(created._id);
@@ -306,7 +451,9 @@ describe('activate and deactivate', () => {
   });
 
   it('answers 404 for an unknown slider', async () => {
-    expect((await call('PATCH', '/api/sliders/no-such-slider', { token: admin, body: { isActive: true } })).status).toBe(404);
+    expect(
+      (await call('PATCH', '/api/sliders/no-such-slider', { token: admin, body: { isActive: true } })).status,
+    ).toBe(404);
   });
 });
 
@@ -318,8 +465,15 @@ describe('delete', () => {
     expect(res).toEqual({ status: 200, body: { message: 'Slider deleted' } });
     expect(await t.db.selectFrom('sliders').select('id').where('id', '=', created._id).execute()).toEqual([]);
     expect(await filesOf(created.image)).toEqual([]);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'slider.delete', target_id: created._id, summary: 'Slider "Doomed" deleted' });
-    expect(await call('DELETE', `/api/sliders/${created._id}`, { token: admin })).toEqual({ status: 404, body: { message: 'Slider not found' } });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'slider.delete',
+      target_id: created._id,
+      summary: 'Slider "Doomed" deleted',
+    });
+    expect(await call('DELETE', `/api/sliders/${created._id}`, { token: admin })).toEqual({
+      status: 404,
+      body: { message: 'Slider not found' },
+    });
   });
 
   it('keeps image files another record still uses', async () => {
@@ -340,13 +494,17 @@ describe('list and reorder', () => {
     const results = (await res.json()).results as Slider[];
     expect(results.length).toBe(await sliderCount());
     expect(results.some((s) => !s.isActive)).toBe(true);
-    const sorted = [...results].sort((a, b) => a.order - b.order || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+    const sorted = [...results].sort(
+      (a, b) => a.order - b.order || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0),
+    );
     expect(results.map((s) => s._id)).toEqual(sorted.map((s) => s._id));
   });
 
   it('rewrites the order 0..n-1 in the sent sequence, records it and asks for a rebuild', async () => {
     const ids = (await list()).map((s) => s._id).reverse();
-    const { status, body } = await expectRebuild(() => call('PUT', '/api/admin/sliders/order', { token: admin, body: { ids } }));
+    const { status, body } = await expectRebuild(() =>
+      call('PUT', '/api/admin/sliders/order', { token: admin, body: { ids } }),
+    );
     expect(status).toBe(200);
     expect(body.results!.map((s) => s._id)).toEqual(ids);
     expect(body.results!.map((s) => s.order)).toEqual(ids.map((_, i) => i));
@@ -364,7 +522,10 @@ describe('list and reorder', () => {
     ['one extra', (ids: string[]) => [...ids, 'no-such-slider']],
   ])('refuses a list with %s and changes nothing', async (_, change) => {
     const before = await list();
-    const res = await call('PUT', '/api/admin/sliders/order', { token: admin, body: { ids: change(before.map((s) => s._id)) } });
+    const res = await call('PUT', '/api/admin/sliders/order', {
+      token: admin,
+      body: { ids: change(before.map((s) => s._id)) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('ids');
     expect(await list()).toEqual(before);

@@ -10,16 +10,32 @@ let t: TestApp;
 let admin: string;
 let customer: string;
 
-async function call(method: string, path: string, { token, body }: { token?: string | undefined; body?: unknown } = {}) {
+async function call(
+  method: string,
+  path: string,
+  { token, body }: { token?: string | undefined; body?: unknown } = {},
+) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const res = await t.request(path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
-const VALID = { currency: 'EUR', taxRateBp: 2000, taxInclusive: true, shippingCents: 495, manualPaymentEnabled: true, manualPaymentInstructions: 'IBAN DE00 1234.\r\nReference: your order number.' };
+const VALID = {
+  currency: 'EUR',
+  taxRateBp: 2000,
+  taxInclusive: true,
+  shippingCents: 495,
+  manualPaymentEnabled: true,
+  manualPaymentInstructions: 'IBAN DE00 1234.\r\nReference: your order number.',
+};
 /** As the admin unless a token is given; null for no session. */
-const put = (body: unknown, token: string | null = admin) => call('PUT', '/api/admin/store', { token: token ?? undefined, body });
+const put = (body: unknown, token: string | null = admin) =>
+  call('PUT', '/api/admin/store', { token: token ?? undefined, body });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,8 +52,14 @@ describe('GET /api/store', () => {
     const answer = await call('GET', '/api/store');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      currency: 'USD', taxRateBp: 0, taxInclusive: false, shippingCents: 0,
-      payment: { manual: { enabled: true, instructions: expect.stringContaining('bank transfer') }, stripe: { enabled: false } },
+      currency: 'USD',
+      taxRateBp: 0,
+      taxInclusive: false,
+      shippingCents: 0,
+      payment: {
+        manual: { enabled: true, instructions: expect.stringContaining('bank transfer') },
+        stripe: { enabled: false },
+      },
     });
   });
 });
@@ -56,8 +78,14 @@ describe('PUT /api/admin/store', () => {
     const answer = await put({ ...VALID, currency: ' eur ' });
     expect(answer.status).toBe(200);
     const expected: StoreSettings = {
-      currency: 'EUR', taxRateBp: 2000, taxInclusive: true, shippingCents: 495,
-      payment: { manual: { enabled: true, instructions: 'IBAN DE00 1234.\nReference: your order number.' }, stripe: { enabled: false } },
+      currency: 'EUR',
+      taxRateBp: 2000,
+      taxInclusive: true,
+      shippingCents: 495,
+      payment: {
+        manual: { enabled: true, instructions: 'IBAN DE00 1234.\nReference: your order number.' },
+        stripe: { enabled: false },
+      },
     };
     expect(answer.body).toEqual(expected);
     expect((await call('GET', '/api/store')).body).toEqual(expected);
@@ -65,7 +93,9 @@ describe('PUT /api/admin/store', () => {
     expect(rebuild).toHaveBeenCalledTimes(1);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'store.update').execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.summary).toBe('Store settings updated: currency, taxRateBp, taxInclusive, shippingCents, manualPaymentInstructions');
+    expect(audit[0]!.summary).toBe(
+      'Store settings updated: currency, taxRateBp, taxInclusive, shippingCents, manualPaymentInstructions',
+    );
     // Saved again unchanged: audited, no rebuild.
     expect((await put(VALID)).status).toBe(200);
     expect(rebuild).toHaveBeenCalledTimes(1);
@@ -104,7 +134,16 @@ describe('PUT /api/admin/store', () => {
 
   it('takes the edges of each range', async () => {
     expect((await put({ ...VALID, taxRateBp: 0, shippingCents: 0 })).status).toBe(200);
-    expect((await put({ ...VALID, taxRateBp: 10_000, shippingCents: 10_000_000, manualPaymentInstructions: 'y'.repeat(2000) })).status).toBe(200);
+    expect(
+      (
+        await put({
+          ...VALID,
+          taxRateBp: 10_000,
+          shippingCents: 10_000_000,
+          manualPaymentInstructions: 'y'.repeat(2000),
+        })
+      ).status,
+    ).toBe(200);
     expect((await call('GET', '/api/store')).body).toMatchObject({ taxRateBp: 10_000, shippingCents: 10_000_000 });
   });
 });

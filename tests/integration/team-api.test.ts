@@ -19,7 +19,11 @@ interface Answer {
   body: { message?: string; field?: string; member?: TeamMember; results?: TeamMember[] };
 }
 
-async function call(method: string, path: string, { token, body }: { token?: string; body?: FormData | object } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: FormData | object } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -38,7 +42,13 @@ function form(fields: Record<string, string>, photo?: { bytes: Buffer; name: str
   return data;
 }
 
-const png = async () => ({ bytes: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } }).png().toBuffer(), name: 'ada.png', type: 'image/png' });
+const png = async () => ({
+  bytes: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer(),
+  name: 'ada.png',
+  type: 'image/png',
+});
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const filesOf = async (url: string) => {
   const stem = url.replace(/^\/media\//, '').replace(/\.webp$/, '');
@@ -76,7 +86,10 @@ describe('access', () => {
     const b = body();
     expect((await call(method, path, b === undefined ? {} : { body: b })).status).toBe(401);
     const b2 = body();
-    expect(await call(method, path, { token: customer, ...(b2 === undefined ? {} : { body: b2 }) })).toEqual({ status: 403, body: { message: 'Admin access required' } });
+    expect(await call(method, path, { token: customer, ...(b2 === undefined ? {} : { body: b2 }) })).toEqual({
+      status: 403,
+      body: { message: 'Admin access required' },
+    });
     expect(await publicTeam()).toEqual([]);
   });
 
@@ -91,18 +104,30 @@ describe('writes', () => {
   let linus: TeamMember;
 
   it('creates a member with a portrait (multipart), stored re-encoded with its variants, audited, and asks for a rebuild', async () => {
-    const { status, body } = await expectRebuild(async () => call('POST', '/api/admin/team', { token: admin, body: form({ name: ' Ada Lovelace ', role: 'Founder', bio: 'Wrote the first program.' }, await png()) }));
+    const { status, body } = await expectRebuild(async () =>
+      call('POST', '/api/admin/team', {
+        token: admin,
+        body: form({ name: ' Ada Lovelace ', role: 'Founder', bio: 'Wrote the first program.' }, await png()),
+      }),
+    );
     expect(status).toBe(201);
     ada = body.member!;
     expect(ada).toMatchObject({ name: 'Ada Lovelace', role: 'Founder', bio: 'Wrote the first program.', order: 0 });
     expect(ada.photo).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
     expect((await filesOf(ada.photo)).length).toBeGreaterThan(1);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'team.create', target_type: 'team', target_id: ada._id });
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'team.create',
+      target_type: 'team',
+      target_id: ada._id,
+    });
   });
 
   it('creates members from JSON too, each at the end', async () => {
-    grace = (await call('POST', '/api/admin/team', { token: admin, body: { name: 'Grace Hopper', role: 'Engineering' } })).body.member!;
-    linus = (await call('POST', '/api/admin/team', { token: admin, body: { name: 'Linus', bio: 'Kernels.' } })).body.member!;
+    grace = (
+      await call('POST', '/api/admin/team', { token: admin, body: { name: 'Grace Hopper', role: 'Engineering' } })
+    ).body.member!;
+    linus = (await call('POST', '/api/admin/team', { token: admin, body: { name: 'Linus', bio: 'Kernels.' } })).body
+      .member!;
     expect([grace.order, linus.order]).toEqual([1, 2]);
     expect(linus).toMatchObject({ role: '', photo: '' });
     expect((await publicTeam()).map((m) => m.name)).toEqual(['Ada Lovelace', 'Grace Hopper', 'Linus']);
@@ -117,13 +142,19 @@ describe('writes', () => {
   ];
   it.each(refusals)('refuses %s with a 400 naming the field, storing nothing', async (_what, body, field, message) => {
     const before = (await publicTeam()).length;
-    expect(await call('POST', '/api/admin/team', { token: admin, body })).toEqual({ status: 400, body: { message, field } });
+    expect(await call('POST', '/api/admin/team', { token: admin, body })).toEqual({
+      status: 400,
+      body: { message, field },
+    });
     expect((await publicTeam()).length).toBe(before);
   });
 
   it('refuses a portrait that is not a picture (415) and stores no file', async () => {
     const files = await mediaFiles();
-    const answer = await call('POST', '/api/admin/team', { token: admin, body: form({ name: 'Bad' }, { bytes: Buffer.from('<svg/>'), name: 'x.svg', type: 'image/svg+xml' }) });
+    const answer = await call('POST', '/api/admin/team', {
+      token: admin,
+      body: form({ name: 'Bad' }, { bytes: Buffer.from('<svg/>'), name: 'x.svg', type: 'image/svg+xml' }),
+    });
     expect(answer.status).toBe(415);
     expect(answer.body.field).toBe('photo');
     expect(await mediaFiles()).toEqual(files);
@@ -131,13 +162,18 @@ describe('writes', () => {
 
   it('refuses a portrait over 5 MiB with 413', async () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);
-    const answer = await call('POST', '/api/admin/team', { token: admin, body: form({ name: 'Big' }, { bytes: big, name: 'big.png', type: 'image/png' }) });
+    const answer = await call('POST', '/api/admin/team', {
+      token: admin,
+      body: form({ name: 'Big' }, { bytes: big, name: 'big.png', type: 'image/png' }),
+    });
     expect(answer.status).toBe(413);
   });
 
   it('edits only the sent fields; a new portrait replaces the old, which is released', async () => {
     const old = ada.photo;
-    const { status, body } = await expectRebuild(async () => call('PUT', `/api/admin/team/${ada._id}`, { token: admin, body: form({ role: 'Founder & CEO' }, await png()) }));
+    const { status, body } = await expectRebuild(async () =>
+      call('PUT', `/api/admin/team/${ada._id}`, { token: admin, body: form({ role: 'Founder & CEO' }, await png()) }),
+    );
     expect(status).toBe(200);
     expect(body.member).toMatchObject({ name: 'Ada Lovelace', role: 'Founder & CEO', bio: 'Wrote the first program.' });
     expect(body.member!.photo).not.toBe(old);
@@ -156,16 +192,28 @@ describe('writes', () => {
   it('answers 404 for an unknown member and 400 for a bad edit', async () => {
     expect((await call('PUT', '/api/admin/team/unknown-id', { token: admin, body: { name: 'X' } })).status).toBe(404);
     expect((await call('DELETE', '/api/admin/team/unknown-id', { token: admin })).status).toBe(404);
-    expect(await call('PUT', `/api/admin/team/${ada._id}`, { token: admin, body: { name: '' } })).toEqual({ status: 400, body: { message: 'name: is required', field: 'name' } });
+    expect(await call('PUT', `/api/admin/team/${ada._id}`, { token: admin, body: { name: '' } })).toEqual({
+      status: 400,
+      body: { message: 'name: is required', field: 'name' },
+    });
   });
 
   it('reorders when every member is named once, and refuses anything else', async () => {
-    const { status, body } = await expectRebuild(() => call('PUT', '/api/admin/team/order', { token: admin, body: { ids: [linus._id, ada._id, grace._id] } }));
+    const { status, body } = await expectRebuild(() =>
+      call('PUT', '/api/admin/team/order', { token: admin, body: { ids: [linus._id, ada._id, grace._id] } }),
+    );
     expect(status).toBe(200);
-    expect(body.results!.map((m) => [m.name, m.order])).toEqual([['Linus', 0], ['Ada Lovelace', 1], ['Grace Hopper', 2]]);
+    expect(body.results!.map((m) => [m.name, m.order])).toEqual([
+      ['Linus', 0],
+      ['Ada Lovelace', 1],
+      ['Grace Hopper', 2],
+    ]);
     expect((await publicTeam()).map((m) => m.name)).toEqual(['Linus', 'Ada Lovelace', 'Grace Hopper']);
     for (const ids of [[linus._id, ada._id], [linus._id, ada._id, ada._id], [linus._id, ada._id, 'other'], 'nope']) {
-      expect(await call('PUT', '/api/admin/team/order', { token: admin, body: { ids } })).toEqual({ status: 400, body: { message: TEAM_ORDER_MESSAGE, field: 'ids' } });
+      expect(await call('PUT', '/api/admin/team/order', { token: admin, body: { ids } })).toEqual({
+        status: 400,
+        body: { message: TEAM_ORDER_MESSAGE, field: 'ids' },
+      });
     }
   });
 

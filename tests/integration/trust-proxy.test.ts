@@ -23,7 +23,11 @@ function reset(s: TestServer, forwardedFor?: string): Promise<number> {
   }).then((res) => res.status);
 }
 
-async function statuses(s: TestServer, count: number, forwardedFor: (i: number) => string | undefined): Promise<number[]> {
+async function statuses(
+  s: TestServer,
+  count: number,
+  forwardedFor: (i: number) => string | undefined,
+): Promise<number[]> {
   const answers: number[] = [];
   for (let i = 0; i < count; i++) answers.push(await reset(s, forwardedFor(i)));
   return answers;

@@ -24,7 +24,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const jpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toBuffer();
 
 function form(parts: Record<string, string | Blob | [Blob, string]>): FormData {
   const body = new FormData();
@@ -36,7 +39,12 @@ function form(parts: Record<string, string | Blob | [Blob, string]>): FormData {
 }
 
 const put = (body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
-  t.request('/api/company', { method: 'PUT', headers: { authorization: `Bearer ${admin}`, ...headers }, body, duplex: 'half' } as RequestInit);
+  t.request('/api/company', {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${admin}`, ...headers },
+    body,
+    duplex: 'half',
+  } as RequestInit);
 
 async function mediaFiles(): Promise<string[]> {
   return (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
@@ -65,13 +73,21 @@ describe('upload routes', () => {
   it('refuses 5 MiB + 1 byte with 413 and stores nothing', async () => {
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
     (await jpeg()).copy(big);
-    await refused(form({ logo: [new Blob([big], { type: 'image/jpeg' }), 'big.jpg'] }), 413, 'File size must be less than 5MB', 'logo');
+    await refused(
+      form({ logo: [new Blob([big], { type: 'image/jpeg' }), 'big.jpg'] }),
+      413,
+      'File size must be less than 5MB',
+      'logo',
+    );
   });
 
   it('refuses a body over the route limit before reading it whole, with or without Content-Length', async () => {
     // Three slots: the limit is 3 × (5 MiB + 64 KiB) + 64 KiB.
     const max = uploadBodyMax(3);
-    const announced = await put(form({ name: 'x' }), { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(max + 1) });
+    const announced = await put(form({ name: 'x' }), {
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(max + 1),
+    });
     expect(announced.status).toBe(413);
     expect(await announced.json()).toEqual({ message: 'File size must be less than 5MB' });
 
@@ -99,13 +115,28 @@ describe('upload routes', () => {
   });
 
   it('refuses a text file named .png with 415', async () => {
-    await refused(form({ logo: [new Blob(['just some text, not a picture'], { type: 'image/png' }), 'logo.png'] }), 415, 'Only JPEG, PNG, GIF, and WEBP files are allowed', 'logo');
+    await refused(
+      form({ logo: [new Blob(['just some text, not a picture'], { type: 'image/png' }), 'logo.png'] }),
+      415,
+      'Only JPEG, PNG, GIF, and WEBP files are allowed',
+      'logo',
+    );
   });
 
   it('refuses an SVG with 415, whatever it is called', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-    await refused(form({ logo: [new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg'] }), 415, 'Only JPEG, PNG, GIF, and WEBP files are allowed', 'logo');
-    await refused(form({ icon: [new Blob([svg], { type: 'image/png' }), 'icon.png'] }), 415, 'Only JPEG, PNG, GIF, and WEBP files are allowed', 'icon');
+    await refused(
+      form({ logo: [new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg'] }),
+      415,
+      'Only JPEG, PNG, GIF, and WEBP files are allowed',
+      'logo',
+    );
+    await refused(
+      form({ icon: [new Blob([svg], { type: 'image/png' }), 'icon.png'] }),
+      415,
+      'Only JPEG, PNG, GIF, and WEBP files are allowed',
+      'icon',
+    );
   });
 
   it('refuses zero bytes with 400', async () => {
@@ -113,8 +144,18 @@ describe('upload routes', () => {
   });
 
   it('refuses a file under a field that takes none, and a type the name contradicts', async () => {
-    await refused(form({ name: 'x', hero_image: [new Blob([await jpeg()], { type: 'image/jpeg' }), 'a.jpg'] }), 400, /hero_image/, 'hero_image');
-    await refused(form({ logo: [new Blob([await jpeg()], { type: 'image/jpeg' }), 'a.png'] }), 415, /does not match/, 'logo');
+    await refused(
+      form({ name: 'x', hero_image: [new Blob([await jpeg()], { type: 'image/jpeg' }), 'a.jpg'] }),
+      400,
+      /hero_image/,
+      'hero_image',
+    );
+    await refused(
+      form({ logo: [new Blob([await jpeg()], { type: 'image/jpeg' }), 'a.png'] }),
+      415,
+      /does not match/,
+      'logo',
+    );
   });
 
   it('stores a JPEG with HTML after it as a clean picture under a server-made name, never the client name', async () => {
@@ -139,7 +180,9 @@ describe('upload routes', () => {
   });
 
   it('takes a hostile file name only for its extension', async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#00000000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
     for (const name of ['../../etc/passwd.png', '..\\..\\..\\windows\\x.png', '/etc/passwd.png']) {
       const before = new Set(await mediaFiles());
       const res = await put(form({ icon: [new Blob([png], { type: 'image/png' }), name] }));
@@ -155,35 +198,59 @@ describe('upload routes', () => {
 
   it('answers 400 to a body that is no readable form', async () => {
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=zzz']) {
-      const res = await t.request('/api/company', { method: 'PUT', headers: { authorization: `Bearer ${admin}`, 'content-type': type }, body: 'not a form at all' });
+      const res = await t.request('/api/company', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': type },
+        body: 'not a form at all',
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ message: 'Request body must be multipart form data' });
     }
   });
 
   it('lets multipart through only on the upload routes', async () => {
-    const res = await t.request('/api/auth/login', { method: 'POST', body: form({ username: 'admin', password: TEST_ADMIN_PASSWORD }) });
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      body: form({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
     expect(res.status).toBe(415);
-    const patch = await t.request('/api/company', { method: 'PATCH', headers: { authorization: `Bearer ${admin}` }, body: form({ name: 'x' }) });
+    const patch = await t.request('/api/company', {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form({ name: 'x' }),
+    });
     expect(patch.status).toBe(415);
   });
 });
 
 describe('releaseMediaIfUnused', () => {
   it('removes an unused picture with all its variants, files and rows', async () => {
-    const stored = await storeCheckedPicture(t.db, t.dataDir, { bytes: await jpeg(), declaredType: 'image/jpeg', fileName: 'a.jpg' });
+    const stored = await storeCheckedPicture(t.db, t.dataDir, {
+      bytes: await jpeg(),
+      declaredType: 'image/jpeg',
+      fileName: 'a.jpg',
+    });
     const stem = stored.fileName.replace(/\.webp$/, '');
     expect((await mediaFiles()).filter((n) => n.startsWith(stem)).length).toBeGreaterThan(1);
     const removed = await releaseMediaIfUnused(t.db, t.dataDir, stored.url);
     expect(removed).toContain(stored.fileName);
     expect((await mediaFiles()).filter((n) => n.startsWith(stem))).toEqual([]);
-    expect((await t.db.selectFrom('media').select('file_name').where('file_name', 'like', `${stem}%`).execute())).toEqual([]);
+    expect(await t.db.selectFrom('media').select('file_name').where('file_name', 'like', `${stem}%`).execute()).toEqual(
+      [],
+    );
   });
 
   it('keeps a picture a record still names', async () => {
-    const stored = await storeCheckedPicture(t.db, t.dataDir, { bytes: await jpeg(), declaredType: 'image/jpeg', fileName: 'a.jpg' });
+    const stored = await storeCheckedPicture(t.db, t.dataDir, {
+      bytes: await jpeg(),
+      declaredType: 'image/jpeg',
+      fileName: 'a.jpg',
+    });
     const now = new Date().toISOString();
-    await t.db.insertInto('products').values({ id: randomUUID(), slug: 'uses-it', name: 'Uses it', image: stored.url, created_at: now }).execute();
+    await t.db
+      .insertInto('products')
+      .values({ id: randomUUID(), slug: 'uses-it', name: 'Uses it', image: stored.url, created_at: now })
+      .execute();
     expect(await releaseMediaIfUnused(t.db, t.dataDir, stored.url)).toEqual([]);
     expect((await t.request(stored.url)).status).toBe(200);
   });
@@ -193,7 +260,17 @@ describe('releaseMediaIfUnused', () => {
     await writeFile(outside, 'x');
     await mkdir(join(t.dataDir, 'media'), { recursive: true });
     const before = await mediaFiles();
-    for (const url of ['/logo.png', 'https://example.com/media/x.webp', '/media/../keep.webp', '/media/..%2Fkeep.webp', '/media/', '', null, undefined, '/media/not-a-uuid.webp']) {
+    for (const url of [
+      '/logo.png',
+      'https://example.com/media/x.webp',
+      '/media/../keep.webp',
+      '/media/..%2Fkeep.webp',
+      '/media/',
+      '',
+      null,
+      undefined,
+      '/media/not-a-uuid.webp',
+    ]) {
       expect(await releaseMediaIfUnused(t.db, t.dataDir, url)).toEqual([]);
     }
     expect(await readFile(outside, 'utf8')).toBe('x');

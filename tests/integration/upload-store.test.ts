@@ -72,7 +72,11 @@ describe('storeCheckedPicture', () => {
     const polyglot = Buffer.concat([png, Buffer.from(PAYLOAD)]);
     const rowsBefore = await mediaRows();
 
-    const stored = await storeCheckedPicture(data.db, data.dataDir, { bytes: polyglot, declaredType: 'image/png', fileName: '../../evil\0.html/x.png' });
+    const stored = await storeCheckedPicture(data.db, data.dataDir, {
+      bytes: polyglot,
+      declaredType: 'image/png',
+      fileName: '../../evil\0.html/x.png',
+    });
 
     expect(stored.fileName).toMatch(/^[0-9a-f-]{36}\.webp$/);
     expect(stored.url).toBe(`/media/${stored.fileName}`);
@@ -92,7 +96,10 @@ describe('storeCheckedPicture', () => {
   it('drops EXIF (GPS position, owner) and a script in a JPEG comment', async () => {
     const jpeg = await picture()
       .jpeg()
-      .withExif({ IFD0: { Copyright: 'secret-owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+      .withExif({
+        IFD0: { Copyright: 'secret-owner' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      })
       .toBuffer();
     const input = withJpegComment(jpeg, PAYLOAD);
     // The input really carries them: a GPS IFD pointer (tag 0x8825, little-endian), the owner and the comment.
@@ -101,7 +108,11 @@ describe('storeCheckedPicture', () => {
     expect(exif.includes('secret-owner')).toBe(true);
     expect(input.includes(PAYLOAD)).toBe(true);
 
-    const stored = await storeCheckedPicture(data.db, data.dataDir, { bytes: input, declaredType: 'image/jpeg', fileName: 'holiday.jpg' });
+    const stored = await storeCheckedPicture(data.db, data.dataDir, {
+      bytes: input,
+      declaredType: 'image/jpeg',
+      fileName: 'holiday.jpg',
+    });
 
     for (const bytes of await storedBytes(stored.fileName)) {
       const meta = await sharp(bytes).metadata();
@@ -118,7 +129,13 @@ describe('storeCheckedPicture', () => {
     const filesBefore = await mediaFiles();
     const rowsBefore = await mediaRows();
 
-    const error = await refusal(storeCheckedPicture(data.db, data.dataDir, { bytes: png.subarray(0, png.length / 2), declaredType: 'image/png', fileName: 'logo.png' }));
+    const error = await refusal(
+      storeCheckedPicture(data.db, data.dataDir, {
+        bytes: png.subarray(0, png.length / 2),
+        declaredType: 'image/png',
+        fileName: 'logo.png',
+      }),
+    );
 
     expect(error.status).toBe(415);
     expect(error.message).toMatch(/damaged or incomplete/);
@@ -131,7 +148,9 @@ describe('storeCheckedPicture', () => {
     const filesBefore = await mediaFiles();
     const rowsBefore = await mediaRows();
 
-    const error = await refusal(storeCheckedPicture(data.db, data.dataDir, { bytes: bomb, declaredType: 'image/png', fileName: 'bomb.png' }));
+    const error = await refusal(
+      storeCheckedPicture(data.db, data.dataDir, { bytes: bomb, declaredType: 'image/png', fileName: 'bomb.png' }),
+    );
 
     expect(error.status).toBe(413);
     expect(await mediaFiles()).toEqual(filesBefore);
@@ -141,9 +160,25 @@ describe('storeCheckedPicture', () => {
   it('refuses an SVG and a type mismatch before touching sharp or the disk', async () => {
     const rowsBefore = await mediaRows();
     const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${PAYLOAD}</svg>`);
-    expect((await refusal(storeCheckedPicture(data.db, data.dataDir, { bytes: svg, declaredType: 'image/svg+xml', fileName: 'logo.svg' }))).status).toBe(415);
+    expect(
+      (
+        await refusal(
+          storeCheckedPicture(data.db, data.dataDir, {
+            bytes: svg,
+            declaredType: 'image/svg+xml',
+            fileName: 'logo.svg',
+          }),
+        )
+      ).status,
+    ).toBe(415);
     const gif = await picture().gif().toBuffer();
-    expect((await refusal(storeCheckedPicture(data.db, data.dataDir, { bytes: gif, declaredType: 'image/png', fileName: 'logo.png' }))).status).toBe(415);
+    expect(
+      (
+        await refusal(
+          storeCheckedPicture(data.db, data.dataDir, { bytes: gif, declaredType: 'image/png', fileName: 'logo.png' }),
+        )
+      ).status,
+    ).toBe(415);
     expect(await mediaRows()).toBe(rowsBefore);
   });
 

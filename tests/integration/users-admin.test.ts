@@ -23,28 +23,55 @@ interface Answer {
   body: Record<string, unknown> & Partial<AdminUserPage> & { message?: string; field?: string; user?: AdminUser };
 }
 
-async function call(method: string, path: string, { token, body }: { token?: string | undefined; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  { token, body }: { token?: string | undefined; body?: unknown } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const res = await t.request(path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
 }
 
 const list = (query = '', token: string | undefined = admin) => call('GET', `/api/admin/users${query}`, { token });
-const patch = (id: string, body: unknown, token: string | undefined = admin) => call('PATCH', `/api/admin/users/${id}`, { token, body });
+const patch = (id: string, body: unknown, token: string | undefined = admin) =>
+  call('PATCH', `/api/admin/users/${id}`, { token, body });
 const names = (answer: Answer) => (answer.body.results ?? []).map((u) => u.username);
 const me = async (token: string) => (await call('GET', '/api/auth/me', { token })).status;
 
-
-const audit = () => t.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.update').orderBy('at').execute();
+const audit = () =>
+  t.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.update').orderBy('at').execute();
 
 /** A verified account made straight in the database; `minutes` orders created_at (higher is newer). */
-async function addUser(username: string, first: string, last: string, minutes: number, role: 'customer' | 'admin' = 'customer') {
+async function addUser(
+  username: string,
+  first: string,
+  last: string,
+  minutes: number,
+  role: 'customer' | 'admin' = 'customer',
+) {
   const id = randomUUID();
   const at = new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
   await t.db
     .insertInto('users')
-    .values({ id, first_name: first, last_name: last, email: `${username}@example.com`, username, username_key: username.toLowerCase(), password_hash: await hashPassword(PASSWORD), role, email_verified: true, created_at: at, updated_at: at })
+    .values({
+      id,
+      first_name: first,
+      last_name: last,
+      email: `${username}@example.com`,
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: await hashPassword(PASSWORD),
+      role,
+      email_verified: true,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   ids[username] = id;
   return id;
@@ -75,8 +102,27 @@ describe('GET /api/admin/users', () => {
     // The first admin was made now, after the 2026-01-01 test accounts.
     expect(names(answer)).toEqual(['admin', 'bulk4', 'bulk3', 'bulk2', 'bulk1', 'bulk0', 'pct', 'bob_smith', 'ana']);
     const ana = answer.body.results!.find((u) => u.username === 'ana')!;
-    expect(Object.keys(ana).sort()).toEqual(['_id', 'created_at', 'disabled', 'email', 'first_name', 'last_name', 'last_seen_at', 'role', 'two_factor', 'username']);
-    expect(ana).toMatchObject({ _id: ids['ana'], first_name: 'Ana', last_name: 'Diaz', email: 'ana@example.com', role: 'customer', disabled: false, last_seen_at: null });
+    expect(Object.keys(ana).sort()).toEqual([
+      '_id',
+      'created_at',
+      'disabled',
+      'email',
+      'first_name',
+      'last_name',
+      'last_seen_at',
+      'role',
+      'two_factor',
+      'username',
+    ]);
+    expect(ana).toMatchObject({
+      _id: ids['ana'],
+      first_name: 'Ana',
+      last_name: 'Diaz',
+      email: 'ana@example.com',
+      role: 'customer',
+      disabled: false,
+      last_seen_at: null,
+    });
     expect(answer.body.results!.find((u) => u.username === 'admin')!.last_seen_at).toEqual(expect.any(String));
   });
 
@@ -112,8 +158,13 @@ describe('GET /api/admin/users', () => {
   });
 
   it.each([
-    ['?page=0', 'page'], ['?page=abc', 'page'], ['?pageSize=101', 'pageSize'], ['?pageSize=-1', 'pageSize'],
-    [`?q=${'x'.repeat(201)}`, 'q'], ['?role=owner', 'role'], ['?status=banned', 'status'],
+    ['?page=0', 'page'],
+    ['?page=abc', 'page'],
+    ['?pageSize=101', 'pageSize'],
+    ['?pageSize=-1', 'pageSize'],
+    [`?q=${'x'.repeat(201)}`, 'q'],
+    ['?role=owner', 'role'],
+    ['?status=banned', 'status'],
   ])('answers 400 naming the field for %s', async (query, field) => {
     const answer = await list(query);
     expect(answer.status).toBe(400);
@@ -157,7 +208,9 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(off.body.user?.disabled).toBe(true);
     expect(await me(first)).toBe(401);
     expect(await me(second)).toBe(401);
-    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', ids['bob_smith']!).execute()).toEqual([]);
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', ids['bob_smith']!).execute()).toEqual(
+      [],
+    );
     await expect(t.login('bob_smith', PASSWORD)).rejects.toThrow(/401/);
     expect(names(await list('?status=deactivated'))).toEqual(['bob_smith']);
 
@@ -169,12 +222,21 @@ describe('PATCH /api/admin/users/:id', () => {
     expect((await audit()).slice(-2).map((r) => r.summary)).toEqual(['Bob Smith deactivated', 'Bob Smith reactivated']);
   });
 
-  it('never changes the acting admin\'s own account (400 naming the field), changing nothing', async () => {
+  it("never changes the acting admin's own account (400 naming the field), changing nothing", async () => {
     const before = (await audit()).length;
-    expect(await patch(adminId, { role: 'customer' })).toMatchObject({ status: 400, body: { message: SELF_CHANGE_MESSAGE, field: 'role' } });
-    expect(await patch(adminId, { disabled: true })).toMatchObject({ status: 400, body: { message: SELF_CHANGE_MESSAGE, field: 'disabled' } });
+    expect(await patch(adminId, { role: 'customer' })).toMatchObject({
+      status: 400,
+      body: { message: SELF_CHANGE_MESSAGE, field: 'role' },
+    });
+    expect(await patch(adminId, { disabled: true })).toMatchObject({
+      status: 400,
+      body: { message: SELF_CHANGE_MESSAGE, field: 'disabled' },
+    });
     // Asking for what already is changes nothing and is no accident.
-    expect(await patch(adminId, { role: 'admin', disabled: false })).toMatchObject({ status: 200, body: { user: { role: 'admin', disabled: false } } });
+    expect(await patch(adminId, { role: 'admin', disabled: false })).toMatchObject({
+      status: 200,
+      body: { user: { role: 'admin', disabled: false } },
+    });
     expect((await audit()).length).toBe(before);
     expect(await me(admin)).toBe(200);
   });
@@ -190,7 +252,10 @@ describe('PATCH /api/admin/users/:id', () => {
     for (const change of [{ role: 'customer' }, { disabled: true }]) {
       const before = (await audit()).length;
       const writes = await holdWrites(t.db);
-      const answers = Promise.all([patch(who.bulk0.id, change, who.admin.token), patch(who.admin.id, change, who.bulk0.token)]);
+      const answers = Promise.all([
+        patch(who.bulk0.id, change, who.admin.token),
+        patch(who.admin.id, change, who.bulk0.token),
+      ]);
       try {
         // Both requests queue for the write lock, well inside the 5 s a write waits for its turn.
         await waitForWaitingWriters(t.db, 2);
@@ -199,7 +264,8 @@ describe('PATCH /api/admin/users/:id', () => {
       }
       const [byAdmin, byBulk0] = await answers;
       expect([byAdmin.status, byBulk0.status].sort()).toEqual([200, 409]);
-      const [standing, removed] = byAdmin.status === 200 ? (['admin', 'bulk0'] as const) : (['bulk0', 'admin'] as const);
+      const [standing, removed] =
+        byAdmin.status === 200 ? (['admin', 'bulk0'] as const) : (['bulk0', 'admin'] as const);
       expect((byAdmin.status === 409 ? byAdmin : byBulk0).body).toEqual({ message: LAST_ADMIN_MESSAGE });
       expect(names(await list('?role=admin&status=active', who[standing].token))).toEqual([standing]);
       expect((await audit()).length).toBe(before + 1);
@@ -212,10 +278,18 @@ describe('PATCH /api/admin/users/:id', () => {
   });
 
   it('answers 404 for an unknown account and 400 for a bad body, changing nothing', async () => {
-    expect(await patch(randomUUID(), { role: 'admin' })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await patch(randomUUID(), { role: 'admin' })).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
     expect((await patch('x'.repeat(200), { role: 'admin' })).status).toBe(404);
     const before = (await audit()).length;
-    for (const [body, field] of [[{ role: 'owner' }, 'role'], [{ disabled: 'yes' }, 'disabled'], [{}, 'role'], [{ name: 'x' }, 'role']] as const) {
+    for (const [body, field] of [
+      [{ role: 'owner' }, 'role'],
+      [{ disabled: 'yes' }, 'disabled'],
+      [{}, 'role'],
+      [{ name: 'x' }, 'role'],
+    ] as const) {
       const answer = await patch(ids['ana']!, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.field).toBe(field);
@@ -230,7 +304,10 @@ describe('PATCH /api/admin/users/:id', () => {
 describe('access', () => {
   it('401 without or with a garbage token, 403 for a customer, on every route', async () => {
     const customer = await t.login('pct', PASSWORD);
-    const routes: [string, string, unknown][] = [['GET', '/api/admin/users', undefined], ['PATCH', `/api/admin/users/${ids['ana']}`, { role: 'admin' }]];
+    const routes: [string, string, unknown][] = [
+      ['GET', '/api/admin/users', undefined],
+      ['PATCH', `/api/admin/users/${ids['ana']}`, { role: 'admin' }],
+    ];
     for (const [method, path, body] of routes) {
       expect((await call(method, path, { body })).status).toBe(401);
       expect((await call(method, path, { body, token: 'garbage-token' })).status).toBe(401);

@@ -15,7 +15,9 @@ import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts'
 import { prepareTestData, type TestData } from '../helpers/test-app.ts';
 
 const photo = (seed: number) =>
-  sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: seed, g: 120, b: 200 - seed } } }).png().toBuffer();
+  sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: seed, g: 120, b: 200 - seed } } })
+    .png()
+    .toBuffer();
 
 describe('the variant queue', () => {
   let data: TestData;
@@ -63,7 +65,8 @@ describe('the variant queue', () => {
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(meta.width).toBe(480);
     // The picture's other variants came with it; the other pictures still wait.
-    for (const width of VARIANT_WIDTHS) expect(existsSync(join(mediaDir(data.dataDir), variantName(stored[0]!, width)))).toBe(true);
+    for (const width of VARIANT_WIDTHS)
+      expect(existsSync(join(mediaDir(data.dataDir), variantName(stored[0]!, width)))).toBe(true);
     expect(existsSync(join(mediaDir(data.dataDir), variantName(stored[1]!, 480)))).toBe(false);
     expect(queue.pending).toBe(2);
     // Without a queue (or for a name nothing waits for) a missing variant stays a 404.
@@ -77,8 +80,13 @@ describe('the variant queue', () => {
     expect(await idle).toBe(3);
     expect(queue.pending).toBe(0);
     const files = new Set(readdirSync(mediaDir(data.dataDir)));
-    for (const name of stored) for (const width of VARIANT_WIDTHS) expect(files.has(variantName(name, width))).toBe(true);
-    const rows = await data.db.selectFrom('media').select('file_name').where('content_type', '=', 'image/avif').execute();
+    for (const name of stored)
+      for (const width of VARIANT_WIDTHS) expect(files.has(variantName(name, width))).toBe(true);
+    const rows = await data.db
+      .selectFrom('media')
+      .select('file_name')
+      .where('content_type', '=', 'image/avif')
+      .execute();
     expect(rows).toHaveLength(stored.length * VARIANT_WIDTHS.length);
     expect(readdirSync(cacheDir).filter((f) => f.endsWith('.bin'))).toHaveLength(3);
     // The same input again is a cache hit with every variant.

@@ -6,7 +6,14 @@ import { codeSentMessage, exportFileName } from '../../src/shared/account.ts';
 import { DeleteAccountBody, EmailChangeBody, EmailConfirmBody, ProfileBody } from '../../src/shared/schemas/account.ts';
 import { RegisterBody } from '../../src/server/modules/auth/auth.schemas.ts';
 import {
-  deleteBody, deleteReady, newsletterAction, newsletterText, normaliseCode, profileChanged, sessionTitle, SITE_SETTINGS_LINKS,
+  deleteBody,
+  deleteReady,
+  newsletterAction,
+  newsletterText,
+  normaliseCode,
+  profileChanged,
+  sessionTitle,
+  SITE_SETTINGS_LINKS,
 } from '../../src/components/settings/settings-rules.ts';
 
 const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -14,34 +21,55 @@ const firstIssue = (result: { success: boolean; error?: { issues: { path: Proper
 
 describe('ProfileBody', () => {
   it('trims the names and keeps the username as typed', () => {
-    expect(ProfileBody.parse({ first_name: ' Ada ', last_name: 'L', username: 'ada.l' })).toEqual({ first_name: 'Ada', last_name: 'L', username: 'ada.l' });
+    expect(ProfileBody.parse({ first_name: ' Ada ', last_name: 'L', username: 'ada.l' })).toEqual({
+      first_name: 'Ada',
+      last_name: 'L',
+      username: 'ada.l',
+    });
   });
 
   it.each([
     [{ last_name: 'L', username: 'ada' }, 'first_name', 'First name is required'],
     [{ first_name: 'A', last_name: ' ', username: 'ada' }, 'last_name', 'Last name is required'],
-    [{ first_name: 'A\tB', last_name: 'L', username: 'ada' }, 'first_name', 'First name must not contain control characters'],
-    [{ first_name: 'A', last_name: 'L', username: 'x'.repeat(101) }, 'username', 'Username must be at most 100 characters'],
+    [
+      { first_name: 'A\tB', last_name: 'L', username: 'ada' },
+      'first_name',
+      'First name must not contain control characters',
+    ],
+    [
+      { first_name: 'A', last_name: 'L', username: 'x'.repeat(101) },
+      'username',
+      'Username must be at most 100 characters',
+    ],
   ])('refuses %j naming %s', (body, field, message) => {
     expect(firstIssue(ProfileBody.safeParse(body))).toEqual({ field, message });
   });
 
   it('refuses the names exactly as registration does (one rule, not a copy)', () => {
     const bad = { first_name: '', last_name: 'x'.repeat(101), username: 'ok' };
-    expect(firstIssue(ProfileBody.safeParse(bad))).toEqual(firstIssue(RegisterBody.safeParse({ ...bad, email: 'a@example.com', password: 'p' })));
+    expect(firstIssue(ProfileBody.safeParse(bad))).toEqual(
+      firstIssue(RegisterBody.safeParse({ ...bad, email: 'a@example.com', password: 'p' })),
+    );
   });
 });
 
 describe('email change bodies', () => {
   it('takes a new address with an optional password, refusing a bad or header-injecting address', () => {
     expect(EmailChangeBody.parse({ newEmail: ' New@Example.com ' })).toEqual({ newEmail: 'New@Example.com' });
-    expect(firstIssue(EmailChangeBody.safeParse({ newEmail: 'nope' }))).toEqual({ field: 'newEmail', message: 'Please enter a valid email address' });
+    expect(firstIssue(EmailChangeBody.safeParse({ newEmail: 'nope' }))).toEqual({
+      field: 'newEmail',
+      message: 'Please enter a valid email address',
+    });
     expect(firstIssue(EmailChangeBody.safeParse({ newEmail: 'a@b.com\r\nBcc: c@d.com' }))?.field).toBe('newEmail');
   });
 
   it('takes six digits only', () => {
     expect(EmailConfirmBody.parse({ code: ' 012345 ' })).toEqual({ code: '012345' });
-    for (const code of ['12345', '1234567', '12a456', '']) expect(firstIssue(EmailConfirmBody.safeParse({ code }))).toEqual({ field: 'code', message: 'Enter the 6-digit code from the email' });
+    for (const code of ['12345', '1234567', '12a456', ''])
+      expect(firstIssue(EmailConfirmBody.safeParse({ code }))).toEqual({
+        field: 'code',
+        message: 'Enter the 6-digit code from the email',
+      });
   });
 
   it('binds a code to the account and the address: it matches nowhere else', () => {
@@ -55,7 +83,9 @@ describe('email change bodies', () => {
   });
 
   it('says where the code went', () => {
-    expect(codeSentMessage('n@example.com')).toBe('We sent a 6-digit code to n@example.com. Enter it to confirm the change.');
+    expect(codeSentMessage('n@example.com')).toBe(
+      'We sent a 6-digit code to n@example.com. Enter it to confirm the change.',
+    );
   });
 });
 
@@ -77,7 +107,12 @@ describe('the Settings screen', () => {
     expect(newsletterText('confirmed')).toBe('You are subscribed to the newsletter.');
     expect(newsletterText('pending')).toMatch(/confirmation link/);
     expect(newsletterText('unsubscribed')).toBe('You unsubscribed from the newsletter.');
-    expect([null, 'pending', 'confirmed', 'unsubscribed'].map((s) => newsletterAction(s as never))).toEqual(['Subscribe', 'Send the link again', null, 'Subscribe']);
+    expect([null, 'pending', 'confirmed', 'unsubscribed'].map((s) => newsletterAction(s as never))).toEqual([
+      'Subscribe',
+      'Send the link again',
+      null,
+      'Subscribe',
+    ]);
   });
 
   it('sees a profile change only where a trimmed value differs', () => {
@@ -97,7 +132,13 @@ describe('the Settings screen', () => {
   });
 
   it('links an admin to the five site settings screens', () => {
-    expect(SITE_SETTINGS_LINKS.map((l) => l.href)).toEqual(['/admin/update-company', '/admin/theme-settings', '/admin/store', '/admin/edit-hero', '/admin/team']);
+    expect(SITE_SETTINGS_LINKS.map((l) => l.href)).toEqual([
+      '/admin/update-company',
+      '/admin/theme-settings',
+      '/admin/store',
+      '/admin/edit-hero',
+      '/admin/team',
+    ]);
   });
 
   it('names the export file by the day', () => {

@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubLocation, stubMeFetch, type StubbedLocation } from './components/helpers/browser.ts';
 
 const TOKEN = 'a'.repeat(43);
-const user = (role: 'admin' | 'customer') => ({ id: 'u1', first_name: 'Ada', last_name: 'L', email: 'ada@example.com', username: 'ada', role });
+const user = (role: 'admin' | 'customer') => ({
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'L',
+  email: 'ada@example.com',
+  username: 'ada',
+  role,
+});
 
 /** A fresh module graph per test: the gate starts once per page, like a real page load. */
 async function loadGate() {
@@ -34,7 +41,9 @@ describe('the admin gate', () => {
     const fetchMock = stubMeFetch({ status: 200, body: user('admin') });
     const { ensureAdminGate, $adminGate, RETURN_TO_KEY } = await loadGate();
     ensureAdminGate();
-    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/login?next=%2Fadmin%2Ftheme-settings%3Ftab%3Dcolours'));
+    await vi.waitFor(() =>
+      expect(nav.replace).toHaveBeenCalledWith('/login?next=%2Fadmin%2Ftheme-settings%3Ftab%3Dcolours'),
+    );
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/admin/theme-settings?tab=colours');
     expect($adminGate.get().status).toBe('leaving');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -70,7 +79,9 @@ describe('the admin gate', () => {
     stubMeFetch({ status: 401, body: { message: 'Unauthorized' } });
     const { ensureAdminGate, $token, RETURN_TO_KEY } = await loadGate();
     ensureAdminGate();
-    await vi.waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/login?next=%2Fadmin%2Ftheme-settings%3Ftab%3Dcolours'));
+    await vi.waitFor(() =>
+      expect(nav.replace).toHaveBeenCalledWith('/login?next=%2Fadmin%2Ftheme-settings%3Ftab%3Dcolours'),
+    );
     expect($token.get()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/admin/theme-settings?tab=colours');

@@ -1,7 +1,19 @@
 /** The analytics date range (issue 20 item 3): real days, defaults, order and length checks, every day filled in. */
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, daysCovered, daysOf, fillDays, isDay, isEmptyReport, lastDays, MAX_RANGE_DAYS, RANGE_MESSAGES, resolveRange, totalsOf, utcDay, ZERO_FIGURES,
+  addDays,
+  daysCovered,
+  daysOf,
+  fillDays,
+  isDay,
+  isEmptyReport,
+  lastDays,
+  MAX_RANGE_DAYS,
+  RANGE_MESSAGES,
+  resolveRange,
+  totalsOf,
+  utcDay,
+  ZERO_FIGURES,
 } from '../../src/shared/analytics.ts';
 import { checkAnalyticsQuery, checkExportQuery, TABLE_MESSAGE } from '../../src/shared/schemas/analytics.ts';
 
@@ -56,30 +68,71 @@ describe('the range asked for', () => {
 
   it('may be a single day, or 366 days, but not 367', () => {
     expect(resolveRange({ start: TODAY, end: TODAY }, TODAY)).toEqual({ ok: true, start: TODAY, end: TODAY });
-    expect(resolveRange({ start: '2024-01-01', end: '2024-12-31' }, TODAY)).toEqual({ ok: true, start: '2024-01-01', end: '2024-12-31' });
+    expect(resolveRange({ start: '2024-01-01', end: '2024-12-31' }, TODAY)).toEqual({
+      ok: true,
+      start: '2024-01-01',
+      end: '2024-12-31',
+    });
     expect(daysCovered('2024-01-01', '2024-12-31')).toBe(MAX_RANGE_DAYS);
-    expect(resolveRange({ start: '2023-12-31', end: '2024-12-31' }, TODAY)).toEqual({ ok: false, field: 'start', message: RANGE_MESSAGES.length });
+    expect(resolveRange({ start: '2023-12-31', end: '2024-12-31' }, TODAY)).toEqual({
+      ok: false,
+      field: 'start',
+      message: RANGE_MESSAGES.length,
+    });
   });
 
   it('is refused naming the field: a date that is no day, an end before the start', () => {
-    expect(resolveRange({ start: '2026-02-30' }, TODAY)).toEqual({ ok: false, field: 'start', message: RANGE_MESSAGES.start });
+    expect(resolveRange({ start: '2026-02-30' }, TODAY)).toEqual({
+      ok: false,
+      field: 'start',
+      message: RANGE_MESSAGES.start,
+    });
     expect(resolveRange({ end: 'yesterday' }, TODAY)).toEqual({ ok: false, field: 'end', message: RANGE_MESSAGES.end });
-    expect(resolveRange({ start: '2026-11-10', end: '2026-11-09' }, TODAY)).toEqual({ ok: false, field: 'end', message: RANGE_MESSAGES.order });
-    expect(resolveRange({ start: '2026-12-01' }, TODAY)).toEqual({ ok: false, field: 'end', message: RANGE_MESSAGES.order });
+    expect(resolveRange({ start: '2026-11-10', end: '2026-11-09' }, TODAY)).toEqual({
+      ok: false,
+      field: 'end',
+      message: RANGE_MESSAGES.order,
+    });
+    expect(resolveRange({ start: '2026-12-01' }, TODAY)).toEqual({
+      ok: false,
+      field: 'end',
+      message: RANGE_MESSAGES.order,
+    });
   });
 
   it('reads a query string: empty values are the defaults, arrays and long text are refused', () => {
-    expect(checkAnalyticsQuery({ start: '', end: '' }, TODAY)).toEqual({ ok: true, value: { start: '2026-10-26', end: TODAY } });
-    expect(checkAnalyticsQuery({ start: '2026-11-01', end: '2026-11-02' }, TODAY)).toEqual({ ok: true, value: { start: '2026-11-01', end: '2026-11-02' } });
-    expect(checkAnalyticsQuery({ end: 'x'.repeat(50) }, TODAY)).toEqual({ ok: false, field: 'end', message: RANGE_MESSAGES.end });
-    expect(checkAnalyticsQuery({ start: '2026-11-1' }, TODAY)).toEqual({ ok: false, field: 'start', message: RANGE_MESSAGES.start });
+    expect(checkAnalyticsQuery({ start: '', end: '' }, TODAY)).toEqual({
+      ok: true,
+      value: { start: '2026-10-26', end: TODAY },
+    });
+    expect(checkAnalyticsQuery({ start: '2026-11-01', end: '2026-11-02' }, TODAY)).toEqual({
+      ok: true,
+      value: { start: '2026-11-01', end: '2026-11-02' },
+    });
+    expect(checkAnalyticsQuery({ end: 'x'.repeat(50) }, TODAY)).toEqual({
+      ok: false,
+      field: 'end',
+      message: RANGE_MESSAGES.end,
+    });
+    expect(checkAnalyticsQuery({ start: '2026-11-1' }, TODAY)).toEqual({
+      ok: false,
+      field: 'start',
+      message: RANGE_MESSAGES.start,
+    });
   });
 
   it('of an export also names its table', () => {
-    expect(checkExportQuery({ table: 'content' }, TODAY)).toEqual({ ok: true, value: { start: '2026-10-26', end: TODAY, table: 'content' } });
+    expect(checkExportQuery({ table: 'content' }, TODAY)).toEqual({
+      ok: true,
+      value: { start: '2026-10-26', end: TODAY, table: 'content' },
+    });
     expect(checkExportQuery({}, TODAY)).toEqual({ ok: false, field: 'table', message: TABLE_MESSAGE });
     expect(checkExportQuery({ table: 'users' }, TODAY)).toEqual({ ok: false, field: 'table', message: TABLE_MESSAGE });
-    expect(checkExportQuery({ table: 'daily', start: 'nope' }, TODAY)).toEqual({ ok: false, field: 'start', message: RANGE_MESSAGES.start });
+    expect(checkExportQuery({ table: 'daily', start: 'nope' }, TODAY)).toEqual({
+      ok: false,
+      field: 'start',
+      message: RANGE_MESSAGES.start,
+    });
   });
 });
 

@@ -1,14 +1,22 @@
 /** The /analytics screen's pure parts (issue 20 item 3): labels, the range from the address bar, tiles, series, chart setup. */
 import { describe, expect, it } from 'vitest';
 import {
-  chartDescription, dailyCharts, dayLabel, quickRangeOf, rangeFromQuery, rangeLabel, summaryTiles,
+  chartDescription,
+  dailyCharts,
+  dayLabel,
+  quickRangeOf,
+  rangeFromQuery,
+  rangeLabel,
+  summaryTiles,
 } from '../../src/components/admin/analytics/analytics-view.ts';
 import { chartConfig, withAlpha, type ChartColours } from '../../src/components/admin/analytics/chart-config.ts';
 import { ZERO_FIGURES, type AnalyticsReport } from '../../src/shared/analytics.ts';
 
 const TODAY = '2026-11-24';
 const REPORT: AnalyticsReport = {
-  start: '2026-11-23', end: '2026-11-24', currency: 'EUR',
+  start: '2026-11-23',
+  end: '2026-11-24',
+  currency: 'EUR',
   totals: { views: 12345, visitors: 40, orders: 3, revenueCents: 123450, signups: 2 },
   daily: [
     { day: '2026-11-23', views: 5, visitors: 2, orders: 1, revenueCents: 1999, signups: 0 },
@@ -31,9 +39,18 @@ describe('labels', () => {
 
 describe('the range in the address bar', () => {
   it('is used when valid, else the last 30 days', () => {
-    expect(rangeFromQuery('?start=2026-11-01&end=2026-11-07', TODAY)).toEqual({ start: '2026-11-01', end: '2026-11-07' });
+    expect(rangeFromQuery('?start=2026-11-01&end=2026-11-07', TODAY)).toEqual({
+      start: '2026-11-01',
+      end: '2026-11-07',
+    });
     expect(rangeFromQuery('?start=2026-11-20', TODAY)).toEqual({ start: '2026-11-20', end: TODAY });
-    for (const bad of ['', '?start=nope', '?start=2026-11-10&end=2026-11-01', '?start=2020-01-01&end=2026-01-01', '?end=2026-02-30']) {
+    for (const bad of [
+      '',
+      '?start=nope',
+      '?start=2026-11-10&end=2026-11-01',
+      '?start=2020-01-01&end=2026-01-01',
+      '?end=2026-02-30',
+    ]) {
       expect(rangeFromQuery(bad, TODAY), bad).toEqual({ start: '2026-10-26', end: TODAY });
     }
   });
@@ -69,17 +86,31 @@ describe('the summary and the series', () => {
     expect(revenue.rightAxis).toBe(true);
     expect(revenue.format(1999)).toBe('€19.99');
     expect(charts[0]!.series[0]!.values).toEqual([5, 12340]);
-    expect(chartDescription(charts[0]!, REPORT)).toBe('Line chart of views and visitors per day, Nov 23 – Nov 24, 2026. The table beside it lists the same figures.');
+    expect(chartDescription(charts[0]!, REPORT)).toBe(
+      'Line chart of views and visitors per day, Nov 23 – Nov 24, 2026. The table beside it lists the same figures.',
+    );
   });
 });
 
 describe('the chart set-up', () => {
   it('draws each series in its brand colour, a second unit on a right axis, and money on its ticks', () => {
     const [, sales] = dailyCharts(REPORT);
-    const config = chartConfig({ type: 'bar', labels: ['Nov 23', 'Nov 24'], series: sales!.series, colours: COLOURS, animate: false });
+    const config = chartConfig({
+      type: 'bar',
+      labels: ['Nov 23', 'Nov 24'],
+      series: sales!.series,
+      colours: COLOURS,
+      animate: false,
+    });
     expect(config.type).toBe('bar');
     const [orders, revenue] = config.data.datasets;
-    expect(orders).toMatchObject({ label: 'Orders', data: [1, 2], yAxisID: 'y', borderColor: '#0091ea', backgroundColor: 'rgba(0, 145, 234, 0.75)' });
+    expect(orders).toMatchObject({
+      label: 'Orders',
+      data: [1, 2],
+      yAxisID: 'y',
+      borderColor: '#0091ea',
+      backgroundColor: 'rgba(0, 145, 234, 0.75)',
+    });
     expect(revenue).toMatchObject({ label: 'Revenue', yAxisID: 'y1', borderColor: '#FF5722' });
     expect(config.options?.animation).toBe(false);
     const y1 = config.options?.scales?.['y1'] as { position: string; ticks: { callback: (v: number) => string } };
@@ -90,11 +121,23 @@ describe('the chart set-up', () => {
 
   it('has a single series with no legend and no right axis, and dashes what is marked dashed', () => {
     const [traffic, , signups] = dailyCharts(REPORT);
-    const single = chartConfig({ type: 'bar', labels: ['a', 'b'], series: signups!.series, colours: COLOURS, animate: true });
+    const single = chartConfig({
+      type: 'bar',
+      labels: ['a', 'b'],
+      series: signups!.series,
+      colours: COLOURS,
+      animate: true,
+    });
     expect(single.options?.plugins?.legend?.display).toBe(false);
     expect(single.options?.scales?.['y1']).toBeUndefined();
     expect(single.options?.animation).toEqual({ duration: 400 });
-    const lines = chartConfig({ type: 'line', labels: ['a', 'b'], series: traffic!.series, colours: COLOURS, animate: false });
+    const lines = chartConfig({
+      type: 'line',
+      labels: ['a', 'b'],
+      series: traffic!.series,
+      colours: COLOURS,
+      animate: false,
+    });
     expect(lines.data.datasets.map((d) => (d as { borderDash: number[] }).borderDash)).toEqual([[], [6, 4]]);
   });
 

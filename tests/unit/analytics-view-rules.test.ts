@@ -1,7 +1,15 @@
 /** What a counted page view keeps (issue 20 item 3): the normalised path, the referrer's host, and who is not counted. */
 import { describe, expect, it } from 'vitest';
 import { visitorHash } from '../../src/server/modules/analytics/analytics.service.ts';
-import { isBot, isExcludedPath, normalisePath, optsOut, PATH_MAX, referrerHost, siteHostOf } from '../../src/server/modules/analytics/view-rules.ts';
+import {
+  isBot,
+  isExcludedPath,
+  normalisePath,
+  optsOut,
+  PATH_MAX,
+  referrerHost,
+  siteHostOf,
+} from '../../src/server/modules/analytics/view-rules.ts';
 
 describe('the path counted', () => {
   it.each([
@@ -38,9 +46,26 @@ describe('the path counted', () => {
   });
 
   it.each([
-    '/admin', '/admin/', '/admin/store', '/admin-dashboard', '/ADMIN/orders', '/api', '/api/analytics', '/analytics', '/analytics/',
-    '/settings', '/settings/profile', '/messages', '/messages/42', '/reset-password', '/reset-password/', '/orders/view', '/orders/view/',
-    '/newsletter/confirm', '/newsletter/unsubscribe', '/newsletter',
+    '/admin',
+    '/admin/',
+    '/admin/store',
+    '/admin-dashboard',
+    '/ADMIN/orders',
+    '/api',
+    '/api/analytics',
+    '/analytics',
+    '/analytics/',
+    '/settings',
+    '/settings/profile',
+    '/messages',
+    '/messages/42',
+    '/reset-password',
+    '/reset-password/',
+    '/orders/view',
+    '/orders/view/',
+    '/newsletter/confirm',
+    '/newsletter/unsubscribe',
+    '/newsletter',
   ])('%j is never counted', (raw) => {
     expect(normalisePath(raw)).toBeNull();
   });
@@ -82,8 +107,14 @@ describe('who is not counted', () => {
   it.each([
     ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
     ['Bingbot', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
-    ['a headless browser', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'],
-    ['Lighthouse', 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 Chrome-Lighthouse'],
+    [
+      'a headless browser',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+    ],
+    [
+      'Lighthouse',
+      'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 Chrome-Lighthouse',
+    ],
     ['a link preview', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)'],
     ['curl', 'curl/8.5.0'],
     ['python', 'python-requests/2.31.0'],
@@ -96,9 +127,15 @@ describe('who is not counted', () => {
   });
 
   it.each([
-    ['Chrome', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'],
+    [
+      'Chrome',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    ],
     ['Firefox', 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'],
-    ['Safari on an iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'],
+    [
+      'Safari on an iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    ],
   ])('%s is a person', (_, ua) => {
     expect(isBot(ua)).toBe(false);
   });

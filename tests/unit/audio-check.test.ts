@@ -22,9 +22,15 @@ describe('checkAudioFile', () => {
   });
 
   it('refuses what is not audio, whatever it claims, with 415', async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
     await expect(checkAudioFile(png)).rejects.toEqual(refusal(415, AUDIO_NOT_ALLOWED));
-    await expect(checkAudioFile(new TextEncoder().encode('not audio at all '.repeat(50)))).rejects.toEqual(refusal(415, AUDIO_NOT_ALLOWED));
+    await expect(checkAudioFile(new TextEncoder().encode('not audio at all '.repeat(50)))).rejects.toEqual(
+      refusal(415, AUDIO_NOT_ALLOWED),
+    );
     await expect(checkAudioFile(new Uint8Array(4096))).rejects.toEqual(refusal(415, AUDIO_NOT_ALLOWED));
     await expect(checkAudioFile(new Uint8Array())).rejects.toEqual(refusal(415, AUDIO_UNREADABLE));
   });

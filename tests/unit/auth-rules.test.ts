@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../src/lib/api/auth.ts';
 import { parseAuthProviders } from '../../src/shared/schemas/auth-providers.ts';
-import { AUTH_TEXTS, cleanOtp, isEmailShape, loginHref, readLoginQuery, registerProblem, safeReturnPath } from '../../src/lib/auth-rules.ts';
+import {
+  AUTH_TEXTS,
+  cleanOtp,
+  isEmailShape,
+  loginHref,
+  readLoginQuery,
+  registerProblem,
+  safeReturnPath,
+} from '../../src/lib/auth-rules.ts';
 
 describe('readLoginQuery', () => {
   it.each([
@@ -29,7 +37,13 @@ describe('cleanOtp', () => {
 });
 
 describe('registerProblem', () => {
-  const ok = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', username: 'ada', password: 'analytical engine' };
+  const ok = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    username: 'ada',
+    password: 'analytical engine',
+  };
   it('accepts a complete form', () => {
     expect(registerProblem(ok)).toBeNull();
   });
@@ -52,7 +66,9 @@ describe('registerProblem', () => {
 
 describe('errorMessage', () => {
   it('prefers the server message and falls back to the fixed text', () => {
-    expect(errorMessage({ data: { message: 'Email already registered' } }, AUTH_TEXTS.registerFailed)).toBe('Email already registered');
+    expect(errorMessage({ data: { message: 'Email already registered' } }, AUTH_TEXTS.registerFailed)).toBe(
+      'Email already registered',
+    );
     expect(errorMessage({ data: {} }, AUTH_TEXTS.loginFailed)).toBe('Login failed');
     expect(errorMessage(new Error('network'), AUTH_TEXTS.otpInvalid)).toBe('Invalid OTP');
     expect(errorMessage(null, AUTH_TEXTS.resetFailed)).toBe('Failed to reset password');

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { check, failures } from '../../scripts/bench/budgets.ts';
 import { comparisonRows, figuresOf, type DatabaseRun } from '../../scripts/bench/compare-databases.ts';
-import { benchDatabaseName, databaseUrlFor, postgresPlan, postgresRequired, redactUrl } from '../../scripts/bench/postgres.ts';
+import {
+  benchDatabaseName,
+  databaseUrlFor,
+  postgresPlan,
+  postgresRequired,
+  redactUrl,
+} from '../../scripts/bench/postgres.ts';
 
 describe('bench: where the PostgreSQL server comes from', () => {
   it('a given BENCH_POSTGRES_URL comes first, then TEST_POSTGRES_URL', () => {
-    expect(postgresPlan({ BENCH_POSTGRES_URL: 'postgres://a/x', TEST_POSTGRES_URL: 'postgres://b/y' }, true)).toEqual({ kind: 'url', url: 'postgres://a/x', from: 'BENCH_POSTGRES_URL' });
-    expect(postgresPlan({ TEST_POSTGRES_URL: 'postgres://b/y' }, false)).toEqual({ kind: 'url', url: 'postgres://b/y', from: 'TEST_POSTGRES_URL' });
+    expect(postgresPlan({ BENCH_POSTGRES_URL: 'postgres://a/x', TEST_POSTGRES_URL: 'postgres://b/y' }, true)).toEqual({
+      kind: 'url',
+      url: 'postgres://a/x',
+      from: 'BENCH_POSTGRES_URL',
+    });
+    expect(postgresPlan({ TEST_POSTGRES_URL: 'postgres://b/y' }, false)).toEqual({
+      kind: 'url',
+      url: 'postgres://b/y',
+      from: 'TEST_POSTGRES_URL',
+    });
   });
   it('an empty or blank variable counts as unset', () => {
     expect(postgresPlan({ BENCH_POSTGRES_URL: '  ', TEST_POSTGRES_URL: '' }, true)).toEqual({ kind: 'throwaway' });
@@ -28,8 +42,12 @@ describe('bench: where the PostgreSQL server comes from', () => {
 
 describe('bench: the databases it makes', () => {
   it('swaps only the database of the server URL', () => {
-    expect(databaseUrlFor('postgres://u:p%40ss@db.example:6543/postgres?sslmode=require', 'bench_0a1b')).toBe('postgres://u:p%40ss@db.example:6543/bench_0a1b?sslmode=require');
-    expect(databaseUrlFor('postgres://postgres@127.0.0.1:55432', 'bench_x')).toBe('postgres://postgres@127.0.0.1:55432/bench_x');
+    expect(databaseUrlFor('postgres://u:p%40ss@db.example:6543/postgres?sslmode=require', 'bench_0a1b')).toBe(
+      'postgres://u:p%40ss@db.example:6543/bench_0a1b?sslmode=require',
+    );
+    expect(databaseUrlFor('postgres://postgres@127.0.0.1:55432', 'bench_x')).toBe(
+      'postgres://postgres@127.0.0.1:55432/bench_x',
+    );
   });
   it('names databases bench_ and 12 hex digits, a plain identifier', () => {
     expect(benchDatabaseName(Buffer.from([0, 1, 0xab, 0xcd, 0xef, 0xff]))).toBe('bench_0001abcdefff');
@@ -53,14 +71,39 @@ describe('bench: PostgreSQL checks in CI', () => {
 describe('bench: SQLite and PostgreSQL side by side', () => {
   const latency = (p50: number, p95: number) => ({ n: 10, p50, p95, p99: p95, mean: p50, max: p95 });
   const run = (scale: number): DatabaseRun => ({
-    load: [{ path: '/api/company', product: { rps: 29402.2, p50: 0, p99: 1, meanLatency: 0.2, requests: 1, non2xx: 0, errors: 0, timeouts: 0 } }],
-    demo: { company: latency(0.2, 0.41), lists: [{ path: '/api/blogs', ...latency(1, 2) }, { path: '/api/products', ...latency(0.9, 1.17) }], search: latency(1, 3.5) },
-    scale: { totalItems: 60000, generation: { seconds: 3.48 }, apiReadySeconds: 0.8, search: latency(6.3, scale), lists: [{ path: '/api/products', ...latency(77, 157.87) }] },
+    load: [
+      {
+        path: '/api/company',
+        product: { rps: 29402.2, p50: 0, p99: 1, meanLatency: 0.2, requests: 1, non2xx: 0, errors: 0, timeouts: 0 },
+      },
+    ],
+    demo: {
+      company: latency(0.2, 0.41),
+      lists: [
+        { path: '/api/blogs', ...latency(1, 2) },
+        { path: '/api/products', ...latency(0.9, 1.17) },
+      ],
+      search: latency(1, 3.5),
+    },
+    scale: {
+      totalItems: 60000,
+      generation: { seconds: 3.48 },
+      apiReadySeconds: 0.8,
+      search: latency(6.3, scale),
+      lists: [{ path: '/api/products', ...latency(77, 157.87) }],
+    },
   });
 
   it('reads the figures out of a run, /api/products from the lists', () => {
     const f = figuresOf(run(13.796));
-    expect(f).toMatchObject({ companyRps: 29402.2, companyP95: 0.41, productsDemoP95: 1.17, productsScaleP95: 157.87, searchScaleP95: 13.796, scaleItems: 60000 });
+    expect(f).toMatchObject({
+      companyRps: 29402.2,
+      companyP95: 0.41,
+      productsDemoP95: 1.17,
+      productsScaleP95: 157.87,
+      searchScaleP95: 13.796,
+      scaleItems: 60000,
+    });
   });
   it('a database not measured gives dashes, the other its values', () => {
     const rows = comparisonRows(figuresOf(run(13.796)), figuresOf(null), 20);
@@ -72,7 +115,11 @@ describe('bench: SQLite and PostgreSQL side by side', () => {
   it('both measured: one row per measure, each database in its column', () => {
     const ci = { ...run(24.861), load: null };
     const rows = comparisonRows(figuresOf(run(13.796)), figuresOf(ci));
-    expect(rows.find((r) => r[0] === 'GET /api/search, p95 at 60,000 items')).toEqual(['GET /api/search, p95 at 60,000 items', '13.80 ms', '24.86 ms']);
+    expect(rows.find((r) => r[0] === 'GET /api/search, p95 at 60,000 items')).toEqual([
+      'GET /api/search, p95 at 60,000 items',
+      '13.80 ms',
+      '24.86 ms',
+    ]);
     expect(rows.find((r) => r[0]!.includes('req/s'))?.[2]).toBe('—');
     expect(new Set(rows.map((r) => r[0])).size).toBe(rows.length);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { byteChecks, check, failures, lighthouseChecks, loadBudgets } from '../../scripts/bench/budgets.ts';
-import { fileForPath, isReactChunk, pageReferences, sizesOf, staticImports, type PageBytes } from '../../scripts/bench/dist-bytes.ts';
+import {
+  fileForPath,
+  isReactChunk,
+  pageReferences,
+  sizesOf,
+  staticImports,
+  type PageBytes,
+} from '../../scripts/bench/dist-bytes.ts';
 import { medianOfRuns, type PageRun } from '../../scripts/bench/lighthouse.ts';
 import { benchPages, pagesToMeasure } from '../../scripts/bench/pages.ts';
 import { heroImageOf, referenceHtml } from '../../scripts/bench/reference-page.ts';
@@ -34,7 +41,8 @@ describe('bench: what a page references', () => {
     expect(refs.islands).toEqual(['/_astro/Hero.js', '/_astro/client.js', '/_astro/ForYou.js']);
   });
   it('follows static imports and leaves dynamic ones out', () => {
-    const code = 'import{a as e}from"./session.js";import"./side.js";export{b}from"./c.js";const m=()=>import("./lazy.js");';
+    const code =
+      'import{a as e}from"./session.js";import"./side.js";export{b}from"./c.js";const m=()=>import("./lazy.js");';
     expect(staticImports(code).sort()).toEqual(['./c.js', './session.js', './side.js']);
   });
   it('compressed sizes are smaller than raw for text', () => {
@@ -49,7 +57,11 @@ describe('bench: React share of a page', () => {
   it.each([
     ['react-dom', 'function t(e){return"Minified React error #"+e+"; visit https://react.dev/errors/"+e}', true],
     ['jsx runtime', 'var e=Symbol.for(`react.transitional.element`);export{e as t}', true],
-    ['an island of ours', 'import{t as e}from"./jsx-runtime.js";function n(){return e("div",{className:"react-card"})}', false],
+    [
+      'an island of ours',
+      'import{t as e}from"./jsx-runtime.js";function n(){return e("div",{className:"react-card"})}',
+      false,
+    ],
   ])('%s: %s', (_name, code, expected) => {
     expect(isReactChunk(code)).toBe(expected);
   });
@@ -61,16 +73,29 @@ describe('bench: reference page', () => {
       '<img src="/logo.png" alt="x"><picture class="contents"><source type="image/avif" srcSet="/media/h-w480.avif 480w, /media/h-w960.avif 960w" sizes="100vw"/>' +
       '<img src="/media/h.webp" width="1920" height="1080" fetchPriority="high"></picture>';
     const hero = heroImageOf(home);
-    expect(hero).toEqual({ src: '/media/h.webp', srcset: '/media/h-w480.avif 480w, /media/h-w960.avif 960w', sizes: '100vw', type: 'image/avif', width: '1920', height: '1080' });
+    expect(hero).toEqual({
+      src: '/media/h.webp',
+      srcset: '/media/h-w480.avif 480w, /media/h-w960.avif 960w',
+      sizes: '100vw',
+      type: 'image/avif',
+      width: '1920',
+      height: '1080',
+    });
     const page = referenceHtml(hero!, 'Acme <Co>');
-    expect(page).toContain('<source srcset="/media/h-w480.avif 480w, /media/h-w960.avif 960w" sizes="100vw" type="image/avif"><img src="/media/h.webp"');
-    expect(page).toContain('imagesrcset="/media/h-w480.avif 480w, /media/h-w960.avif 960w" imagesizes="100vw" type="image/avif"');
+    expect(page).toContain(
+      '<source srcset="/media/h-w480.avif 480w, /media/h-w960.avif 960w" sizes="100vw" type="image/avif"><img src="/media/h.webp"',
+    );
+    expect(page).toContain(
+      'imagesrcset="/media/h-w480.avif 480w, /media/h-w960.avif 960w" imagesizes="100vw" type="image/avif"',
+    );
     expect(page).toContain('<title>Acme &lt;Co></title>');
     expect(page).not.toMatch(/<script/i);
     expect(page).not.toMatch(/rel="stylesheet"/);
   });
   it('takes an img that has its own srcset when there is no picture source', () => {
-    const hero = heroImageOf('<source type="image/avif" srcset="/x.avif"><img src="/a.png"><img src="/h.webp" srcset="/h-w480.webp 480w" sizes="50vw" fetchpriority="high">');
+    const hero = heroImageOf(
+      '<source type="image/avif" srcset="/x.avif"><img src="/a.png"><img src="/h.webp" srcset="/h-w480.webp 480w" sizes="50vw" fetchpriority="high">',
+    );
     expect(hero).toMatchObject({ src: '/h.webp', srcset: '/h-w480.webp 480w', sizes: '50vw', type: '' });
   });
   it('no hero, no reference', () => {
@@ -94,10 +119,14 @@ const run = (over: Partial<PageRun>): PageRun => ({
 });
 
 describe('bench: median of Lighthouse runs', () => {
-  it('takes each figure\'s median and keeps failures seen in most runs', () => {
+  it("takes each figure's median and keeps failures seen in most runs", () => {
     const fail = { id: 'color-contrast', title: 'Contrast', category: 'accessibility' as const, score: 0 };
     const m = medianOfRuns([
-      run({ lcpMs: 1200, scores: { performance: 97, accessibility: 96, 'best-practices': 100, seo: 100 }, failing: [fail] }),
+      run({
+        lcpMs: 1200,
+        scores: { performance: 97, accessibility: 96, 'best-practices': 100, seo: 100 },
+        failing: [fail],
+      }),
       run({ lcpMs: 900, failing: [fail] }),
       run({ lcpMs: 3000, bytes: { total: 5000, script: 300 } }),
     ]);
@@ -113,8 +142,16 @@ describe('bench: median of Lighthouse runs', () => {
 describe('bench: budgets', () => {
   const budgets = loadBudgets();
   const pages = benchPages({ blog: 'a-post', product: 'desk-lamp', event: 'spring-launch', page: 'privacy' });
-  it('the committed budgets are the issue\'s', () => {
-    expect(budgets.lighthouse).toEqual({ performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpRatioToReference: 1.15, cls: 0.02, tbtMs: 150 });
+  it("the committed budgets are the issue's", () => {
+    expect(budgets.lighthouse).toEqual({
+      performance: 98,
+      accessibility: 100,
+      'best-practices': 100,
+      seo: 100,
+      lcpRatioToReference: 1.15,
+      cls: 0.02,
+      tbtMs: 150,
+    });
     expect(budgets.jsBrotliKB).toMatchObject({ static: 3 });
     expect(budgets.cssBrotliKB).toBe(15);
     expect(budgets.api).toEqual({ companyRpsRatioToBare: 0.5, searchP95MsAt60k: 20, listP95MsAtDemo: 10 });
@@ -125,16 +162,41 @@ describe('bench: budgets', () => {
     expect(pages.find((p) => p.name === 'about')!.kind).toBe('static');
     expect(pages.find((p) => p.name === 'notfound')!.kind).toBe('static');
     expect(pages.find((p) => p.name === 'home')!.kind).toBe('home');
-    expect(pages.filter((p) => p.kind === 'list').map((p) => p.name)).toEqual(['shop', 'blogs', 'photos', 'videos', 'audio', 'events', 'search']);
+    expect(pages.filter((p) => p.kind === 'list').map((p) => p.name)).toEqual([
+      'shop',
+      'blogs',
+      'photos',
+      'videos',
+      'audio',
+      'events',
+      'search',
+    ]);
   });
   it('covers every public page: an event page, pricing, documents and a simple page are static (3 KB of script)', () => {
     expect(pages.map((p) => p.path)).toEqual([
-      '/', '/shop/', '/shop/desk-lamp/', '/blogs/', '/blogs/a-post/', '/photos/', '/videos/', '/audio/', '/events/', '/events/spring-launch/',
-      '/search/?q=design', '/pricing/', '/documents/', '/pages/privacy/', '/about/', '/contact/', '/login/', '/register/',
+      '/',
+      '/shop/',
+      '/shop/desk-lamp/',
+      '/blogs/',
+      '/blogs/a-post/',
+      '/photos/',
+      '/videos/',
+      '/audio/',
+      '/events/',
+      '/events/spring-launch/',
+      '/search/?q=design',
+      '/pricing/',
+      '/documents/',
+      '/pages/privacy/',
+      '/about/',
+      '/contact/',
+      '/login/',
+      '/register/',
       '/this-page-does-not-exist/',
     ]);
     expect(new Set(pages.map((p) => p.name)).size).toBe(pages.length);
-    for (const name of ['event', 'pricing', 'documents', 'page']) expect(pages.find((p) => p.name === name)!.kind).toBe('static');
+    for (const name of ['event', 'pricing', 'documents', 'page'])
+      expect(pages.find((p) => p.name === name)!.kind).toBe('static');
     expect(pages.find((p) => p.name === 'product')!.kind).toBe('product');
     expect(budgets.jsBrotliKB.product).toBe(6);
   });
@@ -146,7 +208,11 @@ describe('bench: budgets', () => {
     expect(paths).toContain('/pricing/');
   });
   it('skips an event or simple page only when it answers 404; a required page is measured whatever it answers', () => {
-    const statuses = new Map([['/events/spring-launch/', 404], ['/pages/privacy/', 200], ['/pricing/', 404]]);
+    const statuses = new Map([
+      ['/events/spring-launch/', 404],
+      ['/pages/privacy/', 200],
+      ['/pricing/', 404],
+    ]);
     const { measured, skipped } = pagesToMeasure(pages, statuses);
     expect(skipped.map((p) => p.name)).toEqual(['event']);
     expect(measured.map((p) => p.name)).toContain('page');
@@ -168,14 +234,31 @@ describe('bench: budgets', () => {
   });
   it('judges a page: scores, LCP against the reference, CLS, TBT; CI judges only the deterministic ones', () => {
     const home = pages[0]!;
-    const result = { ...run({ lcpMs: 1300, tbtMs: 160, scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 } }), runs: 3 };
+    const result = {
+      ...run({
+        lcpMs: 1300,
+        tbtMs: 160,
+        scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 },
+      }),
+      runs: 3,
+    };
     const checks = lighthouseChecks(home, result, 1000, budgets);
     expect(failures(checks).map((c) => c.name)).toEqual(['home: TBT', 'home: LCP / reference']);
     expect(failures(checks, true)).toEqual([]);
   });
   it('judges bytes by page class, in brotli KB', () => {
     const sizes = (brotli: number) => ({ raw: brotli * 3, gzip: brotli * 1.2, brotli });
-    const bytes = (js: number): PageBytes => ({ path: '/about/', file: 'about/index.html', html: sizes(5000), css: sizes(7000), eagerJs: sizes(js), islandJs: sizes(0), js: sizes(js), reactJs: sizes(0), files: [] });
+    const bytes = (js: number): PageBytes => ({
+      path: '/about/',
+      file: 'about/index.html',
+      html: sizes(5000),
+      css: sizes(7000),
+      eagerJs: sizes(js),
+      islandJs: sizes(0),
+      js: sizes(js),
+      reactJs: sizes(0),
+      files: [],
+    });
     const about = pages.find((p) => p.name === 'about')!;
     expect(failures(byteChecks(about, bytes(2900), budgets))).toEqual([]);
     expect(failures(byteChecks(about, bytes(3100), budgets), true).map((c) => c.name)).toEqual(['about: JS brotli']);

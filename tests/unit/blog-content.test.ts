@@ -29,13 +29,29 @@ describe('blog content', () => {
 });
 
 const blog = (id: string, category: string, tags: string[], createdAt = '2026-01-01T00:00:00Z'): Blog => ({
-  _id: id, title: id, content: '', caption: '', image: '', slug: id, category, tags, createdAt, views: 0, comments: [],
+  _id: id,
+  title: id,
+  content: '',
+  caption: '',
+  image: '',
+  slug: id,
+  category,
+  tags,
+  createdAt,
+  views: 0,
+  comments: [],
 });
 
 describe('relatedPosts', () => {
   it('ranks shared tags above a shared category, skips the post itself and unrelated ones', () => {
     const post = blog('a', 'Travel', ['rail', 'europe']);
-    const all = [post, blog('b', 'Travel', []), blog('c', 'Food', ['Rail']), blog('d', 'Food', []), blog('e', 'Travel', ['europe', 'rail'])];
+    const all = [
+      post,
+      blog('b', 'Travel', []),
+      blog('c', 'Food', ['Rail']),
+      blog('d', 'Food', []),
+      blog('e', 'Travel', ['europe', 'rail']),
+    ];
     expect(relatedPosts(post, all).map((b) => b._id)).toEqual(['e', 'c', 'b']);
     expect(relatedPosts(post, all, 1).map((b) => b._id)).toEqual(['e']);
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { storedCartCount } from '../../src/lib/browser/cart-count.ts';
-import { addLine, countItems, lineLimit, parseCartLines, quantityOf, removeLine, setLine } from '../../src/lib/cart/cart-lines.ts';
+import {
+  addLine,
+  countItems,
+  lineLimit,
+  parseCartLines,
+  quantityOf,
+  removeLine,
+  setLine,
+} from '../../src/lib/cart/cart-lines.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from '../../src/shared/commerce.ts';
 
 const line = (productId: string, quantity: number): CartLine => ({ productId, quantity });
@@ -11,11 +19,27 @@ describe('parseCartLines', () => {
     ['nothing stored', null, []],
     ['text that is not JSON', '{oops', []],
     ['JSON that is not a list', '{"productId":"a","quantity":1}', []],
-    ['a well-formed cart', '[{"productId":"a","quantity":2},{"productId":"b-2","quantity":1}]', [line('a', 2), line('b-2', 1)]],
-    ['lines without a usable quantity', '[{"productId":"a","quantity":0},{"productId":"b","quantity":-3},{"productId":"c","quantity":1.5},{"productId":"d","quantity":"2"},{"productId":"e"}]', []],
-    ['lines without a plausible product id', '[{"productId":"","quantity":1},{"productId":"a b","quantity":1},{"productId":7,"quantity":1},null,"x",[1]]', []],
+    [
+      'a well-formed cart',
+      '[{"productId":"a","quantity":2},{"productId":"b-2","quantity":1}]',
+      [line('a', 2), line('b-2', 1)],
+    ],
+    [
+      'lines without a usable quantity',
+      '[{"productId":"a","quantity":0},{"productId":"b","quantity":-3},{"productId":"c","quantity":1.5},{"productId":"d","quantity":"2"},{"productId":"e"}]',
+      [],
+    ],
+    [
+      'lines without a plausible product id',
+      '[{"productId":"","quantity":1},{"productId":"a b","quantity":1},{"productId":7,"quantity":1},null,"x",[1]]',
+      [],
+    ],
     ['a quantity beyond the line limit', '[{"productId":"a","quantity":500}]', [line('a', MAX_LINE_QUANTITY)]],
-    ['a product listed twice', '[{"productId":"a","quantity":2},{"productId":"b","quantity":1},{"productId":"a","quantity":3}]', [line('a', 5), line('b', 1)]],
+    [
+      'a product listed twice',
+      '[{"productId":"a","quantity":2},{"productId":"b","quantity":1},{"productId":"a","quantity":3}]',
+      [line('a', 5), line('b', 1)],
+    ],
     ['extra fields such as a price', '[{"productId":"a","quantity":1,"price":0.01}]', [line('a', 1)]],
   ])('%s', (_, text, expected) => {
     expect(parseCartLines(text)).toEqual(expected);
@@ -31,7 +55,15 @@ describe('parseCartLines', () => {
 });
 
 describe('lineLimit', () => {
-  it.each([[5, 5], [0, 0], [-2, 0], [2.7, 2], [500, MAX_LINE_QUANTITY], [Number.POSITIVE_INFINITY, MAX_LINE_QUANTITY], [Number.NaN, MAX_LINE_QUANTITY]])('stock %s allows %s', (stock, limit) => {
+  it.each([
+    [5, 5],
+    [0, 0],
+    [-2, 0],
+    [2.7, 2],
+    [500, MAX_LINE_QUANTITY],
+    [Number.POSITIVE_INFINITY, MAX_LINE_QUANTITY],
+    [Number.NaN, MAX_LINE_QUANTITY],
+  ])('stock %s allows %s', (stock, limit) => {
     expect(lineLimit(stock)).toBe(limit);
   });
 });

@@ -1,10 +1,19 @@
 /** The checkout form's pure rules (issue 19 item 3): the address sent, refusals as sentences, the attempt key, the confirmation link. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptKey, endAttempt, refusalEndsAttempt } from '../../src/components/checkout/checkout-attempt.ts';
-import { addressToSend, ADDRESS_FIELDS, confirmationPath, fieldRefusalText, orderFailure, refusedField, TEXTS } from '../../src/components/checkout/checkout-rules.ts';
+import {
+  addressToSend,
+  ADDRESS_FIELDS,
+  confirmationPath,
+  fieldRefusalText,
+  orderFailure,
+  refusedField,
+  TEXTS,
+} from '../../src/components/checkout/checkout-rules.ts';
 import { SHIPPING_LIMITS } from '../../src/shared/schemas/checkout.ts';
 
-const apiError = (status: number | undefined, data: unknown = null) => Object.assign(new Error('failed'), { status, data });
+const apiError = (status: number | undefined, data: unknown = null) =>
+  Object.assign(new Error('failed'), { status, data });
 
 describe('the shipping address', () => {
   it('asks for every field of the order request, the optional ones not required, with the server limits', () => {
@@ -14,8 +23,24 @@ describe('the shipping address', () => {
   });
 
   it('is sent trimmed', () => {
-    const sent = addressToSend({ name: ' Ada ', line1: '1 Main St ', line2: '  ', city: 'Leeds', region: '', postalCode: ' LS1 ', country: 'UK' });
-    expect(sent).toEqual({ name: 'Ada', line1: '1 Main St', line2: '', city: 'Leeds', region: '', postalCode: 'LS1', country: 'UK' });
+    const sent = addressToSend({
+      name: ' Ada ',
+      line1: '1 Main St ',
+      line2: '  ',
+      city: 'Leeds',
+      region: '',
+      postalCode: ' LS1 ',
+      country: 'UK',
+    });
+    expect(sent).toEqual({
+      name: 'Ada',
+      line1: '1 Main St',
+      line2: '',
+      city: 'Leeds',
+      region: '',
+      postalCode: 'LS1',
+      country: 'UK',
+    });
   });
 });
 
@@ -32,17 +57,34 @@ describe('a refused order', () => {
   });
 
   it('marks a 400 on its field with a sentence', () => {
-    expect(orderFailure(apiError(400, { message: 'shipping.city: is required', field: 'shipping.city' }))).toEqual({ text: 'City is required', field: 'city', backToCart: false, reverify: false });
-    expect(orderFailure(apiError(400, { message: 'lines: must hold at least one product', field: 'lines' }))).toMatchObject({ text: 'lines: must hold at least one product', field: null });
+    expect(orderFailure(apiError(400, { message: 'shipping.city: is required', field: 'shipping.city' }))).toEqual({
+      text: 'City is required',
+      field: 'city',
+      backToCart: false,
+      reverify: false,
+    });
+    expect(
+      orderFailure(apiError(400, { message: 'lines: must hold at least one product', field: 'lines' })),
+    ).toMatchObject({ text: 'lines: must hold at least one product', field: null });
   });
 
   it('sends a 409 back to the cart with the server naming what ran out', () => {
-    expect(orderFailure(apiError(409, { message: 'Only 1 of Lantern left' }))).toEqual({ text: 'Only 1 of Lantern left', field: null, backToCart: true, reverify: false });
+    expect(orderFailure(apiError(409, { message: 'Only 1 of Lantern left' }))).toEqual({
+      text: 'Only 1 of Lantern left',
+      field: null,
+      backToCart: true,
+      reverify: false,
+    });
     expect(orderFailure(apiError(409)).text).toBe(TEXTS.outOfStock);
   });
 
   it('asks a guest to verify the email again on a 401', () => {
-    expect(orderFailure(apiError(401, { message: 'Verify your email first' }))).toEqual({ text: 'Verify your email first', field: 'email', backToCart: false, reverify: true });
+    expect(orderFailure(apiError(401, { message: 'Verify your email first' }))).toEqual({
+      text: 'Verify your email first',
+      field: 'email',
+      backToCart: false,
+      reverify: true,
+    });
   });
 
   it('tells that a retry is safe when no answer came or the server failed', () => {
@@ -52,9 +94,15 @@ describe('a refused order', () => {
   });
 
   it('keeps a rule that is a sentence of its own as it is', () => {
-    expect(fieldRefusalText('email', 'email: Please enter a valid email address')).toBe('Please enter a valid email address');
-    expect(fieldRefusalText('code', 'code: must be the 6-digit code from the email')).toBe('The code must be the 6-digit code from the email');
-    expect(fieldRefusalText('line2', 'shipping.line2: must be at most 200 characters')).toBe('Address line 2 must be at most 200 characters');
+    expect(fieldRefusalText('email', 'email: Please enter a valid email address')).toBe(
+      'Please enter a valid email address',
+    );
+    expect(fieldRefusalText('code', 'code: must be the 6-digit code from the email')).toBe(
+      'The code must be the 6-digit code from the email',
+    );
+    expect(fieldRefusalText('line2', 'shipping.line2: must be at most 200 characters')).toBe(
+      'Address line 2 must be at most 200 characters',
+    );
     expect(fieldRefusalText('email', 'That code is not right')).toBe('That code is not right');
   });
 });

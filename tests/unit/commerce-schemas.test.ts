@@ -8,7 +8,13 @@ const ORDER = { lines: [{ productId: 'p1', quantity: 1 }], shipping: SHIPPING, p
 
 describe('cart lines', () => {
   it('add up lines naming the same product, keeping the first order', () => {
-    expect(cartLines.parse([{ productId: 'a', quantity: 2 }, { productId: 'b', quantity: 1 }, { productId: 'a', quantity: 3 }])).toEqual([
+    expect(
+      cartLines.parse([
+        { productId: 'a', quantity: 2 },
+        { productId: 'b', quantity: 1 },
+        { productId: 'a', quantity: 3 },
+      ]),
+    ).toEqual([
       { productId: 'a', quantity: 5 },
       { productId: 'b', quantity: 1 },
     ]);
@@ -18,7 +24,12 @@ describe('cart lines', () => {
     [[{ productId: 'a', quantity: 0 }]],
     [[{ productId: 'a', quantity: 2.5 }]],
     [[{ productId: 'a', quantity: 100 }]],
-    [[{ productId: 'a', quantity: 50 }, { productId: 'a', quantity: 50 }]],
+    [
+      [
+        { productId: 'a', quantity: 50 },
+        { productId: 'a', quantity: 50 },
+      ],
+    ],
     [[{ productId: '', quantity: 1 }]],
     [[{ productId: 7, quantity: 1 }]],
     [Array.from({ length: 51 }, (_, k) => ({ productId: `p${k}`, quantity: 1 }))],
@@ -36,14 +47,24 @@ describe('checkOrderRequest', () => {
     const checked = checkOrderRequest({ ...ORDER, email: ' Guest@Example.COM ', checkoutToken: 'a'.repeat(43) });
     expect(checked).toEqual({
       ok: true,
-      value: { lines: ORDER.lines, shipping: { ...SHIPPING, line2: '', region: '' }, paymentMethod: 'manual', email: 'guest@example.com', checkoutToken: 'a'.repeat(43) },
+      value: {
+        lines: ORDER.lines,
+        shipping: { ...SHIPPING, line2: '', region: '' },
+        paymentMethod: 'manual',
+        email: 'guest@example.com',
+        checkoutToken: 'a'.repeat(43),
+      },
     });
   });
 
   it.each([
     [{ ...ORDER, lines: [] }, 'lines', 'lines: must hold at least one product'],
     [{ ...ORDER, shipping: { ...SHIPPING, city: ' ' } }, 'shipping.city', 'shipping.city: is required'],
-    [{ ...ORDER, shipping: { ...SHIPPING, postalCode: 'x'.repeat(21) } }, 'shipping.postalCode', 'shipping.postalCode: must be at most 20 characters'],
+    [
+      { ...ORDER, shipping: { ...SHIPPING, postalCode: 'x'.repeat(21) } },
+      'shipping.postalCode',
+      'shipping.postalCode: must be at most 20 characters',
+    ],
     [{ lines: ORDER.lines, paymentMethod: 'manual' }, 'shipping', 'shipping: is required'],
     [{ ...ORDER, paymentMethod: 'cash' }, 'paymentMethod', 'paymentMethod: must be manual or stripe'],
     [{ ...ORDER, checkoutToken: 'short' }, 'checkoutToken', 'checkoutToken: must be the token from the email check'],
@@ -63,7 +84,14 @@ describe('the Idempotency-Key', () => {
 });
 
 describe('checkStoreSettings', () => {
-  const VALID = { currency: 'gbp', taxRateBp: 825, taxInclusive: false, shippingCents: 0, manualPaymentEnabled: false, manualPaymentInstructions: '' };
+  const VALID = {
+    currency: 'gbp',
+    taxRateBp: 825,
+    taxInclusive: false,
+    shippingCents: 0,
+    manualPaymentEnabled: false,
+    manualPaymentInstructions: '',
+  };
 
   it('upper-cases the currency and lets manual payment go without instructions while it is off', () => {
     expect(checkStoreSettings(VALID)).toEqual({ ok: true, value: { ...VALID, currency: 'GBP' } });

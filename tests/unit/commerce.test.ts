@@ -2,21 +2,41 @@
 import { describe, expect, it } from 'vitest';
 import { priceOrder, taxRateLabel, type PricingSettings } from '../../src/shared/commerce.ts';
 
-const settings = (overrides: Partial<PricingSettings> = {}): PricingSettings => ({ taxRateBp: 0, taxInclusive: false, shippingCents: 0, ...overrides });
+const settings = (overrides: Partial<PricingSettings> = {}): PricingSettings => ({
+  taxRateBp: 0,
+  taxInclusive: false,
+  shippingCents: 0,
+  ...overrides,
+});
 const line = (unitPriceCents: number, quantity = 1) => ({ unitPriceCents, quantity });
 
 describe('priceOrder', () => {
   it('prices an empty cart at nothing, shipping included', () => {
-    expect(priceOrder([], settings({ taxRateBp: 2000, shippingCents: 500 }))).toEqual({ subtotalCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0 });
+    expect(priceOrder([], settings({ taxRateBp: 2000, shippingCents: 500 }))).toEqual({
+      subtotalCents: 0,
+      taxCents: 0,
+      shippingCents: 0,
+      totalCents: 0,
+    });
   });
 
   it('sums unit price times quantity, with no tax when the rate is 0', () => {
-    expect(priceOrder([line(1999, 2), line(550, 3)], settings())).toEqual({ subtotalCents: 5648, taxCents: 0, shippingCents: 0, totalCents: 5648 });
+    expect(priceOrder([line(1999, 2), line(550, 3)], settings())).toEqual({
+      subtotalCents: 5648,
+      taxCents: 0,
+      shippingCents: 0,
+      totalCents: 5648,
+    });
   });
 
   it('adds the tax on the subtotal (never on shipping) and the flat shipping', () => {
     // 3998 × 20 % = 799.6 → 800; shipping 500 is not taxed.
-    expect(priceOrder([line(1999, 2)], settings({ taxRateBp: 2000, shippingCents: 500 }))).toEqual({ subtotalCents: 3998, taxCents: 800, shippingCents: 500, totalCents: 5298 });
+    expect(priceOrder([line(1999, 2)], settings({ taxRateBp: 2000, shippingCents: 500 }))).toEqual({
+      subtotalCents: 3998,
+      taxCents: 800,
+      shippingCents: 500,
+      totalCents: 5298,
+    });
   });
 
   it.each([
@@ -36,7 +56,12 @@ describe('priceOrder', () => {
 
   it('takes an included tax out of the subtotal without changing the total', () => {
     // 1200 at 20 % included: 1000 net, 200 tax.
-    expect(priceOrder([line(1200)], settings({ taxRateBp: 2000, taxInclusive: true, shippingCents: 300 }))).toEqual({ subtotalCents: 1200, taxCents: 200, shippingCents: 300, totalCents: 1500 });
+    expect(priceOrder([line(1200)], settings({ taxRateBp: 2000, taxInclusive: true, shippingCents: 300 }))).toEqual({
+      subtotalCents: 1200,
+      taxCents: 200,
+      shippingCents: 300,
+      totalCents: 1500,
+    });
     // 1000 at 20 % included: net 833.33 → 833, so the tax is 167.
     expect(priceOrder([line(1000)], settings({ taxRateBp: 2000, taxInclusive: true })).taxCents).toBe(167);
   });
@@ -47,13 +72,20 @@ describe('priceOrder', () => {
   });
 
   it('ignores a negative rate or shipping and truncates fractions of a basis point', () => {
-    expect(priceOrder([line(1000)], settings({ taxRateBp: -500, shippingCents: -100 }))).toEqual({ subtotalCents: 1000, taxCents: 0, shippingCents: 0, totalCents: 1000 });
+    expect(priceOrder([line(1000)], settings({ taxRateBp: -500, shippingCents: -100 }))).toEqual({
+      subtotalCents: 1000,
+      taxCents: 0,
+      shippingCents: 0,
+      totalCents: 1000,
+    });
     expect(priceOrder([line(1000)], settings({ taxRateBp: 1000.9 })).taxCents).toBe(100);
   });
 
   it('always answers whole cents that add up', () => {
     for (let n = 0; n < 500; n++) {
-      const lines = Array.from({ length: 1 + (n % 4) }, (_, k) => line(1 + ((n * 7919 + k * 104_729) % 250_000), 1 + ((n + k) % 5)));
+      const lines = Array.from({ length: 1 + (n % 4) }, (_, k) =>
+        line(1 + ((n * 7919 + k * 104_729) % 250_000), 1 + ((n + k) % 5)),
+      );
       for (const taxInclusive of [false, true]) {
         const s = settings({ taxRateBp: (n * 37) % 3000, taxInclusive, shippingCents: (n * 13) % 2000 });
         const t = priceOrder(lines, s);

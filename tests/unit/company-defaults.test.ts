@@ -25,7 +25,12 @@ describe('withCompanyDefaults', () => {
   });
 
   it('keeps values that are set, including zero', () => {
-    const company = withCompanyDefaults({ name: 'Acme', primary_opacity: 0, button_radius: 0, social: { linkedin: 'linkedin.com/acme' } });
+    const company = withCompanyDefaults({
+      name: 'Acme',
+      primary_opacity: 0,
+      button_radius: 0,
+      social: { linkedin: 'linkedin.com/acme' },
+    });
     expect(company.name).toBe('Acme');
     expect(company.primary_opacity).toBe(0);
     expect(company.button_radius).toBe(0);

@@ -10,7 +10,10 @@ const VALID = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: '
 
 describe('checkContactMessage', () => {
   it('trims the fields and keeps line breaks in the message only (CRLF as LF)', () => {
-    expect(checkContactMessage({ ...VALID, name: '  Ada ', message: ' a\r\nb ' })).toEqual({ ok: true, value: { ...VALID, message: 'a\nb' } });
+    expect(checkContactMessage({ ...VALID, name: '  Ada ', message: ' a\r\nb ' })).toEqual({
+      ok: true,
+      value: { ...VALID, message: 'a\nb' },
+    });
   });
 
   it.each([
@@ -20,7 +23,11 @@ describe('checkContactMessage', () => {
     [{ ...VALID, message: '\n' }, 'message', 'Please write your message.'],
     [{ ...VALID, email: 'a@b' }, 'email', 'Please enter a valid email address, like name@example.com.'],
     [{ ...VALID, email: 'a b@example.com' }, 'email', 'Please enter a valid email address, like name@example.com.'],
-    [{ ...VALID, subject: 'x'.repeat(CONTACT_LIMITS.subject + 1) }, 'subject', 'The subject must be at most 200 characters.'],
+    [
+      { ...VALID, subject: 'x'.repeat(CONTACT_LIMITS.subject + 1) },
+      'subject',
+      'The subject must be at most 200 characters.',
+    ],
     [{ ...VALID, name: 'a\u2028b' }, 'name', 'Your name must be on one line, without special characters.'],
     [{ ...VALID, subject: 'a\rBcc: x@y.z' }, 'subject', 'The subject must be on one line, without special characters.'],
     [{ ...VALID, message: 'bell\u0007' }, 'message', 'Your message contains characters that cannot be sent.'],
@@ -52,7 +59,11 @@ describe('isHoneypotFilled', () => {
 describe('contactOutcome', () => {
   it('is success only for a 2xx answer', () => {
     expect(contactOutcome(201, { message: 'Message sent successfully!' })).toEqual({ outcome: 'success' });
-    expect(contactOutcome(400, { message: 'Please enter a subject.', field: 'subject' })).toEqual({ outcome: 'failure', text: 'Please enter a subject.', field: 'subject' });
+    expect(contactOutcome(400, { message: 'Please enter a subject.', field: 'subject' })).toEqual({
+      outcome: 'failure',
+      text: 'Please enter a subject.',
+      field: 'subject',
+    });
     expect(contactOutcome(429, { message: 'Wait a little.' })).toEqual({ outcome: 'failure', text: 'Wait a little.' });
   });
 
@@ -78,10 +89,16 @@ describe('team rules', () => {
   });
 
   it('the admin form checks the same rules and sends a chosen portrait or the wish to remove one', () => {
-    expect(checkTeamForm({ name: '', role: '', bio: '', removePhoto: false })).toEqual({ field: 'name', message: 'name: is required' });
+    expect(checkTeamForm({ name: '', role: '', bio: '', removePhoto: false })).toEqual({
+      field: 'name',
+      message: 'name: is required',
+    });
     const removing = teamFormData({ name: 'Ada', role: 'CEO', bio: '', removePhoto: true }, null);
     expect(Object.fromEntries(removing.entries())).toEqual({ name: 'Ada', role: 'CEO', bio: '', removePhoto: 'true' });
-    const replacing = teamFormData({ name: 'Ada', role: '', bio: '', removePhoto: true }, new File(['x'], 'a.png', { type: 'image/png' }));
+    const replacing = teamFormData(
+      { name: 'Ada', role: '', bio: '', removePhoto: true },
+      new File(['x'], 'a.png', { type: 'image/png' }),
+    );
     expect(replacing.has('removePhoto')).toBe(false);
     expect(replacing.get('photo')).toBeInstanceOf(File);
     expect(orderNotice('Ada', 2, 4)).toBe('Order saved: Ada is now number 2 of 4.');
@@ -89,7 +106,14 @@ describe('team rules', () => {
 });
 
 describe('About team', () => {
-  const member = (name: string, order: number, photo = ''): TeamMember => ({ _id: name, name, role: `${name} role`, bio: '', photo, order });
+  const member = (name: string, order: number, photo = ''): TeamMember => ({
+    _id: name,
+    name,
+    role: `${name} role`,
+    bio: '',
+    photo,
+    order,
+  });
 
   it("shows the spec's three placeholders while no member is set", () => {
     expect(aboutTeam([])).toBe(PLACEHOLDER_TEAM);

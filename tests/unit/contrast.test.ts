@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, DARK_SURFACES, LIGHT_SURFACES, luminance, over, readableFill, readableOn, textOn } from '../../src/shared/contrast.ts';
+import {
+  contrastRatio,
+  DARK_SURFACES,
+  LIGHT_SURFACES,
+  luminance,
+  over,
+  readableFill,
+  readableOn,
+  textOn,
+} from '../../src/shared/contrast.ts';
 import { brandingVars } from '../../src/lib/branding.ts';
 import { withCompanyDefaults } from '../../src/shared/company.ts';
 
@@ -67,7 +76,8 @@ describe('translucent brand buttons (over, readableFill)', () => {
     const fill = readableFill('#0f766e', '#ffffff', 0.9, LIGHT_SURFACES);
     expect(fill).not.toBe('#0f766e');
     expect(luminance(fill)).toBeLessThan(luminance('#0f766e'));
-    for (const surface of LIGHT_SURFACES) expect(contrastRatio('#ffffff', over(fill, 0.9, surface))).toBeGreaterThanOrEqual(4.5);
+    for (const surface of LIGHT_SURFACES)
+      expect(contrastRatio('#ffffff', over(fill, 0.9, surface))).toBeGreaterThanOrEqual(4.5);
     const forDark = readableFill('#777777', '#111827', 1, DARK_SURFACES);
     expect(luminance(forDark)).toBeGreaterThan(luminance('#777777'));
   });

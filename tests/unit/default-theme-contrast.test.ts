@@ -15,7 +15,15 @@ type Theme = 'light' | 'dark';
 const SURFACES: Record<Theme, string[]> = { light: LIGHT_SURFACES, dark: DARK_SURFACES };
 
 /** The UnoCSS (presetWind4) greys the pages write text in, as the browser renders them. */
-const GREY = { 100: '#f3f4f6', 300: '#d1d5dc', 400: '#99a1af', 500: '#6a7282', 600: '#4a5565', 700: '#364153', 900: '#101828' } as const;
+const GREY = {
+  100: '#f3f4f6',
+  300: '#d1d5dc',
+  400: '#99a1af',
+  500: '#6a7282',
+  600: '#4a5565',
+  700: '#364153',
+  900: '#101828',
+} as const;
 
 /** Page text and muted text per theme: body (BaseLayout), the hint and caption greys the components use. */
 const TEXT: Record<Theme, Record<string, string>> = {
@@ -27,7 +35,13 @@ const TEXT: Record<Theme, Record<string, string>> = {
 function over(color: string, backdrop: string, alpha: number): string {
   const ch = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
   const [c, b] = [ch(color), ch(backdrop)];
-  return `#${c.map((v, i) => Math.round(v * alpha + b[i]! * (1 - alpha)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${c
+    .map((v, i) =>
+      Math.round(v * alpha + b[i]! * (1 - alpha))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 const COMPANIES: [string, Company][] = [
@@ -40,24 +54,32 @@ describe.each(COMPANIES)('%s', (_name, company) => {
 
   it.each(['light', 'dark'] as const)('page and muted text reach AA on every %s surface', (theme) => {
     for (const [what, text] of Object.entries(TEXT[theme])) {
-      for (const surface of SURFACES[theme]) expect(contrastRatio(text, surface), `${what} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+      for (const surface of SURFACES[theme])
+        expect(contrastRatio(text, surface), `${what} on ${surface}`).toBeGreaterThanOrEqual(4.5);
     }
   });
 
   it.each(['light', 'dark'] as const)('brand-coloured text reaches AA on every %s surface', (theme) => {
     const ink = vars[`--color-primary-ink-${theme}`]!;
-    for (const surface of SURFACES[theme]) expect(contrastRatio(ink, surface), `${ink} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+    for (const surface of SURFACES[theme])
+      expect(contrastRatio(ink, surface), `${ink} on ${surface}`).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each(['light', 'dark'] as const)('the brand button text reaches AA on its see-through fill over every %s surface', (theme) => {
-    // The pair global.css gives .brand-button in this theme, which the admin's theme preview shows too.
-    const preview = previewVars(company, theme);
-    const [text, fill] = [preview['--color-on-button']!, preview['--color-button-fill']!];
-    for (const surface of SURFACES[theme]) {
-      const shown = over(fill, surface, company.button_opacity);
-      expect(contrastRatio(text, shown), `${text} on ${fill} at ${company.button_opacity} over ${surface}`).toBeGreaterThanOrEqual(4.5);
-    }
-  });
+  it.each(['light', 'dark'] as const)(
+    'the brand button text reaches AA on its see-through fill over every %s surface',
+    (theme) => {
+      // The pair global.css gives .brand-button in this theme, which the admin's theme preview shows too.
+      const preview = previewVars(company, theme);
+      const [text, fill] = [preview['--color-on-button']!, preview['--color-button-fill']!];
+      for (const surface of SURFACES[theme]) {
+        const shown = over(fill, surface, company.button_opacity);
+        expect(
+          contrastRatio(text, shown),
+          `${text} on ${fill} at ${company.button_opacity} over ${surface}`,
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
 
   it('text on an opaque brand fill (badges, the newsletter band, own message bubbles) reaches AA', () => {
     expect(contrastRatio(vars['--color-on-primary']!, vars['--color-primary']!)).toBeGreaterThanOrEqual(4.5);

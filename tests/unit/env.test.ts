@@ -51,14 +51,20 @@ describe('parseEnv: several instances on one database (issue 21)', () => {
   });
 
   it('starts with both, and with neither (SQLite keeps its DATA_DIR/secret.key)', () => {
-    expect(parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    expect(parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', AUTH_SECRET: secret }).AUTH_SECRET).toBe(
+      secret,
+    );
     expect(parseEnv({}).AUTH_SECRET).toBeUndefined();
     expect(parseEnv({ DATABASE_URL: '', AUTH_SECRET: '' }).AUTH_SECRET).toBeUndefined();
   });
 
   it('names every problem at once: a short AUTH_SECRET is reported as short, beside another bad variable', () => {
-    expect(() => parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: Too small/);
-    expect(() => parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', PORT: 'eighty' })).toThrow(/PORT.*AUTH_SECRET: is required/);
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', AUTH_SECRET: 'short' })).toThrow(
+      /AUTH_SECRET: Too small/,
+    );
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://site@db.internal/site', PORT: 'eighty' })).toThrow(
+      /PORT.*AUTH_SECRET: is required/,
+    );
   });
 });
 
@@ -75,9 +81,12 @@ describe('parseEnv: TRUST_PROXY', () => {
     expect(list && 'proxies' in list).toBe(true);
   });
 
-  it.each(['yes', '10.0.0.0/33', '10.0.0.1,', 'example.com', '::1/129', '1.2.3.4/8/8', '-1', '1000'])('refuses %j naming TRUST_PROXY', (value) => {
-    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a hop count/);
-  });
+  it.each(['yes', '10.0.0.0/33', '10.0.0.1,', 'example.com', '::1/129', '1.2.3.4/8/8', '-1', '1000'])(
+    'refuses %j naming TRUST_PROXY',
+    (value) => {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a hop count/);
+    },
+  );
 });
 
 describe('parseEnv: ADMIN_2FA (issue 22)', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkEvent, isTimeZone, timeZoneOptions, utcToZoned, zonedToUtc } from '../../src/shared/schemas/event-admin.ts';
+import {
+  checkEvent,
+  isTimeZone,
+  timeZoneOptions,
+  utcToZoned,
+  zonedToUtc,
+} from '../../src/shared/schemas/event-admin.ts';
 
 describe('zonedToUtc and utcToZoned', () => {
   it.each([
@@ -22,7 +28,16 @@ describe('zonedToUtc and utcToZoned', () => {
   });
 
   it('refuses impossible dates, other shapes and unknown zones', () => {
-    for (const local of ['2026-02-30T10:00', '2026-13-01T10:00', '2026-01-01T24:00', '2026-01-01T10:60', '2026-01-01T10:00:60', '2026-01-01', 'tomorrow', '2026-01-01T10:00Z']) {
+    for (const local of [
+      '2026-02-30T10:00',
+      '2026-13-01T10:00',
+      '2026-01-01T24:00',
+      '2026-01-01T10:60',
+      '2026-01-01T10:00:60',
+      '2026-01-01',
+      'tomorrow',
+      '2026-01-01T10:00Z',
+    ]) {
       expect(zonedToUtc(local, 'UTC')).toBeNull();
     }
     expect(zonedToUtc('2026-01-01T10:00', 'Mars/Olympus')).toBeNull();
@@ -42,23 +57,47 @@ describe('zonedToUtc and utcToZoned', () => {
 });
 
 describe('checkEvent', () => {
-  const base = { name: 'Harbour concert', start: '2026-07-01T18:00', end: '2026-07-01T21:00', timeZone: 'Europe/Paris', address: '1 Quay', city: 'Brest' };
+  const base = {
+    name: 'Harbour concert',
+    start: '2026-07-01T18:00',
+    end: '2026-07-01T21:00',
+    timeZone: 'Europe/Paris',
+    address: '1 Quay',
+    city: 'Brest',
+  };
 
   it('stores UTC instants, cents and a consistent location type', () => {
     const check = checkEvent({ ...base, price: '12.50', category: 'Concert', published: 'true' });
     expect(check).toEqual({
       ok: true,
       value: expect.objectContaining({
-        startDate: '2026-07-01T16:00:00.000Z', endDate: '2026-07-01T19:00:00.000Z', timeZone: 'Europe/Paris',
-        eventType: 'local', isVirtual: false, priceCents: 1250, published: true, category: 'Concert',
+        startDate: '2026-07-01T16:00:00.000Z',
+        endDate: '2026-07-01T19:00:00.000Z',
+        timeZone: 'Europe/Paris',
+        eventType: 'local',
+        isVirtual: false,
+        priceCents: 1250,
+        published: true,
+        category: 'Concert',
       }),
     });
     const virtual = checkEvent({ name: 'Webinar', start: base.start, end: base.end, eventType: 'virtual' });
-    expect(virtual.ok && virtual.value).toMatchObject({ isVirtual: true, eventType: 'virtual', address: '', city: '', timeZone: 'UTC', priceCents: 0 });
+    expect(virtual.ok && virtual.value).toMatchObject({
+      isVirtual: true,
+      eventType: 'virtual',
+      address: '',
+      city: '',
+      timeZone: 'UTC',
+      priceCents: 0,
+    });
   });
 
   it('needs the end after the start', () => {
-    expect(checkEvent({ ...base, end: base.start })).toMatchObject({ ok: false, field: 'end', message: 'end: must be after the start' });
+    expect(checkEvent({ ...base, end: base.start })).toMatchObject({
+      ok: false,
+      field: 'end',
+      message: 'end: must be after the start',
+    });
     expect(checkEvent({ ...base, end: '2026-07-01T17:00' })).toMatchObject({ ok: false, field: 'end' });
   });
 

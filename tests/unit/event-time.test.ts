@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  eventWhen, formatDayInZone, zoneLongName, zoneNote, formatInZone, formatTimeInZone, isoInZone, knownZone, offsetText, sameDayInZone, zoneAbbreviation, zoneCity, zonedClock,
+  eventWhen,
+  formatDayInZone,
+  zoneLongName,
+  zoneNote,
+  formatInZone,
+  formatTimeInZone,
+  isoInZone,
+  knownZone,
+  offsetText,
+  sameDayInZone,
+  zoneAbbreviation,
+  zoneCity,
+  zonedClock,
 } from '../../src/lib/events/event-time.ts';
 
 // 16:00 UTC on 1 July 2026: 18:00 in Berlin (CEST), 09:00 in Los Angeles (PDT), 01:00 next day in Tokyo.
@@ -77,17 +89,26 @@ describe('the zone named for people', () => {
 
 describe('when an event runs', () => {
   it('reads one day with a time range, in the zone', () => {
-    expect(eventWhen('2026-07-01T16:00:00Z', '2026-07-01T19:00:00Z', 'Europe/Berlin')).toEqual({ sameDay: true, day: 'Wednesday, Jul 1, 2026', time: '6:00 PM – 9:00 PM CEST' });
+    expect(eventWhen('2026-07-01T16:00:00Z', '2026-07-01T19:00:00Z', 'Europe/Berlin')).toEqual({
+      sameDay: true,
+      day: 'Wednesday, Jul 1, 2026',
+      time: '6:00 PM – 9:00 PM CEST',
+    });
   });
 
   it('reads several days end to end', () => {
     expect(eventWhen('2026-07-01T16:00:00Z', '2026-07-03T19:00:00Z', 'America/Los_Angeles')).toEqual({
-      sameDay: false, start: 'Wednesday, Jul 1, 2026, 9:00 AM PDT', end: 'Friday, Jul 3, 2026, 12:00 PM PDT',
+      sameDay: false,
+      start: 'Wednesday, Jul 1, 2026, 9:00 AM PDT',
+      end: 'Friday, Jul 3, 2026, 12:00 PM PDT',
     });
   });
 
   it('names both abbreviations when the clocks change during the event', () => {
     // Europe/Berlin leaves summer time at 03:00 CEST on 25 October 2026.
-    expect(eventWhen('2026-10-24T22:00:00Z', '2026-10-25T03:00:00Z', 'Europe/Berlin')).toMatchObject({ sameDay: true, time: '12:00 AM CEST – 4:00 AM CET' });
+    expect(eventWhen('2026-10-24T22:00:00Z', '2026-10-25T03:00:00Z', 'Europe/Berlin')).toMatchObject({
+      sameDay: true,
+      time: '12:00 AM CEST – 4:00 AM CET',
+    });
   });
 });

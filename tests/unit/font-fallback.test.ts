@@ -23,9 +23,14 @@ describe('metric-matched font fallback', () => {
     expect(fallbackFace('Comic Sans', 'x')).toBeNull();
   });
 
-  it('a font with the fallback\'s own metrics needs no adjustment', () => {
+  it("a font with the fallback's own metrics needs no adjustment", () => {
     const m = { category: 'sans-serif', ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 904 };
-    expect(fallbackOverrides(m, m)).toEqual({ sizeAdjust: '100.00%', ascentOverride: '90.53%', descentOverride: '21.19%', lineGapOverride: '3.27%' });
+    expect(fallbackOverrides(m, m)).toEqual({
+      sizeAdjust: '100.00%',
+      ascentOverride: '90.53%',
+      descentOverride: '21.19%',
+      lineGapOverride: '3.27%',
+    });
   });
 
   it('a wider font scales the fallback up and its line metrics down accordingly', () => {

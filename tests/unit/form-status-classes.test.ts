@@ -13,7 +13,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Every module of the site (the server's never pass through its build). */
 const FILES = globSync('src/**/*.{ts,tsx,astro}', { cwd: ROOT }).filter((f) => !f.startsWith('src/server/'));
 /** A success, error or warning colour as forms write them: text-red-700, dark:bg-green-500/10, border-emerald-600/50. */
-const STATUS_CLASS = /(?<![\w-])(?:[\w-]+:|data-\[[^\]]+\]:|aria-\[[^\]]+\]:)*(?:text|bg|border)-(?:red|green|emerald|amber)-\d{2,3}(?:\/\d+)?(?![\w-])/g;
+const STATUS_CLASS =
+  /(?<![\w-])(?:[\w-]+:|data-\[[^\]]+\]:|aria-\[[^\]]+\]:)*(?:text|bg|border)-(?:red|green|emerald|amber)-\d{2,3}(?:\/\d+)?(?![\w-])/g;
 
 const uno = await createGenerator(config);
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -53,17 +54,25 @@ describe('UnoCSS reads every module of the site', () => {
 
 describe('form status colours', () => {
   const written = new Map<string, string>();
-  for (const file of FILES) for (const [token] of read(file).matchAll(STATUS_CLASS)) if (!written.has(token)) written.set(token, file);
+  for (const file of FILES)
+    for (const [token] of read(file).matchAll(STATUS_CLASS)) if (!written.has(token)) written.set(token, file);
 
   it('are written in the forms (the scan finds them)', () => {
-    for (const token of ['data-[outcome=success]:text-green-700', 'data-[outcome=failure]:text-red-700', 'text-red-700', 'dark:text-red-300']) {
+    for (const token of [
+      'data-[outcome=success]:text-green-700',
+      'data-[outcome=failure]:text-red-700',
+      'text-red-700',
+      'dark:text-red-300',
+    ]) {
       expect([...written.keys()]).toContain(token);
     }
   });
 
   it('each has a rule with a colour in the CSS UnoCSS writes', async () => {
     const { css } = await uno.generate([...written.keys()].join(' '), { preflights: false });
-    const missing = [...written].filter(([token]) => !css.includes(`.${token.replace(/[[\]=:/.]/g, (c) => `\\${c}`)}`)).map(([token, file]) => `${token} (${file})`);
+    const missing = [...written]
+      .filter(([token]) => !css.includes(`.${token.replace(/[[\]=:/.]/g, (c) => `\\${c}`)}`))
+      .map(([token, file]) => `${token} (${file})`);
     expect(missing).toEqual([]);
     expect(css).toMatch(/\[data-outcome=success\]\{color:/);
     expect(css).toMatch(/\[data-outcome=failure\]\{color:/);

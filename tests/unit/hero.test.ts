@@ -1,9 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { autoplay, prefersReducedMotion, type AutoplayHook, type AutoplaySlider } from '../../src/lib/hero/autoplay.ts';
 import { FOR_YOU_EMPTY, FOR_YOU_FAILED, forYouView } from '../../src/lib/hero/for-you.ts';
-import { hoverClass, searchButtonStyle, searchPlacement, searchTarget, speechRecognition, transcriptOf } from '../../src/lib/hero/search.ts';
-import { alignmentClasses, defaultSlide, heroSlides, shouldLoop, slideButtons, withFallback } from '../../src/lib/hero/slides.ts';
-import { isFromPlayer, isPlayingMessage, PLAYER_LISTENING_MESSAGE, slideMedia, videoEmbedSrc, videoFileSrc } from '../../src/lib/hero/video.ts';
+import {
+  hoverClass,
+  searchButtonStyle,
+  searchPlacement,
+  searchTarget,
+  speechRecognition,
+  transcriptOf,
+} from '../../src/lib/hero/search.ts';
+import {
+  alignmentClasses,
+  defaultSlide,
+  heroSlides,
+  shouldLoop,
+  slideButtons,
+  withFallback,
+} from '../../src/lib/hero/slides.ts';
+import {
+  isFromPlayer,
+  isPlayingMessage,
+  PLAYER_LISTENING_MESSAGE,
+  slideMedia,
+  videoEmbedSrc,
+  videoFileSrc,
+} from '../../src/lib/hero/video.ts';
 import { withCompanyDefaults } from '../../src/shared/company.ts';
 import { HERO_AUTOPLAY_MS, SEARCH_BUTTON_DEFAULTS } from '../../src/shared/constants.ts';
 import { withSearchButtonDefaults } from '../../src/shared/slider.ts';
@@ -89,10 +110,34 @@ describe('alignmentClasses', () => {
 
 describe('slideButtons', () => {
   it.each([
-    ['two buttons', { button1_text: 'Shop', button1_link: '/shop', button2_text: 'About', button2_link: 'acme.com/about' }, [{ text: 'Shop', href: '/shop' }, { text: 'About', href: 'https://acme.com/about' }]],
-    ['a button without text is left out', { button1_text: '  ', button1_link: '/shop', button2_text: 'About', button2_link: '/about' }, [{ text: 'About', href: '/about' }]],
-    ['a button without a link is left out', { button1_text: 'Shop', button1_link: '', button2_text: '', button2_link: '' }, []],
-    ['an unsafe link is left out', { button1_text: 'Click', button1_link: 'javascript:alert(1)', button2_text: 'Data', button2_link: 'data:text/html,x' }, []],
+    [
+      'two buttons',
+      { button1_text: 'Shop', button1_link: '/shop', button2_text: 'About', button2_link: 'acme.com/about' },
+      [
+        { text: 'Shop', href: '/shop' },
+        { text: 'About', href: 'https://acme.com/about' },
+      ],
+    ],
+    [
+      'a button without text is left out',
+      { button1_text: '  ', button1_link: '/shop', button2_text: 'About', button2_link: '/about' },
+      [{ text: 'About', href: '/about' }],
+    ],
+    [
+      'a button without a link is left out',
+      { button1_text: 'Shop', button1_link: '', button2_text: '', button2_link: '' },
+      [],
+    ],
+    [
+      'an unsafe link is left out',
+      {
+        button1_text: 'Click',
+        button1_link: 'javascript:alert(1)',
+        button2_text: 'Data',
+        button2_link: 'data:text/html,x',
+      },
+      [],
+    ],
   ] as const)('%s', (_, input, expected) => {
     expect(slideButtons(input)).toEqual(expected);
   });
@@ -140,7 +185,13 @@ describe('search button style', () => {
   });
 
   it('drops anything that is not a plain colour or length', () => {
-    const style = { ...SEARCH_BUTTON_DEFAULTS.style, backgroundColor: 'red;position:fixed', textColor: 'url(x)', borderRadius: 'calc(1px)', padding: '1rem; top: 0' };
+    const style = {
+      ...SEARCH_BUTTON_DEFAULTS.style,
+      backgroundColor: 'red;position:fixed',
+      textColor: 'url(x)',
+      borderRadius: 'calc(1px)',
+      padding: '1rem; top: 0',
+    };
     expect(searchButtonStyle(style)).toEqual({});
   });
 
@@ -176,9 +227,15 @@ describe('voice search', () => {
 describe('videoEmbedSrc', () => {
   const params = 'autoplay=1&mute=1&playsinline=1&loop=1&playlist=aqz-KE-bpKQ&controls=0&enablejsapi=1';
   it.each([
-    ['https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ', `https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?${params}`],
+    [
+      'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ',
+      `https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?${params}`,
+    ],
     ['https://youtube-nocookie.com/embed/aqz-KE-bpKQ', `https://youtube-nocookie.com/embed/aqz-KE-bpKQ?${params}`],
-    ['https://www.youtube.com/embed/aqz-KE-bpKQ?start=10&autoplay=0', `https://www.youtube.com/embed/aqz-KE-bpKQ?${params}`],
+    [
+      'https://www.youtube.com/embed/aqz-KE-bpKQ?start=10&autoplay=0',
+      `https://www.youtube.com/embed/aqz-KE-bpKQ?${params}`,
+    ],
     ['https://YouTube.com/embed/aqz-KE-bpKQ/', `https://youtube.com/embed/aqz-KE-bpKQ?${params}`],
     ['http://www.youtube.com/embed/aqz-KE-bpKQ', null],
     ['https://www.youtube.com/watch?v=aqz-KE-bpKQ', null],
@@ -210,8 +267,16 @@ describe('videoFileSrc and slideMedia', () => {
   });
 
   it.each([
-    ['a photo slide shows its image, whatever its link', { type: 'photo', link: 'https://www.youtube.com/embed/aqz-KE-bpKQ' }, 'image'],
-    ['a video slide with an embed link plays the embed', { type: 'video', link: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ' }, 'embed'],
+    [
+      'a photo slide shows its image, whatever its link',
+      { type: 'photo', link: 'https://www.youtube.com/embed/aqz-KE-bpKQ' },
+      'image',
+    ],
+    [
+      'a video slide with an embed link plays the embed',
+      { type: 'video', link: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ' },
+      'embed',
+    ],
     ['a video slide with a file link plays the file', { type: 'video', link: 'https://cdn.example/clip.mp4' }, 'file'],
     ['a video slide with an unusable link shows its image', { type: 'video', link: 'https://vimeo.com/1' }, 'image'],
   ] as const)('%s', (_, slide, kind) => {
@@ -379,7 +444,15 @@ describe('video slide poster', () => {
   });
 
   it('ignores anything that is not a player message', () => {
-    for (const data of [null, 1, { event: 'onStateChange', info: 1 }, 'not json', 'null', '"playing"', JSON.stringify({ event: 'infoDelivery', info: 1 })]) {
+    for (const data of [
+      null,
+      1,
+      { event: 'onStateChange', info: 1 },
+      'not json',
+      'null',
+      '"playing"',
+      JSON.stringify({ event: 'infoDelivery', info: 1 }),
+    ]) {
       expect(isPlayingMessage(data)).toBe(false);
     }
   });

@@ -2,14 +2,51 @@ import { describe, expect, it } from 'vitest';
 import { featuredProducts, latestPosts, upcomingEvents } from '../../src/lib/hero/home-sections.ts';
 import type { Product, SiteEvent } from '../../src/shared/types.ts';
 
-const product = (name: string, views: number, createdAt = '2026-01-01T00:00:00Z'): Product =>
-  ({ _id: name, slug: name.toLowerCase(), name, description: '', price: 1, image: '', images: [], category: 'x', tags: [], createdAt, views, stock: 1 });
-const event = (name: string, start: string, slug = name.toLowerCase()): SiteEvent =>
-  ({ _id: name, slug, name, title: '', description: '', image: '', address: '', city: '', start_date: start, end_date: start, date: start, location: '', category: '', eventType: 'local', isVirtual: false, registrations: 0, price: 0, timeZone: 'UTC' });
+const product = (name: string, views: number, createdAt = '2026-01-01T00:00:00Z'): Product => ({
+  _id: name,
+  slug: name.toLowerCase(),
+  name,
+  description: '',
+  price: 1,
+  image: '',
+  images: [],
+  category: 'x',
+  tags: [],
+  createdAt,
+  views,
+  stock: 1,
+});
+const event = (name: string, start: string, slug = name.toLowerCase()): SiteEvent => ({
+  _id: name,
+  slug,
+  name,
+  title: '',
+  description: '',
+  image: '',
+  address: '',
+  city: '',
+  start_date: start,
+  end_date: start,
+  date: start,
+  location: '',
+  category: '',
+  eventType: 'local',
+  isVirtual: false,
+  registrations: 0,
+  price: 0,
+  timeZone: 'UTC',
+});
 
 describe('featured products', () => {
   it('are the four most viewed, the newest first among equal views', () => {
-    const list = [product('A', 5), product('B', 50), product('C', 20), product('D', 20, '2026-03-01T00:00:00Z'), product('E', 1), product('F', 30)];
+    const list = [
+      product('A', 5),
+      product('B', 50),
+      product('C', 20),
+      product('D', 20, '2026-03-01T00:00:00Z'),
+      product('E', 1),
+      product('F', 30),
+    ];
     expect(featuredProducts(list).map((p) => p.name)).toEqual(['B', 'F', 'D', 'C']);
   });
   it('are fewer when the shop has fewer, and the input is left alone', () => {

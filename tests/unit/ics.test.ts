@@ -71,7 +71,9 @@ describe('an event calendar', () => {
   });
 
   it('never ends before it starts, and leaves out empty fields', () => {
-    const odd = unfold(eventCalendar({ ...EVENT, end: '2026-07-01T10:00:00.000Z', description: '', location: '' }, OPTIONS));
+    const odd = unfold(
+      eventCalendar({ ...EVENT, end: '2026-07-01T10:00:00.000Z', description: '', location: '' }, OPTIONS),
+    );
     expect(odd).toContain('DTEND:20260701T160000Z');
     expect(odd).not.toContain('DESCRIPTION');
     expect(odd).not.toContain('LOCATION');

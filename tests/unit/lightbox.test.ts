@@ -52,8 +52,13 @@ describe('the photo lightbox', () => {
   });
 
   it('shows a stored picture’s widest AVIF variant with the WebP picture as fallback, other images as they are', () => {
-    expect(largestPicture(`/media/${ID}.webp`)).toEqual({ avif: `/media/${ID}-w1920.avif`, fallback: `/media/${ID}.webp` });
-    expect(largestPicture(`https://cdn.example/media/${ID}.webp`).avif).toBe(`https://cdn.example/media/${ID}-w1920.avif`);
+    expect(largestPicture(`/media/${ID}.webp`)).toEqual({
+      avif: `/media/${ID}-w1920.avif`,
+      fallback: `/media/${ID}.webp`,
+    });
+    expect(largestPicture(`https://cdn.example/media/${ID}.webp`).avif).toBe(
+      `https://cdn.example/media/${ID}-w1920.avif`,
+    );
     expect(largestPicture('/placeholder.webp')).toEqual({ fallback: '/placeholder.webp' });
   });
 });

@@ -14,7 +14,11 @@ import { mediaUrl } from '../../src/shared/media-url.ts';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const info = (over: Partial<ObjectInfo> = {}): ObjectInfo => ({
-  name: `${ID}.webp`, size: 100, lastModified: new Date('2026-11-24T10:00:00.500Z'), etag: '"abc"', ...over,
+  name: `${ID}.webp`,
+  size: 100,
+  lastModified: new Date('2026-11-24T10:00:00.500Z'),
+  etag: '"abc"',
+  ...over,
 });
 
 describe('rangeFor', () => {
@@ -57,7 +61,9 @@ describe('isNotModified and ifRangeHolds', () => {
     expect(isNotModified({ ifModifiedSince: 'Tue, 24 Nov 2026 10:00:00 GMT' }, info())).toBe(true);
     expect(isNotModified({ ifModifiedSince: 'Tue, 24 Nov 2026 09:59:59 GMT' }, info())).toBe(false);
     expect(isNotModified({ ifModifiedSince: 'not a date' }, info())).toBe(false);
-    expect(isNotModified({ ifNoneMatch: '"other"', ifModifiedSince: 'Tue, 24 Nov 2026 11:00:00 GMT' }, info())).toBe(false);
+    expect(isNotModified({ ifNoneMatch: '"other"', ifModifiedSince: 'Tue, 24 Nov 2026 11:00:00 GMT' }, info())).toBe(
+      false,
+    );
     expect(isNotModified({}, info())).toBe(false);
   });
 
@@ -78,23 +84,33 @@ describe('orphansOf', () => {
   const named = info({ name: 'named.webp', lastModified: new Date(now - 5 * 3600_000) });
 
   it('removes every unnamed object when no grace is asked for (local storage)', () => {
-    expect(orphansOf([old, fresh, named], new Set(['named.webp']), 0, now).map((o) => o.name)).toEqual(['old.webp', 'fresh.webp']);
+    expect(orphansOf([old, fresh, named], new Set(['named.webp']), 0, now).map((o) => o.name)).toEqual([
+      'old.webp',
+      'fresh.webp',
+    ]);
   });
 
   it('keeps unnamed objects younger than the grace (shared storage)', () => {
-    expect(orphansOf([old, fresh, named], new Set(['named.webp']), 3600_000, now).map((o) => o.name)).toEqual(['old.webp']);
+    expect(orphansOf([old, fresh, named], new Set(['named.webp']), 3600_000, now).map((o) => o.name)).toEqual([
+      'old.webp',
+    ]);
   });
 });
 
 describe('mediaUrl and the rewrite of API answers', () => {
   it('moves a stored media path under the base, and leaves everything else alone', () => {
     expect(mediaUrl(`/media/${ID}.webp`, undefined)).toBe(`/media/${ID}.webp`);
-    expect(mediaUrl(`/media/${ID}.webp`, 'https://cdn.example.com/media/')).toBe(`https://cdn.example.com/media/${ID}.webp`);
-    expect(mediaUrl(`/media/${ID}-w480.avif`, 'https://cdn.example.com/site-a/media')).toBe(`https://cdn.example.com/site-a/media/${ID}-w480.avif`);
+    expect(mediaUrl(`/media/${ID}.webp`, 'https://cdn.example.com/media/')).toBe(
+      `https://cdn.example.com/media/${ID}.webp`,
+    );
+    expect(mediaUrl(`/media/${ID}-w480.avif`, 'https://cdn.example.com/site-a/media')).toBe(
+      `https://cdn.example.com/site-a/media/${ID}-w480.avif`,
+    );
     expect(mediaUrl('/logo.png', 'https://cdn.example.com/media')).toBe('/logo.png');
-    expect(mediaUrl('https://i.ytimg.com/vi/x/hq.jpg', 'https://cdn.example.com/media')).toBe('https://i.ytimg.com/vi/x/hq.jpg');
+    expect(mediaUrl('https://i.ytimg.com/vi/x/hq.jpg', 'https://cdn.example.com/media')).toBe(
+      'https://i.ytimg.com/vi/x/hq.jpg',
+    );
   });
-
 });
 
 describe('apiAsset', () => {
@@ -116,7 +132,8 @@ describe('storage names and settings', () => {
   it('takes plain file names only', () => {
     expect(checkObjectName(`${ID}.webp`)).toBe(`${ID}.webp`);
     expect(checkObjectName(`.${ID}.webp.tmp`)).toBe(`.${ID}.webp.tmp`);
-    for (const bad of ['', '.', '..', '../x', 'a/b', 'a\\b', 'x y', '%2e%2e']) expect(() => checkObjectName(bad)).toThrow(/Not a storable object name/);
+    for (const bad of ['', '.', '..', '../x', 'a/b', 'a\\b', 'x y', '%2e%2e'])
+      expect(() => checkObjectName(bad)).toThrow(/Not a storable object name/);
   });
 
   it('normalises S3_PREFIX to nothing or one trailing slash', () => {
@@ -128,12 +145,28 @@ describe('storage names and settings', () => {
   it('defaults to local storage and refuses a half-made S3 configuration with a clear message', () => {
     expect(parseEnv({}).MEDIA_STORAGE).toBe('local');
     expect(() => parseEnv({ MEDIA_STORAGE: 's3' })).toThrow(/S3_BUCKET: is required when MEDIA_STORAGE=s3/);
-    expect(() => parseEnv({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY: is required with the other S3 key/);
+    expect(() => parseEnv({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required with the other S3 key/,
+    );
     expect(() => parseEnv({ MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE/);
-    expect(() => parseEnv({ MEDIA_STORAGE: 's3', S3_BUCKET: 'No_Such Bucket' })).toThrow(/S3_BUCKET: must be an S3 bucket name/);
+    expect(() => parseEnv({ MEDIA_STORAGE: 's3', S3_BUCKET: 'No_Such Bucket' })).toThrow(
+      /S3_BUCKET: must be an S3 bucket name/,
+    );
     expect(() => parseEnv({ MEDIA_BASE_URL: 'not a url' })).toThrow(/MEDIA_BASE_URL/);
-    const env = parseEnv({ MEDIA_STORAGE: 'S3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'site-a/', MEDIA_BASE_URL: 'https://cdn.example.com/media' });
-    expect(env).toMatchObject({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'site-a/', MEDIA_BASE_URL: 'https://cdn.example.com/media' });
+    const env = parseEnv({
+      MEDIA_STORAGE: 'S3',
+      S3_BUCKET: 'media',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'site-a/',
+      MEDIA_BASE_URL: 'https://cdn.example.com/media',
+    });
+    expect(env).toMatchObject({
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'media',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: 'site-a/',
+      MEDIA_BASE_URL: 'https://cdn.example.com/media',
+    });
     expect(parseEnv({}).S3_FORCE_PATH_STYLE).toBe(false);
   });
 });

@@ -29,7 +29,11 @@ describe('storeAudioFile', async () => {
     expect(url).toMatch(new RegExp(`^/media/[0-9a-f-]{36}\\.${audio.extension}$`));
     const fileName = url.slice('/media/'.length);
     expect(await readFile(join(mediaDir(data.dataDir), fileName), 'utf8')).toBe(`sound of ${audio.contentType}`);
-    const row = await data.db.selectFrom('media').selectAll().where('file_name', '=', fileName).executeTakeFirstOrThrow();
+    const row = await data.db
+      .selectFrom('media')
+      .selectAll()
+      .where('file_name', '=', fileName)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ content_type: audio.contentType, bytes: bytes.byteLength, width: null, height: null });
   });
 });

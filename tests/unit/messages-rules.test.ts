@@ -1,15 +1,33 @@
 /** The pure rules of conversations (issue 20 item 1): input checks, previews, times, list order, the mails, the screens' state. */
 import { describe, expect, it } from 'vitest';
-import { INITIAL_MESSAGES_QUERY, isFiltered, messagesQueryReducer, parseStatusFilter, senderKind, unreadLabel } from '../../src/components/admin/messages/messages-list.ts';
+import {
+  INITIAL_MESSAGES_QUERY,
+  isFiltered,
+  messagesQueryReducer,
+  parseStatusFilter,
+  senderKind,
+  unreadLabel,
+} from '../../src/components/admin/messages/messages-list.ts';
 import { messagesLinkLabel } from '../../src/components/admin/messages/unread-count.ts';
-import { messageTime, searchWithThread, threadIdFrom, withSummary } from '../../src/components/messages/messages-view.ts';
+import {
+  messageTime,
+  searchWithThread,
+  threadIdFrom,
+  withSummary,
+} from '../../src/components/messages/messages-view.ts';
 import type { MailBrand } from '../../src/server/mail/layout.ts';
 import { contactMail } from '../../src/server/modules/contact/contact-mail.ts';
 import { replyMail } from '../../src/server/modules/messages/messages-mail.ts';
 import { timeAfter } from '../../src/server/modules/messages/messages.repository.ts';
 import { defaultSubject, previewOf, type ConversationSummary } from '../../src/shared/messages.ts';
 import { checkContactField } from '../../src/shared/schemas/contact.ts';
-import { AdminMessagesQuery, checkNewMessage, checkReply, ConversationChange, isBlankMessage } from '../../src/shared/schemas/messages.ts';
+import {
+  AdminMessagesQuery,
+  checkNewMessage,
+  checkReply,
+  ConversationChange,
+  isBlankMessage,
+} from '../../src/shared/schemas/messages.ts';
 
 describe('previewOf', () => {
   it('puts the message on one line', () => expect(previewOf('  Hello\n\nthere\tyou  ')).toBe('Hello there you'));
@@ -32,14 +50,29 @@ describe('defaultSubject', () => {
 
 describe('checkNewMessage', () => {
   it('trims the message and keeps only message, subject and conversationId (senderId, receiverId, userId ignored)', () => {
-    expect(checkNewMessage({ message: ' Hi\r\nthere ', subject: ' Parcel ', conversationId: 'abc', senderId: 'u1', receiverId: 'u2', userId: 'u3' })).toEqual({
+    expect(
+      checkNewMessage({
+        message: ' Hi\r\nthere ',
+        subject: ' Parcel ',
+        conversationId: 'abc',
+        senderId: 'u1',
+        receiverId: 'u2',
+        userId: 'u3',
+      }),
+    ).toEqual({
       ok: true,
       value: { message: 'Hi\nthere', subject: 'Parcel', conversationId: 'abc' },
     });
   });
   it('leaves a blank or missing subject and an empty thread id out', () => {
-    expect(checkNewMessage({ message: 'Hi', subject: '  ', conversationId: '' })).toEqual({ ok: true, value: { message: 'Hi' } });
-    expect(checkNewMessage({ message: 'Hi', subject: null, conversationId: null })).toEqual({ ok: true, value: { message: 'Hi' } });
+    expect(checkNewMessage({ message: 'Hi', subject: '  ', conversationId: '' })).toEqual({
+      ok: true,
+      value: { message: 'Hi' },
+    });
+    expect(checkNewMessage({ message: 'Hi', subject: null, conversationId: null })).toEqual({
+      ok: true,
+      value: { message: 'Hi' },
+    });
   });
   it.each([
     [{ message: '' }, 'message', 'Please write your message.'],
@@ -49,11 +82,16 @@ describe('checkNewMessage', () => {
     [{ message: 'bell\u0007' }, 'message', 'Your message contains characters that cannot be sent.'],
     [{ message: 'Hi', subject: 'a\nb' }, 'subject', 'The subject must be on one line, without special characters.'],
     [{ message: 'Hi', subject: 7 }, 'subject', 'Please enter a subject.'],
-    [{ message: 'Hi', conversationId: 7 }, 'conversationId', 'The conversation could not be found. Please reload the page.'],
+    [
+      { message: 'Hi', conversationId: 7 },
+      'conversationId',
+      'The conversation could not be found. Please reload the page.',
+    ],
   ])('refuses %j on %s with a sentence', (body, field, message) => {
     expect(checkNewMessage(body)).toEqual({ ok: false, field, message });
   });
-  it('refuses a body that is not an object', () => expect(checkNewMessage(['Hi'])).toMatchObject({ ok: false, field: 'body' }));
+  it('refuses a body that is not an object', () =>
+    expect(checkNewMessage(['Hi'])).toMatchObject({ ok: false, field: 'body' }));
 });
 
 describe('checkReply and isBlankMessage', () => {
@@ -62,7 +100,11 @@ describe('checkReply and isBlankMessage', () => {
     expect(checkReply({ message: '\t' })).toMatchObject({ ok: false, field: 'message' });
     expect(checkReply(null)).toMatchObject({ ok: false, field: 'body' });
   });
-  it.each([['', true], ['  \n', true], [' a ', false]])('%j blank: %s', (text, blank) => expect(isBlankMessage(text)).toBe(blank));
+  it.each([
+    ['', true],
+    ['  \n', true],
+    [' a ', false],
+  ])('%j blank: %s', (text, blank) => expect(isBlankMessage(text)).toBe(blank));
   it('checkContactField answers one field like the form', () => {
     expect(checkContactField('email', ' a@b.co ')).toEqual({ ok: true, value: 'a@b.co' });
     expect(checkContactField('name', '')).toEqual({ ok: false, field: 'name', message: 'Please enter your name.' });
@@ -72,11 +114,19 @@ describe('checkReply and isBlankMessage', () => {
 describe('AdminMessagesQuery', () => {
   it('defaults to all statuses, page 1 of 20', () => {
     expect(AdminMessagesQuery.parse({})).toEqual({ status: 'all', q: '', page: 1, pageSize: 20 });
-    expect(AdminMessagesQuery.parse({ status: '', q: ' ada ', page: '2' })).toEqual({ status: 'all', q: 'ada', page: 2, pageSize: 20 });
+    expect(AdminMessagesQuery.parse({ status: '', q: ' ada ', page: '2' })).toEqual({
+      status: 'all',
+      q: 'ada',
+      page: 2,
+      pageSize: 20,
+    });
   });
-  it.each([{ status: 'archived' }, { page: '0' }, { page: 'x' }, { pageSize: '101' }, { q: 'x'.repeat(201) }])('refuses %j', (query) => {
-    expect(AdminMessagesQuery.safeParse(query).success).toBe(false);
-  });
+  it.each([{ status: 'archived' }, { page: '0' }, { page: 'x' }, { pageSize: '101' }, { q: 'x'.repeat(201) }])(
+    'refuses %j',
+    (query) => {
+      expect(AdminMessagesQuery.safeParse(query).success).toBe(false);
+    },
+  );
 });
 
 describe('ConversationChange', () => {
@@ -84,12 +134,15 @@ describe('ConversationChange', () => {
     expect(ConversationChange.parse({ status: 'closed' })).toEqual({ status: 'closed' });
     expect(ConversationChange.parse({ blocked: false })).toEqual({ blocked: false });
   });
-  it.each([{}, { status: 'archived' }, { blocked: 'yes' }, { status: null }])('refuses %j', (body) => expect(ConversationChange.safeParse(body).success).toBe(false));
+  it.each([{}, { status: 'archived' }, { blocked: 'yes' }, { status: null }])('refuses %j', (body) =>
+    expect(ConversationChange.safeParse(body).success).toBe(false),
+  );
 });
 
 describe('timeAfter', () => {
   const now = new Date('2026-11-24T12:00:00.000Z');
-  it('is now when the last message is older', () => expect(timeAfter('2026-11-24T11:00:00.000Z', now)).toBe(now.toISOString()));
+  it('is now when the last message is older', () =>
+    expect(timeAfter('2026-11-24T11:00:00.000Z', now)).toBe(now.toISOString()));
   it('is a millisecond past the last one when that is not older (same millisecond, or a clock that went back)', () => {
     expect(timeAfter('2026-11-24T12:00:00.000Z', now)).toBe('2026-11-24T12:00:00.001Z');
     expect(timeAfter('2026-11-24T12:05:00.000Z', now)).toBe('2026-11-24T12:05:00.001Z');
@@ -100,7 +153,14 @@ describe('timeAfter', () => {
 const BRAND: MailBrand = { name: 'Northwind', logoUrl: null, primaryColor: '#0091ea' };
 
 describe('replyMail', () => {
-  const input = { name: 'Ada <x>', to: 'ada@example.com', subject: 'Lamps & more', body: 'Yes <b>we</b> do.\n\nBye', hasAccount: true, replyTo: 'hello@northwind.example' };
+  const input = {
+    name: 'Ada <x>',
+    to: 'ada@example.com',
+    subject: 'Lamps & more',
+    body: 'Yes <b>we</b> do.\n\nBye',
+    hasAccount: true,
+    replyTo: 'hello@northwind.example',
+  };
   it('links an account holder to /messages, escapes everything in HTML, and sets Reply-To to the company', () => {
     const mail = replyMail(BRAND, input, 'https://shop.example');
     expect(mail.subject).toBe('Northwind: Re: Lamps & more');
@@ -112,7 +172,7 @@ describe('replyMail', () => {
     expect(mail.html).toContain('Hello Ada &lt;x&gt;,');
     expect(mail.html).not.toContain('<b>we</b>');
   });
-  it("gives a guest no link, and no Reply-To when the company has no address", () => {
+  it('gives a guest no link, and no Reply-To when the company has no address', () => {
     const mail = replyMail(BRAND, { ...input, hasAccount: false, replyTo: undefined }, 'https://shop.example');
     expect(mail.text).not.toContain('/messages');
     expect(mail.replyTo).toBeUndefined();
@@ -130,7 +190,15 @@ describe('contactMail', () => {
 });
 
 const summary = (id: string, at: string): ConversationSummary => ({
-  _id: id, subject: id, status: 'open', source: 'account', lastMessageAt: at, createdAt: at, unread: 0, preview: '', lastAuthor: 'visitor',
+  _id: id,
+  subject: id,
+  status: 'open',
+  source: 'account',
+  lastMessageAt: at,
+  createdAt: at,
+  unread: 0,
+  preview: '',
+  lastAuthor: 'visitor',
 });
 
 describe('withSummary', () => {
@@ -174,7 +242,10 @@ describe('the admin list query', () => {
     expect(messagesQueryReducer(paged, { type: 'status', status: 'all' })).toMatchObject({ status: 'all', page: 1 });
     expect(messagesQueryReducer(paged, { type: 'search', q: 'ada' })).toMatchObject({ q: 'ada', page: 1 });
     expect(messagesQueryReducer(paged, { type: 'search', q: '' })).toBe(paged);
-    expect(messagesQueryReducer({ ...paged, pageSize: 50, q: 'x' }, { type: 'reset' })).toEqual({ ...INITIAL_MESSAGES_QUERY, pageSize: 50 });
+    expect(messagesQueryReducer({ ...paged, pageSize: 50, q: 'x' }, { type: 'reset' })).toEqual({
+      ...INITIAL_MESSAGES_QUERY,
+      pageSize: 50,
+    });
     expect(messagesQueryReducer(paged, { type: 'page', page: -2 }).page).toBe(1);
   });
   it('is filtered when searching or not on open', () => {
@@ -182,11 +253,21 @@ describe('the admin list query', () => {
     expect(isFiltered({ ...INITIAL_MESSAGES_QUERY, status: 'all' })).toBe(true);
     expect(isFiltered({ ...INITIAL_MESSAGES_QUERY, q: 'a' })).toBe(true);
   });
-  it.each([['open', 'open'], ['closed', 'closed'], ['all', 'all'], ['archived', 'all'], ['', 'all']])('parses %j as %s', (value, status) => expect(parseStatusFilter(value)).toBe(status));
+  it.each([
+    ['open', 'open'],
+    ['closed', 'closed'],
+    ['all', 'all'],
+    ['archived', 'all'],
+    ['', 'all'],
+  ])('parses %j as %s', (value, status) => expect(parseStatusFilter(value)).toBe(status));
   it('labels senders, unread counts and the top bar link', () => {
     expect(senderKind({ userId: 'u1' })).toBe('Customer account');
     expect(senderKind({ userId: null })).toBe('Guest (contact form)');
     expect([unreadLabel(0), unreadLabel(1), unreadLabel(3)]).toEqual(['', '1 unread message', '3 unread messages']);
-    expect([messagesLinkLabel(null), messagesLinkLabel(0), messagesLinkLabel(4)]).toEqual(['Messages', 'Messages', 'Messages (4 unread)']);
+    expect([messagesLinkLabel(null), messagesLinkLabel(0), messagesLinkLabel(4)]).toEqual([
+      'Messages',
+      'Messages',
+      'Messages (4 unread)',
+    ]);
   });
 });

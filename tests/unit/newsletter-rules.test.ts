@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/server/modules/auth/tokens.ts';
-import { CONFIRM_TTL_MS, confirmExpiry, isExpired, newsletterLink, signupAction } from '../../src/server/modules/newsletter/newsletter-rules.ts';
+import {
+  CONFIRM_TTL_MS,
+  confirmExpiry,
+  isExpired,
+  newsletterLink,
+  signupAction,
+} from '../../src/server/modules/newsletter/newsletter-rules.ts';
 import { NewsletterSignup, NewsletterToken } from '../../src/shared/schemas/newsletter.ts';
 
 describe('newsletter sign-up rules', () => {
@@ -27,8 +33,12 @@ describe('newsletter sign-up rules', () => {
   });
 
   it('links to the confirm and unsubscribe pages of the site', () => {
-    expect(newsletterLink('https://shop.example', 'confirm', 'a-b_c')).toBe('https://shop.example/newsletter/confirm?token=a-b_c');
-    expect(newsletterLink('https://shop.example', 'unsubscribe', 'x')).toBe('https://shop.example/newsletter/unsubscribe?token=x');
+    expect(newsletterLink('https://shop.example', 'confirm', 'a-b_c')).toBe(
+      'https://shop.example/newsletter/confirm?token=a-b_c',
+    );
+    expect(newsletterLink('https://shop.example', 'unsubscribe', 'x')).toBe(
+      'https://shop.example/newsletter/unsubscribe?token=x',
+    );
   });
 
   it('normalises the email and refuses control characters and malformed tokens', () => {

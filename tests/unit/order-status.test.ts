@@ -1,7 +1,15 @@
 /** The order status machine (issue 17 item 5), table-driven over every pair of statuses. */
 import { describe, expect, it } from 'vitest';
 import {
-  canTransition, isFinalStatus, isOrderStatus, nextStatuses, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, statusLabel, transitionRefusal,
+  canTransition,
+  isFinalStatus,
+  isOrderStatus,
+  nextStatuses,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  statusLabel,
+  transitionRefusal,
 } from '../../src/shared/order-status.ts';
 
 const S = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
@@ -58,7 +66,7 @@ describe('nextStatuses and final statuses', () => {
 
   it('reaches every status from pending and nothing leads back to pending', () => {
     const reached = new Set<string>([pending]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       const before = reached.size;
       for (const s of [...reached]) nextStatuses(s).forEach((n) => reached.add(n));
       grew = reached.size > before;

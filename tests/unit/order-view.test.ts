@@ -1,6 +1,11 @@
 /** The customer's order pages (issue 19 item 5): the confirmation link's query, never trusted, and the order as written. */
 import { describe, expect, it } from 'vitest';
-import { addressLines, itemCountLabel, paymentMethodLabel, readOrderViewQuery } from '../../src/components/orders/order-view.ts';
+import {
+  addressLines,
+  itemCountLabel,
+  paymentMethodLabel,
+  readOrderViewQuery,
+} from '../../src/components/orders/order-view.ts';
 
 describe('readOrderViewQuery', () => {
   it.each([
@@ -17,12 +22,28 @@ describe('readOrderViewQuery', () => {
 
 describe('an order as written', () => {
   it('writes the address as on a parcel, leaving out empty parts', () => {
-    expect(addressLines({ name: 'Ada Lovelace', line1: '12 St James Sq', line2: '', city: 'London', region: '', postalCode: 'SW1Y 4JH', country: 'United Kingdom' })).toEqual([
-      'Ada Lovelace', '12 St James Sq', 'London SW1Y 4JH', 'United Kingdom',
-    ]);
-    expect(addressLines({ name: 'Grace', line1: '1 Navy Way', line2: 'Apt 2', city: 'Arlington', region: 'VA', postalCode: '22202', country: 'US' })).toEqual([
-      'Grace', '1 Navy Way', 'Apt 2', 'Arlington, VA 22202', 'US',
-    ]);
+    expect(
+      addressLines({
+        name: 'Ada Lovelace',
+        line1: '12 St James Sq',
+        line2: '',
+        city: 'London',
+        region: '',
+        postalCode: 'SW1Y 4JH',
+        country: 'United Kingdom',
+      }),
+    ).toEqual(['Ada Lovelace', '12 St James Sq', 'London SW1Y 4JH', 'United Kingdom']);
+    expect(
+      addressLines({
+        name: 'Grace',
+        line1: '1 Navy Way',
+        line2: 'Apt 2',
+        city: 'Arlington',
+        region: 'VA',
+        postalCode: '22202',
+        country: 'US',
+      }),
+    ).toEqual(['Grace', '1 Navy Way', 'Apt 2', 'Arlington, VA 22202', 'US']);
   });
 
   it('names payment methods and counts items', () => {

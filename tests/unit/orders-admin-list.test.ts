@@ -1,7 +1,12 @@
 /** The Orders screen's list query (issue 17 item 5) as a pure reducer, the query the API accepts, and money and ids as shown. */
 import { describe, expect, it } from 'vitest';
 import {
-  INITIAL_ORDERS_QUERY, isFiltered, ordersQueryReducer, parseStatusFilter, shortOrderId, type OrdersQueryAction,
+  INITIAL_ORDERS_QUERY,
+  isFiltered,
+  ordersQueryReducer,
+  parseStatusFilter,
+  shortOrderId,
+  type OrdersQueryAction,
 } from '../../src/components/admin/orders/orders-list.ts';
 import { pageCount } from '../../src/components/admin/ui/paged-list.ts';
 import type { OrdersListQuery } from '../../src/lib/api/admin/orders.ts';
@@ -12,16 +17,41 @@ const at = (changes: Partial<OrdersListQuery>): OrdersListQuery => ({ ...INITIAL
 describe('ordersQueryReducer', () => {
   it.each<[string, OrdersListQuery, OrdersQueryAction, OrdersListQuery]>([
     ['a search starts at page 1', at({ page: 3 }), { type: 'search', q: 'maya' }, at({ q: 'maya' })],
-    ['the same search keeps the page', at({ page: 3, q: 'maya' }), { type: 'search', q: 'maya' }, at({ page: 3, q: 'maya' })],
+    [
+      'the same search keeps the page',
+      at({ page: 3, q: 'maya' }),
+      { type: 'search', q: 'maya' },
+      at({ page: 3, q: 'maya' }),
+    ],
     ['a status starts at page 1', at({ page: 2 }), { type: 'status', status: 'paid' }, at({ status: 'paid' })],
     ['a from day starts at page 1', at({ page: 2 }), { type: 'from', from: '2026-11-01' }, at({ from: '2026-11-01' })],
-    ['a to day is kept', at({ from: '2026-11-01' }), { type: 'to', to: '2026-11-03' }, at({ from: '2026-11-01', to: '2026-11-03' })],
-    ['days given backwards are swapped', at({ to: '2026-11-01' }), { type: 'from', from: '2026-11-05' }, at({ from: '2026-11-01', to: '2026-11-05' })],
+    [
+      'a to day is kept',
+      at({ from: '2026-11-01' }),
+      { type: 'to', to: '2026-11-03' },
+      at({ from: '2026-11-01', to: '2026-11-03' }),
+    ],
+    [
+      'days given backwards are swapped',
+      at({ to: '2026-11-01' }),
+      { type: 'from', from: '2026-11-05' },
+      at({ from: '2026-11-01', to: '2026-11-05' }),
+    ],
     ['a cleared day input is no bound', at({ from: '2026-11-01' }), { type: 'from', from: '' }, at({})],
     ['an impossible day is no bound', at({}), { type: 'to', to: '2026-02-30' }, at({})],
-    ['reset clears every filter', at({ q: 'x', status: 'paid', from: '2026-01-01', to: '2026-01-02', page: 4 }), { type: 'reset' }, at({})],
+    [
+      'reset clears every filter',
+      at({ q: 'x', status: 'paid', from: '2026-01-01', to: '2026-01-02', page: 4 }),
+      { type: 'reset' },
+      at({}),
+    ],
     ['a page is a whole number from 1', at({}), { type: 'page', page: 0 }, at({ page: 1 })],
-    ['paging keeps the filters', at({ status: 'shipped' }), { type: 'page', page: 2.7 }, at({ status: 'shipped', page: 2 })],
+    [
+      'paging keeps the filters',
+      at({ status: 'shipped' }),
+      { type: 'page', page: 2.7 },
+      at({ status: 'shipped', page: 2 }),
+    ],
   ])('%s', (_name, query, action, expected) => {
     expect(ordersQueryReducer(query, action)).toEqual(expected);
   });
@@ -48,20 +78,39 @@ describe('as shown', () => {
 describe('OrdersQuery and OrderStatusChange', () => {
   it('reads UTC days, and the day after one', () => {
     expect(['2026-02-28', '2028-02-29'].map(isCalendarDay)).toEqual([true, true]);
-    expect(['2026-02-29', '2026-13-01', '26-01-01', '2026-01-01T00:00'].map(isCalendarDay)).toEqual([false, false, false, false]);
+    expect(['2026-02-29', '2026-13-01', '26-01-01', '2026-01-01T00:00'].map(isCalendarDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(dayAfter('2026-12-31')).toBe('2027-01-01T00:00:00.000Z');
   });
 
   it('defaults and trims the query, and refuses a backwards range', () => {
-    expect(OrdersQuery.parse({})).toEqual({ page: 1, pageSize: 10, q: '', status: undefined, from: undefined, to: undefined });
-    expect(OrdersQuery.parse({ q: '  maya ', status: '', from: '' })).toMatchObject({ q: 'maya', status: undefined, from: undefined });
+    expect(OrdersQuery.parse({})).toEqual({
+      page: 1,
+      pageSize: 10,
+      q: '',
+      status: undefined,
+      from: undefined,
+      to: undefined,
+    });
+    expect(OrdersQuery.parse({ q: '  maya ', status: '', from: '' })).toMatchObject({
+      q: 'maya',
+      status: undefined,
+      from: undefined,
+    });
     expect(OrdersQuery.safeParse({ from: '2026-01-02', to: '2026-01-01' }).error?.issues[0]?.path).toEqual(['to']);
     expect(OrdersQuery.safeParse({ from: '2026-01-01', to: '2026-01-01' }).success).toBe(true);
   });
 
   it('takes a known status and an optional note', () => {
     expect(OrderStatusChange.parse({ status: 'paid' })).toEqual({ status: 'paid', note: '' });
-    expect(OrderStatusChange.parse({ status: 'paid', note: ' line one\r\nline two ' })).toEqual({ status: 'paid', note: 'line one\nline two' });
+    expect(OrderStatusChange.parse({ status: 'paid', note: ' line one\r\nline two ' })).toEqual({
+      status: 'paid',
+      note: 'line one\nline two',
+    });
     expect(OrderStatusChange.safeParse({ status: 'processing' }).success).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { identifierKey, parseIdentifier, usernameKey, usernameProblem } from '../../src/server/modules/auth/identifiers.ts';
+import {
+  identifierKey,
+  parseIdentifier,
+  usernameKey,
+  usernameProblem,
+} from '../../src/server/modules/auth/identifiers.ts';
 import { hashOtp, isOtpShape, newOtp, otpMatches } from '../../src/server/modules/auth/otp.ts';
 import { isCommonPassword, newPasswordProblem } from '../../src/server/modules/auth/password-check.ts';
 import { isOpaqueToken, newOpaqueToken, sha256Hex } from '../../src/server/modules/auth/tokens.ts';

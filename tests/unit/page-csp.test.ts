@@ -8,7 +8,8 @@ describe('the page CSP header', () => {
   const root = mkdtempSync(join(tmpdir(), 'page-csp-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const page = (hash: string) => `<meta http-equiv="content-security-policy" content="script-src 'self' 'sha256-${hash}=';"><h1>x</h1>`;
+  const page = (hash: string) =>
+    `<meta http-equiv="content-security-policy" content="script-src 'self' 'sha256-${hash}=';"><h1>x</h1>`;
 
   it('follows a build swapped in at the same path, even when its file has the same size and mtime', async () => {
     const dist = join(root, 'dist');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contentTokens, inlineHash, newTrimCache, policyForPage, trimPageCss, type ReadScript } from '../../src/lib/build/page-css.ts';
+import {
+  contentTokens,
+  inlineHash,
+  newTrimCache,
+  policyForPage,
+  trimPageCss,
+  type ReadScript,
+} from '../../src/lib/build/page-css.ts';
 
 const CSS = [
   '.used{color:red}',
@@ -30,7 +37,8 @@ function page(css: string, body: string): string {
 }
 
 const scripts: Record<string, string> = {
-  '/_astro/Island.abc.js': 'import{a}from"./shared.def.js";const l=()=>import("./lazy.ghi.js");export default()=>a("from-island")',
+  '/_astro/Island.abc.js':
+    'import{a}from"./shared.def.js";const l=()=>import("./lazy.ghi.js");export default()=>a("from-island")',
   '/_astro/shared.def.js': 'export const a=(c)=>c',
   '/_astro/lazy.ghi.js': 'export const cls="from-lazy-chunk"',
   '/_astro/unrelated.js': 'export const cls="unused"',
@@ -49,10 +57,29 @@ function styleOf(html: string): string {
 describe('trimPageCss', () => {
   it('keeps the rules the markup and its scripts can use, and drops the rest', async () => {
     const css = styleOf(await trimPageCss(page(CSS, BODY), read));
-    for (const kept of ['.used', '.md\\:grid-cols-3', '.text-\\[var\\(--color-ink\\)\\]', '.from-island', '.from-lazy-chunk', '.dark .dark\\:bg-black', '[data-auth=in] .signed-in', '[data-outcome=failure]', '@keyframes spin', '.space-y-2{:where(&>:not(:last-child)){margin-block-start:8px}}']) {
+    for (const kept of [
+      '.used',
+      '.md\\:grid-cols-3',
+      '.text-\\[var\\(--color-ink\\)\\]',
+      '.from-island',
+      '.from-lazy-chunk',
+      '.dark .dark\\:bg-black',
+      '[data-auth=in] .signed-in',
+      '[data-outcome=failure]',
+      '@keyframes spin',
+      '.space-y-2{:where(&>:not(:last-child)){margin-block-start:8px}}',
+    ]) {
       expect(css).toContain(kept);
     }
-    for (const dropped of ['.unused', '.space-y-9', '[data-state=never] .x', '[data-outcome=success]', '@keyframes gone', '--orphan']) expect(css).not.toContain(dropped);
+    for (const dropped of [
+      '.unused',
+      '.space-y-9',
+      '[data-state=never] .x',
+      '[data-outcome=success]',
+      '@keyframes gone',
+      '--orphan',
+    ])
+      expect(css).not.toContain(dropped);
     // A variable named in the markup (an inline style) stays though no kept rule reads it.
     expect(css).toContain('--set-inline');
     expect(css).toContain('--color-ink:#123');
@@ -104,7 +131,8 @@ describe('trimPageCss', () => {
 
 describe('policyForPage', () => {
   it("keeps only the page's own hashes in script-src and style-src, and every other source and directive", () => {
-    const policy = "default-src 'self';script-src 'self' 'sha256-a=' 'sha256-b=';style-src 'self' 'sha256-c=' 'sha256-d=';img-src 'self' data:";
+    const policy =
+      "default-src 'self';script-src 'self' 'sha256-a=' 'sha256-b=';style-src 'self' 'sha256-c=' 'sha256-d=';img-src 'self' data:";
     expect(policyForPage(policy, new Set(["'sha256-a='", "'sha256-d='", "'sha256-zzz='"]))).toBe(
       "default-src 'self';script-src 'self' 'sha256-a=';style-src 'self' 'sha256-d=';img-src 'self' data:",
     );
@@ -119,7 +147,20 @@ describe('policyForPage', () => {
 
 describe('contentTokens', () => {
   it('splits on whitespace, quotes and angle brackets, keeping UnoCSS names whole', () => {
-    expect(contentTokens('<p class="md:p-4 bg-black/50 [mask:none]">')).toEqual(['p', 'class=', 'md:p-4', 'bg-black/50', '[mask:none]']);
-    expect(contentTokens("c('hover:text-[var(--x)]',`a ${b}`)")).toEqual(['c(', 'hover:text-[var(--x)]', ',', 'a', '${b}', ')']);
+    expect(contentTokens('<p class="md:p-4 bg-black/50 [mask:none]">')).toEqual([
+      'p',
+      'class=',
+      'md:p-4',
+      'bg-black/50',
+      '[mask:none]',
+    ]);
+    expect(contentTokens("c('hover:text-[var(--x)]',`a ${b}`)")).toEqual([
+      'c(',
+      'hover:text-[var(--x)]',
+      ',',
+      'a',
+      '${b}',
+      ')',
+    ]);
   });
 });

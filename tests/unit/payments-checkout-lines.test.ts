@@ -6,7 +6,8 @@ const lines = [
   { name: 'Lantern', unitPriceCents: 1999, quantity: 2 },
   { name: 'Candle', unitPriceCents: 350, quantity: 3 },
 ];
-const sum = (items: ReturnType<typeof checkoutLines>) => items.reduce((total, l) => total + l.price_data.unit_amount * l.quantity, 0);
+const sum = (items: ReturnType<typeof checkoutLines>) =>
+  items.reduce((total, l) => total + l.price_data.unit_amount * l.quantity, 0);
 
 describe('checkoutLines', () => {
   it.each([
@@ -20,7 +21,9 @@ describe('checkoutLines', () => {
     const items = checkoutLines({ currency: 'EUR', lines, totals });
     expect(sum(items)).toBe(totals.totalCents);
     expect(items.map((l) => l.price_data.product_data.name)).toEqual(['Lantern', 'Candle', ...extra]);
-    expect(items.every((l) => l.price_data.currency === 'eur' && Number.isInteger(l.price_data.unit_amount))).toBe(true);
+    expect(items.every((l) => l.price_data.currency === 'eur' && Number.isInteger(l.price_data.unit_amount))).toBe(
+      true,
+    );
   });
 
   it('gives the shipping and tax lines their amounts', () => {

@@ -3,7 +3,12 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pictureCacheKey, readCachedPicture, writeCachedPicture, type EncodedPicture } from '../../src/server/media/picture-cache.ts';
+import {
+  pictureCacheKey,
+  readCachedPicture,
+  writeCachedPicture,
+  type EncodedPicture,
+} from '../../src/server/media/picture-cache.ts';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const settings = { webp: { quality: 82, effort: 2 }, avif: { quality: 45, effort: 1 }, widths: [480, 720] };
@@ -31,7 +36,10 @@ describe('readCachedPicture and writeCachedPicture', () => {
   });
   const picture: EncodedPicture = {
     picture: { data: bytes(9, 9, 9), width: 1600, height: 900 },
-    variants: [{ data: bytes(1), width: 480, height: 270 }, { data: bytes(2), width: 720, height: 405 }],
+    variants: [
+      { data: bytes(1), width: 480, height: 270 },
+      { data: bytes(2), width: 720, height: 405 },
+    ],
   };
 
   it('reads back what was written, and nothing under another key', async () => {
@@ -41,7 +49,10 @@ describe('readCachedPicture and writeCachedPicture', () => {
     const read = await readCachedPicture(cache, 'abc', 2);
     expect(read?.picture.width).toBe(1600);
     expect([...(read?.picture.data ?? [])]).toEqual([9, 9, 9]);
-    expect(read?.variants.map((v) => [v.width, [...v.data]])).toEqual([[480, [1]], [720, [2]]]);
+    expect(read?.variants.map((v) => [v.width, [...v.data]])).toEqual([
+      [480, [1]],
+      [720, [2]],
+    ]);
     expect(await readCachedPicture(cache, 'abd', 2)).toBeUndefined();
     // No temporary files are left beside the entry.
     expect(readdirSync(cache)).toEqual(['abc.bin']);

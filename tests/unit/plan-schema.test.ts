@@ -7,7 +7,16 @@ describe('checkPlan', () => {
   it('fills the defaults of a plan with a name only: a free monthly draft', () => {
     expect(checkPlan(PlanInput, { name: ' Basic ' })).toEqual({
       ok: true,
-      value: { name: 'Basic', description: '', price: 0, billing_period: 'month', features: [], highlighted: false, sort_order: 0, published: false },
+      value: {
+        name: 'Basic',
+        description: '',
+        price: 0,
+        billing_period: 'month',
+        features: [],
+        highlighted: false,
+        sort_order: 0,
+        published: false,
+      },
     });
   });
 
@@ -30,7 +39,11 @@ describe('checkPlan', () => {
 
   it('changes only the sent fields on a patch, and checks them the same', () => {
     expect(checkPlan(PlanPatch, { published: true })).toEqual({ ok: true, value: { published: true } });
-    expect(checkPlan(PlanPatch, { name: '' })).toMatchObject({ ok: false, field: 'name', message: 'name: is required' });
+    expect(checkPlan(PlanPatch, { name: '' })).toMatchObject({
+      ok: false,
+      field: 'name',
+      message: 'name: is required',
+    });
     expect(checkPlan(PlanPatch, null)).toMatchObject({ ok: false, field: 'body' });
   });
 });
@@ -43,7 +56,11 @@ describe('featureLines', () => {
 });
 
 describe('billingSuffix', () => {
-  it.each([['month', '/month'], ['year', '/year'], ['once', 'one-time']] as const)('%s reads %s', (period, text) => {
+  it.each([
+    ['month', '/month'],
+    ['year', '/year'],
+    ['once', 'one-time'],
+  ] as const)('%s reads %s', (period, text) => {
     expect(billingSuffix(period)).toBe(text);
   });
 });

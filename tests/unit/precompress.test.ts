@@ -5,7 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { precompressDir, shouldPrecompress } from '../../src/server/site/precompress.ts';
 
-const text = (kib: number) => '<p>The quick brown fox jumps over the lazy dog.</p>\n'.repeat(Math.ceil((kib * 1024) / 52));
+const text = (kib: number) =>
+  '<p>The quick brown fox jumps over the lazy dog.</p>\n'.repeat(Math.ceil((kib * 1024) / 52));
 
 describe('shouldPrecompress', () => {
   it.each([
@@ -60,7 +61,10 @@ describe('precompressDir', () => {
 
   it('keeps no copy that would not be smaller, and removes a stale one', async () => {
     // Random bytes do not compress; a copy left from an earlier build must not survive either.
-    writeFileSync(join(dir, 'noise.txt'), Buffer.from(Array.from({ length: 4096 }, () => Math.floor(Math.random() * 256))));
+    writeFileSync(
+      join(dir, 'noise.txt'),
+      Buffer.from(Array.from({ length: 4096 }, () => Math.floor(Math.random() * 256))),
+    );
     writeFileSync(join(dir, 'noise.txt.br'), 'stale');
     await precompressDir(dir);
     expect(existsSync(join(dir, 'noise.txt.br'))).toBe(false);

@@ -3,8 +3,17 @@
  * stock, category, names, tags, publish state; the list query's defaults and refusals; the screen's list reducer.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PRODUCT_FORM, checkProductForm, formValuesOf, productFormData } from '../../src/components/admin/products/product-form.ts';
-import { INITIAL_PRODUCTS_QUERY, parseSortChoice, productsQueryReducer } from '../../src/components/admin/products/products-list.ts';
+import {
+  EMPTY_PRODUCT_FORM,
+  checkProductForm,
+  formValuesOf,
+  productFormData,
+} from '../../src/components/admin/products/product-form.ts';
+import {
+  INITIAL_PRODUCTS_QUERY,
+  parseSortChoice,
+  productsQueryReducer,
+} from '../../src/components/admin/products/products-list.ts';
 import { amountToCents } from '../../src/shared/money.ts';
 import type { AdminProduct } from '../../src/shared/products-admin.ts';
 import { checkProductCreate, checkProductUpdate, ProductsQuery } from '../../src/shared/schemas/product-admin.ts';
@@ -82,7 +91,11 @@ describe('the other fields', () => {
     ['published', { published: 'yes' }, 'published: must be true or false'],
     ['published', { published: 1 }, 'published: must be true or false'],
     ['tags', { tags: 'x'.repeat(51) }, 'tags: must be at most 50 characters'],
-    ['tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags: must be at most 20 tags of at most 50 characters each'],
+    [
+      'tags',
+      { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      'tags: must be at most 20 tags of at most 50 characters each',
+    ],
     ['tags', { tags: 7 }, 'tags: must be at most 20 tags of at most 50 characters each'],
   ])('refuses %s %j', (field, change, message) => {
     expect(checkProductCreate({ ...VALID, ...change })).toEqual({ ok: false, field, message });
@@ -91,7 +104,15 @@ describe('the other fields', () => {
   it('fills the defaults of a new product: a draft with nothing in stock, no tags, no description', () => {
     expect(checkProductCreate({ ...VALID, name: '  Studio Mug  ' })).toEqual({
       ok: true,
-      value: { name: 'Studio Mug', description: '', price: 12.5, category: 'Accessories', tags: [], stock: 0, published: false },
+      value: {
+        name: 'Studio Mug',
+        description: '',
+        price: 12.5,
+        category: 'Accessories',
+        tags: [],
+        stock: 0,
+        published: false,
+      },
     });
   });
 
@@ -119,17 +140,40 @@ describe('the other fields', () => {
 
 describe('list query', () => {
   it('defaults: page 1 of 20, newest first, every product', () => {
-    expect(ProductsQuery.parse({})).toEqual({ page: 1, pageSize: 20, q: '', sort: 'created_at', dir: 'desc', published: 'all', category: undefined });
+    expect(ProductsQuery.parse({})).toEqual({
+      page: 1,
+      pageSize: 20,
+      q: '',
+      sort: 'created_at',
+      dir: 'desc',
+      published: 'all',
+      category: undefined,
+    });
   });
 
   it.each([
     [{ sort: 'name' }, { sort: 'name', dir: 'asc' }],
-    [{ sort: 'price', dir: 'desc' }, { sort: 'price', dir: 'desc' }],
-    [{ sort: 'created_at', dir: 'asc' }, { sort: 'created_at', dir: 'asc' }],
-    [{ sort: '', dir: '' }, { sort: 'created_at', dir: 'desc' }],
+    [
+      { sort: 'price', dir: 'desc' },
+      { sort: 'price', dir: 'desc' },
+    ],
+    [
+      { sort: 'created_at', dir: 'asc' },
+      { sort: 'created_at', dir: 'asc' },
+    ],
+    [
+      { sort: '', dir: '' },
+      { sort: 'created_at', dir: 'desc' },
+    ],
     [{ q: '  mug  ' }, { q: 'mug' }],
-    [{ page: '3', pageSize: '100' }, { page: 3, pageSize: 100 }],
-    [{ published: 'draft', category: 'Books' }, { published: 'draft', category: 'Books' }],
+    [
+      { page: '3', pageSize: '100' },
+      { page: 3, pageSize: 100 },
+    ],
+    [
+      { published: 'draft', category: 'Books' },
+      { published: 'draft', category: 'Books' },
+    ],
     [{ published: '' }, { published: 'all' }],
   ])('reads %j', (query, expected) => {
     expect(ProductsQuery.parse(query)).toMatchObject(expected);
@@ -154,7 +198,11 @@ describe('list query', () => {
 
 describe('the screen', () => {
   it.each([
-    ['a new column starts in its natural direction', { type: 'sortBy', sort: 'name' }, { sort: 'name', dir: 'asc', page: 1 }],
+    [
+      'a new column starts in its natural direction',
+      { type: 'sortBy', sort: 'name' },
+      { sort: 'name', dir: 'asc', page: 1 },
+    ],
     ['the sorted column flips', { type: 'sortBy', sort: 'created_at' }, { sort: 'created_at', dir: 'asc', page: 1 }],
     ['the sort menu sets both', { type: 'sort', sort: 'price', dir: 'desc' }, { sort: 'price', dir: 'desc', page: 1 }],
     ['a search starts at page 1', { type: 'search', q: 'mug' }, { q: 'mug', page: 1 }],
@@ -173,9 +221,41 @@ describe('the screen', () => {
     expect(checkProductForm(EMPTY_PRODUCT_FORM)).toEqual({ field: 'name', message: 'name: is required' });
     expect(checkProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '1.999' })?.field).toBe('price');
     expect(checkProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '4' })).toBeNull();
-    const product = { _id: 'p', slug: 'mug', name: 'Mug', description: 'd', price: 12.5, price_cents: 1250, image: '', images: [], category: 'Books', tags: ['a', 'b'], createdAt: '', views: 0, stock: 3, published: true, updatedAt: null } satisfies AdminProduct;
+    const product = {
+      _id: 'p',
+      slug: 'mug',
+      name: 'Mug',
+      description: 'd',
+      price: 12.5,
+      price_cents: 1250,
+      image: '',
+      images: [],
+      category: 'Books',
+      tags: ['a', 'b'],
+      createdAt: '',
+      views: 0,
+      stock: 3,
+      published: true,
+      updatedAt: null,
+    } satisfies AdminProduct;
     const values = formValuesOf(product);
-    expect(values).toEqual({ name: 'Mug', description: 'd', price: '12.50', category: 'Books', tags: 'a, b', stock: '3', published: true });
-    expect(Object.fromEntries(productFormData(values, null))).toEqual({ name: 'Mug', description: 'd', price: '12.50', category: 'Books', tags: 'a, b', stock: '3', published: 'true' });
+    expect(values).toEqual({
+      name: 'Mug',
+      description: 'd',
+      price: '12.50',
+      category: 'Books',
+      tags: 'a, b',
+      stock: '3',
+      published: true,
+    });
+    expect(Object.fromEntries(productFormData(values, null))).toEqual({
+      name: 'Mug',
+      description: 'd',
+      price: '12.50',
+      category: 'Books',
+      tags: 'a, b',
+      stock: '3',
+      published: 'true',
+    });
   });
 });

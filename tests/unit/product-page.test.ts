@@ -3,12 +3,30 @@ import { productJsonLd, productPath, relatedProducts, stockLabel } from '../../s
 import type { Product } from '../../src/shared/types.ts';
 
 const product = (over: Partial<Product> & Pick<Product, '_id'>): Product => ({
-  slug: over._id, name: over._id, description: '', price: 10, image: '', images: [], category: 'Lamps', tags: [], createdAt: '2026-01-01T00:00:00Z', views: 0, stock: 3,
+  slug: over._id,
+  name: over._id,
+  description: '',
+  price: 10,
+  image: '',
+  images: [],
+  category: 'Lamps',
+  tags: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  views: 0,
+  stock: 3,
   ...over,
 });
 
 describe('stockLabel', () => {
-  it.each([[40, 'In stock'], [6, 'In stock'], [5, 'Only 5 left'], [1, 'Only 1 left'], [0, 'Out of stock'], [-2, 'Out of stock'], [Number.NaN, 'Out of stock']])('%s reads %s', (stock, label) => {
+  it.each([
+    [40, 'In stock'],
+    [6, 'In stock'],
+    [5, 'Only 5 left'],
+    [1, 'Only 1 left'],
+    [0, 'Out of stock'],
+    [-2, 'Out of stock'],
+    [Number.NaN, 'Out of stock'],
+  ])('%s reads %s', (stock, label) => {
     expect(stockLabel(stock)).toBe(label);
   });
 });
@@ -38,15 +56,27 @@ describe('relatedProducts', () => {
 describe('productJsonLd', () => {
   it('describes the product and its offer with a schema.org availability', () => {
     const p = product({ _id: 'lamp', name: 'Brass lamp', description: 'Warm light.', price: 1234.5, stock: 2 });
-    const ld = productJsonLd(p, { pageUrl: 'https://shop.test/shop/lamp', imageUrls: ['https://shop.test/media/a.webp'], currency: 'EUR' });
+    const ld = productJsonLd(p, {
+      pageUrl: 'https://shop.test/shop/lamp',
+      imageUrls: ['https://shop.test/media/a.webp'],
+      currency: 'EUR',
+    });
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: 'Brass lamp',
       image: ['https://shop.test/media/a.webp'],
-      offers: { '@type': 'Offer', price: '1234.50', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://shop.test/shop/lamp' },
+      offers: {
+        '@type': 'Offer',
+        price: '1234.50',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: 'https://shop.test/shop/lamp',
+      },
     });
-    expect(productJsonLd({ ...p, stock: 0 }, { pageUrl: 'x', imageUrls: [], currency: 'USD' })).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(productJsonLd({ ...p, stock: 0 }, { pageUrl: 'x', imageUrls: [], currency: 'USD' })).toMatchObject({
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
     expect(productJsonLd(p, { pageUrl: 'x', imageUrls: [], currency: 'USD' })).not.toHaveProperty('image');
   });
 

@@ -47,7 +47,10 @@ describe('blog form rules', () => {
 
 describe('page form rules', () => {
   it('fills a new page with draft defaults, not in the footer', () => {
-    expect(checkPageCreate({ title: 'Privacy' })).toEqual({ ok: true, value: { title: 'Privacy', slug: '', content: '', in_footer: false, published: false } });
+    expect(checkPageCreate({ title: 'Privacy' })).toEqual({
+      ok: true,
+      value: { title: 'Privacy', slug: '', content: '', in_footer: false, published: false },
+    });
   });
 
   it.each([['admin'], ['blogs'], ['api'], ['pages']])('refuses the reserved slug %s', (slug) => {

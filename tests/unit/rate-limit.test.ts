@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  afterAttempt, afterOutcome, backoffConfirm, backoffDecision, backoffDelay, backoffFail, type BackoffRule, type BackoffState, decide, expiresAt,
-  failureBackoff, type LimitState, outcomeMatters, parseState, slidingWindow, UNLIMITED, windowDecision, windowRecord, type WindowRule, windowUncount,
+  afterAttempt,
+  afterOutcome,
+  backoffConfirm,
+  backoffDecision,
+  backoffDelay,
+  backoffFail,
+  type BackoffRule,
+  type BackoffState,
+  decide,
+  expiresAt,
+  failureBackoff,
+  type LimitState,
+  outcomeMatters,
+  parseState,
+  slidingWindow,
+  UNLIMITED,
+  windowDecision,
+  windowRecord,
+  type WindowRule,
+  windowUncount,
 } from '../../src/server/http/rate-limit.ts';
 import { createAccountLimits } from '../../src/server/modules/account/account-limits.ts';
 import { createAuthLimits, limitsForSetting } from '../../src/server/modules/auth/auth-limits.ts';
@@ -124,7 +142,11 @@ describe('outcomes', () => {
     expect(afterOutcome(window, hits, 'failed', T0, T0 + 5)).toEqual([T0]);
     const state = afterAttempt(backoff, null, T0);
     expect(afterOutcome(backoff, state, 'succeeded', T0, T0 + 5)).toBeNull();
-    expect(afterOutcome(backoff, state, 'failed', T0, T0 + 500)).toEqual({ failures: 1, lastFailure: T0 + 500, blockedUntil: T0 + 2500 });
+    expect(afterOutcome(backoff, state, 'failed', T0, T0 + 500)).toEqual({
+      failures: 1,
+      lastFailure: T0 + 500,
+      blockedUntil: T0 + 2500,
+    });
   });
 
   it('says which outcomes need a write at all', () => {
@@ -140,7 +162,11 @@ describe('stored states', () => {
 
   it('round-trips through JSON and reads anything malformed as a key never seen', () => {
     expect(parseState(window, JSON.stringify([T0, T0 + 1]))).toEqual([T0, T0 + 1]);
-    expect(parseState(backoff, JSON.stringify({ failures: 2, lastFailure: T0, blockedUntil: T0 + 5 }))).toEqual({ failures: 2, lastFailure: T0, blockedUntil: T0 + 5 });
+    expect(parseState(backoff, JSON.stringify({ failures: 2, lastFailure: T0, blockedUntil: T0 + 5 }))).toEqual({
+      failures: 2,
+      lastFailure: T0,
+      blockedUntil: T0 + 5,
+    });
     expect(parseState(window, 'null')).toEqual([]);
     expect(parseState(window, '{oops')).toBeNull();
     expect(parseState(window, '[1,"x",2]')).toEqual([1, 2]);
@@ -163,7 +189,12 @@ describe('limit names', () => {
 
   it('RATE_LIMITS=off replaces only the per-address auth limits', () => {
     const off = limitsForSetting(createAuthLimits(), 'off');
-    expect(Object.entries(off).filter(([, l]) => l === UNLIMITED).map(([k]) => k).sort()).toEqual(['loginIp', 'registerIp', 'requestOtpIp', 'resetIp', 'twoFactorIp', 'verifyOtpIp']);
+    expect(
+      Object.entries(off)
+        .filter(([, l]) => l === UNLIMITED)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(['loginIp', 'registerIp', 'requestOtpIp', 'resetIp', 'twoFactorIp', 'verifyOtpIp']);
     expect(off.loginBackoff.rule?.kind).toBe('backoff');
   });
 });

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRebuildScheduler, failureReason, rebuildDueAt, type RebuildScheduler } from '../../src/server/site/rebuild-scheduler.ts';
+import {
+  createRebuildScheduler,
+  failureReason,
+  rebuildDueAt,
+  type RebuildScheduler,
+} from '../../src/server/site/rebuild-scheduler.ts';
 import { backoffDelay, isRetryableStatus, WEBHOOK_BACKOFF_MS } from '../../src/server/site/rebuild-webhook.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
@@ -318,7 +323,11 @@ describe('createRebuildScheduler', () => {
 
   it('a tracked build that fails shows the reason without telling onError (its caller reports it)', async () => {
     const errors: unknown[] = [];
-    scheduler = createRebuildScheduler({ run: async () => undefined, now: () => Date.now(), onError: (e) => errors.push(e) });
+    scheduler = createRebuildScheduler({
+      run: async () => undefined,
+      now: () => Date.now(),
+      onError: (e) => errors.push(e),
+    });
     scheduler.track(Promise.reject(new Error('astro build exited with code 1')));
     await vi.advanceTimersByTimeAsync(0);
     expect(scheduler.status()).toEqual({ state: 'failed', since: at(0), reason: 'astro build exited with code 1' });

@@ -11,9 +11,13 @@ const requireNode = createRequire(import.meta.url)('../../scripts/require-node.c
 describe('the Node.js version gate', () => {
   it('asks for what package.json "engines" and .nvmrc name', async () => {
     const { readFile } = await import('node:fs/promises');
-    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      engines: { node: string };
+    };
     expect(pkg.engines.node).toBe(`>=${requireNode.REQUIRED.major}.${requireNode.REQUIRED.minor}`);
-    expect((await readFile(new URL('../../.nvmrc', import.meta.url), 'utf8')).trim()).toBe(String(requireNode.REQUIRED.major));
+    expect((await readFile(new URL('../../.nvmrc', import.meta.url), 'utf8')).trim()).toBe(
+      String(requireNode.REQUIRED.major),
+    );
   });
 
   it.each([
@@ -39,7 +43,9 @@ describe('the Node.js version gate', () => {
 
   it('refuses in one line that names the version needed, the one found and how to get it', () => {
     const line = requireNode.refusal('v20.20.2');
-    expect(line).toBe('This site needs Node.js 24.7 or newer (found v20.20.2). Install it from https://nodejs.org or with nvm: nvm install 24');
+    expect(line).toBe(
+      'This site needs Node.js 24.7 or newer (found v20.20.2). Install it from https://nodejs.org or with nvm: nvm install 24',
+    );
     expect(line).not.toContain('\n');
   });
 });

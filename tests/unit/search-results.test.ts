@@ -3,7 +3,11 @@ import { pageCount, pageLabel, pageOf, parsePage, SEARCH_PAGE_SIZE } from '../..
 import { resultHref } from '../../src/lib/search/result-link.ts';
 import type { ContentType, SearchResult } from '../../src/shared/types.ts';
 
-const result = (type: ContentType, data: Partial<SearchResult['data']>): SearchResult => ({ _id: 'x', type, data: { caption: '', views: 0, ...data } });
+const result = (type: ContentType, data: Partial<SearchResult['data']>): SearchResult => ({
+  _id: 'x',
+  type,
+  data: { caption: '', views: 0, ...data },
+});
 
 describe('search result paging', () => {
   it('fills pages of ten', () => {
@@ -36,14 +40,22 @@ describe('search result paging', () => {
 
 describe('search result links', () => {
   it('open a product, a post or an event on its own page', () => {
-    expect(resultHref(result('product', { name: 'Aero USB-C Hub', slug: 'aero-usb-c-hub' }))).toBe('/shop/aero-usb-c-hub');
-    expect(resultHref(result('blog', { title: 'Sourdough', slug: 'sourdough-for-busy-people' }))).toBe('/blogs/sourdough-for-busy-people');
-    expect(resultHref(result('event', { name: 'Jazz', slug: 'harbour-jazz-night' }))).toBe('/events/harbour-jazz-night');
+    expect(resultHref(result('product', { name: 'Aero USB-C Hub', slug: 'aero-usb-c-hub' }))).toBe(
+      '/shop/aero-usb-c-hub',
+    );
+    expect(resultHref(result('blog', { title: 'Sourdough', slug: 'sourdough-for-busy-people' }))).toBe(
+      '/blogs/sourdough-for-busy-people',
+    );
+    expect(resultHref(result('event', { name: 'Jazz', slug: 'harbour-jazz-night' }))).toBe(
+      '/events/harbour-jazz-night',
+    );
   });
 
   it('open anything else (or an item without a slug) on its list, searched for by its name', () => {
     expect(resultHref(result('product', { name: 'Linen Shirt & Tie' }))).toBe('/shop?q=Linen+Shirt+%26+Tie');
-    expect(resultHref(result('photo', { title: 'Lantern Festival', slug: 'lantern' }))).toBe('/photos?q=Lantern+Festival');
+    expect(resultHref(result('photo', { title: 'Lantern Festival', slug: 'lantern' }))).toBe(
+      '/photos?q=Lantern+Festival',
+    );
     expect(resultHref(result('photo', { title: 'Lantern Festival' }))).toBe('/photos?q=Lantern+Festival');
     expect(resultHref(result('video', { name: 'Studio tour' }))).toBe('/videos?q=Studio+tour');
     expect(resultHref(result('audio', { name: 'Morning' }))).toBe('/audio?q=Morning');

@@ -20,7 +20,15 @@ describe('encodeAll', () => {
   it('uses a fetched thumbnail, cropped to its 16:9 frame, and the local poster when the thumbnail is no picture', async () => {
     // YouTube's hqdefault: 480x360, the frame between black bars.
     const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#000' } })
-      .composite([{ input: await sharp({ create: { width: 480, height: 270, channels: 3, background: '#c33' } }).png().toBuffer(), top: 45, left: 0 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 480, height: 270, channels: 3, background: '#c33' } })
+            .png()
+            .toBuffer(),
+          top: 45,
+          left: 0,
+        },
+      ])
       .jpeg()
       .toBuffer();
     const good = posterSource('Sintel', 'eRsGyueVLvQ', thumbnail);
@@ -30,7 +38,10 @@ describe('encodeAll', () => {
     const frame = encoded.get(good.key)?.encoded.picture;
     expect(frame && (await meta(frame.data))).toMatchObject({ width: 480, height: 270 });
     // No black bar left at the top edge.
-    const { data } = await sharp(frame?.data).extract({ left: 0, top: 0, width: 480, height: 2 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(frame?.data)
+      .extract({ left: 0, top: 0, width: 480, height: 2 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(Math.max(...data)).toBeGreaterThan(150);
     // The broken thumbnail falls back to the film's poster, here missing too, so to the neutral one.
     expect(encoded.get(broken.key)?.key).toBe('neutral:posters');
@@ -41,7 +52,9 @@ describe('encodeAll', () => {
   it('encodes a picture named twice once, and reports progress up to the total', async () => {
     const calls: string[] = [];
     const source = illustrationSource('team', 'Nobody Here');
-    await encodeAll([source, source, illustrationSource('team', 'Nobody Here')], { progress: (done, total) => calls.push(`${done}/${total}`) });
+    await encodeAll([source, source, illustrationSource('team', 'Nobody Here')], {
+      progress: (done, total) => calls.push(`${done}/${total}`),
+    });
     expect(calls).toEqual(['1/1']);
   });
 });

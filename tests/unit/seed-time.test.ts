@@ -12,7 +12,7 @@ describe('startInZone', () => {
     expect(startInZone(now, 3, 10, 'Europe/Berlin', 'Europe/Berlin').toISOString()).toBe('2026-11-27T09:00:00.000Z');
   });
 
-  it('keeps tomorrow\'s evening event tomorrow for a machine in another zone', () => {
+  it("keeps tomorrow's evening event tomorrow for a machine in another zone", () => {
     // 19:00 in Portland is 03:00 the next day in UTC: the Portland date one earlier lands on UTC's tomorrow.
     const now = new Date('2026-11-24T10:00:00Z');
     const start = startInZone(now, 1, 19, LA, 'UTC');
@@ -28,6 +28,8 @@ describe('startInZone', () => {
     expect(summer.toISOString()).toBe('2026-07-03T16:00:00.000Z');
     expect(winter.toISOString()).toBe('2026-12-03T17:00:00.000Z');
     // Across the change itself: 29 March 2026, clocks in Berlin go forward at 02:00.
-    expect(startInZone(new Date('2026-03-27T12:00:00Z'), 3, 10, 'Europe/Berlin', 'Europe/Berlin').toISOString()).toBe('2026-03-30T08:00:00.000Z');
+    expect(startInZone(new Date('2026-03-27T12:00:00Z'), 3, 10, 'Europe/Berlin', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-30T08:00:00.000Z',
+    );
   });
 });

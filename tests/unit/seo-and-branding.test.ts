@@ -6,21 +6,33 @@ import { withCompanyDefaults } from '../../src/shared/company.ts';
 
 describe('pageMeta', () => {
   it('titles the home page with the company name and describes it with the tagline by default', () => {
-    expect(pageMeta(withCompanyDefaults({ name: 'Acme' }), 'home')).toEqual({ title: 'Acme', description: 'Welcome to our platform' });
+    expect(pageMeta(withCompanyDefaults({ name: 'Acme' }), 'home')).toEqual({
+      title: 'Acme',
+      description: 'Welcome to our platform',
+    });
   });
 
   it('uses the seo settings when set', () => {
-    const company = withCompanyDefaults({ name: 'Acme', seo_shop_title: 'Buy things', seo_shop_description: 'All our things' });
+    const company = withCompanyDefaults({
+      name: 'Acme',
+      seo_shop_title: 'Buy things',
+      seo_shop_description: 'All our things',
+    });
     expect(pageMeta(company, 'shop')).toEqual({ title: 'Buy things', description: 'All our things' });
   });
 
   it('falls back to "<page> | <name>" and the page default description', () => {
-    expect(pageMeta(withCompanyDefaults(null), 'contact')).toEqual({ title: 'Contact | Brand', description: 'Contact us for more information.' });
+    expect(pageMeta(withCompanyDefaults(null), 'contact')).toEqual({
+      title: 'Contact | Brand',
+      description: 'Contact us for more information.',
+    });
     expect(pageMeta(withCompanyDefaults({ name: 'Acme' }), 'notfound').title).toBe('404 - Page Not Found | Acme');
   });
 
   it('uses the given heading for pages without their own settings', () => {
-    expect(pageMeta(withCompanyDefaults({ name: 'Acme' }), null, { title: 'About', description: 'Who we are' })).toEqual({ title: 'About | Acme', description: 'Who we are' });
+    expect(
+      pageMeta(withCompanyDefaults({ name: 'Acme' }), null, { title: 'About', description: 'Who we are' }),
+    ).toEqual({ title: 'About | Acme', description: 'Who we are' });
   });
 });
 
@@ -39,14 +51,18 @@ describe('aboutContent', () => {
   });
 
   it('shows the company name, tagline and description when set', () => {
-    const about = aboutContent(withCompanyDefaults({ name: 'Acme', tagline: 'We make things', description: 'Since 1901.' }));
+    const about = aboutContent(
+      withCompanyDefaults({ name: 'Acme', tagline: 'We make things', description: 'Since 1901.' }),
+    );
     expect([about.name, about.tagline, about.description]).toEqual(['Acme', 'We make things', 'Since 1901.']);
   });
 });
 
 describe('branding variables', () => {
   it('turns the theme settings into CSS custom properties with units', () => {
-    const vars = brandingVars(withCompanyDefaults({ primary_color: '#112233', header_radius: 4, primary_opacity: 0.5 }));
+    const vars = brandingVars(
+      withCompanyDefaults({ primary_color: '#112233', header_radius: 4, primary_opacity: 0.5 }),
+    );
     expect(vars['--color-primary']).toBe('#112233');
     expect(vars['--header-radius']).toBe('4px');
     expect(vars['--primary-opacity']).toBe('0.5');
@@ -54,7 +70,10 @@ describe('branding variables', () => {
   });
 
   it('never lets a stored colour break out of the style element', () => {
-    const css = brandingCss(withCompanyDefaults({ primary_color: 'red}</style><script>alert(1)</script>' }), 'system-ui');
+    const css = brandingCss(
+      withCompanyDefaults({ primary_color: 'red}</style><script>alert(1)</script>' }),
+      'system-ui',
+    );
     expect(css).not.toContain('<');
     expect(css).toContain('--color-primary:#0091ea');
   });
@@ -62,9 +81,19 @@ describe('branding variables', () => {
 
 describe('footerLinks', () => {
   it('prefixes https://, shows the website as a bare host and keeps unset links empty', () => {
-    const links = footerLinks(withCompanyDefaults({ website: 'www.acme.com/', social: { facebook: 'facebook.com/acme', twitter: 'http://x.com/acme' } }));
+    const links = footerLinks(
+      withCompanyDefaults({
+        website: 'www.acme.com/',
+        social: { facebook: 'facebook.com/acme', twitter: 'http://x.com/acme' },
+      }),
+    );
     expect(links.website).toBe('https://www.acme.com/');
     expect(links.websiteLabel).toBe('acme.com');
-    expect(links.social).toEqual({ facebook: 'https://facebook.com/acme', instagram: '', twitter: 'http://x.com/acme', linkedin: '' });
+    expect(links.social).toEqual({
+      facebook: 'https://facebook.com/acme',
+      instagram: '',
+      twitter: 'http://x.com/acme',
+      linkedin: '',
+    });
   });
 });

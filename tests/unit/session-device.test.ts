@@ -4,8 +4,14 @@ import { browserOf, deviceName } from '../../src/server/modules/auth/user-agent.
 
 describe('deviceName', () => {
   it.each([
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome on Linux'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
     ['curl/8.5.0', 'curl'],
     ['Mozilla/5.0 (X11; Linux x86_64)', 'Unknown browser on Linux'],
     ['<script>alert(1)</script>', null],

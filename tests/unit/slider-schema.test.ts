@@ -2,8 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_BUTTON_DEFAULTS } from '../../src/shared/constants.ts';
 import {
-  checkSearchButtonText, checkSliderForm, isSliderLink, isVideoEmbedLink, NEW_SLIDER_VALUES, SEARCH_BUTTON_MAX_BYTES,
-  VIDEO_LINK_INVALID, VIDEO_LINK_REQUIRED,
+  checkSearchButtonText,
+  checkSliderForm,
+  isSliderLink,
+  isVideoEmbedLink,
+  NEW_SLIDER_VALUES,
+  SEARCH_BUTTON_MAX_BYTES,
+  VIDEO_LINK_INVALID,
+  VIDEO_LINK_REQUIRED,
 } from '../../src/shared/schemas/slider.ts';
 import { parseJsonObject, readJsonObject, withSearchButtonDefaults } from '../../src/shared/slider.ts';
 
@@ -20,20 +26,54 @@ describe('checkSliderForm', () => {
   it('gives the spec defaults when nothing is sent', () => {
     const result = check({});
     expect(result).toEqual({ ok: true, value: NEW_SLIDER_VALUES });
-    expect(NEW_SLIDER_VALUES).toMatchObject({ order: 0, type: 'photo', contentAlignment: 'center', isActive: true, isGlobalSettings: false });
+    expect(NEW_SLIDER_VALUES).toMatchObject({
+      order: 0,
+      type: 'photo',
+      contentAlignment: 'center',
+      isActive: true,
+      isGlobalSettings: false,
+    });
     expect(NEW_SLIDER_VALUES.searchButton).toEqual(SEARCH_BUTTON_DEFAULTS);
   });
 
   it('reads every text field, trimmed, with flags and order from text', () => {
     const result = check({
-      title: '  Summer sale ', subtitle: 'Two\nlines', order: '3', type: 'video', link: EMBED, button1_text: 'Shop', button1_link: '/shop',
-      button2_text: 'More', button2_link: 'https://example.com/a?b=c', contentAlignment: 'left', isActive: 'false', isGlobalSettings: 'true',
-      company: 'c1', searchButton: JSON.stringify({ text: 'Find', style: { backgroundColor: '#112233' } }), image: 'ignored', extra: 'ignored',
+      title: '  Summer sale ',
+      subtitle: 'Two\nlines',
+      order: '3',
+      type: 'video',
+      link: EMBED,
+      button1_text: 'Shop',
+      button1_link: '/shop',
+      button2_text: 'More',
+      button2_link: 'https://example.com/a?b=c',
+      contentAlignment: 'left',
+      isActive: 'false',
+      isGlobalSettings: 'true',
+      company: 'c1',
+      searchButton: JSON.stringify({ text: 'Find', style: { backgroundColor: '#112233' } }),
+      image: 'ignored',
+      extra: 'ignored',
     });
     expect(result.ok && result.value).toEqual({
-      title: 'Summer sale', subtitle: 'Two\nlines', order: 3, type: 'video', link: EMBED, button1_text: 'Shop', button1_link: '/shop',
-      button2_text: 'More', button2_link: 'https://example.com/a?b=c', contentAlignment: 'left', isActive: false, isGlobalSettings: true,
-      company: 'c1', searchButton: { ...SEARCH_BUTTON_DEFAULTS, text: 'Find', style: { ...SEARCH_BUTTON_DEFAULTS.style, backgroundColor: '#112233' } },
+      title: 'Summer sale',
+      subtitle: 'Two\nlines',
+      order: 3,
+      type: 'video',
+      link: EMBED,
+      button1_text: 'Shop',
+      button1_link: '/shop',
+      button2_text: 'More',
+      button2_link: 'https://example.com/a?b=c',
+      contentAlignment: 'left',
+      isActive: false,
+      isGlobalSettings: true,
+      company: 'c1',
+      searchButton: {
+        ...SEARCH_BUTTON_DEFAULTS,
+        text: 'Find',
+        style: { ...SEARCH_BUTTON_DEFAULTS.style, backgroundColor: '#112233' },
+      },
     });
   });
 
@@ -80,7 +120,11 @@ describe('checkSliderForm', () => {
   it('needs a YouTube embed link for a video slide, with the spec text', () => {
     expect(failure({ type: 'video' })).toEqual({ ok: false, field: 'link', message: VIDEO_LINK_REQUIRED });
     expect(failure({ type: 'video', link: '   ' })).toEqual({ ok: false, field: 'link', message: VIDEO_LINK_REQUIRED });
-    expect(failure({ type: 'video', link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })).toEqual({ ok: false, field: 'link', message: VIDEO_LINK_INVALID });
+    expect(failure({ type: 'video', link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })).toEqual({
+      ok: false,
+      field: 'link',
+      message: VIDEO_LINK_INVALID,
+    });
     expect(failure({ type: 'video', link: 'https://evil.example/embed/dQw4w9WgXcQ' }).field).toBe('link');
     // An edit that turns a photo into a video without a link.
     expect(failure({ type: 'video' }, { ...NEW_SLIDER_VALUES, title: 'Photo' }).message).toBe(VIDEO_LINK_REQUIRED);
@@ -93,15 +137,26 @@ describe('checkSliderForm', () => {
 });
 
 describe('link rules', () => {
-  it.each(['', '/shop', '/a/b?c=d#e', 'https://example.com', 'http://example.com/x'])('accepts the button link %j', (link) => {
-    expect(isSliderLink(link)).toBe(true);
-  });
-  it.each(['//host', '/\\host', 'javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.c', 'https://', 'https://a b.com', 'https://user:pw@example.com', 'ftp://x.com', 'shop'])(
-    'refuses the button link %j',
+  it.each(['', '/shop', '/a/b?c=d#e', 'https://example.com', 'http://example.com/x'])(
+    'accepts the button link %j',
     (link) => {
-      expect(isSliderLink(link)).toBe(false);
+      expect(isSliderLink(link)).toBe(true);
     },
   );
+  it.each([
+    '//host',
+    '/\\host',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'mailto:a@b.c',
+    'https://',
+    'https://a b.com',
+    'https://user:pw@example.com',
+    'ftp://x.com',
+    'shop',
+  ])('refuses the button link %j', (link) => {
+    expect(isSliderLink(link)).toBe(false);
+  });
   it('uses the hero allow-list for video links', () => {
     expect(isVideoEmbedLink(EMBED)).toBe(true);
     expect(isVideoEmbedLink('https://www.youtube.com/embed/dQw4w9WgXcQ')).toBe(true);
@@ -119,9 +174,20 @@ describe('checkSearchButtonText', () => {
 
   it('accepts every valid field', () => {
     const full = {
-      enabled: false, text: 'Go', placeholder: 'Find…', icon: 'FaMicrophone', position: 'below',
-      style: { backgroundColor: '#AABBCC', textColor: '#000000', borderRadius: '0.5rem', padding: '4px 8px 4px 8px', hoverEffect: 'scale' },
-      voiceSearch: { enabled: true }, recentSearches: { enabled: false, limit: 10 },
+      enabled: false,
+      text: 'Go',
+      placeholder: 'Find…',
+      icon: 'FaMicrophone',
+      position: 'below',
+      style: {
+        backgroundColor: '#AABBCC',
+        textColor: '#000000',
+        borderRadius: '0.5rem',
+        padding: '4px 8px 4px 8px',
+        hoverEffect: 'scale',
+      },
+      voiceSearch: { enabled: true },
+      recentSearches: { enabled: false, limit: 10 },
     };
     expect(checkSearchButtonText(JSON.stringify(full))).toEqual({ ok: true, value: full });
   });
@@ -160,7 +226,9 @@ describe('checkSearchButtonText', () => {
   });
 
   it('drops __proto__ and constructor keys instead of following them', () => {
-    const result = checkSearchButtonText('{"__proto__":{"enabled":false,"polluted":true},"constructor":{"prototype":{"x":1}},"text":"Find"}');
+    const result = checkSearchButtonText(
+      '{"__proto__":{"enabled":false,"polluted":true},"constructor":{"prototype":{"x":1}},"text":"Find"}',
+    );
     expect(result).toEqual({ ok: true, value: { ...SEARCH_BUTTON_DEFAULTS, text: 'Find' } });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
@@ -168,14 +236,24 @@ describe('checkSearchButtonText', () => {
 
 describe('withSearchButtonDefaults (older stored rows)', () => {
   it('replaces values that are not plain colours or lengths with the defaults', () => {
-    const stored = { text: 'x'.repeat(100), style: { backgroundColor: 'red;position:fixed', textColor: 'url(x)', borderRadius: 'calc(1px)', padding: '1rem; top: 0' } };
+    const stored = {
+      text: 'x'.repeat(100),
+      style: {
+        backgroundColor: 'red;position:fixed',
+        textColor: 'url(x)',
+        borderRadius: 'calc(1px)',
+        padding: '1rem; top: 0',
+      },
+    };
     const value = withSearchButtonDefaults(JSON.stringify(stored));
     expect(value.style).toEqual(SEARCH_BUTTON_DEFAULTS.style);
     expect(value.text).toHaveLength(60);
   });
 
   it('keeps valid stored values', () => {
-    const value = withSearchButtonDefaults({ style: { backgroundColor: '#123456', borderRadius: '50%', padding: '1rem' } });
+    const value = withSearchButtonDefaults({
+      style: { backgroundColor: '#123456', borderRadius: '50%', padding: '1rem' },
+    });
     expect(value.style).toMatchObject({ backgroundColor: '#123456', borderRadius: '50%', padding: '1rem' });
   });
 

@@ -26,7 +26,10 @@ describe('slugify', () => {
 });
 
 describe('uniqueSlug', () => {
-  const taken = (...slugs: string[]) => (slug: string) => slugs.includes(slug);
+  const taken =
+    (...slugs: string[]) =>
+    (slug: string) =>
+      slugs.includes(slug);
 
   it.each([
     [[], 'post', 'post'],
@@ -48,8 +51,16 @@ describe('uniqueSlug', () => {
 
 describe('isSlug', () => {
   it.each([
-    ['a', true], ['privacy-policy', true], ['2026', true],
-    ['', false], ['Upper', false], ['two--hyphens', false], ['-lead', false], ['trail-', false], ['sp ace', false], ['ü', false],
+    ['a', true],
+    ['privacy-policy', true],
+    ['2026', true],
+    ['', false],
+    ['Upper', false],
+    ['two--hyphens', false],
+    ['-lead', false],
+    ['trail-', false],
+    ['sp ace', false],
+    ['ü', false],
     ['a'.repeat(SLUG_MAX + 1), false],
   ])('%j → %s', (value, ok) => {
     expect(isSlug(value)).toBe(ok);

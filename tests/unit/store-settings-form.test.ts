@@ -1,35 +1,87 @@
 /** The Store settings form's pure rules (issue 19 item 6): percent and amounts as typed, the body sent, refusals as sentences. */
 import { describe, expect, it } from 'vitest';
 import {
-  amountTextToCents, basisPointsToPercent, centsToAmountText, checkStoreForm, formFieldOf, percentToBasisPoints, refusalText, storeFormValues, type StoreFormValues,
+  amountTextToCents,
+  basisPointsToPercent,
+  centsToAmountText,
+  checkStoreForm,
+  formFieldOf,
+  percentToBasisPoints,
+  refusalText,
+  storeFormValues,
+  type StoreFormValues,
 } from '../../src/components/admin/store/store-form.ts';
 import type { StoreSettings } from '../../src/shared/commerce.ts';
 
 const SETTINGS: StoreSettings = {
-  currency: 'EUR', taxRateBp: 825, taxInclusive: true, shippingCents: 450,
+  currency: 'EUR',
+  taxRateBp: 825,
+  taxInclusive: true,
+  shippingCents: 450,
   payment: { manual: { enabled: true, instructions: 'IBAN DE00 0000' }, stripe: { enabled: false } },
 };
-const form = (changes: Partial<StoreFormValues> = {}): StoreFormValues => ({ ...storeFormValues(SETTINGS), ...changes });
+const form = (changes: Partial<StoreFormValues> = {}): StoreFormValues => ({
+  ...storeFormValues(SETTINGS),
+  ...changes,
+});
 
 describe('percent and amounts', () => {
   it.each([
-    ['20', 2000], ['8.25', 825], ['8,25', 825], ['0', 0], ['.5', 50], ['7.', 700], ['100', 10000], [' 12.5 ', 1250],
-    ['', null], ['.', null], ['8.255', null], ['-1', null], ['1e2', null], ['abc', null], ['1000', null],
+    ['20', 2000],
+    ['8.25', 825],
+    ['8,25', 825],
+    ['0', 0],
+    ['.5', 50],
+    ['7.', 700],
+    ['100', 10000],
+    [' 12.5 ', 1250],
+    ['', null],
+    ['.', null],
+    ['8.255', null],
+    ['-1', null],
+    ['1e2', null],
+    ['abc', null],
+    ['1000', null],
   ])('percent %o is %o basis points', (text, bp) => {
     expect(percentToBasisPoints(text)).toBe(bp);
   });
 
   it.each([
-    ['4.50', 450], ['4.5', 450], ['12', 1200], ['0', 0], ['0.07', 7], ['1,99', 199],
-    ['', null], ['4.505', null], ['-3', null], ['$4', null], ['1 000', null],
+    ['4.50', 450],
+    ['4.5', 450],
+    ['12', 1200],
+    ['0', 0],
+    ['0.07', 7],
+    ['1,99', 199],
+    ['', null],
+    ['4.505', null],
+    ['-3', null],
+    ['$4', null],
+    ['1 000', null],
   ])('amount %o is %o cents', (text, cents) => {
     expect(amountTextToCents(text)).toBe(cents);
   });
 
   it('writes stored figures back as the admin types them', () => {
-    expect([basisPointsToPercent(2000), basisPointsToPercent(825), basisPointsToPercent(50), basisPointsToPercent(0)]).toEqual(['20', '8.25', '0.5', '0']);
-    expect([centsToAmountText(450), centsToAmountText(0), centsToAmountText(123456)]).toEqual(['4.50', '0.00', '1234.56']);
-    expect(storeFormValues(SETTINGS)).toEqual({ currency: 'EUR', taxRate: '8.25', taxInclusive: true, shipping: '4.50', manualPaymentEnabled: true, manualPaymentInstructions: 'IBAN DE00 0000' });
+    expect([
+      basisPointsToPercent(2000),
+      basisPointsToPercent(825),
+      basisPointsToPercent(50),
+      basisPointsToPercent(0),
+    ]).toEqual(['20', '8.25', '0.5', '0']);
+    expect([centsToAmountText(450), centsToAmountText(0), centsToAmountText(123456)]).toEqual([
+      '4.50',
+      '0.00',
+      '1234.56',
+    ]);
+    expect(storeFormValues(SETTINGS)).toEqual({
+      currency: 'EUR',
+      taxRate: '8.25',
+      taxInclusive: true,
+      shipping: '4.50',
+      manualPaymentEnabled: true,
+      manualPaymentInstructions: 'IBAN DE00 0000',
+    });
   });
 });
 
@@ -37,7 +89,14 @@ describe('checkStoreForm', () => {
   it('sends the settings in basis points and cents', () => {
     expect(checkStoreForm(form({ taxRate: '20', shipping: '5' }), false)).toEqual({
       ok: true,
-      body: { currency: 'EUR', taxRateBp: 2000, taxInclusive: true, shippingCents: 500, manualPaymentEnabled: true, manualPaymentInstructions: 'IBAN DE00 0000' },
+      body: {
+        currency: 'EUR',
+        taxRateBp: 2000,
+        taxInclusive: true,
+        shippingCents: 500,
+        manualPaymentEnabled: true,
+        manualPaymentInstructions: 'IBAN DE00 0000',
+      },
     });
   });
 
@@ -45,8 +104,18 @@ describe('checkStoreForm', () => {
     ['a tax rate above 100%', { taxRate: '100.01' }, false, 'taxRate'],
     ['a tax rate with three decimals', { taxRate: '8.125' }, false, 'taxRate'],
     ['a negative shipping charge', { shipping: '-1' }, false, 'shipping'],
-    ['manual payment off while Stripe is not configured', { manualPaymentEnabled: false }, false, 'manualPaymentEnabled'],
-    ['no instructions while manual payment is on', { manualPaymentInstructions: '  ' }, true, 'manualPaymentInstructions'],
+    [
+      'manual payment off while Stripe is not configured',
+      { manualPaymentEnabled: false },
+      false,
+      'manualPaymentEnabled',
+    ],
+    [
+      'no instructions while manual payment is on',
+      { manualPaymentInstructions: '  ' },
+      true,
+      'manualPaymentInstructions',
+    ],
     ['a currency the store cannot charge in', { currency: 'JPY' }, false, 'currency'],
   ])('refuses %s on its field', (_name, changes, stripe, field) => {
     const check = checkStoreForm(form(changes), stripe);
@@ -64,7 +133,9 @@ describe('server refusals', () => {
     expect(formFieldOf('taxRateBp')).toBe('taxRate');
     expect(formFieldOf('shippingCents')).toBe('shipping');
     expect(formFieldOf('body')).toBeNull();
-    expect(refusalText('taxRateBp', 'taxRateBp: must be at most 10000 (100%)')).toBe('The tax rate must be at most 10000 (100%)');
+    expect(refusalText('taxRateBp', 'taxRateBp: must be at most 10000 (100%)')).toBe(
+      'The tax rate must be at most 10000 (100%)',
+    );
     expect(refusalText('body', 'body: must be a JSON object')).toBe('body: must be a JSON object');
   });
 });

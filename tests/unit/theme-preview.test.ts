@@ -49,8 +49,28 @@ describe('theme controls (spec §5)', () => {
 
 describe('fitControls', () => {
   it('puts values stored before the rules (older data) onto the controls', () => {
-    expect(fitControls(theme({ button_opacity: 0.85, primary_opacity: 0.33, header_radius: 12.4, button_radius: 30, primary_blur: 30, secondary_blur: 24, button_blur: 5 }))).toEqual(
-      theme({ button_opacity: 0.9, primary_opacity: 0.3, header_radius: 12, button_radius: 20, primary_blur: 24, secondary_blur: 16, button_blur: 4 }),
+    expect(
+      fitControls(
+        theme({
+          button_opacity: 0.85,
+          primary_opacity: 0.33,
+          header_radius: 12.4,
+          button_radius: 30,
+          primary_blur: 30,
+          secondary_blur: 24,
+          button_blur: 5,
+        }),
+      ),
+    ).toEqual(
+      theme({
+        button_opacity: 0.9,
+        primary_opacity: 0.3,
+        header_radius: 12,
+        button_radius: 20,
+        primary_blur: 24,
+        secondary_blur: 16,
+        button_blur: 4,
+      }),
     );
   });
 
@@ -61,7 +81,13 @@ describe('fitControls', () => {
 
 describe('preview variables', () => {
   it('carry the draft values and the brand ink of the pane’s theme', () => {
-    const draft = theme({ primary_color: '#ffeb3b', header_radius: 3, button_radius: 17, primary_blur: 40, button_opacity: 0.5 });
+    const draft = theme({
+      primary_color: '#ffeb3b',
+      header_radius: 3,
+      button_radius: 17,
+      primary_blur: 40,
+      button_opacity: 0.5,
+    });
     const light = previewVars(draft, 'light');
     const dark = previewVars(draft, 'dark');
     expect(light['--color-primary']).toBe('#ffeb3b');
@@ -89,7 +115,14 @@ describe('composite', () => {
 
 describe('contrast warnings', () => {
   it('check header, primary button and secondary surface in both themes', () => {
-    expect(contrastChecks(defaults).map((check) => check.id)).toEqual(['header-light', 'button-light', 'secondary-light', 'header-dark', 'button-dark', 'secondary-dark']);
+    expect(contrastChecks(defaults).map((check) => check.id)).toEqual([
+      'header-light',
+      'button-light',
+      'secondary-light',
+      'header-dark',
+      'button-dark',
+      'secondary-dark',
+    ]);
   });
 
   it('the default theme warns about nothing: the button text and fill are chosen per theme to reach AA (#0091ea at 0.8 gets white text on the dark page)', () => {
@@ -97,7 +130,9 @@ describe('contrast warnings', () => {
   });
 
   it('a mid-grey primary at full opacity fails the headers in both themes (neither white nor dark text reaches AA on it); its buttons get a nudged fill that does', () => {
-    const ids = contrastWarnings(theme({ primary_color: '#777777', primary_opacity: 1, button_opacity: 1 })).map((w) => w.id);
+    const ids = contrastWarnings(theme({ primary_color: '#777777', primary_opacity: 1, button_opacity: 1 })).map(
+      (w) => w.id,
+    );
     expect(ids).toEqual(['header-light', 'header-dark']);
   });
 
@@ -109,13 +144,27 @@ describe('contrast warnings', () => {
 
   it('a dark primary and secondary at full opacity pass everywhere once the text colour fits', () => {
     // Header text is fixed per theme (dark on light, white on dark), so a dark colour fails the light header only.
-    const ids = contrastWarnings(theme({ primary_color: '#0b3d91', secondary_color: '#0b3d91', primary_opacity: 1, secondary_opacity: 1, button_opacity: 1 })).map((w) => w.id);
+    const ids = contrastWarnings(
+      theme({
+        primary_color: '#0b3d91',
+        secondary_color: '#0b3d91',
+        primary_opacity: 1,
+        secondary_opacity: 1,
+        button_opacity: 1,
+      }),
+    ).map((w) => w.id);
     expect(ids).toEqual(['header-light', 'secondary-light']);
   });
 
   it('every warning names a ratio below AA and every check above it is silent', () => {
-    for (const draft of [defaults, theme({ primary_color: '#ff0000', button_opacity: 0.3 }), theme({ secondary_color: '#00ff00', secondary_opacity: 1 })]) {
-      const failing = contrastChecks(draft).filter((check) => check.ratio < AA_MIN).map((check) => check.id);
+    for (const draft of [
+      defaults,
+      theme({ primary_color: '#ff0000', button_opacity: 0.3 }),
+      theme({ secondary_color: '#00ff00', secondary_opacity: 1 }),
+    ]) {
+      const failing = contrastChecks(draft)
+        .filter((check) => check.ratio < AA_MIN)
+        .map((check) => check.id);
       expect(contrastWarnings(draft).map((w) => w.id)).toEqual(failing);
     }
   });

@@ -1,6 +1,11 @@
 /** TRUST_PROXY's parsing and the client address it selects from X-Forwarded-For (issue 21 item 4; security.md R60). */
 import { describe, expect, it } from 'vitest';
-import { clientAddress, forwardedAddress, parseTrustProxy, type TrustProxy } from '../../src/server/http/trust-proxy.ts';
+import {
+  clientAddress,
+  forwardedAddress,
+  parseTrustProxy,
+  type TrustProxy,
+} from '../../src/server/http/trust-proxy.ts';
 
 function trust(text: string): TrustProxy {
   const parsed = parseTrustProxy(text);
@@ -31,7 +36,18 @@ describe('parseTrustProxy', () => {
     expect(peer('2001:db9::1')).toBe('2001:db9::1');
   });
 
-  it.each(['yes', 'true', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'proxy.internal', '1.2.3.4/8/8', '10.0.0.0/x', '-1', '33'])('refuses %j with a sentence', (text) => {
+  it.each([
+    'yes',
+    'true',
+    '10.0.0.0/33',
+    '::1/129',
+    '10.0.0.1,',
+    'proxy.internal',
+    '1.2.3.4/8/8',
+    '10.0.0.0/x',
+    '-1',
+    '33',
+  ])('refuses %j with a sentence', (text) => {
     expect(parseTrustProxy(text)).toEqual({ error: expect.stringMatching(/^must be a hop count/) });
   });
 });

@@ -135,12 +135,27 @@ describe('the second-step body', () => {
 
 describe('the browser in the new sign-in mail', () => {
   it.each([
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome on Windows'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge on Windows'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Safari on macOS'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      'Safari on macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0', 'Firefox on Linux'],
-    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', 'Chrome on Android'],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
     ['curl/8.5.0', 'curl'],
     ['', 'an unknown browser'],
     [undefined, 'an unknown browser'],
@@ -153,7 +168,11 @@ describe('the browser in the new sign-in mail', () => {
 describe('the login page and the Settings forms', () => {
   const challenge = 'b'.repeat(43);
   it('reads the second step the Google callback hands over, and nothing else', () => {
-    expect(readTwoFactorQuery(`?two_factor=code&challenge=${challenge}`)).toEqual({ twoFactor: 'code', challenge, expiresAt: '' });
+    expect(readTwoFactorQuery(`?two_factor=code&challenge=${challenge}`)).toEqual({
+      twoFactor: 'code',
+      challenge,
+      expiresAt: '',
+    });
     expect(readTwoFactorQuery(`?two_factor=enrol&challenge=${challenge}`)?.twoFactor).toBe('enrol');
     expect(readTwoFactorQuery(`?two_factor=other&challenge=${challenge}`)).toBeNull();
     expect(readTwoFactorQuery('?two_factor=code&challenge=short')).toBeNull();

@@ -12,7 +12,14 @@ const JPEG = withTail([0xff, 0xd8, 0xff, 0xe0]);
 const PNG = withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const GIF87 = withTail('GIF87a');
 const GIF89 = withTail('GIF89a');
-const WEBP = withTail([...'RIFF'].map((c) => c.charCodeAt(0)).concat([0x24, 0, 0, 0], [...'WEBPVP8 '].map((c) => c.charCodeAt(0))));
+const WEBP = withTail(
+  [...'RIFF']
+    .map((c) => c.charCodeAt(0))
+    .concat(
+      [0x24, 0, 0, 0],
+      [...'WEBPVP8 '].map((c) => c.charCodeAt(0)),
+    ),
+);
 const text = (s: string) => new TextEncoder().encode(s);
 
 /** The ApiError checkUpload throws (a test failure if it does not throw one). */
@@ -38,7 +45,12 @@ describe('detectImageType (magic bytes only)', () => {
   });
 
   it('needs every byte of each signature', () => {
-    for (const [bytes, length] of [[JPEG, 3], [PNG, 8], [GIF87, 6], [GIF89, 6]] as const) {
+    for (const [bytes, length] of [
+      [JPEG, 3],
+      [PNG, 8],
+      [GIF87, 6],
+      [GIF89, 6],
+    ] as const) {
       for (let i = 0; i < length; i++) {
         const broken = bytes.slice();
         broken[i] = broken[i]! ^ 0x01;
@@ -77,11 +89,26 @@ describe('detectImageType (magic bytes only)', () => {
 
 describe('checkUpload', () => {
   it('accepts each allowed type with a matching declared type and name', () => {
-    expect(checkUpload({ bytes: JPEG, declaredType: 'image/jpeg', fileName: 'photo.JPG' })).toEqual({ ok: true, type: 'image/jpeg' });
-    expect(checkUpload({ bytes: JPEG, declaredType: 'image/jpeg', fileName: 'photo.jpeg' })).toEqual({ ok: true, type: 'image/jpeg' });
-    expect(checkUpload({ bytes: PNG, declaredType: 'image/png', fileName: 'logo.png' })).toEqual({ ok: true, type: 'image/png' });
-    expect(checkUpload({ bytes: GIF89, declaredType: 'image/gif', fileName: 'icon.gif' })).toEqual({ ok: true, type: 'image/gif' });
-    expect(checkUpload({ bytes: WEBP, declaredType: 'image/webp', fileName: 'slide.webp' })).toEqual({ ok: true, type: 'image/webp' });
+    expect(checkUpload({ bytes: JPEG, declaredType: 'image/jpeg', fileName: 'photo.JPG' })).toEqual({
+      ok: true,
+      type: 'image/jpeg',
+    });
+    expect(checkUpload({ bytes: JPEG, declaredType: 'image/jpeg', fileName: 'photo.jpeg' })).toEqual({
+      ok: true,
+      type: 'image/jpeg',
+    });
+    expect(checkUpload({ bytes: PNG, declaredType: 'image/png', fileName: 'logo.png' })).toEqual({
+      ok: true,
+      type: 'image/png',
+    });
+    expect(checkUpload({ bytes: GIF89, declaredType: 'image/gif', fileName: 'icon.gif' })).toEqual({
+      ok: true,
+      type: 'image/gif',
+    });
+    expect(checkUpload({ bytes: WEBP, declaredType: 'image/webp', fileName: 'slide.webp' })).toEqual({
+      ok: true,
+      type: 'image/webp',
+    });
   });
 
   it('accepts a file with no declared type and no name (the bytes decide)', () => {
@@ -111,10 +138,27 @@ describe('checkUpload', () => {
   });
 
   it.each([
-    ['SVG', { bytes: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), declaredType: 'image/svg+xml', fileName: 'logo.svg' }],
-    ['SVG named .png', { bytes: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), declaredType: 'image/png', fileName: 'logo.png' }],
+    [
+      'SVG',
+      {
+        bytes: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        declaredType: 'image/svg+xml',
+        fileName: 'logo.svg',
+      },
+    ],
+    [
+      'SVG named .png',
+      {
+        bytes: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        declaredType: 'image/png',
+        fileName: 'logo.png',
+      },
+    ],
     ['HTML', { bytes: text('<html><script>alert(1)</script></html>'), declaredType: 'text/html', fileName: 'a.html' }],
-    ['HTML named .jpg', { bytes: text('<html><script>alert(1)</script></html>'), declaredType: 'image/jpeg', fileName: 'a.jpg' }],
+    [
+      'HTML named .jpg',
+      { bytes: text('<html><script>alert(1)</script></html>'), declaredType: 'image/jpeg', fileName: 'a.jpg' },
+    ],
     ['text', { bytes: text('just some text'), declaredType: 'text/plain' }],
   ])('refuses %s with 415 and the spec text', (_name, input) => {
     const error = refusal(input);
@@ -130,8 +174,14 @@ describe('checkUpload', () => {
 
   it('accepts exactly 5 MiB and refuses one byte more with 413 and the spec text', () => {
     expect(MAX_UPLOAD_BYTES).toBe(5_242_880);
-    expect(checkUpload({ bytes: withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 5_242_880) }).type).toBe('image/png');
-    const error = refusal({ bytes: withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 5_242_881), declaredType: 'image/png', fileName: 'a.png' });
+    expect(checkUpload({ bytes: withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 5_242_880) }).type).toBe(
+      'image/png',
+    );
+    const error = refusal({
+      bytes: withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 5_242_881),
+      declaredType: 'image/png',
+      fileName: 'a.png',
+    });
     expect(error.status).toBe(413);
     expect(error.message).toBe('File size must be less than 5MB');
   });

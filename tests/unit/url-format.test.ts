@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { bareHost, ensureHttps, safeHref } from '../../src/lib/format/url.ts';
 
 /** Schemes that run script or carry a document, in the shapes attackers write them. */
-const BAD_SCHEMES = ['javascript', 'data', 'vbscript', 'blob', 'file', 'livescript', 'filesystem', 'view-source', 'ftp', 'ws', 'chrome'];
+const BAD_SCHEMES = [
+  'javascript',
+  'data',
+  'vbscript',
+  'blob',
+  'file',
+  'livescript',
+  'filesystem',
+  'view-source',
+  'ftp',
+  'ws',
+  'chrome',
+];
 const BODIES: Record<string, string> = {
   javascript: 'alert(1)',
   data: 'text/html,<script>alert(5)</script>',
@@ -74,7 +86,11 @@ function isSafeOutput(href: string, web: boolean): boolean {
   const allowed = web ? ['http:', 'https:'] : ['http:', 'https:', 'mailto:', 'tel:'];
   if (!allowed.includes(url.protocol)) return false;
   // A web link names a real host: letters, digits, hyphens and dots (IDNs arrive as xn--), or an IP address.
-  return url.protocol === 'mailto:' || url.protocol === 'tel:' || /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+$|^\[[0-9a-f:.]+\]$/i.test(url.hostname);
+  return (
+    url.protocol === 'mailto:' ||
+    url.protocol === 'tel:' ||
+    /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+$|^\[[0-9a-f:.]+\]$/i.test(url.hostname)
+  );
 }
 
 describe('ensureHttps', () => {

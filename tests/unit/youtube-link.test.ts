@@ -55,21 +55,49 @@ describe('checkVideo', () => {
     const check = checkVideo({ name: ' Launch ', youtube: `https://youtu.be/${ID}` });
     expect(check).toEqual({
       ok: true,
-      value: { name: 'Launch', title: '', description: '', youtube: EMBED, category: '', quality: '', duration: 0, tags: [], published: false },
+      value: {
+        name: 'Launch',
+        title: '',
+        description: '',
+        youtube: EMBED,
+        category: '',
+        quality: '',
+        duration: 0,
+        tags: [],
+        published: false,
+      },
     });
   });
 
   it('reads multipart text (published, duration, comma tags)', () => {
-    const check = checkVideo({ name: 'A', youtube: EMBED, published: 'true', duration: '95', tags: 'a, b,,a', category: 'Music' });
-    expect(check.ok && check.value).toMatchObject({ published: true, duration: 95, tags: ['a', 'b'], category: 'Music' });
+    const check = checkVideo({
+      name: 'A',
+      youtube: EMBED,
+      published: 'true',
+      duration: '95',
+      tags: 'a, b,,a',
+      category: 'Music',
+    });
+    expect(check.ok && check.value).toMatchObject({
+      published: true,
+      duration: 95,
+      tags: ['a', 'b'],
+      category: 'Music',
+    });
   });
 
   it('names the field at fault', () => {
     expect(checkVideo({ youtube: EMBED })).toMatchObject({ ok: false, field: 'name' });
     expect(checkVideo({ name: 'A', youtube: 'https://vimeo.com/1' })).toMatchObject({ ok: false, field: 'youtube' });
     expect(checkVideo({ name: 'A' })).toMatchObject({ ok: false, field: 'youtube' });
-    expect(checkVideo({ name: 'A', youtube: EMBED, category: 'Cooking' })).toMatchObject({ ok: false, field: 'category' });
+    expect(checkVideo({ name: 'A', youtube: EMBED, category: 'Cooking' })).toMatchObject({
+      ok: false,
+      field: 'category',
+    });
     expect(checkVideo({ name: 'A', youtube: EMBED, duration: '-1' })).toMatchObject({ ok: false, field: 'duration' });
-    expect(checkVideo({ name: 'A', youtube: EMBED, published: 'yes' })).toMatchObject({ ok: false, field: 'published' });
+    expect(checkVideo({ name: 'A', youtube: EMBED, published: 'yes' })).toMatchObject({
+      ok: false,
+      field: 'published',
+    });
   });
 });

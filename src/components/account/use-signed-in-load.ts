@@ -9,7 +9,8 @@ import { currentToken } from '../../lib/api/client.ts';
 import { loginHref } from '../../lib/auth-rules.ts';
 import { logout } from '../../lib/stores/session.ts';
 
-export type SignedInLoad<T> = { state: 'loading' } | { state: 'leaving' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
+export type SignedInLoad<T> =
+  { state: 'loading' } | { state: 'leaving' } | { state: 'error'; message: string } | { state: 'ready'; data: T };
 
 /** Sends the visitor to sign in, then back to this page. */
 export function sendToLogin(): void {
@@ -32,7 +33,9 @@ export function useSignedInLoad<T>(fetcher: () => Promise<T>, failure: string) {
     setLoad({ state: 'loading' });
     fetcher()
       .then((data) => setLoad({ state: 'ready', data }))
-      .catch((error: unknown) => (isSignedOut(error) ? leave() : setLoad({ state: 'error', message: errorMessage(error, failure) })));
+      .catch((error: unknown) =>
+        isSignedOut(error) ? leave() : setLoad({ state: 'error', message: errorMessage(error, failure) }),
+      );
   }, [fetcher, failure, leave]);
   useEffect(() => {
     if (currentToken() !== null) return read();

@@ -12,7 +12,11 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
 }
 
-export default function ChangePasswordForm({ onChanged, className = 'mt-8 space-y-4 border-t border-gray-200 pt-6 dark:border-white/10', headingLevel = 'h2' }: Props) {
+export default function ChangePasswordForm({
+  onChanged,
+  className = 'mt-8 space-y-4 border-t border-gray-200 pt-6 dark:border-white/10',
+  headingLevel = 'h2',
+}: Props) {
   const Heading = headingLevel;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -42,11 +46,38 @@ export default function ChangePasswordForm({ onChanged, className = 'mt-8 space-
 
   return (
     <form method="post" className={className} onSubmit={submit} onChange={form.edited}>
-      <Heading className={`m-0 font-semibold ${headingLevel === 'h2' ? 'text-lg' : 'text-base'}`}>Change password</Heading>
-      <PasswordField label="Current password" name="currentPassword" value={current} onChange={setCurrent} autoComplete="current-password" aria={form.field('currentPassword')} />
-      <PasswordField label="New password" name="newPassword" value={next} onChange={setNext} autoComplete="new-password" aria={form.field('newPassword')} />
-      <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" aria={form.field('confirmPassword')} />
-      {form.message && <Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert>}
+      <Heading className={`m-0 font-semibold ${headingLevel === 'h2' ? 'text-lg' : 'text-base'}`}>
+        Change password
+      </Heading>
+      <PasswordField
+        label="Current password"
+        name="currentPassword"
+        value={current}
+        onChange={setCurrent}
+        autoComplete="current-password"
+        aria={form.field('currentPassword')}
+      />
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        value={next}
+        onChange={setNext}
+        autoComplete="new-password"
+        aria={form.field('newPassword')}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirmPassword"
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+        aria={form.field('confirmPassword')}
+      />
+      {form.message && (
+        <Alert tone={form.message.tone} id={form.id}>
+          {form.message.text}
+        </Alert>
+      )}
       <SubmitButton busy={busy}>{busy ? 'Saving...' : 'Change Password'}</SubmitButton>
     </form>
   );

@@ -1,6 +1,15 @@
 /** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { errorMessage, fetchMe, goAfterSignIn, loginRequest, pathAfterSignIn, rememberReturnPath, requestOtp, signOut } from '../../lib/api/auth.ts';
+import {
+  errorMessage,
+  fetchMe,
+  goAfterSignIn,
+  loginRequest,
+  pathAfterSignIn,
+  rememberReturnPath,
+  requestOtp,
+  signOut,
+} from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, readLoginQuery } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, TextField, useFormMessage } from './fields.tsx';
@@ -108,7 +117,12 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   if (codeFor) {
     return (
       <AuthCard title="Sign in with a code">
-        <OtpForm email={codeFor} intro="If an account matches, we have emailed it a 6-digit code and a link to reset the password." onBack={() => setCodeFor(null)} onSecondStep={setSecond} />
+        <OtpForm
+          email={codeFor}
+          intro="If an account matches, we have emailed it a 6-digit code and a link to reset the password."
+          onBack={() => setCodeFor(null)}
+          onSecondStep={setSecond}
+        />
       </AuthCard>
     );
   }
@@ -117,14 +131,37 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
     <AuthCard title="Login">
       {/* method="post": a submit before the island hydrates never puts the password in the URL. */}
       <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited} noValidate={false}>
-        <TextField label="Username or Email" name="username" value={username} onChange={setUsername} autoComplete="username" aria={form.field('username')} />
-        <PasswordField label="Password" name="password" value={password} onChange={setPassword} autoComplete="current-password" aria={form.field('password')} />
+        <TextField
+          label="Username or Email"
+          name="username"
+          value={username}
+          onChange={setUsername}
+          autoComplete="username"
+          aria={form.field('username')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          aria={form.field('password')}
+        />
         <div className="text-right">
-          <button type="button" className="text-sm text-[var(--color-primary-ink)] hover:underline" onClick={forgot} disabled={busy}>
+          <button
+            type="button"
+            className="text-sm text-[var(--color-primary-ink)] hover:underline"
+            onClick={forgot}
+            disabled={busy}
+          >
             Forgot Password?
           </button>
         </div>
-        {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
+        {form.message && (
+          <Alert tone="error" id={form.id}>
+            {form.message.text}
+          </Alert>
+        )}
         <SubmitButton busy={busy}>{busy ? 'Signing in...' : 'Login'}</SubmitButton>
       </form>
       {google && (
@@ -134,7 +171,10 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
         </>
       )}
       <p className="mt-6 text-center text-sm">
-        No account yet? <a href="/register" className="font-medium text-[var(--color-primary-ink)] hover:underline">Register</a>
+        No account yet?{' '}
+        <a href="/register" className="font-medium text-[var(--color-primary-ink)] hover:underline">
+          Register
+        </a>
       </p>
     </AuthCard>
   );

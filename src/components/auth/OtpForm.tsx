@@ -45,9 +45,25 @@ export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
       <Alert tone="info">{intro}</Alert>
       <label className="block text-sm font-medium">
         {AUTH_TEXTS.otpPrompt}
-        <input className={`${inputClass} tracking-[0.5em]`} name="otp" inputMode="numeric" autoComplete="one-time-code" required maxLength={OTP_LENGTH} pattern="\d{6}" placeholder={AUTH_TEXTS.otpPrompt} value={otp} {...form.field('otp')} onChange={(e) => setOtp(cleanOtp(e.target.value))} />
+        <input
+          className={`${inputClass} tracking-[0.5em]`}
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={OTP_LENGTH}
+          pattern="\d{6}"
+          placeholder={AUTH_TEXTS.otpPrompt}
+          value={otp}
+          {...form.field('otp')}
+          onChange={(e) => setOtp(cleanOtp(e.target.value))}
+        />
       </label>
-      {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
+      {form.message && (
+        <Alert tone="error" id={form.id}>
+          {form.message.text}
+        </Alert>
+      )}
       <SubmitButton busy={busy}>{busy ? 'Verifying...' : 'Verify'}</SubmitButton>
       {onBack && (
         <button type="button" className="w-full text-sm underline" onClick={onBack}>

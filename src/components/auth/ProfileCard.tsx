@@ -45,15 +45,26 @@ export default function ProfileCard() {
       )}
       <div className="flex items-center gap-4" aria-busy={!loaded}>
         {user?.profile_image ? (
-          <SafeImage src={user.profile_image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-full object-cover" />
+          <SafeImage
+            src={user.profile_image}
+            alt=""
+            width={80}
+            height={80}
+            className="h-20 w-20 shrink-0 rounded-full object-cover"
+          />
         ) : (
-          <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-gray-200 text-2xl font-bold dark:bg-white/10" aria-hidden="true">
+          <span
+            className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-gray-200 text-2xl font-bold dark:bg-white/10"
+            aria-hidden="true"
+          >
             {name.charAt(0).toUpperCase()}
           </span>
         )}
         <div className="min-w-0">
           <p className="m-0 break-words text-lg font-semibold">{name}</p>
-          <p className="m-0 break-words text-gray-600 dark:text-gray-300">{user?.email ?? (loaded ? 'Not signed in' : '')}</p>
+          <p className="m-0 break-words text-gray-600 dark:text-gray-300">
+            {user?.email ?? (loaded ? 'Not signed in' : '')}
+          </p>
         </div>
       </div>
       <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
@@ -66,8 +77,12 @@ export default function ProfileCard() {
       </dl>
       {user && (
         <p className="m-0 mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-          <a href="/orders" className="font-medium text-[var(--color-primary-ink)] hover:underline">Your orders</a>
-          <a href="/settings" className="font-medium text-[var(--color-primary-ink)] hover:underline">Settings</a>
+          <a href="/orders" className="font-medium text-[var(--color-primary-ink)] hover:underline">
+            Your orders
+          </a>
+          <a href="/settings" className="font-medium text-[var(--color-primary-ink)] hover:underline">
+            Settings
+          </a>
         </p>
       )}
       {user?.must_change_password && (
@@ -78,7 +93,10 @@ export default function ProfileCard() {
       {user && <ChangePasswordForm onChanged={() => setUser({ ...user, must_change_password: false })} />}
       {loaded && !user && (
         <p className="mt-6 text-sm">
-          <a href="/login" className="font-medium text-[var(--color-primary-ink)] hover:underline">Login</a> to see your profile.
+          <a href="/login" className="font-medium text-[var(--color-primary-ink)] hover:underline">
+            Login
+          </a>{' '}
+          to see your profile.
         </p>
       )}
     </AuthCard>

@@ -22,7 +22,14 @@ function modulesPath(data: boolean[][]): string {
 export default function QrCode({ value, label, className = '' }: { value: string; label: string; className?: string }) {
   const { data, size } = encode(value, { ecc: 'M', border: 4 });
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} shapeRendering="crispEdges" className={`block bg-white ${className}`} data-qr>
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+      className={`block bg-white ${className}`}
+      data-qr
+    >
       <rect width={size} height={size} fill="#ffffff" />
       <path d={modulesPath(data)} fill="#000000" />
     </svg>

@@ -10,7 +10,8 @@ import OtpForm from './OtpForm.tsx';
 const EMPTY: RegisterFields = { first_name: '', last_name: '', email: '', username: '', password: '' };
 
 /** The field registerProblem's sentence is about: the first blank one (in its order, the form's), else the email. */
-const problemField = (fields: RegisterFields) => (Object.keys(EMPTY) as (keyof RegisterFields)[]).find((key) => fields[key].trim() === '') ?? 'email';
+const problemField = (fields: RegisterFields) =>
+  (Object.keys(EMPTY) as (keyof RegisterFields)[]).find((key) => fields[key].trim() === '') ?? 'email';
 
 /** `google`: the build found Google sign-in configured (GET /api/auth/providers); without it the button could only fail. */
 export default function RegisterForm({ google = false }: { google?: boolean }) {
@@ -59,14 +60,59 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
     <AuthCard title="Register">
       <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="first_name" value={fields.first_name} onChange={field('first_name')} autoComplete="given-name" maxLength={100} aria={form.field('first_name')} />
-          <TextField label="Last name" name="last_name" value={fields.last_name} onChange={field('last_name')} autoComplete="family-name" maxLength={100} aria={form.field('last_name')} />
+          <TextField
+            label="First name"
+            name="first_name"
+            value={fields.first_name}
+            onChange={field('first_name')}
+            autoComplete="given-name"
+            maxLength={100}
+            aria={form.field('first_name')}
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            value={fields.last_name}
+            onChange={field('last_name')}
+            autoComplete="family-name"
+            maxLength={100}
+            aria={form.field('last_name')}
+          />
         </div>
-        <TextField label="Email" name="email" type="email" value={fields.email} onChange={field('email')} autoComplete="email" aria={form.field('email')} />
-        <TextField label="Username" name="username" value={fields.username} onChange={field('username')} autoComplete="username" maxLength={50} aria={form.field('username')} />
-        <PasswordField label="Password" name="password" value={fields.password} onChange={field('password')} autoComplete="new-password" aria={form.field('password', hint)} />
-        <p id={hint} className="m-0 text-xs text-gray-500 dark:text-gray-400">At least {PASSWORD_MIN} characters; a passphrase of a few words works well.</p>
-        {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={fields.email}
+          onChange={field('email')}
+          autoComplete="email"
+          aria={form.field('email')}
+        />
+        <TextField
+          label="Username"
+          name="username"
+          value={fields.username}
+          onChange={field('username')}
+          autoComplete="username"
+          maxLength={50}
+          aria={form.field('username')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          value={fields.password}
+          onChange={field('password')}
+          autoComplete="new-password"
+          aria={form.field('password', hint)}
+        />
+        <p id={hint} className="m-0 text-xs text-gray-500 dark:text-gray-400">
+          At least {PASSWORD_MIN} characters; a passphrase of a few words works well.
+        </p>
+        {form.message && (
+          <Alert tone="error" id={form.id}>
+            {form.message.text}
+          </Alert>
+        )}
         <SubmitButton busy={busy}>{busy ? 'Creating account...' : 'Register'}</SubmitButton>
       </form>
       {google && (
@@ -76,7 +122,10 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
         </>
       )}
       <p className="mt-6 text-center text-sm">
-        Already registered? <a href="/login" className="font-medium text-[var(--color-primary-ink)] hover:underline">Login</a>
+        Already registered?{' '}
+        <a href="/login" className="font-medium text-[var(--color-primary-ink)] hover:underline">
+          Login
+        </a>
       </p>
     </AuthCard>
   );

@@ -45,9 +45,27 @@ export default function ResetPasswordForm() {
         <Alert tone="success">{AUTH_TEXTS.resetDone}</Alert>
       ) : (
         <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
-          <PasswordField label="New password" name="newPassword" value={password} onChange={setPassword} autoComplete="new-password" aria={form.field('newPassword')} />
-          <PasswordField label="Confirm password" name="confirmPassword" value={confirm} onChange={setConfirm} autoComplete="new-password" aria={form.field('confirmPassword')} />
-          {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
+          <PasswordField
+            label="New password"
+            name="newPassword"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            aria={form.field('newPassword')}
+          />
+          <PasswordField
+            label="Confirm password"
+            name="confirmPassword"
+            value={confirm}
+            onChange={setConfirm}
+            autoComplete="new-password"
+            aria={form.field('confirmPassword')}
+          />
+          {form.message && (
+            <Alert tone="error" id={form.id}>
+              {form.message.text}
+            </Alert>
+          )}
           <SubmitButton busy={busy || token === null}>{busy ? 'Saving...' : 'Reset Password'}</SubmitButton>
         </form>
       )}

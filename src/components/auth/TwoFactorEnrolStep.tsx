@@ -46,7 +46,11 @@ export default function TwoFactorEnrolStep({ challenge, onBack }: { challenge: s
       <div className="space-y-4">
         <Alert tone="success">Two-factor sign-in is on.</Alert>
         <RecoveryCodes codes={codes} />
-        <button type="button" className="brand-button w-full px-4 py-2 font-semibold" onClick={() => void goAfterSignIn()}>
+        <button
+          type="button"
+          className="brand-button w-full px-4 py-2 font-semibold"
+          onClick={() => void goAfterSignIn()}
+        >
           I have saved my recovery codes
         </button>
       </div>
@@ -60,11 +64,27 @@ export default function TwoFactorEnrolStep({ challenge, onBack }: { challenge: s
       {setup && (
         <label className="block text-sm font-medium">
           {TWO_FACTOR_UI.codeLabel}
-          <input className={`${inputClass} text-lg tracking-[0.3em]`} name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} value={code} {...form.field('code')} onChange={(e) => setCode(cleanSecondFactor(e.target.value))} />
+          <input
+            className={`${inputClass} text-lg tracking-[0.3em]`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            maxLength={7}
+            value={code}
+            {...form.field('code')}
+            onChange={(e) => setCode(cleanSecondFactor(e.target.value))}
+          />
         </label>
       )}
-      {form.message && <Alert tone="error" id={form.id}>{form.message.text}</Alert>}
-      {setup && <SubmitButton busy={busy || code.trim() === ''}>{busy ? 'Verifying...' : 'Turn on and sign in'}</SubmitButton>}
+      {form.message && (
+        <Alert tone="error" id={form.id}>
+          {form.message.text}
+        </Alert>
+      )}
+      {setup && (
+        <SubmitButton busy={busy || code.trim() === ''}>{busy ? 'Verifying...' : 'Turn on and sign in'}</SubmitButton>
+      )}
       <button type="button" className="w-full text-sm underline" onClick={onBack}>
         Back
       </button>

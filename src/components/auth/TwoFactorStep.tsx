@@ -56,7 +56,13 @@ export default function TwoFactorStep({ challenge, onBack }: Props) {
           disabled={over}
         />
       </label>
-      {form.message && <div><Alert tone="error" id={form.id}>{form.message.text}</Alert></div>}
+      {form.message && (
+        <div>
+          <Alert tone="error" id={form.id}>
+            {form.message.text}
+          </Alert>
+        </div>
+      )}
       {!over && <SubmitButton busy={busy || code.trim() === ''}>{busy ? 'Verifying...' : 'Verify'}</SubmitButton>}
       <button type="button" className="w-full text-sm underline" onClick={onBack}>
         {over ? 'Sign in again' : 'Back'}

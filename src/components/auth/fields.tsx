@@ -1,7 +1,8 @@
 /** Form pieces shared by the sign-in screens (and the Settings forms). */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 
-export const inputClass = 'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100';
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100';
 
 interface FieldProps {
   label: string;
@@ -15,11 +16,30 @@ interface FieldProps {
   aria?: FieldAria;
 }
 
-export function TextField({ label, name, value, onChange, type = 'text', autoComplete, maxLength = 254, aria }: FieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  maxLength = 254,
+  aria,
+}: FieldProps) {
   return (
     <label className="block text-sm font-medium">
       {label}
-      <input className={inputClass} name={name} type={type} required value={value} maxLength={maxLength} autoComplete={autoComplete} {...aria} onChange={(e) => onChange(e.target.value)} />
+      <input
+        className={inputClass}
+        name={name}
+        type={type}
+        required
+        value={value}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        {...aria}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </label>
   );
 }
@@ -31,8 +51,24 @@ export function PasswordField({ label, name, value, onChange, autoComplete, aria
     <div className="text-sm font-medium">
       <label htmlFor={id}>{label}</label>
       <div className="relative">
-        <input id={id} className={`${inputClass} pr-20`} name={name} type={shown ? 'text' : 'password'} required value={value} maxLength={512} autoComplete={autoComplete} {...aria} onChange={(e) => onChange(e.target.value)} />
-        <button type="button" className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-xs font-semibold text-[var(--color-primary-ink)]" aria-pressed={shown} onClick={() => setShown(!shown)}>
+        <input
+          id={id}
+          className={`${inputClass} pr-20`}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          required
+          value={value}
+          maxLength={512}
+          autoComplete={autoComplete}
+          {...aria}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-xs font-semibold text-[var(--color-primary-ink)]"
+          aria-pressed={shown}
+          onClick={() => setShown(!shown)}
+        >
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>
@@ -41,9 +77,26 @@ export function PasswordField({ label, name, value, onChange, autoComplete, aria
 }
 
 /** `id`: what the inputs the message is about name in aria-describedby (useFormMessage). */
-export function Alert({ tone, id, children }: { tone: 'error' | 'success' | 'info'; id?: string; children: ReactNode }) {
-  const colour = tone === 'error' ? 'border-red-500/40 bg-red-500/10 text-red-700 dark:text-red-300' : tone === 'success' ? 'border-green-500/40 bg-green-500/10 text-green-700 dark:text-green-300' : 'border-gray-400/40 bg-gray-500/10';
-  return <p id={id} role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${colour}`}>{children}</p>;
+export function Alert({
+  tone,
+  id,
+  children,
+}: {
+  tone: 'error' | 'success' | 'info';
+  id?: string;
+  children: ReactNode;
+}) {
+  const colour =
+    tone === 'error'
+      ? 'border-red-500/40 bg-red-500/10 text-red-700 dark:text-red-300'
+      : tone === 'success'
+        ? 'border-green-500/40 bg-green-500/10 text-green-700 dark:text-green-300'
+        : 'border-gray-400/40 bg-gray-500/10';
+  return (
+    <p id={id} role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${colour}`}>
+      {children}
+    </p>
+  );
 }
 
 /** aria-invalid and aria-describedby of an input, spread onto it (or passed to TextField/PasswordField as `aria`). */
@@ -94,7 +147,10 @@ export function useFormMessage() {
     field(name: string, hint?: string): FieldAria {
       const marked = !!state?.fields.includes(name);
       const describedBy = [hint, marked ? id : undefined].filter(Boolean).join(' ');
-      return { ...(marked ? { 'aria-invalid': true } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
+      return {
+        ...(marked ? { 'aria-invalid': true } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      };
     },
   };
 }

@@ -1,12 +1,19 @@
 /** Pure rules of the two-factor screens (issue 22): the Google return's query, the proof a form sends, the codes as a file. */
-import { isRecoveryShape, isTotpShape, normaliseSecondFactor, type TwoFactorChallenge } from '../../shared/two-factor.ts';
+import {
+  isRecoveryShape,
+  isTotpShape,
+  normaliseSecondFactor,
+  type TwoFactorChallenge,
+} from '../../shared/two-factor.ts';
 
 export const TWO_FACTOR_UI = {
   title: 'Two-factor sign-in',
   codeLabel: 'Authentication code',
-  codeHint: 'Open your authenticator app and enter the 6-digit code it shows for this site. Lost your phone? Enter one of your recovery codes instead.',
+  codeHint:
+    'Open your authenticator app and enter the 6-digit code it shows for this site. Lost your phone? Enter one of your recovery codes instead.',
   enrolTitle: 'Set up two-factor sign-in',
-  enrolIntro: 'This site asks every administrator for a code from an authenticator app when signing in. Set one up to continue.',
+  enrolIntro:
+    'This site asks every administrator for a code from an authenticator app when signing in. Set one up to continue.',
   failed: 'That code is not right. Please try again',
   setupFailed: 'The setup could not be started. Please sign in again.',
 } as const;
@@ -28,7 +35,13 @@ export function proofOf(value: string): { password: string } | { code: string } 
 
 /** The recovery codes as the downloaded text file holds them. */
 export function recoveryCodesText(siteName: string, codes: readonly string[]): string {
-  return [`Recovery codes for ${siteName}`, 'Each code signs you in once instead of a code from your authenticator app.', '', ...codes, ''].join('\n');
+  return [
+    `Recovery codes for ${siteName}`,
+    'Each code signs you in once instead of a code from your authenticator app.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
 }
 
 /** The typed second factor, kept to what a code can hold (letters, digits, a dash, spaces). */

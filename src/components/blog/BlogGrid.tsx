@@ -5,5 +5,12 @@ import { gridImageLoading } from '../lists/SafeImage.tsx';
 import BlogCard from './BlogCard.tsx';
 
 export default function BlogGrid({ blogs, loading = false }: { blogs: readonly BlogSummary[]; loading?: boolean }) {
-  return <ListResults items={blogs} loading={loading} emptyText="No blogs found" render={(blog, i) => <BlogCard blog={blog} loading={gridImageLoading(i, 3)} />} />;
+  return (
+    <ListResults
+      items={blogs}
+      loading={loading}
+      emptyText="No blogs found"
+      render={(blog, i) => <BlogCard blog={blog} loading={gridImageLoading(i, 3)} />}
+    />
+  );
 }

@@ -15,7 +15,9 @@ async function loadPost(slug: string): Promise<{ blog: Blog; related: Blog[] }> 
 export default function BlogReader() {
   return (
     <NewItemReader section="blogs" load={loadPost} title={({ blog }) => blog.title}>
-      {({ blog, related }) => <BlogArticle blog={blog} safeHtml={sanitizeBlogHtml(DOMPurify, blog.content)} related={related} />}
+      {({ blog, related }) => (
+        <BlogArticle blog={blog} safeHtml={sanitizeBlogHtml(DOMPurify, blog.content)} related={related} />
+      )}
     </NewItemReader>
   );
 }

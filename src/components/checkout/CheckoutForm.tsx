@@ -18,7 +18,16 @@ import type { PaymentMethod, StoreSettings } from '../../shared/commerce.ts';
 import type { CustomerShippingAddress as ShippingAddress } from '../../shared/orders-customer.ts';
 import Spinner from '../admin/ui/Spinner.tsx';
 import { attemptKey, endAttempt, refusalEndsAttempt } from './checkout-attempt.ts';
-import { addressToSend, confirmationPath, EMPTY_ADDRESS, orderFailure, TEXTS, type AddressField, type CheckoutField, type OrderFailure } from './checkout-rules.ts';
+import {
+  addressToSend,
+  confirmationPath,
+  EMPTY_ADDRESS,
+  orderFailure,
+  TEXTS,
+  type AddressField,
+  type CheckoutField,
+  type OrderFailure,
+} from './checkout-rules.ts';
 import CheckoutSummary from './CheckoutSummary.tsx';
 import { buttonClass, linkClass, Step } from './fields.tsx';
 import GuestEmail, { type VerifiedGuest } from './GuestEmail.tsx';
@@ -29,7 +38,8 @@ import { QUOTE_FAILED, quoteIsOrderable, useQuote } from './use-quote.ts';
 type Customer = { kind: 'checking' } | { kind: 'guest' } | { kind: 'member'; email: string };
 type Store = { state: 'loading' } | { state: 'error' } | { state: 'ready'; settings: StoreSettings };
 
-const card = 'min-w-0 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-white/10 dark:bg-[#111821]';
+const card =
+  'min-w-0 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-white/10 dark:bg-[#111821]';
 
 /** Who is ordering: a session the server still knows is a customer; anything else checks out as a guest. */
 function useCustomer(onName: (name: string) => void): Customer {
@@ -66,11 +76,17 @@ function useStoreSettings(): [Store, () => void] {
 
 function Failure({ failure }: { failure: OrderFailure }) {
   return (
-    <div role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2.5 text-sm text-red-700 dark:text-red-300">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2.5 text-sm text-red-700 dark:text-red-300"
+    >
       <p className="m-0 break-words">{failure.text}</p>
       {failure.backToCart && (
         <p className="m-0 mt-2">
-          <a href="/cart" className="font-semibold text-inherit underline underline-offset-2">Back to your cart</a> to change the quantities, then come back to place the order.
+          <a href="/cart" className="font-semibold text-inherit underline underline-offset-2">
+            Back to your cart
+          </a>{' '}
+          to change the quantities, then come back to place the order.
         </p>
       )}
     </div>
@@ -81,17 +97,30 @@ function EmptyCart() {
   return (
     <div className={`${card} mx-auto max-w-lg text-center`}>
       <p className="m-0 text-lg font-semibold">Your cart is empty.</p>
-      <p className="m-0 mt-2 text-gray-600 dark:text-gray-400">Add something from the shop, then come back here to check out.</p>
-      <a href="/shop" className={`${buttonClass} mt-5 inline-block no-underline`}>Browse the shop</a>
+      <p className="m-0 mt-2 text-gray-600 dark:text-gray-400">
+        Add something from the shop, then come back here to check out.
+      </p>
+      <a href="/shop" className={`${buttonClass} mt-5 inline-block no-underline`}>
+        Browse the shop
+      </a>
     </div>
   );
 }
 
 function LoadProblem({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+    >
       <span className="min-w-0 flex-1">{text}</span>
-      <button type="button" onClick={onRetry} className="brand-button-outline shrink-0 px-3 py-1 text-sm font-medium text-gray-900 dark:text-gray-100">Retry</button>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="brand-button-outline shrink-0 px-3 py-1 text-sm font-medium text-gray-900 dark:text-gray-100"
+      >
+        Retry
+      </button>
     </div>
   );
 }
@@ -149,14 +178,23 @@ export default function CheckoutForm() {
     let placed = false;
     try {
       const answer = await placeOrder(
-        { lines: [...lines], shipping: addressToSend(address), paymentMethod: method, ...(guest && customer.kind === 'guest' ? { email: guest.email, checkoutToken: guest.checkoutToken } : {}) },
+        {
+          lines: [...lines],
+          shipping: addressToSend(address),
+          paymentMethod: method,
+          ...(guest && customer.kind === 'guest' ? { email: guest.email, checkoutToken: guest.checkoutToken } : {}),
+        },
         attemptKey(),
       );
       placed = true;
       endAttempt();
       setLeaving(true);
       clearCart();
-      location.assign(answer.payment.method === 'stripe' ? answer.payment.redirectUrl : confirmationPath(answer.order._id, answer.accessToken));
+      location.assign(
+        answer.payment.method === 'stripe'
+          ? answer.payment.redirectUrl
+          : confirmationPath(answer.order._id, answer.accessToken),
+      );
     } catch (error) {
       if (refusalEndsAttempt((error as { status?: number }).status)) endAttempt();
       const refused = orderFailure(error);
@@ -181,12 +219,16 @@ export default function CheckoutForm() {
 
   const summary = (
     <section aria-labelledby="checkout-summary" className={`${card} lg:sticky lg:top-20`}>
-      <h2 id="checkout-summary" className="m-0 mb-4 text-lg font-semibold">Order summary</h2>
+      <h2 id="checkout-summary" className="m-0 mb-4 text-lg font-semibold">
+        Order summary
+      </h2>
       {quote.state === 'loading' && <Spinner compact label="Loading the prices" />}
       {quote.state === 'error' && <LoadProblem text={quote.message || QUOTE_FAILED} onRetry={() => void requote()} />}
       {quote.state === 'ready' && <CheckoutSummary quote={quote.quote} refreshing={quote.refreshing} />}
       <p className="m-0 mt-4 text-sm">
-        <a href="/cart" className={linkClass}>Edit cart</a>
+        <a href="/cart" className={linkClass}>
+          Edit cart
+        </a>
       </p>
     </section>
   );
@@ -203,14 +245,24 @@ export default function CheckoutForm() {
           {customer.kind === 'checking' && <Spinner compact label="Checking your account" />}
           {customer.kind === 'member' && (
             <p className="m-0 text-sm">
-              Signed in as <span className="break-all font-medium">{customer.email}</span>. The confirmation goes to this address.
+              Signed in as <span className="break-all font-medium">{customer.email}</span>. The confirmation goes to
+              this address.
             </p>
           )}
           {customer.kind === 'guest' && (
             <>
-              <GuestEmail verified={guest} onVerified={setGuest} onReset={() => setGuest(null)} refusal={emailRefusal} />
+              <GuestEmail
+                verified={guest}
+                onVerified={setGuest}
+                onReset={() => setGuest(null)}
+                refusal={emailRefusal}
+              />
               <p className="m-0 mt-4 text-sm text-gray-600 dark:text-gray-400">
-                Have an account? <a href={loginHref('/checkout')} className={linkClass}>Log in</a> to see this order under Orders.
+                Have an account?{' '}
+                <a href={loginHref('/checkout')} className={linkClass}>
+                  Log in
+                </a>{' '}
+                to see this order under Orders.
               </p>
             </>
           )}
@@ -223,12 +275,24 @@ export default function CheckoutForm() {
             </Step>
             <Step number={3} title="Payment" id="checkout-payment">
               {store.state === 'loading' && <Spinner compact label="Loading the payment methods" />}
-              {store.state === 'error' && <LoadProblem text="The payment methods could not be loaded. Please try again." onRetry={reloadStore} />}
+              {store.state === 'error' && (
+                <LoadProblem text="The payment methods could not be loaded. Please try again." onRetry={reloadStore} />
+              )}
               {store.state === 'ready' &&
                 (methods.length === 0 ? (
-                  <p className="m-0 text-sm" role="alert">{TEXTS.noPayment}</p>
+                  <p className="m-0 text-sm" role="alert">
+                    {TEXTS.noPayment}
+                  </p>
                 ) : (
-                  <PaymentMethodChoice payment={store.settings.payment} value={method} error={errors.paymentMethod ?? ''} onChange={(m) => { setMethod(m); setErrors((e) => ({ ...e, paymentMethod: undefined })); }} />
+                  <PaymentMethodChoice
+                    payment={store.settings.payment}
+                    value={method}
+                    error={errors.paymentMethod ?? ''}
+                    onChange={(m) => {
+                      setMethod(m);
+                      setErrors((e) => ({ ...e, paymentMethod: undefined }));
+                    }}
+                  />
                 ))}
             </Step>
           </fieldset>
@@ -236,9 +300,21 @@ export default function CheckoutForm() {
           <div className="flex flex-col gap-3">
             {failure && <Failure failure={failure} />}
             {quote.state === 'ready' && !orderable && (
-              <Failure failure={{ text: quote.quote.problems.join(' ') || 'Some items in your cart are no longer available.', field: null, backToCart: true, reverify: false }} />
+              <Failure
+                failure={{
+                  text: quote.quote.problems.join(' ') || 'Some items in your cart are no longer available.',
+                  field: null,
+                  backToCart: true,
+                  reverify: false,
+                }}
+              />
             )}
-            <button type="submit" disabled={!ready || !orderable || sending || methods.length === 0} aria-busy={sending} className={`${buttonClass} w-full py-3 text-lg`}>
+            <button
+              type="submit"
+              disabled={!ready || !orderable || sending || methods.length === 0}
+              aria-busy={sending}
+              className={`${buttonClass} w-full py-3 text-lg`}
+            >
               {sending ? 'Placing your order...' : total ? `Place order · ${total}` : 'Place order'}
             </button>
             <p className="m-0 text-center text-xs text-gray-600 dark:text-gray-400">

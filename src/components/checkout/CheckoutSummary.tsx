@@ -13,16 +13,31 @@ export default function CheckoutSummary({ quote, refreshing }: { quote: Quote; r
         {quote.lines.map((line) => (
           <li key={line.productId} className="flex items-center gap-3 text-sm" data-available={line.available}>
             <span className="relative shrink-0">
-              <SafeImage src={line.image} alt="" width={56} height={56} sizes="56px" className={`h-14 w-14 rounded-lg object-cover ${line.available ? '' : 'opacity-40 grayscale'}`} />
+              <SafeImage
+                src={line.image}
+                alt=""
+                width={56}
+                height={56}
+                sizes="56px"
+                className={`h-14 w-14 rounded-lg object-cover ${line.available ? '' : 'opacity-40 grayscale'}`}
+              />
               {line.available && (
-                <span className="absolute -right-1.5 -top-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-gray-700 px-1 text-xs font-semibold text-white tabular-nums dark:bg-gray-200 dark:text-gray-900" aria-hidden="true">
+                <span
+                  className="absolute -right-1.5 -top-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-gray-700 px-1 text-xs font-semibold text-white tabular-nums dark:bg-gray-200 dark:text-gray-900"
+                  aria-hidden="true"
+                >
                   {line.quantity}
                 </span>
               )}
             </span>
             <span className="min-w-0 flex-1">
               {line.slug ? (
-                <a href={productPath(line.slug)} className="block break-words font-medium text-inherit no-underline hover:underline">{line.name}</a>
+                <a
+                  href={productPath(line.slug)}
+                  className="block break-words font-medium text-inherit no-underline hover:underline"
+                >
+                  {line.name}
+                </a>
               ) : (
                 <span className="block break-words font-medium">{line.name}</span>
               )}
@@ -30,7 +45,9 @@ export default function CheckoutSummary({ quote, refreshing }: { quote: Quote; r
                 {line.available ? `${line.quantity} × ${money(line.unitPriceCents)}` : 'No longer available'}
               </span>
             </span>
-            <span className="shrink-0 font-medium tabular-nums">{line.available ? money(line.lineTotalCents) : '—'}</span>
+            <span className="shrink-0 font-medium tabular-nums">
+              {line.available ? money(line.lineTotalCents) : '—'}
+            </span>
           </li>
         ))}
       </ul>

@@ -95,7 +95,11 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
           <span className="font-medium">{verified.email}</span>
           <span className="text-emerald-800 dark:text-emerald-300"> · verified</span>
         </p>
-        <button type="button" className="text-sm font-medium text-[var(--color-primary-ink)] underline-offset-2 hover:underline" onClick={otherAddress}>
+        <button
+          type="button"
+          className="text-sm font-medium text-[var(--color-primary-ink)] underline-offset-2 hover:underline"
+          onClick={otherAddress}
+        >
           Use another email
         </button>
       </div>
@@ -110,7 +114,9 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
           We emailed a 6-digit code to <span className="break-all font-medium">{sentTo}</span>. Enter it to continue.
         </p>
         <div>
-          <label htmlFor={`${id}-code`} className="block text-sm font-medium">Code from the email</label>
+          <label htmlFor={`${id}-code`} className="block text-sm font-medium">
+            Code from the email
+          </label>
           <div className="mt-1 flex flex-wrap gap-2">
             <input
               ref={codeInput}
@@ -128,12 +134,18 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
               aria-describedby={error ? errorId : undefined}
               onChange={(e) => setCode(cleanOtp(e.target.value))}
             />
-            <button type="submit" disabled={busy} className={buttonClass}>{busy ? 'Checking...' : 'Verify'}</button>
+            <button type="submit" disabled={busy} className={buttonClass}>
+              {busy ? 'Checking...' : 'Verify'}
+            </button>
           </div>
           <FieldError id={errorId} text={error} />
         </div>
         <p className="m-0 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <button type="button" className="font-medium text-[var(--color-primary-ink)] underline-offset-2 hover:underline" onClick={otherAddress}>
+          <button
+            type="button"
+            className="font-medium text-[var(--color-primary-ink)] underline-offset-2 hover:underline"
+            onClick={otherAddress}
+          >
             Use another email
           </button>
         </p>
@@ -143,7 +155,9 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
 
   return (
     <form onSubmit={sendCode} className="flex flex-col gap-2" aria-label="Your email">
-      <label htmlFor={`${id}-email`} className="block text-sm font-medium">Email</label>
+      <label htmlFor={`${id}-email`} className="block text-sm font-medium">
+        Email
+      </label>
       <div className="flex flex-wrap gap-2">
         <input
           ref={emailInput}
@@ -163,12 +177,16 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
             setError('');
           }}
         />
-        <button type="submit" disabled={busy} className={outlineButtonClass}>{busy ? 'Sending...' : 'Send code'}</button>
+        <button type="submit" disabled={busy} className={outlineButtonClass}>
+          {busy ? 'Sending...' : 'Send code'}
+        </button>
       </div>
       {error ? (
         <FieldError id={errorId} text={error} />
       ) : (
-        <p id={`${id}-hint`} className="m-0 text-xs text-gray-600 dark:text-gray-400">We send a one-time code to check the address; the order confirmation goes there too.</p>
+        <p id={`${id}-hint`} className="m-0 text-xs text-gray-600 dark:text-gray-400">
+          We send a one-time code to check the address; the order confirmation goes there too.
+        </p>
       )}
     </form>
   );

@@ -22,7 +22,9 @@ export default function ShippingAddressFields({ value, errors, onChange }: Props
         const error = errors[field.name] ?? '';
         return (
           <div key={field.name} className={`min-w-0 ${WIDE.has(field.name) ? 'sm:col-span-2' : ''}`}>
-            <label htmlFor={inputId} className="block text-sm font-medium">{field.label}</label>
+            <label htmlFor={inputId} className="block text-sm font-medium">
+              {field.label}
+            </label>
             <input
               id={inputId}
               name={field.name}

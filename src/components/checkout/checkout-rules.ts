@@ -20,15 +20,59 @@ export interface AddressFieldSpec {
 /** The address as the form asks for it, in order; autocomplete tokens let the browser fill it in. */
 export const ADDRESS_FIELDS: readonly AddressFieldSpec[] = [
   { name: 'name', label: 'Full name', autoComplete: 'shipping name', required: true, maxLength: SHIPPING_LIMITS.name },
-  { name: 'line1', label: 'Address line 1', autoComplete: 'shipping address-line1', required: true, maxLength: SHIPPING_LIMITS.line1 },
-  { name: 'line2', label: 'Address line 2 (optional)', autoComplete: 'shipping address-line2', required: false, maxLength: SHIPPING_LIMITS.line2 },
-  { name: 'city', label: 'City', autoComplete: 'shipping address-level2', required: true, maxLength: SHIPPING_LIMITS.city },
-  { name: 'region', label: 'State or region (optional)', autoComplete: 'shipping address-level1', required: false, maxLength: SHIPPING_LIMITS.region },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'shipping postal-code', required: true, maxLength: SHIPPING_LIMITS.postalCode },
-  { name: 'country', label: 'Country', autoComplete: 'shipping country-name', required: true, maxLength: SHIPPING_LIMITS.country },
+  {
+    name: 'line1',
+    label: 'Address line 1',
+    autoComplete: 'shipping address-line1',
+    required: true,
+    maxLength: SHIPPING_LIMITS.line1,
+  },
+  {
+    name: 'line2',
+    label: 'Address line 2 (optional)',
+    autoComplete: 'shipping address-line2',
+    required: false,
+    maxLength: SHIPPING_LIMITS.line2,
+  },
+  {
+    name: 'city',
+    label: 'City',
+    autoComplete: 'shipping address-level2',
+    required: true,
+    maxLength: SHIPPING_LIMITS.city,
+  },
+  {
+    name: 'region',
+    label: 'State or region (optional)',
+    autoComplete: 'shipping address-level1',
+    required: false,
+    maxLength: SHIPPING_LIMITS.region,
+  },
+  {
+    name: 'postalCode',
+    label: 'Postal code',
+    autoComplete: 'shipping postal-code',
+    required: true,
+    maxLength: SHIPPING_LIMITS.postalCode,
+  },
+  {
+    name: 'country',
+    label: 'Country',
+    autoComplete: 'shipping country-name',
+    required: true,
+    maxLength: SHIPPING_LIMITS.country,
+  },
 ];
 
-export const EMPTY_ADDRESS: ShippingAddress = { name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '' };
+export const EMPTY_ADDRESS: ShippingAddress = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+};
 
 /** The address as sent: every value trimmed (the optional ones may be empty). */
 export function addressToSend(address: ShippingAddress): ShippingAddress {
@@ -37,7 +81,12 @@ export function addressToSend(address: ShippingAddress): ShippingAddress {
   return out;
 }
 
-const FIELDS: ReadonlySet<string> = new Set<CheckoutField>([...ADDRESS_FIELDS.map((f) => f.name), 'email', 'code', 'paymentMethod']);
+const FIELDS: ReadonlySet<string> = new Set<CheckoutField>([
+  ...ADDRESS_FIELDS.map((f) => f.name),
+  'email',
+  'code',
+  'paymentMethod',
+]);
 
 /** The form field a server refusal names ('shipping.postalCode', 'postalCode', 'email'), or null for the form as a whole. */
 export function refusedField(error: unknown): CheckoutField | null {
@@ -67,7 +116,8 @@ export interface OrderFailure {
 
 export const TEXTS = {
   orderFailed: 'The order could not be placed. Please try again.',
-  noAnswer: 'The order could not be sent: check your connection and try again. Trying again never places a second order.',
+  noAnswer:
+    'The order could not be sent: check your connection and try again. Trying again never places a second order.',
   outOfStock: 'Some items are no longer available in the quantity you chose.',
   verifyFirst: 'Verify your email first',
   codeFailed: 'The code could not be sent. Please try again.',
@@ -84,7 +134,12 @@ export function orderFailure(error: unknown): OrderFailure {
   if (status === 401) return { text: message ?? TEXTS.verifyFirst, field: 'email', backToCart: false, reverify: true };
   if (status >= 500) return { text: TEXTS.noAnswer, field: null, backToCart: false, reverify: false };
   const field = status === 400 ? refusedField(error) : null;
-  return { text: field && message ? fieldRefusalText(field, message) : (message ?? TEXTS.orderFailed), field, backToCart: false, reverify: false };
+  return {
+    text: field && message ? fieldRefusalText(field, message) : (message ?? TEXTS.orderFailed),
+    field,
+    backToCart: false,
+    reverify: false,
+  };
 }
 
 /** How a field is named at the start of its refusal. */

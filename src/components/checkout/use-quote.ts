@@ -5,7 +5,8 @@ import { quoteCart } from '../../lib/api/checkout.ts';
 import type { CartLine } from '../../shared/commerce.ts';
 import type { Quote } from '../../shared/orders-customer.ts';
 
-export type QuoteState = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; quote: Quote; refreshing: boolean };
+export type QuoteState =
+  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; quote: Quote; refreshing: boolean };
 
 export const QUOTE_FAILED = 'The prices could not be loaded. Please try again.';
 
@@ -33,5 +34,7 @@ export function useQuote(lines: readonly CartLine[]) {
 /** Whether the quote can be ordered as it stands: every line available in the quantity in the cart. */
 export function quoteIsOrderable(quote: Quote, lines: readonly CartLine[]): boolean {
   if (quote.problems.length > 0 || quote.lines.length === 0) return false;
-  return lines.every((line) => quote.lines.some((q) => q.productId === line.productId && q.available && q.quantity === line.quantity));
+  return lines.every((line) =>
+    quote.lines.some((q) => q.productId === line.productId && q.available && q.quantity === line.quantity),
+  );
 }

@@ -5,5 +5,12 @@ import { gridImageLoading } from '../lists/SafeImage.tsx';
 import EventCard from './EventCard.tsx';
 
 export default function EventGrid({ events, loading = false }: { events: readonly SiteEvent[]; loading?: boolean }) {
-  return <ListResults items={events} loading={loading} emptyText="No events found" render={(event, i) => <EventCard event={event} loading={gridImageLoading(i, 3)} />} />;
+  return (
+    <ListResults
+      items={events}
+      loading={loading}
+      emptyText="No events found"
+      render={(event, i) => <EventCard event={event} loading={gridImageLoading(i, 3)} />}
+    />
+  );
 }

@@ -38,7 +38,10 @@ export default function ForYou({ initial }: Props) {
   const view = forYouView(items.length, status);
   return (
     // Below the hero: styled and laid out only once it nears the viewport (its padding keeps the card shadows inside).
-    <section aria-labelledby="for-you-heading" className="mx-auto w-full max-w-7xl px-4 py-16 content-visibility-auto [contain-intrinsic-block-size:auto_900px] sm:px-6">
+    <section
+      aria-labelledby="for-you-heading"
+      className="mx-auto w-full max-w-7xl px-4 py-16 content-visibility-auto [contain-intrinsic-block-size:auto_900px] sm:px-6"
+    >
       <h2 id="for-you-heading" className="m-0 mb-8 text-3xl font-bold">
         For You
       </h2>
@@ -47,14 +50,24 @@ export default function ForYou({ initial }: Props) {
           {items.map((item) => (
             <li key={item._id}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-black/5 dark:bg-white/5 dark:ring-white/10">
-                <SafeImage src={item.image} alt="" width={1200} height={800} sizes={CARD_SIZES} className="aspect-[3/2] h-auto w-full bg-gray-200 object-cover dark:bg-white/10" />
+                <SafeImage
+                  src={item.image}
+                  alt=""
+                  width={1200}
+                  height={800}
+                  sizes={CARD_SIZES}
+                  className="aspect-[3/2] h-auto w-full bg-gray-200 object-cover dark:bg-white/10"
+                />
                 <div className="flex flex-1 flex-col gap-2 p-4">
                   <h3 className="m-0 text-lg font-semibold leading-snug">{item.title}</h3>
                   {item.caption && <p className="m-0 text-sm text-gray-600 dark:text-gray-300">{item.caption}</p>}
                   {item.tags.length > 0 && (
                     <ul className="m-0 mt-auto flex list-none flex-wrap gap-2 p-0 pt-2" aria-label="Tags">
                       {item.tags.map((tag) => (
-                        <li key={tag} className="rounded-full bg-primary/15 px-2.5 py-0.5 text-xs font-medium text-gray-800 dark:bg-primary/25 dark:text-gray-100">
+                        <li
+                          key={tag}
+                          className="rounded-full bg-primary/15 px-2.5 py-0.5 text-xs font-medium text-gray-800 dark:bg-primary/25 dark:text-gray-100"
+                        >
                           {tag}
                         </li>
                       ))}
@@ -67,13 +80,21 @@ export default function ForYou({ initial }: Props) {
         </ul>
       )}
       {view === 'loading' && (
-        <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading recommendations">
+        <ul
+          className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-4"
+          aria-busy="true"
+          aria-label="Loading recommendations"
+        >
           {Array.from({ length: RECOMMENDATIONS_LIMIT }, (_, n) => (
             <li key={n} className="h-80 animate-pulse rounded-xl bg-gray-200 dark:bg-white/10" />
           ))}
         </ul>
       )}
-      {view === 'failed' && <p className="m-0 text-red-600 dark:text-red-400" role="alert">{FOR_YOU_FAILED}</p>}
+      {view === 'failed' && (
+        <p className="m-0 text-red-600 dark:text-red-400" role="alert">
+          {FOR_YOU_FAILED}
+        </p>
+      )}
       {view === 'empty' && <p className="m-0 text-gray-600 dark:text-gray-300">{FOR_YOU_EMPTY}</p>}
     </section>
   );

@@ -31,7 +31,9 @@ export default function HeroCarousel({ slides: built, fallback }: Props) {
         const next = withFallback(list, fallback);
         if (live) setSlides((shown) => (JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
       })
-      .catch((error: unknown) => console.error('Failed to load sliders:', error instanceof Error ? error.message : error));
+      .catch((error: unknown) =>
+        console.error('Failed to load sliders:', error instanceof Error ? error.message : error),
+      );
     return () => {
       live = false;
     };
@@ -119,7 +121,10 @@ function HeroTrack({ slides }: { slides: Slider[] }) {
         </p>
       )}
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-6 z-20 flex items-center justify-center gap-1" data-keen-slider-clickable>
+        <div
+          className="absolute inset-x-0 bottom-6 z-20 flex items-center justify-center gap-1"
+          data-keen-slider-clickable
+        >
           <button
             type="button"
             className="mr-1 flex h-8 w-8 items-center justify-center rounded-full bg-black/45 text-white ring-1 ring-white/40 hover:bg-black/65 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"

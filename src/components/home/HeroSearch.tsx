@@ -1,8 +1,13 @@
 /** The hero search box: goes to /search?q=… for a non-blank query; a microphone button where the browser can listen. */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
-  hoverClass, searchButtonStyle, searchTarget, speechRecognition, transcriptOf,
-  type SpeechRecognitionConstructor, type SpeechRecognitionLike,
+  hoverClass,
+  searchButtonStyle,
+  searchTarget,
+  speechRecognition,
+  transcriptOf,
+  type SpeechRecognitionConstructor,
+  type SpeechRecognitionLike,
 } from '../../lib/hero/search.ts';
 import type { SearchButton } from '../../shared/types.ts';
 
@@ -12,8 +17,10 @@ interface Props {
 }
 
 const ICONS: Record<SearchButton['icon'], string> = {
-  FaSearch: 'M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.2 4.2-1.4 1.4-4.2-4.2A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z',
-  FaMicrophone: 'M12 2a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V5a3 3 0 0 1 3-3Zm7 9a7 7 0 0 1-6 6.9V21h-2v-3.1A7 7 0 0 1 5 11h2a5 5 0 0 0 10 0h2Z',
+  FaSearch:
+    'M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.2 4.2-1.4 1.4-4.2-4.2A7.5 7.5 0 1 1 10.5 3Zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11Z',
+  FaMicrophone:
+    'M12 2a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V5a3 3 0 0 1 3-3Zm7 9a7 7 0 0 1-6 6.9V21h-2v-3.1A7 7 0 0 1 5 11h2a5 5 0 0 0 10 0h2Z',
   FaStar: 'm12 2.5 2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9L12 2.5Z',
 };
 
@@ -46,7 +53,8 @@ export default function HeroSearch({ settings, className }: Props) {
   useEffect(() => {
     const button = submit.current;
     if (!button) return;
-    for (const [property, value] of Object.entries(searchButtonStyle(settings.style))) button.style.setProperty(property, value);
+    for (const [property, value] of Object.entries(searchButtonStyle(settings.style)))
+      button.style.setProperty(property, value);
   }, [settings.style]);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {

@@ -28,7 +28,9 @@ export default function HeroSlide({ slide, index, count, active, eager, playVide
   const align = alignmentClasses(slide.contentAlignment);
   const buttons = slideButtons(slide);
   const placement = searchPlacement(slide.searchButton.position);
-  const search = slide.searchButton.enabled ? <HeroSearch settings={slide.searchButton} className={placement.className} /> : null;
+  const search = slide.searchButton.enabled ? (
+    <HeroSearch settings={slide.searchButton} className={placement.className} />
+  ) : null;
   const inlineSearch = placement.slot === 'inline' ? search : null;
   const frame = useRef<HTMLIFrameElement>(null);
   const [playing, setPlaying] = useState(false);

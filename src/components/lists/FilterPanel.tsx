@@ -13,7 +13,8 @@ export interface FilterPanelProps {
   noun: string;
 }
 
-const control = 'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 dark:border-white/20 dark:bg-[#111821] dark:text-gray-100';
+const control =
+  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 dark:border-white/20 dark:bg-[#111821] dark:text-gray-100';
 
 export default function FilterPanel({ panel, values, onChange, onReset, count, noun }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
@@ -35,7 +36,13 @@ export default function FilterPanel({ panel, values, onChange, onReset, count, n
             />
           </label>
         )}
-        <button type="button" className="md:hidden rounded-md border border-gray-300 px-3 py-2 text-sm dark:border-white/20" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="md:hidden rounded-md border border-gray-300 px-3 py-2 text-sm dark:border-white/20"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Hide Filters' : 'Show Filters'}
         </button>
         <p className="m-0 ml-auto text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
@@ -46,7 +53,11 @@ export default function FilterPanel({ panel, values, onChange, onReset, count, n
         {panel.selects.map((field) => (
           <label key={field.key} className="block text-sm font-medium">
             {field.label}
-            <select className={`${control} mt-1`} value={values[field.key]} onChange={(e) => onChange(field.key, e.target.value)}>
+            <select
+              className={`${control} mt-1`}
+              value={values[field.key]}
+              onChange={(e) => onChange(field.key, e.target.value)}
+            >
               {field.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}

@@ -19,7 +19,8 @@ interface Props<T extends { _id: string }> {
 const GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3';
 
 export default function ListResults<T extends { _id: string }>({ items, loading, emptyText, render }: Props<T>) {
-  if (items.length === 0 && !loading) return <p className="py-16 text-center text-gray-600 dark:text-gray-300">{emptyText}</p>;
+  if (items.length === 0 && !loading)
+    return <p className="py-16 text-center text-gray-600 dark:text-gray-300">{emptyText}</p>;
   return (
     <ul className={GRID}>
       {items.map((item, i) => (

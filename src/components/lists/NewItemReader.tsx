@@ -32,13 +32,19 @@ export default function NewItemReader<T>({ section, load, title, children }: Pro
   }, []);
 
   if (state.status === 'loading') {
-    return <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading"><span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-[var(--color-primary)]" /></div>;
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
+        <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-[var(--color-primary)]" />
+      </div>
+    );
   }
   if (state.status === 'missing') {
     return (
       <section className="mx-auto max-w-3xl px-4 py-24 text-center">
         <h1 className="text-4xl font-bold">404 - Page Not Found</h1>
-        <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">Sorry, we couldn't find the page you were looking for.</p>
+        <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">
+          Sorry, we couldn't find the page you were looking for.
+        </p>
       </section>
     );
   }

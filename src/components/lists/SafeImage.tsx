@@ -62,7 +62,15 @@ interface Props {
   sizes?: string;
 }
 
-export default function SafeImage({ src, alt, width, height, className = '', loading = 'lazy', sizes = GRID_SIZES }: Props) {
+export default function SafeImage({
+  src,
+  alt,
+  width,
+  height,
+  className = '',
+  loading = 'lazy',
+  sizes = GRID_SIZES,
+}: Props) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   // An image that failed before hydration fired its error event before React listened.

@@ -5,7 +5,11 @@ import type { FilterPanelProps } from './FilterPanel.tsx';
 
 type Action<F extends FilterValues> = FilterAction<F> | { type: 'replace'; filters: F };
 
-export function useFilteredList<T, F extends FilterValues>(section: ListSection<T, F>, initial: T[], load: () => Promise<T[]>) {
+export function useFilteredList<T, F extends FilterValues>(
+  section: ListSection<T, F>,
+  initial: T[],
+  load: () => Promise<T[]>,
+) {
   const [items, setItems] = useState(initial);
   const [loading, setLoading] = useState(initial.length === 0);
   const [filters, dispatch] = useReducer((state: F, action: Action<F>) => {
@@ -26,7 +30,9 @@ export function useFilteredList<T, F extends FilterValues>(section: ListSection<
     load()
       // Unchanged since the build (the usual case): keep the same array, so the list stays the one the build rendered.
       .then((fresh) => live && setItems((shown) => (JSON.stringify(shown) === JSON.stringify(fresh) ? shown : fresh)))
-      .catch((error: unknown) => console.error('Failed to refresh the list:', error instanceof Error ? error.message : error))
+      .catch((error: unknown) =>
+        console.error('Failed to refresh the list:', error instanceof Error ? error.message : error),
+      )
       .finally(() => live && setLoading(false));
     return () => {
       live = false;

@@ -43,8 +43,16 @@ export default function AudioItem({ audio }: { audio: Audio }) {
         {audio.type}
         {audio.category && ` / ${audio.category}`}
       </p>
-      {audio.description && <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{audio.description}</p>}
-      <audio className="mt-auto w-full" controls preload="none" src={apiAsset(audio.audio_file)} aria-label={audio.name} />
+      {audio.description && (
+        <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{audio.description}</p>
+      )}
+      <audio
+        className="mt-auto w-full"
+        controls
+        preload="none"
+        src={apiAsset(audio.audio_file)}
+        aria-label={audio.name}
+      />
     </article>
   );
 }

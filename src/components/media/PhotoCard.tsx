@@ -28,8 +28,18 @@ export default function PhotoCard({ photo, loading, onOpen }: Props) {
           onOpen(e.currentTarget);
         }}
       >
-        <SafeImage src={photo.image} alt={photo.title} width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
-        <span aria-hidden="true" className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-black/55 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+        <SafeImage
+          src={photo.image}
+          alt={photo.title}
+          width={600}
+          height={400}
+          loading={loading}
+          className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <span
+          aria-hidden="true"
+          className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-black/55 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+        >
           <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
           </svg>
@@ -39,7 +49,10 @@ export default function PhotoCard({ photo, loading, onOpen }: Props) {
         <h2 className="m-0 text-lg font-semibold">{photo.title}</h2>
         {photo.caption && <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{photo.caption}</p>}
         {photo.tags.length > 0 && (
-          <ul className="m-0 flex list-none flex-wrap gap-x-2 gap-y-1 p-0 text-sm text-[var(--color-primary-ink)]" aria-label="Tags">
+          <ul
+            className="m-0 flex list-none flex-wrap gap-x-2 gap-y-1 p-0 text-sm text-[var(--color-primary-ink)]"
+            aria-label="Tags"
+          >
             {photo.tags.map((tag) => (
               <li key={tag}>#{tag}</li>
             ))}

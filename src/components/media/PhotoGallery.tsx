@@ -30,7 +30,11 @@ export default function PhotoGallery({ initial }: { initial: Photo[] }) {
       {loading && items.length === 0 ? (
         <ul className={GRID} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: PHOTO_SKELETONS }, (_, i) => (
-            <li key={i} data-testid="photo-skeleton" className="animate-pulse overflow-hidden rounded-xl border border-gray-200 dark:border-white/10">
+            <li
+              key={i}
+              data-testid="photo-skeleton"
+              className="animate-pulse overflow-hidden rounded-xl border border-gray-200 dark:border-white/10"
+            >
               <div className="aspect-[3/2] bg-gray-200 dark:bg-white/10" />
               <div className="flex flex-col gap-2 p-4">
                 <div className="h-5 w-2/3 rounded bg-gray-200 dark:bg-white/10" />
@@ -60,7 +64,12 @@ export default function PhotoGallery({ initial }: { initial: Photo[] }) {
       )}
       {lightbox.index >= 0 && (
         <Suspense fallback={null}>
-          <PhotoLightbox photos={visible} index={lightbox.index} onStep={(step) => dispatch({ type: step === 1 ? 'next' : 'previous' })} onClose={close} />
+          <PhotoLightbox
+            photos={visible}
+            index={lightbox.index}
+            onStep={(step) => dispatch({ type: step === 1 ? 'next' : 'previous' })}
+            onClose={close}
+          />
         </Suspense>
       )}
     </>

@@ -37,7 +37,16 @@ function LargestPicture({ photo }: { photo: Photo }) {
     <picture className="contents">
       {avif && !failed && <source type={VARIANT_TYPE} srcSet={avif} />}
       {/* Sized: the image fills the stage box and is letterboxed inside it, so nothing moves while it loads. */}
-      <img src={src} alt={photo.title} width={1920} height={1280} decoding="async" className="block h-full w-full select-none object-contain" draggable={false} onError={() => setFailed(true)} />
+      <img
+        src={src}
+        alt={photo.title}
+        width={1920}
+        height={1280}
+        decoding="async"
+        className="block h-full w-full select-none object-contain"
+        draggable={false}
+        onError={() => setFailed(true)}
+      />
     </picture>
   );
 }
@@ -126,10 +135,20 @@ export default function PhotoLightbox({ photos, index, onStep, onClose }: Props)
           <LargestPicture key={photo._id} photo={photo} />
           {many && (
             <>
-              <button type="button" className={`${ROUND_BUTTON} absolute left-2 top-1/2 -translate-y-1/2 sm:left-5`} aria-label="Previous photo" onClick={() => onStep(-1)}>
+              <button
+                type="button"
+                className={`${ROUND_BUTTON} absolute left-2 top-1/2 -translate-y-1/2 sm:left-5`}
+                aria-label="Previous photo"
+                onClick={() => onStep(-1)}
+              >
                 <Chevron direction="left" />
               </button>
-              <button type="button" className={`${ROUND_BUTTON} absolute right-2 top-1/2 -translate-y-1/2 sm:right-5`} aria-label="Next photo" onClick={() => onStep(1)}>
+              <button
+                type="button"
+                className={`${ROUND_BUTTON} absolute right-2 top-1/2 -translate-y-1/2 sm:right-5`}
+                aria-label="Next photo"
+                onClick={() => onStep(1)}
+              >
                 <Chevron direction="right" />
               </button>
             </>

@@ -13,7 +13,12 @@ export default function VideoBrowser({ initial }: { initial: Video[] }) {
   return (
     <>
       <FilterPanel {...panel} />
-      <ListResults items={visible} loading={loading} emptyText="No videos available." render={(video, i) => <VideoCard video={video} loading={gridImageLoading(i, 3)} />} />
+      <ListResults
+        items={visible}
+        loading={loading}
+        emptyText="No videos available."
+        render={(video, i) => <VideoCard video={video} loading={gridImageLoading(i, 3)} />}
+      />
     </>
   );
 }

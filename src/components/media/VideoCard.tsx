@@ -35,7 +35,9 @@ export default function VideoCard({ video, loading = 'lazy' }: { video: Video; l
   let player;
   if (!src) {
     player = (
-      <div className={`${FRAME} flex items-center justify-center bg-gray-200 text-sm text-gray-600 dark:bg-white/5 dark:text-gray-300`}>
+      <div
+        className={`${FRAME} flex items-center justify-center bg-gray-200 text-sm text-gray-600 dark:bg-white/5 dark:text-gray-300`}
+      >
         Video unavailable
       </div>
     );
@@ -64,15 +66,28 @@ export default function VideoCard({ video, loading = 'lazy' }: { video: Video; l
         >
           {poster ? (
             // The button names the video; the poster itself adds nothing to read out.
-            <SafeImage src={poster} alt="" width={1280} height={720} loading={loading} className="absolute inset-0 size-full object-cover" />
+            <SafeImage
+              src={poster}
+              alt=""
+              width={1280}
+              height={720}
+              loading={loading}
+              className="absolute inset-0 size-full object-cover"
+            />
           ) : (
-            <span aria-hidden="true" className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent px-4 pb-3 pt-8 text-base font-semibold">
+            <span
+              aria-hidden="true"
+              className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-black/70 to-transparent px-4 pb-3 pt-8 text-base font-semibold"
+            >
               {video.name}
             </span>
           )}
           <PlayMark />
         </button>
-        <span aria-hidden="true" className="pointer-events-none absolute right-3 top-3 rounded bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute right-3 top-3 rounded bg-black/60 px-2 py-0.5 text-xs font-medium text-white"
+        >
           {formatDuration(video.duration)}
         </span>
       </div>
@@ -88,7 +103,9 @@ export default function VideoCard({ video, loading = 'lazy' }: { video: Video; l
           {video.category} · {video.quality} · <span className="sr-only">Duration </span>
           {formatDuration(video.duration)}
         </p>
-        {video.description && <p className="m-0 line-clamp-3 text-sm text-gray-600 dark:text-gray-300">{video.description}</p>}
+        {video.description && (
+          <p className="m-0 line-clamp-3 text-sm text-gray-600 dark:text-gray-300">{video.description}</p>
+        )}
       </div>
     </article>
   );

@@ -18,7 +18,15 @@ interface Props {
   rows?: number;
 }
 
-export default function ComposeBox({ label, placeholder, sendLabel, onSend, error, disabled = false, rows = 3 }: Props) {
+export default function ComposeBox({
+  label,
+  placeholder,
+  sendLabel,
+  onSend,
+  error,
+  disabled = false,
+  rows = 3,
+}: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,7 +43,9 @@ export default function ComposeBox({ label, placeholder, sendLabel, onSend, erro
 
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-2" noValidate>
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <div className="flex flex-wrap items-end gap-2">
         <textarea
           id={id}
@@ -52,12 +62,18 @@ export default function ComposeBox({ label, placeholder, sendLabel, onSend, erro
           }}
           className="min-h-[2.75rem] min-w-0 flex-1 basis-[12rem] resize-y rounded-xl border border-gray-300 bg-white px-3 py-2 text-[0.95rem] text-gray-900 placeholder:text-gray-500 disabled:opacity-60 dark:border-white/20 dark:bg-[#0f151c] dark:text-gray-100 dark:placeholder:text-gray-400"
         />
-        <button type="submit" disabled={blank || busy || disabled} className="brand-button ml-auto shrink-0 px-4 py-2.5 font-semibold disabled:cursor-not-allowed disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={blank || busy || disabled}
+          className="brand-button ml-auto shrink-0 px-4 py-2.5 font-semibold disabled:cursor-not-allowed disabled:opacity-50"
+        >
           {busy ? 'Sending...' : sendLabel}
         </button>
       </div>
       {error && (
-        <p id={`${id}-error`} role="alert" className="m-0 text-sm font-medium text-red-700 dark:text-red-300">{error}</p>
+        <p id={`${id}-error`} role="alert" className="m-0 text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
       )}
     </form>
   );

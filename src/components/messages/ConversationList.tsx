@@ -22,15 +22,26 @@ export default function ConversationList({ conversations, openId, onOpen }: Prop
               aria-current={current ? 'true' : undefined}
               className={`grid w-full grid-cols-[0.625rem_minmax(0,1fr)_auto] items-baseline gap-x-2 gap-y-0.5 px-4 py-3 text-left text-inherit hover:bg-gray-500/5 ${current ? 'bg-gray-500/10 dark:bg-white/10' : ''}`}
             >
-              <span className={`h-2.5 w-2.5 self-center rounded-full ${unread ? 'bg-[var(--color-primary)]' : ''}`} aria-hidden="true" />
+              <span
+                className={`h-2.5 w-2.5 self-center rounded-full ${unread ? 'bg-[var(--color-primary)]' : ''}`}
+                aria-hidden="true"
+              />
               <span className={`truncate ${unread ? 'font-bold' : 'font-semibold'}`}>{c.subject}</span>
-              <time dateTime={c.lastMessageAt} className="text-xs text-gray-500 tabular-nums dark:text-gray-400">{messageTime(c.lastMessageAt, { short: true })}</time>
-              <span className={`col-start-2 col-span-2 line-clamp-2 break-words text-sm ${unread ? 'text-gray-800 dark:text-gray-200' : 'text-gray-600 dark:text-gray-400'}`}>
+              <time dateTime={c.lastMessageAt} className="text-xs text-gray-500 tabular-nums dark:text-gray-400">
+                {messageTime(c.lastMessageAt, { short: true })}
+              </time>
+              <span
+                className={`col-start-2 col-span-2 line-clamp-2 break-words text-sm ${unread ? 'text-gray-800 dark:text-gray-200' : 'text-gray-600 dark:text-gray-400'}`}
+              >
                 {c.lastAuthor === 'company' ? <span className="font-medium">Reply: </span> : null}
                 {c.preview}
               </span>
-              {unread && <span className="sr-only">{c.unread === 1 ? '1 unread reply' : `${c.unread} unread replies`}</span>}
-              {c.status === 'closed' && <span className="col-start-2 text-xs text-gray-500 dark:text-gray-400">Closed</span>}
+              {unread && (
+                <span className="sr-only">{c.unread === 1 ? '1 unread reply' : `${c.unread} unread replies`}</span>
+              )}
+              {c.status === 'closed' && (
+                <span className="col-start-2 text-xs text-gray-500 dark:text-gray-400">Closed</span>
+              )}
             </button>
           </li>
         );

@@ -24,7 +24,11 @@ export default function MessageBubbles({ messages, own, names }: Props) {
         const mine = m.author === own;
         const company = m.author === 'company';
         return (
-          <li key={m._id} className={`flex max-w-[88%] flex-col sm:max-w-[75%] ${mine ? 'items-end self-end' : 'items-start self-start'}`} data-author={m.author}>
+          <li
+            key={m._id}
+            className={`flex max-w-[88%] flex-col sm:max-w-[75%] ${mine ? 'items-end self-end' : 'items-start self-start'}`}
+            data-author={m.author}
+          >
             <span className="mb-1 px-1 text-xs font-semibold text-gray-600 dark:text-gray-400">{names[m.author]}</span>
             <div
               className={`min-w-0 max-w-full whitespace-pre-wrap rounded-2xl [overflow-wrap:anywhere] px-4 py-2.5 text-[0.95rem] leading-relaxed shadow-sm ${
@@ -35,7 +39,9 @@ export default function MessageBubbles({ messages, own, names }: Props) {
             >
               {m.body}
             </div>
-            <time dateTime={m.createdAt} className="mt-1 px-1 text-xs text-gray-500 dark:text-gray-400">{messageTime(m.createdAt)}</time>
+            <time dateTime={m.createdAt} className="mt-1 px-1 text-xs text-gray-500 dark:text-gray-400">
+              {messageTime(m.createdAt)}
+            </time>
           </li>
         );
       })}

@@ -3,7 +3,9 @@ import type { ConversationSummary } from '../../shared/messages.ts';
 
 /** The list with `summary` put in (replacing the thread of its id), newest activity first. */
 export function withSummary<T extends ConversationSummary>(list: readonly T[], summary: T): T[] {
-  return [summary, ...list.filter((c) => c._id !== summary._id)].sort((a, b) => (a.lastMessageAt < b.lastMessageAt ? 1 : a.lastMessageAt > b.lastMessageAt ? -1 : 0));
+  return [summary, ...list.filter((c) => c._id !== summary._id)].sort((a, b) =>
+    a.lastMessageAt < b.lastMessageAt ? 1 : a.lastMessageAt > b.lastMessageAt ? -1 : 0,
+  );
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -19,8 +21,20 @@ interface Parts {
 /** The instant's calendar parts in the browser's time zone, or in UTC (tests, and the same answer everywhere). */
 function partsOf(date: Date, utc: boolean): Parts {
   return utc
-    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
-    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+    ? {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth(),
+        day: date.getUTCDate(),
+        hours: date.getUTCHours(),
+        minutes: date.getUTCMinutes(),
+      }
+    : {
+        year: date.getFullYear(),
+        month: date.getMonth(),
+        day: date.getDate(),
+        hours: date.getHours(),
+        minutes: date.getMinutes(),
+      };
 }
 
 const clock = (p: Parts) => `${p.hours % 12 || 12}:${String(p.minutes).padStart(2, '0')} ${p.hours < 12 ? 'AM' : 'PM'}`;
@@ -29,7 +43,10 @@ const clock = (p: Parts) => `${p.hours % 12 || 12}:${String(p.minutes).padStart(
  * A message's time as a conversation shows it: '3:05 PM' today, 'Nov 22, 3:05 PM' this year, 'Nov 22, 2025' before;
  * '' for a time that is not one. `short` leaves the clock out of older days (the inbox's date column).
  */
-export function messageTime(iso: string, { now = new Date(), utc = false, short = false }: { now?: Date; utc?: boolean; short?: boolean } = {}): string {
+export function messageTime(
+  iso: string,
+  { now = new Date(), utc = false, short = false }: { now?: Date; utc?: boolean; short?: boolean } = {},
+): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '';
   const p = partsOf(new Date(at), utc);

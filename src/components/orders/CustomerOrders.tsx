@@ -18,16 +18,26 @@ function OrderRow({ order }: { order: CustomerOrderSummary }) {
   const href = `/orders/view?${new URLSearchParams({ id: order._id })}`;
   return (
     <li className="relative grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-4 hover:bg-gray-500/5 sm:grid-cols-[minmax(7rem,1fr)_minmax(7rem,1fr)_5rem_7rem_minmax(6rem,auto)] sm:px-6">
-      <a href={href} className="font-semibold text-[var(--color-primary-ink)] no-underline after:absolute after:inset-0 hover:underline" aria-label={`Order ${order.reference}`}>
+      <a
+        href={href}
+        className="font-semibold text-[var(--color-primary-ink)] no-underline after:absolute after:inset-0 hover:underline"
+        aria-label={`Order ${order.reference}`}
+      >
         {order.reference}
       </a>
-      <span className="justify-self-end sm:order-4 sm:justify-self-start"><OrderStatusBadge status={order.status} /></span>
+      <span className="justify-self-end sm:order-4 sm:justify-self-start">
+        <OrderStatusBadge status={order.status} />
+      </span>
       <span className="text-sm text-gray-600 dark:text-gray-400 sm:order-2">
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         <span className="sm:hidden"> · {itemCountLabel(order.itemCount)}</span>
       </span>
-      <span className="hidden text-sm text-gray-600 tabular-nums sm:order-3 sm:block dark:text-gray-400">{order.itemCount}</span>
-      <span className="justify-self-end font-semibold tabular-nums sm:order-5" data-total>{formatMoney(order.total_cents, order.currency)}</span>
+      <span className="hidden text-sm text-gray-600 tabular-nums sm:order-3 sm:block dark:text-gray-400">
+        {order.itemCount}
+      </span>
+      <span className="justify-self-end font-semibold tabular-nums sm:order-5" data-total>
+        {formatMoney(order.total_cents, order.currency)}
+      </span>
     </li>
   );
 }
@@ -43,13 +53,18 @@ export default function CustomerOrders() {
       <div className={`${card} px-6 py-12 text-center`}>
         <p className="m-0 text-lg font-semibold">No orders found.</p>
         <p className="m-0 mt-2 text-gray-600 dark:text-gray-400">Orders you place while signed in appear here.</p>
-        <a href="/shop" className="brand-button mt-5 inline-block px-4 py-2 font-semibold no-underline">Browse the shop</a>
+        <a href="/shop" className="brand-button mt-5 inline-block px-4 py-2 font-semibold no-underline">
+          Browse the shop
+        </a>
       </div>
     );
   }
   return (
     <div className={card}>
-      <div className="hidden grid-cols-[minmax(7rem,1fr)_minmax(7rem,1fr)_5rem_7rem_minmax(6rem,auto)] gap-x-4 border-b border-gray-200 px-6 py-3 text-xs font-semibold uppercase tracking-wide text-gray-500 sm:grid dark:border-white/10 dark:text-gray-400" aria-hidden="true">
+      <div
+        className="hidden grid-cols-[minmax(7rem,1fr)_minmax(7rem,1fr)_5rem_7rem_minmax(6rem,auto)] gap-x-4 border-b border-gray-200 px-6 py-3 text-xs font-semibold uppercase tracking-wide text-gray-500 sm:grid dark:border-white/10 dark:text-gray-400"
+        aria-hidden="true"
+      >
         <span>Order</span>
         <span>Date</span>
         <span>Items</span>

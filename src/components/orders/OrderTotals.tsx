@@ -10,7 +10,15 @@ interface Props extends Totals {
 
 const row = 'flex items-baseline justify-between gap-4';
 
-export default function OrderTotals({ currency, subtotalCents, taxCents, shippingCents, totalCents, taxRateBp, taxInclusive }: Props) {
+export default function OrderTotals({
+  currency,
+  subtotalCents,
+  taxCents,
+  shippingCents,
+  totalCents,
+  taxRateBp,
+  taxInclusive,
+}: Props) {
   const money = (cents: number) => formatMoney(cents, currency);
   return (
     <dl className="m-0 flex flex-col gap-1.5 text-sm">
@@ -25,17 +33,23 @@ export default function OrderTotals({ currency, subtotalCents, taxCents, shippin
       {taxRateBp > 0 && !taxInclusive && (
         <div className={row}>
           <dt className="text-gray-600 dark:text-gray-400">Tax ({taxRateLabel(taxRateBp)})</dt>
-          <dd className="m-0 tabular-nums" data-tax>{money(taxCents)}</dd>
+          <dd className="m-0 tabular-nums" data-tax>
+            {money(taxCents)}
+          </dd>
         </div>
       )}
       <div className={`${row} mt-1 border-t border-gray-200 pt-2.5 text-base font-semibold dark:border-white/10`}>
         <dt>Total</dt>
-        <dd className="m-0 tabular-nums" data-total>{money(totalCents)}</dd>
+        <dd className="m-0 tabular-nums" data-total>
+          {money(totalCents)}
+        </dd>
       </div>
       {taxRateBp > 0 && taxInclusive && (
         <div className={`${row} text-xs text-gray-600 dark:text-gray-400`}>
           <dt>Includes tax ({taxRateLabel(taxRateBp)})</dt>
-          <dd className="m-0 tabular-nums" data-tax>{money(taxCents)}</dd>
+          <dd className="m-0 tabular-nums" data-tax>
+            {money(taxCents)}
+          </dd>
         </div>
       )}
     </dl>

@@ -20,9 +20,15 @@ import { addressLines, paymentMethodLabel, readOrderViewQuery, type OrderViewQue
 import OrderTimeline from './OrderTimeline.tsx';
 import OrderTotals from './OrderTotals.tsx';
 
-type Load = { state: 'loading' } | { state: 'leaving' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; order: CustomerOrder };
+type Load =
+  | { state: 'loading' }
+  | { state: 'leaving' }
+  | { state: 'missing' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; order: CustomerOrder };
 
-const card = 'min-w-0 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-white/10 dark:bg-[#111821]';
+const card =
+  'min-w-0 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-white/10 dark:bg-[#111821]';
 const link = 'font-medium text-[var(--color-primary-ink)] underline-offset-2 hover:underline';
 
 function Card({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
@@ -38,8 +44,14 @@ function Card({ title, children, className = '' }: { title: string; children: Re
 function NextLinks({ signedIn }: { signedIn: boolean }) {
   return (
     <p className="m-0 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-      {signedIn && <a href="/orders" className={link}>All your orders</a>}
-      <a href="/shop" className={link}>Continue shopping</a>
+      {signedIn && (
+        <a href="/orders" className={link}>
+          All your orders
+        </a>
+      )}
+      <a href="/shop" className={link}>
+        Continue shopping
+      </a>
     </p>
   );
 }
@@ -52,14 +64,29 @@ function OrderDetails({ order, query, signedIn }: { order: CustomerOrder; query:
       <header className="flex flex-col gap-2">
         {query.placed ? (
           <>
-            <span className="mb-1 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-700 dark:text-emerald-300" aria-hidden="true">
-              <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <span
+              className="mb-1 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-700 dark:text-emerald-300"
+              aria-hidden="true"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="h-7 w-7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="m5 12.5 4.5 4.5L19 7.5" />
               </svg>
             </span>
             <h1 className="m-0 text-3xl font-bold">Thank you for your order</h1>
             <p className="m-0 text-gray-700 dark:text-gray-300">
-              Your order reference is <strong className="font-semibold" data-reference>{order.reference}</strong>. A confirmation is on its way to your inbox.
+              Your order reference is{' '}
+              <strong className="font-semibold" data-reference>
+                {order.reference}
+              </strong>
+              . A confirmation is on its way to your inbox.
             </p>
           </>
         ) : (
@@ -87,7 +114,8 @@ function OrderDetails({ order, query, signedIn }: { order: CustomerOrder; query:
           <h2 className="m-0 mb-2 text-base font-semibold">How to pay</h2>
           <p className="m-0 whitespace-pre-line break-words text-sm">{order.paymentInstructions}</p>
           <p className="m-0 mt-3 text-sm">
-            Please mention <strong className="font-semibold">{order.reference}</strong> with your payment. We ship once it has arrived.
+            Please mention <strong className="font-semibold">{order.reference}</strong> with your payment. We ship once
+            it has arrived.
           </p>
         </section>
       )}
@@ -96,10 +124,18 @@ function OrderDetails({ order, query, signedIn }: { order: CustomerOrder; query:
         <Card title="Items">
           <ul className="m-0 flex list-none flex-col gap-3 p-0" aria-label="Items">
             {order.items.map((item, index) => (
-              <li key={`${item.productId ?? 'gone'}-${index}`} className="flex items-start justify-between gap-4 text-sm">
+              <li
+                key={`${item.productId ?? 'gone'}-${index}`}
+                className="flex items-start justify-between gap-4 text-sm"
+              >
                 <span className="min-w-0">
                   {item.slug ? (
-                    <a href={productPath(item.slug)} className="break-words font-medium text-inherit no-underline hover:underline">{item.name}</a>
+                    <a
+                      href={productPath(item.slug)}
+                      className="break-words font-medium text-inherit no-underline hover:underline"
+                    >
+                      {item.name}
+                    </a>
                   ) : (
                     <span className="break-words font-medium">{item.name}</span>
                   )}
@@ -131,7 +167,9 @@ function OrderDetails({ order, query, signedIn }: { order: CustomerOrder; query:
           <Card title="Shipping to">
             <address className="break-words text-sm not-italic leading-6">
               {addressLines(order.shipping).map((line, index) => (
-                <span key={index} className="block">{line}</span>
+                <span key={index} className="block">
+                  {line}
+                </span>
               ))}
             </address>
           </Card>
@@ -151,7 +189,10 @@ function NotFound({ signedIn }: { signedIn: boolean }) {
     <div className="flex flex-col gap-4">
       <h1 className="m-0 text-3xl font-bold">{ORDER_NOT_FOUND}</h1>
       <p className="m-0 text-gray-700 dark:text-gray-300">
-        This link does not open an order. {signedIn ? 'Your orders are all listed under Orders.' : 'If you placed it while signed in, log in to see it; a guest order opens from the link in its confirmation email.'}
+        This link does not open an order.{' '}
+        {signedIn
+          ? 'Your orders are all listed under Orders.'
+          : 'If you placed it while signed in, log in to see it; a guest order opens from the link in its confirmation email.'}
       </p>
       <NextLinks signedIn={signedIn} />
     </div>
@@ -197,9 +238,18 @@ export default function OrderView() {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="m-0 text-3xl font-bold">Your order</h1>
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+        >
           <span className="min-w-0 flex-1">{load.message}</span>
-          <button type="button" onClick={read} className="brand-button-outline shrink-0 px-3 py-1 text-sm font-medium text-gray-900 dark:text-gray-100">Retry</button>
+          <button
+            type="button"
+            onClick={read}
+            className="brand-button-outline shrink-0 px-3 py-1 text-sm font-medium text-gray-900 dark:text-gray-100"
+          >
+            Retry
+          </button>
         </div>
       </div>
     );

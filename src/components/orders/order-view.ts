@@ -20,7 +20,11 @@ export function readOrderViewQuery(search: string): OrderViewQuery {
   const params = new URLSearchParams(search);
   const id = params.get('id');
   const token = params.get('token');
-  return { id: id && ID.test(id) ? id : null, token: token && TOKEN.test(token) ? token : null, placed: params.get('placed') === '1' };
+  return {
+    id: id && ID.test(id) ? id : null,
+    token: token && TOKEN.test(token) ? token : null,
+    placed: params.get('placed') === '1',
+  };
 }
 
 /** How each payment method is named to the customer (checkout and the order page alike). */
@@ -33,8 +37,12 @@ export const paymentMethodLabel = (method: string): string => PAYMENT_METHOD_LAB
 
 /** The address as it is written on a parcel: the name, the street lines, 'City, Region Postal code', the country; empty parts left out. */
 export function addressLines(address: CustomerShippingAddress): string[] {
-  const place = [[address.city, address.region].filter(Boolean).join(', '), address.postalCode].filter(Boolean).join(' ');
-  return [address.name, address.line1, address.line2, place, address.country].map((line) => line.trim()).filter(Boolean);
+  const place = [[address.city, address.region].filter(Boolean).join(', '), address.postalCode]
+    .filter(Boolean)
+    .join(' ');
+  return [address.name, address.line1, address.line2, place, address.country]
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** 'n items' for an order's unit count. */

@@ -15,7 +15,8 @@ import SearchResultItem from './SearchResultItem.tsx';
 type Status = 'reading' | 'prompt' | 'loading' | 'done' | 'failed';
 type Action = FilterAction<SearchFilters> | { type: 'replace'; filters: SearchFilters };
 
-const reducer = (state: SearchFilters, action: Action) => (action.type === 'replace' ? action.filters : searchSection.reducer(state, action));
+const reducer = (state: SearchFilters, action: Action) =>
+  action.type === 'replace' ? action.filters : searchSection.reducer(state, action);
 const muted = 'py-12 text-center text-gray-600 dark:text-gray-300';
 
 export default function SearchPage() {
@@ -87,7 +88,9 @@ export default function SearchPage() {
   return (
     <>
       <SearchForm term={term} />
-      {status === 'prompt' && <p className={muted}>Enter a search term to find products, blogs, photos, videos, audio and events.</p>}
+      {status === 'prompt' && (
+        <p className={muted}>Enter a search term to find products, blogs, photos, videos, audio and events.</p>
+      )}
       {term !== '' && (
         <FilterPanel
           panel={searchSection.panel(results, filters)}

@@ -28,15 +28,22 @@ export default function SearchResultItem({ result }: { result: SearchResult }) {
         </span>
         <h2 className="m-0 text-lg font-semibold">
           {/* The ::after covers the card: a tap anywhere on the result opens it. */}
-          <a href={resultHref(result)} className="text-inherit after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none">
+          <a
+            href={resultHref(result)}
+            className="text-inherit after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none"
+          >
             {name || 'Untitled'}
           </a>
         </h2>
         {typeof price === 'number' && (
-          <span className="ml-auto whitespace-nowrap font-bold text-[var(--color-primary-ink)]">{formatPrice(price, { free: true })}</span>
+          <span className="ml-auto whitespace-nowrap font-bold text-[var(--color-primary-ink)]">
+            {formatPrice(price, { free: true })}
+          </span>
         )}
       </div>
-      {result.data.caption && <p className="mb-0 mt-2 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{result.data.caption}</p>}
+      {result.data.caption && (
+        <p className="mb-0 mt-2 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{result.data.caption}</p>
+      )}
       <p className="mb-0 mt-2 flex flex-wrap gap-x-4 text-xs text-gray-500 dark:text-gray-400">
         {date && <time dateTime={date}>{formatDate(date)}</time>}
         <span>

@@ -22,7 +22,10 @@ export default function DataSection({ account }: { account: AccountProfile }) {
     try {
       setNewsletterMessage({ tone: 'success', text: (await subscribeNewsletter(account.email)).message });
     } catch (e) {
-      setNewsletterMessage({ tone: 'error', text: errorMessage(e, 'The subscription could not be started. Please try again.') });
+      setNewsletterMessage({
+        tone: 'error',
+        text: errorMessage(e, 'The subscription could not be started. Please try again.'),
+      });
     } finally {
       setBusy(null);
     }
@@ -35,34 +38,65 @@ export default function DataSection({ account }: { account: AccountProfile }) {
       saveFile(await fetchAccountExport(), exportFileName(new Date()));
       setExportMessage({ tone: 'success', text: 'Your data was downloaded as a JSON file.' });
     } catch (e) {
-      setExportMessage({ tone: 'error', text: errorMessage(e, 'Your data could not be downloaded. Please try again.') });
+      setExportMessage({
+        tone: 'error',
+        text: errorMessage(e, 'Your data could not be downloaded. Please try again.'),
+      });
     } finally {
       setBusy(null);
     }
   }
 
   return (
-    <SettingsSection id="data" title="Your data" description="Your newsletter subscription and a copy of what we keep about you.">
+    <SettingsSection
+      id="data"
+      title="Your data"
+      description="Your newsletter subscription and a copy of what we keep about you."
+    >
       <div className="space-y-6">
         <div>
           <h3 className="m-0 text-base font-semibold">Newsletter</h3>
-          <p className="m-0 mt-1 text-sm" data-newsletter>{newsletterText(account.newsletter)}</p>
+          <p className="m-0 mt-1 text-sm" data-newsletter>
+            {newsletterText(account.newsletter)}
+          </p>
           {action ? (
-            <button type="button" className={`${OUTLINE_BUTTON} mt-3`} disabled={busy !== null} onClick={() => void subscribe()}>
+            <button
+              type="button"
+              className={`${OUTLINE_BUTTON} mt-3`}
+              disabled={busy !== null}
+              onClick={() => void subscribe()}
+            >
               {busy === 'newsletter' ? 'Sending...' : action}
             </button>
           ) : (
-            <p className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">Every newsletter has a link to unsubscribe.</p>
+            <p className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">
+              Every newsletter has a link to unsubscribe.
+            </p>
           )}
-          {newsletterMessage && <div className="mt-3"><Alert tone={newsletterMessage.tone}>{newsletterMessage.text}</Alert></div>}
+          {newsletterMessage && (
+            <div className="mt-3">
+              <Alert tone={newsletterMessage.tone}>{newsletterMessage.text}</Alert>
+            </div>
+          )}
         </div>
         <div className="border-t border-gray-200 pt-6 dark:border-white/10">
           <h3 className="m-0 text-base font-semibold">Download my data</h3>
-          <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">Your profile, orders, messages, newsletter subscription, viewing history and sessions, as one JSON file.</p>
-          <button type="button" className={`${OUTLINE_BUTTON} mt-3`} disabled={busy !== null} onClick={() => void download()}>
+          <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">
+            Your profile, orders, messages, newsletter subscription, viewing history and sessions, as one JSON file.
+          </p>
+          <button
+            type="button"
+            className={`${OUTLINE_BUTTON} mt-3`}
+            disabled={busy !== null}
+            onClick={() => void download()}
+          >
             {busy === 'export' ? 'Preparing...' : 'Download my data'}
           </button>
-          {exportMessage && <div className="mt-3"><Alert tone={exportMessage.tone}>{exportMessage.text}</Alert></div>}
+          {exportMessage && (
+            <div className="mt-3">
+              <Alert tone={exportMessage.tone}>{exportMessage.text}</Alert>
+            </div>
+          )}
         </div>
       </div>
     </SettingsSection>

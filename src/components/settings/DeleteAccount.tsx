@@ -48,26 +48,65 @@ export default function DeleteAccount({ account, onDeleted }: { account: Account
     <SettingsSection id="danger" title="Danger zone" tone="danger">
       <h3 className="m-0 text-base font-semibold">Delete account</h3>
       <p className="m-0 mt-1 text-sm text-gray-700 dark:text-gray-300">
-        Your profile, sign-ins, messages and history are deleted for good. Orders you placed stay in our books without your account. Download your data first if you want a copy.
+        Your profile, sign-ins, messages and history are deleted for good. Orders you placed stay in our books without
+        your account. Download your data first if you want a copy.
       </p>
-      <button type="button" className={`${DANGER_BUTTON} mt-4`} onClick={() => setOpen(true)}>Delete account</button>
-      <ModalDialog open={open} busy={busy} onCancel={close} labelledBy={`${id}-title`} className="w-[min(28rem,calc(100vw-2rem))] p-6">
+      <button type="button" className={`${DANGER_BUTTON} mt-4`} onClick={() => setOpen(true)}>
+        Delete account
+      </button>
+      <ModalDialog
+        open={open}
+        busy={busy}
+        onCancel={close}
+        labelledBy={`${id}-title`}
+        className="w-[min(28rem,calc(100vw-2rem))] p-6"
+      >
         <form method="post" onSubmit={confirm} onChange={form.edited} noValidate>
-          <h2 id={`${id}-title`} className="m-0 text-lg font-bold">Delete your account?</h2>
-          <p className="m-0 mt-2 text-sm text-gray-700 dark:text-gray-300">This cannot be undone. You will be signed out everywhere.</p>
+          <h2 id={`${id}-title`} className="m-0 text-lg font-bold">
+            Delete your account?
+          </h2>
+          <p className="m-0 mt-2 text-sm text-gray-700 dark:text-gray-300">
+            This cannot be undone. You will be signed out everywhere.
+          </p>
           <div className="mt-4">
             {account.hasPassword ? (
-              <PasswordField label="Enter your password to confirm" name="password" value={value} onChange={setValue} autoComplete="current-password" aria={form.field('password')} />
+              <PasswordField
+                label="Enter your password to confirm"
+                name="password"
+                value={value}
+                onChange={setValue}
+                autoComplete="current-password"
+                aria={form.field('password')}
+              />
             ) : (
               <label className="block text-sm font-medium">
                 Type {DELETE_CONFIRM_WORD} to confirm
-                <input className={inputClass} name="confirm" autoComplete="off" value={value} {...form.field('confirm')} onChange={(e) => setValue(e.target.value)} />
+                <input
+                  className={inputClass}
+                  name="confirm"
+                  autoComplete="off"
+                  value={value}
+                  {...form.field('confirm')}
+                  onChange={(e) => setValue(e.target.value)}
+                />
               </label>
             )}
           </div>
-          {form.message && <div className="mt-3"><Alert tone="error" id={form.id}>{form.message.text}</Alert></div>}
+          {form.message && (
+            <div className="mt-3">
+              <Alert tone="error" id={form.id}>
+                {form.message.text}
+              </Alert>
+            </div>
+          )}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button type="button" autoFocus disabled={busy} onClick={close} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
+            <button
+              type="button"
+              autoFocus
+              disabled={busy}
+              onClick={close}
+              className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
+            >
               Cancel
             </button>
             <button type="submit" disabled={busy || !deleteReady(account.hasPassword, value)} className={DANGER_BUTTON}>

@@ -7,7 +7,13 @@ import { Alert, inputClass, PasswordField, refusedField, TextField, useFormMessa
 import { normaliseCode } from './settings-rules.ts';
 import { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
 
-export default function EmailChange({ account, onChange }: { account: AccountProfile; onChange: (account: AccountProfile) => void }) {
+export default function EmailChange({
+  account,
+  onChange,
+}: {
+  account: AccountProfile;
+  onChange: (account: AccountProfile) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -64,12 +70,21 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
       <h3 className="m-0 text-base font-semibold">Email</h3>
       <p className="m-0 mt-1 break-words text-sm">
         <span className="text-gray-600 dark:text-gray-400">Your address: </span>
-        <span className="font-medium" data-current-email>{account.email}</span>
+        <span className="font-medium" data-current-email>
+          {account.email}
+        </span>
       </p>
       {account.pendingEmail ? (
-        <form method="post" className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10" onSubmit={confirm} onChange={form.edited} noValidate>
+        <form
+          method="post"
+          className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10"
+          onSubmit={confirm}
+          onChange={form.edited}
+          noValidate
+        >
           <p className="m-0 break-words text-sm">
-            We sent a 6-digit code to <strong>{account.pendingEmail}</strong>. Enter it below: it works once and expires after 10 minutes.
+            We sent a 6-digit code to <strong>{account.pendingEmail}</strong>. Enter it below: it works once and expires
+            after 10 minutes.
           </p>
           <label className="block text-sm font-medium">
             Code from the email
@@ -87,24 +102,84 @@ export default function EmailChange({ account, onChange }: { account: AccountPro
             />
           </label>
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={PRIMARY_BUTTON} disabled={busy || code.length !== 6}>{busy ? 'Checking...' : 'Confirm new email'}</button>
-            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={cancel}>Cancel change</button>
+            <button type="submit" className={PRIMARY_BUTTON} disabled={busy || code.length !== 6}>
+              {busy ? 'Checking...' : 'Confirm new email'}
+            </button>
+            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={cancel}>
+              Cancel change
+            </button>
           </div>
         </form>
       ) : open ? (
-        <form method="post" className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10" onSubmit={send} onChange={form.edited} noValidate>
-          <TextField label="New email" name="newEmail" type="email" value={newEmail} onChange={setNewEmail} autoComplete="email" aria={form.field('newEmail')} />
-          {account.hasPassword && <PasswordField label="Your password" name="password" value={password} onChange={setPassword} autoComplete="current-password" aria={form.field('password')} />}
-          <p className="m-0 text-xs text-gray-600 dark:text-gray-400">We email a code to the new address; your address changes once you enter it here.</p>
+        <form
+          method="post"
+          className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-white/10"
+          onSubmit={send}
+          onChange={form.edited}
+          noValidate
+        >
+          <TextField
+            label="New email"
+            name="newEmail"
+            type="email"
+            value={newEmail}
+            onChange={setNewEmail}
+            autoComplete="email"
+            aria={form.field('newEmail')}
+          />
+          {account.hasPassword && (
+            <PasswordField
+              label="Your password"
+              name="password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+              aria={form.field('password')}
+            />
+          )}
+          <p className="m-0 text-xs text-gray-600 dark:text-gray-400">
+            We email a code to the new address; your address changes once you enter it here.
+          </p>
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={PRIMARY_BUTTON} disabled={busy || !newEmail.trim() || (account.hasPassword && !password)}>{busy ? 'Sending...' : 'Send code'}</button>
-            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setOpen(false); form.clear(); }}>Cancel</button>
+            <button
+              type="submit"
+              className={PRIMARY_BUTTON}
+              disabled={busy || !newEmail.trim() || (account.hasPassword && !password)}
+            >
+              {busy ? 'Sending...' : 'Send code'}
+            </button>
+            <button
+              type="button"
+              className={OUTLINE_BUTTON}
+              disabled={busy}
+              onClick={() => {
+                setOpen(false);
+                form.clear();
+              }}
+            >
+              Cancel
+            </button>
           </div>
         </form>
       ) : (
-        <button type="button" className={`${OUTLINE_BUTTON} mt-3`} onClick={() => { setOpen(true); form.clear(); }}>Change email</button>
+        <button
+          type="button"
+          className={`${OUTLINE_BUTTON} mt-3`}
+          onClick={() => {
+            setOpen(true);
+            form.clear();
+          }}
+        >
+          Change email
+        </button>
       )}
-      {form.message && <div className="mt-3"><Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert></div>}
+      {form.message && (
+        <div className="mt-3">
+          <Alert tone={form.message.tone} id={form.id}>
+            {form.message.text}
+          </Alert>
+        </div>
+      )}
     </div>
   );
 }

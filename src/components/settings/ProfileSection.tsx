@@ -13,7 +13,8 @@ import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSecti
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
-const avatar = 'flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-200 text-3xl font-bold dark:bg-white/10';
+const avatar =
+  'flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gray-200 text-3xl font-bold dark:bg-white/10';
 
 function PictureForm({ account, onChange }: { account: AccountProfile; onChange: (account: AccountProfile) => void }) {
   const id = useId();
@@ -63,26 +64,59 @@ function PictureForm({ account, onChange }: { account: AccountProfile; onChange:
         {preview ? (
           <img src={preview} alt="Preview of the new picture" className="h-full w-full object-cover" />
         ) : account.profile_image ? (
-          <SafeImage src={account.profile_image} alt="Your profile picture" width={96} height={96} sizes="96px" className="h-full w-full object-cover" />
+          <SafeImage
+            src={account.profile_image}
+            alt="Your profile picture"
+            width={96}
+            height={96}
+            sizes="96px"
+            className="h-full w-full object-cover"
+          />
         ) : (
           <span aria-hidden="true">{initial}</span>
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <label htmlFor={id} className="block text-sm font-medium">Profile picture</label>
-        <p className="m-0 text-xs text-gray-600 dark:text-gray-400">A square picture works best. JPEG, PNG, GIF or WEBP, up to 5 MB.</p>
-        <PictureInput id={id} name="image" file={file} error={error} spacing="mt-2" dropLabel="Cancel" onChange={(next, problem) => { setFile(next); setError(problem); setMessage(null); }} />
-        {file && <p className="m-0 mt-1 truncate text-xs text-gray-600 dark:text-gray-400">{file.name} ({megabytes(file)})</p>}
+        <label htmlFor={id} className="block text-sm font-medium">
+          Profile picture
+        </label>
+        <p className="m-0 text-xs text-gray-600 dark:text-gray-400">
+          A square picture works best. JPEG, PNG, GIF or WEBP, up to 5 MB.
+        </p>
+        <PictureInput
+          id={id}
+          name="image"
+          file={file}
+          error={error}
+          spacing="mt-2"
+          dropLabel="Cancel"
+          onChange={(next, problem) => {
+            setFile(next);
+            setError(problem);
+            setMessage(null);
+          }}
+        />
+        {file && (
+          <p className="m-0 mt-1 truncate text-xs text-gray-600 dark:text-gray-400">
+            {file.name} ({megabytes(file)})
+          </p>
+        )}
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <button type="button" className={PRIMARY_BUTTON} disabled={!file || busy} onClick={() => void upload()}>
             {busy && progress !== null ? 'Uploading...' : 'Upload picture'}
           </button>
           {account.profile_image && !file && (
-            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => void remove()}>Remove picture</button>
+            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => void remove()}>
+              Remove picture
+            </button>
           )}
           {progress !== null && <UploadProgressBar percent={progress} />}
         </div>
-        {message && <div className="mt-3"><Alert tone={message.tone}>{message.text}</Alert></div>}
+        {message && (
+          <div className="mt-3">
+            <Alert tone={message.tone}>{message.text}</Alert>
+          </div>
+        )}
       </div>
     </div>
   );
@@ -117,22 +151,67 @@ function NamesForm({ account, onChange }: { account: AccountProfile; onChange: (
   }
 
   return (
-    <form method="post" className="mt-6 grid gap-4 border-t border-gray-200 pt-6 sm:grid-cols-2 dark:border-white/10" onSubmit={submit} noValidate>
-      <TextField label="First name" name="first_name" value={values.first_name} onChange={set('first_name')} autoComplete="given-name" maxLength={NAME_MAX} aria={form.field('first_name')} />
-      <TextField label="Last name" name="last_name" value={values.last_name} onChange={set('last_name')} autoComplete="family-name" maxLength={NAME_MAX} aria={form.field('last_name')} />
+    <form
+      method="post"
+      className="mt-6 grid gap-4 border-t border-gray-200 pt-6 sm:grid-cols-2 dark:border-white/10"
+      onSubmit={submit}
+      noValidate
+    >
+      <TextField
+        label="First name"
+        name="first_name"
+        value={values.first_name}
+        onChange={set('first_name')}
+        autoComplete="given-name"
+        maxLength={NAME_MAX}
+        aria={form.field('first_name')}
+      />
+      <TextField
+        label="Last name"
+        name="last_name"
+        value={values.last_name}
+        onChange={set('last_name')}
+        autoComplete="family-name"
+        maxLength={NAME_MAX}
+        aria={form.field('last_name')}
+      />
       <div className="sm:col-span-2">
-        <TextField label="Username" name="username" value={values.username} onChange={set('username')} autoComplete="username" maxLength={30} aria={form.field('username', hint)} />
-        <p id={hint} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">3 to 30 letters, digits, dots, hyphens or underscores. You can sign in with it.</p>
+        <TextField
+          label="Username"
+          name="username"
+          value={values.username}
+          onChange={set('username')}
+          autoComplete="username"
+          maxLength={30}
+          aria={form.field('username', hint)}
+        />
+        <p id={hint} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">
+          3 to 30 letters, digits, dots, hyphens or underscores. You can sign in with it.
+        </p>
       </div>
-      {form.message && <div className="sm:col-span-2"><Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert></div>}
+      {form.message && (
+        <div className="sm:col-span-2">
+          <Alert tone={form.message.tone} id={form.id}>
+            {form.message.text}
+          </Alert>
+        </div>
+      )}
       <div className="sm:col-span-2">
-        <button type="submit" className={PRIMARY_BUTTON} disabled={busy || !profileChanged(values, saved)}>{busy ? 'Saving...' : 'Save'}</button>
+        <button type="submit" className={PRIMARY_BUTTON} disabled={busy || !profileChanged(values, saved)}>
+          {busy ? 'Saving...' : 'Save'}
+        </button>
       </div>
     </form>
   );
 }
 
-export default function ProfileSection({ account, onChange }: { account: AccountProfile; onChange: (account: AccountProfile) => void }) {
+export default function ProfileSection({
+  account,
+  onChange,
+}: {
+  account: AccountProfile;
+  onChange: (account: AccountProfile) => void;
+}) {
   return (
     <div id="settings-profile">
       <SettingsSection id="profile" title="Profile" description="How you appear on this site.">

@@ -33,7 +33,9 @@ export default function SettingsScreen() {
     return (
       <div className="space-y-3">
         <Alert tone="success">Your account was deleted. Taking you to the home page...</Alert>
-        <a href="/" className="inline-block font-medium text-[var(--color-primary-ink)] hover:underline">Go to the home page now</a>
+        <a href="/" className="inline-block font-medium text-[var(--color-primary-ink)] hover:underline">
+          Go to the home page now
+        </a>
       </div>
     );
   }
@@ -45,7 +47,11 @@ export default function SettingsScreen() {
   const update = (next: AccountProfile) => setLoad({ state: 'ready', data: next });
   return (
     <div className="flex flex-col gap-6">
-      {account.must_change_password && <Alert tone="error">Your password was generated for you: please choose a new one below before continuing.</Alert>}
+      {account.must_change_password && (
+        <Alert tone="error">
+          Your password was generated for you: please choose a new one below before continuing.
+        </Alert>
+      )}
       {account.role === 'admin' && <SiteSettingsCard />}
       <ProfileSection account={account} onChange={update} />
       <AccountSection account={account} onChange={update} />

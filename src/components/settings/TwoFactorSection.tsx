@@ -4,7 +4,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api/auth.ts';
-import { confirmTwoFactor, disableTwoFactor, fetchTwoFactor, renewRecoveryCodes, setupTwoFactor } from '../../lib/api/two-factor.ts';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  fetchTwoFactor,
+  renewRecoveryCodes,
+  setupTwoFactor,
+} from '../../lib/api/two-factor.ts';
 import { formatDateTime } from '../../lib/format/dates.ts';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../shared/two-factor.ts';
 import AuthenticatorSetup from '../auth/AuthenticatorSetup.tsx';
@@ -13,7 +19,11 @@ import RecoveryCodes from '../auth/RecoveryCodes.tsx';
 import { cleanSecondFactor, proofOf, TWO_FACTOR_UI } from '../auth/two-factor-rules.ts';
 import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
 
-type Mode = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] } | { kind: 'prove'; action: 'disable' | 'renew' };
+type Mode =
+  | { kind: 'idle' }
+  | { kind: 'setup'; setup: TwoFactorSetup }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'prove'; action: 'disable' | 'renew' };
 
 export default function TwoFactorSection() {
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
@@ -51,38 +61,59 @@ export default function TwoFactorSection() {
 
   const confirm = (event: React.FormEvent) => {
     event.preventDefault();
-    return run(async () => {
-      const { recoveryCodes } = await confirmTwoFactor(value);
-      setMode({ kind: 'codes', codes: recoveryCodes });
-      setValue('');
-      load();
-    }, TWO_FACTOR_UI.failed, 'code');
+    return run(
+      async () => {
+        const { recoveryCodes } = await confirmTwoFactor(value);
+        setMode({ kind: 'codes', codes: recoveryCodes });
+        setValue('');
+        load();
+      },
+      TWO_FACTOR_UI.failed,
+      'code',
+    );
   };
 
   const prove = (event: React.FormEvent, action: 'disable' | 'renew') => {
     event.preventDefault();
-    return run(async () => {
-      if (action === 'disable') {
-        await disableTwoFactor(proofOf(value));
-        setMode({ kind: 'idle' });
-        form.succeed('Two-factor sign-in is off.');
-      } else {
-        setMode({ kind: 'codes', codes: (await renewRecoveryCodes(proofOf(value))).recoveryCodes });
-      }
-      setValue('');
-      load();
-    }, 'That did not work. Please try again.', 'proof');
+    return run(
+      async () => {
+        if (action === 'disable') {
+          await disableTwoFactor(proofOf(value));
+          setMode({ kind: 'idle' });
+          form.succeed('Two-factor sign-in is off.');
+        } else {
+          setMode({ kind: 'codes', codes: (await renewRecoveryCodes(proofOf(value))).recoveryCodes });
+        }
+        setValue('');
+        load();
+      },
+      'That did not work. Please try again.',
+      'proof',
+    );
   };
 
   if (status && !status.available) return null;
   const cancel = (
-    <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'idle' }); setValue(''); form.clear(); }}>
+    <button
+      type="button"
+      className={OUTLINE_BUTTON}
+      disabled={busy}
+      onClick={() => {
+        setMode({ kind: 'idle' });
+        setValue('');
+        form.clear();
+      }}
+    >
       Cancel
     </button>
   );
 
   return (
-    <SettingsSection id="two-factor" title={TWO_FACTOR_UI.title} description="A code from an authenticator app on your phone, asked for after your password when you sign in.">
+    <SettingsSection
+      id="two-factor"
+      title={TWO_FACTOR_UI.title}
+      description="A code from an authenticator app on your phone, asked for after your password when you sign in."
+    >
       {status === null ? (
         !form.message && <p className="m-0 text-sm text-gray-600 dark:text-gray-400">Loading...</p>
       ) : mode.kind === 'setup' ? (
@@ -90,10 +121,21 @@ export default function TwoFactorSection() {
           <AuthenticatorSetup setup={mode.setup} />
           <label className="block text-sm font-medium">
             {TWO_FACTOR_UI.codeLabel}
-            <input className={`${inputClass} max-w-[12rem] text-lg tracking-[0.3em] tabular-nums`} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={value} {...form.field('code')} onChange={(e) => setValue(cleanSecondFactor(e.target.value))} />
+            <input
+              className={`${inputClass} max-w-[12rem] text-lg tracking-[0.3em] tabular-nums`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={value}
+              {...form.field('code')}
+              onChange={(e) => setValue(cleanSecondFactor(e.target.value))}
+            />
           </label>
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={PRIMARY_BUTTON} disabled={busy || value.trim() === ''}>{busy ? 'Checking...' : 'Turn on'}</button>
+            <button type="submit" className={PRIMARY_BUTTON} disabled={busy || value.trim() === ''}>
+              {busy ? 'Checking...' : 'Turn on'}
+            </button>
             {cancel}
           </div>
         </form>
@@ -101,14 +143,31 @@ export default function TwoFactorSection() {
         <div className="flex flex-col gap-4">
           <RecoveryCodes codes={mode.codes} />
           <div>
-            <button type="button" className={PRIMARY_BUTTON} onClick={() => setMode({ kind: 'idle' })}>I have saved my recovery codes</button>
+            <button type="button" className={PRIMARY_BUTTON} onClick={() => setMode({ kind: 'idle' })}>
+              I have saved my recovery codes
+            </button>
           </div>
         </div>
       ) : mode.kind === 'prove' ? (
-        <form method="post" className="flex max-w-md flex-col gap-3" onSubmit={(e) => void prove(e, mode.action)} onChange={form.edited} noValidate>
+        <form
+          method="post"
+          className="flex max-w-md flex-col gap-3"
+          onSubmit={(e) => void prove(e, mode.action)}
+          onChange={form.edited}
+          noValidate
+        >
           <label className="block text-sm font-medium">
             Password or authentication code
-            <input className={inputClass} name="proof" type="password" autoComplete="current-password" maxLength={512} value={value} {...form.field('proof')} onChange={(e) => setValue(e.target.value)} />
+            <input
+              className={inputClass}
+              name="proof"
+              type="password"
+              autoComplete="current-password"
+              maxLength={512}
+              value={value}
+              {...form.field('proof')}
+              onChange={(e) => setValue(e.target.value)}
+            />
           </label>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={PRIMARY_BUTTON} disabled={busy || value === ''}>
@@ -121,23 +180,58 @@ export default function TwoFactorSection() {
         <div>
           <p className="m-0 text-sm" data-two-factor-state>
             <span className="font-semibold text-emerald-700 dark:text-emerald-300">On</span>
-            {status.enabledAt ? ` since ${formatDateTime(status.enabledAt)}` : ''}. {status.recoveryCodesLeft} recovery {status.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.
+            {status.enabledAt ? ` since ${formatDateTime(status.enabledAt)}` : ''}. {status.recoveryCodesLeft} recovery{' '}
+            {status.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.
           </p>
-          {status.required && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">This site requires it of every administrator.</p>}
+          {status.required && (
+            <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">
+              This site requires it of every administrator.
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap gap-3">
-            <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'prove', action: 'renew' }); form.clear(); }}>New recovery codes</button>
-            {!status.required && <button type="button" className={OUTLINE_BUTTON} disabled={busy} onClick={() => { setMode({ kind: 'prove', action: 'disable' }); form.clear(); }}>Turn off</button>}
+            <button
+              type="button"
+              className={OUTLINE_BUTTON}
+              disabled={busy}
+              onClick={() => {
+                setMode({ kind: 'prove', action: 'renew' });
+                form.clear();
+              }}
+            >
+              New recovery codes
+            </button>
+            {!status.required && (
+              <button
+                type="button"
+                className={OUTLINE_BUTTON}
+                disabled={busy}
+                onClick={() => {
+                  setMode({ kind: 'prove', action: 'disable' });
+                  form.clear();
+                }}
+              >
+                Turn off
+              </button>
+            )}
           </div>
         </div>
       ) : (
         <div>
-          <p className="m-0 text-sm" data-two-factor-state>Off. Signing in asks for your password (or an emailed code, or Google) only.</p>
+          <p className="m-0 text-sm" data-two-factor-state>
+            Off. Signing in asks for your password (or an emailed code, or Google) only.
+          </p>
           <button type="button" className={`${PRIMARY_BUTTON} mt-3`} disabled={busy} onClick={() => void start()}>
             {busy ? 'Starting...' : 'Set up two-factor sign-in'}
           </button>
         </div>
       )}
-      {form.message && <div className="mt-3"><Alert tone={form.message.tone} id={form.id}>{form.message.text}</Alert></div>}
+      {form.message && (
+        <div className="mt-3">
+          <Alert tone={form.message.tone} id={form.id}>
+            {form.message.text}
+          </Alert>
+        </div>
+      )}
     </SettingsSection>
   );
 }

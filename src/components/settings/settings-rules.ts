@@ -27,7 +27,8 @@ export function newsletterAction(status: NewsletterStatus | null): string | null
 }
 
 /** How a session is named in the list. */
-export const sessionTitle = (session: Pick<AccountSession, 'current' | 'device'>) => (session.current ? `${session.device} · This browser` : session.device);
+export const sessionTitle = (session: Pick<AccountSession, 'current' | 'device'>) =>
+  session.current ? `${session.device} · This browser` : session.device;
 
 /** The profile form's values, trimmed as the server stores them. */
 export function profileValuesOf(account: Pick<AccountProfile, 'first_name' | 'last_name' | 'username'>): ProfileInput {

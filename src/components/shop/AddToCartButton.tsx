@@ -25,7 +25,11 @@ export default function AddToCartButton({ productId, stock, quantityInput, class
         {out ? 'Out of stock' : 'Add to cart'}
       </button>
       {/* What the click did ('Added to your cart', 'All 3 are in your cart'), read out by screen readers. */}
-      <span role="status" className="min-h-5 text-xs text-gray-600 empty:hidden dark:text-gray-300" data-cart-status></span>
+      <span
+        role="status"
+        className="min-h-5 text-xs text-gray-600 empty:hidden dark:text-gray-300"
+        data-cart-status
+      ></span>
     </span>
   );
 }

@@ -17,16 +17,34 @@ interface Props {
   compact?: boolean;
 }
 
-export default function ProductCard({ product, loading, currency, heading: Heading = 'h2', sizes, compact = false }: Props) {
+export default function ProductCard({
+  product,
+  loading,
+  currency,
+  heading: Heading = 'h2',
+  sizes,
+  compact = false,
+}: Props) {
   const price = formatMoney(amountToCents(product.price), currency);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-[var(--color-primary)] dark:border-white/10 dark:bg-[#111821]">
-      <SafeImage src={product.image} alt={product.name} width={600} height={400} loading={loading} className="aspect-[3/2] h-auto w-full object-cover" {...(sizes ? { sizes } : {})} />
+      <SafeImage
+        src={product.image}
+        alt={product.name}
+        width={600}
+        height={400}
+        loading={loading}
+        className="aspect-[3/2] h-auto w-full object-cover"
+        {...(sizes ? { sizes } : {})}
+      />
       <div className={`flex flex-1 flex-col gap-2 ${compact ? 'p-3 sm:p-4' : 'p-4'}`}>
         <div className={compact ? 'flex flex-col gap-1' : 'flex items-start justify-between gap-3'}>
           <Heading className={`m-0 font-semibold ${compact ? 'text-base leading-snug sm:text-lg' : 'text-lg'}`}>
             {/* The whole card is the link's target area; the name is the link's text. */}
-            <a href={productPath(product.slug)} className="text-inherit no-underline after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none">
+            <a
+              href={productPath(product.slug)}
+              className="text-inherit no-underline after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none"
+            >
               {product.name}
             </a>
           </Heading>

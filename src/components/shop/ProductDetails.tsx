@@ -15,7 +15,15 @@ import ProductGallery from './ProductGallery.tsx';
 const RELATED_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, calc(50vw - 1.5rem)';
 const QUANTITY_INPUT = 'product-quantity';
 
-export default function ProductDetails({ product, related, currency }: { product: Product; related: readonly Product[]; currency: string }) {
+export default function ProductDetails({
+  product,
+  related,
+  currency,
+}: {
+  product: Product;
+  related: readonly Product[];
+  currency: string;
+}) {
   const limit = lineLimit(product.stock);
   return (
     <article className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -33,14 +41,19 @@ export default function ProductDetails({ product, related, currency }: { product
           <div>
             {product.category && (
               <p className="m-0 text-xs font-semibold uppercase tracking-wide">
-                <a href={`/shop?${new URLSearchParams({ category: product.category })}`} className="text-gray-500 no-underline hover:underline dark:text-gray-400">
+                <a
+                  href={`/shop?${new URLSearchParams({ category: product.category })}`}
+                  className="text-gray-500 no-underline hover:underline dark:text-gray-400"
+                >
                   {product.category}
                 </a>
               </p>
             )}
             <h1 className="mb-0 mt-2 text-3xl font-bold leading-tight sm:text-4xl">{product.name}</h1>
           </div>
-          <p className="m-0 text-2xl font-bold text-[var(--color-primary-ink)]">{formatMoney(amountToCents(product.price), currency)}</p>
+          <p className="m-0 text-2xl font-bold text-[var(--color-primary-ink)]">
+            {formatMoney(amountToCents(product.price), currency)}
+          </p>
           <p className="m-0 inline-flex items-center gap-2 text-sm font-medium" data-stock-state={product.slug}>
             <span aria-hidden="true" className={`size-2.5 rounded-full ${stockTone(product.stock)}`}></span>
             <span>{stockLabel(product.stock)}</span>
@@ -60,13 +73,27 @@ export default function ProductDetails({ product, related, currency }: { product
                 />
               </label>
             )}
-            <AddToCartButton productId={product._id} stock={product.stock} {...(limit > 0 ? { quantityInput: QUANTITY_INPUT } : {})} className="min-w-40" />
+            <AddToCartButton
+              productId={product._id}
+              stock={product.stock}
+              {...(limit > 0 ? { quantityInput: QUANTITY_INPUT } : {})}
+              className="min-w-40"
+            />
           </div>
-          {product.description && <p className="m-0 whitespace-pre-line leading-relaxed text-gray-700 dark:text-gray-300">{product.description}</p>}
+          {product.description && (
+            <p className="m-0 whitespace-pre-line leading-relaxed text-gray-700 dark:text-gray-300">
+              {product.description}
+            </p>
+          )}
           {product.tags.length > 0 && (
             <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Tags">
               {product.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-xs text-gray-700 dark:bg-white/10 dark:text-gray-300">#{tag}</li>
+                <li
+                  key={tag}
+                  className="rounded-full bg-gray-100 px-3 py-1 text-xs text-gray-700 dark:bg-white/10 dark:text-gray-300"
+                >
+                  #{tag}
+                </li>
               ))}
             </ul>
           )}
@@ -74,11 +101,20 @@ export default function ProductDetails({ product, related, currency }: { product
       </div>
       {related.length > 0 && (
         <section aria-labelledby="related-products" className="mt-14">
-          <h2 id="related-products" className="m-0 text-2xl font-bold">Related products</h2>
+          <h2 id="related-products" className="m-0 text-2xl font-bold">
+            Related products
+          </h2>
           <ul className="m-0 mt-6 grid list-none grid-cols-2 gap-3 p-0 sm:gap-6 lg:grid-cols-4">
             {related.map((item) => (
               <li key={item._id}>
-                <ProductCard product={item} currency={currency} loading="lazy" heading="h3" sizes={RELATED_SIZES} compact />
+                <ProductCard
+                  product={item}
+                  currency={currency}
+                  loading="lazy"
+                  heading="h3"
+                  sizes={RELATED_SIZES}
+                  compact
+                />
               </li>
             ))}
           </ul>

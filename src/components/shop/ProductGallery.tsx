@@ -8,10 +8,23 @@ import { apiAsset } from '../../lib/api/base.ts';
 import { PictureSource, PLACEHOLDER_IMAGE } from '../lists/SafeImage.tsx';
 
 /** Half the page beside the details on wide screens; the whole width less the page's padding on phones. */
-export const PRODUCT_IMAGE_SIZES = '(min-width: 1280px) 608px, (min-width: 1024px) calc(50vw - 2rem), calc(100vw - 2rem)';
+export const PRODUCT_IMAGE_SIZES =
+  '(min-width: 1280px) 608px, (min-width: 1024px) calc(50vw - 2rem), calc(100vw - 2rem)';
 const THUMB_SIZES = '5rem';
 
-function Picture({ src, alt, sizes, priority, className }: { src: string; alt: string; sizes: string; priority: boolean; className: string }) {
+function Picture({
+  src,
+  alt,
+  sizes,
+  priority,
+  className,
+}: {
+  src: string;
+  alt: string;
+  sizes: string;
+  priority: boolean;
+  className: string;
+}) {
   const url = src ? apiAsset(src) : PLACEHOLDER_IMAGE;
   return (
     <picture className="contents">
@@ -48,13 +61,35 @@ export default function ProductGallery({ images, name }: { images: readonly stri
     >
       {images.map((src, i) => (
         <Fragment key={`${i}-${src}`}>
-          <input type="radio" name="product-picture" id={`product-picture-${i}`} defaultChecked={i === 0} className="sr-only" aria-label={`Picture ${i + 1} of ${images.length}`} />
-          <label htmlFor={`product-picture-${i}`} className="cursor-pointer overflow-hidden rounded-md opacity-70 outline-[var(--color-primary)] ring-[var(--color-primary)] transition-opacity hover:opacity-100">
-            <Picture src={src} alt="" sizes={THUMB_SIZES} priority={false} className="block aspect-square h-auto w-full object-cover" />
+          <input
+            type="radio"
+            name="product-picture"
+            id={`product-picture-${i}`}
+            defaultChecked={i === 0}
+            className="sr-only"
+            aria-label={`Picture ${i + 1} of ${images.length}`}
+          />
+          <label
+            htmlFor={`product-picture-${i}`}
+            className="cursor-pointer overflow-hidden rounded-md opacity-70 outline-[var(--color-primary)] ring-[var(--color-primary)] transition-opacity hover:opacity-100"
+          >
+            <Picture
+              src={src}
+              alt=""
+              sizes={THUMB_SIZES}
+              priority={false}
+              className="block aspect-square h-auto w-full object-cover"
+            />
           </label>
           {/* The large picture: placed above the thumbnails, shown while its radio button is checked. */}
           <div className="col-span-full row-start-1 mb-2 hidden">
-            <Picture src={src} alt={`${name}, picture ${i + 1} of ${images.length}`} sizes={PRODUCT_IMAGE_SIZES} priority={i === 0} className={FRAME} />
+            <Picture
+              src={src}
+              alt={`${name}, picture ${i + 1} of ${images.length}`}
+              sizes={PRODUCT_IMAGE_SIZES}
+              priority={i === 0}
+              className={FRAME}
+            />
           </div>
         </Fragment>
       ))}

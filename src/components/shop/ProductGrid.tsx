@@ -4,7 +4,15 @@ import ListResults from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import ProductCard from './ProductCard.tsx';
 
-export default function ProductGrid({ products, currency, loading = false }: { products: readonly Product[]; currency: string; loading?: boolean }) {
+export default function ProductGrid({
+  products,
+  currency,
+  loading = false,
+}: {
+  products: readonly Product[];
+  currency: string;
+  loading?: boolean;
+}) {
   return (
     <ListResults
       items={products}

@@ -9,7 +9,15 @@ import { useFilteredList } from '../lists/use-filtered-list.ts';
 import ProductGrid from './ProductGrid.tsx';
 
 /** children: the build's <ProductGrid> of the same products under the default filters, static HTML. */
-export default function ShopBrowser({ initial, currency, children }: { initial: Product[]; currency: string; children?: ReactNode }) {
+export default function ShopBrowser({
+  initial,
+  currency,
+  children,
+}: {
+  initial: Product[];
+  currency: string;
+  children?: ReactNode;
+}) {
   const { visible, loading, changed, panel } = useFilteredList(shopSection, initial, fetchProducts);
   return (
     <>

@@ -44,16 +44,27 @@ export const emptyAddSlider = (): AddSliderValues => ({ title: '', subtitle: '',
 /** A new slider in the editor: the section 3 defaults (centred, active, not global, the default search button). */
 export function emptySliderForm(company: string): SliderFormValues {
   return {
-    title: '', subtitle: '', link: '', order: '0', type: 'photo',
-    button1_text: '', button1_link: '', button2_text: '', button2_link: '',
-    contentAlignment: 'center', isActive: true, isGlobalSettings: false, company,
+    title: '',
+    subtitle: '',
+    link: '',
+    order: '0',
+    type: 'photo',
+    button1_text: '',
+    button1_link: '',
+    button2_text: '',
+    button2_link: '',
+    contentAlignment: 'center',
+    isActive: true,
+    isGlobalSettings: false,
+    company,
     searchButton: withSearchButtonDefaults({}),
   };
 }
 
 const ALIGNMENTS = ['left', 'center', 'right'] as const;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
 /**
  * A slider as the list gave it, made whole: an older one without isActive is active, without isGlobalSettings not
@@ -153,7 +164,12 @@ export function serverMessage(error: unknown): string | null {
 /** The editor's save failure: the server's message (else the fixed text), then ' Details: ' and the details when present. */
 export function saveFailureMessage(error: unknown): string {
   const details = record(record(error)['data'])['details'];
-  const detailText = typeof details === 'string' ? details.trim() : details === undefined || details === null ? '' : JSON.stringify(details);
+  const detailText =
+    typeof details === 'string'
+      ? details.trim()
+      : details === undefined || details === null
+        ? ''
+        : JSON.stringify(details);
   return `${serverMessage(error) ?? SLIDER_TEXTS.saveFailed}${detailText ? ` Details: ${detailText}` : ''}`;
 }
 

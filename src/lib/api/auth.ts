@@ -18,12 +18,15 @@ export interface RegisterInput {
 const post = <T>(path: string, body: object) => api<T>(path, { method: 'POST', body });
 
 /** { token }, or a challenge when a second step follows (two-factor sign-in, issue 22). */
-export const loginRequest = (username: string, password: string) => post<SignInAnswer>('/api/auth/login', { username, password });
+export const loginRequest = (username: string, password: string) =>
+  post<SignInAnswer>('/api/auth/login', { username, password });
 export const requestOtp = (email: string) => post<{ message: string }>('/api/auth/request-otp', { email });
 export const verifyOtp = (email: string, otp: string) => post<SignInAnswer>('/api/auth/verify-otp', { email, otp });
 // The spec's form sends role; the server ignores anything but customer.
-export const registerRequest = (input: RegisterInput) => post<{ message: string }>('/api/auth/register', { ...input, role: 'customer' });
-export const resetPassword = (token: string, newPassword: string) => post<{ message: string }>('/api/auth/reset-password', { token, newPassword });
+export const registerRequest = (input: RegisterInput) =>
+  post<{ message: string }>('/api/auth/register', { ...input, role: 'customer' });
+export const resetPassword = (token: string, newPassword: string) =>
+  post<{ message: string }>('/api/auth/reset-password', { token, newPassword });
 export const fetchMe = () =>
   api<User>('/api/auth/me').then((me) => {
     // The header shows Dashboard or Account from this hint (layout.ts); the server checks every admin call anyway.
@@ -46,7 +49,11 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 /** Revokes a session on the server; best effort, and keepalive so it survives the navigation that usually follows. */
 export async function revokeSession(token: string | null): Promise<void> {
   if (!token) return;
-  await api('/api/auth/logout', { method: 'POST', keepalive: true, headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+  await api('/api/auth/logout', {
+    method: 'POST',
+    keepalive: true,
+    headers: { Authorization: `Bearer ${token}` },
+  }).catch(() => undefined);
 }
 
 /** Forgets the session here at once and revokes it on the server. */

@@ -4,14 +4,16 @@ import type { CheckoutVerified, CustomerShippingAddress, PlacedOrder, Quote } fr
 import { api } from './client.ts';
 
 /** POST /api/checkout/code: mails a one-time code to a guest's address (202, the same answer whatever the address). */
-export const requestCheckoutCode = (email: string) => api<{ message: string }>('/api/checkout/code', { method: 'POST', body: { email } });
+export const requestCheckoutCode = (email: string) =>
+  api<{ message: string }>('/api/checkout/code', { method: 'POST', body: { email } });
 
 /** POST /api/checkout/verify: the right code gives the token that lets this email place an order. */
 export const verifyCheckoutCode = (email: string, code: string) =>
   api<CheckoutVerified>('/api/checkout/verify', { method: 'POST', body: { email, code } });
 
 /** POST /api/checkout/quote: the lines priced by the server from its product rows, with the totals it would charge. */
-export const quoteCart = (lines: readonly CartLine[]) => api<Quote>('/api/checkout/quote', { method: 'POST', body: { lines } });
+export const quoteCart = (lines: readonly CartLine[]) =>
+  api<Quote>('/api/checkout/quote', { method: 'POST', body: { lines } });
 
 /** What the browser sends to place an order: which products and how many, never a price. */
 export interface PlaceOrderInput {

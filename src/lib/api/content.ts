@@ -1,6 +1,16 @@
 /** One typed function per public content endpoint (spec section 7), for the build and the islands alike. */
 import type {
-  Audio, Blog, ContentType, ListResponse, Photo, Product, Recommendation, SearchResult, SiteEvent, Slider, Video,
+  Audio,
+  Blog,
+  ContentType,
+  ListResponse,
+  Photo,
+  Product,
+  Recommendation,
+  SearchResult,
+  SiteEvent,
+  Slider,
+  Video,
 } from '../../shared/types.ts';
 import { api } from './client.ts';
 

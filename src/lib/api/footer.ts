@@ -22,7 +22,11 @@ const FOOTER_TTL_MS = 5_000;
 let footer: { at: number; links: Promise<FooterLinks> } | undefined;
 
 async function readFooterLinks(): Promise<FooterLinks> {
-  const [pages, plans, documents] = await Promise.all([orEmpty(fetchPages, 'pages'), orEmpty(fetchPlans, 'plans'), orEmpty(fetchDocuments, 'documents')]);
+  const [pages, plans, documents] = await Promise.all([
+    orEmpty(fetchPages, 'pages'),
+    orEmpty(fetchPlans, 'plans'),
+    orEmpty(fetchDocuments, 'documents'),
+  ]);
   const resources: FooterLink[] = [];
   if (plans.length > 0) resources.push({ href: '/pricing', label: 'Pricing' });
   if (documents.length > 0) resources.push({ href: '/documents', label: 'Documents' });

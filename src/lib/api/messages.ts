@@ -4,10 +4,12 @@ import type { NewMessageInput } from '../../shared/schemas/messages.ts';
 import { api } from './client.ts';
 
 /** GET /api/messages: the caller's threads, newest activity first (401 when signed out). */
-export const fetchMyConversations = async (): Promise<ConversationSummary[]> => (await api<ConversationList>('/api/messages')).results;
+export const fetchMyConversations = async (): Promise<ConversationSummary[]> =>
+  (await api<ConversationList>('/api/messages')).results;
 
 /** GET /api/messages/{id}: the thread and its messages; reading marks the company's answers read. */
 export const fetchMyConversation = (id: string) => api<ConversationThread>(`/api/messages/${encodeURIComponent(id)}`);
 
 /** POST /api/messages: a new thread (no conversationId) or an answer in one of the caller's threads. */
-export const sendMessage = (input: NewMessageInput) => api<ConversationThread>('/api/messages', { method: 'POST', body: input });
+export const sendMessage = (input: NewMessageInput) =>
+  api<ConversationThread>('/api/messages', { method: 'POST', body: input });

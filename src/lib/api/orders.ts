@@ -3,7 +3,8 @@ import type { CustomerOrder, CustomerOrderList, CustomerOrderSummary } from '../
 import { api } from './client.ts';
 
 /** GET /api/orders: the signed-in customer's orders, newest first (401 when signed out). */
-export const fetchMyOrders = async (): Promise<CustomerOrderSummary[]> => (await api<CustomerOrderList>('/api/orders')).results;
+export const fetchMyOrders = async (): Promise<CustomerOrderSummary[]> =>
+  (await api<CustomerOrderList>('/api/orders')).results;
 
 /** GET /api/orders/{id}: for its owner, or for anyone holding the guest's confirmation token. */
 export const fetchOrder = (id: string, token?: string | null) =>

@@ -11,7 +11,8 @@ const progressOption = (onProgress: Progress) => (onProgress ? { onProgress } : 
 export const fetchTeam = async (): Promise<TeamMember[]> => (await api<ListResponse<TeamMember>>('/api/team')).results;
 
 /** GET /api/admin/team. */
-export const fetchAdminTeam = async (): Promise<TeamMember[]> => (await api<ListResponse<TeamMember>>('/api/admin/team')).results;
+export const fetchAdminTeam = async (): Promise<TeamMember[]> =>
+  (await api<ListResponse<TeamMember>>('/api/admin/team')).results;
 
 /** POST /api/admin/team (multipart: name, role, bio, and an optional `photo`). */
 export const createTeamMember = (form: FormData, onProgress?: Progress) =>
@@ -19,10 +20,14 @@ export const createTeamMember = (form: FormData, onProgress?: Progress) =>
 
 /** PUT /api/admin/team/{id} (multipart; a new `photo`, or `removePhoto=true`, optional). */
 export const updateTeamMember = (id: string, form: FormData, onProgress?: Progress) =>
-  uploadFile<TeamMemberSaved>(`/api/admin/team/${encodeURIComponent(id)}`, form, { method: 'PUT', ...progressOption(onProgress) });
+  uploadFile<TeamMemberSaved>(`/api/admin/team/${encodeURIComponent(id)}`, form, {
+    method: 'PUT',
+    ...progressOption(onProgress),
+  });
 
 /** DELETE /api/admin/team/{id}. */
-export const deleteTeamMember = (id: string) => api<{ message: string }>(`/api/admin/team/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteTeamMember = (id: string) =>
+  api<{ message: string }>(`/api/admin/team/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** PUT /api/admin/team/order: every member's id once, in the new order; answers the list renumbered 0..n-1. */
 export const reorderTeam = async (ids: readonly string[]): Promise<TeamMember[]> =>

@@ -46,18 +46,32 @@ function parse(text: string): unknown {
 /** The shape ofetch gives its errors, so errorMessage() and `status` read both alike. */
 function uploadError(method: string, url: string, xhr: XMLHttpRequest, cause?: unknown): ApiError {
   const answered = xhr.status > 0;
-  const what = answered ? `${xhr.status} ${xhr.statusText}` : `<no response>${cause instanceof Error ? ` ${cause.message}` : ''}`;
-  const error = new ApiError(`[${method}] ${JSON.stringify(url)}: ${what}`, cause === undefined ? undefined : { cause });
+  const what = answered
+    ? `${xhr.status} ${xhr.statusText}`
+    : `<no response>${cause instanceof Error ? ` ${cause.message}` : ''}`;
+  const error = new ApiError(
+    `[${method}] ${JSON.stringify(url)}: ${what}`,
+    cause === undefined ? undefined : { cause },
+  );
   if (answered) {
     const data = parse(xhr.responseText);
-    Object.assign(error, { status: xhr.status, statusCode: xhr.status, statusText: xhr.statusText, statusMessage: xhr.statusText });
+    Object.assign(error, {
+      status: xhr.status,
+      statusCode: xhr.status,
+      statusText: xhr.statusText,
+      statusMessage: xhr.statusText,
+    });
     if (data !== undefined) error.data = data;
   }
   return error;
 }
 
 /** Sends a FormData (or one file with fields) and resolves to the parsed JSON answer; rejects with an ApiError. */
-export function uploadFile<T = unknown>(path: string, body: FormData | UploadBody, options: UploadOptions = {}): Promise<T> {
+export function uploadFile<T = unknown>(
+  path: string,
+  body: FormData | UploadBody,
+  options: UploadOptions = {},
+): Promise<T> {
   const { method = 'POST', onProgress, signal } = options;
   const url = `${apiBase().replace(/\/+$/, '')}${path}`;
   return new Promise<T>((resolve, reject) => {
@@ -75,7 +89,11 @@ export function uploadFile<T = unknown>(path: string, body: FormData | UploadBod
     if (onProgress) {
       xhr.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable && event.total > 0) {
-          onProgress({ loaded: event.loaded, total: event.total, percent: Math.floor((event.loaded / event.total) * 100) });
+          onProgress({
+            loaded: event.loaded,
+            total: event.total,
+            percent: Math.floor((event.loaded / event.total) * 100),
+          });
         }
       });
     }

@@ -3,7 +3,28 @@ import type { Config, DOMPurify } from 'dompurify';
 import { marked } from 'marked';
 
 const CONFIG: Config = {
-  ALLOWED_TAGS: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'b', 'i', 'blockquote', 'code', 'pre', 'img', 'br', 'hr', 'figure', 'figcaption'],
+  ALLOWED_TAGS: [
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'blockquote',
+    'code',
+    'pre',
+    'img',
+    'br',
+    'hr',
+    'figure',
+    'figcaption',
+  ],
   ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'width', 'height'],
   // Site paths, but not '//host' or '/\host', which browsers read as another host.
   ALLOWED_URI_REGEXP: /^(?:https?:|\/(?![/\\])|#)/i,

@@ -11,7 +11,10 @@ export interface CartActions {
 }
 
 /** Listens for clicks on every 'Add to cart' button of the document, present or future; answers the pending add. */
-export function setupAddToCartButtons(load: () => Promise<CartActions>, root: Document = document): { settled: () => Promise<void> } {
+export function setupAddToCartButtons(
+  load: () => Promise<CartActions>,
+  root: Document = document,
+): { settled: () => Promise<void> } {
   let cartCode: Promise<CartActions> | undefined;
   let pending = Promise.resolve();
   root.addEventListener('click', (event) => {
@@ -19,7 +22,9 @@ export function setupAddToCartButtons(load: () => Promise<CartActions>, root: Do
     if (!(button instanceof HTMLButtonElement) || button.disabled) return;
     cartCode ??= load();
     // Clicks are applied in the order they came, each once the code is there.
-    pending = pending.then(async () => (await cartCode!).addToCartFrom(button)).catch((error: unknown) => console.error('Failed to add to the cart:', error));
+    pending = pending
+      .then(async () => (await cartCode!).addToCartFrom(button))
+      .catch((error: unknown) => console.error('Failed to add to the cart:', error));
   });
   return { settled: () => pending };
 }

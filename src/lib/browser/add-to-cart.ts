@@ -34,7 +34,10 @@ function showStatus(button: HTMLButtonElement, text: string): void {
   if (!status) return;
   status.textContent = text;
   clearTimeout(timers.get(status));
-  timers.set(status, setTimeout(() => (status.textContent = ''), STATUS_MS));
+  timers.set(
+    status,
+    setTimeout(() => (status.textContent = ''), STATUS_MS),
+  );
 }
 
 /** Adds what the button names to the cart and shows what happened. */

@@ -9,7 +9,8 @@ import { withCompanyDefaults, type CompanyInput } from '../../shared/company.ts'
 import type { Company } from '../../shared/types.ts';
 
 function setText(key: string, value: string) {
-  for (const el of document.querySelectorAll<HTMLElement>(`[data-brand="${key}"]`)) if (el.textContent !== value) el.textContent = value;
+  for (const el of document.querySelectorAll<HTMLElement>(`[data-brand="${key}"]`))
+    if (el.textContent !== value) el.textContent = value;
 }
 
 /** Shows the item when it has a value; its link gets an href only through the scheme filter (security.md R46). */
@@ -66,7 +67,10 @@ export function applyBranding(company: Company, previousName: string): void {
     img.alt = company.name;
   }
   for (const img of document.querySelectorAll<HTMLImageElement>('img[data-brand-logo="light"]')) {
-    img.classList.toggle('logo-for-light', dark !== '' && document.querySelector('img[data-brand-logo="dark"]') !== null);
+    img.classList.toggle(
+      'logo-for-light',
+      dark !== '' && document.querySelector('img[data-brand-logo="dark"]') !== null,
+    );
   }
   // The page may carry its icon inline; data-src names the file it came from.
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

@@ -16,7 +16,13 @@ export function storedCartCount(text: string | null): number {
     const lines: unknown = JSON.parse(text ?? '');
     for (const line of Array.isArray(lines) ? lines.slice(0, 50) : []) {
       const quantity: unknown = line?.quantity;
-      if (typeof line?.productId === 'string' && typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0) count += Math.min(quantity, 99);
+      if (
+        typeof line?.productId === 'string' &&
+        typeof quantity === 'number' &&
+        Number.isInteger(quantity) &&
+        quantity > 0
+      )
+        count += Math.min(quantity, 99);
     }
   } catch {
     // Not JSON: no cart.

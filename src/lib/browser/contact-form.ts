@@ -21,7 +21,8 @@ export function contactOutcome(status: number, body: unknown): ContactOutcome {
   if (status >= 200 && status < 300) return { outcome: 'success' };
   const data = body && typeof body === 'object' ? (body as { message?: unknown; field?: unknown }) : {};
   const text = typeof data.message === 'string' && data.message.trim() && status < 500 ? data.message : undefined;
-  const field = typeof data.field === 'string' && (FIELDS as readonly string[]).includes(data.field) ? data.field : undefined;
+  const field =
+    typeof data.field === 'string' && (FIELDS as readonly string[]).includes(data.field) ? data.field : undefined;
   return { outcome: 'failure', ...(text ? { text } : {}), ...(field ? { field } : {}) };
 }
 

@@ -14,7 +14,11 @@ export function countBlogView(): void {
     // No storage: counted as a visitor's view.
   }
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const count = () => void fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/blogs/${encodeURIComponent(slug)}`, { credentials: 'include', headers }).catch(() => undefined);
+  const count = () =>
+    void fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/blogs/${encodeURIComponent(slug)}`, {
+      credentials: 'include',
+      headers,
+    }).catch(() => undefined);
   // Once the page has painted: the count never competes with the post's first screen.
   afterLoadAndFirstPaint(count);
 }

@@ -10,7 +10,8 @@ import { setupSideMenu } from './side-menu.ts';
 /** The build gave these links ?next=<this path> (none on the home and sign-in pages); the query and, on the 404 page, the real path are known only here. */
 function returnHere(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-return-here]')) {
-    if (link.search) link.setAttribute('href', `${link.pathname}?next=${encodeURIComponent(location.pathname + location.search)}`);
+    if (link.search)
+      link.setAttribute('href', `${link.pathname}?next=${encodeURIComponent(location.pathname + location.search)}`);
   }
 }
 

@@ -62,7 +62,10 @@ async function learnRole(): Promise<void> {
   const token = stored(TOKEN_KEY);
   if (token === null || stored(ROLE_KEY) !== null) return;
   try {
-    const res = await fetch(`${apiBase}/api/auth/me`, { credentials: 'include', headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${apiBase}/api/auth/me`, {
+      credentials: 'include',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     if (!res.ok) return;
     store(ROLE_KEY, ((await res.json()) as { role?: unknown }).role === 'admin' ? 'admin' : 'customer');
     showSignedIn();
@@ -95,7 +98,11 @@ function setUpPage(): void {
       store(ROLE_KEY, null);
       // Revoked on the server too; keepalive carries the request through the navigation.
       const revoke = token
-        ? fetch(`${apiBase}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined)
+        ? fetch(`${apiBase}/api/auth/logout`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}` },
+            keepalive: true,
+          }).catch(() => undefined)
         : Promise.resolve();
       void revoke.finally(() => location.assign('/'));
     });
@@ -112,7 +119,6 @@ function setUpPage(): void {
   }
 
   for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
-
 }
 
 /**
@@ -122,7 +128,10 @@ function setUpPage(): void {
 async function refreshBranding(): Promise<void> {
   try {
     const built = root.dataset['companyEtag'];
-    const res = await fetch(`${apiBase}/api/company`, { credentials: 'include', headers: { Accept: 'application/json', ...(built ? { 'If-None-Match': built } : {}) } });
+    const res = await fetch(`${apiBase}/api/company`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json', ...(built ? { 'If-None-Match': built } : {}) },
+    });
     if (res.status === 304) return;
     if (!res.ok) throw new Error(`GET /api/company answered ${res.status}`);
     const [answer, applier] = await Promise.all([res.json(), import(/* @vite-ignore */ brandingApplierUrl)]);

@@ -30,7 +30,10 @@ export function setupNewsletterLink(): void {
     let outcome: 'success' | 'failure' = 'failure';
     let text = failure;
     try {
-      const answer = await api<{ message?: string }>(form.dataset['endpoint'] ?? '', { method: 'POST', body: { token } });
+      const answer = await api<{ message?: string }>(form.dataset['endpoint'] ?? '', {
+        method: 'POST',
+        body: { token },
+      });
       outcome = 'success';
       text = answer.message || failure;
     } catch (error) {

@@ -13,9 +13,14 @@ interface Answer {
 }
 
 async function post(path: string, body: unknown): Promise<Answer> {
-  const res = await fetch(`${apiBase}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${apiBase}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const data: unknown = await res.json().catch(() => null);
-  const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : '';
+  const message =
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : '';
   return { ok: res.ok, message };
 }
 

@@ -35,9 +35,16 @@ export function refreshStock(): void {
   if (!slug) return;
   const ask = async () => {
     try {
-      const res = await fetch(`${apiBase()}/api/products/${encodeURIComponent(slug)}`, { headers: { Accept: 'application/json' } });
+      const res = await fetch(`${apiBase()}/api/products/${encodeURIComponent(slug)}`, {
+        headers: { Accept: 'application/json' },
+      });
       const stock: unknown = res.ok ? ((await res.json()) as { stock?: unknown }).stock : undefined;
-      if (typeof stock === 'number' && String(stock) !== document.querySelector<HTMLElement>('[data-product-actions] button[data-add-to-cart]')?.dataset['stock']) showStock(stock);
+      if (
+        typeof stock === 'number' &&
+        String(stock) !==
+          document.querySelector<HTMLElement>('[data-product-actions] button[data-add-to-cart]')?.dataset['stock']
+      )
+        showStock(stock);
     } catch {
       // Offline: the page keeps the stock it was built with.
     }

@@ -4,7 +4,8 @@ export function setupSideMenu(): void {
   const opener = document.querySelector<HTMLButtonElement>('[data-menu-open]');
   if (!menu || !opener) return;
   // Only what shows: the account items of the other signed-in state are display:none and cannot take focus.
-  const focusables = () => [...menu.querySelectorAll<HTMLElement>('a[href], button')].filter((el) => el.getClientRects().length > 0);
+  const focusables = () =>
+    [...menu.querySelectorAll<HTMLElement>('a[href], button')].filter((el) => el.getClientRects().length > 0);
 
   function open() {
     menu!.toggleAttribute('inert', false);

@@ -12,7 +12,12 @@ import { apiAsset, apiBase } from '../api/base.ts';
 export const INLINE_ICON_MAX_BYTES = 1024;
 
 const TYPES: Readonly<Record<string, string>> = {
-  '.png': 'image/png', '.ico': 'image/x-icon', '.gif': 'image/gif', '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
 };
 
 /** The icon as a data: URL when it is a small picture of a known type; null otherwise (link the file). */

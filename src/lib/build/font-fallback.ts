@@ -48,8 +48,14 @@ const METRICS: Record<string, FontMetrics> = {
 
 /** Local fonts with the metrics of Arial and Times New Roman (Liberation ships with most Linux systems). */
 const LOCAL = {
-  sans: { metrics: arial as FontMetrics, src: "local('Arial'),local('Liberation Sans'),local('Arimo'),local('Helvetica')" },
-  serif: { metrics: timesNewRoman as FontMetrics, src: "local('Times New Roman'),local('Liberation Serif'),local('Tinos'),local('Times')" },
+  sans: {
+    metrics: arial as FontMetrics,
+    src: "local('Arial'),local('Liberation Sans'),local('Arimo'),local('Helvetica')",
+  },
+  serif: {
+    metrics: timesNewRoman as FontMetrics,
+    src: "local('Times New Roman'),local('Liberation Serif'),local('Tinos'),local('Times')",
+  },
 };
 
 const pct = (n: number) => `${(n * 100).toFixed(2)}%`;

@@ -94,7 +94,8 @@ async function scriptFacts(url: string, read: ReadScript): Promise<ScriptFacts |
   const [imports] = parseModule(source);
   const loads: string[] = [];
   for (const { n: specifier } of imports) {
-    if (specifier?.startsWith('./') || specifier?.startsWith('../')) loads.push(new URL(specifier, `http://x${url}`).pathname);
+    if (specifier?.startsWith('./') || specifier?.startsWith('../'))
+      loads.push(new URL(specifier, `http://x${url}`).pathname);
     else if (specifier?.startsWith('/')) loads.push(specifier);
   }
   for (const match of source.matchAll(SCRIPT_URL)) loads.push(match[0]);
@@ -155,7 +156,11 @@ function escapeAttribute(value: string): string {
 }
 
 /** The page with each inline style cut down to what its markup and scripts can use, and its CSP naming only its own inline code. */
-export async function trimPageCss(html: string, readScript: ReadScript, cache: TrimCache = newTrimCache()): Promise<string> {
+export async function trimPageCss(
+  html: string,
+  readScript: ReadScript,
+  cache: TrimCache = newTrimCache(),
+): Promise<string> {
   const document = parse(html, { sourceCodeLocationInfo: true });
   const styles: DefaultTreeAdapterMap['textNode'][] = [];
   let csp: Element | undefined;
@@ -172,19 +177,26 @@ export async function trimPageCss(html: string, readScript: ReadScript, cache: T
       const parent = text.parentNode && isElement(text.parentNode) ? text.parentNode.tagName : '';
       if (parent === 'style') styles.push(text);
       else if (parent === 'script' || parent === 'noscript') words.push(text.value);
-      if (parent === 'script' && !(text.parentNode as Element).attrs.some((a) => a.name === 'src')) inlineScripts.push(text.value);
+      if (parent === 'script' && !(text.parentNode as Element).attrs.some((a) => a.name === 'src'))
+        inlineScripts.push(text.value);
     } else if (isElement(node)) {
       words.push(node.tagName);
       for (const { name, value } of node.attrs) {
         if (MARKUP_ATTRIBUTES.has(name)) words.push(value);
         for (const match of value.matchAll(SCRIPT_URL)) scriptUrls.add(match[0]);
       }
-      if (node.tagName === 'meta' && node.attrs.some((a) => a.name === 'http-equiv' && a.value.toLowerCase() === 'content-security-policy')) csp = node;
+      if (
+        node.tagName === 'meta' &&
+        node.attrs.some((a) => a.name === 'http-equiv' && a.value.toLowerCase() === 'content-security-policy')
+      )
+        csp = node;
     }
   }
   const inline = words.join('\n');
   for (const match of inline.matchAll(SCRIPT_URL)) scriptUrls.add(match[0]);
-  const tokens = [...new Set([...contentTokens(inline), ...(await scriptTokens(scriptUrls, readScript, cache))])].sort();
+  const tokens = [
+    ...new Set([...contentTokens(inline), ...(await scriptTokens(scriptUrls, readScript, cache))]),
+  ].sort();
   const content = tokens.join('\n');
   const variables = [...new Set(content.match(VARIABLE) ?? [])];
   const contentKey = createHash('sha256').update(content).digest('base64');
@@ -195,7 +207,15 @@ export async function trimPageCss(html: string, readScript: ReadScript, cache: T
   const renamed = new Map<string, string>();
   const pageCode = new Set(inlineScripts.map(inlineHash));
   const key = `${styles.map((style) => inlineHash(style.value)).join(' ')} ${contentKey}`;
-  if (!cache.trimmed.has(key)) cache.trimmed.set(key, await trimStyles(styles.map((style) => style.value), content, variables));
+  if (!cache.trimmed.has(key))
+    cache.trimmed.set(
+      key,
+      await trimStyles(
+        styles.map((style) => style.value),
+        content,
+        variables,
+      ),
+    );
   const trimmedStyles = cache.trimmed.get(key)!;
   for (const [index, style] of styles.entries()) {
     const location = style.sourceCodeLocation;
@@ -213,7 +233,12 @@ export async function trimPageCss(html: string, readScript: ReadScript, cache: T
     let value = policy.value;
     for (const [before, after] of renamed) value = value.replaceAll(before, after);
     value = policyForPage(value, pageCode);
-    if (value !== policy.value) edits.push({ start: policyLocation.startOffset, end: policyLocation.endOffset, text: `content="${escapeAttribute(value)}"` });
+    if (value !== policy.value)
+      edits.push({
+        start: policyLocation.startOffset,
+        end: policyLocation.endOffset,
+        text: `content="${escapeAttribute(value)}"`,
+      });
   }
 
   edits.sort((a, b) => b.start - a.start);

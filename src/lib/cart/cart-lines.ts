@@ -41,7 +41,8 @@ export function parseCartLines(text: string | null | undefined): CartLine[] {
 }
 
 /** How many of the product the cart holds (0 when none). */
-export const quantityOf = (lines: readonly CartLine[], productId: string): number => lines.find((l) => l.productId === productId)?.quantity ?? 0;
+export const quantityOf = (lines: readonly CartLine[], productId: string): number =>
+  lines.find((l) => l.productId === productId)?.quantity ?? 0;
 
 /**
  * The cart with the product's line at `quantity` (capped at the line limit for `stock`); 0 or less removes the line.

@@ -5,7 +5,10 @@ import { eventCalendar } from './ics.ts';
 import { formatInZone, isoInZone, knownZone, zoneLongName } from './event-time.ts';
 
 /** The .ics text of an event; `pageUrl` is its absolute page address (its host names the UID). */
-export function eventIcs(event: SiteEvent, { pageUrl, companyName, stamp }: { pageUrl: string; companyName: string; stamp: Date }): string {
+export function eventIcs(
+  event: SiteEvent,
+  { pageUrl, companyName, stamp }: { pageUrl: string; companyName: string; stamp: Date },
+): string {
   const zone = knownZone(event.timeZone);
   const local = `${formatInZone(event.start_date, zone)} (${zoneLongName(event.start_date, zone)})`;
   // The street address is what a calendar's map can find; the venue label only when there is none.
@@ -25,7 +28,10 @@ export function eventIcs(event: SiteEvent, { pageUrl, companyName, stamp }: { pa
 }
 
 /** schema.org Event for the page's JSON-LD: dates with the zone's offset, a Place or VirtualLocation, the offer. */
-export function eventJsonLd(event: SiteEvent, { pageUrl, imageUrl, organizer }: { pageUrl: string; imageUrl: string; organizer: { name: string; url: string } }) {
+export function eventJsonLd(
+  event: SiteEvent,
+  { pageUrl, imageUrl, organizer }: { pageUrl: string; imageUrl: string; organizer: { name: string; url: string } },
+) {
   const zone = knownZone(event.timeZone);
   const virtual = isVirtualEvent(event);
   return {
@@ -36,7 +42,9 @@ export function eventJsonLd(event: SiteEvent, { pageUrl, imageUrl, organizer }: 
     startDate: isoInZone(event.start_date, zone),
     endDate: isoInZone(event.end_date, zone),
     eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: virtual ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode: virtual
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : 'https://schema.org/OfflineEventAttendanceMode',
     location: virtual
       ? { '@type': 'VirtualLocation', url: pageUrl }
       : {
@@ -45,7 +53,13 @@ export function eventJsonLd(event: SiteEvent, { pageUrl, imageUrl, organizer }: 
           address: { '@type': 'PostalAddress', streetAddress: event.address, addressLocality: event.city },
         },
     ...(imageUrl ? { image: [imageUrl] } : {}),
-    offers: { '@type': 'Offer', price: event.price.toFixed(2), priceCurrency: 'USD', url: pageUrl, availability: 'https://schema.org/InStock' },
+    offers: {
+      '@type': 'Offer',
+      price: event.price.toFixed(2),
+      priceCurrency: 'USD',
+      url: pageUrl,
+      availability: 'https://schema.org/InStock',
+    },
     organizer: { '@type': 'Organization', name: organizer.name, url: organizer.url },
     url: pageUrl,
   };

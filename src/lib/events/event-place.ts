@@ -2,7 +2,8 @@
 import type { SiteEvent } from '../../shared/types.ts';
 
 /** Virtual by its flag or its type (the spec has both). */
-export const isVirtualEvent = (event: Pick<SiteEvent, 'isVirtual' | 'eventType'>) => event.isVirtual || event.eventType === 'virtual';
+export const isVirtualEvent = (event: Pick<SiteEvent, 'isVirtual' | 'eventType'>) =>
+  event.isVirtual || event.eventType === 'virtual';
 
 /** The event's page. */
 export const eventPath = (slug: string) => `/events/${encodeURIComponent(slug)}`;

@@ -31,7 +31,14 @@ function clockFormat(zone: string): Intl.DateTimeFormat {
   let format = clockFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     clockFormats.set(zone, format);
   }
@@ -55,7 +62,14 @@ export function zonedClock(iso: string, zone: string): ZonedClock | null {
   if (Number.isNaN(ms)) return null;
   const parts = clockFormat(knownZone(zone)).formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const clock = { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  const clock = {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
   const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   const offsetMinutes = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
   return { ...clock, weekday: new Date(wall).getUTCDay(), offsetMinutes };
@@ -97,7 +111,8 @@ export function zoneCity(zone: string): string {
   return (knownZone(zone).split('/').pop() ?? zone).replace(/_/g, ' ');
 }
 
-const clockTime = (c: ZonedClock) => `${c.hour % 12 || 12}:${String(c.minute).padStart(2, '0')} ${c.hour < 12 ? 'AM' : 'PM'}`;
+const clockTime = (c: ZonedClock) =>
+  `${c.hour % 12 || 12}:${String(c.minute).padStart(2, '0')} ${c.hour < 12 ? 'AM' : 'PM'}`;
 
 /** 'Jul 1, 2026, 6:00 PM CEST' on the clocks of `zone`, or '' for an invalid date. */
 export function formatInZone(iso: string, zone: string): string {
@@ -138,16 +153,24 @@ export function sameDayInZone(a: string, b: string, zone: string): boolean {
  * When an event runs, on its zone's clocks: one day reads { day: 'Wednesday, Jul 1, 2026', time: '6:00 PM – 9:00 PM
  * CEST' }; several days read each end in full ('Wednesday, Jul 1, 2026, 6:00 PM CEST').
  */
-export function eventWhen(start: string, end: string, zone: string): { sameDay: true; day: string; time: string } | { sameDay: false; start: string; end: string } {
+export function eventWhen(
+  start: string,
+  end: string,
+  zone: string,
+): { sameDay: true; day: string; time: string } | { sameDay: false; start: string; end: string } {
   const fromName = zoneAbbreviation(start, zone);
   const toName = zoneAbbreviation(end, zone);
   const from = zonedClock(start, zone);
   const to = zonedClock(end, zone);
   if (from && to && sameDayInZone(start, end, zone)) {
-    const time = fromName === toName ? `${clockTime(from)} – ${clockTime(to)} ${toName}` : `${clockTime(from)} ${fromName} – ${clockTime(to)} ${toName}`;
+    const time =
+      fromName === toName
+        ? `${clockTime(from)} – ${clockTime(to)} ${toName}`
+        : `${clockTime(from)} ${fromName} – ${clockTime(to)} ${toName}`;
     return { sameDay: true, day: formatDayInZone(start, zone), time };
   }
-  const full = (iso: string) => (zonedClock(iso, zone) ? `${formatDayInZone(iso, zone)}, ${formatTimeInZone(iso, zone)}` : '');
+  const full = (iso: string) =>
+    zonedClock(iso, zone) ? `${formatDayInZone(iso, zone)}, ${formatTimeInZone(iso, zone)}` : '';
   return { sameDay: false, start: full(start), end: full(end) };
 }
 

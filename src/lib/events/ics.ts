@@ -14,7 +14,11 @@ const MAX_OCTETS = 75;
 
 /** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma and newlines. */
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 const encoder = new TextEncoder();
@@ -47,7 +51,10 @@ export function foldLine(line: string): string {
 export function icsUtc(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${String(iso)}`);
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 export interface CalendarEvent {

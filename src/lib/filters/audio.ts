@@ -3,7 +3,16 @@ import type { Audio } from '../../shared/types.ts';
 import { AUDIO_QUALITIES, AUDIO_TYPES } from '../../shared/constants.ts';
 import type { Option, Range, SectionFilters } from './core.ts';
 import {
-  allPlus, compareText, dataSelectField, defineListSection, inBand, matchesChoice, matchesText, searchField, selectField, timeOf,
+  allPlus,
+  compareText,
+  dataSelectField,
+  defineListSection,
+  inBand,
+  matchesChoice,
+  matchesText,
+  searchField,
+  selectField,
+  timeOf,
 } from './core.ts';
 
 /** Longest category kept from a query string; categories come from the data, so they are free text. */
@@ -63,7 +72,11 @@ export const audioSection = defineListSection<Audio>()({
     played: { label: 'Most Played', key: (a) => a.plays, direction: 'desc' },
     downloaded: { label: 'Most Downloaded', key: (a) => a.downloads, direction: 'desc' },
     rated: { label: 'Highest Rated', key: (a) => a.rating, direction: 'desc' },
-    reviewed: { label: 'Most Reviewed', key: (a) => (Array.isArray(a.reviews) ? a.reviews.length : 0), direction: 'desc' },
+    reviewed: {
+      label: 'Most Reviewed',
+      key: (a) => (Array.isArray(a.reviews) ? a.reviews.length : 0),
+      direction: 'desc',
+    },
   },
   noun: ['item', 'items'],
   match: (a, f) =>
@@ -80,5 +93,10 @@ export type AudioSort = AudioFilters['sort'];
 
 export const DEFAULT_AUDIO_FILTERS: AudioFilters = audioSection.defaults;
 /** The audio items that pass every filter, in the chosen order (a new array; now is unused, kept for a uniform signature). */
-export const applyAudioFilters = (items: readonly Audio[], filters: AudioFilters, now = new Date()): Audio[] => audioSection.apply(items, filters, now);
-export const { reducer: audioFiltersReducer, toQuery: audioFiltersToQuery, fromQuery: audioFiltersFromQuery } = audioSection;
+export const applyAudioFilters = (items: readonly Audio[], filters: AudioFilters, now = new Date()): Audio[] =>
+  audioSection.apply(items, filters, now);
+export const {
+  reducer: audioFiltersReducer,
+  toQuery: audioFiltersToQuery,
+  fromQuery: audioFiltersFromQuery,
+} = audioSection;

@@ -2,7 +2,16 @@
 import type { Blog, BlogSummary } from '../../shared/types.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
 import type { Option, SectionFilters } from './core.ts';
-import { allPlus, defineListSection, inPastWindow, matchesChoice, matchesText, searchField, selectField, timeOf } from './core.ts';
+import {
+  allPlus,
+  defineListSection,
+  inPastWindow,
+  matchesChoice,
+  matchesText,
+  searchField,
+  selectField,
+  timeOf,
+} from './core.ts';
 
 export const BLOG_CATEGORY_OPTIONS = allPlus(BLOG_CATEGORIES, 'All Categories');
 
@@ -37,7 +46,9 @@ export const blogSection = defineListSection<BlogSummary>()({
   },
   noun: ['post', 'posts'],
   match: (b, f, now) =>
-    matchesText(f.q, [b.title, b.caption, b.tags]) && matchesChoice(f.category, b.category) && inPastWindow(b.createdAt, f.timeframe, now),
+    matchesText(f.q, [b.title, b.caption, b.tags]) &&
+    matchesChoice(f.category, b.category) &&
+    inPastWindow(b.createdAt, f.timeframe, now),
 });
 
 export type BlogFilters = SectionFilters<typeof blogSection>;
@@ -46,5 +57,10 @@ export type BlogSort = BlogFilters['sort'];
 
 export const DEFAULT_BLOG_FILTERS: BlogFilters = blogSection.defaults;
 /** The blogs that pass every filter, in the chosen order (a new array). */
-export const applyBlogFilters = (items: readonly BlogSummary[], filters: BlogFilters, now: Date): BlogSummary[] => blogSection.apply(items, filters, now);
-export const { reducer: blogFiltersReducer, toQuery: blogFiltersToQuery, fromQuery: blogFiltersFromQuery } = blogSection;
+export const applyBlogFilters = (items: readonly BlogSummary[], filters: BlogFilters, now: Date): BlogSummary[] =>
+  blogSection.apply(items, filters, now);
+export const {
+  reducer: blogFiltersReducer,
+  toQuery: blogFiltersToQuery,
+  fromQuery: blogFiltersFromQuery,
+} = blogSection;

@@ -291,7 +291,11 @@ export function searchField(placeholder: string): SearchFieldSpec {
 }
 
 /** A select with a label and its options (the first is the default); choosing another value clears `resets`. */
-export function selectField<V extends string>(label: string, options: readonly Option<V>[], resets?: readonly string[]): SelectFieldSpec<V> {
+export function selectField<V extends string>(
+  label: string,
+  options: readonly Option<V>[],
+  resets?: readonly string[],
+): SelectFieldSpec<V> {
   return resets ? { kind: 'select', label, options, resets } : { kind: 'select', label, options };
 }
 
@@ -369,10 +373,13 @@ const SORT_LABEL = 'Sort by';
 export function defineListSection<T>() {
   return <Fields extends Readonly<Record<string, FieldSpec<T>>>, S extends string>(
     spec: ListSpec<T, Fields, S>,
-  ): ListSection<T, FiltersOf<Fields, S>> => buildSection<T, FiltersOf<Fields, S>>(spec as unknown as ListSpec<T, Record<string, FieldSpec<T>>, string>);
+  ): ListSection<T, FiltersOf<Fields, S>> =>
+    buildSection<T, FiltersOf<Fields, S>>(spec as unknown as ListSpec<T, Record<string, FieldSpec<T>>, string>);
 }
 
-function buildSection<T, F extends FilterValues>(spec: ListSpec<T, Record<string, FieldSpec<T>>, string>): ListSection<T, F> {
+function buildSection<T, F extends FilterValues>(
+  spec: ListSpec<T, Record<string, FieldSpec<T>>, string>,
+): ListSection<T, F> {
   const sorts = Object.entries(spec.sorts) as [string, SortSpec<T>][];
   const fields = Object.entries(spec.fields);
   const at = spec.sortAfter === undefined ? fields.length : fields.findIndex(([key]) => key === spec.sortAfter) + 1;
@@ -404,8 +411,13 @@ function buildSection<T, F extends FilterValues>(spec: ListSpec<T, Record<string
 
   const section: FilterSection<F> = { defaults: defaults as F, rules: rules as FilterRules<F> };
   const match = spec.match as unknown as (item: T, filters: F, now: Date) => boolean;
-  const selectFor = ([key, field]: [string, FieldSpec<T> | null], items: readonly T[], filters: F): PanelSelect | [] => {
-    if (field === null) return { key, label: SORT_LABEL, options: sorts.map(([value, { label }]) => ({ value, label })) };
+  const selectFor = (
+    [key, field]: [string, FieldSpec<T> | null],
+    items: readonly T[],
+    filters: F,
+  ): PanelSelect | [] => {
+    if (field === null)
+      return { key, label: SORT_LABEL, options: sorts.map(([value, { label }]) => ({ value, label })) };
     if (field.kind === 'select') return { key, label: field.label, options: field.options };
     if (field.kind === 'search') return [];
     const values = field.values(items, filters).map((value) => ({ value, label: value }));
@@ -415,7 +427,10 @@ function buildSection<T, F extends FilterValues>(spec: ListSpec<T, Record<string
   return {
     ...section,
     noun: spec.noun,
-    panel: (items, filters) => ({ ...(search && { search }), selects: order.flatMap((entry) => selectFor(entry, items, filters)) }),
+    panel: (items, filters) => ({
+      ...(search && { search }),
+      selects: order.flatMap((entry) => selectFor(entry, items, filters)),
+    }),
     reducer(state, action) {
       let next = reduceFilters(section, state, action);
       if (action.type !== 'set' || next === state) return next;

@@ -2,7 +2,16 @@
 import type { SiteEvent } from '../../shared/types.ts';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../../shared/constants.ts';
 import type { Option, SectionFilters } from './core.ts';
-import { allPlus, defineListSection, inUpcomingWindow, matchesChoice, matchesText, searchField, selectField, timeOf } from './core.ts';
+import {
+  allPlus,
+  defineListSection,
+  inUpcomingWindow,
+  matchesChoice,
+  matchesText,
+  searchField,
+  selectField,
+  timeOf,
+} from './core.ts';
 
 export const EVENT_CATEGORY_OPTIONS = allPlus(EVENT_CATEGORIES, 'All Categories');
 
@@ -53,5 +62,10 @@ export type EventSort = EventFilters['sort'];
 
 export const DEFAULT_EVENT_FILTERS: EventFilters = eventSection.defaults;
 /** The events that pass every filter, in the chosen order (a new array); now anchors the timeframe. */
-export const applyEventFilters = (items: readonly SiteEvent[], filters: EventFilters, now: Date): SiteEvent[] => eventSection.apply(items, filters, now);
-export const { reducer: eventFiltersReducer, toQuery: eventFiltersToQuery, fromQuery: eventFiltersFromQuery } = eventSection;
+export const applyEventFilters = (items: readonly SiteEvent[], filters: EventFilters, now: Date): SiteEvent[] =>
+  eventSection.apply(items, filters, now);
+export const {
+  reducer: eventFiltersReducer,
+  toQuery: eventFiltersToQuery,
+  fromQuery: eventFiltersFromQuery,
+} = eventSection;

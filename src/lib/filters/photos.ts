@@ -21,7 +21,9 @@ export const photoSection = defineListSection<Photo>()({
   },
   noun: ['photo', 'photos'],
   match: (p, f) =>
-    matchesText(f.q, [p.title, p.caption, p.tags]) && matchesChoice(f.category, p.category) && matchesChoice(f.resolution, p.resolution),
+    matchesText(f.q, [p.title, p.caption, p.tags]) &&
+    matchesChoice(f.category, p.category) &&
+    matchesChoice(f.resolution, p.resolution),
 });
 
 export type PhotoFilters = SectionFilters<typeof photoSection>;
@@ -29,5 +31,10 @@ export type PhotoSort = PhotoFilters['sort'];
 
 export const DEFAULT_PHOTO_FILTERS: PhotoFilters = photoSection.defaults;
 /** The photos that pass every filter, in the chosen order (a new array; now is unused, kept for a uniform signature). */
-export const applyPhotoFilters = (items: readonly Photo[], filters: PhotoFilters, now = new Date()): Photo[] => photoSection.apply(items, filters, now);
-export const { reducer: photoFiltersReducer, toQuery: photoFiltersToQuery, fromQuery: photoFiltersFromQuery } = photoSection;
+export const applyPhotoFilters = (items: readonly Photo[], filters: PhotoFilters, now = new Date()): Photo[] =>
+  photoSection.apply(items, filters, now);
+export const {
+  reducer: photoFiltersReducer,
+  toQuery: photoFiltersToQuery,
+  fromQuery: photoFiltersFromQuery,
+} = photoSection;

@@ -72,7 +72,9 @@ export const searchSection = defineListSection<SearchResult>()({
   },
   noun: ['result', 'results'],
   match: (r, f, now) =>
-    matchesChoice(f.type, r.type) && inPastWindow(searchResultDate(r), DATE_WINDOWS[f.date], now) && inBand(r.data.price, f.price, SEARCH_PRICE_BANDS),
+    matchesChoice(f.type, r.type) &&
+    inPastWindow(searchResultDate(r), DATE_WINDOWS[f.date], now) &&
+    inBand(r.data.price, f.price, SEARCH_PRICE_BANDS),
 });
 
 export type SearchFilters = SectionFilters<typeof searchSection>;
@@ -81,8 +83,13 @@ export type SearchSort = SearchFilters['sort'];
 
 export const DEFAULT_SEARCH_FILTERS: SearchFilters = searchSection.defaults;
 /** The results that pass every filter, in the chosen order ('relevant' keeps the server's order); a new array. */
-export const applySearchFilters = (items: readonly SearchResult[], filters: SearchFilters, now: Date): SearchResult[] => searchSection.apply(items, filters, now);
-export const { reducer: searchFiltersReducer, toQuery: searchFiltersToQuery, fromQuery: searchFiltersFromQuery } = searchSection;
+export const applySearchFilters = (items: readonly SearchResult[], filters: SearchFilters, now: Date): SearchResult[] =>
+  searchSection.apply(items, filters, now);
+export const {
+  reducer: searchFiltersReducer,
+  toQuery: searchFiltersToQuery,
+  fromQuery: searchFiltersFromQuery,
+} = searchSection;
 
 /** Results shown on one page of /search. */
 export const SEARCH_PAGE_SIZE = 10;

@@ -2,7 +2,16 @@
 import type { Product } from '../../shared/types.ts';
 import { PRODUCT_CATEGORIES } from '../../shared/constants.ts';
 import type { Option, Range, SectionFilters } from './core.ts';
-import { allPlus, defineListSection, inBand, matchesChoice, matchesText, searchField, selectField, timeOf } from './core.ts';
+import {
+  allPlus,
+  defineListSection,
+  inBand,
+  matchesChoice,
+  matchesText,
+  searchField,
+  selectField,
+  timeOf,
+} from './core.ts';
 
 export const SHOP_CATEGORY_OPTIONS = allPlus(PRODUCT_CATEGORIES, 'All Categories');
 
@@ -48,5 +57,10 @@ export type ShopSort = ShopFilters['sort'];
 
 export const DEFAULT_SHOP_FILTERS: ShopFilters = shopSection.defaults;
 /** The products that pass every filter, in the chosen order (a new array; now is unused, kept for a uniform signature). */
-export const applyShopFilters = (items: readonly Product[], filters: ShopFilters, now = new Date()): Product[] => shopSection.apply(items, filters, now);
-export const { reducer: shopFiltersReducer, toQuery: shopFiltersToQuery, fromQuery: shopFiltersFromQuery } = shopSection;
+export const applyShopFilters = (items: readonly Product[], filters: ShopFilters, now = new Date()): Product[] =>
+  shopSection.apply(items, filters, now);
+export const {
+  reducer: shopFiltersReducer,
+  toQuery: shopFiltersToQuery,
+  fromQuery: shopFiltersFromQuery,
+} = shopSection;

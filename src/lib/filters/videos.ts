@@ -2,7 +2,17 @@
 import type { Video } from '../../shared/types.ts';
 import { VIDEO_CATEGORIES, VIDEO_QUALITIES } from '../../shared/constants.ts';
 import type { Option, Range, SectionFilters } from './core.ts';
-import { DAY_MS, allPlus, defineListSection, inBand, matchesChoice, matchesText, searchField, selectField, timeOf } from './core.ts';
+import {
+  DAY_MS,
+  allPlus,
+  defineListSection,
+  inBand,
+  matchesChoice,
+  matchesText,
+  searchField,
+  selectField,
+  timeOf,
+} from './core.ts';
 
 export const VIDEO_CATEGORY_OPTIONS = allPlus(VIDEO_CATEGORIES, 'All Categories');
 export const VIDEO_QUALITY_OPTIONS = allPlus(VIDEO_QUALITIES, 'All Qualities');
@@ -70,5 +80,10 @@ export type VideoSort = VideoFilters['sort'];
 
 export const DEFAULT_VIDEO_FILTERS: VideoFilters = videoSection.defaults;
 /** The videos that pass every filter, in the chosen order (a new array); now dates the trending score. */
-export const applyVideoFilters = (items: readonly Video[], filters: VideoFilters, now: Date): Video[] => videoSection.apply(items, filters, now);
-export const { reducer: videoFiltersReducer, toQuery: videoFiltersToQuery, fromQuery: videoFiltersFromQuery } = videoSection;
+export const applyVideoFilters = (items: readonly Video[], filters: VideoFilters, now: Date): Video[] =>
+  videoSection.apply(items, filters, now);
+export const {
+  reducer: videoFiltersReducer,
+  toQuery: videoFiltersToQuery,
+  fromQuery: videoFiltersFromQuery,
+} = videoSection;

@@ -24,11 +24,35 @@ export function formatPrice(value: number, { free = false } = {}): string {
 
 /** The symbols en-US writes for a currency; any other is written as its code ('SEK 12.00'). */
 const SYMBOLS: Readonly<Record<string, string>> = {
-  AUD: 'A$', BRL: 'R$', CAD: 'CA$', CNY: 'CN¥', EUR: '€', GBP: '£', HKD: 'HK$', ILS: '₪', INR: '₹', JPY: '¥', KRW: '₩', MXN: 'MX$',
-  NZD: 'NZ$', PHP: '₱', TWD: 'NT$', USD: '$', VND: '₫', XAF: 'FCFA', XCD: 'EC$', XCG: 'Cg.', XOF: 'F\u202fCFA', XPF: 'CFPF',
+  AUD: 'A$',
+  BRL: 'R$',
+  CAD: 'CA$',
+  CNY: 'CN¥',
+  EUR: '€',
+  GBP: '£',
+  HKD: 'HK$',
+  ILS: '₪',
+  INR: '₹',
+  JPY: '¥',
+  KRW: '₩',
+  MXN: 'MX$',
+  NZD: 'NZ$',
+  PHP: '₱',
+  TWD: 'NT$',
+  USD: '$',
+  VND: '₫',
+  XAF: 'FCFA',
+  XCD: 'EC$',
+  XCG: 'Cg.',
+  XOF: 'F\u202fCFA',
+  XPF: 'CFPF',
 };
 /** Currencies en-US writes without a minor unit (the yen) or with three decimals (the dinar); every other has two. */
-const NO_DECIMALS = new Set('AFN ALL BIF CLP COP DJF GNF HUF IDR IQD IRR ISK JPY KMF KPW KRW LAK LBP MGA MMK PKR PYG RWF SLL SOS SYP UGX VND VUV XAF XOF XPF YER'.split(' '));
+const NO_DECIMALS = new Set(
+  'AFN ALL BIF CLP COP DJF GNF HUF IDR IQD IRR ISK JPY KMF KPW KRW LAK LBP MGA MMK PKR PYG RWF SLL SOS SYP UGX VND VUV XAF XOF XPF YER'.split(
+    ' ',
+  ),
+);
 const THREE_DECIMALS = new Set('BHD JOD KWD LYD OMR TND'.split(' '));
 
 /** The digits of |cents| / 100 with the currency's decimals, rounding half up as Intl does. */

@@ -92,6 +92,8 @@ export function autoplay({ interval, reducedMotion }: AutoplayOptions): (slider:
 }
 
 /** The user's prefers-reduced-motion setting (false where it cannot be read, e.g. on the server). */
-export function prefersReducedMotion(scope: { matchMedia?: (query: string) => { matches: boolean } } | undefined): boolean {
+export function prefersReducedMotion(
+  scope: { matchMedia?: (query: string) => { matches: boolean } } | undefined,
+): boolean {
   return typeof scope?.matchMedia === 'function' && scope.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

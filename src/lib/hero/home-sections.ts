@@ -18,7 +18,11 @@ const time = (value: string) => {
  * views, then by name, so the choice is stable from build to build. Products named in `shownAbove` (the Featured
  * row's titles) are left out, so the page does not show one product twice; unless too few would remain.
  */
-export function featuredProducts(products: readonly Product[], shownAbove: readonly string[] = [], count = FEATURED_PRODUCTS): Product[] {
+export function featuredProducts(
+  products: readonly Product[],
+  shownAbove: readonly string[] = [],
+  count = FEATURED_PRODUCTS,
+): Product[] {
   const taken = new Set(shownAbove.map((t) => t.trim().toLowerCase()));
   const fresh = products.filter((p) => !taken.has(p.name.trim().toLowerCase()));
   return [...(fresh.length >= count ? fresh : products)]
@@ -27,8 +31,14 @@ export function featuredProducts(products: readonly Product[], shownAbove: reado
 }
 
 /** The newest posts with a slug (their page is /blogs/{slug}). */
-export function latestPosts<T extends Pick<Blog, 'createdAt' | 'slug'>>(posts: readonly T[], count = LATEST_POSTS): T[] {
-  return posts.filter((p) => p.slug !== '').sort((a, b) => time(b.createdAt) - time(a.createdAt)).slice(0, count);
+export function latestPosts<T extends Pick<Blog, 'createdAt' | 'slug'>>(
+  posts: readonly T[],
+  count = LATEST_POSTS,
+): T[] {
+  return posts
+    .filter((p) => p.slug !== '')
+    .sort((a, b) => time(b.createdAt) - time(a.createdAt))
+    .slice(0, count);
 }
 
 /** The next events: those starting after `now`, soonest first (an event underway is no longer 'upcoming'). */

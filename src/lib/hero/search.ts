@@ -38,8 +38,8 @@ const HOVER: Record<SearchButton['style']['hoverEffect'], string> = {
 };
 
 /** The utility class for the search button's hover effect (darken when unknown). */
-export const hoverClass = (effect: string): string => HOVER[effect as SearchButton['style']['hoverEffect']] ?? HOVER.darken;
-
+export const hoverClass = (effect: string): string =>
+  HOVER[effect as SearchButton['style']['hoverEffect']] ?? HOVER.darken;
 
 /**
  * The admin's button style as CSS properties, each only when it is a plain colour or length.

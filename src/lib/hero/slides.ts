@@ -63,9 +63,14 @@ export interface SlideButton {
 }
 
 /** Up to two call-to-action buttons: each needs a text and a link safeHref keeps (http(s), mailto, tel, site-relative), else it is left out. */
-export function slideButtons(slide: Pick<Slider, 'button1_text' | 'button1_link' | 'button2_text' | 'button2_link'>): SlideButton[] {
+export function slideButtons(
+  slide: Pick<Slider, 'button1_text' | 'button1_link' | 'button2_text' | 'button2_link'>,
+): SlideButton[] {
   const buttons: SlideButton[] = [];
-  for (const [text, link] of [[slide.button1_text, slide.button1_link], [slide.button2_text, slide.button2_link]] as const) {
+  for (const [text, link] of [
+    [slide.button1_text, slide.button1_link],
+    [slide.button2_text, slide.button2_link],
+  ] as const) {
     const href = safeHref(link);
     if (text.trim() !== '' && href !== '') buttons.push({ text: text.trim(), href });
   }

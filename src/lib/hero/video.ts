@@ -16,13 +16,28 @@ export function videoEmbedSrc(link: string): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || url.username || url.password || url.port || !EMBED_HOSTS.has(url.hostname.toLowerCase())) return null;
+  if (
+    url.protocol !== 'https:' ||
+    url.username ||
+    url.password ||
+    url.port ||
+    !EMBED_HOSTS.has(url.hostname.toLowerCase())
+  )
+    return null;
   const match = /^\/embed\/([^/]+)\/?$/.exec(url.pathname);
   const id = match?.[1];
   if (!id || !VIDEO_ID.test(id)) return null;
   // Looping a single video needs playlist=<id>; enablejsapi lets the player say when it plays (isPlayingMessage);
   // other parameters of the stored link are dropped.
-  const query = new URLSearchParams({ autoplay: '1', mute: '1', playsinline: '1', loop: '1', playlist: id, controls: '0', enablejsapi: '1' });
+  const query = new URLSearchParams({
+    autoplay: '1',
+    mute: '1',
+    playsinline: '1',
+    loop: '1',
+    playlist: id,
+    controls: '0',
+    enablejsapi: '1',
+  });
   return `https://${url.hostname.toLowerCase()}/embed/${id}?${query.toString()}`;
 }
 
@@ -34,16 +49,15 @@ export function videoFileSrc(link: string): string | null {
   }
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && !url.username && !url.password && /\.(mp4|webm)$/i.test(url.pathname) ? url.href : null;
+    return url.protocol === 'https:' && !url.username && !url.password && /\.(mp4|webm)$/i.test(url.pathname)
+      ? url.href
+      : null;
   } catch {
     return null;
   }
 }
 
-export type SlideMedia =
-  | { kind: 'image' }
-  | { kind: 'embed'; src: string }
-  | { kind: 'file'; src: string };
+export type SlideMedia = { kind: 'image' } | { kind: 'embed'; src: string } | { kind: 'file'; src: string };
 
 /** How a slide is shown: video slides with a playable link get their video, everything else its image. */
 export function slideMedia(slide: Pick<Slider, 'type' | 'link'>): SlideMedia {
@@ -85,7 +99,11 @@ export function isPlayingMessage(data: unknown): boolean {
 }
 
 /** Whether a message came from the embedded player itself: its window and the origin of its address. */
-export function isFromPlayer(event: { origin: string; source: unknown }, frame: { contentWindow: unknown } | null, src: string): boolean {
+export function isFromPlayer(
+  event: { origin: string; source: unknown },
+  frame: { contentWindow: unknown } | null,
+  src: string,
+): boolean {
   if (!frame || event.source !== frame.contentWindow) return false;
   try {
     return new URL(src).origin === event.origin;

@@ -1,6 +1,11 @@
 /** Video embed links the page may frame: the CSP allows only https YouTube embeds (youtube-nocookie.com and youtube.com). */
 
-const EMBED_HOSTS: ReadonlySet<string> = new Set(['www.youtube-nocookie.com', 'youtube-nocookie.com', 'www.youtube.com', 'youtube.com']);
+const EMBED_HOSTS: ReadonlySet<string> = new Set([
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+  'www.youtube.com',
+  'youtube.com',
+]);
 const EMBED_PATH = /^\/embed\/[A-Za-z0-9_-]+\/?$/;
 
 /** The parsed link when it is an https YouTube embed link (no credentials, no port), else null. */

@@ -9,7 +9,12 @@ export interface LightboxState {
   count: number;
 }
 
-export type LightboxAction = { type: 'open'; index: number } | { type: 'next' } | { type: 'previous' } | { type: 'close' } | { type: 'count'; count: number };
+export type LightboxAction =
+  | { type: 'open'; index: number }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'close' }
+  | { type: 'count'; count: number };
 
 /** An index inside 0..count-1 (0 for a non-number); -1 when there is nothing to show. */
 export function clampIndex(index: number, count: number): number {
@@ -34,7 +39,9 @@ export function lightboxReducer(state: LightboxState, action: LightboxAction): L
       return { ...state, index: -1 };
     case 'next':
     case 'previous':
-      return state.index < 0 ? state : { ...state, index: stepIndex(state.index, state.count, action.type === 'next' ? 1 : -1) };
+      return state.index < 0
+        ? state
+        : { ...state, index: stepIndex(state.index, state.count, action.type === 'next' ? 1 : -1) };
     case 'count': {
       // The list changed under an open lightbox (a refresh): it stays open on a photo that exists.
       const count = Math.max(0, action.count);

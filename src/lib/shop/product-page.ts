@@ -26,13 +26,18 @@ const time = (value: string) => {
   const t = Date.parse(value);
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
 };
-const popularFirst = (a: Product, b: Product) => b.views - a.views || time(b.createdAt) - time(a.createdAt) || a.name.localeCompare(b.name);
+const popularFirst = (a: Product, b: Product) =>
+  b.views - a.views || time(b.createdAt) - time(a.createdAt) || a.name.localeCompare(b.name);
 
 /**
  * Products to show beside `product`: those of its category first, then the others, each group the most viewed first
  * (then the newest, then by name, so the choice is stable from build to build); never the product itself.
  */
-export function relatedProducts(product: Pick<Product, '_id' | 'category'>, all: readonly Product[], count = RELATED_PRODUCTS): Product[] {
+export function relatedProducts(
+  product: Pick<Product, '_id' | 'category'>,
+  all: readonly Product[],
+  count = RELATED_PRODUCTS,
+): Product[] {
   const others = all.filter((p) => p._id !== product._id);
   const same = others.filter((p) => p.category === product.category).sort(popularFirst);
   const rest = others.filter((p) => p.category !== product.category).sort(popularFirst);
@@ -40,7 +45,10 @@ export function relatedProducts(product: Pick<Product, '_id' | 'category'>, all:
 }
 
 /** schema.org Product for the page's JSON-LD: name, pictures (absolute URLs), and the offer in the store's currency. */
-export function productJsonLd(product: Product, { pageUrl, imageUrls, currency }: { pageUrl: string; imageUrls: string[]; currency: string }) {
+export function productJsonLd(
+  product: Product,
+  { pageUrl, imageUrls, currency }: { pageUrl: string; imageUrls: string[]; currency: string },
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

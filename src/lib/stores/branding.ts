@@ -11,7 +11,8 @@ import { applyBranding } from '../browser/apply-branding.ts';
 import { withCompanyDefaults } from '../../shared/company.ts';
 import type { Company } from '../../shared/types.ts';
 
-export type Branding = { status: 'loading' } | { status: 'loaded'; company: Company } | { status: 'failed'; company: Company };
+export type Branding =
+  { status: 'loading' } | { status: 'loaded'; company: Company } | { status: 'failed'; company: Company };
 
 export const $branding = atom<Branding>({ status: 'loading' });
 
@@ -52,7 +53,10 @@ if (typeof document !== 'undefined') {
   $branding.listen((branding) => {
     if (branding.status !== 'loaded') return;
     // The name the page was built with (the header's, else the head's site name), so the title follows a rename.
-    shownName ||= document.querySelector('[data-brand="name"]')?.textContent ?? document.querySelector('meta[property="og:site_name"]')?.getAttribute('content') ?? '';
+    shownName ||=
+      document.querySelector('[data-brand="name"]')?.textContent ??
+      document.querySelector('meta[property="og:site_name"]')?.getAttribute('content') ??
+      '';
     applyBranding(branding.company, shownName);
     shownName = branding.company.name;
   });

@@ -28,8 +28,10 @@ function update(next: CartLine[]): void {
 }
 
 /** Adds `quantity` of a product, never beyond its stock (or MAX_LINE_QUANTITY). */
-export const addToCart = (productId: string, quantity: number, stock: number): void => update(addLine($cart.get(), productId, quantity, stock));
+export const addToCart = (productId: string, quantity: number, stock: number): void =>
+  update(addLine($cart.get(), productId, quantity, stock));
 /** Sets a line's quantity, capped by the stock; 0 removes it. */
-export const setCartQuantity = (productId: string, quantity: number, stock: number): void => update(setLine($cart.get(), productId, quantity, stock));
+export const setCartQuantity = (productId: string, quantity: number, stock: number): void =>
+  update(setLine($cart.get(), productId, quantity, stock));
 export const removeFromCart = (productId: string): void => update(removeLine($cart.get(), productId));
 export const clearCart = (): void => update([]);

@@ -25,7 +25,12 @@ const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const Size = z.number().int().min(0);
 const TableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/);
 
-const StoredFile = z.object({ name: z.string().min(1).max(200), size: Size, sha256: Sha256, content_type: z.string().max(200) });
+const StoredFile = z.object({
+  name: z.string().min(1).max(200),
+  size: Size,
+  sha256: Sha256,
+  content_type: z.string().max(200),
+});
 
 export const ManifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),

@@ -33,7 +33,8 @@ async function factsOf(client: pg.Client): Promise<DatabaseFacts> {
     const counted = await client.query<{ n: number }>(`SELECT count(*) AS n FROM ${client.escapeIdentifier(name)}`);
     tables[name] = Number(counted.rows[0]?.n ?? 0);
   }
-  if (!('kysely_migration' in tables)) throw new BackupError('The database has no migrations applied: it is not a database of this site');
+  if (!('kysely_migration' in tables))
+    throw new BackupError('The database has no migrations applied: it is not a database of this site');
   const last = await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1');
   if (!last.rows[0]) throw new BackupError('The database has no migrations applied: it is not a database of this site');
   return { tables, migration: last.rows[0].name };
@@ -47,7 +48,11 @@ export async function snapshotPostgres(databaseUrl: string, file: string): Promi
       const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
       const facts = await factsOf(client);
       // The transaction stays open until pg_dump is done: an exported snapshot lives only as long as it.
-      await runPgProgram('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${file}`], databaseUrl);
+      await runPgProgram(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${file}`],
+        databaseUrl,
+      );
       return facts;
     } finally {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -70,6 +75,10 @@ export async function postgresContents(databaseUrl: string): Promise<string | nu
 
 /** Restores a pg_dump file into the (empty) database, in one transaction, and counts what it holds then. */
 export async function restorePostgres(file: string, databaseUrl: string): Promise<DatabaseFacts> {
-  await runPgProgram('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file], databaseUrl);
+  await runPgProgram(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file],
+    databaseUrl,
+  );
   return connected(databaseUrl, factsOf);
 }

@@ -39,7 +39,9 @@ function stagedPathOf(stagingDir: string, name: string): string | 'manifest' {
       // Reported below.
     }
   }
-  throw new BackupError(`The archive holds an entry no backup of this site writes: ${JSON.stringify(name.slice(0, 120))}`);
+  throw new BackupError(
+    `The archive holds an entry no backup of this site writes: ${JSON.stringify(name.slice(0, 120))}`,
+  );
 }
 
 function damaged(detail: string): BackupError {
@@ -96,7 +98,13 @@ export async function readArchive(archive: string, stagingDir: string): Promise<
   let manifest: Manifest;
   try {
     const parsed = ManifestSchema.safeParse(JSON.parse(manifestText));
-    if (!parsed.success) throw damaged(`manifest.json is not valid (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
+    if (!parsed.success)
+      throw damaged(
+        `manifest.json is not valid (${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')})`,
+      );
     manifest = parsed.data;
   } catch (error) {
     if (error instanceof BackupError) throw error;
@@ -108,7 +116,8 @@ export async function readArchive(archive: string, stagingDir: string): Promise<
   for (const [name, want] of expected) {
     const got = seen.get(name);
     if (!got) throw damaged(`${name} is missing`);
-    if (got.size !== want.size || got.sha256 !== want.sha256) throw damaged(`${name} does not match its size and SHA-256 in the manifest`);
+    if (got.size !== want.size || got.sha256 !== want.sha256)
+      throw damaged(`${name} does not match its size and SHA-256 in the manifest`);
   }
   for (const name of seen.keys()) if (!expected.has(name)) throw damaged(`${name} is not in the manifest`);
   return {

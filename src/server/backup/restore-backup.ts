@@ -55,14 +55,20 @@ async function targetContents(env: BackupEnv, bringsSecret: boolean): Promise<st
   const storage = mediaStorageFor(env);
   for (const store of STORES) {
     const objects = await storage[store].list();
-    if (objects.length) found.push(`the ${store} storage (${storage[store].kind === 's3' ? 'bucket' : join(env.DATA_DIR, store)}) already holds ${objects.length} file(s)`);
+    if (objects.length)
+      found.push(
+        `the ${store} storage (${storage[store].kind === 's3' ? 'bucket' : join(env.DATA_DIR, store)}) already holds ${objects.length} file(s)`,
+      );
   }
-  if (bringsSecret && !env.AUTH_SECRET && existsSync(join(env.DATA_DIR, 'secret.key'))) found.push(`DATA_DIR already has a secret.key`);
+  if (bringsSecret && !env.AUTH_SECRET && existsSync(join(env.DATA_DIR, 'secret.key')))
+    found.push(`DATA_DIR already has a secret.key`);
   return found;
 }
 
 function refuseNonEmpty(found: string[]): never {
-  throw new RestoreRefused(`Restore refused, nothing was changed: the target is not empty: ${found.join('; ')}. Restore into a new DATA_DIR (and, with DATABASE_URL, a new empty database and storage).`);
+  throw new RestoreRefused(
+    `Restore refused, nothing was changed: the target is not empty: ${found.join('; ')}. Restore into a new DATA_DIR (and, with DATABASE_URL, a new empty database and storage).`,
+  );
 }
 
 /** The counts must be those the manifest recorded; anything else means the restore did not give back the snapshot. */
@@ -71,7 +77,12 @@ function checkCounts(manifest: Manifest, facts: DatabaseFacts): void {
   const names = new Set([...Object.keys(want), ...Object.keys(facts.tables)]);
   const wrong = [...names].filter((name) => want[name] !== facts.tables[name]);
   if (wrong.length) {
-    throw new BackupError(`The restored database does not match the manifest (${wrong.slice(0, 5).map((n) => `${n}: ${facts.tables[n] ?? 'missing'} rows, expected ${want[n] ?? 'none'}`).join('; ')})`);
+    throw new BackupError(
+      `The restored database does not match the manifest (${wrong
+        .slice(0, 5)
+        .map((n) => `${n}: ${facts.tables[n] ?? 'missing'} rows, expected ${want[n] ?? 'none'}`)
+        .join('; ')})`,
+    );
   }
 }
 
@@ -85,7 +96,11 @@ export async function restoreBackup({ env, archive, log = () => undefined }: Res
   try {
     log(`checking ${archive}...`);
     const staged = await readArchive(archive, staging).catch((error: unknown) => {
-      throw error instanceof BackupError ? new RestoreRefused(`Restore refused, nothing was changed: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`) : error;
+      throw error instanceof BackupError
+        ? new RestoreRefused(
+            `Restore refused, nothing was changed: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`,
+          )
+        : error;
     });
     const { manifest } = staged;
     const targetKind = env.DATABASE_URL ? 'postgres' : 'sqlite';
@@ -94,10 +109,15 @@ export async function restoreBackup({ env, archive, log = () => undefined }: Res
         `Restore refused, nothing was changed: the archive holds a ${manifest.database.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database and the target is ${targetKind === 'sqlite' ? 'SQLite (DATABASE_URL is not set)' : 'PostgreSQL (DATABASE_URL)'}; restore it into the same kind of database`,
       );
     }
-    if (manifest.database.file !== ENTRY[targetKind]) throw new RestoreRefused(`Restore refused, nothing was changed: the manifest's database entry does not match its kind`);
+    if (manifest.database.file !== ENTRY[targetKind])
+      throw new RestoreRefused(
+        `Restore refused, nothing was changed: the manifest's database entry does not match its kind`,
+      );
     const known = Object.keys(await migrationProvider.getMigrations());
     if (!known.includes(manifest.database.migration)) {
-      throw new RestoreRefused(`Restore refused, nothing was changed: the archive was made by a newer version of the site (migration ${manifest.database.migration}); update the site first`);
+      throw new RestoreRefused(
+        `Restore refused, nothing was changed: the archive was made by a newer version of the site (migration ${manifest.database.migration}); update the site first`,
+      );
     }
     // Checked again right before writing: the archive took a while to read.
     const now = await targetContents(env, manifest.secret !== null);
@@ -105,15 +125,26 @@ export async function restoreBackup({ env, archive, log = () => undefined }: Res
 
     log(`restoring the ${targetKind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database of ${manifest.created_at}...`);
     await mkdir(env.DATA_DIR, { recursive: true });
-    const facts = env.DATABASE_URL ? await restorePostgres(staged.database, env.DATABASE_URL) : await restoreSqlite(staged.database, env.DATA_DIR);
+    const facts = env.DATABASE_URL
+      ? await restorePostgres(staged.database, env.DATABASE_URL)
+      : await restoreSqlite(staged.database, env.DATA_DIR);
     checkCounts(manifest, facts);
 
     const storage = mediaStorageFor(env);
     for (const store of STORES) {
       const files = manifest[store];
-      if (files.length) log(`restoring ${files.length} ${store === 'media' ? 'media' : 'document'} file(s) into ${storage[store].kind === 's3' ? 'the bucket' : join(env.DATA_DIR, store)}...`);
+      if (files.length)
+        log(
+          `restoring ${files.length} ${store === 'media' ? 'media' : 'document'} file(s) into ${storage[store].kind === 's3' ? 'the bucket' : join(env.DATA_DIR, store)}...`,
+        );
       for (let i = 0; i < files.length; i += PUT_BATCH) {
-        await Promise.all(files.slice(i, i + PUT_BATCH).map(async (file) => storage[store].put(file.name, await readFile(staged.objectPath(store, file.name)), file.content_type)));
+        await Promise.all(
+          files
+            .slice(i, i + PUT_BATCH)
+            .map(async (file) =>
+              storage[store].put(file.name, await readFile(staged.objectPath(store, file.name)), file.content_type),
+            ),
+        );
       }
     }
     let secret = false;
@@ -121,7 +152,13 @@ export async function restoreBackup({ env, archive, log = () => undefined }: Res
       await writeFileAtomically(join(env.DATA_DIR, 'secret.key'), await readFile(staged.secret), 0o600);
       secret = true;
     }
-    return { manifest, tables: facts.tables, media: manifest.media.length, documents: manifest.documents.length, secret };
+    return {
+      manifest,
+      tables: facts.tables,
+      media: manifest.media.length,
+      documents: manifest.documents.length,
+      secret,
+    };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

@@ -26,7 +26,10 @@ export interface DatabaseFacts {
 /** Copies DATA_DIR/site.db to `file` through the backup API, checks the copy and counts its rows. */
 export async function snapshotSqlite(dataDir: string, file: string): Promise<DatabaseFacts> {
   const live = join(dataDir, 'site.db');
-  if (!existsSync(live)) throw new BackupError(`There is no database at ${live} (DATA_DIR=${dataDir}); start the site once, or set DATA_DIR`);
+  if (!existsSync(live))
+    throw new BackupError(
+      `There is no database at ${live} (DATA_DIR=${dataDir}); start the site once, or set DATA_DIR`,
+    );
   const source = new DatabaseSync(live, { timeout: 5000 });
   try {
     source.exec('PRAGMA query_only = ON');
@@ -49,16 +52,28 @@ export function inspectSqlite(file: string): DatabaseFacts {
   try {
     const check = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
     if (check.length !== 1 || check[0]?.integrity_check !== 'ok') {
-      throw new BackupError(`The database snapshot failed PRAGMA integrity_check: ${check.slice(0, 3).map((r) => r.integrity_check).join('; ')}`);
+      throw new BackupError(
+        `The database snapshot failed PRAGMA integrity_check: ${check
+          .slice(0, 3)
+          .map((r) => r.integrity_check)
+          .join('; ')}`,
+      );
     }
     // Virtual tables (full-text search) are left out: their rows are those of their shadow tables, counted as tables.
     const names = db
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name",
+      )
       .all() as { name: string }[];
     const tables: Record<string, number> = {};
-    for (const { name } of names) tables[name] = Number((db.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }).n);
-    if (!('kysely_migration' in tables)) throw new BackupError('The database has no migrations applied: it is not a database of this site');
-    const last = db.prepare('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1').get() as { name: string } | undefined;
+    for (const { name } of names)
+      tables[name] = Number(
+        (db.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }).n,
+      );
+    if (!('kysely_migration' in tables))
+      throw new BackupError('The database has no migrations applied: it is not a database of this site');
+    const last = db.prepare('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1').get() as
+      { name: string } | undefined;
     if (!last) throw new BackupError('The database has no migrations applied: it is not a database of this site');
     return { tables, migration: last.name };
   } catch (error) {

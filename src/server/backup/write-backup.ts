@@ -18,13 +18,32 @@ import { mediaStorageFor } from '../media/storage/media-storage.ts';
 import { readObject, type ObjectStore } from '../media/storage/object-store.ts';
 import { contentTypeOf } from './content-types.ts';
 import { digestOf, digestOfFile, syncDirectory } from './files.ts';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ENTRY, STORES, storeEntry, type Manifest, type StoreName, type StoredFileEntry } from './manifest.ts';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  ENTRY,
+  STORES,
+  storeEntry,
+  type Manifest,
+  type StoreName,
+  type StoredFileEntry,
+} from './manifest.ts';
 import { snapshotPostgres } from './postgres-snapshot.ts';
 import { snapshotSqlite, type DatabaseFacts } from './sqlite-snapshot.ts';
 
 export type BackupEnv = Pick<
   Env,
-  'DATA_DIR' | 'DATABASE_URL' | 'AUTH_SECRET' | 'MEDIA_STORAGE' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'S3_PREFIX'
+  | 'DATA_DIR'
+  | 'DATABASE_URL'
+  | 'AUTH_SECRET'
+  | 'MEDIA_STORAGE'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'S3_PREFIX'
 >;
 
 export interface BackupOptions {
@@ -47,20 +66,30 @@ export interface BackupResult {
 
 /** A file name for an archive made at `at`: site-backup-2026-11-24T22-05-09Z.tar.gz. */
 export function backupFileName(at: Date): string {
-  return `site-backup-${at.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-')}.tar.gz`;
+  return `site-backup-${at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-')}.tar.gz`;
 }
 
 /**
  * Writes `bytes` (or a file's content) as one tar entry, waiting whenever the archive's stream is full; `broken`
  * rejects when the archive file cannot be written any more (a full disk), which ends the wait too.
  */
-async function addEntry(pack: tar.Pack, broken: Promise<never>, name: string, size: number, content: Uint8Array | string): Promise<void> {
+async function addEntry(
+  pack: tar.Pack,
+  broken: Promise<never>,
+  name: string,
+  size: number,
+  content: Uint8Array | string,
+): Promise<void> {
   const entry = pack.entry({ name, size, mode: 0o600, mtime: new Date(), type: 'file' });
   const done = new Promise<void>((resolve, reject) => {
     entry.once('finish', resolve);
     entry.once('error', reject);
   });
-  const chunks: AsyncIterable<Uint8Array> | Uint8Array[] = typeof content === 'string' ? createReadStream(content) : [content];
+  const chunks: AsyncIterable<Uint8Array> | Uint8Array[] =
+    typeof content === 'string' ? createReadStream(content) : [content];
   for await (const chunk of chunks) {
     if (!entry.write(chunk)) await Promise.race([once(entry, 'drain'), broken]);
   }
@@ -69,7 +98,10 @@ async function addEntry(pack: tar.Pack, broken: Promise<never>, name: string, si
 }
 
 /** Snapshot of the database of `env` into `dir`; the entry name, file and facts. */
-async function snapshotDatabase(env: BackupEnv, dir: string): Promise<{ kind: 'sqlite' | 'postgres'; entry: string; file: string; facts: DatabaseFacts }> {
+async function snapshotDatabase(
+  env: BackupEnv,
+  dir: string,
+): Promise<{ kind: 'sqlite' | 'postgres'; entry: string; file: string; facts: DatabaseFacts }> {
   if (env.DATABASE_URL) {
     const file = join(dir, 'postgres.dump');
     return { kind: 'postgres', entry: ENTRY.postgres, file, facts: await snapshotPostgres(env.DATABASE_URL, file) };
@@ -80,7 +112,10 @@ async function snapshotDatabase(env: BackupEnv, dir: string): Promise<{ kind: 's
 
 /** Objects as the store lists them, minus temp files of writes under way (server-made names never start with a dot). */
 async function storedNames(store: ObjectStore): Promise<string[]> {
-  return (await store.list()).map((o) => o.name).filter((name) => !name.startsWith('.')).sort();
+  return (await store.list())
+    .map((o) => o.name)
+    .filter((name) => !name.startsWith('.'))
+    .sort();
 }
 
 export async function createBackup({ env, out, signal, now = new Date() }: BackupOptions): Promise<BackupResult> {
@@ -124,7 +159,13 @@ export async function createBackup({ env, out, signal, now = new Date() }: Backu
         format: ARCHIVE_FORMAT,
         version: ARCHIVE_VERSION,
         created_at: now.toISOString(),
-        database: { kind: database.kind, file: database.entry as Manifest['database']['file'], ...databaseDigest, migration: database.facts.migration, tables: database.facts.tables },
+        database: {
+          kind: database.kind,
+          file: database.entry as Manifest['database']['file'],
+          ...databaseDigest,
+          migration: database.facts.migration,
+          tables: database.facts.tables,
+        },
         media: listed.media,
         documents: listed.documents,
         secret: secret ? digestOf(secret) : null,

@@ -40,14 +40,20 @@ export function isPostgresUrl(url: string): boolean {
  */
 export function createDb({ dataDir, databaseUrl, lockWaitMs }: DbOptions): Db {
   if (databaseUrl) {
-    if (!isPostgresUrl(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL; unset it to use SQLite in DATA_DIR.');
+    if (!isPostgresUrl(databaseUrl))
+      throw new Error('DATABASE_URL must be a postgres:// URL; unset it to use SQLite in DATA_DIR.');
     const listener = postgresChanges(databaseUrl);
-    const db = new Kysely<Database>({ dialect: postgresDialect(databaseUrl, { lockWaitMs, beforeDestroy: listener.close }) });
+    const db = new Kysely<Database>({
+      dialect: postgresDialect(databaseUrl, { lockWaitMs, beforeDestroy: listener.close }),
+    });
     features.set(db, { kind: 'postgres', changes: listener.version });
     return db;
   }
   mkdirSync(dataDir, { recursive: true });
-  const { dialect, changes, canGrow } = sqliteDialect(join(dataDir, 'site.db'), { lockWaitMs, onFull: () => reportStorageFull(dataDir, 'the database') });
+  const { dialect, changes, canGrow } = sqliteDialect(join(dataDir, 'site.db'), {
+    lockWaitMs,
+    onFull: () => reportStorageFull(dataDir, 'the database'),
+  });
   const db = new Kysely<Database>({ dialect });
   features.set(db, { kind: 'sqlite', changes, canGrow });
   return db;

@@ -6,7 +6,12 @@ import type { Database } from './schema.ts';
  * A free slug for a new row of `table`, made from its name (`fallback` when nothing is left of it); kept when the row
  * is renamed, so its address stays. Used for events (/events/{slug}) and products (/shop/{slug}).
  */
-export async function freeSlug(db: Kysely<Database> | Transaction<Database>, table: 'events' | 'products', name: string, fallback: string): Promise<string> {
+export async function freeSlug(
+  db: Kysely<Database> | Transaction<Database>,
+  table: 'events' | 'products',
+  name: string,
+  fallback: string,
+): Promise<string> {
   const base = slugify(name) || fallback;
   const rows = await db.selectFrom(table).select('slug').where('slug', 'like', `${base}%`).execute();
   const taken = new Set(rows.map((r) => r.slug));

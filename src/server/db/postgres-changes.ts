@@ -83,11 +83,19 @@ export function postgresChanges(databaseUrl: string): ChangeListener {
 export async function ensureChangeTriggers(db: Db): Promise<void> {
   // In a transaction, so instances starting together take turns (postgres-dialect.ts).
   await db.transaction().execute(async (trx) => {
-    await sql.raw(`CREATE OR REPLACE FUNCTION site_announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN PERFORM pg_notify('${CHANGES_CHANNEL}', TG_TABLE_NAME); RETURN NULL; END $$`).execute(trx);
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION site_announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_notify('${CHANGES_CHANNEL}', TG_TABLE_NAME); RETURN NULL; END $$`,
+      )
+      .execute(trx);
     for (const table of ANNOUNCED_TABLES) {
-      await sql.raw(`CREATE OR REPLACE TRIGGER ${table}_announce AFTER INSERT OR UPDATE OR DELETE ON ${table}
-        FOR EACH STATEMENT EXECUTE FUNCTION site_announce_change()`).execute(trx);
+      await sql
+        .raw(
+          `CREATE OR REPLACE TRIGGER ${table}_announce AFTER INSERT OR UPDATE OR DELETE ON ${table}
+        FOR EACH STATEMENT EXECUTE FUNCTION site_announce_change()`,
+        )
+        .execute(trx);
     }
   });
 }

@@ -12,7 +12,14 @@
  * - Every connection speaks UTC.
  */
 import pg from 'pg';
-import { CompiledQuery, PostgresDialect, PostgresDriver, type DatabaseConnection, type Driver, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresDialect,
+  PostgresDriver,
+  type DatabaseConnection,
+  type Driver,
+  type TransactionSettings,
+} from 'kysely';
 
 /** How long a transaction waits for the write lock before failing as busy (the SQLite module's LOCK_WAIT_MS). */
 const DEFAULT_LOCK_WAIT_MS = 5000;
@@ -56,7 +63,11 @@ class LockingPostgresDriver extends PostgresDriver {
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await super.beginTransaction(connection, settings);
     try {
-      await connection.executeQuery(CompiledQuery.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(this.#options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS))}`));
+      await connection.executeQuery(
+        CompiledQuery.raw(
+          `SET LOCAL lock_timeout = ${Math.max(1, Math.round(this.#options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS))}`,
+        ),
+      );
       await connection.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`));
     } catch (error) {
       // Kysely rolls back only transactions that began: this one must not go back to the pool open and aborted.
@@ -85,7 +96,9 @@ export function clientConfig(databaseUrl: string): pg.ClientConfig {
   // in a five-letter word through ('desgn' finds 'Design'); the default 0.6 does not. random_page_cost 1.1 (the
   // usual value for SSDs, which managed databases run on) lets the planner use the search index for common terms
   // instead of scanning the table: search p95 at 60,000 items went from 30 to 12 ms (docs/performance.md).
-  const options = ['TimeZone=UTC', 'pg_trgm.word_similarity_threshold=0.5', 'random_page_cost=1.1'].map((o) => `-c ${o}`).join(' ');
+  const options = ['TimeZone=UTC', 'pg_trgm.word_similarity_threshold=0.5', 'random_page_cost=1.1']
+    .map((o) => `-c ${o}`)
+    .join(' ');
   return { connectionString: databaseUrl, types, options, application_name: 'company-site' };
 }
 

@@ -14,7 +14,10 @@ export function postgresErrorMeaning(error: object): ErrorMeaning | null {
   if (code === UNIQUE) {
     // PostgreSQL names the columns in its detail ('Key (idempotency_key)=(…) already exists') and the index in
     // `constraint`; its message is generic.
-    return { kind: 'unique', said: [detail, constraint].filter((part): part is string => typeof part === 'string').join(' ') };
+    return {
+      kind: 'unique',
+      said: [detail, constraint].filter((part): part is string => typeof part === 'string').join(' '),
+    };
   }
   if (FULL.has(code)) return { kind: 'full' };
   if (BUSY.has(code)) return { kind: 'busy' };

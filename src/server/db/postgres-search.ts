@@ -26,7 +26,9 @@ const trigrams = new WeakMap<Db, Promise<boolean>>();
 function hasTrigrams(db: Db): Promise<boolean> {
   let known = trigrams.get(db);
   if (!known) {
-    known = sql<{ n: number }>`SELECT count(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'`.execute(db).then(({ rows }) => (rows[0]?.n ?? 0) > 0);
+    known = sql<{ n: number }>`SELECT count(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'`
+      .execute(db)
+      .then(({ rows }) => (rows[0]?.n ?? 0) > 0);
     trigrams.set(db, known);
   }
   return known;
@@ -38,7 +40,9 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db).catch(() => undefined);
   trigrams.delete(db);
   await db.transaction().execute(async (trx) => {
-    await sql.raw(`CREATE TABLE IF NOT EXISTS search_index (
+    await sql
+      .raw(
+        `CREATE TABLE IF NOT EXISTS search_index (
       seq bigserial UNIQUE,
       type text NOT NULL,
       ref_id text NOT NULL,
@@ -46,16 +50,24 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
       body text NOT NULL,
       tags text NOT NULL,
       document tsvector GENERATED ALWAYS AS (${DOCUMENT}) STORED,
-      PRIMARY KEY (type, ref_id))`).execute(trx);
+      PRIMARY KEY (type, ref_id))`,
+      )
+      .execute(trx);
     await sql.raw('CREATE INDEX IF NOT EXISTS search_index_document ON search_index USING gin (document)').execute(trx);
-    const trgm = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'`.execute(trx);
+    const trgm = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'`.execute(
+      trx,
+    );
     if ((trgm.rows[0]?.n ?? 0) > 0) {
-      await sql.raw('CREATE INDEX IF NOT EXISTS search_index_title_trgm ON search_index USING gin (title gin_trgm_ops)').execute(trx);
+      await sql
+        .raw('CREATE INDEX IF NOT EXISTS search_index_title_trgm ON search_index USING gin (title gin_trgm_ops)')
+        .execute(trx);
     }
     for (const s of SEARCH_SOURCES) {
       const v = indexedValues(s, 'NEW');
       // An upsert takes a fresh seq, so an edited item counts as newly indexed for the rank window, as on SQLite.
-      await sql.raw(`CREATE OR REPLACE FUNCTION ${s.table}_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+      await sql
+        .raw(
+          `CREATE OR REPLACE FUNCTION ${s.table}_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF TG_OP = 'DELETE' THEN
             DELETE FROM search_index WHERE type = '${s.type}' AND ref_id = OLD.id;
@@ -65,15 +77,25 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
           ON CONFLICT (type, ref_id) DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, tags = EXCLUDED.tags,
             seq = nextval(pg_get_serial_sequence('search_index', 'seq'));
           RETURN NULL;
-        END $$`).execute(trx);
-      await sql.raw(`CREATE OR REPLACE TRIGGER ${s.table}_search AFTER INSERT OR DELETE OR UPDATE OF ${indexedColumns(s).join(', ')}
-        ON ${s.table} FOR EACH ROW EXECUTE FUNCTION ${s.table}_search_sync()`).execute(trx);
+        END $$`,
+        )
+        .execute(trx);
+      await sql
+        .raw(
+          `CREATE OR REPLACE TRIGGER ${s.table}_search AFTER INSERT OR DELETE OR UPDATE OF ${indexedColumns(s).join(', ')}
+        ON ${s.table} FOR EACH ROW EXECUTE FUNCTION ${s.table}_search_sync()`,
+        )
+        .execute(trx);
     }
     const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM search_index`.execute(trx);
     if ((rows[0]?.n ?? 0) === 0) {
       for (const s of SEARCH_SOURCES) {
         const v = indexedValues(s, 'X');
-        await sql.raw(`INSERT INTO search_index (type, ref_id, title, body, tags) SELECT '${s.type}', X.id, ${v.title}, ${v.body}, ${v.tags} FROM ${s.table} X`).execute(trx);
+        await sql
+          .raw(
+            `INSERT INTO search_index (type, ref_id, title, body, tags) SELECT '${s.type}', X.id, ${v.title}, ${v.body}, ${v.tags} FROM ${s.table} X`,
+          )
+          .execute(trx);
       }
     }
   });
@@ -81,11 +103,18 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
 
 /** Every word as a prefix term, all required: 'gui amp' → 'gui:* & amp:*'; empty when there is nothing to search. */
 export function toTsQuery(text: string): string {
-  return searchWords(text).map((w) => `${w}:*`).join(' & ');
+  return searchWords(text)
+    .map((w) => `${w}:*`)
+    .join(' & ');
 }
 
 /** Best matches first; for very common terms, among the newest RANK_WINDOW matches; by title similarity when nothing matches. */
-export async function searchIndex(db: Db, text: string, type: ContentType | undefined, limit: number): Promise<SearchHit[]> {
+export async function searchIndex(
+  db: Db,
+  text: string,
+  type: ContentType | undefined,
+  limit: number,
+): Promise<SearchHit[]> {
   const query = toTsQuery(text);
   if (!query) return [];
   const ofType = type ? sql`AND type = ${type}` : sql``;

@@ -6,9 +6,21 @@ type DefaultedText = ColumnType<string, string | undefined, string>;
 type DefaultedNumber = ColumnType<number, number | undefined, number>;
 
 export type SeoColumns = {
-  [K in
-    | 'home' | 'login' | 'register' | 'profile' | 'shop' | 'blogs' | 'photos' | 'videos' | 'audio' | 'events' | 'notfound'
-    | 'contact' as `seo_${K}_title` | `seo_${K}_description`]: string | null;
+  [
+    K in
+      | 'home'
+      | 'login'
+      | 'register'
+      | 'profile'
+      | 'shop'
+      | 'blogs'
+      | 'photos'
+      | 'videos'
+      | 'audio'
+      | 'events'
+      | 'notfound'
+      | 'contact' as `seo_${K}_title` | `seo_${K}_description`
+  ]: string | null;
 };
 
 export interface CompanySettingsTable extends SeoColumns {
@@ -374,7 +386,11 @@ export interface PagesTable {
 export interface NewsletterSubscribersTable {
   id: string;
   email: string;
-  status: ColumnType<'pending' | 'confirmed' | 'unsubscribed', 'pending' | 'confirmed' | 'unsubscribed' | undefined, 'pending' | 'confirmed' | 'unsubscribed'>;
+  status: ColumnType<
+    'pending' | 'confirmed' | 'unsubscribed',
+    'pending' | 'confirmed' | 'unsubscribed' | undefined,
+    'pending' | 'confirmed' | 'unsubscribed'
+  >;
   /** SHA-256 (hex) of the emailed tokens; null once confirmed. */
   confirm_token_hash: string | null;
   confirm_expires_at: string | null;
@@ -598,4 +614,3 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
 }
-

@@ -13,12 +13,38 @@ export interface SearchSource {
 
 /** What each type contributes: a weighted title, a body (captions, descriptions, text) and its tags. */
 export const SEARCH_SOURCES: SearchSource[] = [
-  { type: 'product', table: 'products', title: 'name', body: "coalesce(X.description,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'blog', table: 'blogs', title: 'title', body: "coalesce(X.caption,'') || ' ' || coalesce(X.category,'') || ' ' || coalesce(X.content,'')" },
+  {
+    type: 'product',
+    table: 'products',
+    title: 'name',
+    body: "coalesce(X.description,'') || ' ' || coalesce(X.category,'')",
+  },
+  {
+    type: 'blog',
+    table: 'blogs',
+    title: 'title',
+    body: "coalesce(X.caption,'') || ' ' || coalesce(X.category,'') || ' ' || coalesce(X.content,'')",
+  },
   { type: 'photo', table: 'photos', title: 'title', body: "coalesce(X.caption,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'video', table: 'videos', title: 'name', body: "coalesce(X.title,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'audio', table: 'audios', title: 'name', body: "coalesce(X.title,'') || ' ' || coalesce(X.artist,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.type,'') || ' ' || coalesce(X.category,'')" },
-  { type: 'event', table: 'events', title: 'name', body: "coalesce(X.title,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.city,'') || ' ' || coalesce(X.location,'') || ' ' || coalesce(X.category,'')", tags: false },
+  {
+    type: 'video',
+    table: 'videos',
+    title: 'name',
+    body: "coalesce(X.title,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.category,'')",
+  },
+  {
+    type: 'audio',
+    table: 'audios',
+    title: 'name',
+    body: "coalesce(X.title,'') || ' ' || coalesce(X.artist,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.type,'') || ' ' || coalesce(X.category,'')",
+  },
+  {
+    type: 'event',
+    table: 'events',
+    title: 'name',
+    body: "coalesce(X.title,'') || ' ' || coalesce(X.description,'') || ' ' || coalesce(X.city,'') || ' ' || coalesce(X.location,'') || ' ' || coalesce(X.category,'')",
+    tags: false,
+  },
 ];
 
 /** The source row's expressions for the index's title, body and tags, over the row named `row`. */

@@ -173,15 +173,27 @@ class NodeSqliteDriver implements Driver {
     }
   }
 
-  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(savepointCommand('savepoint', name), createQueryId()));
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(savepointCommand('rollback to', name), createQueryId()));
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(savepointCommand('release', name), createQueryId()));
   }
 
@@ -298,5 +310,9 @@ function dataVersion(writer: DatabaseSync): () => number {
 
 export function sqliteDialect(file: string, options: SqliteOptions = {}): SqliteHandle {
   const driver = new NodeSqliteDriver(file, options);
-  return { dialect: new NodeSqliteDialect(driver), changes: dataVersion(driver.writer), canGrow: () => driver.canGrow() };
+  return {
+    dialect: new NodeSqliteDialect(driver),
+    changes: dataVersion(driver.writer),
+    canGrow: () => driver.canGrow(),
+  };
 }

@@ -46,10 +46,13 @@ export class WriteGate {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         grant: resolve,
-        timer: setTimeout(() => {
-          this.#queue.splice(this.#queue.indexOf(waiter), 1);
-          reject(new StorageBusyError());
-        }, Math.max(0, deadline - Date.now())),
+        timer: setTimeout(
+          () => {
+            this.#queue.splice(this.#queue.indexOf(waiter), 1);
+            reject(new StorageBusyError());
+          },
+          Math.max(0, deadline - Date.now()),
+        ),
       };
       this.#queue.push(waiter);
     });

@@ -56,6 +56,8 @@ export function storageFailure(error: unknown): StorageFailure | null {
  */
 export function isUniqueViolation(error: unknown, column?: string): boolean {
   return (
-    find(error, (m) => (m.kind === 'unique' && (column === undefined || new RegExp(`\\b${column}\\b`).test(m.said)) ? true : null)) ?? false
+    find(error, (m) =>
+      m.kind === 'unique' && (column === undefined || new RegExp(`\\b${column}\\b`).test(m.said)) ? true : null,
+    ) ?? false
   );
 }

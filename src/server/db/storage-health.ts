@@ -33,7 +33,9 @@ async function fileProblem(dataDir: string): Promise<string | null> {
     }
     return null;
   } catch (error) {
-    return storageFailure(error) === 'full' ? 'no space left in the data directory' : 'the data directory cannot be written';
+    return storageFailure(error) === 'full'
+      ? 'no space left in the data directory'
+      : 'the data directory cannot be written';
   } finally {
     await rm(file, { force: true }).catch(() => {});
   }
@@ -54,7 +56,10 @@ async function freeBytes(dataDir: string): Promise<number | null> {
  * Why DATA_DIR cannot take writes right now, or null when it can. `databaseCanGrow` checks the database itself
  * (null: cannot tell now); it runs only after a reported failure, as does the file probe.
  */
-export async function storageProblem(dataDir: string, databaseCanGrow?: () => Promise<boolean | null>): Promise<string | null> {
+export async function storageProblem(
+  dataDir: string,
+  databaseCanGrow?: () => Promise<boolean | null>,
+): Promise<string | null> {
   const key = resolve(dataDir);
   const free = await freeBytes(key);
   if (free !== null && free < MIN_FREE_BYTES) return 'less than 1 MiB free in the data directory';

@@ -15,7 +15,20 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { Env } from '../env.ts';
 import { serverSecret, subKey } from '../modules/auth/server-secret.ts';
-import { afterAttempt, afterOutcome, ALLOWED, type AttemptLimiter, decide, expiresAt, type LimitDecision, type LimitRule, type LimitState, outcomeMatters, parseState, type Reservation } from './rate-limit.ts';
+import {
+  afterAttempt,
+  afterOutcome,
+  ALLOWED,
+  type AttemptLimiter,
+  decide,
+  expiresAt,
+  type LimitDecision,
+  type LimitRule,
+  type LimitState,
+  outcomeMatters,
+  parseState,
+  type Reservation,
+} from './rate-limit.ts';
 
 /** A limit and the key it counts (an address, an account). */
 export type LimitPair = readonly [AttemptLimiter, string];
@@ -62,7 +75,9 @@ export function createAttemptStore(db: Db, hashKey: Buffer, options: AttemptStor
   let writes = 0;
 
   const slotsOf = (pairs: readonly LimitPair[]): Slot[] =>
-    pairs.flatMap(([limiter, key]) => (limiter.rule ? [{ hash: keyHash(hashKey, limiter.name, key), rule: limiter.rule }] : []));
+    pairs.flatMap(([limiter, key]) =>
+      limiter.rule ? [{ hash: keyHash(hashKey, limiter.name, key), rule: limiter.rule }] : [],
+    );
 
   const prune = async (): Promise<number> => {
     const result = await db.deleteFrom('attempt_limits').where('expires_at', '<', now()).executeTakeFirst();
@@ -70,7 +85,10 @@ export function createAttemptStore(db: Db, hashKey: Buffer, options: AttemptStor
   };
 
   /** Locks the slots' rows, lets `change` decide their new states from the committed ones, and writes them. */
-  const update = async (slots: Slot[], change: (states: Map<string, LimitState>, at: number) => void): Promise<void> => {
+  const update = async (
+    slots: Slot[],
+    change: (states: Map<string, LimitState>, at: number) => void,
+  ): Promise<void> => {
     await db.transaction().execute(async (trx) => {
       const at = now();
       const hashes = [...new Set(slots.map((s) => s.hash))].sort();
@@ -78,41 +96,64 @@ export function createAttemptStore(db: Db, hashKey: Buffer, options: AttemptStor
         .insertInto('attempt_limits')
         .values(hashes.map((hash) => ({ key_hash: hash, state: 'null', expires_at: at })))
         // A no-op update: it takes the row lock (waiting for any other holder) and returns the committed state.
-        .onConflict((oc) => oc.column('key_hash').doUpdateSet((eb) => ({ expires_at: eb.ref('attempt_limits.expires_at') })))
+        .onConflict((oc) =>
+          oc.column('key_hash').doUpdateSet((eb) => ({ expires_at: eb.ref('attempt_limits.expires_at') })),
+        )
         .returning(['key_hash', 'state'])
         .execute();
       const text = new Map(rows.map((r) => [r.key_hash, r.state]));
       const states = new Map<string, LimitState>();
-      for (const { hash, rule } of slots) if (!states.has(hash)) states.set(hash, parseState(rule, text.get(hash) ?? 'null'));
+      for (const { hash, rule } of slots)
+        if (!states.has(hash)) states.set(hash, parseState(rule, text.get(hash) ?? 'null'));
       change(states, at);
       const ruleOf = new Map(slots.map((s) => [s.hash, s.rule]));
       await trx
         .insertInto('attempt_limits')
-        .values(hashes.map((hash) => {
-          const state = states.get(hash) ?? null;
-          return { key_hash: hash, state: JSON.stringify(state), expires_at: expiresAt(ruleOf.get(hash)!, state) };
-        }))
-        .onConflict((oc) => oc.column('key_hash').doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), expires_at: eb.ref('excluded.expires_at') })))
+        .values(
+          hashes.map((hash) => {
+            const state = states.get(hash) ?? null;
+            return { key_hash: hash, state: JSON.stringify(state), expires_at: expiresAt(ruleOf.get(hash)!, state) };
+          }),
+        )
+        .onConflict((oc) =>
+          oc
+            .column('key_hash')
+            .doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), expires_at: eb.ref('excluded.expires_at') })),
+        )
         .execute();
     });
     // Housekeeping must never fail the request whose attempt is already counted.
-    if (++writes % pruneEvery === 0) await prune().catch((error: unknown) => console.error('attempt limits: pruning failed:', error));
+    if (++writes % pruneEvery === 0)
+      await prune().catch((error: unknown) => console.error('attempt limits: pruning failed:', error));
   };
 
   const settle = async (slots: Slot[], outcome: 'succeeded' | 'failed', at: number): Promise<void> => {
     const touched = slots.filter((s) => outcomeMatters(s.rule, outcome));
     if (touched.length === 0) return;
     await update(touched, (states, time) => {
-      for (const { hash, rule } of touched) states.set(hash, afterOutcome(rule, states.get(hash) ?? null, outcome, at, time));
+      for (const { hash, rule } of touched)
+        states.set(hash, afterOutcome(rule, states.get(hash) ?? null, outcome, at, time));
     });
   };
 
   /** Reads without locking: the first refusal among the slots, else allowed. */
   const read = async (slots: Slot[]): Promise<LimitDecision> => {
-    const rows = await db.selectFrom('attempt_limits').select(['key_hash', 'state']).where('key_hash', 'in', slots.map((s) => s.hash)).execute();
+    const rows = await db
+      .selectFrom('attempt_limits')
+      .select(['key_hash', 'state'])
+      .where(
+        'key_hash',
+        'in',
+        slots.map((s) => s.hash),
+      )
+      .execute();
     const text = new Map(rows.map((r) => [r.key_hash, r.state]));
     const at = now();
-    return slots.map(({ hash, rule }) => decide(rule, parseState(rule, text.get(hash) ?? 'null'), at)).find((d) => !d.allowed) ?? ALLOWED;
+    return (
+      slots
+        .map(({ hash, rule }) => decide(rule, parseState(rule, text.get(hash) ?? 'null'), at))
+        .find((d) => !d.allowed) ?? ALLOWED
+    );
   };
 
   return {
@@ -131,7 +172,9 @@ export function createAttemptStore(db: Db, hashKey: Buffer, options: AttemptStor
       let reservedAt = 0;
       try {
         await update(slots, (states, at) => {
-          const refused = slots.map(({ hash, rule }) => decide(rule, states.get(hash) ?? null, at)).find((d) => !d.allowed);
+          const refused = slots
+            .map(({ hash, rule }) => decide(rule, states.get(hash) ?? null, at))
+            .find((d) => !d.allowed);
           if (refused) throw new Refused(refused);
           for (const { hash, rule } of slots) states.set(hash, afterAttempt(rule, states.get(hash) ?? null, at));
           reservedAt = at;
@@ -142,7 +185,10 @@ export function createAttemptStore(db: Db, hashKey: Buffer, options: AttemptStor
       }
       return {
         decision: ALLOWED,
-        reservation: { succeeded: () => settle(slots, 'succeeded', reservedAt), failed: () => settle(slots, 'failed', reservedAt) },
+        reservation: {
+          succeeded: () => settle(slots, 'succeeded', reservedAt),
+          failed: () => settle(slots, 'failed', reservedAt),
+        },
       };
     },
 

@@ -12,7 +12,11 @@ const COMPLETE = Symbol('complete answer');
 type Marked = Response & { [COMPLETE]?: true };
 
 /** A response the header-setting middleware leaves alone: `headers` must already hold everything they would add. */
-export function completeAnswer(body: string | Uint8Array<ArrayBuffer> | null, status: number, headers: HeaderRecord): Response {
+export function completeAnswer(
+  body: string | Uint8Array<ArrayBuffer> | null,
+  status: number,
+  headers: HeaderRecord,
+): Response {
   const res: Marked = new Response(body, { status, headers });
   res[COMPLETE] = true;
   return res;

@@ -21,7 +21,8 @@ export class ApiError extends Error {
 }
 
 /** An error naming the input field at fault. */
-export const fieldError = (status: ErrorStatus, message: string, field: string) => new ApiError(status, message, { field });
+export const fieldError = (status: ErrorStatus, message: string, field: string) =>
+  new ApiError(status, message, { field });
 
 export const badRequest = (message: string) => new ApiError(400, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);

@@ -43,9 +43,14 @@ async function checkJsonBody(c: Context): Promise<void> {
  * with 400 a JSON body that is not well-formed UTF-8 text. `multipart` lists the path prefixes of upload routes
  * (or tells whether a request is one), which take `multipart/form-data` instead; they still pass the same-origin check (R44).
  */
-export function jsonOnly(options: { multipart?: readonly string[] | ((c: Context) => boolean) } = {}): MiddlewareHandler {
+export function jsonOnly(
+  options: { multipart?: readonly string[] | ((c: Context) => boolean) } = {},
+): MiddlewareHandler {
   const multipart = options.multipart ?? [];
-  const takesMultipart = typeof multipart === 'function' ? multipart : (c: Context) => multipart.some((prefix) => c.req.path.startsWith(prefix));
+  const takesMultipart =
+    typeof multipart === 'function'
+      ? multipart
+      : (c: Context) => multipart.some((prefix) => c.req.path.startsWith(prefix));
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const type = mediaType(c.req.header('content-type'));
@@ -53,7 +58,8 @@ export function jsonOnly(options: { multipart?: readonly string[] | ((c: Context
       else if (!(type === 'multipart/form-data' && takesMultipart(c))) {
         // Without a Content-Type only an empty body passes; reading it is the one test that also holds in-process,
         // where a Request carries a body without Content-Length.
-        if (type !== undefined || (await c.req.arrayBuffer()).byteLength > 0) throw new ApiError(415, 'Content-Type must be application/json');
+        if (type !== undefined || (await c.req.arrayBuffer()).byteLength > 0)
+          throw new ApiError(415, 'Content-Type must be application/json');
       }
     }
     await next();

@@ -11,7 +11,10 @@ const BUSY_RETRY_AFTER = '1';
 export function onError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json(error.field === undefined ? { message: error.message } : { message: error.message, field: error.field }, error.status);
+    return c.json(
+      error.field === undefined ? { message: error.message } : { message: error.message, field: error.field },
+      error.status,
+    );
   }
   if (error instanceof HTTPException) {
     const status = error.status;
@@ -29,6 +32,13 @@ export function onError(error: Error, c: Context): Response {
     if (dataDir) reportStorageFull(dataDir, `a write to ${c.req.path}`);
     return c.json({ message: 'The server has run out of storage space; please try again later' }, 507);
   }
-  console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), path: c.req.path, error: error.stack ?? String(error) }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      time: new Date().toISOString(),
+      path: c.req.path,
+      error: error.stack ?? String(error),
+    }),
+  );
   return c.json({ message: 'Internal server error' }, 500);
 }

@@ -11,7 +11,10 @@ export interface LimitDecision {
 }
 
 export const ALLOWED: LimitDecision = { allowed: true, retryAfterSeconds: 0 };
-const blocked = (ms: number): LimitDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+const blocked = (ms: number): LimitDecision => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+});
 
 /** At most `limit` attempts inside any span of `windowMs`. */
 export interface WindowRule {
@@ -127,13 +130,19 @@ export function backoffFail(state: BackoffState | null, rule: BackoffRule, now: 
 export function backoffConfirm(state: BackoffState | null, rule: BackoffRule, now: number): BackoffState | null {
   const live = backoffLive(state, rule, now);
   if (!live) return null;
-  return { failures: live.failures, lastFailure: now, blockedUntil: Math.max(live.blockedUntil, now + backoffDelay(live.failures, rule)) };
+  return {
+    failures: live.failures,
+    lastFailure: now,
+    blockedUntil: Math.max(live.blockedUntil, now + backoffDelay(live.failures, rule)),
+  };
 }
 
 // --- Either rule ---
 
 export function decide(rule: LimitRule, state: LimitState, now: number): LimitDecision {
-  return rule.kind === 'window' ? windowDecision(asWindow(state), rule, now) : backoffDecision(asBackoff(state), rule, now);
+  return rule.kind === 'window'
+    ? windowDecision(asWindow(state), rule, now)
+    : backoffDecision(asBackoff(state), rule, now);
 }
 
 /** The state after an attempt is counted (reserved) at `now`. */
@@ -142,7 +151,13 @@ export function afterAttempt(rule: LimitRule, state: LimitState, now: number): L
 }
 
 /** The state once the attempt reserved at `at` turned out a success or a failure at `now`. */
-export function afterOutcome(rule: LimitRule, state: LimitState, outcome: 'succeeded' | 'failed', at: number, now: number): LimitState {
+export function afterOutcome(
+  rule: LimitRule,
+  state: LimitState,
+  outcome: 'succeeded' | 'failed',
+  at: number,
+  now: number,
+): LimitState {
   if (rule.kind === 'window') return outcome === 'succeeded' ? windowUncount(asWindow(state), at) : state;
   // A success ends the run of failures.
   return outcome === 'succeeded' ? null : backoffConfirm(asBackoff(state), rule, now);
@@ -169,7 +184,9 @@ export function parseState(rule: LimitRule, text: string): LimitState {
   }
   if (rule.kind === 'window') return Array.isArray(value) ? value.filter((t): t is number => Number.isFinite(t)) : [];
   const s = value as Partial<BackoffState> | null;
-  return s && [s.failures, s.lastFailure, s.blockedUntil].every(Number.isFinite) ? { failures: s.failures!, lastFailure: s.lastFailure!, blockedUntil: s.blockedUntil! } : null;
+  return s && [s.failures, s.lastFailure, s.blockedUntil].every(Number.isFinite)
+    ? { failures: s.failures!, lastFailure: s.lastFailure!, blockedUntil: s.blockedUntil! }
+    : null;
 }
 
 function asWindow(state: LimitState): WindowState {

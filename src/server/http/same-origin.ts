@@ -16,7 +16,11 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
  * present (an allowed one passes even as `cross-site`: with PUBLIC_API_URL on another site, SITE_URL's pages call it
  * so, R56). Without it, Sec-Fetch-Site must not name another site; with neither header the caller is no browser.
  */
-export function isCrossSite(origin: string | undefined, fetchSite: string | undefined, allowed: (origin: string) => boolean): boolean {
+export function isCrossSite(
+  origin: string | undefined,
+  fetchSite: string | undefined,
+  allowed: (origin: string) => boolean,
+): boolean {
   if (origin !== undefined) return !allowed(origin);
   return fetchSite === 'cross-site' || fetchSite === 'same-site';
 }

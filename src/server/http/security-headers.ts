@@ -12,7 +12,9 @@ export function securityHeaderValues(env: Pick<Env, 'SITE_URL'>): HeaderRecord {
     'cross-origin-opener-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(env.SITE_URL.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(env.SITE_URL.startsWith('https://')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',

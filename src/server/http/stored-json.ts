@@ -31,7 +31,10 @@ export function storedJsonResponder(fixed: HeaderRecord) {
 
   function build(stored: StoredJson, representation: Representation, notModified: boolean): HeaderRecord {
     const encoded = representation === 'identity' ? undefined : stored.encoded[representation];
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'cache-control': SHARED_CACHE_CONTROL };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'cache-control': SHARED_CACHE_CONTROL,
+    };
     // A strong validator names one representation; a compressed copy is another one (RFC 9110 8.8.1).
     headers['etag'] = encoded ? `W/${stored.etag}` : stored.etag;
     if (stored.body.byteLength >= COMPRESS_THRESHOLD) headers['vary'] = 'Accept-Encoding';

@@ -15,7 +15,8 @@ export type TrustProxy =
   | { proxies: BlockList };
 
 /** What TRUST_PROXY may be, for the start-up message. */
-export const TRUST_PROXY_FORMAT = 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1)';
+export const TRUST_PROXY_FORMAT =
+  'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1)';
 
 /** The setting, or a sentence saying what is wrong with it; undefined (or 0) is no proxy. */
 export function parseTrustProxy(text: string | undefined): TrustProxy | undefined | { error: string } {
@@ -31,7 +32,11 @@ export function parseTrustProxy(text: string | undefined): TrustProxy | undefine
     const [address = '', prefix, ...rest] = entry.split('/');
     const family = isIP(address);
     const bits = family === 6 ? 128 : 32;
-    if (family === 0 || rest.length > 0 || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= bits))) {
+    if (
+      family === 0 ||
+      rest.length > 0 ||
+      (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= bits))
+    ) {
       return { error: `${TRUST_PROXY_FORMAT}; "${entry}" is neither` };
     }
     const type = family === 6 ? 'ipv6' : 'ipv4';

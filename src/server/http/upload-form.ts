@@ -21,7 +21,9 @@ export function uploadBodyMax(fileSlots: number, maxFileBytes = MAX_UPLOAD_BYTES
 
 /** The refusal of a file over a route's maximum: the spec's text for pictures, the same words with the route's size otherwise. */
 export function tooLargeMessage(maxFileBytes: number): string {
-  return maxFileBytes === MAX_UPLOAD_BYTES ? TOO_LARGE_MESSAGE : `File size must be less than ${Math.round(maxFileBytes / (1024 * 1024))}MB`;
+  return maxFileBytes === MAX_UPLOAD_BYTES
+    ? TOO_LARGE_MESSAGE
+    : `File size must be less than ${Math.round(maxFileBytes / (1024 * 1024))}MB`;
 }
 
 /** The upload routes (method, full path pattern): the only ones that take multipart/form-data. */
@@ -58,7 +60,10 @@ const limited = new WeakMap<Context, number>();
  */
 export function uploadBodyLimit(fileSlots: number, maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHandler {
   const message = tooLargeMessage(maxFileBytes);
-  const limit = bodyLimit({ maxSize: uploadBodyMax(fileSlots, maxFileBytes), onError: (c) => c.json({ message }, 413) });
+  const limit = bodyLimit({
+    maxSize: uploadBodyMax(fileSlots, maxFileBytes),
+    onError: (c) => c.json({ message }, 413),
+  });
   return async (c, next) => {
     if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') return next();
     return limit(c, async () => {

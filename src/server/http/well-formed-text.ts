@@ -42,7 +42,8 @@ function firstBadText(value: unknown, bad: (text: string) => boolean): string | 
       for (const [key, child] of Array.isArray(item) ? item.entries() : Object.entries(item)) {
         // A bad key is named by the object holding it, so the message never echoes it.
         if (typeof key === 'string' && bad(key)) return pathOf(step);
-        if (typeof child === 'string' || (typeof child === 'object' && child !== null)) stack.push({ value: child, key: String(key), parent: step });
+        if (typeof child === 'string' || (typeof child === 'object' && child !== null))
+          stack.push({ value: child, key: String(key), parent: step });
       }
     }
   }
@@ -61,12 +62,18 @@ export function nulField(value: unknown): string | null {
 
 /** The 400 for text that is not well-formed, naming the field when there is a short one to name. */
 export function illFormedText(field: string) {
-  return badRequest(field && field.length <= 100 ? `${field}: must be valid text (no unpaired surrogates)` : 'Request body must be valid text (no unpaired surrogates)');
+  return badRequest(
+    field && field.length <= 100
+      ? `${field}: must be valid text (no unpaired surrogates)`
+      : 'Request body must be valid text (no unpaired surrogates)',
+  );
 }
 
 /** The 400 { message, field } for NUL in a field, as the field rules word control characters; unnamed when the path is long. */
 export function controlText(field: string) {
-  return field && field.length <= 100 ? fieldError(400, `${field}: ${CONTROL_TEXT}`, field) : badRequest(`Request body ${CONTROL_TEXT}`);
+  return field && field.length <= 100
+    ? fieldError(400, `${field}: ${CONTROL_TEXT}`, field)
+    : badRequest(`Request body ${CONTROL_TEXT}`);
 }
 
 /** What the escapes of `part` decode to: UTF-8 text, text with NUL, or nothing (not UTF-8). */

@@ -48,7 +48,9 @@ const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export function renderHtml(brand: MailBrand, content: MailContent): string {
   const color = COLOR.test(brand.primaryColor) ? brand.primaryColor : '#0091ea';
-  const logo = brand.logoUrl ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="40" style="height:40px;border:0">` : '';
+  const logo = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="40" style="height:40px;border:0">`
+    : '';
   const code = content.code
     ? `<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:24px 0">${escapeHtml(content.code)}</p>`
     : '';
@@ -65,7 +67,9 @@ export function renderHtml(brand: MailBrand, content: MailContent): string {
     code,
     action,
     `<p style="font-size:12px;color:#777777">${escapeHtml(content.footer)}</p>`,
-    content.unsubscribeUrl ? `<p style="font-size:12px;color:#777777"><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#555555">Unsubscribe</a></p>` : '',
+    content.unsubscribeUrl
+      ? `<p style="font-size:12px;color:#777777"><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#555555">Unsubscribe</a></p>`
+      : '',
     '</div></body></html>',
   ].join('');
 }

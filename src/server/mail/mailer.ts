@@ -50,7 +50,12 @@ async function writeOutboxFile(dataDir: string, raw: Buffer): Promise<void> {
 
 export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_URL' | 'DATA_DIR'>): Mailer {
   const from = senderAddress(env);
-  const envelope = (m: MailMessage) => ({ from: { name: oneLine(m.fromName), address: from }, to: m.to, subject: oneLine(m.subject), text: m.text, html: m.html,
+  const envelope = (m: MailMessage) => ({
+    from: { name: oneLine(m.fromName), address: from },
+    to: m.to,
+    subject: oneLine(m.subject),
+    text: m.text,
+    html: m.html,
     ...(m.replyTo ? { replyTo: { name: oneLine(m.replyTo.name), address: oneLine(m.replyTo.address) } } : {}),
     ...(m.unsubscribeUrl ? { list: { unsubscribe: oneLine(m.unsubscribeUrl) } } : {}),
   });

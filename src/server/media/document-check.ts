@@ -12,7 +12,8 @@ import { mediaType } from '../http/validate.ts';
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const DOCUMENT_EMPTY_MESSAGE = 'The file is empty';
-export const DOCUMENT_NOT_ALLOWED_MESSAGE = 'Only PDF, Word (DOCX), Excel (XLSX), PowerPoint (PPTX), OpenDocument (ODT, ODS), ZIP, PNG, JPEG, TXT and CSV files are allowed';
+export const DOCUMENT_NOT_ALLOWED_MESSAGE =
+  'Only PDF, Word (DOCX), Excel (XLSX), PowerPoint (PPTX), OpenDocument (ODT, ODS), ZIP, PNG, JPEG, TXT and CSV files are allowed';
 export const DOCUMENT_MISMATCH_MESSAGE = 'The file name or type does not match its content';
 
 export interface DocumentKind {
@@ -26,8 +27,17 @@ export interface DocumentKind {
   label: string;
 }
 
-const kind = (type: string, extensions: readonly string[], label: string, aliases: readonly string[] = []): DocumentKind => ({
-  type, extension: extensions[0]!, extensions, aliases, label,
+const kind = (
+  type: string,
+  extensions: readonly string[],
+  label: string,
+  aliases: readonly string[] = [],
+): DocumentKind => ({
+  type,
+  extension: extensions[0]!,
+  extensions,
+  aliases,
+  label,
 });
 
 const OOXML = 'application/vnd.openxmlformats-officedocument';
@@ -37,16 +47,31 @@ const BY_CONTENT: ReadonlyMap<string, DocumentKind> = new Map([
   [`${OOXML}.wordprocessingml.document`, kind(`${OOXML}.wordprocessingml.document`, ['docx'], 'Word')],
   [`${OOXML}.spreadsheetml.sheet`, kind(`${OOXML}.spreadsheetml.sheet`, ['xlsx'], 'Excel')],
   [`${OOXML}.presentationml.presentation`, kind(`${OOXML}.presentationml.presentation`, ['pptx'], 'PowerPoint')],
-  ['application/vnd.oasis.opendocument.text', kind('application/vnd.oasis.opendocument.text', ['odt'], 'OpenDocument text')],
-  ['application/vnd.oasis.opendocument.spreadsheet', kind('application/vnd.oasis.opendocument.spreadsheet', ['ods'], 'OpenDocument spreadsheet')],
-  ['application/zip', kind('application/zip', ['zip'], 'ZIP', ['application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip'])],
+  [
+    'application/vnd.oasis.opendocument.text',
+    kind('application/vnd.oasis.opendocument.text', ['odt'], 'OpenDocument text'),
+  ],
+  [
+    'application/vnd.oasis.opendocument.spreadsheet',
+    kind('application/vnd.oasis.opendocument.spreadsheet', ['ods'], 'OpenDocument spreadsheet'),
+  ],
+  [
+    'application/zip',
+    kind('application/zip', ['zip'], 'ZIP', ['application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip']),
+  ],
   ['image/png', kind('image/png', ['png'], 'PNG')],
   ['image/jpeg', kind('image/jpeg', ['jpg', 'jpeg'], 'JPEG', ['image/jpg', 'image/pjpeg'])],
 ]);
 
 const TEXT = kind('text/plain', ['txt'], 'Text');
 // Excel on Windows makes browsers declare a .csv as application/vnd.ms-excel.
-const CSV = kind('text/csv', ['csv'], 'CSV', ['application/csv', 'text/x-csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain']);
+const CSV = kind('text/csv', ['csv'], 'CSV', [
+  'application/csv',
+  'text/x-csv',
+  'text/comma-separated-values',
+  'application/vnd.ms-excel',
+  'text/plain',
+]);
 
 /** Every allowed kind (for the admin's file picker and the public type label). */
 export const DOCUMENT_KINDS: readonly DocumentKind[] = [...BY_CONTENT.values(), TEXT, CSV];
@@ -58,7 +83,8 @@ export function extensionOf(fileName: string): string {
   return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
-const baseName = (fileName: string) => fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+const baseName = (fileName: string) =>
+  fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
 
 /** True for valid UTF-8 without NUL bytes (what a text or CSV file must be). */
 export function isPlainUtf8(bytes: Uint8Array): boolean {
@@ -102,7 +128,12 @@ export async function checkDocument({ bytes, declaredType, fileName }: DocumentU
   if (!found) throw new ApiError(415, DOCUMENT_NOT_ALLOWED_MESSAGE);
   if (extension && !found.extensions.includes(extension)) throw new ApiError(415, DOCUMENT_MISMATCH_MESSAGE);
   const declared = mediaType(declaredType);
-  if (declared && declared !== 'application/octet-stream' && declared !== found.type && !found.aliases.includes(declared)) {
+  if (
+    declared &&
+    declared !== 'application/octet-stream' &&
+    declared !== found.type &&
+    !found.aliases.includes(declared)
+  ) {
     throw new ApiError(415, DOCUMENT_MISMATCH_MESSAGE);
   }
   return found;
@@ -117,19 +148,37 @@ const UNSAFE = /[\\/:*?"<>|\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
  * The uploaded name made safe to offer as a download name: last path segment, NFC, no control or reserved characters,
  * spaces collapsed, no leading dots, at most 120 characters with the kind's extension kept or added.
  */
-export function cleanDownloadName(fileName: string | undefined, found: Pick<DocumentKind, 'extension' | 'extensions'>): string {
-  const cleaned = baseName(fileName ?? '').normalize('NFC').replace(UNSAFE, '').replace(/\s+/g, ' ').trim().replace(/^[.\s]+/, '');
+export function cleanDownloadName(
+  fileName: string | undefined,
+  found: Pick<DocumentKind, 'extension' | 'extensions'>,
+): string {
+  const cleaned = baseName(fileName ?? '')
+    .normalize('NFC')
+    .replace(UNSAFE, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+/, '');
   const extension = extensionOf(cleaned);
   const hasOwn = extension !== '' && found.extensions.includes(extension);
   let stem = hasOwn ? cleaned.slice(0, -(extension.length + 1)) : cleaned;
   const suffix = `.${hasOwn ? extension : found.extension}`;
-  stem = [...stem].slice(0, NAME_MAX - suffix.length).join('').replace(/[.\s]+$/, '');
+  stem = [...stem]
+    .slice(0, NAME_MAX - suffix.length)
+    .join('')
+    .replace(/[.\s]+$/, '');
   return `${stem || 'document'}${suffix}`;
 }
 
 /** `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<the name>` (RFC 6266, RFC 8187). */
 export function attachmentDisposition(downloadName: string): string {
-  const ascii = downloadName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(downloadName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const ascii = downloadName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(downloadName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

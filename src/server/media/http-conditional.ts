@@ -40,7 +40,10 @@ function matchesAnyTag(header: string, etag: string): boolean {
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Whether the client's copy is current (answer 304): If-None-Match when sent, else If-Modified-Since. */
-export function isNotModified(headers: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined }, info: ObjectInfo): boolean {
+export function isNotModified(
+  headers: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined },
+  info: ObjectInfo,
+): boolean {
   if (headers.ifNoneMatch) return matchesAnyTag(headers.ifNoneMatch, info.etag);
   if (!headers.ifModifiedSince) return false;
   const since = Date.parse(headers.ifModifiedSince);

@@ -18,14 +18,19 @@ async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean>
     db
       .selectFrom('company_settings')
       .select('id')
-      .where((eb) => eb.or([eb('logo', '=', url), eb('logo_dark', '=', url), eb('icon', '=', url), eb('hero_image', '=', url)])),
+      .where((eb) =>
+        eb.or([eb('logo', '=', url), eb('logo_dark', '=', url), eb('icon', '=', url), eb('hero_image', '=', url)]),
+      ),
     db.selectFrom('sliders').select('id').where('image', '=', url),
     db.selectFrom('products').select('id').where('image', '=', url),
     db.selectFrom('blogs').select('id').where('image', '=', url),
     db.selectFrom('photos').select('id').where('image', '=', url),
     db.selectFrom('events').select('id').where('image', '=', url),
     db.selectFrom('recommendations').select('id').where('image', '=', url),
-    db.selectFrom('audios').select('id').where((eb) => eb.or([eb('audio_file', '=', url), eb('cover', '=', url)])),
+    db
+      .selectFrom('audios')
+      .select('id')
+      .where((eb) => eb.or([eb('audio_file', '=', url), eb('cover', '=', url)])),
     db.selectFrom('videos').select('id').where('poster', '=', url),
     db.selectFrom('team_members').select('id').where('photo', '=', url),
     db.selectFrom('users').select('id').where('profile_image', '=', url),
@@ -50,7 +55,12 @@ export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string 
     for (const { file_name } of urls) {
       if (!(await isReferenced(trx, `${MEDIA_URL_PREFIX}${file_name}`))) continue;
       // Still in use: no longer pending (pending-media.ts), whatever marked it.
-      await trx.updateTable('media').set({ pending_since: null }).where('file_name', 'like', `${id}%`).where('pending_since', 'is not', null).execute();
+      await trx
+        .updateTable('media')
+        .set({ pending_since: null })
+        .where('file_name', 'like', `${id}%`)
+        .where('pending_since', 'is not', null)
+        .execute();
       return [];
     }
     const ours = urls.map((r) => r.file_name).filter((name) => STORED_NAME.exec(name)?.[1] === id);

@@ -7,7 +7,13 @@ import sharp from 'sharp';
 import { MEDIA_URL_PREFIX } from '../../shared/media-url.ts';
 import { isPictureName, VARIANT_TYPE, VARIANT_WIDTHS, variantName } from '../../shared/image-variants.ts';
 import type { Db } from '../db/connection.ts';
-import { type EncodedImage, type EncodedPicture, pictureCacheKey, readCachedPicture, writeCachedPicture } from './picture-cache.ts';
+import {
+  type EncodedImage,
+  type EncodedPicture,
+  pictureCacheKey,
+  readCachedPicture,
+  writeCachedPicture,
+} from './picture-cache.ts';
 import { mediaStorageAt } from './storage/media-storage.ts';
 import { readObject } from './storage/object-store.ts';
 import { sweepOrphans, type SweepOptions } from './storage/orphan-sweep.ts';
@@ -75,7 +81,15 @@ async function storeMediaAs(
   try {
     await db
       .insertInto('media')
-      .values({ id, file_name: fileName, content_type: contentType, bytes: bytes.byteLength, width: size?.width ?? null, height: size?.height ?? null, pending_since: pendingSince })
+      .values({
+        id,
+        file_name: fileName,
+        content_type: contentType,
+        bytes: bytes.byteLength,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+        pending_since: pendingSince,
+      })
       .execute();
   } catch (error) {
     await store.delete(fileName).catch(() => undefined);
@@ -120,9 +134,25 @@ async function encodeVariants(picture: EncodedImage, widths: readonly number[]):
 }
 
 /** Stores already encoded variants of the stored picture `fileName` at the given widths (files synced side by side). */
-async function storeVariants(db: Db, dataDir: string, fileName: string, variants: readonly EncodedImage[], widths: readonly number[]): Promise<void> {
+async function storeVariants(
+  db: Db,
+  dataDir: string,
+  fileName: string,
+  variants: readonly EncodedImage[],
+  widths: readonly number[],
+): Promise<void> {
   await Promise.all(
-    variants.map((v, i) => storeMediaAs(db, dataDir, variantName(fileName, widths[i]!), v.data, VARIANT_TYPE, { width: v.width, height: v.height }, null)),
+    variants.map((v, i) =>
+      storeMediaAs(
+        db,
+        dataDir,
+        variantName(fileName, widths[i]!),
+        v.data,
+        VARIANT_TYPE,
+        { width: v.width, height: v.height },
+        null,
+      ),
+    ),
   );
 }
 
@@ -166,7 +196,13 @@ export async function encodePicture(input: Uint8Array, options: EncodeOptions = 
     if (cached) return { ...cached, cached: true };
   }
   const picture = (keepCleanWebp && (await asCleanWebp(input))) || (await encodeWebp(input, size));
-  if (options.deferVariants) return { picture, variants: [], cached: false, deferred: { picture, cache: cacheDir ? { dir: cacheDir, key } : undefined } };
+  if (options.deferVariants)
+    return {
+      picture,
+      variants: [],
+      cached: false,
+      deferred: { picture, cache: cacheDir ? { dir: cacheDir, key } : undefined },
+    };
   const encoded = { picture, variants: await encodeVariants(picture, VARIANT_WIDTHS) };
   if (cacheDir) await writeCachedPicture(cacheDir, key, encoded);
   return { ...encoded, cached: false };
@@ -174,8 +210,17 @@ export async function encodePicture(input: Uint8Array, options: EncodeOptions = 
 
 /** The input itself when it is a still WebP within the pixel limit that carries no metadata, else undefined. */
 async function asCleanWebp(input: Uint8Array): Promise<EncodedImage | undefined> {
-  const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().catch(() => undefined);
-  const clean = meta?.format === 'webp' && (meta.pages ?? 1) === 1 && !meta.exif && !meta.icc && !meta.xmp && !meta.iptc && (meta.orientation ?? 1) === 1;
+  const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .metadata()
+    .catch(() => undefined);
+  const clean =
+    meta?.format === 'webp' &&
+    (meta.pages ?? 1) === 1 &&
+    !meta.exif &&
+    !meta.icc &&
+    !meta.xmp &&
+    !meta.iptc &&
+    (meta.orientation ?? 1) === 1;
   return clean && meta.width && meta.height ? { data: input, width: meta.width, height: meta.height } : undefined;
 }
 
@@ -185,7 +230,10 @@ async function encodeWebp(input: Uint8Array, size: EncodeOptions['size']): Promi
   if (size) {
     // A vector picture is drawn at the density that makes it cover `size`, so it is never scaled up as pixels.
     const meta = await image.metadata();
-    const scale = meta.format === 'svg' && meta.width && meta.height ? Math.max(size.width / meta.width, size.height / meta.height) : 1;
+    const scale =
+      meta.format === 'svg' && meta.width && meta.height
+        ? Math.max(size.width / meta.width, size.height / meta.height)
+        : 1;
     if (scale !== 1) image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, density: 72 * scale });
     image = image.resize(size.width, size.height, { fit: 'cover' });
   }
@@ -197,16 +245,29 @@ async function encodeWebp(input: Uint8Array, size: EncodeOptions['size']): Promi
  * Encodes and stores the variants of the stored picture `fileName` left out by `deferVariants`, then caches the whole
  * picture when it came from a cacheable input. Afterwards `srcSetFor(url)` is valid for it.
  */
-export async function encodeDeferredVariants(db: Db, dataDir: string, fileName: string, deferred: DeferredVariants): Promise<void> {
+export async function encodeDeferredVariants(
+  db: Db,
+  dataDir: string,
+  fileName: string,
+  deferred: DeferredVariants,
+): Promise<void> {
   const variants = await encodeVariants(deferred.picture, VARIANT_WIDTHS);
   await storeVariants(db, dataDir, fileName, variants, VARIANT_WIDTHS);
-  if (deferred.cache) await writeCachedPicture(deferred.cache.dir, deferred.cache.key, { picture: deferred.picture, variants });
+  if (deferred.cache)
+    await writeCachedPicture(deferred.cache.dir, deferred.cache.key, { picture: deferred.picture, variants });
 }
 
 /** Stores an encoded picture (encodePicture) and its variants (none yet when they were deferred). */
-export async function storeEncodedPicture(db: Db, dataDir: string, encoded: EncodedPicture): Promise<StoredMedia & { width: number; height: number }> {
+export async function storeEncodedPicture(
+  db: Db,
+  dataDir: string,
+  encoded: EncodedPicture,
+): Promise<StoredMedia & { width: number; height: number }> {
   const { picture } = encoded;
-  const stored = await storeMedia(db, dataDir, picture.data, 'image/webp', { width: picture.width, height: picture.height });
+  const stored = await storeMedia(db, dataDir, picture.data, 'image/webp', {
+    width: picture.width,
+    height: picture.height,
+  });
   await storeVariants(db, dataDir, stored.fileName, encoded.variants, VARIANT_WIDTHS);
   return { ...stored, width: picture.width, height: picture.height };
 }
@@ -215,7 +276,12 @@ export async function storeEncodedPicture(db: Db, dataDir: string, encoded: Enco
  * Re-encodes a picture to WebP (dropping metadata and anything hidden in the file) and stores it with its
  * responsive variants, so `srcSetFor(url)` is valid for it. Animated input keeps only its first frame.
  */
-export async function storePicture(db: Db, dataDir: string, input: Uint8Array, options: EncodeOptions = {}): Promise<StoredMedia & { width: number; height: number }> {
+export async function storePicture(
+  db: Db,
+  dataDir: string,
+  input: Uint8Array,
+  options: EncodeOptions = {},
+): Promise<StoredMedia & { width: number; height: number }> {
   return storeEncodedPicture(db, dataDir, await encodePicture(input, options));
 }
 
@@ -233,9 +299,19 @@ export async function backfillPictureVariants(db: Db, dataDir: string): Promise<
     if (missing.length === 0) continue;
     // A row whose file is gone leaves nothing to make variants from; the picture keeps its placeholder fallback.
     const data = await readObject(mediaStorageAt(dataDir).media, name).catch(() => undefined);
-    const meta = data && (await sharp(data).metadata().catch(() => undefined));
+    const meta =
+      data &&
+      (await sharp(data)
+        .metadata()
+        .catch(() => undefined));
     if (!data || !meta?.width || !meta.height) continue;
-    await storeVariants(db, dataDir, name, await encodeVariants({ data, width: meta.width, height: meta.height }, missing), missing);
+    await storeVariants(
+      db,
+      dataDir,
+      name,
+      await encodeVariants({ data, width: meta.width, height: meta.height }, missing),
+      missing,
+    );
     written += missing.length;
   }
   return written;
@@ -243,7 +319,11 @@ export async function backfillPictureVariants(db: Db, dataDir: string): Promise<
 
 /** Looks up a stored file by its public name; undefined for anything not in the table. */
 export async function findMedia(db: Db, fileName: string) {
-  return db.selectFrom('media').select(['file_name', 'content_type', 'bytes']).where('file_name', '=', fileName).executeTakeFirst();
+  return db
+    .selectFrom('media')
+    .select(['file_name', 'content_type', 'bytes'])
+    .where('file_name', '=', fileName)
+    .executeTakeFirst();
 }
 
 /**
@@ -252,5 +332,9 @@ export async function findMedia(db: Db, fileName: string) {
  * writing one and inserting its row.
  */
 export async function sweepOrphanMedia(db: Db, dataDir: string, options: SweepOptions = {}): Promise<number> {
-  return sweepOrphans(mediaStorageAt(dataDir).media, async () => (await db.selectFrom('media').select('file_name').execute()).map((r) => r.file_name), options);
+  return sweepOrphans(
+    mediaStorageAt(dataDir).media,
+    async () => (await db.selectFrom('media').select('file_name').execute()).map((r) => r.file_name),
+    options,
+  );
 }

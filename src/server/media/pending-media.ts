@@ -10,7 +10,10 @@ import { mediaStorageAt } from './storage/media-storage.ts';
 import { SHARED_SWEEP_GRACE_MS } from './storage/orphan-sweep.ts';
 
 /** The media file names of the /media/ URLs among `urls`. */
-const storedNames = (urls: (string | null | undefined)[]) => urls.filter((url): url is string => !!url?.startsWith(MEDIA_URL_PREFIX)).map((url) => url.slice(MEDIA_URL_PREFIX.length));
+const storedNames = (urls: (string | null | undefined)[]) =>
+  urls
+    .filter((url): url is string => !!url?.startsWith(MEDIA_URL_PREFIX))
+    .map((url) => url.slice(MEDIA_URL_PREFIX.length));
 
 /**
  * Marks the stored files behind `urls` as in use. Call it in the transaction that writes the record naming them, so
@@ -19,7 +22,12 @@ const storedNames = (urls: (string | null | undefined)[]) => urls.filter((url): 
 export async function claimMedia(db: Db, ...urls: (string | null | undefined)[]): Promise<void> {
   const names = storedNames(urls);
   if (names.length === 0) return;
-  await db.updateTable('media').set({ pending_since: null }).where('file_name', 'in', names).where('pending_since', 'is not', null).execute();
+  await db
+    .updateTable('media')
+    .set({ pending_since: null })
+    .where('file_name', 'in', names)
+    .where('pending_since', 'is not', null)
+    .execute();
 }
 
 /**
@@ -46,7 +54,12 @@ export interface PendingSweepOptions {
  */
 export async function sweepPendingMedia(db: Db, dataDir: string, options: PendingSweepOptions = {}): Promise<number> {
   const minAgeMs = options.minAgeMs ?? (mediaStorageAt(dataDir).media.kind === 's3' ? SHARED_SWEEP_GRACE_MS : 0);
-  const pending = await db.selectFrom('media').select('file_name').where('pending_since', 'is not', null).where('pending_since', '<=', Date.now() - minAgeMs).execute();
+  const pending = await db
+    .selectFrom('media')
+    .select('file_name')
+    .where('pending_since', 'is not', null)
+    .where('pending_since', '<=', Date.now() - minAgeMs)
+    .execute();
   let removed = 0;
   for (const { file_name } of pending) {
     const url = `${MEDIA_URL_PREFIX}${file_name}`;

@@ -30,7 +30,10 @@ const ENTRY_VERSION = 1;
  * library versions). Same input and settings, same key; any change to either, a different key.
  */
 export function pictureCacheKey(input: Uint8Array, settings: Readonly<Record<string, unknown>>): string {
-  return createHash('sha256').update(`${ENTRY_VERSION}\0${canonicalJson(settings)}\0`).update(input).digest('hex');
+  return createHash('sha256')
+    .update(`${ENTRY_VERSION}\0${canonicalJson(settings)}\0`)
+    .update(input)
+    .digest('hex');
 }
 
 /** JSON with object keys sorted at every depth, so the same settings always give the same text. */
@@ -38,20 +41,36 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
 const isImage = (value: unknown): value is EncodedImage => {
   const v = value as EncodedImage | null;
-  return !!v && v.data instanceof Uint8Array && Number.isInteger(v.width) && Number.isInteger(v.height) && v.width > 0 && v.height > 0;
+  return (
+    !!v &&
+    v.data instanceof Uint8Array &&
+    Number.isInteger(v.width) &&
+    Number.isInteger(v.height) &&
+    v.width > 0 &&
+    v.height > 0
+  );
 };
 
 /** The cached picture under `key`, or undefined when there is none or it cannot be read whole. */
-export async function readCachedPicture(dir: string, key: string, variantCount: number): Promise<EncodedPicture | undefined> {
+export async function readCachedPicture(
+  dir: string,
+  key: string,
+  variantCount: number,
+): Promise<EncodedPicture | undefined> {
   try {
-    const entry = deserialize(await readFile(join(dir, `${key}.bin`))) as { version?: number } & Partial<EncodedPicture>;
+    const entry = deserialize(await readFile(join(dir, `${key}.bin`))) as {
+      version?: number;
+    } & Partial<EncodedPicture>;
     if (entry.version !== ENTRY_VERSION || !isImage(entry.picture)) return undefined;
     const variants = entry.variants;
     if (!Array.isArray(variants) || variants.length !== variantCount || !variants.every(isImage)) return undefined;

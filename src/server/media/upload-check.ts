@@ -25,13 +25,22 @@ export const TOO_MANY_PIXELS_MESSAGE = 'The image has too many pixels (at most 4
 const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
 
 /** Signatures: bytes expected at an offset; every part must match. */
-const SIGNATURES: ReadonlyArray<{ type: ImageType; parts: ReadonlyArray<readonly [offset: number, bytes: readonly number[]]> }> = [
+const SIGNATURES: ReadonlyArray<{
+  type: ImageType;
+  parts: ReadonlyArray<readonly [offset: number, bytes: readonly number[]]>;
+}> = [
   { type: 'image/jpeg', parts: [[0, [0xff, 0xd8, 0xff]]] },
   { type: 'image/png', parts: [[0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]]] },
   { type: 'image/gif', parts: [[0, ascii('GIF87a')]] },
   { type: 'image/gif', parts: [[0, ascii('GIF89a')]] },
   // RIFF container, 4 bytes of chunk size, then the WEBP form type.
-  { type: 'image/webp', parts: [[0, ascii('RIFF')], [8, ascii('WEBP')]] },
+  {
+    type: 'image/webp',
+    parts: [
+      [0, ascii('RIFF')],
+      [8, ascii('WEBP')],
+    ],
+  },
 ];
 
 /** The picture type the leading bytes show, or undefined; never looks at names or declared types. */

@@ -51,7 +51,9 @@ export function createVariantQueue(db: Db, dataDir: string, log: (line: string) 
     const done = encodeDeferredVariants(db, dataDir, job.fileName, job.deferred)
       .then(() => void encoded++)
       // The picture keeps its WebP; the next start's backfill tries its variants again.
-      .catch((error: unknown) => log(`picture variants of ${job.fileName} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        log(`picture variants of ${job.fileName} failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => running.delete(id));
     running.set(id, done);
     return done;

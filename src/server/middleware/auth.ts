@@ -20,7 +20,10 @@ export function authenticate(env: Env, bindKey: Buffer): MiddlewareHandler<AppEn
   return async (c, next) => {
     const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
     if (token) {
-      const resolved = await resolveSession(c.get('db'), env, token, { key: bindKey, cookie: getCookie(c, BIND_COOKIE.name) });
+      const resolved = await resolveSession(c.get('db'), env, token, {
+        key: bindKey,
+        cookie: getCookie(c, BIND_COOKIE.name),
+      });
       if (resolved) {
         c.set('user', resolved.user);
         if (resolved.activated) deleteCookie(c, BIND_COOKIE.name, { path: BIND_COOKIE.path });
@@ -52,7 +55,13 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // A generated first-admin password was shown on a console: nothing admin happens until it is replaced (R8).
   if (user.mustChangePassword) {
-    logAuthEvent('access.denied', { ip: clientIp(c), path: c.req.path, status: 403, userId: user.id, reason: 'password change required' });
+    logAuthEvent('access.denied', {
+      ip: clientIp(c),
+      path: c.req.path,
+      status: 403,
+      userId: user.id,
+      reason: 'password change required',
+    });
     throw new ApiError(403, 'Please change your password first');
   }
   await next();

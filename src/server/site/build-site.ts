@@ -78,11 +78,22 @@ async function newWorkDir(): Promise<string> {
 function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions, workDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
-    const child = spawn(process.execPath, ['--import', BUILD_WATCHDOG, ASTRO_BIN, 'build', '--root', ROOT, '--outDir', resolvePath(outDir), '--silent'], {
-      cwd: workDir,
-      env: { ...process.env, ...env, ...mediaBase(env), BUILD_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1', BUILD_PARENT_PID: String(process.pid) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', BUILD_WATCHDOG, ASTRO_BIN, 'build', '--root', ROOT, '--outDir', resolvePath(outDir), '--silent'],
+      {
+        cwd: workDir,
+        env: {
+          ...process.env,
+          ...env,
+          ...mediaBase(env),
+          BUILD_API_URL: apiUrl,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          BUILD_PARENT_PID: String(process.pid),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     // Not spawn's own `signal` option: that rejects at once, while the child may still be writing into outDir.
     let forced: NodeJS.Timeout | undefined;
     const stop = () => {

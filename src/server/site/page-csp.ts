@@ -9,7 +9,10 @@ const META = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
 const cache = new Map<string, { version: string; policy: string | null }>();
 
 function decodeAttribute(value: string): string {
-  return value.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return value
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 /** The page's policy plus frame-ancestors 'none', or null when the page has none. Cached per file version. */

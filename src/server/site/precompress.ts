@@ -5,7 +5,17 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** Text formats; images, fonts, audio and video are compressed already. */
-export const COMPRESSIBLE_EXTENSIONS = new Set(['.html', '.css', '.js', '.mjs', '.svg', '.xml', '.json', '.txt', '.webmanifest']);
+export const COMPRESSIBLE_EXTENSIONS = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.svg',
+  '.xml',
+  '.json',
+  '.txt',
+  '.webmanifest',
+]);
 /** Below this a compressed copy saves less than a network packet. */
 export const MIN_PRECOMPRESS_BYTES = 1024;
 const brotli = promisify(brotliCompress);
@@ -13,7 +23,17 @@ const gzipAsync = promisify(gzip);
 
 /** The copies the site handler can serve (serveStatic `precompressed`), strongest first. */
 const VARIANTS = [
-  { suffix: '.br', compress: (data: Buffer) => brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } }) },
+  {
+    suffix: '.br',
+    compress: (data: Buffer) =>
+      brotli(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
+        },
+      }),
+  },
   { suffix: '.gz', compress: (data: Buffer) => gzipAsync(data, { level: 9 }) },
 ] as const;
 /** zlib runs on libuv's pool of 4 threads; more at once would only queue. */

@@ -49,7 +49,12 @@ export interface RebuildScheduler {
  * When a pending build starts: `debounceMs` after the latest request, but no later than `maxWaitMs` after the first.
  * Times in milliseconds since the epoch.
  */
-export function rebuildDueAt(firstRequestAt: number, lastRequestAt: number, debounceMs: number, maxWaitMs: number): number {
+export function rebuildDueAt(
+  firstRequestAt: number,
+  lastRequestAt: number,
+  debounceMs: number,
+  maxWaitMs: number,
+): number {
   return Math.min(lastRequestAt + debounceMs, firstRequestAt + Math.max(maxWaitMs, debounceMs));
 }
 
@@ -112,7 +117,9 @@ export function createRebuildScheduler({
     if (timer) clearTimeout(timer);
     timer = null;
     if (!pending || running) return;
-    const delay = pending.now ? 0 : Math.max(0, rebuildDueAt(pending.firstAt, pending.lastAt, debounceMs, maxWaitMs) - now());
+    const delay = pending.now
+      ? 0
+      : Math.max(0, rebuildDueAt(pending.firstAt, pending.lastAt, debounceMs, maxWaitMs) - now());
     timer = setTimeout(start, delay);
   }
 

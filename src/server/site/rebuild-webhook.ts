@@ -78,7 +78,12 @@ async function postOnce(url: string, body: string, timeoutMs: number, signal: Ab
 }
 
 /** A RebuildRun that POSTs to the build hook, retrying per WEBHOOK_BACKOFF_MS; rejects with the last failure. */
-export function createWebhookRun({ url, timeoutMs = WEBHOOK_TIMEOUT_MS, backoffMs = WEBHOOK_BACKOFF_MS, now = Date.now }: WebhookRunOptions): RebuildRun {
+export function createWebhookRun({
+  url,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  backoffMs = WEBHOOK_BACKOFF_MS,
+  now = Date.now,
+}: WebhookRunOptions): RebuildRun {
   return async (reason, signal) => {
     const body = JSON.stringify({ reason, requestedAt: new Date(now()).toISOString() });
     for (let attempt = 0; ; attempt++) {

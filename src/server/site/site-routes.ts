@@ -77,7 +77,10 @@ async function decorate(res: Response, file: string, cache: string): Promise<voi
   }
   // Whichever copy went out, another client may get another one for the same URL.
   const vary = res.headers.get('Vary');
-  if (COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
+  if (
+    COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '') &&
+    !(vary && VARY_ACCEPT_ENCODING.test(vary))
+  ) {
     res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   }
 }
@@ -88,7 +91,13 @@ async function validated(c: Context, res: Response, file: string): Promise<Respo
   if (!info) return res;
   res.headers.set('ETag', fileEtag(info.size, info.mtimeMs));
   const current = { etag: res.headers.get('ETag'), lastModified: res.headers.get('Last-Modified') };
-  if (!isNotModified({ ifNoneMatch: c.req.header('If-None-Match'), ifModifiedSince: c.req.header('If-Modified-Since') }, current)) return res;
+  if (
+    !isNotModified(
+      { ifNoneMatch: c.req.header('If-None-Match'), ifModifiedSince: c.req.header('If-Modified-Since') },
+      current,
+    )
+  )
+    return res;
   // HEAD answers carry no body; GET ones hold an open file stream that must be closed.
   if (c.req.method !== 'HEAD') await res.body?.cancel();
   const headers = new Headers();
@@ -103,7 +112,12 @@ async function validated(c: Context, res: Response, file: string): Promise<Respo
 async function newerThanBuild(c: Context, site: SiteSource, servers: Servers): Promise<Response | null> {
   const blog = NEW_BLOG.exec(c.req.path)?.[1];
   const product = NEW_PRODUCT.exec(c.req.path)?.[1];
-  const server = blog && (await site.blogExists?.(blog)) ? servers.blogView : product && (await site.productExists?.(product)) ? servers.productView : null;
+  const server =
+    blog && (await site.blogExists?.(blog))
+      ? servers.blogView
+      : product && (await site.productExists?.(product))
+        ? servers.productView
+        : null;
   const reader = server ? await serve(c, server) : null;
   if (!reader) return null;
   await decorate(reader.res, reader.file, 'no-cache');

@@ -120,10 +120,12 @@ export async function openSiteDir({ distDir, build, drainMs = SWAP_DRAIN_MS }: S
     if (queued) return queued;
     if (running) {
       // The build under way may have read the data before the change that asked for this one.
-      queued = running.catch(() => undefined).then(() => {
-        queued = null;
-        return rebuild();
-      });
+      queued = running
+        .catch(() => undefined)
+        .then(() => {
+          queued = null;
+          return rebuild();
+        });
       return queued;
     }
     running = buildAndSwap().finally(() => (running = null));

@@ -20,7 +20,8 @@ export const accountText = (label: string, max: number) =>
     .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
 
 /** Email shape; CR/LF and other control characters are refused before any mail is built (R16). */
-export const accountEmail = (label = 'Email') => accountText(label, 254).pipe(z.email('Please enter a valid email address'));
+export const accountEmail = (label = 'Email') =>
+  accountText(label, 254).pipe(z.email('Please enter a valid email address'));
 
 /** Generous cap so huge strings never reach the KDF; the policy itself counts code points. */
 export const accountPassword = (label: string) =>
@@ -46,7 +47,10 @@ export const EmailChangeBody = z.object({
 
 /** POST /api/account/email/confirm: the six digits mailed to the new address. */
 export const EmailConfirmBody = z.object({
-  code: z.string({ error: 'Enter the 6-digit code from the email' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+  code: z
+    .string({ error: 'Enter the 6-digit code from the email' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
 });
 
 /** The word an account without a password types to confirm its deletion. */

@@ -14,7 +14,10 @@ export const TABLE_MESSAGE = 'Choose the table to export: daily, content or refe
 type QueryCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 
 /** The range of a report query (defaults applied, checked against `today`), or its first refused field. */
-export function checkAnalyticsQuery(query: Record<string, string>, today: string): QueryCheck<{ start: string; end: string }> {
+export function checkAnalyticsQuery(
+  query: Record<string, string>,
+  today: string,
+): QueryCheck<{ start: string; end: string }> {
   const parsed = AnalyticsQuery.safeParse(query);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === 'end' ? 'end' : 'start';
@@ -25,7 +28,10 @@ export function checkAnalyticsQuery(query: Record<string, string>, today: string
 }
 
 /** An export query: its range as checkAnalyticsQuery, and which table. */
-export function checkExportQuery(query: Record<string, string>, today: string): QueryCheck<{ start: string; end: string; table: AnalyticsTable }> {
+export function checkExportQuery(
+  query: Record<string, string>,
+  today: string,
+): QueryCheck<{ start: string; end: string; table: AnalyticsTable }> {
   const table = AnalyticsExportQuery.shape.table.safeParse(query['table']);
   if (!table.success) return { ok: false, field: 'table', message: TABLE_MESSAGE };
   const range = checkAnalyticsQuery(query, today);

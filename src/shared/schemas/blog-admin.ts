@@ -20,14 +20,17 @@ export const BLOG_NOT_FOUND = 'Blog not found';
 export const BLOG_SLUG_TAKEN = 'slug: another blog already uses this address';
 
 /** true/false as JSON or as the form's 'true'/'false'. */
-export const formBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false'], { error: "must be true or false" }).transform((v) => v === 'true'),
-], { error: 'must be true or false' });
+export const formBoolean = z.union(
+  [z.boolean(), z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true')],
+  { error: 'must be true or false' },
+);
 
 /** Tags as a list or as one comma-separated text; trimmed, empty ones dropped, each kept once. */
 const tagList = z
-  .union([z.array(formText(BLOG_TAG_MAX)), formText(BLOG_TAGS_MAX * (BLOG_TAG_MAX + 2)).transform((v) => v.split(','))], { error: 'must be a list of tags' })
+  .union(
+    [z.array(formText(BLOG_TAG_MAX)), formText(BLOG_TAGS_MAX * (BLOG_TAG_MAX + 2)).transform((v) => v.split(','))],
+    { error: 'must be a list of tags' },
+  )
   .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))])
   .refine((tags) => tags.length <= BLOG_TAGS_MAX, `at most ${BLOG_TAGS_MAX} tags`)
   .refine((tags) => tags.every((t) => t.length <= BLOG_TAG_MAX), `each tag at most ${BLOG_TAG_MAX} characters`);
@@ -37,10 +40,15 @@ const BLOG_RULES = {
   title: formText(BLOG_TITLE_MAX).refine((v) => v !== '', 'is required'),
   caption: formText(BLOG_CAPTION_MAX, { multiline: true }),
   content: formText(BLOG_CONTENT_MAX, { multiline: true }),
-  category: z.union([z.literal(''), z.enum(BLOG_CATEGORIES)], { error: `must be one of ${BLOG_CATEGORIES.join(', ')}` }),
+  category: z.union([z.literal(''), z.enum(BLOG_CATEGORIES)], {
+    error: `must be one of ${BLOG_CATEGORIES.join(', ')}`,
+  }),
   tags: tagList,
   // '' means "make it from the title".
-  slug: formText(SLUG_MAX + 1).refine((v) => v === '' || isSlug(v), `must be lowercase letters and digits joined by hyphens, at most ${SLUG_MAX} characters`),
+  slug: formText(SLUG_MAX + 1).refine(
+    (v) => v === '' || isSlug(v),
+    `must be lowercase letters and digits joined by hyphens, at most ${SLUG_MAX} characters`,
+  ),
   published: formBoolean,
 };
 

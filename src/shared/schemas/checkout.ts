@@ -18,14 +18,29 @@ export const checkoutEmail = newsletterEmail;
 export const CheckoutCodeRequest = z.object({ email: checkoutEmail });
 
 /** POST /api/checkout/verify: the six digits mailed to the address. */
-export const CheckoutVerifyRequest = z.object({ email: checkoutEmail, code: z.string({ error: 'must be the 6-digit code from the email' }).trim().regex(/^\d{6}$/, 'must be the 6-digit code from the email') });
+export const CheckoutVerifyRequest = z.object({
+  email: checkoutEmail,
+  code: z
+    .string({ error: 'must be the 6-digit code from the email' })
+    .trim()
+    .regex(/^\d{6}$/, 'must be the 6-digit code from the email'),
+});
 
 /** The checkout token handed out by /verify: 32 random bytes, base64url. */
-export const checkoutToken = z.string({ error: 'must be the token from the email check' }).regex(/^[A-Za-z0-9_-]{43}$/, 'must be the token from the email check');
+export const checkoutToken = z
+  .string({ error: 'must be the token from the email check' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the token from the email check');
 
 const cartLine = z.object({
-  productId: z.string({ error: 'must be a product id' }).min(1, 'must be a product id').max(PRODUCT_ID_MAX, 'must be a product id'),
-  quantity: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+  productId: z
+    .string({ error: 'must be a product id' })
+    .min(1, 'must be a product id')
+    .max(PRODUCT_ID_MAX, 'must be a product id'),
+  quantity: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
 });
 
 /** One line per product: lines naming the same product are added up (still at most MAX_LINE_QUANTITY). */
@@ -46,7 +61,15 @@ export const cartLines = z
 export const QuoteRequest = z.object({ lines: cartLines });
 
 /** Field limits of the shipping address (the checkout form's inputs carry the same). */
-export const SHIPPING_LIMITS = { name: 120, line1: 200, line2: 200, city: 100, region: 100, postalCode: 20, country: 60 } as const;
+export const SHIPPING_LIMITS = {
+  name: 120,
+  line1: 200,
+  line2: 200,
+  city: 100,
+  region: 100,
+  postalCode: 20,
+  country: 60,
+} as const;
 
 const required = (max: number) => formText(max).refine((v) => v !== '', 'is required');
 
@@ -72,18 +95,22 @@ export const OrderRequest = z.object({
 export type OrderRequestValues = z.output<typeof OrderRequest>;
 
 /** A field of the address as the 400 names it: 'shipping.city'. */
-const fieldPath = (path: readonly PropertyKey[]) => (path[0] === 'shipping' && path[1] !== undefined ? `shipping.${String(path[1])}` : String(path[0] ?? 'body'));
+const fieldPath = (path: readonly PropertyKey[]) =>
+  path[0] === 'shipping' && path[1] !== undefined ? `shipping.${String(path[1])}` : String(path[0] ?? 'body');
 
 /** The order body checked: '<field>: <rule>' naming the first bad field ('shipping.city: is required'). */
 export function checkOrderRequest(body: unknown): FieldCheck<OrderRequestValues> {
   if (!isObject(body)) return NOT_AN_OBJECT;
   const parsed = OrderRequest.safeParse(body);
-  return parsed.success ? { ok: true, value: parsed.data } : refusal(parsed.error, 'body', { sent: body, fieldOf: fieldPath });
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : refusal(parsed.error, 'body', { sent: body, fieldOf: fieldPath });
 }
 
 /** The Idempotency-Key header: the browser's UUID for one press of 'Place order'. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
-export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key: send a header of 8 to 100 letters, digits or -_.: (a UUID per order)';
+export const IDEMPOTENCY_KEY_MESSAGE =
+  'Idempotency-Key: send a header of 8 to 100 letters, digits or -_.: (a UUID per order)';
 
 /** The answers and refusals of checkout. */
 export const CHECKOUT_CODE_SENT = 'We sent a 6-digit code to that address. Enter it to continue.';

@@ -41,7 +41,8 @@ export const COMPANY_TEXT_MAX = {
 } as const;
 
 /** Text up to `max` characters (formText); '' clears the field (null). */
-const text = (max: number, { multiline = false } = {}) => formText(max, { multiline }).transform((v) => (v === '' ? null : v));
+const text = (max: number, { multiline = false } = {}) =>
+  formText(max, { multiline }).transform((v) => (v === '' ? null : v));
 
 /**
  * A web page (website, social links): http(s):// with a real host, or a bare host ('acme.com'), which the site shows
@@ -59,7 +60,10 @@ const siteLink = text(COMPANY_TEXT_MAX.link).refine(
   'must be a link starting with https://, http:// or /',
 );
 
-const email = text(COMPANY_TEXT_MAX.email).refine((v) => v === null || z.email().safeParse(v).success, 'must be a valid email address');
+const email = text(COMPANY_TEXT_MAX.email).refine(
+  (v) => v === null || z.email().safeParse(v).success,
+  'must be a valid email address',
+);
 
 /** A number sent as a number (JSON) or as text (a form field); '' clears it back to the default. */
 const number = (rule: (n: number) => boolean, message: string) =>
@@ -84,8 +88,12 @@ const opacity = number(
   (n) => n >= OPACITY.min && n <= OPACITY.max && Math.abs(n * 10 - Math.round(n * 10)) < 1e-9,
   `must be between ${OPACITY.min} and ${OPACITY.max} in steps of ${OPACITY.step}`,
 ).transform((n) => (n === null ? null : Math.round(n * 10) / 10));
-const radius = number((n) => Number.isInteger(n) && n >= RADIUS.min && n <= RADIUS.max, `must be a whole number from ${RADIUS.min} to ${RADIUS.max}`);
-const blurOf = (options: readonly number[]) => number((n) => options.includes(n), `must be one of ${options.join(', ')}`);
+const radius = number(
+  (n) => Number.isInteger(n) && n >= RADIUS.min && n <= RADIUS.max,
+  `must be a whole number from ${RADIUS.min} to ${RADIUS.max}`,
+);
+const blurOf = (options: readonly number[]) =>
+  number((n) => options.includes(n), `must be one of ${options.join(', ')}`);
 
 const font = z
   .string({ error: 'must be text' })
@@ -115,7 +123,9 @@ const seoRules = Object.fromEntries(
 ) as Record<`seo_${(typeof SEO_PAGES)[number]}_${'title' | 'description'}`, z.ZodOptional<ReturnType<typeof text>>>;
 
 const optional = <T extends Record<string, z.ZodType>>(rules: T) =>
-  Object.fromEntries(Object.entries(rules).map(([key, rule]) => [key, rule.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+  Object.fromEntries(Object.entries(rules).map(([key, rule]) => [key, rule.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
 
 /** The text fields of section 3 an admin edits (hero_image and the pictures are not text: they come as uploads). */
 export const companyTextRules = {
@@ -131,7 +141,12 @@ export const companyTextRules = {
   font,
 };
 
-export const SocialUpdate = z.object(Object.fromEntries(SOCIAL_KEYS.map((key) => [key, webLink.optional()])) as Record<SocialKey, z.ZodOptional<typeof webLink>>);
+export const SocialUpdate = z.object(
+  Object.fromEntries(SOCIAL_KEYS.map((key) => [key, webLink.optional()])) as Record<
+    SocialKey,
+    z.ZodOptional<typeof webLink>
+  >,
+);
 
 /** A company settings update: any field of section 3 (social as an object), each optional; null clears a field. */
 export const CompanyUpdate = z.object({

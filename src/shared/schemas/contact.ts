@@ -19,12 +19,18 @@ export interface ContactInput {
 
 /** What the form shows once the server has stored the message (site-spec: Contact). */
 export const CONTACT_SENT = 'Message sent successfully!';
-export const CONTACT_TOO_MANY = 'You have sent several messages in a short time. Please wait a few minutes and try again.';
+export const CONTACT_TOO_MANY =
+  'You have sent several messages in a short time. Please wait a few minutes and try again.';
 /** A sender whose address the company blocked (blocked_senders) hears this, and nothing is kept or sent. */
 export const SENDER_BLOCKED = 'Messages from this email address are not accepted. Please contact us another way.';
 
 /** How each field is named in a sentence. */
-const NOUN: Record<ContactField, string> = { name: 'Your name', email: 'Your email address', subject: 'The subject', message: 'Your message' };
+const NOUN: Record<ContactField, string> = {
+  name: 'Your name',
+  email: 'Your email address',
+  subject: 'The subject',
+  message: 'Your message',
+};
 const MISSING: Record<ContactField, string> = {
   name: 'Please enter your name.',
   email: 'Please enter your email address.',
@@ -57,11 +63,18 @@ export function checkContactField(field: ContactField, raw: unknown): FieldCheck
   const multiline = field === 'message';
   const text = (raw ?? '').replace(/\r\n?/g, '\n').trim();
   if (text === '') return refuse(field, MISSING[field]);
-  if ([...text].length > CONTACT_LIMITS[field]) return refuse(field, `${NOUN[field]} must be at most ${CONTACT_LIMITS[field]} characters.`);
+  if ([...text].length > CONTACT_LIMITS[field])
+    return refuse(field, `${NOUN[field]} must be at most ${CONTACT_LIMITS[field]} characters.`);
   if (!text.isWellFormed() || (multiline ? CONTROL : CONTROL_OR_BREAK).test(text)) {
-    return refuse(field, multiline ? 'Your message contains characters that cannot be sent.' : `${NOUN[field]} must be on one line, without special characters.`);
+    return refuse(
+      field,
+      multiline
+        ? 'Your message contains characters that cannot be sent.'
+        : `${NOUN[field]} must be on one line, without special characters.`,
+    );
   }
-  if (field === 'email' && !EMAIL.test(text)) return refuse(field, 'Please enter a valid email address, like name@example.com.');
+  if (field === 'email' && !EMAIL.test(text))
+    return refuse(field, 'Please enter a valid email address, like name@example.com.');
   return { ok: true, value: text };
 }
 

@@ -11,7 +11,7 @@ export const TAGS_MAX = 20;
 
 /** true/false, or the text 'true'/'false' (multipart, spec section 3). */
 export const publishedField = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: "must be true or false" })
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true');
 
 /** A list of tags, or one comma-separated text; blanks dropped, duplicates kept once. */
@@ -27,8 +27,21 @@ export const optionalChoice = <T extends readonly [string, ...string[]]>(values:
 
 /** A whole number from `min` to `max`, as a number or its text. */
 export const wholeNumber = (min: number, max: number) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+$/, 'must be a whole number').transform(Number)], { error: 'must be a whole number' })
-    .pipe(z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/, 'must be a whole number')
+          .transform(Number),
+      ],
+      { error: 'must be a whole number' },
+    )
+    .pipe(
+      z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+    );
 
 /** Required text of at most `max` characters. */
 export const requiredText = (max: number) => formText(max).refine((v) => v.length > 0, 'is required');
@@ -36,6 +49,10 @@ export const requiredText = (max: number) => formText(max).refine((v) => v.lengt
 export type { FieldCheck };
 
 /** `input` checked against `schema` (unknown keys ignored), or the first bad field with '<field>: <rule>'. */
-export function checkFields<S extends z.ZodType>(schema: S, input: unknown, fallbackField = 'body'): FieldCheck<z.output<S>> {
+export function checkFields<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  fallbackField = 'body',
+): FieldCheck<z.output<S>> {
   return fieldCheck(schema.safeParse(input ?? {}), fallbackField);
 }

@@ -10,7 +10,7 @@ export const DOCUMENT_TITLE_MAX = 200;
 export const DOCUMENT_DESCRIPTION_MAX = 2000;
 
 const published = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: "must be true or false" })
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true');
 
 const fields = {
@@ -20,7 +20,11 @@ const fields = {
 };
 
 /** POST: a title is required; a missing description is '', a missing published a draft. Unknown fields are ignored. */
-export const DocumentInput = z.object({ title: fields.title, description: fields.description.default(''), published: fields.published.default(false) });
+export const DocumentInput = z.object({
+  title: fields.title,
+  description: fields.description.default(''),
+  published: fields.published.default(false),
+});
 export type DocumentValues = z.output<typeof DocumentInput>;
 
 /** PUT and PATCH: only the sent fields change. */
@@ -30,6 +34,9 @@ export type DocumentChanges = z.output<typeof DocumentPatch>;
 export type DocumentCheck<T> = FieldCheck<T>;
 
 /** The fields checked, or the first bad field with '<field>: <rule>'. */
-export function checkDocumentFields<S extends typeof DocumentInput | typeof DocumentPatch>(schema: S, body: unknown): DocumentCheck<z.output<S>> {
+export function checkDocumentFields<S extends typeof DocumentInput | typeof DocumentPatch>(
+  schema: S,
+  body: unknown,
+): DocumentCheck<z.output<S>> {
   return checkBody(schema, body) as DocumentCheck<z.output<S>>;
 }

@@ -42,7 +42,14 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 /** The offset of `zone` from UTC at the instant `utcMs`, in ms (positive east of Greenwich). */
 function zoneOffset(utcMs: number, zone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
@@ -59,7 +66,15 @@ export function zonedToUtc(local: string, zone: string): string | null {
   const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s);
   const check = new Date(wall);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  if (
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCDate() !== d ||
+    h > 23 ||
+    mi > 59 ||
+    s > 59
+  )
+    return null;
   // The offsets in force a day before and a day after: any clock change near the time lies between them.
   const DAY = 86_400_000;
   const before = zoneOffset(wall - DAY, zone);
@@ -77,7 +92,17 @@ export function utcToZoned(iso: string, zone: string): string {
 }
 
 const amount = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount such as 12.50').transform(Number)], { error: 'must be an amount such as 12.50' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d{1,2})?$/, 'must be an amount such as 12.50')
+        .transform(Number),
+    ],
+    { error: 'must be an amount such as 12.50' },
+  )
   .pipe(z.number().min(0, 'must not be negative').max(EVENT_PRICE_MAX, `must be at most ${EVENT_PRICE_MAX}`));
 
 /** POST and PUT /api/admin/events; start and end come back as UTC instants, price as cents. */
@@ -100,13 +125,18 @@ export const EventFields = z
   .transform((v, ctx) => {
     const start = zonedToUtc(v.start, v.timeZone);
     const end = zonedToUtc(v.end, v.timeZone);
-    if (!start) ctx.addIssue({ code: 'custom', path: ['start'], message: 'must be a date and time (YYYY-MM-DDTHH:mm)' });
-    else if (!end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be a date and time (YYYY-MM-DDTHH:mm)' });
-    else if (Date.parse(end) <= Date.parse(start)) ctx.addIssue({ code: 'custom', path: ['end'], message: END_BEFORE_START });
+    if (!start)
+      ctx.addIssue({ code: 'custom', path: ['start'], message: 'must be a date and time (YYYY-MM-DDTHH:mm)' });
+    else if (!end)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be a date and time (YYYY-MM-DDTHH:mm)' });
+    else if (Date.parse(end) <= Date.parse(start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: END_BEFORE_START });
     const isVirtual = v.eventType === 'virtual';
     // A place people go to needs its address; a virtual event has none of its own.
-    if (!isVirtual && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'is required for an event held in person' });
-    else if (!isVirtual && !v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: 'is required for an event held in person' });
+    if (!isVirtual && !v.address)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'is required for an event held in person' });
+    else if (!isVirtual && !v.city)
+      ctx.addIssue({ code: 'custom', path: ['city'], message: 'is required for an event held in person' });
     const { start: _s, end: _e, price, ...rest } = v;
     return { ...rest, startDate: start ?? '', endDate: end ?? '', isVirtual, priceCents: amountToCents(price) };
   });

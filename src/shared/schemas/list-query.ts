@@ -14,7 +14,11 @@ interface Limits {
 export const listQueryFields = ({ pageMax, pageDefault, queryMax }: Limits) => ({
   page: z.coerce.number().int().min(1).max(PAGE_LIMIT).default(1),
   pageSize: z.coerce.number().int().min(1).max(pageMax).default(pageDefault),
-  q: z.string().max(queryMax).default('').transform((v) => v.trim()),
+  q: z
+    .string()
+    .max(queryMax)
+    .default('')
+    .transform((v) => v.trim()),
 });
 
 /** What a refusal of page, pageSize or q says. */
@@ -26,4 +30,7 @@ export const listQueryMessages = ({ pageMax, queryMax }: Pick<Limits, 'pageMax' 
 
 /** A filter that is one of `values`, or none ('' or absent, read as undefined). */
 export const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.literal(''), z.enum(values)]).default('').transform((v) => (v === '' ? undefined : v));
+  z
+    .union([z.literal(''), z.enum(values)])
+    .default('')
+    .transform((v) => (v === '' ? undefined : v));

@@ -35,14 +35,23 @@ export function checkNewMessage(body: unknown): FieldCheck<NewMessageInput> {
   if (!message.ok) return message;
   const value: NewMessageInput = { message: message.value };
   const rawSubject = body['subject'];
-  if (rawSubject !== undefined && rawSubject !== null && !(typeof rawSubject === 'string' && rawSubject.trim() === '')) {
+  if (
+    rawSubject !== undefined &&
+    rawSubject !== null &&
+    !(typeof rawSubject === 'string' && rawSubject.trim() === '')
+  ) {
     const subject = checkContactField('subject', rawSubject);
     if (!subject.ok) return subject;
     value.subject = subject.value;
   }
   const id = body['conversationId'];
   if (id !== undefined && id !== null && id !== '') {
-    if (typeof id !== 'string') return { ok: false, field: 'conversationId', message: 'The conversation could not be found. Please reload the page.' };
+    if (typeof id !== 'string')
+      return {
+        ok: false,
+        field: 'conversationId',
+        message: 'The conversation could not be found. Please reload the page.',
+      };
     value.conversationId = id;
   }
   return { ok: true, value };
@@ -63,8 +72,15 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /** GET /api/admin/messages query: status ('all' when absent or ''), search text, page. */
 export const AdminMessagesQuery = z.object({
-  ...listQueryFields({ pageMax: ADMIN_MESSAGES_PAGE_MAX, pageDefault: ADMIN_MESSAGES_PAGE_DEFAULT, queryMax: ADMIN_MESSAGES_QUERY_MAX }),
-  status: z.union([z.literal(''), z.enum(STATUS_FILTERS)]).default('all').transform((v): StatusFilter => (v === '' ? 'all' : v)),
+  ...listQueryFields({
+    pageMax: ADMIN_MESSAGES_PAGE_MAX,
+    pageDefault: ADMIN_MESSAGES_PAGE_DEFAULT,
+    queryMax: ADMIN_MESSAGES_QUERY_MAX,
+  }),
+  status: z
+    .union([z.literal(''), z.enum(STATUS_FILTERS)])
+    .default('all')
+    .transform((v): StatusFilter => (v === '' ? 'all' : v)),
 });
 export type AdminMessagesFilter = z.output<typeof AdminMessagesQuery>;
 

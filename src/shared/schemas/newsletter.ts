@@ -13,9 +13,11 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 export const NEWSLETTER_REQUESTED = 'Thanks! Check your inbox and open the link we sent to confirm your subscription.';
 export const NEWSLETTER_EMAIL_INVALID = 'Enter a valid email address.';
 export const NEWSLETTER_CONFIRMED = 'Your subscription is confirmed. Welcome aboard!';
-export const NEWSLETTER_CONFIRM_INVALID = 'This confirmation link is invalid or has expired. Sign up again to get a new one.';
+export const NEWSLETTER_CONFIRM_INVALID =
+  'This confirmation link is invalid or has expired. Sign up again to get a new one.';
 export const NEWSLETTER_UNSUBSCRIBED = 'You have been unsubscribed and will get no more newsletters from us.';
-export const NEWSLETTER_UNSUBSCRIBE_INVALID = 'This unsubscribe link is invalid. Use the link in the latest email we sent you.';
+export const NEWSLETTER_UNSUBSCRIBE_INVALID =
+  'This unsubscribe link is invalid. Use the link in the latest email we sent you.';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -42,7 +44,11 @@ export const SUBSCRIBERS_QUERY_MAX = 200;
 
 /** GET /api/admin/newsletter/subscribers query. */
 export const SubscribersQuery = z.object({
-  ...listQueryFields({ pageMax: SUBSCRIBERS_PAGE_MAX, pageDefault: SUBSCRIBERS_PAGE_DEFAULT, queryMax: SUBSCRIBERS_QUERY_MAX }),
+  ...listQueryFields({
+    pageMax: SUBSCRIBERS_PAGE_MAX,
+    pageDefault: SUBSCRIBERS_PAGE_DEFAULT,
+    queryMax: SUBSCRIBERS_QUERY_MAX,
+  }),
   status: optionalChoice(NEWSLETTER_STATUSES),
 });
 export type SubscribersFilter = z.output<typeof SubscribersQuery>;

@@ -25,7 +25,8 @@ export function isCalendarDay(value: string): boolean {
 }
 
 /** The first instant after the UTC day `day` (YYYY-MM-DD), as an ISO time. */
-export const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+export const dayAfter = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /** An optional UTC day: '' and absent mean "no bound". */
 const day = z

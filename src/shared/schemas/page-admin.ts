@@ -18,9 +18,36 @@ export const PAGE_SLUG_RESERVED = 'slug: this address is reserved for the site';
 
 /** Names of the site's own routes and files: a page may not take one, so pages can move to the top level later without clashing. */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'admin-dashboard', 'api', 'media', 'pages', 'about', 'audio', 'blogs', 'blog-view', 'contact', 'events',
-  'login', 'logout', 'photos', 'pricing', 'profile', 'register', 'reset-password', 'search', 'shop', 'videos',
-  'rss', 'robots', 'sitemap', 'sitemap-index', 'sitemap-0', 'favicon', 'index', 'notfound', '404',
+  'admin',
+  'admin-dashboard',
+  'api',
+  'media',
+  'pages',
+  'about',
+  'audio',
+  'blogs',
+  'blog-view',
+  'contact',
+  'events',
+  'login',
+  'logout',
+  'photos',
+  'pricing',
+  'profile',
+  'register',
+  'reset-password',
+  'search',
+  'shop',
+  'videos',
+  'rss',
+  'robots',
+  'sitemap',
+  'sitemap-index',
+  'sitemap-0',
+  'favicon',
+  'index',
+  'notfound',
+  '404',
 ]);
 
 /** Each field's rule, without defaults. */
@@ -28,7 +55,10 @@ const PAGE_RULES = {
   title: formText(PAGE_TITLE_MAX).refine((v) => v !== '', 'is required'),
   // '' means "make it from the title".
   slug: formText(SLUG_MAX + 1)
-    .refine((v) => v === '' || isSlug(v), `must be lowercase letters and digits joined by hyphens, at most ${SLUG_MAX} characters`)
+    .refine(
+      (v) => v === '' || isSlug(v),
+      `must be lowercase letters and digits joined by hyphens, at most ${SLUG_MAX} characters`,
+    )
     .refine((v) => !RESERVED_PAGE_SLUGS.has(v), 'this address is reserved for the site'),
   content: formText(PAGE_CONTENT_MAX, { multiline: true }),
   in_footer: formBoolean,

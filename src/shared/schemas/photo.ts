@@ -10,12 +10,14 @@ import { PHOTO_RESOLUTIONS } from '../constants.ts';
 export const PHOTO_TITLE_MAX = 200;
 export const PHOTO_CAPTION_MAX = 2000;
 
-
 /** The upload's text fields; each optional (a missing title or caption is '', a missing published is a draft). */
 export const PhotoUploadFields = z.object({
   title: formText(PHOTO_TITLE_MAX).default(''),
   caption: formText(PHOTO_CAPTION_MAX, { multiline: true }).default(''),
-  published: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false').transform((v) => v === 'true'),
+  published: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type PhotoUploadValues = z.infer<typeof PhotoUploadFields>;
 

@@ -28,7 +28,9 @@ const fields = {
     .refine(twoDecimals, 'must have at most 2 decimals'),
   billing_period: z.enum(BILLING_PERIODS, { error: "must be 'month', 'year' or 'once'" }),
   features: z
-    .array(formText(PLAN_FEATURE_MAX).pipe(z.string().min(1, 'must not be empty')), { error: 'must be a list of texts' })
+    .array(formText(PLAN_FEATURE_MAX).pipe(z.string().min(1, 'must not be empty')), {
+      error: 'must be a list of texts',
+    })
     .max(PLAN_FEATURES_MAX, `must have at most ${PLAN_FEATURES_MAX} lines`),
   highlighted: z.boolean({ error: 'must be true or false' }),
   sort_order: z
@@ -59,12 +61,19 @@ export type PlanChanges = z.output<typeof PlanPatch>;
 export type PlanCheck<T> = FieldCheck<T>;
 
 /** The body checked, or the first bad field with '<field>: <rule>' (a feature names its line, 'features.2'). */
-export function checkPlan<S extends typeof PlanInput | typeof PlanPatch>(schema: S, body: unknown): PlanCheck<z.output<S>> {
-  const where = (path: PropertyKey[]) => (path.length > 1 ? `${String(path[0])} line ${Number(path[1]) + 1}` : String(path[0] ?? 'body'));
+export function checkPlan<S extends typeof PlanInput | typeof PlanPatch>(
+  schema: S,
+  body: unknown,
+): PlanCheck<z.output<S>> {
+  const where = (path: PropertyKey[]) =>
+    path.length > 1 ? `${String(path[0])} line ${Number(path[1]) + 1}` : String(path[0] ?? 'body');
   return checkBody(schema, body, where) as PlanCheck<z.output<S>>;
 }
 
 /** The form's features box (one per line) as the list the API takes: lines trimmed, blank ones dropped. */
 export function featureLines(text: string): string[] {
-  return text.split(/\r\n?|\n/).map((line) => line.trim()).filter((line) => line !== '');
+  return text
+    .split(/\r\n?|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }

@@ -58,7 +58,12 @@ const price = z.union([z.number(), z.string()], { error: PRODUCT_RULES.priceForm
   const amount = typeof value === 'number' ? value : Number(text);
   if (!Number.isFinite(amount)) return fail(PRODUCT_RULES.priceFormat);
   if (amount < 0 || Object.is(amount, -0)) return fail(PRODUCT_RULES.priceNegative);
-  const decimals = typeof value === 'string' ? (text.split('.')[1]?.length ?? 0) : Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6 ? 0 : 3;
+  const decimals =
+    typeof value === 'string'
+      ? (text.split('.')[1]?.length ?? 0)
+      : Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6
+        ? 0
+        : 3;
   if (decimals > 2) return fail(PRODUCT_RULES.priceFormat);
   if (amount > PRODUCT_PRICE_MAX) return fail(PRODUCT_RULES.priceMax);
   // 0.1 + 0.2 sent as JSON is 0.3: the amount the stored cents stand for.
@@ -76,7 +81,9 @@ const stock = z.union([z.number(), z.string()], { error: PRODUCT_RULES.stock }).
   return n;
 });
 
-const published = z.union([z.boolean(), z.enum(['true', 'false'])], { error: PRODUCT_RULES.published }).transform((v) => v === true || v === 'true');
+const published = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: PRODUCT_RULES.published })
+  .transform((v) => v === true || v === 'true');
 
 const category = z.enum(PRODUCT_CATEGORIES, {
   error: (issue) => (issue.input === undefined || issue.input === '' ? PRODUCT_RULES.required : PRODUCT_RULES.category),
@@ -85,7 +92,16 @@ const category = z.enum(PRODUCT_CATEGORIES, {
 const tag = formText(PRODUCT_TAG_MAX);
 /** A list of tags, or (multipart) one text of tags separated by commas; blanks dropped, repeats (any case) once. */
 const tags = z
-  .union([z.array(tag, { error: PRODUCT_RULES.tags }), z.string().transform((v) => v.split(',')).pipe(z.array(tag))], { error: PRODUCT_RULES.tags })
+  .union(
+    [
+      z.array(tag, { error: PRODUCT_RULES.tags }),
+      z
+        .string()
+        .transform((v) => v.split(','))
+        .pipe(z.array(tag)),
+    ],
+    { error: PRODUCT_RULES.tags },
+  )
   .transform((list, ctx) => {
     const seen = new Set<string>();
     const kept = list.filter((t) => t !== '' && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
@@ -121,13 +137,19 @@ export type ProductCheck<T> = FieldCheck<T>;
 export function checkProductUpdate(input: Record<string, unknown>): ProductCheck<Partial<ProductValues>> {
   const parsed = ProductFields.safeParse(input);
   if (!parsed.success) return refusal(parsed.error, 'name');
-  return { ok: true, value: Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<ProductValues> };
+  return {
+    ok: true,
+    value: Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<ProductValues>,
+  };
 }
 
 /** A new product's fields: name, price and category required, the rest defaulted (a missing published is a draft). */
 export function checkProductCreate(input: Record<string, unknown>): ProductCheck<ProductValues> {
   // A missing required field reads like an empty one, so both answer 'is required' in the form's order.
-  const filled = { ...input, ...Object.fromEntries(REQUIRED.filter((key) => input[key] === undefined).map((key) => [key, ''])) };
+  const filled = {
+    ...input,
+    ...Object.fromEntries(REQUIRED.filter((key) => input[key] === undefined).map((key) => [key, ''])),
+  };
   const check = checkProductUpdate(filled);
   if (!check.ok) return check;
   return { ok: true, value: { ...NEW_PRODUCT_DEFAULTS, ...check.value } as ProductValues };
@@ -146,10 +168,20 @@ export const defaultDir = (sort: ProductSort): SortDir => (sort === 'created_at'
 /** GET /api/admin/products query ('' and absent mean the default). */
 export const ProductsQuery = z
   .object({
-    ...listQueryFields({ pageMax: PRODUCTS_PAGE_MAX, pageDefault: PRODUCTS_PAGE_DEFAULT, queryMax: PRODUCTS_QUERY_MAX }),
-    sort: z.union([z.literal(''), z.enum(PRODUCT_SORTS)]).default('').transform((v): ProductSort => v || 'created_at'),
+    ...listQueryFields({
+      pageMax: PRODUCTS_PAGE_MAX,
+      pageDefault: PRODUCTS_PAGE_DEFAULT,
+      queryMax: PRODUCTS_QUERY_MAX,
+    }),
+    sort: z
+      .union([z.literal(''), z.enum(PRODUCT_SORTS)])
+      .default('')
+      .transform((v): ProductSort => v || 'created_at'),
     dir: z.union([z.literal(''), z.enum(['asc', 'desc'])]).default(''),
-    published: z.union([z.literal(''), z.enum(PRODUCT_PUBLISH_FILTERS)]).default('').transform((v): ProductPublishFilter => v || 'all'),
+    published: z
+      .union([z.literal(''), z.enum(PRODUCT_PUBLISH_FILTERS)])
+      .default('')
+      .transform((v): ProductPublishFilter => v || 'all'),
     category: optionalChoice(PRODUCT_CATEGORIES),
   })
   .transform((v) => ({ ...v, dir: v.dir || defaultDir(v.sort) }));

@@ -16,11 +16,16 @@ interface RefusalOptions {
 }
 
 /** The first issue of `error` as a refusal; `fallbackField` names an issue without a path. */
-export function refusal(error: z.ZodError, fallbackField: string, options: RefusalOptions = {}): { ok: false; field: string; message: string } {
+export function refusal(
+  error: z.ZodError,
+  fallbackField: string,
+  options: RefusalOptions = {},
+): { ok: false; field: string; message: string } {
   const issue = error.issues[0];
   const path = issue?.path ?? [];
   const field = options.fieldOf ? options.fieldOf(path) : String(path[0] ?? fallbackField);
-  if (options.sent && path.length === 1 && options.sent[field] === undefined) return { ok: false, field, message: `${field}: is required` };
+  if (options.sent && path.length === 1 && options.sent[field] === undefined)
+    return { ok: false, field, message: `${field}: is required` };
   return { ok: false, field, message: `${options.whereOf?.(path) ?? field}: ${issue?.message ?? 'is invalid'}` };
 }
 
@@ -33,14 +38,21 @@ export function fieldCheck<T>(parsed: z.ZodSafeParseResult<T>, fallbackField: st
  * A JSON body checked against `schema`: not an object is refused as such, a top-level field left out answers
  * 'is required', anything else its first rule.
  */
-export function checkBody<S extends z.ZodType>(schema: S, body: unknown, whereOf?: RefusalOptions['whereOf']): FieldCheck<z.output<S>> {
+export function checkBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  whereOf?: RefusalOptions['whereOf'],
+): FieldCheck<z.output<S>> {
   if (!isObject(body)) return NOT_AN_OBJECT;
   const parsed = schema.safeParse(body);
-  return parsed.success ? { ok: true, value: parsed.data } : refusal(parsed.error, 'body', { sent: body, ...(whereOf ? { whereOf } : {}) });
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : refusal(parsed.error, 'body', { sent: body, ...(whereOf ? { whereOf } : {}) });
 }
 
 /** The refusal of a body that is not a JSON object. */
 export const NOT_AN_OBJECT = { ok: false, field: 'body', message: 'The body must be a JSON object' } as const;
 
 /** True for a plain JSON object (not null, not an array). */
-export const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
+export const isObject = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);

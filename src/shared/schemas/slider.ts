@@ -8,8 +8,17 @@ import { z } from './zod.ts';
 import { videoEmbedSrc } from '../../lib/hero/video.ts';
 import { SEARCH_BUTTON_DEFAULTS, SLIDER_ORDER_DEFAULT } from '../constants.ts';
 import {
-  COLOUR_PATTERN, PADDING_PATTERN, RADIUS_PATTERN, readJsonObject, RECENT_SEARCHES_MAX, SEARCH_HOVERS, SEARCH_ICONS,
-  SEARCH_PLACEHOLDER_MAX, SEARCH_POSITIONS, SEARCH_TEXT_MAX, withSearchButtonDefaults,
+  COLOUR_PATTERN,
+  PADDING_PATTERN,
+  RADIUS_PATTERN,
+  readJsonObject,
+  RECENT_SEARCHES_MAX,
+  SEARCH_HOVERS,
+  SEARCH_ICONS,
+  SEARCH_PLACEHOLDER_MAX,
+  SEARCH_POSITIONS,
+  SEARCH_TEXT_MAX,
+  withSearchButtonDefaults,
 } from '../slider.ts';
 import type { Slider } from '../types.ts';
 
@@ -32,9 +41,19 @@ export type SliderValues = Omit<Slider, '_id' | 'image'>;
 
 /** A new slider before any field is applied (spec section 3 defaults); company is filled by the server. */
 export const NEW_SLIDER_VALUES: SliderValues = {
-  title: '', subtitle: '', link: '', order: SLIDER_ORDER_DEFAULT, type: 'photo',
-  button1_text: '', button1_link: '', button2_text: '', button2_link: '',
-  contentAlignment: 'center', isActive: true, isGlobalSettings: false, company: '',
+  title: '',
+  subtitle: '',
+  link: '',
+  order: SLIDER_ORDER_DEFAULT,
+  type: 'photo',
+  button1_text: '',
+  button1_link: '',
+  button2_text: '',
+  button2_link: '',
+  contentAlignment: 'center',
+  isActive: true,
+  isGlobalSettings: false,
+  company: '',
   searchButton: withSearchButtonDefaults({}),
 };
 
@@ -54,7 +73,12 @@ export function isSliderLink(link: string): boolean {
   if (!/^https?:\/\//i.test(link)) return false;
   try {
     const url = new URL(link);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && url.username === '' && url.password === '';
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
@@ -90,7 +114,8 @@ export const SliderFormFields = z.object({
 });
 
 const colour = z.string({ error: 'must be text' }).regex(COLOUR_PATTERN, 'must be a colour like #0091ea');
-const cssText = (pattern: RegExp, example: string) => z.string({ error: 'must be text' }).trim().regex(pattern, `must be a CSS length like '${example}'`);
+const cssText = (pattern: RegExp, example: string) =>
+  z.string({ error: 'must be text' }).trim().regex(pattern, `must be a CSS length like '${example}'`);
 const searchText = (max: number) => formText(max, { multiline: true, trim: false });
 
 /** searchButton as sent: each field optional (defaults fill the rest), each present one must be valid. */
@@ -101,20 +126,33 @@ export const SearchButtonInput = z.object({
   icon: z.enum(SEARCH_ICONS, { error: `must be one of ${SEARCH_ICONS.join(', ')}` }).optional(),
   position: z.enum(SEARCH_POSITIONS, { error: `must be one of ${SEARCH_POSITIONS.join(', ')}` }).optional(),
   style: z
-    .object({
-      backgroundColor: colour.optional(),
-      textColor: colour.optional(),
-      borderRadius: cssText(RADIUS_PATTERN, SEARCH_BUTTON_DEFAULTS.style.borderRadius).optional(),
-      padding: cssText(PADDING_PATTERN, SEARCH_BUTTON_DEFAULTS.style.padding).optional(),
-      hoverEffect: z.enum(SEARCH_HOVERS, { error: `must be one of ${SEARCH_HOVERS.join(', ')}` }).optional(),
-    }, { error: 'must be an object' })
+    .object(
+      {
+        backgroundColor: colour.optional(),
+        textColor: colour.optional(),
+        borderRadius: cssText(RADIUS_PATTERN, SEARCH_BUTTON_DEFAULTS.style.borderRadius).optional(),
+        padding: cssText(PADDING_PATTERN, SEARCH_BUTTON_DEFAULTS.style.padding).optional(),
+        hoverEffect: z.enum(SEARCH_HOVERS, { error: `must be one of ${SEARCH_HOVERS.join(', ')}` }).optional(),
+      },
+      { error: 'must be an object' },
+    )
     .optional(),
-  voiceSearch: z.object({ enabled: z.boolean({ error: 'must be true or false' }).optional() }, { error: 'must be an object' }).optional(),
+  voiceSearch: z
+    .object({ enabled: z.boolean({ error: 'must be true or false' }).optional() }, { error: 'must be an object' })
+    .optional(),
   recentSearches: z
-    .object({
-      enabled: z.boolean({ error: 'must be true or false' }).optional(),
-      limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(RECENT_SEARCHES_MAX).optional(),
-    }, { error: 'must be an object' })
+    .object(
+      {
+        enabled: z.boolean({ error: 'must be true or false' }).optional(),
+        limit: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .min(0)
+          .max(RECENT_SEARCHES_MAX)
+          .optional(),
+      },
+      { error: 'must be an object' },
+    )
     .optional(),
 });
 

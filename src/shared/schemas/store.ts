@@ -12,7 +12,24 @@ import { z } from './zod.ts';
  * so a currency without cents, like JPY, would be charged a hundred times over).
  */
 export const SUPPORTED_CURRENCIES = [
-  'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'INR', 'BRL', 'MXN', 'ZAR', 'SGD', 'HKD',
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'INR',
+  'BRL',
+  'MXN',
+  'ZAR',
+  'SGD',
+  'HKD',
 ] as const;
 export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
 
@@ -20,7 +37,8 @@ export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
 export const SHIPPING_CENTS_MAX = 10_000_000;
 export const PAYMENT_INSTRUCTIONS_MAX = 2000;
 
-const isSupported = (code: string): code is SupportedCurrency => (SUPPORTED_CURRENCIES as readonly string[]).includes(code);
+const isSupported = (code: string): code is SupportedCurrency =>
+  (SUPPORTED_CURRENCIES as readonly string[]).includes(code);
 
 /** PUT /api/admin/store: every setting at once (the screen always sends the whole form). */
 export const StoreSettingsUpdate = z
@@ -30,9 +48,17 @@ export const StoreSettingsUpdate = z
       .trim()
       .transform((v) => v.toUpperCase())
       .refine(isSupported, `must be one of ${SUPPORTED_CURRENCIES.join(', ')}`),
-    taxRateBp: z.number({ error: 'must be a number' }).int('must be a whole number of basis points').min(0, 'must be at least 0').max(BASIS_POINTS, `must be at most ${BASIS_POINTS} (100%)`),
+    taxRateBp: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of basis points')
+      .min(0, 'must be at least 0')
+      .max(BASIS_POINTS, `must be at most ${BASIS_POINTS} (100%)`),
     taxInclusive: z.boolean({ error: 'must be true or false' }),
-    shippingCents: z.number({ error: 'must be a number' }).int('must be a whole number of cents').min(0, 'must be at least 0').max(SHIPPING_CENTS_MAX, `must be at most ${SHIPPING_CENTS_MAX}`),
+    shippingCents: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of cents')
+      .min(0, 'must be at least 0')
+      .max(SHIPPING_CENTS_MAX, `must be at most ${SHIPPING_CENTS_MAX}`),
     manualPaymentEnabled: z.boolean({ error: 'must be true or false' }),
     manualPaymentInstructions: formText(PAYMENT_INSTRUCTIONS_MAX, { multiline: true }),
   })
@@ -43,4 +69,5 @@ export const StoreSettingsUpdate = z
 export type StoreSettingsValues = z.output<typeof StoreSettingsUpdate>;
 
 /** The body checked: '<field>: <rule>' naming the first bad field, 'is required' for a missing one. */
-export const checkStoreSettings = (body: unknown): FieldCheck<StoreSettingsValues> => checkBody(StoreSettingsUpdate, body);
+export const checkStoreSettings = (body: unknown): FieldCheck<StoreSettingsValues> =>
+  checkBody(StoreSettingsUpdate, body);

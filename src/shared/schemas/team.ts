@@ -39,7 +39,11 @@ const TEAM_RULES = {
 };
 
 /** Every field; on create a missing role or bio is empty. */
-export const TeamMemberFields = z.object({ ...TEAM_RULES, role: TEAM_RULES.role.default(''), bio: TEAM_RULES.bio.default('') });
+export const TeamMemberFields = z.object({
+  ...TEAM_RULES,
+  role: TEAM_RULES.role.default(''),
+  bio: TEAM_RULES.bio.default(''),
+});
 export type TeamMemberValues = z.output<typeof TeamMemberFields>;
 
 /** PUT: only the sent fields change. */

@@ -18,5 +18,8 @@ export interface FormTextOptions {
 export const formText = (max: number, { multiline = false, trim = true }: FormTextOptions = {}) =>
   (trim ? z.string({ error: 'must be text' }).trim() : z.string({ error: 'must be text' }))
     .max(max, `must be at most ${max} characters`)
-    .refine((v) => v.isWellFormed() && !(multiline ? CONTROL : CONTROL_OR_BREAK).test(v), 'must not contain control characters')
+    .refine(
+      (v) => v.isWellFormed() && !(multiline ? CONTROL : CONTROL_OR_BREAK).test(v),
+      'must not contain control characters',
+    )
     .transform((v) => (multiline ? v.replace(/\r\n?/g, '\n') : v));

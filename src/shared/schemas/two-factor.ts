@@ -16,7 +16,9 @@ const totpCode = z
   .transform(normaliseSecondFactor)
   .refine(isTotpShape, 'Enter the 6-digit code from your authenticator app');
 
-const challenge = z.string({ error: TWO_FACTOR_TEXTS.challengeGone }).regex(/^[A-Za-z0-9_-]{43}$/, TWO_FACTOR_TEXTS.challengeGone);
+const challenge = z
+  .string({ error: TWO_FACTOR_TEXTS.challengeGone })
+  .regex(/^[A-Za-z0-9_-]{43}$/, TWO_FACTOR_TEXTS.challengeGone);
 
 /** POST /api/auth/two-factor: the challenge a sign-in answered and the second factor. */
 export const TwoFactorSignInBody = z.object({ challenge, code: secondFactor });
@@ -27,4 +29,7 @@ export const TwoFactorConfirmBody = z.object({ code: totpCode });
 /** DELETE /api/account/two-factor and POST /api/account/two-factor/recovery-codes: the password or a current code. */
 export const TwoFactorProofBody = z
   .object({ password: z.string().max(1024).optional(), code: secondFactor.optional() })
-  .refine((b) => (b.password !== undefined && b.password !== '') || b.code !== undefined, { message: TWO_FACTOR_TEXTS.needsProof, path: ['password'] });
+  .refine((b) => (b.password !== undefined && b.password !== '') || b.code !== undefined, {
+    message: TWO_FACTOR_TEXTS.needsProof,
+    path: ['password'],
+  });

@@ -69,13 +69,20 @@ const isActiveAdmin = (role: string, disabled: boolean) => role === 'admin' && !
  * A change to one's own account is refused even when harmless, so an admin never locks themself out by a slip;
  * a change that leaves no active admin is refused; asking for what already is, is allowed and changes nothing.
  */
-export function judgeUserChange(actorId: string, target: ChangeTarget, change: UserChangeInput, activeAdmins: number): ChangeVerdict {
+export function judgeUserChange(
+  actorId: string,
+  target: ChangeTarget,
+  change: UserChangeInput,
+  activeAdmins: number,
+): ChangeVerdict {
   const roleChanges = change.role !== undefined && change.role !== target.role;
   const disabledChanges = change.disabled !== undefined && change.disabled !== target.disabled;
   if (!roleChanges && !disabledChanges) return { ok: true, changed: false };
-  if (actorId === target.id) return { ok: false, status: 400, field: roleChanges ? 'role' : 'disabled', message: SELF_CHANGE_MESSAGE };
+  if (actorId === target.id)
+    return { ok: false, status: 400, field: roleChanges ? 'role' : 'disabled', message: SELF_CHANGE_MESSAGE };
   const after = isActiveAdmin(change.role ?? target.role, change.disabled ?? target.disabled);
-  if (isActiveAdmin(target.role, target.disabled) && !after && activeAdmins <= 1) return { ok: false, status: 409, message: LAST_ADMIN_MESSAGE };
+  if (isActiveAdmin(target.role, target.disabled) && !after && activeAdmins <= 1)
+    return { ok: false, status: 409, message: LAST_ADMIN_MESSAGE };
   return { ok: true, changed: true };
 }
 
@@ -83,6 +90,7 @@ export function judgeUserChange(actorId: string, target: ChangeTarget, change: U
 export function changeSummary(name: string, target: ChangeTarget, change: UserChangeInput): string {
   const parts: string[] = [];
   if (change.role !== undefined && change.role !== target.role) parts.push(`made ${change.role}`);
-  if (change.disabled !== undefined && change.disabled !== target.disabled) parts.push(change.disabled ? 'deactivated' : 'reactivated');
+  if (change.disabled !== undefined && change.disabled !== target.disabled)
+    parts.push(change.disabled ? 'deactivated' : 'reactivated');
   return parts.length > 0 ? `${name} ${parts.join(' and ')}` : `${name} unchanged`;
 }

@@ -19,7 +19,14 @@ export const YOUTUBE_LINK_INVALID = 'must be a YouTube link (youtube.com/watch?v
 export type AdminVideo = Video & { published: boolean };
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
-const WATCH_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const WATCH_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 
 /** The 11-character video id of a YouTube link (watch?v=, youtu.be/, shorts/, embed/, live/ forms), or null. */
 export function youtubeId(link: string): string | null {

@@ -18,7 +18,9 @@ export async function signedInAs(page: Page, token: string): Promise<void> {
 }
 
 /** An API client of the e2e server with the admin signed in, for a test file's setup and clean-up. */
-export async function adminApi(playwright: { request: APIRequest }): Promise<{ api: APIRequestContext; token: string }> {
+export async function adminApi(playwright: {
+  request: APIRequest;
+}): Promise<{ api: APIRequestContext; token: string }> {
   const api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
   return { api, token: await adminToken(api) };
 }

@@ -43,13 +43,23 @@ export function policyProblems(policy: string | undefined): string[] {
   if (!policy) return ['no Content-Security-Policy header'];
   const problems: string[] = [];
   const directives = parsePolicy(policy);
-  for (const keyword of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'strict-dynamic'", '*', 'data:', 'http:', 'https:']) {
+  for (const keyword of [
+    "'unsafe-inline'",
+    "'unsafe-eval'",
+    "'unsafe-hashes'",
+    "'strict-dynamic'",
+    '*',
+    'data:',
+    'http:',
+    'https:',
+  ]) {
     for (const name of ['script-src', 'style-src', 'default-src']) {
       if (directives.get(name)?.includes(keyword)) problems.push(`${name} allows ${keyword}`);
     }
   }
   const expectExactly = (name: string, value: string) => {
-    if (directives.get(name)?.join(' ') !== value) problems.push(`${name} is "${directives.get(name)?.join(' ') ?? '(missing)'}", not "${value}"`);
+    if (directives.get(name)?.join(' ') !== value)
+      problems.push(`${name} is "${directives.get(name)?.join(' ') ?? '(missing)'}", not "${value}"`);
   };
   expectExactly('default-src', "'self'");
   expectExactly('object-src', "'none'");
@@ -57,7 +67,9 @@ export function policyProblems(policy: string | undefined): string[] {
   expectExactly('frame-ancestors', "'none'");
   expectExactly('form-action', "'self'");
   for (const name of ['script-src', 'style-src']) {
-    const odd = (directives.get(name) ?? []).filter((s) => s !== "'self'" && !/^'sha(256|384|512)-[A-Za-z0-9+/]+=*'$/.test(s));
+    const odd = (directives.get(name) ?? []).filter(
+      (s) => s !== "'self'" && !/^'sha(256|384|512)-[A-Za-z0-9+/]+=*'$/.test(s),
+    );
     if (!directives.has(name)) problems.push(`no ${name}`);
     if (odd.length > 0) problems.push(`${name} allows ${odd.join(' ')} (only 'self' and hashes)`);
   }
@@ -72,20 +84,29 @@ interface InlineCode {
 }
 
 async function inlineCode(page: Page): Promise<InlineCode> {
-  return page.evaluate((runTypes) => {
-    const scripts = [...document.querySelectorAll('script:not([src])')]
-      .filter((s) => runTypes.includes((s.getAttribute('type') ?? '').trim().toLowerCase()))
-      .map((s) => s.textContent ?? '');
-    const styles = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '');
-    const styleAttributes = [...document.querySelectorAll('[style]')].map((el) => `<${el.localName}> style="${el.getAttribute('style')}"`);
-    return { scripts, styles, styleAttributes };
-  }, [...RUN_TYPES]);
+  return page.evaluate(
+    (runTypes) => {
+      const scripts = [...document.querySelectorAll('script:not([src])')]
+        .filter((s) => runTypes.includes((s.getAttribute('type') ?? '').trim().toLowerCase()))
+        .map((s) => s.textContent ?? '');
+      const styles = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '');
+      const styleAttributes = [...document.querySelectorAll('[style]')].map(
+        (el) => `<${el.localName}> style="${el.getAttribute('style')}"`,
+      );
+      return { scripts, styles, styleAttributes };
+    },
+    [...RUN_TYPES],
+  );
 }
 
 /** style="" attributes in markup as served: the parser applies none of them under this policy (R53 forbids them). */
 export function servedStyleAttributes(html: string): string[] {
   // Attribute names inside tags only: text and scripts that merely mention `style=` are left out.
-  const tags = html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<style\b[\s\S]*?<\/style>/gi, '').match(/<[a-z][^>]*>/gi) ?? [];
+  const tags =
+    html
+      .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+      .replace(/<style\b[\s\S]*?<\/style>/gi, '')
+      .match(/<[a-z][^>]*>/gi) ?? [];
   return tags.filter((tag) => /\sstyle\s*=/i.test(tag)).map((tag) => tag.slice(0, 160));
 }
 
@@ -94,7 +115,10 @@ export function servedStyleAttributes(html: string): string[] {
  * shared e2e server may swap in other files between the browser's load and a second request), and that document's
  * markup; the page's <meta> policy must be the header's minus frame-ancestors (R51: the server repeats it).
  */
-async function documentPolicy(page: Page, watch: CspWatch): Promise<{ policy: string | undefined; meta: string | null; html: string }> {
+async function documentPolicy(
+  page: Page,
+  watch: CspWatch,
+): Promise<{ policy: string | undefined; meta: string | null; html: string }> {
   const response = watch.documents.get(page);
   if (!response) throw new Error(`no document response recorded for ${page.url()}`);
   // The page is between documents (moving on by itself): the caller waits and looks again.
@@ -108,7 +132,11 @@ async function documentPolicy(page: Page, watch: CspWatch): Promise<{ policy: st
     policy = fresh.headers()['content-security-policy'];
     html = await fresh.text();
   }
-  const meta = await page.locator('meta[http-equiv="content-security-policy" i]').first().getAttribute('content').catch(() => null);
+  const meta = await page
+    .locator('meta[http-equiv="content-security-policy" i]')
+    .first()
+    .getAttribute('content')
+    .catch(() => null);
   return { policy, meta, html };
 }
 
@@ -139,11 +167,16 @@ export async function watchPolicy(context: BrowserContext): Promise<CspWatch> {
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __cspViolation?: (line: string) => void }).__cspViolation;
-      void report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber} ${JSON.stringify(e.sample)}`);
+      void report?.(
+        `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber} ${JSON.stringify(e.sample)}`,
+      );
     });
   });
   context.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) watch.violations.push(`${new URL(message.page()?.url() ?? 'about:blank').pathname}: console: ${message.text().slice(0, 300)}`);
+    if (/Content.Security.Policy/i.test(message.text()))
+      watch.violations.push(
+        `${new URL(message.page()?.url() ?? 'about:blank').pathname}: console: ${message.text().slice(0, 300)}`,
+      );
   });
   return watch;
 }
@@ -153,10 +186,17 @@ export async function watchPolicy(context: BrowserContext): Promise<CspWatch> {
  * policy's hashes, its served markup has no style="" attribute, and no violation has been reported so far.
  * Answers how much inline code was checked.
  */
-export async function expectPageWithinPolicy(page: Page, watch: CspWatch, what: string): Promise<{ scripts: number; styles: number }> {
+export async function expectPageWithinPolicy(
+  page: Page,
+  watch: CspWatch,
+  what: string,
+): Promise<{ scripts: number; styles: number }> {
   const { policy, meta, html } = await documentPolicy(page, watch);
   expect(policyProblems(policy), `${what}: the policy`).toEqual([]);
-  expect(`${meta?.replace(/;\s*$/, '')}; frame-ancestors 'none'`, `${what}: the header repeats the page's <meta> policy`).toBe(policy);
+  expect(
+    `${meta?.replace(/;\s*$/, '')}; frame-ancestors 'none'`,
+    `${what}: the header repeats the page's <meta> policy`,
+  ).toBe(policy);
   const directives = parsePolicy(policy!);
   const scriptHashes = new Set(sourcesFor(directives, ['script-src-elem', 'script-src', 'default-src']));
   const styleHashes = new Set(sourcesFor(directives, ['style-src-elem', 'style-src', 'default-src']));
@@ -165,8 +205,12 @@ export async function expectPageWithinPolicy(page: Page, watch: CspWatch, what: 
   const applied = parsePolicy(meta ?? '');
   for (const [name, sources] of applied) directives.set(name, sources);
   const unhashed = [
-    ...code.scripts.filter((s) => !scriptHashes.has(sha256(s))).map((s) => `script ${sha256(s)} ${JSON.stringify(s.slice(0, 80))}`),
-    ...code.styles.filter((s) => !styleHashes.has(sha256(s))).map((s) => `style ${sha256(s)} ${JSON.stringify(s.slice(0, 80))}`),
+    ...code.scripts
+      .filter((s) => !scriptHashes.has(sha256(s)))
+      .map((s) => `script ${sha256(s)} ${JSON.stringify(s.slice(0, 80))}`),
+    ...code.styles
+      .filter((s) => !styleHashes.has(sha256(s)))
+      .map((s) => `style ${sha256(s)} ${JSON.stringify(s.slice(0, 80))}`),
   ];
   expect(unhashed, `${what}: inline code outside the policy's hashes`).toEqual([]);
   expect(servedStyleAttributes(html), `${what}: style="" attributes in the served markup`).toEqual([]);
@@ -186,7 +230,10 @@ export async function expectSettledPageWithinPolicy(page: Page, watch: CspWatch,
       await expectPageWithinPolicy(page, watch, `${what} (at ${new URL(page.url()).pathname})`);
       if (page.url() === url) return;
     } catch (error) {
-      const navigated = error instanceof MovingOn || page.url() !== url || /Execution context was destroyed|navigat/i.test(String(error));
+      const navigated =
+        error instanceof MovingOn ||
+        page.url() !== url ||
+        /Execution context was destroyed|navigat/i.test(String(error));
       if (!navigated || attempt >= 3) throw error;
     }
     await page.waitForLoadState('load');

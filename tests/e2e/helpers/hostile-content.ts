@@ -79,7 +79,10 @@ export const RUNTIME_COMPANY = {
 } as const;
 
 /** The slider changed after the build: the hero refreshes its slides from GET /api/sliders. */
-export const RUNTIME_SLIDE = { title: '<iframe src="javascript:alert(40)"></iframe>', button1_link: 'javascript:alert(41)' } as const;
+export const RUNTIME_SLIDE = {
+  title: '<iframe src="javascript:alert(40)"></iframe>',
+  button1_link: 'javascript:alert(41)',
+} as const;
 
 export const SLIDE = {
   title: P.svg,
@@ -90,13 +93,30 @@ export const SLIDE = {
   button2_link: P.jsMixedCase,
 } as const;
 
-export const PRODUCT = { name: P.titleBreak, description: P.svg, category: P.comment, tags: [P.attrBreak, P.scriptBreak] };
+export const PRODUCT = {
+  name: P.titleBreak,
+  description: P.svg,
+  category: P.comment,
+  tags: [P.attrBreak, P.scriptBreak],
+};
 export const BLOG = { title: P.scriptBreak, caption: P.dataUrl, category: P.attrBreak, tags: [P.svg, P.template] };
 export const COMMENT = { author: P.titleBreak, comment: P.attrBreak };
-export const PHOTO = { title: P.svg, caption: P.dataUrl, category: P.comment, tags: [P.titleBreak, P.jsMixedCase.trim()] };
+export const PHOTO = {
+  title: P.svg,
+  caption: P.dataUrl,
+  category: P.comment,
+  tags: [P.titleBreak, P.jsMixedCase.trim()],
+};
 export const VIDEO = { name: P.titleBreak, description: P.attrBreak, youtube: P.js, tags: [P.svg] };
 export const AUDIO = { name: P.svg, description: P.template, artist: P.attrBreak, tags: [P.scriptBreak] };
-export const EVENT = { name: P.attrBreak, title: P.titleBreak, address: P.svg, description: P.scriptBreak, city: P.comment, location: P.template };
+export const EVENT = {
+  name: P.attrBreak,
+  title: P.titleBreak,
+  address: P.svg,
+  description: P.scriptBreak,
+  city: P.comment,
+  location: P.template,
+};
 export const RECOMMENDATION = { title: P.titleBreak, caption: P.attrBreak, tags: [P.svg] };
 
 const DAY_MS = 86_400_000;
@@ -105,7 +125,11 @@ const DAY_MS = 86_400_000;
 export async function writeHostileContent(dataDir: string): Promise<void> {
   const db = createDb({ dataDir });
   try {
-    await prepareData(db, parseEnv({ DATA_DIR: dataDir, SEED: 'none', ADMIN_PASSWORD: 'hostile staff passphrase 2026' }), () => undefined);
+    await prepareData(
+      db,
+      parseEnv({ DATA_DIR: dataDir, SEED: 'none', ADMIN_PASSWORD: 'hostile staff passphrase 2026' }),
+      () => undefined,
+    );
     await insertRows(db);
   } finally {
     await db.destroy();
@@ -117,7 +141,10 @@ async function insertRows(db: Db): Promise<void> {
   const iso = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY_MS).toISOString();
   const companyId = randomUUID();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('company_settings').values({ id: 1, public_id: companyId, ...BUILT_COMPANY, updated_at: iso(0) }).execute();
+    await trx
+      .insertInto('company_settings')
+      .values({ id: 1, public_id: companyId, ...BUILT_COMPANY, updated_at: iso(0) })
+      .execute();
 
     const searchButton = {
       ...SEARCH_BUTTON_DEFAULTS,
@@ -127,30 +154,129 @@ async function insertRows(db: Db): Promise<void> {
       style: { ...SEARCH_BUTTON_DEFAULTS.style, backgroundColor: P.styleBreak, padding: P.scriptBreak },
     };
     // One insert per row: a multi-row insert fills the columns one row leaves out with NULL, not their defaults.
-    await trx.insertInto('sliders').values({
-      id: 'a-hostile-slide', ...SLIDE, sort_order: 0, type: 'photo', company: companyId, search_button: JSON.stringify(searchButton), created_at: iso(-2), updated_at: iso(0),
-    }).execute();
-    await trx.insertInto('sliders').values({
-      id: 'b-hostile-video-slide', title: P.titleBreak, subtitle: P.comment, link: P.dataUrl, sort_order: 1, type: 'video',
-      button1_text: GOOD_BUTTON.text, button1_link: GOOD_BUTTON.link, button2_text: 'Data button', button2_link: P.dataUrl,
-      company: companyId, created_at: iso(-1), updated_at: iso(0),
-    }).execute();
+    await trx
+      .insertInto('sliders')
+      .values({
+        id: 'a-hostile-slide',
+        ...SLIDE,
+        sort_order: 0,
+        type: 'photo',
+        company: companyId,
+        search_button: JSON.stringify(searchButton),
+        created_at: iso(-2),
+        updated_at: iso(0),
+      })
+      .execute();
+    await trx
+      .insertInto('sliders')
+      .values({
+        id: 'b-hostile-video-slide',
+        title: P.titleBreak,
+        subtitle: P.comment,
+        link: P.dataUrl,
+        sort_order: 1,
+        type: 'video',
+        button1_text: GOOD_BUTTON.text,
+        button1_link: GOOD_BUTTON.link,
+        button2_text: 'Data button',
+        button2_link: P.dataUrl,
+        company: companyId,
+        created_at: iso(-1),
+        updated_at: iso(0),
+      })
+      .execute();
 
-    await trx.insertInto('products').values({ id: randomUUID(), slug: 'hostile-product', ...PRODUCT, tags: JSON.stringify(PRODUCT.tags), price_cents: 1250, created_at: iso(-1) }).execute();
+    await trx
+      .insertInto('products')
+      .values({
+        id: randomUUID(),
+        slug: 'hostile-product',
+        ...PRODUCT,
+        tags: JSON.stringify(PRODUCT.tags),
+        price_cents: 1250,
+        created_at: iso(-1),
+      })
+      .execute();
 
     const blogId = randomUUID();
-    await trx.insertInto('blogs').values({ id: blogId, ...BLOG, tags: JSON.stringify(BLOG.tags), slug: BLOG_SLUG, content: BLOG_BODY, created_at: iso(-1) }).execute();
-    await trx.insertInto('blog_comments').values({ id: randomUUID(), blog_id: blogId, ...COMMENT, created_at: iso(0) }).execute();
+    await trx
+      .insertInto('blogs')
+      .values({
+        id: blogId,
+        ...BLOG,
+        tags: JSON.stringify(BLOG.tags),
+        slug: BLOG_SLUG,
+        content: BLOG_BODY,
+        created_at: iso(-1),
+      })
+      .execute();
+    await trx
+      .insertInto('blog_comments')
+      .values({ id: randomUUID(), blog_id: blogId, ...COMMENT, created_at: iso(0) })
+      .execute();
 
-    await trx.insertInto('photos').values({ id: randomUUID(), ...PHOTO, tags: JSON.stringify(PHOTO.tags), image: '', published: true, created_at: iso(-1) }).execute();
-    await trx.insertInto('videos').values({ id: randomUUID(), ...VIDEO, title: VIDEO.name, tags: JSON.stringify(VIDEO.tags), duration: 60, created_at: iso(-1) }).execute();
+    await trx
+      .insertInto('photos')
+      .values({
+        id: randomUUID(),
+        ...PHOTO,
+        tags: JSON.stringify(PHOTO.tags),
+        image: '',
+        published: true,
+        created_at: iso(-1),
+      })
+      .execute();
+    await trx
+      .insertInto('videos')
+      .values({
+        id: randomUUID(),
+        ...VIDEO,
+        title: VIDEO.name,
+        tags: JSON.stringify(VIDEO.tags),
+        duration: 60,
+        created_at: iso(-1),
+      })
+      .execute();
     const audioId = randomUUID();
-    await trx.insertInto('audios').values({ id: audioId, ...AUDIO, title: AUDIO.name, tags: JSON.stringify(AUDIO.tags), duration: 60, created_at: iso(-1) }).execute();
-    await trx.insertInto('audio_reviews').values({ id: randomUUID(), audio_id: audioId, author: P.titleBreak, rating: 4, comment: P.svg, created_at: iso(0) }).execute();
-    await trx.insertInto('events').values({
-      id: randomUUID(), slug: 'a-hostile-event', ...EVENT, category: 'Music', event_type: 'local', start_date: iso(2), end_date: iso(2.1), created_at: iso(-1),
-    }).execute();
-    await trx.insertInto('recommendations').values({ id: randomUUID(), ...RECOMMENDATION, tags: JSON.stringify(RECOMMENDATION.tags), created_at: iso(-1) }).execute();
+    await trx
+      .insertInto('audios')
+      .values({
+        id: audioId,
+        ...AUDIO,
+        title: AUDIO.name,
+        tags: JSON.stringify(AUDIO.tags),
+        duration: 60,
+        created_at: iso(-1),
+      })
+      .execute();
+    await trx
+      .insertInto('audio_reviews')
+      .values({
+        id: randomUUID(),
+        audio_id: audioId,
+        author: P.titleBreak,
+        rating: 4,
+        comment: P.svg,
+        created_at: iso(0),
+      })
+      .execute();
+    await trx
+      .insertInto('events')
+      .values({
+        id: randomUUID(),
+        slug: 'a-hostile-event',
+        ...EVENT,
+        category: 'Music',
+        event_type: 'local',
+        start_date: iso(2),
+        end_date: iso(2.1),
+        created_at: iso(-1),
+      })
+      .execute();
+    await trx
+      .insertInto('recommendations')
+      .values({ id: randomUUID(), ...RECOMMENDATION, tags: JSON.stringify(RECOMMENDATION.tags), created_at: iso(-1) })
+      .execute();
   });
 }
 
@@ -158,8 +284,16 @@ async function insertRows(db: Db): Promise<void> {
 export async function writeRuntimeChanges(dataDir: string): Promise<void> {
   const db = createDb({ dataDir });
   try {
-    await db.updateTable('company_settings').set({ ...RUNTIME_COMPANY, updated_at: new Date().toISOString() }).where('id', '=', 1).execute();
-    await db.updateTable('sliders').set({ ...RUNTIME_SLIDE, updated_at: new Date().toISOString() }).where('id', '=', 'a-hostile-slide').execute();
+    await db
+      .updateTable('company_settings')
+      .set({ ...RUNTIME_COMPANY, updated_at: new Date().toISOString() })
+      .where('id', '=', 1)
+      .execute();
+    await db
+      .updateTable('sliders')
+      .set({ ...RUNTIME_SLIDE, updated_at: new Date().toISOString() })
+      .where('id', '=', 'a-hostile-slide')
+      .execute();
   } finally {
     await db.destroy();
   }

@@ -17,5 +17,7 @@ export async function waitForIslands(page: Page, what?: string): Promise<void> {
         })
         .map((island) => `${island.getAttribute('client')} ${island.getAttribute('component-url')}`),
     );
-  await expect.poll(pending, { message: `${what ? `${what}: ` : ''}islands the page shows have hydrated`, timeout: 15_000 }).toEqual([]);
+  await expect
+    .poll(pending, { message: `${what ? `${what}: ` : ''}islands the page shows have hydrated`, timeout: 15_000 })
+    .toEqual([]);
 }

@@ -37,7 +37,9 @@ export async function watchPage(page: Page): Promise<PageWatch> {
   const watch: PageWatch = { dialogs: [], badRequests: [], violations: [] };
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI} ${event.sample}`);
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI} ${event.sample}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -63,9 +65,15 @@ export async function openPage(page: Page, url: string): Promise<void> {
 
 /** Every <script> on the page: external ones by path, inline ones by the start and a hash of their text. */
 export async function scriptSignatures(page: Page): Promise<string[]> {
-  const scripts = await page.locator('script').evaluateAll((list) =>
-    list.map((s) => ({ src: s.getAttribute('src') ? new URL((s as HTMLScriptElement).src).pathname : null, type: s.getAttribute('type') ?? '', text: s.textContent ?? '' })),
-  );
+  const scripts = await page
+    .locator('script')
+    .evaluateAll((list) =>
+      list.map((s) => ({
+        src: s.getAttribute('src') ? new URL((s as HTMLScriptElement).src).pathname : null,
+        type: s.getAttribute('type') ?? '',
+        text: s.textContent ?? '',
+      })),
+    );
   const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 12);
   // A JSON-LD block is data that differs with the item it describes: it is signed by whether it is whole JSON (a value
   // that broke out of it would leave it unparseable, and its element count would change), not by its text.
@@ -79,7 +87,11 @@ export async function scriptSignatures(page: Page): Promise<string[]> {
   };
   return scripts
     .map(({ src, type, text }) =>
-      src ? `src ${src}` : type === 'application/ld+json' ? `json-ld ${parses(text)}` : `inline ${JSON.stringify(text.slice(0, 40))}… ${digest(text)}`,
+      src
+        ? `src ${src}`
+        : type === 'application/ld+json'
+          ? `json-ld ${parses(text)}`
+          : `inline ${JSON.stringify(text.slice(0, 40))}… ${digest(text)}`,
     )
     .sort();
 }
@@ -91,10 +103,23 @@ export async function scriptSignatures(page: Page): Promise<string[]> {
 export async function injectedMarkup(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
-    const describe = (el: Element) => `<${el.localName}${el.id ? `#${el.id}` : ''}> in ${el.parentElement?.localName ?? '?'}`;
+    const describe = (el: Element) =>
+      `<${el.localName}${el.id ? `#${el.id}` : ''}> in ${el.parentElement?.localName ?? '?'}`;
     // What the URL parser ignores, removed before judging a scheme.
     const squeeze = (value: string) => value.replace(/[\u0000-\u0020\u007f]+/g, '').toLowerCase();
-    const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'srcset', 'poster', 'data', 'xlink:href', 'background', 'ping', 'srcdoc'];
+    const URL_ATTRIBUTES = [
+      'href',
+      'src',
+      'action',
+      'formaction',
+      'srcset',
+      'poster',
+      'data',
+      'xlink:href',
+      'background',
+      'ping',
+      'srcdoc',
+    ];
     const ALLOWED_LINK = new Set(['http:', 'https:', 'mailto:', 'tel:']);
     for (const el of document.querySelectorAll('*')) {
       for (const attr of el.attributes) {
@@ -102,15 +127,22 @@ export async function injectedMarkup(page: Page): Promise<string[]> {
         if (!URL_ATTRIBUTES.includes(attr.name)) continue;
         const value = squeeze(attr.value);
         // The page's own favicon is inlined as a PNG data URL; nothing else may use data:.
-        const ownIcon = el.localName === 'link' && el.getAttribute('rel') === 'icon' && /^data:image\/(?:png|x-icon|vnd\.microsoft\.icon);base64,/.test(value);
-        if (!ownIcon && /(?:^|[^a-z])(?:javascript|vbscript|livescript|data):/.test(value)) problems.push(`${describe(el)} has ${attr.name}="${attr.value}"`);
+        const ownIcon =
+          el.localName === 'link' &&
+          el.getAttribute('rel') === 'icon' &&
+          /^data:image\/(?:png|x-icon|vnd\.microsoft\.icon);base64,/.test(value);
+        if (!ownIcon && /(?:^|[^a-z])(?:javascript|vbscript|livescript|data):/.test(value))
+          problems.push(`${describe(el)} has ${attr.name}="${attr.value}"`);
       }
       if (['iframe', 'frame', 'object', 'embed', 'base', 'applet', 'portal'].includes(el.localName)) {
         const src = el.getAttribute('src') ?? '';
-        if (!(el.localName === 'iframe' && /^https:\/\/www\.youtube(?:-nocookie)?\.com\/embed\//.test(src))) problems.push(`${describe(el)} src="${src}"`);
+        if (!(el.localName === 'iframe' && /^https:\/\/www\.youtube(?:-nocookie)?\.com\/embed\//.test(src)))
+          problems.push(`${describe(el)} src="${src}"`);
       }
-      if (el.localName === 'img' && /(?:^|\/)x$/.test(el.getAttribute('src') ?? '')) problems.push(`${describe(el)} is a payload image`);
-      if (el.localName === 'meta' && (el.getAttribute('http-equiv') ?? '').toLowerCase() === 'refresh') problems.push(`${describe(el)} refreshes`);
+      if (el.localName === 'img' && /(?:^|\/)x$/.test(el.getAttribute('src') ?? ''))
+        problems.push(`${describe(el)} is a payload image`);
+      if (el.localName === 'meta' && (el.getAttribute('http-equiv') ?? '').toLowerCase() === 'refresh')
+        problems.push(`${describe(el)} refreshes`);
     }
     for (const a of document.querySelectorAll('a[href], area[href]')) {
       const href = a.getAttribute('href') ?? '';
@@ -140,5 +172,8 @@ export async function expectNoInjection(page: Page, watch: PageWatch, baseline?:
 /** The hostile value is on the page as text, in an element whose text is exactly it. */
 export async function expectLiteralText(page: Page, text: string): Promise<void> {
   const where = new URL(page.url()).pathname;
-  await expect(page.getByText(text, { exact: true }).first(), `${where}: ${JSON.stringify(text)} shown as text`).toBeAttached();
+  await expect(
+    page.getByText(text, { exact: true }).first(),
+    `${where}: ${JSON.stringify(text)} shown as text`,
+  ).toBeAttached();
 }

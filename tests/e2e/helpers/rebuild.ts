@@ -10,7 +10,9 @@ export async function settled(api: APIRequestContext, token: string): Promise<Pu
   let status: PublishStatus | undefined;
   await expect
     .poll(async () => {
-      status = (await (await api.get('/api/admin/site-status', { headers: { Authorization: `Bearer ${token}` } })).json()) as PublishStatus;
+      status = (await (
+        await api.get('/api/admin/site-status', { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as PublishStatus;
       return status.state;
     }, BUILD_WAIT)
     .toMatch(/^(up-to-date|failed)$/);
@@ -24,6 +26,10 @@ export async function served(api: APIRequestContext, path: string): Promise<{ st
 }
 
 /** Polls a served page until `check` holds (the rebuild that carries a change has been swapped in). */
-export async function untilServed(api: APIRequestContext, path: string, check: (page: { status: number; html: string }) => boolean): Promise<void> {
+export async function untilServed(
+  api: APIRequestContext,
+  path: string,
+  check: (page: { status: number; html: string }) => boolean,
+): Promise<void> {
   await expect.poll(async () => check(await served(api, path)), BUILD_WAIT).toBe(true);
 }

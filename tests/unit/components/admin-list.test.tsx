@@ -14,7 +14,9 @@ describe('SearchField', () => {
   it('asks once, with the text trimmed, when typing pauses; a cleared search clears the box', () => {
     vi.useFakeTimers();
     const onSearch = vi.fn();
-    const { rerender } = render(<SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="" onSearch={onSearch} />);
+    const { rerender } = render(
+      <SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="" onSearch={onSearch} />,
+    );
     act(() => vi.advanceTimersByTime(300));
     onSearch.mockClear();
     const box = screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement;
@@ -25,14 +27,29 @@ describe('SearchField', () => {
     expect(onSearch).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(onSearch.mock.calls).toEqual([['ann']]);
-    rerender(<SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="ann" onSearch={onSearch} />);
-    rerender(<SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="" onSearch={onSearch} />);
+    rerender(
+      <SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="ann" onSearch={onSearch} />,
+    );
+    rerender(
+      <SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="" onSearch={onSearch} />,
+    );
     expect(box.value).toBe('');
   });
 
   it('a select answers its raw value', () => {
     const onChange = vi.fn();
-    render(<FilterSelect id="r" label="Role" value="" options={[{ value: '', label: 'All roles' }, { value: 'admin', label: 'Admin' }]} onChange={onChange} />);
+    render(
+      <FilterSelect
+        id="r"
+        label="Role"
+        value=""
+        options={[
+          { value: '', label: 'All roles' },
+          { value: 'admin', label: 'Admin' },
+        ]}
+        onChange={onChange}
+      />,
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'admin' } });
     expect(onChange).toHaveBeenCalledWith('admin');
   });
@@ -40,17 +57,40 @@ describe('SearchField', () => {
 
 type Query = { page: number };
 const reducer = (query: Query, action: PageAction) => onPage(query, action.page);
-const TEXTS = { loading: 'Loading rows', empty: 'No rows found.', pager: 'Pages of rows', count: (n: number) => (n === 1 ? '1 row' : `${n} rows`) };
+const TEXTS = {
+  loading: 'Loading rows',
+  empty: 'No rows found.',
+  pager: 'Pages of rows',
+  count: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
+};
 
-function Rows({ fetchPage }: { fetchPage: (query: Query) => Promise<{ results: string[]; total: number; pageSize: number }> }) {
+function Rows({
+  fetchPage,
+}: {
+  fetchPage: (query: Query) => Promise<{ results: string[]; total: number; pageSize: number }>;
+}) {
   const list = usePagedList(reducer, { page: 3 }, fetchPage, 'Could not load the rows.');
-  return <PagedListBody list={list} texts={TEXTS}>{(rows) => <ul>{rows.map((r) => <li key={r}>{r}</li>)}</ul>}</PagedListBody>;
+  return (
+    <PagedListBody list={list} texts={TEXTS}>
+      {(rows) => (
+        <ul>
+          {rows.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      )}
+    </PagedListBody>
+  );
 }
 
 describe('usePagedList and PagedListBody', () => {
   it('steps back to the last page when the asked one is past the end, and pages with Previous and Next', async () => {
     // 3 rows of 2 a page: page 3 is empty, page 2 is the last.
-    const fetchPage = vi.fn(async ({ page }: Query) => ({ results: ['a', 'b', 'c'].slice((page - 1) * 2, page * 2), total: 3, pageSize: 2 }));
+    const fetchPage = vi.fn(async ({ page }: Query) => ({
+      results: ['a', 'b', 'c'].slice((page - 1) * 2, page * 2),
+      total: 3,
+      pageSize: 2,
+    }));
     render(<Rows fetchPage={fetchPage} />);
     expect(await screen.findByText('c')).toBeTruthy();
     expect(fetchPage.mock.calls.map(([q]) => q.page)).toEqual([3, 2]);
@@ -81,7 +121,16 @@ describe('usePagedList and PagedListBody', () => {
 describe('PictureInput', () => {
   function Field() {
     const [state, setState] = useState<{ file: File | null; error: string }>({ file: null, error: '' });
-    return <PictureInput id="pic" name="image" file={state.file} error={state.error} onChange={(file, error) => setState({ file, error })} dropLabel="Remove" />;
+    return (
+      <PictureInput
+        id="pic"
+        name="image"
+        file={state.file}
+        error={state.error}
+        onChange={(file, error) => setState({ file, error })}
+        dropLabel="Remove"
+      />
+    );
   }
 
   it('refuses a picture over 5 MB with the message, keeps a good one until it is removed', () => {

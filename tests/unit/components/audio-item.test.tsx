@@ -6,9 +6,24 @@ import type { Audio } from '../../../src/shared/types.ts';
 const COVER = '/media/5c1e2a3b-7d4f-4e8a-9b6c-0d1e2f3a4b5c.webp';
 
 const audio = (over: Partial<Audio> = {}): Audio => ({
-  _id: 'a1', name: 'Blue Pearl', title: 'Blue Pearl', description: 'A late-night jazz trio piece.', artist: 'Ana Ortega Trio',
-  audio_file: '/media/track.mp3', cover: COVER, type: 'Music', category: 'Jazz', duration: 245, quality: 'High 320', tags: [],
-  createdAt: '2026-11-20T10:00:00.000Z', plays: 1, downloads: 1, rating: 4, reviews: [], ...over,
+  _id: 'a1',
+  name: 'Blue Pearl',
+  title: 'Blue Pearl',
+  description: 'A late-night jazz trio piece.',
+  artist: 'Ana Ortega Trio',
+  audio_file: '/media/track.mp3',
+  cover: COVER,
+  type: 'Music',
+  category: 'Jazz',
+  duration: 245,
+  quality: 'High 320',
+  tags: [],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  plays: 1,
+  downloads: 1,
+  rating: 4,
+  reviews: [],
+  ...over,
 });
 
 describe('AudioItem', () => {

@@ -11,7 +11,14 @@ import OtpForm from '../../../src/components/auth/OtpForm.tsx';
 import RegisterForm from '../../../src/components/auth/RegisterForm.tsx';
 import ResetPasswordForm from '../../../src/components/auth/ResetPasswordForm.tsx';
 import TwoFactorStep from '../../../src/components/auth/TwoFactorStep.tsx';
-import { changePassword, loginRequest, registerRequest, requestOtp, resetPassword, verifyOtp } from '../../../src/lib/api/auth.ts';
+import {
+  changePassword,
+  loginRequest,
+  registerRequest,
+  requestOtp,
+  resetPassword,
+  verifyOtp,
+} from '../../../src/lib/api/auth.ts';
 import { completeTwoFactor } from '../../../src/lib/api/two-factor.ts';
 import { setUpAuthFormTest } from './helpers/auth-form.ts';
 import { apiError, stubLocation } from './helpers/browser.ts';
@@ -19,7 +26,16 @@ import { expectMarked, expectUnmarked, type } from './helpers/field-errors.ts';
 
 vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
   const actual = await importActual<typeof import('../../../src/lib/api/auth.ts')>();
-  return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), resetPassword: vi.fn(), changePassword: vi.fn(), fetchMe: vi.fn() };
+  return {
+    ...actual,
+    loginRequest: vi.fn(),
+    requestOtp: vi.fn(),
+    verifyOtp: vi.fn(),
+    registerRequest: vi.fn(),
+    resetPassword: vi.fn(),
+    changePassword: vi.fn(),
+    fetchMe: vi.fn(),
+  };
 });
 vi.mock('../../../src/lib/api/two-factor.ts', () => ({ completeTwoFactor: vi.fn() }));
 
@@ -29,12 +45,20 @@ const label = (text: string) => screen.getByLabelText(text);
 
 describe('RegisterForm', () => {
   function fill() {
-    const values = { 'First name': 'Ada', 'Last name': 'Lovelace', Email: 'ada@example.com', Username: 'ada', Password: 'analytical engine notes' };
+    const values = {
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      Email: 'ada@example.com',
+      Username: 'ada',
+      Password: 'analytical engine notes',
+    };
     for (const [name, value] of Object.entries(values)) type(label(name), value);
   }
 
   it("marks the field the server's refusal names, keeps its hint, focuses it, and lets go of it once edited", async () => {
-    vi.mocked(registerRequest).mockRejectedValue(apiError(400, { message: 'Password is too common; choose another', field: 'password' }));
+    vi.mocked(registerRequest).mockRejectedValue(
+      apiError(400, { message: 'Password is too common; choose another', field: 'password' }),
+    );
     render(<RegisterForm />);
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -118,7 +142,9 @@ describe('LoginForm', () => {
 describe('ResetPasswordForm', () => {
   it('marks the confirmation when the two passwords differ, then the field the server names', async () => {
     stubLocation('/reset-password?token=reset-token-123');
-    vi.mocked(resetPassword).mockRejectedValue(apiError(400, { message: 'Password must be at least 12 characters', field: 'newPassword' }));
+    vi.mocked(resetPassword).mockRejectedValue(
+      apiError(400, { message: 'Password must be at least 12 characters', field: 'newPassword' }),
+    );
     render(<ResetPasswordForm />);
     type(label('New password'), 'one long passphrase');
     type(label('Confirm password'), 'another passphrase');
@@ -138,7 +164,9 @@ describe('ResetPasswordForm', () => {
 
 describe('ChangePasswordForm', () => {
   it('marks the current password the server finds wrong', async () => {
-    vi.mocked(changePassword).mockRejectedValue(apiError(400, { message: 'The current password is not correct', field: 'currentPassword' }));
+    vi.mocked(changePassword).mockRejectedValue(
+      apiError(400, { message: 'The current password is not correct', field: 'currentPassword' }),
+    );
     render(<ChangePasswordForm onChanged={() => undefined} />);
     type(label('Current password'), 'not it');
     type(label('New password'), 'a brand new passphrase');
@@ -153,7 +181,9 @@ describe('ChangePasswordForm', () => {
 
 describe('OtpForm', () => {
   it('marks the code the server refuses, and lets go of it once the code is typed again', async () => {
-    vi.mocked(verifyOtp).mockRejectedValue(apiError(400, { message: 'This code is wrong or has expired; request a new one', field: 'otp' }));
+    vi.mocked(verifyOtp).mockRejectedValue(
+      apiError(400, { message: 'This code is wrong or has expired; request a new one', field: 'otp' }),
+    );
     render(<OtpForm email="ada@example.com" intro="We have emailed a 6-digit code." />);
     const code = label('Enter 6-digit OTP');
     type(code, '123456');
@@ -165,7 +195,9 @@ describe('OtpForm', () => {
   });
 
   it('marks nothing when too many wrong codes ended the code', async () => {
-    vi.mocked(verifyOtp).mockRejectedValue(apiError(429, { message: 'Too many wrong codes. Please request a new code' }));
+    vi.mocked(verifyOtp).mockRejectedValue(
+      apiError(429, { message: 'Too many wrong codes. Please request a new code' }),
+    );
     render(<OtpForm email="ada@example.com" intro="We have emailed a 6-digit code." />);
     type(label('Enter 6-digit OTP'), '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -176,7 +208,9 @@ describe('OtpForm', () => {
 
 describe('TwoFactorStep', () => {
   it('marks a wrong code; a challenge that is gone shuts the field and marks nothing', async () => {
-    vi.mocked(completeTwoFactor).mockRejectedValueOnce(apiError(400, { message: 'That code is not right. Please try again', field: 'code' }));
+    vi.mocked(completeTwoFactor).mockRejectedValueOnce(
+      apiError(400, { message: 'That code is not right. Please try again', field: 'code' }),
+    );
     vi.mocked(completeTwoFactor).mockRejectedValueOnce(apiError(401, { message: 'Please sign in again' }));
     render(<TwoFactorStep challenge="challenge-1" onBack={() => undefined} />);
     const code = label('Authentication code');

@@ -12,7 +12,20 @@ const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 function blog(title: string, over: Partial<Blog>): Blog {
   const slug = title.toLowerCase().replaceAll(' ', '-');
-  return { _id: slug, title, content: '<p>body</p>', caption: '', image: '', slug, category: 'Technology', tags: [], createdAt: ago(1), views: 0, comments: [], ...over };
+  return {
+    _id: slug,
+    title,
+    content: '<p>body</p>',
+    caption: '',
+    image: '',
+    slug,
+    category: 'Technology',
+    tags: [],
+    createdAt: ago(1),
+    views: 0,
+    comments: [],
+    ...over,
+  };
 }
 const POSTS: Blog[] = [
   blog('Slow Travel', { category: 'Travel', createdAt: ago(3), views: 40 }),
@@ -48,7 +61,11 @@ describe('BlogBrowser', () => {
     expect(fetchBlogs).toHaveBeenCalledTimes(1);
     const built = screen.getByTestId('built');
     expect(titles()).toEqual(['Slow Travel', 'Sourdough', 'Night Trains']);
-    expect(readMore().map((a) => a.getAttribute('href'))).toEqual(['/blogs/slow-travel', '/blogs/sourdough', '/blogs/night-trains']);
+    expect(readMore().map((a) => a.getAttribute('href'))).toEqual([
+      '/blogs/slow-travel',
+      '/blogs/sourdough',
+      '/blogs/night-trains',
+    ]);
     expect(screen.getByText('3 posts')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Travel' } });

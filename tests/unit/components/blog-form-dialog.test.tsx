@@ -19,8 +19,19 @@ beforeAll(() => {
 });
 
 const BLOG: AdminBlog = {
-  _id: 'b1', title: 'Old title', slug: 'old-title', caption: 'Cap', content: '<p>Body</p>', image: '', category: 'Food', tags: ['a', 'b'],
-  published: true, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: null, views: 3, commentCount: 0,
+  _id: 'b1',
+  title: 'Old title',
+  slug: 'old-title',
+  caption: 'Cap',
+  content: '<p>Body</p>',
+  image: '',
+  category: 'Food',
+  tags: ['a', 'b'],
+  published: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: null,
+  views: 3,
+  commentCount: 0,
 };
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -53,14 +64,28 @@ describe('BlogFormDialog', () => {
     type('Tags (comma separated)', 'x, y');
     await save();
     expect(createBlog).toHaveBeenCalledWith(
-      { fields: { title: 'Hello', slug: 'hello', caption: '', category: '', tags: 'x, y', content: '', published: 'false' }, cover: undefined, removeCover: false },
+      {
+        fields: {
+          title: 'Hello',
+          slug: 'hello',
+          caption: '',
+          category: '',
+          tags: 'x, y',
+          content: '',
+          published: 'false',
+        },
+        cover: undefined,
+        removeCover: false,
+      },
       undefined,
     );
     expect(onSaved).toHaveBeenCalledWith('Blog created');
   });
 
   it('fills the form from the post being edited and shows the server refusal', async () => {
-    vi.mocked(updateBlog).mockRejectedValueOnce(apiError(409, { message: 'slug: another blog already uses this address', field: 'slug' }));
+    vi.mocked(updateBlog).mockRejectedValueOnce(
+      apiError(409, { message: 'slug: another blog already uses this address', field: 'slug' }),
+    );
     render(<BlogFormDialog blog={BLOG} onClose={() => {}} onSaved={() => {}} />);
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Old title');
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('published');
@@ -70,6 +95,8 @@ describe('BlogFormDialog', () => {
     expect((screen.getByLabelText('Address (slug)') as HTMLInputElement).value).toBe('old-title');
     await save();
     expect(vi.mocked(updateBlog).mock.calls[0]?.[0]).toBe('b1');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('slug: another blog already uses this address'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('slug: another blog already uses this address'),
+    );
   });
 });

@@ -1,6 +1,14 @@
 // The cart store in a browser-like window (jsdom): real localStorage and storage events.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, $cartCount, addToCart, CART_CHANGED_EVENT, clearCart, removeFromCart, setCartQuantity } from '../../../src/lib/stores/cart.ts';
+import {
+  $cart,
+  $cartCount,
+  addToCart,
+  CART_CHANGED_EVENT,
+  clearCart,
+  removeFromCart,
+  setCartQuantity,
+} from '../../../src/lib/stores/cart.ts';
 
 const otherTabWrites = (value: string | null) => {
   if (value === null) localStorage.removeItem('cart');
@@ -14,10 +22,16 @@ describe('the cart store', () => {
   it('keeps its lines in localStorage under "cart" and counts the items', () => {
     addToCart('lamp', 2, 10);
     addToCart('mug', 1, 10);
-    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([{ productId: 'lamp', quantity: 2 }, { productId: 'mug', quantity: 1 }]);
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
+      { productId: 'lamp', quantity: 2 },
+      { productId: 'mug', quantity: 1 },
+    ]);
     expect($cartCount.get()).toBe(3);
     setCartQuantity('lamp', 50, 4);
-    expect($cart.get()).toEqual([{ productId: 'lamp', quantity: 4 }, { productId: 'mug', quantity: 1 }]);
+    expect($cart.get()).toEqual([
+      { productId: 'lamp', quantity: 4 },
+      { productId: 'mug', quantity: 1 },
+    ]);
     removeFromCart('lamp');
     expect($cartCount.get()).toBe(1);
     clearCart();

@@ -8,7 +8,10 @@ import type { Quote } from '../../../src/shared/orders-customer.ts';
 
 vi.mock('../../../src/lib/api/checkout.ts', () => ({ quoteCart: vi.fn() }));
 
-const CATALOGUE: Record<string, { slug: string; name: string; unitPriceCents: number; stock: number; published?: boolean }> = {
+const CATALOGUE: Record<
+  string,
+  { slug: string; name: string; unitPriceCents: number; stock: number; published?: boolean }
+> = {
   lamp: { slug: 'brass-lamp', name: 'Brass Lamp', unitPriceCents: 4500, stock: 3 },
   mug: { slug: 'stone-mug', name: 'Stone Mug', unitPriceCents: 1250, stock: 40 },
   gone: { slug: '', name: 'Old Chair', unitPriceCents: 9900, stock: 0, published: false },
@@ -22,17 +25,39 @@ function serverQuote(lines: readonly CartLine[]): Quote {
     const available = row.published !== false && row.stock > 0;
     const quantity = available ? Math.min(line.quantity, row.stock) : 0;
     if (available && quantity < line.quantity) problems.push(`Only ${row.stock} of ${row.name} left`);
-    return { productId: line.productId, slug: row.slug, name: row.name, image: '', unitPriceCents: row.unitPriceCents, quantity, lineTotalCents: quantity * row.unitPriceCents, stock: row.stock, available };
+    return {
+      productId: line.productId,
+      slug: row.slug,
+      name: row.name,
+      image: '',
+      unitPriceCents: row.unitPriceCents,
+      quantity,
+      lineTotalCents: quantity * row.unitPriceCents,
+      stock: row.stock,
+      available,
+    };
   });
   const settings = { taxRateBp: 2000, taxInclusive: false, shippingCents: 500 };
-  return { currency: 'EUR', taxRateBp: 2000, taxInclusive: false, lines: priced, problems, ...priceOrder(priced.filter((l) => l.available), settings) };
+  return {
+    currency: 'EUR',
+    taxRateBp: 2000,
+    taxInclusive: false,
+    lines: priced,
+    problems,
+    ...priceOrder(
+      priced.filter((l) => l.available),
+      settings,
+    ),
+  };
 }
 
 const line = (productId: string) => screen.getByText(CATALOGUE[productId]!.name).closest('li')!;
 
 beforeEach(() => {
   clearCart();
-  vi.mocked(quoteCart).mockReset().mockImplementation(async (lines) => serverQuote(lines));
+  vi.mocked(quoteCart)
+    .mockReset()
+    .mockImplementation(async (lines) => serverQuote(lines));
 });
 
 describe('the cart page', () => {
@@ -49,10 +74,15 @@ describe('the cart page', () => {
     render(<CartView />);
     await screen.findByText('Brass Lamp');
     // Only ids and quantities go to the server.
-    expect(quoteCart).toHaveBeenLastCalledWith([{ productId: 'lamp', quantity: 2 }, { productId: 'mug', quantity: 1 }]);
+    expect(quoteCart).toHaveBeenLastCalledWith([
+      { productId: 'lamp', quantity: 2 },
+      { productId: 'mug', quantity: 1 },
+    ]);
     expect(within(line('lamp')).getByText('€45.00 each')).toBeTruthy();
     expect(within(line('lamp')).getByLabelText('Line total for Brass Lamp').textContent).toBe('€90.00');
-    expect(within(line('lamp')).getByRole('link', { name: 'Brass Lamp' }).getAttribute('href')).toBe('/shop/brass-lamp');
+    expect(within(line('lamp')).getByRole('link', { name: 'Brass Lamp' }).getAttribute('href')).toBe(
+      '/shop/brass-lamp',
+    );
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
     // 90 + 12.50 = 102.50; tax 20 % = 20.50; shipping 5.00.
     expect(within(summary).getByText('€102.50')).toBeTruthy();
@@ -85,7 +115,11 @@ describe('the cart page', () => {
 
   it('shows what the server could not give, a line no longer sold, and removes lines', async () => {
     // Stored before the stock fell and the chair was withdrawn.
-    $cart.set([{ productId: 'lamp', quantity: 5 }, { productId: 'gone', quantity: 1 }, { productId: 'mug', quantity: 1 }]);
+    $cart.set([
+      { productId: 'lamp', quantity: 5 },
+      { productId: 'gone', quantity: 1 },
+      { productId: 'mug', quantity: 1 },
+    ]);
     render(<CartView />);
     expect(await screen.findByText('Only 3 of Brass Lamp left')).toBeTruthy();
     expect(within(line('lamp')).getByText('Only 3 left')).toBeTruthy();
@@ -108,7 +142,10 @@ describe('the cart page', () => {
     addToCart('mug', 1, 40);
     render(<CartView />);
     await screen.findByText('Stone Mug');
-    const other = JSON.stringify([{ productId: 'mug', quantity: 1 }, { productId: 'lamp', quantity: 2 }]);
+    const other = JSON.stringify([
+      { productId: 'mug', quantity: 1 },
+      { productId: 'lamp', quantity: 2 },
+    ]);
     localStorage.setItem('cart', other);
     await act(async () => void window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: other })));
     expect(await screen.findByText('Brass Lamp')).toBeTruthy();

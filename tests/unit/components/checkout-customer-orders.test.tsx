@@ -4,19 +4,45 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import CustomerOrders from '../../../src/components/orders/CustomerOrders.tsx';
 import { $token } from '../../../src/lib/stores/session.ts';
 import type { CustomerOrderSummary } from '../../../src/shared/orders-customer.ts';
-import { consoleMessages, requestsOf, stubLocation, watchConsoleErrors, type StubbedLocation } from './helpers/browser.ts';
+import {
+  consoleMessages,
+  requestsOf,
+  stubLocation,
+  watchConsoleErrors,
+  type StubbedLocation,
+} from './helpers/browser.ts';
 
 const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 const ORDERS: CustomerOrderSummary[] = [
-  { _id: 'o2', reference: '#0B2C3D4E', status: 'shipped', createdAt: '2026-11-23T10:00:00.000Z', total: 12.5, total_cents: 1250, currency: 'EUR', itemCount: 2 },
-  { _id: 'o1', reference: '#0A1B2C3D', status: 'pending', createdAt: '2026-11-20T10:00:00.000Z', total: 1234.5, total_cents: 123450, currency: 'USD', itemCount: 1 },
+  {
+    _id: 'o2',
+    reference: '#0B2C3D4E',
+    status: 'shipped',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    total: 12.5,
+    total_cents: 1250,
+    currency: 'EUR',
+    itemCount: 2,
+  },
+  {
+    _id: 'o1',
+    reference: '#0A1B2C3D',
+    status: 'pending',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    total: 1234.5,
+    total_cents: 123450,
+    currency: 'USD',
+    itemCount: 1,
+  },
 ];
 
 let nav: StubbedLocation;
 let consoleError: ReturnType<typeof watchConsoleErrors>;
 
 function stubOrders(status: number, body: unknown): Mock<typeof fetch> {
-  const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn<typeof fetch>(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -13,14 +13,47 @@ import type { PlacedOrder, Quote } from '../../../src/shared/orders-customer.ts'
 import { consoleMessages, stubLocation, watchConsoleErrors, type StubbedLocation } from './helpers/browser.ts';
 
 const STORE: StoreSettings = {
-  currency: 'USD', taxRateBp: 0, taxInclusive: false, shippingCents: 500,
-  payment: { manual: { enabled: true, instructions: 'Pay by bank transfer to IBAN XX00 1234.' }, stripe: { enabled: false } },
+  currency: 'USD',
+  taxRateBp: 0,
+  taxInclusive: false,
+  shippingCents: 500,
+  payment: {
+    manual: { enabled: true, instructions: 'Pay by bank transfer to IBAN XX00 1234.' },
+    stripe: { enabled: false },
+  },
 };
 const QUOTE: Quote = {
-  currency: 'USD', taxRateBp: 0, taxInclusive: false, subtotalCents: 3000, taxCents: 0, shippingCents: 500, totalCents: 3500, problems: [],
+  currency: 'USD',
+  taxRateBp: 0,
+  taxInclusive: false,
+  subtotalCents: 3000,
+  taxCents: 0,
+  shippingCents: 500,
+  totalCents: 3500,
+  problems: [],
   lines: [
-    { productId: 'p1', slug: 'lantern', name: 'Lantern', image: '', unitPriceCents: 1000, quantity: 2, lineTotalCents: 2000, stock: 5, available: true },
-    { productId: 'p2', slug: 'mug', name: 'Mug', image: '', unitPriceCents: 1000, quantity: 1, lineTotalCents: 1000, stock: 5, available: true },
+    {
+      productId: 'p1',
+      slug: 'lantern',
+      name: 'Lantern',
+      image: '',
+      unitPriceCents: 1000,
+      quantity: 2,
+      lineTotalCents: 2000,
+      stock: 5,
+      available: true,
+    },
+    {
+      productId: 'p2',
+      slug: 'mug',
+      name: 'Mug',
+      image: '',
+      unitPriceCents: 1000,
+      quantity: 1,
+      lineTotalCents: 1000,
+      stock: 5,
+      available: true,
+    },
   ],
 };
 const CHECKOUT_TOKEN = 'T'.repeat(43);
@@ -39,12 +72,19 @@ interface Net {
   verify: Answer[];
 }
 
-const json = (status: number, body: unknown) => new Response(status === 204 ? null : JSON.stringify(body ?? {}), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body ?? {}), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 function stubNetwork(): Net {
   const net: Net = { fetch: vi.fn<typeof fetch>(), orders: [], verify: [] };
   net.fetch.mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const answer = (next: Answer | undefined) => {
       if (next === 'network-error') throw new TypeError('fetch failed');
@@ -72,8 +112,13 @@ function stubNetwork(): Net {
 /** The requests to one path: their JSON bodies and Idempotency-Key headers. */
 function sent(net: Net, path: string) {
   return net.fetch.mock.calls
-    .filter(([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname === path)
-    .map(([, init]) => ({ body: JSON.parse(String(init?.body ?? 'null')) as Record<string, unknown>, key: new Headers(init?.headers).get('Idempotency-Key') }));
+    .filter(
+      ([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname === path,
+    )
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body ?? 'null')) as Record<string, unknown>,
+      key: new Headers(init?.headers).get('Idempotency-Key'),
+    }));
 }
 
 let net: Net;
@@ -84,7 +129,10 @@ beforeEach(() => {
   nav = stubLocation('/checkout');
   net = stubNetwork();
   consoleError = watchConsoleErrors();
-  $cart.set([{ productId: 'p1', quantity: 2 }, { productId: 'p2', quantity: 1 }]);
+  $cart.set([
+    { productId: 'p1', quantity: 2 },
+    { productId: 'p2', quantity: 1 },
+  ]);
 });
 
 afterEach(() => {
@@ -99,7 +147,10 @@ afterEach(() => {
 const placeButton = () => screen.getByRole('button', { name: /^Place order/ });
 
 async function verifyAsGuest(email = 'ada@example.com') {
-  net.verify.push({ status: 200, body: { checkoutToken: CHECKOUT_TOKEN, expiresAt: new Date(Date.now() + 3_600_000).toISOString() } });
+  net.verify.push({
+    status: 200,
+    body: { checkoutToken: CHECKOUT_TOKEN, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+  });
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
   fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
   fireEvent.change(await screen.findByLabelText('Code from the email'), { target: { value: '123456' } });
@@ -138,7 +189,10 @@ describe('the guest step', () => {
     expect(await screen.findByText('That code is not right')).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
 
-    net.verify.push({ status: 200, body: { checkoutToken: CHECKOUT_TOKEN, expiresAt: new Date(Date.now() + 3_600_000).toISOString() } });
+    net.verify.push({
+      status: 200,
+      body: { checkoutToken: CHECKOUT_TOKEN, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
@@ -171,14 +225,27 @@ describe('placing the order', () => {
     expect($cart.get()).toHaveLength(2);
 
     fireEvent.click(placeButton());
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/orders/view?id=order-1&placed=1&token=guest_access_token_0123456789'));
+    await waitFor(() =>
+      expect(nav.assign).toHaveBeenCalledWith('/orders/view?id=order-1&placed=1&token=guest_access_token_0123456789'),
+    );
     const tries = sent(net, '/api/orders');
     expect(tries).toHaveLength(2);
     expect(tries[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(tries[1]!.key).toBe(tries[0]!.key);
     expect(tries[0]!.body).toEqual({
-      lines: [{ productId: 'p1', quantity: 2 }, { productId: 'p2', quantity: 1 }],
-      shipping: { name: 'Ada Lovelace', line1: '12 St James Sq', line2: '', city: 'London', region: '', postalCode: 'SW1Y 4JH', country: 'United Kingdom' },
+      lines: [
+        { productId: 'p1', quantity: 2 },
+        { productId: 'p2', quantity: 1 },
+      ],
+      shipping: {
+        name: 'Ada Lovelace',
+        line1: '12 St James Sq',
+        line2: '',
+        city: 'London',
+        region: '',
+        postalCode: 'SW1Y 4JH',
+        country: 'United Kingdom',
+      },
       paymentMethod: 'manual',
       email: 'ada@example.com',
       checkoutToken: CHECKOUT_TOKEN,
@@ -206,7 +273,9 @@ describe('placing the order', () => {
     fireEvent.click(button);
     // A submit that slips past the disabled button (a fast second press) is stopped too.
     fireEvent.submit(screen.getByRole('form', { name: 'Checkout' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Placing your order...' })).toHaveProperty('disabled', true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Placing your order...' })).toHaveProperty('disabled', true),
+    );
     await act(async () => release());
     await waitFor(() => expect(nav.assign).toHaveBeenCalledTimes(1));
     expect(sent(net, '/api/orders')).toHaveLength(1);
@@ -230,7 +299,10 @@ describe('placing the order', () => {
   });
 
   it('marks a refused address field with a sentence', async () => {
-    net.orders.push({ status: 400, body: { message: 'shipping.postalCode: must be at most 20 characters', field: 'shipping.postalCode' } });
+    net.orders.push({
+      status: 400,
+      body: { message: 'shipping.postalCode: must be at most 20 characters', field: 'shipping.postalCode' },
+    });
     await renderReady();
     await verifyAsGuest();
     fillAddress();

@@ -4,7 +4,13 @@ import ContentCards, { type ContentCardItem } from '../../../src/components/admi
 import type { Remote } from '../../../src/components/admin/dashboard/use-remote.ts';
 
 const item = (over: Partial<ContentCardItem>): ContentCardItem => ({
-  id: 'a', title: 'Harbour', caption: 'Boats at dawn', image: '/media/x.webp', createdAt: '2026-11-22T18:00:00.000Z', published: true, ...over,
+  id: 'a',
+  title: 'Harbour',
+  caption: 'Boats at dawn',
+  image: '/media/x.webp',
+  createdAt: '2026-11-22T18:00:00.000Z',
+  published: true,
+  ...over,
 });
 const ready = (data: ContentCardItem[]): Remote<readonly ContentCardItem[]> => ({ state: 'ready', data });
 const show = (remote: Remote<readonly ContentCardItem[]>, props: Partial<Parameters<typeof ContentCards>[0]> = {}) =>
@@ -31,7 +37,9 @@ describe('ContentCards', () => {
   });
 
   it('filters by the query (title or caption, any case) and reads the empty text', () => {
-    const { rerender } = show(ready([item({}), item({ id: 'b', title: 'Quay', caption: 'Cranes' })]), { query: 'CRANES' });
+    const { rerender } = show(ready([item({}), item({ id: 'b', title: 'Quay', caption: 'Cranes' })]), {
+      query: 'CRANES',
+    });
     expect(screen.getAllByTestId('content-card')).toHaveLength(1);
     rerender(<ContentCards remote={ready([item({})])} onRetry={() => {}} view="list" query="nothing" label="Images" />);
     expect(screen.getByText('No content available')).toBeTruthy();
@@ -50,7 +58,15 @@ describe('ContentCards', () => {
     const onRetry = vi.fn();
     const { rerender } = show({ state: 'loading' });
     expect(screen.getByRole('status', { name: 'Loading Images' })).toBeTruthy();
-    rerender(<ContentCards remote={{ state: 'error', message: 'Error fetching content' }} onRetry={onRetry} view="grid" query="" label="Images" />);
+    rerender(
+      <ContentCards
+        remote={{ state: 'error', message: 'Error fetching content' }}
+        onRetry={onRetry}
+        view="grid"
+        query=""
+        label="Images"
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Error: Error fetching content');
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(onRetry).toHaveBeenCalledOnce();
@@ -58,7 +74,12 @@ describe('ContentCards', () => {
 
   it("runs the panel's actions, named after the card", () => {
     const edit = vi.fn();
-    show(ready([item({})]), { actions: () => [{ label: 'Edit', onClick: edit }, { label: 'Delete', onClick: () => {}, tone: 'danger', disabled: true }] });
+    show(ready([item({})]), {
+      actions: () => [
+        { label: 'Edit', onClick: edit },
+        { label: 'Delete', onClick: () => {}, tone: 'danger', disabled: true },
+      ],
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Harbour' }));
     expect(edit).toHaveBeenCalledOnce();
     expect((screen.getByRole('button', { name: 'Delete Harbour' }) as HTMLButtonElement).disabled).toBe(true);

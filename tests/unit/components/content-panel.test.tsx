@@ -36,7 +36,14 @@ function setup(start: Widget[]) {
     }),
   };
   const slots: ContentFormSlot<Widget>[] = [];
-  const toCard = (w: Widget) => ({ id: w.id, title: w.name, caption: '', image: null, createdAt: '2026-11-22T18:00:00.000Z', published: w.published });
+  const toCard = (w: Widget) => ({
+    id: w.id,
+    title: w.name,
+    caption: '',
+    image: null,
+    createdAt: '2026-11-22T18:00:00.000Z',
+    published: w.published,
+  });
   render(
     <ContentPanel<Widget>
       query=""
@@ -50,14 +57,19 @@ function setup(start: Widget[]) {
       toolbar={(openNew) => <PanelToolbar addLabel="New widget" onAdd={openNew} />}
       form={(slot) => {
         slots.push(slot);
-        return slot.target === null ? null : <button type="button" onClick={() => slot.onSaved('Widget saved')}>Save form of {slot.target === 'new' ? 'new' : slot.target.name}</button>;
+        return slot.target === null ? null : (
+          <button type="button" onClick={() => slot.onSaved('Widget saved')}>
+            Save form of {slot.target === 'new' ? 'new' : slot.target.name}
+          </button>
+        );
       }}
     />,
   );
   return { api, slots };
 }
 
-const card = (name: string) => screen.getAllByTestId('content-card').find((c) => within(c).queryByRole('heading', { name }))!;
+const card = (name: string) =>
+  screen.getAllByTestId('content-card').find((c) => within(c).queryByRole('heading', { name }))!;
 
 describe('ContentPanel', () => {
   it('lists the loaded items and publishes one, with the answer in the notice and a fresh list', async () => {
@@ -72,7 +84,10 @@ describe('ContentPanel', () => {
   });
 
   it("asks before a delete, names the item, and reads 'The {noun} could not be deleted.' when the server sends no message", async () => {
-    const { api } = setup([{ id: 'w1', name: 'Sprocket', published: true }, { id: 'w2', name: 'Gear', published: true }]);
+    const { api } = setup([
+      { id: 'w1', name: 'Sprocket', published: true },
+      { id: 'w2', name: 'Gear', published: true },
+    ]);
     await screen.findByRole('heading', { name: 'Gear' });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gear' }));
     const dialog = screen.getByRole('dialog');

@@ -12,8 +12,25 @@ const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 function event(name: string, start: string, over: Partial<SiteEvent> = {}): SiteEvent {
   return {
-    _id: name, slug: name.toLowerCase().replace(/ /g, '-'), timeZone: 'UTC', name, title: '', description: '', image: '', address: 'Quay 1', city: 'Harbour', start_date: start, end_date: start, date: start,
-    location: '', category: 'Concert', eventType: 'local', isVirtual: false, registrations: 0, price: 0, ...over,
+    _id: name,
+    slug: name.toLowerCase().replace(/ /g, '-'),
+    timeZone: 'UTC',
+    name,
+    title: '',
+    description: '',
+    image: '',
+    address: 'Quay 1',
+    city: 'Harbour',
+    start_date: start,
+    end_date: start,
+    date: start,
+    location: '',
+    category: 'Concert',
+    eventType: 'local',
+    isVirtual: false,
+    registrations: 0,
+    price: 0,
+    ...over,
   };
 }
 const EVENTS: SiteEvent[] = [

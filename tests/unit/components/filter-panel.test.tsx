@@ -14,7 +14,15 @@ import type { Audio } from '../../../src/shared/types.ts';
 /** Renders a section's panel at its defaults; the handlers are spies. */
 function renderPanel<T>(section: ListSection<T, FilterValues>, items: readonly T[] = []) {
   const handlers = { onChange: vi.fn(), onReset: vi.fn() };
-  render(<FilterPanel panel={section.panel(items, section.defaults)} values={section.defaults} count={2} noun="things" {...handlers} />);
+  render(
+    <FilterPanel
+      panel={section.panel(items, section.defaults)}
+      values={section.defaults}
+      count={2}
+      noun="things"
+      {...handlers}
+    />,
+  );
   return handlers;
 }
 
@@ -25,51 +33,90 @@ const asAny = (section: unknown) => section as ListSection<unknown, FilterValues
 // The spec's texts, written out here rather than read from the declarations, so a changed label fails.
 const SORT = 'Sort by';
 describe.each<[string, ListSection<unknown, FilterValues>, string | null, [string, string[]][]]>([
-  ['shop', asAny(shopSection), 'Search products...', [
-    ['Category', ['All Categories', 'Electronics', 'Clothing', 'Books', 'Accessories']],
-    ['Price', ['All Prices', 'Under $50', '$50-$100', '$100-$500', 'Over $500']],
-    [SORT, ['Newest', 'Price: Low to High', 'Price: High to Low', 'Most Popular']],
-  ]],
-  ['blogs', asAny(blogSection), 'Search posts...', [
-    ['Category', ['All Categories', 'Technology', 'Lifestyle', 'Travel', 'Food', 'Business']],
-    ['Timeframe', ['All Time', 'Today', 'This Week', 'This Month', 'This Year']],
-    [SORT, ['Newest', 'Oldest', 'Most Viewed', 'Most Commented']],
-  ]],
-  ['events', asAny(eventSection), 'Search events...', [
-    ['Category', ['All Categories', 'Concert', 'Festival', 'Exhibition', 'Conference', 'Workshop', 'Sport', 'Other']],
-    ['Timeframe', ['All Dates', 'Today', 'Tomorrow', 'This Week', 'This Month', 'This Year']],
-    ['Location', ['All Locations', 'Local', 'National', 'International', 'Virtual']],
-    [SORT, ['Date: Soonest', 'Date: Latest', 'Most Popular', 'Price: Low to High', 'Price: High to Low']],
-  ]],
-  ['photos', asAny(photoSection), 'Search photos...', [
-    ['Category', ['All Categories', 'Nature', 'Architecture', 'People', 'Events', 'Abstract', 'Other']],
-    ['Resolution', ['All Resolutions', 'HD 720p', 'Full HD 1080p', '2K', '4K', '8K']],
-    [SORT, ['Newest', 'Most Viewed', 'Most Liked', 'Most Downloaded']],
-  ]],
-  ['videos', asAny(videoSection), 'Search videos...', [
-    ['Category', ['All Categories', 'Entertainment', 'Education', 'Music', 'Sports', 'Gaming', 'News']],
-    ['Duration', ['Any Duration', 'Under 1 min', '1-5 mins', '5-15 mins', '15-30 mins', 'Over 30 mins']],
-    ['Quality', ['All Qualities', 'HD', 'Full HD', '2K', '4K', '8K']],
-    [SORT, ['Newest', 'Most Viewed', 'Most Liked', 'Trending']],
-  ]],
-  ['audio', asAny(audioSection), 'Search audio...', [
-    ['Type', ['All Types', 'Music', 'Podcast', 'Audiobook', 'Interview', 'Live Recording', 'Sound Effect']],
-    ['Category', ['All Categories']],
-    ['Duration', ['Any Duration', 'Under 5 mins', '5-15 mins', '15-30 mins', '30-60 mins', 'Over 60 mins']],
-    ['Quality', ['All Qualities', 'Low 128', 'Medium 192', 'High 320', 'Lossless']],
-    [SORT, ['Newest', 'Most Played', 'Most Downloaded', 'Highest Rated', 'Most Reviewed']],
-  ]],
-  ['search', asAny(searchSection), null, [
-    ['Content type', ['All', 'Products', 'Blogs', 'Photos', 'Videos', 'Audio', 'Events']],
-    ['Date range', ['Any time', 'Past 24 hours', 'Past week', 'Past month', 'Past year']],
-    [SORT, ['Most Relevant', 'Newest', 'Oldest', 'Most Popular']],
-    ['Price', ['All Prices', 'Free', 'Paid', 'Under $50', '$50-$100', 'Over $100']],
-  ]],
+  [
+    'shop',
+    asAny(shopSection),
+    'Search products...',
+    [
+      ['Category', ['All Categories', 'Electronics', 'Clothing', 'Books', 'Accessories']],
+      ['Price', ['All Prices', 'Under $50', '$50-$100', '$100-$500', 'Over $500']],
+      [SORT, ['Newest', 'Price: Low to High', 'Price: High to Low', 'Most Popular']],
+    ],
+  ],
+  [
+    'blogs',
+    asAny(blogSection),
+    'Search posts...',
+    [
+      ['Category', ['All Categories', 'Technology', 'Lifestyle', 'Travel', 'Food', 'Business']],
+      ['Timeframe', ['All Time', 'Today', 'This Week', 'This Month', 'This Year']],
+      [SORT, ['Newest', 'Oldest', 'Most Viewed', 'Most Commented']],
+    ],
+  ],
+  [
+    'events',
+    asAny(eventSection),
+    'Search events...',
+    [
+      ['Category', ['All Categories', 'Concert', 'Festival', 'Exhibition', 'Conference', 'Workshop', 'Sport', 'Other']],
+      ['Timeframe', ['All Dates', 'Today', 'Tomorrow', 'This Week', 'This Month', 'This Year']],
+      ['Location', ['All Locations', 'Local', 'National', 'International', 'Virtual']],
+      [SORT, ['Date: Soonest', 'Date: Latest', 'Most Popular', 'Price: Low to High', 'Price: High to Low']],
+    ],
+  ],
+  [
+    'photos',
+    asAny(photoSection),
+    'Search photos...',
+    [
+      ['Category', ['All Categories', 'Nature', 'Architecture', 'People', 'Events', 'Abstract', 'Other']],
+      ['Resolution', ['All Resolutions', 'HD 720p', 'Full HD 1080p', '2K', '4K', '8K']],
+      [SORT, ['Newest', 'Most Viewed', 'Most Liked', 'Most Downloaded']],
+    ],
+  ],
+  [
+    'videos',
+    asAny(videoSection),
+    'Search videos...',
+    [
+      ['Category', ['All Categories', 'Entertainment', 'Education', 'Music', 'Sports', 'Gaming', 'News']],
+      ['Duration', ['Any Duration', 'Under 1 min', '1-5 mins', '5-15 mins', '15-30 mins', 'Over 30 mins']],
+      ['Quality', ['All Qualities', 'HD', 'Full HD', '2K', '4K', '8K']],
+      [SORT, ['Newest', 'Most Viewed', 'Most Liked', 'Trending']],
+    ],
+  ],
+  [
+    'audio',
+    asAny(audioSection),
+    'Search audio...',
+    [
+      ['Type', ['All Types', 'Music', 'Podcast', 'Audiobook', 'Interview', 'Live Recording', 'Sound Effect']],
+      ['Category', ['All Categories']],
+      ['Duration', ['Any Duration', 'Under 5 mins', '5-15 mins', '15-30 mins', '30-60 mins', 'Over 60 mins']],
+      ['Quality', ['All Qualities', 'Low 128', 'Medium 192', 'High 320', 'Lossless']],
+      [SORT, ['Newest', 'Most Played', 'Most Downloaded', 'Highest Rated', 'Most Reviewed']],
+    ],
+  ],
+  [
+    'search',
+    asAny(searchSection),
+    null,
+    [
+      ['Content type', ['All', 'Products', 'Blogs', 'Photos', 'Videos', 'Audio', 'Events']],
+      ['Date range', ['Any time', 'Past 24 hours', 'Past week', 'Past month', 'Past year']],
+      [SORT, ['Most Relevant', 'Newest', 'Oldest', 'Most Popular']],
+      ['Price', ['All Prices', 'Free', 'Paid', 'Under $50', '$50-$100', 'Over $100']],
+    ],
+  ],
 ])('the %s panel', (_name, section, placeholder, selects) => {
   it('shows the spec’s selects, in order, with their options, each at its default', () => {
     renderPanel(section);
-    const shown = within(screen.getByRole('region', { name: 'Filters' })).getAllByRole('combobox') as HTMLSelectElement[];
-    expect(shown.map((select) => select.closest('label')?.firstChild?.textContent)).toEqual(selects.map(([label]) => label));
+    const shown = within(screen.getByRole('region', { name: 'Filters' })).getAllByRole(
+      'combobox',
+    ) as HTMLSelectElement[];
+    expect(shown.map((select) => select.closest('label')?.firstChild?.textContent)).toEqual(
+      selects.map(([label]) => label),
+    );
     selects.forEach(([label, options], i) => {
       expect(labels(shown[i]!), label).toEqual(options);
       expect(shown[i]!.selectedIndex, label).toBe(0);
@@ -98,7 +145,16 @@ describe('FilterPanel', () => {
 
   it('shows the values it is given and the count with its noun', () => {
     const values = { ...shopSection.defaults, q: 'mug', category: 'Books' as const };
-    render(<FilterPanel panel={shopSection.panel([], values)} values={values} onChange={() => {}} onReset={() => {}} count={1} noun="product" />);
+    render(
+      <FilterPanel
+        panel={shopSection.panel([], values)}
+        values={values}
+        onChange={() => {}}
+        onReset={() => {}}
+        count={1}
+        noun="product"
+      />,
+    );
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Books');
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('mug');
     expect(screen.getByText('1 product')).toBeTruthy();
@@ -119,7 +175,16 @@ describe('FilterPanel', () => {
     const audio = (type: string, category: string) => ({ _id: `${type}-${category}`, type, category }) as Audio;
     const items = [audio('Music', 'Rock'), audio('Music', 'Jazz'), audio('Podcast', 'Tech')];
     const values = { ...audioSection.defaults, type: 'Music' as const };
-    render(<FilterPanel panel={audioSection.panel(items, values)} values={values} onChange={() => {}} onReset={() => {}} count={2} noun="items" />);
+    render(
+      <FilterPanel
+        panel={audioSection.panel(items, values)}
+        values={values}
+        onChange={() => {}}
+        onReset={() => {}}
+        count={2}
+        noun="items"
+      />,
+    );
     expect(labels(screen.getByLabelText('Category') as HTMLSelectElement)).toEqual(['All Categories', 'Jazz', 'Rock']);
   });
 });

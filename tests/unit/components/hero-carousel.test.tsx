@@ -39,7 +39,13 @@ const SLIDES: Slider[] = [
     button2_text: 'Read the blog',
     button2_link: 'blog.example.com/autumn',
   }),
-  slide({ _id: 's2', title: 'Studio tour', subtitle: 'See where it is made', button1_text: 'Watch', button1_link: 'javascript:alert(1)' }),
+  slide({
+    _id: 's2',
+    title: 'Studio tour',
+    subtitle: 'See where it is made',
+    button1_text: 'Watch',
+    button1_link: 'javascript:alert(1)',
+  }),
   slide({ _id: 's3', title: 'Spring sale', image: '/media/spring.webp' }),
 ];
 
@@ -74,7 +80,10 @@ async function renderHero(slides: Slider[] = SLIDES) {
   return view;
 }
 
-const advance = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 const dots = () => within(screen.getByRole('group', { name: 'Slides' })).getAllByRole('button');
 const dot = (n: number) => screen.getByRole('button', { name: `Go to slide ${n}` });
 /** The slide a visitor (and a screen reader) sees: the others are aria-hidden and inert. */
@@ -86,7 +95,9 @@ describe('HeroCarousel', () => {
     expect(shownTitle()).toBe('Autumn collection');
     expect(screen.getByText('Warm colours for cold days')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Shop now' }).getAttribute('href')).toBe('/shop');
-    expect(screen.getByRole('link', { name: 'Read the blog' }).getAttribute('href')).toBe('https://blog.example.com/autumn');
+    expect(screen.getByRole('link', { name: 'Read the blog' }).getAttribute('href')).toBe(
+      'https://blog.example.com/autumn',
+    );
     const current = screen.getByRole('group', { name: '1 of 3' });
     expect(current.getAttribute('aria-roledescription')).toBe('slide');
     expect(current.querySelector('img')?.getAttribute('src')).toBe('/media/autumn.webp');
@@ -96,7 +107,9 @@ describe('HeroCarousel', () => {
 
   it('renders every slide, but only the current one is exposed; the others are hidden and inert', async () => {
     const { container } = await renderHero();
-    expect(screen.getAllByRole('group', { name: /^\d of 3$/ }).map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 3']);
+    expect(screen.getAllByRole('group', { name: /^\d of 3$/ }).map((g) => g.getAttribute('aria-label'))).toEqual([
+      '1 of 3',
+    ]);
     const all = [...container.querySelectorAll('[aria-roledescription="slide"]')];
     expect(all.map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
     for (const hidden of all.slice(1)) {
@@ -104,14 +117,22 @@ describe('HeroCarousel', () => {
       expect(hidden.hasAttribute('inert')).toBe(true);
     }
     expect(all[0]?.hasAttribute('inert')).toBe(false);
-    expect(screen.getAllByRole('heading', { level: 2, hidden: true }).map((h) => h.textContent)).toEqual(['Autumn collection', 'Studio tour', 'Spring sale']);
+    expect(screen.getAllByRole('heading', { level: 2, hidden: true }).map((h) => h.textContent)).toEqual([
+      'Autumn collection',
+      'Studio tour',
+      'Spring sale',
+    ]);
     // An unsafe link leaves its button out.
     expect(screen.queryByRole('link', { name: 'Watch', hidden: true })).toBeNull();
   });
 
   it('has one labelled dot per slide, the first marked current, and no arrows', async () => {
     await renderHero();
-    expect(dots().map((d) => d.getAttribute('aria-label'))).toEqual(['Go to slide 1', 'Go to slide 2', 'Go to slide 3']);
+    expect(dots().map((d) => d.getAttribute('aria-label'))).toEqual([
+      'Go to slide 1',
+      'Go to slide 2',
+      'Go to slide 3',
+    ]);
     expect(dots().map((d) => d.getAttribute('aria-current'))).toEqual(['true', null, null]);
     expect(screen.queryByRole('button', { name: /prev|next|arrow/i })).toBeNull();
   });
@@ -171,7 +192,12 @@ describe('HeroCarousel', () => {
   });
 
   it('does not advance on its own when the visitor prefers reduced motion', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query, addListener: () => {}, removeListener: () => {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addListener: () => {},
+      removeListener: () => {},
+    }));
     await renderHero();
     await advance(10_000);
     expect(shownTitle()).toBe('Autumn collection');

@@ -17,7 +17,11 @@ const video: Slider = {
 function renderSlide(playVideo = true) {
   const { container } = render(<HeroSlide slide={video} index={1} count={3} active eager playVideo={playVideo} />);
   const slide = container.firstElementChild as HTMLElement;
-  return { slide, poster: () => slide.querySelector('img[data-hero-poster]') as HTMLImageElement, player: () => slide.querySelector('video') };
+  return {
+    slide,
+    poster: () => slide.querySelector('img[data-hero-poster]') as HTMLImageElement,
+    player: () => slide.querySelector('video'),
+  };
 }
 
 describe('a hero video slide', () => {

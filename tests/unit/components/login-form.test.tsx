@@ -10,7 +10,14 @@ import { apiError, deferred, requestsOf, stubLocation, stubMeFetch } from './hel
 // GET /api/auth/me is answered at the fetch boundary by stubMeFetch).
 vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
   const actual = await importActual<typeof import('../../../src/lib/api/auth.ts')>();
-  return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), fetchMe: vi.fn() };
+  return {
+    ...actual,
+    loginRequest: vi.fn(),
+    requestOtp: vi.fn(),
+    verifyOtp: vi.fn(),
+    registerRequest: vi.fn(),
+    fetchMe: vi.fn(),
+  };
 });
 
 const stubs = setUpAuthFormTest('/login');
@@ -190,14 +197,18 @@ describe('LoginForm', () => {
       unmount();
       // The provider sends the browser back to /login with only the token; the kept path decides where it lands.
       stubs.nav = stubLocation(`/login?token=${TOKEN}`);
-      vi.mocked(fetchMe).mockResolvedValue({ _id: 'u1', must_change_password: false } as Awaited<ReturnType<typeof fetchMe>>);
+      vi.mocked(fetchMe).mockResolvedValue({ _id: 'u1', must_change_password: false } as Awaited<
+        ReturnType<typeof fetchMe>
+      >);
       render(<LoginForm google />);
       await waitFor(() => expect(stubs.nav.replace).toHaveBeenCalledWith('/search?q=design'));
     });
 
     it('ignores a ?next= that leads off the site', async () => {
       stubs.nav = stubLocation(`/login?next=${encodeURIComponent('//evil.example/x')}&token=${TOKEN}`);
-      vi.mocked(fetchMe).mockResolvedValue({ _id: 'u1', must_change_password: false } as Awaited<ReturnType<typeof fetchMe>>);
+      vi.mocked(fetchMe).mockResolvedValue({ _id: 'u1', must_change_password: false } as Awaited<
+        ReturnType<typeof fetchMe>
+      >);
       render(<LoginForm />);
       await waitFor(() => expect(stubs.nav.replace).toHaveBeenCalledWith('/'));
     });

@@ -10,7 +10,14 @@ import { apiError, deferred, stubMeFetch } from './helpers/browser.ts';
 // GET /api/auth/me is answered at the fetch boundary by stubMeFetch).
 vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
   const actual = await importActual<typeof import('../../../src/lib/api/auth.ts')>();
-  return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), fetchMe: vi.fn() };
+  return {
+    ...actual,
+    loginRequest: vi.fn(),
+    requestOtp: vi.fn(),
+    verifyOtp: vi.fn(),
+    registerRequest: vi.fn(),
+    fetchMe: vi.fn(),
+  };
 });
 
 const INTRO = 'We have emailed a 6-digit code to ada@example.com.';

@@ -11,8 +11,19 @@ import { $cart, clearCart } from '../../../src/lib/stores/cart.ts';
 import type { Product } from '../../../src/shared/types.ts';
 
 const product = (over: Partial<Product> = {}): Product => ({
-  _id: 'lamp-1', slug: 'brass-lamp', name: 'Brass Lamp', description: 'Warm light.', price: 45, image: '/media/a.webp', images: ['/media/a.webp'], category: 'Lighting', tags: ['brass'],
-  createdAt: '2026-06-01T00:00:00Z', views: 0, stock: 3, ...over,
+  _id: 'lamp-1',
+  slug: 'brass-lamp',
+  name: 'Brass Lamp',
+  description: 'Warm light.',
+  price: 45,
+  image: '/media/a.webp',
+  images: ['/media/a.webp'],
+  category: 'Lighting',
+  tags: ['brass'],
+  createdAt: '2026-06-01T00:00:00Z',
+  views: 0,
+  stock: 3,
+  ...over,
 });
 
 let buttons: ReturnType<typeof setupAddToCartButtons>;
@@ -40,7 +51,9 @@ describe('a product card', () => {
 
   it('adds one per click, up to the stock, and says so', async () => {
     // Static markup, as the shop's grid is: nothing of React listens to it.
-    document.body.innerHTML = renderToStaticMarkup(<ProductCard product={product({ stock: 2 })} loading="lazy" currency="USD" />);
+    document.body.innerHTML = renderToStaticMarkup(
+      <ProductCard product={product({ stock: 2 })} loading="lazy" currency="USD" />,
+    );
     const button = screen.getByRole('button', { name: 'Add to cart' });
     await click(button);
     expect($cart.get()).toEqual([{ productId: 'lamp-1', quantity: 1 }]);
@@ -62,7 +75,23 @@ describe('a product card', () => {
 });
 
 describe('the product page', () => {
-  const page = (over: Partial<Product> = {}) => render(<ProductDetails product={product(over)} related={[product({ _id: 'mug', slug: 'stone-mug', name: 'Stone Mug', price: 12, description: 'For tea.', category: 'Kitchen' })]} currency="EUR" />);
+  const page = (over: Partial<Product> = {}) =>
+    render(
+      <ProductDetails
+        product={product(over)}
+        related={[
+          product({
+            _id: 'mug',
+            slug: 'stone-mug',
+            name: 'Stone Mug',
+            price: 12,
+            description: 'For tea.',
+            category: 'Kitchen',
+          }),
+        ]}
+        currency="EUR"
+      />,
+    );
 
   it('shows the name, price, stock state, description, category and related products', () => {
     page();
@@ -75,13 +104,20 @@ describe('the product page', () => {
     expect(within(related).getByRole('link', { name: 'Stone Mug' }).getAttribute('href')).toBe('/shop/stone-mug');
   });
 
-  it.each([[40, 'In stock'], [5, 'Only 5 left'], [0, 'Out of stock']])('with %s in stock reads %s', (stock, label) => {
+  it.each([
+    [40, 'In stock'],
+    [5, 'Only 5 left'],
+    [0, 'Out of stock'],
+  ])('with %s in stock reads %s', (stock, label) => {
     page({ stock });
     expect(document.querySelector('[data-stock-state]')!.textContent).toBe(label);
   });
 
   it('adds the chosen quantity, capped at the stock, and the header count follows', async () => {
-    document.body.insertAdjacentHTML('afterbegin', '<a href="/cart" data-cart-link aria-label="Cart"><span data-cart-count hidden></span></a>');
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      '<a href="/cart" data-cart-link aria-label="Cart"><span data-cart-count hidden></span></a>',
+    );
     page();
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     // The page's own button comes first; the related cards' follow.
@@ -132,13 +168,19 @@ describe('the gallery', () => {
     render(<ProductGallery images={['/media/a.webp', '/media/b.webp', '/media/c.webp']} name="Brass Lamp" />);
     const group = screen.getByRole('group', { name: 'Pictures of Brass Lamp' });
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
-    expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual(['Picture 1 of 3', 'Picture 2 of 3', 'Picture 3 of 3']);
+    expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Picture 1 of 3',
+      'Picture 2 of 3',
+      'Picture 3 of 3',
+    ]);
     expect(radios.map((r) => r.checked)).toEqual([true, false, false]);
     // Each radio is followed by its thumbnail (its label) and its large picture, which the CSS shows while it is checked.
     radios.forEach((radio, i) => {
       const label = radio.nextElementSibling as HTMLLabelElement;
       expect(label.htmlFor).toBe(radio.id);
-      expect(label.nextElementSibling!.querySelector('img')!.getAttribute('alt')).toBe(`Brass Lamp, picture ${i + 1} of 3`);
+      expect(label.nextElementSibling!.querySelector('img')!.getAttribute('alt')).toBe(
+        `Brass Lamp, picture ${i + 1} of 3`,
+      );
     });
     fireEvent.click(radios[1]!.nextElementSibling!);
     expect(radios.map((r) => r.checked)).toEqual([false, true, false]);

@@ -9,7 +9,14 @@ import { apiError, deferred } from './helpers/browser.ts';
 // GET /api/auth/me is answered at the fetch boundary by stubMeFetch).
 vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
   const actual = await importActual<typeof import('../../../src/lib/api/auth.ts')>();
-  return { ...actual, loginRequest: vi.fn(), requestOtp: vi.fn(), verifyOtp: vi.fn(), registerRequest: vi.fn(), fetchMe: vi.fn() };
+  return {
+    ...actual,
+    loginRequest: vi.fn(),
+    requestOtp: vi.fn(),
+    verifyOtp: vi.fn(),
+    registerRequest: vi.fn(),
+    fetchMe: vi.fn(),
+  };
 });
 
 const stubs = setUpAuthFormTest('/register');
@@ -19,7 +26,14 @@ const registerButton = () => screen.getByRole('button', { name: 'Register' });
 
 /** Fills the five fields as a visitor would; `over` changes some of them. */
 function fill(over: Partial<Record<'First name' | 'Last name' | 'Email' | 'Username' | 'Password', string>> = {}) {
-  const values = { 'First name': 'Ada', 'Last name': 'Lovelace', Email: 'ada@example.com', Username: 'ada', Password: 'analytical engine notes', ...over };
+  const values = {
+    'First name': 'Ada',
+    'Last name': 'Lovelace',
+    Email: 'ada@example.com',
+    Username: 'ada',
+    Password: 'analytical engine notes',
+    ...over,
+  };
   for (const [label, value] of Object.entries(values)) type(label, value);
 }
 

@@ -15,11 +15,20 @@ import { apiError, consoleMessages, watchConsoleErrors } from './helpers/browser
 import { expectMarked, expectUnmarked, type } from './helpers/field-errors.ts';
 
 vi.mock('../../../src/lib/api/account.ts', () => ({
-  saveProfile: vi.fn(), uploadProfileImage: vi.fn(), removeProfileImage: vi.fn(), requestEmailChange: vi.fn(), confirmEmailChange: vi.fn(),
-  cancelEmailChange: vi.fn(), deleteAccount: vi.fn(),
+  saveProfile: vi.fn(),
+  uploadProfileImage: vi.fn(),
+  removeProfileImage: vi.fn(),
+  requestEmailChange: vi.fn(),
+  confirmEmailChange: vi.fn(),
+  cancelEmailChange: vi.fn(),
+  deleteAccount: vi.fn(),
 }));
 vi.mock('../../../src/lib/api/two-factor.ts', () => ({
-  fetchTwoFactor: vi.fn(), setupTwoFactor: vi.fn(), confirmTwoFactor: vi.fn(), disableTwoFactor: vi.fn(), renewRecoveryCodes: vi.fn(),
+  fetchTwoFactor: vi.fn(),
+  setupTwoFactor: vi.fn(),
+  confirmTwoFactor: vi.fn(),
+  disableTwoFactor: vi.fn(),
+  renewRecoveryCodes: vi.fn(),
 }));
 
 beforeAll(() => {
@@ -45,15 +54,27 @@ afterEach(() => {
 });
 
 const ACCOUNT = {
-  _id: 'u1', first_name: 'Ada', last_name: 'Lovelace', username: 'ada', email: 'ada@example.com', role: 'customer', profile_image: '',
-  must_change_password: false, hasPassword: true, pendingEmail: null, createdAt: '2026-01-01T00:00:00.000Z', newsletter: null,
+  _id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  username: 'ada',
+  email: 'ada@example.com',
+  role: 'customer',
+  profile_image: '',
+  must_change_password: false,
+  hasPassword: true,
+  pendingEmail: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  newsletter: null,
 } as unknown as AccountProfile;
 
 const label = (text: string) => screen.getByLabelText(text);
 
 describe('ProfileSection', () => {
   it('marks and focuses the username the server refuses; editing it lets go', async () => {
-    vi.mocked(saveProfile).mockRejectedValue(apiError(409, { message: 'This username is already taken', field: 'username' }));
+    vi.mocked(saveProfile).mockRejectedValue(
+      apiError(409, { message: 'This username is already taken', field: 'username' }),
+    );
     render(<ProfileSection account={ACCOUNT} onChange={() => undefined} />);
     type(label('Username'), 'grace');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -72,9 +93,15 @@ describe('ProfileSection', () => {
 
 describe('EmailChange', () => {
   it('marks the new address or the password the server names, then the code', async () => {
-    vi.mocked(requestEmailChange).mockRejectedValueOnce(apiError(409, { message: 'An account with this email already exists', field: 'newEmail' }));
-    vi.mocked(requestEmailChange).mockRejectedValueOnce(apiError(400, { message: 'The password is not correct', field: 'password' }));
-    vi.mocked(confirmEmailChange).mockRejectedValueOnce(apiError(400, { message: 'That code is not right', field: 'code' }));
+    vi.mocked(requestEmailChange).mockRejectedValueOnce(
+      apiError(409, { message: 'An account with this email already exists', field: 'newEmail' }),
+    );
+    vi.mocked(requestEmailChange).mockRejectedValueOnce(
+      apiError(400, { message: 'The password is not correct', field: 'password' }),
+    );
+    vi.mocked(confirmEmailChange).mockRejectedValueOnce(
+      apiError(400, { message: 'That code is not right', field: 'code' }),
+    );
     const { rerender } = render(<EmailChange account={ACCOUNT} onChange={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Change email' }));
     type(label('New email'), 'grace@example.com');
@@ -108,7 +135,9 @@ describe('EmailChange', () => {
 
 describe('DeleteAccount', () => {
   it('marks and focuses the password the server finds wrong', async () => {
-    vi.mocked(deleteAccount).mockRejectedValue(apiError(400, { message: 'The password is not correct', field: 'password' }));
+    vi.mocked(deleteAccount).mockRejectedValue(
+      apiError(400, { message: 'The password is not correct', field: 'password' }),
+    );
     render(<DeleteAccount account={ACCOUNT} onDeleted={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = screen.getByRole('dialog');
@@ -123,9 +152,17 @@ describe('DeleteAccount', () => {
 });
 
 describe('TwoFactorSection', () => {
-  it("marks the proof field when the server refuses the code or password given to turn it off", async () => {
-    vi.mocked(fetchTwoFactor).mockResolvedValue({ available: true, enabled: true, required: false, enabledAt: null, recoveryCodesLeft: 10 } as Awaited<ReturnType<typeof fetchTwoFactor>>);
-    vi.mocked(disableTwoFactor).mockRejectedValue(apiError(400, { message: 'That code is not right. Please try again', field: 'code' }));
+  it('marks the proof field when the server refuses the code or password given to turn it off', async () => {
+    vi.mocked(fetchTwoFactor).mockResolvedValue({
+      available: true,
+      enabled: true,
+      required: false,
+      enabledAt: null,
+      recoveryCodesLeft: 10,
+    } as Awaited<ReturnType<typeof fetchTwoFactor>>);
+    vi.mocked(disableTwoFactor).mockRejectedValue(
+      apiError(400, { message: 'That code is not right. Please try again', field: 'code' }),
+    );
     render(<TwoFactorSection />);
     fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
     const proof = label('Password or authentication code');

@@ -14,7 +14,21 @@ vi.mock('../../../src/lib/api/content.ts', () => ({ fetchProducts: vi.fn() }));
 
 function product(id: string, over: Partial<Product>): Product {
   const slug = id.toLowerCase().replace(/\s+/g, '-');
-  return { _id: id, slug, name: id, description: '', price: 10, image: `/media/${id}.webp`, images: [`/media/${id}.webp`], category: 'Books', tags: [], createdAt: '2026-06-01T00:00:00Z', views: 0, stock: 5, ...over };
+  return {
+    _id: id,
+    slug,
+    name: id,
+    description: '',
+    price: 10,
+    image: `/media/${id}.webp`,
+    images: [`/media/${id}.webp`],
+    category: 'Books',
+    tags: [],
+    createdAt: '2026-06-01T00:00:00Z',
+    views: 0,
+    stock: 5,
+    ...over,
+  };
 }
 
 const PRODUCTS: Product[] = [
@@ -33,16 +47,25 @@ let island: HTMLElement;
  * children. Returns the card elements the build wrote.
  */
 async function openShop(initial: Product[] = PRODUCTS): Promise<HTMLElement[]> {
-  const grid = renderToStaticMarkup(<ProductGrid products={shopSection.apply(initial, shopSection.defaults, new Date())} currency="USD" />);
+  const grid = renderToStaticMarkup(
+    <ProductGrid products={shopSection.apply(initial, shopSection.defaults, new Date())} currency="USD" />,
+  );
   const slot = createElement('astro-slot', { dangerouslySetInnerHTML: { __html: grid } });
   island = document.createElement('astro-island');
   island.setAttribute('ssr', '');
   island.setAttribute('prefix', 'r1');
-  island.innerHTML = renderToString(<ShopBrowser initial={initial} currency="USD">{slot}</ShopBrowser>, { identifierPrefix: 'r1' });
+  island.innerHTML = renderToString(
+    <ShopBrowser initial={initial} currency="USD">
+      {slot}
+    </ShopBrowser>,
+    { identifierPrefix: 'r1' },
+  );
   document.body.append(island);
   const built = [...island.querySelectorAll('article')];
   const errors = vi.spyOn(console, 'error');
-  await act(async () => hydrateAstroIsland(island)(ShopBrowser, { initial, currency: 'USD' }, { default: grid }, { client: 'idle' }));
+  await act(async () =>
+    hydrateAstroIsland(island)(ShopBrowser, { initial, currency: 'USD' }, { default: grid }, { client: 'idle' }),
+  );
   // A mismatch would make React render the island again from scratch, and say so.
   expect(errors.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
   return built;
@@ -50,7 +73,8 @@ async function openShop(initial: Product[] = PRODUCTS): Promise<HTMLElement[]> {
 
 const names = () => [...island.querySelectorAll('article h2')].map((h) => h.textContent);
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
-const change = (element: HTMLElement, value: string) => act(async () => void fireEvent.change(element, { target: { value } }));
+const change = (element: HTMLElement, value: string) =>
+  act(async () => void fireEvent.change(element, { target: { value } }));
 
 beforeEach(() => {
   history.replaceState(null, '', '/shop');
@@ -110,7 +134,11 @@ describe('ShopBrowser', () => {
     await change(select('Price'), '100-500');
     expect(names()).toEqual(['Desk Lamp']);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Reset Filters' })));
-    expect([select('Category').value, select('Price').value, select('Sort by').value]).toEqual(['all', 'all', 'newest']);
+    expect([select('Category').value, select('Price').value, select('Sort by').value]).toEqual([
+      'all',
+      'all',
+      'newest',
+    ]);
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
     expect(names()).toEqual(byDefault);
     expect(location.search).toBe('');

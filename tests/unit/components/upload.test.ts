@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '../../../src/lib/api/auth.ts';
@@ -44,7 +50,12 @@ describe('uploadFile (XMLHttpRequest against a local API)', () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+        const request = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+        };
         seen.push(request);
         answer(request, res);
       });
@@ -68,7 +79,11 @@ describe('uploadFile (XMLHttpRequest against a local API)', () => {
   const photo = () => new File([new Uint8Array(64 * 1024).fill(7)], 'a.jpg', { type: 'image/jpeg' });
 
   it('sends the file with its fields as multipart form data and resolves to the parsed answer', async () => {
-    const result = await uploadFile<{ id: number; url: string }>('/api/admin/photos', { file: photo(), field: 'image', fields: { title: 'Dawn' } });
+    const result = await uploadFile<{ id: number; url: string }>('/api/admin/photos', {
+      file: photo(),
+      field: 'image',
+      fields: { title: 'Dawn' },
+    });
     expect(result).toEqual({ id: 9, url: '/media/photos/a.jpg' });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/admin/photos' });
@@ -136,7 +151,9 @@ describe('uploadFile (XMLHttpRequest against a local API)', () => {
   it('stops when its signal aborts, and rejects with the reason as cause', async () => {
     answer = () => 'hang';
     const controller = new AbortController();
-    const pending = uploadFile('/api/admin/photos', { file: photo() }, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = uploadFile('/api/admin/photos', { file: photo() }, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     await expect.poll(() => seen.length).toBe(1);
     controller.abort();
     const error = await pending;
@@ -146,7 +163,9 @@ describe('uploadFile (XMLHttpRequest against a local API)', () => {
   });
 
   it('does not start when its signal has already aborted', async () => {
-    const error = await uploadFile('/api/admin/photos', { file: photo() }, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await uploadFile('/api/admin/photos', { file: photo() }, { signal: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(seen).toHaveLength(0);
   });

@@ -6,8 +6,20 @@ import type { Video } from '../../../src/shared/types.ts';
 const POSTER = '/media/0b7f3c9e-4d1a-4c55-9a0e-2f6b8d1e7a10.webp';
 
 const video = (over: Partial<Video> = {}): Video => ({
-  _id: 'v1', name: 'Sintel', title: 'Sintel', description: 'A girl and her dragon.', youtube: 'https://www.youtube-nocookie.com/embed/eRsGyueVLvQ',
-  poster: POSTER, category: 'Entertainment', duration: 888, quality: '4K', tags: [], createdAt: '2026-11-20T10:00:00.000Z', views: 1, likes: 1, ...over,
+  _id: 'v1',
+  name: 'Sintel',
+  title: 'Sintel',
+  description: 'A girl and her dragon.',
+  youtube: 'https://www.youtube-nocookie.com/embed/eRsGyueVLvQ',
+  poster: POSTER,
+  category: 'Entertainment',
+  duration: 888,
+  quality: '4K',
+  tags: [],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  views: 1,
+  likes: 1,
+  ...over,
 });
 
 const play = () => screen.getByRole('button', { name: 'Play Sintel' });

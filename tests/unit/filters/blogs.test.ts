@@ -50,7 +50,16 @@ describe('toBlogSummary', () => {
   it('keeps what the card and the filters read, counts the comments and drops the body', () => {
     const summary = toBlogSummary(posts[0]!);
     expect(summary).toEqual({
-      _id: 'now', title: 'Post now', caption: '', image: '', slug: 'now', category: 'Technology', tags: [], createdAt: ago(0), views: 3, commentCount: 1,
+      _id: 'now',
+      title: 'Post now',
+      caption: '',
+      image: '',
+      slug: 'now',
+      category: 'Technology',
+      tags: [],
+      createdAt: ago(0),
+      views: 3,
+      commentCount: 1,
     });
     expect(summary).not.toHaveProperty('content');
     expect(summary).not.toHaveProperty('comments');

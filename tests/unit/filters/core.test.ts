@@ -23,7 +23,13 @@ import {
   startOfDay,
   timeOf,
 } from '../../../src/lib/filters/core.ts';
-import type { FilterAction, FilterSection, PastWindow, SectionFilters, UpcomingWindow } from '../../../src/lib/filters/core.ts';
+import type {
+  FilterAction,
+  FilterSection,
+  PastWindow,
+  SectionFilters,
+  UpcomingWindow,
+} from '../../../src/lib/filters/core.ts';
 
 // Local-time fixtures keep calendar-day tests valid in any time zone the suite runs in.
 const local = (y: number, mo: number, d: number, h = 12, mi = 0): string => new Date(y, mo - 1, d, h, mi).toISOString();
@@ -176,7 +182,18 @@ describe('compareText', () => {
     const labels = ['rock', 'Jazz', 'Ambient', 'jazz', 'Rock', 'ambient music', 'Ambient', 'blues', 'B-sides', '80s'];
     const collator = new Intl.Collator('en');
     expect([...labels].sort(compareText)).toEqual([...labels].sort(collator.compare));
-    expect([...labels].sort(compareText)).toEqual(['80s', 'Ambient', 'Ambient', 'ambient music', 'B-sides', 'blues', 'jazz', 'Jazz', 'rock', 'Rock']);
+    expect([...labels].sort(compareText)).toEqual([
+      '80s',
+      'Ambient',
+      'Ambient',
+      'ambient music',
+      'B-sides',
+      'blues',
+      'jazz',
+      'Jazz',
+      'rock',
+      'Rock',
+    ]);
   });
 });
 
@@ -253,15 +270,50 @@ describe('generic filter state', () => {
 });
 
 describe('defineListSection', () => {
-  interface Item { _id: string; name: string; kind: string; shelf: string; size: number; at: string }
-  const item = (id: string, kind: string, shelf: string, size: number, at: string): Item => ({ _id: id, name: `Item ${id}`, kind, shelf, size, at });
-  const items = [item('a', 'Tool', 'Top', 3, '2026-06-01'), item('b', 'Toy', 'Low', 1, '2026-06-03'), item('c', 'Tool', 'Low', 2, '2026-06-02')];
+  interface Item {
+    _id: string;
+    name: string;
+    kind: string;
+    shelf: string;
+    size: number;
+    at: string;
+  }
+  const item = (id: string, kind: string, shelf: string, size: number, at: string): Item => ({
+    _id: id,
+    name: `Item ${id}`,
+    kind,
+    shelf,
+    size,
+    at,
+  });
+  const items = [
+    item('a', 'Tool', 'Top', 3, '2026-06-01'),
+    item('b', 'Toy', 'Low', 1, '2026-06-03'),
+    item('c', 'Tool', 'Low', 2, '2026-06-02'),
+  ];
   const section = defineListSection<Item>()({
     fields: {
       q: searchField('Search items...'),
-      kind: selectField('Kind', [{ value: 'all', label: 'All Kinds' }, { value: 'Tool', label: 'Tools' }, { value: 'Toy', label: 'Toys' }], ['shelf']),
-      shelf: dataSelectField<Item>({ label: 'Shelf', allLabel: 'All Shelves', maxLength: 8, values: (list, f) => [...new Set(list.filter((i) => f['kind'] === 'all' || i.kind === f['kind']).map((i) => i.shelf))].sort() }),
-      size: selectField('Size', [{ value: 'any', label: 'Any Size' }, { value: 'big', label: 'Big' }]),
+      kind: selectField(
+        'Kind',
+        [
+          { value: 'all', label: 'All Kinds' },
+          { value: 'Tool', label: 'Tools' },
+          { value: 'Toy', label: 'Toys' },
+        ],
+        ['shelf'],
+      ),
+      shelf: dataSelectField<Item>({
+        label: 'Shelf',
+        allLabel: 'All Shelves',
+        maxLength: 8,
+        values: (list, f) =>
+          [...new Set(list.filter((i) => f['kind'] === 'all' || i.kind === f['kind']).map((i) => i.shelf))].sort(),
+      }),
+      size: selectField('Size', [
+        { value: 'any', label: 'Any Size' },
+        { value: 'big', label: 'Big' },
+      ]),
     },
     sortAfter: 'kind',
     sorts: {
@@ -271,10 +323,15 @@ describe('defineListSection', () => {
       size: { label: 'Size', key: (i) => i.size, direction: 'asc' },
     },
     noun: ['item', 'items'],
-    match: (i, f) => matchesText(f.q, [i.name]) && (f.kind === 'all' || i.kind === f.kind) && (f.shelf === 'all' || i.shelf === f.shelf) && (f.size === 'any' || i.size > 2),
+    match: (i, f) =>
+      matchesText(f.q, [i.name]) &&
+      (f.kind === 'all' || i.kind === f.kind) &&
+      (f.shelf === 'all' || i.shelf === f.shelf) &&
+      (f.size === 'any' || i.size > 2),
   });
   type Filters = SectionFilters<typeof section>;
-  const set = (state: Filters, key: keyof Filters, value: string) => section.reducer(state, { type: 'set', key, value } as FilterAction<Filters>);
+  const set = (state: Filters, key: keyof Filters, value: string) =>
+    section.reducer(state, { type: 'set', key, value } as FilterAction<Filters>);
   const ids = (list: Item[]) => list.map((i) => i._id);
 
   it('derives the defaults, in panel order with the sort where it was placed: text empty, selects their first option, data selects all', () => {
@@ -284,7 +341,11 @@ describe('defineListSection', () => {
 
   it('derives the rules: text up to its length, selects and sorts their values', () => {
     expect(section.rules).toEqual({
-      q: { maxLength: 200 }, kind: ['all', 'Tool', 'Toy'], sort: ['newest', 'aged', 'size'], shelf: { maxLength: 8 }, size: ['any', 'big'],
+      q: { maxLength: 200 },
+      kind: ['all', 'Tool', 'Toy'],
+      sort: ['newest', 'aged', 'size'],
+      shelf: { maxLength: 8 },
+      size: ['any', 'big'],
     });
   });
 
@@ -297,7 +358,11 @@ describe('defineListSection', () => {
       ['shelf', 'Shelf', ['All Shelves', 'Low']],
       ['size', 'Size', ['Any Size', 'Big']],
     ]);
-    expect(section.panel(items, section.defaults).selects[2]!.options.map((o) => o.value)).toEqual(['all', 'Low', 'Top']);
+    expect(section.panel(items, section.defaults).selects[2]!.options.map((o) => o.value)).toEqual([
+      'all',
+      'Low',
+      'Top',
+    ]);
     expect(section.noun).toEqual(['item', 'items']);
   });
 
@@ -308,7 +373,13 @@ describe('defineListSection', () => {
     ['an invalid value (ignored)', {}, 'size', 'huge', {}],
     ['text cut to its length', {}, 'q', 'x'.repeat(250), { q: 'x'.repeat(200) }],
     ['a field that resets another', { shelf: 'Low' }, 'kind', 'Tool', { kind: 'Tool' }],
-    ['the same value (nothing to reset)', { kind: 'Tool', shelf: 'Low' }, 'kind', 'Tool', { kind: 'Tool', shelf: 'Low' }],
+    [
+      'the same value (nothing to reset)',
+      { kind: 'Tool', shelf: 'Low' },
+      'kind',
+      'Tool',
+      { kind: 'Tool', shelf: 'Low' },
+    ],
     ['a data select, free text up to its length', {}, 'shelf', 'Middle shelf', { shelf: 'Middle s' }],
   ])('the reducer sets %s', (_label, start, key, value, expected) => {
     const state = { ...section.defaults, ...start };

@@ -163,7 +163,12 @@ describe('eventFiltersReducer and query', () => {
 describe('the default event filters', () => {
   // The events page keeps its pre-rendered list until the filters change: the build's "now" and the visitor's must agree.
   it('list the same events in the same order whatever the clock says', () => {
-    const list = [event('past', ahead(-400 * DAY)), event('soon', ahead(DAY)), event('later', ahead(90 * DAY)), event('next-year', ahead(380 * DAY))];
+    const list = [
+      event('past', ahead(-400 * DAY)),
+      event('soon', ahead(DAY)),
+      event('later', ahead(90 * DAY)),
+      event('next-year', ahead(380 * DAY)),
+    ];
     const atBuild = ids(applyEventFilters(list, DEFAULT_EVENT_FILTERS, NOW));
     expect(atBuild).toHaveLength(4);
     for (const later of [DAY, 31 * DAY, 400 * DAY]) {

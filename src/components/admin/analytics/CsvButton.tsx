@@ -7,7 +7,15 @@ import DownloadIcon from '../ui/DownloadIcon.tsx';
 
 const FAILED = 'The CSV could not be downloaded. Please try again.';
 
-export default function CsvButton({ range, table, label }: { range: AnalyticsRange; table: AnalyticsTable; label: string }) {
+export default function CsvButton({
+  range,
+  table,
+  label,
+}: {
+  range: AnalyticsRange;
+  table: AnalyticsTable;
+  label: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   async function download() {
@@ -34,7 +42,11 @@ export default function CsvButton({ range, table, label }: { range: AnalyticsRan
         <DownloadIcon size={16} />
         {busy ? 'Downloading…' : 'Download CSV'}
       </button>
-      {failed && <p role="alert" className="m-0 text-xs text-red-700 dark:text-red-300">{FAILED}</p>}
+      {failed && (
+        <p role="alert" className="m-0 text-xs text-red-700 dark:text-red-300">
+          {FAILED}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,12 +6,30 @@
 import { useCallback, useMemo, useState } from 'react';
 import { fetchAnalytics } from '../../../lib/api/admin/analytics.ts';
 import { formatCount } from '../../../lib/format/numbers.ts';
-import { DIRECT_REFERRER, isEmptyReport, NO_ANALYTICS, utcDay, type AnalyticsDay, type AnalyticsReport, type TopContent, type TopReferrer } from '../../../shared/analytics.ts';
+import {
+  DIRECT_REFERRER,
+  isEmptyReport,
+  NO_ANALYTICS,
+  utcDay,
+  type AnalyticsDay,
+  type AnalyticsReport,
+  type TopContent,
+  type TopReferrer,
+} from '../../../shared/analytics.ts';
 import { LoadError, Panel } from '../dashboard/Panel.tsx';
 import { useRemote } from '../dashboard/use-remote.ts';
 import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
-import { chartDescription, dailyCharts, dayLabel, rangeFromQuery, rangeLabel, summaryTiles, type DailyChart, type Range } from './analytics-view.ts';
+import {
+  chartDescription,
+  dailyCharts,
+  dayLabel,
+  rangeFromQuery,
+  rangeLabel,
+  summaryTiles,
+  type DailyChart,
+  type Range,
+} from './analytics-view.ts';
 import CsvButton from './CsvButton.tsx';
 import FiguresTable from './FiguresTable.tsx';
 import RangePicker from './RangePicker.tsx';
@@ -19,11 +37,19 @@ import TrendChart from './TrendChart.tsx';
 
 function SummaryTiles({ report }: { report: AnalyticsReport }) {
   return (
-    <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5" aria-label="Summary">
+    <ul
+      className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5"
+      aria-label="Summary"
+    >
       {summaryTiles(report).map((tile) => (
-        <li key={tile.key} className="min-w-0 rounded-xl border border-gray-200 bg-white p-3 shadow-sm last:col-span-2 sm:p-4 sm:last:col-span-1 dark:border-white/10 dark:bg-[#111821]">
+        <li
+          key={tile.key}
+          className="min-w-0 rounded-xl border border-gray-200 bg-white p-3 shadow-sm last:col-span-2 sm:p-4 sm:last:col-span-1 dark:border-white/10 dark:bg-[#111821]"
+        >
           <p className="m-0 text-sm text-gray-600 dark:text-gray-300">{tile.label}</p>
-          <p className="m-0 mt-1 truncate text-xl font-bold tabular-nums sm:text-2xl" data-tile={tile.key}>{tile.value}</p>
+          <p className="m-0 mt-1 truncate text-xl font-bold tabular-nums sm:text-2xl" data-tile={tile.key}>
+            {tile.value}
+          </p>
         </li>
       ))}
     </ul>
@@ -37,10 +63,25 @@ function DailyPanel({ chart, report, labels }: { chart: DailyChart; report: Anal
     ...chart.series.map((s) => ({ heading: s.label, numeric: true, cell: (d: AnalyticsDay) => s.format(d[s.key]) })),
   ];
   return (
-    <Panel id={`analytics-${chart.id}`} title={chart.title} action={<CsvButton range={range} table="daily" label={`${chart.title.toLowerCase()} per day`} />}>
+    <Panel
+      id={`analytics-${chart.id}`}
+      title={chart.title}
+      action={<CsvButton range={range} table="daily" label={`${chart.title.toLowerCase()} per day`} />}
+    >
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,19rem)]">
-        <TrendChart type={chart.type} labels={labels} series={chart.series} description={chartDescription(chart, range)} />
-        <FiguresTable caption={`${chart.title} per day`} columns={columns} rows={report.daily} rowKey={(d) => d.day} scroll />
+        <TrendChart
+          type={chart.type}
+          labels={labels}
+          series={chart.series}
+          description={chartDescription(chart, range)}
+        />
+        <FiguresTable
+          caption={`${chart.title} per day`}
+          columns={columns}
+          rows={report.daily}
+          rowKey={(d) => d.day}
+          scroll
+        />
       </div>
     </Panel>
   );
@@ -48,7 +89,11 @@ function DailyPanel({ chart, report, labels }: { chart: DailyChart; report: Anal
 
 function TopContentPanel({ report }: { report: AnalyticsReport }) {
   return (
-    <Panel id="analytics-content" title="Top content" action={<CsvButton range={{ start: report.start, end: report.end }} table="content" label="the top content" />}>
+    <Panel
+      id="analytics-content"
+      title="Top content"
+      action={<CsvButton range={{ start: report.start, end: report.end }} table="content" label="the top content" />}
+    >
       {report.topContent.length === 0 ? (
         <p className="m-0 text-sm text-gray-600 dark:text-gray-300">No page views in this range.</p>
       ) : (
@@ -62,7 +107,11 @@ function TopContentPanel({ report }: { report: AnalyticsReport }) {
               cell: (c: TopContent) => (
                 <span className="block min-w-0">
                   <span className="block font-medium [overflow-wrap:anywhere]">{c.title}</span>
-                  {c.title !== c.path && <span className="block text-xs text-gray-500 [overflow-wrap:anywhere] dark:text-gray-400">{c.path}</span>}
+                  {c.title !== c.path && (
+                    <span className="block text-xs text-gray-500 [overflow-wrap:anywhere] dark:text-gray-400">
+                      {c.path}
+                    </span>
+                  )}
                 </span>
               ),
             },
@@ -76,7 +125,13 @@ function TopContentPanel({ report }: { report: AnalyticsReport }) {
 
 function ReferrersPanel({ report }: { report: AnalyticsReport }) {
   return (
-    <Panel id="analytics-referrers" title="Top referrers" action={<CsvButton range={{ start: report.start, end: report.end }} table="referrers" label="the top referrers" />}>
+    <Panel
+      id="analytics-referrers"
+      title="Top referrers"
+      action={
+        <CsvButton range={{ start: report.start, end: report.end }} table="referrers" label="the top referrers" />
+      }
+    >
       {report.referrers.length === 0 ? (
         <p className="m-0 text-sm text-gray-600 dark:text-gray-300">No page views in this range.</p>
       ) : (
@@ -85,7 +140,10 @@ function ReferrersPanel({ report }: { report: AnalyticsReport }) {
           rowKey={(r) => r.host}
           rows={report.referrers}
           columns={[
-            { heading: 'Referrer', cell: (r: TopReferrer) => <span className="[overflow-wrap:anywhere]">{r.host || DIRECT_REFERRER}</span> },
+            {
+              heading: 'Referrer',
+              cell: (r: TopReferrer) => <span className="[overflow-wrap:anywhere]">{r.host || DIRECT_REFERRER}</span>,
+            },
             { heading: 'Views', numeric: true, cell: (r: TopReferrer) => formatCount(r.views) },
           ]}
         />
@@ -99,7 +157,10 @@ function Report({ report }: { report: AnalyticsReport }) {
   const charts = useMemo(() => dailyCharts(report), [report]);
   if (isEmptyReport(report)) {
     return (
-      <p className="m-0 rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center text-gray-600 dark:border-white/15 dark:text-gray-300" data-empty>
+      <p
+        className="m-0 rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center text-gray-600 dark:border-white/15 dark:text-gray-300"
+        data-empty
+      >
         {NO_ANALYTICS}
       </p>
     );

@@ -18,7 +18,10 @@ export default function TrendChart({ type, labels, series, description }: Props)
   const colours = useChartColours();
   useEffect(() => {
     if (!canvas.current) return;
-    const chart = new Chart(canvas.current, chartConfig({ type, labels, series, colours, animate: !prefersReducedMotion() }));
+    const chart = new Chart(
+      canvas.current,
+      chartConfig({ type, labels, series, colours, animate: !prefersReducedMotion() }),
+    );
     return () => chart.destroy();
   }, [type, labels, series, colours]);
   return (

@@ -4,7 +4,13 @@
  */
 import { formatMoney } from '../../../lib/format/money.ts';
 import { formatCount } from '../../../lib/format/numbers.ts';
-import { DEFAULT_RANGE_DAYS, lastDays, resolveRange, type AnalyticsFigures, type AnalyticsReport } from '../../../shared/analytics.ts';
+import {
+  DEFAULT_RANGE_DAYS,
+  lastDays,
+  resolveRange,
+  type AnalyticsFigures,
+  type AnalyticsReport,
+} from '../../../shared/analytics.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -86,20 +92,43 @@ export function dailyCharts(report: AnalyticsReport): DailyChart[] {
   const money = (cents: number) => formatMoney(cents, report.currency);
   return [
     {
-      id: 'traffic', title: 'Views and visitors', type: 'line',
+      id: 'traffic',
+      title: 'Views and visitors',
+      type: 'line',
       series: [
         { key: 'views', label: 'Views', values: column('views'), tone: 'primary', format: formatCount },
-        { key: 'visitors', label: 'Unique visitors', values: column('visitors'), tone: 'secondary', dashed: true, format: formatCount },
+        {
+          key: 'visitors',
+          label: 'Unique visitors',
+          values: column('visitors'),
+          tone: 'secondary',
+          dashed: true,
+          format: formatCount,
+        },
       ],
     },
     {
-      id: 'sales', title: 'Orders and revenue', type: 'bar',
+      id: 'sales',
+      title: 'Orders and revenue',
+      type: 'bar',
       series: [
         { key: 'orders', label: 'Orders', values: column('orders'), tone: 'primary', format: formatCount },
-        { key: 'revenueCents', label: 'Revenue', values: column('revenueCents'), tone: 'secondary', rightAxis: true, format: money },
+        {
+          key: 'revenueCents',
+          label: 'Revenue',
+          values: column('revenueCents'),
+          tone: 'secondary',
+          rightAxis: true,
+          format: money,
+        },
       ],
     },
-    { id: 'signups', title: 'Sign-ups', type: 'bar', series: [{ key: 'signups', label: 'Sign-ups', values: column('signups'), tone: 'primary', format: formatCount }] },
+    {
+      id: 'signups',
+      title: 'Sign-ups',
+      type: 'bar',
+      series: [{ key: 'signups', label: 'Sign-ups', values: column('signups'), tone: 'primary', format: formatCount }],
+    },
   ];
 }
 

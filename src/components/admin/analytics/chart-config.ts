@@ -27,7 +27,13 @@ export interface ChartInput {
   animate: boolean;
 }
 
-export function chartConfig({ type, labels, series, colours, animate }: ChartInput): ChartConfiguration<'line' | 'bar'> {
+export function chartConfig({
+  type,
+  labels,
+  series,
+  colours,
+  animate,
+}: ChartInput): ChartConfiguration<'line' | 'bar'> {
   const left = series.find((s) => !s.rightAxis);
   const right = series.find((s) => s.rightAxis);
   const axis = (s: Series | undefined, position: 'left' | 'right') => ({
@@ -36,7 +42,12 @@ export function chartConfig({ type, labels, series, colours, animate }: ChartInp
     beginAtZero: true,
     grid: { color: colours.grid, drawOnChartArea: position === 'left' },
     border: { color: colours.grid },
-    ticks: { color: colours.text, precision: 0, maxTicksLimit: 6, callback: (value: number | string) => (s ? s.format(Number(value)) : String(value)) },
+    ticks: {
+      color: colours.text,
+      precision: 0,
+      maxTicksLimit: 6,
+      callback: (value: number | string) => (s ? s.format(Number(value)) : String(value)),
+    },
   });
   return {
     type,
@@ -66,12 +77,20 @@ export function chartConfig({ type, labels, series, colours, animate }: ChartInp
       animation: animate ? { duration: 400 } : false,
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: { grid: { display: false }, border: { color: colours.grid }, ticks: { color: colours.text, autoSkip: true, maxRotation: 0, autoSkipPadding: 12 } },
+        x: {
+          grid: { display: false },
+          border: { color: colours.grid },
+          ticks: { color: colours.text, autoSkip: true, maxRotation: 0, autoSkipPadding: 12 },
+        },
         y: axis(left, 'left'),
         ...(right ? { y1: axis(right, 'right') } : {}),
       },
       plugins: {
-        legend: { display: series.length > 1, position: 'bottom', labels: { color: colours.text, boxWidth: 12, boxHeight: 12, usePointStyle: false } },
+        legend: {
+          display: series.length > 1,
+          position: 'bottom',
+          labels: { color: colours.text, boxWidth: 12, boxHeight: 12, usePointStyle: false },
+        },
         tooltip: {
           callbacks: {
             label: (item) => {

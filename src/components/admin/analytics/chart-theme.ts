@@ -34,4 +34,5 @@ export function useChartColours(): ChartColours {
 }
 
 /** True when the visitor asks for reduced motion. */
-export const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersReducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;

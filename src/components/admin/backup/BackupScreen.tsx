@@ -19,21 +19,40 @@ type State =
   | { step: 'failed'; message: string };
 
 const HOLDS: readonly { title: string; text: string }[] = [
-  { title: 'The database', text: 'Every page, product, post, photo, event, order, message and account (passwords only as hashes), as one consistent snapshot taken while the site keeps running.' },
-  { title: 'Media and documents', text: 'Every uploaded picture with its resized copies, audio file and document, from wherever they are stored (this server or the S3 bucket).' },
-  { title: 'The server secret', text: 'secret.key, so that codes and links mailed before the backup still work after a restore (not included when the server runs with AUTH_SECRET: keep that value).' },
-  { title: 'A manifest', text: 'The size and SHA-256 checksum of every file and the row count of every table; the restore checks them all before it changes anything.' },
+  {
+    title: 'The database',
+    text: 'Every page, product, post, photo, event, order, message and account (passwords only as hashes), as one consistent snapshot taken while the site keeps running.',
+  },
+  {
+    title: 'Media and documents',
+    text: 'Every uploaded picture with its resized copies, audio file and document, from wherever they are stored (this server or the S3 bucket).',
+  },
+  {
+    title: 'The server secret',
+    text: 'secret.key, so that codes and links mailed before the backup still work after a restore (not included when the server runs with AUTH_SECRET: keep that value).',
+  },
+  {
+    title: 'A manifest',
+    text: 'The size and SHA-256 checksum of every file and the row count of every table; the restore checks them all before it changes anything.',
+  },
 ];
 
 function Code({ children }: { children: ReactNode }) {
-  return <code className="block whitespace-pre-wrap break-words rounded-lg bg-gray-100 px-3 py-2 font-mono text-[13px] text-gray-900 dark:bg-black/40 dark:text-gray-100">{children}</code>;
+  return (
+    <code className="block whitespace-pre-wrap break-words rounded-lg bg-gray-100 px-3 py-2 font-mono text-[13px] text-gray-900 dark:bg-black/40 dark:text-gray-100">
+      {children}
+    </code>
+  );
 }
 
 function Progress({ state }: { state: State }) {
   if (state.step === 'making') {
     return (
       <p role="status" className="m-0 flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-        <span className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
+        <span
+          className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
+          aria-hidden="true"
+        />
         Making the backup on the server… A site with many pictures takes a while.
       </p>
     );
@@ -54,7 +73,8 @@ function Progress({ state }: { state: State }) {
   if (state.step === 'done') {
     return (
       <p role="status" className="m-0 text-sm font-medium text-green-700 dark:text-green-400">
-        Saved <span className="break-all font-mono">{state.fileName}</span> ({formatBytes(state.size)}). Keep it somewhere private: it holds your customers' accounts.
+        Saved <span className="break-all font-mono">{state.fileName}</span> ({formatBytes(state.size)}). Keep it
+        somewhere private: it holds your customers' accounts.
       </p>
     );
   }
@@ -82,7 +102,13 @@ function BackupPanel() {
       saveFile(blob, fileName);
       setState({ step: 'done', fileName, size: blob.size });
     } catch (error) {
-      setState({ step: 'failed', message: error instanceof BackupDownloadError ? error.message : 'The backup could not be downloaded. Please try again.' });
+      setState({
+        step: 'failed',
+        message:
+          error instanceof BackupDownloadError
+            ? error.message
+            : 'The backup could not be downloaded. Please try again.',
+      });
     } finally {
       running.current = false;
     }
@@ -90,7 +116,10 @@ function BackupPanel() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <Card title="Download a backup" description="One file (.tar.gz) with everything needed to bring the site back on a new server.">
+      <Card
+        title="Download a backup"
+        description="One file (.tar.gz) with everything needed to bring the site back on a new server."
+      >
         <ul className="m-0 grid list-none gap-3 p-0 sm:grid-cols-2">
           {HOLDS.map((item) => (
             <li key={item.title} className="rounded-lg border border-gray-200 p-3 dark:border-white/10">
@@ -113,14 +142,19 @@ function BackupPanel() {
           <Progress state={state} />
         </div>
       </Card>
-      <Card title="Restoring a backup" description="Done by whoever runs the server, on the command line, into a new and empty place: it never overwrites a running site.">
+      <Card
+        title="Restoring a backup"
+        description="Done by whoever runs the server, on the command line, into a new and empty place: it never overwrites a running site."
+      >
         <ol className="m-0 list-decimal space-y-3 pl-5 text-sm text-gray-700 dark:text-gray-300">
           <li>
             <p className="m-0 mb-1.5">Restore into a new data directory (it must be empty or not exist yet):</p>
             <Code>DATA_DIR=./data-restored npm run restore backup.tar.gz</Code>
           </li>
           <li>
-            <p className="m-0 mb-1.5">With PostgreSQL, into a new empty database, with the same AUTH_SECRET as before:</p>
+            <p className="m-0 mb-1.5">
+              With PostgreSQL, into a new empty database, with the same AUTH_SECRET as before:
+            </p>
             <Code>DATABASE_URL=postgres://…/new_db AUTH_SECRET=… npm run restore backup.tar.gz</Code>
           </li>
           <li>
@@ -129,7 +163,8 @@ function BackupPanel() {
           </li>
         </ol>
         <p className="m-0 mt-4 text-sm text-gray-600 dark:text-gray-400">
-          The restore checks every checksum first and changes nothing if the file is damaged or the target is not empty. On the server, <code className="font-mono">npm run backup</code> makes the same file (for scheduled backups).
+          The restore checks every checksum first and changes nothing if the file is damaged or the target is not empty.
+          On the server, <code className="font-mono">npm run backup</code> makes the same file (for scheduled backups).
         </p>
       </Card>
     </div>

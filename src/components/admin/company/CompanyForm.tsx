@@ -43,7 +43,13 @@ function currentPicture(company: Company, name: PictureField): string {
   return path ? apiAsset(path) : name === 'icon' ? '/favicon.png' : '';
 }
 
-function CompanyEditor({ company, onSaved }: { company: Company; onSaved: (company: Company | null) => Promise<void> }) {
+function CompanyEditor({
+  company,
+  onSaved,
+}: {
+  company: Company;
+  onSaved: (company: Company | null) => Promise<void>;
+}) {
   const [initial, setInitial] = useState<FormValues>(() => formValues(company));
   const [values, setValues] = useState<FormValues>(initial);
   const [pictures, setPictures] = useState<Partial<Record<PictureField, File>>>({});
@@ -69,7 +75,15 @@ function CompanyEditor({ company, onSaved }: { company: Company; onSaved: (compa
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
-  const field = (spec: FieldSpec) => <Field key={spec.name} spec={spec} value={values[spec.name] ?? ''} error={errors[spec.name] ?? ''} onChange={edit(spec.name)} />;
+  const field = (spec: FieldSpec) => (
+    <Field
+      key={spec.name}
+      spec={spec}
+      value={values[spec.name] ?? ''}
+      error={errors[spec.name] ?? ''}
+      onChange={edit(spec.name)}
+    />
+  );
 
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,7 +126,11 @@ function CompanyEditor({ company, onSaved }: { company: Company; onSaved: (compa
   }
 
   const statusClass =
-    status?.tone === 'success' ? 'text-green-700 dark:text-green-400' : status?.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-gray-700 dark:text-gray-300';
+    status?.tone === 'success'
+      ? 'text-green-700 dark:text-green-400'
+      : status?.tone === 'error'
+        ? 'text-red-700 dark:text-red-400'
+        : 'text-gray-700 dark:text-gray-300';
   const grid = 'grid gap-4 sm:grid-cols-2';
 
   return (
@@ -158,21 +176,35 @@ function CompanyEditor({ company, onSaved }: { company: Company; onSaved: (compa
         </div>
       </Card>
 
-      <Card title="Social links" description="A web address for each (https:// is added when left out). Leave one empty to hide its icon in the footer.">
+      <Card
+        title="Social links"
+        description="A web address for each (https:// is added when left out). Leave one empty to hide its icon in the footer."
+      >
         <div className={grid}>{SOCIAL_FIELDS.map(field)}</div>
       </Card>
 
-      <Card title="Search engines (SEO)" description="The title and description search engines and link previews show for each page. Empty: the company name is used.">
+      <Card
+        title="Search engines (SEO)"
+        description="The title and description search engines and link previews show for each page. Empty: the company name is used."
+      >
         <div className="space-y-2">
           {SEO_GROUPS.map((group) => {
             const hasError = group.fields.some((spec) => errors[spec.name]);
             return (
-              <details key={group.page} open={hasError || undefined} className="group rounded-lg border border-gray-200 dark:border-white/10">
+              <details
+                key={group.page}
+                open={hasError || undefined}
+                className="group rounded-lg border border-gray-200 dark:border-white/10"
+              >
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-3 py-2.5 font-medium [&::-webkit-details-marker]:hidden">
                   <span>{group.label}</span>
-                  <span className="truncate text-xs font-normal text-gray-600 dark:text-gray-400">{values[`seo_${group.page}_title`] || 'Not set'}</span>
+                  <span className="truncate text-xs font-normal text-gray-600 dark:text-gray-400">
+                    {values[`seo_${group.page}_title`] || 'Not set'}
+                  </span>
                 </summary>
-                <div className="space-y-3 border-t border-gray-200 px-3 py-3 dark:border-white/10">{group.fields.map(field)}</div>
+                <div className="space-y-3 border-t border-gray-200 px-3 py-3 dark:border-white/10">
+                  {group.fields.map(field)}
+                </div>
               </details>
             );
           })}
@@ -181,13 +213,20 @@ function CompanyEditor({ company, onSaved }: { company: Company; onSaved: (compa
 
       <div className="sticky bottom-0 z-10 -mx-3 border-t border-gray-200 bg-white/95 px-3 py-3 backdrop-blur dark:border-white/10 dark:bg-[#0b0f14]/95 min-[375px]:-mx-4 min-[375px]:px-4 sm:mx-0 sm:rounded-xl sm:border">
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" disabled={saving} className="brand-button px-5 py-2.5 font-semibold disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={saving}
+            className="brand-button px-5 py-2.5 font-semibold disabled:opacity-60"
+          >
             {saving ? 'Saving...' : 'Save Company Settings'}
           </button>
           {percent !== null && <UploadProgressBar percent={percent} />}
         </div>
         {status && (
-          <p role={status.tone === 'error' ? 'alert' : 'status'} className={`m-0 mt-2 text-sm font-medium ${statusClass}`}>
+          <p
+            role={status.tone === 'error' ? 'alert' : 'status'}
+            className={`m-0 mt-2 text-sm font-medium ${statusClass}`}
+          >
             {status.text}
           </p>
         )}

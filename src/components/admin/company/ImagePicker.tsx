@@ -34,15 +34,38 @@ export default function ImagePicker({ name, label, hint, current, backdrop, file
       <p className="m-0 mt-0.5 text-xs text-gray-600 dark:text-gray-400">{hint}</p>
       <div className="mt-3 grid grid-cols-2 gap-2 text-xs text-gray-600 dark:text-gray-400">
         <figure className="m-0 min-w-0">
-          <div className={frame}>{current ? <img src={current} alt={`Current ${label.toLowerCase()}`} className="max-h-16 max-w-full object-contain" /> : <span>None</span>}</div>
+          <div className={frame}>
+            {current ? (
+              <img
+                src={current}
+                alt={`Current ${label.toLowerCase()}`}
+                className="max-h-16 max-w-full object-contain"
+              />
+            ) : (
+              <span>None</span>
+            )}
+          </div>
           <figcaption className="mt-1">Current</figcaption>
         </figure>
         <figure className="m-0 min-w-0">
-          <div className={frame}>{chosenUrl ? <img src={chosenUrl} alt={`New ${label.toLowerCase()}`} className="max-h-16 max-w-full object-contain" /> : <span>Not chosen</span>}</div>
+          <div className={frame}>
+            {chosenUrl ? (
+              <img src={chosenUrl} alt={`New ${label.toLowerCase()}`} className="max-h-16 max-w-full object-contain" />
+            ) : (
+              <span>Not chosen</span>
+            )}
+          </div>
           <figcaption className="mt-1 truncate">{file ? `New: ${file.name} (${megabytes(file)})` : 'New'}</figcaption>
         </figure>
       </div>
-      <PictureInput id={id} name={name} file={file} error={error} onChange={onChange} dropLabel="Keep the current one" />
+      <PictureInput
+        id={id}
+        name={name}
+        file={file}
+        error={error}
+        onChange={onChange}
+        dropLabel="Keep the current one"
+      />
     </div>
   );
 }

@@ -13,8 +13,18 @@ export const UPDATE_FAILED = 'Failed to update company settings. Please try agai
 
 export const PICTURES = [
   { name: 'logo', label: 'Logo', hint: 'Shown in the header and footer.', backdrop: 'light' },
-  { name: 'logo_dark', label: 'Logo (dark theme)', hint: 'Shown in the dark theme; without it the logo above is used.', backdrop: 'dark' },
-  { name: 'icon', label: 'Icon (favicon)', hint: 'The small picture in the browser tab. Square works best.', backdrop: 'page' },
+  {
+    name: 'logo_dark',
+    label: 'Logo (dark theme)',
+    hint: 'Shown in the dark theme; without it the logo above is used.',
+    backdrop: 'dark',
+  },
+  {
+    name: 'icon',
+    label: 'Icon (favicon)',
+    hint: 'The small picture in the browser tab. Square works best.',
+    backdrop: 'page',
+  },
 ] as const;
 export type PictureField = (typeof PICTURES)[number]['name'];
 
@@ -28,7 +38,12 @@ export interface FieldSpec {
   autoComplete?: string;
 }
 
-const SOCIAL_LABELS: Record<(typeof SOCIAL_KEYS)[number], string> = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'X (Twitter)', linkedin: 'LinkedIn' };
+const SOCIAL_LABELS: Record<(typeof SOCIAL_KEYS)[number], string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+};
 
 export const SEO_PAGE_LABELS: Record<SeoPage, string> = {
   home: 'Home',
@@ -52,30 +67,62 @@ export const BRAND_FIELDS: FieldSpec[] = [
   { name: 'tagline', label: 'Tagline', kind: 'text', max: COMPANY_TEXT_MAX.tagline },
   { name: 'description', label: 'Description', kind: 'textarea', max: COMPANY_TEXT_MAX.description },
   { name: 'cta_text', label: 'Call-to-action text', kind: 'text', max: COMPANY_TEXT_MAX.cta_text },
-  { name: 'cta_link', label: 'Call-to-action link', kind: 'link', max: COMPANY_TEXT_MAX.link, hint: 'A page of this site like /shop, or a link starting with https://' },
+  {
+    name: 'cta_link',
+    label: 'Call-to-action link',
+    kind: 'link',
+    max: COMPANY_TEXT_MAX.link,
+    hint: 'A page of this site like /shop, or a link starting with https://',
+  },
   { name: 'font', label: 'Font', kind: 'font', max: 100 },
 ];
 
 export const CONTACT_FIELDS: FieldSpec[] = [
-  { name: 'address', label: 'Address', kind: 'textarea', max: COMPANY_TEXT_MAX.address, autoComplete: 'street-address' },
+  {
+    name: 'address',
+    label: 'Address',
+    kind: 'textarea',
+    max: COMPANY_TEXT_MAX.address,
+    autoComplete: 'street-address',
+  },
   { name: 'phone', label: 'Phone', kind: 'tel', max: COMPANY_TEXT_MAX.phone, autoComplete: 'tel' },
   { name: 'email', label: 'Email', kind: 'email', max: COMPANY_TEXT_MAX.email, autoComplete: 'email' },
   { name: 'website', label: 'Website', kind: 'link', max: COMPANY_TEXT_MAX.link, hint: LINK_HINT, autoComplete: 'url' },
 ];
 
-export const SOCIAL_FIELDS: FieldSpec[] = SOCIAL_KEYS.map((key) => ({ name: `social[${key}]`, label: SOCIAL_LABELS[key], kind: 'link', max: COMPANY_TEXT_MAX.link }));
+export const SOCIAL_FIELDS: FieldSpec[] = SOCIAL_KEYS.map((key) => ({
+  name: `social[${key}]`,
+  label: SOCIAL_LABELS[key],
+  kind: 'link',
+  max: COMPANY_TEXT_MAX.link,
+}));
 
 /** One group per page: its title and description. */
 export const SEO_GROUPS: { page: SeoPage; label: string; fields: FieldSpec[] }[] = SEO_PAGES.map((page) => ({
   page,
   label: SEO_PAGE_LABELS[page],
   fields: [
-    { name: `seo_${page}_title`, label: `${SEO_PAGE_LABELS[page]} page title`, kind: 'text', max: COMPANY_TEXT_MAX.seo_title },
-    { name: `seo_${page}_description`, label: `${SEO_PAGE_LABELS[page]} page description`, kind: 'textarea', max: COMPANY_TEXT_MAX.seo_description },
+    {
+      name: `seo_${page}_title`,
+      label: `${SEO_PAGE_LABELS[page]} page title`,
+      kind: 'text',
+      max: COMPANY_TEXT_MAX.seo_title,
+    },
+    {
+      name: `seo_${page}_description`,
+      label: `${SEO_PAGE_LABELS[page]} page description`,
+      kind: 'textarea',
+      max: COMPANY_TEXT_MAX.seo_description,
+    },
   ],
 }));
 
-export const ALL_FIELDS: FieldSpec[] = [...BRAND_FIELDS, ...CONTACT_FIELDS, ...SOCIAL_FIELDS, ...SEO_GROUPS.flatMap((group) => group.fields)];
+export const ALL_FIELDS: FieldSpec[] = [
+  ...BRAND_FIELDS,
+  ...CONTACT_FIELDS,
+  ...SOCIAL_FIELDS,
+  ...SEO_GROUPS.flatMap((group) => group.fields),
+];
 
 export type FormValues = Record<string, string>;
 

@@ -26,10 +26,19 @@ export function Field({ spec, value, error, onChange }: FieldProps) {
   };
   let control: ReactNode;
   if (spec.kind === 'textarea') {
-    control = <textarea {...common} rows={3} maxLength={spec.max} autoComplete={spec.autoComplete} onChange={(e) => onChange(e.target.value)} />;
+    control = (
+      <textarea
+        {...common}
+        rows={3}
+        maxLength={spec.max}
+        autoComplete={spec.autoComplete}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   } else if (spec.kind === 'font') {
     // A stored font the list no longer offers stays selectable, so opening the form changes nothing.
-    const fonts: readonly string[] = FONTS.includes(value as (typeof FONTS)[number]) || value === '' ? FONTS : [value, ...FONTS];
+    const fonts: readonly string[] =
+      FONTS.includes(value as (typeof FONTS)[number]) || value === '' ? FONTS : [value, ...FONTS];
     control = (
       <select {...common} onChange={(e) => onChange(e.target.value)}>
         {fonts.map((font) => (
@@ -76,7 +85,10 @@ export function Field({ spec, value, error, onChange }: FieldProps) {
 export function Card({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5">
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5"
+    >
       <h2 id={id} className="m-0 text-lg font-semibold">
         {title}
       </h2>

@@ -2,7 +2,15 @@
  * The /admin/content screen (site-spec section 2, issue 17 item 2): heading, search, grid/list toggle and the eight
  * tabs; each tab's panel is loaded when first shown. The chosen tab lives in the address (?tab=Videos), so a reload keeps it.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType, type KeyboardEvent, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type LazyExoticComponent,
+} from 'react';
 import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import { CONTENT_TABS, type ContentPanelProps, type ContentTab, type ContentView } from './content-tabs.ts';
@@ -40,13 +48,25 @@ function ViewToggle({ view, onView }: { view: ContentView; onView: (view: Conten
       onClick={() => onView(value)}
       className={`flex h-10 w-11 items-center justify-center ${view === value ? 'bg-[var(--color-primary)] text-white' : 'hover:bg-gray-100 dark:hover:bg-white/10'}`}
     >
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        aria-hidden="true"
+      >
         <path d={icon} />
       </svg>
     </button>
   );
   return (
-    <div role="group" aria-label="View" className="flex shrink-0 overflow-hidden rounded-md border border-gray-300 dark:border-white/20">
+    <div
+      role="group"
+      aria-label="View"
+      className="flex shrink-0 overflow-hidden rounded-md border border-gray-300 dark:border-white/20"
+    >
       {button('grid', 'Grid view', 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z')}
       {button('list', 'List view', 'M4 6h16M4 12h16M4 18h16')}
     </div>
@@ -97,7 +117,12 @@ function Manager() {
         />
         <ViewToggle view={view} onView={setView} />
       </div>
-      <div role="tablist" aria-label="Content types" onKeyDown={onKey} className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200 px-1 dark:border-white/10">
+      <div
+        role="tablist"
+        aria-label="Content types"
+        onKeyDown={onKey}
+        className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200 px-1 dark:border-white/10"
+      >
         {CONTENT_TABS.map((name) => (
           <button
             key={name}

@@ -14,7 +14,10 @@ export default function QuickActions() {
       <ul className="m-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2">
         {ACTIONS.map((action) => (
           <li key={action.href}>
-            <a href={action.href} className="group flex h-full flex-col rounded-lg border border-gray-200 px-4 py-3 no-underline transition-colors hover:border-[var(--color-primary)] hover:bg-black/[0.03] dark:border-white/10 dark:hover:bg-white/5">
+            <a
+              href={action.href}
+              className="group flex h-full flex-col rounded-lg border border-gray-200 px-4 py-3 no-underline transition-colors hover:border-[var(--color-primary)] hover:bg-black/[0.03] dark:border-white/10 dark:hover:bg-white/5"
+            >
               <span className="font-semibold text-[var(--color-primary-ink)]">{action.label}</span>
               <span className="text-sm text-gray-600 dark:text-gray-400">{action.hint}</span>
             </a>

@@ -15,7 +15,8 @@ import NotificationsButton from './NotificationsButton.tsx';
 import { useMediaQuery } from './use-dismiss.ts';
 
 const SIDEBAR_ID = 'admin-sidebar';
-const iconButton = 'inline-flex h-10 w-9 min-[360px]:w-10 items-center justify-center rounded-md text-gray-700 hover:bg-black/5 dark:text-gray-200 dark:hover:bg-white/10';
+const iconButton =
+  'inline-flex h-10 w-9 min-[360px]:w-10 items-center justify-center rounded-md text-gray-700 hover:bg-black/5 dark:text-gray-200 dark:hover:bg-white/10';
 
 /** How often the unread count is asked again while the page is open (and when the window gets the focus back). */
 const UNREAD_POLL_MS = 60_000;
@@ -38,11 +39,25 @@ function MessagesLink({ className }: { className: string }) {
   const label = messagesLinkLabel(unread);
   return (
     <a href="/admin/messages" className={`${className} relative`} aria-label={label} title={label}>
-      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
       </svg>
       {unread ? (
-        <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white" aria-hidden="true" data-badge>
+        <span
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white"
+          aria-hidden="true"
+          data-badge
+        >
           {unread > 9 ? '9+' : unread}
         </span>
       ) : null}
@@ -77,23 +92,64 @@ function Chrome() {
     <>
       <InTopBar spot="menu">
         {overlay && (
-          <button ref={menuButton} type="button" className={iconButton} aria-label="Open menu" aria-expanded={open} aria-controls={SIDEBAR_ID} onClick={() => setOpen(!open)}>
-            <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
+          <button
+            ref={menuButton}
+            type="button"
+            className={iconButton}
+            aria-label="Open menu"
+            aria-expanded={open}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setOpen(!open)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
           </button>
         )}
       </InTopBar>
       <InTopBar spot="actions">
         <NotificationsButton buttonClass={iconButton} />
         <MessagesLink className={iconButton} />
-        <button type="button" onClick={() => void logOut()} disabled={leaving} aria-label="Logout" className="brand-button-outline ml-0.5 inline-flex h-9 min-[360px]:ml-1 items-center gap-2 px-2.5 text-sm font-medium hover:opacity-85 disabled:opacity-60 min-[420px]:px-3">
-          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <button
+          type="button"
+          onClick={() => void logOut()}
+          disabled={leaving}
+          aria-label="Logout"
+          className="brand-button-outline ml-0.5 inline-flex h-9 min-[360px]:ml-1 items-center gap-2 px-2.5 text-sm font-medium hover:opacity-85 disabled:opacity-60 min-[420px]:px-3"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
           </svg>
           {/* Narrow phones keep the whole 'Admin Dashboard' title: the word shows from 420 px, the name is always 'Logout'. */}
           <span className="hidden min-[420px]:inline">Logout</span>
         </button>
       </InTopBar>
-      <AdminSidebar id={SIDEBAR_ID} pathname={location.pathname} overlay={overlay} open={open} onClose={close} opener={menuButton} />
+      <AdminSidebar
+        id={SIDEBAR_ID}
+        pathname={location.pathname}
+        overlay={overlay}
+        open={open}
+        onClose={close}
+        opener={menuButton}
+      />
     </>
   );
 }

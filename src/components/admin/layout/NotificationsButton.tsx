@@ -34,11 +34,25 @@ export default function NotificationsButton({ buttonClass }: { buttonClass: stri
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
         </svg>
         {count > 0 && (
-          <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white" aria-hidden="true" data-badge>
+          <span
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white"
+            aria-hidden="true"
+            data-badge
+          >
             {count > 9 ? '9+' : count}
           </span>
         )}
@@ -54,13 +68,21 @@ export default function NotificationsButton({ buttonClass }: { buttonClass: stri
         <p className="m-0 mb-2 px-1 text-sm font-semibold">Notifications</p>
         {remote.state === 'loading' && <PanelLoading label="Loading notifications" />}
         {remote.state === 'error' && <LoadError message={remote.message} onRetry={() => void reload()} />}
-        {remote.state === 'ready' && remote.data.length === 0 && <p className="m-0 px-1 py-2 text-sm text-gray-600 dark:text-gray-400">You're all caught up.</p>}
+        {remote.state === 'ready' && remote.data.length === 0 && (
+          <p className="m-0 px-1 py-2 text-sm text-gray-600 dark:text-gray-400">You're all caught up.</p>
+        )}
         {remote.state === 'ready' && remote.data.length > 0 && (
           <ul className="m-0 list-none space-y-2 p-0">
             {remote.data.map((item) => (
               <li key={item.id} className="rounded-lg border-l-4 border-red-500 bg-red-500/10 px-3 py-2">
                 <p className="m-0 break-words text-sm">{item.text}</p>
-                <time dateTime={item.at} title={formatDateTime(item.at)} className="text-xs text-gray-600 dark:text-gray-400">{relativeTime(item.at)}</time>
+                <time
+                  dateTime={item.at}
+                  title={formatDateTime(item.at)}
+                  className="text-xs text-gray-600 dark:text-gray-400"
+                >
+                  {relativeTime(item.at)}
+                </time>
               </li>
             ))}
           </ul>

@@ -10,16 +10,36 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { href: '/admin-dashboard', label: 'Dashboard', icon: 'M4 13h6V4H4v9Zm0 7h6v-5H4v5Zm10 0h6v-9h-6v9Zm0-16v5h6V4h-6Z' },
   { href: '/admin/content', label: 'Content', icon: 'M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01' },
   { href: '/admin/update-company', label: 'Update Company', icon: 'M4 21V7l8-4 8 4v14M9 21v-5h6v5M9 10h.01M15 10h.01' },
-  { href: '/admin/theme-settings', label: 'Theme Settings', icon: 'M12 3a9 9 0 1 0 0 18c1 0 1.5-.8 1.5-1.5 0-1.2-1-1.5-1-2.5s.8-1.5 2-1.5H17a4 4 0 0 0 4-4c0-4.7-4-8.5-9-8.5ZM7.5 11h.01M10 7h.01M15 7.5h.01' },
+  {
+    href: '/admin/theme-settings',
+    label: 'Theme Settings',
+    icon: 'M12 3a9 9 0 1 0 0 18c1 0 1.5-.8 1.5-1.5 0-1.2-1-1.5-1-2.5s.8-1.5 2-1.5H17a4 4 0 0 0 4-4c0-4.7-4-8.5-9-8.5ZM7.5 11h.01M10 7h.01M15 7.5h.01',
+  },
   { href: '/admin/manage-products', label: 'Products', icon: 'M20 7 12 3 4 7v10l8 4 8-4V7ZM4 7l8 4 8-4M12 11v10' },
-  { href: '/admin/manage-users', label: 'Users', icon: 'M16 20v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 20v-1a4 4 0 0 0-3-3.9M16 4.1a3.5 3.5 0 0 1 0 6.8' },
+  {
+    href: '/admin/manage-users',
+    label: 'Users',
+    icon: 'M16 20v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 20v-1a4 4 0 0 0-3-3.9M16 4.1a3.5 3.5 0 0 1 0 6.8',
+  },
   { href: '/admin/messages', label: 'Messages', icon: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z' },
   { href: '/admin/orders', label: 'Orders', icon: 'M6 2 3 6v14h18V6l-3-4H6ZM3 6h18M16 10a4 4 0 0 1-8 0' },
-  { href: '/admin/store', label: 'Store', icon: 'M3 9l1.5-5h15L21 9M3 9v11h18V9M3 9h18M3 9a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0M9 20v-6h6v6' },
+  {
+    href: '/admin/store',
+    label: 'Store',
+    icon: 'M3 9l1.5-5h15L21 9M3 9v11h18V9M3 9h18M3 9a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0M9 20v-6h6v6',
+  },
   { href: '/admin/edit-hero', label: 'Sliders', icon: 'M3 5h18v11H3zM8 20h8M9 10.5l2 2 4-4' },
-  { href: '/admin/team', label: 'Team', icon: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1' },
+  {
+    href: '/admin/team',
+    label: 'Team',
+    icon: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1',
+  },
   { href: '/analytics', label: 'Analytics', icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2' },
-  { href: '/admin/backup', label: 'Backup', icon: 'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3ZM4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3' },
+  {
+    href: '/admin/backup',
+    label: 'Backup',
+    icon: 'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3ZM4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  },
 ];
 
 /** The link for this path, trailing slash ignored (the static host may add one). */

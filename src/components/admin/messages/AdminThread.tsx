@@ -3,7 +3,12 @@
  * Block/Unblock sender (asked first), the messages, and the reply box (the reply is mailed to the visitor).
  */
 import { useCallback, useRef, useState } from 'react';
-import { changeConversation, fetchAdminConversation, replyToConversation, type AdminConversationChange } from '../../../lib/api/admin/messages.ts';
+import {
+  changeConversation,
+  fetchAdminConversation,
+  replyToConversation,
+  type AdminConversationChange,
+} from '../../../lib/api/admin/messages.ts';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import type { AdminConversationThread } from '../../../shared/messages.ts';
 import ComposeBox from '../../messages/ComposeBox.tsx';
@@ -23,7 +28,8 @@ interface Props {
   onBack: () => void;
 }
 
-const actionButton = 'rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-50 dark:border-white/20 dark:hover:bg-white/10';
+const actionButton =
+  'rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-50 dark:border-white/20 dark:hover:bg-white/10';
 
 export default function AdminThread({ id, onChanged, onBack }: Props) {
   // The latest callback, so a parent's new one (a new filter) does not read the thread again.
@@ -78,7 +84,19 @@ export default function AdminThread({ id, onChanged, onBack }: Props) {
 
   const back = (
     <button type="button" onClick={onBack} className={`${actionButton} inline-flex items-center gap-1 lg:hidden`}>
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d="M15 18l-6-6 6-6" /></svg>
+      <svg
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        <path d="M15 18l-6-6 6-6" />
+      </svg>
       Back to conversations
     </button>
   );
@@ -101,21 +119,44 @@ export default function AdminThread({ id, onChanged, onBack }: Props) {
         <div className="min-w-0">
           <h3 className="m-0 text-lg font-semibold [overflow-wrap:anywhere]">{c.subject}</h3>
           <p className="m-0 mt-1 text-sm [overflow-wrap:anywhere]">
-            <span className="font-medium">{c.name}</span> <a href={`mailto:${c.email}`} className="text-[var(--color-primary-ink)]">&lt;{c.email}&gt;</a>
+            <span className="font-medium">{c.name}</span>{' '}
+            <a href={`mailto:${c.email}`} className="text-[var(--color-primary-ink)]">
+              &lt;{c.email}&gt;
+            </a>
           </p>
           <p className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">
-            {senderKind(c)} · {c.source === 'contact' ? 'Started on the contact form' : 'Started on Messages'} · {closed ? 'Closed' : 'Open'}
+            {senderKind(c)} · {c.source === 'contact' ? 'Started on the contact form' : 'Started on Messages'} ·{' '}
+            {closed ? 'Closed' : 'Open'}
             {c.blocked ? ' · Sender blocked' : ''}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={actionButton} disabled={busy} onClick={() => void change({ status: closed ? 'open' : 'closed' })}>
+          <button
+            type="button"
+            className={actionButton}
+            disabled={busy}
+            onClick={() => void change({ status: closed ? 'open' : 'closed' })}
+          >
             {closed ? 'Reopen' : 'Close'}
           </button>
           {c.blocked ? (
-            <button type="button" className={actionButton} disabled={busy} onClick={() => void change({ blocked: false })}>Unblock sender</button>
+            <button
+              type="button"
+              className={actionButton}
+              disabled={busy}
+              onClick={() => void change({ blocked: false })}
+            >
+              Unblock sender
+            </button>
           ) : (
-            <button type="button" className={`${actionButton} text-red-700 dark:text-red-300`} disabled={busy} onClick={() => setConfirmBlock(true)}>Block sender</button>
+            <button
+              type="button"
+              className={`${actionButton} text-red-700 dark:text-red-300`}
+              disabled={busy}
+              onClick={() => setConfirmBlock(true)}
+            >
+              Block sender
+            </button>
           )}
         </div>
       </header>
@@ -124,7 +165,11 @@ export default function AdminThread({ id, onChanged, onBack }: Props) {
       <ComposeBox
         key={c._id}
         label={`Reply to ${c.name}`}
-        placeholder={c.userId ? `Reply to ${c.name}: emailed, and shown on their Messages page` : `Reply to ${c.name}: sent by email`}
+        placeholder={
+          c.userId
+            ? `Reply to ${c.name}: emailed, and shown on their Messages page`
+            : `Reply to ${c.name}: sent by email`
+        }
         sendLabel="Send reply"
         error={replyError}
         onSend={reply}
@@ -138,7 +183,8 @@ export default function AdminThread({ id, onChanged, onBack }: Props) {
         onCancel={() => setConfirmBlock(false)}
         onConfirm={() => void change({ blocked: true })}
       >
-        Messages from {c.email} will be refused, on the contact form and on Messages, until you unblock the address. This conversation stays here.
+        Messages from {c.email} will be refused, on the contact form and on Messages, until you unblock the address.
+        This conversation stays here.
       </ConfirmDialog>
     </div>
   );

@@ -22,7 +22,12 @@ const TEXTS: ListTexts = {
 };
 
 function MessagesScreen() {
-  const list = usePagedList(messagesQueryReducer, INITIAL_MESSAGES_QUERY, fetchAdminConversations, 'Could not load the conversations.');
+  const list = usePagedList(
+    messagesQueryReducer,
+    INITIAL_MESSAGES_QUERY,
+    fetchAdminConversations,
+    'Could not load the conversations.',
+  );
   const [openId, setOpenId] = useState<string | null>(null);
   const { reload } = list;
   // A read or a change may move the thread in the list (unread first) or out of the filter: read the page again quietly.
@@ -43,7 +48,9 @@ function MessagesScreen() {
           {openId ? (
             <AdminThread key={openId} id={openId} onChanged={changed} onBack={() => setOpenId(null)} />
           ) : (
-            <p className="m-0 py-10 text-center text-gray-600 dark:text-gray-400">Choose a conversation to read it and reply.</p>
+            <p className="m-0 py-10 text-center text-gray-600 dark:text-gray-400">
+              Choose a conversation to read it and reply.
+            </p>
           )}
         </Panel>
       </div>

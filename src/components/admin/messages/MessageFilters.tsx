@@ -11,7 +11,13 @@ const STATUSES = [
   { value: 'all', label: 'All' },
 ];
 
-export default function MessageFilters({ query, dispatch }: { query: MessagesListQuery; dispatch: Dispatch<MessagesQueryAction> }) {
+export default function MessageFilters({
+  query,
+  dispatch,
+}: {
+  query: MessagesListQuery;
+  dispatch: Dispatch<MessagesQueryAction>;
+}) {
   const id = useId();
   // A reset starts the search box afresh, also dropping text typed but not yet searched for.
   const [resets, setResets] = useState(0);
@@ -26,10 +32,23 @@ export default function MessageFilters({ query, dispatch }: { query: MessagesLis
         value={query.q}
         onSearch={(q) => dispatch({ type: 'search', q })}
       />
-      <FilterSelect id={`${id}-status`} label="Show" value={query.status} options={STATUSES} onChange={(value) => dispatch({ type: 'status', status: parseStatusFilter(value) })} />
+      <FilterSelect
+        id={`${id}-status`}
+        label="Show"
+        value={query.status}
+        options={STATUSES}
+        onChange={(value) => dispatch({ type: 'status', status: parseStatusFilter(value) })}
+      />
       {isFiltered(query) && (
         <p className="col-span-2 m-0 flex justify-end">
-          <button type="button" onClick={() => { setResets((n) => n + 1); dispatch({ type: 'reset' }); }} className="rounded-md px-2 py-1 text-sm font-medium text-[var(--color-primary-ink)] underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => {
+              setResets((n) => n + 1);
+              dispatch({ type: 'reset' });
+            }}
+            className="rounded-md px-2 py-1 text-sm font-medium text-[var(--color-primary-ink)] underline-offset-2 hover:underline"
+          >
             Clear filters
           </button>
         </p>

@@ -5,9 +5,15 @@ import { ADMIN_MESSAGES_PAGE_DEFAULT, STATUS_FILTERS, type StatusFilter } from '
 import { onPage, type PageAction } from '../ui/paged-list.ts';
 
 /** Open threads first: what waits for an answer. */
-export const INITIAL_MESSAGES_QUERY: MessagesListQuery = { page: 1, pageSize: ADMIN_MESSAGES_PAGE_DEFAULT, q: '', status: 'open' };
+export const INITIAL_MESSAGES_QUERY: MessagesListQuery = {
+  page: 1,
+  pageSize: ADMIN_MESSAGES_PAGE_DEFAULT,
+  q: '',
+  status: 'open',
+};
 
-export type MessagesQueryAction = { type: 'search'; q: string } | { type: 'status'; status: StatusFilter } | { type: 'reset' } | PageAction;
+export type MessagesQueryAction =
+  { type: 'search'; q: string } | { type: 'status'; status: StatusFilter } | { type: 'reset' } | PageAction;
 
 /** A new filter starts again at page 1. */
 export function messagesQueryReducer(query: MessagesListQuery, action: MessagesQueryAction): MessagesListQuery {
@@ -24,13 +30,16 @@ export function messagesQueryReducer(query: MessagesListQuery, action: MessagesQ
 }
 
 /** True when the list is narrowed beyond the default. */
-export const isFiltered = (query: MessagesListQuery) => Boolean(query.q) || query.status !== INITIAL_MESSAGES_QUERY.status;
+export const isFiltered = (query: MessagesListQuery) =>
+  Boolean(query.q) || query.status !== INITIAL_MESSAGES_QUERY.status;
 
 /** A select's value parsed into the status union (never trust a form value); anything else is 'all'. */
-export const parseStatusFilter = (value: string): StatusFilter => ((STATUS_FILTERS as readonly string[]).includes(value) ? (value as StatusFilter) : 'all');
+export const parseStatusFilter = (value: string): StatusFilter =>
+  (STATUS_FILTERS as readonly string[]).includes(value) ? (value as StatusFilter) : 'all';
 
 /** Who the sender is, in a few words: 'Customer account' or 'Guest (contact form)'. */
-export const senderKind = (c: Pick<AdminConversationSummary, 'userId'>) => (c.userId ? 'Customer account' : 'Guest (contact form)');
+export const senderKind = (c: Pick<AdminConversationSummary, 'userId'>) =>
+  c.userId ? 'Customer account' : 'Guest (contact form)';
 
 /** The row's screen-reader line about what waits: '2 unread messages', or ''. */
 export const unreadLabel = (n: number) => (n <= 0 ? '' : n === 1 ? '1 unread message' : `${n} unread messages`);

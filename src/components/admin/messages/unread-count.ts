@@ -18,4 +18,5 @@ export async function refreshUnreadConversations(): Promise<void> {
 }
 
 /** The top bar link's accessible name: 'Messages', or 'Messages (3 unread)'. */
-export const messagesLinkLabel = (unread: number | null): string => (unread ? `Messages (${unread} unread)` : 'Messages');
+export const messagesLinkLabel = (unread: number | null): string =>
+  unread ? `Messages (${unread} unread)` : 'Messages';

@@ -13,7 +13,12 @@ import OrderFilters from './OrderFilters.tsx';
 import { INITIAL_ORDERS_QUERY, ordersQueryReducer } from './orders-list.ts';
 import OrdersTable from './OrdersTable.tsx';
 
-const TEXTS: ListTexts = { loading: 'Loading orders', empty: 'No orders found.', pager: 'Pages of orders', count: (n) => (n === 1 ? '1 order' : `${n} orders`) };
+const TEXTS: ListTexts = {
+  loading: 'Loading orders',
+  empty: 'No orders found.',
+  pager: 'Pages of orders',
+  count: (n) => (n === 1 ? '1 order' : `${n} orders`),
+};
 
 function OrdersScreen() {
   const list = usePagedList(ordersQueryReducer, INITIAL_ORDERS_QUERY, fetchAdminOrders, 'Could not load the orders.');
@@ -26,7 +31,16 @@ function OrdersScreen() {
         <OrderFilters query={list.query} dispatch={list.dispatch} />
         <NoticeLine notice={notice} />
         <PagedListBody list={list} texts={TEXTS}>
-          {(orders) => <OrdersTable orders={orders} openId={openId} onOpen={(order) => { setNotice(null); setOpenId(order._id); }} />}
+          {(orders) => (
+            <OrdersTable
+              orders={orders}
+              openId={openId}
+              onOpen={(order) => {
+                setNotice(null);
+                setOpenId(order._id);
+              }}
+            />
+          )}
         </PagedListBody>
       </Panel>
       {openId && (

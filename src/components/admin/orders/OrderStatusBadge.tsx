@@ -13,7 +13,10 @@ const TONES: Record<OrderStatus, { pill: string; dot: string }> = {
 export default function OrderStatusBadge({ status }: { status: string }) {
   const tone = isOrderStatus(status) ? TONES[status] : TONES.cancelled;
   return (
-    <span className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone.pill}`} data-status={status}>
+    <span
+      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone.pill}`}
+      data-status={status}
+    >
       <span className={`h-1.5 w-1.5 rounded-full ${tone.dot}`} aria-hidden="true" />
       {statusLabel(status)}
     </span>

@@ -3,7 +3,12 @@
  * history and the customer's mail, and a confirmation before a cancel or refund (they cannot be undone).
  */
 import { useEffect, useId, useState } from 'react';
-import { CONFIRMED_STATUSES, isOrderStatus, ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/order-status.ts';
+import {
+  CONFIRMED_STATUSES,
+  isOrderStatus,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from '../../../shared/order-status.ts';
 import type { AdminOrderDetail } from '../../../shared/orders-admin.ts';
 import { ORDER_NOTE_MAX } from '../../../shared/schemas/order-admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -15,11 +20,20 @@ interface Props {
   onChange: (status: OrderStatus, note: string) => void;
 }
 
-const fieldClass = 'mt-1 block w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 dark:border-white/20 dark:bg-[#0f151c] dark:text-gray-100';
+const fieldClass =
+  'mt-1 block w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 dark:border-white/20 dark:bg-[#0f151c] dark:text-gray-100';
 
 const CONFIRM_TEXT: Partial<Record<OrderStatus, { title: string; label: string; body: string }>> = {
-  cancelled: { title: 'Cancel this order?', label: 'Cancel order', body: 'cannot be changed again once cancelled. The customer is told by email.' },
-  refunded: { title: 'Refund this order?', label: 'Refund order', body: 'cannot be changed again once refunded. The customer is told by email.' },
+  cancelled: {
+    title: 'Cancel this order?',
+    label: 'Cancel order',
+    body: 'cannot be changed again once cancelled. The customer is told by email.',
+  },
+  refunded: {
+    title: 'Refund this order?',
+    label: 'Refund order',
+    body: 'cannot be changed again once refunded. The customer is told by email.',
+  },
 };
 
 export default function OrderStatusForm({ order, busy, onChange }: Props) {
@@ -35,7 +49,12 @@ export default function OrderStatusForm({ order, busy, onChange }: Props) {
   }, [order._id, order.status, first]);
 
   if (order.nextStatuses.length === 0) {
-    return <p className="m-0 text-sm text-gray-600 dark:text-gray-400">This order is {order.status === 'cancelled' || order.status === 'refunded' ? order.status : 'final'}: its status cannot change any more.</p>;
+    return (
+      <p className="m-0 text-sm text-gray-600 dark:text-gray-400">
+        This order is {order.status === 'cancelled' || order.status === 'refunded' ? order.status : 'final'}: its status
+        cannot change any more.
+      </p>
+    );
   }
   const apply = () => {
     if (status) onChange(status, note.trim());
@@ -52,19 +71,43 @@ export default function OrderStatusForm({ order, busy, onChange }: Props) {
       }}
     >
       <div>
-        <label htmlFor={`${id}-status`} className="block text-sm font-medium">New status</label>
-        <select id={`${id}-status`} className={fieldClass} value={status} disabled={busy} onChange={(e) => setStatus(isOrderStatus(e.target.value) ? e.target.value : '')}>
+        <label htmlFor={`${id}-status`} className="block text-sm font-medium">
+          New status
+        </label>
+        <select
+          id={`${id}-status`}
+          className={fieldClass}
+          value={status}
+          disabled={busy}
+          onChange={(e) => setStatus(isOrderStatus(e.target.value) ? e.target.value : '')}
+        >
           {order.nextStatuses.map((s) => (
-            <option key={s} value={s}>{ORDER_STATUS_LABELS[s]}</option>
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
           ))}
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-note`} className="block text-sm font-medium">Note <span className="font-normal text-gray-500 dark:text-gray-400">(optional, sent to the customer)</span></label>
-        <textarea id={`${id}-note`} className={`${fieldClass} min-h-16`} rows={2} maxLength={ORDER_NOTE_MAX} value={note} disabled={busy} onChange={(e) => setNote(e.target.value)} />
+        <label htmlFor={`${id}-note`} className="block text-sm font-medium">
+          Note <span className="font-normal text-gray-500 dark:text-gray-400">(optional, sent to the customer)</span>
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className={`${fieldClass} min-h-16`}
+          rows={2}
+          maxLength={ORDER_NOTE_MAX}
+          value={note}
+          disabled={busy}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </div>
       <div>
-        <button type="submit" disabled={busy || !status} className="brand-button w-full px-4 py-2 font-semibold disabled:opacity-60 sm:w-auto sm:px-6">
+        <button
+          type="submit"
+          disabled={busy || !status}
+          className="brand-button w-full px-4 py-2 font-semibold disabled:opacity-60 sm:w-auto sm:px-6"
+        >
           {busy ? 'Updating...' : 'Update status'}
         </button>
       </div>

@@ -28,7 +28,10 @@ function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boo
       <Cell heading="Order">
         <button
           type="button"
-          onClick={(e) => { e.stopPropagation(); onOpen(order); }}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(order);
+          }}
           aria-label={`Open order ${ref}`}
           className="rounded font-mono text-sm font-semibold text-[var(--color-primary-ink)] underline-offset-2 hover:underline"
         >
@@ -38,17 +41,29 @@ function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boo
       <Cell heading="Customer">
         <span className="min-w-0 text-right lg:text-left">
           <span className="block break-words font-medium">{order.customer.name || 'Guest'}</span>
-          {order.customer.email && <span className="block break-all text-xs text-gray-600 dark:text-gray-400">{order.customer.email}</span>}
+          {order.customer.email && (
+            <span className="block break-all text-xs text-gray-600 dark:text-gray-400">{order.customer.email}</span>
+          )}
         </span>
       </Cell>
       <Cell heading="Date">
-        <time dateTime={order.createdAt} title={formatDateTime(order.createdAt)} className="whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300">
+        <time
+          dateTime={order.createdAt}
+          title={formatDateTime(order.createdAt)}
+          className="whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300"
+        >
           {formatDate(order.createdAt)}
         </time>
       </Cell>
-      <Cell heading="Items" className="lg:text-right"><span className="tabular-nums">{order.itemCount}</span></Cell>
-      <Cell heading="Total" className="lg:text-right"><span className="font-semibold tabular-nums">{formatMoney(order.total_cents, order.currency)}</span></Cell>
-      <Cell heading="Status"><OrderStatusBadge status={order.status} /></Cell>
+      <Cell heading="Items" className="lg:text-right">
+        <span className="tabular-nums">{order.itemCount}</span>
+      </Cell>
+      <Cell heading="Total" className="lg:text-right">
+        <span className="font-semibold tabular-nums">{formatMoney(order.total_cents, order.currency)}</span>
+      </Cell>
+      <Cell heading="Status">
+        <OrderStatusBadge status={order.status} />
+      </Cell>
     </tr>
   );
 }
@@ -58,7 +73,13 @@ export default function OrdersTable({ orders, openId, onOpen }: Props) {
     <ListTable
       label="Orders"
       headings={HEADINGS.map((heading) => (
-        <th key={heading} scope="col" className={`px-3 pb-2 font-semibold ${heading === 'Items' || heading === 'Total' ? 'text-right' : ''}`}>{heading}</th>
+        <th
+          key={heading}
+          scope="col"
+          className={`px-3 pb-2 font-semibold ${heading === 'Items' || heading === 'Total' ? 'text-right' : ''}`}
+        >
+          {heading}
+        </th>
       ))}
     >
       {orders.map((order) => (

@@ -4,7 +4,14 @@ import { isOrderStatus } from '../../../shared/order-status.ts';
 import { isCalendarDay, ORDERS_PAGE_DEFAULT } from '../../../shared/schemas/order-admin.ts';
 import { onPage, type PageAction } from '../ui/paged-list.ts';
 
-export const INITIAL_ORDERS_QUERY: OrdersListQuery = { page: 1, pageSize: ORDERS_PAGE_DEFAULT, q: '', status: '', from: '', to: '' };
+export const INITIAL_ORDERS_QUERY: OrdersListQuery = {
+  page: 1,
+  pageSize: ORDERS_PAGE_DEFAULT,
+  q: '',
+  status: '',
+  from: '',
+  to: '',
+};
 
 export type OrdersQueryAction =
   | { type: 'search'; q: string }

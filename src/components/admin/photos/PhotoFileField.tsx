@@ -40,14 +40,20 @@ export default function PhotoFileField({ file, onFile, problem, onProblem, reset
         className="mt-1 block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-gray-200 file:px-3 file:py-2 file:font-semibold file:text-gray-900 dark:file:bg-white/10 dark:file:text-gray-100"
         onChange={(e) => choose(e.currentTarget)}
       />
-      <p className="m-0 mt-1 text-xs font-normal text-gray-500 dark:text-gray-400">JPEG, PNG, GIF or WEBP, less than 5MB.</p>
+      <p className="m-0 mt-1 text-xs font-normal text-gray-500 dark:text-gray-400">
+        JPEG, PNG, GIF or WEBP, less than 5MB.
+      </p>
       {problem && (
         <p id={`${id}-problem`} role="alert" className="m-0 mt-2 text-sm font-normal text-red-700 dark:text-red-300">
           {problem}
         </p>
       )}
       {preview && (
-        <img src={preview} alt="Chosen photo preview" className="mt-3 max-h-72 w-full max-w-sm rounded-lg border border-gray-200 object-contain dark:border-white/10" />
+        <img
+          src={preview}
+          alt="Chosen photo preview"
+          className="mt-3 max-h-72 w-full max-w-sm rounded-lg border border-gray-200 object-contain dark:border-white/10"
+        />
       )}
     </div>
   );

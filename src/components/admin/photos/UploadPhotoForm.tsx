@@ -7,7 +7,10 @@ import AdminGate from '../ui/AdminGate.tsx';
 import { SelectInput, TextInput, UploadBar } from '../sliders/fields.tsx';
 import PhotoFileField from './PhotoFileField.tsx';
 
-const PUBLISH = [['false', 'No'], ['true', 'Yes']] as const;
+const PUBLISH = [
+  ['false', 'No'],
+  ['true', 'Yes'],
+] as const;
 const FAILED = 'Upload failed: ';
 
 /** Spec section 8: the server's message when present, else the error's own text. */
@@ -39,7 +42,9 @@ function UploadPhoto() {
     setStatus(null);
     setProgress(0);
     try {
-      const { message } = await uploadPhoto({ photo: file, title, caption, published: published === 'true' }, (p) => setProgress(p.percent));
+      const { message } = await uploadPhoto({ photo: file, title, caption, published: published === 'true' }, (p) =>
+        setProgress(p.percent),
+      );
       setStatus({ tone: 'success', text: message });
       setTitle('');
       setCaption('');
@@ -69,14 +74,25 @@ function UploadPhoto() {
         <TextInput label="Title" name="title" maxLength={PHOTO_TITLE_MAX} value={title} onChange={setTitle} />
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           Caption
-          <textarea className={inputClass} name="caption" rows={3} maxLength={PHOTO_CAPTION_MAX} value={caption} onChange={(e) => setCaption(e.target.value)} />
+          <textarea
+            className={inputClass}
+            name="caption"
+            rows={3}
+            maxLength={PHOTO_CAPTION_MAX}
+            value={caption}
+            onChange={(e) => setCaption(e.target.value)}
+          />
         </label>
         <div className="sm:max-w-xs">
           <SelectInput label="Publish" name="published" value={published} options={PUBLISH} onChange={setPublished} />
         </div>
         <PhotoFileField file={file} onFile={setFile} problem={problem} onProblem={setProblem} resetKey={sent} />
         {progress !== null && <UploadBar percent={progress} />}
-        <button type="submit" disabled={busy} className="brand-button w-full px-4 py-2.5 font-semibold disabled:opacity-60 sm:w-auto sm:px-8">
+        <button
+          type="submit"
+          disabled={busy}
+          className="brand-button w-full px-4 py-2.5 font-semibold disabled:opacity-60 sm:w-auto sm:px-8"
+        >
           {busy ? 'Uploading...' : 'Upload Photo'}
         </button>
       </form>

@@ -17,10 +17,20 @@ import ProductFormDialog from './ProductFormDialog.tsx';
 import ProductsTable from './ProductsTable.tsx';
 import { INITIAL_PRODUCTS_QUERY, productsQueryReducer } from './products-list.ts';
 
-const TEXTS: ListTexts = { loading: 'Loading products', empty: 'No products found.', pager: 'Pages of products', count: (n) => (n === 1 ? '1 product' : `${n} products`) };
+const TEXTS: ListTexts = {
+  loading: 'Loading products',
+  empty: 'No products found.',
+  pager: 'Pages of products',
+  count: (n) => (n === 1 ? '1 product' : `${n} products`),
+};
 
 function ProductsScreen() {
-  const list = usePagedList(productsQueryReducer, INITIAL_PRODUCTS_QUERY, fetchAdminProducts, 'Could not load the products.');
+  const list = usePagedList(
+    productsQueryReducer,
+    INITIAL_PRODUCTS_QUERY,
+    fetchAdminProducts,
+    'Could not load the products.',
+  );
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -47,7 +57,14 @@ function ProductsScreen() {
   }
 
   const addButton = (
-    <button type="button" className="brand-button px-4 py-2 text-sm font-semibold" onClick={() => { setNotice(null); setEditing('new'); }}>
+    <button
+      type="button"
+      className="brand-button px-4 py-2 text-sm font-semibold"
+      onClick={() => {
+        setNotice(null);
+        setEditing('new');
+      }}
+    >
       Add Product
     </button>
   );
@@ -65,9 +82,18 @@ function ProductsScreen() {
               dir={list.query.dir}
               busyId={busyId}
               onSort={(sort) => list.dispatch({ type: 'sortBy', sort })}
-              onEdit={(product) => { setNotice(null); setEditing(product); }}
+              onEdit={(product) => {
+                setNotice(null);
+                setEditing(product);
+              }}
               onDelete={setDeleting}
-              onPublish={(product, published) => void run(product, () => setProductPublished(product._id, published), 'The change could not be saved. Please try again.')}
+              onPublish={(product, published) =>
+                void run(
+                  product,
+                  () => setProductPublished(product._id, published),
+                  'The change could not be saved. Please try again.',
+                )
+              }
             />
           )}
         </PagedListBody>
@@ -80,9 +106,14 @@ function ProductsScreen() {
         busyLabel="Deleting..."
         busy={busyId !== null}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void run(deleting, () => deleteProduct(deleting._id), 'The product could not be deleted. Please try again.')}
+        onConfirm={() =>
+          deleting &&
+          void run(deleting, () => deleteProduct(deleting._id), 'The product could not be deleted. Please try again.')
+        }
       >
-        {deleting ? `"${deleting.name}" will be removed from the shop and this list. Past orders keep its name and price. This cannot be undone.` : ''}
+        {deleting
+          ? `"${deleting.name}" will be removed from the shop and this list. Past orders keep its name and price. This cannot be undone.`
+          : ''}
       </ConfirmDialog>
     </div>
   );

@@ -4,15 +4,36 @@ import type { ProductsListQuery } from '../../../lib/api/admin/products.ts';
 import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import { PRODUCTS_QUERY_MAX } from '../../../shared/schemas/product-admin.ts';
 import { FilterSelect, SearchField } from '../ui/FilterFields.tsx';
-import { parseCategory, parsePublished, parseSortChoice, SORT_CHOICES, type ProductsQueryAction } from './products-list.ts';
+import {
+  parseCategory,
+  parsePublished,
+  parseSortChoice,
+  SORT_CHOICES,
+  type ProductsQueryAction,
+} from './products-list.ts';
 
-const CATEGORIES = [{ value: '', label: 'All categories' }, ...PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }))];
-const PUBLISHED = [{ value: 'all', label: 'All' }, { value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }];
+const CATEGORIES = [
+  { value: '', label: 'All categories' },
+  ...PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category })),
+];
+const PUBLISHED = [
+  { value: 'all', label: 'All' },
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Draft' },
+];
 
-export default function ProductFilters({ query, dispatch }: { query: ProductsListQuery; dispatch: Dispatch<ProductsQueryAction> }) {
+export default function ProductFilters({
+  query,
+  dispatch,
+}: {
+  query: ProductsListQuery;
+  dispatch: Dispatch<ProductsQueryAction>;
+}) {
   const id = useId();
   const sortValue = `${query.sort}:${query.dir}`;
-  const sorts = SORT_CHOICES.some((choice) => choice.value === sortValue) ? SORT_CHOICES : [{ value: sortValue, label: 'Custom order' }, ...SORT_CHOICES];
+  const sorts = SORT_CHOICES.some((choice) => choice.value === sortValue)
+    ? SORT_CHOICES
+    : [{ value: sortValue, label: 'Custom order' }, ...SORT_CHOICES];
 
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_11rem_10rem]" role="search">
@@ -25,8 +46,20 @@ export default function ProductFilters({ query, dispatch }: { query: ProductsLis
         value={query.q}
         onSearch={(q) => dispatch({ type: 'search', q })}
       />
-      <FilterSelect id={`${id}-category`} label="Category" value={query.category} options={CATEGORIES} onChange={(value) => dispatch({ type: 'category', category: parseCategory(value) })} />
-      <FilterSelect id={`${id}-published`} label="Status" value={query.published} options={PUBLISHED} onChange={(value) => dispatch({ type: 'published', published: parsePublished(value) })} />
+      <FilterSelect
+        id={`${id}-category`}
+        label="Category"
+        value={query.category}
+        options={CATEGORIES}
+        onChange={(value) => dispatch({ type: 'category', category: parseCategory(value) })}
+      />
+      <FilterSelect
+        id={`${id}-published`}
+        label="Status"
+        value={query.published}
+        options={PUBLISHED}
+        onChange={(value) => dispatch({ type: 'published', published: parsePublished(value) })}
+      />
       {/* The table's headings sort from 1024 px; narrower screens show cards, so the order is a menu there. */}
       <FilterSelect
         id={`${id}-sort`}

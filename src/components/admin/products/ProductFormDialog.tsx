@@ -21,15 +21,40 @@ interface Props {
   onSaved: (answer: ProductSaved) => void;
 }
 
-const FIELD_NAMES: readonly ProductField[] = ['name', 'description', 'price', 'category', 'tags', 'stock', 'published', 'image'];
+const FIELD_NAMES: readonly ProductField[] = [
+  'name',
+  'description',
+  'price',
+  'category',
+  'tags',
+  'stock',
+  'published',
+  'image',
+];
 
 export default function ProductFormDialog({ editing, onClose, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const form = useRecordForm({
-    editing, valuesOf: formValuesOf, fields: FIELD_NAMES, check: checkProductForm, fallback: 'The product could not be saved. Please try again.', dialog,
+    editing,
+    valuesOf: formValuesOf,
+    fields: FIELD_NAMES,
+    check: checkProductForm,
+    fallback: 'The product could not be saved. Please try again.',
+    dialog,
   });
-  const { record: product, values, set, file: image, setFile: setImage, errors, setErrors, failure, progress, busy } = form;
+  const {
+    record: product,
+    values,
+    set,
+    file: image,
+    setFile: setImage,
+    errors,
+    setErrors,
+    failure,
+    progress,
+    busy,
+  } = form;
   const describedBy = (field: ProductField) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   const save = () =>
@@ -56,51 +81,106 @@ export default function ProductFormDialog({ editing, onClose, onSaved }: Props) 
           if (!busy) void save();
         }}
       >
-        <h2 id={`${id}-title`} className="m-0 text-xl font-bold">{title}</h2>
+        <h2 id={`${id}-title`} className="m-0 text-xl font-bold">
+          {title}
+        </h2>
         <Field id={`${id}-name`} label="Name" error={errors.name}>
           <input
-            id={`${id}-name`} name="name" className={fieldClass} maxLength={PRODUCT_NAME_MAX} required value={values.name}
-            aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} onChange={(e) => set('name', e.target.value)}
+            id={`${id}-name`}
+            name="name"
+            className={fieldClass}
+            maxLength={PRODUCT_NAME_MAX}
+            required
+            value={values.name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            onChange={(e) => set('name', e.target.value)}
           />
         </Field>
         <Field id={`${id}-description`} label="Description" error={errors.description}>
           <textarea
-            id={`${id}-description`} name="description" rows={4} className={fieldClass} maxLength={PRODUCT_DESCRIPTION_MAX} value={values.description}
-            aria-invalid={errors.description ? true : undefined} aria-describedby={describedBy('description')} onChange={(e) => set('description', e.target.value)}
+            id={`${id}-description`}
+            name="description"
+            rows={4}
+            className={fieldClass}
+            maxLength={PRODUCT_DESCRIPTION_MAX}
+            value={values.description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy('description')}
+            onChange={(e) => set('description', e.target.value)}
           />
         </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Field id={`${id}-price`} label="Price ($)" error={errors.price} hint="For example 12.50">
             <input
-              id={`${id}-price`} name="price" inputMode="decimal" autoComplete="off" className={fieldClass} value={values.price} placeholder="0.00"
-              aria-invalid={errors.price ? true : undefined} aria-describedby={errors.price ? describedBy('price') : `${id}-price-hint`} onChange={(e) => set('price', e.target.value)}
+              id={`${id}-price`}
+              name="price"
+              inputMode="decimal"
+              autoComplete="off"
+              className={fieldClass}
+              value={values.price}
+              placeholder="0.00"
+              aria-invalid={errors.price ? true : undefined}
+              aria-describedby={errors.price ? describedBy('price') : `${id}-price-hint`}
+              onChange={(e) => set('price', e.target.value)}
             />
           </Field>
           <Field id={`${id}-category`} label="Category" error={errors.category}>
             <select
-              id={`${id}-category`} name="category" className={fieldClass} value={values.category}
-              aria-invalid={errors.category ? true : undefined} aria-describedby={describedBy('category')} onChange={(e) => set('category', e.target.value)}
+              id={`${id}-category`}
+              name="category"
+              className={fieldClass}
+              value={values.category}
+              aria-invalid={errors.category ? true : undefined}
+              aria-describedby={describedBy('category')}
+              onChange={(e) => set('category', e.target.value)}
             >
-              {!(PRODUCT_CATEGORIES as readonly string[]).includes(values.category) && <option value={values.category}>{values.category || 'Choose one'}</option>}
-              {PRODUCT_CATEGORIES.map((category) => <option key={category} value={category}>{category}</option>)}
+              {!(PRODUCT_CATEGORIES as readonly string[]).includes(values.category) && (
+                <option value={values.category}>{values.category || 'Choose one'}</option>
+              )}
+              {PRODUCT_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
             </select>
           </Field>
           <Field id={`${id}-stock`} label="Stock" error={errors.stock}>
             <input
-              id={`${id}-stock`} name="stock" type="number" min={0} step={1} inputMode="numeric" className={fieldClass} value={values.stock}
-              aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy('stock')} onChange={(e) => set('stock', e.target.value)}
+              id={`${id}-stock`}
+              name="stock"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              className={fieldClass}
+              value={values.stock}
+              aria-invalid={errors.stock ? true : undefined}
+              aria-describedby={describedBy('stock')}
+              onChange={(e) => set('stock', e.target.value)}
             />
           </Field>
         </div>
         <Field id={`${id}-tags`} label="Tags" error={errors.tags} hint="Separated by commas, e.g. desk, gift">
           <input
-            id={`${id}-tags`} name="tags" className={fieldClass} value={values.tags}
-            aria-invalid={errors.tags ? true : undefined} aria-describedby={errors.tags ? describedBy('tags') : `${id}-tags-hint`} onChange={(e) => set('tags', e.target.value)}
+            id={`${id}-tags`}
+            name="tags"
+            className={fieldClass}
+            value={values.tags}
+            aria-invalid={errors.tags ? true : undefined}
+            aria-describedby={errors.tags ? describedBy('tags') : `${id}-tags-hint`}
+            onChange={(e) => set('tags', e.target.value)}
           />
         </Field>
         <div>
           <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium">
-            <input type="checkbox" name="published" className="h-4 w-4 accent-[var(--color-primary)]" checked={values.published} onChange={(e) => set('published', e.target.checked)} />
+            <input
+              type="checkbox"
+              name="published"
+              className="h-4 w-4 accent-[var(--color-primary)]"
+              checked={values.published}
+              onChange={(e) => set('published', e.target.checked)}
+            />
             Published (shown in the shop)
           </label>
           {errors.published && <p className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{errors.published}</p>}
@@ -115,11 +195,23 @@ export default function ProductFormDialog({ editing, onClose, onSaved }: Props) 
             setErrors((e) => ({ ...e, image: error || undefined }));
           }}
         />
-        {failure && <p role="alert" className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">{failure}</p>}
+        {failure && (
+          <p
+            role="alert"
+            className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+          >
+            {failure}
+          </p>
+        )}
         {/* Kept in view while the form scrolls inside the dialog. */}
         <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
           {progress !== null && <UploadProgressBar percent={progress} />}
-          <button type="button" disabled={busy} onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onClose}
+            className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10"
+          >
             Cancel
           </button>
           <button type="submit" disabled={busy} className="brand-button px-4 py-2 font-semibold disabled:opacity-60">

@@ -13,7 +13,8 @@ interface Props {
   onChange: (file: File | null, error: string) => void;
 }
 
-const frame = 'flex aspect-square w-full items-center justify-center overflow-hidden rounded-lg border border-dashed border-gray-300 bg-gray-100 text-xs text-gray-500 dark:border-white/20 dark:bg-white/5 dark:text-gray-400';
+const frame =
+  'flex aspect-square w-full items-center justify-center overflow-hidden rounded-lg border border-dashed border-gray-300 bg-gray-100 text-xs text-gray-500 dark:border-white/20 dark:bg-white/5 dark:text-gray-400';
 
 export default function ProductImageField({ current, isNew, file, error, onChange }: Props) {
   const id = useId();
@@ -27,19 +28,46 @@ export default function ProductImageField({ current, isNew, file, error, onChang
         {!isNew && (
           <figure className="m-0 w-[calc(50%-0.375rem)] max-w-32">
             <div className={frame}>
-              {current ? <SafeImage src={current} alt="Current image" width={128} height={128} className="h-full w-full object-cover" sizes="128px" /> : <span>No image</span>}
+              {current ? (
+                <SafeImage
+                  src={current}
+                  alt="Current image"
+                  width={128}
+                  height={128}
+                  className="h-full w-full object-cover"
+                  sizes="128px"
+                />
+              ) : (
+                <span>No image</span>
+              )}
             </div>
             <figcaption className="mt-1">Current</figcaption>
           </figure>
         )}
         <figure className="m-0 w-[calc(50%-0.375rem)] max-w-32">
-          <div className={frame}>{preview ? <img src={preview} alt="New image preview" className="h-full w-full object-cover" /> : <span>Not chosen</span>}</div>
+          <div className={frame}>
+            {preview ? (
+              <img src={preview} alt="New image preview" className="h-full w-full object-cover" />
+            ) : (
+              <span>Not chosen</span>
+            )}
+          </div>
           <figcaption className="mt-1 truncate">{file ? `${file.name} (${megabytes(file)})` : 'New'}</figcaption>
         </figure>
       </div>
-      <label htmlFor={id} className="mt-3 block text-sm font-medium">Choose an image</label>
+      <label htmlFor={id} className="mt-3 block text-sm font-medium">
+        Choose an image
+      </label>
       <p className="m-0 text-xs text-gray-600 dark:text-gray-400">JPEG, PNG, GIF or WEBP, up to 5 MB.</p>
-      <PictureInput id={id} name="image" file={file} error={error} onChange={onChange} dropLabel={current ? 'Keep the current one' : 'Remove'} spacing="mt-2" />
+      <PictureInput
+        id={id}
+        name="image"
+        file={file}
+        error={error}
+        onChange={onChange}
+        dropLabel={current ? 'Keep the current one' : 'Remove'}
+        spacing="mt-2"
+      />
     </fieldset>
   );
 }

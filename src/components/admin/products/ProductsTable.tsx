@@ -30,44 +30,84 @@ const COLUMNS: ReadonlyArray<{ heading: string; sort?: ProductSort; className?: 
   { heading: 'Actions', className: 'lg:text-right' },
 ];
 
-const action = 'rounded-md border px-3 py-1.5 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60';
+const action =
+  'rounded-md border px-3 py-1.5 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60';
 
 /** Published or Draft, as a badge. */
 export function PublishBadge({ published }: { published: boolean }) {
   return published ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
-      <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" />Published
+      <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+      Published
     </span>
   ) : (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-semibold text-amber-800 dark:text-amber-300">
-      <span className="h-1.5 w-1.5 rounded-full bg-amber-500" aria-hidden="true" />Draft
+      <span className="h-1.5 w-1.5 rounded-full bg-amber-500" aria-hidden="true" />
+      Draft
     </span>
   );
 }
 
 function Thumbnail({ product }: { product: AdminProduct }) {
-  const frame = 'h-12 w-12 shrink-0 overflow-hidden rounded-lg border border-gray-200 bg-gray-100 dark:border-white/10 dark:bg-white/5';
+  const frame =
+    'h-12 w-12 shrink-0 overflow-hidden rounded-lg border border-gray-200 bg-gray-100 dark:border-white/10 dark:bg-white/5';
   if (!product.image) {
-    return <span className={`${frame} flex items-center justify-center text-[10px] leading-tight text-gray-500 dark:text-gray-400`}>No image</span>;
+    return (
+      <span
+        className={`${frame} flex items-center justify-center text-[10px] leading-tight text-gray-500 dark:text-gray-400`}
+      >
+        No image
+      </span>
+    );
   }
   return (
     <span className={`${frame} block`}>
-      <SafeImage src={product.image} alt="" width={48} height={48} className="h-full w-full object-cover" loading="lazy" sizes="48px" />
+      <SafeImage
+        src={product.image}
+        alt=""
+        width={48}
+        height={48}
+        className="h-full w-full object-cover"
+        loading="lazy"
+        sizes="48px"
+      />
     </span>
   );
 }
 
-function ProductRow({ product, busy, onEdit, onDelete, onPublish }: { product: AdminProduct; busy: boolean } & Pick<Props, 'onEdit' | 'onDelete' | 'onPublish'>) {
+function ProductRow({
+  product,
+  busy,
+  onEdit,
+  onDelete,
+  onPublish,
+}: { product: AdminProduct; busy: boolean } & Pick<Props, 'onEdit' | 'onDelete' | 'onPublish'>) {
   return (
-    <tr className="block border-b border-gray-200 py-3 first:pt-0 last:border-0 last:pb-0 lg:table-row lg:py-0 dark:border-white/10" aria-busy={busy} data-product={product._id}>
-      <Cell heading="Image"><Thumbnail product={product} /></Cell>
-      <Cell heading="Name"><span className="min-w-0 text-right font-medium break-words lg:text-left">{product.name}</span></Cell>
-      <Cell heading="Category"><span className="min-w-0 text-right break-words lg:text-left">{product.category || '—'}</span></Cell>
-      <Cell heading="Price" className="lg:text-right"><span className="tabular-nums">{formatPrice(product.price)}</span></Cell>
-      <Cell heading="Stock" className="lg:text-right">
-        <span className={`tabular-nums ${product.stock === 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>{product.stock === 0 ? 'Out of stock' : product.stock}</span>
+    <tr
+      className="block border-b border-gray-200 py-3 first:pt-0 last:border-0 last:pb-0 lg:table-row lg:py-0 dark:border-white/10"
+      aria-busy={busy}
+      data-product={product._id}
+    >
+      <Cell heading="Image">
+        <Thumbnail product={product} />
       </Cell>
-      <Cell heading="Status"><PublishBadge published={product.published} /></Cell>
+      <Cell heading="Name">
+        <span className="min-w-0 text-right font-medium break-words lg:text-left">{product.name}</span>
+      </Cell>
+      <Cell heading="Category">
+        <span className="min-w-0 text-right break-words lg:text-left">{product.category || '—'}</span>
+      </Cell>
+      <Cell heading="Price" className="lg:text-right">
+        <span className="tabular-nums">{formatPrice(product.price)}</span>
+      </Cell>
+      <Cell heading="Stock" className="lg:text-right">
+        <span className={`tabular-nums ${product.stock === 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>
+          {product.stock === 0 ? 'Out of stock' : product.stock}
+        </span>
+      </Cell>
+      <Cell heading="Status">
+        <PublishBadge published={product.published} />
+      </Cell>
       <Cell heading="Actions" className="lg:text-right">
         <span className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
           <button
@@ -103,12 +143,30 @@ function ProductRow({ product, busy, onEdit, onDelete, onPublish }: { product: A
   );
 }
 
-function SortHeading({ heading, column, sort, dir, onSort }: { heading: string; column: ProductSort; sort: ProductSort; dir: SortDir; onSort: (sort: ProductSort) => void }) {
+function SortHeading({
+  heading,
+  column,
+  sort,
+  dir,
+  onSort,
+}: {
+  heading: string;
+  column: ProductSort;
+  sort: ProductSort;
+  dir: SortDir;
+  onSort: (sort: ProductSort) => void;
+}) {
   const active = column === sort;
   return (
-    <button type="button" onClick={() => onSort(column)} className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-gray-900 dark:hover:text-gray-100">
+    <button
+      type="button"
+      onClick={() => onSort(column)}
+      className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-gray-900 dark:hover:text-gray-100"
+    >
       {heading}
-      <span aria-hidden="true" className={active ? 'text-[var(--color-primary-ink)]' : 'opacity-40'}>{active ? (dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+      <span aria-hidden="true" className={active ? 'text-[var(--color-primary-ink)]' : 'opacity-40'}>
+        {active ? (dir === 'asc' ? '▲' : '▼') : '↕'}
+      </span>
     </button>
   );
 }
@@ -129,7 +187,14 @@ export default function ProductsTable({ products, sort, dir, busyId, onSort, onE
       ))}
     >
       {products.map((product) => (
-        <ProductRow key={product._id} product={product} busy={busyId === product._id} onEdit={onEdit} onDelete={onDelete} onPublish={onPublish} />
+        <ProductRow
+          key={product._id}
+          product={product}
+          busy={busyId === product._id}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onPublish={onPublish}
+        />
       ))}
     </ListTable>
   );

@@ -21,7 +21,13 @@ export type ProductField = keyof ProductFormValues | 'image';
 
 /** A new product's form: a draft in the first category, nothing in stock. */
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
-  name: '', description: '', price: '', category: PRODUCT_CATEGORIES[0], tags: '', stock: '0', published: false,
+  name: '',
+  description: '',
+  price: '',
+  category: PRODUCT_CATEGORIES[0],
+  tags: '',
+  stock: '0',
+  published: false,
 };
 
 /** The price as an admin types it: 12.5 → '12.50', 40 → '40.00'. */
@@ -31,8 +37,13 @@ export const priceText = (price: number) => price.toFixed(2);
 export function formValuesOf(product: AdminProduct | null): ProductFormValues {
   if (!product) return EMPTY_PRODUCT_FORM;
   return {
-    name: product.name, description: product.description, price: priceText(product.price), category: product.category,
-    tags: product.tags.join(', '), stock: String(product.stock), published: product.published,
+    name: product.name,
+    description: product.description,
+    price: priceText(product.price),
+    category: product.category,
+    tags: product.tags.join(', '),
+    stock: String(product.stock),
+    published: product.published,
   };
 }
 

@@ -2,12 +2,23 @@
 import type { ProductsListQuery } from '../../../lib/api/admin/products.ts';
 import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import {
-  defaultDir, PRODUCT_PUBLISH_FILTERS, PRODUCT_SORTS, PRODUCTS_PAGE_DEFAULT, type ProductSort, type SortDir,
+  defaultDir,
+  PRODUCT_PUBLISH_FILTERS,
+  PRODUCT_SORTS,
+  PRODUCTS_PAGE_DEFAULT,
+  type ProductSort,
+  type SortDir,
 } from '../../../shared/schemas/product-admin.ts';
 import { onPage, type PageAction } from '../ui/paged-list.ts';
 
 export const INITIAL_PRODUCTS_QUERY: ProductsListQuery = {
-  page: 1, pageSize: PRODUCTS_PAGE_DEFAULT, q: '', sort: 'created_at', dir: 'desc', published: 'all', category: '',
+  page: 1,
+  pageSize: PRODUCTS_PAGE_DEFAULT,
+  q: '',
+  sort: 'created_at',
+  dir: 'desc',
+  published: 'all',
+  category: '',
 };
 
 export type ProductsQueryAction =

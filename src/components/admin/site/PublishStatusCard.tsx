@@ -29,7 +29,9 @@ function When({ iso, prefix }: { iso: string | undefined; prefix: string }) {
   return (
     <p className="m-0 text-sm text-gray-600 dark:text-gray-400">
       {prefix}{' '}
-      <time dateTime={iso} title={formatDateTime(iso)}>{relativeTime(iso)}</time>
+      <time dateTime={iso} title={formatDateTime(iso)}>
+        {relativeTime(iso)}
+      </time>
     </p>
   );
 }
@@ -50,7 +52,9 @@ function Details({ status }: { status: PublishStatus }) {
     case 'failed':
       return (
         <>
-          <p className="m-0 break-words text-sm text-red-700 dark:text-red-300">{status.reason || 'The build stopped without a reason.'}</p>
+          <p className="m-0 break-words text-sm text-red-700 dark:text-red-300">
+            {status.reason || 'The build stopped without a reason.'}
+          </p>
           <When iso={status.since} prefix="Failed" />
           <When iso={status.lastBuiltAt} prefix="Visitors see the site built" />
         </>
@@ -85,7 +89,20 @@ export default function PublishStatusCard() {
   }
 
   return (
-    <Panel title="Public Site" id="publish-state" action={<a href="/" target="_blank" rel="noopener" className="rounded-md px-2 py-1 text-sm font-medium text-[var(--color-primary-ink)] hover:bg-black/5 dark:hover:bg-white/10">View site</a>}>
+    <Panel
+      title="Public Site"
+      id="publish-state"
+      action={
+        <a
+          href="/"
+          target="_blank"
+          rel="noopener"
+          className="rounded-md px-2 py-1 text-sm font-medium text-[var(--color-primary-ink)] hover:bg-black/5 dark:hover:bg-white/10"
+        >
+          View site
+        </a>
+      }
+    >
       {remote.state === 'loading' && <PanelLoading label="Loading the publish state" />}
       {remote.state === 'error' && <LoadError message={remote.message} onRetry={() => void reload()} />}
       {remote.state === 'ready' && (
@@ -93,16 +110,27 @@ export default function PublishStatusCard() {
           <div className="flex items-start gap-3">
             <span className={`mt-1.5 h-3 w-3 shrink-0 rounded-full ${DOT[remote.data.state]}`} aria-hidden="true" />
             <div className="min-w-0 flex flex-col gap-1">
-              <p role="status" className="m-0 font-semibold">{HEADLINE[remote.data.state]}</p>
+              <p role="status" className="m-0 font-semibold">
+                {HEADLINE[remote.data.state]}
+              </p>
               <Details status={remote.data} />
             </div>
           </div>
           {remote.data.state === 'failed' && (
             <div className="flex flex-wrap items-center gap-3">
-              <button type="button" onClick={() => void retry()} disabled={retrying} className="brand-button px-4 py-2 text-sm font-semibold hover:opacity-85 disabled:opacity-60">
+              <button
+                type="button"
+                onClick={() => void retry()}
+                disabled={retrying}
+                className="brand-button px-4 py-2 text-sm font-semibold hover:opacity-85 disabled:opacity-60"
+              >
                 {retrying ? 'Retrying…' : 'Retry'}
               </button>
-              {retryError && <p role="alert" className="m-0 text-sm text-red-700 dark:text-red-300">{retryError}</p>}
+              {retryError && (
+                <p role="alert" className="m-0 text-sm text-red-700 dark:text-red-300">
+                  {retryError}
+                </p>
+              )}
             </div>
           )}
         </div>

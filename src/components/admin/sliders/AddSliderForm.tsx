@@ -3,17 +3,28 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { createSlider } from '../../../lib/api/admin/sliders.ts';
 import { fetchCompany } from '../../../lib/api/company.ts';
 import {
-  addSliderFormData, addSliderProblem, emptyAddSlider, serverMessage, SLIDER_TEXTS, type AddSliderValues,
+  addSliderFormData,
+  addSliderProblem,
+  emptyAddSlider,
+  serverMessage,
+  SLIDER_TEXTS,
+  type AddSliderValues,
 } from '../../../lib/admin/slider-form.ts';
 import {
-  SLIDER_LINK_MAX, SLIDER_ORDER_MAX, SLIDER_SUBTITLE_MAX, SLIDER_TITLE_MAX,
+  SLIDER_LINK_MAX,
+  SLIDER_ORDER_MAX,
+  SLIDER_SUBTITLE_MAX,
+  SLIDER_TITLE_MAX,
 } from '../../../shared/schemas/slider.ts';
 import { Alert } from '../../auth/fields.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import { SelectInput, TextInput, UploadBar } from './fields.tsx';
 import ImageField from './ImageField.tsx';
 
-const TYPES = [['photo', 'Photo'], ['video', 'Video']] as const;
+const TYPES = [
+  ['photo', 'Photo'],
+  ['video', 'Video'],
+] as const;
 
 function AddSlider() {
   const [values, setValues] = useState<AddSliderValues>(emptyAddSlider);
@@ -29,7 +40,10 @@ function AddSlider() {
     void fetchCompany().then((c) => setCompany(c._id));
   }, []);
 
-  const set = <K extends keyof AddSliderValues>(key: K) => (value: AddSliderValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof AddSliderValues>(key: K) =>
+    (value: AddSliderValues[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,10 +82,30 @@ function AddSlider() {
         onSubmit={submit}
         className="space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-8"
       >
-        <TextInput label="Title" name="title" maxLength={SLIDER_TITLE_MAX} value={values.title} onChange={set('title')} />
-        <TextInput label="Subtitle" name="subtitle" maxLength={SLIDER_SUBTITLE_MAX} value={values.subtitle} onChange={set('subtitle')} />
+        <TextInput
+          label="Title"
+          name="title"
+          maxLength={SLIDER_TITLE_MAX}
+          value={values.title}
+          onChange={set('title')}
+        />
+        <TextInput
+          label="Subtitle"
+          name="subtitle"
+          maxLength={SLIDER_SUBTITLE_MAX}
+          value={values.subtitle}
+          onChange={set('subtitle')}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput label="Order" name="order" type="number" min={0} max={SLIDER_ORDER_MAX} value={values.order} onChange={set('order')} />
+          <TextInput
+            label="Order"
+            name="order"
+            type="number"
+            min={0}
+            max={SLIDER_ORDER_MAX}
+            value={values.order}
+            onChange={set('order')}
+          />
           <SelectInput label="Type" name="type" value={values.type} options={TYPES} onChange={set('type')} />
         </div>
         {video && (
@@ -87,7 +121,11 @@ function AddSlider() {
         )}
         <ImageField label={video ? 'Thumbnail' : 'Slider Image'} file={file} onFile={setFile} resetKey={sent} />
         {progress !== null && <UploadBar percent={progress} />}
-        <button type="submit" disabled={busy} className="brand-button w-full px-4 py-2.5 font-semibold disabled:opacity-60 sm:w-auto sm:px-8">
+        <button
+          type="submit"
+          disabled={busy}
+          className="brand-button w-full px-4 py-2.5 font-semibold disabled:opacity-60 sm:w-auto sm:px-8"
+        >
           {busy ? 'Submitting...' : 'Add Slider'}
         </button>
       </form>

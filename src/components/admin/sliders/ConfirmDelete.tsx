@@ -11,7 +11,13 @@ interface Props {
 
 export default function ConfirmDelete({ name, ...actions }: Props) {
   return (
-    <ConfirmDialog open={name !== null} title="Delete this slider?" confirmLabel="Delete" busyLabel="Deleting..." {...actions}>
+    <ConfirmDialog
+      open={name !== null}
+      title="Delete this slider?"
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      {...actions}
+    >
       “{name}” will be removed from the hero for good. This cannot be undone.
     </ConfirmDialog>
   );

@@ -42,7 +42,11 @@ export default function ImageField({ label, file, onFile, current = '', resetKey
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
       />
       {preview ? (
-        <img src={preview} alt={`${label} preview`} className="mt-3 aspect-video w-full max-w-sm rounded-lg border border-gray-200 object-cover dark:border-white/10" />
+        <img
+          src={preview}
+          alt={`${label} preview`}
+          className="mt-3 aspect-video w-full max-w-sm rounded-lg border border-gray-200 object-cover dark:border-white/10"
+        />
       ) : (
         <p className="m-0 mt-2 text-xs font-normal text-gray-500 dark:text-gray-400">No image chosen.</p>
       )}

@@ -22,7 +22,19 @@ interface Props {
 const toolClass =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-md border border-gray-300 px-2 text-sm font-medium hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-white/15 dark:hover:bg-white/10';
 
-export default function SliderCard({ slider, index, count, selected, busy, onSelect, onToggleActive, onMove, onDelete, onDragStart, onDrop }: Props) {
+export default function SliderCard({
+  slider,
+  index,
+  count,
+  selected,
+  busy,
+  onSelect,
+  onToggleActive,
+  onMove,
+  onDelete,
+  onDragStart,
+  onDrop,
+}: Props) {
   const name = slider.title || 'Untitled slider';
   const allowDrop = (event: DragEvent) => event.preventDefault();
   return (
@@ -41,13 +53,22 @@ export default function SliderCard({ slider, index, count, selected, busy, onSel
       data-slider-id={slider._id}
       data-selected={selected ? '' : undefined}
       className={`flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition dark:bg-[#111821] ${
-        selected ? 'border-[var(--color-primary)] ring-2 ring-[var(--color-primary)]' : 'border-gray-200 dark:border-white/10'
+        selected
+          ? 'border-[var(--color-primary)] ring-2 ring-[var(--color-primary)]'
+          : 'border-gray-200 dark:border-white/10'
       }`}
     >
       {/* The whole picture and title choose the slider; the button lies over them, so its name is only "Edit <title>". */}
       <div className="group relative">
         <span className="relative block aspect-video overflow-hidden bg-gray-200 dark:bg-white/5">
-          <SafeImage src={slider.image} alt="" width={640} height={360} className="h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none" sizes="(min-width: 1280px) 20rem, (min-width: 640px) 50vw, 100vw" />
+          <SafeImage
+            src={slider.image}
+            alt=""
+            width={640}
+            height={360}
+            className="h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none"
+            sizes="(min-width: 1280px) 20rem, (min-width: 640px) 50vw, 100vw"
+          />
           <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
             {slider.type === 'video' ? 'Video' : 'Photo'}
           </span>
@@ -72,13 +93,35 @@ export default function SliderCard({ slider, index, count, selected, busy, onSel
         />
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 px-3 pb-3 pt-2">
-        <button type="button" className={toolClass} disabled={busy || index === 0} data-move="up" onClick={() => onMove(index - 1)} aria-label={`Move ${name} up`} title="Move up">
+        <button
+          type="button"
+          className={toolClass}
+          disabled={busy || index === 0}
+          data-move="up"
+          onClick={() => onMove(index - 1)}
+          aria-label={`Move ${name} up`}
+          title="Move up"
+        >
           <span aria-hidden="true">↑</span>
         </button>
-        <button type="button" className={toolClass} disabled={busy || index === count - 1} data-move="down" onClick={() => onMove(index + 1)} aria-label={`Move ${name} down`} title="Move down">
+        <button
+          type="button"
+          className={toolClass}
+          disabled={busy || index === count - 1}
+          data-move="down"
+          onClick={() => onMove(index + 1)}
+          aria-label={`Move ${name} down`}
+          title="Move down"
+        >
           <span aria-hidden="true">↓</span>
         </button>
-        <button type="button" className={toolClass} disabled={busy} onClick={onToggleActive} aria-label={`${slider.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
+        <button
+          type="button"
+          className={toolClass}
+          disabled={busy}
+          onClick={onToggleActive}
+          aria-label={`${slider.isActive ? 'Deactivate' : 'Activate'} ${name}`}
+        >
           {slider.isActive ? 'Deactivate' : 'Activate'}
         </button>
         <button

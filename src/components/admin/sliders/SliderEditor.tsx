@@ -1,11 +1,23 @@
 /** Hero/Slider Editor (/admin/edit-hero): the 'All Sliders' grid, the edit/create form with its live preview. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  createSlider, deleteSlider, fetchAdminSliders, reorderSliders, setSliderActive, updateSlider,
+  createSlider,
+  deleteSlider,
+  fetchAdminSliders,
+  reorderSliders,
+  setSliderActive,
+  updateSlider,
 } from '../../../lib/api/admin/sliders.ts';
 import { fetchCompany } from '../../../lib/api/company.ts';
 import {
-  emptySliderForm, formFromSlider, moveItem, saveFailureMessage, serverMessage, sliderFormData, SLIDER_TEXTS, type SliderFormValues,
+  emptySliderForm,
+  formFromSlider,
+  moveItem,
+  saveFailureMessage,
+  serverMessage,
+  sliderFormData,
+  SLIDER_TEXTS,
+  type SliderFormValues,
 } from '../../../lib/admin/slider-form.ts';
 import type { Slider } from '../../../shared/types.ts';
 import { Alert } from '../../auth/fields.tsx';
@@ -59,7 +71,9 @@ function Editor() {
   useEffect(() => {
     if (!refocus || working !== null) return;
     const [id, dir] = refocus.split(' ');
-    const buttons = [...document.querySelectorAll<HTMLButtonElement>(`[data-slider-id="${CSS.escape(id ?? '')}"] button[data-move]`)];
+    const buttons = [
+      ...document.querySelectorAll<HTMLButtonElement>(`[data-slider-id="${CSS.escape(id ?? '')}"] button[data-move]`),
+    ];
     const wanted = buttons.find((b) => b.dataset['move'] === dir && !b.disabled) ?? buttons.find((b) => !b.disabled);
     wanted?.focus();
     setRefocus(null);
@@ -104,7 +118,11 @@ function Editor() {
   }
 
   function replace(updated: Slider) {
-    setList((l) => (l.state === 'ready' ? { state: 'ready', sliders: l.sliders.map((s) => (s._id === updated._id ? updated : s)) } : l));
+    setList((l) =>
+      l.state === 'ready'
+        ? { state: 'ready', sliders: l.sliders.map((s) => (s._id === updated._id ? updated : s)) }
+        : l,
+    );
   }
 
   async function toggleActive(slider: Slider) {
@@ -114,8 +132,12 @@ function Editor() {
       const { slider: saved } = await setSliderActive(slider._id, !slider.isActive);
       const next = { ...slider, isActive: saved?.isActive ?? !slider.isActive };
       replace(next);
-      if (selection.mode === 'edit' && selection.slider._id === slider._id) setValues((v) => ({ ...v, isActive: next.isActive }));
-      setListStatus({ tone: 'success', text: `“${slider.title || 'Untitled slider'}” is now ${next.isActive ? 'active' : 'inactive'}.` });
+      if (selection.mode === 'edit' && selection.slider._id === slider._id)
+        setValues((v) => ({ ...v, isActive: next.isActive }));
+      setListStatus({
+        tone: 'success',
+        text: `“${slider.title || 'Untitled slider'}” is now ${next.isActive ? 'active' : 'inactive'}.`,
+      });
     } catch (error) {
       setListStatus({ tone: 'error', text: serverMessage(error) ?? 'Failed to change the slider.' });
     } finally {
@@ -134,7 +156,10 @@ function Editor() {
     if (dir) setRefocus(`${moved._id} ${dir}`);
     try {
       setList({ state: 'ready', sliders: await reorderSliders(next.map((s) => s._id)) });
-      setListStatus({ tone: 'success', text: `Order saved: “${moved.title || 'Untitled slider'}” is now number ${next.indexOf(moved) + 1}.` });
+      setListStatus({
+        tone: 'success',
+        text: `Order saved: “${moved.title || 'Untitled slider'}” is now number ${next.indexOf(moved) + 1}.`,
+      });
     } catch (error) {
       setList({ state: 'ready', sliders });
       setListStatus({ tone: 'error', text: serverMessage(error) ?? 'Failed to save the new order.' });
@@ -177,9 +202,17 @@ function Editor() {
             <h2 id="all-sliders-heading" className="m-0 text-xl font-semibold">
               All Sliders
             </h2>
-            {sliders.length > 1 && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">Drag a card or use its arrows to change the order.</p>}
+            {sliders.length > 1 && (
+              <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">
+                Drag a card or use its arrows to change the order.
+              </p>
+            )}
           </div>
-          <button type="button" onClick={() => open({ mode: 'create' })} className="brand-button min-h-11 px-5 py-2 font-semibold">
+          <button
+            type="button"
+            onClick={() => open({ mode: 'create' })}
+            className="brand-button min-h-11 px-5 py-2 font-semibold"
+          >
             + Add New Slider
           </button>
         </div>
@@ -192,12 +225,20 @@ function Editor() {
             <p role="alert" className="m-0 text-red-700 dark:text-red-300">
               {SLIDER_TEXTS.listFailed}
             </p>
-            <button type="button" onClick={() => void load()} className="rounded-md border border-current px-3 py-1.5 text-sm font-semibold text-red-700 dark:text-red-300">
+            <button
+              type="button"
+              onClick={() => void load()}
+              className="rounded-md border border-current px-3 py-1.5 text-sm font-semibold text-red-700 dark:text-red-300"
+            >
               Retry
             </button>
           </div>
         )}
-        {list.state === 'ready' && sliders.length === 0 && <p className="m-0 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-white/15 dark:text-gray-400">{SLIDER_TEXTS.empty}</p>}
+        {list.state === 'ready' && sliders.length === 0 && (
+          <p className="m-0 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-white/15 dark:text-gray-400">
+            {SLIDER_TEXTS.empty}
+          </p>
+        )}
         {sliders.length > 0 && (
           <ul className="m-0 grid list-none gap-4 p-0 sm:grid-cols-2 xl:grid-cols-3">
             {sliders.map((slider, index) => (
@@ -223,7 +264,11 @@ function Editor() {
         )}
       </section>
 
-      <section ref={formSection} aria-labelledby="slider-form-heading" className="scroll-mt-20 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#0d141c] sm:p-6">
+      <section
+        ref={formSection}
+        aria-labelledby="slider-form-heading"
+        className="scroll-mt-20 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#0d141c] sm:p-6"
+      >
         <h2 id="slider-form-heading" className="m-0 mb-4 text-xl font-semibold">
           {selection.mode === 'create' ? 'Add New Slider' : 'Edit Slider'}
         </h2>
@@ -256,7 +301,12 @@ function Editor() {
         )}
       </section>
 
-      <ConfirmDelete name={deleting ? deleting.title || 'Untitled slider' : null} busy={working !== null && working === deleting?._id} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <ConfirmDelete
+        name={deleting ? deleting.title || 'Untitled slider' : null}
+        busy={working !== null && working === deleting?._id}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

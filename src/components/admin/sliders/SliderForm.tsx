@@ -2,14 +2,25 @@
 import type { ReactNode, SubmitEvent } from 'react';
 import type { SliderFormValues } from '../../../lib/admin/slider-form.ts';
 import {
-  SLIDER_BUTTON_TEXT_MAX, SLIDER_LINK_MAX, SLIDER_ORDER_MAX, SLIDER_SUBTITLE_MAX, SLIDER_TITLE_MAX,
+  SLIDER_BUTTON_TEXT_MAX,
+  SLIDER_LINK_MAX,
+  SLIDER_ORDER_MAX,
+  SLIDER_SUBTITLE_MAX,
+  SLIDER_TITLE_MAX,
 } from '../../../shared/schemas/slider.ts';
 import { CheckboxInput, FieldGroup, SelectInput, TextInput, UploadBar } from './fields.tsx';
 import ImageField from './ImageField.tsx';
 import SearchButtonFields from './SearchButtonFields.tsx';
 
-const TYPES = [['photo', 'Photo'], ['video', 'Video']] as const;
-const ALIGNMENTS = [['left', 'Left'], ['center', 'Center'], ['right', 'Right']] as const;
+const TYPES = [
+  ['photo', 'Photo'],
+  ['video', 'Video'],
+] as const;
+const ALIGNMENTS = [
+  ['left', 'Left'],
+  ['center', 'Center'],
+  ['right', 'Right'],
+] as const;
 
 interface Props {
   values: SliderFormValues;
@@ -26,8 +37,22 @@ interface Props {
   message?: ReactNode;
 }
 
-export default function SliderForm({ values, onChange, file, onFile, currentImage, busy, progress, onSubmit, onCancel, message }: Props) {
-  const set = <K extends keyof SliderFormValues>(key: K) => (value: SliderFormValues[K]) => onChange({ ...values, [key]: value });
+export default function SliderForm({
+  values,
+  onChange,
+  file,
+  onFile,
+  currentImage,
+  busy,
+  progress,
+  onSubmit,
+  onCancel,
+  message,
+}: Props) {
+  const set =
+    <K extends keyof SliderFormValues>(key: K) =>
+    (value: SliderFormValues[K]) =>
+      onChange({ ...values, [key]: value });
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -38,25 +63,85 @@ export default function SliderForm({ values, onChange, file, onFile, currentImag
       <CheckboxInput label="Active" checked={values.isActive} onChange={set('isActive')} />
       <FieldGroup legend="Content">
         <div className="sm:col-span-2">
-          <TextInput label="Title" name="title" value={values.title} maxLength={SLIDER_TITLE_MAX} onChange={set('title')} />
+          <TextInput
+            label="Title"
+            name="title"
+            value={values.title}
+            maxLength={SLIDER_TITLE_MAX}
+            onChange={set('title')}
+          />
         </div>
         <div className="sm:col-span-2">
-          <TextInput label="Subtitle" name="subtitle" value={values.subtitle} maxLength={SLIDER_SUBTITLE_MAX} onChange={set('subtitle')} />
+          <TextInput
+            label="Subtitle"
+            name="subtitle"
+            value={values.subtitle}
+            maxLength={SLIDER_SUBTITLE_MAX}
+            onChange={set('subtitle')}
+          />
         </div>
         <SelectInput label="Type" name="type" value={values.type} options={TYPES} onChange={set('type')} />
-        <TextInput label="Order" name="order" type="number" min={0} max={SLIDER_ORDER_MAX} value={values.order} onChange={set('order')} />
+        <TextInput
+          label="Order"
+          name="order"
+          type="number"
+          min={0}
+          max={SLIDER_ORDER_MAX}
+          value={values.order}
+          onChange={set('order')}
+        />
         {video && (
           <div className="sm:col-span-2">
-            <TextInput label="Video Link" name="link" type="url" maxLength={SLIDER_LINK_MAX} value={values.link} placeholder="https://www.youtube-nocookie.com/embed/…" onChange={set('link')} />
+            <TextInput
+              label="Video Link"
+              name="link"
+              type="url"
+              maxLength={SLIDER_LINK_MAX}
+              value={values.link}
+              placeholder="https://www.youtube-nocookie.com/embed/…"
+              onChange={set('link')}
+            />
           </div>
         )}
-        <SelectInput label="Content Alignment" name="contentAlignment" value={values.contentAlignment} options={ALIGNMENTS} onChange={set('contentAlignment')} />
+        <SelectInput
+          label="Content Alignment"
+          name="contentAlignment"
+          value={values.contentAlignment}
+          options={ALIGNMENTS}
+          onChange={set('contentAlignment')}
+        />
       </FieldGroup>
       <FieldGroup legend="Buttons">
-        <TextInput label="Button 1 Label" name="button1_text" value={values.button1_text} maxLength={SLIDER_BUTTON_TEXT_MAX} onChange={set('button1_text')} />
-        <TextInput label="Button 1 Link" name="button1_link" value={values.button1_link} maxLength={SLIDER_LINK_MAX} placeholder="/shop or https://…" onChange={set('button1_link')} />
-        <TextInput label="Button 2 Label" name="button2_text" value={values.button2_text} maxLength={SLIDER_BUTTON_TEXT_MAX} onChange={set('button2_text')} />
-        <TextInput label="Button 2 Link" name="button2_link" value={values.button2_link} maxLength={SLIDER_LINK_MAX} placeholder="/about or https://…" onChange={set('button2_link')} />
+        <TextInput
+          label="Button 1 Label"
+          name="button1_text"
+          value={values.button1_text}
+          maxLength={SLIDER_BUTTON_TEXT_MAX}
+          onChange={set('button1_text')}
+        />
+        <TextInput
+          label="Button 1 Link"
+          name="button1_link"
+          value={values.button1_link}
+          maxLength={SLIDER_LINK_MAX}
+          placeholder="/shop or https://…"
+          onChange={set('button1_link')}
+        />
+        <TextInput
+          label="Button 2 Label"
+          name="button2_text"
+          value={values.button2_text}
+          maxLength={SLIDER_BUTTON_TEXT_MAX}
+          onChange={set('button2_text')}
+        />
+        <TextInput
+          label="Button 2 Link"
+          name="button2_link"
+          value={values.button2_link}
+          maxLength={SLIDER_LINK_MAX}
+          placeholder="/about or https://…"
+          onChange={set('button2_link')}
+        />
       </FieldGroup>
       <FieldGroup legend="Image">
         <div className="sm:col-span-2">
@@ -67,14 +152,32 @@ export default function SliderForm({ values, onChange, file, onFile, currentImag
       {progress !== null && <UploadBar percent={progress} />}
       {message}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={busy} className="brand-button inline-flex min-h-11 items-center gap-2 px-6 py-2.5 font-semibold disabled:opacity-70">
-          {busy && <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" aria-hidden="true" />}
+        <button
+          type="submit"
+          disabled={busy}
+          className="brand-button inline-flex min-h-11 items-center gap-2 px-6 py-2.5 font-semibold disabled:opacity-70"
+        >
+          {busy && (
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
+              aria-hidden="true"
+            />
+          )}
           Save Changes
         </button>
-        <button type="button" disabled={busy} onClick={onCancel} className="min-h-11 rounded-md border border-gray-300 px-5 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onCancel}
+          className="min-h-11 rounded-md border border-gray-300 px-5 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
+        >
           Cancel
         </button>
-        {busy && <span className="sr-only" role="status">Saving…</span>}
+        {busy && (
+          <span className="sr-only" role="status">
+            Saving…
+          </span>
+        )}
       </div>
     </form>
   );

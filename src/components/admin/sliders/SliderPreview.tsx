@@ -61,11 +61,17 @@ export default function SliderPreview({ values, image }: Props) {
         onClickCapture={stay}
         onSubmitCapture={stay}
       >
-        <div className="absolute left-0 top-0 origin-top-left" style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}>
+        <div
+          className="absolute left-0 top-0 origin-top-left"
+          style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}
+        >
           <HeroSlide slide={slide} index={0} count={1} active eager playVideo={false} />
         </div>
         {voice && !hasSpeech && (
-          <span className="absolute right-2 top-2 z-20 inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white" data-voice-mark>
+          <span
+            className="absolute right-2 top-2 z-20 inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white"
+            data-voice-mark
+          >
             <span aria-hidden="true">🎤</span> Voice search on
           </span>
         )}

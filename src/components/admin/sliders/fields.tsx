@@ -17,7 +17,17 @@ interface TextProps {
 }
 
 /** A text, URL or number input. */
-export function TextInput({ label, value, onChange, type = 'text', placeholder, maxLength = 300, min, max, name }: TextProps) {
+export function TextInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  placeholder,
+  maxLength = 300,
+  min,
+  max,
+  name,
+}: TextProps) {
   return (
     <label className={labelClass}>
       {label}
@@ -37,7 +47,13 @@ export function TextInput({ label, value, onChange, type = 'text', placeholder, 
 }
 
 /** A select over fixed options (value and visible label). */
-export function SelectInput<T extends string>({ label, value, options, onChange, name }: {
+export function SelectInput<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  name,
+}: {
   label: string;
   value: T;
   options: readonly (readonly [T, string])[];
@@ -59,23 +75,51 @@ export function SelectInput<T extends string>({ label, value, options, onChange,
 }
 
 /** A checkbox with its label on the right. */
-export function CheckboxInput({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckboxInput({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-gray-800 dark:text-gray-200">
-      <input type="checkbox" className="h-5 w-5 accent-[var(--color-primary)]" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        className="h-5 w-5 accent-[var(--color-primary)]"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       {label}
     </label>
   );
 }
 
 /** A colour picker beside the colour's text (the picker only takes #rrggbb). */
-export function ColourInput({ label, value, fallback, onChange }: { label: string; value: string; fallback: string; onChange: (value: string) => void }) {
+export function ColourInput({
+  label,
+  value,
+  fallback,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  fallback: string;
+  onChange: (value: string) => void;
+}) {
   const hex = /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : fallback;
   return (
     <label className={labelClass}>
       {label}
       <span className="mt-1 flex items-center gap-2">
-        <input type="color" className="h-10 w-14 cursor-pointer rounded-md border border-gray-300 bg-transparent p-1 dark:border-white/20" value={hex} onChange={(e) => onChange(e.target.value)} />
+        <input
+          type="color"
+          className="h-10 w-14 cursor-pointer rounded-md border border-gray-300 bg-transparent p-1 dark:border-white/20"
+          value={hex}
+          onChange={(e) => onChange(e.target.value)}
+        />
         <code className="text-sm text-gray-600 dark:text-gray-300">{hex}</code>
       </span>
     </label>
@@ -104,7 +148,10 @@ export function UploadBar({ percent }: { percent: number }) {
         aria-valuemax={100}
         aria-valuenow={percent}
       >
-        <div className="h-full rounded-full bg-[var(--color-primary)] transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-[var(--color-primary)] transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p className="m-0 text-xs text-gray-600 dark:text-gray-300">Uploading… {percent}%</p>
     </div>

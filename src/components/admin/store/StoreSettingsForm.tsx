@@ -17,7 +17,16 @@ import AdminGate from '../ui/AdminGate.tsx';
 import { FIELD_CLASS } from '../ui/FilterFields.tsx';
 import { Field } from '../ui/record-form.tsx';
 import Spinner from '../ui/Spinner.tsx';
-import { amountTextToCents, checkStoreForm, formFieldOf, percentToBasisPoints, refusalText, storeFormValues, type StoreField, type StoreFormValues } from './store-form.ts';
+import {
+  amountTextToCents,
+  checkStoreForm,
+  formFieldOf,
+  percentToBasisPoints,
+  refusalText,
+  storeFormValues,
+  type StoreField,
+  type StoreFormValues,
+} from './store-form.ts';
 
 const SAVE_FAILED = 'The store settings could not be saved. Please try again.';
 const fieldClass = `${FIELD_CLASS} aria-[invalid=true]:border-red-600 dark:aria-[invalid=true]:border-red-400`;
@@ -39,9 +48,18 @@ function exampleOrder(values: StoreFormValues): string | null {
   const taxRateBp = percentToBasisPoints(values.taxRate);
   const shippingCents = amountTextToCents(values.shipping);
   if (taxRateBp === null || shippingCents === null) return null;
-  const totals = priceOrder([{ unitPriceCents: 10_000, quantity: 1 }], { taxRateBp, taxInclusive: values.taxInclusive, shippingCents });
+  const totals = priceOrder([{ unitPriceCents: 10_000, quantity: 1 }], {
+    taxRateBp,
+    taxInclusive: values.taxInclusive,
+    shippingCents,
+  });
   const money = (cents: number) => formatMoney(cents, values.currency);
-  const tax = taxRateBp === 0 ? 'no tax' : values.taxInclusive ? `${money(totals.taxCents)} tax included` : `${money(totals.taxCents)} tax added`;
+  const tax =
+    taxRateBp === 0
+      ? 'no tax'
+      : values.taxInclusive
+        ? `${money(totals.taxCents)} tax included`
+        : `${money(totals.taxCents)} tax added`;
   const shipping = shippingCents === 0 ? 'free shipping' : `${money(shippingCents)} shipping`;
   return `A ${money(10_000)} item costs ${money(totals.totalCents)} at checkout (${tax}, ${shipping}).`;
 }
@@ -54,7 +72,10 @@ function StripeStatus({ enabled }: { enabled: boolean }) {
         data-stripe-status
         className={`inline-flex items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-semibold ${enabled ? 'bg-emerald-500/10 text-emerald-800 dark:text-emerald-300' : 'bg-gray-500/15 text-gray-700 dark:text-gray-300'}`}
       >
-        <span className={`h-1.5 w-1.5 shrink-0 rounded-full ${enabled ? 'bg-emerald-500' : 'bg-gray-500'}`} aria-hidden="true" />
+        <span
+          className={`h-1.5 w-1.5 shrink-0 rounded-full ${enabled ? 'bg-emerald-500' : 'bg-gray-500'}`}
+          aria-hidden="true"
+        />
         {enabled ? 'Configured' : 'Not configured: set STRIPE_SECRET_KEY'}
       </span>
     </div>
@@ -69,7 +90,13 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
   const [saving, setSaving] = useState(false);
   const [focus, setFocus] = useState<StoreField | null>(null);
   const stripe = settings.payment.stripe.enabled;
-  const currencies = useMemo(() => (SUPPORTED_CURRENCIES.includes(settings.currency as never) ? [...SUPPORTED_CURRENCIES] : [settings.currency, ...SUPPORTED_CURRENCIES]), [settings.currency]);
+  const currencies = useMemo(
+    () =>
+      SUPPORTED_CURRENCIES.includes(settings.currency as never)
+        ? [...SUPPORTED_CURRENCIES]
+        : [settings.currency, ...SUPPORTED_CURRENCIES],
+    [settings.currency],
+  );
 
   useEffect(() => {
     if (!focus) return;
@@ -85,7 +112,10 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
     setErrors({ [field]: message });
     setFocus(field);
   };
-  const invalid = (field: StoreField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : { 'aria-describedby': `${id}-${field}-hint` });
+  const invalid = (field: StoreField) =>
+    errors[field]
+      ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` }
+      : { 'aria-describedby': `${id}-${field}-hint` };
 
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,7 +137,9 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
     } catch (error) {
       const data = (error as { data?: { field?: unknown } }).data;
       const field = formFieldOf(data?.field);
-      const text = field ? refusalText(String(data?.field), errorMessage(error, SAVE_FAILED)) : errorMessage(error, SAVE_FAILED);
+      const text = field
+        ? refusalText(String(data?.field), errorMessage(error, SAVE_FAILED))
+        : errorMessage(error, SAVE_FAILED);
       if (field) mark(field, text);
       setStatus({ tone: 'error', text });
     } finally {
@@ -118,16 +150,38 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
   const example = exampleOrder(values);
   return (
     <form onSubmit={save} noValidate className="space-y-5">
-      <Card title="Currency and tax" description="Every price is shown and charged in this currency. Tax is worked out on the subtotal, not on shipping.">
+      <Card
+        title="Currency and tax"
+        description="Every price is shown and charged in this currency. Tax is worked out on the subtotal, not on shipping."
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-currency`} label="Currency" error={errors.currency} hint="Currencies with cents only: prices are kept in hundredths.">
-            <select id={`${id}-currency`} name="currency" className={fieldClass} value={values.currency} {...invalid('currency')} onChange={(e) => set('currency', e.target.value)}>
+          <Field
+            id={`${id}-currency`}
+            label="Currency"
+            error={errors.currency}
+            hint="Currencies with cents only: prices are kept in hundredths."
+          >
+            <select
+              id={`${id}-currency`}
+              name="currency"
+              className={fieldClass}
+              value={values.currency}
+              {...invalid('currency')}
+              onChange={(e) => set('currency', e.target.value)}
+            >
               {currencies.map((code) => (
-                <option key={code} value={code}>{currencyName(code)}</option>
+                <option key={code} value={code}>
+                  {currencyName(code)}
+                </option>
               ))}
             </select>
           </Field>
-          <Field id={`${id}-taxRate`} label="Tax rate (%)" error={errors.taxRate} hint="0 for no tax; up to two decimals, e.g. 8.25.">
+          <Field
+            id={`${id}-taxRate`}
+            label="Tax rate (%)"
+            error={errors.taxRate}
+            hint="0 for no tax; up to two decimals, e.g. 8.25."
+          >
             <div className="relative">
               <input
                 id={`${id}-taxRate`}
@@ -140,15 +194,28 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
                 {...invalid('taxRate')}
                 onChange={(e) => set('taxRate', e.target.value)}
               />
-              <span className="pointer-events-none absolute inset-y-0 right-3 mt-1 flex items-center text-sm text-gray-500 dark:text-gray-400" aria-hidden="true">%</span>
+              <span
+                className="pointer-events-none absolute inset-y-0 right-3 mt-1 flex items-center text-sm text-gray-500 dark:text-gray-400"
+                aria-hidden="true"
+              >
+                %
+              </span>
             </div>
           </Field>
           <div className="sm:col-span-2">
             <label className="inline-flex cursor-pointer items-start gap-2 text-sm">
-              <input type="checkbox" name="taxInclusive" className="mt-0.5 h-4 w-4 shrink-0 accent-[var(--color-primary)]" checked={values.taxInclusive} onChange={(e) => set('taxInclusive', e.target.checked)} />
+              <input
+                type="checkbox"
+                name="taxInclusive"
+                className="mt-0.5 h-4 w-4 shrink-0 accent-[var(--color-primary)]"
+                checked={values.taxInclusive}
+                onChange={(e) => set('taxInclusive', e.target.checked)}
+              />
               <span>
                 <span className="font-medium">Prices include tax</span>
-                <span className="block text-xs text-gray-600 dark:text-gray-400">On: the prices you enter already hold the tax. Off: the tax is added at checkout.</span>
+                <span className="block text-xs text-gray-600 dark:text-gray-400">
+                  On: the prices you enter already hold the tax. Off: the tax is added at checkout.
+                </span>
               </span>
             </label>
           </div>
@@ -157,7 +224,12 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
 
       <Card title="Shipping" description="One flat charge per order, whatever it holds.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-shipping`} label={`Flat shipping (${values.currency})`} error={errors.shipping} hint="0 for free shipping.">
+          <Field
+            id={`${id}-shipping`}
+            label={`Flat shipping (${values.currency})`}
+            error={errors.shipping}
+            hint="0 for free shipping."
+          >
             <input
               id={`${id}-shipping`}
               name="shipping"
@@ -172,7 +244,11 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
           </Field>
         </div>
         {example && (
-          <p className="m-0 mt-4 rounded-lg bg-gray-500/10 px-3 py-2 text-sm text-gray-700 dark:text-gray-300" aria-live="polite" data-example>
+          <p
+            className="m-0 mt-4 rounded-lg bg-gray-500/10 px-3 py-2 text-sm text-gray-700 dark:text-gray-300"
+            aria-live="polite"
+            data-example
+          >
             {example}
           </p>
         )}
@@ -194,10 +270,16 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
               />
               <span>
                 <span className="font-medium">Manual payment enabled</span>
-                <span className="block text-xs text-gray-600 dark:text-gray-400">Bank transfer or pay on delivery: the order waits as pending until you mark it paid.</span>
+                <span className="block text-xs text-gray-600 dark:text-gray-400">
+                  Bank transfer or pay on delivery: the order waits as pending until you mark it paid.
+                </span>
               </span>
             </label>
-            {errors.manualPaymentEnabled && <p id={`${id}-manualPaymentEnabled-error`} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{errors.manualPaymentEnabled}</p>}
+            {errors.manualPaymentEnabled && (
+              <p id={`${id}-manualPaymentEnabled-error`} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">
+                {errors.manualPaymentEnabled}
+              </p>
+            )}
           </div>
           <Field
             id={`${id}-manualPaymentInstructions`}
@@ -219,7 +301,8 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
           <StripeStatus enabled={stripe} />
           {!stripe && (
             <p className="m-0 text-xs text-gray-600 dark:text-gray-400">
-              Card payments through Stripe Checkout turn on when the server starts with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set (see the README).
+              Card payments through Stripe Checkout turn on when the server starts with STRIPE_SECRET_KEY and
+              STRIPE_WEBHOOK_SECRET set (see the README).
             </p>
           )}
         </div>
@@ -230,7 +313,10 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
           {saving ? 'Saving...' : 'Save Store Settings'}
         </button>
         {status && (
-          <p role={status.tone === 'error' ? 'alert' : 'status'} className={`m-0 mt-2 text-sm font-medium ${status.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}>
+          <p
+            role={status.tone === 'error' ? 'alert' : 'status'}
+            className={`m-0 mt-2 text-sm font-medium ${status.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}
+          >
             {status.text}
           </p>
         )}

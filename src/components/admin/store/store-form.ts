@@ -83,20 +83,33 @@ export function refusalText(apiField: string, message: string): string {
   return field ? `${LABELS[field]} ${rule}` : message;
 }
 
-export type StoreFormCheck = { ok: true; body: StoreSettingsValues } | { ok: false; field: StoreField; message: string };
+export type StoreFormCheck =
+  { ok: true; body: StoreSettingsValues } | { ok: false; field: StoreField; message: string };
 
 /** The body of PUT /api/admin/store, or the first bad field; `stripeEnabled` says whether the store has another way to be paid. */
 export function checkStoreForm(values: StoreFormValues, stripeEnabled: boolean): StoreFormCheck {
   const taxRateBp = percentToBasisPoints(values.taxRate);
   if (taxRateBp === null || taxRateBp > BASIS_POINTS) {
-    return { ok: false, field: 'taxRate', message: 'Enter the tax rate as a percentage from 0 to 100, with at most two decimals (e.g. 8.25).' };
+    return {
+      ok: false,
+      field: 'taxRate',
+      message: 'Enter the tax rate as a percentage from 0 to 100, with at most two decimals (e.g. 8.25).',
+    };
   }
   const shippingCents = amountTextToCents(values.shipping);
   if (shippingCents === null || shippingCents > SHIPPING_CENTS_MAX) {
-    return { ok: false, field: 'shipping', message: `Enter the shipping charge as an amount from 0 to ${centsToAmountText(SHIPPING_CENTS_MAX)}, e.g. 4.50 (0 for free shipping).` };
+    return {
+      ok: false,
+      field: 'shipping',
+      message: `Enter the shipping charge as an amount from 0 to ${centsToAmountText(SHIPPING_CENTS_MAX)}, e.g. 4.50 (0 for free shipping).`,
+    };
   }
   if (!values.manualPaymentEnabled && !stripeEnabled) {
-    return { ok: false, field: 'manualPaymentEnabled', message: 'Keep manual payment on until Stripe is configured: otherwise customers could not pay.' };
+    return {
+      ok: false,
+      field: 'manualPaymentEnabled',
+      message: 'Keep manual payment on until Stripe is configured: otherwise customers could not pay.',
+    };
   }
   const check = checkStoreSettings({
     currency: values.currency,

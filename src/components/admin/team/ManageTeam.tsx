@@ -68,7 +68,10 @@ function TeamScreen() {
       setNotice({ tone: 'ok', text: `${member.name} was removed from the team.` });
       void reload(true);
     } catch (error) {
-      setNotice({ tone: 'error', text: errorMessage(error, 'The team member could not be removed. Please try again.') });
+      setNotice({
+        tone: 'error',
+        text: errorMessage(error, 'The team member could not be removed. Please try again.'),
+      });
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -76,7 +79,14 @@ function TeamScreen() {
   }
 
   const addButton = (
-    <button type="button" className="brand-button px-4 py-2 text-sm font-semibold" onClick={() => { setNotice(null); setEditing('new'); }}>
+    <button
+      type="button"
+      className="brand-button px-4 py-2 text-sm font-semibold"
+      onClick={() => {
+        setNotice(null);
+        setEditing('new');
+      }}
+    >
       Add Member
     </button>
   );
@@ -85,15 +95,29 @@ function TeamScreen() {
     <div className="flex flex-col gap-4">
       <Panel title="Team members" id="team-panel" action={addButton}>
         <p className="m-0 text-sm text-gray-600 dark:text-gray-400">
-          The people shown under 'Our Team' on the About page, in this order. While the list is empty, About shows three placeholders.
+          The people shown under 'Our Team' on the About page, in this order. While the list is empty, About shows three
+          placeholders.
         </p>
         <NoticeLine notice={notice} />
         <div className="mt-2">
           {remote.state === 'loading' && <PanelLoading label="Loading the team" />}
           {remote.state === 'error' && <LoadError message={remote.message} onRetry={() => void reload()} />}
-          {remote.state === 'ready' && members.length === 0 && <p className="m-0 py-8 text-center text-gray-600 dark:text-gray-400">No team members yet. Add the first one.</p>}
+          {remote.state === 'ready' && members.length === 0 && (
+            <p className="m-0 py-8 text-center text-gray-600 dark:text-gray-400">
+              No team members yet. Add the first one.
+            </p>
+          )}
           {members.length > 0 && (
-            <TeamTable members={members} busy={busy} onMove={(from, to) => void move(from, to)} onEdit={(member) => { setNotice(null); setEditing(member); }} onDelete={setDeleting} />
+            <TeamTable
+              members={members}
+              busy={busy}
+              onMove={(from, to) => void move(from, to)}
+              onEdit={(member) => {
+                setNotice(null);
+                setEditing(member);
+              }}
+              onDelete={setDeleting}
+            />
           )}
         </div>
       </Panel>

@@ -4,7 +4,13 @@
  */
 import { useId, useRef } from 'react';
 import { createTeamMember, updateTeamMember } from '../../../lib/api/team.ts';
-import { TEAM_BIO_MAX, TEAM_NAME_MAX, TEAM_ROLE_MAX, type TeamMember, type TeamMemberSaved } from '../../../shared/schemas/team.ts';
+import {
+  TEAM_BIO_MAX,
+  TEAM_NAME_MAX,
+  TEAM_ROLE_MAX,
+  type TeamMember,
+  type TeamMemberSaved,
+} from '../../../shared/schemas/team.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
 import UploadProgressBar from '../company/UploadProgressBar.tsx';
 import { FIELD_CLASS as fieldClass } from '../ui/FilterFields.tsx';
@@ -21,11 +27,23 @@ interface Props {
 }
 
 const FIELD_NAMES: readonly TeamField[] = ['name', 'role', 'bio', 'photo'];
-const portrait = 'flex h-24 w-24 items-center justify-center overflow-hidden rounded-full border border-dashed border-gray-300 bg-gray-100 text-xs text-gray-500 dark:border-white/20 dark:bg-white/5 dark:text-gray-400';
+const portrait =
+  'flex h-24 w-24 items-center justify-center overflow-hidden rounded-full border border-dashed border-gray-300 bg-gray-100 text-xs text-gray-500 dark:border-white/20 dark:bg-white/5 dark:text-gray-400';
 
-function PortraitField({ member, file, removing, error, onFile, onRemove }: {
-  member: TeamMember | null; file: File | null; removing: boolean; error: string;
-  onFile: (file: File | null, error: string) => void; onRemove: (remove: boolean) => void;
+function PortraitField({
+  member,
+  file,
+  removing,
+  error,
+  onFile,
+  onRemove,
+}: {
+  member: TeamMember | null;
+  file: File | null;
+  removing: boolean;
+  error: string;
+  onFile: (file: File | null, error: string) => void;
+  onRemove: (remove: boolean) => void;
 }) {
   const id = useId();
   const preview = usePreviewUrl(file);
@@ -37,22 +55,59 @@ function PortraitField({ member, file, removing, error, onFile, onRemove }: {
         {member && (
           <figure className="m-0 text-center">
             <div className={portrait}>
-              {current && !removing ? <SafeImage src={current} alt="Current portrait" width={96} height={96} className="h-full w-full object-cover" sizes="96px" /> : <span>None</span>}
+              {current && !removing ? (
+                <SafeImage
+                  src={current}
+                  alt="Current portrait"
+                  width={96}
+                  height={96}
+                  className="h-full w-full object-cover"
+                  sizes="96px"
+                />
+              ) : (
+                <span>None</span>
+              )}
             </div>
             <figcaption className="mt-1">Current</figcaption>
           </figure>
         )}
         <figure className="m-0 text-center">
-          <div className={portrait}>{preview ? <img src={preview} alt="New portrait preview" className="h-full w-full object-cover" /> : <span>Not chosen</span>}</div>
-          <figcaption className="mt-1 max-w-24 truncate">{file ? `${file.name} (${megabytes(file)})` : 'New'}</figcaption>
+          <div className={portrait}>
+            {preview ? (
+              <img src={preview} alt="New portrait preview" className="h-full w-full object-cover" />
+            ) : (
+              <span>Not chosen</span>
+            )}
+          </div>
+          <figcaption className="mt-1 max-w-24 truncate">
+            {file ? `${file.name} (${megabytes(file)})` : 'New'}
+          </figcaption>
         </figure>
       </div>
-      <label htmlFor={id} className="mt-3 block text-sm font-medium">Choose a portrait</label>
-      <p className="m-0 text-xs text-gray-600 dark:text-gray-400">A square photo works best. JPEG, PNG, GIF or WEBP, up to 5 MB.</p>
-      <PictureInput id={id} name="photo" file={file} error={error} onChange={onFile} dropLabel={current ? 'Keep the current one' : 'Remove'} spacing="mt-2" />
+      <label htmlFor={id} className="mt-3 block text-sm font-medium">
+        Choose a portrait
+      </label>
+      <p className="m-0 text-xs text-gray-600 dark:text-gray-400">
+        A square photo works best. JPEG, PNG, GIF or WEBP, up to 5 MB.
+      </p>
+      <PictureInput
+        id={id}
+        name="photo"
+        file={file}
+        error={error}
+        onChange={onFile}
+        dropLabel={current ? 'Keep the current one' : 'Remove'}
+        spacing="mt-2"
+      />
       {current && !file && (
         <label className="mt-3 inline-flex cursor-pointer items-center gap-2 text-sm">
-          <input type="checkbox" name="removePhoto" className="h-4 w-4 accent-[var(--color-primary)]" checked={removing} onChange={(e) => onRemove(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="removePhoto"
+            className="h-4 w-4 accent-[var(--color-primary)]"
+            checked={removing}
+            onChange={(e) => onRemove(e.target.checked)}
+          />
           Remove the current portrait
         </label>
       )}
@@ -64,10 +119,27 @@ export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const form = useRecordForm({
-    editing, valuesOf: teamFormValuesOf, fields: FIELD_NAMES, check: checkTeamForm, fallback: 'The team member could not be saved. Please try again.', dialog,
+    editing,
+    valuesOf: teamFormValuesOf,
+    fields: FIELD_NAMES,
+    check: checkTeamForm,
+    fallback: 'The team member could not be saved. Please try again.',
+    dialog,
   });
-  const { record: member, values, set, file: photo, setFile: setPhoto, errors, setErrors, failure, progress, busy } = form;
-  const invalid = (field: TeamField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
+  const {
+    record: member,
+    values,
+    set,
+    file: photo,
+    setFile: setPhoto,
+    errors,
+    setErrors,
+    failure,
+    progress,
+    busy,
+  } = form;
+  const invalid = (field: TeamField) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
 
   const save = () =>
     form.save(async (onProgress) => {
@@ -92,15 +164,50 @@ export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
           if (!busy) void save();
         }}
       >
-        <h2 id={`${id}-title`} className="m-0 text-xl font-bold">{member ? 'Edit Team Member' : 'Add Team Member'}</h2>
+        <h2 id={`${id}-title`} className="m-0 text-xl font-bold">
+          {member ? 'Edit Team Member' : 'Add Team Member'}
+        </h2>
         <Field id={`${id}-name`} label="Name" error={errors.name}>
-          <input id={`${id}-name`} name="name" className={fieldClass} maxLength={TEAM_NAME_MAX} required value={values.name} autoComplete="off" {...invalid('name')} onChange={(e) => set('name', e.target.value)} />
+          <input
+            id={`${id}-name`}
+            name="name"
+            className={fieldClass}
+            maxLength={TEAM_NAME_MAX}
+            required
+            value={values.name}
+            autoComplete="off"
+            {...invalid('name')}
+            onChange={(e) => set('name', e.target.value)}
+          />
         </Field>
         <Field id={`${id}-role`} label="Role" error={errors.role} hint="Shown under the name, e.g. Head of Design">
-          <input id={`${id}-role`} name="role" className={fieldClass} maxLength={TEAM_ROLE_MAX} value={values.role} autoComplete="off" {...invalid('role')} onChange={(e) => set('role', e.target.value)} />
+          <input
+            id={`${id}-role`}
+            name="role"
+            className={fieldClass}
+            maxLength={TEAM_ROLE_MAX}
+            value={values.role}
+            autoComplete="off"
+            {...invalid('role')}
+            onChange={(e) => set('role', e.target.value)}
+          />
         </Field>
-        <Field id={`${id}-bio`} label="Short bio" error={errors.bio} hint={`A sentence or two, at most ${TEAM_BIO_MAX} characters`}>
-          <textarea id={`${id}-bio`} name="bio" rows={3} className={fieldClass} maxLength={TEAM_BIO_MAX} value={values.bio} {...invalid('bio')} onChange={(e) => set('bio', e.target.value)} />
+        <Field
+          id={`${id}-bio`}
+          label="Short bio"
+          error={errors.bio}
+          hint={`A sentence or two, at most ${TEAM_BIO_MAX} characters`}
+        >
+          <textarea
+            id={`${id}-bio`}
+            name="bio"
+            rows={3}
+            className={fieldClass}
+            maxLength={TEAM_BIO_MAX}
+            value={values.bio}
+            {...invalid('bio')}
+            onChange={(e) => set('bio', e.target.value)}
+          />
         </Field>
         <PortraitField
           member={member}
@@ -113,11 +220,23 @@ export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
           }}
           onRemove={(remove) => set('removePhoto', remove)}
         />
-        {failure && <p role="alert" className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">{failure}</p>}
+        {failure && (
+          <p
+            role="alert"
+            className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+          >
+            {failure}
+          </p>
+        )}
         {/* Kept in view while the form scrolls inside the dialog. */}
         <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
           {progress !== null && <UploadProgressBar percent={progress} />}
-          <button type="button" disabled={busy} onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onClose}
+            className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10"
+          >
             Cancel
           </button>
           <button type="submit" disabled={busy} className="brand-button px-4 py-2 font-semibold disabled:opacity-60">

@@ -14,15 +14,30 @@ interface Props {
   onDelete: (member: TeamMember) => void;
 }
 
-const action = 'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-40';
+const action =
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-40';
 const neutral = `${action} border-gray-300 hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10`;
 
 function Portrait({ member }: { member: TeamMember }) {
-  const frame = 'h-14 w-14 shrink-0 overflow-hidden rounded-full border border-gray-200 bg-gray-100 dark:border-white/10 dark:bg-white/5';
-  if (!member.photo) return <span className={`${frame} flex items-center justify-center text-[10px] text-gray-500 dark:text-gray-400`}>No photo</span>;
+  const frame =
+    'h-14 w-14 shrink-0 overflow-hidden rounded-full border border-gray-200 bg-gray-100 dark:border-white/10 dark:bg-white/5';
+  if (!member.photo)
+    return (
+      <span className={`${frame} flex items-center justify-center text-[10px] text-gray-500 dark:text-gray-400`}>
+        No photo
+      </span>
+    );
   return (
     <span className={`${frame} block`}>
-      <SafeImage src={member.photo} alt="" width={56} height={56} className="h-full w-full object-cover" loading="lazy" sizes="56px" />
+      <SafeImage
+        src={member.photo}
+        alt=""
+        width={56}
+        height={56}
+        className="h-full w-full object-cover"
+        loading="lazy"
+        sizes="56px"
+      />
     </span>
   );
 }
@@ -31,21 +46,47 @@ export default function TeamTable({ members, busy, onMove, onEdit, onDelete }: P
   return (
     <ol className="m-0 list-none divide-y divide-gray-200 p-0 dark:divide-white/10" aria-label="Team members">
       {members.map((member, index) => (
-        <li key={member._id} data-member={member._id} className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4 first:pt-2 last:pb-0">
+        <li
+          key={member._id}
+          data-member={member._id}
+          className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4 first:pt-2 last:pb-0"
+        >
           <div className="flex min-w-0 flex-1 basis-72 items-center gap-3">
-            <span className="w-6 shrink-0 text-center text-sm font-semibold tabular-nums text-gray-500 dark:text-gray-400">{index + 1}</span>
+            <span className="w-6 shrink-0 text-center text-sm font-semibold tabular-nums text-gray-500 dark:text-gray-400">
+              {index + 1}
+            </span>
             <Portrait member={member} />
             <div className="min-w-0">
               <p className="m-0 font-semibold break-words">{member.name}</p>
               <p className="m-0 text-sm text-[var(--color-primary-ink)] break-words">{member.role || 'No role'}</p>
-              {member.bio && <p className="m-0 mt-1 line-clamp-2 text-sm text-gray-600 break-words dark:text-gray-400">{member.bio}</p>}
+              {member.bio && (
+                <p className="m-0 mt-1 line-clamp-2 text-sm text-gray-600 break-words dark:text-gray-400">
+                  {member.bio}
+                </p>
+              )}
             </div>
           </div>
           <div className="ml-9 flex shrink-0 flex-wrap items-center gap-2 sm:ml-0">
-            <button type="button" className={neutral} disabled={busy || index === 0} data-move="up" onClick={() => onMove(index, index - 1)} aria-label={`Move ${member.name} up`} title="Move up">
+            <button
+              type="button"
+              className={neutral}
+              disabled={busy || index === 0}
+              data-move="up"
+              onClick={() => onMove(index, index - 1)}
+              aria-label={`Move ${member.name} up`}
+              title="Move up"
+            >
               <span aria-hidden="true">↑</span>
             </button>
-            <button type="button" className={neutral} disabled={busy || index === members.length - 1} data-move="down" onClick={() => onMove(index, index + 1)} aria-label={`Move ${member.name} down`} title="Move down">
+            <button
+              type="button"
+              className={neutral}
+              disabled={busy || index === members.length - 1}
+              data-move="down"
+              onClick={() => onMove(index, index + 1)}
+              aria-label={`Move ${member.name} down`}
+              title="Move down"
+            >
               <span aria-hidden="true">↓</span>
             </button>
             <button
@@ -57,7 +98,13 @@ export default function TeamTable({ members, busy, onMove, onEdit, onDelete }: P
             >
               Edit
             </button>
-            <button type="button" disabled={busy} onClick={() => onDelete(member)} aria-label={`Delete ${member.name}`} className={`${action} border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300`}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => onDelete(member)}
+              aria-label={`Delete ${member.name}`}
+              className={`${action} border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300`}
+            >
               Delete
             </button>
           </div>

@@ -11,7 +11,15 @@ import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import { BlurSelect, ColorField, RangeField, SettingsSection } from './controls.tsx';
 import ThemePreview from './ThemePreview.tsx';
-import { BLUR_OPTIONS, contrastWarnings, fitControls, OPACITY_RANGE, RADIUS_RANGE, snap, themeOf } from './theme-preview.ts';
+import {
+  BLUR_OPTIONS,
+  contrastWarnings,
+  fitControls,
+  OPACITY_RANGE,
+  RADIUS_RANGE,
+  snap,
+  themeOf,
+} from './theme-preview.ts';
 
 const SAVED = 'Theme settings updated successfully!';
 const FAILED = 'Failed to update theme settings. Please try again.';
@@ -31,7 +39,8 @@ function ThemeEditor() {
   if (draft === null || branding.status === 'loading') return <Spinner label="Loading theme settings" />;
 
   const set = <K extends keyof ThemeSettings>(key: K, value: ThemeSettings[K]) => setDraft({ ...draft, [key]: value });
-  const opacity = (key: 'primary_opacity' | 'secondary_opacity' | 'button_opacity') => (value: number) => set(key, snap(value, OPACITY_RANGE));
+  const opacity = (key: 'primary_opacity' | 'secondary_opacity' | 'button_opacity') => (value: number) =>
+    set(key, snap(value, OPACITY_RANGE));
   const radius = (key: 'header_radius' | 'button_radius') => (value: number) => set(key, snap(value, RADIUS_RANGE));
   const warnings = contrastWarnings(draft);
 
@@ -59,25 +68,71 @@ function ThemeEditor() {
       <div className="space-y-4">
         <SettingsSection title="Primary Color Settings">
           <ColorField label="Primary color" value={draft.primary_color} onChange={(v) => set('primary_color', v)} />
-          <BlurSelect label="Primary blur" value={draft.primary_blur} options={BLUR_OPTIONS.primary} onChange={(v) => set('primary_blur', v)} />
+          <BlurSelect
+            label="Primary blur"
+            value={draft.primary_blur}
+            options={BLUR_OPTIONS.primary}
+            onChange={(v) => set('primary_blur', v)}
+          />
           <div className="sm:col-span-2">
-            <RangeField label="Primary opacity" {...OPACITY_RANGE} value={draft.primary_opacity} onChange={opacity('primary_opacity')} />
+            <RangeField
+              label="Primary opacity"
+              {...OPACITY_RANGE}
+              value={draft.primary_opacity}
+              onChange={opacity('primary_opacity')}
+            />
           </div>
         </SettingsSection>
         <SettingsSection title="Secondary Color Settings">
-          <ColorField label="Secondary color" value={draft.secondary_color} onChange={(v) => set('secondary_color', v)} />
-          <BlurSelect label="Secondary blur" value={draft.secondary_blur} options={BLUR_OPTIONS.secondary} onChange={(v) => set('secondary_blur', v)} />
+          <ColorField
+            label="Secondary color"
+            value={draft.secondary_color}
+            onChange={(v) => set('secondary_color', v)}
+          />
+          <BlurSelect
+            label="Secondary blur"
+            value={draft.secondary_blur}
+            options={BLUR_OPTIONS.secondary}
+            onChange={(v) => set('secondary_blur', v)}
+          />
           <div className="sm:col-span-2">
-            <RangeField label="Secondary opacity" {...OPACITY_RANGE} value={draft.secondary_opacity} onChange={opacity('secondary_opacity')} />
+            <RangeField
+              label="Secondary opacity"
+              {...OPACITY_RANGE}
+              value={draft.secondary_opacity}
+              onChange={opacity('secondary_opacity')}
+            />
           </div>
         </SettingsSection>
         <SettingsSection title="Border Radius Settings">
-          <RangeField label="Header radius" {...RADIUS_RANGE} unit="px" value={draft.header_radius} onChange={radius('header_radius')} />
-          <RangeField label="Button radius" {...RADIUS_RANGE} unit="px" value={draft.button_radius} onChange={radius('button_radius')} />
+          <RangeField
+            label="Header radius"
+            {...RADIUS_RANGE}
+            unit="px"
+            value={draft.header_radius}
+            onChange={radius('header_radius')}
+          />
+          <RangeField
+            label="Button radius"
+            {...RADIUS_RANGE}
+            unit="px"
+            value={draft.button_radius}
+            onChange={radius('button_radius')}
+          />
         </SettingsSection>
         <SettingsSection title="Button Settings">
-          <BlurSelect label="Button blur level" value={draft.button_blur} options={BLUR_OPTIONS.button} onChange={(v) => set('button_blur', v)} />
-          <RangeField label="Button opacity" {...OPACITY_RANGE} value={draft.button_opacity} onChange={opacity('button_opacity')} />
+          <BlurSelect
+            label="Button blur level"
+            value={draft.button_blur}
+            options={BLUR_OPTIONS.button}
+            onChange={(v) => set('button_blur', v)}
+          />
+          <RangeField
+            label="Button opacity"
+            {...OPACITY_RANGE}
+            value={draft.button_opacity}
+            onChange={opacity('button_opacity')}
+          />
         </SettingsSection>
       </div>
       {/* Beside the controls on wide screens; on narrow ones between the controls and the save button. */}
@@ -85,7 +140,10 @@ function ThemeEditor() {
         <h2 className="m-0 text-base font-semibold">Live preview</h2>
         <ThemePreview theme={draft} name={branding.company.name} />
         {warnings.length > 0 && (
-          <div role="alert" className="rounded-xl border border-amber-500/50 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200">
+          <div
+            role="alert"
+            className="rounded-xl border border-amber-500/50 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200"
+          >
             <p className="m-0 font-semibold">Low contrast</p>
             <ul className="m-0 mt-1 list-disc space-y-1 pl-5">
               {warnings.map((w) => (
@@ -100,7 +158,11 @@ function ThemeEditor() {
           {saving ? 'Saving...' : 'Save Theme Settings'}
         </button>
         {message && (
-          <p role={good ? 'status' : 'alert'} data-tone={good ? 'success' : 'error'} className={`m-0 text-sm font-medium ${good ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}>
+          <p
+            role={good ? 'status' : 'alert'}
+            data-tone={good ? 'success' : 'error'}
+            className={`m-0 text-sm font-medium ${good ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+          >
             {message}
           </p>
         )}

@@ -2,9 +2,18 @@
 import { useId, type ReactNode } from 'react';
 
 const labelClass = 'block text-sm font-medium';
-const inputClass = 'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100';
+const inputClass =
+  'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100';
 
-export function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function ColorField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div>
@@ -12,7 +21,13 @@ export function ColorField({ label, value, onChange }: { label: string; value: s
         {label}
       </label>
       <div className="mt-1 flex items-center gap-3">
-        <input id={id} type="color" className="h-10 w-16 cursor-pointer rounded-md border border-gray-300 bg-transparent p-1 dark:border-white/20" value={value} onChange={(e) => onChange(e.target.value)} />
+        <input
+          id={id}
+          type="color"
+          className="h-10 w-16 cursor-pointer rounded-md border border-gray-300 bg-transparent p-1 dark:border-white/20"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
         <code className="text-sm uppercase text-gray-600 dark:text-gray-300">{value}</code>
       </div>
     </div>
@@ -57,7 +72,17 @@ export function RangeField({ label, value, min, max, step, unit = '', onChange }
   );
 }
 
-export function BlurSelect({ label, value, options, onChange }: { label: string; value: number; options: readonly number[]; onChange: (value: number) => void }) {
+export function BlurSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  options: readonly number[];
+  onChange: (value: number) => void;
+}) {
   const id = useId();
   return (
     <div>
@@ -78,7 +103,10 @@ export function BlurSelect({ label, value, options, onChange }: { label: string;
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5">
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5"
+    >
       <h2 id={id} className="m-0 mb-4 text-base font-semibold">
         {title}
       </h2>

@@ -26,8 +26,30 @@ export const PAGE = {
 
 /** The ten theme values of a company. */
 export function themeOf(company: Company): ThemeSettings {
-  const { primary_color, primary_opacity, secondary_color, secondary_opacity, primary_blur, secondary_blur, header_radius, button_radius, button_blur, button_opacity } = company;
-  return { primary_color, primary_opacity, secondary_color, secondary_opacity, primary_blur, secondary_blur, header_radius, button_radius, button_blur, button_opacity };
+  const {
+    primary_color,
+    primary_opacity,
+    secondary_color,
+    secondary_opacity,
+    primary_blur,
+    secondary_blur,
+    header_radius,
+    button_radius,
+    button_blur,
+    button_opacity,
+  } = company;
+  return {
+    primary_color,
+    primary_opacity,
+    secondary_color,
+    secondary_opacity,
+    primary_blur,
+    secondary_blur,
+    header_radius,
+    button_radius,
+    button_blur,
+    button_opacity,
+  };
 }
 
 /** A slider's value as the server takes it: on the step, inside the range (range inputs give strings like 0.30000000000000004). */
@@ -38,7 +60,8 @@ export function snap(value: number, { min, max, step }: { min: number; max: numb
   return Number((min + steps * step).toFixed(6));
 }
 
-const nearest = (value: number, options: readonly number[]) => options.reduce((best, option) => (Math.abs(option - value) < Math.abs(best - value) ? option : best));
+const nearest = (value: number, options: readonly number[]) =>
+  options.reduce((best, option) => (Math.abs(option - value) < Math.abs(best - value) ? option : best));
 
 /**
  * Stored values on the controls' grid (a value saved before the rules, like an opacity of 0.85, would show on the
@@ -62,12 +85,20 @@ export function fitControls(theme: ThemeSettings): ThemeSettings {
 export function previewVars(theme: ThemeSettings, mode: PreviewMode): Record<string, string> {
   const vars = brandingVars({ ...DEFAULT_COMPANY, ...theme });
   const button = buttonColours(vars, mode);
-  return { ...vars, '--color-primary-ink': vars[`--color-primary-ink-${mode}`]!, '--color-on-button': button.text, '--color-button-fill': button.fill };
+  return {
+    ...vars,
+    '--color-primary-ink': vars[`--color-primary-ink-${mode}`]!,
+    '--color-on-button': button.text,
+    '--color-button-fill': button.fill,
+  };
 }
 
 /** The brand button's text and fill in one theme, as global.css picks them (the plain brand colours where no per-theme pair is set). */
 function buttonColours(vars: Record<string, string>, mode: PreviewMode): { text: string; fill: string } {
-  return { text: vars[`--color-on-button-${mode}`] ?? vars['--color-on-primary']!, fill: vars[`--color-button-fill-${mode}`] ?? vars['--color-primary']! };
+  return {
+    text: vars[`--color-on-button-${mode}`] ?? vars['--color-on-primary']!,
+    fill: vars[`--color-button-fill-${mode}`] ?? vars['--color-primary']!,
+  };
 }
 
 const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
@@ -99,11 +130,31 @@ export function contrastChecks(theme: ThemeSettings): ContrastCheck[] {
     const page = PAGE[mode];
     const button = buttonColours(vars, mode);
     const pairs = [
-      { id: 'header', what: 'Header text on the header bar', text: page.text, surface: composite(theme.primary_color, page.surface, theme.primary_opacity) },
-      { id: 'button', what: 'Button text on the primary button', text: button.text, surface: composite(button.fill, page.surface, theme.button_opacity) },
-      { id: 'secondary', what: 'Text on the secondary colour', text: page.text, surface: composite(theme.secondary_color, page.surface, theme.secondary_opacity) },
+      {
+        id: 'header',
+        what: 'Header text on the header bar',
+        text: page.text,
+        surface: composite(theme.primary_color, page.surface, theme.primary_opacity),
+      },
+      {
+        id: 'button',
+        what: 'Button text on the primary button',
+        text: button.text,
+        surface: composite(button.fill, page.surface, theme.button_opacity),
+      },
+      {
+        id: 'secondary',
+        what: 'Text on the secondary colour',
+        text: page.text,
+        surface: composite(theme.secondary_color, page.surface, theme.secondary_opacity),
+      },
     ];
-    return pairs.map((pair) => ({ ...pair, id: `${pair.id}-${mode}`, mode, ratio: contrastRatio(pair.text, pair.surface) }));
+    return pairs.map((pair) => ({
+      ...pair,
+      id: `${pair.id}-${mode}`,
+      mode,
+      ratio: contrastRatio(pair.text, pair.surface),
+    }));
   });
 }
 

@@ -16,17 +16,39 @@ interface Props {
   onConfirm: () => void;
 }
 
-export default function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, tone = 'danger', busy, onCancel, onConfirm }: Props) {
+export default function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  tone = 'danger',
+  busy,
+  onCancel,
+  onConfirm,
+}: Props) {
   const titleId = useId();
 
   return (
-    <ModalDialog open={open} busy={busy} onCancel={onCancel} labelledBy={titleId} className="w-[min(26rem,calc(100vw-2rem))] p-6">
+    <ModalDialog
+      open={open}
+      busy={busy}
+      onCancel={onCancel}
+      labelledBy={titleId}
+      className="w-[min(26rem,calc(100vw-2rem))] p-6"
+    >
       <h2 id={titleId} className="m-0 text-lg font-bold">
         {title}
       </h2>
       <p className="m-0 mt-2 break-words text-sm text-gray-700 dark:text-gray-300">{children}</p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" autoFocus disabled={busy} onClick={onCancel} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
+        <button
+          type="button"
+          autoFocus
+          disabled={busy}
+          onClick={onCancel}
+          className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
+        >
           Cancel
         </button>
         <button

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 const DEBOUNCE_MS = 300;
 
 /** The look of a filter (and admin form) field. */
-export const FIELD_CLASS = 'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 dark:border-white/20 dark:bg-[#0f151c] dark:text-gray-100';
+export const FIELD_CLASS =
+  'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 dark:border-white/20 dark:bg-[#0f151c] dark:text-gray-100';
 
 interface SearchProps {
   id: string;
@@ -21,7 +22,16 @@ interface SearchProps {
 }
 
 /** The search box: the list is asked again only when typing pauses, with the text trimmed. */
-export function SearchField({ id, label, placeholder, maxLength, value, onSearch, className = 'min-w-0', fieldClassName = FIELD_CLASS }: SearchProps) {
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  maxLength,
+  value,
+  onSearch,
+  className = 'min-w-0',
+  fieldClassName = FIELD_CLASS,
+}: SearchProps) {
   const [text, setText] = useState(value);
   // The latest callback, so a parent's re-render does not restart the pause.
   const search = useRef(onSearch);
@@ -36,8 +46,18 @@ export function SearchField({ id, label, placeholder, maxLength, value, onSearch
 
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
-      <input id={id} type="search" className={fieldClassName} placeholder={placeholder} maxLength={maxLength} value={text} onChange={(e) => setText(e.target.value)} />
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={fieldClassName}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
     </div>
   );
 }
@@ -54,12 +74,26 @@ interface SelectProps {
 }
 
 /** A labelled select of the filter row. */
-export function FilterSelect({ id, label, value, options, onChange, className = 'min-w-0', fieldClassName = FIELD_CLASS }: SelectProps) {
+export function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  className = 'min-w-0',
+  fieldClassName = FIELD_CLASS,
+}: SelectProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
       <select id={id} className={fieldClassName} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </div>
   );

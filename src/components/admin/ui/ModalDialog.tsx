@@ -2,7 +2,8 @@
 import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 
 /** The dialog's card look; each dialog adds its width, padding and scrolling. */
-const CARD = 'm-auto rounded-2xl border border-gray-200 bg-white text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100';
+const CARD =
+  'm-auto rounded-2xl border border-gray-200 bg-white text-gray-900 shadow-xl backdrop:bg-black/60 dark:border-white/10 dark:bg-[#111821] dark:text-gray-100';
 
 interface Props {
   open: boolean;

@@ -32,14 +32,24 @@ interface PagerProps {
 
 /** Previous / 'Page n of m' / Next under a list, with the number of rows. */
 export function Pager({ page, pages, total, onPage, label, count }: PagerProps) {
-  const button = 'rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-white/20 dark:hover:bg-white/10';
+  const button =
+    'rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-white/20 dark:hover:bg-white/10';
   return (
-    <nav className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-4 dark:border-white/10" aria-label={label}>
+    <nav
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-4 dark:border-white/10"
+      aria-label={label}
+    >
       <p className="m-0 text-sm text-gray-600 dark:text-gray-400">{count(total)}</p>
       <div className="flex items-center gap-2">
-        <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
-        <span className="px-1 text-sm tabular-nums" aria-live="polite">Page {page} of {pages}</span>
-        <button type="button" className={button} disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
+        <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span className="px-1 text-sm tabular-nums" aria-live="polite">
+          Page {page} of {pages}
+        </span>
+        <button type="button" className={button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
       </div>
     </nav>
   );
@@ -59,7 +69,13 @@ export interface ListTexts {
 
 interface BodyProps<T> {
   /** The list state from usePagedList. */
-  list: { remote: Remote<PageOf<T>>; reload: () => Promise<void>; query: { page: number }; pages: number; goTo: (page: number) => void };
+  list: {
+    remote: Remote<PageOf<T>>;
+    reload: () => Promise<void>;
+    query: { page: number };
+    pages: number;
+    goTo: (page: number) => void;
+  };
   texts: ListTexts;
   /** The table (or cards) of a page with rows. */
   children: (rows: T[]) => ReactNode;
@@ -73,9 +89,20 @@ export function PagedListBody<T>({ list, texts, children }: BodyProps<T>) {
     <div className="mt-2">
       {remote.state === 'loading' && <PanelLoading label={texts.loading} />}
       {remote.state === 'error' && <LoadError message={remote.message} onRetry={() => void list.reload()} />}
-      {data && data.results.length === 0 && <p className="m-0 py-8 text-center text-gray-600 dark:text-gray-400">{texts.empty}</p>}
+      {data && data.results.length === 0 && (
+        <p className="m-0 py-8 text-center text-gray-600 dark:text-gray-400">{texts.empty}</p>
+      )}
       {data && data.results.length > 0 && children(data.results)}
-      {data && <Pager page={list.query.page} pages={list.pages} total={data.total} onPage={list.goTo} label={texts.pager} count={texts.count} />}
+      {data && (
+        <Pager
+          page={list.query.page}
+          pages={list.pages}
+          total={data.total}
+          onPage={list.goTo}
+          label={texts.pager}
+          count={texts.count}
+        />
+      )}
     </div>
   );
 }

@@ -62,7 +62,11 @@ export default function PictureInput({ id, name, file, error, onChange, dropLabe
           onChange={(e) => choose(e.target.files)}
         />
         {file && (
-          <button type="button" className="text-sm font-medium text-[var(--color-primary-ink)] underline" onClick={() => onChange(null, '')}>
+          <button
+            type="button"
+            className="text-sm font-medium text-[var(--color-primary-ink)] underline"
+            onClick={() => onChange(null, '')}
+          >
             {dropLabel}
           </button>
         )}

@@ -5,8 +5,15 @@ const ARC = { borderTopColor: 'var(--color-primary)' } as const;
 
 export default function Spinner({ label = 'Loading', compact = false }: { label?: string; compact?: boolean }) {
   return (
-    <div className={`flex items-center justify-center ${compact ? 'py-6' : 'min-h-[50vh]'}`} role="status" aria-label={label}>
-      <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 motion-reduce:animate-none dark:border-white/15" style={ARC} />
+    <div
+      className={`flex items-center justify-center ${compact ? 'py-6' : 'min-h-[50vh]'}`}
+      role="status"
+      aria-label={label}
+    >
+      <span
+        className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 motion-reduce:animate-none dark:border-white/15"
+        style={ARC}
+      />
     </div>
   );
 }

@@ -7,4 +7,7 @@ export type PageAction = { type: 'page'; page: number };
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** The query on another page: a whole number, never below 1. */
-export const onPage = <Q extends { page: number }>(query: Q, page: number): Q => ({ ...query, page: Math.max(1, Math.trunc(page)) });
+export const onPage = <Q extends { page: number }>(query: Q, page: number): Q => ({
+  ...query,
+  page: Math.max(1, Math.trunc(page)),
+});

@@ -24,7 +24,14 @@ export interface RecordFormOptions<R, V, F extends string> {
 
 type Send = (onProgress: (progress: { percent: number }) => void) => Promise<void>;
 
-export function useRecordForm<R, V, F extends string>({ editing, valuesOf, fields, check, fallback, dialog }: RecordFormOptions<R, V, F>) {
+export function useRecordForm<R, V, F extends string>({
+  editing,
+  valuesOf,
+  fields,
+  check,
+  fallback,
+  dialog,
+}: RecordFormOptions<R, V, F>) {
   const record = editing === 'new' ? null : editing;
   const [values, setValues] = useState<V>(() => valuesOf(null));
   const [file, setFile] = useState<File | null>(null);
@@ -71,17 +78,51 @@ export function useRecordForm<R, V, F extends string>({ editing, valuesOf, field
     }
   }
 
-  return { record, values, set, file, setFile, errors, setErrors, failure, progress, busy: progress !== null, save } as const;
+  return {
+    record,
+    values,
+    set,
+    file,
+    setFile,
+    errors,
+    setErrors,
+    failure,
+    progress,
+    busy: progress !== null,
+    save,
+  } as const;
 }
 
 /** A labelled field with its hint, or its error in place of the hint. */
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">{hint}</p>}
-      {error && <p id={`${id}-error`} role="alert" className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

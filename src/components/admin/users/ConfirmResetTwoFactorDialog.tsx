@@ -14,9 +14,18 @@ interface Props {
 export default function ConfirmResetTwoFactorDialog({ user, ...actions }: Props) {
   const name = user ? fullName(user) : '';
   return (
-    <ConfirmDialog open={user !== null} title="Reset two-factor sign-in?" confirmLabel="Reset two-factor" busyLabel="Resetting..." tone="danger" {...actions}>
+    <ConfirmDialog
+      open={user !== null}
+      title="Reset two-factor sign-in?"
+      confirmLabel="Reset two-factor"
+      busyLabel="Resetting..."
+      tone="danger"
+      {...actions}
+    >
       {`${name}'s authenticator app and recovery codes will stop working and ${name} will be signed out everywhere. `}
-      {'Do this only for someone who lost both. They get an email, and set up two-factor sign-in again when they next sign in (or under Settings).'}
+      {
+        'Do this only for someone who lost both. They get an email, and set up two-factor sign-in again when they next sign in (or under Settings).'
+      }
     </ConfirmDialog>
   );
 }

@@ -19,7 +19,12 @@ import UserFilters from './UserFilters.tsx';
 import { INITIAL_USERS_QUERY, usersQueryReducer } from './users-list.ts';
 import UsersTable from './UsersTable.tsx';
 
-const TEXTS: ListTexts = { loading: 'Loading users', empty: 'No users found.', pager: 'Pages of users', count: (n) => (n === 1 ? '1 account' : `${n} accounts`) };
+const TEXTS: ListTexts = {
+  loading: 'Loading users',
+  empty: 'No users found.',
+  pager: 'Pages of users',
+  count: (n) => (n === 1 ? '1 account' : `${n} accounts`),
+};
 
 function UsersScreen({ me }: { me: User }) {
   const list = usePagedList(usersQueryReducer, INITIAL_USERS_QUERY, fetchAdminUsers, 'Could not load the users.');
@@ -34,7 +39,11 @@ function UsersScreen({ me }: { me: User }) {
     setNotice(null);
     try {
       const answer = await save();
-      if (list.remote.state === 'ready') list.set({ ...list.remote.data, results: list.remote.data.results.map((u) => (u._id === answer.user._id ? answer.user : u)) });
+      if (list.remote.state === 'ready')
+        list.set({
+          ...list.remote.data,
+          results: list.remote.data.results.map((u) => (u._id === answer.user._id ? answer.user : u)),
+        });
       setNotice({ tone: 'ok', text: answer.message });
       // The change may move the account out of the current filter: read the page again, without the spinner.
       void list.reload(true);

@@ -5,10 +5,24 @@ import { USERS_QUERY_MAX } from '../../../shared/schemas/user-admin.ts';
 import { FilterSelect, SearchField } from '../ui/FilterFields.tsx';
 import { parseRole, parseStatus, type UsersQueryAction } from './users-list.ts';
 
-const ROLES = [{ value: '', label: 'All roles' }, { value: 'customer', label: 'Customer' }, { value: 'admin', label: 'Admin' }];
-const STATUSES = [{ value: '', label: 'All statuses' }, { value: 'active', label: 'Active' }, { value: 'deactivated', label: 'Deactivated' }];
+const ROLES = [
+  { value: '', label: 'All roles' },
+  { value: 'customer', label: 'Customer' },
+  { value: 'admin', label: 'Admin' },
+];
+const STATUSES = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
 
-export default function UserFilters({ query, dispatch }: { query: UsersListQuery; dispatch: Dispatch<UsersQueryAction> }) {
+export default function UserFilters({
+  query,
+  dispatch,
+}: {
+  query: UsersListQuery;
+  dispatch: Dispatch<UsersQueryAction>;
+}) {
   const id = useId();
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_10rem]" role="search">
@@ -21,8 +35,20 @@ export default function UserFilters({ query, dispatch }: { query: UsersListQuery
         value={query.q}
         onSearch={(q) => dispatch({ type: 'search', q })}
       />
-      <FilterSelect id={`${id}-role`} label="Role" value={query.role} options={ROLES} onChange={(value) => dispatch({ type: 'role', role: parseRole(value) })} />
-      <FilterSelect id={`${id}-status`} label="Status" value={query.status} options={STATUSES} onChange={(value) => dispatch({ type: 'status', status: parseStatus(value) })} />
+      <FilterSelect
+        id={`${id}-role`}
+        label="Role"
+        value={query.role}
+        options={ROLES}
+        onChange={(value) => dispatch({ type: 'role', role: parseRole(value) })}
+      />
+      <FilterSelect
+        id={`${id}-status`}
+        label="Status"
+        value={query.status}
+        options={STATUSES}
+        onChange={(value) => dispatch({ type: 'status', status: parseStatus(value) })}
+      />
     </div>
   );
 }

@@ -23,29 +23,49 @@ const HEADINGS = ['Name', 'Email', 'Username', 'Role', 'Status', 'Joined', 'Acti
 function StatusBadge({ disabled }: { disabled: boolean }) {
   return disabled ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-red-500/10 px-2.5 py-0.5 text-xs font-semibold text-red-700 dark:text-red-300">
-      <span className="h-1.5 w-1.5 rounded-full bg-red-500" aria-hidden="true" />Deactivated
+      <span className="h-1.5 w-1.5 rounded-full bg-red-500" aria-hidden="true" />
+      Deactivated
     </span>
   ) : (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
-      <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" />Active
+      <span className="h-1.5 w-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+      Active
     </span>
   );
 }
 
-function UserRow({ user, me, busy, onRole, onToggle, onResetTwoFactor }: { user: AdminUser; me: boolean; busy: boolean } & Pick<Props, 'onRole' | 'onToggle' | 'onResetTwoFactor'>) {
+function UserRow({
+  user,
+  me,
+  busy,
+  onRole,
+  onToggle,
+  onResetTwoFactor,
+}: { user: AdminUser; me: boolean; busy: boolean } & Pick<Props, 'onRole' | 'onToggle' | 'onResetTwoFactor'>) {
   const name = fullName(user);
   const noteId = `user-note-${user._id}`;
   const locked = me || busy;
   return (
-    <tr className="block border-b border-gray-200 py-3 first:pt-0 last:border-0 last:pb-0 lg:table-row lg:py-0 dark:border-white/10" aria-busy={busy}>
+    <tr
+      className="block border-b border-gray-200 py-3 first:pt-0 last:border-0 last:pb-0 lg:table-row lg:py-0 dark:border-white/10"
+      aria-busy={busy}
+    >
       <Cell heading="Name">
         <span className="min-w-0 text-right font-medium break-words lg:text-left">
           {name}
-          {me && <span className="ml-2 rounded bg-[color-mix(in_srgb,var(--color-primary)_15%,transparent)] px-1.5 py-0.5 text-xs font-semibold text-gray-900 dark:text-gray-100">You</span>}
+          {me && (
+            <span className="ml-2 rounded bg-[color-mix(in_srgb,var(--color-primary)_15%,transparent)] px-1.5 py-0.5 text-xs font-semibold text-gray-900 dark:text-gray-100">
+              You
+            </span>
+          )}
         </span>
       </Cell>
-      <Cell heading="Email"><span className="min-w-0 break-all text-right lg:text-left">{user.email}</span></Cell>
-      <Cell heading="Username"><span className="min-w-0 break-all text-right lg:text-left">{user.username}</span></Cell>
+      <Cell heading="Email">
+        <span className="min-w-0 break-all text-right lg:text-left">{user.email}</span>
+      </Cell>
+      <Cell heading="Username">
+        <span className="min-w-0 break-all text-right lg:text-left">{user.username}</span>
+      </Cell>
       <Cell heading="Role">
         <select
           aria-label={`Role of ${name}`}
@@ -62,17 +82,28 @@ function UserRow({ user, me, busy, onRole, onToggle, onResetTwoFactor }: { user:
       <Cell heading="Status">
         <span className="flex flex-wrap justify-end gap-1.5 lg:justify-start">
           <StatusBadge disabled={user.disabled} />
-          {user.two_factor && <span className="rounded-full bg-sky-500/10 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-800 dark:text-sky-300">Two-factor on</span>}
+          {user.two_factor && (
+            <span className="rounded-full bg-sky-500/10 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-800 dark:text-sky-300">
+              Two-factor on
+            </span>
+          )}
         </span>
       </Cell>
       <Cell heading="Joined">
-        <time dateTime={user.created_at} title={formatDateTime(user.created_at)} className="whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300">
+        <time
+          dateTime={user.created_at}
+          title={formatDateTime(user.created_at)}
+          className="whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300"
+        >
           {formatDate(user.created_at)}
         </time>
       </Cell>
       <Cell heading="Actions" className="lg:text-right">
         {me ? (
-          <span id={noteId} className="text-right text-xs text-gray-600 lg:block lg:max-w-40 lg:text-left dark:text-gray-400">
+          <span
+            id={noteId}
+            className="text-right text-xs text-gray-600 lg:block lg:max-w-40 lg:text-left dark:text-gray-400"
+          >
             Your own account: its role and status cannot be changed here.
           </span>
         ) : (
@@ -113,11 +144,21 @@ export default function UsersTable({ users, meId, busyId, onRole, onToggle, onRe
     <ListTable
       label="User accounts"
       headings={HEADINGS.map((heading) => (
-        <th key={heading} scope="col" className="px-3 pb-2 font-semibold">{heading}</th>
+        <th key={heading} scope="col" className="px-3 pb-2 font-semibold">
+          {heading}
+        </th>
       ))}
     >
       {users.map((user) => (
-        <UserRow key={user._id} user={user} me={user._id === meId} busy={busyId === user._id} onRole={onRole} onToggle={onToggle} onResetTwoFactor={onResetTwoFactor} />
+        <UserRow
+          key={user._id}
+          user={user}
+          me={user._id === meId}
+          busy={busyId === user._id}
+          onRole={onRole}
+          onToggle={onToggle}
+          onResetTwoFactor={onResetTwoFactor}
+        />
       ))}
     </ListTable>
   );

@@ -3,7 +3,13 @@ import type { UsersListQuery } from '../../../lib/api/admin/users.ts';
 import { USERS_PAGE_DEFAULT } from '../../../shared/schemas/user-admin.ts';
 import { onPage, type PageAction } from '../ui/paged-list.ts';
 
-export const INITIAL_USERS_QUERY: UsersListQuery = { page: 1, pageSize: USERS_PAGE_DEFAULT, q: '', role: '', status: '' };
+export const INITIAL_USERS_QUERY: UsersListQuery = {
+  page: 1,
+  pageSize: USERS_PAGE_DEFAULT,
+  q: '',
+  role: '',
+  status: '',
+};
 
 export type UsersQueryAction =
   | { type: 'search'; q: string }
@@ -25,5 +31,7 @@ export function usersQueryReducer(query: UsersListQuery, action: UsersQueryActio
 }
 
 /** Select values parsed into their unions (never trust a form value). */
-export const parseRole = (value: string): UsersListQuery['role'] => (value === 'admin' || value === 'customer' ? value : '');
-export const parseStatus = (value: string): UsersListQuery['status'] => (value === 'active' || value === 'deactivated' ? value : '');
+export const parseRole = (value: string): UsersListQuery['role'] =>
+  value === 'admin' || value === 'customer' ? value : '';
+export const parseStatus = (value: string): UsersListQuery['status'] =>
+  value === 'active' || value === 'deactivated' ? value : '';

@@ -35,7 +35,10 @@ async function messageOf(body: ReadableStream<Uint8Array> | undefined): Promise<
 }
 
 /** The archive and its file name; `onProgress` as bytes arrive. Throws BackupDownloadError. */
-export async function downloadBackup(onProgress: (progress: BackupProgress) => void, signal: AbortSignal = new AbortController().signal): Promise<{ blob: Blob; fileName: string }> {
+export async function downloadBackup(
+  onProgress: (progress: BackupProgress) => void,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<{ blob: Blob; fileName: string }> {
   let res;
   try {
     res = await api.raw<ReadableStream<Uint8Array>, 'stream'>('/api/admin/backup', {
@@ -51,7 +54,10 @@ export async function downloadBackup(onProgress: (progress: BackupProgress) => v
   }
   const body = res._data;
   if (!res.ok || !body) {
-    throw new BackupDownloadError((await messageOf(body)) ?? 'The backup could not be downloaded. Please try again.', res.status);
+    throw new BackupDownloadError(
+      (await messageOf(body)) ?? 'The backup could not be downloaded. Please try again.',
+      res.status,
+    );
   }
   const length = Number(res.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;

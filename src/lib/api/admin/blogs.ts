@@ -29,10 +29,12 @@ function toForm({ fields, cover, removeCover }: BlogFormInput): FormData {
 }
 
 /** GET /api/admin/blogs: every post, drafts too, newest first. */
-export const fetchAdminBlogs = async (): Promise<AdminBlog[]> => (await api<ListResponse<AdminBlog>>('/api/admin/blogs')).results;
+export const fetchAdminBlogs = async (): Promise<AdminBlog[]> =>
+  (await api<ListResponse<AdminBlog>>('/api/admin/blogs')).results;
 
 /** GET /api/admin/blogs/{id}. */
-export const fetchAdminBlog = async (id: string): Promise<AdminBlog> => (await api<{ blog: AdminBlog }>(`/api/admin/blogs/${encodeURIComponent(id)}`)).blog;
+export const fetchAdminBlog = async (id: string): Promise<AdminBlog> =>
+  (await api<{ blog: AdminBlog }>(`/api/admin/blogs/${encodeURIComponent(id)}`)).blog;
 
 /** POST /api/admin/blogs (multipart; the cover optional) with upload progress. */
 export const createBlog = (input: BlogFormInput, onProgress?: Progress) =>
@@ -40,11 +42,15 @@ export const createBlog = (input: BlogFormInput, onProgress?: Progress) =>
 
 /** PUT /api/admin/blogs/{id} (multipart; a new cover optional) with upload progress. */
 export const updateBlog = (id: string, input: BlogFormInput, onProgress?: Progress) =>
-  uploadFile<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, toForm(input), { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
+  uploadFile<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, toForm(input), {
+    method: 'PUT',
+    ...(onProgress ? { onProgress } : {}),
+  });
 
 /** PATCH /api/admin/blogs/{id}: publishes or unpublishes. */
 export const setBlogPublished = (id: string, published: boolean) =>
   api<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'PATCH', body: { published } });
 
 /** DELETE /api/admin/blogs/{id}. */
-export const deleteBlog = (id: string) => api<{ message: string }>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteBlog = (id: string) =>
+  api<{ message: string }>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'DELETE' });

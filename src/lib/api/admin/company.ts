@@ -25,8 +25,14 @@ export async function getCompany(): Promise<Company> {
 }
 
 /** PUT /api/company as multipart: text fields, social[key] and the optional logo, logo_dark and icon files. */
-export async function updateCompany(form: FormData, onProgress?: (progress: UploadProgress) => void): Promise<CompanySaved> {
-  const answer = await uploadFile<{ message?: string; company?: CompanyInput }>('/api/company', form, { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
+export async function updateCompany(
+  form: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<CompanySaved> {
+  const answer = await uploadFile<{ message?: string; company?: CompanyInput }>('/api/company', form, {
+    method: 'PUT',
+    ...(onProgress ? { onProgress } : {}),
+  });
   return saved(answer);
 }
 

@@ -23,9 +23,11 @@ const results = async <T>(path: string) => (await api<ListResponse<T>>(path)).re
 /** GET /api/photos with the bearer token: every photo, drafts included. */
 export const fetchAdminPhotos = () => results<Photo>('/api/photos');
 /** PUT /api/admin/photos/{id}: title, caption, category, tags (and published). */
-export const updatePhoto = (id: string, body: PhotoEditInput) => api<PhotoSaved>(at('/api/admin/photos', id), { method: 'PUT', body });
+export const updatePhoto = (id: string, body: PhotoEditInput) =>
+  api<PhotoSaved>(at('/api/admin/photos', id), { method: 'PUT', body });
 /** PATCH /api/admin/photos/{id}: publish or unpublish. */
-export const setPhotoPublished = (id: string, published: boolean) => api<PhotoSaved>(at('/api/admin/photos', id), { method: 'PATCH', body: { published } });
+export const setPhotoPublished = (id: string, published: boolean) =>
+  api<PhotoSaved>(at('/api/admin/photos', id), { method: 'PATCH', body: { published } });
 /** DELETE /api/admin/photos/{id}. */
 export const deletePhoto = (id: string) => api<Deleted>(at('/api/admin/photos', id), { method: 'DELETE' });
 
@@ -34,9 +36,11 @@ export const fetchAdminVideos = () => results<AdminVideo>('/api/admin/videos');
 /** POST /api/admin/videos (JSON). */
 export const createVideo = (body: VideoInput) => api<VideoSaved>('/api/admin/videos', { method: 'POST', body });
 /** PUT /api/admin/videos/{id} (JSON, every field). */
-export const updateVideo = (id: string, body: VideoInput) => api<VideoSaved>(at('/api/admin/videos', id), { method: 'PUT', body });
+export const updateVideo = (id: string, body: VideoInput) =>
+  api<VideoSaved>(at('/api/admin/videos', id), { method: 'PUT', body });
 /** PATCH /api/admin/videos/{id}: publish or unpublish. */
-export const setVideoPublished = (id: string, published: boolean) => api<VideoSaved>(at('/api/admin/videos', id), { method: 'PATCH', body: { published } });
+export const setVideoPublished = (id: string, published: boolean) =>
+  api<VideoSaved>(at('/api/admin/videos', id), { method: 'PATCH', body: { published } });
 /** DELETE /api/admin/videos/{id}. */
 export const deleteVideo = (id: string) => api<Deleted>(at('/api/admin/videos', id), { method: 'DELETE' });
 
@@ -49,7 +53,8 @@ export const createAudio = (form: FormData, onProgress?: Progress) =>
 export const updateAudio = (id: string, form: FormData, onProgress?: Progress) =>
   uploadFile<AudioSaved>(at('/api/admin/audios', id), form, { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
 /** PATCH /api/admin/audios/{id}: publish or unpublish. */
-export const setAudioPublished = (id: string, published: boolean) => api<AudioSaved>(at('/api/admin/audios', id), { method: 'PATCH', body: { published } });
+export const setAudioPublished = (id: string, published: boolean) =>
+  api<AudioSaved>(at('/api/admin/audios', id), { method: 'PATCH', body: { published } });
 /** DELETE /api/admin/audios/{id}. */
 export const deleteAudio = (id: string) => api<Deleted>(at('/api/admin/audios', id), { method: 'DELETE' });
 
@@ -62,6 +67,7 @@ export const createEvent = (form: FormData, onProgress?: Progress) =>
 export const updateEvent = (id: string, form: FormData, onProgress?: Progress) =>
   uploadFile<EventSaved>(at('/api/admin/events', id), form, { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
 /** PATCH /api/admin/events/{id}: publish or unpublish. */
-export const setEventPublished = (id: string, published: boolean) => api<EventSaved>(at('/api/admin/events', id), { method: 'PATCH', body: { published } });
+export const setEventPublished = (id: string, published: boolean) =>
+  api<EventSaved>(at('/api/admin/events', id), { method: 'PATCH', body: { published } });
 /** DELETE /api/admin/events/{id}. */
 export const deleteEvent = (id: string) => api<Deleted>(at('/api/admin/events', id), { method: 'DELETE' });

@@ -10,4 +10,5 @@ export const fetchActivity = (limit: number) =>
   api<{ results: AuditEntry[] }>('/api/admin/activity', { query: { limit } }).then((r) => r.results);
 
 /** GET /api/admin/notifications: what an admin must know now (a failed site rebuild). */
-export const fetchNotifications = () => api<{ results: AdminNotification[] }>('/api/admin/notifications').then((r) => r.results);
+export const fetchNotifications = () =>
+  api<{ results: AdminNotification[] }>('/api/admin/notifications').then((r) => r.results);

@@ -19,23 +19,43 @@ export interface DocumentFields {
 
 type Progress = ((progress: UploadProgress) => void) | undefined;
 const item = (id: string) => `/api/admin/documents/${encodeURIComponent(id)}`;
-const textFields = (f: DocumentFields) => ({ title: f.title, description: f.description, published: String(f.published) });
+const textFields = (f: DocumentFields) => ({
+  title: f.title,
+  description: f.description,
+  published: String(f.published),
+});
 
 /** GET /api/admin/documents: every document, drafts too, newest first. */
-export const fetchAdminDocuments = async (): Promise<AdminDocument[]> => (await api<ListResponse<AdminDocument>>('/api/admin/documents')).results;
+export const fetchAdminDocuments = async (): Promise<AdminDocument[]> =>
+  (await api<ListResponse<AdminDocument>>('/api/admin/documents')).results;
 
 /** POST /api/admin/documents (multipart: file, title, description, published). */
 export const createDocument = (file: File, fields: DocumentFields, onProgress?: Progress) =>
-  uploadFile<DocumentSaved>('/api/admin/documents', { file, fields: textFields(fields) }, { method: 'POST', ...(onProgress ? { onProgress } : {}) });
+  uploadFile<DocumentSaved>(
+    '/api/admin/documents',
+    { file, fields: textFields(fields) },
+    { method: 'POST', ...(onProgress ? { onProgress } : {}) },
+  );
 
 /** PUT /api/admin/documents/{id}: the fields, with a new file (multipart) or without one (JSON). */
-export function updateDocument(id: string, fields: DocumentFields, file?: File, onProgress?: Progress): Promise<DocumentSaved> {
-  if (file) return uploadFile<DocumentSaved>(item(id), { file, fields: textFields(fields) }, { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
+export function updateDocument(
+  id: string,
+  fields: DocumentFields,
+  file?: File,
+  onProgress?: Progress,
+): Promise<DocumentSaved> {
+  if (file)
+    return uploadFile<DocumentSaved>(
+      item(id),
+      { file, fields: textFields(fields) },
+      { method: 'PUT', ...(onProgress ? { onProgress } : {}) },
+    );
   return api<DocumentSaved>(item(id), { method: 'PUT', body: fields });
 }
 
 /** PATCH /api/admin/documents/{id}: publish or unpublish. */
-export const setDocumentPublished = (id: string, published: boolean) => api<DocumentSaved>(item(id), { method: 'PATCH', body: { published } });
+export const setDocumentPublished = (id: string, published: boolean) =>
+  api<DocumentSaved>(item(id), { method: 'PATCH', body: { published } });
 
 /** DELETE /api/admin/documents/{id}. */
 export const deleteDocument = (id: string) => api<{ message: string }>(item(id), { method: 'DELETE' });

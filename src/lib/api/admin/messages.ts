@@ -15,21 +15,31 @@ export interface MessagesListQuery {
 export type AdminConversationChange = AdminConversationThread & { message: string };
 
 /** GET /api/admin/messages: one page, unread first, then newest activity first. */
-export function fetchAdminConversations({ page, pageSize, q, status }: MessagesListQuery): Promise<AdminConversationPage> {
+export function fetchAdminConversations({
+  page,
+  pageSize,
+  q,
+  status,
+}: MessagesListQuery): Promise<AdminConversationPage> {
   const query: Record<string, string | number> = { page, pageSize, status };
   if (q.trim()) query['q'] = q.trim();
   return api<AdminConversationPage>('/api/admin/messages', { query });
 }
 
 /** GET /api/admin/messages/unread: threads with a visitor message the company has not read. */
-export const fetchUnreadConversations = async (): Promise<number> => (await api<AdminUnreadCount>('/api/admin/messages/unread')).conversations;
+export const fetchUnreadConversations = async (): Promise<number> =>
+  (await api<AdminUnreadCount>('/api/admin/messages/unread')).conversations;
 
 /** GET /api/admin/messages/{id}: the thread and its sender; reading marks it read. */
-export const fetchAdminConversation = (id: string) => api<AdminConversationThread>(`/api/admin/messages/${encodeURIComponent(id)}`);
+export const fetchAdminConversation = (id: string) =>
+  api<AdminConversationThread>(`/api/admin/messages/${encodeURIComponent(id)}`);
 
 /** POST /api/admin/messages/{id}/reply: stored, mailed to the visitor. */
 export const replyToConversation = (id: string, message: string) =>
-  api<AdminConversationChange>(`/api/admin/messages/${encodeURIComponent(id)}/reply`, { method: 'POST', body: { message } });
+  api<AdminConversationChange>(`/api/admin/messages/${encodeURIComponent(id)}/reply`, {
+    method: 'POST',
+    body: { message },
+  });
 
 /** PATCH /api/admin/messages/{id}: close or reopen, block or unblock the sender. */
 export const changeConversation = (id: string, change: ConversationChangeInput) =>

@@ -17,11 +17,17 @@ export interface PhotoUploadInput {
 }
 
 /** POST /api/admin/photos/upload (multipart: photo, title, caption, published) with upload progress. */
-export function uploadPhoto({ photo, title, caption, published }: PhotoUploadInput, onProgress?: (progress: UploadProgress) => void): Promise<PhotoUploaded> {
+export function uploadPhoto(
+  { photo, title, caption, published }: PhotoUploadInput,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<PhotoUploaded> {
   const form = new FormData();
   form.append('title', title);
   form.append('caption', caption);
   form.append('published', String(published));
   form.append('photo', photo);
-  return uploadFile<PhotoUploaded>('/api/admin/photos/upload', form, { method: 'POST', ...(onProgress ? { onProgress } : {}) });
+  return uploadFile<PhotoUploaded>('/api/admin/photos/upload', form, {
+    method: 'POST',
+    ...(onProgress ? { onProgress } : {}),
+  });
 }

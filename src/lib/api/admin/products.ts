@@ -1,6 +1,11 @@
 /** The Manage Products calls (issue 17 item 3), one function per endpoint; saves with a picture report upload progress. */
 import type { AdminProductPage, ProductSaved } from '../../../shared/products-admin.ts';
-import type { ProductCategory, ProductPublishFilter, ProductSort, SortDir } from '../../../shared/schemas/product-admin.ts';
+import type {
+  ProductCategory,
+  ProductPublishFilter,
+  ProductSort,
+  SortDir,
+} from '../../../shared/schemas/product-admin.ts';
 import { api } from '../client.ts';
 import { uploadFile, type UploadProgress } from '../upload.ts';
 
@@ -20,7 +25,15 @@ const progressOption = (onProgress: Progress) => (onProgress ? { onProgress } : 
 const item = (id: string) => `/api/admin/products/${encodeURIComponent(id)}`;
 
 /** GET /api/admin/products: one page of products, drafts included, in the asked order. */
-export function fetchAdminProducts({ page, pageSize, q, sort, dir, published, category }: ProductsListQuery): Promise<AdminProductPage> {
+export function fetchAdminProducts({
+  page,
+  pageSize,
+  q,
+  sort,
+  dir,
+  published,
+  category,
+}: ProductsListQuery): Promise<AdminProductPage> {
   const query: Record<string, string | number> = { page, pageSize, sort, dir };
   if (q.trim()) query['q'] = q.trim();
   if (published !== 'all') query['published'] = published;
@@ -37,7 +50,8 @@ export const updateProduct = (id: string, form: FormData, onProgress?: Progress)
   uploadFile<ProductSaved>(item(id), form, { method: 'PUT', ...progressOption(onProgress) });
 
 /** PATCH /api/admin/products/{id}: publishes a product or takes it back to a draft. */
-export const setProductPublished = (id: string, published: boolean) => api<ProductSaved>(item(id), { method: 'PATCH', body: { published } });
+export const setProductPublished = (id: string, published: boolean) =>
+  api<ProductSaved>(item(id), { method: 'PATCH', body: { published } });
 
 /** DELETE /api/admin/products/{id}. */
 export const deleteProduct = (id: string) => api<{ message: string }>(item(id), { method: 'DELETE' });

@@ -25,14 +25,18 @@ export const createSlider = (form: FormData, onProgress?: Progress) =>
 
 /** PUT /api/sliders/{id} (multipart; a new image optional). */
 export const updateSlider = (id: string, form: FormData, onProgress?: Progress) =>
-  uploadFile<SliderSaved>(`/api/sliders/${encodeURIComponent(id)}`, form, { method: 'PUT', ...progressOption(onProgress) });
+  uploadFile<SliderSaved>(`/api/sliders/${encodeURIComponent(id)}`, form, {
+    method: 'PUT',
+    ...progressOption(onProgress),
+  });
 
 /** PATCH /api/sliders/{id}: shows or hides a slider on the hero. */
 export const setSliderActive = (id: string, isActive: boolean) =>
   api<SliderSaved>(`/api/sliders/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isActive } });
 
 /** DELETE /api/sliders/{id}. */
-export const deleteSlider = (id: string) => api<{ message: string }>(`/api/sliders/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteSlider = (id: string) =>
+  api<{ message: string }>(`/api/sliders/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** PUT /api/admin/sliders/order: every slider id once, in the new order; answers the list with order rewritten 0..n-1. */
 export async function reorderSliders(ids: readonly string[]): Promise<Slider[]> {

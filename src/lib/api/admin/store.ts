@@ -7,4 +7,5 @@ import { api } from '../client.ts';
 export const fetchAdminStore = () => api<StoreSettings>('/api/admin/store');
 
 /** PUT /api/admin/store: every setting at once; answers the settings as saved (the site is rebuilt with them). */
-export const updateAdminStore = (body: StoreSettingsValues) => api<StoreSettings>('/api/admin/store', { method: 'PUT', body });
+export const updateAdminStore = (body: StoreSettingsValues) =>
+  api<StoreSettings>('/api/admin/store', { method: 'PUT', body });

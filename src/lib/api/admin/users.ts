@@ -23,8 +23,13 @@ export function fetchAdminUsers({ page, pageSize, q, role, status }: UsersListQu
 
 /** PATCH /api/admin/users/{id}: a new role, or deactivated/reactivated; answers what changed and the account. */
 export const updateAdminUser = (id: string, change: UserChangeInput) =>
-  api<{ message: string; user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
+  api<{ message: string; user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: change,
+  });
 
 /** DELETE /api/admin/users/{id}/two-factor (issue 22): another account's authenticator and recovery codes go, and its sessions. */
 export const resetAdminUserTwoFactor = (id: string) =>
-  api<{ message: string; user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor`, { method: 'DELETE' });
+  api<{ message: string; user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor`, {
+    method: 'DELETE',
+  });

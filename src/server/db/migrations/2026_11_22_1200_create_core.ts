@@ -1,7 +1,20 @@
 // Frozen once landed: never import app code here. Portable types only (SQLite and PostgreSQL).
 import { sql, type Kysely } from 'kysely';
 
-const SEO_PAGES = ['home', 'login', 'register', 'profile', 'shop', 'blogs', 'photos', 'videos', 'audio', 'events', 'notfound', 'contact'];
+const SEO_PAGES = [
+  'home',
+  'login',
+  'register',
+  'profile',
+  'shop',
+  'blogs',
+  'photos',
+  'videos',
+  'audio',
+  'events',
+  'notfound',
+  'contact',
+];
 const now = sql`CURRENT_TIMESTAMP`;
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -9,13 +22,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('company_settings')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('public_id', 'text', (c) => c.notNull());
-  for (const col of ['name', 'tagline', 'description', 'logo', 'logo_dark', 'icon', 'hero_image', 'cta_text', 'cta_link',
-    'address', 'phone', 'email', 'website', 'social_facebook', 'social_instagram', 'social_twitter', 'social_linkedin',
-    'primary_color', 'secondary_color', 'font']) {
+  for (const col of [
+    'name',
+    'tagline',
+    'description',
+    'logo',
+    'logo_dark',
+    'icon',
+    'hero_image',
+    'cta_text',
+    'cta_link',
+    'address',
+    'phone',
+    'email',
+    'website',
+    'social_facebook',
+    'social_instagram',
+    'social_twitter',
+    'social_linkedin',
+    'primary_color',
+    'secondary_color',
+    'font',
+  ]) {
     company = company.addColumn(col, 'text');
   }
-  for (const col of ['primary_opacity', 'secondary_opacity', 'button_opacity']) company = company.addColumn(col, 'double precision');
-  for (const col of ['primary_blur', 'secondary_blur', 'header_radius', 'button_radius', 'button_blur']) company = company.addColumn(col, 'integer');
+  for (const col of ['primary_opacity', 'secondary_opacity', 'button_opacity'])
+    company = company.addColumn(col, 'double precision');
+  for (const col of ['primary_blur', 'secondary_blur', 'header_radius', 'button_radius', 'button_blur'])
+    company = company.addColumn(col, 'integer');
   for (const page of SEO_PAGES) {
     company = company.addColumn(`seo_${page}_title`, 'text').addColumn(`seo_${page}_description`, 'text');
   }
@@ -258,9 +292,26 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['messages', 'orders', 'recommendations', 'events', 'audio_reviews', 'audios', 'videos', 'photos',
-    'blog_comments', 'blogs', 'products', 'sliders', 'media', 'password_reset_tokens', 'one_time_codes', 'sessions',
-    'users', 'company_settings']) {
+  for (const table of [
+    'messages',
+    'orders',
+    'recommendations',
+    'events',
+    'audio_reviews',
+    'audios',
+    'videos',
+    'photos',
+    'blog_comments',
+    'blogs',
+    'products',
+    'sliders',
+    'media',
+    'password_reset_tokens',
+    'one_time_codes',
+    'sessions',
+    'users',
+    'company_settings',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -32,8 +32,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema.createIndex('events_slug_idx').on('events').column('slug').unique().execute();
   // A poster shown before a video plays (or when it cannot load) and an audio item's cover art: stored picture URLs.
-  await db.schema.alterTable('videos').addColumn('poster', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('audios').addColumn('cover', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('videos')
+    .addColumn('poster', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('audios')
+    .addColumn('cover', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('newsletter_subscribers')
@@ -49,8 +55,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('confirmed_at', 'text')
     .addColumn('unsubscribed_at', 'text')
     .execute();
-  await db.schema.createIndex('newsletter_confirm_idx').on('newsletter_subscribers').column('confirm_token_hash').execute();
-  await db.schema.createIndex('newsletter_unsubscribe_idx').on('newsletter_subscribers').column('unsubscribe_token_hash').execute();
+  await db.schema
+    .createIndex('newsletter_confirm_idx')
+    .on('newsletter_subscribers')
+    .column('confirm_token_hash')
+    .execute();
+  await db.schema
+    .createIndex('newsletter_unsubscribe_idx')
+    .on('newsletter_subscribers')
+    .column('unsubscribe_token_hash')
+    .execute();
 
   await db.schema
     .createTable('contact_messages')
@@ -78,7 +92,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['team_members', 'contact_messages', 'newsletter_subscribers']) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of ['team_members', 'contact_messages', 'newsletter_subscribers'])
+    await db.schema.dropTable(table).ifExists().execute();
   await db.schema.alterTable('audios').dropColumn('cover').execute();
   await db.schema.alterTable('videos').dropColumn('poster').execute();
   await db.schema.dropIndex('events_slug_idx').ifExists().execute();

@@ -24,7 +24,10 @@ function slugOf(text: string): string {
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('products').addColumn('slug', 'text').execute();
   // Extra pictures after `image`: a JSON array of stored picture URLs.
-  await db.schema.alterTable('products').addColumn('gallery', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('gallery', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   const products = await db.selectFrom('products').select(['id', 'name']).orderBy('created_at').orderBy('id').execute();
   const taken = new Set<string>();
   for (const product of products as { id: string; name: string }[]) {
@@ -80,10 +83,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['ship_country', 'text', ''],
   ];
   for (const [name, type, value] of orderColumns) {
-    await db.schema.alterTable('orders').addColumn(name, type, (c) => c.notNull().defaultTo(value)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn(name, type, (c) => c.notNull().defaultTo(value))
+      .execute();
   }
   // Orders placed before this migration had no tax or shipping: their subtotal is their total.
-  await db.updateTable('orders').set({ subtotal_cents: sql`total_cents` }).execute();
+  await db
+    .updateTable('orders')
+    .set({ subtotal_cents: sql`total_cents` })
+    .execute();
   // The key the browser placed the order with: the same key again answers the same order (a double click is one order).
   await db.schema.alterTable('orders').addColumn('idempotency_key', 'text').execute();
   // SHA-256 of the token a guest's confirmation link carries (guests have no session to read their order with).
@@ -104,8 +113,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('token_hash', 'text')
     .addColumn('token_expires_at', 'text')
     .execute();
-  await db.schema.createIndex('checkout_verifications_email_idx').on('checkout_verifications').column('email').execute();
-  await db.schema.createIndex('checkout_verifications_token_idx').on('checkout_verifications').column('token_hash').execute();
+  await db.schema
+    .createIndex('checkout_verifications_email_idx')
+    .on('checkout_verifications')
+    .column('email')
+    .execute();
+  await db.schema
+    .createIndex('checkout_verifications_token_idx')
+    .on('checkout_verifications')
+    .column('token_hash')
+    .execute();
 
   // Every payment provider event applied, by the provider's own id: a webhook delivered again is a no-op.
   await db.schema
@@ -119,11 +136,28 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['payment_events', 'checkout_verifications', 'store_settings']) await db.schema.dropTable(table).ifExists().execute();
-  for (const index of ['orders_user_created_idx', 'orders_idempotency_idx', 'products_slug_idx']) await db.schema.dropIndex(index).ifExists().execute();
+  for (const table of ['payment_events', 'checkout_verifications', 'store_settings'])
+    await db.schema.dropTable(table).ifExists().execute();
+  for (const index of ['orders_user_created_idx', 'orders_idempotency_idx', 'products_slug_idx'])
+    await db.schema.dropIndex(index).ifExists().execute();
   for (const column of [
-    'access_token_hash', 'idempotency_key', 'ship_country', 'ship_postal_code', 'ship_region', 'ship_city', 'ship_line2', 'ship_line1',
-    'ship_name', 'payment_ref', 'payment_method', 'tax_inclusive', 'tax_rate_bp', 'currency', 'shipping_cents', 'tax_cents', 'subtotal_cents',
+    'access_token_hash',
+    'idempotency_key',
+    'ship_country',
+    'ship_postal_code',
+    'ship_region',
+    'ship_city',
+    'ship_line2',
+    'ship_line1',
+    'ship_name',
+    'payment_ref',
+    'payment_method',
+    'tax_inclusive',
+    'tax_rate_bp',
+    'currency',
+    'shipping_cents',
+    'tax_cents',
+    'subtotal_cents',
   ]) {
     await db.schema.alterTable('orders').dropColumn(column).execute();
   }

@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('last_message_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('conversations_user_idx').on('conversations').columns(['user_id', 'last_message_at']).execute();
+  await db.schema
+    .createIndex('conversations_user_idx')
+    .on('conversations')
+    .columns(['user_id', 'last_message_at'])
+    .execute();
   await db.schema.createIndex('conversations_last_idx').on('conversations').column('last_message_at').execute();
   await db.schema.createIndex('conversations_email_idx').on('conversations').column('email').execute();
 
@@ -42,7 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('conversation_messages_thread_idx').on('conversation_messages').columns(['conversation_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('conversation_messages_thread_idx')
+    .on('conversation_messages')
+    .columns(['conversation_id', 'created_at'])
+    .execute();
 
   // Addresses whose messages the company no longer accepts (the admin's 'Block sender'), lower-cased.
   await db.schema
@@ -54,19 +62,41 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Every stored contact-form message becomes a guest conversation with that one message.
   const stored = (await db.selectFrom('contact_messages').selectAll().execute()) as {
-    id: string; name: string; email: string; subject: string; message: string; created_at: string; read_at: string | null;
+    id: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    created_at: string;
+    read_at: string | null;
   }[];
   for (const row of stored) {
     await db
       .insertInto('conversations')
       .values({
-        id: row.id, user_id: null, name: row.name, email: row.email, subject: row.subject, source: 'contact', status: 'open',
-        admin_unread: row.read_at ? 0 : 1, visitor_unread: 0, created_at: row.created_at, last_message_at: row.created_at,
+        id: row.id,
+        user_id: null,
+        name: row.name,
+        email: row.email,
+        subject: row.subject,
+        source: 'contact',
+        status: 'open',
+        admin_unread: row.read_at ? 0 : 1,
+        visitor_unread: 0,
+        created_at: row.created_at,
+        last_message_at: row.created_at,
       })
       .execute();
     await db
       .insertInto('conversation_messages')
-      .values({ id: `${row.id}-1`, conversation_id: row.id, author: 'visitor', author_id: null, body: row.message, created_at: row.created_at })
+      .values({
+        id: `${row.id}-1`,
+        conversation_id: row.id,
+        author: 'visitor',
+        author_id: null,
+        body: row.message,
+        created_at: row.created_at,
+      })
       .execute();
   }
   await db.schema.dropTable('contact_messages').execute();
@@ -108,7 +138,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['analytics_salts', 'page_visitors', 'page_views', 'email_changes', 'blocked_senders', 'conversation_messages', 'conversations']) {
+  for (const table of [
+    'analytics_salts',
+    'page_visitors',
+    'page_views',
+    'email_changes',
+    'blocked_senders',
+    'conversation_messages',
+    'conversations',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
   // The two replaced tables come back empty: their rows moved into conversations.

@@ -30,7 +30,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('two_factor_recovery_codes_user_idx').on('two_factor_recovery_codes').columns(['user_id', 'code_hash']).unique().execute();
+  await db.schema
+    .createIndex('two_factor_recovery_codes_user_idx')
+    .on('two_factor_recovery_codes')
+    .columns(['user_id', 'code_hash'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('two_factor_challenges')

@@ -22,34 +22,111 @@ interface Track {
   noise: number;
 }
 
-const C4 = 261.63, D4 = 293.66, E4 = 329.63, F4 = 349.23, G4 = 392.0, A4 = 440.0, B4 = 493.88;
-const C5 = 523.25, D5 = 587.33, E5 = 659.25, A3 = 220.0, G3 = 196.0, E3 = 164.81;
+const C4 = 261.63,
+  D4 = 293.66,
+  E4 = 329.63,
+  F4 = 349.23,
+  G4 = 392.0,
+  A4 = 440.0,
+  B4 = 493.88;
+const C5 = 523.25,
+  D5 = 587.33,
+  E5 = 659.25,
+  A3 = 220.0,
+  G3 = 196.0,
+  E3 = 164.81;
 
 const BASS_BAR: readonly Note[] = [
-  [A3, 0.5], [A3, 0.5], [E4, 0.5], [A3, 0.5], [C4, 0.5], [A3, 0.5], [G3, 0.5], [A3, 0.5],
-  [A3, 0.5], [A3, 0.5], [E4, 0.5], [A3, 0.5], [D4, 0.5], [C4, 0.5], [B4, 0.5], [E4, 0.5],
-  [A3, 0.5], [A3, 0.5], [E4, 0.5], [A3, 0.5], [C4, 0.5], [A3, 0.5], [G3, 0.5], [E3, 0.5],
+  [A3, 0.5],
+  [A3, 0.5],
+  [E4, 0.5],
+  [A3, 0.5],
+  [C4, 0.5],
+  [A3, 0.5],
+  [G3, 0.5],
+  [A3, 0.5],
+  [A3, 0.5],
+  [A3, 0.5],
+  [E4, 0.5],
+  [A3, 0.5],
+  [D4, 0.5],
+  [C4, 0.5],
+  [B4, 0.5],
+  [E4, 0.5],
+  [A3, 0.5],
+  [A3, 0.5],
+  [E4, 0.5],
+  [A3, 0.5],
+  [C4, 0.5],
+  [A3, 0.5],
+  [G3, 0.5],
+  [E3, 0.5],
 ];
 
 /** Four sounds; each item's clip loops one of them to the item's length. */
 const TRACKS: readonly Track[] = [
   // Warm major arpeggio, ~12 s.
   {
-    bpm: 120, harmonics: [1, 0.35, 0.15], decay: 0.6, noise: 0,
-    notes: [[C4, 1], [E4, 1], [G4, 1], [C5, 1], [G4, 1], [E4, 1], [F4, 1], [A4, 1], [C5, 1], [A4, 1], [F4, 1], [D4, 1],
-      [G3, 1], [B4, 1], [D5, 1], [B4, 1], [G4, 1], [E4, 1], [C4, 2], [E4, 1], [G4, 1], [C5, 2]],
+    bpm: 120,
+    harmonics: [1, 0.35, 0.15],
+    decay: 0.6,
+    noise: 0,
+    notes: [
+      [C4, 1],
+      [E4, 1],
+      [G4, 1],
+      [C5, 1],
+      [G4, 1],
+      [E4, 1],
+      [F4, 1],
+      [A4, 1],
+      [C5, 1],
+      [A4, 1],
+      [F4, 1],
+      [D4, 1],
+      [G3, 1],
+      [B4, 1],
+      [D5, 1],
+      [B4, 1],
+      [G4, 1],
+      [E4, 1],
+      [C4, 2],
+      [E4, 1],
+      [G4, 1],
+      [C5, 2],
+    ],
   },
   // Pulsing minor bass line, electronic feel, the bar played twice: ~11 s.
   { bpm: 132, harmonics: [1, 0.6, 0.4, 0.25], decay: 0.18, noise: 0, notes: [...BASS_BAR, ...BASS_BAR] },
   // Slow bell chimes, ~14 s.
   {
-    bpm: 60, harmonics: [1, 0, 0.4, 0, 0.2], decay: 1.4, noise: 0,
-    notes: [[E5, 1], [C5, 1], [D5, 1], [G4, 2], [0, 1], [G4, 1], [D5, 1], [E5, 1], [C5, 2], [0, 2]],
+    bpm: 60,
+    harmonics: [1, 0, 0.4, 0, 0.2],
+    decay: 1.4,
+    noise: 0,
+    notes: [
+      [E5, 1],
+      [C5, 1],
+      [D5, 1],
+      [G4, 2],
+      [0, 1],
+      [G4, 1],
+      [D5, 1],
+      [E5, 1],
+      [C5, 2],
+      [0, 2],
+    ],
   },
   // Ambient drone with soft noise ("rain"), ~8 s.
   {
-    bpm: 30, harmonics: [1, 0.2], decay: 3, noise: 0.35,
-    notes: [[A3, 2], [E3, 2]],
+    bpm: 30,
+    harmonics: [1, 0.2],
+    decay: 3,
+    noise: 0.35,
+    notes: [
+      [A3, 2],
+      [E3, 2],
+    ],
   },
 ];
 
@@ -78,7 +155,8 @@ function synthesise(track: Track, seconds: number): Int16Array {
     for (let i = 0; i < length && start + i < total; i++) {
       const t = i / SAMPLE_RATE;
       // 10 ms attack avoids clicks; exponential decay gives each note a plucked/bell shape.
-      const envelope = Math.min(1, t / 0.01) * Math.exp(-t / track.decay) * Math.min(1, (length - i) / (0.005 * SAMPLE_RATE));
+      const envelope =
+        Math.min(1, t / 0.01) * Math.exp(-t / track.decay) * Math.min(1, (length - i) / (0.005 * SAMPLE_RATE));
       let value = 0;
       if (freq > 0) {
         track.harmonics.forEach((weight, h) => {
@@ -145,8 +223,13 @@ export function demoClip(track: number, seconds: number): Uint8Array {
 const ONE_OF_EACH = TRACKS.map((_, track) => ({ track, duration: 12 }));
 
 /** Synthesises and stores one clip per item; returns their `/media/...` URLs in the items' order. */
-export async function storeDemoAudio(db: Db, dataDir: string, items: readonly { track: number; duration: number }[] = ONE_OF_EACH): Promise<string[]> {
+export async function storeDemoAudio(
+  db: Db,
+  dataDir: string,
+  items: readonly { track: number; duration: number }[] = ONE_OF_EACH,
+): Promise<string[]> {
   const urls: string[] = [];
-  for (const item of items) urls.push((await storeMedia(db, dataDir, demoClip(item.track, item.duration), 'audio/wav')).url);
+  for (const item of items)
+    urls.push((await storeMedia(db, dataDir, demoClip(item.track, item.duration), 'audio/wav')).url);
   return urls;
 }

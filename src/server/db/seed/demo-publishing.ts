@@ -39,22 +39,69 @@ const PAGES = [
 
 /** Published pricing plans for /pricing: prices in cents, features as JSON text. */
 const PLANS = [
-  { name: 'Starter', description: 'For freelancers and small shops getting online.', price_cents: 0, billing_period: 'month', features: ['1 website', 'Up to 100 products', 'Community support', 'Basic analytics'], highlighted: false },
-  { name: 'Studio', description: 'For growing teams that publish every week.', price_cents: 4900, billing_period: 'month', features: ['5 websites', 'Unlimited products', 'Blogs, events and documents', 'Priority email support', 'Advanced analytics'], highlighted: true },
-  { name: 'Enterprise', description: 'For organisations with custom needs and many sites.', price_cents: 99900, billing_period: 'year', features: ['Unlimited websites', 'Single sign-on', 'Dedicated account manager', 'Uptime agreement'], highlighted: false },
+  {
+    name: 'Starter',
+    description: 'For freelancers and small shops getting online.',
+    price_cents: 0,
+    billing_period: 'month',
+    features: ['1 website', 'Up to 100 products', 'Community support', 'Basic analytics'],
+    highlighted: false,
+  },
+  {
+    name: 'Studio',
+    description: 'For growing teams that publish every week.',
+    price_cents: 4900,
+    billing_period: 'month',
+    features: [
+      '5 websites',
+      'Unlimited products',
+      'Blogs, events and documents',
+      'Priority email support',
+      'Advanced analytics',
+    ],
+    highlighted: true,
+  },
+  {
+    name: 'Enterprise',
+    description: 'For organisations with custom needs and many sites.',
+    price_cents: 99900,
+    billing_period: 'year',
+    features: ['Unlimited websites', 'Single sign-on', 'Dedicated account manager', 'Uptime agreement'],
+    highlighted: false,
+  },
 ] as const;
 
 /** Inside seedDemo's transaction. */
 export async function seedDemoPublishing(trx: Db, _dataDir: string, now: Date): Promise<void> {
   await trx
     .insertInto('pages')
-    .values(PAGES.map((p, i) => ({ id: randomUUID(), title: p.title, slug: p.slug, content: p.content, in_footer: true, published: true, created_at: ago(now, 60 + i) })))
+    .values(
+      PAGES.map((p, i) => ({
+        id: randomUUID(),
+        title: p.title,
+        slug: p.slug,
+        content: p.content,
+        in_footer: true,
+        published: true,
+        created_at: ago(now, 60 + i),
+      })),
+    )
     .execute();
   await trx
     .insertInto('plans')
-    .values(PLANS.map((p, i) => ({
-      id: randomUUID(), name: p.name, description: p.description, price_cents: p.price_cents, billing_period: p.billing_period,
-      features: JSON.stringify(p.features), highlighted: p.highlighted, sort_order: i + 1, published: true, created_at: ago(now, 50 + i),
-    })))
+    .values(
+      PLANS.map((p, i) => ({
+        id: randomUUID(),
+        name: p.name,
+        description: p.description,
+        price_cents: p.price_cents,
+        billing_period: p.billing_period,
+        features: JSON.stringify(p.features),
+        highlighted: p.highlighted,
+        sort_order: i + 1,
+        published: true,
+        created_at: ago(now, 50 + i),
+      })),
+    )
     .execute();
 }

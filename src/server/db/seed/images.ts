@@ -23,7 +23,10 @@ export type ImageSize = keyof typeof IMAGE_SIZES;
 const FONT_STACK = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 }
 
 /** FNV-1a, so the same seed string always gives the same colours and shapes. */
@@ -111,14 +114,24 @@ function titleSvg(title: string, width: number, height: number): string {
 }
 
 function svgDocument(width: number, height: number, body: string): Buffer {
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`,
+  );
 }
 
 /** Text is optional decoration: if the SVG with text fails to render (e.g. broken fonts), retry without it. */
-async function rasterise(width: number, height: number, body: string, fallbackBody: string, format: 'webp' | 'png'): Promise<Buffer> {
+async function rasterise(
+  width: number,
+  height: number,
+  body: string,
+  fallbackBody: string,
+  format: 'webp' | 'png',
+): Promise<Buffer> {
   const encode = (svg: Buffer) => {
     const image = sharp(svg, { density: 72 });
-    return format === 'webp' ? image.webp({ quality: 78, effort: 2 }).toBuffer() : image.png({ compressionLevel: 6 }).toBuffer();
+    return format === 'webp'
+      ? image.webp({ quality: 78, effort: 2 }).toBuffer()
+      : image.png({ compressionLevel: 6 }).toBuffer();
   };
   try {
     return await encode(svgDocument(width, height, body));
@@ -129,8 +142,12 @@ async function rasterise(width: number, height: number, body: string, fallbackBo
 
 /** A plain picture in a soft neutral tone, without text: the stand-in for an illustration that is missing. */
 export function neutralPicture(width: number, height: number): Uint8Array {
-  return svgDocument(width, height, `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
-<stop offset="0" stop-color="#f3f0eb"/><stop offset="1" stop-color="#e4dfd7"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#bg)"/>`);
+  return svgDocument(
+    width,
+    height,
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
+<stop offset="0" stop-color="#f3f0eb"/><stop offset="1" stop-color="#e4dfd7"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#bg)"/>`,
+  );
 }
 
 /**
@@ -141,7 +158,13 @@ export async function renderPicture(seed: string, title: string, size: ImageSize
   const { width, height } = IMAGE_SIZES[size];
   const background = backgroundSvg(seed, width, height);
   // Hero pictures carry no title: the slide's own heading sits on top of them.
-  const bytes = await rasterise(width, height, title ? background + titleSvg(title, width, height) : background, background, 'webp');
+  const bytes = await rasterise(
+    width,
+    height,
+    title ? background + titleSvg(title, width, height) : background,
+    background,
+    'webp',
+  );
   return { bytes, contentType: 'image/webp', width, height };
 }
 

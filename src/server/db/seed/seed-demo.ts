@@ -14,11 +14,29 @@ import { storeDemoAudio } from './audio.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPublishing } from './demo-publishing.ts';
 import {
-  AUDIOS, BLOGS, COMPANY, EVENTS, HERO_IMAGE, PHOTOS, PRODUCTS, RECOMMENDATIONS, SEO, SLIDERS, TEAM, VIDEOS, type DemoCover,
+  AUDIOS,
+  BLOGS,
+  COMPANY,
+  EVENTS,
+  HERO_IMAGE,
+  PHOTOS,
+  PRODUCTS,
+  RECOMMENDATIONS,
+  SEO,
+  SLIDERS,
+  TEAM,
+  VIDEOS,
+  type DemoCover,
 } from './demo-content.ts';
 import { renderIcon, renderLogo } from './images.ts';
 import {
-  encodeAll, fetchYoutubeThumbnail, illustrationSource, photoSource, posterSource, type PictureSource, type ThumbnailFetcher,
+  encodeAll,
+  fetchYoutubeThumbnail,
+  illustrationSource,
+  photoSource,
+  posterSource,
+  type PictureSource,
+  type ThumbnailFetcher,
 } from './seed-pictures.ts';
 import { ago, DAY_MS, startInZone, startOfDay } from './seed-time.ts';
 
@@ -70,7 +88,8 @@ function eventStart(now: Date, startInDays: number, startHour: number, zone: str
 /** Days from today to the last day of the current calendar month or year (DST-safe by rounding). */
 function daysLeftIn(now: Date, unit: 'month' | 'year'): number {
   const today = startOfDay(now);
-  const last = unit === 'month' ? new Date(today.getFullYear(), today.getMonth() + 1, 0) : new Date(today.getFullYear(), 11, 31);
+  const last =
+    unit === 'month' ? new Date(today.getFullYear(), today.getMonth() + 1, 0) : new Date(today.getFullYear(), 11, 31);
   return Math.round((last.getTime() - today.getTime()) / DAY_MS);
 }
 
@@ -134,7 +153,12 @@ function at<T>(list: readonly T[], index: number): T {
  * Seeds the demo. Pictures are encoded first (CPU, in parallel, through the picture cache), so the transaction only
  * writes files and rows. Progress goes to `options.log`.
  */
-export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), options: SeedOptions = {}): Promise<SeedReport> {
+export async function seedDemo(
+  db: Db,
+  dataDir: string,
+  now: Date = new Date(),
+  options: SeedOptions = {},
+): Promise<SeedReport> {
   const log = options.log ?? (() => undefined);
   const sources = await pictureSources(options.fetchThumbnail ?? fetchYoutubeThumbnail);
   const all = Object.values(sources).flat();
@@ -177,7 +201,11 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
         return url;
       });
     const [logo, logoDark, icon] = await Promise.all(
-      brand.map(async (image) => (await storeMedia(trx, dataDir, image.bytes, image.contentType, { width: image.width, height: image.height })).url),
+      brand.map(
+        async (image) =>
+          (await storeMedia(trx, dataDir, image.bytes, image.contentType, { width: image.width, height: image.height }))
+            .url,
+      ),
     );
     const [hero] = urlsOf(sources.hero);
     const sliderUrls = urlsOf(sources.sliders);
@@ -198,87 +226,239 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
       seo[`seo_${page}_description`] = SEO[page].description;
     }
     const company: Omit<Insertable<CompanySettingsTable>, 'id' | 'public_id'> = {
-      ...COMPANY, ...seo, logo: logo ?? null, logo_dark: logoDark ?? null, icon: icon ?? null, hero_image: hero ?? null, updated_at: nowIso,
+      ...COMPANY,
+      ...seo,
+      logo: logo ?? null,
+      logo_dark: logoDark ?? null,
+      icon: icon ?? null,
+      hero_image: hero ?? null,
+      updated_at: nowIso,
     };
-    const existing = await trx.selectFrom('company_settings').select('public_id').where('id', '=', 1).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('company_settings')
+      .select('public_id')
+      .where('id', '=', 1)
+      .executeTakeFirst();
     const companyId = existing?.public_id ?? randomUUID();
     if (existing) await trx.updateTable('company_settings').set(company).where('id', '=', 1).execute();
-    else await trx.insertInto('company_settings').values({ id: 1, public_id: companyId, ...company }).execute();
+    else
+      await trx
+        .insertInto('company_settings')
+        .values({ id: 1, public_id: companyId, ...company })
+        .execute();
 
-    await trx.insertInto('sliders').values(SLIDERS.map((s, i) => {
-      const searchButton: SearchButton = {
-        ...SEARCH_BUTTON_DEFAULTS,
-        enabled: s.searchEnabled,
-        placeholder: s.searchPlaceholder,
-        style: { ...SEARCH_BUTTON_DEFAULTS.style, backgroundColor: COMPANY.primary_color },
-      };
-      return {
-        id: randomUUID(), title: s.title, subtitle: s.subtitle, link: s.youtubeId ? embed(s.youtubeId) : '', sort_order: i, type: s.type,
-        image: at(sliderUrls, i), button1_text: s.button1_text, button1_link: s.button1_link, button2_text: s.button2_text,
-        button2_link: s.button2_link, content_alignment: s.content_alignment, is_active: true, is_global_settings: false,
-        company: companyId, search_button: JSON.stringify(searchButton), created_at: ago(now, 30 - i), updated_at: nowIso,
-      };
-    })).execute();
+    await trx
+      .insertInto('sliders')
+      .values(
+        SLIDERS.map((s, i) => {
+          const searchButton: SearchButton = {
+            ...SEARCH_BUTTON_DEFAULTS,
+            enabled: s.searchEnabled,
+            placeholder: s.searchPlaceholder,
+            style: { ...SEARCH_BUTTON_DEFAULTS.style, backgroundColor: COMPANY.primary_color },
+          };
+          return {
+            id: randomUUID(),
+            title: s.title,
+            subtitle: s.subtitle,
+            link: s.youtubeId ? embed(s.youtubeId) : '',
+            sort_order: i,
+            type: s.type,
+            image: at(sliderUrls, i),
+            button1_text: s.button1_text,
+            button1_link: s.button1_link,
+            button2_text: s.button2_text,
+            button2_link: s.button2_link,
+            content_alignment: s.content_alignment,
+            is_active: true,
+            is_global_settings: false,
+            company: companyId,
+            search_button: JSON.stringify(searchButton),
+            created_at: ago(now, 30 - i),
+            updated_at: nowIso,
+          };
+        }),
+      )
+      .execute();
 
-    await trx.insertInto('products').values(PRODUCTS.map((p, i) => ({
-      id: randomUUID(), slug: slugify(p.name), name: p.name, description: p.description, price_cents: amountToCents(p.price), stock: 4 + ((i * 7) % 37), image: at(productUrls, i), category: p.category,
-      tags: JSON.stringify(p.tags), views: p.views, created_at: ago(now, p.ageDays),
-    }))).execute();
+    await trx
+      .insertInto('products')
+      .values(
+        PRODUCTS.map((p, i) => ({
+          id: randomUUID(),
+          slug: slugify(p.name),
+          name: p.name,
+          description: p.description,
+          price_cents: amountToCents(p.price),
+          stock: 4 + ((i * 7) % 37),
+          image: at(productUrls, i),
+          category: p.category,
+          tags: JSON.stringify(p.tags),
+          views: p.views,
+          created_at: ago(now, p.ageDays),
+        })),
+      )
+      .execute();
 
     const blogRows = BLOGS.map((b, i) => ({
-      id: randomUUID(), title: b.title, slug: b.slug, content: b.content, caption: b.caption, image: at(blogUrls, i),
-      category: b.category, tags: JSON.stringify(b.tags), views: b.views, created_at: ago(now, b.ageDays),
+      id: randomUUID(),
+      title: b.title,
+      slug: b.slug,
+      content: b.content,
+      caption: b.caption,
+      image: at(blogUrls, i),
+      category: b.category,
+      tags: JSON.stringify(b.tags),
+      views: b.views,
+      created_at: ago(now, b.ageDays),
     }));
     await trx.insertInto('blogs').values(blogRows).execute();
     const comments = BLOGS.flatMap((b, i) => {
       const blog = at(blogRows, i);
       const times = spread(blog.created_at, now, b.comments.length);
-      return b.comments.map((c, k) => ({ id: randomUUID(), blog_id: blog.id, author: c.author, comment: c.comment, created_at: at(times, k) }));
+      return b.comments.map((c, k) => ({
+        id: randomUUID(),
+        blog_id: blog.id,
+        author: c.author,
+        comment: c.comment,
+        created_at: at(times, k),
+      }));
     });
     if (comments.length > 0) await trx.insertInto('blog_comments').values(comments).execute();
 
-    await trx.insertInto('photos').values(PHOTOS.map((p, i) => ({
-      id: randomUUID(), title: p.title, caption: p.caption, image: at(photoUrls, i), tags: JSON.stringify(p.tags), category: p.category,
-      resolution: p.resolution, views: p.views, likes: p.likes, downloads: p.downloads, published: p.published, created_at: ago(now, p.ageDays),
-    }))).execute();
+    await trx
+      .insertInto('photos')
+      .values(
+        PHOTOS.map((p, i) => ({
+          id: randomUUID(),
+          title: p.title,
+          caption: p.caption,
+          image: at(photoUrls, i),
+          tags: JSON.stringify(p.tags),
+          category: p.category,
+          resolution: p.resolution,
+          views: p.views,
+          likes: p.likes,
+          downloads: p.downloads,
+          published: p.published,
+          created_at: ago(now, p.ageDays),
+        })),
+      )
+      .execute();
 
-    await trx.insertInto('videos').values(VIDEOS.map((v, i) => ({
-      id: randomUUID(), name: v.name, title: v.name, description: v.description, youtube: embed(v.youtubeId), poster: at(posterUrls, i), category: v.category,
-      duration: v.duration, quality: v.quality, tags: JSON.stringify(v.tags), views: v.views, likes: v.likes, created_at: ago(now, v.ageDays),
-    }))).execute();
+    await trx
+      .insertInto('videos')
+      .values(
+        VIDEOS.map((v, i) => ({
+          id: randomUUID(),
+          name: v.name,
+          title: v.name,
+          description: v.description,
+          youtube: embed(v.youtubeId),
+          poster: at(posterUrls, i),
+          category: v.category,
+          duration: v.duration,
+          quality: v.quality,
+          tags: JSON.stringify(v.tags),
+          views: v.views,
+          likes: v.likes,
+          created_at: ago(now, v.ageDays),
+        })),
+      )
+      .execute();
 
     const audioRows = AUDIOS.map((a, i) => ({
-      id: randomUUID(), name: a.name, title: a.name, description: a.description, artist: a.artist,
-      audio_file: at(audioUrls, i), cover: at(coverUrls, i), type: a.type, category: a.category, duration: a.duration, quality: a.quality,
-      tags: JSON.stringify(a.tags), plays: a.plays, downloads: a.downloads, rating: a.rating, created_at: ago(now, a.ageDays),
+      id: randomUUID(),
+      name: a.name,
+      title: a.name,
+      description: a.description,
+      artist: a.artist,
+      audio_file: at(audioUrls, i),
+      cover: at(coverUrls, i),
+      type: a.type,
+      category: a.category,
+      duration: a.duration,
+      quality: a.quality,
+      tags: JSON.stringify(a.tags),
+      plays: a.plays,
+      downloads: a.downloads,
+      rating: a.rating,
+      created_at: ago(now, a.ageDays),
     }));
     await trx.insertInto('audios').values(audioRows).execute();
     const reviews = AUDIOS.flatMap((a, i) => {
       const audio = at(audioRows, i);
       const times = spread(audio.created_at, now, a.reviews.length);
-      return a.reviews.map((r, k) => ({ id: randomUUID(), audio_id: audio.id, author: r.author, rating: r.rating, comment: r.comment, created_at: at(times, k) }));
+      return a.reviews.map((r, k) => ({
+        id: randomUUID(),
+        audio_id: audio.id,
+        author: r.author,
+        rating: r.rating,
+        comment: r.comment,
+        created_at: at(times, k),
+      }));
     });
     if (reviews.length > 0) await trx.insertInto('audio_reviews').values(reviews).execute();
 
-    await trx.insertInto('events').values(EVENTS.map((e, i) => {
-      const start = eventStart(now, eventDay(now, e.startInDays, e.within), e.startHour, e.timeZone);
-      return {
-        id: randomUUID(), slug: slugify(e.name), name: e.name, title: e.name, description: e.description, image: at(eventUrls, i), address: e.address,
-        time_zone: e.timeZone,
-        city: e.city, start_date: start.toISOString(), end_date: new Date(start.getTime() + e.durationHours * HOUR_MS).toISOString(),
-        location: e.location, category: e.category, event_type: e.eventType, is_virtual: e.eventType === 'virtual',
-        registrations: e.registrations, price_cents: amountToCents(e.price), created_at: ago(now, 20 + i * 3),
-      };
-    })).execute();
+    await trx
+      .insertInto('events')
+      .values(
+        EVENTS.map((e, i) => {
+          const start = eventStart(now, eventDay(now, e.startInDays, e.within), e.startHour, e.timeZone);
+          return {
+            id: randomUUID(),
+            slug: slugify(e.name),
+            name: e.name,
+            title: e.name,
+            description: e.description,
+            image: at(eventUrls, i),
+            address: e.address,
+            time_zone: e.timeZone,
+            city: e.city,
+            start_date: start.toISOString(),
+            end_date: new Date(start.getTime() + e.durationHours * HOUR_MS).toISOString(),
+            location: e.location,
+            category: e.category,
+            event_type: e.eventType,
+            is_virtual: e.eventType === 'virtual',
+            registrations: e.registrations,
+            price_cents: amountToCents(e.price),
+            created_at: ago(now, 20 + i * 3),
+          };
+        }),
+      )
+      .execute();
 
-    await trx.insertInto('recommendations').values(RECOMMENDATIONS.map((r, i) => ({
-      id: randomUUID(), image: at(recommendationUrls, i), title: r.title, caption: r.caption, tags: JSON.stringify(r.tags),
-      popularity: r.popularity, created_at: ago(now, 10 + i),
-    }))).execute();
+    await trx
+      .insertInto('recommendations')
+      .values(
+        RECOMMENDATIONS.map((r, i) => ({
+          id: randomUUID(),
+          image: at(recommendationUrls, i),
+          title: r.title,
+          caption: r.caption,
+          tags: JSON.stringify(r.tags),
+          popularity: r.popularity,
+          created_at: ago(now, 10 + i),
+        })),
+      )
+      .execute();
 
-    await trx.insertInto('team_members').values(TEAM.map((m, i) => ({
-      id: randomUUID(), name: m.name, role: m.role, bio: m.bio, photo: at(teamUrls, i), sort_order: i, created_at: ago(now, 30), updated_at: null,
-    }))).execute();
+    await trx
+      .insertInto('team_members')
+      .values(
+        TEAM.map((m, i) => ({
+          id: randomUUID(),
+          name: m.name,
+          role: m.role,
+          bio: m.bio,
+          photo: at(teamUrls, i),
+          sort_order: i,
+          created_at: ago(now, 30),
+          updated_at: null,
+        })),
+      )
+      .execute();
 
     await seedDemoOrders(trx, now);
     await seedDemoPublishing(trx, dataDir, now);
@@ -288,13 +468,21 @@ export async function seedDemo(db: Db, dataDir: string, now: Date = new Date(), 
   // Queued once their pictures' rows are committed.
   options.variants?.add(variantJobs);
   const stored = new Map([...encoded.values()].map((e) => [e.key, e.encoded]));
-  return { pictures: stored.size, cachedPictures: [...stored.values()].filter((e) => e.cached).length, deferredPictures: variantJobs.length };
+  return {
+    pictures: stored.size,
+    cachedPictures: [...stored.values()].filter((e) => e.cached).length,
+    deferredPictures: variantJobs.length,
+  };
 }
 
 /** True when nothing has been created yet: no company row and no products, blogs, photos or sliders. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   for (const table of ['company_settings', 'products', 'blogs', 'photos', 'sliders'] as const) {
-    const row = await db.selectFrom(table).select((eb) => eb.lit(1).as('found')).limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.lit(1).as('found'))
+      .limit(1)
+      .executeTakeFirst();
     if (row) return false;
   }
   return true;

@@ -46,7 +46,10 @@ export const photoSource = (file: PhotoFile): PictureSource => ({
 /** A plain neutral picture of the kind's size: what shows when an illustration is missing or broken. */
 const neutralSource = (kind: IllustrationKind): PictureSource => ({
   key: `neutral:${kind}`,
-  load: async () => ({ bytes: neutralPicture(ILLUSTRATION_SIZES[kind].width, ILLUSTRATION_SIZES[kind].height), size: ILLUSTRATION_SIZES[kind] }),
+  load: async () => ({
+    bytes: neutralPicture(ILLUSTRATION_SIZES[kind].width, ILLUSTRATION_SIZES[kind].height),
+    size: ILLUSTRATION_SIZES[kind],
+  }),
 });
 
 /** assets/illustrations/<kind>/<slugify(name)>.svg drawn at the kind's size, or the neutral picture without it. */
@@ -54,7 +57,10 @@ export function illustrationSource(kind: IllustrationKind, name: string): Pictur
   const slug = slugify(name);
   return {
     key: `${kind}:${slug}`,
-    load: async () => ({ bytes: await readFile(new URL(`illustrations/${kind}/${slug}.svg`, ASSETS)), size: ILLUSTRATION_SIZES[kind] }),
+    load: async () => ({
+      bytes: await readFile(new URL(`illustrations/${kind}/${slug}.svg`, ASSETS)),
+      size: ILLUSTRATION_SIZES[kind],
+    }),
     fallback: neutralSource(kind),
   };
 }
@@ -65,7 +71,9 @@ const THUMBNAIL_FRAME = { width: 480, height: 270 };
 /** A video's YouTube thumbnail when it was fetched, else its poster illustration (itself falling back to neutral). */
 export function posterSource(videoName: string, youtubeId: string, thumbnail: Uint8Array | undefined): PictureSource {
   const local = illustrationSource('posters', videoName);
-  return thumbnail ? { key: `youtube:${youtubeId}`, load: async () => ({ bytes: thumbnail, size: THUMBNAIL_FRAME }), fallback: local } : local;
+  return thumbnail
+    ? { key: `youtube:${youtubeId}`, load: async () => ({ bytes: thumbnail, size: THUMBNAIL_FRAME }), fallback: local }
+    : local;
 }
 
 /** Fetches a video's thumbnail, or undefined when YouTube is not reachable within `timeoutMs` or answers no picture. */
@@ -75,7 +83,9 @@ const MAX_THUMBNAIL_BYTES = 2_000_000;
 
 export const fetchYoutubeThumbnail: ThumbnailFetcher = async (youtubeId, timeoutMs) => {
   try {
-    const response = await fetch(`https://i.ytimg.com/vi/${encodeURIComponent(youtubeId)}/hqdefault.jpg`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`https://i.ytimg.com/vi/${encodeURIComponent(youtubeId)}/hqdefault.jpg`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) return undefined;
     const bytes = new Uint8Array(await response.arrayBuffer());
     return bytes.byteLength > 0 && bytes.byteLength <= MAX_THUMBNAIL_BYTES ? bytes : undefined;
@@ -91,7 +101,9 @@ export const fetchYoutubeThumbnail: ThumbnailFetcher = async (youtubeId, timeout
 export function seedCacheDir(env: Record<string, string | undefined> = process.env): string | undefined {
   const configured = env['SEED_CACHE_DIR']?.trim();
   if (configured === 'off') return undefined;
-  return configured || fileURLToPath(new URL('../../../../node_modules/.cache/company-site/pictures/', import.meta.url));
+  return (
+    configured || fileURLToPath(new URL('../../../../node_modules/.cache/company-site/pictures/', import.meta.url))
+  );
 }
 
 export interface EncodeAllOptions {
@@ -112,7 +124,10 @@ export interface EncodedSource {
  * Encodes every distinct source (by key) a few at a time, so both cores stay busy. Answers by each source's key; a
  * source that failed answers with its fallback's key and encoding, so fallbacks shared by many are one picture.
  */
-export async function encodeAll(sources: readonly PictureSource[], options: EncodeAllOptions = {}): Promise<Map<string, EncodedSource>> {
+export async function encodeAll(
+  sources: readonly PictureSource[],
+  options: EncodeAllOptions = {},
+): Promise<Map<string, EncodedSource>> {
   const unique = [...new Map(sources.map((s) => [s.key, s])).values()];
   const results = new Map<string, EncodedSource>();
   // One encoding per key, fallbacks included, even when several sources reach the same fallback at once.
@@ -123,7 +138,15 @@ export async function encodeAll(sources: readonly PictureSource[], options: Enco
       pending = (async () => {
         try {
           const { bytes, size, keepCleanWebp } = await source.load();
-          return { key: source.key, encoded: await encodePicture(bytes, { cacheDir: options.cacheDir, size, keepCleanWebp, deferVariants: options.deferVariants }) };
+          return {
+            key: source.key,
+            encoded: await encodePicture(bytes, {
+              cacheDir: options.cacheDir,
+              size,
+              keepCleanWebp,
+              deferVariants: options.deferVariants,
+            }),
+          };
         } catch (error) {
           if (!source.fallback) throw error;
           return encode(source.fallback);

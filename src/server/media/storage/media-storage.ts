@@ -18,7 +18,15 @@ export interface MediaStorage {
 
 export type StorageEnv = Pick<
   Env,
-  'DATA_DIR' | 'MEDIA_STORAGE' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'S3_PREFIX'
+  | 'DATA_DIR'
+  | 'MEDIA_STORAGE'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'S3_PREFIX'
 >;
 
 /** Where local storage keeps media; with MEDIA_STORAGE=s3 nothing is written there. */
@@ -74,7 +82,15 @@ export function createMediaStorage(env: StorageEnv): MediaStorage {
 const byDataDir = new Map<string, { config: string; storage: MediaStorage }>();
 
 const configOf = (env: StorageEnv) =>
-  JSON.stringify([env.MEDIA_STORAGE, env.S3_BUCKET, env.S3_REGION, env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_FORCE_PATH_STYLE, env.S3_PREFIX]);
+  JSON.stringify([
+    env.MEDIA_STORAGE,
+    env.S3_BUCKET,
+    env.S3_REGION,
+    env.S3_ENDPOINT,
+    env.S3_ACCESS_KEY_ID,
+    env.S3_FORCE_PATH_STYLE,
+    env.S3_PREFIX,
+  ]);
 
 /** The storage the environment names, built once per DATA_DIR and configuration (createDeps and prepareData share it). */
 export function mediaStorageFor(env: StorageEnv): MediaStorage {

@@ -16,7 +16,12 @@ export interface SweepOptions {
 }
 
 /** The objects to remove: named by no row, and old enough (`minAgeMs` before `now`). */
-export function orphansOf(objects: readonly ObjectInfo[], known: ReadonlySet<string>, minAgeMs: number, now: number): ObjectInfo[] {
+export function orphansOf(
+  objects: readonly ObjectInfo[],
+  known: ReadonlySet<string>,
+  minAgeMs: number,
+  now: number,
+): ObjectInfo[] {
   return objects.filter((o) => !known.has(o.name) && (minAgeMs <= 0 || o.lastModified.getTime() <= now - minAgeMs));
 }
 
@@ -24,7 +29,11 @@ export function orphansOf(objects: readonly ObjectInfo[], known: ReadonlySet<str
 const DELETE_BATCH = 16;
 
 /** Lists the store, then removes what `knownNames` (read after the listing) does not name; the count removed. */
-export async function sweepOrphans(store: ObjectStore, knownNames: () => Promise<string[]>, options: SweepOptions = {}): Promise<number> {
+export async function sweepOrphans(
+  store: ObjectStore,
+  knownNames: () => Promise<string[]>,
+  options: SweepOptions = {},
+): Promise<number> {
   const objects = await store.list();
   if (objects.length === 0) return 0;
   // Read after the listing: a row inserted in between names an object the listing saw, and that object stays.

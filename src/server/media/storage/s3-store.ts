@@ -2,7 +2,14 @@
  * An ObjectStore in an S3-compatible bucket, under `<prefix><namespace>/` (media/ or documents/), through the AWS
  * SDK's S3 client. A PUT is atomic on S3, so readers never see part of an object.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { checkObjectName, type ObjectInfo, type ObjectStore } from './object-store.ts';
 
 export interface S3StoreOptions {
@@ -33,7 +40,12 @@ function totalSize(contentRange: string | undefined, contentLength: number | und
 
 export function createS3Store({ client, bucket, keyPrefix }: S3StoreOptions): ObjectStore {
   const keyOf = (name: string) => `${keyPrefix}${checkObjectName(name)}`;
-  const info = (name: string, size: number | undefined, lastModified: Date | undefined, etag: string | undefined): ObjectInfo => ({
+  const info = (
+    name: string,
+    size: number | undefined,
+    lastModified: Date | undefined,
+    etag: string | undefined,
+  ): ObjectInfo => ({
     name,
     size: size ?? 0,
     // Never seen from S3; if a server leaves it out, the object counts as new, so a sweep keeps it.
@@ -46,7 +58,15 @@ export function createS3Store({ client, bucket, keyPrefix }: S3StoreOptions): Ob
     async put(name, bytes, contentType) {
       const key = keyOf(name);
       await client
-        .send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }))
+        .send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.byteLength,
+          }),
+        )
         .catch((error: unknown) => {
           throw described(error, bucket, key);
         });
@@ -54,7 +74,11 @@ export function createS3Store({ client, bucket, keyPrefix }: S3StoreOptions): Ob
     async get(name, range) {
       try {
         const answer = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: keyOf(name), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: keyOf(name),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
         if (!answer.Body) return undefined;
         return {
@@ -86,9 +110,11 @@ export function createS3Store({ client, bucket, keyPrefix }: S3StoreOptions): Ob
       const found: ObjectInfo[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: keyPrefix, ContinuationToken: token })).catch((error: unknown) => {
-          throw described(error, bucket, keyPrefix);
-        });
+        const page = await client
+          .send(new ListObjectsV2Command({ Bucket: bucket, Prefix: keyPrefix, ContinuationToken: token }))
+          .catch((error: unknown) => {
+            throw described(error, bucket, keyPrefix);
+          });
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(keyPrefix.length);
           // Keys deeper down ('media/x/y') are not this store's: it only ever writes flat names.

@@ -16,27 +16,55 @@ import { findEmailChange } from './account.repository.ts';
 import { accountRow, sessionOf } from './account.service.ts';
 
 /** Every order of the account, newest first (no cap: the export is the whole record). */
-const orderRowsOf = (db: Db, userId: string) => db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+const orderRowsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 
 const conversationRowsOf = (db: Db, userId: string) =>
-  db.selectFrom('conversations').select(['id', 'subject', 'source', 'status', 'created_at', 'last_message_at']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  db
+    .selectFrom('conversations')
+    .select(['id', 'subject', 'source', 'status', 'created_at', 'last_message_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 /** The messages of the account's own conversations only (joined on the owner, never by a conversation id alone). */
 const messageRowsOf = (db: Db, userId: string) =>
   db
     .selectFrom('conversation_messages')
     .innerJoin('conversations', 'conversations.id', 'conversation_messages.conversation_id')
-    .select(['conversation_messages.conversation_id', 'conversation_messages.author', 'conversation_messages.body', 'conversation_messages.created_at'])
+    .select([
+      'conversation_messages.conversation_id',
+      'conversation_messages.author',
+      'conversation_messages.body',
+      'conversation_messages.created_at',
+    ])
     .where('conversations.user_id', '=', userId)
     .orderBy('conversation_messages.created_at')
     .orderBy('conversation_messages.id')
     .execute();
 
 const viewRowsOf = (db: Db, userId: string) =>
-  db.selectFrom('user_views').select(['content_type', 'ref_id', 'viewed_at']).where('user_id', '=', userId).orderBy('viewed_at', 'desc').execute();
+  db
+    .selectFrom('user_views')
+    .select(['content_type', 'ref_id', 'viewed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('viewed_at', 'desc')
+    .execute();
 
 const sessionRowsOf = (db: Db, userId: string) =>
-  db.selectFrom('sessions').select(['id', 'device', 'created_at', 'last_seen_at', 'expires_at']).where('user_id', '=', userId).orderBy('last_seen_at', 'desc').execute();
+  db
+    .selectFrom('sessions')
+    .select(['id', 'device', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
 
 /** On or off, since when, and how many recovery codes are left; an enrolment not yet confirmed is off. */
 async function twoFactorOf(db: Db, userId: string): Promise<ExportedTwoFactor> {
@@ -59,9 +87,21 @@ export async function exportAccount(db: Db, user: AuthUser, now = new Date()): P
     twoFactorOf(db, row.id),
   ]);
   const threads = new Map<string, ExportedConversation>(
-    conversations.map((c) => [c.id, { _id: c.id, subject: c.subject, source: c.source, status: c.status, createdAt: c.created_at, lastMessageAt: c.last_message_at, messages: [] }]),
+    conversations.map((c) => [
+      c.id,
+      {
+        _id: c.id,
+        subject: c.subject,
+        source: c.source,
+        status: c.status,
+        createdAt: c.created_at,
+        lastMessageAt: c.last_message_at,
+        messages: [],
+      },
+    ]),
   );
-  for (const m of messages) threads.get(m.conversation_id)?.messages.push({ author: m.author, body: m.body, createdAt: m.created_at });
+  for (const m of messages)
+    threads.get(m.conversation_id)?.messages.push({ author: m.author, body: m.body, createdAt: m.created_at });
   return {
     exportedAt: now.toISOString(),
     profile: {
@@ -76,7 +116,13 @@ export async function exportAccount(db: Db, user: AuthUser, now = new Date()): P
     orders: await Promise.all(orders.map((o) => customerOrderFromRow(db, o))),
     conversations: [...threads.values()],
     newsletter: subscriber
-      ? { email: subscriber.email, status: subscriber.status, createdAt: subscriber.created_at, confirmedAt: subscriber.confirmed_at, unsubscribedAt: subscriber.unsubscribed_at }
+      ? {
+          email: subscriber.email,
+          status: subscriber.status,
+          createdAt: subscriber.created_at,
+          confirmedAt: subscriber.confirmed_at,
+          unsubscribedAt: subscriber.unsubscribed_at,
+        }
       : null,
     viewedContent: views.map((v) => ({ contentType: v.content_type, refId: v.ref_id, viewedAt: v.viewed_at })),
     sessions: sessions.map((s) => ({ ...sessionOf(s, user), expiresAt: s.expires_at })),

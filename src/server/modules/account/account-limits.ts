@@ -26,11 +26,18 @@ export const ACCOUNT_LIMITS = {
 export type AccountLimits = Record<keyof typeof ACCOUNT_LIMITS, AttemptLimiter>;
 
 export function createAccountLimits(): AccountLimits {
-  return Object.fromEntries(Object.entries(ACCOUNT_LIMITS).map(([name, options]) => [name, slidingWindow(`account.${name}`, options)])) as AccountLimits;
+  return Object.fromEntries(
+    Object.entries(ACCOUNT_LIMITS).map(([name, options]) => [name, slidingWindow(`account.${name}`, options)]),
+  ) as AccountLimits;
 }
 
 /** Counts one attempt for the account, or refuses with 429 and Retry-After and counts nothing. */
-export async function consumeAccountLimit(deps: { db: Db; env: Pick<Env, 'AUTH_SECRET' | 'DATA_DIR'> }, limiter: AttemptLimiter, userId: string): Promise<void> {
+export async function consumeAccountLimit(
+  deps: { db: Db; env: Pick<Env, 'AUTH_SECRET' | 'DATA_DIR'> },
+  limiter: AttemptLimiter,
+  userId: string,
+): Promise<void> {
   const { decision } = await attemptStore(deps.db, deps.env).reserve([[limiter, userId]]);
-  if (!decision.allowed) throw new ApiError(429, ACCOUNT_TEXTS.tooMany, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+  if (!decision.allowed)
+    throw new ApiError(429, ACCOUNT_TEXTS.tooMany, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
 }

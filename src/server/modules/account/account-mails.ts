@@ -14,7 +14,8 @@ export function emailChangeCodeMail(brand: MailBrand, to: string, code: string, 
       `The code is valid for ${minutes} minutes and works once.`,
     ],
     code,
-    footer: 'If you did not ask for this, you can ignore this email; the address is not used unless the code is entered.',
+    footer:
+      'If you did not ask for this, you can ignore this email; the address is not used unless the code is entered.',
   });
 }
 
@@ -47,7 +48,12 @@ export function accountDeletedMail(brand: MailBrand, to: string): MailMessage {
  * When an administrator reset the account's two-factor sign-in (issue 22): every session was ended; with ADMIN_2FA=required
  * the next sign-in asks for a new authenticator app, else it no longer asks for a code until it is turned on again.
  */
-export function twoFactorResetMail(brand: MailBrand, to: string, siteUrl: string, mustEnrolAgain: boolean): MailMessage {
+export function twoFactorResetMail(
+  brand: MailBrand,
+  to: string,
+  siteUrl: string,
+  mustEnrolAgain: boolean,
+): MailMessage {
   return message(brand, to, 'your two-factor sign-in was reset', {
     heading: 'Your two-factor sign-in was reset',
     paragraphs: [

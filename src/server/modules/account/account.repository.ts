@@ -16,7 +16,12 @@ export async function replaceEmailChange(db: Db, values: Insertable<EmailChanges
 }
 
 /** Counts a wrong code unless the cap was already reached; true when this call counted it (parallel guesses count once each). */
-export async function countWrongEmailCode(db: Db, userId: string, codeHash: string, maxAttempts: number): Promise<boolean> {
+export async function countWrongEmailCode(
+  db: Db,
+  userId: string,
+  codeHash: string,
+  maxAttempts: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('email_changes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -36,12 +41,26 @@ export async function deleteEmailChange(db: Db, userId: string, codeHash?: strin
 
 /** Another account that has `email` (lower-cased), if any. */
 export async function emailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .where('id', '!=', userId)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** Another account whose username folds to `key`, if any. */
 export async function usernameKeyTakenByOther(db: Db, key: string, userId: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('username_key', '=', key).where('id', '!=', userId).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('users')
+      .select('id')
+      .where('username_key', '=', key)
+      .where('id', '!=', userId)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /**

@@ -18,12 +18,27 @@ import { parseAuthInput } from '../auth/auth-input.ts';
 import { limitsForSetting } from '../auth/auth-limits.ts';
 import { consumeAccountLimit, createAccountLimits } from './account-limits.ts';
 import { exportAccount } from './account-export.ts';
-import { type AccountDeps, deleteAccount, getAccount, listSessions, removeProfileImage, setProfileImage, signOutOthers, updateProfile } from './account.service.ts';
+import {
+  type AccountDeps,
+  deleteAccount,
+  getAccount,
+  listSessions,
+  removeProfileImage,
+  setProfileImage,
+  signOutOthers,
+  updateProfile,
+} from './account.service.ts';
 import { cancelEmailChange, confirmEmailChange, requestEmailChange } from './email-change.service.ts';
 import { TwoFactorConfirmBody, TwoFactorProofBody } from '../../../shared/schemas/two-factor.ts';
 import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor.ts';
 import { twoFactorSecretKey } from '../auth/two-factor-secret.ts';
-import { confirmSetup, disableTwoFactor, renewRecoveryCodes, startSetup, twoFactorStatus } from '../auth/two-factor.service.ts';
+import {
+  confirmSetup,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  startSetup,
+  twoFactorStatus,
+} from '../auth/two-factor.service.ts';
 import { signOutSession } from './account.service.ts';
 
 /** The JSON body against a schema: 400 naming the first bad field with its sentence. */
@@ -60,52 +75,72 @@ export function accountRoutes(deps: Deps) {
   // requireUser ran first on every route below.
   const me = (c: Context<AppEnv>) => c.get('user')!;
 
-  return new Hono<AppEnv>()
-    .use('/account', requireUser, noStore)
-    .use('/account/*', requireUser, noStore)
-    .get('/account', async (c) => c.json(await getAccount(c.get('db'), me(c))))
-    .delete('/account', async (c) => {
-      await deleteAccount(accountDeps(c), me(c), await input(c, DeleteAccountBody));
-      return c.json({ message: ACCOUNT_TEXTS.deleted });
-    })
-    .patch('/account/profile', async (c) => c.json(await updateProfile(accountDeps(c), me(c), await input(c, ProfileBody))))
-    .post('/account/profile-image', uploadBodyLimit(1), async (c) => {
-      const upload = mediaType(c.req.header('content-type')) === 'multipart/form-data' ? (await readUploadForm(c, ['image'])).files['image'] : undefined;
-      return c.json({ message: ACCOUNT_TEXTS.imageSaved, profile_image: await setProfileImage(accountDeps(c), me(c), upload) });
-    })
-    .delete('/account/profile-image', async (c) => {
-      await removeProfileImage(accountDeps(c), me(c));
-      return c.json({ message: ACCOUNT_TEXTS.imageRemoved, profile_image: '' });
-    })
-    .post('/account/email', async (c) => c.json(await requestEmailChange(accountDeps(c), me(c), await input(c, EmailChangeBody)), 202))
-    .post('/account/email/confirm', async (c) => {
-      const { code } = await input(c, EmailConfirmBody);
-      return c.json(await confirmEmailChange(accountDeps(c), me(c), code));
-    })
-    .delete('/account/email', async (c) => {
-      await cancelEmailChange(accountDeps(c), me(c));
-      return c.json({ message: ACCOUNT_TEXTS.emailChangeCancelled });
-    })
-    .get('/account/sessions', async (c) => c.json(await listSessions(c.get('db'), me(c))))
-    .post('/account/sessions/sign-out-others', async (c) => c.json({ signedOut: await signOutOthers(accountDeps(c), me(c)) }))
-    // Any one session of the account, this one included (issue 22); another account's session is a 404 like an unknown one.
-    .post('/account/sessions/:id/sign-out', async (c) => c.json({ signedOut: await signOutSession(accountDeps(c), me(c), c.req.param('id')) }))
-    // Two-factor sign-in (issue 22): its state, setting up an authenticator app, turning it off, new recovery codes.
-    .get('/account/two-factor', async (c) => c.json(await twoFactorStatus(accountDeps(c), me(c))))
-    .post('/account/two-factor/setup', async (c) => c.json(await startSetup(accountDeps(c), me(c))))
-    .post('/account/two-factor/confirm', async (c) => c.json(await confirmSetup(accountDeps(c), me(c), (await input(c, TwoFactorConfirmBody)).code)))
-    .delete('/account/two-factor', async (c) => {
-      await disableTwoFactor(accountDeps(c), me(c), await input(c, TwoFactorProofBody));
-      return c.json({ message: TWO_FACTOR_TEXTS.disabled });
-    })
-    .post('/account/two-factor/recovery-codes', async (c) => c.json(await renewRecoveryCodes(accountDeps(c), me(c), await input(c, TwoFactorProofBody))))
-    .get('/account/export', async (c) => {
-      const d = accountDeps(c);
-      await consumeAccountLimit(d, d.accountLimits.export, me(c).id);
-      const now = new Date();
-      const data = await exportAccount(d.db, me(c), now);
-      c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
-      c.header('Content-Type', 'application/json; charset=utf-8');
-      return c.body(`${JSON.stringify(data, null, 2)}\n`);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('/account', requireUser, noStore)
+      .use('/account/*', requireUser, noStore)
+      .get('/account', async (c) => c.json(await getAccount(c.get('db'), me(c))))
+      .delete('/account', async (c) => {
+        await deleteAccount(accountDeps(c), me(c), await input(c, DeleteAccountBody));
+        return c.json({ message: ACCOUNT_TEXTS.deleted });
+      })
+      .patch('/account/profile', async (c) =>
+        c.json(await updateProfile(accountDeps(c), me(c), await input(c, ProfileBody))),
+      )
+      .post('/account/profile-image', uploadBodyLimit(1), async (c) => {
+        const upload =
+          mediaType(c.req.header('content-type')) === 'multipart/form-data'
+            ? (await readUploadForm(c, ['image'])).files['image']
+            : undefined;
+        return c.json({
+          message: ACCOUNT_TEXTS.imageSaved,
+          profile_image: await setProfileImage(accountDeps(c), me(c), upload),
+        });
+      })
+      .delete('/account/profile-image', async (c) => {
+        await removeProfileImage(accountDeps(c), me(c));
+        return c.json({ message: ACCOUNT_TEXTS.imageRemoved, profile_image: '' });
+      })
+      .post('/account/email', async (c) =>
+        c.json(await requestEmailChange(accountDeps(c), me(c), await input(c, EmailChangeBody)), 202),
+      )
+      .post('/account/email/confirm', async (c) => {
+        const { code } = await input(c, EmailConfirmBody);
+        return c.json(await confirmEmailChange(accountDeps(c), me(c), code));
+      })
+      .delete('/account/email', async (c) => {
+        await cancelEmailChange(accountDeps(c), me(c));
+        return c.json({ message: ACCOUNT_TEXTS.emailChangeCancelled });
+      })
+      .get('/account/sessions', async (c) => c.json(await listSessions(c.get('db'), me(c))))
+      .post('/account/sessions/sign-out-others', async (c) =>
+        c.json({ signedOut: await signOutOthers(accountDeps(c), me(c)) }),
+      )
+      // Any one session of the account, this one included (issue 22); another account's session is a 404 like an unknown one.
+      .post('/account/sessions/:id/sign-out', async (c) =>
+        c.json({ signedOut: await signOutSession(accountDeps(c), me(c), c.req.param('id')) }),
+      )
+      // Two-factor sign-in (issue 22): its state, setting up an authenticator app, turning it off, new recovery codes.
+      .get('/account/two-factor', async (c) => c.json(await twoFactorStatus(accountDeps(c), me(c))))
+      .post('/account/two-factor/setup', async (c) => c.json(await startSetup(accountDeps(c), me(c))))
+      .post('/account/two-factor/confirm', async (c) =>
+        c.json(await confirmSetup(accountDeps(c), me(c), (await input(c, TwoFactorConfirmBody)).code)),
+      )
+      .delete('/account/two-factor', async (c) => {
+        await disableTwoFactor(accountDeps(c), me(c), await input(c, TwoFactorProofBody));
+        return c.json({ message: TWO_FACTOR_TEXTS.disabled });
+      })
+      .post('/account/two-factor/recovery-codes', async (c) =>
+        c.json(await renewRecoveryCodes(accountDeps(c), me(c), await input(c, TwoFactorProofBody))),
+      )
+      .get('/account/export', async (c) => {
+        const d = accountDeps(c);
+        await consumeAccountLimit(d, d.accountLimits.export, me(c).id);
+        const now = new Date();
+        const data = await exportAccount(d.db, me(c), now);
+        c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
+        c.header('Content-Type', 'application/json; charset=utf-8');
+        return c.body(`${JSON.stringify(data, null, 2)}\n`);
+      })
+  );
 }

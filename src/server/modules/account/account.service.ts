@@ -2,7 +2,13 @@
  * The signed-in person's own account (issue 20 item 2): read it, edit the names with registration's rules, set or
  * remove the profile picture, list and end sessions, delete the account. The caller is always the session's user.
  */
-import { ACCOUNT_TEXTS, type AccountProfile, type AccountSession, type AccountSessions, UNKNOWN_DEVICE } from '../../../shared/account.ts';
+import {
+  ACCOUNT_TEXTS,
+  type AccountProfile,
+  type AccountSession,
+  type AccountSessions,
+  UNKNOWN_DEVICE,
+} from '../../../shared/account.ts';
 import { DELETE_CONFIRM_WORD, type ProfileInput } from '../../../shared/schemas/account.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
@@ -64,7 +70,12 @@ export async function updateProfile(deps: AccountDeps, user: AuthUser, input: Pr
   const taken = () => fieldError(409, ACCOUNT_TEXTS.usernameTaken, 'username');
   if (await usernameKeyTakenByOther(deps.db, key, user.id)) throw taken();
   try {
-    await updateUser(deps.db, user.id, { first_name: input.first_name, last_name: input.last_name, username, username_key: key });
+    await updateUser(deps.db, user.id, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      username,
+      username_key: key,
+    });
   } catch (error) {
     // Another account took the same username between the check and the write.
     if (isUniqueViolation(error)) throw taken();
@@ -75,7 +86,11 @@ export async function updateProfile(deps: AccountDeps, user: AuthUser, input: Pr
 }
 
 /** POST /api/account/profile-image: checked and stored as every picture is; the previous one is released. */
-export async function setProfileImage(deps: AccountDeps, user: AuthUser, upload: UploadInput | undefined): Promise<string> {
+export async function setProfileImage(
+  deps: AccountDeps,
+  user: AuthUser,
+  upload: UploadInput | undefined,
+): Promise<string> {
   if (!upload) throw refuseField('image', ACCOUNT_TEXTS.imageMissing);
   await consumeAccountLimit(deps, deps.accountLimits.upload, user.id);
   const before = (await accountRow(deps.db, user)).profile_image;
@@ -111,8 +126,17 @@ export async function listSessions(db: Db, user: AuthUser, now = new Date()): Pr
 }
 
 /** A session as the account sees it (the list and the data export): never its token or hash. */
-export function sessionOf(row: { id: string; device: string | null; created_at: string; last_seen_at: string }, user: AuthUser): AccountSession {
-  return { _id: row.id, device: row.device ?? UNKNOWN_DEVICE, createdAt: row.created_at, lastSeenAt: row.last_seen_at, current: row.id === user.sessionId };
+export function sessionOf(
+  row: { id: string; device: string | null; created_at: string; last_seen_at: string },
+  user: AuthUser,
+): AccountSession {
+  return {
+    _id: row.id,
+    device: row.device ?? UNKNOWN_DEVICE,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    current: row.id === user.sessionId,
+  };
 }
 
 /** POST /api/account/sessions/sign-out-others: every session but this one ends. */
@@ -124,8 +148,13 @@ export async function signOutOthers(deps: AccountDeps, user: AuthUser): Promise<
 
 /** POST /api/account/sessions/:id/sign-out: that one session ends (this one too, if named); none of the account's is a 404. */
 export async function signOutSession(deps: AccountDeps, user: AuthUser, sessionId: string): Promise<number> {
-  if (!(await deleteSessionOfUser(deps.db, user.id, sessionId))) throw new ApiError(404, 'This session has already ended');
-  logAuthEvent('account.session.ended', { ip: deps.ip, userId: user.id, reason: sessionId === user.sessionId ? 'this session' : 'another session' });
+  if (!(await deleteSessionOfUser(deps.db, user.id, sessionId)))
+    throw new ApiError(404, 'This session has already ended');
+  logAuthEvent('account.session.ended', {
+    ip: deps.ip,
+    userId: user.id,
+    reason: sessionId === user.sessionId ? 'this session' : 'another session',
+  });
   return 1;
 }
 
@@ -151,11 +180,20 @@ export async function deleteAccount(deps: AccountDeps, user: AuthUser, input: De
   await deps.db.transaction().execute(async (trx) => {
     // Counted inside the write, so two admins deleting themselves at once cannot both pass.
     if (isActiveAdmin && (await countActiveAdmins(trx)) <= 1) throw new ApiError(409, ACCOUNT_TEXTS.lastAdmin);
-    if (isActiveAdmin) await recordAudit(trx, user, { action: 'user.update', target: { type: 'user', id: user.id }, summary: `${user.username} deleted their own admin account` });
+    if (isActiveAdmin)
+      await recordAudit(trx, user, {
+        action: 'user.update',
+        target: { type: 'user', id: user.id },
+        summary: `${user.username} deleted their own admin account`,
+      });
     if (!(await deleteUserRow(trx, user.id))) throw new ApiError(401, 'Please sign in');
     await unclaimMedia(trx, row.profile_image);
   });
   if (row.profile_image) await releaseMediaIfUnused(deps.db, deps.env.DATA_DIR, row.profile_image);
   logAuthEvent('account.deleted', { ip: deps.ip, userId: user.id });
-  sendInBackground(deps, async () => accountDeletedMail(await mailBrand(deps.db, deps.env.SITE_URL), row.email), user.id);
+  sendInBackground(
+    deps,
+    async () => accountDeletedMail(await mailBrand(deps.db, deps.env.SITE_URL), row.email),
+    user.id,
+  );
 }

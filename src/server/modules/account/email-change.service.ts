@@ -6,7 +6,12 @@
  * Enumeration: a taken address is answered 409, but only after the account's password was re-entered (limited like a
  * login) and within 5 requests an hour per account: less than registration already reveals to anyone.
  */
-import { ACCOUNT_TEXTS, codeSentMessage, type AccountProfile, type EmailChangeRequested } from '../../../shared/account.ts';
+import {
+  ACCOUNT_TEXTS,
+  codeSentMessage,
+  type AccountProfile,
+  type EmailChangeRequested,
+} from '../../../shared/account.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { updateUser } from '../auth/accounts.repository.ts';
@@ -21,7 +26,13 @@ import { confirmPassword } from '../auth/password-confirm.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { emailChangedNoticeMail, emailChangeCodeMail } from './account-mails.ts';
 import { consumeAccountLimit } from './account-limits.ts';
-import { countWrongEmailCode, deleteEmailChange, emailTakenByOther, findEmailChange, replaceEmailChange } from './account.repository.ts';
+import {
+  countWrongEmailCode,
+  deleteEmailChange,
+  emailTakenByOther,
+  findEmailChange,
+  replaceEmailChange,
+} from './account.repository.ts';
 import { type AccountDeps, accountRow, getAccount } from './account.service.ts';
 
 /** What the code's HMAC is bound to: this account and this new address, apart from every sign-in code. */
@@ -30,7 +41,11 @@ export const emailCodeScope = (userId: string, newEmail: string) => `email-chang
 const taken = () => fieldError(409, ACCOUNT_TEXTS.emailTaken, 'newEmail');
 
 /** POST /api/account/email: 202 once a code is on its way to the new address; any earlier code is void. */
-export async function requestEmailChange(deps: AccountDeps, user: AuthUser, body: { newEmail: string; password?: string | undefined }): Promise<EmailChangeRequested> {
+export async function requestEmailChange(
+  deps: AccountDeps,
+  user: AuthUser,
+  body: { newEmail: string; password?: string | undefined },
+): Promise<EmailChangeRequested> {
   await consumeAccountLimit(deps, deps.accountLimits.emailRequest, user.id);
   const row = await accountRow(deps.db, user);
   if (row.password_hash !== null) {
@@ -51,12 +66,17 @@ export async function requestEmailChange(deps: AccountDeps, user: AuthUser, body
     expires_at: new Date(now + deps.env.OTP_TTL_SECONDS * 1000).toISOString(),
   });
   const minutes = Math.max(1, Math.round(deps.env.OTP_TTL_SECONDS / 60));
-  sendInBackground(deps, async () => emailChangeCodeMail(await mailBrand(deps.db, deps.env.SITE_URL), email, code, minutes), user.id);
+  sendInBackground(
+    deps,
+    async () => emailChangeCodeMail(await mailBrand(deps.db, deps.env.SITE_URL), email, code, minutes),
+    user.id,
+  );
   logAuthEvent('account.email.requested', { ip: deps.ip, userId: user.id });
   return { message: codeSentMessage(email), pendingEmail: email };
 }
 
-type Outcome = { kind: 'none' | 'expired' | 'exhausted' | 'invalid' | 'taken' } | { kind: 'ok'; oldEmail: string; newEmail: string };
+type Outcome =
+  { kind: 'none' | 'expired' | 'exhausted' | 'invalid' | 'taken' } | { kind: 'ok'; oldEmail: string; newEmail: string };
 
 /** POST /api/account/email/confirm: the right code changes the address (verified by the code itself) and is used up. */
 export async function confirmEmailChange(deps: AccountDeps, user: AuthUser, code: string): Promise<AccountProfile> {
@@ -90,12 +110,22 @@ export async function confirmEmailChange(deps: AccountDeps, user: AuthUser, code
     logAuthEvent('account.email.failure', { ip: deps.ip, userId: user.id, reason: outcome.kind });
     if (outcome.kind === 'exhausted') throw new ApiError(429, ACCOUNT_TEXTS.codeTooMany);
     if (outcome.kind === 'taken') throw taken();
-    const message = outcome.kind === 'none' ? ACCOUNT_TEXTS.codeNone : outcome.kind === 'expired' ? ACCOUNT_TEXTS.codeExpired : ACCOUNT_TEXTS.codeWrong;
+    const message =
+      outcome.kind === 'none'
+        ? ACCOUNT_TEXTS.codeNone
+        : outcome.kind === 'expired'
+          ? ACCOUNT_TEXTS.codeExpired
+          : ACCOUNT_TEXTS.codeWrong;
     throw refuseField('code', message);
   }
   const { oldEmail, newEmail } = outcome;
   logAuthEvent('account.email.changed', { ip: deps.ip, userId: user.id });
-  sendInBackground(deps, async () => emailChangedNoticeMail(await mailBrand(deps.db, deps.env.SITE_URL), oldEmail, newEmail, deps.env.SITE_URL), user.id);
+  sendInBackground(
+    deps,
+    async () =>
+      emailChangedNoticeMail(await mailBrand(deps.db, deps.env.SITE_URL), oldEmail, newEmail, deps.env.SITE_URL),
+    user.id,
+  );
   return getAccount(deps.db, user);
 }
 

@@ -14,7 +14,11 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
       eb.selectFrom('users').select(eb.fn.countAll().as('n')).as('users'),
       eb.selectFrom('products').select(eb.fn.countAll().as('n')).as('products'),
       eb.selectFrom('orders').select(eb.fn.countAll().as('n')).as('orders'),
-      eb.selectFrom('orders').where('status', 'in', REVENUE_STATUSES).select((o) => o.fn.sum('total_cents').as('n')).as('revenue'),
+      eb
+        .selectFrom('orders')
+        .where('status', 'in', REVENUE_STATUSES)
+        .select((o) => o.fn.sum('total_cents').as('n'))
+        .as('revenue'),
     ])
     .executeTakeFirstOrThrow();
   return {

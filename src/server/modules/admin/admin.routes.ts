@@ -21,7 +21,14 @@ const ActivityQuery = z.object({
 export function adminNotifications(status: PublishStatus): AdminNotification[] {
   if (status.state !== 'failed') return [];
   const reason = status.reason ? `: ${status.reason}` : '';
-  return [{ id: `rebuild-failed-${status.since}`, kind: 'rebuild-failed', text: `The public site could not be rebuilt${reason}. It still shows the previous version.`, at: status.since }];
+  return [
+    {
+      id: `rebuild-failed-${status.since}`,
+      kind: 'rebuild-failed',
+      text: `The public site could not be rebuilt${reason}. It still shows the previous version.`,
+      at: status.since,
+    },
+  ];
 }
 
 export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
@@ -38,7 +45,11 @@ export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
     .post('/admin/site-rebuild', async (c) => {
       const user = c.get('user');
       if (!user) throw new ApiError(401, 'Please sign in');
-      await recordAudit(c.get('db'), user, { action: 'site.rebuild', target: { type: 'site', id: '' }, summary: 'Site rebuild requested' });
+      await recordAudit(c.get('db'), user, {
+        action: 'site.rebuild',
+        target: { type: 'site', id: '' },
+        summary: 'Site rebuild requested',
+      });
       deps.rebuilds.retry();
       return c.json(deps.rebuilds.status(), 202);
     })

@@ -14,7 +14,8 @@ export function csvCell(value: Cell): string {
 }
 
 /** Rows as CSV text, the header first; a byte order mark lets spreadsheets read it as UTF-8. */
-export const toCsv = (rows: readonly (readonly Cell[])[]): string => `\ufeff${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+export const toCsv = (rows: readonly (readonly Cell[])[]): string =>
+  `\ufeff${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 
 /** Cents as the amount a spreadsheet reads as a number (123450 → 1234.5). */
 const amount = (cents: number) => Math.round(cents) / 100;
@@ -35,4 +36,5 @@ export function reportCsv(report: AnalyticsReport, table: AnalyticsTable): strin
 }
 
 /** The download's file name: 'analytics-daily-2026-10-26-to-2026-11-24.csv'. */
-export const csvFileName = (report: Pick<AnalyticsReport, 'start' | 'end'>, table: AnalyticsTable) => `analytics-${table}-${report.start}-to-${report.end}.csv`;
+export const csvFileName = (report: Pick<AnalyticsReport, 'start' | 'end'>, table: AnalyticsTable) =>
+  `analytics-${table}-${report.start}-to-${report.end}.csv`;

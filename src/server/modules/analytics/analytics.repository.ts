@@ -15,20 +15,30 @@ export async function findSalt(db: Db, day: string): Promise<string | undefined>
 
 /** Keeps `salt` as the day's unless another request made one first; earlier days' salts are deleted. Answers the day's salt. */
 export async function settleSalt(db: Db, day: string, salt: string): Promise<string> {
-  await db.insertInto('analytics_salts').values({ day, salt }).onConflict((oc) => oc.column('day').doNothing()).execute();
+  await db
+    .insertInto('analytics_salts')
+    .values({ day, salt })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
   await db.deleteFrom('analytics_salts').where('day', '<', day).execute();
   return (await findSalt(db, day)) ?? salt;
 }
 
 export async function recordVisitor(db: Db, day: string, visitorHash: string): Promise<void> {
-  await db.insertInto('page_visitors').values({ day, visitor_hash: visitorHash }).onConflict((oc) => oc.columns(['day', 'visitor_hash']).doNothing()).execute();
+  await db
+    .insertInto('page_visitors')
+    .values({ day, visitor_hash: visitorHash })
+    .onConflict((oc) => oc.columns(['day', 'visitor_hash']).doNothing())
+    .execute();
 }
 
 export async function addView(db: Db, day: string, path: string, referrerHost: string): Promise<void> {
   await db
     .insertInto('page_views')
     .values({ day, path, referrer_host: referrerHost, views: 1 })
-    .onConflict((oc) => oc.columns(['day', 'path', 'referrer_host']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', 1) })))
+    .onConflict((oc) =>
+      oc.columns(['day', 'path', 'referrer_host']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', 1) })),
+    )
     .execute();
 }
 
@@ -78,7 +88,12 @@ export async function ordersPerDay(db: Db, start: string, endExclusive: string):
 }
 
 /** Per day, the totals (cents) of orders paid, shipped or delivered in `currency`. */
-export async function revenuePerDay(db: Db, start: string, endExclusive: string, currency: string): Promise<DayCount[]> {
+export async function revenuePerDay(
+  db: Db,
+  start: string,
+  endExclusive: string,
+  currency: string,
+): Promise<DayCount[]> {
   const rows = await db
     .selectFrom('orders')
     .select((eb) => [dayOf.as('day'), eb.fn.sum<number>('total_cents').as('n')])
@@ -104,7 +119,12 @@ export async function signupsPerDay(db: Db, start: string, endExclusive: string)
 }
 
 /** The most viewed paths of the range, most first (ties by path). */
-export async function topPaths(db: Db, start: string, end: string, limit: number): Promise<{ path: string; views: number }[]> {
+export async function topPaths(
+  db: Db,
+  start: string,
+  end: string,
+  limit: number,
+): Promise<{ path: string; views: number }[]> {
   const rows = await db
     .selectFrom('page_views')
     .select((eb) => ['path', eb.fn.sum<number>('views').as('views')])
@@ -119,7 +139,12 @@ export async function topPaths(db: Db, start: string, end: string, limit: number
 }
 
 /** The referring hosts of the range with the most views ('' for none or this site), most first. */
-export async function topReferrers(db: Db, start: string, end: string, limit: number): Promise<{ host: string; views: number }[]> {
+export async function topReferrers(
+  db: Db,
+  start: string,
+  end: string,
+  limit: number,
+): Promise<{ host: string; views: number }[]> {
   const rows = await db
     .selectFrom('page_views')
     .select((eb) => ['referrer_host', eb.fn.sum<number>('views').as('views')])

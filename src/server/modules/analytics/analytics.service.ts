@@ -3,12 +3,32 @@
  * date range: views, visitors, orders, revenue and sign-ups per day, the most viewed pages and the referrers.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { addDays, fillDays, TOP_LIMIT, totalsOf, utcDay, type AnalyticsReport, type TopContent } from '../../../shared/analytics.ts';
+import {
+  addDays,
+  fillDays,
+  TOP_LIMIT,
+  totalsOf,
+  utcDay,
+  type AnalyticsReport,
+  type TopContent,
+} from '../../../shared/analytics.ts';
 import type { Db } from '../../db/connection.ts';
 import { readStore } from '../store/store.service.ts';
 import {
-  addView, namesBySlug, ordersPerDay, recordVisitor, revenuePerDay, settleSalt, signupsPerDay, SLUG_SECTIONS, topPaths, topReferrers,
-  viewsPerDay, visitorsPerDay, type DayCount, type SlugSection,
+  addView,
+  namesBySlug,
+  ordersPerDay,
+  recordVisitor,
+  revenuePerDay,
+  settleSalt,
+  signupsPerDay,
+  SLUG_SECTIONS,
+  topPaths,
+  topReferrers,
+  viewsPerDay,
+  visitorsPerDay,
+  type DayCount,
+  type SlugSection,
 } from './analytics.repository.ts';
 
 export interface PageView {
@@ -21,7 +41,8 @@ export interface PageView {
 }
 
 /** SHA-256 of the day's salt, the address and the browser: the same visitor within a day, unknowable once the salt is gone. */
-export const visitorHash = (salt: string, ip: string, userAgent: string): string => createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('hex');
+export const visitorHash = (salt: string, ip: string, userAgent: string): string =>
+  createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('hex');
 
 /**
  * Counts views. The day's salt is made on the first view of a UTC day (32 random bytes), when the earlier days' are
@@ -51,14 +72,19 @@ async function titled(db: Db, paths: { path: string; views: number }[]): Promise
     if (match) slugs.set(match[1] as SlugSection, [...(slugs.get(match[1] as SlugSection) ?? []), match[2]!]);
   }
   const names = new Map<string, string>();
-  for (const [section, list] of slugs) for (const [slug, name] of await namesBySlug(db, section, list)) names.set(`/${section}/${slug}`, name);
+  for (const [section, list] of slugs)
+    for (const [slug, name] of await namesBySlug(db, section, list)) names.set(`/${section}/${slug}`, name);
   return paths.map(({ path, views }) => ({ path, title: names.get(path)?.trim() || path, views }));
 }
 
-const asFigure = <K extends string>(key: K, rows: DayCount[]) => rows.map((r) => ({ day: r.day, [key]: r.n }) as { day: string } & Record<K, number>);
+const asFigure = <K extends string>(key: K, rows: DayCount[]) =>
+  rows.map((r) => ({ day: r.day, [key]: r.n }) as { day: string } & Record<K, number>);
 
 /** The report of `start`..`end` (UTC days, both included). Revenue counts orders in the store's currency only. */
-export async function analyticsReport(db: Db, { start, end }: { start: string; end: string }): Promise<AnalyticsReport> {
+export async function analyticsReport(
+  db: Db,
+  { start, end }: { start: string; end: string },
+): Promise<AnalyticsReport> {
   const endExclusive = addDays(end, 1);
   const { currency } = await readStore(db);
   const [views, visitors, orders, revenue, signups, paths, referrers] = await Promise.all([
@@ -71,8 +97,11 @@ export async function analyticsReport(db: Db, { start, end }: { start: string; e
     topReferrers(db, start, end, TOP_LIMIT),
   ]);
   const daily = fillDays(start, end, [
-    ...asFigure('views', views), ...asFigure('visitors', visitors), ...asFigure('orders', orders),
-    ...asFigure('revenueCents', revenue), ...asFigure('signups', signups),
+    ...asFigure('views', views),
+    ...asFigure('visitors', visitors),
+    ...asFigure('orders', orders),
+    ...asFigure('revenueCents', revenue),
+    ...asFigure('signups', signups),
   ]);
   return { start, end, currency, totals: totalsOf(daily), daily, topContent: await titled(db, paths), referrers };
 }

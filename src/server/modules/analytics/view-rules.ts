@@ -13,12 +13,23 @@ const HOST_MAX = 253;
  * carry a token. Matched case-insensitively; '/admin' also covers '/admin-dashboard'.
  */
 const EXCLUDED_PREFIXES = ['/admin'];
-const EXCLUDED_SECTIONS = ['/api', '/analytics', '/settings', '/messages', '/reset-password', '/orders/view', '/newsletter'];
+const EXCLUDED_SECTIONS = [
+  '/api',
+  '/analytics',
+  '/settings',
+  '/messages',
+  '/reset-password',
+  '/orders/view',
+  '/newsletter',
+];
 
 /** True for a normalised path that is never counted. */
 export function isExcludedPath(path: string): boolean {
   const lower = path.toLowerCase();
-  return EXCLUDED_PREFIXES.some((p) => lower.startsWith(p)) || EXCLUDED_SECTIONS.some((p) => lower === p || lower.startsWith(`${p}/`));
+  return (
+    EXCLUDED_PREFIXES.some((p) => lower.startsWith(p)) ||
+    EXCLUDED_SECTIONS.some((p) => lower === p || lower.startsWith(`${p}/`))
+  );
 }
 
 /**
@@ -44,7 +55,11 @@ export function normalisePath(raw: string): string | null {
 }
 
 /** A host name as compared and kept: lower case, without a trailing dot or a leading 'www.'. */
-const bareHostName = (host: string) => host.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+const bareHostName = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
 
 /** The host of `siteUrl` as referrerHost compares it ('' when it is not a URL). */
 export function siteHostOf(siteUrl: string): string {
@@ -77,7 +92,9 @@ const BOT_PATTERN =
   /bot\b|bot[/_-]|crawl|spider|slurp|scrap|archiver|headless|phantom|selenium|puppeteer|playwright|lighthouse|pagespeed|gtmetrix|pingdom|uptime|monitor|preview|facebookexternalhit|embedly|whatsapp|curl\/|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|libwww|httpclient|http_request|^node$|^mozilla\/5\.0$/i;
 
 /** True for a user agent that is a program rather than a person's browser (or none at all). */
-export const isBot = (userAgent: string | undefined): boolean => !userAgent?.trim() || BOT_PATTERN.test(userAgent.trim());
+export const isBot = (userAgent: string | undefined): boolean =>
+  !userAgent?.trim() || BOT_PATTERN.test(userAgent.trim());
 
 /** True when the browser asks not to be tracked: `DNT: 1` or `Sec-GPC: 1`. */
-export const optsOut = (dnt: string | undefined, gpc: string | undefined): boolean => dnt?.trim() === '1' || gpc?.trim() === '1';
+export const optsOut = (dnt: string | undefined, gpc: string | undefined): boolean =>
+  dnt?.trim() === '1' || gpc?.trim() === '1';

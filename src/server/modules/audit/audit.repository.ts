@@ -20,7 +20,11 @@ export function actorName(user: Pick<AuthUser, 'first_name' | 'last_name' | 'use
 }
 
 /** Records one admin write; pass the write's transaction so both commit or neither does. */
-export async function recordAudit(db: Kysely<Database> | Transaction<Database>, actor: AuthUser, input: AuditInput): Promise<void> {
+export async function recordAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  actor: AuthUser,
+  input: AuditInput,
+): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

@@ -16,7 +16,12 @@ export function findUserByIdentifier(db: Db, id: Identifier): Promise<UserRow | 
 }
 
 export function findUserByOidc(db: Db, issuer: string, subject: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('oidc_issuer', '=', issuer).where('oidc_subject', '=', subject).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('oidc_issuer', '=', issuer)
+    .where('oidc_subject', '=', subject)
+    .executeTakeFirst();
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
@@ -32,5 +37,9 @@ export async function insertUser(db: Db, values: Insertable<UsersTable>): Promis
 }
 
 export async function updateUser(db: Db, id: string, values: Updateable<UsersTable>): Promise<void> {
-  await db.updateTable('users').set({ ...values, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
 }

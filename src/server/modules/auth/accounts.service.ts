@@ -9,7 +9,14 @@ import { refuseField } from './auth-input.ts';
 import { checkAll, consumeAll, reservePasswordCheck } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import type { RegisterBody } from './auth.schemas.ts';
-import { identifierKey, normaliseEmail, normaliseUsername, parseIdentifier, usernameKey, usernameProblem } from './identifiers.ts';
+import {
+  identifierKey,
+  normaliseEmail,
+  normaliseUsername,
+  parseIdentifier,
+  usernameKey,
+  usernameProblem,
+} from './identifiers.ts';
 import { contextWords, newPasswordProblem } from './password-check.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { afterFirstFactor } from './sign-in.service.ts';
@@ -95,6 +102,10 @@ export async function login(deps: AuthDeps, identifierInput: string, password: s
   }
   if (result.needsRehash) await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) });
   const answer = await afterFirstFactor(deps, user, 'password');
-  logAuthEvent('login.success', { ip: deps.ip, userId: user.id, ...('challenge' in answer ? { reason: 'second factor next' } : {}) });
+  logAuthEvent('login.success', {
+    ip: deps.ip,
+    userId: user.id,
+    ...('challenge' in answer ? { reason: 'second factor next' } : {}),
+  });
   return answer;
 }

@@ -26,8 +26,14 @@ export interface AuthDeps {
  * Sends without holding up the response, so a request for an existing account answers as fast as one for an
  * unknown account (R15); a failure is logged, never shown.
  */
-export function sendInBackground(deps: Pick<AuthDeps, 'mailer' | 'ip'>, build: () => Promise<MailMessage>, userId: string): void {
+export function sendInBackground(
+  deps: Pick<AuthDeps, 'mailer' | 'ip'>,
+  build: () => Promise<MailMessage>,
+  userId: string,
+): void {
   void build()
     .then((message) => deps.mailer.send(message))
-    .catch((error: unknown) => logAuthEvent('mail.failure', { ip: deps.ip, userId, reason: error instanceof Error ? error.message : 'unknown' }));
+    .catch((error: unknown) =>
+      logAuthEvent('mail.failure', { ip: deps.ip, userId, reason: error instanceof Error ? error.message : 'unknown' }),
+    );
 }

@@ -7,7 +7,14 @@ import type { Db } from '../../db/connection.ts';
 import type { Env } from '../../env.ts';
 import { attemptStore, type LimitPair } from '../../http/attempt-store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type AttemptLimiter, failureBackoff, type LimitDecision, type Reservation, slidingWindow, UNLIMITED } from '../../http/rate-limit.ts';
+import {
+  type AttemptLimiter,
+  failureBackoff,
+  type LimitDecision,
+  type Reservation,
+  slidingWindow,
+  UNLIMITED,
+} from '../../http/rate-limit.ts';
 import { logAuthEvent } from './auth-log.ts';
 
 const MINUTE = 60_000;
@@ -21,7 +28,12 @@ function buildLimits() {
     /** Failed password checks per address across accounts (login and change-password alike). */
     loginIp: slidingWindow('auth.login.ip', { limit: LOGIN_FAILURES_PER_ADDRESS, windowMs: 15 * MINUTE }),
     /** Failed password checks per account: after 10 in a row a wait of 1 s, doubling with each further failure up to 15 min; forgotten after an hour of quiet. */
-    loginBackoff: failureBackoff('auth.login.backoff', { freeFailures: 10, baseMs: 1000, maxMs: 15 * MINUTE, forgetAfterMs: HOUR }),
+    loginBackoff: failureBackoff('auth.login.backoff', {
+      freeFailures: 10,
+      baseMs: 1000,
+      maxMs: 15 * MINUTE,
+      forgetAfterMs: HOUR,
+    }),
     /** At most 100 failed password checks per account per hour overall. */
     loginAccount: slidingWindow('auth.login.account', { limit: 100, windowMs: HOUR }),
     registerIp: slidingWindow('auth.register.ip', { limit: 20, windowMs: HOUR }),
@@ -88,7 +100,10 @@ export async function checkAll(pairs: LimitPair[], context: LimitContext): Promi
  * One password check (login or the current password of change-password), counted before the hash against the
  * address and the account alike; the caller settles it once the hash has answered.
  */
-export function reservePasswordCheck(deps: { limits: AuthLimits } & LimitContext, accountKey: string): Promise<Reservation> {
+export function reservePasswordCheck(
+  deps: { limits: AuthLimits } & LimitContext,
+  accountKey: string,
+): Promise<Reservation> {
   const { limits } = deps;
   return reserveAll(
     [
@@ -105,5 +120,7 @@ export function enforce(decisions: LimitDecision[], context: Pick<LimitContext, 
   const refused = decisions.find((d) => !d.allowed);
   if (!refused) return;
   logAuthEvent('rate_limited', { ip: context.ip, path: context.path, status: 429 });
-  throw new ApiError(429, 'Too many attempts. Please try again later', { headers: { 'Retry-After': String(refused.retryAfterSeconds) } });
+  throw new ApiError(429, 'Too many attempts. Please try again later', {
+    headers: { 'Retry-After': String(refused.retryAfterSeconds) },
+  });
 }

@@ -11,7 +11,13 @@ export async function mailBrand(db: Db, siteUrl: string): Promise<MailBrand> {
 
 /** A mail with the company's name in the sender and subject, rendered as text and HTML. */
 export function message(brand: MailBrand, to: string, subject: string, content: MailContent): MailMessage {
-  return { to, fromName: brand.name, subject: `${brand.name}: ${subject}`, text: renderText(brand, content), html: renderHtml(brand, content) };
+  return {
+    to,
+    fromName: brand.name,
+    subject: `${brand.name}: ${subject}`,
+    text: renderText(brand, content),
+    html: renderHtml(brand, content),
+  };
 }
 
 const IGNORE = 'If you did not ask for this, you can ignore this email; nothing changes on your account.';
@@ -20,14 +26,24 @@ const IGNORE = 'If you did not ask for this, you can ignore this email; nothing 
 export function verifyEmailMail(brand: MailBrand, to: string, code: string, minutes: number): MailMessage {
   return message(brand, to, 'confirm your email address', {
     heading: 'Confirm your email address',
-    paragraphs: [`Enter this code to confirm your email address and finish creating your ${brand.name} account.`, `The code is valid for ${minutes} minutes and works once.`],
+    paragraphs: [
+      `Enter this code to confirm your email address and finish creating your ${brand.name} account.`,
+      `The code is valid for ${minutes} minutes and works once.`,
+    ],
     code,
     footer: IGNORE,
   });
 }
 
 /** 'Forgot Password?': a sign-in code and a link to choose a new password. */
-export function forgotPasswordMail(brand: MailBrand, to: string, code: string, minutes: number, resetUrl: string, resetMinutes: number): MailMessage {
+export function forgotPasswordMail(
+  brand: MailBrand,
+  to: string,
+  code: string,
+  minutes: number,
+  resetUrl: string,
+  resetMinutes: number,
+): MailMessage {
   return message(brand, to, 'your sign-in code', {
     heading: 'Sign in or reset your password',
     paragraphs: [
@@ -62,7 +78,11 @@ export interface SignInFacts {
   method: 'password' | 'code' | 'google';
 }
 
-const METHOD_TEXT: Record<SignInFacts['method'], string> = { password: 'password', code: 'emailed code', google: 'Google' };
+const METHOD_TEXT: Record<SignInFacts['method'], string> = {
+  password: 'password',
+  code: 'emailed code',
+  google: 'Google',
+};
 
 /** `2026-11-24T22:40:05.000Z` as '2026-11-24 22:40 UTC'. */
 const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -86,8 +106,13 @@ export function twoFactorChangedMail(brand: MailBrand, to: string, on: boolean, 
   return message(brand, to, on ? 'two-factor sign-in is on' : 'two-factor sign-in was turned off', {
     heading: on ? 'Two-factor sign-in is on' : 'Two-factor sign-in was turned off',
     paragraphs: on
-      ? [`Signing in to your ${brand.name} account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.`]
-      : [`Signing in to your ${brand.name} account no longer asks for a code from an authenticator app.`, 'If this was not you, change your password now and turn two-factor sign-in on again under Settings.'],
+      ? [
+          `Signing in to your ${brand.name} account now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.`,
+        ]
+      : [
+          `Signing in to your ${brand.name} account no longer asks for a code from an authenticator app.`,
+          'If this was not you, change your password now and turn two-factor sign-in on again under Settings.',
+        ],
     action: { label: 'Open Settings', url: `${siteUrl}/settings` },
     footer: 'You receive this email because it concerns the security of your account.',
   });

@@ -13,7 +13,14 @@ import type { AuthDeps } from './auth-deps.ts';
 import { parseAuthInput } from './auth-input.ts';
 import { limitsForSetting } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
-import { ChangePasswordBody, LoginBody, RegisterBody, RequestOtpBody, ResetPasswordBody, VerifyOtpBody } from './auth.schemas.ts';
+import {
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  RequestOtpBody,
+  ResetPasswordBody,
+  VerifyOtpBody,
+} from './auth.schemas.ts';
 import { getCookie, deleteCookie } from 'hono/cookie';
 import { TwoFactorChallengeBody, TwoFactorSignInBody } from '../../../shared/schemas/two-factor.ts';
 import { googleRoutes } from './google.routes.ts';
@@ -84,12 +91,24 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
       })
       // The second step of a sign-in: the challenge and a code from the authenticator app or a recovery code.
       .post('/two-factor', async (c) => {
-        const answer = await completeTwoFactor(deps(c), await input(c, TwoFactorSignInBody), getCookie(c, BIND_COOKIE.name));
+        const answer = await completeTwoFactor(
+          deps(c),
+          await input(c, TwoFactorSignInBody),
+          getCookie(c, BIND_COOKIE.name),
+        );
         deleteCookie(c, BIND_COOKIE.name, { path: BIND_COOKIE.path });
         return c.json(answer);
       })
       // ADMIN_2FA=required and no authenticator yet: the sign-in's challenge gets a new secret to add to an app.
-      .post('/two-factor/setup', async (c) => c.json(await setupAtSignIn(deps(c), (await input(c, TwoFactorChallengeBody)).challenge, getCookie(c, BIND_COOKIE.name))))
+      .post('/two-factor/setup', async (c) =>
+        c.json(
+          await setupAtSignIn(
+            deps(c),
+            (await input(c, TwoFactorChallengeBody)).challenge,
+            getCookie(c, BIND_COOKIE.name),
+          ),
+        ),
+      )
       .post('/reset-password', async (c) => {
         const body = await input(c, ResetPasswordBody);
         await resetPassword(deps(c), body.token, body.newPassword);

@@ -23,13 +23,19 @@ export const RegisterBody = z.object({
 /** `username` holds a username or an email; `email` is accepted as an alias. */
 export const LoginBody = z
   .object({ username: identifier.optional(), email: identifier.optional(), password: password('Password') })
-  .refine((b) => b.username !== undefined || b.email !== undefined, { message: 'Username or email is required', path: ['username'] });
+  .refine((b) => b.username !== undefined || b.email !== undefined, {
+    message: 'Username or email is required',
+    path: ['username'],
+  });
 
 export const RequestOtpBody = z.object({ email: identifier });
 
 export const VerifyOtpBody = z.object({
   email: identifier,
-  otp: z.string({ error: 'The code is required' }).trim().regex(/^\d{6}$/, 'The code must be the 6 digits we emailed'),
+  otp: z
+    .string({ error: 'The code is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code must be the 6 digits we emailed'),
 });
 
 export const ResetPasswordBody = z.object({
@@ -42,6 +48,9 @@ export const ResetPasswordBody = z.object({
 });
 
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Current password is too long'),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(1024, 'Current password is too long'),
   newPassword: password('New password'),
 });

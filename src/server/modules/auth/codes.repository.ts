@@ -12,7 +12,13 @@ export async function replaceCode(db: Db, values: Insertable<OneTimeCodesTable>)
 }
 
 export function findLatestCode(db: Db, userId: string) {
-  return db.selectFrom('one_time_codes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Counts a wrong guess unless the cap was already reached; returns whether this call counted it. */

@@ -33,13 +33,21 @@ function errorSummary(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown error';
   const e = error as Error & { code?: unknown; error?: unknown; cause?: unknown };
   const cause = e.cause instanceof Error ? e.cause.message : undefined;
-  return [e.code, e.error, e.message, cause].filter((part) => typeof part === 'string' && part !== '').join(': ').slice(0, 300);
+  return [e.code, e.error, e.message, cause]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(': ')
+    .slice(0, 300);
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** `signInDeps`: the account services' dependencies for this request (auth.routes.ts), for the second step and the new sign-in mail. */
-export function googleRoutes(env: Env, oidc: OidcClient, keys: { flowSecret: string; bindKey: Buffer }, signInDeps: (c: Context<AppEnv>) => AuthDeps) {
+export function googleRoutes(
+  env: Env,
+  oidc: OidcClient,
+  keys: { flowSecret: string; bindKey: Buffer },
+  signInDeps: (c: Context<AppEnv>) => AuthDeps,
+) {
   const secure = env.SITE_URL.startsWith('https://');
   const flowCookie = { path: FLOW_PATH, httpOnly: true, sameSite: 'Lax', secure } as const;
 
@@ -53,12 +61,16 @@ export function googleRoutes(env: Env, oidc: OidcClient, keys: { flowSecret: str
     return toLogin(c, { error: 'auth_failed' });
   };
 
-  async function identityFrom(config: client.Configuration, tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>): Promise<OidcIdentity> {
+  async function identityFrom(
+    config: client.Configuration,
+    tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
+  ): Promise<OidcIdentity> {
     const claims = tokens.claims();
     if (!claims) throw new Error('no ID token claims');
     let profile: Record<string, unknown> = claims;
     // Providers that keep profile claims out of the ID token serve them from userinfo, checked against the same sub.
-    if (typeof claims['email'] !== 'string') profile = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+    if (typeof claims['email'] !== 'string')
+      profile = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
     const verified = profile['email_verified'];
     return {
       issuer: claims.iss,
@@ -126,7 +138,13 @@ export function googleRoutes(env: Env, oidc: OidcClient, keys: { flowSecret: str
         if (step) {
           // No session yet: a challenge, good only in this browser (the binding cookie) for the second step on /login.
           const { answer, tokenHash } = await createChallenge(deps, outcome.user, step, 'google', true);
-          setCookie(c, BIND_COOKIE.name, challengeBinding(keys.bindKey, tokenHash), { path: BIND_COOKIE.path, httpOnly: true, sameSite: 'Lax', secure, maxAge: challengeSeconds(step) });
+          setCookie(c, BIND_COOKIE.name, challengeBinding(keys.bindKey, tokenHash), {
+            path: BIND_COOKIE.path,
+            httpOnly: true,
+            sameSite: 'Lax',
+            secure,
+            maxAge: challengeSeconds(step),
+          });
           logAuthEvent('google.success', { ip: clientIp(c), userId: outcome.user.id, reason: 'second factor next' });
           return toLogin(c, { two_factor: step, challenge: answer.challenge });
         }

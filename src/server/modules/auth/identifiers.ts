@@ -22,7 +22,8 @@ export function usernameKey(username: string): string {
 export function usernameProblem(username: string): string | null {
   const value = normaliseUsername(username);
   const length = [...value].length;
-  if (length < USERNAME_MIN || length > USERNAME_MAX) return `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`;
+  if (length < USERNAME_MIN || length > USERNAME_MAX)
+    return `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`;
   if (!USERNAME_SHAPE.test(value)) return 'Username may contain only letters, digits, dots, hyphens and underscores';
   if (RESERVED.has(usernameKey(value))) return 'This username is reserved; choose another';
   return null;
@@ -32,7 +33,9 @@ export function usernameProblem(username: string): string | null {
 export type Identifier = { kind: 'email'; value: string } | { kind: 'username'; value: string };
 
 export function parseIdentifier(input: string): Identifier {
-  return input.includes('@') ? { kind: 'email', value: normaliseEmail(input) } : { kind: 'username', value: usernameKey(input) };
+  return input.includes('@')
+    ? { kind: 'email', value: normaliseEmail(input) }
+    : { kind: 'username', value: usernameKey(input) };
 }
 
 /** Rate-limit key for an identifier nobody owns, so unknown and known accounts are throttled alike. */

@@ -19,11 +19,18 @@ export interface OidcIdentity {
 
 export type OidcOutcome = { user: UserRow } | { refused: string };
 
-const clean = (value: string | undefined, max: number) => (value ?? '').replace(/[\p{Cc}]/gu, '').trim().slice(0, max);
+const clean = (value: string | undefined, max: number) =>
+  (value ?? '')
+    .replace(/[\p{Cc}]/gu, '')
+    .trim()
+    .slice(0, max);
 
 /** A free username derived from the email's local part, e.g. jane.doe or jane.doe-4821. */
 async function freeUsername(db: Db, email: string): Promise<string> {
-  const base = (email.split('@')[0] ?? '').normalize('NFKC').replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, USERNAME_MAX - 5);
+  const base = (email.split('@')[0] ?? '')
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}._-]/gu, '')
+    .slice(0, USERNAME_MAX - 5);
   const stem = base.length >= 3 && !usernameProblem(base) ? base : 'user';
   for (let i = 0; i < 20; i++) {
     const candidate = i === 0 && stem !== 'user' ? stem : `${stem}-${randomInt(1000, 100_000)}`;

@@ -23,7 +23,9 @@ export interface OidcClient {
   configuration(): Promise<client.Configuration>;
 }
 
-export function createOidcClient(env: Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'OIDC_ISSUER' | 'SITE_URL'>): OidcClient {
+export function createOidcClient(
+  env: Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'OIDC_ISSUER' | 'SITE_URL'>,
+): OidcClient {
   const clientId = env.GOOGLE_CLIENT_ID?.trim() ?? '';
   const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim() ?? '';
   let cached: { config: Promise<client.Configuration>; until: number } | undefined;

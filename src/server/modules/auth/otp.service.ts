@@ -26,7 +26,13 @@ async function accountFor(deps: AuthDeps, identifierInput: string) {
 /** Issues a code (and, for a verified account, a reset link), voiding earlier ones; mails it in the background. */
 export async function requestCode(deps: AuthDeps, identifierInput: string): Promise<void> {
   const { user, key } = await accountFor(deps, identifierInput);
-  await consumeAll([[deps.limits.requestOtpIp, deps.ip], [deps.limits.requestOtpAccount, key]], deps);
+  await consumeAll(
+    [
+      [deps.limits.requestOtpIp, deps.ip],
+      [deps.limits.requestOtpAccount, key],
+    ],
+    deps,
+  );
   if (!user) {
     logAuthEvent('otp.requested', { ip: deps.ip, reason: 'no matching account' });
     return;
@@ -79,7 +85,13 @@ type Outcome = 'ok' | 'invalid' | 'exhausted';
  */
 export async function verifyCode(deps: AuthDeps, identifierInput: string, otp: string): Promise<SignInAnswer> {
   const { user, key } = await accountFor(deps, identifierInput);
-  await consumeAll([[deps.limits.verifyOtpIp, deps.ip], [deps.limits.verifyOtpAccount, key]], deps);
+  await consumeAll(
+    [
+      [deps.limits.verifyOtpIp, deps.ip],
+      [deps.limits.verifyOtpAccount, key],
+    ],
+    deps,
+  );
   const invalid = refuseField('otp', 'This code is wrong or has expired; request a new one');
   if (!user) {
     logAuthEvent('otp.failure', { ip: deps.ip, reason: 'no matching account' });

@@ -10,7 +10,12 @@ import { hashPassword, verifyPassword } from './password-hash.ts';
 import { deleteOtherSessionsOfUser } from './sessions.repository.ts';
 import type { AuthUser } from './user-dto.ts';
 
-export async function changePassword(deps: AuthDeps, user: AuthUser, currentPassword: string, newPassword: string): Promise<void> {
+export async function changePassword(
+  deps: AuthDeps,
+  user: AuthUser,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
   const row = await findUserById(deps.db, user.id);
   // The same limits as a password login, on the same account: a stolen session cannot guess the password here (R58).
   const attempt = await reservePasswordCheck(deps, `user:${user.id}`);
@@ -21,7 +26,8 @@ export async function changePassword(deps: AuthDeps, user: AuthUser, currentPass
     throw refuseField('currentPassword', 'The current password is not correct');
   }
   await attempt.succeeded();
-  if (currentPassword === newPassword) throw refuseField('newPassword', 'Choose a password different from the current one');
+  if (currentPassword === newPassword)
+    throw refuseField('newPassword', 'Choose a password different from the current one');
   const company = await getCompany(deps.db);
   const problem = newPasswordProblem(newPassword, contextWords(row, company.name));
   if (problem) throw refuseField('newPassword', problem);

@@ -24,6 +24,9 @@ export function newPasswordProblem(password: string, contextWords: readonly stri
 }
 
 /** Words a user's password must not contain: their names, username, email name, the site name and 'admin' (R6). */
-export function contextWords(user: { first_name: string; last_name: string; username: string; email: string }, siteName: string): string[] {
+export function contextWords(
+  user: { first_name: string; last_name: string; username: string; email: string },
+  siteName: string,
+): string[] {
   return [user.first_name, user.last_name, user.username, user.email.split('@')[0] ?? '', siteName, 'admin'];
 }

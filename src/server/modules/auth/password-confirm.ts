@@ -12,7 +12,12 @@ export const PASSWORD_NOT_CORRECT = 'The password is not correct';
  * Checks `password` against the account's hash, counted against the address and the account as a login attempt is,
  * so a stolen session cannot guess the password here. A wrong or missing one: 400 naming `field`.
  */
-export async function confirmPassword(deps: Pick<AuthDeps, 'db' | 'env' | 'limits' | 'ip' | 'path'>, user: { id: string; password_hash: string | null }, password: string, field = 'password'): Promise<void> {
+export async function confirmPassword(
+  deps: Pick<AuthDeps, 'db' | 'env' | 'limits' | 'ip' | 'path'>,
+  user: { id: string; password_hash: string | null },
+  password: string,
+  field = 'password',
+): Promise<void> {
   const attempt = await reservePasswordCheck(deps, `user:${user.id}`);
   const result = user.password_hash ? await verifyPassword(password, user.password_hash) : { ok: false };
   if (!result.ok) {

@@ -19,7 +19,11 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function derive(password: string, salt: Buffer, params: { memory: number; passes: number; parallelism: number; tagLength: number }) {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { memory: number; passes: number; parallelism: number; tagLength: number },
+) {
   return withSlot(
     () =>
       new Promise<Buffer>((resolve, reject) =>
@@ -54,6 +58,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     tagLength: expected.length,
   });
   const ok = key.length === expected.length && timingSafeEqual(key, expected);
-  const needsRehash = Number(m) !== ARGON2_PARAMS.memory || Number(t) !== ARGON2_PARAMS.passes || Number(p) !== ARGON2_PARAMS.parallelism;
+  const needsRehash =
+    Number(m) !== ARGON2_PARAMS.memory || Number(t) !== ARGON2_PARAMS.passes || Number(p) !== ARGON2_PARAMS.parallelism;
   return { ok, needsRehash };
 }

@@ -43,5 +43,9 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
   });
   if (!applied) throw invalid();
   logAuthEvent('password.reset', { ip: deps.ip, userId: user.id });
-  sendInBackground(deps, async () => passwordChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, deps.env.SITE_URL), user.id);
+  sendInBackground(
+    deps,
+    async () => passwordChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, deps.env.SITE_URL),
+    user.id,
+  );
 }

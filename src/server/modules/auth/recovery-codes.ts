@@ -17,5 +17,7 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 
 /** HMAC over the user id and the normalised code (no dash, lower case), so a hash is useless for another account. */
 export function hashRecoveryCode(key: Buffer, userId: string, code: string): string {
-  return createHmac('sha256', key).update(`recovery:${userId}:${code.replace(/[\s-]/g, '').toLowerCase()}`).digest('hex');
+  return createHmac('sha256', key)
+    .update(`recovery:${userId}:${code.replace(/[\s-]/g, '').toLowerCase()}`)
+    .digest('hex');
 }

@@ -42,13 +42,21 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 
 /** Every session of the user but one (a password change keeps the session that made it); how many ended. */
 export async function deleteOtherSessionsOfUser(db: Db, userId: string, keepId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** One session of the user (never another user's, whatever id is given); true when it ended here. */
 export async function deleteSessionOfUser(db: Db, userId: string, sessionId: string): Promise<boolean> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '=', sessionId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
   return result.numDeletedRows === 1n;
 }
 

@@ -2,7 +2,14 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Env } from '../../env.ts';
-import { deleteExpiredSessionsOfUser, deleteSession, deleteSessionsOfUser, findSessionWithUser, insertSession, updateSession } from './sessions.repository.ts';
+import {
+  deleteExpiredSessionsOfUser,
+  deleteSession,
+  deleteSessionsOfUser,
+  findSessionWithUser,
+  insertSession,
+  updateSession,
+} from './sessions.repository.ts';
 import { isOpaqueToken, newOpaqueToken, sha256Hex } from './tokens.ts';
 import { deviceName } from './user-agent.ts';
 import { type AuthUser, roleOf, userFromRow } from './user-dto.ts';
@@ -13,7 +20,8 @@ export const PENDING_SECONDS = 60;
 type Lifetimes = Pick<Env, 'SESSION_TTL_SECONDS' | 'ADMIN_SESSION_TTL_SECONDS'>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const ttlMs = (env: Lifetimes, role: string) => (roleOf(role) === 'admin' ? env.ADMIN_SESSION_TTL_SECONDS : env.SESSION_TTL_SECONDS) * 1000;
+const ttlMs = (env: Lifetimes, role: string) =>
+  (roleOf(role) === 'admin' ? env.ADMIN_SESSION_TTL_SECONDS : env.SESSION_TTL_SECONDS) * 1000;
 
 export interface StartedSession {
   token: string;
@@ -28,7 +36,12 @@ export interface SessionOptions {
 }
 
 /** A new token on every sign-in; only its SHA-256 is stored. */
-export async function startSession(db: Db, env: Lifetimes, user: { id: string; role: string }, options: SessionOptions = {}): Promise<StartedSession> {
+export async function startSession(
+  db: Db,
+  env: Lifetimes,
+  user: { id: string; role: string },
+  options: SessionOptions = {},
+): Promise<StartedSession> {
   const token = newOpaqueToken();
   const tokenHash = sha256Hex(token);
   const now = Date.now();
@@ -82,7 +95,9 @@ export async function resolveSession(
   const now = Date.now();
   const admin = roleOf(row.role) === 'admin';
   // An account promoted to admin keeps no session longer than the admin lifetime.
-  const hardEnd = admin ? Math.min(Date.parse(row.expires_at), Date.parse(row.session_created_at) + ttlMs(env, 'admin')) : Date.parse(row.expires_at);
+  const hardEnd = admin
+    ? Math.min(Date.parse(row.expires_at), Date.parse(row.session_created_at) + ttlMs(env, 'admin'))
+    : Date.parse(row.expires_at);
   if (hardEnd <= now) {
     await deleteSession(db, row.session_id);
     return null;

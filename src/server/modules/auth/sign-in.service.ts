@@ -18,7 +18,8 @@ import { browserOf } from './user-agent.ts';
 /** A challenge lives 5 minutes (15 to set up an authenticator app, which takes longer) and takes 5 wrong codes. */
 export const CHALLENGE_SECONDS = 300;
 export const ENROL_CHALLENGE_SECONDS = 900;
-export const challengeSeconds = (step: TwoFactorChallenge['twoFactor']) => (step === 'enrol' ? ENROL_CHALLENGE_SECONDS : CHALLENGE_SECONDS);
+export const challengeSeconds = (step: TwoFactorChallenge['twoFactor']) =>
+  step === 'enrol' ? ENROL_CHALLENGE_SECONDS : CHALLENGE_SECONDS;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
 /** The new sign-in mail may hold the answer up this long at most (an outbox file takes milliseconds; SMTP may not). */
 const MAIL_WAIT_MS = 1500;
@@ -27,7 +28,10 @@ export type SignInMethod = SignInFacts['method'];
 type Account = { id: string; role: string; email: string };
 
 /** The second step a sign-in of this account needs: 'code', 'enrol' (required but none set up) or none. */
-export async function secondStepFor(deps: Pick<AuthDeps, 'db' | 'env'>, user: Pick<Account, 'id' | 'role'>): Promise<TwoFactorChallenge['twoFactor'] | null> {
+export async function secondStepFor(
+  deps: Pick<AuthDeps, 'db' | 'env'>,
+  user: Pick<Account, 'id' | 'role'>,
+): Promise<TwoFactorChallenge['twoFactor'] | null> {
   const row = await findTwoFactor(deps.db, user.id);
   if (row && bool(row.enabled)) return 'code';
   if (roleOf(user.role) === 'admin' && deps.env.ADMIN_2FA === 'required') return 'enrol';
@@ -70,7 +74,12 @@ export async function afterFirstFactor(deps: AuthDeps, user: Account, method: Si
 }
 
 /** Starts the session; an admin's sign-in is mailed to the admin. */
-export async function completeSignIn(deps: AuthDeps, user: Account, method: SignInMethod, options: { pending?: boolean } = {}): Promise<StartedSession> {
+export async function completeSignIn(
+  deps: AuthDeps,
+  user: Account,
+  method: SignInMethod,
+  options: { pending?: boolean } = {},
+): Promise<StartedSession> {
   const started = await startSession(deps.db, deps.env, user, { ...options, userAgent: deps.userAgent });
   if (roleOf(user.role) === 'admin') await mailAdminSignIn(deps, user, method);
   return started;
@@ -79,8 +88,15 @@ export async function completeSignIn(deps: AuthDeps, user: Account, method: Sign
 /** Sends the new sign-in mail; waits at most MAIL_WAIT_MS for it, and a failure is only logged (it never blocks a sign-in). */
 async function mailAdminSignIn(deps: AuthDeps, user: Account, method: SignInMethod): Promise<void> {
   const facts: SignInFacts = { at: new Date().toISOString(), ip: deps.ip, browser: browserOf(deps.userAgent), method };
-  const sending = (async () => deps.mailer.send(adminSignInMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, facts, deps.env.SITE_URL)))().catch((error: unknown) =>
-    logAuthEvent('mail.failure', { ip: deps.ip, userId: user.id, reason: error instanceof Error ? error.message : 'unknown' }),
+  const sending = (async () =>
+    deps.mailer.send(
+      adminSignInMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, facts, deps.env.SITE_URL),
+    ))().catch((error: unknown) =>
+    logAuthEvent('mail.failure', {
+      ip: deps.ip,
+      userId: user.id,
+      reason: error instanceof Error ? error.message : 'unknown',
+    }),
   );
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, MAIL_WAIT_MS)))]);

@@ -17,7 +17,13 @@ export function newTotpKey(): Uint8Array {
 
 /** The otpauth:// address the QR code holds, and the same key as people type it into an app (base32 in groups of four). */
 export function totpSetup(issuer: string, accountName: string, key: Uint8Array): { uri: string; secret: string } {
-  const uri = createTOTPKeyURI(issuer.replace(/:/g, ' ').trim() || 'Website', accountName, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS);
+  const uri = createTOTPKeyURI(
+    issuer.replace(/:/g, ' ').trim() || 'Website',
+    accountName,
+    key,
+    TOTP_PERIOD_SECONDS,
+    TOTP_DIGITS,
+  );
   const base32 = new URL(uri).searchParams.get('secret') ?? '';
   return { uri, secret: base32.match(/.{1,4}/g)?.join(' ') ?? base32 };
 }

@@ -12,7 +12,12 @@ export function encryptTotpKey(key: Buffer, userId: string, totpKey: Uint8Array)
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(`totp:${userId}`, 'utf8'));
   const body = Buffer.concat([cipher.update(totpKey), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return [
+    VERSION,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join('.');
 }
 
 /** The key, or null when the stored value is not ours (another AUTH_SECRET, another user, altered). */

@@ -14,7 +14,17 @@ export async function putPendingTwoFactor(db: Db, userId: string, secret: string
     const current = await findTwoFactor(trx, userId);
     if (current && (current.enabled === true || current.enabled === 1)) return false;
     await trx.deleteFrom('user_two_factor').where('user_id', '=', userId).execute();
-    await trx.insertInto('user_two_factor').values({ user_id: userId, secret, enabled: false, last_used_step: null, created_at: new Date().toISOString(), enabled_at: null }).execute();
+    await trx
+      .insertInto('user_two_factor')
+      .values({
+        user_id: userId,
+        secret,
+        enabled: false,
+        last_used_step: null,
+        created_at: new Date().toISOString(),
+        enabled_at: null,
+      })
+      .execute();
     return true;
   });
 }
@@ -22,15 +32,28 @@ export async function putPendingTwoFactor(db: Db, userId: string, secret: string
 /** Turns the account's authenticator on with the step of its first code, and replaces the recovery codes. */
 export async function enableTwoFactor(db: Db, userId: string, step: number, codeHashes: string[]): Promise<void> {
   const now = new Date().toISOString();
-  await db.updateTable('user_two_factor').set({ enabled: true, enabled_at: now, last_used_step: step }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('user_two_factor')
+    .set({ enabled: true, enabled_at: now, last_used_step: step })
+    .where('user_id', '=', userId)
+    .execute();
   await replaceRecoveryCodes(db, userId, codeHashes);
 }
 
 /** Stores a new enabled authenticator in one go (set up during a sign-in). */
-export async function insertEnabledTwoFactor(db: Db, userId: string, secret: string, step: number, codeHashes: string[]): Promise<void> {
+export async function insertEnabledTwoFactor(
+  db: Db,
+  userId: string,
+  secret: string,
+  step: number,
+  codeHashes: string[],
+): Promise<void> {
   const now = new Date().toISOString();
   await db.deleteFrom('user_two_factor').where('user_id', '=', userId).execute();
-  await db.insertInto('user_two_factor').values({ user_id: userId, secret, enabled: true, last_used_step: step, created_at: now, enabled_at: now }).execute();
+  await db
+    .insertInto('user_two_factor')
+    .values({ user_id: userId, secret, enabled: true, last_used_step: step, created_at: now, enabled_at: now })
+    .execute();
   await replaceRecoveryCodes(db, userId, codeHashes);
 }
 
@@ -57,24 +80,39 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
   await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
   const now = new Date().toISOString();
   for (const hash of codeHashes) {
-    await db.insertInto('two_factor_recovery_codes').values({ id: randomUUID(), user_id: userId, code_hash: hash, created_at: now }).execute();
+    await db
+      .insertInto('two_factor_recovery_codes')
+      .values({ id: randomUUID(), user_id: userId, code_hash: hash, created_at: now })
+      .execute();
   }
 }
 
 /** Deletes the matching recovery code; true only for the one caller that removed it (single use). */
 export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
-  const result = await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).where('code_hash', '=', codeHash).executeTakeFirst();
+  const result = await db
+    .deleteFrom('two_factor_recovery_codes')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
   return result.numDeletedRows === 1n;
 }
 
 export async function countRecoveryCodes(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('two_factor_recovery_codes').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('two_factor_recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Stores a challenge; the user's expired ones are swept on the way. */
 export async function insertChallenge(db: Db, values: Insertable<TwoFactorChallengesTable>): Promise<void> {
-  await db.deleteFrom('two_factor_challenges').where('user_id', '=', values.user_id).where('expires_at', '<=', new Date().toISOString()).execute();
+  await db
+    .deleteFrom('two_factor_challenges')
+    .where('user_id', '=', values.user_id)
+    .where('expires_at', '<=', new Date().toISOString())
+    .execute();
   await db.insertInto('two_factor_challenges').values(values).execute();
 }
 

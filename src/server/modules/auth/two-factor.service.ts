@@ -58,23 +58,39 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** A challenge handed over in a URL (Google) counts only with the binding cookie of the browser it was handed to. */
-function bindingHolds(deps: Pick<AuthDeps, 'bindKey'>, row: { bound: boolean | number }, tokenHash: string, cookie: string | undefined): boolean {
+function bindingHolds(
+  deps: Pick<AuthDeps, 'bindKey'>,
+  row: { bound: boolean | number },
+  tokenHash: string,
+  cookie: string | undefined,
+): boolean {
   return !bool(row.bound) || (cookie !== undefined && sameText(cookie, challengeBinding(deps.bindKey, tokenHash)));
 }
 
 /** The account's authenticator key, if it has one that decrypts (another AUTH_SECRET leaves none). */
-async function enabledKey(db: Db, key: Buffer, userId: string): Promise<{ key: Uint8Array; lastUsedStep: number | null } | null> {
+async function enabledKey(
+  db: Db,
+  key: Buffer,
+  userId: string,
+): Promise<{ key: Uint8Array; lastUsedStep: number | null } | null> {
   const row = await findTwoFactor(db, userId);
   if (!row || !bool(row.enabled)) return null;
   const totpKey = decryptTotpKey(key, userId, row.secret);
-  return totpKey ? { key: totpKey, lastUsedStep: row.last_used_step === null ? null : Number(row.last_used_step) } : null;
+  return totpKey
+    ? { key: totpKey, lastUsedStep: row.last_used_step === null ? null : Number(row.last_used_step) }
+    : null;
 }
 
 /**
  * Checks a code from the authenticator (newer than the last one used) or a recovery code, and uses it up, inside the
  * caller's transaction; 'totp' or 'recovery' when it was right.
  */
-async function useSecondFactor(db: Db, deps: Pick<AuthDeps, 'twoFactorKey' | 'codeKey'>, userId: string, code: string): Promise<'totp' | 'recovery' | null> {
+async function useSecondFactor(
+  db: Db,
+  deps: Pick<AuthDeps, 'twoFactorKey' | 'codeKey'>,
+  userId: string,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
   if (isTotpShape(code)) {
     const current = await enabledKey(db, deps.twoFactorKey, userId);
     if (!current) return null;
@@ -97,11 +113,16 @@ type ChallengeOutcome =
  * POST /api/auth/two-factor: the challenge a sign-in answered and the second factor give the session token; an
  * 'enrol' challenge's first code turns the new authenticator on and also answers the recovery codes (shown once).
  */
-export async function completeTwoFactor(deps: AuthDeps, body: { challenge: string; code: string }, bindingCookie: string | undefined): Promise<{ token: string; recoveryCodes?: string[] }> {
+export async function completeTwoFactor(
+  deps: AuthDeps,
+  body: { challenge: string; code: string },
+  bindingCookie: string | undefined,
+): Promise<{ token: string; recoveryCodes?: string[] }> {
   await consumeAll([[deps.limits.twoFactorIp, deps.ip]], deps);
   const tokenHash = sha256Hex(body.challenge);
   const found = await findChallenge(deps.db, tokenHash);
-  if (!found || Date.parse(found.expires_at) <= Date.now() || !bindingHolds(deps, found, tokenHash, bindingCookie)) throw challengeGone();
+  if (!found || Date.parse(found.expires_at) <= Date.now() || !bindingHolds(deps, found, tokenHash, bindingCookie))
+    throw challengeGone();
   // Counted before the check and taken back on success, so parallel guesses cannot all pass one check (as for passwords).
   const attempt = await reserveAll([[deps.limits.twoFactorAccount, `user:${found.user_id}`]], deps);
 
@@ -146,7 +167,12 @@ export async function completeTwoFactor(deps: AuthDeps, body: { challenge: strin
   if (outcome.used === 'recovery') logAuthEvent('two_factor.recovery_used', { ip: deps.ip, userId: user.id });
   if (outcome.recoveryCodes) {
     logAuthEvent('two_factor.enabled', { ip: deps.ip, userId: user.id, reason: 'at sign-in' });
-    sendInBackground(deps, async () => twoFactorChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, true, deps.env.SITE_URL), user.id);
+    sendInBackground(
+      deps,
+      async () =>
+        twoFactorChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, true, deps.env.SITE_URL),
+      user.id,
+    );
   }
   const { token } = await completeSignIn(deps, user, outcome.method);
   logAuthEvent('two_factor.success', { ip: deps.ip, userId: user.id });
@@ -154,18 +180,34 @@ export async function completeTwoFactor(deps: AuthDeps, body: { challenge: strin
 }
 
 /** A new secret for `user`, encrypted, and what the app needs to add it. */
-async function newSecretFor(deps: Pick<AuthDeps, 'db' | 'twoFactorKey'>, user: Pick<UserRow, 'id' | 'email'>): Promise<{ stored: string; setup: TwoFactorSetup }> {
+async function newSecretFor(
+  deps: Pick<AuthDeps, 'db' | 'twoFactorKey'>,
+  user: Pick<UserRow, 'id' | 'email'>,
+): Promise<{ stored: string; setup: TwoFactorSetup }> {
   const key = newTotpKey();
   const company = await getCompany(deps.db);
-  return { stored: encryptTotpKey(deps.twoFactorKey, user.id, key), setup: totpSetup(company.name || 'Website', user.email, key) };
+  return {
+    stored: encryptTotpKey(deps.twoFactorKey, user.id, key),
+    setup: totpSetup(company.name || 'Website', user.email, key),
+  };
 }
 
 /** POST /api/auth/two-factor/setup: an 'enrol' challenge (ADMIN_2FA=required) gets a new secret to add to an app. */
-export async function setupAtSignIn(deps: AuthDeps, challenge: string, bindingCookie: string | undefined): Promise<TwoFactorSetup> {
+export async function setupAtSignIn(
+  deps: AuthDeps,
+  challenge: string,
+  bindingCookie: string | undefined,
+): Promise<TwoFactorSetup> {
   await consumeAll([[deps.limits.twoFactorIp, deps.ip]], deps);
   const tokenHash = sha256Hex(challenge);
   const row = await findChallenge(deps.db, tokenHash);
-  if (!row || row.purpose !== 'enrol' || Date.parse(row.expires_at) <= Date.now() || !bindingHolds(deps, row, tokenHash, bindingCookie)) throw challengeGone();
+  if (
+    !row ||
+    row.purpose !== 'enrol' ||
+    Date.parse(row.expires_at) <= Date.now() ||
+    !bindingHolds(deps, row, tokenHash, bindingCookie)
+  )
+    throw challengeGone();
   const user = await findUserById(deps.db, row.user_id);
   if (!user || bool(user.disabled)) throw challengeGone();
   const { stored, setup } = await newSecretFor(deps, user);
@@ -219,12 +261,20 @@ export async function confirmSetup(deps: AuthDeps, user: AuthUser, code: string)
   }
   await attempt.succeeded();
   logAuthEvent('two_factor.enabled', { ip: deps.ip, userId: user.id });
-  sendInBackground(deps, async () => twoFactorChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, true, deps.env.SITE_URL), user.id);
+  sendInBackground(
+    deps,
+    async () => twoFactorChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, true, deps.env.SITE_URL),
+    user.id,
+  );
   return { message: TWO_FACTOR_TEXTS.enabled, recoveryCodes: codes };
 }
 
 /** The password (limited like a login) or a current code (limited like a sign-in's), before turning it off or new recovery codes. */
-async function proveIt(deps: AuthDeps, user: AuthUser, proof: { password?: string | undefined; code?: string | undefined }): Promise<void> {
+async function proveIt(
+  deps: AuthDeps,
+  user: AuthUser,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
   const row = await findUserById(deps.db, user.id);
   if (!row) throw new ApiError(401, 'Please sign in');
   if (proof.password) return confirmPassword(deps, row, proof.password);
@@ -245,17 +295,29 @@ async function requireEnabled(deps: Pick<AuthDeps, 'db'>, user: AuthUser): Promi
 }
 
 /** DELETE /api/account/two-factor: with the password or a code; never while ADMIN_2FA=required applies to the account. */
-export async function disableTwoFactor(deps: AuthDeps, user: AuthUser, proof: { password?: string | undefined; code?: string | undefined }): Promise<void> {
+export async function disableTwoFactor(
+  deps: AuthDeps,
+  user: AuthUser,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
   if (isAdmin(user) && deps.env.ADMIN_2FA === 'required') throw new ApiError(409, TWO_FACTOR_TEXTS.required);
   await requireEnabled(deps, user);
   await proveIt(deps, user, proof);
   await deleteTwoFactor(deps.db, user.id);
   logAuthEvent('two_factor.disabled', { ip: deps.ip, userId: user.id });
-  sendInBackground(deps, async () => twoFactorChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, false, deps.env.SITE_URL), user.id);
+  sendInBackground(
+    deps,
+    async () => twoFactorChangedMail(await mailBrand(deps.db, deps.env.SITE_URL), user.email, false, deps.env.SITE_URL),
+    user.id,
+  );
 }
 
 /** POST /api/account/two-factor/recovery-codes: ten new codes (the old ones stop working), with the password or a code. */
-export async function renewRecoveryCodes(deps: AuthDeps, user: AuthUser, proof: { password?: string | undefined; code?: string | undefined }): Promise<TwoFactorEnabled> {
+export async function renewRecoveryCodes(
+  deps: AuthDeps,
+  user: AuthUser,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<TwoFactorEnabled> {
   await requireEnabled(deps, user);
   await proveIt(deps, user, proof);
   const { codes, hashes } = recoveryCodesFor(deps, user.id);

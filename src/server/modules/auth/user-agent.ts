@@ -25,7 +25,10 @@ const SYSTEMS: [RegExp, string][] = [
 /** The browser's and the system's names, each undefined when not recognised. */
 function namesOf(userAgent: string | undefined): { browser: string | undefined; system: string | undefined } {
   const ua = (userAgent ?? '').slice(0, 512);
-  return { browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1], system: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] };
+  return {
+    browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1],
+    system: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1],
+  };
 }
 
 /** 'Chrome on Linux', 'Firefox', 'an unknown browser' (for a sentence of the new sign-in mail). */

@@ -33,11 +33,17 @@ export function backupRoutes() {
       const user = c.get('user')!;
       // Who took a copy of every account and order, and when: shown with the other admin activity (before the file
       // is opened, so a refused write leaves no descriptor behind).
-      await recordAudit(c.get('db'), user, { action: 'backup.download', target: { type: 'backup', id: fileName }, summary: `Backup ${fileName} downloaded` });
+      await recordAudit(c.get('db'), user, {
+        action: 'backup.download',
+        target: { type: 'backup', id: fileName },
+        summary: `Backup ${fileName} downloaded`,
+      });
       const stream = createReadStream(path);
       // Open before the file is removed: the open descriptor keeps its bytes until the download ends.
       await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
-      console.log(JSON.stringify({ level: 'info', time: now.toISOString(), event: 'backup.download', userId: user.id, bytes }));
+      console.log(
+        JSON.stringify({ level: 'info', time: now.toISOString(), event: 'backup.download', userId: user.id, bytes }),
+      );
       return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
         'Content-Type': 'application/gzip',
         'Content-Length': String((await stat(path)).size),
@@ -46,7 +52,14 @@ export function backupRoutes() {
       });
     } catch (error) {
       if (c.req.raw.signal.aborted) throw new ApiError(409, 'The backup was cancelled');
-      console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), path: c.req.path, error: (error as Error).stack ?? String(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          time: new Date().toISOString(),
+          path: c.req.path,
+          error: (error as Error).stack ?? String(error),
+        }),
+      );
       // The reason (pg_dump missing, a full disk) names paths and programs: it goes to the operator's log only (R63).
       throw new ApiError(503, 'The backup could not be made; the server log says why');
     } finally {

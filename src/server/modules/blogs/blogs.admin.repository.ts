@@ -8,7 +8,13 @@ export const listAllBlogRows = (db: Db) =>
   db
     .selectFrom('blogs')
     .selectAll('blogs')
-    .select((eb) => eb.selectFrom('blog_comments').select(eb.fn.countAll<number>().as('n')).whereRef('blog_comments.blog_id', '=', 'blogs.id').as('comment_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('blog_comments')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('blog_comments.blog_id', '=', 'blogs.id')
+        .as('comment_count'),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
@@ -18,7 +24,13 @@ export const findBlogRow = (db: Db, id: string) =>
   db
     .selectFrom('blogs')
     .selectAll('blogs')
-    .select((eb) => eb.selectFrom('blog_comments').select(eb.fn.countAll<number>().as('n')).whereRef('blog_comments.blog_id', '=', 'blogs.id').as('comment_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('blog_comments')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('blog_comments.blog_id', '=', 'blogs.id')
+        .as('comment_count'),
+    )
     .where('id', '=', id)
     .executeTakeFirst();
 
@@ -27,7 +39,12 @@ export type AdminBlogRow = NonNullable<Awaited<ReturnType<typeof findBlogRow>>>;
 
 /** The slugs in use that start with `base` (the candidates of uniqueSlug), other than blog `exceptId`'s. */
 export async function slugsLike(db: Db, base: string, exceptId = ''): Promise<Set<string>> {
-  const rows = await db.selectFrom('blogs').select('slug').where('slug', 'like', `${base}%`).where('id', '!=', exceptId).execute();
+  const rows = await db
+    .selectFrom('blogs')
+    .select('slug')
+    .where('slug', 'like', `${base}%`)
+    .where('id', '!=', exceptId)
+    .execute();
   return new Set(rows.map((r) => r.slug));
 }
 

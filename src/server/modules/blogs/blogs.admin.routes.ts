@@ -8,7 +8,14 @@ import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import {
-  allBlogs, createBlog, deleteBlog, oneBlog, setBlogPublished, updateBlog, type BlogForm, type BlogWriteContext,
+  allBlogs,
+  createBlog,
+  deleteBlog,
+  oneBlog,
+  setBlogPublished,
+  updateBlog,
+  type BlogForm,
+  type BlogWriteContext,
 } from './blogs.admin.service.ts';
 
 const PublishedBody = z.object({ published: z.boolean() });
@@ -22,9 +29,11 @@ function writeContext(c: Context<AppEnv>): BlogWriteContext {
 async function blogForm(c: Context<AppEnv>): Promise<BlogForm> {
   const type = mediaType(c.req.header('content-type'));
   if (type === 'multipart/form-data') return readUploadForm(c, ['image']);
-  if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json or multipart/form-data');
+  if (type !== 'application/json')
+    throw new ApiError(415, 'Content-Type must be application/json or multipart/form-data');
   const body: unknown = await c.req.json().catch(() => undefined);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'Request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ApiError(400, 'Request body must be a JSON object');
   return { fields: body as Record<string, unknown>, files: {} };
 }
 

@@ -5,7 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  BLOG_NOT_FOUND, BLOG_SLUG_TAKEN, checkBlogChanges, checkBlogCreate, type AdminBlog, type BlogChangeValues,
+  BLOG_NOT_FOUND,
+  BLOG_SLUG_TAKEN,
+  checkBlogChanges,
+  checkBlogCreate,
+  type AdminBlog,
+  type BlogChangeValues,
 } from '../../../shared/schemas/blog-admin.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import type { Db } from '../../db/connection.ts';
@@ -18,7 +23,13 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { bool } from '../content/content.mappers.ts';
 import {
-  deleteBlogRow, findBlogRow, insertBlogRow, listAllBlogRows, slugsLike, updateBlogRow, type AdminBlogRow,
+  deleteBlogRow,
+  findBlogRow,
+  insertBlogRow,
+  listAllBlogRows,
+  slugsLike,
+  updateBlogRow,
+  type AdminBlogRow,
 } from './blogs.admin.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
@@ -50,9 +61,19 @@ const FALLBACK_SLUG = 'post';
 /** Row → the admin's blog DTO. */
 export function adminBlogFromRow(r: AdminBlogRow): AdminBlog {
   return {
-    _id: r.id, title: r.title, slug: r.slug, caption: r.caption, content: r.content, image: r.image, category: r.category,
-    tags: parseStringArray(r.tags), published: bool(r.published), createdAt: r.created_at, updatedAt: r.updated_at,
-    views: r.views, commentCount: Number(r.comment_count ?? 0),
+    _id: r.id,
+    title: r.title,
+    slug: r.slug,
+    caption: r.caption,
+    content: r.content,
+    image: r.image,
+    category: r.category,
+    tags: parseStringArray(r.tags),
+    published: bool(r.published),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    views: r.views,
+    commentCount: Number(r.comment_count ?? 0),
   };
 }
 
@@ -94,7 +115,11 @@ async function storedCover(ctx: BlogWriteContext, form: BlogForm): Promise<strin
 }
 
 /** Runs the write; when it fails, the picture stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(ctx: BlogWriteContext, image: string | undefined, write: () => Promise<T>): Promise<T> {
+async function releasingOnFailure<T>(
+  ctx: BlogWriteContext,
+  image: string | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -118,8 +143,17 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
     ctx.db.transaction().execute(async (trx) => {
       const slug = await resolveSlug(trx, values.slug, values.title);
       await insertBlogRow(trx, {
-        id, title: values.title, slug, content, caption: values.caption, image: image ?? '', category: values.category,
-        tags: JSON.stringify(values.tags), published: values.published, created_at: new Date().toISOString(), updated_at: null,
+        id,
+        title: values.title,
+        slug,
+        content,
+        caption: values.caption,
+        image: image ?? '',
+        category: values.category,
+        tags: JSON.stringify(values.tags),
+        published: values.published,
+        created_at: new Date().toISOString(),
+        updated_at: null,
       });
       await claimMedia(trx, image);
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
@@ -156,12 +190,24 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
       if (!before) throw notFound();
       const title = values.title ?? before.title;
       // An unsent slug stays; one sent empty is made again from the (new) title.
-      const slug = values.slug === undefined || values.slug === before.slug ? before.slug : await resolveSlug(trx, values.slug, title, id);
+      const slug =
+        values.slug === undefined || values.slug === before.slug
+          ? before.slug
+          : await resolveSlug(trx, values.slug, title, id);
       const cover = image ?? (removesCover(form) ? '' : before.image);
-      await updateBlogRow(trx, id, { ...changedColumns(values, content), slug, image: cover, updated_at: new Date().toISOString() });
+      await updateBlogRow(trx, id, {
+        ...changedColumns(values, content),
+        slug,
+        image: cover,
+        updated_at: new Date().toISOString(),
+      });
       await claimMedia(trx, image);
       if (cover !== before.image) await unclaimMedia(trx, before.image);
-      await recordAudit(trx, ctx.actor, { action: 'blog.update', target: { type: 'blog', id }, summary: `${label(title)} updated` });
+      await recordAudit(trx, ctx.actor, {
+        action: 'blog.update',
+        target: { type: 'blog', id },
+        summary: `${label(title)} updated`,
+      });
       return { blog: adminBlogFromRow((await findBlogRow(trx, id))!), before };
     }),
   );
@@ -177,7 +223,10 @@ export async function setBlogPublished(ctx: BlogWriteContext, id: string, publis
     await updateBlogRow(trx, id, { published, updated_at: new Date().toISOString() });
     const summary = `${label(before.title)} ${published ? 'published' : 'unpublished'}`;
     await recordAudit(trx, ctx.actor, { action: 'blog.update', target: { type: 'blog', id }, summary });
-    return { blog: adminBlogFromRow((await findBlogRow(trx, id))!), publicChange: published !== bool(before.published) };
+    return {
+      blog: adminBlogFromRow((await findBlogRow(trx, id))!),
+      publicChange: published !== bool(before.published),
+    };
   });
 }
 
@@ -187,7 +236,11 @@ export async function deleteBlog(ctx: BlogWriteContext, id: string): Promise<{ p
     const deleted = await deleteBlogRow(trx, id);
     if (!deleted) throw notFound();
     await unclaimMedia(trx, deleted.image);
-    await recordAudit(trx, ctx.actor, { action: 'blog.delete', target: { type: 'blog', id }, summary: `${label(deleted.title)} deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'blog.delete',
+      target: { type: 'blog', id },
+      summary: `${label(deleted.title)} deleted`,
+    });
     return deleted;
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);

@@ -4,7 +4,11 @@ import type { Db } from '../../db/connection.ts';
 import type { CheckoutVerificationsTable } from '../../db/schema.ts';
 
 /** Stores a new code for the address, voiding its earlier codes (tokens already handed out stay good) and its dead rows. */
-export async function replaceCheckoutCode(db: Db, row: Insertable<CheckoutVerificationsTable>, now: string): Promise<void> {
+export async function replaceCheckoutCode(
+  db: Db,
+  row: Insertable<CheckoutVerificationsTable>,
+  now: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('checkout_verifications')
@@ -29,7 +33,12 @@ export function findPendingCheckoutCode(db: Db, email: string) {
 
 /** Counts a wrong guess, never past `max`. */
 export async function countWrongCheckoutGuess(db: Db, id: string, max: number): Promise<void> {
-  await db.updateTable('checkout_verifications').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).where('attempts', '<', max).execute();
+  await db
+    .updateTable('checkout_verifications')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', max)
+    .execute();
 }
 
 /** Exchanges the code for a token (the code is gone: single use); false when another request already did. */

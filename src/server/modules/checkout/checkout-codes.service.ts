@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  CHECKOUT_CODE_EXHAUSTED, CHECKOUT_CODE_EXPIRED, CHECKOUT_CODE_WRONG, CHECKOUT_VERIFY_FIRST,
+  CHECKOUT_CODE_EXHAUSTED,
+  CHECKOUT_CODE_EXPIRED,
+  CHECKOUT_CODE_WRONG,
+  CHECKOUT_VERIFY_FIRST,
 } from '../../../shared/schemas/checkout.ts';
 import type { CheckoutVerified } from '../../../shared/orders-customer.ts';
 import type { Db } from '../../db/connection.ts';
@@ -15,7 +18,13 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { hashOtp, newOtp, OTP_MAX_ATTEMPTS, otpMatches } from '../auth/otp.ts';
 import { newOpaqueToken, sha256Hex } from '../auth/tokens.ts';
-import { countWrongCheckoutGuess, emailOfCheckoutToken, findPendingCheckoutCode, grantCheckoutToken, replaceCheckoutCode } from './checkout-codes.repository.ts';
+import {
+  countWrongCheckoutGuess,
+  emailOfCheckoutToken,
+  findPendingCheckoutCode,
+  grantCheckoutToken,
+  replaceCheckoutCode,
+} from './checkout-codes.repository.ts';
 import { checkoutCodeMail } from './checkout-mails.ts';
 
 /** How long a verified guest may take to place orders with the token. */
@@ -50,13 +59,27 @@ export async function requestCheckoutCode(deps: CheckoutCodeDeps, email: string,
   const minutes = Math.max(1, Math.round(deps.env.OTP_TTL_SECONDS / 60));
   void mailBrand(deps.db, deps.env.SITE_URL)
     .then((brand) => deps.mailer.send(checkoutCodeMail(brand, email, code, minutes)))
-    .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'checkout.code.mail.failure', reason: error instanceof Error ? error.message : 'unknown' })));
+    .catch((error: unknown) =>
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          event: 'checkout.code.mail.failure',
+          reason: error instanceof Error ? error.message : 'unknown',
+        }),
+      ),
+    );
 }
 
-type Outcome = { ok: true; token: string; expiresAt: string } | { ok: false; refusal: 'wrong' | 'expired' | 'exhausted' };
+type Outcome =
+  { ok: true; token: string; expiresAt: string } | { ok: false; refusal: 'wrong' | 'expired' | 'exhausted' };
 
 /** Checks the code; right, it is consumed and a checkout token handed out; the 5th wrong guess voids it (429 after). */
-export async function verifyCheckoutCode(deps: CheckoutCodeDeps, email: string, code: string, now = new Date()): Promise<CheckoutVerified> {
+export async function verifyCheckoutCode(
+  deps: CheckoutCodeDeps,
+  email: string,
+  code: string,
+  now = new Date(),
+): Promise<CheckoutVerified> {
   const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
     const row = await findPendingCheckoutCode(trx, email);
     if (!row) return { ok: false, refusal: 'wrong' };
@@ -68,7 +91,9 @@ export async function verifyCheckoutCode(deps: CheckoutCodeDeps, email: string, 
     }
     const token = newOpaqueToken();
     const expiresAt = new Date(now.getTime() + CHECKOUT_TOKEN_TTL_MS).toISOString();
-    return (await grantCheckoutToken(trx, row.id, sha256Hex(token), expiresAt)) ? { ok: true, token, expiresAt } : { ok: false, refusal: 'wrong' };
+    return (await grantCheckoutToken(trx, row.id, sha256Hex(token), expiresAt))
+      ? { ok: true, token, expiresAt }
+      : { ok: false, refusal: 'wrong' };
   });
   if (outcome.ok) return { checkoutToken: outcome.token, expiresAt: outcome.expiresAt };
   if (outcome.refusal === 'exhausted') throw new ApiError(429, CHECKOUT_CODE_EXHAUSTED);
@@ -76,7 +101,12 @@ export async function verifyCheckoutCode(deps: CheckoutCodeDeps, email: string, 
 }
 
 /** 401 unless `token` is a good checkout token handed out for `email`. */
-export async function requireVerifiedGuest(db: Db, email: string | undefined, token: string | undefined, now = new Date()): Promise<string> {
+export async function requireVerifiedGuest(
+  db: Db,
+  email: string | undefined,
+  token: string | undefined,
+  now = new Date(),
+): Promise<string> {
   const verified = email && token ? await emailOfCheckoutToken(db, sha256Hex(token), now.toISOString()) : undefined;
   if (!verified || verified !== email) throw new ApiError(401, CHECKOUT_VERIFY_FIRST);
   return verified;

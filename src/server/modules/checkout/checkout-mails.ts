@@ -6,9 +6,18 @@ import type { MailMessage } from '../../mail/mailer.ts';
 export function checkoutCodeMail(brand: MailBrand, to: string, code: string, minutes: number): MailMessage {
   const content: MailContent = {
     heading: 'Confirm your email to place your order',
-    paragraphs: [`Enter this code at checkout to confirm your email address and place your order with ${brand.name}.`, `The code is valid for ${minutes} minutes and works once.`],
+    paragraphs: [
+      `Enter this code at checkout to confirm your email address and place your order with ${brand.name}.`,
+      `The code is valid for ${minutes} minutes and works once.`,
+    ],
     code,
     footer: 'If you did not ask for this, you can ignore this email; no order is placed without the code.',
   };
-  return { to, fromName: brand.name, subject: `${brand.name}: your checkout code`, text: renderText(brand, content), html: renderHtml(brand, content) };
+  return {
+    to,
+    fromName: brand.name,
+    subject: `${brand.name}: your checkout code`,
+    text: renderText(brand, content),
+    html: renderHtml(brand, content),
+  };
 }

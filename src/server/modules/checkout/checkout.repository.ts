@@ -6,7 +6,11 @@ import type { OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 /** The cart's products by id (published or not: the caller decides), with what pricing and the quote need. */
 export function findCartProducts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('products').select(['id', 'name', 'slug', 'image', 'price_cents', 'stock', 'published']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'slug', 'image', 'price_cents', 'stock', 'published'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export type CartProductRow = Awaited<ReturnType<typeof findCartProducts>>[number];
@@ -28,12 +32,20 @@ export async function takeStock(db: Db, productId: string, quantity: number): Pr
 
 /** The order an Idempotency-Key placed, if any (unique index orders_idempotency_idx). */
 export function findOrderByKey(db: Db, key: string) {
-  return db.selectFrom('orders').select(['id', 'user_id', 'customer_email', 'status', 'payment_method']).where('idempotency_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'customer_email', 'status', 'payment_method'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 export type KeyedOrder = NonNullable<Awaited<ReturnType<typeof findOrderByKey>>>;
 
-export async function insertOrder(db: Db, order: Insertable<OrdersTable>, items: Insertable<OrderItemsTable>[]): Promise<void> {
+export async function insertOrder(
+  db: Db,
+  order: Insertable<OrdersTable>,
+  items: Insertable<OrderItemsTable>[],
+): Promise<void> {
   await db.insertInto('orders').values(order).execute();
   await db.insertInto('order_items').values(items).execute();
 }

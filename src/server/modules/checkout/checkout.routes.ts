@@ -4,7 +4,13 @@
  */
 import { Hono, type Context } from 'hono';
 import {
-  CHECKOUT_CODE_SENT, CheckoutCodeRequest, CheckoutVerifyRequest, checkOrderRequest, IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, QuoteRequest,
+  CHECKOUT_CODE_SENT,
+  CheckoutCodeRequest,
+  CheckoutVerifyRequest,
+  checkOrderRequest,
+  IDEMPOTENCY_KEY,
+  IDEMPOTENCY_KEY_MESSAGE,
+  QuoteRequest,
 } from '../../../shared/schemas/checkout.ts';
 import { checkBody, type FieldCheck } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -15,7 +21,12 @@ import { type AttemptLimiter, slidingWindow, UNLIMITED } from '../../http/rate-l
 import { clientIp } from '../../middleware/client-ip.ts';
 import { actorName } from '../audit/audit.repository.ts';
 import { consumeAll } from '../auth/auth-limits.ts';
-import { requestCheckoutCode, requireVerifiedGuest, verifyCheckoutCode, type CheckoutCodeDeps } from './checkout-codes.service.ts';
+import {
+  requestCheckoutCode,
+  requireVerifiedGuest,
+  verifyCheckoutCode,
+  type CheckoutCodeDeps,
+} from './checkout-codes.service.ts';
 import { orderAccessKey, placeOrder, quoteCart, type Buyer, type CheckoutContext } from './checkout.service.ts';
 
 const MINUTE = 60_000;
@@ -25,7 +36,12 @@ const MINUTE = 60_000;
  * takes stock until it is paid or cancelled). The per-client ones go with RATE_LIMITS=off.
  */
 export const CHECKOUT_LIMITS = {
-  codePerEmail: 3, codePerIp: 10, verifyPerEmail: 10, verifyPerIp: 30, ordersPerIp: 20, windowMs: 15 * MINUTE,
+  codePerEmail: 3,
+  codePerIp: 10,
+  verifyPerEmail: 10,
+  verifyPerIp: 30,
+  ordersPerIp: 20,
+  windowMs: 15 * MINUTE,
 } as const;
 
 /** The checked value, or 400 naming the field. */
@@ -37,7 +53,8 @@ function checked<T>(check: FieldCheck<T>): T {
 const jsonOf = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() => undefined);
 
 export function checkoutRoutes(deps: Deps) {
-  const window = (name: string, limit: number) => slidingWindow(`checkout.${name}`, { limit, windowMs: CHECKOUT_LIMITS.windowMs });
+  const window = (name: string, limit: number) =>
+    slidingWindow(`checkout.${name}`, { limit, windowMs: CHECKOUT_LIMITS.windowMs });
   const limits = {
     codeEmail: window('code.email', CHECKOUT_LIMITS.codePerEmail),
     codeIp: window('code.ip', CHECKOUT_LIMITS.codePerIp),
@@ -46,10 +63,29 @@ export function checkoutRoutes(deps: Deps) {
     ordersIp: window('orders.ip', CHECKOUT_LIMITS.ordersPerIp),
   };
   const accessKey = orderAccessKey(deps.keys.otp);
-  const byIp = (c: Context<AppEnv>, limiter: AttemptLimiter): [AttemptLimiter, string] => [c.get('env').RATE_LIMITS === 'off' ? UNLIMITED : limiter, clientIp(c)];
-  const limitContext = (c: Context<AppEnv>) => ({ db: c.get('db'), env: c.get('env'), ip: clientIp(c), path: c.req.path });
-  const codeDeps = (c: Context<AppEnv>): CheckoutCodeDeps => ({ db: c.get('db'), env: c.get('env'), mailer: deps.mailer, codeKey: deps.keys.otp });
-  const context = (c: Context<AppEnv>): CheckoutContext => ({ db: c.get('db'), env: c.get('env'), mailer: deps.mailer, payments: deps.payments, accessKey });
+  const byIp = (c: Context<AppEnv>, limiter: AttemptLimiter): [AttemptLimiter, string] => [
+    c.get('env').RATE_LIMITS === 'off' ? UNLIMITED : limiter,
+    clientIp(c),
+  ];
+  const limitContext = (c: Context<AppEnv>) => ({
+    db: c.get('db'),
+    env: c.get('env'),
+    ip: clientIp(c),
+    path: c.req.path,
+  });
+  const codeDeps = (c: Context<AppEnv>): CheckoutCodeDeps => ({
+    db: c.get('db'),
+    env: c.get('env'),
+    mailer: deps.mailer,
+    codeKey: deps.keys.otp,
+  });
+  const context = (c: Context<AppEnv>): CheckoutContext => ({
+    db: c.get('db'),
+    env: c.get('env'),
+    mailer: deps.mailer,
+    payments: deps.payments,
+    accessKey,
+  });
 
   return new Hono<AppEnv>()
     .use('/checkout/*', noStore)
@@ -79,7 +115,11 @@ export function checkoutRoutes(deps: Deps) {
       // A signed-in customer orders as their account (any email or token sent is ignored); a guest as a verified email.
       const buyer: Buyer = user
         ? { userId: user.id, name: actorName(user), email: user.email }
-        : { userId: null, name: request.shipping.name, email: await requireVerifiedGuest(c.get('db'), request.email, request.checkoutToken) };
+        : {
+            userId: null,
+            name: request.shipping.name,
+            email: await requireVerifiedGuest(c.get('db'), request.email, request.checkoutToken),
+          };
       const { created, placed } = await placeOrder(context(c), buyer, key, request);
       return c.json(placed, created ? 201 : 200);
     });

@@ -22,7 +22,14 @@ import { customerOrderFromRow } from '../orders/orders.customer.service.ts';
 import type { PaymentProvider, Payments } from '../payments/payment-provider.ts';
 import { readStore } from '../store/store.service.ts';
 import { savePaymentRef } from '../payments/payments.repository.ts';
-import { findCartProducts, findOrderByKey, insertOrder, takeStock, type CartProductRow, type KeyedOrder } from './checkout.repository.ts';
+import {
+  findCartProducts,
+  findOrderByKey,
+  insertOrder,
+  takeStock,
+  type CartProductRow,
+  type KeyedOrder,
+} from './checkout.repository.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 
 /** Who places the order: a signed-in customer (their account) or a guest whose email was verified. */
@@ -41,13 +48,18 @@ export interface CheckoutContext {
   accessKey: Buffer;
 }
 
-const pricingOf = (store: { tax_rate_bp: number; tax_inclusive: boolean | number; shipping_cents: number }): PricingSettings => ({
+const pricingOf = (store: {
+  tax_rate_bp: number;
+  tax_inclusive: boolean | number;
+  shipping_cents: number;
+}): PricingSettings => ({
   taxRateBp: store.tax_rate_bp,
   taxInclusive: Boolean(store.tax_inclusive),
   shippingCents: store.shipping_cents,
 });
 
-const isOnSale = (row: CartProductRow | undefined): row is CartProductRow => row !== undefined && Boolean(row.published);
+const isOnSale = (row: CartProductRow | undefined): row is CartProductRow =>
+  row !== undefined && Boolean(row.published);
 
 /** Why a line cannot be ordered as asked, as the cart and the 409 say it; undefined when it can. */
 function shortfall(row: CartProductRow | undefined, quantity: number): string | undefined {
@@ -59,48 +71,92 @@ function shortfall(row: CartProductRow | undefined, quantity: number): string | 
 
 /** POST /api/checkout/quote: the cart priced now, quantities capped by stock, what changed named in `problems`. */
 export async function quoteCart(db: Db, lines: readonly CartLine[]): Promise<Quote> {
-  const [store, rows] = await Promise.all([readStore(db), findCartProducts(db, lines.map((l) => l.productId))]);
+  const [store, rows] = await Promise.all([
+    readStore(db),
+    findCartProducts(
+      db,
+      lines.map((l) => l.productId),
+    ),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const problems: string[] = [];
   const quoted = lines.map((line): QuoteLine => {
     const row = byId.get(line.productId);
     const problem = shortfall(row, line.quantity);
     if (problem) problems.push(problem);
-    if (!isOnSale(row)) return { productId: line.productId, slug: '', name: '', image: '', unitPriceCents: 0, quantity: 0, lineTotalCents: 0, stock: 0, available: false };
+    if (!isOnSale(row))
+      return {
+        productId: line.productId,
+        slug: '',
+        name: '',
+        image: '',
+        unitPriceCents: 0,
+        quantity: 0,
+        lineTotalCents: 0,
+        stock: 0,
+        available: false,
+      };
     const quantity = Math.max(0, Math.min(line.quantity, row.stock));
     return {
-      productId: row.id, slug: row.slug, name: row.name, image: row.image, unitPriceCents: row.price_cents, quantity,
-      lineTotalCents: row.price_cents * quantity, stock: Math.max(0, row.stock), available: row.stock > 0,
+      productId: row.id,
+      slug: row.slug,
+      name: row.name,
+      image: row.image,
+      unitPriceCents: row.price_cents,
+      quantity,
+      lineTotalCents: row.price_cents * quantity,
+      stock: Math.max(0, row.stock),
+      available: row.stock > 0,
     };
   });
   const pricing = pricingOf(store);
-  const totals = priceOrder(quoted.filter((l) => l.quantity > 0), pricing);
-  return { currency: store.currency, taxRateBp: pricing.taxRateBp, taxInclusive: pricing.taxInclusive, lines: quoted, ...totals, problems };
+  const totals = priceOrder(
+    quoted.filter((l) => l.quantity > 0),
+    pricing,
+  );
+  return {
+    currency: store.currency,
+    taxRateBp: pricing.taxRateBp,
+    taxInclusive: pricing.taxInclusive,
+    lines: quoted,
+    ...totals,
+    problems,
+  };
 }
 
 /** The key of guests' order links: its own, derived from the one-time code key (deps.keys.otp). */
-export const orderAccessKey = (otpKey: Buffer): Buffer => createHmac('sha256', otpKey).update('order-access-key').digest();
+export const orderAccessKey = (otpKey: Buffer): Buffer =>
+  createHmac('sha256', otpKey).update('order-access-key').digest();
 
 /**
  * A guest's key to their order: an HMAC of the order id under a server key, as unguessable as a random token, and
  * the same every time, so a repeated request (a double click, a lost answer) gets the same key and the same payment
  * page. Only its SHA-256 is stored; GET /api/orders/:id compares against that.
  */
-export const accessTokenFor = (key: Buffer, orderId: string) => createHmac('sha256', key).update(`order-access:${orderId}`).digest('base64url');
+export const accessTokenFor = (key: Buffer, orderId: string) =>
+  createHmac('sha256', key).update(`order-access:${orderId}`).digest('base64url');
 
 /** A refusal that leaves nothing changed; thrown inside the transaction so it rolls back. */
 const outOfStock = (message: string) => fieldError(409, message, 'lines');
 
-
 /** The provider for a method, or 400 when the store does not take it. */
-function providerFor(payments: Payments, method: OrderRequestValues['paymentMethod'], manualEnabled: boolean): PaymentProvider {
+function providerFor(
+  payments: Payments,
+  method: OrderRequestValues['paymentMethod'],
+  manualEnabled: boolean,
+): PaymentProvider {
   const provider = method === 'stripe' ? payments.stripe : manualEnabled ? payments.manual : undefined;
   if (!provider) throw fieldError(400, PAYMENT_METHOD_UNAVAILABLE, 'paymentMethod');
   return provider;
 }
 
 /** POST /api/orders: `created` false when the key placed this order before. */
-export async function placeOrder(ctx: CheckoutContext, buyer: Buyer, key: string, request: OrderRequestValues): Promise<{ created: boolean; placed: PlacedOrder }> {
+export async function placeOrder(
+  ctx: CheckoutContext,
+  buyer: Buyer,
+  key: string,
+  request: OrderRequestValues,
+): Promise<{ created: boolean; placed: PlacedOrder }> {
   const { db } = ctx;
   const earlier = await findOrderByKey(db, key);
   if (earlier) return { created: false, placed: await answerFor(ctx, earlier, buyer) };
@@ -110,7 +166,14 @@ export async function placeOrder(ctx: CheckoutContext, buyer: Buyer, key: string
   const accessToken = buyer.userId === null ? accessTokenFor(ctx.accessKey, id) : undefined;
   try {
     await db.transaction().execute(async (trx) => {
-      const rows = new Map((await findCartProducts(trx, request.lines.map((l) => l.productId))).map((r) => [r.id, r]));
+      const rows = new Map(
+        (
+          await findCartProducts(
+            trx,
+            request.lines.map((l) => l.productId),
+          )
+        ).map((r) => [r.id, r]),
+      );
       const problems = request.lines.flatMap((l) => shortfall(rows.get(l.productId), l.quantity) ?? []);
       if (problems.length > 0) throw outOfStock(problems.join('. '));
       const priced = request.lines.map((l) => ({ row: rows.get(l.productId)!, quantity: l.quantity }));
@@ -118,22 +181,57 @@ export async function placeOrder(ctx: CheckoutContext, buyer: Buyer, key: string
         // A guard in the statement too: transactions run one at a time on both databases, but a write outside one might not.
         if (!(await takeStock(trx, row.id, quantity))) throw outOfStock(`${row.name} just sold out`);
       }
-      const totals = priceOrder(priced.map((p) => ({ unitPriceCents: p.row.price_cents, quantity: p.quantity })), pricingOf(store));
+      const totals = priceOrder(
+        priced.map((p) => ({ unitPriceCents: p.row.price_cents, quantity: p.quantity })),
+        pricingOf(store),
+      );
       const at = new Date().toISOString();
       const { shipping } = request;
       await insertOrder(
         trx,
         {
-          id, user_id: buyer.userId, status: 'pending', customer_name: buyer.name, customer_email: buyer.email, currency: store.currency,
-          subtotal_cents: totals.subtotalCents, tax_cents: totals.taxCents, shipping_cents: totals.shippingCents, total_cents: totals.totalCents,
-          tax_rate_bp: store.tax_rate_bp, tax_inclusive: Boolean(store.tax_inclusive), payment_method: provider.method, payment_ref: '',
-          ship_name: shipping.name, ship_line1: shipping.line1, ship_line2: shipping.line2, ship_city: shipping.city, ship_region: shipping.region,
-          ship_postal_code: shipping.postalCode, ship_country: shipping.country,
-          idempotency_key: key, access_token_hash: accessToken ? sha256Hex(accessToken) : null, created_at: at,
+          id,
+          user_id: buyer.userId,
+          status: 'pending',
+          customer_name: buyer.name,
+          customer_email: buyer.email,
+          currency: store.currency,
+          subtotal_cents: totals.subtotalCents,
+          tax_cents: totals.taxCents,
+          shipping_cents: totals.shippingCents,
+          total_cents: totals.totalCents,
+          tax_rate_bp: store.tax_rate_bp,
+          tax_inclusive: Boolean(store.tax_inclusive),
+          payment_method: provider.method,
+          payment_ref: '',
+          ship_name: shipping.name,
+          ship_line1: shipping.line1,
+          ship_line2: shipping.line2,
+          ship_city: shipping.city,
+          ship_region: shipping.region,
+          ship_postal_code: shipping.postalCode,
+          ship_country: shipping.country,
+          idempotency_key: key,
+          access_token_hash: accessToken ? sha256Hex(accessToken) : null,
+          created_at: at,
         },
-        priced.map(({ row, quantity }) => ({ id: randomUUID(), order_id: id, product_id: row.id, name: row.name, unit_price_cents: row.price_cents, quantity })),
+        priced.map(({ row, quantity }) => ({
+          id: randomUUID(),
+          order_id: id,
+          product_id: row.id,
+          name: row.name,
+          unit_price_cents: row.price_cents,
+          quantity,
+        })),
       );
-      await insertOrderHistory(trx, { orderId: id, from: null, to: 'pending', at, actor: { id: buyer.userId, name: buyer.name }, note: 'Order placed' });
+      await insertOrderHistory(trx, {
+        orderId: id,
+        from: null,
+        to: 'pending',
+        at,
+        actor: { id: buyer.userId, name: buyer.name },
+        note: 'Order placed',
+      });
     });
   } catch (error) {
     // A unique-index refusal of the Idempotency-Key: a concurrent request with the same key committed first.
@@ -147,7 +245,14 @@ export async function placeOrder(ctx: CheckoutContext, buyer: Buyer, key: string
   const order = await customerOrderFromRow(db, row);
   // Mailed before the payment starts: a provider that cannot be reached leaves a placed order, which must be confirmed.
   mailConfirmation(ctx, buyer.email, order, accessToken);
-  return { created: true, placed: { order, ...(accessToken ? { accessToken } : {}), payment: await paymentFor(ctx, order, buyer.email, accessToken) } };
+  return {
+    created: true,
+    placed: {
+      order,
+      ...(accessToken ? { accessToken } : {}),
+      payment: await paymentFor(ctx, order, buyer.email, accessToken),
+    },
+  };
 }
 
 /**
@@ -156,19 +261,34 @@ export async function placeOrder(ctx: CheckoutContext, buyer: Buyer, key: string
  * it; a key of someone else's order is refused without saying whose.
  */
 async function answerFor(ctx: CheckoutContext, keyed: KeyedOrder, buyer: Buyer): Promise<PlacedOrder> {
-  const mine = keyed.user_id !== null ? keyed.user_id === buyer.userId : buyer.userId === null && keyed.customer_email === buyer.email;
+  const mine =
+    keyed.user_id !== null
+      ? keyed.user_id === buyer.userId
+      : buyer.userId === null && keyed.customer_email === buyer.email;
   const row = mine ? await findCustomerOrderRow(ctx.db, keyed.id) : undefined;
   if (!row) throw new ApiError(409, 'This Idempotency-Key was already used; send a new one for a new order');
   const accessToken = row.user_id === null ? accessTokenFor(ctx.accessKey, row.id) : undefined;
   const order = await customerOrderFromRow(ctx.db, row);
-  return { order, ...(accessToken ? { accessToken } : {}), payment: await paymentFor(ctx, order, row.customer_email, accessToken) };
+  return {
+    order,
+    ...(accessToken ? { accessToken } : {}),
+    payment: await paymentFor(ctx, order, row.customer_email, accessToken),
+  };
 }
 
 /** How the customer pays: the manual instructions, or a Stripe Checkout page for a pending Stripe order. */
-async function paymentFor(ctx: CheckoutContext, order: CustomerOrder, email: string, accessToken: string | undefined): Promise<PaymentNext> {
+async function paymentFor(
+  ctx: CheckoutContext,
+  order: CustomerOrder,
+  email: string,
+  accessToken: string | undefined,
+): Promise<PaymentNext> {
   const viewUrl = orderViewUrl(ctx.env.SITE_URL, order._id, accessToken);
   if (order.paymentMethod === 'manual') {
-    return { method: 'manual', instructions: order.paymentInstructions ?? (await readStore(ctx.db)).manual_payment_instructions };
+    return {
+      method: 'manual',
+      instructions: order.paymentInstructions ?? (await readStore(ctx.db)).manual_payment_instructions,
+    };
   }
   const stripe = ctx.payments.stripe;
   // Paid already (or Stripe since switched off): nothing left to pay here; the order's page says where it stands.
@@ -179,7 +299,12 @@ async function paymentFor(ctx: CheckoutContext, order: CustomerOrder, email: str
       reference: orderReference(order._id),
       currency: order.currency,
       lines: order.items.map((i) => ({ name: i.name, unitPriceCents: i.unit_price_cents, quantity: i.quantity })),
-      totals: { subtotalCents: order.subtotal_cents, taxCents: order.tax_cents, shippingCents: order.shipping_cents, totalCents: order.total_cents },
+      totals: {
+        subtotalCents: order.subtotal_cents,
+        taxCents: order.tax_cents,
+        shippingCents: order.shipping_cents,
+        totalCents: order.total_cents,
+      },
       email,
       successUrl: `${viewUrl}&placed=1`,
       cancelUrl: `${viewUrl}&placed=1&payment=cancelled`,
@@ -192,9 +317,19 @@ async function paymentFor(ctx: CheckoutContext, order: CustomerOrder, email: str
 }
 
 /** Sends after the commit without holding up the answer; a failure is logged and the order stands. */
-function mailConfirmation(ctx: CheckoutContext, to: string, order: CustomerOrder, accessToken: string | undefined): void {
+function mailConfirmation(
+  ctx: CheckoutContext,
+  to: string,
+  order: CustomerOrder,
+  accessToken: string | undefined,
+): void {
   const viewUrl = orderViewUrl(ctx.env.SITE_URL, order._id, accessToken);
   void mailBrand(ctx.db, ctx.env.SITE_URL)
     .then((brand) => ctx.mailer.send(orderConfirmationMail(brand, to, order, viewUrl)))
-    .catch((error: unknown) => console.error(`order confirmation mail for ${order.reference} failed:`, error instanceof Error ? error.message : error));
+    .catch((error: unknown) =>
+      console.error(
+        `order confirmation mail for ${order.reference} failed:`,
+        error instanceof Error ? error.message : error,
+      ),
+    );
 }

@@ -57,18 +57,20 @@ async function readChange(c: Context<AppEnv>): Promise<{ change: CompanyChange; 
   const update = parseUpdate(body as Record<string, unknown>);
   if (!namesAField(update)) throw badRequest('No company setting to update');
   const theme = isThemeOnly(Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)));
-  return { change: { update, pictures: {}, action: theme ? 'theme.update' : 'company.update' }, message: theme ? THEME_UPDATED : COMPANY_UPDATED };
+  return {
+    change: { update, pictures: {}, action: theme ? 'theme.update' : 'company.update' },
+    message: theme ? THEME_UPDATED : COMPANY_UPDATED,
+  };
 }
 
 /** Three file slots: logo, logo_dark, icon. */
 export function companyAdminRoutes(deps: Pick<Deps, 'rebuilds'>) {
-  return new Hono<AppEnv>()
-    .put('/company', requireAdmin, uploadBodyLimit(COMPANY_PICTURES.length), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      const { change, message } = await readChange(c);
-      const user = c.get('user');
-      if (!user) throw new ApiError(401, 'Please sign in');
-      const company = await updateCompany(c.get('db'), c.get('env').DATA_DIR, deps, user, change);
-      return c.json({ message, company });
-    });
+  return new Hono<AppEnv>().put('/company', requireAdmin, uploadBodyLimit(COMPANY_PICTURES.length), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { change, message } = await readChange(c);
+    const user = c.get('user');
+    if (!user) throw new ApiError(401, 'Please sign in');
+    const company = await updateCompany(c.get('db'), c.get('env').DATA_DIR, deps, user, change);
+    return c.json({ message, company });
+  });
 }

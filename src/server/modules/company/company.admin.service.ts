@@ -50,15 +50,24 @@ const SUMMARY_FIELDS = 8;
 /** The audit line: which fields were sent, pictures first ('Company settings updated: logo, name and 3 more'). */
 function summaryOf(action: CompanyChange['action'], fields: string[]): string {
   const what = action === 'theme.update' ? 'Theme settings updated' : 'Company settings updated';
-  const names = [...fields].sort((a, b) => Number(isPicture(b)) - Number(isPicture(a))).map((f) => f.replace(/^social_/, 'social.'));
+  const names = [...fields]
+    .sort((a, b) => Number(isPicture(b)) - Number(isPicture(a)))
+    .map((f) => f.replace(/^social_/, 'social.'));
   if (names.length === 0) return what;
   const shown = names.slice(0, SUMMARY_FIELDS).join(', ');
-  return names.length > SUMMARY_FIELDS ? `${what}: ${shown} and ${names.length - SUMMARY_FIELDS} more` : `${what}: ${shown}`;
+  return names.length > SUMMARY_FIELDS
+    ? `${what}: ${shown} and ${names.length - SUMMARY_FIELDS} more`
+    : `${what}: ${shown}`;
 }
 
-
 /** Applies the change and returns the company as GET /api/company now answers it. */
-export async function updateCompany(db: Db, dataDir: string, deps: Pick<Deps, 'rebuilds'>, actor: AuthUser, change: CompanyChange): Promise<Company> {
+export async function updateCompany(
+  db: Db,
+  dataDir: string,
+  deps: Pick<Deps, 'rebuilds'>,
+  actor: AuthUser,
+  change: CompanyChange,
+): Promise<Company> {
   const stored: Partial<Record<CompanyPicture, string>> = {};
   let committed = false;
   try {
@@ -68,23 +77,41 @@ export async function updateCompany(db: Db, dataDir: string, deps: Pick<Deps, 'r
     }
     const columns: CompanyColumns = { ...columnsOf(change.update), ...stored, updated_at: new Date().toISOString() };
     const replaced = await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('company_settings').select(COMPANY_PICTURES).where('id', '=', COMPANY_ROW_ID).executeTakeFirst();
+      const before = await trx
+        .selectFrom('company_settings')
+        .select(COMPANY_PICTURES)
+        .where('id', '=', COMPANY_ROW_ID)
+        .executeTakeFirst();
       if (before) await trx.updateTable('company_settings').set(columns).where('id', '=', COMPANY_ROW_ID).execute();
-      else await trx.insertInto('company_settings').values({ ...columns, id: COMPANY_ROW_ID, public_id: randomUUID() }).execute();
+      else
+        await trx
+          .insertInto('company_settings')
+          .values({ ...columns, id: COMPANY_ROW_ID, public_id: randomUUID() })
+          .execute();
       await claimMedia(trx, ...Object.values(stored));
       const fields = Object.keys(columns).filter((key) => key !== 'updated_at');
-      await recordAudit(trx, actor, { action: change.action, target: { type: 'company', id: '' }, summary: summaryOf(change.action, fields) });
-      const replaced = COMPANY_PICTURES.flatMap((field) => (stored[field] && before?.[field] && before[field] !== stored[field] ? [before[field]] : []));
+      await recordAudit(trx, actor, {
+        action: change.action,
+        target: { type: 'company', id: '' },
+        summary: summaryOf(change.action, fields),
+      });
+      const replaced = COMPANY_PICTURES.flatMap((field) =>
+        stored[field] && before?.[field] && before[field] !== stored[field] ? [before[field]] : [],
+      );
       await unclaimMedia(trx, ...replaced);
       return replaced;
     });
     committed = true;
     invalidateCompany(db);
     deps.rebuilds.request(change.action === 'theme.update' ? 'theme settings changed' : 'company settings changed');
-    for (const url of replaced) await releaseMediaIfUnused(db, dataDir, url).catch((error: unknown) => console.error('releasing a replaced picture failed:', error));
+    for (const url of replaced)
+      await releaseMediaIfUnused(db, dataDir, url).catch((error: unknown) =>
+        console.error('releasing a replaced picture failed:', error),
+      );
     return await getCompany(db);
   } finally {
     // A failed update leaves no picture behind that nothing refers to.
-    if (!committed) for (const url of Object.values(stored)) await releaseMediaIfUnused(db, dataDir, url).catch(() => undefined);
+    if (!committed)
+      for (const url of Object.values(stored)) await releaseMediaIfUnused(db, dataDir, url).catch(() => undefined);
   }
 }

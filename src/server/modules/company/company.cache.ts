@@ -70,7 +70,10 @@ export function companyAnswer(db: Db): Promise<CompanyAnswer> {
   const { hit, version, now } = currentEntry(db);
   if (hit) return hit.answer;
   const entry: Entry = { answer: load(db), expires: now + MAX_AGE_MS, version };
-  entry.answer.then((answer) => void (entry.loaded = answer), () => undefined);
+  entry.answer.then(
+    (answer) => void (entry.loaded = answer),
+    () => undefined,
+  );
   entries.set(db, entry);
   // A failed read is not remembered: the next request tries again.
   entry.answer.catch(() => {

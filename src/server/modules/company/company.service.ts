@@ -10,10 +10,24 @@ type CompanyRow = Selectable<CompanySettingsTable>;
 /** The one place where company columns and spec field names meet. */
 export function companyFromRow(row: CompanyRow | undefined): Company {
   if (!row) return withCompanyDefaults(null);
-  const { id: _rowId, public_id, updated_at: _updated, social_facebook, social_instagram, social_twitter, social_linkedin, ...rest } = row;
+  const {
+    id: _rowId,
+    public_id,
+    updated_at: _updated,
+    social_facebook,
+    social_instagram,
+    social_twitter,
+    social_linkedin,
+    ...rest
+  } = row;
   const input: Record<string, unknown> = { _id: public_id };
   for (const [key, value] of Object.entries(rest)) if (value !== null) input[key] = value;
-  input['social'] = { facebook: social_facebook, instagram: social_instagram, twitter: social_twitter, linkedin: social_linkedin };
+  input['social'] = {
+    facebook: social_facebook,
+    instagram: social_instagram,
+    twitter: social_twitter,
+    linkedin: social_linkedin,
+  };
   return withCompanyDefaults(input as CompanyInput);
 }
 

@@ -7,9 +7,18 @@ import type { MailMessage } from '../../mail/mailer.ts';
  * 'New message from Ada Lovelace: Hello', to the company's address; a reply goes straight to the visitor. `via` says
  * where it was written: the public contact form or a signed-in visitor's /messages.
  */
-export function contactMail(brand: MailBrand, to: string, input: ContactInput, siteUrl: string, via: 'contact' | 'account' = 'contact'): MailMessage {
+export function contactMail(
+  brand: MailBrand,
+  to: string,
+  input: ContactInput,
+  siteUrl: string,
+  via: 'contact' | 'account' = 'contact',
+): MailMessage {
   // Paragraphs as the visitor wrote them (blank lines between); layout.ts escapes every one.
-  const body = input.message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const body = input.message
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const where = via === 'contact' ? `the contact form of ${siteUrl}/contact` : `Messages on ${siteUrl}`;
   const content = {
     heading: `New message from ${input.name}`,

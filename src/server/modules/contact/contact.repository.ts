@@ -4,7 +4,11 @@ import { COMPANY_ROW_ID } from '../company/company.repository.ts';
 
 /** The company's email (company settings), or '' when none is set. */
 export async function companyEmail(db: Db): Promise<string> {
-  const row = await db.selectFrom('company_settings').select('email').where('id', '=', COMPANY_ROW_ID).executeTakeFirst();
+  const row = await db
+    .selectFrom('company_settings')
+    .select('email')
+    .where('id', '=', COMPANY_ROW_ID)
+    .executeTakeFirst();
   return row?.email?.trim() ?? '';
 }
 

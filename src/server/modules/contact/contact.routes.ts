@@ -4,7 +4,13 @@
  * answers on /admin/messages; signed in, it is the account's and its answers show on /messages.
  */
 import { Hono } from 'hono';
-import { CONTACT_SENT, CONTACT_TOO_MANY, SENDER_BLOCKED, checkContactMessage, isHoneypotFilled } from '../../../shared/schemas/contact.ts';
+import {
+  CONTACT_SENT,
+  CONTACT_TOO_MANY,
+  SENDER_BLOCKED,
+  checkContactMessage,
+  isHoneypotFilled,
+} from '../../../shared/schemas/contact.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
@@ -18,7 +24,8 @@ import { receiveContactMessage } from './contact.service.ts';
 /** Messages one address may send in ten minutes. */
 export const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
 
-const tooMany = (retryAfterSeconds: number) => new ApiError(429, CONTACT_TOO_MANY, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+const tooMany = (retryAfterSeconds: number) =>
+  new ApiError(429, CONTACT_TOO_MANY, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
 export function contactRoutes(deps: Deps) {
   const router = new Hono<AppEnv>();
@@ -41,7 +48,8 @@ export function contactRoutes(deps: Deps) {
     const check = checkContactMessage(body);
     if (!check.ok) throw fieldError(400, check.message, check.field);
     const user = c.get('user');
-    if ((await isBlockedSender(db, check.value.email)) || (user && (await isBlockedSender(db, user.email)))) throw new ApiError(403, SENDER_BLOCKED);
+    if ((await isBlockedSender(db, check.value.email)) || (user && (await isBlockedSender(db, user.email))))
+      throw new ApiError(403, SENDER_BLOCKED);
     // Without a session anyone may type any address: each address is limited too.
     if (!user) {
       const { decision: byEmail } = await limits.reserve([[guestLimiter, check.value.email.toLowerCase()]]);

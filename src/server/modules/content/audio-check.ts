@@ -26,7 +26,8 @@ function kindOf(container: string, codec: string): Kind | null {
   if (c === 'ogg') return /opus|vorbis|flac/i.test(codec) ? { contentType: 'audio/ogg', extension: 'ogg' } : null;
   if (c === 'adts' || c === 'aac') return { contentType: 'audio/aac', extension: 'aac' };
   // MPEG-4 files name their brand ('M4A /isom', 'mp42/isom'); only their audio (AAC, ALAC) is taken, never a video.
-  if (/^(m4a|m4b|mp4|mp42|isom|iso\d)/.test(c)) return /aac|alac|mp4a|mpeg-4/i.test(codec) ? { contentType: 'audio/mp4', extension: 'm4a' } : null;
+  if (/^(m4a|m4b|mp4|mp42|isom|iso\d)/.test(c))
+    return /aac|alac|mp4a|mpeg-4/i.test(codec) ? { contentType: 'audio/mp4', extension: 'm4a' } : null;
   return null;
 }
 
@@ -43,6 +44,7 @@ export async function checkAudioFile(bytes: Uint8Array): Promise<CheckedAudio> {
   const kind = kindOf(format.container ?? '', format.codec ?? '');
   if (!kind || format.hasVideo === true) throw new ApiError(415, AUDIO_NOT_ALLOWED);
   const seconds = format.duration;
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0 || !format.sampleRate) throw new ApiError(415, AUDIO_UNREADABLE);
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0 || !format.sampleRate)
+    throw new ApiError(415, AUDIO_UNREADABLE);
   return { ...kind, duration: Math.max(1, Math.round(seconds)) };
 }

@@ -28,12 +28,24 @@ export interface AudioWrite {
 
 async function toAdmin(db: Db, rows: Selectable<AudiosTable>[]): Promise<AdminAudio[]> {
   const ids = rows.map((r) => r.id);
-  const reviews = ids.length ? await db.selectFrom('audio_reviews').selectAll().where('audio_id', 'in', ids).orderBy('created_at').orderBy('id').execute() : [];
+  const reviews = ids.length
+    ? await db
+        .selectFrom('audio_reviews')
+        .selectAll()
+        .where('audio_id', 'in', ids)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    : [];
   const byAudio = groupBy(reviews, 'audio_id');
-  return rows.map((r) => ({ ...audioFromRow(r, (byAudio.get(r.id) ?? []).map(reviewFromRow)), published: bool(r.published) }));
+  return rows.map((r) => ({
+    ...audioFromRow(r, (byAudio.get(r.id) ?? []).map(reviewFromRow)),
+    published: bool(r.published),
+  }));
 }
 
-const one = async (db: Db, id: string) => (await toAdmin(db, [await db.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow()]))[0]!;
+const one = async (db: Db, id: string) =>
+  (await toAdmin(db, [await db.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow()]))[0]!;
 
 /** GET /api/admin/audios: every item, drafts included, newest first. */
 export async function adminAudios(db: Db): Promise<AdminAudio[]> {
@@ -55,14 +67,28 @@ async function storeUpload(ctx: ContentWriteContext, upload: UploadInput) {
 const columns = ({ tags, ...rest }: AudioValues) => ({ ...rest, tags: JSON.stringify(tags) });
 
 /** POST /api/admin/audios: the fields and a required audio file. */
-export async function createAudio(ctx: ContentWriteContext, values: AudioValues, upload: UploadInput | undefined): Promise<AudioWrite> {
+export async function createAudio(
+  ctx: ContentWriteContext,
+  values: AudioValues,
+  upload: UploadInput | undefined,
+): Promise<AudioWrite> {
   if (!upload) throw fieldError(400, AUDIO_REQUIRED, 'audio');
   const file = await storeUpload(ctx, upload);
   const id = randomUUID();
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      await trx.insertInto('audios').values({ id, ...columns(values), audio_file: file.url, duration: file.duration, created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto('audios')
+        .values({
+          id,
+          ...columns(values),
+          audio_file: file.url,
+          duration: file.duration,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       await claimMedia(trx, file.url);
       const summary = `Audio "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'audio.create', target: { type: 'audio', id }, summary });
@@ -75,7 +101,12 @@ export async function createAudio(ctx: ContentWriteContext, values: AudioValues,
 }
 
 /** PUT (every field, a new file optional) or PATCH (publish state only) of /api/admin/audios/:id. */
-export async function updateAudio(ctx: ContentWriteContext, id: string, values: AudioValues | { published: boolean }, upload?: UploadInput): Promise<AudioWrite> {
+export async function updateAudio(
+  ctx: ContentWriteContext,
+  id: string,
+  values: AudioValues | { published: boolean },
+  upload?: UploadInput,
+): Promise<AudioWrite> {
   const exists = await ctx.db.selectFrom('audios').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw missing(NOT_FOUND);
   const file = upload ? await storeUpload(ctx, upload) : null;
@@ -87,13 +118,20 @@ export async function updateAudio(ctx: ContentWriteContext, id: string, values: 
       if (!found) throw missing(NOT_FOUND);
       const changes = 'name' in values ? columns(values) : values;
       const replaced = file ? { audio_file: file.url, duration: file.duration } : {};
-      await trx.updateTable('audios').set({ ...changes, ...replaced, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('audios')
+        .set({ ...changes, ...replaced, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
       await claimMedia(trx, file?.url);
       if (file) await unclaimMedia(trx, found.audio_file);
       const row = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const was = bool(found.published);
       const is = bool(row.published);
-      const summary = was === is ? `Audio "${row.name}" edited${file ? ' (new file)' : ''}` : `Audio "${row.name}" ${is ? 'published' : 'unpublished'}`;
+      const summary =
+        was === is
+          ? `Audio "${row.name}" edited${file ? ' (new file)' : ''}`
+          : `Audio "${row.name}" ${is ? 'published' : 'unpublished'}`;
       await recordAudit(trx, ctx.actor, { action: 'audio.update', target: { type: 'audio', id }, summary });
       return [found, row] as const;
     });
@@ -112,7 +150,11 @@ export async function deleteAudio(ctx: ContentWriteContext, id: string): Promise
     if (!found) throw missing(NOT_FOUND);
     await trx.deleteFrom('audios').where('id', '=', id).execute();
     await unclaimMedia(trx, found.audio_file);
-    await recordAudit(trx, ctx.actor, { action: 'audio.delete', target: { type: 'audio', id }, summary: `Audio "${found.name}" deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'audio.delete',
+      target: { type: 'audio', id },
+      summary: `Audio "${found.name}" deleted`,
+    });
     return found;
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.audio_file);

@@ -32,7 +32,8 @@ export interface ContentBody {
 /** A JSON object body; 400 for anything else. */
 export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const body: unknown = await c.req.json().catch(() => undefined);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(400, 'The body must be a JSON object');
   return body as Record<string, unknown>;
 }
 

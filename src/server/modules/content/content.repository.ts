@@ -1,11 +1,34 @@
 import type { Db } from '../../db/connection.ts';
 
 /** Every list is read whole: the browser filters, sorts and searches (spec section 7); newest first. */
-export const listProducts = (db: Db) => db.selectFrom('products').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
-export const findProductBySlug = (db: Db, slug: string) => db.selectFrom('products').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
-export const listVideos = (db: Db) => db.selectFrom('videos').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
-export const listEvents = (db: Db) => db.selectFrom('events').selectAll().where('published', '=', true).orderBy('start_date', 'asc').orderBy('id').execute();
-export const findEventBySlug = (db: Db, slug: string) => db.selectFrom('events').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
+export const listProducts = (db: Db) =>
+  db
+    .selectFrom('products')
+    .selectAll()
+    .where('published', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+export const findProductBySlug = (db: Db, slug: string) =>
+  db.selectFrom('products').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
+export const listVideos = (db: Db) =>
+  db
+    .selectFrom('videos')
+    .selectAll()
+    .where('published', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+export const listEvents = (db: Db) =>
+  db
+    .selectFrom('events')
+    .selectAll()
+    .where('published', '=', true)
+    .orderBy('start_date', 'asc')
+    .orderBy('id')
+    .execute();
+export const findEventBySlug = (db: Db, slug: string) =>
+  db.selectFrom('events').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
 
 export function listPhotos(db: Db, includeDrafts: boolean) {
   let query = db.selectFrom('photos').selectAll().orderBy('created_at', 'desc').orderBy('id');
@@ -13,8 +36,16 @@ export function listPhotos(db: Db, includeDrafts: boolean) {
   return query.execute();
 }
 
-export const listBlogs = (db: Db) => db.selectFrom('blogs').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
-export const findBlogBySlug = (db: Db, slug: string) => db.selectFrom('blogs').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
+export const listBlogs = (db: Db) =>
+  db
+    .selectFrom('blogs')
+    .selectAll()
+    .where('published', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+export const findBlogBySlug = (db: Db, slug: string) =>
+  db.selectFrom('blogs').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
 export const listComments = (db: Db, blogIds?: string[]) => {
   let query = db.selectFrom('blog_comments').selectAll().orderBy('created_at', 'asc').orderBy('id');
   if (blogIds) query = query.where('blog_id', 'in', blogIds.length ? blogIds : ['']);
@@ -23,7 +54,19 @@ export const listComments = (db: Db, blogIds?: string[]) => {
 
 /** Counts a view atomically; the read that follows sees it. */
 export const countBlogView = (db: Db, id: string) =>
-  db.updateTable('blogs').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute();
+  db
+    .updateTable('blogs')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 
-export const listAudios = (db: Db) => db.selectFrom('audios').selectAll().where('published', '=', true).orderBy('created_at', 'desc').orderBy('id').execute();
-export const listReviews = (db: Db) => db.selectFrom('audio_reviews').selectAll().orderBy('created_at', 'asc').orderBy('id').execute();
+export const listAudios = (db: Db) =>
+  db
+    .selectFrom('audios')
+    .selectAll()
+    .where('published', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+export const listReviews = (db: Db) =>
+  db.selectFrom('audio_reviews').selectAll().orderBy('created_at', 'asc').orderBy('id').execute();

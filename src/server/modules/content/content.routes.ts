@@ -5,15 +5,24 @@ import { revalidate, revalidatePerUser } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
 import * as content from './content.service.ts';
 
-const SlugParam = z.object({ slug: z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug') });
+const SlugParam = z.object({
+  slug: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug'),
+});
 
 /** Public lists of section 7, each answering { results }. */
 export const contentRoutes = new Hono<AppEnv>()
   .get('/products', revalidate, async (c) => c.json({ results: await content.products(c.get('db')) }))
-  .get('/products/:slug', revalidate, async (c) => c.json(await content.productBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)))
+  .get('/products/:slug', revalidate, async (c) =>
+    c.json(await content.productBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)),
+  )
   .get('/blogs', revalidate, async (c) => c.json({ results: await content.blogs(c.get('db')) }))
   // Each read counts a view and the answer carries the count, so its ETag changes on every read.
-  .get('/blogs/:slug', revalidate, async (c) => c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug, c.get('user')?.id)))
+  .get('/blogs/:slug', revalidate, async (c) =>
+    c.json(await content.blogBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug, c.get('user')?.id)),
+  )
   // Drafts (published = false) only for an admin's token (security.md R35), once a generated password was replaced (R8).
   .get('/photos', revalidatePerUser, async (c) => {
     const user = c.get('user');
@@ -22,4 +31,6 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/videos', revalidate, async (c) => c.json({ results: await content.videos(c.get('db')) }))
   .get('/audios', revalidate, async (c) => c.json({ results: await content.audios(c.get('db')) }))
   .get('/events', revalidate, async (c) => c.json({ results: await content.events(c.get('db')) }))
-  .get('/events/:slug', revalidate, async (c) => c.json(await content.eventBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)));
+  .get('/events/:slug', revalidate, async (c) =>
+    c.json(await content.eventBySlug(c.get('db'), validate(SlugParam, c.req.param()).slug)),
+  );

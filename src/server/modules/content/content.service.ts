@@ -3,7 +3,17 @@ import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordView } from '../recommendations/user-views.repository.ts';
 import * as repo from './content.repository.ts';
-import { audioFromRow, blogFromRow, commentFromRow, eventFromRow, groupBy, photoFromRow, productFromRow, reviewFromRow, videoFromRow } from './content.mappers.ts';
+import {
+  audioFromRow,
+  blogFromRow,
+  commentFromRow,
+  eventFromRow,
+  groupBy,
+  photoFromRow,
+  productFromRow,
+  reviewFromRow,
+  videoFromRow,
+} from './content.mappers.ts';
 
 export const products = async (db: Db): Promise<Product[]> => (await repo.listProducts(db)).map(productFromRow);
 /** One published product by slug; a draft is as unknown as a missing one (security.md R35). */
@@ -24,7 +34,8 @@ export async function eventBySlug(db: Db, slug: string): Promise<SiteEvent> {
 }
 
 /** Drafts (published = false) only for admins (security.md R35). */
-export const photos = async (db: Db, includeDrafts: boolean): Promise<Photo[]> => (await repo.listPhotos(db, includeDrafts)).map(photoFromRow);
+export const photos = async (db: Db, includeDrafts: boolean): Promise<Photo[]> =>
+  (await repo.listPhotos(db, includeDrafts)).map(photoFromRow);
 
 export async function blogs(db: Db): Promise<Blog[]> {
   const [rows, comments] = await Promise.all([repo.listBlogs(db), repo.listComments(db)]);

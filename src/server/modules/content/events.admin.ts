@@ -18,7 +18,12 @@ import { bool, eventFromRow } from './content.mappers.ts';
 
 const NOT_FOUND = 'Event';
 
-const adminEvent = (row: Selectable<EventsTable>): AdminEvent => ({ ...eventFromRow(row), published: bool(row.published), timeZone: row.time_zone || 'UTC', createdAt: row.created_at });
+const adminEvent = (row: Selectable<EventsTable>): AdminEvent => ({
+  ...eventFromRow(row),
+  published: bool(row.published),
+  timeZone: row.time_zone || 'UTC',
+  createdAt: row.created_at,
+});
 
 /** What a write answers, and whether the public site shows a change. */
 export interface EventWrite {
@@ -34,21 +39,39 @@ export async function adminEvents(db: Db): Promise<AdminEvent[]> {
 
 function columns(v: EventValues) {
   return {
-    name: v.name, title: v.title, description: v.description, start_date: v.startDate, end_date: v.endDate, time_zone: v.timeZone,
-    event_type: v.eventType, is_virtual: v.isVirtual, location: v.location, address: v.address, city: v.city, category: v.category,
-    price_cents: v.priceCents, published: v.published,
+    name: v.name,
+    title: v.title,
+    description: v.description,
+    start_date: v.startDate,
+    end_date: v.endDate,
+    time_zone: v.timeZone,
+    event_type: v.eventType,
+    is_virtual: v.isVirtual,
+    location: v.location,
+    address: v.address,
+    city: v.city,
+    category: v.category,
+    price_cents: v.priceCents,
+    published: v.published,
   };
 }
 
 /** POST /api/admin/events: the fields and an optional cover picture. */
-export async function createEvent(ctx: ContentWriteContext, values: EventValues, upload: UploadInput | undefined): Promise<EventWrite> {
+export async function createEvent(
+  ctx: ContentWriteContext,
+  values: EventValues,
+  upload: UploadInput | undefined,
+): Promise<EventWrite> {
   const picture = upload ? await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload) : null;
   const id = randomUUID();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const slug = await freeSlug(trx, 'events', values.name, 'event');
-      await trx.insertInto('events').values({ id, slug, ...columns(values), image: picture?.url ?? '', created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto('events')
+        .values({ id, slug, ...columns(values), image: picture?.url ?? '', created_at: now, updated_at: now })
+        .execute();
       await claimMedia(trx, picture?.url);
       const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });
@@ -62,7 +85,12 @@ export async function createEvent(ctx: ContentWriteContext, values: EventValues,
 }
 
 /** PUT (every field, a new picture optional) or PATCH (publish state only) of /api/admin/events/:id. */
-export async function updateEvent(ctx: ContentWriteContext, id: string, values: EventValues | { published: boolean }, upload?: UploadInput): Promise<EventWrite> {
+export async function updateEvent(
+  ctx: ContentWriteContext,
+  id: string,
+  values: EventValues | { published: boolean },
+  upload?: UploadInput,
+): Promise<EventWrite> {
   const exists = await ctx.db.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw missing(NOT_FOUND);
   const picture = upload ? await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload) : null;
@@ -72,13 +100,20 @@ export async function updateEvent(ctx: ContentWriteContext, id: string, values: 
       const before = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) throw missing(NOT_FOUND);
       const changes = 'name' in values ? columns(values) : values;
-      await trx.updateTable('events').set({ ...changes, ...(picture ? { image: picture.url } : {}), updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('events')
+        .set({ ...changes, ...(picture ? { image: picture.url } : {}), updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
       await claimMedia(trx, picture?.url);
       if (picture) await unclaimMedia(trx, before.image);
       const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const was = bool(before.published);
       const is = bool(row.published);
-      const summary = was === is ? `Event "${row.name}" edited${picture ? ' (new picture)' : ''}` : `Event "${row.name}" ${is ? 'published' : 'unpublished'}`;
+      const summary =
+        was === is
+          ? `Event "${row.name}" edited${picture ? ' (new picture)' : ''}`
+          : `Event "${row.name}" ${is ? 'published' : 'unpublished'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.update', target: { type: 'event', id }, summary });
       return { event: adminEvent(row), publicChange: was || is, oldImage: before.image };
     });
@@ -97,7 +132,11 @@ export async function deleteEvent(ctx: ContentWriteContext, id: string): Promise
     if (!found) throw missing(NOT_FOUND);
     await trx.deleteFrom('events').where('id', '=', id).execute();
     await unclaimMedia(trx, found.image);
-    await recordAudit(trx, ctx.actor, { action: 'event.delete', target: { type: 'event', id }, summary: `Event "${found.name}" deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'event.delete',
+      target: { type: 'event', id },
+      summary: `Event "${found.name}" deleted`,
+    });
     return found;
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);

@@ -43,7 +43,11 @@ export async function deletePhoto(ctx: ContentWriteContext, id: string): Promise
     if (!found) throw missing(NOT_FOUND);
     await trx.deleteFrom('photos').where('id', '=', id).execute();
     await unclaimMedia(trx, found.image);
-    await recordAudit(trx, ctx.actor, { action: 'photo.delete', target: { type: 'photo', id }, summary: `Photo "${found.title || 'Untitled'}" deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'photo.delete',
+      target: { type: 'photo', id },
+      summary: `Photo "${found.title || 'Untitled'}" deleted`,
+    });
     return found;
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);

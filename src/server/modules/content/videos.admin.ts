@@ -13,7 +13,10 @@ import { bool, videoFromRow } from './content.mappers.ts';
 
 const NOT_FOUND = 'Video';
 
-const adminVideo = (row: Selectable<VideosTable>): AdminVideo => ({ ...videoFromRow(row), published: bool(row.published) });
+const adminVideo = (row: Selectable<VideosTable>): AdminVideo => ({
+  ...videoFromRow(row),
+  published: bool(row.published),
+});
 
 /** What a write answers, and whether the public site shows a change (the video was or is published). */
 export interface VideoWrite {
@@ -34,7 +37,10 @@ export async function createVideo(ctx: ContentWriteContext, values: VideoValues)
   const id = randomUUID();
   return ctx.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    await trx.insertInto('videos').values({ id, ...columns(values), created_at: now, updated_at: now }).execute();
+    await trx
+      .insertInto('videos')
+      .values({ id, ...columns(values), created_at: now, updated_at: now })
+      .execute();
     const summary = `Video "${values.name}" created${values.published ? '' : ' as a draft'}`;
     await recordAudit(trx, ctx.actor, { action: 'video.create', target: { type: 'video', id }, summary });
     const row = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -43,16 +49,25 @@ export async function createVideo(ctx: ContentWriteContext, values: VideoValues)
 }
 
 /** PUT (every field) or PATCH (publish state only) of /api/admin/videos/:id. */
-export async function updateVideo(ctx: ContentWriteContext, id: string, values: VideoValues | { published: boolean }): Promise<VideoWrite> {
+export async function updateVideo(
+  ctx: ContentWriteContext,
+  id: string,
+  values: VideoValues | { published: boolean },
+): Promise<VideoWrite> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw missing(NOT_FOUND);
     const changes = 'name' in values ? columns(values) : values;
-    await trx.updateTable('videos').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('videos')
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
     const row = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const was = bool(before.published);
     const is = bool(row.published);
-    const summary = was === is ? `Video "${row.name}" edited` : `Video "${row.name}" ${is ? 'published' : 'unpublished'}`;
+    const summary =
+      was === is ? `Video "${row.name}" edited` : `Video "${row.name}" ${is ? 'published' : 'unpublished'}`;
     await recordAudit(trx, ctx.actor, { action: 'video.update', target: { type: 'video', id }, summary });
     return { video: adminVideo(row), publicChange: was || is };
   });
@@ -64,7 +79,11 @@ export async function deleteVideo(ctx: ContentWriteContext, id: string): Promise
     const row = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw missing(NOT_FOUND);
     await trx.deleteFrom('videos').where('id', '=', id).execute();
-    await recordAudit(trx, ctx.actor, { action: 'video.delete', target: { type: 'video', id }, summary: `Video "${row.name}" deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'video.delete',
+      target: { type: 'video', id },
+      summary: `Video "${row.name}" deleted`,
+    });
     return { publicChange: bool(row.published) };
   });
 }

@@ -11,11 +11,13 @@ const ordered = (db: DbOrTrx) => db.selectFrom('documents').selectAll().orderBy(
 export const listPublishedDocumentRows = (db: DbOrTrx) => ordered(db).where('published', '=', true).execute();
 /** Every document, drafts too (the admin's list). */
 export const listAllDocumentRows = (db: DbOrTrx) => ordered(db).execute();
-export const findDocumentRow = (db: DbOrTrx, id: string) => db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+export const findDocumentRow = (db: DbOrTrx, id: string) =>
+  db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
 export const findPublishedDocumentRow = (db: DbOrTrx, id: string) =>
   db.selectFrom('documents').selectAll().where('id', '=', id).where('published', '=', true).executeTakeFirst();
 
-export const insertDocumentRow = (db: DbOrTrx, row: Insertable<DocumentsTable>) => db.insertInto('documents').values(row).execute();
+export const insertDocumentRow = (db: DbOrTrx, row: Insertable<DocumentsTable>) =>
+  db.insertInto('documents').values(row).execute();
 export const updateDocumentRow = (db: DbOrTrx, id: string, changes: Updateable<DocumentsTable>) =>
   db.updateTable('documents').set(changes).where('id', '=', id).execute();
 

@@ -13,7 +13,13 @@ import { mediaType } from '../../http/validate.ts';
 import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../media/document-check.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import {
-  allDocuments, createDocument, deleteDocument, documentDownload, publishedDocuments, updateDocument, type DocumentWriteContext,
+  allDocuments,
+  createDocument,
+  deleteDocument,
+  documentDownload,
+  publishedDocuments,
+  updateDocument,
+  type DocumentWriteContext,
 } from './documents.service.ts';
 import { noStore } from '../../http/no-store.ts';
 
@@ -36,7 +42,9 @@ async function jsonFields(c: Context<AppEnv>): Promise<Record<string, unknown>> 
 }
 
 /** The body of a write to a stored document: multipart (fields and maybe a file) or JSON (fields). */
-async function changeBody(c: Context<AppEnv>): Promise<{ fields: Record<string, unknown>; files: UploadForm['files'] }> {
+async function changeBody(
+  c: Context<AppEnv>,
+): Promise<{ fields: Record<string, unknown>; files: UploadForm['files'] }> {
   return isMultipart(c) ? readUploadForm(c, ['file']) : { fields: await jsonFields(c), files: {} };
 }
 
@@ -63,7 +71,12 @@ export function documentRoutes(deps: Deps) {
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Content-Disposition': attachmentDisposition(row.download_name),
     };
-    if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) {
+    if (
+      c.req
+        .header('if-none-match')
+        ?.split(',')
+        .some((tag) => tag.trim() === etag)
+    ) {
       await body.cancel();
       return c.body(null, 304, headers);
     }
@@ -82,7 +95,12 @@ export function documentRoutes(deps: Deps) {
 
   router.put('/admin/documents/:id', uploadLimit, async (c) => {
     const form = await changeBody(c);
-    const { document, publicChanged } = await updateDocument(writeContext(c), c.req.param('id'), form.fields, form.files['file']);
+    const { document, publicChanged } = await updateDocument(
+      writeContext(c),
+      c.req.param('id'),
+      form.fields,
+      form.files['file'],
+    );
     changed(publicChanged);
     return c.json({ message: 'Document updated', document });
   });
@@ -91,8 +109,13 @@ export function documentRoutes(deps: Deps) {
     const fields = await jsonFields(c);
     const { document, publicChanged } = await updateDocument(writeContext(c), c.req.param('id'), fields);
     changed(publicChanged);
-    const onlyPublished = typeof fields === 'object' && fields !== null && Object.keys(fields).length === 1 && 'published' in fields;
-    const message = onlyPublished ? (document.published ? 'Document published' : 'Document unpublished') : 'Document updated';
+    const onlyPublished =
+      typeof fields === 'object' && fields !== null && Object.keys(fields).length === 1 && 'published' in fields;
+    const message = onlyPublished
+      ? document.published
+        ? 'Document published'
+        : 'Document unpublished'
+      : 'Document updated';
     return c.json({ message, document });
   });
 

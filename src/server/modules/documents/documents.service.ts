@@ -7,7 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { documentDownloadPath, type AdminDocument, type PublicDocument } from '../../../shared/documents.ts';
-import { checkDocumentFields, DocumentInput, DocumentPatch, type DocumentChanges } from '../../../shared/schemas/document-admin.ts';
+import {
+  checkDocumentFields,
+  DocumentInput,
+  DocumentPatch,
+  type DocumentChanges,
+} from '../../../shared/schemas/document-admin.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentsTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
@@ -17,7 +22,13 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { bool } from '../content/content.mappers.ts';
 import {
-  deleteDocumentRow, findDocumentRow, findPublishedDocumentRow, insertDocumentRow, listAllDocumentRows, listPublishedDocumentRows, updateDocumentRow,
+  deleteDocumentRow,
+  findDocumentRow,
+  findPublishedDocumentRow,
+  insertDocumentRow,
+  listAllDocumentRows,
+  listPublishedDocumentRows,
+  updateDocumentRow,
 } from './documents.repository.ts';
 import { openDocumentFile, removeDocumentFile, storeDocumentFile } from './documents.store.ts';
 
@@ -41,8 +52,14 @@ const label = (title: string) => `Document "${title}"`;
 
 export function publicDocumentFromRow(r: Selectable<DocumentsTable>): PublicDocument {
   return {
-    id: r.id, title: r.title, description: r.description, download_name: r.download_name, content_type: r.content_type,
-    bytes: r.bytes, created_at: r.created_at, url: documentDownloadPath(r.id),
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    download_name: r.download_name,
+    content_type: r.content_type,
+    bytes: r.bytes,
+    created_at: r.created_at,
+    url: documentDownloadPath(r.id),
   };
 }
 
@@ -67,7 +84,12 @@ async function storedFile(dataDir: string, upload: UploadInput) {
     throw error;
   }
   const file = await storeDocumentFile(dataDir, upload.bytes, kind.extension, kind.type);
-  return { file, download_name: cleanDownloadName(upload.fileName, kind), content_type: kind.type, bytes: upload.bytes.byteLength };
+  return {
+    file,
+    download_name: cleanDownloadName(upload.fileName, kind),
+    content_type: kind.type,
+    bytes: upload.bytes.byteLength,
+  };
 }
 
 /** Runs the write; when it fails, the file stored for it is removed before the error goes on. */
@@ -99,7 +121,11 @@ export async function documentDownload(db: Db, dataDir: string, id: string) {
 }
 
 /** POST /api/admin/documents: the fields (title required) and the file (required). */
-export async function createDocument(ctx: DocumentWriteContext, fields: Record<string, unknown>, upload: UploadInput | undefined): Promise<DocumentWrite> {
+export async function createDocument(
+  ctx: DocumentWriteContext,
+  fields: Record<string, unknown>,
+  upload: UploadInput | undefined,
+): Promise<DocumentWrite> {
   const values = checked(DocumentInput, fields);
   if (!upload) throw fieldError(400, FILE_REQUIRED, 'file');
   const stored = await storedFile(ctx.dataDir, upload);
@@ -116,11 +142,15 @@ export async function createDocument(ctx: DocumentWriteContext, fields: Record<s
 }
 
 /** The sent fields without those sent as undefined. */
-const sentOnly = (changes: DocumentChanges) => Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+const sentOnly = (changes: DocumentChanges) =>
+  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 
 /** PUT (fields and maybe a new file) or PATCH (fields) /api/admin/documents/:id: the sent fields change, the others stay. */
 export async function updateDocument(
-  ctx: DocumentWriteContext, id: string, fields: Record<string, unknown>, upload?: UploadInput,
+  ctx: DocumentWriteContext,
+  id: string,
+  fields: Record<string, unknown>,
+  upload?: UploadInput,
 ): Promise<DocumentWrite> {
   if (!(await findDocumentRow(ctx.db, id))) throw notFound();
   const changes = sentOnly(checked(DocumentPatch, fields));
@@ -136,7 +166,10 @@ export async function updateDocument(
       const publishing = wasPublished !== isPublished ? (isPublished ? ' and published' : ' and unpublished') : '';
       const summary = `${label(after.title)} updated${stored ? ' with a new file' : ''}${publishing}`;
       await recordAudit(trx, ctx.actor, { action: 'document.update', target: { type: 'document', id }, summary });
-      return { write: { document: adminDocumentFromRow(after), publicChanged: wasPublished || isPublished }, previous: before.file };
+      return {
+        write: { document: adminDocumentFromRow(after), publicChanged: wasPublished || isPublished },
+        previous: before.file,
+      };
     }),
   );
   if (stored && previous !== stored.file) await removeDocumentFile(ctx.dataDir, previous);
@@ -148,7 +181,11 @@ export async function deleteDocument(ctx: DocumentWriteContext, id: string): Pro
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteDocumentRow(trx, id);
     if (!deleted) throw notFound();
-    await recordAudit(trx, ctx.actor, { action: 'document.delete', target: { type: 'document', id }, summary: `${label(deleted.title)} deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'document.delete',
+      target: { type: 'document', id },
+      summary: `${label(deleted.title)} deleted`,
+    });
     return deleted;
   });
   await removeDocumentFile(ctx.dataDir, row.file);

@@ -22,7 +22,12 @@ function checkedName(file: string): string {
 const storeOf = (dataDir: string) => mediaStorageAt(dataDir).documents;
 
 /** Writes the bytes under a new name with `extension`; the name. */
-export async function storeDocumentFile(dataDir: string, bytes: Uint8Array, extension: string, contentType = 'application/octet-stream'): Promise<string> {
+export async function storeDocumentFile(
+  dataDir: string,
+  bytes: Uint8Array,
+  extension: string,
+  contentType = 'application/octet-stream',
+): Promise<string> {
   const file = checkedName(`${randomUUID()}.${extension}`);
   await storeOf(dataDir).put(file, bytes, contentType);
   return file;
@@ -47,5 +52,9 @@ export async function openDocumentFile(dataDir: string, file: string): Promise<R
  * and its file's removal (security.md R43). Meant for start-up, beside sweepOrphanMedia; the count removed.
  */
 export async function sweepOrphanDocuments(db: Db, dataDir: string, options: SweepOptions = {}): Promise<number> {
-  return sweepOrphans(storeOf(dataDir), async () => (await db.selectFrom('documents').select('file').execute()).map((r) => r.file), options);
+  return sweepOrphans(
+    storeOf(dataDir),
+    async () => (await db.selectFrom('documents').select('file').execute()).map((r) => r.file),
+    options,
+  );
 }

@@ -16,6 +16,10 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
     return c.json({ ok: false, status: 'unavailable', message: 'Database unavailable' }, 503);
   }
   const problem = await storageProblem(c.get('env').DATA_DIR, databaseGrowthCheck(db));
-  if (problem) return c.json({ ok: false, status: 'degraded', message: `Storage is full (${problem}); writes fail until space is freed` }, 503);
+  if (problem)
+    return c.json(
+      { ok: false, status: 'degraded', message: `Storage is full (${problem}); writes fail until space is freed` },
+      503,
+    );
   return c.json({ ok: true });
 });

@@ -35,12 +35,23 @@ export function mediaRoutes(media: ObjectStore, variants?: VariantQueue) {
     }
     const info = stored && (await media.head(name));
     if (!stored || !info) return c.json({ message: 'Not found' }, 404);
-    const headers: Record<string, string> = { ...FIXED_HEADERS, 'Content-Type': stored.content_type, ETag: info.etag, 'Last-Modified': info.lastModified.toUTCString() };
-    if (isNotModified({ ifNoneMatch: c.req.header('if-none-match'), ifModifiedSince: c.req.header('if-modified-since') }, info)) {
+    const headers: Record<string, string> = {
+      ...FIXED_HEADERS,
+      'Content-Type': stored.content_type,
+      ETag: info.etag,
+      'Last-Modified': info.lastModified.toUTCString(),
+    };
+    if (
+      isNotModified(
+        { ifNoneMatch: c.req.header('if-none-match'), ifModifiedSince: c.req.header('if-modified-since') },
+        info,
+      )
+    ) {
       return c.body(null, 304, headers);
     }
     const asked = rangeFor(c.req.header('range'), info.size, ifRangeHolds(c.req.header('if-range'), info));
-    if (asked.kind === 'unsatisfiable') return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${info.size}` });
+    if (asked.kind === 'unsatisfiable')
+      return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${info.size}` });
     const range = asked.kind === 'part' ? asked.range : undefined;
     const length = range ? range.end - range.start + 1 : info.size;
     const status = range ? 206 : 200;

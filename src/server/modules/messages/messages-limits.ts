@@ -8,6 +8,10 @@ export const MESSAGE_USER_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
 export const GUEST_EMAIL_LIMIT = { limit: 3, windowMs: 60 * 60_000 } as const;
 
 /** A sliding window named `name` (counted in the database, attempt-store.ts), or nothing under RATE_LIMITS=off (test rigs behind one address). */
-export function messageLimiter(env: Pick<Env, 'RATE_LIMITS'>, name: string, options: { limit: number; windowMs: number }): AttemptLimiter {
+export function messageLimiter(
+  env: Pick<Env, 'RATE_LIMITS'>,
+  name: string,
+  options: { limit: number; windowMs: number },
+): AttemptLimiter {
   return env.RATE_LIMITS === 'on' ? slidingWindow(name, options) : UNLIMITED;
 }

@@ -17,7 +17,10 @@ export interface ReplyMailInput {
 
 /** 'Re: <subject>' with the company's words; an account holder gets a link to the conversation. */
 export function replyMail(brand: MailBrand, input: ReplyMailInput, siteUrl: string): MailMessage {
-  const paragraphs = input.body.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = input.body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const content = {
     heading: `Re: ${input.subject}`,
     paragraphs: [`Hello ${input.name},`, `${brand.name} answered your message:`, ...paragraphs],

@@ -4,7 +4,10 @@
  * sender blocked. Each write and its audit entry commit together; the visitor's mail goes after the commit.
  */
 import {
-  CONVERSATION_NOT_FOUND, type AdminConversationPage, type AdminConversationSummary, type AdminConversationThread,
+  CONVERSATION_NOT_FOUND,
+  type AdminConversationPage,
+  type AdminConversationSummary,
+  type AdminConversationThread,
 } from '../../../shared/messages.ts';
 import { CONVERSATION_ID_MAX, type AdminMessagesFilter } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/connection.ts';
@@ -16,8 +19,15 @@ import type { AuthUser } from '../auth/user-dto.ts';
 import { contactRecipient } from '../contact/contact.service.ts';
 import { replyMail } from './messages-mail.ts';
 import {
-  appendMessage, countAdminUnread, findConversationRow, listAdminConversationRows, listMessageRows, markRead, setConversationStatus,
-  setSenderBlocked, type ConversationRow,
+  appendMessage,
+  countAdminUnread,
+  findConversationRow,
+  listAdminConversationRows,
+  listMessageRows,
+  markRead,
+  setConversationStatus,
+  setSenderBlocked,
+  type ConversationRow,
 } from './messages.repository.ts';
 import { messageFromRow, summaryFromRow } from './messages.service.ts';
 
@@ -29,7 +39,14 @@ export interface AdminMessagesContext {
 }
 
 export function adminSummaryFromRow(row: ConversationRow): AdminConversationSummary {
-  return { ...summaryFromRow(row), name: row.name, email: row.email, userId: row.user_id, adminUnread: Number(row.admin_unread), blocked: Boolean(row.blocked) };
+  return {
+    ...summaryFromRow(row),
+    name: row.name,
+    email: row.email,
+    userId: row.user_id,
+    adminUnread: Number(row.admin_unread),
+    blocked: Boolean(row.blocked),
+  };
 }
 
 async function findOr404(db: Db, id: string): Promise<ConversationRow> {
@@ -65,26 +82,53 @@ export async function readAdminConversation(db: Db, id: string): Promise<AdminCo
 function mailVisitor({ db, mailer, siteUrl }: AdminMessagesContext, row: ConversationRow, body: string): void {
   void Promise.all([mailBrand(db, siteUrl), contactRecipient(db)])
     .then(([brand, company]) =>
-      mailer.send(replyMail(brand, { name: row.name, to: row.email, subject: row.subject, body, hasAccount: row.user_id !== null, replyTo: company || undefined }, siteUrl)),
+      mailer.send(
+        replyMail(
+          brand,
+          {
+            name: row.name,
+            to: row.email,
+            subject: row.subject,
+            body,
+            hasAccount: row.user_id !== null,
+            replyTo: company || undefined,
+          },
+          siteUrl,
+        ),
+      ),
     )
-    .catch((error: unknown) => console.error(`reply mail for conversation ${row.id} failed:`, error instanceof Error ? error.message : error));
+    .catch((error: unknown) =>
+      console.error(`reply mail for conversation ${row.id} failed:`, error instanceof Error ? error.message : error),
+    );
 }
 
 /** POST /api/admin/messages/:id/reply: stored as the company's, unread for the visitor, the thread reopened; then mailed. */
-export async function replyToConversation(ctx: AdminMessagesContext, id: string, body: string): Promise<AdminConversationThread & { message: string }> {
+export async function replyToConversation(
+  ctx: AdminMessagesContext,
+  id: string,
+  body: string,
+): Promise<AdminConversationThread & { message: string }> {
   const row = await findOr404(ctx.db, id);
   await ctx.db.transaction().execute(async (trx) => {
     await appendMessage(trx, row, 'company', ctx.actor.id, body);
     // Answering is reading: the visitor's messages before it are no longer waiting.
     await markRead(trx, id, 'admin');
-    await recordAudit(trx, ctx.actor, { action: 'conversation.reply', target: { type: 'conversation', id }, summary: `Replied to "${row.subject}" (${row.email})` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'conversation.reply',
+      target: { type: 'conversation', id },
+      summary: `Replied to "${row.subject}" (${row.email})`,
+    });
   });
   mailVisitor(ctx, row, body);
   return { message: `Reply sent to ${row.name}`, ...(await adminThread(ctx.db, id)) };
 }
 
 /** PATCH /api/admin/messages/:id: close or reopen the thread, block or unblock its sender's address. */
-export async function changeConversation(ctx: AdminMessagesContext, id: string, change: { status?: 'open' | 'closed' | undefined; blocked?: boolean | undefined }) {
+export async function changeConversation(
+  ctx: AdminMessagesContext,
+  id: string,
+  change: { status?: 'open' | 'closed' | undefined; blocked?: boolean | undefined },
+) {
   const row = await findOr404(ctx.db, id);
   const done: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
@@ -92,7 +136,11 @@ export async function changeConversation(ctx: AdminMessagesContext, id: string, 
       await setConversationStatus(trx, id, change.status);
       const verb = change.status === 'closed' ? 'closed' : 'reopened';
       done.push(`Conversation ${verb}`);
-      await recordAudit(trx, ctx.actor, { action: 'conversation.update', target: { type: 'conversation', id }, summary: `Conversation "${row.subject}" ${verb}` });
+      await recordAudit(trx, ctx.actor, {
+        action: 'conversation.update',
+        target: { type: 'conversation', id },
+        summary: `Conversation "${row.subject}" ${verb}`,
+      });
     }
     if (change.blocked !== undefined && change.blocked !== Boolean(row.blocked)) {
       await setSenderBlocked(trx, row.email, change.blocked, ctx.actor.id);

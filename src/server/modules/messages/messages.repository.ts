@@ -24,7 +24,14 @@ function selectConversations(db: Db) {
     .select((eb) => [
       last(eb).select('conversation_messages.body').as('last_body'),
       last(eb).select('conversation_messages.author').as('last_author'),
-      eb.exists(eb.selectFrom('blocked_senders').select('blocked_senders.email').whereRef('blocked_senders.email', '=', sql`lower(${sql.ref('conversations.email')})`)).as('blocked'),
+      eb
+        .exists(
+          eb
+            .selectFrom('blocked_senders')
+            .select('blocked_senders.email')
+            .whereRef('blocked_senders.email', '=', sql`lower(${sql.ref('conversations.email')})`),
+        )
+        .as('blocked'),
     ]);
 }
 
@@ -85,7 +92,11 @@ function matching(filter: AdminMessagesFilter) {
 /** One page of threads for the admin: those with unread visitor messages first, then newest activity first. */
 export async function listAdminConversationRows(db: Db, filter: AdminMessagesFilter) {
   const [count, rows] = await Promise.all([
-    db.selectFrom('conversations').select((eb) => eb.fn.countAll().as('n')).where(matching(filter)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(matching(filter))
+      .executeTakeFirstOrThrow(),
     selectConversations(db)
       .where(matching(filter))
       .orderBy(sql`case when ${sql.ref('conversations.admin_unread')} > 0 then 0 else 1 end`)
@@ -100,7 +111,11 @@ export async function listAdminConversationRows(db: Db, filter: AdminMessagesFil
 
 /** How many threads hold a visitor message the company has not read. */
 export async function countAdminUnread(db: Db): Promise<number> {
-  const row = await db.selectFrom('conversations').select((eb) => eb.fn.countAll().as('n')).where('admin_unread', '>', 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('admin_unread', '>', 0)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -122,11 +137,30 @@ export async function insertConversation(db: Db, input: NewConversation): Promis
   await db
     .insertInto('conversations')
     .values({
-      id, user_id: input.userId, name: input.name, email: input.email, subject: input.subject, source: input.source, status: 'open',
-      admin_unread: 1, visitor_unread: 0, created_at: at, last_message_at: at,
+      id,
+      user_id: input.userId,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      source: input.source,
+      status: 'open',
+      admin_unread: 1,
+      visitor_unread: 0,
+      created_at: at,
+      last_message_at: at,
     })
     .execute();
-  await db.insertInto('conversation_messages').values({ id: randomUUID(), conversation_id: id, author: 'visitor', author_id: input.authorId, body: input.body, created_at: at }).execute();
+  await db
+    .insertInto('conversation_messages')
+    .values({
+      id: randomUUID(),
+      conversation_id: id,
+      author: 'visitor',
+      author_id: input.authorId,
+      body: input.body,
+      created_at: at,
+    })
+    .execute();
   return id;
 }
 
@@ -140,9 +174,18 @@ export function timeAfter(last: string, now = new Date()): string {
  * Adds a message to a thread, reopens it and counts it unread for the other side (admin_unread for a visitor's,
  * visitor_unread for the company's), in one statement per table; pass the request's transaction.
  */
-export async function appendMessage(db: Db, conversation: { id: string; last_message_at: string }, author: MessageAuthor, authorId: string | null, body: string): Promise<void> {
+export async function appendMessage(
+  db: Db,
+  conversation: { id: string; last_message_at: string },
+  author: MessageAuthor,
+  authorId: string | null,
+  body: string,
+): Promise<void> {
   const at = timeAfter(conversation.last_message_at);
-  await db.insertInto('conversation_messages').values({ id: randomUUID(), conversation_id: conversation.id, author, author_id: authorId, body, created_at: at }).execute();
+  await db
+    .insertInto('conversation_messages')
+    .values({ id: randomUUID(), conversation_id: conversation.id, author, author_id: authorId, body, created_at: at })
+    .execute();
   const counter = author === 'visitor' ? 'admin_unread' : 'visitor_unread';
   await db
     .updateTable('conversations')
@@ -153,7 +196,11 @@ export async function appendMessage(db: Db, conversation: { id: string; last_mes
 
 /** Marks a thread read by one side. */
 export async function markRead(db: Db, id: string, side: 'admin' | 'visitor'): Promise<void> {
-  await db.updateTable('conversations').set(side === 'admin' ? { admin_unread: 0 } : { visitor_unread: 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable('conversations')
+    .set(side === 'admin' ? { admin_unread: 0 } : { visitor_unread: 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setConversationStatus(db: Db, id: string, status: 'open' | 'closed'): Promise<void> {
@@ -162,7 +209,11 @@ export async function setConversationStatus(db: Db, id: string, status: 'open' |
 
 /** True when the address (any case) is blocked. */
 export async function isBlockedSender(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('blocked_senders').select('email').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('blocked_senders')
+    .select('email')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -173,5 +224,9 @@ export async function setSenderBlocked(db: Db, email: string, blocked: boolean, 
     await db.deleteFrom('blocked_senders').where('email', '=', key).execute();
     return;
   }
-  await db.insertInto('blocked_senders').values({ email: key, blocked_by: by, created_at: new Date().toISOString() }).onConflict((oc) => oc.column('email').doNothing()).execute();
+  await db
+    .insertInto('blocked_senders')
+    .values({ email: key, blocked_by: by, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
 }

@@ -24,7 +24,9 @@ export function messageRoutes(deps: Deps) {
     .use('/messages', requireUser, noStore)
     .use('/messages/*', requireUser, noStore)
     .get('/messages', async (c) => c.json(await listMyConversations(c.get('db'), c.get('user')!.id)))
-    .get('/messages/:id', async (c) => c.json(await readMyConversation(c.get('db'), c.get('user')!.id, c.req.param('id'))))
+    .get('/messages/:id', async (c) =>
+      c.json(await readMyConversation(c.get('db'), c.get('user')!.id, c.req.param('id'))),
+    )
     .post('/messages', async (c) => {
       const user = c.get('user')!;
       const db = c.get('db');
@@ -34,8 +36,13 @@ export function messageRoutes(deps: Deps) {
       if (await isBlockedSender(db, user.email)) throw new ApiError(403, SENDER_BLOCKED);
       limiter ??= messageLimiter(env, 'messages.user', MESSAGE_USER_LIMIT);
       const { decision } = await attemptStore(db, env).reserve([[limiter, user.id]]);
-      if (!decision.allowed) throw new ApiError(429, CONTACT_TOO_MANY, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
-      const { created, thread } = await sendMyMessage({ db, mailer: deps.mailer, siteUrl: env.SITE_URL }, user, check.value);
+      if (!decision.allowed)
+        throw new ApiError(429, CONTACT_TOO_MANY, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+      const { created, thread } = await sendMyMessage(
+        { db, mailer: deps.mailer, siteUrl: env.SITE_URL },
+        user,
+        check.value,
+      );
       return c.json(thread, created ? 201 : 200);
     });
 }

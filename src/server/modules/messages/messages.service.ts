@@ -3,7 +3,12 @@
  * marks the company's answers read, and a message starts a thread or answers one of theirs (reopening it).
  */
 import {
-  CONVERSATION_NOT_FOUND, defaultSubject, previewOf, type ConversationMessage, type ConversationSummary, type ConversationThread,
+  CONVERSATION_NOT_FOUND,
+  defaultSubject,
+  previewOf,
+  type ConversationMessage,
+  type ConversationSummary,
+  type ConversationThread,
 } from '../../../shared/messages.ts';
 import type { NewMessageInput } from '../../../shared/schemas/messages.ts';
 import { CONVERSATION_ID_MAX } from '../../../shared/schemas/messages.ts';
@@ -12,7 +17,13 @@ import { notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { notifyCompany, type ContactContext } from '../contact/contact.service.ts';
 import {
-  appendMessage, findConversationRow, insertConversation, listMessageRows, listUserConversationRows, markRead, type ConversationRow,
+  appendMessage,
+  findConversationRow,
+  insertConversation,
+  listMessageRows,
+  listUserConversationRows,
+  markRead,
+  type ConversationRow,
 } from './messages.repository.ts';
 
 /** The one place a thread's row becomes the API's summary. */
@@ -30,7 +41,12 @@ export function summaryFromRow(row: ConversationRow): ConversationSummary {
   };
 }
 
-export function messageFromRow(row: { id: string; author: 'visitor' | 'company'; body: string; created_at: string }): ConversationMessage {
+export function messageFromRow(row: {
+  id: string;
+  author: 'visitor' | 'company';
+  body: string;
+  created_at: string;
+}): ConversationMessage {
   return { _id: row.id, author: row.author, body: row.body, createdAt: row.created_at };
 }
 
@@ -66,7 +82,11 @@ const accountName = (user: AuthUser) => `${user.first_name} ${user.last_name}`.t
  * POST /api/messages: a new thread (the company is mailed about it) or an answer in one of the caller's threads
  * (404 for any other); name and address come from the account, never from the body.
  */
-export async function sendMyMessage(ctx: ContactContext, user: AuthUser, input: NewMessageInput): Promise<{ created: boolean; thread: ConversationThread }> {
+export async function sendMyMessage(
+  ctx: ContactContext,
+  user: AuthUser,
+  input: NewMessageInput,
+): Promise<{ created: boolean; thread: ConversationThread }> {
   const { db } = ctx;
   if (input.conversationId !== undefined) {
     const row = await ownConversation(db, user.id, input.conversationId);
@@ -75,9 +95,19 @@ export async function sendMyMessage(ctx: ContactContext, user: AuthUser, input: 
   }
   const subject = input.subject ?? defaultSubject(user.first_name || user.username);
   const name = accountName(user);
-  const id = await db.transaction().execute((trx) =>
-    insertConversation(trx, { userId: user.id, name, email: user.email, subject, source: 'account', body: input.message, authorId: user.id }),
-  );
+  const id = await db
+    .transaction()
+    .execute((trx) =>
+      insertConversation(trx, {
+        userId: user.id,
+        name,
+        email: user.email,
+        subject,
+        source: 'account',
+        body: input.message,
+        authorId: user.id,
+      }),
+    );
   await notifyCompany(ctx, id, { name, email: user.email, subject, message: input.message }, 'account');
   return { created: true, thread: await threadOf(db, id) };
 }

@@ -22,7 +22,11 @@ export function confirmSubscriptionMail(brand: MailBrand, to: string, links: Con
     unsubscribeUrl: links.unsubscribeUrl,
   };
   return {
-    to, fromName: brand.name, subject: `${brand.name}: confirm your newsletter subscription`, text: renderText(brand, content), html: renderHtml(brand, content),
+    to,
+    fromName: brand.name,
+    subject: `${brand.name}: confirm your newsletter subscription`,
+    text: renderText(brand, content),
+    html: renderHtml(brand, content),
     unsubscribeUrl: links.unsubscribeUrl,
   };
 }

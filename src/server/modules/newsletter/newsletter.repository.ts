@@ -25,14 +25,24 @@ export async function upsertPendingSubscriber(db: Db, row: Insertable<Newsletter
     .onConflict((oc) =>
       oc
         .column('email')
-        .doUpdateSet({ status: 'pending', confirm_token_hash: row.confirm_token_hash, confirm_expires_at: row.confirm_expires_at, unsubscribe_token_hash: row.unsubscribe_token_hash, confirmed_at: null })
+        .doUpdateSet({
+          status: 'pending',
+          confirm_token_hash: row.confirm_token_hash,
+          confirm_expires_at: row.confirm_expires_at,
+          unsubscribe_token_hash: row.unsubscribe_token_hash,
+          confirmed_at: null,
+        })
         .where('newsletter_subscribers.status', '<>', 'confirmed'),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 1) > 0;
 }
 
-export async function updateSubscriber(db: Db, id: string, values: Updateable<NewsletterSubscribersTable>): Promise<void> {
+export async function updateSubscriber(
+  db: Db,
+  id: string,
+  values: Updateable<NewsletterSubscribersTable>,
+): Promise<void> {
   await db.updateTable('newsletter_subscribers').set(values).where('id', '=', id).execute();
 }
 
@@ -40,7 +50,13 @@ export async function updateSubscriber(db: Db, id: string, values: Updateable<Ne
 export async function confirmSubscriber(db: Db, id: string, hash: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('newsletter_subscribers')
-    .set({ status: 'confirmed', confirmed_at: at, unsubscribed_at: null, confirm_token_hash: null, confirm_expires_at: null })
+    .set({
+      status: 'confirmed',
+      confirmed_at: at,
+      unsubscribed_at: null,
+      confirm_token_hash: null,
+      confirm_expires_at: null,
+    })
     .where('id', '=', id)
     .where('confirm_token_hash', '=', hash)
     .where('status', '=', 'pending')
@@ -52,7 +68,10 @@ function matching(filter: SubscribersFilter) {
   return (eb: ExpressionBuilder<Database, 'newsletter_subscribers'>) => {
     const parts: Expression<SqlBool>[] = [];
     // lower() on both sides: LIKE is case-sensitive on PostgreSQL.
-    if (filter.q) parts.push(sql<SqlBool>`lower(${sql.ref('email')}) like ${`%${escapeLike(filter.q.toLowerCase())}%`} escape '\\'`);
+    if (filter.q)
+      parts.push(
+        sql<SqlBool>`lower(${sql.ref('email')}) like ${`%${escapeLike(filter.q.toLowerCase())}%`} escape '\\'`,
+      );
     if (filter.status) parts.push(eb('status', '=', filter.status));
     return eb.and(parts);
   };
@@ -61,7 +80,11 @@ function matching(filter: SubscribersFilter) {
 /** One page of subscribers, newest first, and how many match in all. */
 export async function listSubscriberRows(db: Db, filter: SubscribersFilter) {
   const [count, rows] = await Promise.all([
-    db.selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll().as('n')).where(matching(filter)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('newsletter_subscribers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(matching(filter))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('newsletter_subscribers')
       .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at'])

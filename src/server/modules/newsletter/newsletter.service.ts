@@ -4,7 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  NEWSLETTER_CONFIRM_INVALID, NEWSLETTER_UNSUBSCRIBE_INVALID, type NewsletterSubscriber, type NewsletterSubscriberPage, type SubscribersFilter,
+  NEWSLETTER_CONFIRM_INVALID,
+  NEWSLETTER_UNSUBSCRIBE_INVALID,
+  type NewsletterSubscriber,
+  type NewsletterSubscriberPage,
+  type SubscribersFilter,
 } from '../../../shared/schemas/newsletter.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Env } from '../../env.ts';
@@ -15,7 +19,12 @@ import { newOpaqueToken, sha256Hex } from '../auth/tokens.ts';
 import { confirmSubscriptionMail } from './newsletter-mails.ts';
 import { CONFIRM_TTL_MS, confirmExpiry, isExpired, newsletterLink, signupAction } from './newsletter-rules.ts';
 import {
-  confirmSubscriber, findSubscriberByConfirmHash, findSubscriberByEmail, findSubscriberByUnsubscribeHash, listSubscriberRows, updateSubscriber,
+  confirmSubscriber,
+  findSubscriberByConfirmHash,
+  findSubscriberByEmail,
+  findSubscriberByUnsubscribeHash,
+  listSubscriberRows,
+  updateSubscriber,
   upsertPendingSubscriber,
 } from './newsletter.repository.ts';
 
@@ -41,7 +50,14 @@ export async function subscribe(deps: NewsletterDeps, email: string, now = new D
     confirm_expires_at: confirmExpiry(now),
     unsubscribe_token_hash: sha256Hex(unsubscribeToken),
   };
-  const stored = await upsertPendingSubscriber(deps.db, { id: randomUUID(), email, created_at: now.toISOString(), confirmed_at: null, unsubscribed_at: null, ...tokens });
+  const stored = await upsertPendingSubscriber(deps.db, {
+    id: randomUUID(),
+    email,
+    created_at: now.toISOString(),
+    confirmed_at: null,
+    unsubscribed_at: null,
+    ...tokens,
+  });
   // Confirmed by a request in between: its links stand, and these tokens were never stored.
   if (!stored) return;
 
@@ -56,7 +72,15 @@ export async function subscribe(deps: NewsletterDeps, email: string, now = new D
         }),
       ),
     )
-    .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'newsletter.mail.failure', reason: error instanceof Error ? error.message : 'unknown' })));
+    .catch((error: unknown) =>
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          event: 'newsletter.mail.failure',
+          reason: error instanceof Error ? error.message : 'unknown',
+        }),
+      ),
+    );
 }
 
 /** Confirms the address of a valid, unexpired confirmation token; anything else is one 400. */
@@ -73,14 +97,24 @@ export async function unsubscribe(db: Db, token: string, now = new Date()): Prom
   const row = await findSubscriberByUnsubscribeHash(db, sha256Hex(token));
   if (!row) throw fieldError(400, NEWSLETTER_UNSUBSCRIBE_INVALID, 'token');
   if (row.status === 'unsubscribed') return;
-  await updateSubscriber(db, row.id, { status: 'unsubscribed', unsubscribed_at: now.toISOString(), confirm_token_hash: null, confirm_expires_at: null });
+  await updateSubscriber(db, row.id, {
+    status: 'unsubscribed',
+    unsubscribed_at: now.toISOString(),
+    confirm_token_hash: null,
+    confirm_expires_at: null,
+  });
 }
 
 /** GET /api/admin/newsletter/subscribers. */
 export async function listSubscribers(db: Db, filter: SubscribersFilter): Promise<NewsletterSubscriberPage> {
   const { rows, total } = await listSubscriberRows(db, filter);
-  const results = rows.map(
-    (r): NewsletterSubscriber => ({ _id: r.id, email: r.email, status: r.status, createdAt: r.created_at, confirmedAt: r.confirmed_at, unsubscribedAt: r.unsubscribed_at }),
-  );
+  const results = rows.map((r): NewsletterSubscriber => ({
+    _id: r.id,
+    email: r.email,
+    status: r.status,
+    createdAt: r.created_at,
+    confirmedAt: r.confirmed_at,
+    unsubscribedAt: r.unsubscribed_at,
+  }));
   return { results, total, page: filter.page, pageSize: filter.pageSize };
 }

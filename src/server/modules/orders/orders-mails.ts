@@ -25,11 +25,22 @@ const MEANING: Record<OrderStatus, string> = {
 };
 
 /** 'Your order #1A2B3C4D is now shipped', with the items, the total and the admin's note when there is one. */
-export function orderStatusMail(brand: MailBrand, order: AdminOrderDetail, status: OrderStatus, note: string, siteUrl: string): MailMessage {
+export function orderStatusMail(
+  brand: MailBrand,
+  order: AdminOrderDetail,
+  status: OrderStatus,
+  note: string,
+  siteUrl: string,
+): MailMessage {
   const ref = orderReference(order._id);
   const label = statusLabel(status).toLowerCase();
   const money = (cents: number) => formatMoney(cents, order.currency);
-  const placed = new Date(order.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const placed = new Date(order.createdAt).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   const items = order.items.map((i) => `${i.quantity} × ${i.name}: ${money(i.line_total_cents)}`).join('; ');
   const paragraphs = [
     order.customer.name ? `Hello ${order.customer.name},` : 'Hello,',
@@ -43,7 +54,13 @@ export function orderStatusMail(brand: MailBrand, order: AdminOrderDetail, statu
     action: { label: `Visit ${brand.name}`, url: `${siteUrl}/` },
     footer: `You receive this email because you placed order ${ref} with ${brand.name}.`,
   };
-  return { to: order.customer.email, fromName: brand.name, subject: `${brand.name}: your order ${ref} is now ${label}`, text: renderText(brand, content), html: renderHtml(brand, content) };
+  return {
+    to: order.customer.email,
+    fromName: brand.name,
+    subject: `${brand.name}: your order ${ref} is now ${label}`,
+    text: renderText(brand, content),
+    html: renderHtml(brand, content),
+  };
 }
 
 /** The link to the order's page: a guest's carries the access token (they have no session to read it with). */
@@ -53,14 +70,27 @@ export function orderViewUrl(siteUrl: string, orderId: string, accessToken?: str
 }
 
 /** The address as lines of a letter. */
-const addressOf = (s: CustomerOrder['shipping']) => [s.name, s.line1, s.line2, [s.postalCode, s.city].filter(Boolean).join(' '), s.region, s.country].filter(Boolean).join(', ');
+const addressOf = (s: CustomerOrder['shipping']) =>
+  [s.name, s.line1, s.line2, [s.postalCode, s.city].filter(Boolean).join(' '), s.region, s.country]
+    .filter(Boolean)
+    .join(', ');
 
 /** 'Thank you for your order #1A2B3C4D': every line, the totals, where it goes, how to pay, and the link to the order. */
-export function orderConfirmationMail(brand: MailBrand, to: string, order: CustomerOrder, viewUrl: string): MailMessage {
+export function orderConfirmationMail(
+  brand: MailBrand,
+  to: string,
+  order: CustomerOrder,
+  viewUrl: string,
+): MailMessage {
   const ref = order.reference;
   const price = (cents: number) => formatMoney(cents, order.currency);
-  const lines = order.items.map((i) => `${i.quantity} × ${i.name} at ${price(i.unit_price_cents)}: ${price(i.line_total_cents)}`);
-  const tax = order.tax_cents > 0 ? [`${order.taxInclusive ? 'Including' : 'Tax'} ${taxRateLabel(order.taxRateBp)} tax: ${price(order.tax_cents)}.`] : [];
+  const lines = order.items.map(
+    (i) => `${i.quantity} × ${i.name} at ${price(i.unit_price_cents)}: ${price(i.line_total_cents)}`,
+  );
+  const tax =
+    order.tax_cents > 0
+      ? [`${order.taxInclusive ? 'Including' : 'Tax'} ${taxRateLabel(order.taxRateBp)} tax: ${price(order.tax_cents)}.`]
+      : [];
   const paragraphs = [
     order.shipping.name ? `Hello ${order.shipping.name},` : 'Hello,',
     `Thank you for your order ${ref} with ${brand.name}. Here is what you ordered:`,
@@ -69,7 +99,11 @@ export function orderConfirmationMail(brand: MailBrand, to: string, order: Custo
     ...tax,
     `Total: ${price(order.total_cents)}.`,
     `We will ship it to: ${addressOf(order.shipping)}.`,
-    ...(order.paymentInstructions ? [`How to pay: ${order.paymentInstructions}`] : order.paymentMethod === 'stripe' ? ['You pay by card on the secure payment page; we will let you know once the payment has arrived.'] : []),
+    ...(order.paymentInstructions
+      ? [`How to pay: ${order.paymentInstructions}`]
+      : order.paymentMethod === 'stripe'
+        ? ['You pay by card on the secure payment page; we will let you know once the payment has arrived.']
+        : []),
   ];
   const content = {
     heading: `Thank you for your order ${ref}`,
@@ -77,5 +111,11 @@ export function orderConfirmationMail(brand: MailBrand, to: string, order: Custo
     action: { label: 'View your order', url: viewUrl },
     footer: `You receive this email because order ${ref} was placed with ${brand.name} with this address.`,
   };
-  return { to, fromName: brand.name, subject: `${brand.name}: your order ${ref}`, text: renderText(brand, content), html: renderHtml(brand, content) };
+  return {
+    to,
+    fromName: brand.name,
+    subject: `${brand.name}: your order ${ref}`,
+    text: renderText(brand, content),
+    html: renderHtml(brand, content),
+  };
 }

@@ -41,7 +41,11 @@ function selectOrders(db: Db) {
     'users.first_name as user_first_name',
     'users.last_name as user_last_name',
     'users.email as user_email',
-    eb.selectFrom('order_items').select((s) => s.fn.coalesce(s.fn.sum<number>('order_items.quantity'), s.lit(0)).as('n')).whereRef('order_items.order_id', '=', 'orders.id').as('item_count'),
+    eb
+      .selectFrom('order_items')
+      .select((s) => s.fn.coalesce(s.fn.sum<number>('order_items.quantity'), s.lit(0)).as('n'))
+      .whereRef('order_items.order_id', '=', 'orders.id')
+      .as('item_count'),
   ]);
 }
 
@@ -54,15 +58,18 @@ function matching(filter: OrdersFilter) {
     if (filter.q) {
       const contains = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
       // lower() on both sides: LIKE is case-sensitive on PostgreSQL.
-      const like = (text: RawBuilder<unknown>, pattern = contains(filter.q)) => sql<SqlBool>`lower(${text}) like ${pattern} escape '\\'`;
-      parts.push(eb.or([
-        // The screen writes ids as '#1A2B3C4D': the '#' is not part of the id.
-        like(sql`${sql.ref('orders.id')}`, contains(filter.q.replace(/^#/, ''))),
-        like(sql`${sql.ref('orders.customer_name')}`),
-        like(sql`${sql.ref('orders.customer_email')}`),
-        like(sql`coalesce(${sql.ref('users.first_name')} || ' ' || ${sql.ref('users.last_name')}, '')`),
-        like(sql`coalesce(${sql.ref('users.email')}, '')`),
-      ]));
+      const like = (text: RawBuilder<unknown>, pattern = contains(filter.q)) =>
+        sql<SqlBool>`lower(${text}) like ${pattern} escape '\\'`;
+      parts.push(
+        eb.or([
+          // The screen writes ids as '#1A2B3C4D': the '#' is not part of the id.
+          like(sql`${sql.ref('orders.id')}`, contains(filter.q.replace(/^#/, ''))),
+          like(sql`${sql.ref('orders.customer_name')}`),
+          like(sql`${sql.ref('orders.customer_email')}`),
+          like(sql`coalesce(${sql.ref('users.first_name')} || ' ' || ${sql.ref('users.last_name')}, '')`),
+          like(sql`coalesce(${sql.ref('users.email')}, '')`),
+        ]),
+      );
     }
     if (filter.status) parts.push(eb('orders.status', '=', filter.status));
     // created_at is an ISO time in UTC, so text order is time order.
@@ -75,7 +82,10 @@ function matching(filter: OrdersFilter) {
 /** One page of orders matching the filter, newest first, and how many match in all. */
 export async function listOrderRows(db: Db, filter: OrdersFilter) {
   const [count, rows] = await Promise.all([
-    ordersWithUsers(db).select((eb) => eb.fn.countAll().as('n')).where(matching(filter)).executeTakeFirstOrThrow(),
+    ordersWithUsers(db)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(matching(filter))
+      .executeTakeFirstOrThrow(),
     selectOrders(db)
       .where(matching(filter))
       .orderBy('orders.created_at', 'desc')
@@ -92,7 +102,13 @@ export function findOrderRow(db: Db, id: string) {
 }
 
 export function listOrderItems(db: Db, orderId: string) {
-  return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 /** Oldest first; creation (from_status null) before any change made in the same instant. */
@@ -111,8 +127,19 @@ export function listOrderHistory(db: Db, orderId: string) {
  * Moves the order from `from` to `to` only if it still is in `from`: of two changes made at once from the same status
  * only the first applies, the other finds no row. Answers whether this one applied.
  */
-export async function updateOrderStatusFrom(db: Db, id: string, from: string, to: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('orders').set({ status: to, updated_at: at }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+export async function updateOrderStatusFrom(
+  db: Db,
+  id: string,
+  from: string,
+  to: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: to, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -128,6 +155,15 @@ export interface HistoryInput {
 export async function insertOrderHistory(db: Db, entry: HistoryInput): Promise<void> {
   await db
     .insertInto('order_status_history')
-    .values({ id: randomUUID(), order_id: entry.orderId, from_status: entry.from, to_status: entry.to, at: entry.at, actor_id: entry.actor.id, actor_name: entry.actor.name, note: entry.note })
+    .values({
+      id: randomUUID(),
+      order_id: entry.orderId,
+      from_status: entry.from,
+      to_status: entry.to,
+      at: entry.at,
+      actor_id: entry.actor.id,
+      actor_name: entry.actor.name,
+      note: entry.note,
+    })
     .execute();
 }

@@ -3,7 +3,13 @@
  * admin-only and never cached.
  */
 import { Hono } from 'hono';
-import { ORDER_CHANGE_MESSAGES, OrdersQuery, ORDERS_QUERY_MESSAGES, OrderStatusChange, type OrdersFilter } from '../../../shared/schemas/order-admin.ts';
+import {
+  ORDER_CHANGE_MESSAGES,
+  OrdersQuery,
+  ORDERS_QUERY_MESSAGES,
+  OrderStatusChange,
+  type OrdersFilter,
+} from '../../../shared/schemas/order-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
@@ -15,7 +21,11 @@ import { noStore } from '../../http/no-store.ts';
 const ID_MAX = 100;
 
 /** The first refused field of a parse, as the message and field of a 400. */
-function refusal<K extends string>(issues: { path: PropertyKey[] }[], messages: Record<K, string>, fallback: K): ApiError {
+function refusal<K extends string>(
+  issues: { path: PropertyKey[] }[],
+  messages: Record<K, string>,
+  fallback: K,
+): ApiError {
   const key = issues[0]?.path[0];
   const field = typeof key === 'string' && key in messages ? (key as K) : fallback;
   return fieldError(400, messages[field], field);
@@ -39,7 +49,8 @@ export function orderAdminRoutes(deps: Deps) {
     .patch('/admin/orders/:id/status', async (c) => {
       const id = orderId(c.req.param('id'));
       const body: unknown = await c.req.json().catch(() => undefined);
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw new ApiError(400, 'The body must be a JSON object');
       const parsed = OrderStatusChange.safeParse(body);
       if (!parsed.success) throw refusal<'status' | 'note'>(parsed.error.issues, ORDER_CHANGE_MESSAGES, 'status');
       // requireAdmin ran first, so the user is set; deps.mailer is read per request (it is the app's one mailer).

@@ -3,7 +3,13 @@
  * decides; the change, its history row and the audit entry commit together, and the customer's mail goes after.
  */
 import { centsToAmount } from '../../../shared/money.ts';
-import { canTransition, nextStatuses, statusLabel, transitionRefusal, type OrderStatus } from '../../../shared/order-status.ts';
+import {
+  canTransition,
+  nextStatuses,
+  statusLabel,
+  transitionRefusal,
+  type OrderStatus,
+} from '../../../shared/order-status.ts';
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderSummary } from '../../../shared/orders-admin.ts';
 import type { OrdersFilter, OrderStatusChangeData } from '../../../shared/schemas/order-admin.ts';
 import type { Db } from '../../db/connection.ts';
@@ -15,7 +21,13 @@ import type { AuthUser } from '../auth/user-dto.ts';
 import { restockOrder } from '../payments/payments.repository.ts';
 import { orderReference, orderStatusMail } from './orders-mails.ts';
 import {
-  findOrderRow, insertOrderHistory, listOrderHistory, listOrderItems, listOrderRows, type OrderRow, updateOrderStatusFrom,
+  findOrderRow,
+  insertOrderHistory,
+  listOrderHistory,
+  listOrderItems,
+  listOrderRows,
+  type OrderRow,
+  updateOrderStatusFrom,
 } from './orders.admin.repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -28,7 +40,11 @@ export function orderSummaryFromRow(row: OrderRow): AdminOrderSummary {
     status: row.status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    customer: { name: row.customer_name || accountName, email: row.customer_email || (row.user_email ?? ''), userId: row.user_id },
+    customer: {
+      name: row.customer_name || accountName,
+      email: row.customer_email || (row.user_email ?? ''),
+      userId: row.user_id,
+    },
     itemCount: Number(row.item_count ?? 0),
     total: centsToAmount(row.total_cents),
     total_cents: row.total_cents,
@@ -67,11 +83,24 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
     taxInclusive: Boolean(row.tax_inclusive),
     shipping_cents: row.shipping_cents,
     shipping: {
-      name: row.ship_name, line1: row.ship_line1, line2: row.ship_line2, city: row.ship_city, region: row.ship_region, postalCode: row.ship_postal_code, country: row.ship_country,
+      name: row.ship_name,
+      line1: row.ship_line1,
+      line2: row.ship_line2,
+      city: row.ship_city,
+      region: row.ship_region,
+      postalCode: row.ship_postal_code,
+      country: row.ship_country,
     },
     paymentMethod: row.payment_method,
     paymentRef: row.payment_ref,
-    history: history.map((h) => ({ _id: h.id, from: h.from_status, to: h.to_status, at: h.at, actor: { id: h.actor_id, name: h.actor_name }, note: h.note })),
+    history: history.map((h) => ({
+      _id: h.id,
+      from: h.from_status,
+      to: h.to_status,
+      at: h.at,
+      actor: { id: h.actor_id, name: h.actor_name },
+      note: h.note,
+    })),
     nextStatuses: [...nextStatuses(row.status)],
   };
 }
@@ -100,12 +129,28 @@ export async function changeOrderStatus(ctx: StatusChangeContext, id: string, ch
     const at = new Date().toISOString();
     if (!(await updateOrderStatusFrom(trx, id, from, to, at))) {
       const now = await findOrderRow(trx, id);
-      throw new ApiError(409, now ? `Order ${ref} was changed meanwhile and is now ${statusLabel(now.status).toLowerCase()}; reload it and try again` : ORDER_NOT_FOUND);
+      throw new ApiError(
+        409,
+        now
+          ? `Order ${ref} was changed meanwhile and is now ${statusLabel(now.status).toLowerCase()}; reload it and try again`
+          : ORDER_NOT_FOUND,
+      );
     }
     // A cancelled order's items go back on sale (a refund after shipping does not: the goods are with the customer).
     if (to === 'cancelled') await restockOrder(trx, id);
-    await insertOrderHistory(trx, { orderId: id, from, to, at, actor: { id: actor.id, name: actorName(actor) }, note: change.note });
-    await recordAudit(trx, actor, { action: 'order.status', target: { type: 'order', id }, summary: `Order ${ref}: ${statusLabel(from)} → ${statusLabel(to)}` });
+    await insertOrderHistory(trx, {
+      orderId: id,
+      from,
+      to,
+      at,
+      actor: { id: actor.id, name: actorName(actor) },
+      note: change.note,
+    });
+    await recordAudit(trx, actor, {
+      action: 'order.status',
+      target: { type: 'order', id },
+      summary: `Order ${ref}: ${statusLabel(from)} → ${statusLabel(to)}`,
+    });
   });
   const order = await getAdminOrder(db, id);
   const notified = order.customer.email !== '';
@@ -120,8 +165,21 @@ export type OrderMailContext = Pick<StatusChangeContext, 'db' | 'mailer' | 'site
  * Mails the customer an order's new status (when the order has an email) after the commit, without holding up the
  * answer; a failure is logged and the change stands. `order` spares reading it again when the caller has it.
  */
-export function notifyCustomer({ db, mailer, siteUrl }: OrderMailContext, orderId: string, status: OrderStatus, note: string, order?: AdminOrderDetail): void {
+export function notifyCustomer(
+  { db, mailer, siteUrl }: OrderMailContext,
+  orderId: string,
+  status: OrderStatus,
+  note: string,
+  order?: AdminOrderDetail,
+): void {
   void Promise.all([mailBrand(db, siteUrl), order ?? getAdminOrder(db, orderId)])
-    .then(([brand, detail]) => (detail.customer.email ? mailer.send(orderStatusMail(brand, detail, status, note, siteUrl)) : undefined))
-    .catch((error: unknown) => console.error(`order status mail for ${orderReference(orderId)} failed:`, error instanceof Error ? error.message : error));
+    .then(([brand, detail]) =>
+      detail.customer.email ? mailer.send(orderStatusMail(brand, detail, status, note, siteUrl)) : undefined,
+    )
+    .catch((error: unknown) =>
+      console.error(
+        `order status mail for ${orderReference(orderId)} failed:`,
+        error instanceof Error ? error.message : error,
+      ),
+    );
 }

@@ -14,7 +14,11 @@ export function listCustomerOrderRows(db: Db, userId: string) {
       'orders.created_at',
       'orders.total_cents',
       'orders.currency',
-      eb.selectFrom('order_items').select((s) => s.fn.coalesce(s.fn.sum<number>('order_items.quantity'), s.lit(0)).as('n')).whereRef('order_items.order_id', '=', 'orders.id').as('item_count'),
+      eb
+        .selectFrom('order_items')
+        .select((s) => s.fn.coalesce(s.fn.sum<number>('order_items.quantity'), s.lit(0)).as('n'))
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .as('item_count'),
     ])
     .where('orders.user_id', '=', userId)
     .orderBy('orders.created_at', 'desc')
@@ -35,8 +39,17 @@ export type CustomerOrderRow = NonNullable<Awaited<ReturnType<typeof findCustome
 export function listCustomerOrderItems(db: Db, orderId: string) {
   return db
     .selectFrom('order_items')
-    .leftJoin('products', (join) => join.onRef('products.id', '=', 'order_items.product_id').on('products.published', '=', true))
-    .select(['order_items.id', 'order_items.product_id', 'order_items.name', 'order_items.quantity', 'order_items.unit_price_cents', 'products.slug'])
+    .leftJoin('products', (join) =>
+      join.onRef('products.id', '=', 'order_items.product_id').on('products.published', '=', true),
+    )
+    .select([
+      'order_items.id',
+      'order_items.product_id',
+      'order_items.name',
+      'order_items.quantity',
+      'order_items.unit_price_cents',
+      'products.slug',
+    ])
     .where('order_items.order_id', '=', orderId)
     .orderBy('order_items.name')
     .orderBy('order_items.id')

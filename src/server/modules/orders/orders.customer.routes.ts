@@ -16,15 +16,22 @@ import { getCustomerOrder, listCustomerOrders } from './orders.customer.service.
 const ID_MAX = 100;
 
 export function customerOrderRoutes(_deps: Deps) {
-  return new Hono<AppEnv>()
-    .use('/orders', noStore)
-    .use('/orders/*', noStore)
-    // Any clientId or userId in the query is ignored: the caller is the session's user.
-    .get('/orders', requireUser, async (c) => c.json(await listCustomerOrders(c.get('db'), c.get('user')!.id)))
-    .get('/orders/:id', async (c) => {
-      const id = c.req.param('id');
-      if (id.length > ID_MAX) throw notFound(ORDER_NOT_FOUND);
-      const token = c.req.query('token');
-      return c.json(await getCustomerOrder(c.get('db'), id, { userId: c.get('user')?.id, token: token && isOpaqueToken(token) ? token : undefined }));
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('/orders', noStore)
+      .use('/orders/*', noStore)
+      // Any clientId or userId in the query is ignored: the caller is the session's user.
+      .get('/orders', requireUser, async (c) => c.json(await listCustomerOrders(c.get('db'), c.get('user')!.id)))
+      .get('/orders/:id', async (c) => {
+        const id = c.req.param('id');
+        if (id.length > ID_MAX) throw notFound(ORDER_NOT_FOUND);
+        const token = c.req.query('token');
+        return c.json(
+          await getCustomerOrder(c.get('db'), id, {
+            userId: c.get('user')?.id,
+            token: token && isOpaqueToken(token) ? token : undefined,
+          }),
+        );
+      })
+  );
 }

@@ -5,18 +5,32 @@
 import { timingSafeEqual } from 'node:crypto';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/commerce.ts';
 import { centsToAmount } from '../../../shared/money.ts';
-import { ORDER_NOT_FOUND, type CustomerOrder, type CustomerOrderList, type CustomerOrderSummary } from '../../../shared/orders-customer.ts';
+import {
+  ORDER_NOT_FOUND,
+  type CustomerOrder,
+  type CustomerOrderList,
+  type CustomerOrderSummary,
+} from '../../../shared/orders-customer.ts';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../http/errors.ts';
 import { sha256Hex } from '../auth/tokens.ts';
 import { readStore } from '../store/store.service.ts';
 import { orderReference } from './orders-mails.ts';
 import { listOrderHistory } from './orders.admin.repository.ts';
-import { findCustomerOrderRow, listCustomerOrderItems, listCustomerOrderRows, type CustomerOrderRow } from './orders.customer.repository.ts';
+import {
+  findCustomerOrderRow,
+  listCustomerOrderItems,
+  listCustomerOrderRows,
+  type CustomerOrderRow,
+} from './orders.customer.repository.ts';
 
-const paymentMethodOf = (value: string): PaymentMethod => ((PAYMENT_METHODS as readonly string[]).includes(value) ? (value as PaymentMethod) : 'manual');
+const paymentMethodOf = (value: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value) ? (value as PaymentMethod) : 'manual';
 
-function summaryOf(row: { id: string; status: string; created_at: string; total_cents: number; currency: string }, itemCount: number): CustomerOrderSummary {
+function summaryOf(
+  row: { id: string; status: string; created_at: string; total_cents: number; currency: string },
+  itemCount: number,
+): CustomerOrderSummary {
   return {
     _id: row.id,
     reference: orderReference(row.id),
@@ -41,7 +55,10 @@ export async function customerOrderFromRow(db: Db, row: CustomerOrderRow): Promi
   const paymentMethod = paymentMethodOf(row.payment_method);
   const awaitingManualPayment = paymentMethod === 'manual' && row.status === 'pending';
   return {
-    ...summaryOf(row, items.reduce((sum, i) => sum + i.quantity, 0)),
+    ...summaryOf(
+      row,
+      items.reduce((sum, i) => sum + i.quantity, 0),
+    ),
     items: items.map((i) => ({
       productId: i.product_id,
       slug: i.slug ?? null,
@@ -56,7 +73,13 @@ export async function customerOrderFromRow(db: Db, row: CustomerOrderRow): Promi
     taxInclusive: Boolean(row.tax_inclusive),
     taxRateBp: row.tax_rate_bp,
     shipping: {
-      name: row.ship_name, line1: row.ship_line1, line2: row.ship_line2, city: row.ship_city, region: row.ship_region, postalCode: row.ship_postal_code, country: row.ship_country,
+      name: row.ship_name,
+      line1: row.ship_line1,
+      line2: row.ship_line2,
+      city: row.ship_city,
+      region: row.ship_region,
+      postalCode: row.ship_postal_code,
+      country: row.ship_country,
     },
     paymentMethod,
     paymentInstructions: awaitingManualPayment ? (await readStore(db)).manual_payment_instructions : null,
@@ -73,9 +96,14 @@ function tokenOpens(row: CustomerOrderRow, token: string | undefined): boolean {
 }
 
 /** GET /api/orders/:id: for the signed-in owner, or with the order's access token; 404 for anyone else. */
-export async function getCustomerOrder(db: Db, id: string, caller: { userId?: string | undefined; token?: string | undefined }): Promise<CustomerOrder> {
+export async function getCustomerOrder(
+  db: Db,
+  id: string,
+  caller: { userId?: string | undefined; token?: string | undefined },
+): Promise<CustomerOrder> {
   const row = await findCustomerOrderRow(db, id);
-  const owner = row !== undefined && row.user_id !== null && caller.userId !== undefined && row.user_id === caller.userId;
+  const owner =
+    row !== undefined && row.user_id !== null && caller.userId !== undefined && row.user_id === caller.userId;
   if (!row || !(owner || tokenOpens(row, caller.token))) throw notFound(ORDER_NOT_FOUND);
   return customerOrderFromRow(db, row);
 }

@@ -5,7 +5,13 @@ import type { PagesTable } from '../../db/schema.ts';
 
 /** Published pages by title (the footer's order). */
 export const listPublishedPageRows = (db: Db) =>
-  db.selectFrom('pages').select(['id', 'title', 'slug', 'in_footer']).where('published', '=', true).orderBy('title').orderBy('id').execute();
+  db
+    .selectFrom('pages')
+    .select(['id', 'title', 'slug', 'in_footer'])
+    .where('published', '=', true)
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
 
 /** A published page by its slug. */
 export const findPublishedPageBySlug = (db: Db, slug: string) =>
@@ -15,11 +21,17 @@ export const findPublishedPageBySlug = (db: Db, slug: string) =>
 export const listAllPageRows = (db: Db) => db.selectFrom('pages').selectAll().orderBy('title').orderBy('id').execute();
 
 /** One page, drafts too. */
-export const findPageRow = (db: Db, id: string) => db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPageRow = (db: Db, id: string) =>
+  db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The slugs in use that start with `base`, other than page `exceptId`'s. */
 export async function pageSlugsLike(db: Db, base: string, exceptId = ''): Promise<Set<string>> {
-  const rows = await db.selectFrom('pages').select('slug').where('slug', 'like', `${base}%`).where('id', '!=', exceptId).execute();
+  const rows = await db
+    .selectFrom('pages')
+    .select('slug')
+    .where('slug', 'like', `${base}%`)
+    .where('id', '!=', exceptId)
+    .execute();
   return new Set(rows.map((r) => r.slug));
 }
 

@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AdminPage, PageLink, PublicPage } from '../../../shared/pages.ts';
 import {
-  checkPageChanges, checkPageCreate, checkPageToggles, PAGE_NOT_FOUND, PAGE_SLUG_TAKEN, RESERVED_PAGE_SLUGS,
+  checkPageChanges,
+  checkPageCreate,
+  checkPageToggles,
+  PAGE_NOT_FOUND,
+  PAGE_SLUG_TAKEN,
+  RESERVED_PAGE_SLUGS,
 } from '../../../shared/schemas/page-admin.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import type { Db } from '../../db/connection.ts';
@@ -37,14 +42,30 @@ const label = (title: string) => `Page "${title}"`;
 const FALLBACK_SLUG = 'page';
 
 function publicPageFromRow(r: Selectable<PagesTable>): PublicPage {
-  return { _id: r.id, title: r.title, slug: r.slug, in_footer: bool(r.in_footer), content: r.content, createdAt: r.created_at, updatedAt: r.updated_at };
+  return {
+    _id: r.id,
+    title: r.title,
+    slug: r.slug,
+    in_footer: bool(r.in_footer),
+    content: r.content,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
 
-const adminPageFromRow = (r: Selectable<PagesTable>): AdminPage => ({ ...publicPageFromRow(r), published: bool(r.published) });
+const adminPageFromRow = (r: Selectable<PagesTable>): AdminPage => ({
+  ...publicPageFromRow(r),
+  published: bool(r.published),
+});
 
 /** GET /api/pages: published pages, no content. */
 export async function publishedPages(db: Db): Promise<PageLink[]> {
-  return (await repo.listPublishedPageRows(db)).map((r) => ({ _id: r.id, title: r.title, slug: r.slug, in_footer: bool(r.in_footer) }));
+  return (await repo.listPublishedPageRows(db)).map((r) => ({
+    _id: r.id,
+    title: r.title,
+    slug: r.slug,
+    in_footer: bool(r.in_footer),
+  }));
 }
 
 /** GET /api/pages/:slug: a published page, else 404. */
@@ -60,7 +81,8 @@ export const allPages = async (db: Db): Promise<AdminPage[]> => (await repo.list
 /** An explicit slug as sent (409 when another page has it), otherwise one made from the title, unique and not reserved. */
 async function resolveSlug(db: Db, explicit: string, title: string, exceptId = ''): Promise<string> {
   if (explicit !== '') {
-    if ((await repo.pageSlugsLike(db, explicit, exceptId)).has(explicit)) throw fieldError(409, PAGE_SLUG_TAKEN, 'slug');
+    if ((await repo.pageSlugsLike(db, explicit, exceptId)).has(explicit))
+      throw fieldError(409, PAGE_SLUG_TAKEN, 'slug');
     return explicit;
   }
   const base = slugify(title) || FALLBACK_SLUG;
@@ -89,8 +111,14 @@ export async function createPage(ctx: PageWriteContext, body: unknown): Promise<
     ctx.db.transaction().execute(async (trx) => {
       const slug = await resolveSlug(trx, values.slug, values.title);
       await repo.insertPageRow(trx, {
-        id, title: values.title, slug, content, in_footer: values.in_footer, published: values.published,
-        created_at: new Date().toISOString(), updated_at: null,
+        id,
+        title: values.title,
+        slug,
+        content,
+        in_footer: values.in_footer,
+        published: values.published,
+        created_at: new Date().toISOString(),
+        updated_at: null,
       });
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'page.create', target: { type: 'page', id }, summary });
@@ -112,9 +140,19 @@ export async function updatePage(ctx: PageWriteContext, id: string, body: unknow
       const before = await repo.findPageRow(trx, id);
       if (!before) throw notFound();
       const title = values.title ?? before.title;
-      const slug = sentSlug === undefined || sentSlug === before.slug ? before.slug : await resolveSlug(trx, sentSlug, title, id);
-      await repo.updatePageRow(trx, id, { ...values, ...(content === undefined ? {} : { content }), slug, updated_at: new Date().toISOString() });
-      await recordAudit(trx, ctx.actor, { action: 'page.update', target: { type: 'page', id }, summary: `${label(title)} updated` });
+      const slug =
+        sentSlug === undefined || sentSlug === before.slug ? before.slug : await resolveSlug(trx, sentSlug, title, id);
+      await repo.updatePageRow(trx, id, {
+        ...values,
+        ...(content === undefined ? {} : { content }),
+        slug,
+        updated_at: new Date().toISOString(),
+      });
+      await recordAudit(trx, ctx.actor, {
+        action: 'page.update',
+        target: { type: 'page', id },
+        summary: `${label(title)} updated`,
+      });
       const page = adminPageFromRow((await repo.findPageRow(trx, id))!);
       return { page, publicChange: page.published || bool(before.published) };
     }),
@@ -126,13 +164,25 @@ export async function togglePage(ctx: PageWriteContext, id: string, body: unknow
   const check = checkPageToggles(body);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const changes = check.value;
-  if (changes.published === undefined && changes.in_footer === undefined) throw fieldError(400, 'published: must be true or false', 'published');
+  if (changes.published === undefined && changes.in_footer === undefined)
+    throw fieldError(400, 'published: must be true or false', 'published');
   return ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findPageRow(trx, id);
     if (!before) throw notFound();
     await repo.updatePageRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
-    const what = changes.published === undefined ? (changes.in_footer ? 'added to the footer' : 'removed from the footer') : changes.published ? 'published' : 'unpublished';
-    await recordAudit(trx, ctx.actor, { action: 'page.update', target: { type: 'page', id }, summary: `${label(before.title)} ${what}` });
+    const what =
+      changes.published === undefined
+        ? changes.in_footer
+          ? 'added to the footer'
+          : 'removed from the footer'
+        : changes.published
+          ? 'published'
+          : 'unpublished';
+    await recordAudit(trx, ctx.actor, {
+      action: 'page.update',
+      target: { type: 'page', id },
+      summary: `${label(before.title)} ${what}`,
+    });
     const page = adminPageFromRow((await repo.findPageRow(trx, id))!);
     return { page, publicChange: page.published || bool(before.published) };
   });
@@ -143,7 +193,11 @@ export async function deletePage(ctx: PageWriteContext, id: string): Promise<{ p
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await repo.deletePageRow(trx, id);
     if (!deleted) throw notFound();
-    await recordAudit(trx, ctx.actor, { action: 'page.delete', target: { type: 'page', id }, summary: `${label(deleted.title)} deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'page.delete',
+      target: { type: 'page', id },
+      summary: `${label(deleted.title)} deleted`,
+    });
     return deleted;
   });
   return { publicChange: bool(row.published) };

@@ -4,7 +4,9 @@ import { manualProvider } from './manual-provider.ts';
 import type { Payments } from './payment-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
-export function createPayments(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>): Payments {
+export function createPayments(
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>,
+): Payments {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: apiBase } = env;
   // parseEnv refuses a key without its webhook secret; both are checked again so no half-configured Stripe exists.
   const stripe = secretKey && webhookSecret ? createStripeProvider({ secretKey, webhookSecret, apiBase }) : undefined;

@@ -22,8 +22,7 @@ export interface PaymentRequest {
 
 /** How the customer goes on: to a hosted payment page, or with the manual payment instructions. */
 export type PaymentStart =
-  | { method: 'manual'; instructions: string; ref: '' }
-  | { method: 'stripe'; redirectUrl: string; ref: string };
+  { method: 'manual'; instructions: string; ref: '' } | { method: 'stripe'; redirectUrl: string; ref: string };
 
 export interface PaymentProvider {
   method: PaymentMethod;

@@ -28,7 +28,13 @@ export interface PaymentEventInput {
 export async function recordPaymentEvent(db: Db, event: PaymentEventInput): Promise<boolean> {
   const result = await db
     .insertInto('payment_events')
-    .values({ id: event.id, provider: event.provider, type: event.type, order_id: event.orderId, received_at: new Date().toISOString() })
+    .values({
+      id: event.id,
+      provider: event.provider,
+      type: event.type,
+      order_id: event.orderId,
+      received_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -41,7 +47,12 @@ export async function savePaymentRef(db: Db, orderId: string, ref: string): Prom
 
 /** Puts an order's units back on its products' stock (products deleted since are skipped). */
 export async function restockOrder(db: Db, orderId: string): Promise<void> {
-  const items = await db.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).where('product_id', 'is not', null).execute();
+  const items = await db
+    .selectFrom('order_items')
+    .select(['product_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .where('product_id', 'is not', null)
+    .execute();
   for (const item of items) {
     await db
       .updateTable('products')

@@ -8,7 +8,13 @@ import type { Db } from '../../db/connection.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { notifyCustomer } from '../orders/orders.admin.service.ts';
 import { insertOrderHistory, updateOrderStatusFrom } from '../orders/orders.admin.repository.ts';
-import { findOrderPayment, recordPaymentEvent, restockOrder, savePaymentRef, type OrderPayment } from './payments.repository.ts';
+import {
+  findOrderPayment,
+  recordPaymentEvent,
+  restockOrder,
+  savePaymentRef,
+  type OrderPayment,
+} from './payments.repository.ts';
 
 export interface SettleContext {
   db: Db;
@@ -53,15 +59,30 @@ export type SettleOutcome =
 /** Moves a pending order to paid after its provider collected its total; nothing else changes it. */
 export function markOrderPaid(ctx: SettleContext, settlement: PaidSettlement): Promise<SettleOutcome> {
   const { amount } = settlement;
-  return settle(ctx, settlement, 'paid', (order) => order.total_cents === amount.cents && order.currency.toUpperCase() === amount.currency.toUpperCase());
+  return settle(
+    ctx,
+    settlement,
+    'paid',
+    (order) => order.total_cents === amount.cents && order.currency.toUpperCase() === amount.currency.toUpperCase(),
+  );
 }
 
 /** Cancels a pending order whose payment can no longer happen and gives its units back to stock. */
 export function cancelUnpaidOrder(ctx: SettleContext, settlement: CancelSettlement): Promise<SettleOutcome> {
-  return settle(ctx, settlement, 'cancelled', (order) => order.payment_ref !== '' && order.payment_ref === settlement.onlyIfRef);
+  return settle(
+    ctx,
+    settlement,
+    'cancelled',
+    (order) => order.payment_ref !== '' && order.payment_ref === settlement.onlyIfRef,
+  );
 }
 
-async function settle(ctx: SettleContext, s: Settlement, to: 'paid' | 'cancelled', matches: (order: OrderPayment) => boolean): Promise<SettleOutcome> {
+async function settle(
+  ctx: SettleContext,
+  s: Settlement,
+  to: 'paid' | 'cancelled',
+  matches: (order: OrderPayment) => boolean,
+): Promise<SettleOutcome> {
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<SettleOutcome> => {
     const order = await findOrderPayment(trx, s.orderId);
     // Nothing is recorded for an order this store does not have (another shop on the same Stripe account, a test).
@@ -74,10 +95,16 @@ async function settle(ctx: SettleContext, s: Settlement, to: 'paid' | 'cancelled
     if (!(await updateOrderStatusFrom(trx, order.id, 'pending', to, at))) return { result: 'not-pending', order };
     if (to === 'paid' && s.ref !== '') await savePaymentRef(trx, order.id, s.ref);
     if (to === 'cancelled') await restockOrder(trx, order.id);
-    await insertOrderHistory(trx, { orderId: order.id, from: 'pending', to, at, actor: { id: null, name: s.actorName }, note: s.note });
+    await insertOrderHistory(trx, {
+      orderId: order.id,
+      from: 'pending',
+      to,
+      at,
+      actor: { id: null, name: s.actorName },
+      note: s.note,
+    });
     return { result: 'applied', order };
   });
   if (outcome.result === 'applied') notifyCustomer(ctx, s.orderId, to, s.mailNote ?? '');
   return outcome;
 }
-

@@ -32,13 +32,17 @@ export function checkoutLines(request: Pick<PaymentRequest, 'currency' | 'lines'
   const { totals } = request;
   const lines = request.lines.map((l) => line(currency, l.name, l.unitPriceCents, l.quantity));
   if (totals.shippingCents > 0) lines.push(line(currency, SHIPPING_LINE, totals.shippingCents));
-  const addedTax = totals.subtotalCents + totals.shippingCents + totals.taxCents === totals.totalCents && totals.taxCents > 0;
+  const addedTax =
+    totals.subtotalCents + totals.shippingCents + totals.taxCents === totals.totalCents && totals.taxCents > 0;
   if (addedTax) lines.push(line(currency, TAX_LINE, totals.taxCents));
   const sum = lines.reduce((total, l) => total + l.price_data.unit_amount * l.quantity, 0);
   const subtotal = request.lines.reduce((total, l) => total + l.unitPriceCents * l.quantity, 0);
   if (subtotal !== totals.subtotalCents || sum !== totals.totalCents) {
-    throw new Error(`checkout lines add up to ${sum} (subtotal ${subtotal}), the order to ${totals.totalCents} (subtotal ${totals.subtotalCents})`);
+    throw new Error(
+      `checkout lines add up to ${sum} (subtotal ${subtotal}), the order to ${totals.totalCents} (subtotal ${totals.subtotalCents})`,
+    );
   }
-  if (lines.length > MAX_CHECKOUT_LINES) throw new Error(`an order of ${lines.length} checkout lines is more than Stripe takes`);
+  if (lines.length > MAX_CHECKOUT_LINES)
+    throw new Error(`an order of ${lines.length} checkout lines is more than Stripe takes`);
   return lines;
 }

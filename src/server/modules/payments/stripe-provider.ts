@@ -37,7 +37,10 @@ function connection(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'hos
 /** What an operator needs to see about a failed call: the error's kind and Stripe's words, any key masked. */
 function logFailure(error: unknown): void {
   const e = error instanceof Stripe.errors.StripeError ? error : undefined;
-  const message = (error instanceof Error ? error.message : String(error)).replace(/\b(sk|rk|pk|whsec)_[A-Za-z0-9_*]+/g, '$1_…');
+  const message = (error instanceof Error ? error.message : String(error)).replace(
+    /\b(sk|rk|pk|whsec)_[A-Za-z0-9_*]+/g,
+    '$1_…',
+  );
   console.error(
     JSON.stringify({
       level: 'error',

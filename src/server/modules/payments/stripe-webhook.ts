@@ -29,7 +29,9 @@ const SessionSchema = z.object({
 export type StripeEventResult = SettleOutcome['result'] | 'ignored';
 
 function warn(message: string, details: Record<string, unknown>): void {
-  console.warn(JSON.stringify({ level: 'warn', time: new Date().toISOString(), event: 'stripe webhook', message, ...details }));
+  console.warn(
+    JSON.stringify({ level: 'warn', time: new Date().toISOString(), event: 'stripe webhook', message, ...details }),
+  );
 }
 
 /** Applies one verified event; answers what became of it (the route acknowledges every one alike). */
@@ -44,15 +46,36 @@ export async function handleStripeEvent(ctx: SettleContext, event: StripeEvent):
   // completed arrives 'unpaid' for payment methods that settle later (bank debits): async_payment_succeeded follows.
   if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return 'ignored';
 
-  const base = { orderId, event: { id: event.id, provider: 'stripe', type: event.type }, ref: session.id, actorName: 'Stripe' };
+  const base = {
+    orderId,
+    event: { id: event.id, provider: 'stripe', type: event.type },
+    ref: session.id,
+    actorName: 'Stripe',
+  };
   const details = { eventId: event.id, type: event.type, session: session.id, order: orderReference(orderId) };
   if (paid) {
-    const outcome = await markOrderPaid(ctx, { ...base, note: `Paid with Stripe Checkout (session ${session.id})`, amount: { cents: session.amount_total ?? -1, currency: session.currency ?? '' } });
+    const outcome = await markOrderPaid(ctx, {
+      ...base,
+      note: `Paid with Stripe Checkout (session ${session.id})`,
+      amount: { cents: session.amount_total ?? -1, currency: session.currency ?? '' },
+    });
     if (outcome.result === 'mismatch') {
-      warn('Stripe collected an amount other than the order total; the order stays pending, check it in the Stripe dashboard', { ...details, collected: session.amount_total, currency: session.currency, total: outcome.order.total_cents, orderCurrency: outcome.order.currency });
+      warn(
+        'Stripe collected an amount other than the order total; the order stays pending, check it in the Stripe dashboard',
+        {
+          ...details,
+          collected: session.amount_total,
+          currency: session.currency,
+          total: outcome.order.total_cents,
+          orderCurrency: outcome.order.currency,
+        },
+      );
     } else if (outcome.result === 'not-pending' && outcome.order.payment_ref !== session.id) {
       // Money arrived for an order that is no longer waiting for it (cancelled meanwhile, or paid another way).
-      warn(`A Stripe payment arrived for an order that is ${outcome.order.status}; refund it in the Stripe dashboard if it is not owed`, details);
+      warn(
+        `A Stripe payment arrived for an order that is ${outcome.order.status}; refund it in the Stripe dashboard if it is not owed`,
+        details,
+      );
     }
     return outcome.result;
   }

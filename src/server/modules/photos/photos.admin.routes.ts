@@ -13,7 +13,8 @@ export const PHOTO_UPLOADED = 'Photo uploaded successfully';
 export function photoAdminRoutes(deps: Pick<Deps, 'rebuilds'>) {
   // requireAdmin here too: the /admin/* guard of admin.routes.ts covers it only where that router is mounted first.
   return new Hono<AppEnv>().post('/admin/photos/upload', requireAdmin, uploadBodyLimit(1), async (c) => {
-    if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') throw new ApiError(415, 'Content-Type must be multipart/form-data');
+    if (mediaType(c.req.header('content-type')) !== 'multipart/form-data')
+      throw new ApiError(415, 'Content-Type must be multipart/form-data');
     const form = await readUploadForm(c, ['photo']);
     const photo = await uploadPhoto({ db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! }, form);
     // A draft changes nothing the public site shows.

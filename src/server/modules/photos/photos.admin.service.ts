@@ -37,8 +37,15 @@ export async function uploadPhoto(ctx: PhotoWriteContext, form: UploadForm): Pro
       await trx
         .insertInto('photos')
         .values({
-          id, title, caption, image: picture.url, tags: '[]', category: '', published,
-          resolution: photoResolution(picture.width, picture.height), created_at: new Date().toISOString(),
+          id,
+          title,
+          caption,
+          image: picture.url,
+          tags: '[]',
+          category: '',
+          published,
+          resolution: photoResolution(picture.width, picture.height),
+          created_at: new Date().toISOString(),
         })
         .execute();
       await claimMedia(trx, picture.url);

@@ -5,16 +5,19 @@ import type { Database, PlansTable } from '../../db/schema.ts';
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
 /** Pricing order: sort_order, then price, then name (and id, so ties never reorder between builds). */
-const ordered = (db: DbOrTrx) => db.selectFrom('plans').selectAll().orderBy('sort_order').orderBy('price_cents').orderBy('name').orderBy('id');
+const ordered = (db: DbOrTrx) =>
+  db.selectFrom('plans').selectAll().orderBy('sort_order').orderBy('price_cents').orderBy('name').orderBy('id');
 
 /** Published plans, the public list. */
 export const listPublishedPlanRows = (db: DbOrTrx) => ordered(db).where('published', '=', true).execute();
 /** Every plan, drafts too (the admin's list). */
 export const listAllPlanRows = (db: DbOrTrx) => ordered(db).execute();
-export const findPlanRow = (db: DbOrTrx, id: string) => db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPlanRow = (db: DbOrTrx, id: string) =>
+  db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const insertPlanRow = (db: DbOrTrx, row: Insertable<PlansTable>) => db.insertInto('plans').values(row).execute();
-export const updatePlanRow = (db: DbOrTrx, id: string, changes: Updateable<PlansTable>) => db.updateTable('plans').set(changes).where('id', '=', id).execute();
+export const updatePlanRow = (db: DbOrTrx, id: string, changes: Updateable<PlansTable>) =>
+  db.updateTable('plans').set(changes).where('id', '=', id).execute();
 
 /** Deletes the plan; the row it was, or undefined when there was none. */
 export async function deletePlanRow(db: DbOrTrx, id: string) {

@@ -6,7 +6,14 @@ import { fieldError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import { checkPlan, PlanInput, PlanPatch } from '../../../shared/schemas/plan-admin.ts';
-import { allPlans, createPlan, deletePlan, publishedPlans, updatePlan, type PlanWriteContext } from './plans.service.ts';
+import {
+  allPlans,
+  createPlan,
+  deletePlan,
+  publishedPlans,
+  updatePlan,
+  type PlanWriteContext,
+} from './plans.service.ts';
 import { noStore } from '../../http/no-store.ts';
 
 function writeContext(c: Context<AppEnv>): PlanWriteContext {
@@ -42,7 +49,9 @@ export function planRoutes(deps: Deps) {
   });
 
   router.put('/admin/plans/:id', async (c) => {
-    const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), { replace: await planBody(c, PlanInput) });
+    const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), {
+      replace: await planBody(c, PlanInput),
+    });
     changed(publicChanged);
     return c.json({ message: 'Plan updated', plan });
   });
@@ -51,7 +60,12 @@ export function planRoutes(deps: Deps) {
     const patch = await planBody(c, PlanPatch);
     const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), { patch });
     changed(publicChanged);
-    const message = patch.published === undefined || Object.keys(patch).length > 1 ? 'Plan updated' : patch.published ? 'Plan published' : 'Plan unpublished';
+    const message =
+      patch.published === undefined || Object.keys(patch).length > 1
+        ? 'Plan updated'
+        : patch.published
+          ? 'Plan published'
+          : 'Plan unpublished';
     return c.json({ message, plan });
   });
 
@@ -62,4 +76,3 @@ export function planRoutes(deps: Deps) {
 
   return router;
 }
-

@@ -14,7 +14,14 @@ import { ApiError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { bool } from '../content/content.mappers.ts';
-import { deletePlanRow, findPlanRow, insertPlanRow, listAllPlanRows, listPublishedPlanRows, updatePlanRow } from './plans.repository.ts';
+import {
+  deletePlanRow,
+  findPlanRow,
+  insertPlanRow,
+  listAllPlanRows,
+  listPublishedPlanRows,
+  updatePlanRow,
+} from './plans.repository.ts';
 
 export const PLAN_NOT_FOUND = 'Plan not found';
 
@@ -31,26 +38,45 @@ export interface PlanWrite {
 
 const notFound = () => new ApiError(404, PLAN_NOT_FOUND);
 const label = (name: string) => `Plan "${name}"`;
-const period = (value: string): BillingPeriod => ((BILLING_PERIODS as readonly string[]).includes(value) ? (value as BillingPeriod) : 'month');
+const period = (value: string): BillingPeriod =>
+  (BILLING_PERIODS as readonly string[]).includes(value) ? (value as BillingPeriod) : 'month';
 
 /** The public shape of a row. */
 export function planFromRow(r: Selectable<PlansTable>): Plan {
   return {
-    id: r.id, name: r.name, description: r.description, price: centsToAmount(r.price_cents), price_cents: r.price_cents,
-    billing_period: period(r.billing_period), features: parseStringArray(r.features), highlighted: bool(r.highlighted),
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    price: centsToAmount(r.price_cents),
+    price_cents: r.price_cents,
+    billing_period: period(r.billing_period),
+    features: parseStringArray(r.features),
+    highlighted: bool(r.highlighted),
   };
 }
 
 /** The admin shape of a row. */
 export function adminPlanFromRow(r: Selectable<PlansTable>): AdminPlan {
-  return { ...planFromRow(r), sort_order: r.sort_order, published: bool(r.published), created_at: r.created_at, updated_at: r.updated_at };
+  return {
+    ...planFromRow(r),
+    sort_order: r.sort_order,
+    published: bool(r.published),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
 }
 
 /** The columns of a plan's values. */
 function columnsOf(v: PlanValues) {
   return {
-    name: v.name, description: v.description, price_cents: amountToCents(v.price), billing_period: v.billing_period,
-    features: JSON.stringify(v.features), highlighted: v.highlighted, sort_order: v.sort_order, published: v.published,
+    name: v.name,
+    description: v.description,
+    price_cents: amountToCents(v.price),
+    billing_period: v.billing_period,
+    features: JSON.stringify(v.features),
+    highlighted: v.highlighted,
+    sort_order: v.sort_order,
+    published: v.published,
   };
 }
 
@@ -89,16 +115,28 @@ export async function createPlan(ctx: PlanWriteContext, values: PlanValues): Pro
 }
 
 /** PUT (whole values) or PATCH (the sent fields over the stored ones) /api/admin/plans/:id. */
-export async function updatePlan(ctx: PlanWriteContext, id: string, change: { replace: PlanValues } | { patch: PlanChanges }): Promise<PlanWrite> {
+export async function updatePlan(
+  ctx: PlanWriteContext,
+  id: string,
+  change: { replace: PlanValues } | { patch: PlanChanges },
+): Promise<PlanWrite> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await findPlanRow(trx, id);
     if (!row) throw notFound();
     const before = adminPlanFromRow(row);
     const values = 'replace' in change ? change.replace : patched(valuesOf(before), change.patch);
     await updatePlanRow(trx, id, { ...columnsOf(values), updated_at: new Date().toISOString() });
-    const publishing = before.published !== values.published ? (values.published ? ' and published' : ' and unpublished') : '';
-    await recordAudit(trx, ctx.actor, { action: 'plan.update', target: { type: 'plan', id }, summary: `${label(values.name)} updated${publishing}` });
-    return { plan: adminPlanFromRow((await findPlanRow(trx, id))!), publicChanged: before.published || values.published };
+    const publishing =
+      before.published !== values.published ? (values.published ? ' and published' : ' and unpublished') : '';
+    await recordAudit(trx, ctx.actor, {
+      action: 'plan.update',
+      target: { type: 'plan', id },
+      summary: `${label(values.name)} updated${publishing}`,
+    });
+    return {
+      plan: adminPlanFromRow((await findPlanRow(trx, id))!),
+      publicChanged: before.published || values.published,
+    };
   });
 }
 
@@ -107,7 +145,11 @@ export async function deletePlan(ctx: PlanWriteContext, id: string): Promise<boo
   return ctx.db.transaction().execute(async (trx) => {
     const row = await deletePlanRow(trx, id);
     if (!row) throw notFound();
-    await recordAudit(trx, ctx.actor, { action: 'plan.delete', target: { type: 'plan', id }, summary: `${label(row.name)} deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'plan.delete',
+      target: { type: 'plan', id },
+      summary: `${label(row.name)} deleted`,
+    });
     return bool(row.published);
   });
 }

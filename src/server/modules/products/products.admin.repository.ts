@@ -1,5 +1,14 @@
 /** Products as Manage Products reads and writes them (Kysely only); a Transaction stands in for the Db so a write and its audit commit together. */
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { ProductSort, ProductsFilter } from '../../../shared/schemas/product-admin.ts';
 import type { Database, ProductsTable } from '../../db/schema.ts';
 import { escapeLike } from '../users/users.admin.repository.ts';
@@ -13,7 +22,8 @@ function matching(filter: ProductsFilter) {
     if (filter.q) {
       const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
       // lower() on both sides: LIKE is case-sensitive on PostgreSQL.
-      const like = (column: 'name' | 'description' | 'category') => sql<SqlBool>`lower(${sql.ref(`products.${column}`)}) like ${pattern} escape '\\'`;
+      const like = (column: 'name' | 'description' | 'category') =>
+        sql<SqlBool>`lower(${sql.ref(`products.${column}`)}) like ${pattern} escape '\\'`;
       parts.push(eb.or([like('name'), like('description'), like('category')]));
     }
     if (filter.published !== 'all') parts.push(eb('products.published', '=', filter.published === 'published'));
@@ -35,7 +45,11 @@ const SORT_EXPRESSIONS: Record<ProductSort, Expression<unknown>> = {
 /** One page of products matching the filter in its order (id breaks ties, so pages never overlap), and how many match in all. */
 export async function listAdminProductRows(db: DbOrTrx, filter: ProductsFilter) {
   const [count, rows] = await Promise.all([
-    db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where(matching(filter)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(matching(filter))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('products')
       .selectAll()

@@ -3,7 +3,13 @@
  * multipart (with an optional `image`) or JSON; a write that changes the public shop asks for the site rebuild.
  */
 import { Hono, type Context } from 'hono';
-import { ProductPublish, ProductsQuery, PRODUCTS_QUERY_MESSAGES, PUBLISH_MESSAGE, type ProductsFilter } from '../../../shared/schemas/product-admin.ts';
+import {
+  ProductPublish,
+  ProductsQuery,
+  PRODUCTS_QUERY_MESSAGES,
+  PUBLISH_MESSAGE,
+  type ProductsFilter,
+} from '../../../shared/schemas/product-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
@@ -11,8 +17,16 @@ import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import {
-  createProduct, deleteProduct, findAdminProduct, jsonObject, listAdminProducts, PRODUCT_NOT_FOUND, setProductPublished, updateProduct,
-  type ProductInput, type ProductWriteContext,
+  createProduct,
+  deleteProduct,
+  findAdminProduct,
+  jsonObject,
+  listAdminProducts,
+  PRODUCT_NOT_FOUND,
+  setProductPublished,
+  updateProduct,
+  type ProductInput,
+  type ProductWriteContext,
 } from './products.admin.service.ts';
 import { noStore } from '../../http/no-store.ts';
 

@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { amountToCents } from '../../../shared/money.ts';
 import type { AdminProduct, AdminProductPage } from '../../../shared/products-admin.ts';
-import { checkProductCreate, checkProductUpdate, type ProductsFilter, type ProductValues } from '../../../shared/schemas/product-admin.ts';
+import {
+  checkProductCreate,
+  checkProductUpdate,
+  type ProductsFilter,
+  type ProductValues,
+} from '../../../shared/schemas/product-admin.ts';
 import type { Db } from '../../db/connection.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import type { ProductsTable } from '../../db/schema.ts';
@@ -18,7 +23,13 @@ import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { bool, productFromRow } from '../content/content.mappers.ts';
-import { deleteProductRow, findProductRow, insertProductRow, listAdminProductRows, updateProductRow } from './products.admin.repository.ts';
+import {
+  deleteProductRow,
+  findProductRow,
+  insertProductRow,
+  listAdminProductRows,
+  updateProductRow,
+} from './products.admin.repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -43,7 +54,13 @@ const label = (name: string) => `Product "${name}"`;
 
 /** The row as the admin API shows it: the public fields plus cents, stock and publish state. */
 export function adminProductFromRow(row: Selectable<ProductsTable>): AdminProduct {
-  return { ...productFromRow(row), price_cents: row.price_cents, stock: row.stock, published: bool(row.published), updatedAt: row.updated_at };
+  return {
+    ...productFromRow(row),
+    price_cents: row.price_cents,
+    stock: row.stock,
+    published: bool(row.published),
+    updatedAt: row.updated_at,
+  };
 }
 
 /** GET /api/admin/products. */
@@ -64,7 +81,11 @@ const fieldsOf = (input: ProductInput) => ('json' in input ? input.json : input.
 /** The columns of (some of) a product's values; price stored in cents, tags as JSON text. */
 function columnsOf(values: Partial<ProductValues>) {
   const { price, tags, ...rest } = values;
-  return { ...rest, ...(price === undefined ? {} : { price_cents: amountToCents(price) }), ...(tags === undefined ? {} : { tags: JSON.stringify(tags) }) };
+  return {
+    ...rest,
+    ...(price === undefined ? {} : { price_cents: amountToCents(price) }),
+    ...(tags === undefined ? {} : { tags: JSON.stringify(tags) }),
+  };
 }
 
 /** Stores the form's image if it has one; its URL, or undefined. */
@@ -74,7 +95,11 @@ async function storedImage(ctx: ProductWriteContext, input: ProductInput): Promi
 }
 
 /** Runs the write; when it fails, the picture stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(ctx: ProductWriteContext, image: string | undefined, write: () => Promise<T>): Promise<T> {
+async function releasingOnFailure<T>(
+  ctx: ProductWriteContext,
+  image: string | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -94,7 +119,16 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
   const product = await releasingOnFailure(ctx, image, () =>
     ctx.db.transaction().execute(async (trx) => {
       const slug = await freeSlug(trx, 'products', values.name, 'product');
-      await insertProductRow(trx, { id, slug, ...columnsOf(values), name: values.name, image: image ?? '', views: 0, created_at: now, updated_at: null });
+      await insertProductRow(trx, {
+        id,
+        slug,
+        ...columnsOf(values),
+        name: values.name,
+        image: image ?? '',
+        views: 0,
+        created_at: now,
+        updated_at: null,
+      });
       await claimMedia(trx, image);
       const summary = `${label(values.name)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'product.create', target: { type: 'product', id }, summary });
@@ -114,11 +148,19 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
     ctx.db.transaction().execute(async (trx) => {
       const before = await findProductRow(trx, id);
       if (!before) throw missing();
-      await updateProductRow(trx, id, { ...columnsOf(check.value), ...(image ? { image } : {}), updated_at: new Date().toISOString() });
+      await updateProductRow(trx, id, {
+        ...columnsOf(check.value),
+        ...(image ? { image } : {}),
+        updated_at: new Date().toISOString(),
+      });
       await claimMedia(trx, image);
       if (image && before.image !== image) await unclaimMedia(trx, before.image);
       const after = (await findProductRow(trx, id))!;
-      await recordAudit(trx, ctx.actor, { action: 'product.update', target: { type: 'product', id }, summary: `${label(after.name)} updated` });
+      await recordAudit(trx, ctx.actor, {
+        action: 'product.update',
+        target: { type: 'product', id },
+        summary: `${label(after.name)} updated`,
+      });
       return { product: adminProductFromRow(after), before };
     }),
   );
@@ -128,7 +170,11 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
 }
 
 /** PATCH /api/admin/products/:id: publishes the product or takes it back to a draft. */
-export async function setProductPublished(ctx: ProductWriteContext, id: string, published: boolean): Promise<ProductWrite & { message: string }> {
+export async function setProductPublished(
+  ctx: ProductWriteContext,
+  id: string,
+  published: boolean,
+): Promise<ProductWrite & { message: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await findProductRow(trx, id);
     if (!row) throw missing();
@@ -146,7 +192,11 @@ export async function deleteProduct(ctx: ProductWriteContext, id: string): Promi
     const deleted = await deleteProductRow(trx, id);
     if (!deleted) throw missing();
     await unclaimMedia(trx, deleted.image);
-    await recordAudit(trx, ctx.actor, { action: 'product.delete', target: { type: 'product', id }, summary: `${label(deleted.name)} deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'product.delete',
+      target: { type: 'product', id },
+      summary: `${label(deleted.name)} deleted`,
+    });
     return deleted;
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
@@ -155,6 +205,7 @@ export async function deleteProduct(ctx: ProductWriteContext, id: string): Promi
 
 /** A JSON body that is an object, or a 400. */
 export function jsonObject(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(400, 'The body must be a JSON object');
   return body as Record<string, unknown>;
 }

@@ -12,7 +12,12 @@ export function recommendationFromRow(row: Selectable<RecommendationsTable>): Re
 }
 
 /** Most popular first; for a signed-in user, ranked by overlap with the tags of what they viewed. */
-export async function listRecommendations(db: Db, limit: number, offset: number, userId?: string): Promise<Recommendation[]> {
+export async function listRecommendations(
+  db: Db,
+  limit: number,
+  offset: number,
+  userId?: string,
+): Promise<Recommendation[]> {
   if (!userId) return (await listRecommendationRows(db, limit, offset)).map(recommendationFromRow);
   const [rows, views] = await Promise.all([listRecommendationRows(db, PERSONAL_POOL, 0), recentViewTags(db, userId)]);
   const viewedTags = views.flatMap((v) => parseStringArray(v.tags));

@@ -12,5 +12,11 @@ export function recordView(db: Db, userId: string, contentType: string, refId: s
 
 /** Tag lists (JSON text) of the user's most recent views. */
 export function recentViewTags(db: Db, userId: string, limit = 50) {
-  return db.selectFrom('user_views').select('tags').where('user_id', '=', userId).orderBy('viewed_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('user_views')
+    .select('tags')
+    .where('user_id', '=', userId)
+    .orderBy('viewed_at', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -8,7 +8,10 @@ import { search } from './search.service.ts';
 
 const SearchQuery = z.object({
   k: z.string({ error: 'is required' }).max(200, 'must be at most 200 characters'),
-  type: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined), z.enum(CONTENT_TYPES).optional()),
+  type: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
+    z.enum(CONTENT_TYPES).optional(),
+  ),
 });
 
 export const searchRoutes = new Hono<AppEnv>().get('/', revalidate, async (c) => {

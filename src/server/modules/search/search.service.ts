@@ -15,19 +15,105 @@ export async function search(db: Db, text: string, type?: ContentType): Promise<
     return list.length ? read(list) : Promise.resolve([]);
   };
   const [products, blogs, photos, videos, audios, events] = await Promise.all([
-    rowsOf('product', (list) => db.selectFrom('products').select(['id', 'name', 'slug', 'description', 'created_at', 'views', 'price_cents']).where('id', 'in', list).where('published', '=', true).execute()),
-    rowsOf('blog', (list) => db.selectFrom('blogs').select(['id', 'title', 'slug', 'caption', 'created_at', 'views']).where('id', 'in', list).where('published', '=', true).execute()),
-    rowsOf('photo', (list) => db.selectFrom('photos').select(['id', 'title', 'caption', 'created_at', 'views']).where('id', 'in', list).where('published', '=', true).execute()),
-    rowsOf('video', (list) => db.selectFrom('videos').select(['id', 'name', 'description', 'created_at', 'views']).where('id', 'in', list).where('published', '=', true).execute()),
-    rowsOf('audio', (list) => db.selectFrom('audios').select(['id', 'name', 'description', 'created_at', 'plays']).where('id', 'in', list).where('published', '=', true).execute()),
-    rowsOf('event', (list) => db.selectFrom('events').select(['id', 'name', 'slug', 'description', 'start_date', 'registrations', 'price_cents']).where('id', 'in', list).where('published', '=', true).execute()),
+    rowsOf('product', (list) =>
+      db
+        .selectFrom('products')
+        .select(['id', 'name', 'slug', 'description', 'created_at', 'views', 'price_cents'])
+        .where('id', 'in', list)
+        .where('published', '=', true)
+        .execute(),
+    ),
+    rowsOf('blog', (list) =>
+      db
+        .selectFrom('blogs')
+        .select(['id', 'title', 'slug', 'caption', 'created_at', 'views'])
+        .where('id', 'in', list)
+        .where('published', '=', true)
+        .execute(),
+    ),
+    rowsOf('photo', (list) =>
+      db
+        .selectFrom('photos')
+        .select(['id', 'title', 'caption', 'created_at', 'views'])
+        .where('id', 'in', list)
+        .where('published', '=', true)
+        .execute(),
+    ),
+    rowsOf('video', (list) =>
+      db
+        .selectFrom('videos')
+        .select(['id', 'name', 'description', 'created_at', 'views'])
+        .where('id', 'in', list)
+        .where('published', '=', true)
+        .execute(),
+    ),
+    rowsOf('audio', (list) =>
+      db
+        .selectFrom('audios')
+        .select(['id', 'name', 'description', 'created_at', 'plays'])
+        .where('id', 'in', list)
+        .where('published', '=', true)
+        .execute(),
+    ),
+    rowsOf('event', (list) =>
+      db
+        .selectFrom('events')
+        .select(['id', 'name', 'slug', 'description', 'start_date', 'registrations', 'price_cents'])
+        .where('id', 'in', list)
+        .where('published', '=', true)
+        .execute(),
+    ),
   ]);
   const found = new Map<string, SearchResult>();
-  for (const r of products) found.set(`product:${r.id}`, { _id: r.id, type: 'product', data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.views, price: centsToAmount(r.price_cents), slug: r.slug } });
-  for (const r of blogs) found.set(`blog:${r.id}`, { _id: r.id, type: 'blog', data: { title: r.title, caption: r.caption, createdAt: r.created_at, views: r.views, slug: r.slug } });
-  for (const r of photos) found.set(`photo:${r.id}`, { _id: r.id, type: 'photo', data: { title: r.title, caption: r.caption, createdAt: r.created_at, views: r.views } });
-  for (const r of videos) found.set(`video:${r.id}`, { _id: r.id, type: 'video', data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.views } });
-  for (const r of audios) found.set(`audio:${r.id}`, { _id: r.id, type: 'audio', data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.plays } });
-  for (const r of events) found.set(`event:${r.id}`, { _id: r.id, type: 'event', data: { name: r.name, caption: r.description, date: r.start_date, views: r.registrations, price: centsToAmount(r.price_cents), slug: r.slug } });
+  for (const r of products)
+    found.set(`product:${r.id}`, {
+      _id: r.id,
+      type: 'product',
+      data: {
+        name: r.name,
+        caption: r.description,
+        createdAt: r.created_at,
+        views: r.views,
+        price: centsToAmount(r.price_cents),
+        slug: r.slug,
+      },
+    });
+  for (const r of blogs)
+    found.set(`blog:${r.id}`, {
+      _id: r.id,
+      type: 'blog',
+      data: { title: r.title, caption: r.caption, createdAt: r.created_at, views: r.views, slug: r.slug },
+    });
+  for (const r of photos)
+    found.set(`photo:${r.id}`, {
+      _id: r.id,
+      type: 'photo',
+      data: { title: r.title, caption: r.caption, createdAt: r.created_at, views: r.views },
+    });
+  for (const r of videos)
+    found.set(`video:${r.id}`, {
+      _id: r.id,
+      type: 'video',
+      data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.views },
+    });
+  for (const r of audios)
+    found.set(`audio:${r.id}`, {
+      _id: r.id,
+      type: 'audio',
+      data: { name: r.name, caption: r.description, createdAt: r.created_at, views: r.plays },
+    });
+  for (const r of events)
+    found.set(`event:${r.id}`, {
+      _id: r.id,
+      type: 'event',
+      data: {
+        name: r.name,
+        caption: r.description,
+        date: r.start_date,
+        views: r.registrations,
+        price: centsToAmount(r.price_cents),
+        slug: r.slug,
+      },
+    });
   return hits.flatMap((h) => found.get(`${h.type}:${h.ref_id}`) ?? []);
 }

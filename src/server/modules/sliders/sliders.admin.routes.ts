@@ -8,7 +8,13 @@ import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
 import {
-  allSliders, createSlider, deleteSlider, reorderSliders, setSliderActive, updateSlider, type WriteContext,
+  allSliders,
+  createSlider,
+  deleteSlider,
+  reorderSliders,
+  setSliderActive,
+  updateSlider,
+  type WriteContext,
 } from './sliders.admin.service.ts';
 
 /** Slider ids are server-made UUIDs; a cap keeps any id list small. */
@@ -23,12 +29,18 @@ function writeContext(c: Context<AppEnv>): WriteContext {
 
 /** The slider form: multipart only (a file may come with it). */
 async function sliderForm(c: Context<AppEnv>) {
-  if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') throw new ApiError(415, 'Content-Type must be multipart/form-data');
+  if (mediaType(c.req.header('content-type')) !== 'multipart/form-data')
+    throw new ApiError(415, 'Content-Type must be multipart/form-data');
   return readUploadForm(c, ['image']);
 }
 
 /** A JSON body checked against `schema`, or a 400 naming `field`. */
-async function jsonBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, field: string, message: string): Promise<z.infer<S>> {
+async function jsonBody<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+  field: string,
+  message: string,
+): Promise<z.infer<S>> {
   const body: unknown = await c.req.json().catch(() => undefined);
   const result = schema.safeParse(body);
   if (!result.success) throw fieldError(400, message, field);

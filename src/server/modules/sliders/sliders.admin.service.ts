@@ -15,7 +15,12 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { findCompanyRow } from '../company/company.repository.ts';
 import {
-  deleteSliderRow, findSliderRow, insertSliderRow, listAllSliderRows, listSliderIds, updateSliderRow,
+  deleteSliderRow,
+  findSliderRow,
+  insertSliderRow,
+  listAllSliderRows,
+  listSliderIds,
+  updateSliderRow,
 } from './sliders.repository.ts';
 import { sliderFromRow } from './sliders.service.ts';
 
@@ -55,9 +60,19 @@ function checkedValues(fields: Record<string, string>, base: SliderValues, compa
 /** The columns of a slider's values (searchButton stored as JSON text). */
 function columnsOf(v: SliderValues) {
   return {
-    title: v.title, subtitle: v.subtitle, link: v.link, sort_order: v.order, type: v.type,
-    button1_text: v.button1_text, button1_link: v.button1_link, button2_text: v.button2_text, button2_link: v.button2_link,
-    content_alignment: v.contentAlignment, is_active: v.isActive, is_global_settings: v.isGlobalSettings, company: v.company,
+    title: v.title,
+    subtitle: v.subtitle,
+    link: v.link,
+    sort_order: v.order,
+    type: v.type,
+    button1_text: v.button1_text,
+    button1_link: v.button1_link,
+    button2_text: v.button2_text,
+    button2_link: v.button2_link,
+    content_alignment: v.contentAlignment,
+    is_active: v.isActive,
+    is_global_settings: v.isGlobalSettings,
+    company: v.company,
     search_button: JSON.stringify(v.searchButton),
   };
 }
@@ -71,7 +86,11 @@ async function storedImage(ctx: WriteContext, form: UploadForm): Promise<string 
 }
 
 /** Runs the write; when it fails, the picture stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(ctx: WriteContext, image: string | undefined, write: () => Promise<T>): Promise<T> {
+async function releasingOnFailure<T>(
+  ctx: WriteContext,
+  image: string | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -90,7 +109,11 @@ export async function createSlider(ctx: WriteContext, form: UploadForm): Promise
     ctx.db.transaction().execute(async (trx) => {
       await insertSliderRow(trx, { id, ...columnsOf(values), image: image ?? '', created_at: now, updated_at: now });
       await claimMedia(trx, image);
-      await recordAudit(trx, ctx.actor, { action: 'slider.create', target: { type: 'slider', id }, summary: `${label(values.title)} created` });
+      await recordAudit(trx, ctx.actor, {
+        action: 'slider.create',
+        target: { type: 'slider', id },
+        summary: `${label(values.title)} created`,
+      });
       return sliderFromRow((await findSliderRow(trx, id))!);
     }),
   );
@@ -110,7 +133,11 @@ export async function updateSlider(ctx: WriteContext, id: string, form: UploadFo
       await updateSliderRow(trx, id, changes);
       await claimMedia(trx, image);
       if (image && before.image !== image) await unclaimMedia(trx, before.image);
-      await recordAudit(trx, ctx.actor, { action: 'slider.update', target: { type: 'slider', id }, summary: `${label(values.title)} updated` });
+      await recordAudit(trx, ctx.actor, {
+        action: 'slider.update',
+        target: { type: 'slider', id },
+        summary: `${label(values.title)} updated`,
+      });
       return { slider: sliderFromRow((await findSliderRow(trx, id))!), previous: before.image };
     }),
   );
@@ -136,7 +163,11 @@ export async function deleteSlider(ctx: WriteContext, id: string): Promise<void>
     const deleted = await deleteSliderRow(trx, id);
     if (!deleted) throw notFound();
     await unclaimMedia(trx, deleted.image);
-    await recordAudit(trx, ctx.actor, { action: 'slider.delete', target: { type: 'slider', id }, summary: `${label(deleted.title)} deleted` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'slider.delete',
+      target: { type: 'slider', id },
+      summary: `${label(deleted.title)} deleted`,
+    });
     return deleted;
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
@@ -152,7 +183,11 @@ export async function reorderSliders(ctx: WriteContext, ids: readonly string[]):
     }
     const now = new Date().toISOString();
     for (const [order, id] of ids.entries()) await updateSliderRow(trx, id, { sort_order: order, updated_at: now });
-    await recordAudit(trx, ctx.actor, { action: 'slider.reorder', target: { type: 'slider' }, summary: `Sliders reordered (${ids.length})` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'slider.reorder',
+      target: { type: 'slider' },
+      summary: `Sliders reordered (${ids.length})`,
+    });
     return (await listAllSliderRows(trx)).map(sliderFromRow);
   });
 }

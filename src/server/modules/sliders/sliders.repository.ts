@@ -7,7 +7,14 @@ type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
 /** Active slides in their order (the public list and the hero). */
 export function listActiveSliderRows(db: Db) {
-  return db.selectFrom('sliders').selectAll().where('is_active', '=', true).orderBy('sort_order').orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('sliders')
+    .selectAll()
+    .where('is_active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Every slider, inactive ones too, by order then title (the admin's list). */

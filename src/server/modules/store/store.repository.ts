@@ -14,5 +14,9 @@ export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStoreRow>>>;
 /** Writes the row, making it when it is missing (a database restored from before the migration's insert). */
 export async function saveStoreRow(db: Db, columns: Updateable<StoreSettingsTable>): Promise<void> {
   const result = await db.updateTable('store_settings').set(columns).where('id', '=', STORE_ROW_ID).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) await db.insertInto('store_settings').values({ ...columns, id: STORE_ROW_ID }).execute();
+  if (Number(result.numUpdatedRows) === 0)
+    await db
+      .insertInto('store_settings')
+      .values({ ...columns, id: STORE_ROW_ID })
+      .execute();
 }

@@ -12,15 +12,17 @@ import { requireAdmin } from '../../middleware/auth.ts';
 import { getStoreSettings, updateStoreSettings } from './store.service.ts';
 
 export function storeRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    // Read by the site build and by the cart and checkout at runtime: always the current figures.
-    .get('/store', noStore, async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
-    .use('/admin/store', requireAdmin, noStore)
-    .get('/admin/store', async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
-    .put('/admin/store', async (c) => {
-      const check = checkStoreSettings(await c.req.json().catch(() => undefined));
-      if (!check.ok) throw fieldError(400, check.message, check.field);
-      // requireAdmin ran first, so the user is set.
-      return c.json(await updateStoreSettings(c.get('db'), deps, c.get('user')!, check.value));
-    });
+  return (
+    new Hono<AppEnv>()
+      // Read by the site build and by the cart and checkout at runtime: always the current figures.
+      .get('/store', noStore, async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
+      .use('/admin/store', requireAdmin, noStore)
+      .get('/admin/store', async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
+      .put('/admin/store', async (c) => {
+        const check = checkStoreSettings(await c.req.json().catch(() => undefined));
+        if (!check.ok) throw fieldError(400, check.message, check.field);
+        // requireAdmin ran first, so the user is set.
+        return c.json(await updateStoreSettings(c.get('db'), deps, c.get('user')!, check.value));
+      })
+  );
 }

@@ -14,7 +14,12 @@ import { findStoreRow, saveStoreRow, type StoreRow } from './store.repository.ts
 
 /** The migration's defaults, for a database whose row is missing. */
 const DEFAULT_ROW: Omit<StoreRow, 'id' | 'updated_at'> = {
-  currency: 'USD', tax_rate_bp: 0, tax_inclusive: false, shipping_cents: 0, manual_payment_enabled: true, manual_payment_instructions: '',
+  currency: 'USD',
+  tax_rate_bp: 0,
+  tax_inclusive: false,
+  shipping_cents: 0,
+  manual_payment_enabled: true,
+  manual_payment_instructions: '',
 };
 
 /** The settings row, or the defaults. Booleans read back as 0/1. */
@@ -23,7 +28,10 @@ export async function readStore(db: Db): Promise<Omit<StoreRow, 'id' | 'updated_
 }
 
 /** The row as GET /api/store answers it; Stripe is on when the server has its keys. */
-export function storeSettingsFromRow(row: Omit<StoreRow, 'id' | 'updated_at'>, payments: Pick<Payments, 'stripe'>): StoreSettings {
+export function storeSettingsFromRow(
+  row: Omit<StoreRow, 'id' | 'updated_at'>,
+  payments: Pick<Payments, 'stripe'>,
+): StoreSettings {
   return {
     currency: row.currency,
     taxRateBp: row.tax_rate_bp,
@@ -55,9 +63,18 @@ function changedFields(before: StoreSettings, after: StoreSettingsValues): strin
 }
 
 /** PUT /api/admin/store: refuses a store that could take no payment at all; answers the settings as they now are. */
-export async function updateStoreSettings(db: Db, deps: Pick<Deps, 'rebuilds' | 'payments'>, actor: AuthUser, values: StoreSettingsValues): Promise<StoreSettings> {
+export async function updateStoreSettings(
+  db: Db,
+  deps: Pick<Deps, 'rebuilds' | 'payments'>,
+  actor: AuthUser,
+  values: StoreSettingsValues,
+): Promise<StoreSettings> {
   if (!values.manualPaymentEnabled && deps.payments.stripe === undefined) {
-    throw fieldError(400, 'manualPaymentEnabled: cannot be off while Stripe is not configured (the store would take no payment)', 'manualPaymentEnabled');
+    throw fieldError(
+      400,
+      'manualPaymentEnabled: cannot be off while Stripe is not configured (the store would take no payment)',
+      'manualPaymentEnabled',
+    );
   }
   const changed = await db.transaction().execute(async (trx) => {
     const before = storeSettingsFromRow((await findStoreRow(trx)) ?? DEFAULT_ROW, deps.payments);
@@ -71,7 +88,11 @@ export async function updateStoreSettings(db: Db, deps: Pick<Deps, 'rebuilds' | 
       manual_payment_instructions: values.manualPaymentInstructions,
       updated_at: new Date().toISOString(),
     });
-    await recordAudit(trx, actor, { action: 'store.update', target: { type: 'store', id: '' }, summary: fields.length > 0 ? `Store settings updated: ${fields.join(', ')}` : 'Store settings saved unchanged' });
+    await recordAudit(trx, actor, {
+      action: 'store.update',
+      target: { type: 'store', id: '' },
+      summary: fields.length > 0 ? `Store settings updated: ${fields.join(', ')}` : 'Store settings saved unchanged',
+    });
     return fields.length > 0;
   });
   if (changed) deps.rebuilds.request('store settings changed');

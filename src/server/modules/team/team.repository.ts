@@ -16,13 +16,19 @@ export function findTeamRow(db: Db, id: string) {
 
 /** The order after the last member's (0 for the first). */
 export async function nextTeamOrder(db: Db): Promise<number> {
-  const row = await db.selectFrom('team_members').select((eb) => eb.fn.max('sort_order').as('last')).executeTakeFirst();
+  const row = await db
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .executeTakeFirst();
   const last = row?.last;
   return last === null || last === undefined ? 0 : Number(last) + 1;
 }
 
 export async function countTeamRows(db: Db): Promise<number> {
-  const row = await db.selectFrom('team_members').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

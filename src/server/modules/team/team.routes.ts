@@ -12,7 +12,15 @@ import { noStore } from '../../http/no-store.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
-import { createTeamMember, deleteTeamMember, listTeam, reorderTeam, updateTeamMember, type TeamInput, type TeamWriteContext } from './team.service.ts';
+import {
+  createTeamMember,
+  deleteTeamMember,
+  listTeam,
+  reorderTeam,
+  updateTeamMember,
+  type TeamInput,
+  type TeamWriteContext,
+} from './team.service.ts';
 
 /** Member ids are server-made UUIDs; anything longer is no member. */
 const ID_MAX = 100;
@@ -32,38 +40,41 @@ function memberId(c: Context<AppEnv>): string {
 async function teamInput(c: Context<AppEnv>): Promise<TeamInput> {
   if (mediaType(c.req.header('content-type')) === 'multipart/form-data') return readUploadForm(c, ['photo']);
   const body: unknown = await c.req.json().catch(() => undefined);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(400, 'The body must be a JSON object');
   return { json: body as Record<string, unknown> };
 }
 
 export function teamRoutes(deps: Deps) {
   const changed = () => deps.rebuilds.request('team changed');
-  return new Hono<AppEnv>()
-    .get('/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
-    .use('/admin/team', requireAdmin, noStore)
-    .use('/admin/team/*', requireAdmin, noStore)
-    .get('/admin/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
-    .post('/admin/team', uploadBodyLimit(1), async (c) => {
-      const member = await createTeamMember(writeContext(c), await teamInput(c));
-      changed();
-      return c.json({ message: `${member.name} was added to the team`, member }, 201);
-    })
-    // Before /admin/team/:id, which would otherwise take 'order' for an id.
-    .put('/admin/team/order', async (c) => {
-      const parsed = TeamOrder.safeParse(await c.req.json().catch(() => undefined));
-      if (!parsed.success) throw fieldError(400, TEAM_ORDER_MESSAGE, 'ids');
-      const results = await reorderTeam(writeContext(c), parsed.data.ids);
-      changed();
-      return c.json({ results });
-    })
-    .put('/admin/team/:id', uploadBodyLimit(1), async (c) => {
-      const member = await updateTeamMember(writeContext(c), memberId(c), await teamInput(c));
-      changed();
-      return c.json({ message: `${member.name} was updated`, member });
-    })
-    .delete('/admin/team/:id', async (c) => {
-      await deleteTeamMember(writeContext(c), memberId(c));
-      changed();
-      return c.json({ message: 'Team member removed' });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
+      .use('/admin/team', requireAdmin, noStore)
+      .use('/admin/team/*', requireAdmin, noStore)
+      .get('/admin/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
+      .post('/admin/team', uploadBodyLimit(1), async (c) => {
+        const member = await createTeamMember(writeContext(c), await teamInput(c));
+        changed();
+        return c.json({ message: `${member.name} was added to the team`, member }, 201);
+      })
+      // Before /admin/team/:id, which would otherwise take 'order' for an id.
+      .put('/admin/team/order', async (c) => {
+        const parsed = TeamOrder.safeParse(await c.req.json().catch(() => undefined));
+        if (!parsed.success) throw fieldError(400, TEAM_ORDER_MESSAGE, 'ids');
+        const results = await reorderTeam(writeContext(c), parsed.data.ids);
+        changed();
+        return c.json({ results });
+      })
+      .put('/admin/team/:id', uploadBodyLimit(1), async (c) => {
+        const member = await updateTeamMember(writeContext(c), memberId(c), await teamInput(c));
+        changed();
+        return c.json({ message: `${member.name} was updated`, member });
+      })
+      .delete('/admin/team/:id', async (c) => {
+        await deleteTeamMember(writeContext(c), memberId(c));
+        changed();
+        return c.json({ message: 'Team member removed' });
+      })
+  );
 }

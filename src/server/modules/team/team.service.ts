@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import {
-  checkTeamMemberChanges, checkTeamMemberCreate, isCompleteOrder, TEAM_FULL_MESSAGE, TEAM_MEMBER_NOT_FOUND, TEAM_ORDER_MESSAGE, TEAM_SIZE_MAX,
+  checkTeamMemberChanges,
+  checkTeamMemberCreate,
+  isCompleteOrder,
+  TEAM_FULL_MESSAGE,
+  TEAM_MEMBER_NOT_FOUND,
+  TEAM_ORDER_MESSAGE,
+  TEAM_SIZE_MAX,
   type TeamMember,
 } from '../../../shared/schemas/team.ts';
 import type { Db } from '../../db/connection.ts';
@@ -17,7 +23,15 @@ import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
-import { countTeamRows, deleteTeamRow, findTeamRow, insertTeamRow, listTeamRows, nextTeamOrder, updateTeamRow } from './team.repository.ts';
+import {
+  countTeamRows,
+  deleteTeamRow,
+  findTeamRow,
+  insertTeamRow,
+  listTeamRows,
+  nextTeamOrder,
+  updateTeamRow,
+} from './team.repository.ts';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface TeamWriteContext {
@@ -55,7 +69,11 @@ async function storedPhoto(ctx: TeamWriteContext, input: TeamInput): Promise<str
 }
 
 /** Runs the write; when it fails, the portrait stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(ctx: TeamWriteContext, photo: string | undefined, write: () => Promise<T>): Promise<T> {
+async function releasingOnFailure<T>(
+  ctx: TeamWriteContext,
+  photo: string | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -74,9 +92,20 @@ export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput):
   return releasingOnFailure(ctx, photo, () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      await insertTeamRow(trx, { id, ...check.value, photo: photo ?? '', sort_order: await nextTeamOrder(trx), created_at: now, updated_at: now });
+      await insertTeamRow(trx, {
+        id,
+        ...check.value,
+        photo: photo ?? '',
+        sort_order: await nextTeamOrder(trx),
+        created_at: now,
+        updated_at: now,
+      });
       await claimMedia(trx, photo);
-      await recordAudit(trx, ctx.actor, { action: 'team.create', target: { type: 'team', id }, summary: `${label(check.value.name)} added` });
+      await recordAudit(trx, ctx.actor, {
+        action: 'team.create',
+        target: { type: 'team', id },
+        summary: `${label(check.value.name)} added`,
+      });
       return teamMemberFromRow((await findTeamRow(trx, id))!);
     }),
   );
@@ -97,7 +126,11 @@ export async function updateTeamMember(ctx: TeamWriteContext, id: string, input:
       await claimMedia(trx, photo);
       const after = (await findTeamRow(trx, id))!;
       if (before.photo !== after.photo) await unclaimMedia(trx, before.photo);
-      await recordAudit(trx, ctx.actor, { action: 'team.update', target: { type: 'team', id }, summary: `${label(after.name)} updated` });
+      await recordAudit(trx, ctx.actor, {
+        action: 'team.update',
+        target: { type: 'team', id },
+        summary: `${label(after.name)} updated`,
+      });
       return { member: teamMemberFromRow(after), before };
     }),
   );
@@ -111,7 +144,11 @@ export async function deleteTeamMember(ctx: TeamWriteContext, id: string): Promi
     const deleted = await deleteTeamRow(trx, id);
     if (!deleted) throw missing();
     await unclaimMedia(trx, deleted.photo);
-    await recordAudit(trx, ctx.actor, { action: 'team.delete', target: { type: 'team', id }, summary: `${label(deleted.name)} removed` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'team.delete',
+      target: { type: 'team', id },
+      summary: `${label(deleted.name)} removed`,
+    });
     return deleted;
   });
   if (row.photo) await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.photo);
@@ -124,7 +161,11 @@ export async function reorderTeam(ctx: TeamWriteContext, ids: readonly string[])
     if (!isCompleteOrder(ids, stored)) throw fieldError(400, TEAM_ORDER_MESSAGE, 'ids');
     const now = new Date().toISOString();
     for (const [order, id] of ids.entries()) await updateTeamRow(trx, id, { sort_order: order, updated_at: now });
-    await recordAudit(trx, ctx.actor, { action: 'team.update', target: { type: 'team' }, summary: `Team reordered (${ids.length})` });
+    await recordAudit(trx, ctx.actor, {
+      action: 'team.update',
+      target: { type: 'team' },
+      summary: `Team reordered (${ids.length})`,
+    });
     return (await listTeamRows(trx)).map(teamMemberFromRow);
   });
 }

@@ -18,9 +18,17 @@ function selectAdminUsers(db: Db) {
     'users.role',
     'users.disabled',
     'users.created_at',
-    eb.selectFrom('sessions').select((s) => s.fn.max('sessions.last_seen_at').as('m')).whereRef('sessions.user_id', '=', 'users.id').as('last_seen_at'),
+    eb
+      .selectFrom('sessions')
+      .select((s) => s.fn.max('sessions.last_seen_at').as('m'))
+      .whereRef('sessions.user_id', '=', 'users.id')
+      .as('last_seen_at'),
     // Whether two-factor sign-in is on (null without an authenticator): never the secret.
-    eb.selectFrom('user_two_factor').select('user_two_factor.enabled').whereRef('user_two_factor.user_id', '=', 'users.id').as('two_factor_enabled'),
+    eb
+      .selectFrom('user_two_factor')
+      .select('user_two_factor.enabled')
+      .whereRef('user_two_factor.user_id', '=', 'users.id')
+      .as('two_factor_enabled'),
   ]);
 }
 
@@ -34,11 +42,13 @@ function matching(filter: UsersFilter) {
       const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
       // lower() on both sides: LIKE is case-sensitive on PostgreSQL.
       const like = (text: RawBuilder<unknown>) => sql<SqlBool>`lower(${text}) like ${pattern} escape '\\'`;
-      parts.push(eb.or([
-        like(sql`${sql.ref('users.first_name')} || ' ' || ${sql.ref('users.last_name')}`),
-        like(sql`${sql.ref('users.email')}`),
-        like(sql`${sql.ref('users.username')}`),
-      ]));
+      parts.push(
+        eb.or([
+          like(sql`${sql.ref('users.first_name')} || ' ' || ${sql.ref('users.last_name')}`),
+          like(sql`${sql.ref('users.email')}`),
+          like(sql`${sql.ref('users.username')}`),
+        ]),
+      );
     }
     if (filter.role) parts.push(eb('users.role', '=', filter.role));
     if (filter.status) parts.push(eb('users.disabled', '=', filter.status === 'deactivated'));
@@ -49,7 +59,11 @@ function matching(filter: UsersFilter) {
 /** One page of accounts matching the filter, newest first, and how many match in all. */
 export async function listAdminUserRows(db: Db, filter: UsersFilter) {
   const [count, rows] = await Promise.all([
-    db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where(matching(filter)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(matching(filter))
+      .executeTakeFirstOrThrow(),
     selectAdminUsers(db)
       .where(matching(filter))
       .orderBy('users.created_at', 'desc')
@@ -67,7 +81,12 @@ export function findAdminUserRow(db: Db, id: string) {
 
 /** Accounts that can use the admin area now. */
 export async function countActiveAdmins(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('role', '=', 'admin').where('disabled', '=', false).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -3,7 +3,13 @@
  * two-factor sign-in (issue 22): DELETE /api/admin/users/:id/two-factor. Admin-only and never cached.
  */
 import { Hono } from 'hono';
-import { UserChange, USER_CHANGE_MESSAGES, UsersQuery, USERS_QUERY_MESSAGES, type UsersFilter } from '../../../shared/schemas/user-admin.ts';
+import {
+  UserChange,
+  USER_CHANGE_MESSAGES,
+  UsersQuery,
+  USERS_QUERY_MESSAGES,
+  type UsersFilter,
+} from '../../../shared/schemas/user-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { requireAdmin } from '../../middleware/auth.ts';
@@ -17,7 +23,11 @@ import { resetTwoFactor } from './users.two-factor.service.ts';
 const ID_MAX = 100;
 
 /** The first refused field of a parse, as the message and field of a 400. */
-function refusal<K extends string>(issues: { path: PropertyKey[] }[], messages: Record<K, string>, fallback: K): ApiError {
+function refusal<K extends string>(
+  issues: { path: PropertyKey[] }[],
+  messages: Record<K, string>,
+  fallback: K,
+): ApiError {
   const key = issues[0]?.path[0];
   const field = typeof key === 'string' && key in messages ? (key as K) : fallback;
   return fieldError(400, messages[field], field);
@@ -36,10 +46,12 @@ export function userAdminRoutes(deps: Pick<Deps, 'mailer'>) {
       const id = c.req.param('id');
       if (id.length > ID_MAX) throw notFound('User not found');
       const body: unknown = await c.req.json().catch(() => undefined);
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be a JSON object');
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw new ApiError(400, 'The body must be a JSON object');
       const parsed = UserChange.safeParse(body);
       if (!parsed.success) throw refusal<'role' | 'disabled'>(parsed.error.issues, USER_CHANGE_MESSAGES, 'role');
-      if (parsed.data.role === undefined && parsed.data.disabled === undefined) throw fieldError(400, USER_CHANGE_MESSAGES.empty, 'role');
+      if (parsed.data.role === undefined && parsed.data.disabled === undefined)
+        throw fieldError(400, USER_CHANGE_MESSAGES.empty, 'role');
       // requireAdmin ran first, so the user is set.
       return c.json(await changeUser(c.get('db'), c.get('user')!, id, parsed.data));
     })

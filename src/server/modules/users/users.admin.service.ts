@@ -3,14 +3,25 @@
  * pure rule in shared/schemas/user-admin.ts inside its transaction, which also revokes sessions and records the audit.
  */
 import type { AdminUser, AdminUserPage } from '../../../shared/admin.ts';
-import { changeSummary, judgeUserChange, type UserChangeInput, type UsersFilter } from '../../../shared/schemas/user-admin.ts';
+import {
+  changeSummary,
+  judgeUserChange,
+  type UserChangeInput,
+  type UsersFilter,
+} from '../../../shared/schemas/user-admin.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import { bool } from '../content/content.mappers.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { userFromRow, type AuthUser } from '../auth/user-dto.ts';
-import { type AdminUserRow, countActiveAdmins, findAdminUserRow, listAdminUserRows, updateUserRow } from './users.admin.repository.ts';
+import {
+  type AdminUserRow,
+  countActiveAdmins,
+  findAdminUserRow,
+  listAdminUserRows,
+  updateUserRow,
+} from './users.admin.repository.ts';
 
 /** The row as the admin API shows it. */
 export function adminUserFromRow(row: AdminUserRow): AdminUser {
@@ -32,13 +43,26 @@ export async function listAdminUsers(db: Db, filter: UsersFilter): Promise<Admin
 }
 
 /** PATCH /api/admin/users/:id: the message says what changed ('Ana Diaz made admin'). */
-export async function changeUser(db: Db, actor: AuthUser, id: string, change: UserChangeInput): Promise<{ message: string; user: AdminUser }> {
+export async function changeUser(
+  db: Db,
+  actor: AuthUser,
+  id: string,
+  change: UserChangeInput,
+): Promise<{ message: string; user: AdminUser }> {
   return db.transaction().execute(async (trx) => {
     const row = await findAdminUserRow(trx, id);
     if (!row) throw notFound('User not found');
     const target = adminUserFromRow(row);
-    const verdict = judgeUserChange(actor.id, { id: target._id, role: target.role, disabled: target.disabled }, change, await countActiveAdmins(trx));
-    if (!verdict.ok) throw verdict.status === 400 ? fieldError(400, verdict.message, verdict.field) : new ApiError(verdict.status, verdict.message);
+    const verdict = judgeUserChange(
+      actor.id,
+      { id: target._id, role: target.role, disabled: target.disabled },
+      change,
+      await countActiveAdmins(trx),
+    );
+    if (!verdict.ok)
+      throw verdict.status === 400
+        ? fieldError(400, verdict.message, verdict.field)
+        : new ApiError(verdict.status, verdict.message);
     const summary = changeSummary(actorName(target), { id, role: target.role, disabled: target.disabled }, change);
     if (!verdict.changed) return { message: summary, user: target };
     await updateUserRow(trx, id, { ...change, updated_at: new Date().toISOString() });

@@ -31,7 +31,11 @@ export interface ResetDeps {
 }
 
 /** DELETE /api/admin/users/:id/two-factor: never one's own (Settings turns it off with proof); 409 when it is not on. */
-export async function resetTwoFactor(deps: ResetDeps, actor: AuthUser, id: string): Promise<{ message: string; user: AdminUser }> {
+export async function resetTwoFactor(
+  deps: ResetDeps,
+  actor: AuthUser,
+  id: string,
+): Promise<{ message: string; user: AdminUser }> {
   if (id === actor.id) throw new ApiError(403, ADMIN_TWO_FACTOR_TEXTS.notYourOwn);
   const done = await deps.db.transaction().execute(async (trx) => {
     const row = await findAdminUserRow(trx, id);
@@ -49,6 +53,11 @@ export async function resetTwoFactor(deps: ResetDeps, actor: AuthUser, id: strin
   });
   logAuthEvent('two_factor.disabled', { ip: deps.ip, userId: id, reason: `reset by admin ${actor.id}` });
   const mustEnrolAgain = roleOf(done.role) === 'admin' && deps.env.ADMIN_2FA === 'required';
-  sendInBackground(deps, async () => twoFactorResetMail(await mailBrand(deps.db, deps.env.SITE_URL), done.email, deps.env.SITE_URL, mustEnrolAgain), id);
+  sendInBackground(
+    deps,
+    async () =>
+      twoFactorResetMail(await mailBrand(deps.db, deps.env.SITE_URL), done.email, deps.env.SITE_URL, mustEnrolAgain),
+    id,
+  );
   return { message: done.message, user: done.user };
 }

@@ -21,15 +21,33 @@ export function stubLocation(url = '/'): StubbedLocation {
   const navigation: StubbedLocation = { assign: vi.fn(), replace: vi.fn(), reload: vi.fn() };
   const fake = {
     ...navigation,
-    get href() { return real.href; },
-    get origin() { return real.origin; },
-    get protocol() { return real.protocol; },
-    get host() { return real.host; },
-    get hostname() { return real.hostname; },
-    get port() { return real.port; },
-    get pathname() { return real.pathname; },
-    get search() { return real.search; },
-    get hash() { return real.hash; },
+    get href() {
+      return real.href;
+    },
+    get origin() {
+      return real.origin;
+    },
+    get protocol() {
+      return real.protocol;
+    },
+    get host() {
+      return real.host;
+    },
+    get hostname() {
+      return real.hostname;
+    },
+    get port() {
+      return real.port;
+    },
+    get pathname() {
+      return real.pathname;
+    },
+    get search() {
+      return real.search;
+    },
+    get hash() {
+      return real.hash;
+    },
     toString: () => real.href,
   };
   vi.stubGlobal('location', fake);
@@ -58,10 +76,13 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
  * at module level and never get here).
  */
 export function stubMeFetch(me: { status: number; body: unknown }): Mock<typeof fetch> {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return new URL(url, 'http://localhost').pathname === '/api/auth/me' ? json(me.status, me.body) : json(404, { message: 'Not found' });
+    return new URL(url, 'http://localhost').pathname === '/api/auth/me'
+      ? json(me.status, me.body)
+      : json(404, { message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -80,4 +101,5 @@ export function requestsOf(fetchMock: Mock<typeof fetch>): string[] {
 export const watchConsoleErrors = () => vi.spyOn(console, 'error');
 
 /** The messages a console.error spy saw, one string per call, for a readable failure. */
-export const consoleMessages = (spy: { mock: { calls: unknown[][] } }): string[] => spy.mock.calls.map((args) => args.map(String).join(' '));
+export const consoleMessages = (spy: { mock: { calls: unknown[][] } }): string[] =>
+  spy.mock.calls.map((args) => args.map(String).join(' '));

@@ -7,7 +7,8 @@ export function stubLayout(width = 1280, height = 720): () => void {
   const proto = HTMLElement.prototype;
   const own = new Map(KEYS.map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)]));
   const size = { offsetWidth: width, offsetHeight: height, clientWidth: width, clientHeight: height };
-  for (const [key, value] of Object.entries(size)) Object.defineProperty(proto, key, { configurable: true, get: () => value });
+  for (const [key, value] of Object.entries(size))
+    Object.defineProperty(proto, key, { configurable: true, get: () => value });
   Object.defineProperty(proto, 'getBoundingClientRect', {
     configurable: true,
     writable: true,

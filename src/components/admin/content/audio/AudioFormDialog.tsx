@@ -8,7 +8,14 @@ import { audioCategoriesFor } from '../../../../lib/filters/audio.ts';
 import { formatDuration } from '../../../../lib/format/dates.ts';
 import { AUDIO_QUALITIES, AUDIO_TYPES } from '../../../../shared/constants.ts';
 import {
-  AUDIO_ACCEPT, AUDIO_CATEGORY_MAX, AUDIO_DESCRIPTION_MAX, AUDIO_FORMATS_TEXT, AUDIO_MAX_BYTES, AUDIO_NAME_MAX, AUDIO_REQUIRED, checkAudio,
+  AUDIO_ACCEPT,
+  AUDIO_CATEGORY_MAX,
+  AUDIO_DESCRIPTION_MAX,
+  AUDIO_FORMATS_TEXT,
+  AUDIO_MAX_BYTES,
+  AUDIO_NAME_MAX,
+  AUDIO_REQUIRED,
+  checkAudio,
   type AdminAudio,
 } from '../../../../shared/schemas/audio-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
@@ -34,11 +41,28 @@ interface Form {
   published: 'true' | 'false';
 }
 
-const blank = (): Form => ({ name: '', title: '', artist: '', description: '', type: '', category: '', quality: '', tags: '', published: 'false' });
+const blank = (): Form => ({
+  name: '',
+  title: '',
+  artist: '',
+  description: '',
+  type: '',
+  category: '',
+  quality: '',
+  tags: '',
+  published: 'false',
+});
 
 const formOf = (a: AdminAudio): Form => ({
-  name: a.name, title: a.title, artist: a.artist, description: a.description, type: pickOne(AUDIO_TYPES, a.type), category: a.category,
-  quality: pickOne(AUDIO_QUALITIES, a.quality), tags: a.tags.join(', '), published: a.published ? 'true' : 'false',
+  name: a.name,
+  title: a.title,
+  artist: a.artist,
+  description: a.description,
+  type: pickOne(AUDIO_TYPES, a.type),
+  category: a.category,
+  quality: pickOne(AUDIO_QUALITIES, a.quality),
+  tags: a.tags.join(', '),
+  published: a.published ? 'true' : 'false',
 });
 
 interface Props {
@@ -51,7 +75,9 @@ interface Props {
 
 export default function AudioFormDialog({ target, items, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const { form, setForm, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () => setFile(null));
+  const { form, setForm, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
+    setFile(null),
+  );
 
   async function save() {
     if (target === null) return;
@@ -71,34 +97,88 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
   }
 
   const categories = audioCategoriesFor(form.type || 'all', items);
-  const current = target && target !== 'new' ? `Keeps the current file (${formatDuration(target.duration)}) unless you choose another.` : '';
+  const current =
+    target && target !== 'new'
+      ? `Keeps the current file (${formatDuration(target.duration)}) unless you choose another.`
+      : '';
   return (
-    <ContentFormDialog open={target !== null} title={target === 'new' ? 'New audio' : 'Edit audio'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
+    <ContentFormDialog
+      open={target !== null}
+      title={target === 'new' ? 'New audio' : 'Edit audio'}
+      busy={busy}
+      error={error}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Name" name="name" maxLength={AUDIO_NAME_MAX} value={form.name} onChange={set('name')} />
-        <TextInput label="Artist" name="artist" maxLength={AUDIO_NAME_MAX} value={form.artist} onChange={set('artist')} />
+        <TextInput
+          label="Artist"
+          name="artist"
+          maxLength={AUDIO_NAME_MAX}
+          value={form.artist}
+          onChange={set('artist')}
+        />
       </div>
       <TextInput label="Title" name="title" maxLength={AUDIO_NAME_MAX} value={form.title} onChange={set('title')} />
-      <TextArea label="Description" name="description" rows={3} maxLength={AUDIO_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={3}
+        maxLength={AUDIO_DESCRIPTION_MAX}
+        value={form.description}
+        onChange={set('description')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         {/* The spec's rule of the Audio Library: choosing a type clears the category. */}
-        <SelectInput label="Type" name="type" value={form.type} options={TYPES} onChange={(type) => setForm((f) => ({ ...f, type, category: '' }))} />
+        <SelectInput
+          label="Type"
+          name="type"
+          value={form.type}
+          options={TYPES}
+          onChange={(type) => setForm((f) => ({ ...f, type, category: '' }))}
+        />
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           Category
-          <input className={inputClass} name="category" list="audio-category-options" maxLength={AUDIO_CATEGORY_MAX} value={form.category} onChange={(e) => set('category')(e.target.value)} />
+          <input
+            className={inputClass}
+            name="category"
+            list="audio-category-options"
+            maxLength={AUDIO_CATEGORY_MAX}
+            value={form.category}
+            onChange={(e) => set('category')(e.target.value)}
+          />
           <datalist id="audio-category-options">
-            {categories.map((c) => <option key={c} value={c} />)}
+            {categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
           </datalist>
         </label>
-        <SelectInput label="Quality" name="quality" value={form.quality} options={QUALITIES} onChange={set('quality')} />
-        <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
+        <SelectInput
+          label="Quality"
+          name="quality"
+          value={form.quality}
+          options={QUALITIES}
+          onChange={set('quality')}
+        />
+        <SelectInput
+          label="Status"
+          name="published"
+          value={form.published}
+          options={PUBLISHED_OPTIONS}
+          onChange={set('published')}
+        />
       </div>
       <TextInput label="Tags (comma separated)" name="tags" maxLength={1200} value={form.tags} onChange={set('tags')} />
       <FileInput
         label="Audio file"
         name="audio"
         accept={AUDIO_ACCEPT}
-        hint={file ? `${file.name}, ${formatMB(file.size)}` : current || `${AUDIO_FORMATS_TEXT}, less than 50MB. The duration is read from the file.`}
+        hint={
+          file
+            ? `${file.name}, ${formatMB(file.size)}`
+            : current || `${AUDIO_FORMATS_TEXT}, less than 50MB. The duration is read from the file.`
+        }
         onFile={setFile}
       />
       {progress !== null && <UploadBar percent={progress} />}

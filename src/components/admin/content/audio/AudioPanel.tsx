@@ -10,14 +10,28 @@ import AudioFormDialog from './AudioFormDialog.tsx';
 
 // Audio has no picture: the card reads 'No image available', as the spec has it for any item without one.
 const toCard = (audio: AdminAudio) => ({
-  id: audio._id, title: audio.name || audio.title, caption: [audio.artist, audio.description].filter(Boolean).join(' · '), image: null,
-  createdAt: audio.createdAt, published: audio.published,
+  id: audio._id,
+  title: audio.name || audio.title,
+  caption: [audio.artist, audio.description].filter(Boolean).join(' · '),
+  image: null,
+  createdAt: audio.createdAt,
+  published: audio.published,
 });
 
 const details = (audio: AdminAudio) => (
   <div className="mt-1 flex flex-col gap-1">
-    <p className="m-0 text-xs text-gray-600 dark:text-gray-400">{[audio.type, audio.category, formatDuration(audio.duration)].filter(Boolean).join(' · ')}</p>
-    {audio.audio_file && <audio className="w-full" controls preload="none" src={apiAsset(audio.audio_file)} aria-label={`Play ${audio.name}`} />}
+    <p className="m-0 text-xs text-gray-600 dark:text-gray-400">
+      {[audio.type, audio.category, formatDuration(audio.duration)].filter(Boolean).join(' · ')}
+    </p>
+    {audio.audio_file && (
+      <audio
+        className="w-full"
+        controls
+        preload="none"
+        src={apiAsset(audio.audio_file)}
+        aria-label={`Play ${audio.name}`}
+      />
+    )}
   </div>
 );
 

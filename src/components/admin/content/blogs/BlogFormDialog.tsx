@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
 import { createBlog, updateBlog, type BlogFormInput } from '../../../../lib/api/admin/blogs.ts';
 import { BLOG_CATEGORIES } from '../../../../shared/constants.ts';
-import { BLOG_CAPTION_MAX, BLOG_TITLE_MAX, checkBlogCreate, type AdminBlog } from '../../../../shared/schemas/blog-admin.ts';
+import {
+  BLOG_CAPTION_MAX,
+  BLOG_TITLE_MAX,
+  checkBlogCreate,
+  type AdminBlog,
+} from '../../../../shared/schemas/blog-admin.ts';
 import { useDataUrl } from '../../sliders/ImageField.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
@@ -37,14 +42,39 @@ interface Draft {
   state: DraftState;
 }
 
-const blank = (): Draft => ({ title: '', slug: '', slugEdited: false, caption: '', category: '', tags: '', content: '', state: 'draft' });
-
-const draftOf = (blog: AdminBlog): Draft => ({
-  title: blog.title, slug: blog.slug, slugEdited: true, caption: blog.caption, category: pickOne(BLOG_CATEGORIES, blog.category), tags: blog.tags.join(', '),
-  content: blog.content, state: blog.published ? 'published' : 'draft',
+const blank = (): Draft => ({
+  title: '',
+  slug: '',
+  slugEdited: false,
+  caption: '',
+  category: '',
+  tags: '',
+  content: '',
+  state: 'draft',
 });
 
-function CoverField({ current, file, onFile, onRemove }: { current: string; file: File | null; onFile: (file: File | null) => void; onRemove: () => void }) {
+const draftOf = (blog: AdminBlog): Draft => ({
+  title: blog.title,
+  slug: blog.slug,
+  slugEdited: true,
+  caption: blog.caption,
+  category: pickOne(BLOG_CATEGORIES, blog.category),
+  tags: blog.tags.join(', '),
+  content: blog.content,
+  state: blog.published ? 'published' : 'draft',
+});
+
+function CoverField({
+  current,
+  file,
+  onFile,
+  onRemove,
+}: {
+  current: string;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  onRemove: () => void;
+}) {
   const chosen = useDataUrl(file);
   const preview = chosen || (current ? apiAsset(current) : '');
   return (
@@ -60,9 +90,17 @@ function CoverField({ current, file, onFile, onRemove }: { current: string; file
       </label>
       {preview ? (
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <img src={preview} alt="Cover preview" className="aspect-video w-full max-w-xs rounded-lg border border-gray-200 object-cover dark:border-white/10" />
+          <img
+            src={preview}
+            alt="Cover preview"
+            className="aspect-video w-full max-w-xs rounded-lg border border-gray-200 object-cover dark:border-white/10"
+          />
           {!file && (
-            <button type="button" onClick={onRemove} className="rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
+            <button
+              type="button"
+              onClick={onRemove}
+              className="rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
+            >
               Remove cover
             </button>
           )}
@@ -79,7 +117,15 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
   const [removeCover, setRemoveCover] = useState(false);
   // A new editor for each post opened (its content is read once, on mount).
   const [editorKey, setEditorKey] = useState(0);
-  const { form: draft, setForm: setDraft, busy, error, setError, progress, submit } = useContentForm(blog, blank, draftOf, () => {
+  const {
+    form: draft,
+    setForm: setDraft,
+    busy,
+    error,
+    setError,
+    progress,
+    submit,
+  } = useContentForm(blog, blank, draftOf, () => {
     setCover(null);
     setRemoveCover(false);
     setEditorKey((k) => k + 1);
@@ -91,15 +137,23 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
   async function save() {
     if (!blog) return;
     const fields: BlogFormInput['fields'] = {
-      title: draft.title, slug: draft.slug.trim(), caption: draft.caption, category: draft.category, tags: draft.tags,
-      content: draft.content, published: String(draft.state === 'published'),
+      title: draft.title,
+      slug: draft.slug.trim(),
+      caption: draft.caption,
+      category: draft.category,
+      tags: draft.tags,
+      content: draft.content,
+      published: String(draft.state === 'published'),
     };
     const check = checkBlogCreate(fields);
     if (!check.ok) return setError(check.message);
     const input: BlogFormInput = { fields, cover: cover ?? undefined, removeCover: removeCover && !cover };
     await submit(
       // Only a cover upload reports progress.
-      (onProgress) => (blog === 'new' ? createBlog(input, cover ? onProgress : undefined) : updateBlog(blog._id, input, cover ? onProgress : undefined)),
+      (onProgress) =>
+        blog === 'new'
+          ? createBlog(input, cover ? onProgress : undefined)
+          : updateBlog(blog._id, input, cover ? onProgress : undefined),
       'The post could not be saved. Please try again.',
       onSaved,
       cover !== null,
@@ -115,12 +169,42 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
       onCancel={onClose}
       onSubmit={() => void save()}
     >
-      <TextInput label="Title" name="title" maxLength={BLOG_TITLE_MAX} value={draft.title} onChange={(title) => setDraft(followTitle(title))} />
-      <SlugField slug={draft.slug} title={draft.title} pathOf={(slug) => `/blogs/${slug}/`} onChange={(slug) => set({ slug, slugEdited: true })} />
-      <TextArea label="Caption" name="caption" rows={2} maxLength={BLOG_CAPTION_MAX} value={draft.caption} onChange={(caption) => set({ caption })} />
+      <TextInput
+        label="Title"
+        name="title"
+        maxLength={BLOG_TITLE_MAX}
+        value={draft.title}
+        onChange={(title) => setDraft(followTitle(title))}
+      />
+      <SlugField
+        slug={draft.slug}
+        title={draft.title}
+        pathOf={(slug) => `/blogs/${slug}/`}
+        onChange={(slug) => set({ slug, slugEdited: true })}
+      />
+      <TextArea
+        label="Caption"
+        name="caption"
+        rows={2}
+        maxLength={BLOG_CAPTION_MAX}
+        value={draft.caption}
+        onChange={(caption) => set({ caption })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectInput label="Category" name="category" value={draft.category} options={CATEGORIES} onChange={(category) => set({ category })} />
-        <TextInput label="Tags (comma separated)" name="tags" maxLength={880} value={draft.tags} onChange={(tags) => set({ tags })} />
+        <SelectInput
+          label="Category"
+          name="category"
+          value={draft.category}
+          options={CATEGORIES}
+          onChange={(category) => set({ category })}
+        />
+        <TextInput
+          label="Tags (comma separated)"
+          name="tags"
+          maxLength={880}
+          value={draft.tags}
+          onChange={(tags) => set({ tags })}
+        />
       </div>
       <CoverField
         current={current}
@@ -137,8 +221,19 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
           <span>{progress}%</span>
         </div>
       )}
-      <RichTextEditor key={editorKey} label="Content" initialHtml={draft.content} onChange={(content) => set({ content })} />
-      <SelectInput label="Status" name="status" value={draft.state} options={DRAFT_STATE_OPTIONS} onChange={(state) => set({ state })} />
+      <RichTextEditor
+        key={editorKey}
+        label="Content"
+        initialHtml={draft.content}
+        onChange={(content) => set({ content })}
+      />
+      <SelectInput
+        label="Status"
+        name="status"
+        value={draft.state}
+        options={DRAFT_STATE_OPTIONS}
+        onChange={(state) => set({ state })}
+      />
     </ContentFormDialog>
   );
 }

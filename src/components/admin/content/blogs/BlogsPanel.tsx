@@ -11,7 +11,12 @@ import PanelToolbar from '../ui/PanelToolbar.tsx';
 import BlogFormDialog from './BlogFormDialog.tsx';
 
 const toCard = (blog: AdminBlog) => ({
-  id: blog._id, title: blog.title, caption: blog.caption, image: blog.image ? apiAsset(blog.image) : null, createdAt: blog.createdAt, published: blog.published,
+  id: blog._id,
+  title: blog.title,
+  caption: blog.caption,
+  image: blog.image ? apiAsset(blog.image) : null,
+  createdAt: blog.createdAt,
+  published: blog.published,
 });
 
 export default function BlogsPanel(props: ContentPanelProps) {

@@ -4,8 +4,18 @@
  */
 import { useId, useState } from 'react';
 import { createDocument, updateDocument } from '../../../../lib/api/admin/documents.ts';
-import { DOCUMENT_ACCEPT, documentTypeLabel, formatFileSize, type AdminDocument } from '../../../../shared/documents.ts';
-import { checkDocumentFields, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX, DocumentInput } from '../../../../shared/schemas/document-admin.ts';
+import {
+  DOCUMENT_ACCEPT,
+  documentTypeLabel,
+  formatFileSize,
+  type AdminDocument,
+} from '../../../../shared/documents.ts';
+import {
+  checkDocumentFields,
+  DOCUMENT_DESCRIPTION_MAX,
+  DOCUMENT_TITLE_MAX,
+  DocumentInput,
+} from '../../../../shared/schemas/document-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
@@ -22,7 +32,11 @@ interface Form {
 }
 
 const blank = (): Form => ({ title: '', description: '', published: 'false' });
-const formOf = (doc: AdminDocument): Form => ({ title: doc.title, description: doc.description, published: doc.published ? 'true' : 'false' });
+const formOf = (doc: AdminDocument): Form => ({
+  title: doc.title,
+  description: doc.description,
+  published: doc.published ? 'true' : 'false',
+});
 
 interface Props {
   /** null: closed; 'new': upload one; a document: edit it. */
@@ -33,7 +47,9 @@ interface Props {
 
 export default function DocumentFormDialog({ target, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () => setFile(null));
+  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
+    setFile(null),
+  );
   const fileHelp = useId();
 
   async function save() {
@@ -44,7 +60,10 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
     if (file && file.size > MAX_BYTES) return setError('File size must be less than 20MB');
     const fields = check.value;
     await submit(
-      (onProgress) => (target === 'new' ? createDocument(file!, fields, onProgress) : updateDocument(target.id, fields, file ?? undefined, onProgress)),
+      (onProgress) =>
+        target === 'new'
+          ? createDocument(file!, fields, onProgress)
+          : updateDocument(target.id, fields, file ?? undefined, onProgress),
       'The document could not be saved. Please try again.',
       onSaved,
       file !== null,
@@ -63,8 +82,21 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
       onSubmit={() => void save()}
     >
       <TextInput label="Title" name="title" maxLength={DOCUMENT_TITLE_MAX} value={form.title} onChange={set('title')} />
-      <TextArea label="Description" name="description" rows={3} maxLength={DOCUMENT_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
-      <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={3}
+        maxLength={DOCUMENT_DESCRIPTION_MAX}
+        value={form.description}
+        onChange={set('description')}
+      />
+      <SelectInput
+        label="Status"
+        name="published"
+        value={form.published}
+        options={PUBLISHED_OPTIONS}
+        onChange={set('published')}
+      />
       <div>
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           {current ? 'Replace the file (optional)' : 'File'}

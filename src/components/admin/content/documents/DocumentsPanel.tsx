@@ -8,7 +8,12 @@ import DocumentFormDialog from './DocumentFormDialog.tsx';
 
 // A document has no picture: its card shows the description, then the file's type, size and name.
 const toCard = (doc: AdminDocument) => ({
-  id: doc.id, title: doc.title, caption: doc.description, image: null, createdAt: doc.created_at, published: doc.published,
+  id: doc.id,
+  title: doc.title,
+  caption: doc.description,
+  image: null,
+  createdAt: doc.created_at,
+  published: doc.published,
 });
 
 const details = (doc: AdminDocument) => (
@@ -29,7 +34,11 @@ export default function DocumentsPanel(props: ContentPanelProps) {
       details={details}
       toolbar={(openNew) => (
         <PanelToolbar addLabel="Upload document" onAdd={openNew}>
-          Published documents are listed on the <a className="underline" href="/documents">documents page</a> after the next site update.
+          Published documents are listed on the{' '}
+          <a className="underline" href="/documents">
+            documents page
+          </a>{' '}
+          after the next site update.
         </PanelToolbar>
       )}
       form={(slot) => <DocumentFormDialog {...slot} />}

@@ -6,7 +6,13 @@ import { useId, useMemo, useState } from 'react';
 import { createEvent, updateEvent } from '../../../../lib/api/admin/content.ts';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '../../../../shared/constants.ts';
 import {
-  checkEvent, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, EVENT_TEXT_MAX, timeZoneOptions, utcToZoned, type AdminEvent,
+  checkEvent,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_NAME_MAX,
+  EVENT_TEXT_MAX,
+  timeZoneOptions,
+  utcToZoned,
+  type AdminEvent,
 } from '../../../../shared/schemas/event-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
@@ -16,7 +22,12 @@ import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.
 import { useContentForm } from '../ui/use-content-form.ts';
 
 const CATEGORIES = noneOr(EVENT_CATEGORIES);
-const LOCATION_TYPES = [['local', 'Local'], ['national', 'National'], ['international', 'International'], ['virtual', 'Virtual']] as const satisfies readonly (readonly [(typeof EVENT_TYPES)[number], string])[];
+const LOCATION_TYPES = [
+  ['local', 'Local'],
+  ['national', 'National'],
+  ['international', 'International'],
+  ['virtual', 'Virtual'],
+] as const satisfies readonly (readonly [(typeof EVENT_TYPES)[number], string])[];
 
 interface Form {
   name: string;
@@ -38,16 +49,36 @@ interface Form {
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const blank = (): Form => ({
-  name: '', title: '', description: '', start: '', end: '', timeZone: localZone(), eventType: 'local', location: '', address: '', city: '',
-  category: '', price: '0', published: 'false',
+  name: '',
+  title: '',
+  description: '',
+  start: '',
+  end: '',
+  timeZone: localZone(),
+  eventType: 'local',
+  location: '',
+  address: '',
+  city: '',
+  category: '',
+  price: '0',
+  published: 'false',
 });
 
 function formOf(e: AdminEvent): Form {
   const zone = e.timeZone || 'UTC';
   return {
-    name: e.name, title: e.title, description: e.description, start: utcToZoned(e.start_date, zone), end: utcToZoned(e.end_date, zone), timeZone: zone,
-    eventType: e.eventType, location: e.location, address: e.address, city: e.city,
-    category: pickOne(EVENT_CATEGORIES, e.category), price: String(e.price),
+    name: e.name,
+    title: e.title,
+    description: e.description,
+    start: utcToZoned(e.start_date, zone),
+    end: utcToZoned(e.end_date, zone),
+    timeZone: zone,
+    eventType: e.eventType,
+    location: e.location,
+    address: e.address,
+    city: e.city,
+    category: pickOne(EVENT_CATEGORIES, e.category),
+    price: String(e.price),
     published: e.published ? 'true' : 'false',
   };
 }
@@ -60,7 +91,9 @@ interface Props {
 
 export default function EventFormDialog({ target, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () => setFile(null));
+  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
+    setFile(null),
+  );
   const zoneId = useId();
   const zones = useMemo(() => timeZoneOptions().map((zone) => [zone, zone.replace(/_/g, ' ')] as const), []);
 
@@ -81,43 +114,120 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
 
   const virtual = form.eventType === 'virtual';
   return (
-    <ContentFormDialog open={target !== null} title={target === 'new' ? 'New event' : 'Edit event'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
+    <ContentFormDialog
+      open={target !== null}
+      title={target === 'new' ? 'New event' : 'Edit event'}
+      busy={busy}
+      error={error}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Name" name="name" maxLength={EVENT_NAME_MAX} value={form.name} onChange={set('name')} />
         <TextInput label="Title" name="title" maxLength={EVENT_NAME_MAX} value={form.title} onChange={set('title')} />
       </div>
-      <TextArea label="Description" name="description" rows={3} maxLength={EVENT_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={3}
+        maxLength={EVENT_DESCRIPTION_MAX}
+        value={form.description}
+        onChange={set('description')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           Starts
-          <input className={inputClass} type="datetime-local" name="start" value={form.start} onChange={(e) => set('start')(e.target.value)} />
+          <input
+            className={inputClass}
+            type="datetime-local"
+            name="start"
+            value={form.start}
+            onChange={(e) => set('start')(e.target.value)}
+          />
         </label>
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           Ends
-          <input className={inputClass} type="datetime-local" name="end" min={form.start || undefined} value={form.end} onChange={(e) => set('end')(e.target.value)} />
+          <input
+            className={inputClass}
+            type="datetime-local"
+            name="end"
+            min={form.start || undefined}
+            value={form.end}
+            onChange={(e) => set('end')(e.target.value)}
+          />
         </label>
         {/* A label beside, not around, the select: its hundreds of options are no part of its label's text. */}
         <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
           <label htmlFor={zoneId}>Time zone</label>
-          <select id={zoneId} className={inputClass} name="timeZone" value={form.timeZone} onChange={(e) => set('timeZone')(e.target.value)}>
-            {zones.map(([zone, text]) => <option key={zone} value={zone}>{text}</option>)}
+          <select
+            id={zoneId}
+            className={inputClass}
+            name="timeZone"
+            value={form.timeZone}
+            onChange={(e) => set('timeZone')(e.target.value)}
+          >
+            {zones.map(([zone, text]) => (
+              <option key={zone} value={zone}>
+                {text}
+              </option>
+            ))}
           </select>
         </div>
-        <SelectInput label="Location type" name="eventType" value={form.eventType} options={LOCATION_TYPES} onChange={set('eventType')} />
+        <SelectInput
+          label="Location type"
+          name="eventType"
+          value={form.eventType}
+          options={LOCATION_TYPES}
+          onChange={set('eventType')}
+        />
       </div>
-      <TextInput label={virtual ? 'Location (link or platform)' : 'Venue'} name="location" maxLength={EVENT_TEXT_MAX} value={form.location} onChange={set('location')} />
+      <TextInput
+        label={virtual ? 'Location (link or platform)' : 'Venue'}
+        name="location"
+        maxLength={EVENT_TEXT_MAX}
+        value={form.location}
+        onChange={set('location')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label={virtual ? 'Address (optional)' : 'Address'} name="address" maxLength={EVENT_TEXT_MAX} value={form.address} onChange={set('address')} />
-        <TextInput label={virtual ? 'City (optional)' : 'City'} name="city" maxLength={EVENT_NAME_MAX} value={form.city} onChange={set('city')} />
-        <SelectInput label="Category" name="category" value={form.category} options={CATEGORIES} onChange={set('category')} />
+        <TextInput
+          label={virtual ? 'Address (optional)' : 'Address'}
+          name="address"
+          maxLength={EVENT_TEXT_MAX}
+          value={form.address}
+          onChange={set('address')}
+        />
+        <TextInput
+          label={virtual ? 'City (optional)' : 'City'}
+          name="city"
+          maxLength={EVENT_NAME_MAX}
+          value={form.city}
+          onChange={set('city')}
+        />
+        <SelectInput
+          label="Category"
+          name="category"
+          value={form.category}
+          options={CATEGORIES}
+          onChange={set('category')}
+        />
         <TextInput label="Price" name="price" type="number" min={0} value={form.price} onChange={set('price')} />
-        <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
+        <SelectInput
+          label="Status"
+          name="published"
+          value={form.published}
+          options={PUBLISHED_OPTIONS}
+          onChange={set('published')}
+        />
       </div>
       <FileInput
         label="Cover image"
         name="image"
         accept="image/*"
-        hint={target && target !== 'new' && target.image ? 'Keeps the current picture unless you choose another. JPEG, PNG, GIF or WEBP, less than 5MB.' : 'Optional. JPEG, PNG, GIF or WEBP, less than 5MB.'}
+        hint={
+          target && target !== 'new' && target.image
+            ? 'Keeps the current picture unless you choose another. JPEG, PNG, GIF or WEBP, less than 5MB.'
+            : 'Optional. JPEG, PNG, GIF or WEBP, less than 5MB.'
+        }
         onFile={setFile}
       />
       {progress !== null && <UploadBar percent={progress} />}

@@ -7,8 +7,12 @@ import PanelToolbar from '../ui/PanelToolbar.tsx';
 import EventFormDialog from './EventFormDialog.tsx';
 
 const toCard = (event: AdminEvent) => ({
-  id: event._id, title: event.name || event.title, caption: event.description, image: event.image || null,
-  createdAt: event.createdAt, published: event.published,
+  id: event._id,
+  title: event.name || event.title,
+  caption: event.description,
+  image: event.image || null,
+  createdAt: event.createdAt,
+  published: event.published,
 });
 
 /** '2026-07-01 18:00 – 21:00 (Europe/Paris)', on the event's own clocks. */

@@ -10,7 +10,10 @@ import { Alert, inputClass } from '../../../auth/fields.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import { formatMB, queueFiles, updateQueued, type QueuedFile } from './upload-queue.ts';
 
-const STATES = [['false', 'Draft'], ['true', 'Published']] as const;
+const STATES = [
+  ['false', 'Draft'],
+  ['true', 'Published'],
+] as const;
 type Status = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
 function FileRow({ entry }: { entry: QueuedFile }) {
@@ -18,7 +21,9 @@ function FileRow({ entry }: { entry: QueuedFile }) {
   return (
     <li className="min-w-0 rounded-lg border border-gray-200 px-3 py-2 dark:border-white/10" data-testid="upload-file">
       <div className="flex items-center justify-between gap-3 text-sm">
-        <span className="min-w-0 truncate font-medium" title={entry.file.name}>{entry.file.name}</span>
+        <span className="min-w-0 truncate font-medium" title={entry.file.name}>
+          {entry.file.name}
+        </span>
         <span className="shrink-0 tabular-nums text-gray-600 dark:text-gray-400">{formatMB(entry.file.size)}</span>
       </div>
       <div className="mt-1 flex items-center gap-2">
@@ -32,7 +37,12 @@ function FileRow({ entry }: { entry: QueuedFile }) {
         >
           <div className={`h-full rounded-full transition-[width] ${tone}`} style={{ width: `${entry.percent}%` }} />
         </div>
-        <span className="w-10 shrink-0 text-right text-xs tabular-nums text-gray-600 dark:text-gray-300" data-testid="upload-percent">{entry.percent}%</span>
+        <span
+          className="w-10 shrink-0 text-right text-xs tabular-nums text-gray-600 dark:text-gray-300"
+          data-testid="upload-percent"
+        >
+          {entry.percent}%
+        </span>
       </div>
     </li>
   );
@@ -67,11 +77,15 @@ export default function ImageUploadForm({ onUploaded }: { onUploaded: () => void
       };
       set({ state: 'uploading' });
       try {
-        await uploadPhoto({ photo: entry.file, title, caption, published: published === 'true' }, (p) => set({ percent: p.percent }));
+        await uploadPhoto({ photo: entry.file, title, caption, published: published === 'true' }, (p) =>
+          set({ percent: p.percent }),
+        );
         set({ state: 'done', percent: 100 });
       } catch (error) {
         set({ state: 'failed' });
-        failures.push(`${entry.file.name}: ${errorMessage(error, error instanceof Error ? error.message : 'the upload failed')}`);
+        failures.push(
+          `${entry.file.name}: ${errorMessage(error, error instanceof Error ? error.message : 'the upload failed')}`,
+        );
       }
     }
     setBusy(false);
@@ -91,14 +105,25 @@ export default function ImageUploadForm({ onUploaded }: { onUploaded: () => void
   }
 
   return (
-    <form onSubmit={submit} aria-label="Upload images" className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5">
+    <form
+      onSubmit={submit}
+      aria-label="Upload images"
+      className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Title" name="title" maxLength={PHOTO_TITLE_MAX} value={title} onChange={setTitle} />
         <SelectInput label="Status" name="published" value={published} options={STATES} onChange={setPublished} />
       </div>
       <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
         Caption
-        <textarea className={inputClass} name="caption" rows={2} maxLength={PHOTO_CAPTION_MAX} value={caption} onChange={(e) => setCaption(e.target.value)} />
+        <textarea
+          className={inputClass}
+          name="caption"
+          rows={2}
+          maxLength={PHOTO_CAPTION_MAX}
+          value={caption}
+          onChange={(e) => setCaption(e.target.value)}
+        />
       </label>
       <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
         <label htmlFor={inputId}>Image files</label>
@@ -116,18 +141,28 @@ export default function ImageUploadForm({ onUploaded }: { onUploaded: () => void
             setStatus(null);
           }}
         />
-        <p className="m-0 mt-1 text-xs font-normal text-gray-500 dark:text-gray-400">JPEG, PNG, GIF or WEBP, less than 5MB each.</p>
+        <p className="m-0 mt-1 text-xs font-normal text-gray-500 dark:text-gray-400">
+          JPEG, PNG, GIF or WEBP, less than 5MB each.
+        </p>
       </div>
       {queue.length > 0 && (
         <ul aria-label="Selected files" className="m-0 grid list-none gap-2 p-0">
-          {queue.map((entry) => <FileRow key={entry.key} entry={entry} />)}
+          {queue.map((entry) => (
+            <FileRow key={entry.key} entry={entry} />
+          ))}
         </ul>
       )}
       {/* Spec section 5: with no files the button is disabled and the warning says why, once the form is being filled. */}
       {queue.length === 0 && !busy && (title || caption) && (
-        <p role="status" className="m-0 text-sm font-medium text-amber-800 dark:text-amber-300">Please select files to upload</p>
+        <p role="status" className="m-0 text-sm font-medium text-amber-800 dark:text-amber-300">
+          Please select files to upload
+        </p>
       )}
-      <button type="submit" disabled={busy || queue.length === 0} className="brand-button w-full px-6 py-2.5 font-semibold disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto">
+      <button
+        type="submit"
+        disabled={busy || queue.length === 0}
+        className="brand-button w-full px-6 py-2.5 font-semibold disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+      >
         {busy ? 'Uploading...' : 'Upload'}
       </button>
       <div aria-live="polite" className="empty:hidden">

@@ -10,7 +10,12 @@ import ImageUploadForm from './ImageUploadForm.tsx';
 import PhotoEditDialog from './PhotoEditDialog.tsx';
 
 const toCard = (photo: Photo) => ({
-  id: photo._id, title: photo.title, caption: photo.caption, image: photo.image || null, createdAt: photo.createdAt, published: photo.published,
+  id: photo._id,
+  title: photo.title,
+  caption: photo.caption,
+  image: photo.image || null,
+  createdAt: photo.createdAt,
+  published: photo.published,
 });
 
 export default function ImagesPanel(props: ContentPanelProps) {
@@ -25,7 +30,9 @@ export default function ImagesPanel(props: ContentPanelProps) {
       remove={deletePhoto}
       // Photos are added by the upload form, not a 'new' dialog.
       toolbar={(_, reload) => <ImageUploadForm onUploaded={reload} />}
-      form={({ target, onClose, onSaved }) => <PhotoEditDialog photo={target === 'new' ? null : target} onClose={onClose} onSaved={onSaved} />}
+      form={({ target, onClose, onSaved }) => (
+        <PhotoEditDialog photo={target === 'new' ? null : target} onClose={onClose} onSaved={onSaved} />
+      )}
     />
   );
 }

@@ -19,7 +19,12 @@ interface Form {
 }
 
 const blank = (): Form => ({ title: '', caption: '', category: '', tags: '' });
-const formOf = (photo: Photo): Form => ({ title: photo.title, caption: photo.caption, category: pickOne(PHOTO_CATEGORIES, photo.category), tags: photo.tags.join(', ') });
+const formOf = (photo: Photo): Form => ({
+  title: photo.title,
+  caption: photo.caption,
+  category: pickOne(PHOTO_CATEGORIES, photo.category),
+  tags: photo.tags.join(', '),
+});
 
 interface Props {
   photo: Photo | null;
@@ -39,12 +44,38 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
   }
 
   return (
-    <ContentFormDialog open={photo !== null} title="Edit photo" busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
+    <ContentFormDialog
+      open={photo !== null}
+      title="Edit photo"
+      busy={busy}
+      error={error}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+    >
       <TextInput label="Title" name="title" maxLength={PHOTO_TITLE_MAX} value={form.title} onChange={set('title')} />
-      <TextArea label="Caption" name="caption" rows={3} maxLength={PHOTO_CAPTION_MAX} value={form.caption} onChange={set('caption')} />
+      <TextArea
+        label="Caption"
+        name="caption"
+        rows={3}
+        maxLength={PHOTO_CAPTION_MAX}
+        value={form.caption}
+        onChange={set('caption')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectInput label="Category" name="category" value={form.category} options={CATEGORIES} onChange={set('category')} />
-        <TextInput label="Tags (comma separated)" name="tags" maxLength={1200} value={form.tags} onChange={set('tags')} />
+        <SelectInput
+          label="Category"
+          name="category"
+          value={form.category}
+          options={CATEGORIES}
+          onChange={set('category')}
+        />
+        <TextInput
+          label="Tags (comma separated)"
+          name="tags"
+          maxLength={1200}
+          value={form.tags}
+          onChange={set('tags')}
+        />
       </div>
     </ContentFormDialog>
   );

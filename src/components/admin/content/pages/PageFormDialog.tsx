@@ -29,31 +29,82 @@ interface Draft {
 const blank = (): Draft => ({ title: '', slug: '', slugEdited: false, content: '', inFooter: true, state: 'draft' });
 
 const draftOf = (page: AdminPage): Draft => ({
-  title: page.title, slug: page.slug, slugEdited: true, content: page.content, inFooter: page.in_footer, state: page.published ? 'published' : 'draft',
+  title: page.title,
+  slug: page.slug,
+  slugEdited: true,
+  content: page.content,
+  inFooter: page.in_footer,
+  state: page.published ? 'published' : 'draft',
 });
 
 export default function PageFormDialog({ page, onClose, onSaved }: Props) {
   // A new editor for each page opened (its content is read once, on mount).
   const [editorKey, setEditorKey] = useState(0);
-  const { form: draft, setForm: setDraft, busy, error, setError, submit } = useContentForm(page, blank, draftOf, () => setEditorKey((k) => k + 1));
+  const {
+    form: draft,
+    setForm: setDraft,
+    busy,
+    error,
+    setError,
+    submit,
+  } = useContentForm(page, blank, draftOf, () => setEditorKey((k) => k + 1));
 
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
 
   async function save() {
     if (!page) return;
-    const body: PageInput = { title: draft.title, slug: draft.slug.trim(), content: draft.content, in_footer: draft.inFooter, published: draft.state === 'published' };
+    const body: PageInput = {
+      title: draft.title,
+      slug: draft.slug.trim(),
+      content: draft.content,
+      in_footer: draft.inFooter,
+      published: draft.state === 'published',
+    };
     const check = checkPageCreate(body);
     if (!check.ok) return setError(check.message);
-    await submit(() => (page === 'new' ? createPage(body) : updatePage(page._id, body)), 'The page could not be saved. Please try again.', onSaved);
+    await submit(
+      () => (page === 'new' ? createPage(body) : updatePage(page._id, body)),
+      'The page could not be saved. Please try again.',
+      onSaved,
+    );
   }
 
   return (
-    <ContentFormDialog open={page !== null} title={page === 'new' ? 'New page' : 'Edit page'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
-      <TextInput label="Title" name="title" maxLength={PAGE_TITLE_MAX} value={draft.title} onChange={(title) => setDraft(followTitle(title))} />
-      <SlugField slug={draft.slug} title={draft.title} pathOf={pagePath} onChange={(slug) => set({ slug, slugEdited: true })} />
-      <RichTextEditor key={editorKey} label="Content" initialHtml={draft.content} onChange={(content) => set({ content })} />
+    <ContentFormDialog
+      open={page !== null}
+      title={page === 'new' ? 'New page' : 'Edit page'}
+      busy={busy}
+      error={error}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+    >
+      <TextInput
+        label="Title"
+        name="title"
+        maxLength={PAGE_TITLE_MAX}
+        value={draft.title}
+        onChange={(title) => setDraft(followTitle(title))}
+      />
+      <SlugField
+        slug={draft.slug}
+        title={draft.title}
+        pathOf={pagePath}
+        onChange={(slug) => set({ slug, slugEdited: true })}
+      />
+      <RichTextEditor
+        key={editorKey}
+        label="Content"
+        initialHtml={draft.content}
+        onChange={(content) => set({ content })}
+      />
       <div className="grid items-end gap-4 sm:grid-cols-2">
-        <SelectInput label="Status" name="status" value={draft.state} options={DRAFT_STATE_OPTIONS} onChange={(state) => set({ state })} />
+        <SelectInput
+          label="Status"
+          name="status"
+          value={draft.state}
+          options={DRAFT_STATE_OPTIONS}
+          onChange={(state) => set({ state })}
+        />
         <CheckboxInput label="Link in the footer" checked={draft.inFooter} onChange={(inFooter) => set({ inFooter })} />
       </div>
     </ContentFormDialog>

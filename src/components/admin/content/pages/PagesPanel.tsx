@@ -11,7 +11,12 @@ import PageFormDialog from './PageFormDialog.tsx';
 
 // Pages have no picture: the card shows the spec's 'No image available'; the caption line names the address.
 const toCard = (page: AdminPage) => ({
-  id: page._id, title: page.title, caption: `${pagePath(page.slug)}${page.in_footer ? ' · in the footer' : ''}`, image: null, createdAt: page.createdAt, published: page.published,
+  id: page._id,
+  title: page.title,
+  caption: `${pagePath(page.slug)}${page.in_footer ? ' · in the footer' : ''}`,
+  image: null,
+  createdAt: page.createdAt,
+  published: page.published,
 });
 
 export default function PagesPanel(props: ContentPanelProps) {

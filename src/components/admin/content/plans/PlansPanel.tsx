@@ -9,7 +9,12 @@ import PlanFormDialog from './PlanFormDialog.tsx';
 
 // A plan has no picture: its card leads with the description and shows the price line as a visitor sees it.
 const toCard = (plan: AdminPlan) => ({
-  id: plan.id, title: plan.name, caption: plan.description, image: null, createdAt: plan.created_at, published: plan.published,
+  id: plan.id,
+  title: plan.name,
+  caption: plan.description,
+  image: null,
+  createdAt: plan.created_at,
+  published: plan.published,
 });
 
 function details(plan: AdminPlan) {
@@ -39,7 +44,11 @@ export default function PlansPanel(props: ContentPanelProps) {
       details={details}
       toolbar={(openNew) => (
         <PanelToolbar addLabel="New plan" onAdd={openNew}>
-          Published plans show on the <a className="underline" href="/pricing">pricing page</a> after the next site update.
+          Published plans show on the{' '}
+          <a className="underline" href="/pricing">
+            pricing page
+          </a>{' '}
+          after the next site update.
         </PanelToolbar>
       )}
       form={(slot) => <PlanFormDialog {...slot} />}

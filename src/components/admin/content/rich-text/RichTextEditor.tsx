@@ -35,7 +35,19 @@ const extensions = [
   }),
 ];
 
-function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -54,7 +66,16 @@ function ToolButton({ label, active, disabled, onClick, children }: { label: str
 }
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    className="h-4 w-4"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d={d} />
   </svg>
 );
@@ -100,10 +121,18 @@ function LinkRow({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       <button type="button" onClick={apply} className="brand-button px-3 py-2 text-sm font-semibold">
         Apply link
       </button>
-      <button type="button" onClick={onDone} className="rounded-md border border-gray-300 px-3 py-2 text-sm hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
+      <button
+        type="button"
+        onClick={onDone}
+        className="rounded-md border border-gray-300 px-3 py-2 text-sm hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
+      >
         Cancel
       </button>
-      {error && <p role="alert" className="m-0 w-full text-sm text-red-700 dark:text-red-300">{error}</p>}
+      {error && (
+        <p role="alert" className="m-0 w-full text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -126,17 +155,41 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   });
   const chain = () => editor.chain().focus();
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-200 bg-gray-50 p-1 dark:border-white/10 dark:bg-white/5">
-      <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}><span className="font-bold">B</span></ToolButton>
-      <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}><span className="italic font-serif">I</span></ToolButton>
-      <ToolButton label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>H2</ToolButton>
-      <ToolButton label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>H3</ToolButton>
-      <ToolButton label="Bullet list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>{icon('M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01')}</ToolButton>
-      <ToolButton label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>{icon('M10 6h10M10 12h10M10 18h10M4 4v4M3 14h2l-2 3h2')}</ToolButton>
-      <ToolButton label="Link" active={state.link} onClick={onLink}>{icon('M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1')}</ToolButton>
-      <ToolButton label="Quote" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>{icon('M7 7h4v4H8l-1 4M14 7h4v4h-3l-1 4')}</ToolButton>
-      <ToolButton label="Undo" disabled={!state.undo} onClick={() => chain().undo().run()}>{icon('M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3')}</ToolButton>
-      <ToolButton label="Redo" disabled={!state.redo} onClick={() => chain().redo().run()}>{icon('m15 14 5-5-5-5M20 9H9a5 5 0 0 0 0 10h3')}</ToolButton>
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap gap-1 border-b border-gray-200 bg-gray-50 p-1 dark:border-white/10 dark:bg-white/5"
+    >
+      <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <span className="font-bold">B</span>
+      </ToolButton>
+      <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <span className="italic font-serif">I</span>
+      </ToolButton>
+      <ToolButton label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        H2
+      </ToolButton>
+      <ToolButton label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        H3
+      </ToolButton>
+      <ToolButton label="Bullet list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+        {icon('M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01')}
+      </ToolButton>
+      <ToolButton label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        {icon('M10 6h10M10 12h10M10 18h10M4 4v4M3 14h2l-2 3h2')}
+      </ToolButton>
+      <ToolButton label="Link" active={state.link} onClick={onLink}>
+        {icon('M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1')}
+      </ToolButton>
+      <ToolButton label="Quote" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
+        {icon('M7 7h4v4H8l-1 4M14 7h4v4h-3l-1 4')}
+      </ToolButton>
+      <ToolButton label="Undo" disabled={!state.undo} onClick={() => chain().undo().run()}>
+        {icon('M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3')}
+      </ToolButton>
+      <ToolButton label="Redo" disabled={!state.redo} onClick={() => chain().redo().run()}>
+        {icon('m15 14 5-5-5-5M20 9H9a5 5 0 0 0 0 10h3')}
+      </ToolButton>
     </div>
   );
 }
@@ -154,7 +207,8 @@ export default function RichTextEditor({ label, initialHtml, onChange }: Props) 
         'aria-labelledby': labelId,
         'aria-multiline': 'true',
         role: 'textbox',
-        class: 'blog-content min-h-48 max-h-[60vh] overflow-y-auto whitespace-pre-wrap break-words px-3 py-2 leading-relaxed outline-none space-y-3 focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]',
+        class:
+          'blog-content min-h-48 max-h-[60vh] overflow-y-auto whitespace-pre-wrap break-words px-3 py-2 leading-relaxed outline-none space-y-3 focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]',
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),

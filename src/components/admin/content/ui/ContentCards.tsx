@@ -53,15 +53,33 @@ function CardImage({ src, alt, list }: { src: string | null; alt: string; list: 
   const box = list ? 'h-20 w-28 shrink-0 rounded-lg sm:h-24 sm:w-36' : 'aspect-video w-full';
   const placeholder = `${box} flex items-center justify-center bg-gray-100 px-2 text-center text-xs text-gray-500 dark:bg-white/5 dark:text-gray-400`;
   if (!src) return <div className={placeholder}>No image available</div>;
-  if (failed === src) return <div className={placeholder} role="img" aria-label="Image Not Found">Image Not Found</div>;
-  return <img src={apiAsset(src)} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(src)} className={`${box} bg-gray-100 object-cover dark:bg-white/5`} />;
+  if (failed === src)
+    return (
+      <div className={placeholder} role="img" aria-label="Image Not Found">
+        Image Not Found
+      </div>
+    );
+  return (
+    <img
+      src={apiAsset(src)}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(src)}
+      className={`${box} bg-gray-100 object-cover dark:bg-white/5`}
+    />
+  );
 }
 
 function Badge({ published }: { published: boolean }) {
   const tone = published
     ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300'
     : 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200';
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{published ? 'Published' : 'Draft'}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
+      {published ? 'Published' : 'Draft'}
+    </span>
+  );
 }
 
 interface CardProps<T> {
@@ -86,7 +104,9 @@ function Card<T extends ContentCardItem>({ item, view, actions, details, showIma
           <h3 className="m-0 min-w-0 break-words text-base font-semibold">{title}</h3>
           <Badge published={item.published} />
         </div>
-        {item.caption && <p className="m-0 line-clamp-3 break-words text-sm text-gray-700 dark:text-gray-300">{item.caption}</p>}
+        {item.caption && (
+          <p className="m-0 line-clamp-3 break-words text-sm text-gray-700 dark:text-gray-300">{item.caption}</p>
+        )}
         {details}
         <p className="m-0 text-xs text-gray-500 dark:text-gray-400">
           <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
@@ -113,11 +133,23 @@ function Card<T extends ContentCardItem>({ item, view, actions, details, showIma
 }
 
 /** The list of a tab in its four states: loading spinner, 'Error: {message}' with 'Try Again', 'No content available', cards. */
-export default function ContentCards<T extends ContentCardItem>({ remote, onRetry, view, query, label, actions, details, showImage = true }: Props<T>) {
+export default function ContentCards<T extends ContentCardItem>({
+  remote,
+  onRetry,
+  view,
+  query,
+  label,
+  actions,
+  details,
+  showImage = true,
+}: Props<T>) {
   if (remote.state === 'loading') return <Spinner compact label={`Loading ${label}`} />;
   if (remote.state === 'error') {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-3 text-sm text-red-700 dark:text-red-300">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-3 text-sm text-red-700 dark:text-red-300"
+      >
         <span className="min-w-0 flex-1 break-words">Error: {remote.message}</span>
         <button type="button" onClick={onRetry} className="brand-button shrink-0 px-3 py-1.5 text-sm font-semibold">
           Try Again
@@ -126,7 +158,8 @@ export default function ContentCards<T extends ContentCardItem>({ remote, onRetr
     );
   }
   const items = remote.data.filter((item) => matchesQuery(item, query));
-  if (items.length === 0) return <p className="m-0 py-10 text-center text-gray-600 dark:text-gray-400">No content available</p>;
+  if (items.length === 0)
+    return <p className="m-0 py-10 text-center text-gray-600 dark:text-gray-400">No content available</p>;
   return (
     <ul
       aria-label={label}
@@ -134,7 +167,14 @@ export default function ContentCards<T extends ContentCardItem>({ remote, onRetr
       className={`m-0 list-none p-0 ${view === 'grid' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-3'}`}
     >
       {items.map((item) => (
-        <Card key={item.id} item={item} view={view} actions={actions?.(item) ?? []} details={details?.(item)} showImage={showImage} />
+        <Card
+          key={item.id}
+          item={item}
+          view={view}
+          actions={actions?.(item) ?? []}
+          details={details?.(item)}
+          showImage={showImage}
+        />
       ))}
     </ul>
   );

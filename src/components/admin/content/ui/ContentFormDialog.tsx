@@ -18,11 +18,26 @@ interface Props {
   children: ReactNode;
 }
 
-export default function ContentFormDialog({ open, title, busy, error, onCancel, onSubmit, submitLabel = 'Save', children }: Props) {
+export default function ContentFormDialog({
+  open,
+  title,
+  busy,
+  error,
+  onCancel,
+  onSubmit,
+  submitLabel = 'Save',
+  children,
+}: Props) {
   const titleId = useId();
 
   return (
-    <ModalDialog open={open} busy={busy} onCancel={onCancel} labelledBy={titleId} className="max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-1rem))] overflow-y-auto p-0">
+    <ModalDialog
+      open={open}
+      busy={busy}
+      onCancel={onCancel}
+      labelledBy={titleId}
+      className="max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-1rem))] overflow-y-auto p-0"
+    >
       {open && (
         <form
           noValidate
@@ -36,11 +51,19 @@ export default function ContentFormDialog({ open, title, busy, error, onCancel, 
             {title}
           </h2>
           <div className="grid gap-4">{children}</div>
-          <p role="alert" className="m-0 min-h-5 break-words text-sm font-medium text-red-700 empty:hidden dark:text-red-300">
+          <p
+            role="alert"
+            className="m-0 min-h-5 break-words text-sm font-medium text-red-700 empty:hidden dark:text-red-300"
+          >
             {error || ''}
           </p>
           <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" disabled={busy} onClick={onCancel} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={onCancel}
+              className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
+            >
               Cancel
             </button>
             <button type="submit" disabled={busy} className="brand-button px-5 py-2 font-semibold disabled:opacity-60">

@@ -44,8 +44,24 @@ interface Props<T> extends ContentPanelProps {
 
 type Card<T> = ContentCardItem & { item: T };
 
-export default function ContentPanel<T>({ query, view, label, noun, load, toCard, setPublished, remove, toolbar, form, details, showImage }: Props<T>) {
-  const loadCards = useCallback(async () => (await load()).map((item): Card<T> => ({ ...toCard(item), item })), [load, toCard]);
+export default function ContentPanel<T>({
+  query,
+  view,
+  label,
+  noun,
+  load,
+  toCard,
+  setPublished,
+  remove,
+  toolbar,
+  form,
+  details,
+  showImage,
+}: Props<T>) {
+  const loadCards = useCallback(
+    async () => (await load()).map((item): Card<T> => ({ ...toCard(item), item })),
+    [load, toCard],
+  );
   const { remote, reload } = useRemote<Card<T>[]>(loadCards, 'Error fetching content');
   const { notice, setNotice, busyId, run } = useContentWrites(reload);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
@@ -54,7 +70,10 @@ export default function ContentPanel<T>({ query, view, label, noun, load, toCard
 
   return (
     <div className="flex flex-col gap-4">
-      {toolbar(() => setEditing('new'), () => void reload(true))}
+      {toolbar(
+        () => setEditing('new'),
+        () => void reload(true),
+      )}
       <ContentNotice notice={notice} />
       <ContentCards
         remote={remote}
@@ -69,7 +88,8 @@ export default function ContentPanel<T>({ query, view, label, noun, load, toCard
           {
             label: card.published ? 'Unpublish' : 'Publish',
             disabled: busy,
-            onClick: () => void run(card.id, () => setPublished(card.id, !card.published), `The ${noun} could not be changed.`),
+            onClick: () =>
+              void run(card.id, () => setPublished(card.id, !card.published), `The ${noun} could not be changed.`),
           },
           { label: 'Delete', tone: 'danger', onClick: () => setDeleting(card), disabled: busy },
         ]}
@@ -88,7 +108,12 @@ export default function ContentPanel<T>({ query, view, label, noun, load, toCard
         name={deleting ? deleting.title : null}
         busy={busy}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void run(deleting.id, () => remove(deleting.id), `The ${noun} could not be deleted.`).then(() => setDeleting(null))}
+        onConfirm={() =>
+          deleting &&
+          void run(deleting.id, () => remove(deleting.id), `The ${noun} could not be deleted.`).then(() =>
+            setDeleting(null),
+          )
+        }
       />
     </div>
   );

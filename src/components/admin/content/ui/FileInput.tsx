@@ -24,7 +24,9 @@ export default function FileInput({ label, name, accept, hint, onFile }: Props) 
         onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
         className="mt-1 block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-gray-200 file:px-3 file:py-2 file:font-semibold file:text-gray-900 dark:file:bg-white/10 dark:file:text-gray-100"
       />
-      <p id={`${id}-hint`} className="m-0 mt-1 break-words text-xs font-normal text-gray-500 dark:text-gray-400">{hint}</p>
+      <p id={`${id}-hint`} className="m-0 mt-1 break-words text-xs font-normal text-gray-500 dark:text-gray-400">
+        {hint}
+      </p>
     </div>
   );
 }

@@ -14,7 +14,9 @@ interface Slugged {
 }
 
 /** The draft with a new title (and the slug made from it, unless edited by hand). */
-export const followTitle = (title: string) => <D extends Slugged>(d: D): D => ({ ...d, title, ...(d.slugEdited ? {} : { slug: slugify(title) }) });
+export const followTitle =
+  (title: string) =>
+  <D extends Slugged>(d: D): D => ({ ...d, title, ...(d.slugEdited ? {} : { slug: slugify(title) }) });
 
 interface Props {
   slug: string;
@@ -31,9 +33,19 @@ export default function SlugField({ slug, title, pathOf, onChange }: Props) {
     <div>
       <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
         Address (slug)
-        <input className={inputClass} name="slug" maxLength={SLUG_MAX} value={slug} placeholder="made from the title" aria-describedby={hint} onChange={(e) => onChange(e.target.value)} />
+        <input
+          className={inputClass}
+          name="slug"
+          maxLength={SLUG_MAX}
+          value={slug}
+          placeholder="made from the title"
+          aria-describedby={hint}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </label>
-      <p id={hint} className="m-0 mt-1 break-all text-xs text-gray-500 dark:text-gray-400">{pathOf(slug || slugify(title) || '…')}</p>
+      <p id={hint} className="m-0 mt-1 break-all text-xs text-gray-500 dark:text-gray-400">
+        {pathOf(slug || slugify(title) || '…')}
+      </p>
     </div>
   );
 }

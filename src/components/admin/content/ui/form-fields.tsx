@@ -2,24 +2,55 @@
 import { inputClass } from '../../../auth/fields.tsx';
 
 /** The Status select of a form whose `published` field is 'true' or 'false'. */
-export const PUBLISHED_OPTIONS = [['false', 'Draft'], ['true', 'Published']] as const;
+export const PUBLISHED_OPTIONS = [
+  ['false', 'Draft'],
+  ['true', 'Published'],
+] as const;
 
 /** The Status select of a form that keeps 'draft' or 'published' (blogs, pages). */
 export type DraftState = 'draft' | 'published';
-export const DRAFT_STATE_OPTIONS: readonly (readonly [DraftState, string])[] = [['draft', 'Draft'], ['published', 'Published']];
+export const DRAFT_STATE_OPTIONS: readonly (readonly [DraftState, string])[] = [
+  ['draft', 'Draft'],
+  ['published', 'Published'],
+];
 
 /** A select's options: 'None' first, then each value as its own label. */
-export const noneOr = <T extends string>(values: readonly T[]): readonly (readonly ['' | T, string])[] => [['', 'None'], ...values.map((v) => [v, v] as const)];
+export const noneOr = <T extends string>(values: readonly T[]): readonly (readonly ['' | T, string])[] => [
+  ['', 'None'],
+  ...values.map((v) => [v, v] as const),
+];
 
 /** `value` if it is one of `values`, else '' (a stored value the list no longer has). */
-export const pickOne = <T extends string>(values: readonly T[], value: string): '' | T => ((values as readonly string[]).includes(value) ? (value as T) : '');
+export const pickOne = <T extends string>(values: readonly T[], value: string): '' | T =>
+  (values as readonly string[]).includes(value) ? (value as T) : '';
 
 /** A labelled textarea (Description, Caption). */
-export function TextArea({ label, name, rows, maxLength, value, onChange }: { label: string; name: string; rows: number; maxLength?: number; value: string; onChange: (value: string) => void }) {
+export function TextArea({
+  label,
+  name,
+  rows,
+  maxLength,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  rows: number;
+  maxLength?: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
       {label}
-      <textarea className={inputClass} name={name} rows={rows} maxLength={maxLength} value={value} onChange={(e) => onChange(e.target.value)} />
+      <textarea
+        className={inputClass}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </label>
   );
 }

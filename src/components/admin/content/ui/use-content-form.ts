@@ -9,12 +9,20 @@ import { errorMessage } from '../../../../lib/api/auth.ts';
 type Write = (onProgress: (progress: { percent: number }) => void) => Promise<{ message: string }>;
 
 /** `blank` and `formOf` must not change between renders (module-level functions); `onOpen` resets a dialog's own extras. */
-export function useContentForm<T, F>(target: T | 'new' | null, blank: () => F, formOf: (item: T) => F, onOpen?: () => void) {
+export function useContentForm<T, F>(
+  target: T | 'new' | null,
+  blank: () => F,
+  formOf: (item: T) => F,
+  onOpen?: () => void,
+) {
   const [form, setForm] = useState<F>(blank);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const set = <K extends keyof F>(key: K) => (value: F[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof F>(key: K) =>
+    (value: F[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   useEffect(() => {
     if (target === null) return;

@@ -2,7 +2,14 @@
 import { createVideo, updateVideo } from '../../../../lib/api/admin/content.ts';
 import { VIDEO_CATEGORIES, VIDEO_QUALITIES } from '../../../../shared/constants.ts';
 import {
-  checkVideo, VIDEO_DESCRIPTION_MAX, VIDEO_DURATION_MAX, VIDEO_LINK_MAX, VIDEO_NAME_MAX, youtubeEmbed, type AdminVideo, type VideoInput,
+  checkVideo,
+  VIDEO_DESCRIPTION_MAX,
+  VIDEO_DURATION_MAX,
+  VIDEO_LINK_MAX,
+  VIDEO_NAME_MAX,
+  youtubeEmbed,
+  type AdminVideo,
+  type VideoInput,
 } from '../../../../shared/schemas/video-admin.ts';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
@@ -24,12 +31,28 @@ interface Form {
   published: 'true' | 'false';
 }
 
-const blank = (): Form => ({ name: '', title: '', youtube: '', description: '', category: '', quality: '', duration: '0', tags: '', published: 'false' });
+const blank = (): Form => ({
+  name: '',
+  title: '',
+  youtube: '',
+  description: '',
+  category: '',
+  quality: '',
+  duration: '0',
+  tags: '',
+  published: 'false',
+});
 
 const formOf = (video: AdminVideo): Form => ({
-  name: video.name, title: video.title, youtube: video.youtube, description: video.description,
-  category: pickOne(VIDEO_CATEGORIES, video.category), quality: pickOne(VIDEO_QUALITIES, video.quality),
-  duration: String(video.duration), tags: video.tags.join(', '), published: video.published ? 'true' : 'false',
+  name: video.name,
+  title: video.title,
+  youtube: video.youtube,
+  description: video.description,
+  category: pickOne(VIDEO_CATEGORIES, video.category),
+  quality: pickOne(VIDEO_QUALITIES, video.quality),
+  duration: String(video.duration),
+  tags: video.tags.join(', '),
+  published: video.published ? 'true' : 'false',
 });
 
 interface Props {
@@ -49,27 +72,86 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
     const body: VideoInput = { ...form };
     const check = checkVideo(body);
     if (!check.ok) return setError(check.message);
-    await submit(() => (target === 'new' ? createVideo(body) : updateVideo(target._id, body)), 'The video could not be saved. Please try again.', onSaved);
+    await submit(
+      () => (target === 'new' ? createVideo(body) : updateVideo(target._id, body)),
+      'The video could not be saved. Please try again.',
+      onSaved,
+    );
   }
 
   return (
-    <ContentFormDialog open={target !== null} title={target === 'new' ? 'New video' : 'Edit video'} busy={busy} error={error} onCancel={onClose} onSubmit={() => void save()}>
+    <ContentFormDialog
+      open={target !== null}
+      title={target === 'new' ? 'New video' : 'Edit video'}
+      busy={busy}
+      error={error}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Name" name="name" maxLength={VIDEO_NAME_MAX} value={form.name} onChange={set('name')} />
         <TextInput label="Title" name="title" maxLength={VIDEO_NAME_MAX} value={form.title} onChange={set('title')} />
       </div>
       <div>
-        <TextInput label="YouTube link" name="youtube" type="url" maxLength={VIDEO_LINK_MAX} placeholder="https://www.youtube.com/watch?v=…" value={form.youtube} onChange={set('youtube')} />
-        <p className={`m-0 mt-1 break-all text-xs ${form.youtube.trim() && !embed ? 'text-red-700 dark:text-red-300' : 'text-gray-500 dark:text-gray-400'}`} aria-live="polite">
-          {!form.youtube.trim() ? 'A watch, youtu.be, shorts or embed link.' : embed ? `Embeds as ${embed}` : 'This is not a YouTube video link.'}
+        <TextInput
+          label="YouTube link"
+          name="youtube"
+          type="url"
+          maxLength={VIDEO_LINK_MAX}
+          placeholder="https://www.youtube.com/watch?v=…"
+          value={form.youtube}
+          onChange={set('youtube')}
+        />
+        <p
+          className={`m-0 mt-1 break-all text-xs ${form.youtube.trim() && !embed ? 'text-red-700 dark:text-red-300' : 'text-gray-500 dark:text-gray-400'}`}
+          aria-live="polite"
+        >
+          {!form.youtube.trim()
+            ? 'A watch, youtu.be, shorts or embed link.'
+            : embed
+              ? `Embeds as ${embed}`
+              : 'This is not a YouTube video link.'}
         </p>
       </div>
-      <TextArea label="Description" name="description" rows={3} maxLength={VIDEO_DESCRIPTION_MAX} value={form.description} onChange={set('description')} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={3}
+        maxLength={VIDEO_DESCRIPTION_MAX}
+        value={form.description}
+        onChange={set('description')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectInput label="Category" name="category" value={form.category} options={CATEGORIES} onChange={set('category')} />
-        <SelectInput label="Quality" name="quality" value={form.quality} options={QUALITIES} onChange={set('quality')} />
-        <TextInput label="Duration (seconds)" name="duration" type="number" min={0} max={VIDEO_DURATION_MAX} value={form.duration} onChange={set('duration')} />
-        <SelectInput label="Status" name="published" value={form.published} options={PUBLISHED_OPTIONS} onChange={set('published')} />
+        <SelectInput
+          label="Category"
+          name="category"
+          value={form.category}
+          options={CATEGORIES}
+          onChange={set('category')}
+        />
+        <SelectInput
+          label="Quality"
+          name="quality"
+          value={form.quality}
+          options={QUALITIES}
+          onChange={set('quality')}
+        />
+        <TextInput
+          label="Duration (seconds)"
+          name="duration"
+          type="number"
+          min={0}
+          max={VIDEO_DURATION_MAX}
+          value={form.duration}
+          onChange={set('duration')}
+        />
+        <SelectInput
+          label="Status"
+          name="published"
+          value={form.published}
+          options={PUBLISHED_OPTIONS}
+          onChange={set('published')}
+        />
       </div>
       <TextInput label="Tags (comma separated)" name="tags" maxLength={1200} value={form.tags} onChange={set('tags')} />
     </ContentFormDialog>

@@ -8,8 +8,12 @@ import VideoFormDialog from './VideoFormDialog.tsx';
 
 // The card shows YouTube's poster of the video (the CSP's img-src allows i.ytimg.com).
 const toCard = (video: AdminVideo) => ({
-  id: video._id, title: video.name || video.title, caption: video.description, image: youtubeThumbnail(video.youtube),
-  createdAt: video.createdAt, published: video.published,
+  id: video._id,
+  title: video.name || video.title,
+  caption: video.description,
+  image: youtubeThumbnail(video.youtube),
+  createdAt: video.createdAt,
+  published: video.published,
 });
 
 export default function VideosPanel(props: ContentPanelProps) {
