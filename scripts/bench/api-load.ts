@@ -209,11 +209,11 @@ export async function measureProductLoad(
   origin: string,
   paths: readonly string[],
   opts: LoadOptions = {},
-): Promise<Array<{ path: string; product: LoadRun }>> {
+): Promise<{ path: string; product: LoadRun }[]> {
   const durationSeconds = opts.durationSeconds ?? 10;
   const connections = opts.connections ?? 10;
   const warmupSeconds = Math.min(opts.warmupSeconds ?? 2, durationSeconds);
-  const out: Array<{ path: string; product: LoadRun }> = [];
+  const out: { path: string; product: LoadRun }[] = [];
   for (const path of paths) {
     const captured = await capture(`${origin}${path}`);
     if (captured.status < 200 || captured.status > 299)

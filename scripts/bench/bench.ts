@@ -71,7 +71,7 @@ try {
   log(`  ready in ${product.readySeconds.toFixed(1)} s at ${product.origin}`);
   const firstSlug = async (list: string) => {
     const { results } = (await (await fetch(`${product.origin}/api/${list}`)).json()) as {
-      results: Array<{ slug: string }>;
+      results: { slug: string }[];
     };
     return results[0]?.slug;
   };

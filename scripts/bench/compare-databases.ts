@@ -5,10 +5,10 @@ import type { LatencySummary } from './latency.ts';
 /** What one database's run produced; any part may be missing (not measured in this mode, or not at all). */
 export interface DatabaseRun {
   /** autocannon against the product (full mode). */
-  load?: ReadonlyArray<{ path: string; product: LoadRun }> | null | undefined;
+  load?: readonly { path: string; product: LoadRun }[] | null | undefined;
   /** Sequential keep-alive latency at demo size. */
   demo?:
-    | { company: LatencySummary; lists: ReadonlyArray<LatencySummary & { path: string }>; search: LatencySummary }
+    | { company: LatencySummary; lists: readonly (LatencySummary & { path: string })[]; search: LatencySummary }
     | null
     | undefined;
   scale?:
@@ -17,7 +17,7 @@ export interface DatabaseRun {
         generation: { seconds: number };
         apiReadySeconds: number;
         search: LatencySummary;
-        lists: ReadonlyArray<LatencySummary & { path: string }>;
+        lists: readonly (LatencySummary & { path: string })[];
       }
     | null
     | undefined;
@@ -40,7 +40,7 @@ export interface Figures {
 /** The figures the comparison shows, read out of one database's run (null where not measured). */
 export function figuresOf(run: DatabaseRun | null): Figures {
   const company = run?.load?.find((l) => l.path === '/api/company')?.product;
-  const products = (lists: ReadonlyArray<LatencySummary & { path: string }> | undefined) =>
+  const products = (lists: readonly (LatencySummary & { path: string })[] | undefined) =>
     lists?.find((l) => l.path === '/api/products')?.p95 ?? null;
   return {
     companyRps: company?.rps ?? null,
@@ -67,7 +67,7 @@ const MS = fixed(2, ' ms');
 export function comparisonRows(sqlite: Figures, postgres: Figures, searchBudgetMs?: number): string[][] {
   const items = sqlite.scaleItems ?? postgres.scaleItems;
   const at = items === null ? 'at scale' : `at ${items.toLocaleString('en-US')} items`;
-  const rows: Array<[string, keyof Figures, (n: number) => string]> = [
+  const rows: [string, keyof Figures, (n: number) => string][] = [
     [
       'GET /api/company, req/s (autocannon, 10 connections)',
       'companyRps',

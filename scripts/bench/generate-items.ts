@@ -715,7 +715,11 @@ interface Media {
   audio: string[];
 }
 
-type Ctx = { r: Rng; now: number; media: Media };
+interface Ctx {
+  r: Rng;
+  now: number;
+  media: Media;
+}
 
 function product(c: Ctx): Insertable<ProductsTable> {
   const { r } = c;
@@ -902,7 +906,7 @@ async function insertBatched<T extends keyof Database>(
       // Kysely's generic insert types do not narrow over a table-name union.
       await trx
         .insertInto(table)
-        .values(rows.slice(at, at + size) as never)
+        .values(rows.slice(at, at + size))
         .execute();
     }
   });

@@ -95,7 +95,7 @@ function getOnce(url: URL, agent: Agent, headers: Record<string, string>): Promi
       res.on('end', () =>
         resolve({
           status: res.statusCode ?? 0,
-          encoding: (res.headers['content-encoding'] as string | undefined) ?? null,
+          encoding: res.headers['content-encoding'] ?? null,
           body: Buffer.concat(chunks),
           ms: performance.now() - started,
         }),

@@ -21,7 +21,7 @@ export interface PageRun {
   /** Audits left out of the category scores by the budgets file (with the reason there), when they failed. */
   exempted: string[];
   /** Audits that scored below 1 in a category other than performance, or below 0.9 in performance. */
-  failing: Array<{ id: string; title: string; category: Category; score: number }>;
+  failing: { id: string; title: string; category: Category; score: number }[];
 }
 
 export interface PageResult extends PageRun {
@@ -55,10 +55,14 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
  */
 function exemptionHolds(id: string, lhr: Lhr, url: string): boolean {
   if (id !== 'errors-in-console') return true;
-  type Item = { url?: string; description?: string; sourceLocation?: { url?: string } };
+  interface Item {
+    url?: string;
+    description?: string;
+    sourceLocation?: { url?: string };
+  }
   const items = (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
   return items.every(
-    (item) => (item.sourceLocation?.url ?? item.url) === url && /status of 404/.test(item.description ?? ''),
+    (item) => (item.sourceLocation?.url ?? item.url) === url && (item.description ?? '').includes('status of 404'),
   );
 }
 
@@ -88,7 +92,7 @@ function toRun(url: string, lhr: Lhr, exemptAudits: string[] = []): PageRun {
   let requests = 0;
   const summary = lhr.audits['resource-summary']?.details;
   if (summary && summary.type === 'table') {
-    for (const item of summary.items as Array<{ resourceType: string; transferSize: number; requestCount: number }>) {
+    for (const item of summary.items as { resourceType: string; transferSize: number; requestCount: number }[]) {
       bytes[item.resourceType] = item.transferSize;
       if (item.resourceType === 'total') requests = item.requestCount;
     }

@@ -216,7 +216,7 @@ function operation(name: OperationName, f: Fixture): Sent {
 }
 
 /** The operation names, each repeated by its share: a random draw from this follows the mix. */
-const DRAW: OperationName[] = (Object.entries(MIX) as Array<[OperationName, number]>).flatMap(([name, share]) =>
+const DRAW: OperationName[] = (Object.entries(MIX) as [OperationName, number][]).flatMap(([name, share]) =>
   Array<OperationName>(share).fill(name),
 );
 
@@ -311,11 +311,7 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
     customerTokens.push(verified.data.token);
   }
 
-  const { data: products } = await json<{ results: Array<{ _id: string; slug: string }> }>(
-    origin,
-    'GET',
-    '/api/products',
-  );
+  const { data: products } = await json<{ results: { _id: string; slug: string }[] }>(origin, 'GET', '/api/products');
   const forSale = products.results.filter((p) => p.slug);
   if (forSale.length === 0) throw new Error('the demo has no products');
   // Stock enough that no order of the run finds a product sold out (each order takes one).
@@ -323,7 +319,7 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
     const res = await json(origin, 'PUT', `/api/admin/products/${p._id}`, { stock: 1_000_000 }, adminToken);
     if (res.status !== 200) throw new Error(`restocking a product answered ${res.status}: ${JSON.stringify(res.data)}`);
   }
-  const { data: videos } = await json<{ results: Array<Record<string, unknown> & { _id: string }> }>(
+  const { data: videos } = await json<{ results: (Record<string, unknown> & { _id: string })[] }>(
     origin,
     'GET',
     '/api/admin/videos',

@@ -37,7 +37,7 @@ export const OPTIONAL_PAGES: ReadonlySet<string> = new Set(['product', 'event', 
  * /checkout/: `noindex` too (a visitor's own cart), and empty without one.
  */
 export function benchPages(slugs: BenchSlugs): BenchPage[] {
-  const pages: Array<BenchPage | null> = [
+  const pages: (BenchPage | null)[] = [
     { name: 'home', path: '/', kind: 'home' },
     { name: 'shop', path: '/shop/', kind: 'list' },
     slugs.product ? { name: 'product', path: `/shop/${slugs.product}/`, kind: 'product' } : null,

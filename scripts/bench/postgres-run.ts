@@ -24,7 +24,7 @@ export interface PostgresReport {
   /** Where the server came from, or why PostgreSQL was not measured, and any step that failed. */
   note: string;
   version?: string;
-  load?: Array<{ path: string; product: LoadRun }> | null;
+  load?: { path: string; product: LoadRun }[] | null;
   demoLists?: DemoLatencyResult | null;
   /** Seconds for the API to migrate and seed the demo content on an empty database and listen. */
   demoReadySeconds?: number;

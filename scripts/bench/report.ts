@@ -15,7 +15,7 @@ export interface Report {
   date: string;
   machine: string;
   lighthouseRuns: number;
-  pages: Array<BenchPage & { lighthouse: PageResult; bytes: PageBytes; lcpRatio: number }>;
+  pages: (BenchPage & { lighthouse: PageResult; bytes: PageBytes; lcpRatio: number })[];
   /** Optional pages (an event's, a simple page) left out because the site answered 404 for them. */
   skipped: string[];
   reference: PageResult | null;
@@ -40,14 +40,14 @@ export interface Report {
 const ms = (n: number) => `${Math.round(n)} ms`;
 const kb = (n: number) => (n / 1000).toFixed(1);
 const sizes = (s: Sizes) => `${kb(s.raw)} / ${kb(s.gzip)} / ${kb(s.brotli)}`;
-const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 /** The mixed load: the highest clean rate on each database, then every step each database ran. */
 function mixedLoadSection(m: NonNullable<Report['mixedLoad']>): string[] {
   const runs = [m.sqlite, m.postgres].filter((x): x is MixedLoadResult => x !== null);
   if (runs.length === 0) return [];
   const first = runs[0]!;
-  const shares = (Object.entries(MIX) as Array<[OperationName, number]>)
+  const shares = (Object.entries(MIX) as [OperationName, number][])
     .map(([name, share]) => `${name} ${share} %`)
     .join(', ');
   const out = ['## Mixed read and write load', ''];
@@ -93,7 +93,7 @@ function mixedLoadSection(m: NonNullable<Report['mixedLoad']>): string[] {
   );
   for (const run of runs) {
     for (const s of run.steps) {
-      const slowest = (Object.entries(s.operations) as Array<[string, { p95: number }]>).sort(
+      const slowest = (Object.entries(s.operations) as [string, { p95: number }][]).sort(
         (a, b) => b[1].p95 - a[1].p95,
       )[0];
       out.push(

@@ -68,7 +68,6 @@ const SIGN_IN_PAGES = new Set(['/login', '/register', '/reset-password']);
  * no control characters; resolved against `origin` and handed back as path, query and hash. Anything else is null.
  */
 export function safeReturnPath(value: unknown, origin: string): string | null {
-  // eslint-disable-next-line no-control-regex
   if (
     typeof value !== 'string' ||
     value.length > 2048 ||

@@ -4,4 +4,6 @@ import type { Env } from './env.ts';
 import type { AuthUser } from './modules/auth/user-dto.ts';
 
 /** `user` is set by the auth middleware when a valid bearer token came with the request. */
-export type AppEnv = { Variables: { db: Db; env: Env; user?: AuthUser } };
+export interface AppEnv {
+  Variables: { db: Db; env: Env; user?: AuthUser };
+}

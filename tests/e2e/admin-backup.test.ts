@@ -16,8 +16,8 @@ const SHOTS = process.env['BACKUP_SHOTS'] ?? 'test-results/screens/admin-backup'
 
 interface Manifest {
   database: { kind: string; tables: Record<string, number> };
-  media: Array<{ name: string; size: number; sha256: string }>;
-  documents: Array<{ name: string; sha256: string }>;
+  media: { name: string; size: number; sha256: string }[];
+  documents: { name: string; sha256: string }[];
 }
 
 let token = '';

@@ -177,7 +177,7 @@ test('a post written in the editor and published reaches the static site with it
   expect(search.results).toEqual([]);
   expect(
     (
-      (await (await api.get('/api/search?k=remarkably')).json()) as { results: Array<{ data: { title: string } }> }
+      (await (await api.get('/api/search?k=remarkably')).json()) as { results: { data: { title: string } }[] }
     ).results.map((r) => r.data.title),
   ).toContain(POST);
 

@@ -157,24 +157,20 @@ test('a document uploaded and published is listed on /documents and downloads as
   await page.getByRole('button', { name: 'Upload document' }).click();
   dialog = page.getByRole('dialog', { name: 'Upload document' });
   await dialog.getByLabel('Title').fill(DOC);
-  await dialog
-    .getByLabel('File')
-    .setInputFiles({
-      name: 'prices.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('<!doctype html><p>not a pdf</p>'),
-    });
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'prices.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('<!doctype html><p>not a pdf</p>'),
+  });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('Only PDF, Word');
 
   // The real PDF, published.
-  await dialog
-    .getByLabel('File')
-    .setInputFiles({
-      name: 'Price list 2026.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(makePdf('Prices')),
-    });
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'Price list 2026.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(makePdf('Prices')),
+  });
   await expect(dialog.getByText(/Price list 2026\.pdf · 0\.00 MB/)).toBeVisible();
   await dialog.getByLabel('Description').fill('Every price of the year');
   await dialog.getByLabel('Status').selectOption({ label: 'Published' });

@@ -56,7 +56,7 @@ test('a build that fails leaves the previous site live, reports the reason, and 
     expect(failed.reason).not.toMatch(/\n\s+at /);
     expect(await home(request)).toBe(before);
     const notes = (await (await request.get('/api/admin/notifications', { headers: auth })).json()) as {
-      results: Array<{ kind: string }>;
+      results: { kind: string }[];
     };
     expect(notes.results.map((n) => n.kind)).toContain('rebuild-failed');
   } finally {

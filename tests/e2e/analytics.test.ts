@@ -114,18 +114,16 @@ test('pages a visitor opens are counted, and the admin sees them charted and lis
     await expect.poll(() => drawn(page, i)).toBe(true);
   }
   const traffic = page.getByRole('table', { name: 'Views and visitors per day' });
-  const todayRow = traffic
-    .getByRole('row')
-    .filter({
-      has: page.getByRole('rowheader', {
-        name: new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', {
-          month: 'short',
-          day: 'numeric',
-          timeZone: 'UTC',
-        }),
-        exact: true,
+  const todayRow = traffic.getByRole('row').filter({
+    has: page.getByRole('rowheader', {
+      name: new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
       }),
-    });
+      exact: true,
+    }),
+  });
   await expect(todayRow.getByRole('cell').first()).toHaveText(after.daily.at(-1)!.views.toLocaleString('en-US'));
 
   const content = page.getByRole('table', { name: 'Most viewed pages' });

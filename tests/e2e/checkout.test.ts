@@ -230,7 +230,7 @@ async function signedInPage(browser: Browser, token: string): Promise<Page> {
 test("a signed-in customer's order is listed under Orders", async ({ browser, page }) => {
   // Signed out, /orders asks to sign in first and comes back.
   // The login page drops ?next= from the address bar once it has read it: the request itself is what is checked.
-  const toLogin = page.waitForRequest((request) => /\/login\?next=%2Forders$/.test(request.url()));
+  const toLogin = page.waitForRequest((request) => request.url().endsWith('/login?next=%2Forders'));
   await page.goto('/orders');
   await toLogin;
 

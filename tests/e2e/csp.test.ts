@@ -35,9 +35,8 @@ let routes: string[] = [];
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
   const first = async (list: string) =>
-    ((await (await request.get(`/api/${list}`)).json()) as { results: Array<{ slug?: string }> }).results.find(
-      (r) => r.slug,
-    )?.slug;
+    ((await (await request.get(`/api/${list}`)).json()) as { results: { slug?: string }[] }).results.find((r) => r.slug)
+      ?.slug;
   const [blog, product, event, page] = await Promise.all(['blogs', 'products', 'events', 'pages'].map(first));
   // One page of each kind built per item, and the readers for items newer than the build.
   const dynamic = [
@@ -327,7 +326,7 @@ test.describe('checkout', () => {
   }) => {
     test.setTimeout(45_000);
     const { results } = (await (await request.get('/api/products')).json()) as {
-      results: Array<{ _id: string; slug: string; name: string; stock: number }>;
+      results: { _id: string; slug: string; name: string; stock: number }[];
     };
     const product = results.find((p) => p.slug && p.stock >= 5)!;
     expect(product, 'a product in stock').toBeTruthy();

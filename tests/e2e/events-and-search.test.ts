@@ -195,7 +195,7 @@ test.describe('Event pages', () => {
       page.getByRole('link', { name: 'Add to calendar' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${event.slug}.ics`);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     const vevent = parseIcs(text);
     expect(vevent.get('SUMMARY')).toBe(event.name.replace(/([,;])/g, '\\$1'));

@@ -73,7 +73,7 @@ async function settingsPage(
 
 test('a signed-out visitor is sent to sign in and back', async ({ page }) => {
   // The login page drops ?next= from the address bar once it has read it: the request itself is what is checked.
-  const toLogin = page.waitForRequest((request) => /\/login\?next=%2Fsettings$/.test(request.url()));
+  const toLogin = page.waitForRequest((request) => request.url().endsWith('/login?next=%2Fsettings'));
   await page.goto('/settings');
   await toLogin;
 });

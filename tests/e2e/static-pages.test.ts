@@ -52,7 +52,7 @@ test.describe('About', () => {
     request,
   }) => {
     const company = await (await request.get('/api/company')).json();
-    const team = ((await (await request.get('/api/team')).json()) as { results: Array<{ name: string }> }).results;
+    const team = ((await (await request.get('/api/team')).json()) as { results: { name: string }[] }).results;
     await page.goto('/about');
     const main = page.getByRole('main');
 

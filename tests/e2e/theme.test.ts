@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-type Probe = { themeAtBody?: 'dark' | 'light' };
+interface Probe {
+  themeAtBody?: 'dark' | 'light';
+}
 
 /** Records the theme class on <html> when the parser inserts <body>: what the first paint uses, before any module script. */
 function probeFirstPaint(page: Page) {

@@ -147,7 +147,7 @@ export async function expectMediaConsistent(
   mediaDir: string,
   rows: MediaRow[],
   referenced: string[],
-  decoded: Set<string> = new Set(),
+  decoded = new Set<string>(),
 ): Promise<void> {
   let files: string[] = [];
   try {
@@ -209,7 +209,7 @@ export async function openCheckConnection(dataDir: string): Promise<CheckConnect
   const db = new DatabaseSync(join(dataDir, 'site.db'), { timeout: 5000 });
   return {
     kind: 'sqlite',
-    query: async (text, values = []) => db.prepare(text).all(...(values as never[])) as Row[],
+    query: async (text, values = []) => db.prepare(text).all(...(values as never[])),
     close: async () => db.close(),
   };
 }

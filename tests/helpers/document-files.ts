@@ -5,7 +5,7 @@
 import { crc32 } from 'node:zlib';
 
 /** A ZIP archive of the entries in order, stored without compression. */
-export function makeZip(entries: ReadonlyArray<readonly [name: string, content: string | Uint8Array]>): Uint8Array {
+export function makeZip(entries: readonly (readonly [name: string, content: string | Uint8Array])[]): Uint8Array {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

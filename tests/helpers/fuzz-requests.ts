@@ -269,13 +269,13 @@ const fileContent: fc.Arbitrary<FileContent> = fc.oneof(
     arbitrary: fc.record({
       picture: fc.constantFrom('png', 'jpeg', 'webp', 'gif'),
       cut: fc.option(fc.integer({ min: 1, max: 400 }), { nil: undefined }),
-    }) as fc.Arbitrary<FileContent>,
+    }),
   },
   {
     weight: 3,
     arbitrary: fc.record({
       magic: fc.constantFrom('pdf', 'svg', 'html', 'exe', 'polyglot', 'mp3', 'zip', 'empty', 'riff-not-webp'),
-    }) as fc.Arbitrary<FileContent>,
+    }),
   },
   { weight: 2, arbitrary: fc.record({ random: fc.integer({ min: 1, max: 4096 }) }) },
   {

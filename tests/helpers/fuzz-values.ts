@@ -176,7 +176,7 @@ export function weirdValue(keys: readonly string[]): fc.Arbitrary<unknown> {
 }
 
 /** JSON text of an object, keeping `__proto__` as an own key (JSON.stringify of a plain literal would drop it). */
-export function objectJson(entries: ReadonlyArray<readonly [string, unknown]>): string {
+export function objectJson(entries: readonly (readonly [string, unknown])[]): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`;
 }
 

@@ -41,8 +41,8 @@ export async function startProductProcess(
   });
   let output = '';
   const collect = (chunk: Buffer) => void (output += chunk.toString());
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let code: number | null | undefined;
   void exited.then((c) => (code = c));

@@ -166,7 +166,7 @@ export async function anotherConnection(dataDir: string): Promise<RawConnection>
     query: async (text, values = []) => {
       const stmt = db.prepare(text);
       const bound = values as SQLInputValue[];
-      return stmt.columns().length > 0 ? (stmt.all(...bound) as Record<string, unknown>[]) : (stmt.run(...bound), []);
+      return stmt.columns().length > 0 ? stmt.all(...bound) : (stmt.run(...bound), []);
     },
     param: () => '?',
     close: async () => db.close(),

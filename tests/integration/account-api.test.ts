@@ -91,7 +91,7 @@ afterAll(async () => {
 });
 
 describe('access', () => {
-  const routes: Array<[string, string, object | undefined]> = [
+  const routes: [string, string, object | undefined][] = [
     ['GET', '/api/account', undefined],
     ['DELETE', '/api/account', { password: 'x' }],
     ['PATCH', '/api/account/profile', { first_name: 'A', last_name: 'B', username: 'abc' }],
@@ -131,7 +131,7 @@ describe('profile', () => {
   });
   const profile = (body: object) => call('PATCH', '/api/account/profile', { token: bo.token, body });
 
-  const refusals: Array<[string, object, string, string]> = [
+  const refusals: [string, object, string, string][] = [
     [
       'a blank first name',
       { first_name: '  ', last_name: 'B', username: 'bo' },

@@ -64,7 +64,7 @@ describe('the API client against a stand-in API', () => {
     expect(await fetchRecommendations(2, 1)).toEqual([{ id: 1 }, { id: 2 }]);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/recommendations/personalized?limit=2&offset=1' });
-    expect(seen[0]?.headers['accept']).toBe('application/json');
+    expect(seen[0]?.headers.accept).toBe('application/json');
   });
 
   it('posts the body as JSON and resolves to the parsed answer', async () => {
@@ -80,7 +80,7 @@ describe('the API client against a stand-in API', () => {
     $token.set(token);
     answer = (_, __, res) => json(res, 200, { id: 1, username: 'ada' });
     expect(await fetchMe()).toEqual({ id: 1, username: 'ada' });
-    expect(seen[0]?.headers['authorization']).toBe(`Bearer ${token}`);
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${token}`);
   });
 
   it('sends no Authorization header when logged out', async () => {

@@ -169,7 +169,7 @@ describe('backup under write load and restore', () => {
   let archive: string;
   let manifest: Manifest;
   let target: Awaited<ReturnType<typeof freshTarget>>;
-  const cleanups: Array<() => Promise<void>> = [];
+  const cleanups: (() => Promise<void>)[] = [];
 
   const call = (path: string, init: RequestInit & { token?: string } = {}) =>
     fetch(`${source.url}${path}`, {
@@ -308,12 +308,12 @@ describe('backup under write load and restore', () => {
       });
       expect(login.status).toBe(200);
       const photos = (await (await fetch(`${restored.url}/api/photos`)).json()) as {
-        results: Array<{ image: string }>;
+        results: { image: string }[];
       };
       expect(photos.results.length).toBeGreaterThanOrEqual(2);
       for (const { image } of photos.results) expect((await fetch(`${restored.url}${image}`)).status, image).toBe(200);
       const documents = (await (await fetch(`${restored.url}/api/documents`)).json()) as {
-        results: Array<{ id: string }>;
+        results: { id: string }[];
       };
       expect(documents.results).toHaveLength(1);
     } finally {
@@ -421,7 +421,7 @@ describe('backup under write load and restore', () => {
 describe('backup and restore with S3 storage', () => {
   let s3: S3TestServer;
   let source: TestServer;
-  const cleanups: Array<() => Promise<void>> = [];
+  const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     s3 = await startS3Server();

@@ -67,9 +67,9 @@ const filesOf = async (url: string) => {
 const publicSlugs = async () =>
   ((await call('GET', '/api/blogs', { token: '' })).body.results as Blog[]).map((b) => b.slug);
 const searchIds = async (k: string) =>
-  (
-    (await call('GET', `/api/search?k=${encodeURIComponent(k)}`, { token: '' })).body.results as Array<{ _id: string }>
-  ).map((r) => r._id);
+  ((await call('GET', `/api/search?k=${encodeURIComponent(k)}`, { token: '' })).body.results as { _id: string }[]).map(
+    (r) => r._id,
+  );
 
 /** Waits for earlier rebuilds to settle, runs the write and tells whether it asked for a rebuild. */
 async function asksRebuild(write: () => Promise<unknown>): Promise<boolean> {

@@ -277,7 +277,7 @@ describe('PUT /api/company as JSON (Theme Settings)', () => {
 });
 
 /** [field, value, how it is sent]; every one is refused with 400 naming the field. */
-const BAD: Array<[field: string, value: unknown]> = [
+const BAD: [field: string, value: unknown][] = [
   ['primary_color', '#12345'],
   ['primary_color', 'red'],
   ['secondary_color', '#GGGGGG'],

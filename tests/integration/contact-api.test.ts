@@ -126,7 +126,7 @@ describe('a message', () => {
 });
 
 describe('refusals', () => {
-  const cases: Array<[string, Record<string, unknown>, string, RegExp]> = [
+  const cases: [string, Record<string, unknown>, string, RegExp][] = [
     ['a missing name', { ...VALID, name: undefined }, 'name', /^Please enter your name\.$/],
     ['a blank subject', { ...VALID, subject: '   ' }, 'subject', /^Please enter a subject\.$/],
     ['an empty message', { ...VALID, message: '' }, 'message', /^Please write your message\.$/],

@@ -117,7 +117,7 @@ describe('public content API on demo data', () => {
     const drafts = await t.db.selectFrom('photos').select('id').where('published', '=', false).execute();
     expect(drafts.length).toBeGreaterThan(0);
     expect(body.results).toHaveLength(24 - drafts.length);
-    expect(body.results.every((p: { published: boolean }) => p.published === true)).toBe(true);
+    expect(body.results.every((p: { published: boolean }) => p.published)).toBe(true);
   });
 
   it('lists drafts too for an admin token', async () => {

@@ -42,7 +42,10 @@ async function holdWriteLock(file: string): Promise<{ release(): Promise<void> }
   return {
     release: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
         child.once('exit', () => resolve());
         child.stdin!.write('go\n');
       }),

@@ -23,7 +23,7 @@ let customer: string;
 interface Answer {
   status: number;
   headers: Headers;
-  body: { message?: string; field?: string; document?: AdminDocument; results?: Array<PublicDocument | AdminDocument> };
+  body: { message?: string; field?: string; document?: AdminDocument; results?: (PublicDocument | AdminDocument)[] };
 }
 
 interface FilePart {
@@ -90,7 +90,7 @@ afterAll(async () => {
 describe('access', () => {
   it('answers 401 without a token and 403 for a customer on every admin call, storing nothing', async () => {
     const before = await snapshot();
-    const calls: Array<[string, string, () => FormData | object | undefined]> = [
+    const calls: [string, string, () => FormData | object | undefined][] = [
       ['GET', COLLECTION, () => undefined],
       ['POST', COLLECTION, () => form({ title: 'Nope' }, pdf())],
       ['PUT', `${COLLECTION}/x`, () => form({ title: 'Nope' }, pdf())],
@@ -379,7 +379,7 @@ describe('refusals change nothing', () => {
     ],
   ])('%s', async (_what, fields, file, status, field, message) => {
     const before = await snapshot();
-    const answer = await upload(fields, file as FilePart | undefined);
+    const answer = await upload(fields, file);
     expect(answer.status).toBe(status);
     expect(answer.body.field).toBe(field);
     expect(answer.body.message).toMatch(message);

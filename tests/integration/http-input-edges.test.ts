@@ -61,7 +61,7 @@ describe('HTTP input edges on the real server', () => {
     });
 
     it('answers 415 to a form-encoded registration and stores nothing', async () => {
-      const form = new URLSearchParams(person('formposter') as Record<string, string>);
+      const form = new URLSearchParams(person('formposter'));
       const res = await post('/api/auth/register', form);
       expect(res.status).toBe(415);
       expect(await userCount('formposter')).toBe(0);

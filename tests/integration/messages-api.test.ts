@@ -400,7 +400,7 @@ describe('the admin side', () => {
       expect(answer.status, method).toBe(404);
       expect(answer.body.message).toBe('Conversation not found');
     }
-    const cases: Array<[string, string, unknown, string]> = [
+    const cases: [string, string, unknown, string][] = [
       ['POST', `/api/admin/messages/${thread}/reply`, { message: '   ' }, 'message'],
       ['POST', `/api/admin/messages/${thread}/reply`, '[]', 'body'],
       ['PATCH', `/api/admin/messages/${thread}`, {}, 'status'],

@@ -14,7 +14,7 @@ let customer: string;
 interface Answer {
   status: number;
   headers: Headers;
-  body: { message?: string; field?: string; plan?: AdminPlan; results?: Array<Plan | AdminPlan> };
+  body: { message?: string; field?: string; plan?: AdminPlan; results?: (Plan | AdminPlan)[] };
 }
 
 async function call(

@@ -82,7 +82,7 @@ async function call(
   return {
     status: res.status,
     headers: res.headers,
-    body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any,
+    body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
   };
 }
 

@@ -26,7 +26,11 @@ interface Answer {
     Partial<AdminProductPage> & { message?: string; field?: string; product?: AdminProduct };
 }
 
-type Picture = { bytes: Buffer; name: string; type: string };
+interface Picture {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
 
 async function call(
   method: string,
@@ -87,7 +91,7 @@ const productCount = async () => (await t.db.selectFrom('products').select('id')
 const auditRows = () =>
   t.db.selectFrom('audit_log').selectAll().where('action', 'like', 'product.%').orderBy('at').execute();
 const publicProducts = async () =>
-  ((await call('GET', '/api/products', { token: null })).body['results'] ?? []) as Product[];
+  ((await call('GET', '/api/products', { token: null })).body.results ?? []) as Product[];
 const snapshot = async () => ({
   products: await productCount(),
   audits: (await auditRows()).length,
@@ -142,7 +146,7 @@ afterAll(async () => {
 });
 
 describe('access', () => {
-  const routes: Array<[string, string]> = [
+  const routes: [string, string][] = [
     ['GET', '/api/admin/products'],
     ['GET', `/api/admin/products/${randomUUID()}`],
     ['POST', '/api/admin/products'],

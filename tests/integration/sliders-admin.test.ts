@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 describe('access', () => {
-  const routes: Array<[string, string, () => FormData | object | undefined]> = [
+  const routes: [string, string, () => FormData | object | undefined][] = [
     ['GET', '/api/admin/sliders', () => undefined],
     ['POST', '/api/sliders', () => form({ title: 'Nope' })],
     ['PUT', '/api/sliders/some-id', () => form({ title: 'Nope' })],

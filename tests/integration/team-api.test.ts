@@ -75,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('access', () => {
-  const routes: Array<[string, string, () => FormData | object | undefined]> = [
+  const routes: [string, string, () => FormData | object | undefined][] = [
     ['GET', '/api/admin/team', () => undefined],
     ['POST', '/api/admin/team', () => form({ name: 'Nope' })],
     ['PUT', '/api/admin/team/some-id', () => form({ name: 'Nope' })],
@@ -133,7 +133,7 @@ describe('writes', () => {
     expect((await publicTeam()).map((m) => m.name)).toEqual(['Ada Lovelace', 'Grace Hopper', 'Linus']);
   });
 
-  const refusals: Array<[string, object, string, string]> = [
+  const refusals: [string, object, string, string][] = [
     ['a missing name', { role: 'x' }, 'name', 'name: is required'],
     ['a blank name', { name: '   ' }, 'name', 'name: is required'],
     ['a name too long', { name: 'x'.repeat(121) }, 'name', 'name: must be at most 120 characters'],

@@ -38,7 +38,10 @@ export function useSignedInLoad<T>(fetcher: () => Promise<T>, failure: string) {
       );
   }, [fetcher, failure, leave]);
   useEffect(() => {
-    if (currentToken() !== null) return read();
+    if (currentToken() !== null) {
+      read();
+      return;
+    }
     setLoad({ state: 'leaving' });
     sendToLogin();
   }, [read]);

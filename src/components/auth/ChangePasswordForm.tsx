@@ -26,7 +26,10 @@ export default function ChangePasswordForm({
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (next !== confirm) return form.fail(AUTH_TEXTS.passwordsDiffer, ['confirmPassword']);
+    if (next !== confirm) {
+      form.fail(AUTH_TEXTS.passwordsDiffer, ['confirmPassword']);
+      return;
+    }
     setBusy(true);
     form.clear();
     try {

@@ -82,7 +82,10 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   async function forgot() {
     const identity = username.trim();
     form.clear();
-    if (!identity) return form.fail(AUTH_TEXTS.forgotNeedsIdentity, ['username']);
+    if (!identity) {
+      form.fail(AUTH_TEXTS.forgotNeedsIdentity, ['username']);
+      return;
+    }
     setBusy(true);
     try {
       await requestOtp(identity);

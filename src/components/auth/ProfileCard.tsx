@@ -22,11 +22,17 @@ export default function ProfileCard() {
       setLeaving(true);
       location.replace(loginHref(location.pathname + location.search));
     };
-    if (currentToken() === null) return toLogin();
+    if (currentToken() === null) {
+      toLogin();
+      return;
+    }
     fetchMe()
       .then(setUser)
       .catch((error: unknown) => {
-        if ((error as { status?: number }).status !== 401) return setUser(null);
+        if ((error as { status?: number }).status !== 401) {
+          setUser(null);
+          return;
+        }
         logout();
         toLogin();
       })

@@ -27,7 +27,10 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const problem = registerProblem(fields);
-    if (problem) return form.fail(problem, [problemField(fields)]);
+    if (problem) {
+      form.fail(problem, [problemField(fields)]);
+      return;
+    }
     setBusy(true);
     form.clear();
     const email = fields.email.trim();
@@ -35,7 +38,8 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
       await registerRequest({ ...fields, email, username: fields.username.trim() });
     } catch (e) {
       setBusy(false);
-      return form.fail(errorMessage(e, AUTH_TEXTS.registerFailed), [refusedField(e)]);
+      form.fail(errorMessage(e, AUTH_TEXTS.registerFailed), [refusedField(e)]);
+      return;
     }
     try {
       await requestOtp(email);

@@ -15,7 +15,10 @@ export default function ResetPasswordForm() {
 
   useEffect(() => {
     const value = new URLSearchParams(location.search).get('token');
-    if (!value) return location.replace('/login');
+    if (!value) {
+      location.replace('/login');
+      return;
+    }
     // Keep the single-use token out of history and Referer once read.
     history.replaceState(history.state, '', location.pathname);
     setToken(value);
@@ -24,8 +27,14 @@ export default function ResetPasswordForm() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     // The confirmation is what fails to match the new password.
-    if (password !== confirm) return form.fail(AUTH_TEXTS.passwordsDiffer, ['confirmPassword']);
-    if (!token) return location.replace('/login');
+    if (password !== confirm) {
+      form.fail(AUTH_TEXTS.passwordsDiffer, ['confirmPassword']);
+      return;
+    }
+    if (!token) {
+      location.replace('/login');
+      return;
+    }
     setBusy(true);
     form.clear();
     try {

@@ -105,7 +105,10 @@ export interface FieldAria {
   'aria-describedby'?: string;
 }
 
-export type FormMessage = { tone: 'error' | 'success'; text: string };
+export interface FormMessage {
+  tone: 'error' | 'success';
+  text: string;
+}
 
 /** The input a refusal names: the server's `field` of `{ message, field }`, if it sent one. */
 export function refusedField(error: unknown): string | undefined {

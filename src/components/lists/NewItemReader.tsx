@@ -20,7 +20,10 @@ export default function NewItemReader<T>({ section, load, title, children }: Pro
   const [state, setState] = useState<State<T>>({ status: 'loading' });
   useEffect(() => {
     const slug = new RegExp(`^/${section}/([a-z0-9]+(?:-[a-z0-9]+)*)/?$`).exec(location.pathname)?.[1];
-    if (!slug) return setState({ status: 'missing' });
+    if (!slug) {
+      setState({ status: 'missing' });
+      return;
+    }
     load(slug)
       .then((value) => {
         document.title = document.title.replace(/^[^|]*/, `${title(value)} `);

@@ -93,7 +93,10 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
       })
       .catch((error: unknown) => {
         if (!live) return;
-        if (isSignedOut(error)) return leave();
+        if (isSignedOut(error)) {
+          leave();
+          return;
+        }
         setThread({
           state: 'error',
           message:

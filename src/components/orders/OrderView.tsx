@@ -205,7 +205,10 @@ export default function OrderView() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const read = useCallback(() => {
-    if (!query.id) return setLoad({ state: 'missing' });
+    if (!query.id) {
+      setLoad({ state: 'missing' });
+      return;
+    }
     setLoad({ state: 'loading' });
     fetchOrder(query.id, query.token)
       .then((order) => setLoad({ state: 'ready', order }))
@@ -215,9 +218,13 @@ export default function OrderView() {
         if (status === 401 && !query.token) {
           logout();
           setLoad({ state: 'leaving' });
-          return sendToLogin();
+          sendToLogin();
+          return;
         }
-        if (status === 404 || status === 401) return setLoad({ state: 'missing' });
+        if (status === 404 || status === 401) {
+          setLoad({ state: 'missing' });
+          return;
+        }
         setLoad({ state: 'error', message: errorMessage(error, 'The order could not be loaded. Please try again.') });
       });
   }, [query]);
@@ -226,7 +233,8 @@ export default function OrderView() {
     // Without the guest's token only the owner can open the order: a signed-out visitor signs in first.
     if (query.id && !query.token && !signedIn) {
       setLoad({ state: 'leaving' });
-      return sendToLogin();
+      sendToLogin();
+      return;
     }
     read();
   }, [query, signedIn, read]);

@@ -42,7 +42,7 @@ function guardSources(purify: DOMPurify): void {
 
 /** HTML when the text has tags, otherwise Markdown. */
 export function contentToHtml(content: string): string {
-  return /<\/?[a-z][\s\S]*>/i.test(content) ? content : (marked.parse(content, { async: false }) as string);
+  return /<\/?[a-z][\s\S]*>/i.test(content) ? content : marked.parse(content, { async: false });
 }
 
 export function sanitizeBlogHtml(purify: DOMPurify, content: string): string {

@@ -405,7 +405,7 @@ function buildSection<T, F extends FilterValues>(
       dataFields.push([key, field]);
     }
     // The first option or sort; '' for text, 'all' for a data select.
-    const rule = rules[key]!;
+    const rule = rules[key];
     defaults[key] = Array.isArray(rule) ? rule[0]! : field?.kind === 'data' ? 'all' : '';
   }
 

@@ -64,12 +64,16 @@ function toLogin() {
 
 async function check(): Promise<void> {
   if ($token.get() === null) loadToken();
-  if ($token.get() === null) return toLogin();
+  if ($token.get() === null) {
+    toLogin();
+    return;
+  }
   try {
     const user = await fetchMe();
     if (user.role !== 'admin') {
       remember(ADMIN_ONLY_NOTICE_KEY, '1');
-      return leave('/profile');
+      leave('/profile');
+      return;
     }
     $adminGate.set({ status: 'ready', user });
   } catch (error) {

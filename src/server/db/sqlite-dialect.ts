@@ -39,7 +39,7 @@ export interface SqliteOptions {
 }
 
 /** node:sqlite binds no booleans or undefined; SQLite stores booleans as 0/1. */
-function bindable(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+function bindable(parameters: readonly unknown[]): SQLInputValue[] {
   return parameters.map((value) => {
     if (typeof value === 'boolean') return value ? 1 : 0;
     if (value === undefined) return null;

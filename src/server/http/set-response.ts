@@ -7,6 +7,6 @@ import type { Context } from 'hono';
  */
 export function setResponse(c: Context, res: Response): void {
   // Clearing first makes the setter take the response as it is.
-  c.res = undefined as unknown as Response;
+  c.res = undefined;
   c.res = res;
 }

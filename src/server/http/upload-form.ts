@@ -27,7 +27,7 @@ export function tooLargeMessage(maxFileBytes: number): string {
 }
 
 /** The upload routes (method, full path pattern): the only ones that take multipart/form-data. */
-export const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
+export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'PUT', path: /^\/api\/company$/ },
   { method: 'POST', path: /^\/api\/sliders$/ },
   { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },

@@ -25,10 +25,10 @@ export const TOO_MANY_PIXELS_MESSAGE = 'The image has too many pixels (at most 4
 const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
 
 /** Signatures: bytes expected at an offset; every part must match. */
-const SIGNATURES: ReadonlyArray<{
+const SIGNATURES: readonly {
   type: ImageType;
-  parts: ReadonlyArray<readonly [offset: number, bytes: readonly number[]]>;
-}> = [
+  parts: readonly (readonly [offset: number, bytes: readonly number[]])[];
+}[] = [
   { type: 'image/jpeg', parts: [[0, [0xff, 0xd8, 0xff]]] },
   { type: 'image/png', parts: [[0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]]] },
   { type: 'image/gif', parts: [[0, ascii('GIF87a')]] },

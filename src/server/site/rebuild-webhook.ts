@@ -39,7 +39,10 @@ export interface WebhookRunOptions {
 
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((done, fail) => {
-    if (signal.aborted) return fail(signal.reason);
+    if (signal.aborted) {
+      fail(signal.reason);
+      return;
+    }
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', stop);
       done();

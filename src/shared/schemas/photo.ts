@@ -29,7 +29,7 @@ export function checkPhotoUpload(fields: Record<string, unknown>): PhotoCheck {
 }
 
 /** Smallest shorter side of each resolution bucket (constants PHOTO_RESOLUTIONS), largest first. */
-const RESOLUTION_FLOORS: ReadonlyArray<readonly [number, (typeof PHOTO_RESOLUTIONS)[number]]> = [
+const RESOLUTION_FLOORS: readonly (readonly [number, (typeof PHOTO_RESOLUTIONS)[number]])[] = [
   [4320, '8K'],
   [2160, '4K'],
   [1440, '2K'],

@@ -139,7 +139,7 @@ export function checkProductUpdate(input: Record<string, unknown>): ProductCheck
   if (!parsed.success) return refusal(parsed.error, 'name');
   return {
     ok: true,
-    value: Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<ProductValues>,
+    value: Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
   };
 }
 

@@ -167,7 +167,7 @@ export async function watchPolicy(context: BrowserContext): Promise<CspWatch> {
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __cspViolation?: (line: string) => void }).__cspViolation;
-      void report?.(
+      report?.(
         `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber} ${JSON.stringify(e.sample)}`,
       );
     });

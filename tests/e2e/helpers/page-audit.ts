@@ -65,15 +65,13 @@ export async function openPage(page: Page, url: string): Promise<void> {
 
 /** Every <script> on the page: external ones by path, inline ones by the start and a hash of their text. */
 export async function scriptSignatures(page: Page): Promise<string[]> {
-  const scripts = await page
-    .locator('script')
-    .evaluateAll((list) =>
-      list.map((s) => ({
-        src: s.getAttribute('src') ? new URL((s as HTMLScriptElement).src).pathname : null,
-        type: s.getAttribute('type') ?? '',
-        text: s.textContent ?? '',
-      })),
-    );
+  const scripts = await page.locator('script').evaluateAll((list) =>
+    list.map((s) => ({
+      src: s.getAttribute('src') ? new URL((s as HTMLScriptElement).src).pathname : null,
+      type: s.getAttribute('type') ?? '',
+      text: s.textContent ?? '',
+    })),
+  );
   const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 12);
   // A JSON-LD block is data that differs with the item it describes: it is signed by whether it is whole JSON (a value
   // that broke out of it would leave it unparseable, and its element count would change), not by its text.

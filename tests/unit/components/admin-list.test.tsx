@@ -55,7 +55,9 @@ describe('SearchField', () => {
   });
 });
 
-type Query = { page: number };
+interface Query {
+  page: number;
+}
 const reducer = (query: Query, action: PageAction) => onPage(query, action.page);
 const TEXTS = {
   loading: 'Loading rows',
@@ -135,7 +137,7 @@ describe('PictureInput', () => {
 
   it('refuses a picture over 5 MB with the message, keeps a good one until it is removed', () => {
     const { container } = render(<Field />);
-    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    const input = container.querySelector('input[type=file]')!;
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [big] } });
     expect(screen.getByRole('alert').textContent).toBe(TOO_LARGE);

@@ -126,7 +126,10 @@ describe.each<[string, ListSection<unknown, FilterValues>, string | null, [strin
   it(placeholder ? `has the search box '${placeholder}'` : 'has no search box', () => {
     renderPanel(section);
     const box = screen.queryByRole('searchbox') as HTMLInputElement | null;
-    if (placeholder === null) return expect(box).toBeNull();
+    if (placeholder === null) {
+      expect(box).toBeNull();
+      return;
+    }
     expect(box?.placeholder).toBe(placeholder);
     expect(box?.maxLength).toBe(200);
   });

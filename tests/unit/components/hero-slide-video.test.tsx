@@ -19,7 +19,7 @@ function renderSlide(playVideo = true) {
   const slide = container.firstElementChild as HTMLElement;
   return {
     slide,
-    poster: () => slide.querySelector('img[data-hero-poster]') as HTMLImageElement,
+    poster: () => slide.querySelector('img[data-hero-poster]')!,
     player: () => slide.querySelector('video'),
   };
 }

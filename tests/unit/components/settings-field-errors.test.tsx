@@ -159,7 +159,7 @@ describe('TwoFactorSection', () => {
       required: false,
       enabledAt: null,
       recoveryCodesLeft: 10,
-    } as Awaited<ReturnType<typeof fetchTwoFactor>>);
+    });
     vi.mocked(disableTwoFactor).mockRejectedValue(
       apiError(400, { message: 'That code is not right. Please try again', field: 'code' }),
     );

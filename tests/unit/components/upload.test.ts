@@ -116,11 +116,11 @@ describe('uploadFile (XMLHttpRequest against a local API)', () => {
 
     localStorage.setItem('token', 'stored_0123456789abcdef');
     await uploadFile('/api/admin/photos', { file: photo() });
-    expect(seen[1]?.headers['authorization']).toBe('Bearer stored_0123456789abcdef');
+    expect(seen[1]?.headers.authorization).toBe('Bearer stored_0123456789abcdef');
 
     $token.set('store_0123456789abcdef');
     await uploadFile('/api/admin/photos', { file: photo() });
-    expect(seen[2]?.headers['authorization']).toBe('Bearer store_0123456789abcdef');
+    expect(seen[2]?.headers.authorization).toBe('Bearer store_0123456789abcdef');
 
     $token.set(null);
     localStorage.setItem('token', 'not a token!');

@@ -37,7 +37,10 @@ function UploadPhoto() {
     if (!file) return;
     // The server's own rules, so a refusal shows before the picture is sent.
     const check = checkPhotoUpload({ title, caption, published });
-    if (!check.ok) return setStatus({ tone: 'error', text: FAILED + check.message });
+    if (!check.ok) {
+      setStatus({ tone: 'error', text: FAILED + check.message });
+      return;
+    }
     setBusy(true);
     setStatus(null);
     setProgress(0);

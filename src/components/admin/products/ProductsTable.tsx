@@ -20,7 +20,7 @@ interface Props {
   onPublish: (product: AdminProduct, published: boolean) => void;
 }
 
-const COLUMNS: ReadonlyArray<{ heading: string; sort?: ProductSort; className?: string }> = [
+const COLUMNS: readonly { heading: string; sort?: ProductSort; className?: string }[] = [
   { heading: 'Image' },
   { heading: 'Name', sort: 'name' },
   { heading: 'Category', sort: 'category' },

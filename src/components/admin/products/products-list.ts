@@ -57,7 +57,7 @@ export const parsePublished = (value: string): ProductsListQuery['published'] =>
   (PRODUCT_PUBLISH_FILTERS as readonly string[]).includes(value) ? (value as ProductsListQuery['published']) : 'all';
 
 /** The sort menu's choices ('name:asc'), for screens without the table's headings. */
-export const SORT_CHOICES: ReadonlyArray<{ value: `${ProductSort}:${SortDir}`; label: string }> = [
+export const SORT_CHOICES: readonly { value: `${ProductSort}:${SortDir}`; label: string }[] = [
   { value: 'created_at:desc', label: 'Newest first' },
   { value: 'created_at:asc', label: 'Oldest first' },
   { value: 'name:asc', label: 'Name, A to Z' },
@@ -75,5 +75,5 @@ export const SORT_CHOICES: ReadonlyArray<{ value: `${ProductSort}:${SortDir}`; l
 export function parseSortChoice(value: string): { sort: ProductSort; dir: SortDir } {
   const [sort, dir] = value.split(':');
   const known = (PRODUCT_SORTS as readonly string[]).includes(sort ?? '') && (dir === 'asc' || dir === 'desc');
-  return known ? { sort: sort as ProductSort, dir: dir as SortDir } : { sort: 'created_at', dir: 'desc' };
+  return known ? { sort: sort as ProductSort, dir: dir } : { sort: 'created_at', dir: 'desc' };
 }

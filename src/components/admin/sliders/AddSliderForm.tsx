@@ -48,7 +48,10 @@ function AddSlider() {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = addSliderProblem(values);
-    if (problem) return setStatus({ tone: 'error', text: problem });
+    if (problem) {
+      setStatus({ tone: 'error', text: problem });
+      return;
+    }
     setBusy(true);
     setStatus(null);
     setProgress(file ? 0 : null);

@@ -34,7 +34,7 @@ function Pane({ theme, mode, name }: { theme: ThemeSettings; mode: PreviewMode; 
       <figcaption className="mb-2 text-sm font-medium">{mode === 'light' ? 'Light theme' : 'Dark theme'}</figcaption>
       <div
         className={`relative overflow-hidden rounded-xl border border-gray-300 dark:border-white/15 ${look.page}`}
-        style={previewVars(theme, mode) as CSSProperties}
+        style={previewVars(theme, mode)}
       >
         {/* A pattern behind the bar, as a page's hero would be, so its opacity and blur show. */}
         <div

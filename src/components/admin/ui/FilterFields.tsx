@@ -66,7 +66,7 @@ interface SelectProps {
   id: string;
   label: string;
   value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  options: readonly { value: string; label: string }[];
   /** The raw form value: parse it into the query's union before use. */
   onChange: (value: string) => void;
   className?: string;

@@ -7,7 +7,10 @@ import { checkPicture } from '../company/company-rules.ts';
 export function usePreviewUrl(file: File | null): string {
   const [url, setUrl] = useState('');
   useEffect(() => {
-    if (!file) return setUrl('');
+    if (!file) {
+      setUrl('');
+      return;
+    }
     const next = URL.createObjectURL(file);
     setUrl(next);
     return () => URL.revokeObjectURL(next);
@@ -40,7 +43,10 @@ export default function PictureInput({ id, name, file, error, onChange, dropLabe
 
   function choose(files: FileList | null) {
     const picked = files?.[0] ?? null;
-    if (!picked) return onChange(null, '');
+    if (!picked) {
+      onChange(null, '');
+      return;
+    }
     const problem = checkPicture(picked);
     // A refused file is never kept, so it can never be sent.
     if (problem && input.current) input.current.value = '';

@@ -8,11 +8,25 @@ import { api } from '../client.ts';
 import { uploadFile, type UploadProgress } from '../upload.ts';
 
 /** What the writes answer: the server's message, and the item for create and update. */
-export type PhotoSaved = { message: string; photo: Photo };
-export type VideoSaved = { message: string; video: AdminVideo };
-export type AudioSaved = { message: string; audio: AdminAudio };
-export type EventSaved = { message: string; event: AdminEvent };
-export type Deleted = { message: string };
+export interface PhotoSaved {
+  message: string;
+  photo: Photo;
+}
+export interface VideoSaved {
+  message: string;
+  video: AdminVideo;
+}
+export interface AudioSaved {
+  message: string;
+  audio: AdminAudio;
+}
+export interface EventSaved {
+  message: string;
+  event: AdminEvent;
+}
+export interface Deleted {
+  message: string;
+}
 
 type Progress = ((progress: UploadProgress) => void) | undefined;
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;

@@ -89,7 +89,7 @@ export async function login(deps: AuthDeps, identifierInput: string, password: s
   // Counted as a failure before the hash: attempts in flight together cannot all pass the check (R58).
   const attempt = await reservePasswordCheck(deps, accountKey);
   const result = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !user.password_hash || !result.ok || user.disabled) {
+  if (!user?.password_hash || !result.ok || user.disabled) {
     await attempt.failed();
     logAuthEvent('login.failure', user ? { ip: deps.ip, userId: user.id } : { ip: deps.ip, reason: 'unknown account' });
     throw new ApiError(401, LOGIN_FAILED);

@@ -25,7 +25,11 @@ export const CHALLENGE_MAX_ATTEMPTS = 5;
 const MAIL_WAIT_MS = 1500;
 
 export type SignInMethod = SignInFacts['method'];
-type Account = { id: string; role: string; email: string };
+interface Account {
+  id: string;
+  role: string;
+  email: string;
+}
 
 /** The second step a sign-in of this account needs: 'code', 'enrol' (required but none set up) or none. */
 export async function secondStepFor(

@@ -1,7 +1,7 @@
 /** The one place where user columns become the spec's User (no secrets ever leave). */
 import type { Role, User } from '../../../shared/types.ts';
 
-type UserColumns = {
+interface UserColumns {
   id: string;
   first_name: string;
   last_name: string;
@@ -9,7 +9,7 @@ type UserColumns = {
   username: string;
   role: string;
   profile_image: string | null;
-};
+}
 
 export function roleOf(role: string): Role {
   return role === 'admin' ? 'admin' : 'customer';

@@ -39,7 +39,7 @@ function columnsOf(update: CompanyUpdate): CompanyColumns {
   const columns: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) columns[key] = value;
   for (const [key, value] of Object.entries(social ?? {})) if (value !== undefined) columns[`social_${key}`] = value;
-  return columns as CompanyColumns;
+  return columns;
 }
 
 const isPicture = (field: string) => (COMPANY_PICTURES as readonly string[]).includes(field);

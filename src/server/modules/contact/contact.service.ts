@@ -69,19 +69,17 @@ export async function receiveContactMessage(
   input: ContactInput,
   userId: string | null,
 ): Promise<string> {
-  const id = await ctx.db
-    .transaction()
-    .execute((trx) =>
-      insertConversation(trx, {
-        userId,
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-        source: 'contact',
-        body: input.message,
-        authorId: userId,
-      }),
-    );
+  const id = await ctx.db.transaction().execute((trx) =>
+    insertConversation(trx, {
+      userId,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      source: 'contact',
+      body: input.message,
+      authorId: userId,
+    }),
+  );
   await notifyCompany(ctx, id, input, 'contact');
   return id;
 }

@@ -95,19 +95,17 @@ export async function sendMyMessage(
   }
   const subject = input.subject ?? defaultSubject(user.first_name || user.username);
   const name = accountName(user);
-  const id = await db
-    .transaction()
-    .execute((trx) =>
-      insertConversation(trx, {
-        userId: user.id,
-        name,
-        email: user.email,
-        subject,
-        source: 'account',
-        body: input.message,
-        authorId: user.id,
-      }),
-    );
+  const id = await db.transaction().execute((trx) =>
+    insertConversation(trx, {
+      userId: user.id,
+      name,
+      email: user.email,
+      subject,
+      source: 'account',
+      body: input.message,
+      authorId: user.id,
+    }),
+  );
   await notifyCompany(ctx, id, { name, email: user.email, subject, message: input.message }, 'account');
   return { created: true, thread: await threadOf(db, id) };
 }

@@ -82,9 +82,18 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
   async function save() {
     if (target === null) return;
     const check = checkAudio(form);
-    if (!check.ok) return setError(check.message);
-    if (target === 'new' && !file) return setError(AUDIO_REQUIRED);
-    if (file && file.size > AUDIO_MAX_BYTES) return setError('File size must be less than 50MB');
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    if (target === 'new' && !file) {
+      setError(AUDIO_REQUIRED);
+      return;
+    }
+    if (file && file.size > AUDIO_MAX_BYTES) {
+      setError('File size must be less than 50MB');
+      return;
+    }
     const data = new FormData();
     for (const [name, value] of Object.entries(form)) data.append(name, value);
     if (file) data.append('audio', file);

@@ -146,7 +146,10 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
       published: String(draft.state === 'published'),
     };
     const check = checkBlogCreate(fields);
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
     const input: BlogFormInput = { fields, cover: cover ?? undefined, removeCover: removeCover && !cover };
     await submit(
       // Only a cover upload reports progress.

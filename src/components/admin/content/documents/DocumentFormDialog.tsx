@@ -55,9 +55,18 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
   async function save() {
     if (target === null) return;
     const check = checkDocumentFields(DocumentInput, { ...form });
-    if (!check.ok) return setError(check.message);
-    if (target === 'new' && !file) return setError('Choose a file to upload.');
-    if (file && file.size > MAX_BYTES) return setError('File size must be less than 20MB');
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    if (target === 'new' && !file) {
+      setError('Choose a file to upload.');
+      return;
+    }
+    if (file && file.size > MAX_BYTES) {
+      setError('File size must be less than 20MB');
+      return;
+    }
     const fields = check.value;
     await submit(
       (onProgress) =>

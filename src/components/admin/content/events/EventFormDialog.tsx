@@ -100,7 +100,10 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
   async function save() {
     if (target === null) return;
     const check = checkEvent(form);
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
     const data = new FormData();
     for (const [name, value] of Object.entries(form)) data.append(name, value);
     if (file) data.append('image', file);

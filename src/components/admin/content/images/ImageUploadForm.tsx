@@ -61,9 +61,15 @@ export default function ImageUploadForm({ onUploaded }: { onUploaded: () => void
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (queue.length === 0) return setStatus({ tone: 'info', text: 'Please select files to upload' });
+    if (queue.length === 0) {
+      setStatus({ tone: 'info', text: 'Please select files to upload' });
+      return;
+    }
     const check = checkPhotoUpload({ title, caption, published });
-    if (!check.ok) return setStatus({ tone: 'error', text: `Error uploading files: ${check.message}` });
+    if (!check.ok) {
+      setStatus({ tone: 'error', text: `Error uploading files: ${check.message}` });
+      return;
+    }
     setBusy(true);
     setStatus(null);
     let current: QueuedFile[] = queue.map((entry) => ({ ...entry, percent: 0, state: 'waiting' }));

@@ -39,7 +39,10 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
     if (!photo) return;
     const body = { ...form };
     const check = checkPhotoEdit(body);
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
     await submit(() => updatePhoto(photo._id, body), 'The photo could not be saved. Please try again.', onSaved);
   }
 

@@ -61,7 +61,10 @@ export default function PageFormDialog({ page, onClose, onSaved }: Props) {
       published: draft.state === 'published',
     };
     const check = checkPageCreate(body);
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
     await submit(
       () => (page === 'new' ? createPage(body) : updatePage(page._id, body)),
       'The page could not be saved. Please try again.',

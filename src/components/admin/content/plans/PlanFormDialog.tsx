@@ -81,7 +81,10 @@ export default function PlanFormDialog({ target, onClose, onSaved }: Props) {
       features: lines,
       published: form.published === 'true',
     });
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
     const plan = check.value;
     await submit(
       () => (target === 'new' ? createPlan(plan) : updatePlan(target.id, plan)),

@@ -88,9 +88,13 @@ function LinkRow({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     const url = href.trim();
     if (url === '') {
       editor.chain().focus().extendMarkRange('link').unsetLink().run();
-      return onDone();
+      onDone();
+      return;
     }
-    if (!LINK.test(url)) return setError('Use an address starting with https://, http:// or / (a page of this site).');
+    if (!LINK.test(url)) {
+      setError('Use an address starting with https://, http:// or / (a page of this site).');
+      return;
+    }
     editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
     onDone();
   };

@@ -71,7 +71,10 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
     if (target === null) return;
     const body: VideoInput = { ...form };
     const check = checkVideo(body);
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
     await submit(
       () => (target === 'new' ? createVideo(body) : updateVideo(target._id, body)),
       'The video could not be saved. Please try again.',
