@@ -1,5 +1,5 @@
 /** The pure rules of /settings and /api/account (issue 20 item 2): input schemas, the code's scope, the screen's states. */
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { emailCodeScope } from '../../src/server/modules/account/email-change.service.ts';
 import { hashOtp, otpMatches } from '../../src/server/modules/auth/otp.ts';
 import { codeSentMessage, exportFileName } from '../../src/shared/account.ts';
@@ -16,8 +16,12 @@ import {
   SITE_SETTINGS_LINKS,
 } from '../../src/components/settings/settings-rules.ts';
 
-const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.success ? null : { field: result.error!.issues[0]!.path.join('.'), message: result.error!.issues[0]!.message };
+const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+  if (result.success) return null;
+  const issue = result.error?.issues[0];
+  assert(issue, 'a failed parse reports at least one issue');
+  return { field: issue.path.join('.'), message: issue.message };
+};
 
 describe('ProfileBody', () => {
   it('trims the names and keeps the username as typed', () => {

@@ -1,5 +1,5 @@
 /** The /analytics screen's pure parts (issue 20 item 3): labels, the range from the address bar, tiles, series, chart setup. */
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   chartDescription,
   dailyCharts,
@@ -81,12 +81,15 @@ describe('the summary and the series', () => {
       ['Orders and revenue', 'bar', ['Orders', 'Revenue']],
       ['Sign-ups', 'bar', ['Sign-ups']],
     ]);
-    const revenue = charts[1]!.series[1]!;
+    const [traffic, sales] = charts;
+    assert(traffic && sales, 'the traffic and sales charts');
+    const revenue = sales.series[1];
+    assert(revenue, 'the revenue series');
     expect(revenue.values).toEqual([1999, 121451]);
     expect(revenue.rightAxis).toBe(true);
     expect(revenue.format(1999)).toBe('€19.99');
-    expect(charts[0]!.series[0]!.values).toEqual([5, 12340]);
-    expect(chartDescription(charts[0]!, REPORT)).toBe(
+    expect(traffic.series[0]?.values).toEqual([5, 12340]);
+    expect(chartDescription(traffic, REPORT)).toBe(
       'Line chart of views and visitors per day, Nov 23 – Nov 24, 2026. The table beside it lists the same figures.',
     );
   });
@@ -95,10 +98,11 @@ describe('the summary and the series', () => {
 describe('the chart set-up', () => {
   it('draws each series in its brand colour, a second unit on a right axis, and money on its ticks', () => {
     const [, sales] = dailyCharts(REPORT);
+    assert(sales, 'the sales chart');
     const config = chartConfig({
       type: 'bar',
       labels: ['Nov 23', 'Nov 24'],
-      series: sales!.series,
+      series: sales.series,
       colours: COLOURS,
       animate: false,
     });
@@ -121,10 +125,11 @@ describe('the chart set-up', () => {
 
   it('has a single series with no legend and no right axis, and dashes what is marked dashed', () => {
     const [traffic, , signups] = dailyCharts(REPORT);
+    assert(traffic && signups, 'the traffic and sign-up charts');
     const single = chartConfig({
       type: 'bar',
       labels: ['a', 'b'],
-      series: signups!.series,
+      series: signups.series,
       colours: COLOURS,
       animate: true,
     });
@@ -134,7 +139,7 @@ describe('the chart set-up', () => {
     const lines = chartConfig({
       type: 'line',
       labels: ['a', 'b'],
-      series: traffic!.series,
+      series: traffic.series,
       colours: COLOURS,
       animate: false,
     });

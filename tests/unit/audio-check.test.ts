@@ -11,7 +11,7 @@ function wav(seconds: number, rate = 8000): Uint8Array {
   return encodeWav(pcm, rate);
 }
 
-const refusal = (status: number, message: string) => expect.objectContaining({ status, message });
+const refusal = (status: number, message: string): unknown => expect.objectContaining({ status, message });
 
 describe('checkAudioFile', () => {
   it('takes a WAV file and reads its duration in whole seconds', async () => {

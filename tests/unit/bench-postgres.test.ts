@@ -108,9 +108,9 @@ describe('bench: SQLite and PostgreSQL side by side', () => {
   it('a database not measured gives dashes, the other its values', () => {
     const rows = comparisonRows(figuresOf(run(13.796)), figuresOf(null), 20);
     expect(rows.every((r) => r.length === 3 && r[2] === '—')).toBe(true);
-    const search = rows.find((r) => r[0]!.startsWith('GET /api/search, p95 at 60,000 items'));
+    const search = rows.find((r) => r[0]?.startsWith('GET /api/search, p95 at 60,000 items'));
     expect(search).toEqual(['GET /api/search, p95 at 60,000 items (budget ≤ 20 ms)', '13.80 ms', '—']);
-    expect(rows.find((r) => r[0]!.includes('req/s'))?.[1]).toBe('29,402');
+    expect(rows.find((r) => r[0]?.includes('req/s'))?.[1]).toBe('29,402');
   });
   it('both measured: one row per measure, each database in its column', () => {
     const ci = { ...run(24.861), load: null };
@@ -120,7 +120,7 @@ describe('bench: SQLite and PostgreSQL side by side', () => {
       '13.80 ms',
       '24.86 ms',
     ]);
-    expect(rows.find((r) => r[0]!.includes('req/s'))?.[2]).toBe('—');
+    expect(rows.find((r) => r[0]?.includes('req/s'))?.[2]).toBe('—');
     expect(new Set(rows.map((r) => r[0])).size).toBe(rows.length);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { byteChecks, check, failures, lighthouseChecks, loadBudgets } from '../../scripts/bench/budgets.ts';
 import {
   fileForPath,
@@ -81,7 +81,8 @@ describe('bench: reference page', () => {
       width: '1920',
       height: '1080',
     });
-    const page = referenceHtml(hero!, 'Acme <Co>');
+    assert(hero, 'the home page has a hero image');
+    const page = referenceHtml(hero, 'Acme <Co>');
     expect(page).toContain(
       '<source srcset="/media/h-w480.avif 480w, /media/h-w960.avif 960w" sizes="100vw" type="image/avif"><img src="/media/h.webp"',
     );
@@ -159,9 +160,9 @@ describe('bench: budgets', () => {
     expect(budgets.firstStartSeconds).toBe(20);
   });
   it('every page has a class and the pages without islands are held to 3 KB', () => {
-    expect(pages.find((p) => p.name === 'about')!.kind).toBe('static');
-    expect(pages.find((p) => p.name === 'notfound')!.kind).toBe('static');
-    expect(pages.find((p) => p.name === 'home')!.kind).toBe('home');
+    expect(pages.find((p) => p.name === 'about')?.kind).toBe('static');
+    expect(pages.find((p) => p.name === 'notfound')?.kind).toBe('static');
+    expect(pages.find((p) => p.name === 'home')?.kind).toBe('home');
     expect(pages.filter((p) => p.kind === 'list').map((p) => p.name)).toEqual([
       'shop',
       'blogs',
@@ -196,8 +197,8 @@ describe('bench: budgets', () => {
     ]);
     expect(new Set(pages.map((p) => p.name)).size).toBe(pages.length);
     for (const name of ['event', 'pricing', 'documents', 'page'])
-      expect(pages.find((p) => p.name === name)!.kind).toBe('static');
-    expect(pages.find((p) => p.name === 'product')!.kind).toBe('product');
+      expect(pages.find((p) => p.name === name)?.kind).toBe('static');
+    expect(pages.find((p) => p.name === 'product')?.kind).toBe('product');
     expect(budgets.jsBrotliKB.product).toBe(6);
   });
   it('leaves out a content page whose slug the API did not give', () => {
@@ -233,7 +234,8 @@ describe('bench: budgets', () => {
     expect(failures([check('rebuild', null, '<=', 30)])).toEqual([]);
   });
   it('judges a page: scores, LCP against the reference, CLS, TBT; CI judges only the deterministic ones', () => {
-    const home = pages[0]!;
+    const home = pages[0];
+    assert(home, 'the first page is the home page');
     const result = {
       ...run({
         lcpMs: 1300,
@@ -259,7 +261,8 @@ describe('bench: budgets', () => {
       reactJs: sizes(0),
       files: [],
     });
-    const about = pages.find((p) => p.name === 'about')!;
+    const about = pages.find((p) => p.name === 'about');
+    assert(about, 'the about page');
     expect(failures(byteChecks(about, bytes(2900), budgets))).toEqual([]);
     expect(failures(byteChecks(about, bytes(3100), budgets), true).map((c) => c.name)).toEqual(['about: JS brotli']);
   });

@@ -50,7 +50,7 @@ describe('parseCartLines', () => {
     const lines = parseCartLines(stored);
     expect(lines).toHaveLength(MAX_CART_LINES);
     expect(lines[0]).toEqual(line('p0', 3));
-    expect(lines.at(-1)!.productId).toBe(`p${MAX_CART_LINES - 1}`);
+    expect(lines.at(-1)?.productId).toBe(`p${MAX_CART_LINES - 1}`);
   });
 });
 

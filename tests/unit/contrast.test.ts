@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   contrastRatio,
   DARK_SURFACES,
@@ -59,7 +59,9 @@ describe('contrast', () => {
     const vars = brandingVars(withCompanyDefaults({ primary_color: '#0f766e' }));
     expect(vars['--color-primary']).toBe('#0f766e');
     expect(vars['--color-primary-ink-light']).toBe('#0f766e');
-    expect(contrastRatio(vars['--color-primary-ink-dark']!, '#111821')).toBeGreaterThanOrEqual(4.5);
+    const inkDark = vars['--color-primary-ink-dark'];
+    assert(inkDark, 'the dark theme has a brand ink');
+    expect(contrastRatio(inkDark, '#111821')).toBeGreaterThanOrEqual(4.5);
     expect(vars['--color-on-primary']).toBe('#ffffff');
   });
 });

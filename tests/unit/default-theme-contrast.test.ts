@@ -3,7 +3,7 @@
  * the page text and muted text on every page surface, brand-coloured text, and the brand button's text on its fill
  * once the fill's opacity lets the page show through (as global.css lays it out).
  */
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { previewVars } from '../../src/components/admin/theme/theme-preview.ts';
 import { brandingVars } from '../../src/lib/branding.ts';
 import { COMPANY as DEMO } from '../../src/server/db/seed/demo-content.ts';
@@ -36,11 +36,13 @@ function over(color: string, backdrop: string, alpha: number): string {
   const ch = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
   const [c, b] = [ch(color), ch(backdrop)];
   return `#${c
-    .map((v, i) =>
-      Math.round(v * alpha + b[i]! * (1 - alpha))
+    .map((v, i) => {
+      const under = b[i];
+      assert(under !== undefined, 'the backdrop has the same three channels');
+      return Math.round(v * alpha + under * (1 - alpha))
         .toString(16)
-        .padStart(2, '0'),
-    )
+        .padStart(2, '0');
+    })
     .join('')}`;
 }
 
@@ -60,7 +62,8 @@ describe.each(COMPANIES)('%s', (_name, company) => {
   });
 
   it.each(['light', 'dark'] as const)('brand-coloured text reaches AA on every %s surface', (theme) => {
-    const ink = vars[`--color-primary-ink-${theme}`]!;
+    const ink = vars[`--color-primary-ink-${theme}`];
+    assert(ink, `the ${theme} theme has a brand ink`);
     for (const surface of SURFACES[theme])
       expect(contrastRatio(ink, surface), `${ink} on ${surface}`).toBeGreaterThanOrEqual(4.5);
   });
@@ -70,7 +73,8 @@ describe.each(COMPANIES)('%s', (_name, company) => {
     (theme) => {
       // The pair global.css gives .brand-button in this theme, which the admin's theme preview shows too.
       const preview = previewVars(company, theme);
-      const [text, fill] = [preview['--color-on-button']!, preview['--color-button-fill']!];
+      const [text, fill] = [preview['--color-on-button'], preview['--color-button-fill']];
+      assert(text && fill, `the ${theme} theme has a brand button text and fill`);
       for (const surface of SURFACES[theme]) {
         const shown = over(fill, surface, company.button_opacity);
         expect(
@@ -82,6 +86,8 @@ describe.each(COMPANIES)('%s', (_name, company) => {
   );
 
   it('text on an opaque brand fill (badges, the newsletter band, own message bubbles) reaches AA', () => {
-    expect(contrastRatio(vars['--color-on-primary']!, vars['--color-primary']!)).toBeGreaterThanOrEqual(4.5);
+    const [text, fill] = [vars['--color-on-primary'], vars['--color-primary']];
+    assert(text && fill, 'the brand fill and the text on it');
+    expect(contrastRatio(text, fill)).toBeGreaterThanOrEqual(4.5);
   });
 });

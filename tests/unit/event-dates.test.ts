@@ -79,7 +79,7 @@ describe('checkEvent', () => {
         priceCents: 1250,
         published: true,
         category: 'Concert',
-      }),
+      }) as unknown,
     });
     const virtual = checkEvent({ name: 'Webinar', start: base.start, end: base.end, eventType: 'virtual' });
     expect(virtual.ok && virtual.value).toMatchObject({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { INLINE_ICON_MAX_BYTES, inlineIcon, publicFile } from '../../src/lib/build/favicon.ts';
 
 const png = (size: number) => new Uint8Array(size).fill(7);
@@ -7,7 +7,9 @@ describe('inlineIcon', () => {
   it('carries a small picture as a data: URL of its own bytes and type', () => {
     const url = inlineIcon(png(900), 'image/png');
     expect(url).toMatch(/^data:image\/png;base64,/);
-    expect(Buffer.from(url!.split(',')[1]!, 'base64')).toEqual(Buffer.from(png(900)));
+    const base64 = url?.split(',')[1];
+    assert(base64 !== undefined, 'the data: URL has a payload');
+    expect(Buffer.from(base64, 'base64')).toEqual(Buffer.from(png(900)));
   });
 
   it('reads the type from a Content-Type header with parameters and any case', () => {

@@ -1,21 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { fallbackFace, fallbackOverrides } from '../../src/lib/build/font-fallback.ts';
 import { FONTS } from '../../src/shared/constants.ts';
 
 describe('metric-matched font fallback', () => {
   it.each(FONTS.filter((f) => f !== 'System UI'))('%s gets a local fallback with plausible overrides', (font) => {
     const face = fallbackFace(font, `${font} Variable`);
-    expect(face).not.toBeNull();
-    expect(face!.family).toBe(`${font} Variable Fallback`);
-    const size = Number(/size-adjust:([\d.]+)%/.exec(face!.css)![1]);
+    assert(face !== null, 'a fallback face');
+    expect(face.family).toBe(`${font} Variable Fallback`);
+    const size = Number(/size-adjust:([\d.]+)%/.exec(face.css)?.[1]);
     expect(size).toBeGreaterThan(80);
     expect(size).toBeLessThan(135);
-    expect(face!.css).toMatch(/ascent-override:[\d.]+%;descent-override:[\d.]+%;line-gap-override:[\d.]+%/);
+    expect(face.css).toMatch(/ascent-override:[\d.]+%;descent-override:[\d.]+%;line-gap-override:[\d.]+%/);
   });
 
   it('serif fonts fall back to Times, sans-serif ones to Arial', () => {
-    expect(fallbackFace('Merriweather', 'M')!.css).toContain("local('Times New Roman')");
-    expect(fallbackFace('Inter', 'I')!.css).toContain("local('Arial')");
+    expect(fallbackFace('Merriweather', 'M')?.css).toContain("local('Times New Roman')");
+    expect(fallbackFace('Inter', 'I')?.css).toContain("local('Arial')");
   });
 
   it('the system stack and unknown fonts need none', () => {

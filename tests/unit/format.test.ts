@@ -45,7 +45,7 @@ describe('formatPrice reads as Intl en-US currency', () => {
     1.5e22,
     Number.MAX_SAFE_INTEGER,
     2 ** 60,
-    1.2345678901234567e25,
+    1.2345678901234566e25,
     3e-9,
     0.0049999,
   );

@@ -207,7 +207,10 @@ describe('search button style', () => {
 });
 
 describe('voice search', () => {
-  class Recognition {}
+  // A stand-in for the browser's SpeechRecognition class: the lookup hands the constructor back, never calls it.
+  class Recognition {
+    continuous = false;
+  }
   it.each([
     ['the standard constructor', { SpeechRecognition: Recognition }, Recognition],
     ['the webkit-prefixed constructor', { webkitSpeechRecognition: Recognition }, Recognition],

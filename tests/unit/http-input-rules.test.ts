@@ -22,7 +22,7 @@ describe('illFormedField', () => {
 
   it('walks nesting deeper than the call stack would allow', () => {
     const depth = 200_000;
-    const value = JSON.parse(`${'['.repeat(depth)}"\\ud800"${']'.repeat(depth)}`);
+    const value: unknown = JSON.parse(`${'['.repeat(depth)}"\\ud800"${']'.repeat(depth)}`);
     const path = illFormedField(value);
     expect(path?.split('.')).toHaveLength(depth);
   });

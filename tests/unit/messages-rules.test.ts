@@ -1,5 +1,5 @@
 /** The pure rules of conversations (issue 20 item 1): input checks, previews, times, list order, the mails, the screens' state. */
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   INITIAL_MESSAGES_QUERY,
   isFiltered,
@@ -34,11 +34,11 @@ describe('previewOf', () => {
   it('keeps a text of the limit whole and cuts a longer one with an ellipsis', () => {
     expect(previewOf('x'.repeat(140))).toBe('x'.repeat(140));
     const cut = previewOf('word '.repeat(100));
-    expect([...cut].length).toBeLessThanOrEqual(140);
+    expect(Array.from(cut).length).toBeLessThanOrEqual(140);
     expect(cut.endsWith('word…') || cut.endsWith('wor…') || cut.endsWith('…')).toBe(true);
     expect(cut).not.toMatch(/ …$/);
   });
-  it('counts characters, not UTF-16 units', () => expect([...previewOf('😀'.repeat(200))].length).toBe(140));
+  it('counts characters, not UTF-16 units', () => expect(Array.from(previewOf('😀'.repeat(200))).length).toBe(140));
 });
 
 describe('defaultSubject', () => {
@@ -206,7 +206,9 @@ describe('withSummary', () => {
     const list = [summary('a', '2026-11-24T10:00:00Z'), summary('b', '2026-11-24T09:00:00Z')];
     expect(withSummary(list, summary('b', '2026-11-24T11:00:00Z')).map((c) => c._id)).toEqual(['b', 'a']);
     expect(withSummary(list, summary('c', '2026-11-24T09:30:00Z')).map((c) => c._id)).toEqual(['a', 'c', 'b']);
-    expect(withSummary(list, { ...list[0]!, unread: 0 })).toHaveLength(2);
+    const [first] = list;
+    assert(first, 'the first thread');
+    expect(withSummary(list, { ...first, unread: 0 })).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   contentTokens,
   inlineHash,
@@ -51,7 +51,9 @@ const BODY =
   "<script>document.documentElement.classList.toggle('dark');root.setAttribute('data-auth','in')</script>";
 
 function styleOf(html: string): string {
-  return /<style>([\s\S]*)<\/style>/.exec(html)![1]!;
+  const css = /<style>([\s\S]*)<\/style>/.exec(html)?.[1];
+  assert(css !== undefined, 'the page has an inline <style>');
+  return css;
 }
 
 describe('trimPageCss', () => {

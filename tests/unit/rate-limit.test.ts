@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   afterAttempt,
   afterOutcome,
@@ -133,8 +133,9 @@ describe('failure backoff rules', () => {
 });
 
 describe('outcomes', () => {
-  const window = slidingWindow('w', { limit: 2, windowMs: 1000 }).rule!;
-  const backoff = failureBackoff('b', { freeFailures: 0, baseMs: 1000, maxMs: 8000, forgetAfterMs: 60_000 }).rule!;
+  const window = slidingWindow('w', { limit: 2, windowMs: 1000 }).rule;
+  const backoff = failureBackoff('b', { freeFailures: 0, baseMs: 1000, maxMs: 8000, forgetAfterMs: 60_000 }).rule;
+  assert(window && backoff, 'both limiters have a rule');
 
   it('a window forgets a success and keeps a failure; a backoff resets on a success and restarts its wait on a failure', () => {
     const hits = afterAttempt(window, null, T0);

@@ -21,8 +21,8 @@ function controlledRun() {
     active++;
     maxActive = Math.max(maxActive, active);
     return new Promise<void>((done, fail) => {
-      // A build stops when the scheduler closes (the SiteDir and the webhook do).
-      signal.addEventListener('abort', () => fail(signal.reason), { once: true });
+      // A build stops when the scheduler closes (the SiteDir and the webhook do); it aborts with an Error.
+      signal.addEventListener('abort', () => fail(signal.reason as Error), { once: true });
       finish.push((error) => {
         active--;
         if (error) fail(error);
@@ -324,7 +324,7 @@ describe('createRebuildScheduler', () => {
   it('a tracked build that fails shows the reason without telling onError (its caller reports it)', async () => {
     const errors: unknown[] = [];
     scheduler = createRebuildScheduler({
-      run: async () => undefined,
+      run: () => Promise.resolve(),
       now: () => Date.now(),
       onError: (e) => errors.push(e),
     });

@@ -8,7 +8,7 @@ const sqliteError = (errcode: number, message: string) =>
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 
 describe('storageFailure', () => {
-  it.each([
+  it.each<[string, Error, 'busy' | 'full']>([
     ['SQLITE_BUSY', sqliteError(5, 'database is locked'), 'busy'],
     ['SQLITE_BUSY_SNAPSHOT (extended code)', sqliteError(517, 'database is locked'), 'busy'],
     ['SQLITE_LOCKED', sqliteError(6, 'database table is locked'), 'busy'],

@@ -2,25 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/server/http/errors.ts';
 import { checkUpload, detectImageType, MAX_UPLOAD_BYTES } from '../../src/server/media/upload-check.ts';
 
+const text = (s: string) => new TextEncoder().encode(s);
+
 /** Signature bytes followed by filler: detection looks at the header only, decoding is the store's job. */
 const withTail = (head: number[] | string, size = 64) => {
   const bytes = new Uint8Array(size);
-  bytes.set(typeof head === 'string' ? [...head].map((ch) => ch.charCodeAt(0)) : head);
+  bytes.set(typeof head === 'string' ? text(head) : head);
   return bytes;
 };
 const JPEG = withTail([0xff, 0xd8, 0xff, 0xe0]);
 const PNG = withTail([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const GIF87 = withTail('GIF87a');
 const GIF89 = withTail('GIF89a');
-const WEBP = withTail(
-  [...'RIFF']
-    .map((c) => c.charCodeAt(0))
-    .concat(
-      [0x24, 0, 0, 0],
-      [...'WEBPVP8 '].map((c) => c.charCodeAt(0)),
-    ),
-);
-const text = (s: string) => new TextEncoder().encode(s);
+const WEBP = withTail([...text('RIFF'), 0x24, 0, 0, 0, ...text('WEBPVP8 ')]);
 
 /** The ApiError checkUpload throws (a test failure if it does not throw one). */
 function refusal(input: Parameters<typeof checkUpload>[0]): ApiError {
@@ -52,8 +46,7 @@ describe('detectImageType (magic bytes only)', () => {
       [GIF89, 6],
     ] as const) {
       for (let i = 0; i < length; i++) {
-        const broken = bytes.slice();
-        broken[i] = broken[i]! ^ 0x01;
+        const broken = bytes.map((byte, j) => (j === i ? byte ^ 0x01 : byte));
         expect(detectImageType(broken), `byte ${i} changed`).toBeUndefined();
       }
       // Too short to hold the whole signature.
@@ -61,8 +54,7 @@ describe('detectImageType (magic bytes only)', () => {
     }
     // WEBP: 'RIFF' at 0-3 and 'WEBP' at 8-11; bytes 4-7 (the chunk size) are free.
     for (const i of [0, 1, 2, 3, 8, 9, 10, 11]) {
-      const broken = WEBP.slice();
-      broken[i] = broken[i]! ^ 0x01;
+      const broken = WEBP.map((byte, j) => (j === i ? byte ^ 0x01 : byte));
       expect(detectImageType(broken), `byte ${i} changed`).toBeUndefined();
     }
     const otherSize = WEBP.slice();

@@ -25,7 +25,7 @@ const BODIES: Record<string, string> = {
 
 /** Case changes, whitespace and control characters the URL parser ignores or strips, before and inside the scheme. */
 function obfuscations(scheme: string, body: string): string[] {
-  const mixed = [...scheme].map((c, i) => (i % 2 === 0 ? c.toUpperCase() : c)).join('');
+  const mixed = Array.from(scheme, (c, i) => (i % 2 === 0 ? c.toUpperCase() : c)).join('');
   const mid = Math.max(1, Math.floor(scheme.length / 2));
   const split = (s: string) => `${scheme.slice(0, mid)}${s}${scheme.slice(mid)}:${body}`;
   return [
@@ -72,10 +72,19 @@ const MARKUP = [
   'http://data:text/html,<script>alert(5)</script>',
 ];
 
+/** Whether the text holds a control character (U+0000 to U+001F, or DEL) or a space. */
+function hasControlOrSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** What may ever come out: nothing, or a link whose scheme is http(s), mailto or tel, or a site-relative path. */
 function isSafeOutput(href: string, web: boolean): boolean {
   if (href === '') return true;
-  if (/[\u0000-\u0020\u007f]/.test(href)) return false;
+  if (hasControlOrSpace(href)) return false;
   if (!web && href.startsWith('/')) return !/^\/[/\\]/.test(href);
   let url: URL;
   try {

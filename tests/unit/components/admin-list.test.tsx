@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { TOO_LARGE } from '../../../src/components/admin/company/company-rules.ts';
 import { FilterSelect, SearchField } from '../../../src/components/admin/ui/FilterFields.tsx';
 import { onPage, type PageAction } from '../../../src/components/admin/ui/paged-list.ts';
@@ -17,15 +17,23 @@ describe('SearchField', () => {
     const { rerender } = render(
       <SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="" onSearch={onSearch} />,
     );
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     onSearch.mockClear();
-    const box = screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement;
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search users' });
     fireEvent.change(box, { target: { value: ' an' } });
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     fireEvent.change(box, { target: { value: ' ann ' } });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(onSearch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onSearch.mock.calls).toEqual([['ann']]);
     rerender(
       <SearchField id="q" label="Search users" placeholder="Name" maxLength={50} value="ann" onSearch={onSearch} />,
@@ -88,17 +96,19 @@ function Rows({
 describe('usePagedList and PagedListBody', () => {
   it('steps back to the last page when the asked one is past the end, and pages with Previous and Next', async () => {
     // 3 rows of 2 a page: page 3 is empty, page 2 is the last.
-    const fetchPage = vi.fn(async ({ page }: Query) => ({
-      results: ['a', 'b', 'c'].slice((page - 1) * 2, page * 2),
-      total: 3,
-      pageSize: 2,
-    }));
+    const fetchPage = vi.fn(({ page }: Query) =>
+      Promise.resolve({
+        results: ['a', 'b', 'c'].slice((page - 1) * 2, page * 2),
+        total: 3,
+        pageSize: 2,
+      }),
+    );
     render(<Rows fetchPage={fetchPage} />);
     expect(await screen.findByText('c')).toBeTruthy();
     expect(fetchPage.mock.calls.map(([q]) => q.page)).toEqual([3, 2]);
     expect(screen.getByRole('navigation', { name: 'Pages of rows' }).textContent).toContain('3 rows');
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('a')).toBeTruthy();
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
@@ -106,9 +116,9 @@ describe('usePagedList and PagedListBody', () => {
 
   it('shows the empty line and a load error with a retry', async () => {
     let fail = true;
-    const fetchPage = vi.fn(async () => {
-      if (fail) throw new Error('down');
-      return { results: [] as string[], total: 0, pageSize: 2 };
+    const fetchPage = vi.fn(() => {
+      if (fail) return Promise.reject(new Error('down'));
+      return Promise.resolve({ results: [] as string[], total: 0, pageSize: 2 });
     });
     render(<Rows fetchPage={fetchPage} />);
     const retry = await screen.findByRole('button', { name: 'Retry' });
@@ -137,7 +147,8 @@ describe('PictureInput', () => {
 
   it('refuses a picture over 5 MB with the message, keeps a good one until it is removed', () => {
     const { container } = render(<Field />);
-    const input = container.querySelector('input[type=file]')!;
+    const input = container.querySelector('input[type=file]');
+    assert(input, 'the file input');
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [big] } });
     expect(screen.getByRole('alert').textContent).toBe(TOO_LARGE);

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import AudioItem from '../../../src/components/media/AudioItem.tsx';
 import type { Audio } from '../../../src/shared/types.ts';
 
@@ -29,18 +29,20 @@ const audio = (over: Partial<Audio> = {}): Audio => ({
 describe('AudioItem', () => {
   it('shows the cover art beside the name: sized, lazy, responsive, and silent for screen readers', () => {
     const { container } = render(<AudioItem audio={audio()} />);
-    const img = container.querySelector('article img')!;
+    const img = container.querySelector('article img');
+    assert(img, 'the cover art');
     expect(img.getAttribute('src')).toBe(COVER);
     expect(img.getAttribute('alt')).toBe('');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '800']);
     expect(img.getAttribute('loading')).toBe('lazy');
-    const source = container.querySelector('picture > source')!;
+    const source = container.querySelector('picture > source');
+    assert(source, 'the AVIF source');
     expect(source.getAttribute('srcset')).toContain(COVER.replace('.webp', '-w480.avif 480w'));
     expect(source.getAttribute('sizes')).toBe('(min-width: 640px) 96px, 64px');
     // Decorative: the name next to it is what a screen reader hears.
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Blue Pearl');
-    expect(container.querySelector('audio')!.getAttribute('preload')).toBe('none');
+    expect(container.querySelector('audio')?.getAttribute('preload')).toBe('none');
   });
 
   it('shows no image at all when the item has no cover', () => {

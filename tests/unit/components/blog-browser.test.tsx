@@ -57,7 +57,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('BlogBrowser', () => {
   it('shows the static grid, newest first with Read More links, until a filter changes', async () => {
     openBlogs();
-    await act(async () => {});
+    await act(() => Promise.resolve());
     expect(fetchBlogs).toHaveBeenCalledTimes(1);
     const built = screen.getByTestId('built');
     expect(titles()).toEqual(['Slow Travel', 'Sourdough', 'Night Trains']);
@@ -78,7 +78,7 @@ describe('BlogBrowser', () => {
     ['timeframe', 'Timeframe', 'month', ['Slow Travel']],
     ['sort', 'Sort by', 'most-viewed', ['Night Trains', 'Slow Travel', 'Sourdough']],
     ['sort', 'Sort by', 'oldest', ['Night Trains', 'Sourdough', 'Slow Travel']],
-  ])('the %s select (%s = %s) reorders or narrows the list', async (key, label, value, expected) => {
+  ])('the %s select (%s = %s) reorders or narrows the list', (key, label, value, expected) => {
     openBlogs();
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
     expect(screen.queryByTestId('built')).toBeNull();
@@ -98,14 +98,14 @@ describe('BlogBrowser', () => {
   it('opens a shared link filtered and Reset Filters brings every post back', async () => {
     history.replaceState(null, '', '/blogs?category=travel&timeframe=year');
     openBlogs();
-    await act(async () => {});
+    await act(() => Promise.resolve());
     const panel = screen.getByRole('region', { name: 'Filters' });
-    expect((within(panel).getByLabelText('Category') as HTMLSelectElement).value).toBe('Travel');
+    expect(within(panel).getByLabelText<HTMLSelectElement>('Category').value).toBe('Travel');
     expect(titles()).toEqual(['Slow Travel', 'Night Trains']);
     expect(location.search).toBe('?category=Travel&timeframe=year');
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset Filters' }));
-    expect((within(panel).getByLabelText('Category') as HTMLSelectElement).value).toBe('all');
+    expect(within(panel).getByLabelText<HTMLSelectElement>('Category').value).toBe('all');
     expect(titles()).toEqual(['Slow Travel', 'Sourdough', 'Night Trains']);
     expect(location.search).toBe('');
   });
@@ -114,7 +114,7 @@ describe('BlogBrowser', () => {
     vi.mocked(fetchBlogs).mockResolvedValue([...POSTS, blog('Fresh', { createdAt: ago(0) })]);
     openBlogs();
     expect(screen.getByTestId('built')).toBeTruthy();
-    await act(async () => {});
+    await act(() => Promise.resolve());
     expect(screen.queryByTestId('built')).toBeNull();
     expect(titles()).toEqual(['Fresh', 'Slow Travel', 'Sourdough', 'Night Trains']);
   });

@@ -10,10 +10,11 @@ vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({ createBlog: vi.fn(), upd
 
 beforeAll(() => {
   // jsdom has no modal dialogs: open and close are enough here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
+  dialog.showModal ??= function (this: HTMLDialogElement) {
     this.open = true;
   };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  dialog.close ??= function (this: HTMLDialogElement) {
     this.open = false;
   };
 });
@@ -35,20 +36,20 @@ const BLOG: AdminBlog = {
 };
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+const save = () => act(() => Promise.resolve(fireEvent.click(screen.getByRole('button', { name: 'Save' }))));
 
 describe('BlogFormDialog', () => {
   it('makes the address from the title until it is edited by hand', () => {
-    render(<BlogFormDialog blog="new" onClose={() => {}} onSaved={() => {}} />);
+    render(<BlogFormDialog blog="new" onClose={() => undefined} onSaved={() => undefined} />);
     type('Title', 'Crème Brûlée & Friends');
-    expect((screen.getByLabelText('Address (slug)') as HTMLInputElement).value).toBe('creme-brulee-and-friends');
+    expect(screen.getByLabelText<HTMLInputElement>('Address (slug)').value).toBe('creme-brulee-and-friends');
     type('Address (slug)', 'my-own');
     type('Title', 'Another title');
-    expect((screen.getByLabelText('Address (slug)') as HTMLInputElement).value).toBe('my-own');
+    expect(screen.getByLabelText<HTMLInputElement>('Address (slug)').value).toBe('my-own');
   });
 
   it('refuses a bad address in the browser without sending', async () => {
-    render(<BlogFormDialog blog="new" onClose={() => {}} onSaved={() => {}} />);
+    render(<BlogFormDialog blog="new" onClose={() => undefined} onSaved={() => undefined} />);
     type('Title', 'Fine');
     type('Address (slug)', 'Not A Slug');
     await save();
@@ -59,7 +60,7 @@ describe('BlogFormDialog', () => {
   it('sends a new post as a draft by default, and reports the answer', async () => {
     vi.mocked(createBlog).mockResolvedValueOnce({ message: 'Blog created', blog: BLOG });
     const onSaved = vi.fn();
-    render(<BlogFormDialog blog="new" onClose={() => {}} onSaved={onSaved} />);
+    render(<BlogFormDialog blog="new" onClose={() => undefined} onSaved={onSaved} />);
     type('Title', 'Hello');
     type('Tags (comma separated)', 'x, y');
     await save();
@@ -86,13 +87,13 @@ describe('BlogFormDialog', () => {
     vi.mocked(updateBlog).mockRejectedValueOnce(
       apiError(409, { message: 'slug: another blog already uses this address', field: 'slug' }),
     );
-    render(<BlogFormDialog blog={BLOG} onClose={() => {}} onSaved={() => {}} />);
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Old title');
-    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('published');
-    expect((screen.getByLabelText('Tags (comma separated)') as HTMLInputElement).value).toBe('a, b');
+    render(<BlogFormDialog blog={BLOG} onClose={() => undefined} onSaved={() => undefined} />);
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Old title');
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('published');
+    expect(screen.getByLabelText<HTMLInputElement>('Tags (comma separated)').value).toBe('a, b');
     type('Title', 'New title');
     // An existing post keeps its address when the title changes.
-    expect((screen.getByLabelText('Address (slug)') as HTMLInputElement).value).toBe('old-title');
+    expect(screen.getByLabelText<HTMLInputElement>('Address (slug)').value).toBe('old-title');
     await save();
     expect(vi.mocked(updateBlog).mock.calls[0]?.[0]).toBe('b1');
     await waitFor(() =>

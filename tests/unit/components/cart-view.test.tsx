@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { assert, beforeEach, describe, expect, it, vi } from 'vitest';
 import CartView from '../../../src/components/shop/CartView.tsx';
 import { quoteCart } from '../../../src/lib/api/checkout.ts';
 import { $cart, addToCart, clearCart } from '../../../src/lib/stores/cart.ts';
@@ -21,7 +21,8 @@ const CATALOGUE: Record<
 function serverQuote(lines: readonly CartLine[]): Quote {
   const problems: string[] = [];
   const priced = lines.map((line) => {
-    const row = CATALOGUE[line.productId]!;
+    const row = CATALOGUE[line.productId];
+    assert(row, `${line.productId} is in the catalogue`);
     const available = row.published !== false && row.stock > 0;
     const quantity = available ? Math.min(line.quantity, row.stock) : 0;
     if (available && quantity < line.quantity) problems.push(`Only ${row.stock} of ${row.name} left`);
@@ -51,13 +52,19 @@ function serverQuote(lines: readonly CartLine[]): Quote {
   };
 }
 
-const line = (productId: string) => screen.getByText(CATALOGUE[productId]!.name).closest('li')!;
+const line = (productId: string) => {
+  const product = CATALOGUE[productId];
+  assert(product, `${productId} is in the catalogue`);
+  const item = screen.getByText(product.name).closest('li');
+  assert(item, `${product.name} is a line of the cart`);
+  return item;
+};
 
 beforeEach(() => {
   clearCart();
   vi.mocked(quoteCart)
     .mockReset()
-    .mockImplementation(async (lines) => serverQuote(lines));
+    .mockImplementation((lines) => Promise.resolve(serverQuote(lines)));
 });
 
 describe('the cart page', () => {
@@ -86,8 +93,8 @@ describe('the cart page', () => {
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
     // 90 + 12.50 = 102.50; tax 20 % = 20.50; shipping 5.00.
     expect(within(summary).getByText('€102.50')).toBeTruthy();
-    expect(summary.querySelector('[data-tax]')!.textContent).toBe('€20.50');
-    expect(summary.querySelector('[data-total]')!.textContent).toBe('€128.00');
+    expect(summary.querySelector('[data-tax]')?.textContent).toBe('€20.50');
+    expect(summary.querySelector('[data-total]')?.textContent).toBe('€128.00');
     expect(within(summary).getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
   });
 
@@ -147,7 +154,9 @@ describe('the cart page', () => {
       { productId: 'lamp', quantity: 2 },
     ]);
     localStorage.setItem('cart', other);
-    await act(async () => void window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: other })));
+    await act(() =>
+      Promise.resolve(window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: other }))),
+    );
     expect(await screen.findByText('Brass Lamp')).toBeTruthy();
   });
 

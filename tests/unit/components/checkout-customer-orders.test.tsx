@@ -40,8 +40,8 @@ let nav: StubbedLocation;
 let consoleError: ReturnType<typeof watchConsoleErrors>;
 
 function stubOrders(status: number, body: unknown): Mock<typeof fetch> {
-  const fetchMock = vi.fn<typeof fetch>(
-    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  const fetchMock = vi.fn<typeof fetch>(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -74,7 +74,7 @@ describe('CustomerOrders', () => {
     render(<CustomerOrders />);
     expect(await screen.findByText('No orders found.')).toBeTruthy();
     expect(requestsOf(network)).toEqual(['GET /api/orders']);
-    expect(new Headers(network.mock.calls[0]![1]?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(new Headers(network.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
   it('lists each order with its reference, status, date and total in its own currency, linked to its page', async () => {

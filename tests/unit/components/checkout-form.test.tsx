@@ -4,7 +4,7 @@
  * is the same order), a new one only after the server refused the order outright.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import CheckoutForm from '../../../src/components/checkout/CheckoutForm.tsx';
 import { endAttempt } from '../../../src/components/checkout/checkout-attempt.ts';
 import { $cart } from '../../../src/lib/stores/cart.ts';
@@ -78,33 +78,36 @@ const json = (status: number, body: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
 function stubNetwork(): Net {
   const net: Net = { fetch: vi.fn<typeof fetch>(), orders: [], verify: [] };
-  net.fetch.mockImplementation(async (input, init) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const answer = (next: Answer | undefined) => {
-      if (next === 'network-error') throw new TypeError('fetch failed');
-      return json(next?.status ?? 500, next?.body);
-    };
-    switch (`${method} ${url.pathname}`) {
-      case 'GET /api/store':
-        return json(200, STORE);
-      case 'POST /api/checkout/quote':
-        return json(200, QUOTE);
-      case 'POST /api/checkout/code':
-        return json(202, { message: 'We sent a 6-digit code to that address. Enter it to continue.' });
-      case 'POST /api/checkout/verify':
-        return answer(net.verify.shift());
-      case 'POST /api/orders':
-        return answer(net.orders.shift());
-      default:
-        return json(404, { message: 'Not found' });
-    }
-  });
+  // Promise.try: a network error thrown below reaches the caller as a rejection, as fetch gives it.
+  net.fetch.mockImplementation((input, init) =>
+    Promise.try(() => {
+      const url = new URL(urlOf(input), 'http://localhost');
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const answer = (next: Answer | undefined) => {
+        if (next === 'network-error') throw new TypeError('fetch failed');
+        return json(next?.status ?? 500, next?.body);
+      };
+      switch (`${method} ${url.pathname}`) {
+        case 'GET /api/store':
+          return json(200, STORE);
+        case 'POST /api/checkout/quote':
+          return json(200, QUOTE);
+        case 'POST /api/checkout/code':
+          return json(202, { message: 'We sent a 6-digit code to that address. Enter it to continue.' });
+        case 'POST /api/checkout/verify':
+          return answer(net.verify.shift());
+        case 'POST /api/orders':
+          return answer(net.orders.shift());
+        default:
+          return json(404, { message: 'Not found' });
+      }
+    }),
+  );
   vi.stubGlobal('fetch', net.fetch);
   return net;
 }
@@ -112,13 +115,15 @@ function stubNetwork(): Net {
 /** The requests to one path: their JSON bodies and Idempotency-Key headers. */
 function sent(net: Net, path: string) {
   return net.fetch.mock.calls
-    .filter(
-      ([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname === path,
-    )
-    .map(([, init]) => ({
-      body: JSON.parse(String(init?.body ?? 'null')) as Record<string, unknown>,
-      key: new Headers(init?.headers).get('Idempotency-Key'),
-    }));
+    .filter(([input]) => new URL(urlOf(input), 'http://localhost').pathname === path)
+    .map(([, init]) => {
+      const body = init?.body ?? 'null';
+      assert(typeof body === 'string', 'a JSON body');
+      return {
+        body: JSON.parse(body) as Record<string, unknown>,
+        key: new Headers(init?.headers).get('Idempotency-Key'),
+      };
+    });
 }
 
 let net: Net;
@@ -230,9 +235,11 @@ describe('placing the order', () => {
     );
     const tries = sent(net, '/api/orders');
     expect(tries).toHaveLength(2);
-    expect(tries[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(tries[1]!.key).toBe(tries[0]!.key);
-    expect(tries[0]!.body).toEqual({
+    const [first, second] = tries;
+    assert(first && second, 'two tries');
+    expect(first.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.key).toBe(first.key);
+    expect(first.body).toEqual({
       lines: [
         { productId: 'p1', quantity: 2 },
         { productId: 'p2', quantity: 1 },
@@ -251,7 +258,7 @@ describe('placing the order', () => {
       checkoutToken: CHECKOUT_TOKEN,
     });
     // No price or total ever leaves the browser.
-    expect(JSON.stringify(tries[0]!.body)).not.toMatch(/cents|price|total/i);
+    expect(JSON.stringify(first.body)).not.toMatch(/cents|price|total/i);
     expect($cart.get()).toEqual([]);
   });
 
@@ -262,9 +269,10 @@ describe('placing the order', () => {
     await verifyAsGuest();
     fillAddress();
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const original = net.fetch.getMockImplementation()!;
+    const original = net.fetch.getMockImplementation();
+    assert(original, 'the network stub');
     net.fetch.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/api/orders')) await gate;
+      if (urlOf(input).endsWith('/api/orders')) await gate;
       return original(input, init);
     });
 
@@ -276,7 +284,11 @@ describe('placing the order', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Placing your order...' })).toHaveProperty('disabled', true),
     );
-    await act(async () => release());
+    // The async act(): the order's answer settles before it returns.
+    await act(() => {
+      release();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(nav.assign).toHaveBeenCalledTimes(1));
     expect(sent(net, '/api/orders')).toHaveLength(1);
   });
@@ -295,7 +307,8 @@ describe('placing the order', () => {
     fireEvent.click(placeButton());
     await waitFor(() => expect(nav.assign).toHaveBeenCalled());
     const [first, second] = sent(net, '/api/orders');
-    expect(second!.key).not.toBe(first!.key);
+    assert(first && second, 'two tries');
+    expect(second.key).not.toBe(first.key);
   });
 
   it('marks a refused address field with a sentence', async () => {

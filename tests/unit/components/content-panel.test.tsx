@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContentFormSlot } from '../../../src/components/admin/content/ui/ContentPanel.tsx';
 import ContentPanel from '../../../src/components/admin/content/ui/ContentPanel.tsx';
 import PanelToolbar from '../../../src/components/admin/content/ui/PanelToolbar.tsx';
@@ -7,10 +7,11 @@ import { apiError } from './helpers/browser.ts';
 
 beforeAll(() => {
   // jsdom has no modal dialogs: open and close are enough here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
+  dialog.showModal ??= function (this: HTMLDialogElement) {
     this.open = true;
   };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  dialog.close ??= function (this: HTMLDialogElement) {
     this.open = false;
   };
 });
@@ -25,14 +26,14 @@ interface Widget {
 function setup(start: Widget[]) {
   let rows = start.map((w) => ({ ...w }));
   const api = {
-    load: vi.fn(async () => rows.map((w) => ({ ...w }))),
-    setPublished: vi.fn(async (id: string, published: boolean) => {
+    load: vi.fn(() => Promise.resolve(rows.map((w) => ({ ...w })))),
+    setPublished: vi.fn((id: string, published: boolean) => {
       rows = rows.map((w) => (w.id === id ? { ...w, published } : w));
-      return { message: published ? 'Widget published' : 'Widget unpublished' };
+      return Promise.resolve({ message: published ? 'Widget published' : 'Widget unpublished' });
     }),
-    remove: vi.fn(async (id: string) => {
+    remove: vi.fn((id: string) => {
       rows = rows.filter((w) => w.id !== id);
-      return { message: 'Widget deleted' };
+      return Promise.resolve({ message: 'Widget deleted' });
     }),
   };
   const slots: ContentFormSlot<Widget>[] = [];
@@ -68,15 +69,18 @@ function setup(start: Widget[]) {
   return { api, slots };
 }
 
-const card = (name: string) =>
-  screen.getAllByTestId('content-card').find((c) => within(c).queryByRole('heading', { name }))!;
+const card = (name: string) => {
+  const found = screen.getAllByTestId('content-card').find((c) => within(c).queryByRole('heading', { name }));
+  assert(found, `a card named ${name}`);
+  return found;
+};
 
 describe('ContentPanel', () => {
   it('lists the loaded items and publishes one, with the answer in the notice and a fresh list', async () => {
     const { api } = setup([{ id: 'w1', name: 'Sprocket', published: false }]);
     await screen.findByRole('heading', { name: 'Sprocket' });
     expect(within(card('Sprocket')).getByText('Draft')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Publish Sprocket' })));
+    await act(() => Promise.resolve(fireEvent.click(screen.getByRole('button', { name: 'Publish Sprocket' }))));
     expect(api.setPublished).toHaveBeenCalledWith('w1', true);
     expect(screen.getByRole('status').textContent).toBe('Widget published');
     await waitFor(() => expect(within(card('Sprocket')).getByText('Published')).toBeTruthy());
@@ -93,10 +97,12 @@ describe('ContentPanel', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('“Gear” will be removed for good');
     api.remove.mockRejectedValueOnce(apiError(500, {}));
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    await act(() => Promise.resolve(fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))));
     expect(screen.getByRole('status').textContent).toBe('The widget could not be deleted.');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gear' }));
-    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })));
+    await act(() =>
+      Promise.resolve(fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))),
+    );
     expect(api.remove).toHaveBeenLastCalledWith('w2');
     expect(screen.getByRole('status').textContent).toBe('Widget deleted');
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Gear' })).toBeNull());
@@ -106,12 +112,12 @@ describe('ContentPanel', () => {
   it("opens the form with 'new' or the item, hands it every item, and on save closes it and shows the message", async () => {
     const { api, slots } = setup([{ id: 'w1', name: 'Sprocket', published: false }]);
     await screen.findByRole('heading', { name: 'Sprocket' });
-    expect(slots.at(-1)!.items.map((w) => w.name)).toEqual(['Sprocket']);
+    expect(slots.at(-1)?.items.map((w) => w.name)).toEqual(['Sprocket']);
     fireEvent.click(screen.getByRole('button', { name: 'New widget' }));
     expect(screen.getByRole('button', { name: 'Save form of new' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Sprocket' }));
     const loads = api.load.mock.calls.length;
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save form of Sprocket' })));
+    await act(() => Promise.resolve(fireEvent.click(screen.getByRole('button', { name: 'Save form of Sprocket' }))));
     expect(screen.queryByRole('button', { name: /^Save form of/ })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Widget saved');
     expect(api.load.mock.calls.length).toBe(loads + 1);

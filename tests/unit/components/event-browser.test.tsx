@@ -60,7 +60,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('EventBrowser', () => {
   it('shows the static grid, soonest first, until a filter changes', async () => {
     openEvents();
-    await act(async () => {});
+    await act(() => Promise.resolve());
     expect(screen.getByTestId('built')).toBeTruthy();
     expect(names()).toEqual(['Jazz Night', 'Remote Summit', 'Print Fair']);
     expect(screen.getByText('3 events')).toBeTruthy();
@@ -92,11 +92,11 @@ describe('EventBrowser', () => {
   it('reads a shared link and Reset Filters restores the defaults', async () => {
     history.replaceState(null, '', '/events?location=national&sort=nonsense');
     openEvents();
-    await act(async () => {});
+    await act(() => Promise.resolve());
     expect(names()).toEqual(['Print Fair']);
     expect(location.search).toBe('?location=national');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Filters' }));
-    expect((screen.getByLabelText('Location') as HTMLSelectElement).value).toBe('all');
+    expect(screen.getByLabelText<HTMLSelectElement>('Location').value).toBe('all');
     expect(names()).toEqual(['Jazz Night', 'Remote Summit', 'Print Fair']);
     expect(location.search).toBe('');
   });

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import FilterPanel from '../../../src/components/lists/FilterPanel.tsx';
 import { audioSection } from '../../../src/lib/filters/audio.ts';
 import { blogSection } from '../../../src/lib/filters/blogs.ts';
@@ -111,21 +111,21 @@ describe.each<[string, ListSection<unknown, FilterValues>, string | null, [strin
 ])('the %s panel', (_name, section, placeholder, selects) => {
   it('shows the spec’s selects, in order, with their options, each at its default', () => {
     renderPanel(section);
-    const shown = within(screen.getByRole('region', { name: 'Filters' })).getAllByRole(
-      'combobox',
-    ) as HTMLSelectElement[];
+    const shown = within(screen.getByRole('region', { name: 'Filters' })).getAllByRole<HTMLSelectElement>('combobox');
     expect(shown.map((select) => select.closest('label')?.firstChild?.textContent)).toEqual(
       selects.map(([label]) => label),
     );
     selects.forEach(([label, options], i) => {
-      expect(labels(shown[i]!), label).toEqual(options);
-      expect(shown[i]!.selectedIndex, label).toBe(0);
+      const select = shown[i];
+      assert(select, `the ${label} select`);
+      expect(labels(select), label).toEqual(options);
+      expect(select.selectedIndex, label).toBe(0);
     });
   });
 
   it(placeholder ? `has the search box '${placeholder}'` : 'has no search box', () => {
     renderPanel(section);
-    const box = screen.queryByRole('searchbox') as HTMLInputElement | null;
+    const box = screen.queryByRole<HTMLInputElement>('searchbox');
     if (placeholder === null) {
       expect(box).toBeNull();
       return;
@@ -152,21 +152,24 @@ describe('FilterPanel', () => {
       <FilterPanel
         panel={shopSection.panel([], values)}
         values={values}
-        onChange={() => {}}
-        onReset={() => {}}
+        onChange={() => undefined}
+        onReset={() => undefined}
         count={1}
         noun="product"
       />,
     );
-    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Books');
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('mug');
+    expect(screen.getByLabelText<HTMLSelectElement>('Category').value).toBe('Books');
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('mug');
     expect(screen.getByText('1 product')).toBeTruthy();
   });
 
   it('collapses the selects behind Show Filters on a small screen', () => {
     renderPanel(asAny(shopSection));
     const toggle = screen.getByRole('button', { name: 'Show Filters' });
-    const grid = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const controls = toggle.getAttribute('aria-controls');
+    assert(controls, 'the toggle names what it shows');
+    const grid = document.getElementById(controls);
+    assert(grid, 'the element the toggle shows');
     expect(grid.className).toMatch(/(^| )hidden( |$)/);
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -182,12 +185,12 @@ describe('FilterPanel', () => {
       <FilterPanel
         panel={audioSection.panel(items, values)}
         values={values}
-        onChange={() => {}}
-        onReset={() => {}}
+        onChange={() => undefined}
+        onReset={() => undefined}
         count={2}
         noun="items"
       />,
     );
-    expect(labels(screen.getByLabelText('Category') as HTMLSelectElement)).toEqual(['All Categories', 'Jazz', 'Rock']);
+    expect(labels(screen.getByLabelText<HTMLSelectElement>('Category'))).toEqual(['All Categories', 'Jazz', 'Rock']);
   });
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import HeroCarousel from '../../../src/components/home/HeroCarousel.tsx';
 import { fetchSliders } from '../../../src/lib/api/content.ts';
 import { defaultSlide } from '../../../src/lib/hero/slides.ts';
@@ -76,7 +76,7 @@ afterEach(() => {
 /** Renders the island as the page hydrates it and lets the refresh from the API settle. */
 async function renderHero(slides: Slider[] = SLIDES) {
   const view = render(<HeroCarousel slides={slides} fallback={fallback} />);
-  await act(async () => {});
+  await act(() => Promise.resolve());
   return view;
 }
 
@@ -195,8 +195,8 @@ describe('HeroCarousel', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query === '(prefers-reduced-motion: reduce)',
       media: query,
-      addListener: () => {},
-      removeListener: () => {},
+      addListener: () => undefined,
+      removeListener: () => undefined,
     }));
     await renderHero();
     await advance(10_000);
@@ -208,8 +208,10 @@ describe('HeroCarousel', () => {
   });
 
   it('shows a single slide without dots and keeps it', async () => {
-    vi.mocked(fetchSliders).mockResolvedValue([SLIDES[0]!]);
-    await renderHero([SLIDES[0]!]);
+    const [autumn] = SLIDES;
+    assert(autumn, 'the first slide');
+    vi.mocked(fetchSliders).mockResolvedValue([autumn]);
+    await renderHero([autumn]);
     expect(screen.getByRole('group', { name: '1 of 1' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Slides' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Go to slide/ })).toBeNull();
@@ -228,7 +230,9 @@ describe('HeroCarousel', () => {
   });
 
   it('shows changed sliders from the API without a rebuild', async () => {
-    vi.mocked(fetchSliders).mockResolvedValue([{ ...SLIDES[0]!, title: 'Fresh from the API' }, SLIDES[2]!]);
+    const [autumn, , spring] = SLIDES;
+    assert(autumn && spring, 'the first and third slides');
+    vi.mocked(fetchSliders).mockResolvedValue([{ ...autumn, title: 'Fresh from the API' }, spring]);
     await renderHero();
     expect(shownTitle()).toBe('Fresh from the API');
     expect(dots()).toHaveLength(2);
@@ -238,7 +242,7 @@ describe('HeroCarousel', () => {
 
   it('keeps the built slides when the refresh fails, and logs it', async () => {
     vi.mocked(fetchSliders).mockRejectedValue(new Error('GET /api/sliders answered 503'));
-    consoleError.mockImplementation(() => {});
+    consoleError.mockImplementation(() => undefined);
     await renderHero();
     expect(consoleError).toHaveBeenCalledWith('Failed to load sliders:', 'GET /api/sliders answered 503');
     consoleError.mockClear();
@@ -250,7 +254,7 @@ describe('HeroCarousel', () => {
     it('goes to /search?q= with the typed query', async () => {
       await renderHero();
       const form = screen.getByRole('search');
-      const box = within(form).getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+      const box = within(form).getByRole<HTMLInputElement>('searchbox', { name: 'Search' });
       expect(box.placeholder).toBe('Search...');
       fireEvent.change(box, { target: { value: '  red shoes ' } });
       fireEvent.click(within(form).getByRole('button', { name: 'Search' }));

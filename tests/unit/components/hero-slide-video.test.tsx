@@ -1,5 +1,5 @@
 import { fireEvent, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import HeroSlide from '../../../src/components/home/HeroSlide.tsx';
 import { defaultSlide } from '../../../src/lib/hero/slides.ts';
 import { withCompanyDefaults } from '../../../src/shared/company.ts';
@@ -19,7 +19,11 @@ function renderSlide(playVideo = true) {
   const slide = container.firstElementChild as HTMLElement;
   return {
     slide,
-    poster: () => slide.querySelector('img[data-hero-poster]')!,
+    poster: () => {
+      const img = slide.querySelector('img[data-hero-poster]');
+      assert(img, 'the poster image');
+      return img;
+    },
     player: () => slide.querySelector('video'),
   };
 }
@@ -27,20 +31,23 @@ function renderSlide(playVideo = true) {
 describe('a hero video slide', () => {
   it('keeps its image over the video until the video plays, then uncovers it', () => {
     const { slide, poster, player } = renderSlide();
-    expect(player()).not.toBeNull();
-    expect(player()!.getAttribute('poster')).toBe(video.image);
+    const element = player();
+    assert(element !== null, 'the video');
+    expect(element.getAttribute('poster')).toBe(video.image);
     // The video comes first in the slide, so the image paints over it.
-    expect(player()!.compareDocumentPosition(poster()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(element.compareDocumentPosition(poster()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(slide.dataset['video']).toBe('poster');
     expect(poster().className).not.toMatch(/opacity-0/);
-    fireEvent.playing(player()!);
+    fireEvent.playing(element);
     expect(slide.dataset['video']).toBe('playing');
     expect(poster().className).toMatch(/opacity-0/);
   });
 
   it('shows its poster image when the video fails to load', () => {
     const { slide, poster, player } = renderSlide();
-    fireEvent.error(player()!);
+    const element = player();
+    assert(element, 'the video');
+    fireEvent.error(element);
     expect(player()).toBeNull();
     expect(slide.dataset['video']).toBe('poster');
     expect(poster().className).not.toMatch(/opacity-0/);

@@ -108,8 +108,12 @@ describe('LoginForm', () => {
     fireEvent.click(loginButton());
     const busy = await screen.findByRole('button', { name: 'Signing in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Forgot Password?' }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => answer.resolve({ token: TOKEN }));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Forgot Password?' }).disabled).toBe(true);
+    // The async act(): the answer settles before it returns.
+    await act(() => {
+      answer.resolve({ token: TOKEN });
+      return Promise.resolve();
+    });
     await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/'));
   });
 

@@ -23,7 +23,7 @@ vi.mock('../../../src/lib/api/auth.ts', async (importActual) => {
 const INTRO = 'We have emailed a 6-digit code to ada@example.com.';
 const stubs = setUpAuthFormTest('/login');
 
-const code = () => screen.getByLabelText('Enter 6-digit OTP') as HTMLInputElement;
+const code = () => screen.getByLabelText<HTMLInputElement>('Enter 6-digit OTP');
 const verifyButton = () => screen.getByRole('button', { name: 'Verify' });
 const type = (value: string) => fireEvent.change(code(), { target: { value } });
 
@@ -81,7 +81,11 @@ describe('OtpForm', () => {
     fireEvent.click(verifyButton());
     const busy = await screen.findByRole('button', { name: 'Verifying...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => answer.resolve({ token: TOKEN }));
+    // The async act(): the answer settles before it returns.
+    await act(() => {
+      answer.resolve({ token: TOKEN });
+      return Promise.resolve();
+    });
     await waitFor(() => expect(stubs.nav.assign).toHaveBeenCalledWith('/'));
   });
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ProductCard from '../../../src/components/shop/ProductCard.tsx';
 import ProductDetails from '../../../src/components/shop/ProductDetails.tsx';
 import ProductGallery from '../../../src/components/shop/ProductGallery.tsx';
@@ -67,7 +67,7 @@ describe('a product card', () => {
 
   it('offers nothing to add when out of stock', async () => {
     render(<ProductCard product={product({ stock: 0 })} loading="lazy" currency="USD" />);
-    const button = screen.getByRole('button', { name: 'Out of stock' }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Out of stock' });
     expect(button.disabled).toBe(true);
     await click(button);
     expect($cart.get()).toEqual([]);
@@ -110,7 +110,7 @@ describe('the product page', () => {
     [0, 'Out of stock'],
   ])('with %s in stock reads %s', (stock, label) => {
     page({ stock });
-    expect(document.querySelector('[data-stock-state]')!.textContent).toBe(label);
+    expect(document.querySelector('[data-stock-state]')?.textContent).toBe(label);
   });
 
   it('adds the chosen quantity, capped at the stock, and the header count follows', async () => {
@@ -121,29 +121,32 @@ describe('the product page', () => {
     page();
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     // The page's own button comes first; the related cards' follow.
-    const add = screen.getAllByRole('button', { name: 'Add to cart' })[0]!;
+    const add = screen.getAllByRole('button', { name: 'Add to cart' })[0];
+    assert(add, "the page's Add to cart button");
     await click(add);
     expect($cart.get()).toEqual([{ productId: 'lamp-1', quantity: 2 }]);
-    const cartLink = document.querySelector('[data-cart-link]')!;
+    const cartLink = document.querySelector('[data-cart-link]');
+    assert(cartLink, 'the header cart link');
     expect(cartLink.getAttribute('aria-label')).toBe('Cart, 2 items');
-    expect((cartLink.querySelector('[data-cart-count]') as HTMLElement).hidden).toBe(false);
+    expect(cartLink.querySelector<HTMLElement>('[data-cart-count]')?.hidden).toBe(false);
     await click(add);
     expect($cart.get()).toEqual([{ productId: 'lamp-1', quantity: 3 }]);
-    expect(cartLink.querySelector('[data-cart-count]')!.textContent).toBe('3');
-    document.querySelector('[data-cart-link]')!.remove();
+    expect(cartLink.querySelector('[data-cart-count]')?.textContent).toBe('3');
+    cartLink.remove();
   });
 
   it('shows the stock the API reports now, and adds no more than it', async () => {
     page({ stock: 40 });
     showStock(0);
-    expect(document.querySelector('[data-stock-state]')!.textContent).toBe('Out of stock');
+    expect(document.querySelector('[data-stock-state]')?.textContent).toBe('Out of stock');
     const button = screen.getAllByRole('button', { name: 'Out of stock' })[0] as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    const quantityLabel = document.getElementById('product-quantity')!.closest('label')!;
+    const quantityLabel = document.getElementById('product-quantity')?.closest('label');
+    assert(quantityLabel, 'the quantity field and its label');
     expect(quantityLabel.style.display).toBe('none');
     showStock(2);
     expect(quantityLabel.style.display).toBe('');
-    expect(document.querySelector('[data-stock-state]')!.textContent).toBe('Only 2 left');
+    expect(document.querySelector('[data-stock-state]')?.textContent).toBe('Only 2 left');
     expect(button.disabled).toBe(false);
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '9' } });
     await click(button);
@@ -167,7 +170,7 @@ describe('the gallery', () => {
   it('gives each picture a thumbnail that is a labelled radio button, the first chosen', () => {
     render(<ProductGallery images={['/media/a.webp', '/media/b.webp', '/media/c.webp']} name="Brass Lamp" />);
     const group = screen.getByRole('group', { name: 'Pictures of Brass Lamp' });
-    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    const radios = within(group).getAllByRole<HTMLInputElement>('radio');
     expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual([
       'Picture 1 of 3',
       'Picture 2 of 3',
@@ -178,11 +181,13 @@ describe('the gallery', () => {
     radios.forEach((radio, i) => {
       const label = radio.nextElementSibling as HTMLLabelElement;
       expect(label.htmlFor).toBe(radio.id);
-      expect(label.nextElementSibling!.querySelector('img')!.getAttribute('alt')).toBe(
+      expect(label.nextElementSibling?.querySelector('img')?.getAttribute('alt')).toBe(
         `Brass Lamp, picture ${i + 1} of 3`,
       );
     });
-    fireEvent.click(radios[1]!.nextElementSibling!);
+    const secondThumbnail = radios[1]?.nextElementSibling;
+    assert(secondThumbnail, 'the second thumbnail');
+    fireEvent.click(secondThumbnail);
     expect(radios.map((r) => r.checked)).toEqual([false, true, false]);
   });
 });

@@ -121,7 +121,11 @@ describe('RegisterForm', () => {
     fireEvent.click(registerButton());
     const busy = await screen.findByRole('button', { name: 'Creating account...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => answer.resolve({ message: 'created' }));
+    // The async act(): the answer settles before it returns.
+    await act(() => {
+      answer.resolve({ message: 'created' });
+      return Promise.resolve();
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeTruthy();
   });
 
@@ -133,7 +137,7 @@ describe('RegisterForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Password must be at least 12 characters');
     expect(requestOtp).not.toHaveBeenCalled();
     expect((registerButton() as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Ada');
   });
 
   it("falls back to 'Registration failed' when the server sends no message", async () => {

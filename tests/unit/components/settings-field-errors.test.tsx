@@ -33,10 +33,11 @@ vi.mock('../../../src/lib/api/two-factor.ts', () => ({
 
 beforeAll(() => {
   // jsdom has no modal dialogs: open and close are enough here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
+  dialog.showModal ??= function (this: HTMLDialogElement) {
     this.open = true;
   };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  dialog.close ??= function (this: HTMLDialogElement) {
     this.open = false;
   };
 });

@@ -2,7 +2,7 @@ import hydrateAstroIsland from '@astrojs/react/client.js';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProductGrid from '../../../src/components/shop/ProductGrid.tsx';
 import ShopBrowser from '../../../src/components/shop/ShopBrowser.tsx';
 import { fetchProducts } from '../../../src/lib/api/content.ts';
@@ -63,18 +63,20 @@ async function openShop(initial: Product[] = PRODUCTS): Promise<HTMLElement[]> {
   document.body.append(island);
   const built = [...island.querySelectorAll('article')];
   const errors = vi.spyOn(console, 'error');
-  await act(async () =>
-    hydrateAstroIsland(island)(ShopBrowser, { initial, currency: 'USD' }, { default: grid }, { client: 'idle' }),
-  );
+  // The async act(): the hydration and the refresh it starts settle before it returns.
+  await act(() => {
+    hydrateAstroIsland(island)(ShopBrowser, { initial, currency: 'USD' }, { default: grid }, { client: 'idle' });
+    return Promise.resolve();
+  });
   // A mismatch would make React render the island again from scratch, and say so.
   expect(errors.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
   return built;
 }
 
 const names = () => [...island.querySelectorAll('article h2')].map((h) => h.textContent);
-const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const select = (label: string) => screen.getByLabelText<HTMLSelectElement>(label);
 const change = (element: HTMLElement, value: string) =>
-  act(async () => void fireEvent.change(element, { target: { value } }));
+  act(() => Promise.resolve(fireEvent.change(element, { target: { value } })));
 
 beforeEach(() => {
   history.replaceState(null, '', '/shop');
@@ -133,13 +135,13 @@ describe('ShopBrowser', () => {
     await change(select('Category'), 'Electronics');
     await change(select('Price'), '100-500');
     expect(names()).toEqual(['Desk Lamp']);
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Reset Filters' })));
+    await act(() => Promise.resolve(fireEvent.click(screen.getByRole('button', { name: 'Reset Filters' }))));
     expect([select('Category').value, select('Price').value, select('Sort by').value]).toEqual([
       'all',
       'all',
       'newest',
     ]);
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('');
     expect(names()).toEqual(byDefault);
     expect(location.search).toBe('');
   });
@@ -164,7 +166,7 @@ describe('ShopBrowser', () => {
   });
 
   it('keeps the static grid when the refresh fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.mocked(fetchProducts).mockRejectedValue(new Error('offline'));
     const built = await openShop();
     expect(island.querySelector('article')).toBe(built[0]);
@@ -173,7 +175,11 @@ describe('ShopBrowser', () => {
 
   it('gives the static cards the image priorities and the placeholder fallback without hydrating them', async () => {
     const built = await openShop();
-    const imgs = built.map((card) => card.querySelector('img')!);
+    const imgs = built.map((card) => {
+      const img = card.querySelector('img');
+      assert(img, 'every card has a picture');
+      return img;
+    });
     expect(imgs.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
       ['eager', 'high'],
       ['eager', 'low'],
@@ -182,10 +188,13 @@ describe('ShopBrowser', () => {
     ]);
     expect(built.every((card) => card.closest('li')?.className.includes('content-visibility-auto'))).toBe(true);
     const [first, second] = imgs;
-    fireEvent.error(first!);
-    expect(first!.getAttribute('src')).toBe('/placeholder.webp');
-    expect(first!.parentElement?.querySelectorAll('source')).toHaveLength(0);
-    expect(second!.getAttribute('src')).toBe(`/media/${PRODUCTS.find((p) => p.name === byDefault[1])!._id}.webp`);
+    assert(first && second, 'two cards');
+    fireEvent.error(first);
+    expect(first.getAttribute('src')).toBe('/placeholder.webp');
+    expect(first.parentElement?.querySelectorAll('source')).toHaveLength(0);
+    const secondProduct = PRODUCTS.find((p) => p.name === byDefault[1]);
+    assert(secondProduct, 'the second product in the default order');
+    expect(second.getAttribute('src')).toBe(`/media/${secondProduct._id}.webp`);
   });
 
   it('shows the placeholder for a static picture that failed before hydration', async () => {

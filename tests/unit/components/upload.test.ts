@@ -19,7 +19,8 @@ interface Seen {
   body: string;
 }
 
-type Answer = (seen: Seen, res: ServerResponse) => void | 'hang';
+/** Answers a request on `res`; an answer that writes nothing leaves the request hanging. */
+type Answer = (seen: Seen, res: ServerResponse) => void;
 
 // The page (jsdom's http://localhost:3000) and the API are different origins, as when PUBLIC_API_URL is set.
 function allowOrigin(req: IncomingMessage, res: ServerResponse) {
@@ -149,7 +150,9 @@ describe('uploadFile (XMLHttpRequest against a local API)', () => {
   });
 
   it('stops when its signal aborts, and rejects with the reason as cause', async () => {
-    answer = () => 'hang';
+    answer = () => {
+      // No answer: the request hangs until the upload aborts.
+    };
     const controller = new AbortController();
     const pending = uploadFile('/api/admin/photos', { file: photo() }, { signal: controller.signal }).catch(
       (e: unknown) => e,

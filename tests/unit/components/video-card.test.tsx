@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import VideoCard from '../../../src/components/media/VideoCard.tsx';
 import type { Video } from '../../../src/shared/types.ts';
 
@@ -27,12 +27,14 @@ const play = () => screen.getByRole('button', { name: 'Play Sintel' });
 describe('VideoCard', () => {
   it('shows the poster as a sized, lazy, responsive picture inside the play button, and no player yet', () => {
     const { container } = render(<VideoCard video={video()} />);
-    const img = play().querySelector('img')!;
+    const img = play().querySelector('img');
+    assert(img, 'the poster');
     expect(img.getAttribute('src')).toBe(POSTER);
     expect(img.getAttribute('alt')).toBe('');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1280', '720']);
     expect(img.getAttribute('loading')).toBe('lazy');
-    const source = play().querySelector('picture > source')!;
+    const source = play().querySelector('picture > source');
+    assert(source, 'the AVIF source');
     expect(source.getAttribute('type')).toBe('image/avif');
     expect(source.getAttribute('srcset')).toContain(POSTER.replace('.webp', '-w480.avif 480w'));
     expect(container.querySelector('iframe')).toBeNull();
@@ -42,7 +44,8 @@ describe('VideoCard', () => {
 
   it('takes the loading the list gives it (the first poster is the priority)', () => {
     render(<VideoCard video={video()} loading="priority" />);
-    const img = play().querySelector('img')!;
+    const img = play().querySelector('img');
+    assert(img, 'the poster');
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
   });
@@ -50,7 +53,8 @@ describe('VideoCard', () => {
   it('swaps the poster for the autoplaying youtube-nocookie player when clicked, and focuses it', () => {
     const { container } = render(<VideoCard video={video()} />);
     fireEvent.click(play());
-    const frame = container.querySelector('iframe')!;
+    const frame = container.querySelector('iframe');
+    assert(frame, 'the player');
     expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/eRsGyueVLvQ?autoplay=1');
     expect(frame.getAttribute('title')).toBe('Sintel');
     expect(document.activeElement).toBe(frame);
@@ -68,8 +72,10 @@ describe('VideoCard', () => {
 
   it('shows the placeholder when the poster fails to load', () => {
     render(<VideoCard video={video()} />);
-    fireEvent.error(play().querySelector('img')!);
-    expect(play().querySelector('img')!.getAttribute('src')).toBe('/placeholder.webp');
+    const poster = play().querySelector('img');
+    assert(poster, 'the poster');
+    fireEvent.error(poster);
+    expect(play().querySelector('img')?.getAttribute('src')).toBe('/placeholder.webp');
   });
 
   it("reads 'Video unavailable' for a link that is not a YouTube embed, with no play button", () => {

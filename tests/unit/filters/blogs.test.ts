@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import {
   DEFAULT_BLOG_FILTERS,
   applyBlogFilters,
@@ -48,7 +48,9 @@ const withFilters = (over: Partial<BlogFilters>): BlogFilters => ({ ...DEFAULT_B
 
 describe('toBlogSummary', () => {
   it('keeps what the card and the filters read, counts the comments and drops the body', () => {
-    const summary = toBlogSummary(posts[0]!);
+    const first = posts[0];
+    assert(first, 'the first post');
+    const summary = toBlogSummary(first);
     expect(summary).toEqual({
       _id: 'now',
       title: 'Post now',

@@ -78,11 +78,13 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
 export function stubMeFetch(me: { status: number; body: unknown }): Mock<typeof fetch> {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  const fetchMock = vi.fn<typeof fetch>((input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return new URL(url, 'http://localhost').pathname === '/api/auth/me'
-      ? json(me.status, me.body)
-      : json(404, { message: 'Not found' });
+    return Promise.resolve(
+      new URL(url, 'http://localhost').pathname === '/api/auth/me'
+        ? json(me.status, me.body)
+        : json(404, { message: 'Not found' }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

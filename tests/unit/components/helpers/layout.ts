@@ -17,7 +17,7 @@ export function stubLayout(width = 1280, height = 720): () => void {
   return () => {
     for (const [key, descriptor] of own) {
       if (descriptor) Object.defineProperty(proto, key, descriptor);
-      else delete (proto as unknown as Record<string, unknown>)[key];
+      else Reflect.deleteProperty(proto, key);
     }
   };
 }
