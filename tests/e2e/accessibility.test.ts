@@ -7,12 +7,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_LINKS } from '../../src/components/layout/nav-links.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken } from './helpers/admin.ts';
-import { withDb } from './helpers/e2e-db.ts';
+import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 
 type Theme = 'light' | 'dark';
@@ -60,11 +61,14 @@ async function routes(request: APIRequestContext): Promise<string[]> {
     }
     const dynamic = /^(.*)\/\[slug\]$/.exec(file);
     if (dynamic) {
-      const list = DYNAMIC_LISTS[dynamic[1]!];
+      const [, folder] = dynamic;
+      assert(folder !== undefined, 'the pattern has one group');
+      const list = DYNAMIC_LISTS[folder];
       expect(list, `src/pages/${file}.astro: name its list in DYNAMIC_LISTS`).toBeDefined();
-      const slug = await firstSlug(request, list!);
+      assert(list !== undefined);
+      const slug = await firstSlug(request, list);
       // The demo may have none of a kind (events once they are past): nothing of it is shown then.
-      if (slug) urls.push(`/${dynamic[1]}/${slug}`);
+      if (slug) urls.push(`/${folder}/${slug}`);
       continue;
     }
     urls.push(`/${file.replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1'));
@@ -80,7 +84,7 @@ async function roleOf(request: APIRequestContext, route: string): Promise<Role> 
 }
 
 async function registerCustomer(api: APIRequestContext): Promise<string> {
-  const dataDir = process.env['E2E_DATA_DIR']!;
+  const dataDir = e2eDataDir();
   const before = mailFiles(dataDir);
   const res = await api.post('/api/auth/register', {
     data: {
@@ -173,6 +177,13 @@ let api: APIRequestContext;
 const sessions: Partial<Record<'admin' | 'customer', string>> = {};
 const byRole: Record<Role, string[]> = { visitor: [], customer: [], admin: [] };
 
+/** The session beforeAll signed in for a role. */
+function sessionOf(role: 'admin' | 'customer'): { token: string; role: 'admin' | 'customer' } {
+  const token = sessions[role];
+  assert(token, `beforeAll signs the ${role} in`);
+  return { token, role };
+}
+
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
   for (const route of await routes(api)) byRole[await roleOf(api, route)].push(route);
@@ -207,7 +218,7 @@ for (const role of ['visitor', 'customer', 'admin'] as const) {
   }) => {
     // About 1.5 s per check on the 2-core CI machine: four checks and a load per route.
     test.setTimeout(30_000 + byRole[role].length * 10_000);
-    const context = await roleContext(browser, role === 'visitor' ? null : { token: sessions[role]!, role });
+    const context = await roleContext(browser, role === 'visitor' ? null : sessionOf(role));
     const problems = await audit(context, byRole[role], role);
     await context.close();
     expect(problems, problems.join('\n')).toEqual([]);

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, resetTokenFrom, waitForMail } from '../helpers/outbox.ts';
 import { waitForIslands } from './helpers/hydration.ts';
+import { e2eDataDir } from './helpers/e2e-db.ts';
 
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 const PASSWORD = 'lantern harbour morning tide';
 // A fresh account per attempt: a retry of this serial group starts again from registration.
 const attempt = Date.now().toString(36);
@@ -48,10 +48,10 @@ test.describe.serial('accounts', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    const before = mailFiles(dataDir());
+    const before = mailFiles(e2eDataDir());
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
-    const mail = await waitForMail(dataDir(), { to: user.email, after: before });
+    const mail = await waitForMail(e2eDataDir(), { to: user.email, after: before });
     await page.getByLabel('Enter 6-digit OTP').fill(codeFrom(mail));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -113,12 +113,12 @@ test.describe.serial('accounts', () => {
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter your email/username first');
     await page.getByLabel('Username or Email').fill(user.username);
-    const before = mailFiles(dataDir());
+    const before = mailFiles(e2eDataDir());
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const code = page.getByLabel('Enter 6-digit OTP');
     await expect(code).toBeVisible();
     await expect(code).toHaveAttribute('maxlength', '6');
-    const mail = await waitForMail(dataDir(), { to: user.email, after: before });
+    const mail = await waitForMail(e2eDataDir(), { to: user.email, after: before });
     await code.fill('000000' === codeFrom(mail) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
@@ -128,9 +128,9 @@ test.describe.serial('accounts', () => {
   });
 
   test('the emailed reset link sets a new password and returns to login after 3 s', async ({ page, request }) => {
-    const before = mailFiles(dataDir());
+    const before = mailFiles(e2eDataDir());
     expect((await request.post('/api/auth/request-otp', { data: { email: user.email } })).status()).toBe(200);
-    const mail = await waitForMail(dataDir(), { to: user.email, after: before });
+    const mail = await waitForMail(e2eDataDir(), { to: user.email, after: before });
     await page.goto(`/reset-password?token=${resetTokenFrom(mail)}`);
     await waitForIslands(page);
     await expect(page).toHaveURL(/\/reset-password$/);

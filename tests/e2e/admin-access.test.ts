@@ -6,7 +6,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
 import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
+import { e2eDataDir } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
+import { firstGroups } from './helpers/matches.ts';
 
 const ADMIN_PAGES = [
   '/admin-dashboard',
@@ -18,7 +20,6 @@ const ADMIN_PAGES = [
   '/admin/content',
 ] as const;
 const ADMIN_NOTICE = 'That page is for administrators; here is your account.';
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 /** A new verified customer (register, then sign in with the emailed code); answers its token. */
 async function customerToken(request: APIRequestContext): Promise<string> {
@@ -35,9 +36,9 @@ async function customerToken(request: APIRequestContext): Promise<string> {
     },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   expect((await request.post('/api/auth/request-otp', { data: { email } })).status()).toBe(200);
-  const mail = await waitForMail(dataDir(), { to: email, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: email, after: before });
   const verified = await request.post('/api/auth/verify-otp', { data: { email, otp: codeFrom(mail) } });
   expect(verified.status()).toBe(200);
   return ((await verified.json()) as { token: string }).token;
@@ -113,7 +114,7 @@ test('every admin page is noindex and none is in the sitemap', async ({ request 
     expect(await res.text(), path).toMatch(/<meta name="robots" content="noindex"/);
   }
   const index = await (await request.get('/sitemap-index.xml')).text();
-  const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const maps = firstGroups(index, /<loc>([^<]+)<\/loc>/g).map((loc) => new URL(loc).pathname);
   for (const map of maps) expect(await (await request.get(map)).text()).not.toMatch(/\/admin/);
 });
 

@@ -100,7 +100,7 @@ test('looks finished at 375 and 1280 px in both themes, never wider than the scr
     for (const width of [375, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.addInitScript(([t]) => localStorage.setItem('theme', t!), [theme]);
+      await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
       await openBackup(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: join(SHOTS, `admin-backup-${width}-${theme}.png`), fullPage: true });

@@ -4,6 +4,7 @@
  * Audio and Events: create, edit, publish and delete. The e2e server is shared: every item made here carries this
  * run's mark and is deleted through the UI (or, if a step failed, through the API afterwards).
  */
+import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { encodeWav } from '../../src/server/db/seed/audio.ts';
@@ -106,7 +107,8 @@ test('search filters by title or caption ignoring case; grid and list views; the
   await expect(cards.first()).toBeVisible();
   const total = await cards.count();
   expect(total).toBeGreaterThan(1);
-  const first = (await cards.first().getByRole('heading').textContent())!;
+  const first = await cards.first().getByRole('heading').textContent();
+  assert(first !== null);
   await page.getByPlaceholder('Search content...').fill(first.toUpperCase());
   await expect(cards.first().getByRole('heading')).toHaveText(first);
   expect(await cards.count()).toBeLessThan(total);
@@ -174,6 +176,11 @@ test('Images: several files, each with its size in MB and its own progress, one 
 
   // Hold each request until released, to watch each file's own bar.
   const gates: (() => void)[] = [];
+  const release = (n: number) => {
+    const gate = gates[n];
+    assert(gate, `upload ${n + 1} is held`);
+    gate();
+  };
   const seen: { auth: string | null }[] = [];
   await page.route('**/api/admin/photos/upload', async (route) => {
     seen.push({ auth: await route.request().headerValue('authorization') });
@@ -185,11 +192,11 @@ test('Images: several files, each with its size in MB and its own progress, one 
   await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
   await expect.poll(() => gates.length).toBe(1);
   await expect(fileRow(page, 'small.png').getByTestId('upload-percent')).toHaveText('0%');
-  gates[0]!();
+  release(0);
   await expect.poll(() => gates.length).toBe(2);
   await expect(fileRow(page, 'big.png').getByTestId('upload-percent')).toHaveText('100%');
   await expect(fileRow(page, 'big.png').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  gates[1]!();
+  release(1);
 
   await expect(page.getByText('Files uploaded successfully')).toBeVisible();
   expect(seen).toEqual([{ auth: `Bearer ${token}` }, { auth: `Bearer ${token}` }]);

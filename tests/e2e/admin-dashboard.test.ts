@@ -2,6 +2,7 @@
  * The admin layout and dashboard (issue 16, items 2 and 3): the sidebar's eight links, the stat cards with the API's
  * numbers, quick actions, recent activity, the publish state, the failure lines with Retry, and the overlay sidebar.
  */
+import assert from 'node:assert/strict';
 import { expect, test, type Page } from '@playwright/test';
 import type { DashboardStats, PublishStatus } from '../../src/shared/admin.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
@@ -150,7 +151,9 @@ test('a requested rebuild shows in the publish state and the activity, and the s
   await expect(entry).toContainText('Site rebuild requested');
   await expect(entry).toContainText(/just now|minute/);
   const when = entry.locator('time');
-  expect(Math.abs(Date.parse((await when.getAttribute('datetime'))!) - Date.now())).toBeLessThan(240_000);
+  const datetime = await when.getAttribute('datetime');
+  assert(datetime !== null);
+  expect(Math.abs(Date.parse(datetime) - Date.now())).toBeLessThan(240_000);
   await expect(when).toHaveAttribute('title', /\d{4}, \d{1,2}:\d{2} (AM|PM) UTC$/);
 });
 

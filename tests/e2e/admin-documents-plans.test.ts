@@ -4,6 +4,7 @@
  * on /documents with a download that answers as an attachment. Drafts never appear. The e2e server is shared:
  * everything made here is deleted again.
  */
+import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdminDocument } from '../../src/shared/documents.ts';
 import type { AdminPlan } from '../../src/shared/plans.ts';
@@ -187,7 +188,8 @@ test('a document uploaded and published is listed on /documents and downloads as
   await expect(item).toContainText('1 KB');
   const link = item.getByRole('link', { name: new RegExp(`^Download ${DOC}`) });
   await expect(link).toHaveText('Download');
-  const href = (await link.getAttribute('href'))!;
+  const href = await link.getAttribute('href');
+  assert(href !== null);
   expect(href).toMatch(/\/api\/documents\/[^/]+\/download$/);
   const download = await api.get(href);
   expect(download.status()).toBe(200);
@@ -198,7 +200,8 @@ test('a document uploaded and published is listed on /documents and downloads as
   expect(download.headers()['x-content-type-options']).toBe('nosniff');
   expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
   expect(await page.content()).not.toContain(DRAFT_DOC);
-  const draft = (await ourDocuments()).find((d) => d.title === DRAFT_DOC)!;
+  const draft = (await ourDocuments()).find((d) => d.title === DRAFT_DOC);
+  assert(draft);
   expect((await api.get(draft.url)).status()).toBe(404);
 
   // Unpublish and delete from the cards; the list follows.

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
-import { withDb } from './helpers/e2e-db.ts';
+import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,7 +15,6 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const ORDER_ID = randomUUID();
 const REF = `#${ORDER_ID.slice(0, 8).toUpperCase()}`;
 const CUSTOMER = { name: `Olive Ordertest ${RUN}`, email: `olive.${RUN}@example.com` };
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 /** A pending order of two demo products (2 × 12.50 and 1 × 1,000.00), placed now. */
 function addOrder() {
@@ -110,7 +109,7 @@ test('an admin filters the orders, opens one, changes its status and the custome
   const next = dialog.getByLabel('New status');
   await expect(next.locator('option')).toHaveText(['Paid', 'Cancelled']);
 
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   await next.selectOption('paid');
   await dialog.getByLabel(/^Note/).fill('Payment received, thank you');
   await dialog.getByRole('button', { name: 'Update status' }).click();
@@ -120,7 +119,7 @@ test('an admin filters the orders, opens one, changes its status and the custome
     'Pending → Paid',
   );
   await expect(next.locator('option')).toHaveText(['Shipped', 'Cancelled', 'Refunded']);
-  const mail = await waitForMail(dataDir(), { to: CUSTOMER.email, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: CUSTOMER.email, after: before });
   expect(mail.subject).toMatch(new RegExp(`your order ${REF} is now paid$`));
   expect(mail.text).toContain('Payment received, thank you');
 
@@ -148,13 +147,13 @@ test('a cancellation asks first, and a cancelled order offers no further change'
   await expect(confirm).toBeHidden();
   await expect(dialog.locator('[data-status]').first()).toHaveText('Paid');
 
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   await dialog.getByRole('button', { name: 'Update status' }).click();
   await confirm.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog.getByRole('status')).toHaveText(`Order ${REF} is now cancelled. The customer was emailed.`);
   await expect(dialog.getByText('This order is cancelled: its status cannot change any more.')).toBeVisible();
   await expect(dialog.getByLabel('New status')).toHaveCount(0);
-  expect((await waitForMail(dataDir(), { to: CUSTOMER.email, after: before })).subject).toMatch(/is now cancelled$/);
+  expect((await waitForMail(e2eDataDir(), { to: CUSTOMER.email, after: before })).subject).toMatch(/is now cancelled$/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(rows(page).first()).toContainText('Cancelled');

@@ -4,6 +4,7 @@
  * deleted after the confirmation. The e2e server is shared: only this run's product is touched, and whatever a failed
  * step left is deleted through the API; the site is then left built and up to date.
  */
+import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdminProductPage } from '../../src/shared/products-admin.ts';
@@ -95,6 +96,7 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
   await expect(row(page).locator('img')).toHaveAttribute('src', /\/media\/[0-9a-f-]{36}/);
   const [created] = await ours();
   expect(created).toMatchObject({ name: NAME, price: 12.5, price_cents: 1250, stock: 5, published: true });
+  assert(created);
   expect(await publicNames()).toContain(NAME);
 
   // Edit the price.
@@ -107,7 +109,7 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(status(page)).toHaveText('Product updated');
   await expect(row(page)).toContainText('$19.99');
-  expect((await ours())[0]).toMatchObject({ price: 19.99, price_cents: 1999, image: created!.image });
+  expect((await ours())[0]).toMatchObject({ price: 19.99, price_cents: 1999, image: created.image });
 
   // Back to a draft: gone from the public list.
   await row(page)
@@ -134,7 +136,7 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
   await expect(row(page)).toHaveCount(0);
   await expect(page.getByText('No products found.')).toBeVisible();
   expect(await ours()).toEqual([]);
-  expect((await api.get(created!.image)).status()).toBe(404);
+  expect((await api.get(created.image)).status()).toBe(404);
 });
 
 test('sorting by a heading orders the table and marks the heading', async ({ page }) => {
@@ -146,10 +148,16 @@ test('sorting by a heading orders the table and marks the heading', async ({ pag
     (await page.locator('table[aria-label="Products"] tbody tr td:nth-child(4)').allInnerTexts()).map((text) =>
       Number(text.replace(/[^0-9.]/g, '')),
     );
+  /** Whether each price stands in `order` to the one before it. */
+  const each = (p: number[], order: (before: number, after: number) => boolean) =>
+    p.slice(1).every((v, i) => {
+      const before = p[i];
+      return before !== undefined && order(before, v);
+    });
   await expect
     .poll(async () => {
       const p = await prices();
-      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v);
+      return p.length > 1 && each(p, (before, after) => before <= after);
     })
     .toBe(true);
   await heading.getByRole('button').click();
@@ -157,7 +165,7 @@ test('sorting by a heading orders the table and marks the heading', async ({ pag
   await expect
     .poll(async () => {
       const p = await prices();
-      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+      return p.length > 1 && each(p, (before, after) => before >= after);
     })
     .toBe(true);
 });

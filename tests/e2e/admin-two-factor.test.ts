@@ -4,6 +4,7 @@
  * sign in again with the password and then a code. Screenshots of the setup and of the code step at 375 and 1280 px
  * in both themes. The admin is one this file makes and deletes, so the server's own admin is never touched.
  */
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { generateHOTP } from '@oslojs/otp';
@@ -69,10 +70,10 @@ async function open(
   const page = await context.newPage();
   await page.addInitScript(
     ([t, theme]) => {
-      localStorage.setItem('theme', theme!);
+      localStorage.setItem('theme', theme);
       if (t) localStorage.setItem('token', t);
     },
-    [token ?? '', theme],
+    [token ?? '', theme] as const,
   );
   await page.goto(path);
   await waitForIslands(page);
@@ -105,7 +106,8 @@ test('an admin sets up two-factor sign-in in Settings with an authenticator app'
       await section.screenshot({ path: `${SHOTS}/setup-${width}-${theme}.png` });
     }
   }
-  const section = page!.getByRole('region', { name: 'Two-factor sign-in' });
+  assert(page);
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   key = base32Bytes((await section.locator('[data-totp-secret]').textContent()) ?? '');
   expect(key).toHaveLength(20);
 
@@ -123,7 +125,7 @@ test('an admin sets up two-factor sign-in in Settings with an authenticator app'
   await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(section.locator('[data-two-factor-state]')).toContainText('On');
   await expect(section.locator('[data-two-factor-state]')).toContainText('10 recovery codes left');
-  await page!.context().close();
+  await page.context().close();
 });
 
 test('signing in then asks for the authentication code after the password', async ({ browser }) => {

@@ -3,6 +3,7 @@
  * count the demo photos: every photo made here is deleted from the database afterwards (there is no delete route yet)
  * and, as a published one was built into the static /photos page, the site is rebuilt once more.
  */
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -85,7 +86,9 @@ test('uploads a draft photo: progress while sending, the server message below th
   await expect(page.getByRole('img', { name: 'Chosen photo preview' })).toBeVisible();
 
   // Hold the answer a moment so the sending state can be seen.
-  let release = () => {};
+  let release = () => {
+    // Replaced by the promise's resolve on the next line.
+  };
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/admin/photos/upload', async (route) => {
     await held;
@@ -99,8 +102,10 @@ test('uploads a draft photo: progress while sending, the server message below th
   const message = page.getByRole('main').getByRole('status').filter({ hasText: 'Photo uploaded successfully' });
   await expect(message).toHaveText('Photo uploaded successfully');
   // Below the form.
-  const formBox = (await form(page).boundingBox())!;
-  expect((await message.boundingBox())!.y).toBeGreaterThan(formBox.y + formBox.height - 1);
+  const formBox = await form(page).boundingBox();
+  const messageBox = await message.boundingBox();
+  assert(formBox && messageBox);
+  expect(messageBox.y).toBeGreaterThan(formBox.y + formBox.height - 1);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Upload Photo' })).toBeEnabled();
   await expect(page.getByLabel('Title')).toHaveValue('');
@@ -129,7 +134,8 @@ test('a published photo appears in GET /api/photos', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Photo uploaded successfully');
   const listed = ours(await photosFor({})).find((p) => p.title === title);
   expect(listed).toMatchObject({ published: true, image: expect.stringMatching(/^\/media\/.+\.webp$/) });
-  expect((await api.get(listed!.image)).status()).toBe(200);
+  assert(listed);
+  expect((await api.get(listed.image)).status()).toBe(200);
 });
 
 test('a text file is refused in the browser with the exact text, and nothing is sent', async ({ page }) => {

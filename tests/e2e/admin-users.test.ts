@@ -3,10 +3,12 @@
  * deactivate (their session ends at once) and reactivate; the admin's own row cannot be changed; reset another
  * admin's two-factor sign-in (issue 22). The e2e server is shared: only the accounts this file registers are changed.
  */
+import assert from 'node:assert/strict';
 import { generateHOTP } from '@oslojs/otp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
+import { e2eDataDir } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,7 +30,6 @@ const HELPED = {
   password: 'quiet meadow lantern 43',
 };
 const HELPED_NAME = 'Tess Twofactor';
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 let api: APIRequestContext;
 let admin = '';
@@ -38,9 +39,9 @@ let customer = '';
 async function registerCustomer(request: APIRequestContext, person = CUSTOMER): Promise<string> {
   const registered = await request.post('/api/auth/register', { data: { ...person, role: 'customer' } });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   expect((await request.post('/api/auth/request-otp', { data: { email: person.email } })).status()).toBe(200);
-  const mail = await waitForMail(dataDir(), { to: person.email, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: person.email, after: before });
   const verified = await request.post('/api/auth/verify-otp', { data: { email: person.email, otp: codeFrom(mail) } });
   expect(verified.status()).toBe(200);
   return ((await verified.json()) as { token: string }).token;
@@ -182,7 +183,8 @@ test('an admin resets the two-factor sign-in of another admin who lost it: confi
 }) => {
   // Tess is made admin and turns two-factor sign-in on under Settings (through the API).
   const tess = await registerCustomer(api, HELPED);
-  const tessId = (await idOf(HELPED.username))!;
+  const tessId = await idOf(HELPED.username);
+  assert(tessId);
   const asTess = { Authorization: `Bearer ${tess}` };
   expect(
     (
@@ -223,14 +225,14 @@ test('an admin resets the two-factor sign-in of another admin who lost it: confi
   await expect(dialog).toBeHidden();
   expect((await api.get('/api/auth/me', { headers: asTess })).status()).toBe(200);
 
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   await reset.click();
   await dialog.getByRole('button', { name: 'Reset two-factor', exact: true }).click();
   await expect(status(page)).toHaveText(`Two-factor sign-in of ${HELPED_NAME} was reset`);
   await expect(rows(page).first()).not.toContainText('Two-factor on');
   await expect(reset).toHaveCount(0);
   expect((await api.get('/api/auth/me', { headers: asTess })).status()).toBe(401);
-  await waitForMail(dataDir(), { to: HELPED.email, after: before, subject: 'two-factor sign-in was reset' });
+  await waitForMail(e2eDataDir(), { to: HELPED.email, after: before, subject: 'two-factor sign-in was reset' });
 });
 
 test('looks finished at 320, 375 and 1280 px in both themes, never wider than the screen', async ({ page }) => {

@@ -4,6 +4,7 @@
  * CSV; an empty range reads the spec's text; admin pages count nothing. Screenshots at 320, 375 and 1280 px in both
  * themes go to ANALYTICS_SHOTS, else the test results' folder.
  */
+import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -19,6 +20,7 @@ const VISITED = ['/about', '/pricing', '/contact'] as const;
 
 let token = '';
 
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- node:sqlite's rows (Records) convert only to a type literal, which has an implicit index signature; an interface has none
 type ViewRow = { day: string; path: string; referrer_host: string; views: number };
 /** The page views other tests made, set aside while this file runs (see beforeAll). */
 let setAside: ViewRow[] = [];
@@ -124,7 +126,9 @@ test('pages a visitor opens are counted, and the admin sees them charted and lis
       exact: true,
     }),
   });
-  await expect(todayRow.getByRole('cell').first()).toHaveText(after.daily.at(-1)!.views.toLocaleString('en-US'));
+  const latest = after.daily.at(-1);
+  assert(latest);
+  await expect(todayRow.getByRole('cell').first()).toHaveText(latest.views.toLocaleString('en-US'));
 
   const content = page.getByRole('table', { name: 'Most viewed pages' });
   for (const path of VISITED) {
@@ -205,7 +209,7 @@ test('looks finished at 320, 375 and 1280 px in both themes, never wider than th
     for (const width of [320, 375, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.addInitScript(([t]) => localStorage.setItem('theme', t!), [theme]);
+      await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
       await openAnalytics(page);
       await expect(page.locator('canvas[data-chart]')).toHaveCount(3);
       await expect.poll(() => drawn(page, 2)).toBe(true);

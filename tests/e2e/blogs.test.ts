@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
@@ -15,7 +16,7 @@ interface Blog {
 test.describe('blogs', () => {
   let blogs: Blog[];
   test.beforeAll(async ({ request }) => {
-    blogs = (await (await request.get('/api/blogs')).json()).results;
+    blogs = ((await (await request.get('/api/blogs')).json()) as { results: Blog[] }).results;
   });
 
   test('the list is pre-rendered with every post and a Read More link to its page', async ({ request, page }) => {
@@ -27,13 +28,17 @@ test.describe('blogs', () => {
     // Hydrated and refreshed, the list is still the static grid the build wrote (inside the island's <astro-slot>). Only
     // while the API's posts equal the build's: once a post page has counted a view, the refresh brings the island's list.
     await expect(page.locator('astro-slot').getByRole('link', { name: /^Read More/ })).toHaveCount(blogs.length);
-    await page.getByRole('link', { name: `Read More: ${blogs[0]!.title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/blogs/${blogs[0]!.slug}/?$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(blogs[0]!.title);
+    const [first] = blogs;
+    assert(first);
+    await page.getByRole('link', { name: `Read More: ${first.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/blogs/${first.slug}/?$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
   });
 
   test('filtering by category narrows the list, lives in the URL and resets', async ({ page }) => {
-    const category = blogs[0]!.category;
+    const [first] = blogs;
+    assert(first);
+    const category = first.category;
     const expected = blogs.filter((b) => b.category === category).length;
     await page.goto('/blogs');
     await waitForIslands(page);
@@ -52,7 +57,8 @@ test.describe('blogs', () => {
   });
 
   test('a post page shows its content, comments and related posts, and counts the view', async ({ page, request }) => {
-    const blog = blogs.find((b) => b.comments.length > 0)!;
+    const blog = blogs.find((b) => b.comments.length > 0);
+    assert(blog);
     const before = withDb(
       (db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views,
     );
@@ -60,7 +66,9 @@ test.describe('blogs', () => {
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(new RegExp(blog.title));
     await expect(page.getByRole('heading', { name: `Comments (${blog.comments.length})` })).toBeVisible();
-    await expect(page.getByText(blog.comments[0]!.comment)).toBeVisible();
+    const [comment] = blog.comments;
+    assert(comment);
+    await expect(page.getByText(comment.comment)).toBeVisible();
     await expect
       .poll(() =>
         withDb((db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views),
@@ -107,7 +115,9 @@ test.describe('blogs', () => {
     const feed = await rss.text();
     for (const blog of blogs) expect(feed).toContain(`/blogs/${blog.slug}/`);
     const sitemap = await (await request.get('/sitemap-0.xml')).text();
-    expect(sitemap).toContain(`/blogs/${blogs[0]!.slug}/`);
+    const [first] = blogs;
+    assert(first);
+    expect(sitemap).toContain(`/blogs/${first.slug}/`);
     expect(sitemap).toContain('/shop/');
     expect(sitemap).not.toContain('/admin');
   });

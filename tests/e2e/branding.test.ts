@@ -1,4 +1,5 @@
 import { expect, test, type ConsoleMessage } from '@playwright/test';
+import type { Company } from '../../src/shared/types.ts';
 import { snapshotCompany, updateCompany } from './helpers/company-db.ts';
 
 test.describe('runtime branding', () => {
@@ -65,7 +66,7 @@ test.describe('runtime branding', () => {
 
 test.describe('page head', () => {
   test('the home page title is the seeded home SEO title or the company name', async ({ page, request }) => {
-    const company = await (await request.get('/api/company')).json();
+    const company = (await (await request.get('/api/company')).json()) as Company;
     await page.goto('/');
     await expect(page).toHaveTitle(company.seo_home_title || company.name);
   });
@@ -75,7 +76,7 @@ test.describe('page head', () => {
       page,
       request,
     }) => {
-      const company = await (await request.get('/api/company')).json();
+      const company = (await (await request.get('/api/company')).json()) as Company;
       const iconRequests: string[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === company.icon) iconRequests.push(r.url());

@@ -4,11 +4,12 @@
  * paid, then shipped; the link in the confirmation email shows it shipped. A signed-in customer's order is listed
  * under /orders. The e2e server is shared: the orders, the account and the stock this file changes are put back.
  */
+import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
-import { withDb } from './helpers/e2e-db.ts';
+import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,7 +29,6 @@ const ADDRESS = {
   'Postal code': 'SW1Y 4JH',
   Country: 'United Kingdom',
 };
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 interface ShopProduct {
   _id: string;
@@ -55,7 +55,7 @@ test.beforeAll(async ({ playwright }) => {
     for (const p of products)
       stockBefore.set(
         p._id,
-        Number((db.prepare('SELECT stock FROM products WHERE id = ?').get(p._id) as { stock: number }).stock),
+        (db.prepare('SELECT stock FROM products WHERE id = ?').get(p._id) as { stock: number }).stock,
       );
   });
 });
@@ -103,7 +103,11 @@ async function fillAddress(page: Page) {
 }
 
 /** The order's reference as the confirmation page shows it. */
-const referenceOn = async (page: Page) => (await page.locator('[data-reference]').first().textContent())!.trim();
+const referenceOn = async (page: Page) => {
+  const text = await page.locator('[data-reference]').first().textContent();
+  assert(text !== null);
+  return text.trim();
+};
 
 let confirmationMailLink = '';
 let reference = '';
@@ -111,8 +115,10 @@ let reference = '';
 test('a visitor adds two products, checks out as a guest with manual payment and sees the confirmation', async ({
   page,
 }) => {
-  await addToCart(page, products[0]!);
-  await addToCart(page, products[1]!);
+  const [first, second] = products;
+  assert(first && second);
+  await addToCart(page, first);
+  await addToCart(page, second);
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/?$/);
@@ -125,16 +131,16 @@ test('a visitor adds two products, checks out as a guest with manual payment and
   await page.getByRole('button', { name: /^Place order/ }).click();
   await expect(page.getByText('Verify your email first')).toBeVisible();
 
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   await page.getByLabel('Email', { exact: true }).fill(GUEST);
   await page.getByRole('button', { name: 'Send code' }).click();
-  const codeMail = await waitForMail(dataDir(), { to: GUEST, after: before });
+  const codeMail = await waitForMail(e2eDataDir(), { to: GUEST, after: before });
   await page.getByLabel('Code from the email').fill(codeFrom(codeMail));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('status').filter({ hasText: GUEST })).toContainText('verified');
 
   await expect(page.getByRole('radio', { name: /Bank transfer or pay on delivery/ })).toBeChecked();
-  const afterCode = mailFiles(dataDir());
+  const afterCode = mailFiles(e2eDataDir());
   await page.getByRole('button', { name: /^Place order/ }).click();
 
   await expect(page).toHaveURL(/\/orders\/view\?id=[^&]+&placed=1&token=/);
@@ -151,7 +157,7 @@ test('a visitor adds two products, checks out as a guest with manual payment and
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 
   // The confirmation email lists the lines and links to the order's page (with the guest's token).
-  const confirmation = await waitForMail(dataDir(), { to: GUEST, after: afterCode });
+  const confirmation = await waitForMail(e2eDataDir(), { to: GUEST, after: afterCode });
   expect(confirmation.subject).toContain(reference);
   for (const p of products) expect(confirmation.text).toContain(p.name);
   confirmationMailLink =
@@ -201,7 +207,7 @@ test('the admin marks the order paid, then shipped, and the confirmation link sh
 
 /** Registers a customer through the API with the emailed code; answers the session token. */
 async function registerMember(): Promise<string> {
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   const res = await api.post('/api/auth/register', {
     data: {
       first_name: MEMBER.first,
@@ -215,7 +221,7 @@ async function registerMember(): Promise<string> {
   expect(res.status()).toBeLessThan(300);
   // As the register form does: the account is made, then a code is asked for.
   expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBeLessThan(300);
-  const mail = await waitForMail(dataDir(), { to: MEMBER.email, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: MEMBER.email, after: before });
   const verified = await api.post('/api/auth/verify-otp', { data: { email: MEMBER.email, otp: codeFrom(mail) } });
   expect(verified.status()).toBe(200);
   return ((await verified.json()) as { token: string }).token;
@@ -238,7 +244,9 @@ test("a signed-in customer's order is listed under Orders", async ({ browser, pa
   await customer.goto('/orders');
   await expect(customer.getByText('No orders found.')).toBeVisible();
 
-  await addToCart(customer, products[0]!);
+  const [first] = products;
+  assert(first);
+  await addToCart(customer, first);
   await customer.goto('/checkout');
   await expect(customer.getByText(`Signed in as ${MEMBER.email}`)).toBeVisible();
   await expect(customer.getByLabel('Full name', { exact: true })).toHaveValue(`${MEMBER.first} ${MEMBER.last}`);

@@ -4,6 +4,7 @@
  * (or the spec's placeholders); the admin's Team screen adds, edits, reorders and removes a member.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -21,15 +22,17 @@ function textRgb(locator: Locator): Promise<[number, number, number]> {
   return locator.evaluate((el) => {
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = 1;
-    const ctx = canvas.getContext('2d')!;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('this browser has no 2d canvas');
     ctx.fillStyle = getComputedStyle(el).color;
     ctx.fillRect(0, 0, 1, 1);
-    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
-    return [r!, g!, b!] as [number, number, number];
+    // One pixel: red, green, blue, alpha.
+    return [...ctx.getImageData(0, 0, 1, 1).data.subarray(0, 3)] as [number, number, number];
   });
 }
-const isRed = ([r, g, b]: number[]) => r! > g! + 60 && r! > b! + 60;
-const isGreen = ([r, g, b]: number[]) => g! > r! + 40 && g! > b! + 20;
+type Rgb = [number, number, number];
+const isRed = ([r, g, b]: Rgb) => r > g + 60 && r > b + 60;
+const isGreen = ([r, g, b]: Rgb) => g > r + 40 && g > b + 20;
 
 async function openContact(page: Page, theme: 'light' | 'dark' = 'dark') {
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
@@ -228,7 +231,8 @@ test.describe('Admin team screen', () => {
     await page.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
     // The island's own classes are in the page's CSS: the dialog is centred and as wide as it asks (36rem).
-    const box = (await dialog.boundingBox())!;
+    const box = await dialog.boundingBox();
+    assert(box);
     expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
     expect(Math.round(box.width)).toBe(576);
     await dialog.getByRole('button', { name: 'Add Member' }).click();
@@ -248,7 +252,8 @@ test.describe('Admin team screen', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Erin Example was added to the team' })).toBeVisible();
     const row = table.getByRole('listitem').filter({ hasText: 'Erin Example' });
     await expect(row).toContainText('Test Lead');
-    let stored = (await adminTeam()).find((m) => m.name === 'Erin Example')!;
+    const stored = (await adminTeam()).find((m) => m.name === 'Erin Example');
+    assert(stored);
     expect(stored.photo).toMatch(/^\/media\/.+\.webp$/);
     const count = (await adminTeam()).length;
     expect(stored.order).toBe(count - 1);
@@ -266,8 +271,9 @@ test.describe('Admin team screen', () => {
       page.getByRole('status').filter({ hasText: `Order saved: Erin Example is now number ${count - 1} of ${count}.` }),
     ).toBeVisible();
     await expect(row.getByRole('button', { name: 'Move Erin Example up' })).toBeFocused();
-    stored = (await adminTeam()).find((m) => m._id === stored._id)!;
-    expect(stored.order).toBe(count - 2);
+    const moved = (await adminTeam()).find((m) => m._id === stored._id);
+    assert(moved);
+    expect(moved.order).toBe(count - 2);
 
     await row.getByRole('button', { name: 'Delete Erin Example' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove team member?' });
@@ -292,10 +298,10 @@ test.describe('screenshots', () => {
         const page = await context.newPage();
         await page.addInitScript(
           ([t, k]) => {
-            localStorage.setItem('theme', t!);
-            if (location.pathname.startsWith('/admin')) localStorage.setItem('token', k!);
+            localStorage.setItem('theme', t);
+            if (location.pathname.startsWith('/admin')) localStorage.setItem('token', k);
           },
-          [theme, token],
+          [theme, token] as const,
         );
         const shot = (name: string) =>
           page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true });

@@ -7,6 +7,7 @@
  * The e2e server is shared: the hero and voice search are changed only in this browser (routed /api/sliders answers),
  * and the order, the checkout code and the stock the checkout takes are put back afterwards.
  */
+import assert from 'node:assert/strict';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken } from './helpers/admin.ts';
@@ -19,13 +20,12 @@ import {
   type CspWatch,
 } from './helpers/csp-audit.ts';
 import { fakeSpeechRecognition } from './helpers/fake-speech.ts';
-import { withDb } from './helpers/e2e-db.ts';
+import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'default' });
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const GUEST = `csp.${RUN}@example.com`;
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 /** Admin screens (and analytics) show nothing to a visitor without an admin session. */
 const ADMIN_ONLY = /^\/(admin|analytics)(\/|-|$)/;
 
@@ -131,7 +131,7 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
             (b as HTMLButtonElement).type !== 'submit' &&
             (b as HTMLElement).checkVisibility(),
         )
-        .map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()),
+        .map((b) => (b.getAttribute('aria-label') ?? b.textContent).trim()),
     );
   const kinds = new Map<string, string>();
   for (const name of names) {
@@ -328,11 +328,12 @@ test.describe('checkout', () => {
     const { results } = (await (await request.get('/api/products')).json()) as {
       results: { _id: string; slug: string; name: string; stock: number }[];
     };
-    const product = results.find((p) => p.slug && p.stock >= 5)!;
+    const product = results.find((p) => p.slug && p.stock >= 5);
     expect(product, 'a product in stock').toBeTruthy();
+    assert(product);
     productId = product._id;
-    stockBefore = withDb((db) =>
-      Number((db.prepare('SELECT stock FROM products WHERE id = ?').get(productId) as { stock: number }).stock),
+    stockBefore = withDb(
+      (db) => (db.prepare('SELECT stock FROM products WHERE id = ?').get(productId) as { stock: number }).stock,
     );
 
     const { context, watch } = await contextFor(browser, false);
@@ -361,10 +362,10 @@ test.describe('checkout', () => {
       Country: 'United Kingdom',
     };
     for (const [label, value] of Object.entries(address)) await page.getByLabel(label, { exact: true }).fill(value);
-    const before = mailFiles(dataDir());
+    const before = mailFiles(e2eDataDir());
     await page.getByLabel('Email', { exact: true }).fill(GUEST);
     await page.getByRole('button', { name: 'Send code' }).click();
-    const mail = await waitForMail(dataDir(), { to: GUEST, after: before });
+    const mail = await waitForMail(e2eDataDir(), { to: GUEST, after: before });
     await page.getByLabel('Code from the email').fill(codeFrom(mail));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('status').filter({ hasText: GUEST })).toContainText('verified');

@@ -1,15 +1,20 @@
+import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatInZone, isoInZone, zoneAbbreviation } from '../../src/lib/events/event-time.ts';
-import type { SearchResult, SiteEvent } from '../../src/shared/types.ts';
+import type { eventJsonLd } from '../../src/lib/events/event-details.ts';
+import type { Blog, ListResponse, Product, SearchResult, SiteEvent } from '../../src/shared/types.ts';
 
 const DAY_MS = 86_400_000;
 const BADGES = ['Product', 'Blog', 'Photo', 'Video', 'Audio', 'Event'];
 
 const apiEvents = async (request: APIRequestContext): Promise<SiteEvent[]> =>
-  (await (await request.get('/api/events')).json()).results;
+  ((await (await request.get('/api/events')).json()) as ListResponse<SiteEvent>).results;
 const apiSearch = async (request: APIRequestContext, k: string): Promise<SearchResult[]> =>
-  (await (await request.get(`/api/search?${new URLSearchParams({ k })}`)).json()).results;
+  ((await (await request.get(`/api/search?${new URLSearchParams({ k })}`)).json()) as ListResponse<SearchResult>)
+    .results;
+/** An event page's JSON-LD, as src/lib/events/event-details.ts builds it. */
+type EventLd = ReturnType<typeof eventJsonLd>;
 
 /** Astro drops the ssr attribute once an island has hydrated. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -20,8 +25,11 @@ const badges = (page: Page) =>
   resultList(page).getByRole('listitem').locator('article span:first-child').allTextContents();
 const isVirtual = (e: SiteEvent) => e.isVirtual || e.eventType === 'virtual';
 /** An in-person event, in a zone other than UTC when the demo has one (the harder case). */
-const inPersonEvent = (events: SiteEvent[]) =>
-  events.find((e) => !isVirtual(e) && e.timeZone !== 'UTC') ?? events.find((e) => !isVirtual(e))!;
+const inPersonEvent = (events: SiteEvent[]) => {
+  const event = events.find((e) => !isVirtual(e) && e.timeZone !== 'UTC') ?? events.find((e) => !isVirtual(e));
+  assert(event, 'the demo has an in-person event');
+  return event;
+};
 /** '6:00 PM' on the zone's clock, by Intl directly (not by the code under test); spaces as plain spaces. */
 const clockIn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })
@@ -42,9 +50,11 @@ function parseIcs(text: string): Map<string, string> {
     lines.slice(begin + 1, end).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]),
   );
 }
-/** '20260701T160000Z' as epoch ms. */
-const icsInstant = (value: string) =>
-  Date.parse(value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+/** '20260701T160000Z' as epoch ms (undefined, a property the file lacks, fails the test). */
+const icsInstant = (value: string | undefined) => {
+  assert(value !== undefined);
+  return Date.parse(value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+};
 
 test.describe('Events', () => {
   test('is pre-rendered with every event from the API', async ({ page, request }) => {
@@ -53,7 +63,9 @@ test.describe('Events', () => {
     const response = await request.get('/events');
     expect(response.status()).toBe(200);
     const html = await response.text();
-    expect(html).toContain(events[0]!.name.replaceAll('&', '&amp;'));
+    const [first] = events;
+    assert(first);
+    expect(html).toContain(first.name.replaceAll('&', '&amp;'));
 
     await page.goto('/events');
     await hydrated(page);
@@ -132,10 +144,11 @@ test.describe('Events', () => {
   }) => {
     const [first] = [...(await apiEvents(request))].sort((a, b) => Date.parse(a.start_date) - Date.parse(b.start_date));
     // The first card's picture (the priority image) and every responsive variant of it fail.
-    await page.route(`**${first!.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
+    assert(first);
+    await page.route(`**${first.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/events');
     await hydrated(page);
-    const img = page.locator('astro-slot').getByRole('img', { name: first!.name, exact: true });
+    const img = page.locator('astro-slot').getByRole('img', { name: first.name, exact: true });
     await expect(img).toHaveAttribute('src', '/placeholder.webp');
     await expect(page.locator('picture', { has: img }).locator('source')).toHaveCount(0);
   });
@@ -201,11 +214,11 @@ test.describe('Event pages', () => {
     expect(vevent.get('SUMMARY')).toBe(event.name.replace(/([,;])/g, '\\$1'));
     // UTC instants (no TZID, which RFC 5545 allows only with a VTIMEZONE): the very instant the API stores …
     expect([...vevent.keys()].filter((k) => k.startsWith('DTSTART'))).toEqual(['DTSTART']);
-    expect(icsInstant(vevent.get('DTSTART')!)).toBe(Date.parse(event.start_date));
-    expect(icsInstant(vevent.get('DTEND')!)).toBe(Date.parse(event.end_date));
+    expect(icsInstant(vevent.get('DTSTART'))).toBe(Date.parse(event.start_date));
+    expect(icsInstant(vevent.get('DTEND'))).toBe(Date.parse(event.end_date));
     // … which on the event's clock is the time the page shows.
     await expect(when).toContainText(
-      clockIn(new Date(icsInstant(vevent.get('DTSTART')!)).toISOString(), event.timeZone),
+      clockIn(new Date(icsInstant(vevent.get('DTSTART'))).toISOString(), event.timeZone),
     );
     expect(vevent.get('URL')).toMatch(new RegExp(`/events/${event.slug}$`));
 
@@ -222,7 +235,7 @@ test.describe('Event pages', () => {
     await page.goto(`/events/${event.slug}`);
     const scripts = page.locator('script[type="application/ld+json"]');
     await expect(scripts).toHaveCount(1);
-    const ld = JSON.parse((await scripts.textContent()) ?? '');
+    const ld = JSON.parse((await scripts.textContent()) ?? '') as EventLd;
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -237,11 +250,12 @@ test.describe('Event pages', () => {
   });
 
   test('a virtual event page has no map link and a VirtualLocation', async ({ page, request }) => {
-    const event = (await apiEvents(request)).find(isVirtual)!;
+    const event = (await apiEvents(request)).find(isVirtual);
+    assert(event);
     await page.goto(`/events/${event.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
     await expect(page.getByRole('link', { name: /View on map/ })).toHaveCount(0);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as EventLd;
     expect(ld.location['@type']).toBe('VirtualLocation');
     expect(ld.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
   });
@@ -254,9 +268,10 @@ test.describe('Event pages', () => {
 test.describe('Search', () => {
   /** A word of the first product's name, which the search index certainly holds. */
   const searchWord = async (request: APIRequestContext): Promise<string> => {
-    const products: { name: string }[] = (await (await request.get('/api/products')).json()).results;
-    const word = products[0]!.name.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w));
-    if (!word) throw new Error(`no plain word in ${products[0]!.name}`);
+    const [product] = ((await (await request.get('/api/products')).json()) as ListResponse<Product>).results;
+    assert(product);
+    const word = product.name.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w));
+    if (!word) throw new Error(`no plain word in ${product.name}`);
     return word;
   };
 
@@ -290,21 +305,24 @@ test.describe('Search', () => {
 
   test('an event, a post and a product result each open that item', async ({ page, request }) => {
     const events = await apiEvents(request);
-    const event = events[0]!;
+    const event = events[0];
+    assert(event);
     await page.goto(`/search?${new URLSearchParams({ q: event.name })}`);
     await hydrated(page);
     await resultList(page).getByRole('link', { name: event.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/events/${event.slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
 
-    const blog: { title: string; slug: string } = (await (await request.get('/api/blogs')).json()).results[0];
+    const [blog] = ((await (await request.get('/api/blogs')).json()) as ListResponse<Blog>).results;
+    assert(blog);
     await page.goto(`/search?${new URLSearchParams({ q: blog.title })}`);
     await hydrated(page);
     await resultList(page).getByRole('link', { name: blog.title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/blogs/${blog.slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
 
-    const product: { name: string; slug: string } = (await (await request.get('/api/products')).json()).results[0];
+    const [product] = ((await (await request.get('/api/products')).json()) as ListResponse<Product>).results;
+    assert(product);
     await page.goto(`/search?${new URLSearchParams({ q: product.name })}`);
     await hydrated(page);
     await resultList(page).getByRole('link', { name: product.name, exact: true }).click();

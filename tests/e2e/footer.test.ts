@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { Company } from '../../src/shared/types.ts';
 import { snapshotCompany, updateCompany } from './helpers/company-db.ts';
 
 const SOCIAL = ['Facebook', 'Instagram', 'X (Twitter)', 'LinkedIn'] as const;
@@ -18,7 +19,7 @@ test('the footer shows the seeded contact details, quick links, social links and
   page,
   request,
 }) => {
-  const company = await (await request.get('/api/company')).json();
+  const company = (await (await request.get('/api/company')).json()) as Company;
   await page.goto('/about');
   const f = footer(page);
 

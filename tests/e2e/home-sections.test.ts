@@ -1,12 +1,21 @@
 /** The home page below the hero: Featured or For You, products, posts, events, brand story; and the hero's video poster. */
+import assert from 'node:assert/strict';
 import { expect, test, type Page } from '@playwright/test';
 import { formatDayInZone, formatTimeInZone } from '../../src/lib/events/event-time.ts';
 import { featuredProducts, latestPosts, upcomingEvents } from '../../src/lib/hero/home-sections.ts';
-import type { Blog, Company, Product, Recommendation, SiteEvent, Slider } from '../../src/shared/types.ts';
+import type {
+  Blog,
+  Company,
+  ListResponse,
+  Product,
+  Recommendation,
+  SiteEvent,
+  Slider,
+} from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 
 const results = async <T>(page: Page, path: string): Promise<T[]> =>
-  (await (await page.request.get(path)).json()).results;
+  ((await (await page.request.get(path)).json()) as ListResponse<T>).results;
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test.describe('signed out', () => {
@@ -19,7 +28,9 @@ test.describe('signed out', () => {
     await expect(featured.getByRole('article')).toHaveCount(4);
     const links = featured.getByRole('article').getByRole('link');
     await expect(links).toHaveText(popular.map((r) => r.title));
-    await expect(links.first()).toHaveAttribute('href', `/search?q=${encodeURIComponent(popular[0]!.title)}`);
+    const [first] = popular;
+    assert(first);
+    await expect(links.first()).toHaveAttribute('href', `/search?q=${encodeURIComponent(first.title)}`);
     await expect(page.getByRole('heading', { name: 'For You' })).toBeHidden();
     // No island code is fetched for For You while it is hidden.
     const forYouScripts: string[] = [];
@@ -78,13 +89,15 @@ test.describe('signed out', () => {
     await expect(upcoming.getByRole('link', { name: 'All events' })).toHaveAttribute('href', '/events');
 
     // A product card opens the product's own page.
-    await shop.getByRole('link', { name: top[0]!.name }).click();
-    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === `/shop/${top[0]!.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: top[0]!.name })).toBeVisible();
+    const [first] = top;
+    assert(first);
+    await shop.getByRole('link', { name: first.name }).click();
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === `/shop/${first.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
   });
 
   test('the brand story tells the company description and leads to About', async ({ page }) => {
-    const company: Company = await (await page.request.get('/api/company')).json();
+    const company = (await (await page.request.get('/api/company')).json()) as Company;
     await page.goto('/');
     const story = page.getByRole('region', { name: company.tagline || company.name });
     await expect(story.getByText(company.description)).toBeVisible();
@@ -111,12 +124,12 @@ test.describe('signed in', () => {
   test('sees For You with the personal recommendations instead of Featured', async ({ page }) => {
     const token = await adminToken(page.request);
     await signedInAs(page, token);
-    const personal: Recommendation[] = (
-      await (
+    const personal = (
+      (await (
         await page.request.get('/api/recommendations/personalized?limit=4&offset=0', {
           headers: { authorization: `Bearer ${token}` },
         })
-      ).json()
+      ).json()) as ListResponse<Recommendation>
     ).results;
     await page.goto('/');
     const forYou = region(page, 'For You');
@@ -154,11 +167,12 @@ test.describe('hero video slide', () => {
     await expect(poster).toBeVisible();
     await expect(poster).toHaveCSS('opacity', '1');
     // The image is painted over the failed frame: of the two, the picture is the one on top.
-    const box = (await shown.boundingBox())!;
+    const box = await shown.boundingBox();
+    assert(box);
     const top = await page.evaluate(
       ([x, y]) =>
-        document.elementsFromPoint(x!, y!).find((el) => el.tagName === 'IMG' || el.tagName === 'IFRAME')?.tagName,
-      [box.x + box.width / 2, box.y + box.height / 2],
+        document.elementsFromPoint(x, y).find((el) => el.tagName === 'IMG' || el.tagName === 'IFRAME')?.tagName,
+      [box.x + box.width / 2, box.y + box.height / 2] as const,
     );
     expect(top).toBe('IMG');
     expect(await poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

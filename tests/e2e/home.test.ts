@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { expect, test, type Page } from '@playwright/test';
+import type { Company, ListResponse, Recommendation } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { fakeSpeechRecognition } from './helpers/fake-speech.ts';
 
@@ -19,11 +21,11 @@ async function openHome(page: Page) {
 }
 
 async function sliders(page: Page): Promise<SliderDto[]> {
-  return (await (await page.request.get('/api/sliders')).json()).results;
+  return ((await (await page.request.get('/api/sliders')).json()) as ListResponse<SliderDto>).results;
 }
 
 test('the home page of the built site shows the seeded company branding', async ({ page, request }) => {
-  const company = await (await request.get('/api/company')).json();
+  const company = (await (await request.get('/api/company')).json()) as Company;
   expect(company.name).not.toBe('Brand');
 
   const response = await page.goto('/');
@@ -46,9 +48,10 @@ test.describe('hero slider', () => {
     request,
   }) => {
     const [first] = await sliders(page);
+    assert(first);
     const html = await (await request.get('/')).text();
-    expect(html).toContain(first!.title);
-    expect(html).toContain(first!.subtitle);
+    expect(html).toContain(first.title);
+    expect(html).toContain(first.subtitle);
     expect(html).toMatch(/<img[^>]*loading="eager"[^>]*fetchpriority="high"/i);
     expect(html).not.toMatch(/\sstyle="/);
   });
@@ -58,8 +61,10 @@ test.describe('hero slider', () => {
     expect(list.length).toBeGreaterThan(1);
     await openHome(page);
 
-    await expect(hero(page).getByRole('heading', { name: list[0]!.title })).toBeVisible();
-    await expect(hero(page).getByText(list[0]!.subtitle)).toBeVisible();
+    const [first] = list;
+    assert(first);
+    await expect(hero(page).getByRole('heading', { name: first.title })).toBeVisible();
+    await expect(hero(page).getByText(first.subtitle)).toBeVisible();
     await expect(hero(page).getByRole('button', { name: /^Go to slide \d+$/ })).toHaveCount(list.length);
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
     await expect(hero(page).getByRole('button', { name: /next|previous|prev|arrow/i })).toHaveCount(0);
@@ -74,7 +79,9 @@ test.describe('hero slider', () => {
       .toBe('true');
     expect(Date.now() - started).toBeGreaterThan(2_000);
     await expect(dot(page, 1)).not.toHaveAttribute('aria-current', 'true');
-    await expect(hero(page).getByRole('heading', { name: list[1]!.title })).toBeVisible();
+    const second = list[1];
+    assert(second);
+    await expect(hero(page).getByRole('heading', { name: second.title })).toBeVisible();
   });
 
   test('a dot moves to its slide', async ({ page }) => {
@@ -82,7 +89,9 @@ test.describe('hero slider', () => {
     await openHome(page);
     await dot(page, 3).click();
     await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true');
-    await expect(hero(page).getByRole('heading', { name: list[2]!.title })).toBeVisible();
+    const third = list[2];
+    assert(third);
+    await expect(hero(page).getByRole('heading', { name: third.title })).toBeVisible();
   });
 
   test('stays on the current slide while hovered', async ({ page }) => {
@@ -105,11 +114,12 @@ test.describe('hero slider', () => {
 
   test('the search box goes to /search?q=<query> and does nothing when blank', async ({ page }) => {
     const [first] = await sliders(page);
-    expect(first!.searchButton.enabled).toBe(true);
+    assert(first);
+    expect(first.searchButton.enabled).toBe(true);
     await openHome(page);
     const search = hero(page).getByRole('search');
     const box = search.getByRole('searchbox', { name: 'Search' });
-    await expect(box).toHaveAttribute('placeholder', first!.searchButton.placeholder);
+    await expect(box).toHaveAttribute('placeholder', first.searchButton.placeholder);
 
     await box.fill('   ');
     await box.press('Enter');
@@ -129,7 +139,7 @@ test.describe('hero at runtime', () => {
   const changeSliders = (page: Page, change: (list: (SliderDto & Record<string, unknown>)[]) => unknown[]) =>
     page.route('**/api/sliders', async (route) => {
       const response = await route.fetch();
-      const body = await response.json();
+      const body = (await response.json()) as ListResponse<SliderDto & Record<string, unknown>>;
       await route.fulfill({ response, json: { results: change(body.results) } });
     });
 
@@ -140,7 +150,7 @@ test.describe('hero at runtime', () => {
   });
 
   test('falls back to one slide from the theme settings when there are no sliders', async ({ page }) => {
-    const company = await (await page.request.get('/api/company')).json();
+    const company = (await (await page.request.get('/api/company')).json()) as Company;
     await changeSliders(page, () => []);
     await openHome(page);
     await expect(hero(page).getByRole('heading', { level: 2, name: company.name })).toBeVisible();
@@ -186,7 +196,9 @@ test.describe('hero at runtime', () => {
     await dot(page, video + 1).click();
     const frame = hero(page).locator('iframe');
     await expect(frame).toHaveCount(1);
-    const src = new URL((await frame.getAttribute('src'))!);
+    const frameSrc = await frame.getAttribute('src');
+    assert(frameSrc !== null);
+    const src = new URL(frameSrc);
     expect(src.origin).toMatch(/^https:\/\/(www\.)?youtube(-nocookie)?\.com$/);
     expect(Object.fromEntries(src.searchParams)).toMatchObject({
       autoplay: '1',
@@ -208,12 +220,12 @@ test.describe('For You (signed in)', () => {
   });
 
   test('shows 4 cards with the titles, captions and tags of the personalised recommendations', async ({ page }) => {
-    const expected: { title: string; caption: string; tags: string[] }[] = (
-      await (
+    const expected = (
+      (await (
         await page.request.get('/api/recommendations/personalized?limit=4&offset=0', {
           headers: { authorization: `Bearer ${token}` },
         })
-      ).json()
+      ).json()) as ListResponse<Recommendation>
     ).results;
     expect(expected).toHaveLength(4);
 
@@ -224,8 +236,10 @@ test.describe('For You (signed in)', () => {
     const cards = section.getByRole('article');
     await expect(cards).toHaveCount(4);
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(expected.map((r) => r.title));
-    await expect(cards.first()).toContainText(expected[0]!.caption);
-    for (const tag of expected[0]!.tags)
+    const [first] = expected;
+    assert(first);
+    await expect(cards.first()).toContainText(first.caption);
+    for (const tag of first.tags)
       await expect(cards.first().getByRole('listitem').filter({ hasText: tag })).toBeVisible();
     await expect(cards.first().locator('img')).toHaveAttribute('loading', 'lazy');
   });

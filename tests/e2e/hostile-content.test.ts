@@ -5,6 +5,7 @@
  * The shared e2e server's demo data is left alone: this file builds and serves its own product on a fresh DATA_DIR.
  * The shared server's pages are the "normal page" whose scripts each hostile page must match.
  */
+import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,7 +116,8 @@ test('hostile values built into every public page stay text: no dialog, script, 
   request,
 }) => {
   test.setTimeout(120_000);
-  const origin = product!.origin;
+  assert(product, 'beforeAll starts the product');
+  const origin = product.origin;
   const demoSlug = ((await (await request.get('/api/blogs')).json()) as { results: { slug: string }[] }).results[0]
     ?.slug;
   const demoEvent = ((await (await request.get('/api/events')).json()) as { results: { slug: string }[] }).results[0]
@@ -147,7 +149,8 @@ test('hostile values built into every public page stay text: no dialog, script, 
 });
 
 test('the page title, hero buttons and blog body keep only safe markup and links', async ({ page }) => {
-  const origin = product!.origin;
+  assert(product, 'beforeAll starts the product');
+  const origin = product.origin;
   const watch = await watchPage(page);
 
   await openPage(page, `${origin}/about`);
@@ -191,7 +194,8 @@ test('branding changed after the build is applied as text, and its links with ba
   page,
 }) => {
   test.setTimeout(90_000);
-  const origin = product!.origin;
+  assert(product, 'beforeAll starts the product');
+  const origin = product.origin;
   await writeRuntimeChanges(dataDir);
   const watch = await watchPage(page);
   const social = { facebook: null, instagram: null, twitter: RUNTIME_COMPANY.social_twitter, linkedin: null };

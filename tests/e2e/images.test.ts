@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 
 test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy below the fold', async ({
@@ -9,8 +10,9 @@ test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy 
   await expect(images.first().locator('img')).toBeVisible();
   const all = await images.evaluateAll((els) =>
     els.map((picture) => {
-      const source = picture.querySelector('source')!;
-      const img = picture.querySelector('img')!;
+      const source = picture.querySelector('source');
+      const img = picture.querySelector('img');
+      if (!img) throw new Error('a <picture> without an <img>');
       return {
         type: source?.type,
         srcset: source?.srcset,
@@ -42,9 +44,13 @@ test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy 
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-w\d+\.avif$/);
   const box = await first.boundingBox();
   const card = await images.first().locator('xpath=..').boundingBox();
-  expect(Math.abs(box!.width - card!.width)).toBeLessThanOrEqual(2);
+  assert(box && card);
+  expect(Math.abs(box.width - card.width)).toBeLessThanOrEqual(2);
 
-  const variant = /\S+-w480\.avif/.exec(all[0]!.srcset)![0];
+  const srcset = all[0]?.srcset;
+  assert(srcset !== undefined);
+  const variant = /\S+-w480\.avif/.exec(srcset)?.[0];
+  assert(variant !== undefined);
   const res = await request.get(variant);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('image/avif');

@@ -4,6 +4,7 @@
  * slider has a pause/play button (WCAG 2.2.2), dots operated with Enter and Space, a live region that names the slide
  * the visitor chose (silent while the slides rotate by themselves), and no autoplay under reduced motion.
  */
+import assert from 'node:assert/strict';
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
@@ -44,7 +45,7 @@ async function tabThrough(page: Page, max: number): Promise<Stop[]> {
       const visible = seen() || (await new Promise<boolean>((resolve) => setTimeout(() => resolve(seen()), 250)));
       const style = getComputedStyle(el);
       const label =
-        el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+        el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent;
       const path: string[] = [];
       for (let node: Element | null = el; node && node !== document.body; node = node.parentElement)
         path.unshift(`${node.localName}:${[...(node.parentElement?.children ?? [])].indexOf(node)}`);
@@ -162,6 +163,8 @@ test.describe('hero slider', () => {
     const slides = ((await (await page.request.get('/api/sliders')).json()) as { results: { title: string }[] })
       .results;
     expect(slides.length).toBeGreaterThan(2);
+    const [, second, third] = slides;
+    assert(second && third);
     await openHome(page);
     await hero(page).getByRole('button', { name: 'Pause slides' }).focus();
     await page.keyboard.press('Tab');
@@ -171,16 +174,16 @@ test.describe('hero slider', () => {
     await expect(dot(page, 3)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true');
-    await expect(hero(page).getByRole('heading', { name: slides[2]!.title })).toBeVisible();
+    await expect(hero(page).getByRole('heading', { name: third.title })).toBeVisible();
     // The focus inside holds the rotation: the change was the visitor's, and is announced.
     await expect(liveRegion(page)).toHaveAttribute('aria-live', 'polite');
-    await expect(liveRegion(page)).toHaveText(`Slide 3 of ${slides.length}: ${slides[2]!.title}`);
+    await expect(liveRegion(page)).toHaveText(`Slide 3 of ${slides.length}: ${third.title}`);
 
     await page.keyboard.press('Shift+Tab');
     await expect(dot(page, 2)).toBeFocused();
     await page.keyboard.press('Space');
     await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
-    await expect(liveRegion(page)).toHaveText(`Slide 2 of ${slides.length}: ${slides[1]!.title}`);
+    await expect(liveRegion(page)).toHaveText(`Slide 2 of ${slides.length}: ${second.title}`);
   });
 
   test('under reduced motion the slides do not rotate, the button offers Play, and Play starts them', async ({

@@ -100,7 +100,7 @@ async function overflow(page: Page): Promise<string | null> {
         typeof el.className === 'string' && el.className
           ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}`
           : '';
-      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const text = el.textContent.trim().replace(/\s+/g, ' ').slice(0, 40);
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls}> ${Math.round(box.left)}..${Math.round(box.right)}px${text ? ` "${text}"` : ''}`;
     };
     const offenders = [...document.body.querySelectorAll('*')].filter(
@@ -271,7 +271,8 @@ test('the header fits 320, 360 and 375 px signed out, as a customer and as an ad
                   return box.left < 0 || box.right > window.innerWidth || c.scrollWidth > c.clientWidth + 1;
                 })
                 .map(
-                  (c) => `${c.tagName.toLowerCase()} "${(c.textContent || c.getAttribute('aria-label') || '').trim()}"`,
+                  (c) =>
+                    `${c.tagName.toLowerCase()} "${(c.textContent || (c.getAttribute('aria-label') ?? '')).trim()}"`,
                 ),
             );
             if (clipped.length) problems.push(`${where}: clipped ${clipped.join(', ')}`);

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { VIDEO_CATEGORIES } from '../../src/shared/constants.ts';
 import type { Audio, Photo, Video } from '../../src/shared/types.ts';
@@ -43,7 +44,8 @@ test.describe('Photos', () => {
   }) => {
     const photos = await results<Photo>(request, '/api/photos');
     expect(photos.length).toBeGreaterThan(0);
-    const first = photos[0]!;
+    const first = photos[0];
+    assert(first);
 
     const html = await (await request.get('/photos')).text();
     expect(html).toContain(`>${escapeHtml(first.title)}</h2>`);
@@ -92,13 +94,11 @@ test.describe('Photos', () => {
 
   test('an image that fails to load is replaced by the placeholder image', async ({ page, request }) => {
     const [first] = await results<Photo>(request, '/api/photos');
+    assert(first);
     // The picture and every responsive variant of it fail.
-    await page.route(`**${first!.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route(`**${first.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
     await open(page, '/photos');
-    await expect(page.getByRole('img', { name: first!.title, exact: true })).toHaveAttribute(
-      'src',
-      '/placeholder.webp',
-    );
+    await expect(page.getByRole('img', { name: first.title, exact: true })).toHaveAttribute('src', '/placeholder.webp');
   });
 });
 
@@ -119,19 +119,22 @@ test.describe('Photo lightbox', () => {
     const titles = await headings(page).allTextContents();
     const n = titles.length;
     expect(n).toBeGreaterThan(2);
+    const [firstTitle, secondTitle] = titles;
+    const lastTitle = titles.at(-1);
+    assert(firstTitle !== undefined && secondTitle !== undefined && lastTitle !== undefined);
     // The lightbox's code is not part of the page's first load.
     const firstLoad = [...scripts];
     expect(firstLoad.some((path) => path.includes('PhotoLightbox'))).toBe(false);
 
-    const opener = photoLink(page, titles[0]!);
+    const opener = photoLink(page, firstTitle);
     await opener.focus();
     await page.keyboard.press('Enter');
     await expect(lightbox(page)).toBeVisible();
     expect(scripts.slice(firstLoad.length).some((path) => path.includes('PhotoLightbox'))).toBe(true);
-    await expect(lightbox(page)).toHaveAccessibleName(titles[0]!);
+    await expect(lightbox(page)).toHaveAccessibleName(firstTitle);
     await expect(lightbox(page)).toContainText(`1 of ${n}`);
     // The picture at its largest: the widest AVIF variant, named by its title.
-    const img = lightbox(page).getByRole('img', { name: titles[0]!, exact: true });
+    const img = lightbox(page).getByRole('img', { name: firstTitle, exact: true });
     await expect(img).toBeVisible();
     await expect(lightbox(page).locator('source[type="image/avif"]')).toHaveAttribute('srcset', /-w1920\.avif$/);
     await expect
@@ -139,11 +142,11 @@ test.describe('Photo lightbox', () => {
       .toMatch(/-w1920\.avif$/);
 
     await page.keyboard.press('ArrowRight');
-    await expect(lightbox(page)).toHaveAccessibleName(titles[1]!);
+    await expect(lightbox(page)).toHaveAccessibleName(secondTitle);
     await expect(lightbox(page)).toContainText(`2 of ${n}`);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    await expect(lightbox(page)).toHaveAccessibleName(titles[n - 1]!);
+    await expect(lightbox(page)).toHaveAccessibleName(lastTitle);
     await expect(lightbox(page)).toContainText(`${n} of ${n}`);
 
     for (let i = 0; i < 5; i++) {
@@ -159,11 +162,13 @@ test.describe('Photo lightbox', () => {
 
   test('closes with its Close button, and a touch swipe moves between photos', async ({ page }) => {
     await open(page, '/photos');
-    const titles = await headings(page).allTextContents();
-    await photoLink(page, titles[1]!).click();
-    await expect(lightbox(page)).toHaveAccessibleName(titles[1]!);
+    const [, second, third] = await headings(page).allTextContents();
+    assert(second !== undefined && third !== undefined);
+    await photoLink(page, second).click();
+    await expect(lightbox(page)).toHaveAccessibleName(second);
     const stage = lightbox(page).getByRole('img').locator('xpath=ancestor::div[1]');
-    const box = (await stage.boundingBox())!;
+    const box = await stage.boundingBox();
+    assert(box);
     const y = box.y + box.height / 2;
     const swipe = async (from: number, to: number) => {
       await stage.dispatchEvent('pointerdown', {
@@ -184,19 +189,20 @@ test.describe('Photo lightbox', () => {
       });
     };
     await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
-    await expect(lightbox(page)).toHaveAccessibleName(titles[2]!);
+    await expect(lightbox(page)).toHaveAccessibleName(third);
     await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
-    await expect(lightbox(page)).toHaveAccessibleName(titles[1]!);
+    await expect(lightbox(page)).toHaveAccessibleName(second);
 
     await lightbox(page).getByRole('button', { name: 'Close' }).click();
     await expect(lightbox(page)).toHaveCount(0);
-    await expect(photoLink(page, titles[1]!)).toBeFocused();
+    await expect(photoLink(page, second)).toBeFocused();
   });
 
   test('before the gallery hydrates, a photo is a plain link to the full picture', async ({ request }) => {
     const [first] = await results<Photo>(request, '/api/photos');
+    assert(first);
     const html = await (await request.get('/photos')).text();
-    expect(html).toContain(`href="${first!.image}" aria-label="View ${escapeHtml(first!.title)} full size"`);
+    expect(html).toContain(`href="${first.image}" aria-label="View ${escapeHtml(first.title)} full size"`);
   });
 });
 
@@ -207,7 +213,8 @@ test.describe('Videos', () => {
   }) => {
     const videos = await results<Video>(request, '/api/videos');
     expect(videos.length).toBeGreaterThan(0);
-    const first = videos[0]!;
+    const first = videos[0];
+    assert(first);
 
     const html = await (await request.get('/videos')).text();
     expect(html).toContain(`>${escapeHtml(first.name)}</h2>`);
@@ -239,16 +246,17 @@ test.describe('Videos', () => {
       VIDEO_CATEGORIES.find((c) => count(c) > 0 && count(c) < videos.length) ??
       VIDEO_CATEGORIES.find((c) => count(c) === 0);
     expect(category).toBeDefined();
+    assert(category !== undefined);
     const chosen = videos.filter((v) => v.category === category);
 
     await open(page, '/videos');
-    await page.getByLabel('Category').selectOption(category!);
+    await page.getByLabel('Category').selectOption(category);
     await expect(cards(page)).toHaveCount(chosen.length);
     await expect(page).toHaveURL(new RegExp(`/videos\\?category=${category}$`));
 
     await page.reload();
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    await expect(page.getByLabel('Category')).toHaveValue(category!);
+    await expect(page.getByLabel('Category')).toHaveValue(category);
     await expect(headings(page)).toHaveText(chosen.map((v) => v.name));
 
     await page.getByRole('button', { name: 'Reset Filters' }).click();
@@ -284,7 +292,9 @@ test.describe('Audio Library', () => {
     expect(audios.length).toBeGreaterThan(0);
 
     const html = await (await request.get('/audio')).text();
-    expect(html).toContain(`>${escapeHtml(audios[0]!.name)}</h2>`);
+    const [first] = audios;
+    assert(first);
+    expect(html).toContain(`>${escapeHtml(first.name)}</h2>`);
 
     await open(page, '/audio');
     await expect(cards(page)).toHaveCount(audios.length);
@@ -319,17 +329,17 @@ test.describe('Audio Library', () => {
     await expect(cards(page)).toHaveCount(podcasts.length);
     await expect(page).toHaveURL(/\/audio\?type=Podcast$/);
 
-    await category.selectOption(podcastCategories[0]!);
-    const narrowed = podcasts.filter((a) => a.category === podcastCategories[0]);
+    const [podcastCategory] = podcastCategories;
+    assert(podcastCategory !== undefined);
+    await category.selectOption(podcastCategory);
+    const narrowed = podcasts.filter((a) => a.category === podcastCategory);
     await expect(cards(page)).toHaveCount(narrowed.length);
-    await expect(page).toHaveURL(
-      new RegExp(`/audio\\?type=Podcast&category=${encodeURIComponent(podcastCategories[0]!)}$`),
-    );
+    await expect(page).toHaveURL(new RegExp(`/audio\\?type=Podcast&category=${encodeURIComponent(podcastCategory)}$`));
 
     await page.reload();
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(page.getByLabel('Type')).toHaveValue('Podcast');
-    await expect(category).toHaveValue(podcastCategories[0]!);
+    await expect(category).toHaveValue(podcastCategory);
     await expect(headings(page)).toHaveText(narrowed.map((a) => a.name));
 
     await page.getByRole('button', { name: 'Reset Filters' }).click();

@@ -1,4 +1,5 @@
 /** Video posters and audio cover art on the public lists: pre-rendered, responsive, loaded, and the poster turns into the player. */
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -48,7 +49,8 @@ test('every demo video has a poster: pre-rendered in its play button, responsive
   for (const video of videos) expect(html).toContain(`src="${video.poster}"`);
 
   await open(page, '/videos');
-  const first = videos[0]!;
+  const first = videos[0];
+  assert(first);
   const button = page.getByRole('button', { name: `Play ${first.name}` });
   const poster = button.locator('img');
   await expect(poster).toHaveAttribute('src', first.poster);
@@ -77,10 +79,10 @@ test('every demo audio item shows its cover art beside its name, and the covers 
   for (const audio of audios) expect(html).toContain(`src="${audio.cover}"`);
 
   await open(page, '/audio');
-  const card = page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: audios[0]!.name, exact: true }) });
-  await expect(card.locator('img')).toHaveAttribute('src', audios[0]!.cover);
+  const [first] = audios;
+  assert(first);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: first.name, exact: true }) });
+  await expect(card.locator('img')).toHaveAttribute('src', first.cover);
   await expect(card.locator('img')).toHaveAttribute('alt', '');
   await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
   await scrollThrough(page);

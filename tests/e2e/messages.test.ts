@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
-import { withDb } from './helpers/e2e-db.ts';
+import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 
 const RUN = Date.now().toString(36);
 const MEMBER = {
@@ -21,7 +21,6 @@ const MEMBER = {
 };
 const SUBJECT = `Lamp delivery ${RUN}`;
 const SHOTS = process.env['MESSAGES_SHOTS'] ?? 'test-results/screens/messages';
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 /** Nothing sticks out sideways: the page is no wider than the window. */
 async function expectNoSideScroll(page: Page, width: number) {
@@ -37,7 +36,7 @@ let member = '';
 
 /** Registers the visitor through the API with the emailed code; answers the session token. */
 async function registerMember(): Promise<string> {
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   const res = await api.post('/api/auth/register', {
     data: {
       first_name: MEMBER.first,
@@ -50,7 +49,7 @@ async function registerMember(): Promise<string> {
   });
   expect(res.status()).toBeLessThan(300);
   expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBeLessThan(300);
-  const mail = await waitForMail(dataDir(), { to: MEMBER.email, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: MEMBER.email, after: before });
   const verified = await api.post('/api/auth/verify-otp', { data: { email: MEMBER.email, otp: codeFrom(mail) } });
   expect(verified.status()).toBe(200);
   return ((await verified.json()) as { token: string }).token;
@@ -138,12 +137,12 @@ test('a contact message sent signed in is answered on /admin/messages and read (
   const box = adminPage.getByLabel(`Reply to ${MEMBER.first} ${MEMBER.last}`);
   await box.fill('   ');
   await expect(send).toBeDisabled();
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   await box.fill('Yes, Saturday morning works. See you then!');
   await send.click();
   await expect(adminPage.getByRole('status').filter({ hasText: /^Reply sent to/ })).toBeVisible();
   await expect(box).toHaveValue('');
-  const mail = await waitForMail(dataDir(), { to: MEMBER.email, after: before, subject: SUBJECT });
+  const mail = await waitForMail(e2eDataDir(), { to: MEMBER.email, after: before, subject: SUBJECT });
   expect(mail.text).toContain('Yes, Saturday morning works.');
   expect(mail.text).toContain('/messages');
 

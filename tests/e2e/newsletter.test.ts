@@ -1,8 +1,8 @@
 /** Newsletter double opt-in through the browser: sign up on the home page, the mail in the outbox, confirm, unsubscribe. */
 import { expect, test, type Page } from '@playwright/test';
 import { mailFiles, type OutboxMail, waitForMail } from '../helpers/outbox.ts';
+import { e2eDataDir } from './helpers/e2e-db.ts';
 
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 const SHOTS = process.env['SHOTS_DIR'] ?? 'test-results/screens';
 const signup = (page: Page) => page.getByRole('region', { name: /newsletter/ });
 
@@ -30,7 +30,7 @@ test('a visitor subscribes, confirms from the mail, and unsubscribes from it', a
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(form.getByRole('status')).toHaveText('Enter a valid email address.');
 
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   await form.getByRole('textbox', { name: 'Email address' }).fill(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(form.getByRole('status')).toHaveText(
@@ -39,7 +39,7 @@ test('a visitor subscribes, confirms from the mail, and unsubscribes from it', a
   await expect(form.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
   await form.screenshot({ path: `${SHOTS}/newsletter-signed-up.png` });
 
-  const mail = await waitForMail(dataDir(), { to: email, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: email, after: before });
   expect(mail.subject).toMatch(/confirm your newsletter subscription/);
   const confirm = link(mail, 'confirm');
   const unsubscribe = link(mail, 'unsubscribe');

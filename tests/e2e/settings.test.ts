@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
+import { e2eDataDir } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,7 +23,6 @@ const MEMBER = {
 };
 const NEW_EMAIL = `sam.new.${RUN}@example.com`;
 const SHOTS = process.env['SETTINGS_SHOTS'] ?? '/tmp/shots/settings';
-const dataDir = () => process.env['E2E_DATA_DIR']!;
 
 let api: APIRequestContext;
 let member = '';
@@ -30,7 +30,7 @@ let member = '';
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
   mkdirSync(SHOTS, { recursive: true });
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   const res = await api.post('/api/auth/register', {
     data: {
       first_name: MEMBER.first,
@@ -42,7 +42,7 @@ test.beforeAll(async ({ playwright }) => {
   });
   expect(res.status()).toBe(201);
   expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBe(200);
-  const mail = await waitForMail(dataDir(), { to: MEMBER.email, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: MEMBER.email, after: before });
   const verified = await api.post('/api/auth/verify-otp', { data: { email: MEMBER.email, otp: codeFrom(mail) } });
   expect(verified.status()).toBe(200);
   member = ((await verified.json()) as { token: string }).token;
@@ -101,10 +101,10 @@ test('a customer changes their email with the code mailed to the new address', a
   await account.getByRole('button', { name: 'Change email' }).click();
   await account.getByLabel('New email').fill(NEW_EMAIL);
   await account.getByLabel('Your password').fill(MEMBER.password);
-  const before = mailFiles(dataDir());
+  const before = mailFiles(e2eDataDir());
   await account.getByRole('button', { name: 'Send code' }).click();
   await expect(account.getByText(`We sent a 6-digit code to ${NEW_EMAIL}`)).toBeVisible();
-  const mail = await waitForMail(dataDir(), { to: NEW_EMAIL, after: before });
+  const mail = await waitForMail(e2eDataDir(), { to: NEW_EMAIL, after: before });
   await account.screenshot({ path: `${SHOTS}/settings-email-code-1280.png` });
   // A wrong code first: refused with the sentence, nothing changes.
   const code = codeFrom(mail);
@@ -116,7 +116,7 @@ test('a customer changes their email with the code mailed to the new address', a
   await expect(account.getByText(`Your email address is now ${NEW_EMAIL}`)).toBeVisible();
   await expect(account.locator('[data-current-email]')).toHaveText(NEW_EMAIL);
   // The old address is told; the new one signs in.
-  await waitForMail(dataDir(), { to: MEMBER.email, after: before, subject: 'your email address was changed' });
+  await waitForMail(e2eDataDir(), { to: MEMBER.email, after: before, subject: 'your email address was changed' });
   expect(
     (await api.post('/api/auth/login', { data: { username: NEW_EMAIL, password: MEMBER.password } })).status(),
   ).toBe(200);

@@ -1,8 +1,9 @@
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { Product } from '../../src/shared/types.ts';
+import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
 
@@ -19,19 +20,25 @@ test.describe('product pages and the cart', () => {
   let plenty: Product;
   let few: Product;
   test.beforeAll(async ({ request }) => {
-    products = (await (await request.get('/api/products')).json()).results;
-    plenty = products.find((p) => p.stock >= 10)!;
-    few = products.find((p) => p.stock > 1 && p.stock <= 5)!;
-    expect(plenty && few).toBeTruthy();
+    products = ((await (await request.get('/api/products')).json()) as ListResponse<Product>).results;
+    const withPlenty = products.find((p) => p.stock >= 10);
+    const withFew = products.find((p) => p.stock > 1 && p.stock <= 5);
+    expect(withPlenty && withFew).toBeTruthy();
+    assert(withPlenty && withFew);
+    plenty = withPlenty;
+    few = withFew;
   });
 
   test('a card opens its product page, with Product JSON-LD and Open Graph tags', async ({ page }) => {
-    const product = products[0]!;
+    const product = products[0];
+    assert(product);
     await page.goto('/shop');
     await page.getByRole('main').getByRole('link', { name: product.name, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/shop/${product.slug}/?$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as {
+      image: string[];
+    };
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -156,19 +163,14 @@ test.describe('product pages and the cart', () => {
     const id = randomUUID();
     const slug = `fresh-lantern-${id.slice(0, 8)}`;
     const pictures = products.slice(0, 3).map((p) => p.image);
+    const [first] = products;
+    assert(first);
     withDb((db) =>
       db
         .prepare(
           "INSERT INTO products (id, slug, name, description, price_cents, stock, image, gallery, category, tags, published, created_at) VALUES (?, ?, 'Fresh Lantern', 'Made this week.', 2450, 7, ?, ?, ?, '[]', 1, ?)",
         )
-        .run(
-          id,
-          slug,
-          pictures[0]!,
-          JSON.stringify(pictures.slice(1)),
-          products[0]!.category,
-          new Date().toISOString(),
-        ),
+        .run(id, slug, first.image, JSON.stringify(pictures.slice(1)), first.category, new Date().toISOString()),
     );
     try {
       await page.goto(`/shop/${slug}`);
@@ -200,13 +202,14 @@ test.describe('screenshots', () => {
     test.setTimeout(180_000);
     const dir = SHOTS;
     mkdirSync(dir, { recursive: true });
-    const products: Product[] = (await (await request.get('/api/products')).json()).results;
-    const [a, b] = [products.find((p) => p.stock > 5)!, products.find((p) => p.stock > 0 && p.stock <= 5)!];
+    const products = ((await (await request.get('/api/products')).json()) as ListResponse<Product>).results;
+    const [a, b] = [products.find((p) => p.stock > 5), products.find((p) => p.stock > 0 && p.stock <= 5)];
+    assert(a && b);
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [320, 375, 1280]) {
         const context = await browser.newContext({ viewport: { width, height: 900 } });
         const page = await context.newPage();
-        await page.addInitScript(([t]) => localStorage.setItem('theme', t!), [theme]);
+        await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
         await page.goto(`/shop/${a.slug}`);
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(dir, `product-${width}-${theme}.png`), fullPage: true });

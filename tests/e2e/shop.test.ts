@@ -1,5 +1,6 @@
+import assert from 'node:assert/strict';
 import { expect, test, type Page } from '@playwright/test';
-import type { Product } from '../../src/shared/types.ts';
+import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('article');
@@ -18,7 +19,7 @@ const builtByTheBuild = (page: Page) => cards(page).evaluateAll((els) => els.map
 test.describe('Shop', () => {
   let products: Product[];
   test.beforeAll(async ({ request }) => {
-    products = (await (await request.get('/api/products')).json()).results;
+    products = ((await (await request.get('/api/products')).json()) as ListResponse<Product>).results;
     expect(products.length).toBeGreaterThan(3);
   });
 
@@ -27,7 +28,9 @@ test.describe('Shop', () => {
   test("the static grid survives hydration untouched, then the island's list follows the filters and Reset Filters", async ({
     page,
   }) => {
-    const category = products[0]!.category;
+    const [first] = products;
+    assert(first);
+    const category = first.category;
     const inCategory = products.filter((p) => p.category === category);
     expect(inCategory.length).toBeLessThan(products.length);
 
@@ -52,7 +55,7 @@ test.describe('Shop', () => {
     await page.getByLabel('Sort by').selectOption('price-asc');
     const byPrice = [...inCategory].sort((a, b) => a.price - b.price).map((p) => p.price);
     const shown = await cards(page).evaluateAll((els) =>
-      els.map((el) => Number(el.querySelector('p')?.textContent?.replace(/[$,]/g, ''))),
+      els.map((el) => Number(el.querySelector('p')?.textContent.replace(/[$,]/g, ''))),
     );
     expect(shown).toEqual(byPrice);
 
@@ -62,7 +65,9 @@ test.describe('Shop', () => {
   });
 
   test('a shared link opens with its filters applied', async ({ page }) => {
-    const category = products[0]!.category;
+    const [first] = products;
+    assert(first);
+    const category = first.category;
     await page.goto(`/shop?category=${encodeURIComponent(category)}`);
     await waitForIslands(page);
     await expect(page.getByLabel('Category')).toHaveValue(category);
@@ -72,7 +77,8 @@ test.describe('Shop', () => {
   test('a product image that fails to load is replaced by the placeholder image, in the static grid', async ({
     page,
   }) => {
-    const first = products[0]!;
+    const [first] = products;
+    assert(first);
     // The picture and every responsive variant of it fail.
     await page.route(`**${first.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
     await markBuiltCards(page);
@@ -89,7 +95,8 @@ test.describe('Shop', () => {
   test("a product image that fails in the island's own list is replaced by the placeholder image too", async ({
     page,
   }) => {
-    const first = products[0]!;
+    const [first] = products;
+    assert(first);
     await page.route(`**${first.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto(`/shop?category=${encodeURIComponent(first.category)}`);
     await waitForIslands(page);

@@ -1,6 +1,8 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
+import type { Company } from '../../src/shared/types.ts';
+import { firstGroups } from './helpers/matches.ts';
 
 const ROUTES = [
   '/',
@@ -51,7 +53,7 @@ test.describe('About', () => {
     page,
     request,
   }) => {
-    const company = await (await request.get('/api/company')).json();
+    const company = (await (await request.get('/api/company')).json()) as Company;
     const team = ((await (await request.get('/api/team')).json()) as { results: { name: string }[] }).results;
     await page.goto('/about');
     const main = page.getByRole('main');
@@ -77,7 +79,7 @@ test.describe('Contact', () => {
     page,
     request,
   }) => {
-    const company = await (await request.get('/api/company')).json();
+    const company = (await (await request.get('/api/company')).json()) as Company;
     await page.goto('/contact');
     const main = page.getByRole('main');
 
@@ -219,7 +221,7 @@ test.describe('Not found and the route table', () => {
       const response = await request.get(route);
       const policy = response.headers()['content-security-policy'] ?? '';
       const html = await response.text();
-      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      const styles = firstGroups(html, /<style>([\s\S]*?)<\/style>/g);
       expect(styles.length, `inline styles of ${route}`).toBeGreaterThan(0);
       for (const css of styles)
         expect(policy, `hash of a style of ${route}`).toContain(

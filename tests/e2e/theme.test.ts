@@ -8,7 +8,8 @@ interface Probe {
 function probeFirstPaint(page: Page) {
   return page.addInitScript(() => {
     const observer = new MutationObserver(() => {
-      if (!document.body) return;
+      // lib.dom has <body> always there; until the parser inserts it, it is null.
+      if (!(document.body as HTMLElement | null)) return;
       (window as unknown as Probe).themeAtBody = document.documentElement.classList.contains('dark') ? 'dark' : 'light';
       observer.disconnect();
     });

@@ -1,6 +1,7 @@
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { SiteEvent } from '../../src/shared/types.ts';
+import type { ListResponse, SiteEvent } from '../../src/shared/types.ts';
 
 // The pages a visitor opens things on, at phone and desktop widths in both themes: nothing wider than the screen,
 // and a screenshot of each kept as a test artifact (also written to SHOTS_DIR when it is set).
@@ -43,8 +44,9 @@ for (const theme of THEMES) {
         await shoot(page, `photos-lightbox-${width}-${theme}`);
         await page.keyboard.press('Escape');
 
-        const events: SiteEvent[] = (await (await request.get('/api/events')).json()).results;
-        const event = events.find((e) => !e.isVirtual && e.timeZone !== 'UTC') ?? events[0]!;
+        const events = ((await (await request.get('/api/events')).json()) as ListResponse<SiteEvent>).results;
+        const event = events.find((e) => !e.isVirtual && e.timeZone !== 'UTC') ?? events[0];
+        assert(event);
         await page.goto(`/events/${event.slug}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await fitsWidth(page)).toBe(true);

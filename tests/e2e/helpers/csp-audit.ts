@@ -3,12 +3,14 @@
  * with, every inline script and style the page holds once hydrated (or after an interaction) checked against that
  * policy's hashes, and every policy violation the browser reports.
  */
+import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { waitForIslands } from './hydration.ts';
+import { firstGroups } from './matches.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -88,8 +90,8 @@ async function inlineCode(page: Page): Promise<InlineCode> {
     (runTypes) => {
       const scripts = [...document.querySelectorAll('script:not([src])')]
         .filter((s) => runTypes.includes((s.getAttribute('type') ?? '').trim().toLowerCase()))
-        .map((s) => s.textContent ?? '');
-      const styles = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '');
+        .map((s) => s.textContent);
+      const styles = [...document.querySelectorAll('style')].map((s) => s.textContent);
       const styleAttributes = [...document.querySelectorAll('[style]')].map(
         (el) => `<${el.localName}> style="${el.getAttribute('style')}"`,
       );
@@ -162,7 +164,7 @@ export async function watchPolicy(context: BrowserContext): Promise<CspWatch> {
     if (frame === frame.page().mainFrame()) watch.documents.set(frame.page(), response);
   });
   await context.exposeBinding('__cspViolation', ({ page }, line: string) => {
-    watch.violations.push(`${page ? new URL(page.url()).pathname : '?'}: ${line}`);
+    watch.violations.push(`${new URL(page.url()).pathname}: ${line}`);
   });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -197,7 +199,9 @@ export async function expectPageWithinPolicy(
     `${meta?.replace(/;\s*$/, '')}; frame-ancestors 'none'`,
     `${what}: the header repeats the page's <meta> policy`,
   ).toBe(policy);
-  const directives = parsePolicy(policy!);
+  // The expectation above holds only for a policy that is there.
+  assert(policy !== undefined);
+  const directives = parsePolicy(policy);
   const scriptHashes = new Set(sourcesFor(directives, ['script-src-elem', 'script-src', 'default-src']));
   const styleHashes = new Set(sourcesFor(directives, ['style-src-elem', 'style-src', 'default-src']));
   const code = await inlineCode(page);
@@ -265,7 +269,7 @@ export async function hydrated(page: Page, what: string): Promise<void> {
 export function siteRoutes(): string[] {
   const walk = readFileSync(join(ROOT, 'tests/e2e/static-pages.test.ts'), 'utf8');
   const table = /const ROUTES = \[([\s\S]*?)\] as const/.exec(walk)?.[1] ?? '';
-  const fromWalk = [...table.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+  const fromWalk = firstGroups(table, /'([^']+)'/g);
   if (fromWalk.length < 10) throw new Error('could not read the route table of tests/e2e/static-pages.test.ts');
   const fromPages: string[] = [];
   const pagesDir = join(ROOT, 'src/pages');

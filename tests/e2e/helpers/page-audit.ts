@@ -69,7 +69,7 @@ export async function scriptSignatures(page: Page): Promise<string[]> {
     list.map((s) => ({
       src: s.getAttribute('src') ? new URL((s as HTMLScriptElement).src).pathname : null,
       type: s.getAttribute('type') ?? '',
-      text: s.textContent ?? '',
+      text: s.textContent,
     })),
   );
   const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 12);
@@ -104,6 +104,7 @@ export async function injectedMarkup(page: Page): Promise<string[]> {
     const describe = (el: Element) =>
       `<${el.localName}${el.id ? `#${el.id}` : ''}> in ${el.parentElement?.localName ?? '?'}`;
     // What the URL parser ignores, removed before judging a scheme.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern is for
     const squeeze = (value: string) => value.replace(/[\u0000-\u0020\u007f]+/g, '').toLowerCase();
     const URL_ATTRIBUTES = [
       'href',

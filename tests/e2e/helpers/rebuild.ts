@@ -1,4 +1,5 @@
 /** The static site's rebuilds as e2e tests wait for them: the publish state settling, and a served page changing. */
+import assert from 'node:assert/strict';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { PublishStatus } from '../../../src/shared/admin.ts';
 
@@ -16,7 +17,8 @@ export async function settled(api: APIRequestContext, token: string): Promise<Pu
       return status.state;
     }, BUILD_WAIT)
     .toMatch(/^(up-to-date|failed)$/);
-  return status!;
+  assert(status, 'the poll has read the status');
+  return status;
 }
 
 /** The served HTML of a path, and its status, past any cache. */
