@@ -19,8 +19,10 @@ const astro = spawn(process.execPath, [ASTRO_BIN, 'dev', '--port', String(base.P
   stdio: 'inherit',
   env: { ...process.env, BUILD_API_URL: apiUrl, DEV_API_URL: apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
 });
-astro.on('exit', async (code) => {
+async function stop(code: number | null): Promise<void> {
   await server.close();
   await db.destroy();
   process.exit(code ?? 0);
-});
+}
+// The process ends at the end of stop(), so nothing is left to wait for its promise.
+astro.on('exit', (code) => void stop(code));

@@ -81,6 +81,9 @@ function playwright(args: string[], env: NodeJS.ProcessEnv, prefix: string): Pro
   });
 }
 
+/** What each group's config sets for itself. */
+const PER_GROUP = new Set(['E2E_DATA_DIR', 'E2E_DIST_DIR', 'E2E_OIDC_PORT', 'E2E_OIDC_CLIENT_SECRET', 'E2E_SITE_URL']);
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.length > 0) return playwright(args, process.env, '');
@@ -95,15 +98,13 @@ async function main(): Promise<number> {
     groups.map((group, i) => {
       const name = groups.length > 1 ? `[e2e ${i + 1}/${groups.length}] ` : '';
       console.log(`${name}${group.length} files: ${group.join(' ')}`);
-      // Ports two apart: the config puts the group's OpenID provider at port + 1000.
+      // Ports two apart: the config puts the group's OpenID provider at port + 1000. Each group's config makes its
+      // own data directory, site, provider port and secret from its E2E_PORT, so those are not passed on.
       const env: NodeJS.ProcessEnv = {
-        ...process.env,
+        ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !PER_GROUP.has(key))),
         E2E_PORT: String(basePort + 2 * i),
         E2E_OUTPUT_DIR: `${ROOT}test-results/e2e-${i + 1}`,
       };
-      // Each group's config makes its own data directory, site, provider port and secret from its E2E_PORT.
-      for (const shared of ['E2E_DATA_DIR', 'E2E_DIST_DIR', 'E2E_OIDC_PORT', 'E2E_OIDC_CLIENT_SECRET', 'E2E_SITE_URL'])
-        delete env[shared];
       return playwright(
         group.map((file) => `${E2E_DIR}/${file}`),
         env,

@@ -12,7 +12,8 @@ import { parseEnv } from '../src/server/env.ts';
 try {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   // npm runs scripts in the project folder; the archive's path is meant from where the command was typed (INIT_CWD).
-  if (positionals.length !== 1)
+  const [archive] = positionals;
+  if (positionals.length !== 1 || archive === undefined)
     throw new BackupError(
       'usage: npm run restore <archive.tar.gz>   (into an empty DATA_DIR, or with DATABASE_URL an empty database)',
     );
@@ -20,7 +21,7 @@ try {
   const started = Date.now();
   const result = await restoreBackup({
     env,
-    archive: resolve(process.env['INIT_CWD'] ?? process.cwd(), positionals[0]!),
+    archive: resolve(process.env['INIT_CWD'] ?? process.cwd(), archive),
     log: (line) => console.log(line),
   });
   const { manifest } = result;

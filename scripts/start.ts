@@ -32,9 +32,10 @@ const deps = createDeps(env, { rebuildSite: () => site.rebuild() });
 const server = await startServer({ db, env, deps, site, variants });
 origin = `http://127.0.0.1:${server.port}`;
 
-let stopping = false;
+// Set by the signal handler during any await below: a property, as TypeScript takes a `let` to keep its first value.
+const shutdown = { stopping: false };
 exitOnSignals(async () => {
-  stopping = true;
+  shutdown.stopping = true;
   // The scheduler first, so that no build starts on a closed site; site.close() stops the build under way, which
   // the scheduler's close waits for. The build's own requests to the API end with it; everyone else's are let finish.
   const rebuildsClosed = deps.rebuilds.close();
@@ -56,13 +57,13 @@ try {
   console.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s; serving ${address}`);
 } catch (error) {
   // A build stopped by SIGTERM is no failure; a failed rebuild leaves the previous build served.
-  if (!stopping) {
+  if (!shutdown.stopping) {
     if (!site.current()) throw error;
     console.error('site build failed; still serving the previous build:', error);
   }
 }
 // After the first build, so it has both cores; a visitor asking for a variant before then has it encoded at once.
-if (!stopping && variants.pending > 0) {
+if (!shutdown.stopping && variants.pending > 0) {
   const encoding = Date.now();
   console.log(`encoding the variants of ${variants.pending} demo pictures in the background...`);
   variants.start((count) =>

@@ -2,7 +2,7 @@
  * API throughput under load (autocannon), next to a bare node:http server answering the very same bytes:
  * the ratio says how much of the raw HTTP capacity the product keeps.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
@@ -119,7 +119,7 @@ interface BareServer {
 }
 
 async function startBare(bodyFile: string, contentType: string): Promise<BareServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], {
     env: { ...process.env, BARE_BODY: bodyFile, BARE_TYPE: contentType },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -127,12 +127,12 @@ async function startBare(bodyFile: string, contentType: string): Promise<BareSer
   const stop = () => stopChild(child, exited, 5000);
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /bare listening on (\d+)/.exec(out);
       if (m) resolve(Number(m[1]));
     });
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code}): ${out}`)));
   });
   return { origin: `http://127.0.0.1:${port}`, stop };

@@ -75,8 +75,10 @@ try {
     };
     return results[0]?.slug;
   };
+  const blog = await firstSlug('blogs');
+  if (blog === undefined) throw new Error('the product lists no blog post; the bench measures one');
   const candidates = benchPages({
-    blog: (await firstSlug('blogs'))!,
+    blog,
     product: await firstSlug('products'),
     event: await firstSlug('events'),
     page: await firstSlug('pages'),
@@ -105,11 +107,13 @@ try {
   // One run per page in CI; a page under a score budget gets four more runs and the median of five decides.
   const underBudget = (r: PageResult) => CATEGORIES.some((c) => r.scores[c] < budgets.lighthouse[c]);
   const results = await runLighthouse(targets, { runs, log, ...(runs < 3 ? { confirmIf: underBudget } : {}) });
-  const reference = results[0]!;
+  const [reference, ...pageResults] = results;
+  if (reference === undefined) throw new Error('lighthouse returned no result for the reference page');
   report.reference = reference;
   const exists = (file: string) => existsSync(join(product.distDir, file));
   for (const [i, page] of pages.entries()) {
-    const lighthouse: PageResult = results[i + 1]!;
+    const lighthouse = pageResults[i];
+    if (lighthouse === undefined) throw new Error(`lighthouse returned no result for ${page.path}`);
     const bytes: PageBytes = await pageBytes(product.distDir, page.path, exists);
     report.pages.push({ ...page, lighthouse, bytes, lcpRatio: lighthouse.lcpMs / reference.lcpMs });
     checks.push(...lighthouseChecks(page, lighthouse, reference.lcpMs, budgets), ...byteChecks(page, bytes, budgets));

@@ -3,9 +3,16 @@ import { posix } from 'node:path';
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
 
+/** Capture group `i` of a match, for a group its pattern always fills. */
+function group(m: RegExpMatchArray, i: number): string {
+  const text = m[i];
+  if (text === undefined) throw new Error(`capture group ${i} is missing from the match ${JSON.stringify(m[0])}`);
+  return text;
+}
+
 /** The specifiers a script imports with a literal import("…"): the deferred loader's page scripts, on-demand chunks. */
 export function inlineImports(code: string): string[] {
-  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => group(m, 1));
 }
 
 /**
@@ -16,19 +23,24 @@ export function pageReferences(html: string) {
   const stylesheets = [...html.matchAll(/<link\b[^>]*>/gi)]
     .map((m) => m[0])
     .filter((t) => /rel="stylesheet"/i.test(t))
-    .map((t) => attr(t, 'href')!)
-    .filter(Boolean);
+    .map((t) => attr(t, 'href'))
+    .filter((href): href is string => Boolean(href));
   const scripts: string[] = [];
   const inlineScripts: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const src = attr(` ${m[1]}`, 'src');
+    const attributes = group(m, 1);
+    const src = attr(` ${attributes}`, 'src');
     if (src) scripts.push(src);
-    else if (!/type="application\/(ld\+)?json"/i.test(m[1]!)) {
-      inlineScripts.push(m[2]!);
-      scripts.push(...inlineImports(m[2]!), ...[...m[2]!.matchAll(/\.src=["']([^"']+\.js)["']/g)].map((s) => s[1]!));
+    else if (!/type="application\/(ld\+)?json"/i.test(attributes)) {
+      const code = group(m, 2);
+      inlineScripts.push(code);
+      scripts.push(
+        ...inlineImports(code),
+        ...[...code.matchAll(/\.src=["']([^"']+\.js)["']/g)].map((s) => group(s, 1)),
+      );
     }
   }
-  const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!);
+  const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => group(m, 1));
   const islands = new Set<string>();
   for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
     for (const name of ['component-url', 'renderer-url']) {
@@ -43,7 +55,7 @@ export function pageReferences(html: string) {
 export function staticImports(code: string): string[] {
   const found = new Set<string>();
   for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g))
-    found.add(m[1]!);
+    found.add(group(m, 1));
   return [...found];
 }
 
@@ -60,8 +72,7 @@ export async function moduleClosure(
 ): Promise<Set<string>> {
   const seen = new Set<string>();
   const queue = roots.filter(isLocal);
-  while (queue.length) {
-    const url = queue.shift()!;
+  for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
     if (seen.has(url)) continue;
     seen.add(url);
     const code = await read(url);

@@ -48,7 +48,7 @@ export function isReactChunk(code: string): boolean {
 
 /** The built file that answers a URL path: /x/ → x/index.html; a path the site does not have → 404.html. */
 export function fileForPath(path: string, exists: (file: string) => boolean): string {
-  const clean = path.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '');
+  const clean = path.replace(/[?#][\s\S]*/, '').replace(/^\/+|\/+$/g, '');
   const candidates = clean === '' ? ['index.html'] : [`${clean}/index.html`, `${clean}.html`];
   return candidates.find(exists) ?? '404.html';
 }
@@ -60,8 +60,12 @@ export async function pageBytes(distDir: string, path: string, exists: (file: st
   const local = (url: string) => url.startsWith('/') && !url.startsWith('//');
   const cache = new Map<string, Buffer>();
   const read = async (url: string) => {
-    if (!cache.has(url)) cache.set(url, await readFile(join(distDir, url.split('?')[0]!)));
-    return cache.get(url)!;
+    let bytes = cache.get(url);
+    if (!bytes) {
+      bytes = await readFile(join(distDir, url.replace(/\?[\s\S]*/, '')));
+      cache.set(url, bytes);
+    }
+    return bytes;
   };
   const closure = (roots: string[]) => moduleClosure(roots, async (url) => (await read(url)).toString('utf8'));
   const eager = await closure(refs.scripts);

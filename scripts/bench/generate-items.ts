@@ -58,6 +58,13 @@ export function rng(seed: string): Rng {
   };
 }
 
+/** list[i] for an index the caller keeps within the list's bounds. */
+function item<T>(list: readonly T[], i: number): T {
+  const value = list[i];
+  if (value === undefined) throw new RangeError(`index ${i} is outside a list of ${list.length}`);
+  return value;
+}
+
 /** Picks from a list with weight 1/(rank+1)^s: the first words are common, the last rare. */
 class Zipf<T> {
   readonly #items: readonly T[];
@@ -68,15 +75,15 @@ class Zipf<T> {
     this.#cumulative = items.map((_, i) => (sum += 1 / (i + 1) ** s));
   }
   pick(r: Rng): T {
-    const target = r() * this.#cumulative[this.#cumulative.length - 1]!;
+    const target = r() * item(this.#cumulative, this.#cumulative.length - 1);
     let lo = 0;
     let hi = this.#cumulative.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.#cumulative[mid]! < target) lo = mid + 1;
+      if (item(this.#cumulative, mid) < target) lo = mid + 1;
       else hi = mid;
     }
-    return this.#items[lo]!;
+    return item(this.#items, lo);
   }
   /** `count` distinct picks (fewer when the list is shorter). */
   some(r: Rng, count: number): T[] {
@@ -87,7 +94,7 @@ class Zipf<T> {
   }
 }
 
-const uniform = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+const uniform = <T>(r: Rng, list: readonly T[]): T => item(list, Math.floor(r() * list.length));
 const between = (r: Rng, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -95,7 +102,7 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 function uuid(r: Rng): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(r() * 16).toString(16));
   hex[12] = '4';
-  hex[16] = '89ab'[Math.floor(r() * 4)]!;
+  hex[16] = '89ab'.charAt(Math.floor(r() * 4));
   const s = hex.join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }

@@ -20,7 +20,9 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[rank - 1]!;
+  const value = sorted[rank - 1];
+  if (value === undefined) throw new RangeError(`rank ${rank} is outside ${sorted.length} samples`);
+  return value;
 }
 
 /** Rounds to 3 decimals (microseconds, for milliseconds) so reports stay readable. */
@@ -125,14 +127,16 @@ export async function collectSamples(urls: readonly string[], opts: SampleOption
   const samples = opts.samples ?? 100;
   const warmup = opts.warmup ?? 10;
   const headers = opts.headers ?? BROWSER_HEADERS;
-  const targets = urls.map((u) => new URL(u));
+  const targets = urls.map((url) => ({ url, parsed: new URL(url) }));
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const out: TimedResponse[] = [];
   const lastOf = new Map<string, TimedResponse>();
   try {
     for (let i = 0; i < warmup + samples; i++) {
-      const url = urls[i % urls.length]!;
-      const res = await getOnce(targets[i % urls.length]!, agent, headers);
+      const target = targets[i % targets.length];
+      if (!target) throw new Error(`no URL at position ${i % targets.length} of ${targets.length}`);
+      const { url } = target;
+      const res = await getOnce(target.parsed, agent, headers);
       if (res.status < 200 || res.status > 299) {
         throw new Error(`GET ${url} answered ${res.status}: ${res.body.subarray(0, 300).toString()}`);
       }

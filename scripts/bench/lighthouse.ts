@@ -91,7 +91,7 @@ function toRun(url: string, lhr: Lhr, exemptAudits: string[] = []): PageRun {
   const bytes: Record<string, number> = {};
   let requests = 0;
   const summary = lhr.audits['resource-summary']?.details;
-  if (summary && summary.type === 'table') {
+  if (summary?.type === 'table') {
     for (const item of summary.items as { resourceType: string; transferSize: number; requestCount: number }[]) {
       bytes[item.resourceType] = item.transferSize;
       if (item.resourceType === 'total') requests = item.requestCount;
@@ -101,7 +101,7 @@ function toRun(url: string, lhr: Lhr, exemptAudits: string[] = []): PageRun {
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (!a || a.score === null || ref.weight === 0 || exempt.has(ref.id)) continue;
+      if (a?.score == null || ref.weight === 0 || exempt.has(ref.id)) continue;
       const bar = category === 'performance' ? 0.9 : 1;
       if (a.score < bar) failing.push({ id: a.id, title: a.title, category, score: a.score });
     }
@@ -123,7 +123,8 @@ function toRun(url: string, lhr: Lhr, exemptAudits: string[] = []): PageRun {
 
 /** Median of each figure over the runs (scores included); failing audits are those failing in the majority of runs. */
 export function medianOfRuns(runs: PageRun[]): PageResult {
-  const first = runs[0]!;
+  const first = runs[0];
+  if (!first) throw new Error('a median needs at least one run');
   const m = (pick: (r: PageRun) => number) => median(runs.map(pick));
   const byId = new Map<string, { item: PageRun['failing'][number]; count: number }>();
   for (const run of runs)
@@ -207,25 +208,30 @@ export async function runLighthouse(
     logLevel: 'silent',
   });
   const perUrl = new Map<string, PageRun[]>(urls.map((u) => [u, []]));
+  const runsOf = (url: string) => {
+    const list = perUrl.get(url);
+    if (!list) throw new Error(`no runs are kept for ${url}`);
+    return list;
+  };
   try {
     for (let round = 0; round < runs; round++) {
       for (const url of urls) {
         const result = await audit(chrome.port, url);
         const run = toRun(url, result.lhr, exemptOf.get(url));
-        perUrl.get(url)!.push(run);
+        runsOf(url).push(run);
         log(`  lighthouse ${round + 1}/${runs} ${new URL(url).pathname}${new URL(url).search}: ${describe(run)}`);
       }
     }
     for (const url of urls) {
-      if (!confirmIf?.(medianOfRuns(perUrl.get(url)!))) continue;
+      if (!confirmIf?.(medianOfRuns(runsOf(url)))) continue;
       for (let extra = 0; extra < CONFIRM_RUNS; extra++) {
         const run = toRun(url, (await audit(chrome.port, url)).lhr, exemptOf.get(url));
-        perUrl.get(url)!.push(run);
+        runsOf(url).push(run);
         log(`  lighthouse confirm ${new URL(url).pathname}: ${describe(run)}`);
       }
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
-  return urls.map((u) => medianOfRuns(perUrl.get(u)!));
+  return urls.map((u) => medianOfRuns(runsOf(u)));
 }

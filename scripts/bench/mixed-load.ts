@@ -119,7 +119,11 @@ interface Sent {
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const pick = <T>(list: readonly T[]): T => {
+  const chosen = list[Math.floor(Math.random() * list.length)];
+  if (chosen === undefined) throw new Error('nothing to pick from an empty list');
+  return chosen;
+};
 
 /** The request one operation sends. */
 function operation(name: OperationName, f: Fixture): Sent {
@@ -201,7 +205,7 @@ function operation(name: OperationName, f: Fixture): Sent {
         headers: auth(f.adminToken),
         body: {
           name: videoName,
-          title: `${String(title ?? '').slice(0, 60)} ${unique().slice(-4)}`.trim(),
+          title: `${typeof title === 'string' ? title.slice(0, 60) : ''} ${unique().slice(-4)}`.trim(),
           description,
           youtube,
           category,
@@ -263,13 +267,13 @@ function send(agent: Agent, origin: string, sent: Sent, due: number): Promise<Ou
   });
 }
 
-async function json<T>(
+async function json(
   origin: string,
   method: string,
   path: string,
   body?: unknown,
   token?: string,
-): Promise<{ status: number; data: T }> {
+): Promise<{ status: number; data: unknown }> {
   const res = await fetch(`${origin}${path}`, {
     method,
     headers: {
@@ -279,14 +283,14 @@ async function json<T>(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, data: (await res.json().catch(() => null)) as T };
+  return { status: res.status, data: (await res.json().catch(() => null)) as unknown };
 }
 
 /** The admin's session, a few verified customers, products with stock enough for every order, the video to edit. */
 async function prepare(origin: string, dataDir: string): Promise<Fixture> {
-  const login = await json<{ token: string }>(origin, 'POST', '/api/auth/login', BENCH_ADMIN);
+  const login = await json(origin, 'POST', '/api/auth/login', BENCH_ADMIN);
   if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
-  const adminToken = login.data.token;
+  const adminToken = (login.data as { token: string }).token;
 
   const customerTokens: string[] = [];
   for (let i = 0; i < 4; i++) {
@@ -303,15 +307,15 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
       throw new Error(`registering a customer answered ${made.status}: ${JSON.stringify(made.data)}`);
     await json(origin, 'POST', '/api/auth/request-otp', { email });
     const mail = await waitForMail(dataDir, { to: email, after: before, timeoutMs: 10_000 });
-    const verified = await json<{ token: string }>(origin, 'POST', '/api/auth/verify-otp', {
+    const verified = await json(origin, 'POST', '/api/auth/verify-otp', {
       email,
       otp: codeFrom(mail),
     });
     if (verified.status !== 200) throw new Error(`verifying a customer answered ${verified.status}`);
-    customerTokens.push(verified.data.token);
+    customerTokens.push((verified.data as { token: string }).token);
   }
 
-  const { data: products } = await json<{ results: { _id: string; slug: string }[] }>(origin, 'GET', '/api/products');
+  const products = (await json(origin, 'GET', '/api/products')).data as { results: { _id: string; slug: string }[] };
   const forSale = products.results.filter((p) => p.slug);
   if (forSale.length === 0) throw new Error('the demo has no products');
   // Stock enough that no order of the run finds a product sold out (each order takes one).
@@ -319,13 +323,9 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
     const res = await json(origin, 'PUT', `/api/admin/products/${p._id}`, { stock: 1_000_000 }, adminToken);
     if (res.status !== 200) throw new Error(`restocking a product answered ${res.status}: ${JSON.stringify(res.data)}`);
   }
-  const { data: videos } = await json<{ results: (Record<string, unknown> & { _id: string })[] }>(
-    origin,
-    'GET',
-    '/api/admin/videos',
-    undefined,
-    adminToken,
-  );
+  const videos = (await json(origin, 'GET', '/api/admin/videos', undefined, adminToken)).data as {
+    results: (Record<string, unknown> & { _id: string })[];
+  };
   const video = videos.results[0];
   if (!video) throw new Error('the demo has no video to edit');
   const fixture: Fixture = {
@@ -458,7 +458,8 @@ export async function runMixedLoad(
 ): Promise<MixedLoadResult> {
   const log = opts.log ?? (() => undefined);
   const p95BoundMs = opts.p95BoundMs ?? 250;
-  const fixed = opts.fixedRps !== undefined;
+  const { fixedRps } = opts;
+  const fixed = fixedRps !== undefined;
   const stepSeconds = fixed ? opts.seconds : (opts.stepSeconds ?? 7);
   const calibrationSeconds = fixed ? 0 : 5;
   const fixture = await prepare(origin, dataDir);
@@ -483,7 +484,7 @@ export async function runMixedLoad(
   try {
     let calibrationRps: number | null = null;
     if (fixed) {
-      await runStep(opts.fixedRps!);
+      await runStep(fixedRps);
     } else {
       calibrationRps = await calibrate(agent, fixture, 16, calibrationSeconds);
       log(`  ${opts.database}: closed loop at 16 concurrent: ${calibrationRps.toFixed(0)} req/s`);
@@ -543,7 +544,7 @@ export async function measureMixedLoad(opts: MixedLoadOptions): Promise<MixedLoa
 if (import.meta.main) {
   // node scripts/bench/mixed-load.ts [seconds] [postgres://… database] [fixed req/s]
   const seconds = Number(process.argv[2] ?? 60);
-  const databaseUrl = process.argv[3] || undefined;
+  const databaseUrl = process.argv[3] === '' ? undefined : process.argv[3];
   const fixedRps = process.argv[4] ? Number(process.argv[4]) : undefined;
   const result = await measureMixedLoad({
     seconds,

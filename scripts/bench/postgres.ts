@@ -123,14 +123,14 @@ function serverOn(serverUrl: string, source: string, version: string, stopServer
 
 async function versionOf(serverUrl: string): Promise<string> {
   const { rows } = await adminQuery(serverUrl, 'SHOW server_version');
-  return String((rows[0] as { server_version?: string } | undefined)?.server_version ?? '?');
+  return (rows[0] as { server_version?: string } | undefined)?.server_version ?? '?';
 }
 
 /** Connects to the planned server (starting a throwaway one when so planned); throws when that fails. */
 export async function openPostgres(plan: Exclude<PostgresPlan, { kind: 'none' }>): Promise<PostgresServer> {
   if (plan.kind === 'url') {
     const version = await versionOf(plan.url);
-    return serverOn(plan.url, `${plan.from} (${redactUrl(plan.url)})`, version, async () => undefined);
+    return serverOn(plan.url, `${plan.from} (${redactUrl(plan.url)})`, version, () => Promise.resolve());
   }
   const dir = await mkdtemp(join(tmpdir(), 'bench-postgres-'));
   const stop = async () => {
@@ -140,7 +140,8 @@ export async function openPostgres(plan: Exclude<PostgresPlan, { kind: 'none' }>
   try {
     const port = await freePort();
     const { stdout } = await run('bash', [THROWAWAY, 'start', dir, String(port)]);
-    const url = stdout.trim().split('\n').pop()!;
+    const url = stdout.trim().split('\n').pop();
+    if (!url) throw new Error('throwaway-postgres.sh start printed no URL');
     const version = await versionOf(url);
     return serverOn(
       url,

@@ -63,7 +63,7 @@ export async function startProduct(opts: StartOptions = {}): Promise<RunningProd
   const origin = `http://127.0.0.1:${port}`;
   const script = mode === 'site' ? join(ROOT, 'scripts', 'start.ts') : join(ROOT, 'scripts', 'start-api.ts');
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -84,8 +84,8 @@ export async function startProduct(opts: StartOptions = {}): Promise<RunningProd
     output += chunk.toString();
     if (output.length > 400_000) output = output.slice(-200_000);
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const stop = async () => {

@@ -45,8 +45,8 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 /** The mixed load: the highest clean rate on each database, then every step each database ran. */
 function mixedLoadSection(m: NonNullable<Report['mixedLoad']>): string[] {
   const runs = [m.sqlite, m.postgres].filter((x): x is MixedLoadResult => x !== null);
-  if (runs.length === 0) return [];
-  const first = runs[0]!;
+  const first = runs[0];
+  if (!first) return [];
   const shares = (Object.entries(MIX) as [OperationName, number][])
     .map(([name, share]) => `${name} ${share} %`)
     .join(', ');

@@ -64,7 +64,8 @@ export async function measureLists(
   const out: ListLatency[] = [];
   for (const path of opts.paths ?? LIST_PATHS) {
     const timed = await collectSamples([`${origin}${path}`], opts);
-    const last = timed[timed.length - 1]!;
+    const last = timed.at(-1);
+    if (!last) throw new Error(`no samples were taken of ${path}`);
     const body = decodedBody(last);
     out.push({
       path,

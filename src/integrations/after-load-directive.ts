@@ -14,7 +14,7 @@ const afterLoad: ClientDirective = (load) => {
   afterLoadAndFirstPaint(() =>
     'requestIdleCallback' in window
       ? requestIdleCallback(() => void hydrate(), { timeout: 500 })
-      : setTimeout(hydrate, 1),
+      : setTimeout(() => void hydrate(), 1),
   );
 };
 

@@ -14,11 +14,12 @@ export default function pageCss(): AstroIntegration {
         const root = fileURLToPath(dir);
         const scripts = new Map<string, string | null>();
         const readScript = (urlPath: string) => {
-          if (!scripts.has(urlPath)) {
-            const file = join(root, urlPath);
-            scripts.set(urlPath, file.startsWith(root) && existsSync(file) ? readFileSync(file, 'utf8') : null);
-          }
-          return scripts.get(urlPath)!;
+          const known = scripts.get(urlPath);
+          if (known !== undefined) return known;
+          const file = join(root, urlPath);
+          const code = file.startsWith(root) && existsSync(file) ? readFileSync(file, 'utf8') : null;
+          scripts.set(urlPath, code);
+          return code;
         };
         const files = [
           ...new Set(

@@ -56,7 +56,9 @@ export async function bundleStandalone(
     write: false,
     define,
   });
-  const code = result.outputFiles[0]!.text;
+  const [output] = result.outputFiles;
+  if (!output) throw new Error(`esbuild wrote no bundle for ${module.entry}`);
+  const code = output.text;
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
   return { code, fileName: `${module.name}.${hash}.js` };
 }
@@ -93,15 +95,23 @@ export default function standaloneModules(): AstroIntegration {
       },
       // `npm run dev` serves the same bundles at the same URLs.
       'astro:server:setup': ({ server }) => {
-        server.middlewares.use(async (req, res, next) => {
+        const serveBundle = async (url: string | undefined) => {
           for (const bundle of bundles.values()) {
             const { code, fileName } = await bundle;
-            if (!req.url?.endsWith(`/_astro/${fileName}`)) continue;
+            if (url?.endsWith(`/_astro/${fileName}`)) return code;
+          }
+          return null;
+        };
+        server.middlewares.use((req, res, next) => {
+          // A bundle that failed to build goes to the server's error handler.
+          serveBundle(req.url).then((code) => {
+            if (code === null) {
+              next();
+              return;
+            }
             res.setHeader('Content-Type', 'text/javascript');
             res.end(code);
-            return;
-          }
-          next();
+          }, next);
         });
       },
       'astro:build:done': async ({ dir }) => {

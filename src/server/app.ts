@@ -140,13 +140,13 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   // Issue 19: the store's settings, checkout, a customer's own orders, payment providers' webhooks.
   api.route('/', storeRoutes(deps));
   api.route('/', checkoutRoutes(deps));
-  api.route('/', customerOrderRoutes(deps));
+  api.route('/', customerOrderRoutes());
   api.route('/', paymentRoutes(deps));
   // Issue 20: conversations with the company (the visitor's and the admin's side), one's own account, analytics.
   api.route('/', messageRoutes(deps));
   api.route('/', messageAdminRoutes(deps));
   api.route('/', accountRoutes(deps));
-  api.route('/', analyticsRoutes(deps));
+  api.route('/', analyticsRoutes());
   api.route('/', backupRoutes());
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);

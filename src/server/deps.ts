@@ -47,7 +47,7 @@ export interface DepsOptions {
 }
 
 /** With neither a hook nor a site to build there is nothing to bring up to date: the request settles at once. */
-const nothingToBuild: RebuildRun = async () => undefined;
+const nothingToBuild: RebuildRun = () => Promise.resolve();
 
 /** Reads AUTH_SECRET (or creates DATA_DIR/secret.key) and builds every long-lived dependency of the app. */
 export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {

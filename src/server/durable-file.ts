@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 /** Flushes a rename to disk; some platforms cannot open or sync a directory, and the file itself is already safe. */
 async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r').catch(() => null);
-  await handle?.sync().catch(() => {});
+  await handle?.sync().catch(() => undefined);
   await handle?.close();
 }
 
@@ -25,7 +25,7 @@ export async function writeFileAtomically(file: string, data: Uint8Array, mode: 
     }
     await rename(temp, file);
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => {});
+    await rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
   await syncDirectory(dirname(file));

@@ -27,7 +27,8 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 function mix(from: Rgb, to: Rgb, t: number): Rgb {
-  return [0, 1, 2].map((i) => from[i]! + (to[i]! - from[i]!) * t) as Rgb;
+  const channel = (i: 0 | 1 | 2) => from[i] + (to[i] - from[i]) * t;
+  return [channel(0), channel(1), channel(2)];
 }
 
 /**

@@ -2,6 +2,7 @@
  * Conversations with the company (issue 20 item 1): what GET /api/messages (the visitor's own threads) and
  * /api/admin/messages (every thread) answer, shared by the server and the two Messages screens.
  */
+import { codePoints } from './code-points.ts';
 
 export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -82,7 +83,7 @@ export interface AdminUnreadCount {
 /** The newest message as a list shows it: white space collapsed to single spaces, cut at PREVIEW_MAX with '…'. */
 export function previewOf(body: string, max = PREVIEW_MAX): string {
   const line = body.replace(/\s+/g, ' ').trim();
-  const chars = [...line];
+  const chars = codePoints(line);
   return chars.length <= max
     ? line
     : `${chars

@@ -14,7 +14,7 @@ export interface OrderCustomer {
 export interface AdminOrderSummary {
   _id: string;
   /** One of ORDER_STATUSES; a value outside it (a future status) is shown as it is and allows no change. */
-  status: OrderStatus | string;
+  status: string;
   createdAt: string;
   updatedAt: string | null;
   customer: OrderCustomer;

@@ -5,7 +5,6 @@
  */
 import type { ShipTo } from './commerce.ts';
 import type { OrderTotals, PaymentMethod } from './commerce.ts';
-import type { OrderStatus } from './order-status.ts';
 
 /** One line of a quote, priced from the product's row. */
 export interface QuoteLine {
@@ -47,7 +46,7 @@ export interface CustomerOrderSummary {
   /** '#1A2B3C4D', as mails and the admin's screen write it. */
   reference: string;
   /** One of ORDER_STATUSES (a value outside it is shown as it is). */
-  status: OrderStatus | string;
+  status: string;
   createdAt: string;
   /** Major units (19.99). */
   total: number;

@@ -1,4 +1,6 @@
 /** One password policy for register, reset and the first admin (security.md R4-R6). */
+import { codePoints } from './code-points.ts';
+
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 
@@ -11,7 +13,7 @@ const squash = (text: string) =>
 
 /** Returns the reason a password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, contextWords: readonly string[] = []): string | null {
-  const length = [...password.normalize('NFKC')].length;
+  const length = codePoints(password.normalize('NFKC')).length;
   if (length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
   if (length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
   // Spaces, punctuation and case ignored on both sides: 'Northwind Studio' also refuses 'NorthWindStudio2026!'.

@@ -35,7 +35,7 @@ export const isTotpShape = (value: string) => /^\d{6}$/.test(value);
 
 /** True for a normalised recovery code (10 characters of the alphabet). */
 export const isRecoveryShape = (value: string) =>
-  value.length === RECOVERY_CODE_LENGTH && [...value].every((ch) => RECOVERY_ALPHABET.includes(ch));
+  value.length === RECOVERY_CODE_LENGTH && value.split('').every((ch) => RECOVERY_ALPHABET.includes(ch));
 
 /** What a sign-in answers: a session token, or a challenge for the second step ('code') or for setting one up ('enrol'). */
 export type SignInAnswer = { token: string } | TwoFactorChallenge;

@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 /** Flushes renames in `dir` to disk; a platform that cannot sync a directory leaves the files themselves safe. */
 export async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r').catch(() => null);
-  await handle?.sync().catch(() => {});
+  await handle?.sync().catch(() => undefined);
   await handle?.close();
 }
 

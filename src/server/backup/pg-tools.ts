@@ -53,8 +53,8 @@ export async function runPgProgram(
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (status) => resolve(status));
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT')
+  }).catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT')
       throw new BackupError(
         `${program} was not found (looked for ${path}); install PostgreSQL's client programs or set PG_BIN to the directory that holds them`,
       );

@@ -30,8 +30,9 @@ async function factsOf(client: pg.Client): Promise<DatabaseFacts> {
   );
   const tables: Record<string, number> = {};
   for (const { name } of rows) {
+    // A number: clientConfig's type parsers read bigint counts as numbers.
     const counted = await client.query<{ n: number }>(`SELECT count(*) AS n FROM ${client.escapeIdentifier(name)}`);
-    tables[name] = Number(counted.rows[0]?.n ?? 0);
+    tables[name] = counted.rows[0]?.n ?? 0;
   }
   if (!('kysely_migration' in tables))
     throw new BackupError('The database has no migrations applied: it is not a database of this site');
@@ -45,7 +46,9 @@ export async function snapshotPostgres(databaseUrl: string, file: string): Promi
   return connected(databaseUrl, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
-      const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
+      const [exported] = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows;
+      if (!exported) throw new Error('pg_export_snapshot() returned no row');
+      const snapshot = exported.id;
       const facts = await factsOf(client);
       // The transaction stays open until pg_dump is done: an exported snapshot lives only as long as it.
       await runPgProgram(

@@ -26,15 +26,18 @@ export interface StagedArchive {
   secret: string | null;
 }
 
+/** stagedPathOf's answer for manifest.json, which is read into memory rather than staged. */
+const IN_MEMORY = Symbol('manifest');
+
 /** Where an entry is staged, or an error for a name no backup writes. */
-function stagedPathOf(stagingDir: string, name: string): string | 'manifest' {
-  if (name === ENTRY.manifest) return 'manifest';
+function stagedPathOf(stagingDir: string, name: string): string | typeof IN_MEMORY {
+  if (name === ENTRY.manifest) return IN_MEMORY;
   if (name === ENTRY.sqlite || name === ENTRY.postgres) return join(stagingDir, 'database');
   if (name === ENTRY.secret) return join(stagingDir, 'secret.key');
   const [store, object, ...rest] = name.split('/');
-  if (rest.length === 0 && object && (STORES as readonly string[]).includes(store ?? '')) {
+  if (rest.length === 0 && object && store !== undefined && (STORES as readonly string[]).includes(store)) {
     try {
-      return join(stagingDir, store!, checkObjectName(object));
+      return join(stagingDir, store, checkObjectName(object));
     } catch {
       // Reported below.
     }
@@ -63,10 +66,10 @@ export async function readArchive(archive: string, stagingDir: string): Promise<
   try {
     for await (const entry of extract) {
       const { name, type } = entry.header;
-      if (type !== 'file') throw damaged(`unexpected ${type ?? 'unknown'} entry ${JSON.stringify(name)}`);
+      if (type !== 'file') throw damaged(`unexpected ${type} entry ${JSON.stringify(name)}`);
       if (seen.has(name) || (name === ENTRY.manifest && manifestText !== null)) throw damaged(`${name} appears twice`);
       const target = stagedPathOf(stagingDir, name);
-      if (target === 'manifest') {
+      if (target === IN_MEMORY) {
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const chunk of entry) {

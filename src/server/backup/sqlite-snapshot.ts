@@ -67,9 +67,7 @@ export function inspectSqlite(file: string): DatabaseFacts {
       .all() as { name: string }[];
     const tables: Record<string, number> = {};
     for (const { name } of names)
-      tables[name] = Number(
-        (db.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }).n,
-      );
+      tables[name] = (db.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }).n;
     if (!('kysely_migration' in tables))
       throw new BackupError('The database has no migrations applied: it is not a database of this site');
     const last = db.prepare('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1').get() as

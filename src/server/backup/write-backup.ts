@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
@@ -91,7 +90,9 @@ async function addEntry(
   const chunks: AsyncIterable<Uint8Array> | Uint8Array[] =
     typeof content === 'string' ? createReadStream(content) : [content];
   for await (const chunk of chunks) {
-    if (!entry.write(chunk)) await Promise.race([once(entry, 'drain'), broken]);
+    // An error while waiting rejects `done`, which ends the wait for 'drain' too.
+    if (!entry.write(chunk))
+      await Promise.race([new Promise<void>((resolve) => entry.once('drain', () => resolve())), done, broken]);
   }
   entry.end(null);
   await Promise.race([done, broken]);

@@ -1,4 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { inspect } from 'node:util';
 import type { Db } from './connection.ts';
 import * as createCore from './migrations/2026_11_22_1200_create_core.ts';
 import * as createUserViews from './migrations/2026_11_22_1500_create_user_views.ts';
@@ -27,7 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0300_session_devices': sessionDevices,
 };
 
-export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -35,7 +36,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = error instanceof Error ? error.message : typeof error === 'string' ? error : inspect(error);
+    throw new Error(`migration ${failed} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

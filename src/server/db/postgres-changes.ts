@@ -15,10 +15,11 @@ export const ANNOUNCED_TABLES = ['company_settings'] as const;
 /** Wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1000;
 
+/** Functions rather than methods: createDb hands them on by themselves. */
 export interface ChangeListener {
   /** Changes with every notification (and on every new connection, as notifications may have been missed); null while not listening. */
-  version(): number | null;
-  close(): Promise<void>;
+  version: () => number | null;
+  close: () => Promise<void>;
 }
 
 /** Listens once first asked (scripts that never read a cache open no connection for it). */
@@ -33,7 +34,9 @@ export function postgresChanges(databaseUrl: string): ChangeListener {
   const start = (): Promise<void> => {
     const next = new pg.Client(clientConfig(databaseUrl));
     client = next;
-    next.on('notification', () => void counter++);
+    next.on('notification', () => {
+      counter++;
+    });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     return next
@@ -63,11 +66,11 @@ export function postgresChanges(databaseUrl: string): ChangeListener {
   };
 
   return {
-    version() {
+    version: () => {
       if (!starting && !closed && !retry) starting = start();
       return listening ? counter : null;
     },
-    async close() {
+    close: async () => {
       closed = true;
       if (retry) clearTimeout(retry);
       const open = client;

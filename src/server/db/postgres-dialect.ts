@@ -26,15 +26,18 @@ const DEFAULT_LOCK_WAIT_MS = 5000;
 /** The advisory lock key every transaction takes: 'site' in ASCII. */
 export const WRITE_LOCK_KEY = 0x73697465;
 
-const OID = { bool: 16, int8: 20, numeric: 1700 } as const;
+type TypeId = Parameters<typeof pg.types.getTypeParser>[0];
+type TypeFormat = Parameters<typeof pg.types.getTypeParser>[1];
+const { BOOL, INT8, NUMERIC } = pg.types.builtins;
 
 /** Type parsers of this pool only (pg's global ones stay as they are for anyone else in the process). */
 const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === OID.bool) return (value: string) => (value === 't' ? 1 : 0);
-    if (oid === OID.int8) return (value: string) => Number(value);
-    if (oid === OID.numeric) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+  getTypeParser(oid: TypeId, format?: TypeFormat): (value: string) => unknown {
+    if (oid === BOOL) return (value: string) => (value === 't' ? 1 : 0);
+    if (oid === INT8) return (value: string) => Number(value);
+    if (oid === NUMERIC) return (value: string) => Number(value);
+    // pg's own parser for every other type (typed `any` by pg-types): text in, a value out.
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
   },
 };
 

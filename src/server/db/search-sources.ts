@@ -58,7 +58,7 @@ export function indexedValues(s: SearchSource, row: string): { title: string; bo
 
 /** Source columns the index reads: only updates of these need re-indexing (not view or like counters). */
 export function indexedColumns(s: SearchSource): string[] {
-  const body = [...s.body.matchAll(/X\.(\w+)/g)].map((m) => m[1]!);
+  const body = [...s.body.matchAll(/X\.(\w+)/g)].flatMap(([, column]) => (column === undefined ? [] : [column]));
   return [...new Set([s.title, ...body, ...(s.tags === false ? [] : ['tags'])])];
 }
 

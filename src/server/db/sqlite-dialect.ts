@@ -90,6 +90,12 @@ class SessionConnection implements DatabaseConnection {
   }
 }
 
+/** The driver's own connection, which Kysely hands back to it. */
+function sessionOf(connection: DatabaseConnection): SessionConnection {
+  if (!(connection instanceof SessionConnection)) throw new Error('Not a connection of the SQLite driver');
+  return connection;
+}
+
 class NodeSqliteDriver implements Driver {
   readonly writer: DatabaseSync;
   readonly #reader: DatabaseSync;
@@ -99,16 +105,18 @@ class NodeSqliteDriver implements Driver {
 
   constructor(file: string, options: SqliteOptions) {
     this.#lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS;
-    this.#onFull = options.onFull ?? (() => {});
+    this.#onFull = options.onFull ?? (() => undefined);
     this.writer = openSqlite(file, this.#lockWaitMs);
     this.#reader = new DatabaseSync(file, { timeout: 0 });
     this.#reader.exec('PRAGMA query_only = ON');
   }
 
-  async init(): Promise<void> {}
+  async init(): Promise<void> {
+    // Nothing to do: the constructor opened both connections.
+  }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new SessionConnection(this);
+  acquireConnection(): Promise<DatabaseConnection> {
+    return Promise.resolve(new SessionConnection(this));
   }
 
   async execute<R>(query: CompiledQuery, inTransaction: boolean): Promise<QueryResult<R>> {
@@ -129,13 +137,14 @@ class NodeSqliteDriver implements Driver {
     }
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- Kysely streams through an async iterator; node:sqlite reads each row synchronously.
   async *stream<R>({ sql, parameters }: CompiledQuery, inTransaction: boolean): AsyncIterableIterator<QueryResult<R>> {
     const db = inTransaction ? this.writer : this.#reader;
     for (const row of db.prepare(sql).iterate(...bindable(parameters))) yield { rows: [row as R] };
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const session = connection as SessionConnection;
+    const session = sessionOf(connection);
     const deadline = Date.now() + this.#lockWaitMs;
     const release = await this.#gate.acquire(deadline);
     try {
@@ -150,27 +159,32 @@ class NodeSqliteDriver implements Driver {
     session.release = release;
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      this.writer.exec('COMMIT');
-    } catch (error) {
-      // Kysely rolls back next, which gives the write connection back.
-      throw this.#noted(error);
-    }
-    this.#giveBack(connection as SessionConnection);
+  // node:sqlite commits and rolls back synchronously; Promise.try turns a throw into the rejection Kysely expects.
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return Promise.try(() => {
+      try {
+        this.writer.exec('COMMIT');
+      } catch (error) {
+        // Kysely rolls back next, which gives the write connection back.
+        throw this.#noted(error);
+      }
+      this.#giveBack(sessionOf(connection));
+    });
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     // SQLITE_FULL, SQLITE_IOERR and the like may have rolled the transaction back already; a ROLLBACK then fails with
     // "no transaction is active" and Kysely would report that instead of the error that made the transaction fail.
     // A ROLLBACK that fails otherwise is retried before the next write (#discardStrayTransaction), for the same reason.
-    try {
-      if (this.writer.isTransaction) this.writer.exec('ROLLBACK');
-    } catch {
-      // Reported by the error that led here.
-    } finally {
-      this.#giveBack(connection as SessionConnection);
-    }
+    return Promise.try(() => {
+      try {
+        if (this.writer.isTransaction) this.writer.exec('ROLLBACK');
+      } catch {
+        // Reported by the error that led here.
+      } finally {
+        this.#giveBack(sessionOf(connection));
+      }
+    });
   }
 
   async savepoint(
@@ -198,21 +212,27 @@ class NodeSqliteDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const session = connection as SessionConnection;
+    const session = sessionOf(connection);
     // Only when a transaction was left neither committed nor rolled back (a failed COMMIT of a controlled transaction).
     if (session.release) await this.rollbackTransaction(session);
   }
 
-  async destroy(): Promise<void> {
-    if (this.#reader.isOpen) this.#reader.close();
-    if (this.writer.isOpen) this.writer.close();
+  destroy(): Promise<void> {
+    return Promise.try(() => {
+      if (this.#reader.isOpen) this.#reader.close();
+      if (this.writer.isOpen) this.writer.close();
+    });
   }
 
   /**
    * Whether the database can still grow: true, false when it is full, null when the write lock is taken (no answer
    * without waiting). Allocates pages in a transaction that is always rolled back.
    */
-  async canGrow(): Promise<boolean | null> {
+  canGrow(): Promise<boolean | null> {
+    return Promise.try(() => this.#probeGrowth());
+  }
+
+  #probeGrowth(): boolean | null {
     const release = this.#gate.tryAcquire();
     if (!release) return null;
     try {
@@ -278,7 +298,7 @@ class NodeSqliteDialect implements Dialect {
   createAdapter(): DialectAdapter {
     return new NodeSqliteAdapter();
   }
-  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SqliteIntrospector(db);
   }
 }
@@ -286,9 +306,9 @@ class NodeSqliteDialect implements Dialect {
 export interface SqliteHandle {
   dialect: Dialect;
   /** A number that changes within a millisecond of another process committing (PRAGMA data_version); -1 once closed. */
-  changes(): number;
+  changes: () => number;
   /** See NodeSqliteDriver.canGrow. */
-  canGrow(): Promise<boolean | null>;
+  canGrow: () => Promise<boolean | null>;
 }
 
 /** PRAGMA data_version of the write connection: it changes only when another connection commits. */
@@ -302,7 +322,7 @@ function dataVersion(writer: DatabaseSync): () => number {
     const now = Date.now();
     if (now !== readAt) {
       readAt = now;
-      last = writer.isOpen ? Number((version.get() as { data_version: number }).data_version) : -1;
+      last = writer.isOpen ? (version.get() as { data_version: number }).data_version : -1;
     }
     return last;
   };

@@ -6,8 +6,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StorageBusyError, storageFailure } from './storage-errors.ts';
 
-/** Pauses between attempts: short at first, so a lock given back soon is taken soon, then at most 25 ms. */
-const PAUSES_MS = [1, 2, 5, 10, 15, 20, 25];
+/** Pauses between attempts: short at first, so a lock given back soon is taken soon, then LAST_PAUSE_MS each. */
+const PAUSES_MS = [1, 2, 5, 10, 15, 20];
+const LAST_PAUSE_MS = 25;
 
 /**
  * Runs `attempt` until it no longer fails with a busy error, pausing between tries; once the next pause would pass
@@ -19,7 +20,7 @@ export async function retryWhileBusy<T>(attempt: () => T, deadline: number): Pro
       return attempt();
     } catch (error) {
       if (storageFailure(error) !== 'busy') throw error;
-      const pause = PAUSES_MS[Math.min(tries, PAUSES_MS.length - 1)]!;
+      const pause = PAUSES_MS[tries] ?? LAST_PAUSE_MS;
       if (Date.now() + pause > deadline) throw error instanceof StorageBusyError ? error : new StorageBusyError(error);
       await sleep(pause);
     }

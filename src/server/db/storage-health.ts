@@ -37,7 +37,7 @@ async function fileProblem(dataDir: string): Promise<string | null> {
       ? 'no space left in the data directory'
       : 'the data directory cannot be written';
   } finally {
-    await rm(file, { force: true }).catch(() => {});
+    await rm(file, { force: true }).catch(() => undefined);
   }
 }
 

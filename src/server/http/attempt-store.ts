@@ -54,7 +54,8 @@ export interface AttemptStoreOptions {
 /** Writes between two prunes of expired states: one cheap indexed delete now and then. */
 export const PRUNE_EVERY = 200;
 
-const SETTLED: Reservation = { succeeded: async () => {}, failed: async () => {} };
+/** A reservation with nothing to record afterwards (no attempt was counted). */
+const SETTLED: Reservation = { succeeded: () => Promise.resolve(), failed: () => Promise.resolve() };
 
 interface Slot {
   hash: string;
@@ -62,9 +63,10 @@ interface Slot {
 }
 
 /** Thrown inside the transaction to roll a refused group back. */
-class Refused {
+class Refused extends Error {
   readonly decision: LimitDecision;
   constructor(decision: LimitDecision) {
+    super('The attempt is over its limit');
     this.decision = decision;
   }
 }
@@ -112,7 +114,9 @@ export function createAttemptStore(db: Db, hashKey: Buffer, options: AttemptStor
         .values(
           hashes.map((hash) => {
             const state = states.get(hash) ?? null;
-            return { key_hash: hash, state: JSON.stringify(state), expires_at: expiresAt(ruleOf.get(hash)!, state) };
+            const rule = ruleOf.get(hash);
+            if (!rule) throw new Error(`attempt limits: no rule for the key ${hash}`);
+            return { key_hash: hash, state: JSON.stringify(state), expires_at: expiresAt(rule, state) };
           }),
         )
         .onConflict((oc) =>

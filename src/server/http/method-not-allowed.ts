@@ -29,7 +29,8 @@ export function routeMethods(routes: () => readonly RouterRoute[]): (path: strin
       }
       methods = [...named];
     }
-    const taken = new Set(methods.filter((method) => router!.match(method, path)[0].length > 0));
+    const built = router;
+    const taken = new Set(methods.filter((method) => built.match(method, path)[0].length > 0));
     if (taken.has('GET')) taken.add('HEAD');
     return [...taken].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   };

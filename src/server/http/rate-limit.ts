@@ -87,7 +87,10 @@ export function windowLive(hits: WindowState, rule: WindowRule, now: number): Wi
 export function windowDecision(hits: WindowState, rule: WindowRule, now: number): LimitDecision {
   const live = windowLive(hits, rule, now);
   if (live.length < rule.limit) return ALLOWED;
-  return blocked(live[live.length - rule.limit]! + rule.windowMs - now);
+  // The hit whose leaving the window makes room again.
+  const oldest = live[live.length - rule.limit];
+  if (oldest === undefined) throw new RangeError(`a window's limit must be at least 1, not ${rule.limit}`);
+  return blocked(oldest + rule.windowMs - now);
 }
 
 /** The state after one more attempt at `now`. */
@@ -174,6 +177,8 @@ export function expiresAt(rule: LimitRule, state: LimitState): number {
   return (asBackoff(state)?.lastFailure ?? 0) + rule.forgetAfterMs;
 }
 
+const isFiniteNumber = (value: unknown): value is number => Number.isFinite(value);
+
 /** A state as stored (JSON text), read defensively: anything malformed is a key never seen. */
 export function parseState(rule: LimitRule, text: string): LimitState {
   let value: unknown;
@@ -183,9 +188,10 @@ export function parseState(rule: LimitRule, text: string): LimitState {
     return null;
   }
   if (rule.kind === 'window') return Array.isArray(value) ? value.filter((t): t is number => Number.isFinite(t)) : [];
-  const s = value as Partial<BackoffState> | null;
-  return s && [s.failures, s.lastFailure, s.blockedUntil].every(Number.isFinite)
-    ? { failures: s.failures!, lastFailure: s.lastFailure!, blockedUntil: s.blockedUntil! }
+  if (typeof value !== 'object' || value === null) return null;
+  const { failures, lastFailure, blockedUntil } = value as Partial<Record<keyof BackoffState, unknown>>;
+  return isFiniteNumber(failures) && isFiniteNumber(lastFailure) && isFiniteNumber(blockedUntil)
+    ? { failures, lastFailure, blockedUntil }
     : null;
 }
 

@@ -40,13 +40,18 @@ export function storedJsonResponder(fixed: HeaderRecord) {
     if (stored.body.byteLength >= COMPRESS_THRESHOLD) headers['vary'] = 'Accept-Encoding';
     if (encoded) headers['content-encoding'] = representation;
     headers['content-length'] = String((encoded ?? stored.body).byteLength);
-    if (notModified) for (const name of Object.keys(headers)) if (!KEPT_ON_304.has(name)) delete headers[name];
-    return Object.freeze({ ...fixed, ...headers });
+    const sent = notModified
+      ? Object.fromEntries(Object.entries(headers).filter(([name]) => KEPT_ON_304.has(name)))
+      : headers;
+    return Object.freeze({ ...fixed, ...sent });
   }
 
   function headersFor(stored: StoredJson, representation: Representation, notModified: boolean): HeaderRecord {
     let byKey = built.get(stored);
-    if (!byKey) built.set(stored, (byKey = new Map()));
+    if (!byKey) {
+      byKey = new Map<string, HeaderRecord>();
+      built.set(stored, byKey);
+    }
     const key = notModified ? `304 ${representation}` : representation;
     let headers = byKey.get(key);
     if (!headers) byKey.set(key, (headers = build(stored, representation, notModified)));
@@ -55,12 +60,13 @@ export function storedJsonResponder(fixed: HeaderRecord) {
 
   return (c: Context, stored: StoredJson): Response => {
     const wanted = pickEncoding(c.req.header('Accept-Encoding'));
-    const representation: Representation = wanted && stored.encoded[wanted] ? wanted : 'identity';
+    const copy = wanted ? stored.encoded[wanted] : undefined;
+    const representation: Representation = wanted && copy ? wanted : 'identity';
     const ifNoneMatch = c.req.header('If-None-Match');
     if (ifNoneMatch !== undefined && isNotModified({ ifNoneMatch }, { etag: stored.etag })) {
       return completeAnswer(null, 304, headersFor(stored, representation, true));
     }
-    const body = representation === 'identity' ? stored.body : stored.encoded[representation]!;
+    const body = copy ?? stored.body;
     return completeAnswer(body, 200, headersFor(stored, representation, false));
   };
 }

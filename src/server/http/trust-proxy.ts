@@ -60,8 +60,8 @@ function unmapped(address: string): string {
  */
 export function forwardedAddress(entry: string): string | null {
   let text = entry.trim().replace(/^"(.*)"$/, '$1');
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
-  if (bracketed) text = bracketed[1]!;
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)?.[1];
+  if (bracketed !== undefined) text = bracketed;
   else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'));
   return isIP(text) ? unmapped(text) : null;
 }
@@ -82,8 +82,10 @@ export function clientAddress(peer: string, forwardedFor: string | undefined, tr
   if ('hops' in trust) {
     // The peer is the nearest proxy; each further hop is one entry from the right.
     let client = socket;
-    for (let hop = 1; hop <= trust.hops && entries.length > 0; hop++) {
-      const address = forwardedAddress(entries.pop()!);
+    for (let hop = 1; hop <= trust.hops; hop++) {
+      const entry = entries.pop();
+      if (entry === undefined) break;
+      const address = forwardedAddress(entry);
       if (address === null) break;
       client = address;
     }
@@ -91,8 +93,10 @@ export function clientAddress(peer: string, forwardedFor: string | undefined, tr
   }
   if (!isTrusted(trust.proxies, socket)) return socket;
   let client = socket;
-  while (entries.length > 0 && isTrusted(trust.proxies, client)) {
-    const address = forwardedAddress(entries.pop()!);
+  while (isTrusted(trust.proxies, client)) {
+    const entry = entries.pop();
+    if (entry === undefined) break;
+    const address = forwardedAddress(entry);
     if (address === null) break;
     client = address;
   }

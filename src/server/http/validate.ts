@@ -13,5 +13,5 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
 /** The media type of a Content-Type header, lower-cased and without parameters; undefined when there is none. */
 export function mediaType(header: string | undefined): string | undefined {
   const type = header?.split(';', 1)[0]?.trim().toLowerCase();
-  return type || undefined;
+  return type === '' ? undefined : type;
 }

@@ -23,7 +23,7 @@ interface Step {
 
 function pathOf(step: Step): string {
   const keys: string[] = [];
-  for (let at: Step | null = step; at?.parent; at = at.parent) keys.push(at.key);
+  for (let at = step; at.parent; at = at.parent) keys.push(at.key);
   return keys.reverse().join('.');
 }
 

@@ -7,6 +7,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../http/errors.ts';
 import { mediaType } from '../http/validate.ts';
+import { codePoints } from '../../shared/code-points.ts';
 
 /** 20 MiB = 20,971,520 bytes per document. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -27,14 +28,15 @@ export interface DocumentKind {
   label: string;
 }
 
+/** `extensions` starts with the one a stored name gets. */
 const kind = (
   type: string,
-  extensions: readonly string[],
+  extensions: readonly [string, ...string[]],
   label: string,
   aliases: readonly string[] = [],
 ): DocumentKind => ({
   type,
-  extension: extensions[0]!,
+  extension: extensions[0],
   extensions,
   aliases,
   label,
@@ -162,7 +164,7 @@ export function cleanDownloadName(
   const hasOwn = extension !== '' && found.extensions.includes(extension);
   let stem = hasOwn ? cleaned.slice(0, -(extension.length + 1)) : cleaned;
   const suffix = `.${hasOwn ? extension : found.extension}`;
-  stem = [...stem]
+  stem = codePoints(stem)
     .slice(0, NAME_MAX - suffix.length)
     .join('')
     .replace(/[.\s]+$/, '');

@@ -142,17 +142,19 @@ async function storeVariants(
   widths: readonly number[],
 ): Promise<void> {
   await Promise.all(
-    variants.map((v, i) =>
-      storeMediaAs(
+    variants.map((v, i) => {
+      const width = widths[i];
+      if (width === undefined) throw new Error(`variant ${i} of ${fileName} has no width to be named by`);
+      return storeMediaAs(
         db,
         dataDir,
-        variantName(fileName, widths[i]!),
+        variantName(fileName, width),
         v.data,
         VARIANT_TYPE,
         { width: v.width, height: v.height },
         null,
-      ),
-    ),
+      );
+    }),
   );
 }
 
@@ -195,7 +197,8 @@ export async function encodePicture(input: Uint8Array, options: EncodeOptions = 
     const cached = await readCachedPicture(cacheDir, key, VARIANT_WIDTHS.length);
     if (cached) return { ...cached, cached: true };
   }
-  const picture = (keepCleanWebp && (await asCleanWebp(input))) || (await encodeWebp(input, size));
+  const clean = keepCleanWebp ? await asCleanWebp(input) : undefined;
+  const picture = clean ?? (await encodeWebp(input, size));
   if (options.deferVariants)
     return {
       picture,

@@ -46,7 +46,9 @@ function canonicalJson(value: unknown): string {
       .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
       .join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  // As JSON writes them in an array (JSON.stringify answers undefined for them on their own).
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return 'null';
+  return JSON.stringify(value);
 }
 
 const isImage = (value: unknown): value is EncodedImage => {

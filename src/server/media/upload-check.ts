@@ -22,7 +22,7 @@ export const EMPTY_MESSAGE = 'The file is empty';
 export const UNREADABLE_MESSAGE = 'The image could not be read; it may be damaged or incomplete';
 export const TOO_MANY_PIXELS_MESSAGE = 'The image has too many pixels (at most 40 megapixels)';
 
-const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
+const ascii = (s: string) => [...new TextEncoder().encode(s)];
 
 /** Signatures: bytes expected at an offset; every part must match. */
 const SIGNATURES: readonly {

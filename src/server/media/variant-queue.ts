@@ -49,7 +49,9 @@ export function createVariantQueue(db: Db, dataDir: string, log: (line: string) 
     if (!job || closed) return undefined;
     waiting.delete(id);
     const done = encodeDeferredVariants(db, dataDir, job.fileName, job.deferred)
-      .then(() => void encoded++)
+      .then(() => {
+        encoded++;
+      })
       // The picture keeps its WebP; the next start's backfill tries its variants again.
       .catch((error: unknown) =>
         log(`picture variants of ${job.fileName} failed: ${error instanceof Error ? error.message : String(error)}`),

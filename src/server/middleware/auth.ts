@@ -1,5 +1,5 @@
 /** Bearer-token authentication (security.md R25) and the guards for signed-in and admin routes (R33). */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.ts';
 import type { Env } from '../env.ts';
@@ -7,6 +7,8 @@ import { ApiError } from '../http/errors.ts';
 import { logAuthEvent } from '../modules/auth/auth-log.ts';
 import { BIND_COOKIE, resolveSession } from '../modules/auth/sessions.service.ts';
 import { clientIp } from './client-ip.ts';
+
+import type { AuthUser } from '../modules/auth/user-dto.ts';
 
 export type { AuthUser } from '../modules/auth/user-dto.ts';
 
@@ -31,6 +33,16 @@ export function authenticate(env: Env, bindKey: Buffer): MiddlewareHandler<AppEn
     }
     await next();
   };
+}
+
+/**
+ * The signed-in user, for a handler behind requireUser or requireAdmin (which have answered 401 without one); a
+ * handler without either guard gets the same 401.
+ */
+export function signedInUser(c: Context<AppEnv>): AuthUser {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'Please sign in');
+  return user;
 }
 
 /** 401 without a valid token. */

@@ -18,5 +18,5 @@ function peerAddress(c: Context): string {
 
 export function clientIp(c: Context<AppEnv>): string {
   // IPv4 clients of a dual-stack socket arrive as ::ffff:a.b.c.d: clientAddress gives them as a.b.c.d.
-  return clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), c.get('env')?.TRUST_PROXY);
+  return clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), c.get('env').TRUST_PROXY);
 }

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { abortReason } from '../abort-reason.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** astro's package exports hide its bin, so it is found where npm installs it. */
@@ -112,7 +113,7 @@ function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions, workDir:
     child.once('close', (code) => {
       clearTimeout(forced);
       signal?.removeEventListener('abort', stop);
-      if (signal?.aborted) reject(signal.reason);
+      if (signal?.aborted) reject(abortReason(signal));
       else if (code === 0) resolve();
       else reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
     });

@@ -20,7 +20,7 @@ export async function pagePolicy(file: string): Promise<string | null> {
   const { ino, size, mtimeMs, ctimeMs } = await stat(file);
   const version = `${ino}:${size}:${mtimeMs}:${ctimeMs}`;
   const hit = cache.get(file);
-  if (hit && hit.version === version) return hit.policy;
+  if (hit?.version === version) return hit.policy;
   const match = META.exec(await readFile(file, 'utf8'));
   const policy = match?.[1] ? `${decodeAttribute(match[1]).replace(/;\s*$/, '')}; frame-ancestors 'none'` : null;
   cache.set(file, { version, policy });

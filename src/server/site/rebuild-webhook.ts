@@ -3,6 +3,7 @@
  * exponential backoff while the hook is down or busy. Build hook URLs carry their secret in the path, so no error
  * message (shown to admins, logged) ever contains the URL.
  */
+import { abortReason } from '../abort-reason.ts';
 import type { RebuildRun } from './rebuild-scheduler.ts';
 
 /** Per attempt: a hook that accepts the request answers at once; the build itself runs on the CDN. */
@@ -40,7 +41,7 @@ export interface WebhookRunOptions {
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((done, fail) => {
     if (signal.aborted) {
-      fail(signal.reason);
+      fail(abortReason(signal));
       return;
     }
     const timer = setTimeout(() => {
@@ -49,7 +50,7 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     function stop() {
       clearTimeout(timer);
-      fail(signal.reason);
+      fail(abortReason(signal));
     }
     signal.addEventListener('abort', stop, { once: true });
   });

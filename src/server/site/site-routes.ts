@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import type { AppEnv } from '../app-env.ts';
 import { fileEtag, isNotModified } from '../http/conditional.ts';
 import { pagePolicy } from './page-csp.ts';
 
@@ -39,6 +40,9 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
 /** The file serveStatic picked for a request (`x.html.br` when it sent the brotli copy). */
 const servedFiles = new WeakMap<Context, string>();
 
+/** The app's context as the site's handlers see it (the app mounts them on every path). */
+type SiteContext = Context<AppEnv, string>;
+
 interface Servers {
   root: string;
   /** The request path under root. */
@@ -60,8 +64,9 @@ function serversFor(root: string): Servers {
 }
 
 /** Runs one serveStatic; a miss comes back as null instead of falling through to the app. */
-async function serve(c: Context, server: MiddlewareHandler): Promise<{ res: Response; file: string } | null> {
-  const res = await server(c, async () => {});
+async function serve(c: SiteContext, server: MiddlewareHandler): Promise<{ res: Response; file: string } | null> {
+  // The next handler: none, so that a miss answers nothing.
+  const res = await server(c, () => Promise.resolve());
   const file = servedFiles.get(c);
   servedFiles.delete(c);
   return res instanceof Response && file ? { res, file } : null;
@@ -86,7 +91,7 @@ async function decorate(res: Response, file: string, cache: string): Promise<voi
 }
 
 /** Adds an ETag and answers 304 when the client's copy is current, so a revalidation costs no body. */
-async function validated(c: Context, res: Response, file: string): Promise<Response> {
+async function validated(c: SiteContext, res: Response, file: string): Promise<Response> {
   const info = await stat(file).catch(() => null);
   if (!info) return res;
   res.headers.set('ETag', fileEtag(info.size, info.mtimeMs));
@@ -109,7 +114,7 @@ async function validated(c: Context, res: Response, file: string): Promise<Respo
 }
 
 /** The reader page for a blog post or a product created since the build, or null when the path names neither. */
-async function newerThanBuild(c: Context, site: SiteSource, servers: Servers): Promise<Response | null> {
+async function newerThanBuild(c: SiteContext, site: SiteSource, servers: Servers): Promise<Response | null> {
   const blog = NEW_BLOG.exec(c.req.path)?.[1];
   const product = NEW_PRODUCT.exec(c.req.path)?.[1];
   const server =
@@ -125,7 +130,7 @@ async function newerThanBuild(c: Context, site: SiteSource, servers: Servers): P
 }
 
 /** The request's file from one build directory, or that build's 404 page. */
-async function answer(c: Context, site: SiteSource, servers: Servers): Promise<Response> {
+async function answer(c: SiteContext, site: SiteSource, servers: Servers): Promise<Response> {
   const found = await serve(c, servers.byPath);
   if (found) {
     await decorate(found.res, found.file, cacheControl(c.req.path));
@@ -142,7 +147,7 @@ async function answer(c: Context, site: SiteSource, servers: Servers): Promise<R
 }
 
 /** Calls `release` once the answer has gone out (or the client went away): its file is open by then. */
-function releaseAfterAnswer(c: Context, release: () => void): void {
+function releaseAfterAnswer(c: SiteContext, release: () => void): void {
   // The node:http response, when the app runs under @hono/node-server; app.request has none.
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing && !outgoing.closed) outgoing.once('close', release);
@@ -151,7 +156,7 @@ function releaseAfterAnswer(c: Context, release: () => void): void {
 
 export function siteHandler(site: SiteSource) {
   let latest: Servers | null = null;
-  return async (c: Context) => {
+  return async (c: SiteContext) => {
     const release = await site.use?.();
     try {
       const root = site.current();

@@ -2,6 +2,7 @@
  * The contact form's rules (issue 18 item 5): POST /api/contact checks its JSON with them; the page's inputs carry the
  * same limits. Refusals are sentences a visitor can act on, with the field they are about.
  */
+import { codePoints } from '../code-points.ts';
 import type { FieldCheck } from './refusal.ts';
 import { isObject } from './refusal.ts';
 
@@ -63,7 +64,7 @@ export function checkContactField(field: ContactField, raw: unknown): FieldCheck
   const multiline = field === 'message';
   const text = (raw ?? '').replace(/\r\n?/g, '\n').trim();
   if (text === '') return refuse(field, MISSING[field]);
-  if ([...text].length > CONTACT_LIMITS[field])
+  if (codePoints(text).length > CONTACT_LIMITS[field])
     return refuse(field, `${NOUN[field]} must be at most ${CONTACT_LIMITS[field]} characters.`);
   if (!text.isWellFormed() || (multiline ? CONTROL : CONTROL_OR_BREAK).test(text)) {
     return refuse(

@@ -3,6 +3,7 @@
  * island. Times are entered as wall-clock times in an IANA time zone and stored as UTC instants with that zone.
  */
 import { amountToCents } from '../money.ts';
+import { omit } from '../omit.ts';
 import { checkFields, optionalChoice, publishedField, requiredText } from './content-admin.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
@@ -137,7 +138,7 @@ export const EventFields = z
       ctx.addIssue({ code: 'custom', path: ['address'], message: 'is required for an event held in person' });
     else if (!isVirtual && !v.city)
       ctx.addIssue({ code: 'custom', path: ['city'], message: 'is required for an event held in person' });
-    const { start: _s, end: _e, price, ...rest } = v;
+    const { price, ...rest } = omit(v, 'start', 'end');
     return { ...rest, startDate: start ?? '', endDate: end ?? '', isVirtual, priceCents: amountToCents(price) };
   });
 export type EventValues = z.output<typeof EventFields>;

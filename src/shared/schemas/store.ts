@@ -64,7 +64,7 @@ export const StoreSettingsUpdate = z
   })
   .refine((v) => !v.manualPaymentEnabled || v.manualPaymentInstructions !== '', {
     path: ['manualPaymentInstructions'],
-    message: 'are required while manual payment is on (tell customers how to pay)',
+    error: 'are required while manual payment is on (tell customers how to pay)',
   });
 export type StoreSettingsValues = z.output<typeof StoreSettingsUpdate>;
 

@@ -30,6 +30,6 @@ export const TwoFactorConfirmBody = z.object({ code: totpCode });
 export const TwoFactorProofBody = z
   .object({ password: z.string().max(1024).optional(), code: secondFactor.optional() })
   .refine((b) => (b.password !== undefined && b.password !== '') || b.code !== undefined, {
-    message: TWO_FACTOR_TEXTS.needsProof,
+    error: TWO_FACTOR_TEXTS.needsProof,
     path: ['password'],
   });

@@ -47,7 +47,7 @@ export function youtubeId(link: string): string | null {
   if (host === 'youtu.be' || host === 'www.youtu.be') id = parts.length === 1 ? parts[0] : null;
   else if (WATCH_HOSTS.has(host)) {
     if (parts.length === 1 && parts[0] === 'watch') id = url.searchParams.get('v');
-    else if (parts.length === 2 && ['embed', 'shorts', 'live', 'v'].includes(parts[0]!)) id = parts[1];
+    else if (parts.length === 2 && ['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '')) id = parts[1];
   }
   return id && VIDEO_ID.test(id) ? id : null;
 }

@@ -17,7 +17,7 @@ const SEO_PAGES = [
 ];
 const now = sql`CURRENT_TIMESTAMP`;
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   let company = db.schema
     .createTable('company_settings')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -291,7 +291,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     'messages',
     'orders',

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /** What a signed-in user opened, with the item's tags, for personal recommendations. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('user_views')
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -15,6 +15,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('user_views_recent_idx').on('user_views').columns(['user_id', 'viewed_at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('user_views').ifExists().execute();
 }

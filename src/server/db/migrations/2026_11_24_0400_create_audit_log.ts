@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /** Every admin write: who, what, which record, when (issue 16). Kept when the actor's account is deleted. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('audit_log')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -17,6 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('audit_log_at_idx').on('audit_log').columns(['at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('audit_log').ifExists().execute();
 }

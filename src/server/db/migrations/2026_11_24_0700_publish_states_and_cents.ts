@@ -7,7 +7,7 @@ const now = sql`CURRENT_TIMESTAMP`;
  * Issue 17: every content type gets a publish state (existing rows stay published), money becomes integer minor
  * units (cents) everywhere, orders get their items and status history, and the new types (documents, plans, pages).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ['products', 'blogs', 'videos', 'audios', 'events']) {
     await db.schema
       .alterTable(table)
@@ -128,7 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['pages', 'plans', 'documents', 'order_status_history', 'order_items'])
     await db.schema.dropTable(table).ifExists().execute();
   await db.schema.dropIndex('orders_status_idx').ifExists().execute();

@@ -19,11 +19,15 @@ function slugOf(text: string): string {
  * Issue 18: every event gets its own address (/events/{slug}); the site's visitors can subscribe to a newsletter
  * (double opt-in) and write to the company (stored messages); the company lists its team on About.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(schemaOnly: Kysely<unknown>): Promise<void> {
+  // The columns this migration reads and writes, as they were when it landed.
+  const db = schemaOnly.$extendTables<{
+    events: { id: string; name: string; slug: string | null; created_at: string };
+  }>();
   await db.schema.alterTable('events').addColumn('slug', 'text').execute();
   const events = await db.selectFrom('events').select(['id', 'name']).orderBy('created_at').orderBy('id').execute();
   const taken = new Set<string>();
-  for (const event of events as { id: string; name: string }[]) {
+  for (const event of events) {
     const base = slugOf(event.name);
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base.slice(0, 100 - String(n).length - 1).replace(/-+$/, '')}-${n}`;
@@ -91,7 +95,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['team_members', 'contact_messages', 'newsletter_subscribers'])
     await db.schema.dropTable(table).ifExists().execute();
   await db.schema.alterTable('audios').dropColumn('cover').execute();

@@ -21,7 +21,13 @@ function slugOf(text: string): string {
  * idempotency key it was placed with; guests verify their email by a code; payment providers' events are kept so a
  * webhook delivered twice is applied once.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(schemaOnly: Kysely<unknown>): Promise<void> {
+  // The columns this migration reads and writes, as they were when it landed.
+  const db = schemaOnly.$extendTables<{
+    products: { id: string; name: string; slug: string | null; created_at: string };
+    store_settings: { id: number; manual_payment_instructions: string };
+    orders: { subtotal_cents: number; total_cents: number };
+  }>();
   await db.schema.alterTable('products').addColumn('slug', 'text').execute();
   // Extra pictures after `image`: a JSON array of stored picture URLs.
   await db.schema
@@ -30,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   const products = await db.selectFrom('products').select(['id', 'name']).orderBy('created_at').orderBy('id').execute();
   const taken = new Set<string>();
-  for (const product of products as { id: string; name: string }[]) {
+  for (const product of products) {
     const base = slugOf(product.name);
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base.slice(0, 100 - String(n).length - 1).replace(/-+$/, '')}-${n}`;
@@ -135,7 +141,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['payment_events', 'checkout_verifications', 'store_settings'])
     await db.schema.dropTable(table).ifExists().execute();
   for (const index of ['orders_user_created_idx', 'orders_idempotency_idx', 'products_slug_idx'])

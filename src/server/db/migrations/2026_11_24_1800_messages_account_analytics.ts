@@ -7,7 +7,40 @@ const now = sql`CURRENT_TIMESTAMP`;
  * Issue 20: conversations between visitors and the company (the contact form's messages become the first message of
  * one), a pending email change confirmed by a code, and cookie-less page-view counts.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(schemaOnly: Kysely<unknown>): Promise<void> {
+  // The columns this migration reads and writes, as they were when it landed.
+  const db = schemaOnly.$extendTables<{
+    contact_messages: {
+      id: string;
+      name: string;
+      email: string;
+      subject: string;
+      message: string;
+      created_at: string;
+      read_at: string | null;
+    };
+    conversations: {
+      id: string;
+      user_id: string | null;
+      name: string;
+      email: string;
+      subject: string;
+      source: string;
+      status: string;
+      admin_unread: number;
+      visitor_unread: number;
+      created_at: string;
+      last_message_at: string;
+    };
+    conversation_messages: {
+      id: string;
+      conversation_id: string;
+      author: string;
+      author_id: string | null;
+      body: string;
+      created_at: string;
+    };
+  }>();
   // A thread with the company: a signed-in visitor's (user_id set) or a guest's from the contact form (user_id null).
   await db.schema
     .createTable('conversations')
@@ -61,15 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // Every stored contact-form message becomes a guest conversation with that one message.
-  const stored = (await db.selectFrom('contact_messages').selectAll().execute()) as {
-    id: string;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
-    created_at: string;
-    read_at: string | null;
-  }[];
+  const stored = await db.selectFrom('contact_messages').selectAll().execute();
   for (const row of stored) {
     await db
       .insertInto('conversations')
@@ -137,7 +162,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     'analytics_salts',
     'page_visitors',

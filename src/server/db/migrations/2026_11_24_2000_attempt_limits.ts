@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
  * Issue 21: attempt limits kept in the database, so every API process sharing it counts together (security.md
  * R58-R60). One row per (limit, key); the key is stored only as a keyed hash, never as the address or email it is.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('attempt_limits')
     // HMAC of the limit's name and the key (an address, an account), base64url.
@@ -18,6 +18,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('attempt_limits_expires_idx').on('attempt_limits').column('expires_at').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('attempt_limits').execute();
 }

@@ -8,7 +8,7 @@ const now = sql`CURRENT_TIMESTAMP`;
  * the server secret), its single-use recovery codes (keyed hashes), and the short-lived challenges a sign-in that
  * needs a second factor answers with instead of a session (the challenge token stored only as SHA-256).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('user_two_factor')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -57,7 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('two_factor_challenges_user_idx').on('two_factor_challenges').column('user_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('two_factor_challenges').execute();
   await db.schema.dropTable('two_factor_recovery_codes').execute();
   await db.schema.dropTable('user_two_factor').execute();

@@ -7,12 +7,12 @@ import type { Kysely } from 'kysely';
  * still pending at a later start (a kill between the file's store and its record's insert) is removed by the sweep
  * (media/pending-media.ts). Rows stored before this migration are in use: null.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('media').addColumn('pending_since', 'bigint').execute();
   await db.schema.createIndex('media_pending_idx').on('media').column('pending_since').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('media_pending_idx').execute();
   await db.schema.alterTable('media').dropColumn('pending_since').execute();
 }

@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
  * Issue 22 follow-up: a session remembers the browser and system it was started from, as names only ('Chrome on
  * Linux'), never the User-Agent header itself. Sessions from before have none (null: 'Unknown browser').
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('device', 'text').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sessions').dropColumn('device').execute();
 }

@@ -215,7 +215,8 @@ export const DEMO_TRACK_COUNT = TRACKS.length;
 
 /** A WAV clip of `seconds` (whole seconds) made of sound `track` (taken modulo the number of sounds). */
 export function demoClip(track: number, seconds: number): Uint8Array {
-  const sound = TRACKS[((track % TRACKS.length) + TRACKS.length) % TRACKS.length]!;
+  const sound = TRACKS[((track % TRACKS.length) + TRACKS.length) % TRACKS.length];
+  if (!sound) throw new RangeError(`no demo sound for track ${track}`);
   return encodeWav(synthesise(sound, Math.max(1, Math.round(seconds))));
 }
 

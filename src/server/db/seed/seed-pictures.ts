@@ -46,10 +46,11 @@ export const photoSource = (file: PhotoFile): PictureSource => ({
 /** A plain neutral picture of the kind's size: what shows when an illustration is missing or broken. */
 const neutralSource = (kind: IllustrationKind): PictureSource => ({
   key: `neutral:${kind}`,
-  load: async () => ({
-    bytes: neutralPicture(ILLUSTRATION_SIZES[kind].width, ILLUSTRATION_SIZES[kind].height),
-    size: ILLUSTRATION_SIZES[kind],
-  }),
+  load: () =>
+    Promise.try(() => ({
+      bytes: neutralPicture(ILLUSTRATION_SIZES[kind].width, ILLUSTRATION_SIZES[kind].height),
+      size: ILLUSTRATION_SIZES[kind],
+    })),
 });
 
 /** assets/illustrations/<kind>/<slugify(name)>.svg drawn at the kind's size, or the neutral picture without it. */
@@ -72,7 +73,11 @@ const THUMBNAIL_FRAME = { width: 480, height: 270 };
 export function posterSource(videoName: string, youtubeId: string, thumbnail: Uint8Array | undefined): PictureSource {
   const local = illustrationSource('posters', videoName);
   return thumbnail
-    ? { key: `youtube:${youtubeId}`, load: async () => ({ bytes: thumbnail, size: THUMBNAIL_FRAME }), fallback: local }
+    ? {
+        key: `youtube:${youtubeId}`,
+        load: () => Promise.resolve({ bytes: thumbnail, size: THUMBNAIL_FRAME }),
+        fallback: local,
+      }
     : local;
 }
 
@@ -99,11 +104,12 @@ export const fetchYoutubeThumbnail: ThumbnailFetcher = async (youtubeId, timeout
  * node_modules/.cache/company-site/pictures in the project (kept by `npm ci`'s users between starts, removed with node_modules).
  */
 export function seedCacheDir(env: Record<string, string | undefined> = process.env): string | undefined {
-  const configured = env['SEED_CACHE_DIR']?.trim();
+  const configured = env['SEED_CACHE_DIR']?.trim() ?? '';
   if (configured === 'off') return undefined;
-  return (
-    configured || fileURLToPath(new URL('../../../../node_modules/.cache/company-site/pictures/', import.meta.url))
-  );
+  // Unset or blank: the project's cache directory.
+  if (configured === '')
+    return fileURLToPath(new URL('../../../../node_modules/.cache/company-site/pictures/', import.meta.url));
+  return configured;
 }
 
 export interface EncodeAllOptions {
@@ -159,8 +165,7 @@ export async function encodeAll(
   let next = 0;
   // Each picture fans out into its variants on libuv's pool, so one more picture than cores keeps every core busy.
   const workers = Array.from({ length: Math.min(unique.length, availableParallelism() + 1) }, async () => {
-    while (next < unique.length) {
-      const source = unique[next++]!;
+    for (let source = unique[next++]; source !== undefined; source = unique[next++]) {
       results.set(source.key, await encode(source));
       options.progress?.(results.size, unique.length);
     }

@@ -56,6 +56,8 @@ export function keyPrefix(prefix: string | undefined): string {
 /** The stores the environment names (env.ts has checked that S3 is fully configured when chosen). */
 export function createMediaStorage(env: StorageEnv): MediaStorage {
   if (env.MEDIA_STORAGE !== 's3') return localMediaStorage(env.DATA_DIR);
+  const bucket = env.S3_BUCKET;
+  if (!bucket) throw new Error('MEDIA_STORAGE=s3 needs S3_BUCKET');
   const client = new S3Client({
     region: env.S3_REGION ?? 'us-east-1',
     ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
@@ -67,7 +69,6 @@ export function createMediaStorage(env: StorageEnv): MediaStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const bucket = env.S3_BUCKET!;
   const prefix = keyPrefix(env.S3_PREFIX);
   return {
     media: createS3Store({ client, bucket, keyPrefix: `${prefix}media/` }),

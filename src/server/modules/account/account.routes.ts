@@ -12,7 +12,7 @@ import { badRequest } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { parseAuthInput } from '../auth/auth-input.ts';
 import { limitsForSetting } from '../auth/auth-limits.ts';
@@ -73,7 +73,7 @@ export function accountRoutes(deps: Deps) {
     };
   };
   // requireUser ran first on every route below.
-  const me = (c: Context<AppEnv>) => c.get('user')!;
+  const me = (c: Context<AppEnv>) => signedInUser(c);
 
   return (
     new Hono<AppEnv>()

@@ -8,7 +8,6 @@ import { utcDay } from '../../../shared/analytics.ts';
 import { checkBody } from '../../../shared/schemas/refusal.ts';
 import { checkAnalyticsQuery, checkExportQuery, PageViewBody } from '../../../shared/schemas/analytics.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
@@ -22,7 +21,7 @@ import { isBot, normalisePath, optsOut, referrerHost, siteHostOf } from './view-
 /** Views one address may have counted per minute (an office behind one address included); more are answered alike and not counted. */
 export const VIEW_LIMIT = { limit: 300, windowMs: 60_000 } as const;
 
-export function analyticsRoutes(_deps: Deps) {
+export function analyticsRoutes() {
   const router = new Hono<AppEnv>();
   const countView = createViewCounter();
   // One limiter per app; RATE_LIMITS=off (test rigs behind one address) is read on the first request.

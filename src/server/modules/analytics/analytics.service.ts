@@ -68,13 +68,17 @@ const SLUG_PATH = new RegExp(`^/(${Object.keys(SLUG_SECTIONS).join('|')})/([^/]+
 async function titled(db: Db, paths: { path: string; views: number }[]): Promise<TopContent[]> {
   const slugs = new Map<SlugSection, string[]>();
   for (const { path } of paths) {
-    const match = SLUG_PATH.exec(path);
-    if (match) slugs.set(match[1] as SlugSection, [...(slugs.get(match[1] as SlugSection) ?? []), match[2]!]);
+    const [, section, slug] = SLUG_PATH.exec(path) ?? [];
+    if (section === undefined || slug === undefined) continue;
+    slugs.set(section as SlugSection, [...(slugs.get(section as SlugSection) ?? []), slug]);
   }
   const names = new Map<string, string>();
   for (const [section, list] of slugs)
     for (const [slug, name] of await namesBySlug(db, section, list)) names.set(`/${section}/${slug}`, name);
-  return paths.map(({ path, views }) => ({ path, title: names.get(path)?.trim() || path, views }));
+  return paths.map(({ path, views }) => {
+    const name = names.get(path)?.trim() ?? '';
+    return { path, title: name === '' ? path : name, views };
+  });
 }
 
 const asFigure = <K extends string>(key: K, rows: DayCount[]) =>

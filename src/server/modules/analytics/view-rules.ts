@@ -38,7 +38,7 @@ export function isExcludedPath(path: string): boolean {
  * dot segments, too long) or is excluded.
  */
 export function normalisePath(raw: string): string | null {
-  let path = raw.split(/[?#]/, 1)[0]!;
+  let path = raw.replace(/[?#][\s\S]*/, '');
   if (!path.startsWith('/')) return null;
   try {
     path = decodeURIComponent(path);

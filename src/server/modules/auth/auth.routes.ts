@@ -3,11 +3,12 @@ import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import type { AuthProviders } from '../../../shared/schemas/auth-providers.ts';
+import { omit } from '../../../shared/omit.ts';
 import type { Deps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
 import { badRequest } from '../../http/errors.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { login, register } from './accounts.service.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { parseAuthInput } from './auth-input.ts';
@@ -115,18 +116,18 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
         return c.json({ message: 'Password reset successful' });
       })
       .post('/logout', requireUser, async (c) => {
-        const user = c.get('user')!;
+        const user = signedInUser(c);
         await endSession(c.get('db'), user.sessionId);
         logAuthEvent('logout', { ip: clientIp(c), userId: user.id });
         return c.json({ message: 'Signed out' });
       })
       .get('/me', requireUser, (c) => {
-        const { id: _id, sessionId: _session, mustChangePassword, ...user } = c.get('user')!;
+        const { mustChangePassword, ...user } = omit(signedInUser(c), 'id', 'sessionId');
         return c.json({ ...user, must_change_password: mustChangePassword });
       })
       .post('/change-password', requireUser, async (c) => {
         const body = await input(c, ChangePasswordBody);
-        await changePassword(deps(c), c.get('user')!, body.currentPassword, body.newPassword);
+        await changePassword(deps(c), signedInUser(c), body.currentPassword, body.newPassword);
         return c.json({ message: 'Password changed' });
       })
       // Which sign-in methods the site offers: the build reads it to show the Google buttons only when they can work.

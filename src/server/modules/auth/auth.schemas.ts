@@ -24,7 +24,7 @@ export const RegisterBody = z.object({
 export const LoginBody = z
   .object({ username: identifier.optional(), email: identifier.optional(), password: password('Password') })
   .refine((b) => b.username !== undefined || b.email !== undefined, {
-    message: 'Username or email is required',
+    error: 'Username or email is required',
     path: ['username'],
   });
 

@@ -1,4 +1,5 @@
 /** Account identifiers: emails lower-cased, usernames NFKC and case-folded for uniqueness (security.md R50). */
+import { codePoints } from '../../../shared/code-points.ts';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -21,7 +22,7 @@ export function usernameKey(username: string): string {
 /** Reason a username is refused, as a sentence for the visitor, or null. */
 export function usernameProblem(username: string): string | null {
   const value = normaliseUsername(username);
-  const length = [...value].length;
+  const length = codePoints(value).length;
   if (length < USERNAME_MIN || length > USERNAME_MAX)
     return `Username must be ${USERNAME_MIN} to ${USERNAME_MAX} characters`;
   if (!USERNAME_SHAPE.test(value)) return 'Username may contain only letters, digits, dots, hyphens and underscores';

@@ -5,7 +5,7 @@ import { RECOVERY_ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '..
 /** One code as shown: 'abcde-fghjk'. */
 export function newRecoveryCode(): string {
   let code = '';
-  for (let i = 0; i < RECOVERY_CODE_LENGTH; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  for (let i = 0; i < RECOVERY_CODE_LENGTH; i++) code += RECOVERY_ALPHABET.charAt(randomInt(RECOVERY_ALPHABET.length));
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 

@@ -76,9 +76,7 @@ async function enabledKey(
   const row = await findTwoFactor(db, userId);
   if (!row || !bool(row.enabled)) return null;
   const totpKey = decryptTotpKey(key, userId, row.secret);
-  return totpKey
-    ? { key: totpKey, lastUsedStep: row.last_used_step === null ? null : Number(row.last_used_step) }
-    : null;
+  return totpKey ? { key: totpKey, lastUsedStep: row.last_used_step } : null;
 }
 
 /**
@@ -202,8 +200,7 @@ export async function setupAtSignIn(
   const tokenHash = sha256Hex(challenge);
   const row = await findChallenge(deps.db, tokenHash);
   if (
-    !row ||
-    row.purpose !== 'enrol' ||
+    row?.purpose !== 'enrol' ||
     Date.parse(row.expires_at) <= Date.now() ||
     !bindingHolds(deps, row, tokenHash, bindingCookie)
   )
@@ -278,9 +275,10 @@ async function proveIt(
   const row = await findUserById(deps.db, user.id);
   if (!row) throw new ApiError(401, 'Please sign in');
   if (proof.password) return confirmPassword(deps, row, proof.password);
-  if (!proof.code) throw refuseField('password', TWO_FACTOR_TEXTS.needsProof);
+  const { code } = proof;
+  if (!code) throw refuseField('password', TWO_FACTOR_TEXTS.needsProof);
   const attempt = await reserveAll([[deps.limits.twoFactorAccount, `user:${user.id}`]], deps);
-  const used = await deps.db.transaction().execute((trx) => useSecondFactor(trx, deps, user.id, proof.code!));
+  const used = await deps.db.transaction().execute((trx) => useSecondFactor(trx, deps, user.id, code));
   if (!used) {
     await attempt.failed();
     logAuthEvent('two_factor.failure', { ip: deps.ip, userId: user.id, reason: 'proof code' });

@@ -41,6 +41,7 @@ export function browserOf(userAgent: string | undefined): string {
 /** What a session stores of its browser: 'Chrome on Linux', 'Firefox', 'Unknown browser on Linux'; null when neither is known. */
 export function deviceName(userAgent: string | undefined): string | null {
   const { browser, system } = namesOf(userAgent);
-  if (!browser && !system) return null;
-  return system ? `${browser ?? 'Unknown browser'} on ${system}` : browser!;
+  if (system) return `${browser ?? 'Unknown browser'} on ${system}`;
+  if (!browser) return null;
+  return browser;
 }

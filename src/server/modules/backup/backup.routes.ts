@@ -15,7 +15,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { backupFileName, createBackup } from '../../backup/write-backup.ts';
 import { ApiError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 
 export function backupRoutes() {
@@ -30,7 +30,7 @@ export function backupRoutes() {
     try {
       const { path, bytes } = await createBackup({ env, out: join(work, fileName), signal: c.req.raw.signal, now });
       // requireAdmin ran first, so the user is set.
-      const user = c.get('user')!;
+      const user = signedInUser(c);
       // Who took a copy of every account and order, and when: shown with the other admin activity (before the file
       // is opened, so a refused write leaves no descriptor behind).
       await recordAudit(c.get('db'), user, {

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import {
   allBlogs,
   createBlog,
@@ -22,7 +22,7 @@ const PublishedBody = z.object({ published: z.boolean() });
 
 function writeContext(c: Context<AppEnv>): BlogWriteContext {
   // requireAdmin ran first, so the user is set.
-  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
 
 /** The blog form: multipart (a cover may come with it) or a JSON object. */

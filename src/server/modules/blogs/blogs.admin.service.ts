@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/blog-admin.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import { parseStringArray } from '../../db/json-columns.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
@@ -73,7 +74,7 @@ export function adminBlogFromRow(r: AdminBlogRow): AdminBlog {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     views: r.views,
-    commentCount: Number(r.comment_count ?? 0),
+    commentCount: r.comment_count ?? 0,
   };
 }
 
@@ -158,7 +159,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
       await claimMedia(trx, image);
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'blog.create', target: { type: 'blog', id }, summary });
-      return adminBlogFromRow((await findBlogRow(trx, id))!);
+      return adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`));
     }),
   );
   return { blog, publicChange: blog.published };
@@ -208,7 +209,7 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
         target: { type: 'blog', id },
         summary: `${label(title)} updated`,
       });
-      return { blog: adminBlogFromRow((await findBlogRow(trx, id))!), before };
+      return { blog: adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`)), before };
     }),
   );
   if (blog.image !== before.image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, before.image);
@@ -224,7 +225,7 @@ export async function setBlogPublished(ctx: BlogWriteContext, id: string, publis
     const summary = `${label(before.title)} ${published ? 'published' : 'unpublished'}`;
     await recordAudit(trx, ctx.actor, { action: 'blog.update', target: { type: 'blog', id }, summary });
     return {
-      blog: adminBlogFromRow((await findBlogRow(trx, id))!),
+      blog: adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`)),
       publicChange: published !== bool(before.published),
     };
   });

@@ -176,7 +176,12 @@ export async function placeOrder(
       );
       const problems = request.lines.flatMap((l) => shortfall(rows.get(l.productId), l.quantity) ?? []);
       if (problems.length > 0) throw outOfStock(problems.join('. '));
-      const priced = request.lines.map((l) => ({ row: rows.get(l.productId)!, quantity: l.quantity }));
+      const priced = request.lines.map((l) => {
+        const row = rows.get(l.productId);
+        // shortfall() has refused a line whose product is missing.
+        if (!row) throw new Error(`product ${l.productId} of a checked order is missing`);
+        return { row, quantity: l.quantity };
+      });
       for (const { row, quantity } of priced) {
         // A guard in the statement too: transactions run one at a time on both databases, but a write outside one might not.
         if (!(await takeStock(trx, row.id, quantity))) throw outOfStock(`${row.name} just sold out`);

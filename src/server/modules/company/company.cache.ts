@@ -56,7 +56,7 @@ function currentEntry(db: Db): { hit: Entry | undefined; version: number | null;
   const version = externalWrites(db);
   const hit = entries.get(db);
   // The database tells when another connection wrote (then the entry never goes stale by time); else it lives MAX_AGE_MS.
-  const fresh = hit && hit.version === version && (version !== null || hit.expires > now);
+  const fresh = hit?.version === version && (version !== null || hit.expires > now);
   return { hit: fresh ? hit : undefined, version, now };
 }
 

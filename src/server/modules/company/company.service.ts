@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import { withCompanyDefaults, type CompanyInput } from '../../../shared/company.ts';
+import { withCompanyDefaults } from '../../../shared/company.ts';
+import { omit } from '../../../shared/omit.ts';
 import type { Company } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import type { CompanySettingsTable } from '../../db/schema.ts';
@@ -10,16 +11,12 @@ type CompanyRow = Selectable<CompanySettingsTable>;
 /** The one place where company columns and spec field names meet. */
 export function companyFromRow(row: CompanyRow | undefined): Company {
   if (!row) return withCompanyDefaults(null);
-  const {
-    id: _rowId,
-    public_id,
-    updated_at: _updated,
-    social_facebook,
-    social_instagram,
-    social_twitter,
-    social_linkedin,
-    ...rest
-  } = row;
+  // The row's own id and change time are no fields of the company.
+  const { public_id, social_facebook, social_instagram, social_twitter, social_linkedin, ...rest } = omit(
+    row,
+    'id',
+    'updated_at',
+  );
   const input: Record<string, unknown> = { _id: public_id };
   for (const [key, value] of Object.entries(rest)) if (value !== null) input[key] = value;
   input['social'] = {
@@ -28,7 +25,7 @@ export function companyFromRow(row: CompanyRow | undefined): Company {
     twitter: social_twitter,
     linkedin: social_linkedin,
   };
-  return withCompanyDefaults(input as CompanyInput);
+  return withCompanyDefaults(input);
 }
 
 export async function getCompany(db: Db): Promise<Company> {

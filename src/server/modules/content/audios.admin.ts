@@ -44,8 +44,13 @@ async function toAdmin(db: Db, rows: Selectable<AudiosTable>[]): Promise<AdminAu
   }));
 }
 
-const one = async (db: Db, id: string) =>
-  (await toAdmin(db, [await db.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow()]))[0]!;
+const one = async (db: Db, id: string) => {
+  const [audio] = await toAdmin(db, [
+    await db.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  ]);
+  if (!audio) throw new Error(`audio ${id} was read but has no admin view`);
+  return audio;
+};
 
 /** GET /api/admin/audios: every item, drafts included, newest first. */
 export async function adminAudios(db: Db): Promise<AdminAudio[]> {

@@ -3,6 +3,7 @@
  * multipart form, the shared field check turned into 400 { message, field }, and the 404 of an unknown id.
  */
 import type { Context } from 'hono';
+import { signedInUser } from '../../middleware/auth.ts';
 import type { FieldCheck } from '../../../shared/schemas/content-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Db } from '../../db/connection.ts';
@@ -20,7 +21,7 @@ export interface ContentWriteContext {
 
 /** The write context of a request that passed requireAdmin (so the user is set). */
 export function writeContext(c: Context<AppEnv>): ContentWriteContext {
-  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
 
 /** A body's fields (JSON values or multipart text) and, for multipart, its expected files. */

@@ -11,7 +11,7 @@ import { revalidate } from '../../http/revalidate.ts';
 import { readUploadForm, uploadBodyLimit, type UploadForm } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../media/document-check.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import {
   allDocuments,
   createDocument,
@@ -25,7 +25,7 @@ import { noStore } from '../../http/no-store.ts';
 
 function writeContext(c: Context<AppEnv>): DocumentWriteContext {
   // requireAdmin ran first, so the user is set.
-  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
 
 const isMultipart = (c: Context<AppEnv>) => mediaType(c.req.header('content-type')) === 'multipart/form-data';
@@ -37,14 +37,12 @@ async function documentForm(c: Context<AppEnv>): Promise<UploadForm> {
 }
 
 /** A JSON body as fields (an object, else the check refuses it). */
-async function jsonFields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  return (await c.req.json().catch(() => undefined)) as Record<string, unknown>;
+async function jsonFields(c: Context<AppEnv>): Promise<unknown> {
+  return (await c.req.json().catch(() => undefined)) as unknown;
 }
 
 /** The body of a write to a stored document: multipart (fields and maybe a file) or JSON (fields). */
-async function changeBody(
-  c: Context<AppEnv>,
-): Promise<{ fields: Record<string, unknown>; files: UploadForm['files'] }> {
+async function changeBody(c: Context<AppEnv>): Promise<{ fields: unknown; files: UploadForm['files'] }> {
   return isMultipart(c) ? readUploadForm(c, ['file']) : { fields: await jsonFields(c), files: {} };
 }
 

@@ -14,6 +14,7 @@ import {
   type DocumentChanges,
 } from '../../../shared/schemas/document-admin.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import type { DocumentsTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import type { UploadInput } from '../../media/upload-check.ts';
@@ -123,7 +124,7 @@ export async function documentDownload(db: Db, dataDir: string, id: string) {
 /** POST /api/admin/documents: the fields (title required) and the file (required). */
 export async function createDocument(
   ctx: DocumentWriteContext,
-  fields: Record<string, unknown>,
+  fields: unknown,
   upload: UploadInput | undefined,
 ): Promise<DocumentWrite> {
   const values = checked(DocumentInput, fields);
@@ -136,7 +137,10 @@ export async function createDocument(
       await insertDocumentRow(trx, { id, ...values, ...stored, created_at: now, updated_at: now });
       const summary = `${label(values.title)} uploaded${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'document.create', target: { type: 'document', id }, summary });
-      return { document: adminDocumentFromRow((await findDocumentRow(trx, id))!), publicChanged: values.published };
+      return {
+        document: adminDocumentFromRow(readBack(await findDocumentRow(trx, id), `document ${id}`)),
+        publicChanged: values.published,
+      };
     }),
   );
 }
@@ -149,7 +153,7 @@ const sentOnly = (changes: DocumentChanges) =>
 export async function updateDocument(
   ctx: DocumentWriteContext,
   id: string,
-  fields: Record<string, unknown>,
+  fields: unknown,
   upload?: UploadInput,
 ): Promise<DocumentWrite> {
   if (!(await findDocumentRow(ctx.db, id))) throw notFound();
@@ -160,7 +164,7 @@ export async function updateDocument(
       const before = await findDocumentRow(trx, id);
       if (!before) throw notFound();
       await updateDocumentRow(trx, id, { ...changes, ...stored, updated_at: new Date().toISOString() });
-      const after = (await findDocumentRow(trx, id))!;
+      const after = readBack(await findDocumentRow(trx, id), `document ${id}`);
       const wasPublished = bool(before.published);
       const isPublished = bool(after.published);
       const publishing = wasPublished !== isPublished ? (isPublished ? ' and published' : ' and unpublished') : '';

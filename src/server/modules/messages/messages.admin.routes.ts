@@ -18,7 +18,7 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import {
   adminUnreadCount,
   changeConversation,
@@ -39,7 +39,7 @@ export function messageAdminRoutes(deps: Deps) {
   // requireAdmin ran first, so the user is set; deps.mailer is read per request (it is the app's one mailer).
   const context = (c: Context<AppEnv>): AdminMessagesContext => ({
     db: c.get('db'),
-    actor: c.get('user')!,
+    actor: signedInUser(c),
     mailer: deps.mailer,
     siteUrl: c.get('env').SITE_URL,
   });

@@ -44,7 +44,7 @@ export function adminSummaryFromRow(row: ConversationRow): AdminConversationSumm
     name: row.name,
     email: row.email,
     userId: row.user_id,
-    adminUnread: Number(row.admin_unread),
+    adminUnread: row.admin_unread,
     blocked: Boolean(row.blocked),
   };
 }
@@ -74,7 +74,7 @@ export async function adminUnreadCount(db: Db): Promise<{ conversations: number 
 /** GET /api/admin/messages/:id: the thread, its visitor messages now read by the company. */
 export async function readAdminConversation(db: Db, id: string): Promise<AdminConversationThread> {
   const row = await findOr404(db, id);
-  if (Number(row.admin_unread) > 0) await markRead(db, id, 'admin');
+  if (row.admin_unread > 0) await markRead(db, id, 'admin');
   return adminThread(db, id);
 }
 

@@ -12,7 +12,7 @@ import { ApiError, fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { MESSAGE_USER_LIMIT, messageLimiter } from './messages-limits.ts';
 import { isBlockedSender } from './messages.repository.ts';
 import { listMyConversations, readMyConversation, sendMyMessage } from './messages.service.ts';
@@ -23,12 +23,12 @@ export function messageRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('/messages', requireUser, noStore)
     .use('/messages/*', requireUser, noStore)
-    .get('/messages', async (c) => c.json(await listMyConversations(c.get('db'), c.get('user')!.id)))
+    .get('/messages', async (c) => c.json(await listMyConversations(c.get('db'), signedInUser(c).id)))
     .get('/messages/:id', async (c) =>
-      c.json(await readMyConversation(c.get('db'), c.get('user')!.id, c.req.param('id'))),
+      c.json(await readMyConversation(c.get('db'), signedInUser(c).id, c.req.param('id'))),
     )
     .post('/messages', async (c) => {
-      const user = c.get('user')!;
+      const user = signedInUser(c);
       const db = c.get('db');
       const env = c.get('env');
       const check = checkNewMessage(await c.req.json().catch(() => undefined));

@@ -35,7 +35,7 @@ export function summaryFromRow(row: ConversationRow): ConversationSummary {
     source: row.source,
     lastMessageAt: row.last_message_at,
     createdAt: row.created_at,
-    unread: Number(row.visitor_unread),
+    unread: row.visitor_unread,
     preview: previewOf(row.last_body ?? ''),
     lastAuthor: row.last_author === 'company' ? 'company' : 'visitor',
   };
@@ -53,7 +53,7 @@ export function messageFromRow(row: {
 /** The thread `id` when it is the account's; 404 otherwise, whether it exists or not. */
 export async function ownConversation(db: Db, userId: string, id: string): Promise<ConversationRow> {
   const row = id.length <= CONVERSATION_ID_MAX ? await findConversationRow(db, id) : undefined;
-  if (!row || row.user_id !== userId) throw notFound(CONVERSATION_NOT_FOUND);
+  if (row?.user_id !== userId) throw notFound(CONVERSATION_NOT_FOUND);
   return row;
 }
 
@@ -71,7 +71,7 @@ async function threadOf(db: Db, id: string): Promise<ConversationThread> {
 /** GET /api/messages/:id: the thread, its company answers now read. */
 export async function readMyConversation(db: Db, userId: string, id: string): Promise<ConversationThread> {
   const row = await ownConversation(db, userId, id);
-  if (Number(row.visitor_unread) > 0) await markRead(db, id, 'visitor');
+  if (row.visitor_unread > 0) await markRead(db, id, 'visitor');
   return threadOf(db, id);
 }
 

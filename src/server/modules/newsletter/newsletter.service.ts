@@ -88,7 +88,7 @@ export async function confirm(db: Db, token: string, now = new Date()): Promise<
   const invalid = fieldError(400, NEWSLETTER_CONFIRM_INVALID, 'token');
   const hash = sha256Hex(token);
   const row = await findSubscriberByConfirmHash(db, hash);
-  if (!row || row.status !== 'pending' || isExpired(row.confirm_expires_at, now)) throw invalid;
+  if (row?.status !== 'pending' || isExpired(row.confirm_expires_at, now)) throw invalid;
   if (!(await confirmSubscriber(db, row.id, hash, now.toISOString()))) throw invalid;
 }
 

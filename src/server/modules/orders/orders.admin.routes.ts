@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import { changeOrderStatus, getAdminOrder, listAdminOrders, ORDER_NOT_FOUND } from './orders.admin.service.ts';
 import { noStore } from '../../http/no-store.ts';
 
@@ -54,7 +54,7 @@ export function orderAdminRoutes(deps: Deps) {
       const parsed = OrderStatusChange.safeParse(body);
       if (!parsed.success) throw refusal<'status' | 'note'>(parsed.error.issues, ORDER_CHANGE_MESSAGES, 'status');
       // requireAdmin ran first, so the user is set; deps.mailer is read per request (it is the app's one mailer).
-      const ctx = { db: c.get('db'), actor: c.get('user')!, mailer: deps.mailer, siteUrl: c.get('env').SITE_URL };
+      const ctx = { db: c.get('db'), actor: signedInUser(c), mailer: deps.mailer, siteUrl: c.get('env').SITE_URL };
       return c.json(await changeOrderStatus(ctx, id, parsed.data));
     });
 }

@@ -45,7 +45,7 @@ export function orderSummaryFromRow(row: OrderRow): AdminOrderSummary {
       email: row.customer_email || (row.user_email ?? ''),
       userId: row.user_id,
     },
-    itemCount: Number(row.item_count ?? 0),
+    itemCount: row.item_count ?? 0,
     total: centsToAmount(row.total_cents),
     total_cents: row.total_cents,
     currency: row.currency,

@@ -5,23 +5,22 @@
 import { Hono } from 'hono';
 import { ORDER_NOT_FOUND } from '../../../shared/orders-customer.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
-import { requireUser } from '../../middleware/auth.ts';
+import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { isOpaqueToken } from '../auth/tokens.ts';
 import { getCustomerOrder, listCustomerOrders } from './orders.customer.service.ts';
 
 /** Order ids are server-made UUIDs; anything longer is no order. */
 const ID_MAX = 100;
 
-export function customerOrderRoutes(_deps: Deps) {
+export function customerOrderRoutes() {
   return (
     new Hono<AppEnv>()
       .use('/orders', noStore)
       .use('/orders/*', noStore)
       // Any clientId or userId in the query is ignored: the caller is the session's user.
-      .get('/orders', requireUser, async (c) => c.json(await listCustomerOrders(c.get('db'), c.get('user')!.id)))
+      .get('/orders', requireUser, async (c) => c.json(await listCustomerOrders(c.get('db'), signedInUser(c).id)))
       .get('/orders/:id', async (c) => {
         const id = c.req.param('id');
         if (id.length > ID_MAX) throw notFound(ORDER_NOT_FOUND);

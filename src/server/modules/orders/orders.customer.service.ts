@@ -46,7 +46,7 @@ function summaryOf(
 /** GET /api/orders: the account's own orders, newest first. */
 export async function listCustomerOrders(db: Db, userId: string): Promise<CustomerOrderList> {
   const rows = await listCustomerOrderRows(db, userId);
-  return { results: rows.map((row) => summaryOf(row, Number(row.item_count ?? 0))) };
+  return { results: rows.map((row) => summaryOf(row, row.item_count ?? 0)) };
 }
 
 /** The order as its customer reads it. */
@@ -102,8 +102,8 @@ export async function getCustomerOrder(
   caller: { userId?: string | undefined; token?: string | undefined },
 ): Promise<CustomerOrder> {
   const row = await findCustomerOrderRow(db, id);
-  const owner =
-    row !== undefined && row.user_id !== null && caller.userId !== undefined && row.user_id === caller.userId;
+  // A signed-in caller's own order (a guest's order has no user_id).
+  const owner = caller.userId !== undefined && row?.user_id === caller.userId;
   if (!row || !(owner || tokenOpens(row, caller.token))) throw notFound(ORDER_NOT_FOUND);
   return customerOrderFromRow(db, row);
 }

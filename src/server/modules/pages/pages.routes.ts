@@ -5,14 +5,14 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import { PAGE_NOT_FOUND } from '../../../shared/schemas/page-admin.ts';
 import { isSlug } from '../../../shared/slug.ts';
 import * as pages from './pages.service.ts';
 
 function writeContext(c: Context<AppEnv>): pages.PageWriteContext {
   // requireAdmin ran first, so the user is set.
-  return { db: c.get('db'), actor: c.get('user')! };
+  return { db: c.get('db'), actor: signedInUser(c) };
 }
 
 /** The JSON body, or undefined when it is not JSON (the rules then refuse it with a 400). */

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/page-admin.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import type { PagesTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -122,7 +123,7 @@ export async function createPage(ctx: PageWriteContext, body: unknown): Promise<
       });
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'page.create', target: { type: 'page', id }, summary });
-      return adminPageFromRow((await repo.findPageRow(trx, id))!);
+      return adminPageFromRow(readBack(await repo.findPageRow(trx, id), `page ${id}`));
     }),
   );
   return { page, publicChange: page.published };
@@ -153,7 +154,7 @@ export async function updatePage(ctx: PageWriteContext, id: string, body: unknow
         target: { type: 'page', id },
         summary: `${label(title)} updated`,
       });
-      const page = adminPageFromRow((await repo.findPageRow(trx, id))!);
+      const page = adminPageFromRow(readBack(await repo.findPageRow(trx, id), `page ${id}`));
       return { page, publicChange: page.published || bool(before.published) };
     }),
   );
@@ -183,7 +184,7 @@ export async function togglePage(ctx: PageWriteContext, id: string, body: unknow
       target: { type: 'page', id },
       summary: `${label(before.title)} ${what}`,
     });
-    const page = adminPageFromRow((await repo.findPageRow(trx, id))!);
+    const page = adminPageFromRow(readBack(await repo.findPageRow(trx, id), `page ${id}`));
     return { page, publicChange: page.published || bool(before.published) };
   });
 }

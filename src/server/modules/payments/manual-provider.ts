@@ -3,5 +3,5 @@ import type { PaymentProvider } from './payment-provider.ts';
 
 export const manualProvider: PaymentProvider = {
   method: 'manual',
-  start: async (_request, instructions) => ({ method: 'manual', instructions, ref: '' }),
+  start: (_request, instructions) => Promise.resolve({ method: 'manual', instructions, ref: '' }),
 };

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import { checkPlan, PlanInput, PlanPatch } from '../../../shared/schemas/plan-admin.ts';
 import {
   allPlans,
@@ -18,7 +18,7 @@ import { noStore } from '../../http/no-store.ts';
 
 function writeContext(c: Context<AppEnv>): PlanWriteContext {
   // requireAdmin ran first, so the user is set.
-  return { db: c.get('db'), actor: c.get('user')! };
+  return { db: c.get('db'), actor: signedInUser(c) };
 }
 
 /** The JSON body checked against `schema`, or a 400 naming the first bad field. */

@@ -8,6 +8,7 @@ import { amountToCents, centsToAmount } from '../../../shared/money.ts';
 import { BILLING_PERIODS, type AdminPlan, type BillingPeriod, type Plan } from '../../../shared/plans.ts';
 import type { PlanChanges, PlanValues } from '../../../shared/schemas/plan-admin.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import { parseStringArray } from '../../db/json-columns.ts';
 import type { PlansTable } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -110,7 +111,10 @@ export async function createPlan(ctx: PlanWriteContext, values: PlanValues): Pro
     await insertPlanRow(trx, { id, ...columnsOf(values), created_at: now, updated_at: now });
     const summary = `${label(values.name)} created${values.published ? '' : ' as a draft'}`;
     await recordAudit(trx, ctx.actor, { action: 'plan.create', target: { type: 'plan', id }, summary });
-    return { plan: adminPlanFromRow((await findPlanRow(trx, id))!), publicChanged: values.published };
+    return {
+      plan: adminPlanFromRow(readBack(await findPlanRow(trx, id), `plan ${id}`)),
+      publicChanged: values.published,
+    };
   });
 }
 
@@ -134,7 +138,7 @@ export async function updatePlan(
       summary: `${label(values.name)} updated${publishing}`,
     });
     return {
-      plan: adminPlanFromRow((await findPlanRow(trx, id))!),
+      plan: adminPlanFromRow(readBack(await findPlanRow(trx, id), `plan ${id}`)),
       publicChanged: before.published || values.published,
     };
   });

@@ -15,7 +15,7 @@ import type { Deps } from '../../deps.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import {
   createProduct,
   deleteProduct,
@@ -35,7 +35,7 @@ const ID_MAX = 100;
 
 function writeContext(c: Context<AppEnv>): ProductWriteContext {
   // requireAdmin ran first, so the user is set.
-  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
 
 function productId(c: Context<AppEnv>): string {

@@ -14,6 +14,7 @@ import {
   type ProductValues,
 } from '../../../shared/schemas/product-admin.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
@@ -132,7 +133,7 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
       await claimMedia(trx, image);
       const summary = `${label(values.name)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'product.create', target: { type: 'product', id }, summary });
-      return adminProductFromRow((await findProductRow(trx, id))!);
+      return adminProductFromRow(readBack(await findProductRow(trx, id), `product ${id}`));
     }),
   );
   return { product, shopChanged: product.published };
@@ -155,7 +156,7 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
       });
       await claimMedia(trx, image);
       if (image && before.image !== image) await unclaimMedia(trx, before.image);
-      const after = (await findProductRow(trx, id))!;
+      const after = readBack(await findProductRow(trx, id), `product ${id}`);
       await recordAudit(trx, ctx.actor, {
         action: 'product.update',
         target: { type: 'product', id },
@@ -182,7 +183,11 @@ export async function setProductPublished(
     if (bool(row.published) === published) return { product: adminProductFromRow(row), shopChanged: false, message };
     await updateProductRow(trx, id, { published, updated_at: new Date().toISOString() });
     await recordAudit(trx, ctx.actor, { action: 'product.update', target: { type: 'product', id }, summary: message });
-    return { product: adminProductFromRow((await findProductRow(trx, id))!), shopChanged: true, message };
+    return {
+      product: adminProductFromRow(readBack(await findProductRow(trx, id), `product ${id}`)),
+      shopChanged: true,
+      message,
+    };
   });
 }
 

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import {
   allSliders,
   createSlider,
@@ -24,7 +24,7 @@ const OrderBody = z.object({ ids: z.array(ID).max(1000) });
 
 function writeContext(c: Context<AppEnv>): WriteContext {
   // requireAdmin ran first, so the user is set.
-  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
 
 /** The slider form: multipart only (a file may come with it). */

@@ -4,9 +4,11 @@
  * The caller asks for the site rebuild once a write has returned.
  */
 import { randomUUID } from 'node:crypto';
+import { omit } from '../../../shared/omit.ts';
 import { checkSliderForm, NEW_SLIDER_VALUES, type SliderValues } from '../../../shared/schemas/slider.ts';
 import type { Slider } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
@@ -77,7 +79,7 @@ function columnsOf(v: SliderValues) {
   };
 }
 
-const valuesOf = ({ _id: _, image: __, ...values }: Slider): SliderValues => values;
+const valuesOf = (slider: Slider): SliderValues => omit(slider, '_id', 'image');
 
 /** Stores the form's image if it has one; its URL, or undefined. */
 async function storedImage(ctx: WriteContext, form: UploadForm): Promise<string | undefined> {
@@ -114,7 +116,7 @@ export async function createSlider(ctx: WriteContext, form: UploadForm): Promise
         target: { type: 'slider', id },
         summary: `${label(values.title)} created`,
       });
-      return sliderFromRow((await findSliderRow(trx, id))!);
+      return sliderFromRow(readBack(await findSliderRow(trx, id), `slider ${id}`));
     }),
   );
 }
@@ -138,7 +140,7 @@ export async function updateSlider(ctx: WriteContext, id: string, form: UploadFo
         target: { type: 'slider', id },
         summary: `${label(values.title)} updated`,
       });
-      return { slider: sliderFromRow((await findSliderRow(trx, id))!), previous: before.image };
+      return { slider: sliderFromRow(readBack(await findSliderRow(trx, id), `slider ${id}`)), previous: before.image };
     }),
   );
   if (image && previous !== image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, previous);
@@ -153,7 +155,7 @@ export async function setSliderActive(ctx: WriteContext, id: string, isActive: b
     await updateSliderRow(trx, id, { is_active: isActive, updated_at: new Date().toISOString() });
     const summary = `${label(row.title)} ${isActive ? 'activated' : 'deactivated'}`;
     await recordAudit(trx, ctx.actor, { action: 'slider.update', target: { type: 'slider', id }, summary });
-    return sliderFromRow((await findSliderRow(trx, id))!);
+    return sliderFromRow(readBack(await findSliderRow(trx, id), `slider ${id}`));
   });
 }
 

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import { getStoreSettings, updateStoreSettings } from './store.service.ts';
 
 export function storeRoutes(deps: Deps) {
@@ -22,7 +22,7 @@ export function storeRoutes(deps: Deps) {
         const check = checkStoreSettings(await c.req.json().catch(() => undefined));
         if (!check.ok) throw fieldError(400, check.message, check.field);
         // requireAdmin ran first, so the user is set.
-        return c.json(await updateStoreSettings(c.get('db'), deps, c.get('user')!, check.value));
+        return c.json(await updateStoreSettings(c.get('db'), deps, signedInUser(c), check.value));
       })
   );
 }

@@ -18,10 +18,11 @@ export function findTeamRow(db: Db, id: string) {
 export async function nextTeamOrder(db: Db): Promise<number> {
   const row = await db
     .selectFrom('team_members')
-    .select((eb) => eb.fn.max('sort_order').as('last'))
+    // null when there is no member yet.
+    .select((eb) => eb.fn.max<number | null>('sort_order').as('last'))
     .executeTakeFirst();
   const last = row?.last;
-  return last === null || last === undefined ? 0 : Number(last) + 1;
+  return last === null || last === undefined ? 0 : last + 1;
 }
 
 export async function countTeamRows(db: Db): Promise<number> {

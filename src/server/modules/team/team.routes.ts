@@ -11,7 +11,7 @@ import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import {
   createTeamMember,
   deleteTeamMember,
@@ -27,7 +27,7 @@ const ID_MAX = 100;
 
 function writeContext(c: Context<AppEnv>): TeamWriteContext {
   // requireAdmin ran first, so the user is set.
-  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: c.get('user')! };
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
 
 function memberId(c: Context<AppEnv>): string {

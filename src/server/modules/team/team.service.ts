@@ -16,6 +16,7 @@ import {
   type TeamMember,
 } from '../../../shared/schemas/team.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import type { TeamMembersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
@@ -48,7 +49,7 @@ const label = (name: string) => `Team member "${name}"`;
 const fieldsOf = (input: TeamInput): Record<string, unknown> => ('json' in input ? input.json : input.fields);
 
 export function teamMemberFromRow(row: Selectable<TeamMembersTable>): TeamMember {
-  return { _id: row.id, name: row.name, role: row.role, bio: row.bio, photo: row.photo, order: Number(row.sort_order) };
+  return { _id: row.id, name: row.name, role: row.role, bio: row.bio, photo: row.photo, order: row.sort_order };
 }
 
 /** GET /api/team and /api/admin/team: every member in order. */
@@ -106,7 +107,7 @@ export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput):
         target: { type: 'team', id },
         summary: `${label(check.value.name)} added`,
       });
-      return teamMemberFromRow((await findTeamRow(trx, id))!);
+      return teamMemberFromRow(readBack(await findTeamRow(trx, id), `team member ${id}`));
     }),
   );
 }
@@ -124,7 +125,7 @@ export async function updateTeamMember(ctx: TeamWriteContext, id: string, input:
       if (!before) throw missing();
       await updateTeamRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
       await claimMedia(trx, photo);
-      const after = (await findTeamRow(trx, id))!;
+      const after = readBack(await findTeamRow(trx, id), `team member ${id}`);
       if (before.photo !== after.photo) await unclaimMedia(trx, before.photo);
       await recordAudit(trx, ctx.actor, {
         action: 'team.update',

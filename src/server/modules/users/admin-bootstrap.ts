@@ -15,9 +15,10 @@ export async function ensureFirstAdmin(db: Db, email: string, password: string |
   const existing = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
   if (existing) return { created: false, email };
   // An empty ADMIN_PASSWORD counts as unset.
-  const given = password ? password : undefined;
-  const generated = given ? undefined : randomBytes(18).toString('base64url');
-  const chosen = given ?? generated!;
+  // An empty ADMIN_PASSWORD counts as unset.
+  const given = password === '' ? undefined : password;
+  const chosen = given ?? randomBytes(18).toString('base64url');
+  const generated = given === undefined ? chosen : undefined;
   const problem = passwordProblem(chosen, ['admin', email.split('@')[0] ?? '']);
   if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
   const now = new Date().toISOString();

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/user-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
+import { requireAdmin, signedInUser } from '../../middleware/auth.ts';
 import { changeUser, listAdminUsers } from './users.admin.service.ts';
 import { noStore } from '../../http/no-store.ts';
 import type { Deps } from '../../deps.ts';
@@ -53,12 +53,12 @@ export function userAdminRoutes(deps: Pick<Deps, 'mailer'>) {
       if (parsed.data.role === undefined && parsed.data.disabled === undefined)
         throw fieldError(400, USER_CHANGE_MESSAGES.empty, 'role');
       // requireAdmin ran first, so the user is set.
-      return c.json(await changeUser(c.get('db'), c.get('user')!, id, parsed.data));
+      return c.json(await changeUser(c.get('db'), signedInUser(c), id, parsed.data));
     })
     .delete('/admin/users/:id/two-factor', async (c) => {
       const id = c.req.param('id');
       if (id.length > ID_MAX) throw notFound('User not found');
       const resetDeps = { db: c.get('db'), env: c.get('env'), mailer: deps.mailer, ip: clientIp(c) };
-      return c.json(await resetTwoFactor(resetDeps, c.get('user')!, id));
+      return c.json(await resetTwoFactor(resetDeps, signedInUser(c), id));
     });
 }

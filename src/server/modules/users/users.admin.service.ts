@@ -3,6 +3,7 @@
  * pure rule in shared/schemas/user-admin.ts inside its transaction, which also revokes sessions and records the audit.
  */
 import type { AdminUser, AdminUserPage } from '../../../shared/admin.ts';
+import { omit } from '../../../shared/omit.ts';
 import {
   changeSummary,
   judgeUserChange,
@@ -10,6 +11,7 @@ import {
   type UsersFilter,
 } from '../../../shared/schemas/user-admin.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import { bool } from '../content/content.mappers.ts';
@@ -26,7 +28,7 @@ import {
 /** The row as the admin API shows it. */
 export function adminUserFromRow(row: AdminUserRow): AdminUser {
   // The identity fields as every user answer has them; a profile picture is not what this list shows.
-  const { profile_image, ...user } = userFromRow({ ...row, profile_image: null });
+  const user = omit(userFromRow({ ...row, profile_image: null }), 'profile_image');
   return {
     ...user,
     disabled: bool(row.disabled),
@@ -69,6 +71,6 @@ export async function changeUser(
     // Deactivating ends every session at once, in the same transaction: no request after the answer gets through.
     if (change.disabled === true) await deleteSessionsOfUser(trx, id);
     await recordAudit(trx, actor, { action: 'user.update', target: { type: 'user', id }, summary });
-    return { message: summary, user: adminUserFromRow((await findAdminUserRow(trx, id))!) };
+    return { message: summary, user: adminUserFromRow(readBack(await findAdminUserRow(trx, id), `user ${id}`)) };
   });
 }

@@ -7,6 +7,7 @@
 import type { AdminUser } from '../../../shared/admin.ts';
 import { ADMIN_TWO_FACTOR_TEXTS } from '../../../shared/admin-two-factor.ts';
 import type { Db } from '../../db/connection.ts';
+import { readBack } from '../../db/read-back.ts';
 import type { Env } from '../../env.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -49,7 +50,12 @@ export async function resetTwoFactor(
     const target = adminUserFromRow(row);
     const message = ADMIN_TWO_FACTOR_TEXTS.reset(actorName(target));
     await recordAudit(trx, actor, { action: 'user.two-factor-reset', target: { type: 'user', id }, summary: message });
-    return { message, email: row.email, role: row.role, user: adminUserFromRow((await findAdminUserRow(trx, id))!) };
+    return {
+      message,
+      email: row.email,
+      role: row.role,
+      user: adminUserFromRow(readBack(await findAdminUserRow(trx, id), `user ${id}`)),
+    };
   });
   logAuthEvent('two_factor.disabled', { ip: deps.ip, userId: id, reason: `reset by admin ${actor.id}` });
   const mustEnrolAgain = roleOf(done.role) === 'admin' && deps.env.ADMIN_2FA === 'required';
