@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { assert, expect } from 'vitest';
 import { VARIANT_WIDTHS, isPictureName, variantName } from '../../src/shared/image-variants.ts';
 import type { Ack, CrashLedger, WriterContext } from './crash-writer.ts';
-import { testDatabaseFor } from './test-database.ts';
+import { promised, testDatabaseFor } from './test-database.ts';
 
 async function getJson(
   ctx: Pick<WriterContext, 'origin'>,
@@ -85,11 +85,11 @@ export async function expectAcknowledgedWrites(
   for (const ack of acks) {
     const key = `${ack.kind}:${ack.id}`;
     const actual = stored.get(key);
-    expect(actual, `${key} was acknowledged but is gone`).toBeDefined();
+    assert.isDefined(actual, `${key} was acknowledged but is gone`);
     // The company's GET is its public view; the acknowledged answer's fields it shows must be equal.
     const expected =
       ack.kind === 'company'
-        ? Object.fromEntries(Object.entries(ack.expected).filter(([k]) => k in actual!))
+        ? Object.fromEntries(Object.entries(ack.expected).filter(([k]) => k in actual))
         : ack.expected;
     if (ack.kind === 'company')
       expect(Object.keys(expected), 'company fields compared').toEqual(
@@ -97,11 +97,11 @@ export async function expectAcknowledgedWrites(
       );
     if (inFlight?.id === ack.id && inFlight.kind === ack.kind) {
       const edited = Object.fromEntries(Object.entries(inFlight.sent).filter(([k]) => LABELS.includes(k)));
-      const asAcked = isEqual(pick(actual!, expected), expected);
+      const asAcked = isEqual(pick(actual, expected), expected);
       if (!asAcked) expect(actual, `${key}: neither as acknowledged nor as the unanswered edit`).toMatchObject(edited);
-      ack.expected = actual!;
+      ack.expected = actual;
     } else {
-      expect(pick(actual!, expected), `${key} differs from what was acknowledged`).toEqual(expected);
+      expect(pick(actual, expected), `${key} differs from what was acknowledged`).toEqual(expected);
     }
   }
   ledger.inFlight = undefined;
@@ -168,14 +168,14 @@ export async function expectMediaConsistent(
   for (const row of rows) {
     expect(present.has(row.file_name), `media row ${row.file_name} has no file`).toBe(true);
     const path = join(mediaDir, row.file_name);
-    expect(statSync(path).size, `${row.file_name} size`).toBe(Number(row.bytes));
+    expect(statSync(path).size, `${row.file_name} size`).toBe(row.bytes);
     const format = FORMATS[row.content_type];
     // Stored names are never reused and files never rewritten: one that decoded before is not decoded again.
     if (!format || decoded.has(row.file_name)) continue;
     const meta = await sharp(path).metadata();
     expect(meta.format, `${row.file_name} decodes as ${row.content_type}`).toBe(format);
     if (row.width !== null)
-      expect([meta.width, meta.height], `${row.file_name} dimensions`).toEqual([Number(row.width), Number(row.height)]);
+      expect([meta.width, meta.height], `${row.file_name} dimensions`).toEqual([row.width, row.height]);
     // Every pixel, not only the header: a file cut short fails here.
     await sharp(path, { failOn: 'truncated' }).stats();
     decoded.add(row.file_name);
@@ -209,8 +209,8 @@ export async function openCheckConnection(dataDir: string): Promise<CheckConnect
   const db = new DatabaseSync(join(dataDir, 'site.db'), { timeout: 5000 });
   return {
     kind: 'sqlite',
-    query: async (text, values = []) => db.prepare(text).all(...(values as never[])),
-    close: async () => db.close(),
+    query: (text, values = []) => promised(() => db.prepare(text).all(...(values as never[]))),
+    close: () => promised(() => db.close()),
   };
 }
 
@@ -243,7 +243,13 @@ export async function expectDatabaseIntact(
     const childCols = fk['child_cols'] as string[];
     const parentCols = fk['parent_cols'] as string[];
     const notNull = childCols.map((col) => `c.${ident(col)} IS NOT NULL`).join(' AND ');
-    const join_ = childCols.map((col, i) => `p.${ident(parentCols[i]!)} = c.${ident(col)}`).join(' AND ');
+    const join_ = childCols
+      .map((col, i) => {
+        const parentCol = parentCols[i];
+        if (parentCol === undefined) throw new Error(`${fk['conname'] as string} has fewer parent than child columns`);
+        return `p.${ident(parentCol)} = c.${ident(col)}`;
+      })
+      .join(' AND ');
     const [dangling] = await conn.query(
       `SELECT count(*)::int AS n FROM ${fk['child'] as string} c WHERE ${notNull} AND NOT EXISTS (SELECT 1 FROM ${fk['parent'] as string} p WHERE ${join_})`,
     );
@@ -270,7 +276,15 @@ export async function expectDatabaseIntact(
 
 /** The media table as the checks read it. */
 export async function mediaRows(conn: CheckConnection): Promise<MediaRow[]> {
-  return (await conn.query('SELECT file_name, content_type, bytes, width, height FROM media')) as unknown as MediaRow[];
+  const rows = await conn.query('SELECT file_name, content_type, bytes, width, height FROM media');
+  const size = (value: unknown) => (value === null ? null : Number(value));
+  return rows.map((r) => ({
+    file_name: String(r['file_name']),
+    content_type: String(r['content_type']),
+    bytes: Number(r['bytes']),
+    width: size(r['width']),
+    height: size(r['height']),
+  }));
 }
 
 /** The registered users named (by username), with the fields a registration sends. */

@@ -20,7 +20,12 @@ export function createPrng(seed: number): Prng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { seed, next, int, pick: (items) => items[int(0, items.length - 1)]! };
+  const pick = <T>(items: readonly T[]): T => {
+    const item = items[int(0, items.length - 1)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  };
+  return { seed, next, int, pick };
 }
 
 /** CRASH_SEED from the environment (to replay a failure), else a new random seed. */

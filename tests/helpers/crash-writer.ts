@@ -140,7 +140,8 @@ const WRITES: Record<string, Write> = {
     };
     ctx.ledger.inFlight = { kind: 'user', sent };
     await send(ctx, 'POST', '/api/auth/register', { ...sent, role: 'customer' }, '');
-    const { password: _, ...kept } = sent;
+    // The password is sent but never read back.
+    const kept = Object.fromEntries(Object.entries(sent).filter(([field]) => field !== 'password'));
     ctx.ledger.ack('user', username, kept);
   },
   async order(ctx) {
@@ -183,7 +184,7 @@ const WRITES: Record<string, Write> = {
   },
   async sliderEdit(ctx, n) {
     const id = someId(ctx, 'slider');
-    if (!id) return WRITES['sliderCreate']!(ctx, n);
+    if (!id) return writeNamed('sliderCreate')(ctx, n);
     const fields = { title: `Slide edited ${n}`, subtitle: `Edited ${n}` };
     ctx.ledger.inFlight = { kind: 'slider', id, sent: fields };
     const picture = ctx.rng.next() < 0.6 ? await randomPicture(ctx.rng) : undefined;
@@ -277,6 +278,12 @@ const WRITES: Record<string, Write> = {
 
 export const WRITE_NAMES = Object.keys(WRITES);
 
+function writeNamed(name: string): Write {
+  const write = WRITES[name];
+  if (!write) throw new Error(`no write named ${name}`);
+  return write;
+}
+
 /**
  * Writes one after another until the server goes away (resolves with how many were acknowledged) or `count` writes
  * are done. Any answer other than 2xx is a failure and throws.
@@ -288,7 +295,7 @@ export async function writeUntilGone(ctx: WriterContext, count = Infinity, only?
   while (done < count) {
     const name = ctx.rng.pick(names);
     try {
-      await WRITES[name]!(ctx, `${ctx.tag}-${serial++}`);
+      await writeNamed(name)(ctx, `${ctx.tag}-${serial++}`);
     } catch (error) {
       if (error instanceof ServerGone) return done;
       throw error;

@@ -35,7 +35,10 @@ export function apiRoutes(app: App): Route[] {
   const keys = apiRouteKeys(app);
   return keys.map((key) => {
     const [method, path] = key.split(' ') as [string, string];
-    const params = [...path.matchAll(PARAM)].map((m) => m[1]!);
+    const params = [...path.matchAll(PARAM)].map(([, name]) => {
+      if (name === undefined) throw new Error(`${path}: a parameter without a name`);
+      return name;
+    });
     const sample = fillPath(
       path,
       params.map(() => 'sample-id'),

@@ -8,6 +8,7 @@ import type { Route } from './fuzz-model.ts';
 import {
   BROKEN_JSON,
   hugeString,
+  jsonText,
   NUMBER_TEXTS,
   objectJson,
   pollutionJson,
@@ -196,7 +197,7 @@ export function jsonBodyArbitrary(knowledge: RouteKnowledge): fc.Arbitrary<FuzzB
         fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 6 }).map((o) => objectJson(Object.entries(o))),
       ),
     },
-    { weight: 2, arbitrary: json(value.map((v) => JSON.stringify(v) ?? 'null')) },
+    { weight: 2, arbitrary: json(value.map(jsonText)) },
     { weight: 2, arbitrary: json(pollutionJson(keys)) },
     { weight: 1, arbitrary: json(spoiltSkeleton(knowledge, hugeString)) },
     { weight: 1, arbitrary: json(fc.constantFrom(...BROKEN_JSON)) },

@@ -90,14 +90,18 @@ export function snapshotter(db: Db, dataDir: string, exclusions: SnapshotExclusi
     const names = await listTables();
     const result: Snapshot = new Map();
     // The pool reads tables side by side on PostgreSQL; SQLite answers them in turn.
-    const rows = await Promise.all(
-      names.map((name) =>
-        (db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(name).selectAll().execute(),
-      ),
+    const tables = await Promise.all(
+      names.map(async (name) => ({
+        name,
+        rows: await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+          .selectFrom(name)
+          .selectAll()
+          .execute(),
+      })),
     );
-    names.forEach((name, i) => {
+    tables.forEach(({ name, rows }) => {
       const dropped = droppedColumns(name);
-      result.set(name, rows[i]!.map((row) => rowText(row as Record<string, unknown>, dropped)).sort());
+      result.set(name, rows.map((row) => rowText(row as Record<string, unknown>, dropped)).sort());
     });
     const files = await Promise.all(dirs.map((dir) => readdir(dir).catch(() => [] as string[])));
     result.set(FILES, files.flatMap((names, i) => names.map((n) => `${i}:${n}`)).sort());

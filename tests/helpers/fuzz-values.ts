@@ -175,9 +175,18 @@ export function weirdValue(keys: readonly string[]): fc.Arbitrary<unknown> {
   return value;
 }
 
+/**
+ * JSON text of a value, 'null' for what JSON cannot hold (undefined, a function): JSON.stringify returns undefined
+ * for those, though its declared type says string.
+ */
+export function jsonText(value: unknown): string {
+  const stringify: (value: unknown) => string | undefined = JSON.stringify;
+  return stringify(value) ?? 'null';
+}
+
 /** JSON text of an object, keeping `__proto__` as an own key (JSON.stringify of a plain literal would drop it). */
 export function objectJson(entries: readonly (readonly [string, unknown])[]): string {
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`;
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`;
 }
 
 /** Payloads that try to set properties on Object.prototype at the top and nested levels, beside real field names. */
@@ -194,7 +203,7 @@ export function pollutionJson(keys: readonly string[]): fc.Arbitrary<string> {
     .map(([field, value, payload, level]) => {
       const at = payload.slice(1, -1);
       if (level === 0) return `{${at}}`;
-      if (level === 1) return `{${JSON.stringify(field)}:${JSON.stringify(value) ?? 'null'},${at}}`;
+      if (level === 1) return `{${JSON.stringify(field)}:${jsonText(value)},${at}}`;
       // Nested one level down, under a real field name, and as an array element.
       return `{${JSON.stringify(field)}:{${at}},"items":[{${at}}]}`;
     });

@@ -53,7 +53,7 @@ export function googleFlow(serverUrl: () => string, siteUrl: string) {
    */
   async function signIn(
     jar = new CookieJar(),
-    tamper: (callback: URL) => void = () => {},
+    tamper: (callback: URL) => void = () => undefined,
   ): Promise<{ login: URL; jar: CookieJar; start: Response; back: Response }> {
     const start = await get(jar, `${serverUrl()}/api/auth/google`);
     let back = start;

@@ -32,19 +32,20 @@ export function holdRequest(origin: string, path: string, json: unknown): Promis
     // One request per connection: the answer is complete when its body reached its Content-Length, or when the
     // server closes the connection (status 0 when no status line came before that).
     const answer = new Promise<{ status: number; body: string }>((done) => {
-      const parse = (closed: boolean) => {
+      // The answer as received so far, and whether it is complete while the connection stays open.
+      const parse = () => {
         const end = received.indexOf('\r\n\r\n');
-        if (end < 0) return closed ? { status: 0, body: received } : null;
+        if (end < 0) return { parsed: { status: 0, body: received }, complete: false };
         const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
         const length = /\r\ncontent-length: *(\d+)/i.exec(received.slice(0, end))?.[1];
         const rest = received.slice(end + 4);
-        return closed || (length !== undefined && rest.length >= Number(length)) ? { status, body: rest } : null;
+        return { parsed: { status, body: rest }, complete: length !== undefined && rest.length >= Number(length) };
       };
       socket.on('data', () => {
-        const parsed = parse(false);
-        if (parsed) done(parsed);
+        const { parsed, complete } = parse();
+        if (complete) done(parsed);
       });
-      socket.once('close', () => done(parse(true)!));
+      socket.once('close', () => done(parse().parsed));
     });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * One JSON client for the API tests: a method, a path, an optional bearer token and body (an object is sent as JSON,
- * FormData as multipart), answered with the status, the headers and the parsed body. It talks to the app in-process
- * (`app.request`) or to a listening server (`fetchFrom(url)`), so a test reads the same either way.
+ * FormData as multipart, a string as JSON text as it is), answered with the status, the headers and the parsed body.
+ * It talks to the app in-process (`app.request`) or to a listening server (`fetchFrom(url)`), so a test reads the same
+ * either way.
  */
 
 /** An answer's JSON body as the API writes it: an object, with `message` and `field` on a refusal. */
@@ -17,7 +18,8 @@ export interface Answer<B = ApiBody> {
 export interface CallOptions {
   /** A bearer token; `null` sends none even when the client has a default one. */
   token?: string | null | undefined;
-  body?: FormData | object | undefined;
+  /** An object sent as JSON, FormData as multipart, a string as JSON text as it is (malformed JSON included). */
+  body?: FormData | object | string | undefined;
   headers?: Record<string, string> | undefined;
 }
 
@@ -40,7 +42,7 @@ export function requestInit(method: string, options: CallOptions = {}): RequestI
   if (body === undefined) return { method, headers };
   if (body instanceof FormData) return { method, headers, body };
   headers['content-type'] ??= 'application/json';
-  return { method, headers, body: JSON.stringify(body) };
+  return { method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) };
 }
 
 /** Reads an answer's body as JSON, or null when it is empty or not JSON. */

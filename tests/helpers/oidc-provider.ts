@@ -36,7 +36,9 @@ export interface TestOidcProvider {
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-type Details = { params: Record<string, unknown> };
+interface Details {
+  params: Record<string, unknown>;
+}
 interface Grant {
   addOIDCScope(scope: string): void;
   save(): Promise<string>;
@@ -52,10 +54,13 @@ interface Provider {
   ): Promise<void>;
   Grant: new (init: { accountId: string; clientId: string }) => Grant;
 }
-type ProviderModule = { default: new (issuer: string, configuration: object) => Provider };
+interface ProviderModule {
+  default: new (issuer: string, configuration: object) => Provider;
+}
 
 /** The package ships no types; a specifier typed as string keeps the compiler from asking for them. */
-const loadProvider = async (): Promise<ProviderModule> => (await import('oidc-provider' as string)) as ProviderModule;
+const importUntyped = (specifier: string): Promise<unknown> => import(specifier);
+const loadProvider = async (): Promise<ProviderModule> => (await importUntyped('oidc-provider')) as ProviderModule;
 
 const TOKEN_PATH = '/token';
 let foreignKey: KeyObject | undefined;
@@ -136,9 +141,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    findAccount: async (_ctx: unknown, sub: string) => {
+    findAccount: (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
-      return account ? { accountId: sub, claims: async () => ({ ...account }) } : undefined;
+      return Promise.resolve(account ? { accountId: sub, claims: () => Promise.resolve({ ...account }) } : undefined);
     },
   });
 
@@ -146,7 +151,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     issuer,
     clientId,
     clientSecret,
-    next: { sub: 'default-user', email: 'default@example.com', email_verified: true },
+    next: { sub: 'default-user', email: 'default@example.com', email_verified: true } satisfies TestAccount,
     forge: null,
     close: () =>
       new Promise<void>((resolve) => {

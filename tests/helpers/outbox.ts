@@ -61,7 +61,7 @@ function parts(headers: Record<string, string>, body: string): { type: string; c
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (!type.toLowerCase().startsWith('multipart/') || !boundary)
-    return [{ type: type.split(';')[0]!.trim().toLowerCase(), content: decodeBody(headers, body) }];
+    return [{ type: type.replace(/;.*/s, '').trim().toLowerCase(), content: decodeBody(headers, body) }];
   return body
     .split(`--${boundary}`)
     .slice(1)

@@ -68,11 +68,14 @@ export async function startProductProcess(
     waitFor,
     kill: () => {
       // Only while it runs: its group id is its process id, which may be reused once it has exited.
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined)
+        process.kill(-child.pid, 'SIGKILL');
     },
   };
   try {
-    process_.origin = (await waitFor(/API ready at (http:\/\/127\.0\.0\.1:\d+)/, readyTimeoutMs))[1]!;
+    const [, origin] = await waitFor(/API ready at (http:\/\/127\.0\.0\.1:\d+)/, readyTimeoutMs);
+    if (origin === undefined) throw new Error('the ready line names no origin');
+    process_.origin = origin;
   } catch (error) {
     process_.kill();
     throw error;

@@ -106,7 +106,9 @@ export async function refuseInserts(db: Db, table: string, condition = 'true'): 
   await sql
     .raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, 'refused'); END`)
     .execute(db);
-  return async () => void (await sql.raw(`DROP TRIGGER ${name}`).execute(db));
+  return async () => {
+    await sql.raw(`DROP TRIGGER ${name}`).execute(db);
+  };
 }
 
 /**
@@ -149,6 +151,12 @@ export interface RawConnection {
   close(): Promise<void>;
 }
 
+/** `work`'s result as a promise, which rejects when `work` throws (as an async function's would). */
+export const promised = <T>(work: () => T): Promise<T> =>
+  new Promise((resolve) => {
+    resolve(work());
+  });
+
 /** A connection of its own to DATA_DIR's database, outside the server's pool: what another process would write with. */
 export async function anotherConnection(dataDir: string): Promise<RawConnection> {
   const url = await testDatabaseFor(dataDir);
@@ -156,20 +164,23 @@ export async function anotherConnection(dataDir: string): Promise<RawConnection>
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     return {
-      query: async (text, values = []) => (await client.query(text, values)).rows,
+      query: async (text, values = []) => (await client.query<Record<string, unknown>>(text, values)).rows,
       param: (n) => `$${n}`,
       close: () => client.end(),
     };
   }
   const db = new DatabaseSync(join(dataDir, 'site.db'), { timeout: 5000 });
   return {
-    query: async (text, values = []) => {
-      const stmt = db.prepare(text);
-      const bound = values as SQLInputValue[];
-      return stmt.columns().length > 0 ? stmt.all(...bound) : (stmt.run(...bound), []);
-    },
+    query: (text, values = []) =>
+      promised(() => {
+        const stmt = db.prepare(text);
+        const bound = values as SQLInputValue[];
+        if (stmt.columns().length > 0) return stmt.all(...bound);
+        stmt.run(...bound);
+        return [];
+      }),
     param: () => '?',
-    close: async () => db.close(),
+    close: () => promised(() => db.close()),
   };
 }
 
@@ -178,7 +189,10 @@ export async function anotherConnection(dataDir: string): Promise<RawConnection>
  * for waiting advisory locks (up to 10 s); SQLite's waiters are inside the driver, so there it allows them a second.
  */
 export async function waitForWaitingWriters(db: Db, count: number): Promise<void> {
-  if (databaseKind(db) !== 'postgres') return void (await new Promise((resolve) => setTimeout(resolve, 1000)));
+  if (databaseKind(db) !== 'postgres') {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return;
+  }
   const deadline = Date.now() + 10_000;
   for (;;) {
     const { rows } = await sql<{

@@ -7,37 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import type { AccountExport, AccountSessions } from '../../src/shared/account.ts';
+import { jsonClient } from '../helpers/json-client.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
-
-async function call(
-  method: string,
-  path: string,
-  { token, body }: { token?: string; body?: FormData | object } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await t.request(path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const call = jsonClient((path, init) => t.request(path, init));
 
 /** A verified customer made straight in the database, signed in; `password: null` makes a Google-only account. */
 async function person(username: string, options: { password?: string | null; role?: string } = {}) {
@@ -85,9 +65,7 @@ const stemOf = (url: string) => url.replace(/^\/media\//, '').replace(/\.webp$/,
 
 beforeAll(async () => {
   t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+  return () => t.close();
 });
 
 describe('access', () => {
@@ -452,8 +430,8 @@ describe('sessions', () => {
     const second = await t.login('hal', TEST_CUSTOMER_PASSWORD);
     const third = await t.login('hal', TEST_CUSTOMER_PASSWORD);
     const other = await person('ivy');
-    const list = await call('GET', '/api/account/sessions', { token: hal.token });
-    const { results } = list.body as unknown as AccountSessions;
+    const list = await call<AccountSessions>('GET', '/api/account/sessions', { token: hal.token });
+    const { results } = list.body;
     expect(results).toHaveLength(3);
     expect(results.filter((s) => s.current)).toHaveLength(1);
     for (const s of results)
@@ -467,7 +445,7 @@ describe('sessions', () => {
     expect((await call('GET', '/api/auth/me', { token: third })).status).toBe(401);
     expect((await call('GET', '/api/auth/me', { token: hal.token })).status).toBe(200);
     expect(
-      ((await call('GET', '/api/account/sessions', { token: hal.token })).body as unknown as AccountSessions).results,
+      (await call<AccountSessions>('GET', '/api/account/sessions', { token: hal.token })).body.results,
     ).toHaveLength(1);
     // Another person's session is untouched.
     expect((await call('GET', '/api/auth/me', { token: other.token })).status).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { generateHOTP } from '@oslojs/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport, AccountSessions } from '../../src/shared/account.ts';
 import type { AdminUser, AdminUserPage, AuditEntry } from '../../src/shared/admin.ts';
 import { ADMIN_TWO_FACTOR_TEXTS } from '../../src/shared/admin-two-factor.ts';
@@ -21,19 +21,19 @@ const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 const ADMIN2_PASSWORD = 'second admin passphrase 2026';
 
 type Body = Record<string, unknown>;
-interface Answer {
+interface Answer<B> {
   status: number;
   type: string;
-  body: Body;
+  body: B;
 }
 
 /** JSON calls through `app.request`, with a browser's User-Agent unless `userAgent` is null. */
 function client(app: () => TestApp) {
-  return async (
+  return async <B = Body>(
     method: string,
     path: string,
     options: { token?: string | undefined; body?: object; userAgent?: string | null | undefined } = {},
-  ): Promise<Answer> => {
+  ): Promise<Answer<B>> => {
     const headers: Record<string, string> = {};
     if (options.userAgent !== null) headers['user-agent'] = options.userAgent ?? CHROME_LINUX;
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
@@ -45,7 +45,7 @@ function client(app: () => TestApp) {
     });
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
-    return { status: res.status, type, body: type.includes('json') && text ? (JSON.parse(text) as Body) : {} };
+    return { status: res.status, type, body: (type.includes('json') && text ? JSON.parse(text) : {}) as B };
   };
 }
 
@@ -82,7 +82,7 @@ async function insertUser(t: TestApp, username: string, role: 'admin' | 'custome
 }
 
 const activity = async (call: ReturnType<typeof client>, token: string) =>
-  (await call('GET', '/api/admin/activity?limit=100', { token })).body['results'] as AuditEntry[];
+  (await call<{ results: AuditEntry[] }>('GET', '/api/admin/activity?limit=100', { token })).body.results;
 
 beforeAll(() => setAuthLogSink(() => undefined));
 afterAll(() => setAuthLogSink(null));
@@ -101,6 +101,9 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
+    return () => t.close();
+  });
+  beforeAll(async () => {
     admin = String((await login('admin', TEST_ADMIN_PASSWORD)).body['token']);
     await insertUser(t, 'cleo', 'customer', TEST_CUSTOMER_PASSWORD);
     customer = String((await login('cleo', TEST_CUSTOMER_PASSWORD)).body['token']);
@@ -115,15 +118,11 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     expect(confirmed.status).toBe(200);
     recovery = confirmed.body['recoveryCodes'] as string[];
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('names each session by its browser and system, stores names only, and marks this one', async () => {
     const firefox = String((await login('cleo', TEST_CUSTOMER_PASSWORD, FIREFOX_WINDOWS)).body['token']);
     await login('cleo', TEST_CUSTOMER_PASSWORD, null);
-    const { results } = (await call('GET', '/api/account/sessions', { token: firefox }))
-      .body as unknown as AccountSessions;
+    const { results } = (await call<AccountSessions>('GET', '/api/account/sessions', { token: firefox })).body;
     expect(results).toHaveLength(3);
     expect(results.map((s) => s.device).sort()).toEqual(['Chrome on Linux', 'Firefox on Windows', 'Unknown browser']);
     expect(results.find((s) => s.current)?.device).toBe('Firefox on Windows');
@@ -147,8 +146,7 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
         (await t.db.selectFrom('users').select('id').where('username', '=', 'cleo').executeTakeFirstOrThrow()).id,
       )
       .execute();
-    const { results } = (await call('GET', '/api/account/sessions', { token: customer }))
-      .body as unknown as AccountSessions;
+    const { results } = (await call<AccountSessions>('GET', '/api/account/sessions', { token: customer })).body;
     expect(results.every((s) => s.device === 'Unknown browser')).toBe(true);
     expect((await call('GET', '/api/account/sessions')).status).toBe(401);
   });
@@ -163,15 +161,17 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     await res.arrayBuffer();
     const entries = (await activity(call, admin)).filter((e) => e.action === 'backup.download');
     expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    assert(entry);
     const adminId = (
       await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
     ).id;
-    expect(entries[0]).toMatchObject({
-      actor: { id: adminId, name: expect.any(String) },
+    expect(entry).toMatchObject({
+      actor: { id: adminId, name: expect.any(String) as unknown },
       target: { type: 'backup' },
-      summary: expect.stringMatching(/^Backup site-backup.*\.tar\.gz downloaded$/),
+      summary: expect.stringMatching(/^Backup site-backup.*\.tar\.gz downloaded$/) as unknown,
     });
-    expect(Date.parse(entries[0]!.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('exports the two-factor state: on, since when and how many recovery codes are left; never a secret, code or hash', async () => {
@@ -195,7 +195,7 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     const data = JSON.parse(text) as AccountExport;
     expect(data.twoFactor).toEqual({
       enabled: true,
-      enrolledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      enrolledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown,
       recoveryCodesLeft: 9,
     });
     const secret = (
@@ -252,10 +252,12 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
   });
 
   it('lists who has two-factor on; a reset removes the secret and codes, signs the account out, is audited and mailed', async () => {
-    const page = (await call('GET', '/api/admin/users?pageSize=50', { token: admin })).body as unknown as AdminUserPage;
-    const dana = () => page.results.find((u) => u._id === admin2Id)!;
-    expect(dana().two_factor).toBe(true);
-    expect(page.results.find((u) => u.username === 'cleo')!.two_factor).toBe(false);
+    const page = (await call<AdminUserPage>('GET', '/api/admin/users?pageSize=50', { token: admin })).body;
+    const dana = page.results.find((u) => u._id === admin2Id);
+    const cleo = page.results.find((u) => u.username === 'cleo');
+    assert(dana && cleo, 'dana and cleo are listed');
+    expect(dana.two_factor).toBe(true);
+    expect(cleo.two_factor).toBe(false);
     const danaSessions = String(
       (
         await call('POST', '/api/auth/two-factor', {
@@ -318,9 +320,7 @@ describe('a reset with ADMIN_2FA=required', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMITS: 'off', ADMIN_2FA: 'required' } });
-  });
-  afterAll(async () => {
-    await t?.close();
+    return () => t.close();
   });
 
   it('asks the reset admin to set up an authenticator again at the next sign-in, and says so in the mail', async () => {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/server/app.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { createRebuildScheduler, type RebuildScheduler } from '../../src/server/site/rebuild-scheduler.ts';
@@ -36,11 +36,19 @@ beforeAll(async () => {
   rebuilds = createRebuildScheduler({
     debounceMs: 20,
     maxWaitMs: 50,
-    run: async (reason) => {
+    run: (reason) => {
       builds.push(reason);
-      if (nextBuild.fail) throw new Error(`${nextBuild.fail}\n    at build (/secret/path.ts:1:1)`);
+      if (nextBuild.fail) return Promise.reject(new Error(`${nextBuild.fail}\n    at build (/secret/path.ts:1:1)`));
+      return Promise.resolve();
     },
   });
+  return async () => {
+    await rebuilds.close();
+    await data.db.destroy();
+    rmSync(data.dataDir, { recursive: true, force: true });
+  };
+});
+beforeAll(async () => {
   app = createApp({ db: data.db, env: data.env, deps: { ...data.deps, rebuilds } });
   const now = new Date().toISOString();
   await data.db
@@ -60,11 +68,6 @@ beforeAll(async () => {
     .execute();
   admin = await login('admin', TEST_ADMIN_PASSWORD);
   customer = await login('carol', PASSWORD);
-});
-afterAll(async () => {
-  await rebuilds?.close();
-  await data?.db.destroy();
-  if (data) rmSync(data.dataDir, { recursive: true, force: true });
 });
 
 const get = (path: string, token = admin) => app.request(path, { headers: { authorization: `Bearer ${token}` } });
@@ -141,9 +144,11 @@ describe('site status, rebuild and notifications', () => {
       results: { kind: string; text: string; id: string; at: string }[];
     };
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ kind: 'rebuild-failed' });
-    expect(results[0]!.text).toContain('astro build exited with code 1');
-    expect(results[0]!.text).not.toContain('/secret/path.ts');
+    const [notice] = results;
+    assert(notice);
+    expect(notice).toMatchObject({ kind: 'rebuild-failed' });
+    expect(notice.text).toContain('astro build exited with code 1');
+    expect(notice.text).not.toContain('/secret/path.ts');
 
     // Retry after the failure: the build succeeds and the notification goes.
     nextBuild = {};
@@ -187,8 +192,10 @@ describe('GET /api/admin/activity', () => {
     };
     expect(results).toHaveLength(2);
     expect(results.map((e) => e.action)).toEqual(['company.update', 'company.update']);
-    expect(results[0]!.at >= results[1]!.at).toBe(true);
-    expect(results[0]!.summary).toContain('name');
+    const [newest, next] = results;
+    assert(newest && next);
+    expect(newest.at >= next.at).toBe(true);
+    expect(newest.summary).toContain('name');
 
     const all = (await (await get('/api/admin/activity')).json()) as { results: unknown[] };
     expect(all.results.length).toBeGreaterThanOrEqual(5);

@@ -140,11 +140,13 @@ beforeAll(async () => {
   // Hundreds of refusals are expected here; their log lines are not.
   setAuthLogSink(() => undefined);
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   tokens = { customer: await t.customerToken(), admin: await t.login('admin', TEST_ADMIN_PASSWORD) };
 });
-afterAll(async () => {
+afterAll(() => {
   setAuthLogSink(null);
-  await t?.close();
 });
 
 describe('admin routes: deny by default', () => {

@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { generateHOTP } from '@oslojs/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AccountSessions } from '../../src/shared/account.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
 import { CookieJar, googleFlow } from '../helpers/google-flow.ts';
 import { codeFrom, mailFiles, parseMail, waitForMail } from '../helpers/outbox.ts';
-import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
+import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -20,28 +21,28 @@ const ADMIN_EMAIL = 'admin@example.com';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 type Body = Record<string, unknown>;
-interface Answer {
+interface Answer<B> {
   status: number;
   headers: Headers;
-  body: Body;
+  body: B;
 }
 
-/** JSON calls to `base` (a server URL) or through `app.request`. */
-function client(target: () => { url?: string; app?: TestApp }) {
-  return async function call(
+/** JSON calls to a server URL or through `app.request`, as a browser (its User-Agent, and a cookie when given). */
+function client(target: () => { url: string } | { app: TestApp }) {
+  return async function call<B = Body>(
     method: string,
     path: string,
     options: { token?: string; body?: object; cookie?: string } = {},
-  ): Promise<Answer> {
+  ): Promise<Answer<B>> {
     const headers: Record<string, string> = { 'user-agent': BROWSER };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (options.cookie) headers['cookie'] = options.cookie;
     if (options.body) headers['content-type'] = 'application/json';
     const init: RequestInit = { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) };
-    const { url, app } = target();
-    const res = url ? await fetch(`${url}${path}`, init) : await app!.request(path, init);
+    const to = target();
+    const res = 'url' in to ? await fetch(`${to.url}${path}`, init) : await to.app.request(path, init);
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Body) : {} };
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as B };
   };
 }
 
@@ -102,6 +103,9 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
   beforeAll(async () => {
     setAuthLogSink((line) => logs.push(line));
     provider = await startOidcProvider({ redirectUri: `${SITE_URL}/api/auth/google/callback` });
+    return () => provider.close();
+  });
+  beforeAll(async () => {
     server = await startTestServer({
       env: {
         SITE_URL,
@@ -111,11 +115,10 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
         OIDC_ISSUER: provider.issuer,
       },
     });
+    return () => server.stop(true);
   });
-  afterAll(async () => {
+  afterAll(() => {
     setAuthLogSink(null);
-    await server?.stop(true);
-    await provider?.close();
   });
 
   it('leaves customers as they were: no setup, and a sign-in still answers { token } alone', async () => {
@@ -159,7 +162,9 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
       .executeTakeFirstOrThrow();
     expect(row.secret).toMatch(/^v1\./);
     expect(row.secret).not.toContain(secret.replace(/ /g, ''));
-    expect(Buffer.from(row.secret.split('.')[3]!, 'base64url').equals(Buffer.from(key))).toBe(false);
+    const sealed = row.secret.split('.')[3];
+    assert.exists(sealed);
+    expect(Buffer.from(sealed, 'base64url').equals(Buffer.from(key))).toBe(false);
 
     const wrong = await call('POST', '/api/account/two-factor/confirm', { token, body: { code: codeOf(key, 5) } });
     expect(wrong.status).toBe(400);
@@ -181,7 +186,9 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     expect((await call('POST', '/api/account/two-factor/setup', { token })).status).toBe(409);
     const stored = await server.db.selectFrom('two_factor_recovery_codes').select('code_hash').execute();
     expect(stored).toHaveLength(10);
-    expect(stored.map((r) => r.code_hash).join()).not.toContain(recovery[0]!.replace('-', ''));
+    const [firstCode] = recovery;
+    assert.exists(firstCode);
+    expect(stored.map((r) => r.code_hash).join()).not.toContain(firstCode.replace('-', ''));
   });
 
   it('answers a password sign-in with a short-lived challenge instead of a session; the code then gives the token, and never works twice', async () => {
@@ -238,7 +245,7 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
   it('asks for it after Google sign-in: /login gets a challenge bound to the browser, never a token', async () => {
     await forgetUsedStep(await adminId());
     const { signIn } = googleFlow(() => server.url, SITE_URL);
-    provider.next = { sub: 'g-admin-1', email: ADMIN_EMAIL, email_verified: true };
+    provider.next = { sub: 'g-admin-1', email: ADMIN_EMAIL, email_verified: true } satisfies TestAccount;
     const { login: back, jar } = await signIn(new CookieJar());
     expect(back.searchParams.get('token')).toBeNull();
     expect(back.searchParams.get('error')).toBeNull();
@@ -270,7 +277,7 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     });
     try {
       const at = client(() => ({ url: required.url }));
-      provider.next = { sub: 'g-admin-2', email: ADMIN_EMAIL, email_verified: true };
+      provider.next = { sub: 'g-admin-2', email: ADMIN_EMAIL, email_verified: true } satisfies TestAccount;
       const { login: back, jar } = await googleFlow(() => required.url, SITE_URL).signIn(new CookieJar());
       expect(back.searchParams.get('token')).toBeNull();
       expect(back.searchParams.get('two_factor')).toBe('enrol');
@@ -292,7 +299,8 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
 
   it('takes each recovery code once, in any case and with or without its dash', async () => {
     const challenge = String((await login('admin', TEST_ADMIN_PASSWORD)).body['challenge']);
-    const code = recovery[0]!;
+    const [code] = recovery;
+    assert.exists(code);
     const used = await call('POST', '/api/auth/two-factor', {
       body: { challenge, code: ` ${code.replace('-', '').toUpperCase()} ` },
     });
@@ -378,18 +386,17 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
   });
 
   it('signs the admin in even when the new sign-in mail cannot be sent, or hangs', async () => {
-    const { mailer } = server.deps;
-    const send = mailer.send;
+    const send = vi.spyOn(server.deps.mailer, 'send');
     try {
-      mailer.send = () => Promise.reject(new Error('smtp down'));
+      send.mockImplementation(() => Promise.reject(new Error('smtp down')));
       expect(Object.keys((await login('admin', TEST_ADMIN_PASSWORD)).body)).toEqual(['token']);
-      mailer.send = () => new Promise(() => undefined);
+      send.mockImplementation(() => new Promise(() => undefined));
       const started = Date.now();
       expect(Object.keys((await login('admin', TEST_ADMIN_PASSWORD)).body)).toEqual(['token']);
       expect(Date.now() - started).toBeLessThan(3000);
       expect(logs.some((line) => line.includes('"mail.failure"') && line.includes('smtp down'))).toBe(true);
     } finally {
-      mailer.send = send;
+      send.mockRestore();
     }
   });
 });
@@ -403,10 +410,10 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
   beforeAll(async () => {
     setAuthLogSink(() => undefined);
     t = await createTestApp({ env: { ADMIN_2FA: 'required', RATE_LIMITS: 'off' } });
+    return () => t.close();
   });
-  afterAll(async () => {
+  afterAll(() => {
     setAuthLogSink(null);
-    await t?.close();
   });
 
   it('makes an admin without an authenticator set one up before any admin session, and never lets it be turned off', async () => {
@@ -453,17 +460,18 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
     const a = String((await login('sid', TEST_CUSTOMER_PASSWORD)).body['token']);
     const b = String((await login('sid', TEST_CUSTOMER_PASSWORD)).body['token']);
     const c = String((await login('sid', TEST_CUSTOMER_PASSWORD)).body['token']);
-    const list = (await call('GET', '/api/account/sessions', { token: a })).body['results'] as {
-      _id: string;
-      current: boolean;
-    }[];
+    const list = (await call<AccountSessions>('GET', '/api/account/sessions', { token: a })).body.results;
     expect(list.length).toBe(4);
-    const current = list.find((s) => s.current)!;
+    const current = list.find((s) => s.current);
+    assert(current, 'the calling session is listed');
     const me = async (token: string) => (await call('GET', '/api/auth/me', { token })).status;
-    const idOf = async (token: string) =>
-      (
-        (await call('GET', '/api/account/sessions', { token })).body['results'] as { _id: string; current: boolean }[]
-      ).find((s) => s.current)!._id;
+    const idOf = async (token: string) => {
+      const own = (await call<AccountSessions>('GET', '/api/account/sessions', { token })).body.results.find(
+        (s) => s.current,
+      );
+      assert(own, 'the calling session is listed');
+      return own._id;
+    };
     const bId = await idOf(b);
     const ended = await call('POST', `/api/account/sessions/${bId}/sign-out`, { token: a });
     expect(ended.status).toBe(200);
@@ -497,13 +505,14 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
       .map((f) => parseMail(t.dataDir, f));
     const notice = mails.find((m) => m.subject.includes('new sign-in to your admin account'));
     expect(notice?.to).toContain('ada@example.com');
-    expect(notice!.text).toMatch(/Time: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
-    expect(notice!.text).toContain('Network address: unknown.');
-    expect(notice!.text).toContain('Browser: Chrome on Linux.');
-    expect(notice!.text).toContain('Signed in with: password.');
+    assert(notice);
+    expect(notice.text).toMatch(/Time: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+    expect(notice.text).toContain('Network address: unknown.');
+    expect(notice.text).toContain('Browser: Chrome on Linux.');
+    expect(notice.text).toContain('Signed in with: password.');
     for (const secret of [token, challenge, codeOf(key), ...(done.body['recoveryCodes'] as string[])]) {
-      expect(notice!.text).not.toContain(secret);
-      expect(notice!.html).not.toContain(secret);
+      expect(notice.text).not.toContain(secret);
+      expect(notice.html).not.toContain(secret);
     }
   });
 });

@@ -5,7 +5,7 @@
  * the views, orders and sign-ups made here.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_LIMIT } from '../../src/server/modules/analytics/analytics.routes.ts';
 import { createViewCounter, visitorHash } from '../../src/server/modules/analytics/analytics.service.ts';
 import { addDays, DIRECT_REFERRER, RANGE_MESSAGES, utcDay, type AnalyticsReport } from '../../src/shared/analytics.ts';
@@ -93,6 +93,9 @@ async function setStatus(id: string, ...statuses: string[]) {
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'off', SITE_URL: SITE } });
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   carol = await t.customerToken('carol');
   productId = randomUUID();
@@ -112,10 +115,6 @@ beforeAll(async () => {
     .execute();
 });
 
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('POST /api/analytics/view', () => {
   it('keeps only the day, the path, the referring host and a visitor hash; no cookie, address or browser', async () => {
     await clear();
@@ -132,14 +131,16 @@ describe('POST /api/analytics/view', () => {
     ]);
     const visitors = await visitorRows();
     expect(visitors).toHaveLength(1);
-    expect(Object.keys(visitors[0]!).sort()).toEqual(['day', 'visitor_hash']);
+    const [visitor] = visitors;
+    assert(visitor);
+    expect(Object.keys(visitor).sort()).toEqual(['day', 'visitor_hash']);
     const { salt } = await t.db
       .selectFrom('analytics_salts')
       .select('salt')
       .where('day', '=', TODAY)
       .executeTakeFirstOrThrow();
     // In-process requests have no socket, so the address is 'unknown' (client-ip.ts): it is only ever hashed.
-    expect(visitors[0]).toEqual({ day: TODAY, visitor_hash: visitorHash(salt, 'unknown', FIREFOX) });
+    expect(visitor).toEqual({ day: TODAY, visitor_hash: visitorHash(salt, 'unknown', FIREFOX) });
   });
 
   it('writes the browser nowhere in the database', async () => {
@@ -153,7 +154,7 @@ describe('POST /api/analytics/view', () => {
     expect((await view({ path: '/about/' }, { 'user-agent': CHROME })).status).toBe(204);
     expect(await viewRows()).toEqual([{ day: TODAY, path: '/about', referrer_host: '', views: 3 }]);
     expect(await visitorRows()).toHaveLength(2);
-    const day = (await report()).daily.find((d) => d.day === TODAY)!;
+    const day = (await report()).daily.find((d) => d.day === TODAY);
     expect(day).toMatchObject({ views: 3, visitors: 2 });
   });
 
@@ -254,15 +255,21 @@ describe("the day's salt", () => {
     await count(t.db, visit);
     const first = await t.db.selectFrom('analytics_salts').selectAll().execute();
     expect(first.map((s) => s.day)).toEqual(['2031-05-01']);
-    expect(first[0]!.salt.length).toBeGreaterThanOrEqual(32);
+    const [firstSalt] = first;
+    assert(firstSalt);
+    expect(firstSalt.salt.length).toBeGreaterThanOrEqual(32);
     now = new Date('2031-05-02T00:01:00Z');
     await count(t.db, visit);
     const second = await t.db.selectFrom('analytics_salts').selectAll().execute();
     expect(second.map((s) => s.day)).toEqual(['2031-05-02']);
-    expect(second[0]!.salt).not.toBe(first[0]!.salt);
+    const [secondSalt] = second;
+    assert(secondSalt);
+    expect(secondSalt.salt).not.toBe(firstSalt.salt);
     const visitors = await visitorRows();
     expect(visitors.map((v) => v.day).sort()).toEqual(['2031-05-01', '2031-05-02']);
-    expect(visitors[0]!.visitor_hash).not.toBe(visitors[1]!.visitor_hash);
+    const [one, other] = visitors;
+    assert(one && other);
+    expect(one.visitor_hash).not.toBe(other.visitor_hash);
     expect(await t.db.selectFrom('page_views').select(['day', 'views']).orderBy('day').execute()).toEqual([
       { day: '2031-05-01', views: 2 },
       { day: '2031-05-02', views: 1 },

@@ -16,9 +16,9 @@ interface Seen {
 }
 
 /** What the stand-in API does with the n-th request (0-based); 'drop' closes the connection without an answer, 'hang' never answers. */
-type Answer = (seen: Seen, n: number, res: ServerResponse) => void | 'drop' | 'hang';
+type Answer = (seen: Seen, n: number, res: ServerResponse) => 'drop' | 'hang' | undefined;
 
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): undefined => {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
 };
 
@@ -104,7 +104,7 @@ describe('the API client against a stand-in API', () => {
 
   it('gives up after one retry and reports the last status', async () => {
     answer = (_, __, res) => json(res, 502, { message: 'upstream down' });
-    const error = await api('/api/products').catch((e: unknown) => e);
+    const error = await api<unknown>('/api/products').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(502);
     expect(seen).toHaveLength(2);
@@ -135,7 +135,7 @@ describe('the API client against a stand-in API', () => {
   it('gives up when the API does not answer in time, without retrying', async () => {
     answer = () => 'hang';
     const started = Date.now();
-    const error = await api('/api/products', { timeout: 300 }).catch((e: unknown) => e);
+    const error = await api<unknown>('/api/products', { timeout: 300 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBeUndefined();
@@ -148,7 +148,7 @@ describe('the API client against a stand-in API', () => {
   it('keeps the time budget across the retry', async () => {
     answer = (_, n, res) => (n === 0 ? json(res, 503, { message: 'busy' }) : 'hang');
     const started = Date.now();
-    const error = await api('/api/products', { timeout: 1_000 }).catch((e: unknown) => e);
+    const error = await api<unknown>('/api/products', { timeout: 1_000 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(2_500);
     expect(((error as ApiError).cause as Error).name).toBe('TimeoutError');
     expect(seen).toHaveLength(2);
@@ -157,7 +157,7 @@ describe('the API client against a stand-in API', () => {
   it('does not retry a request its caller aborted', async () => {
     answer = () => 'hang';
     const controller = new AbortController();
-    const pending = api('/api/products', { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = api<unknown>('/api/products', { signal: controller.signal }).catch((e: unknown) => e);
     await expect.poll(() => seen.length).toBe(1);
     controller.abort();
     const error = await pending;
@@ -201,10 +201,10 @@ describe('the API client against the real API', () => {
   beforeAll(async () => {
     server = await startTestServer();
     process.env['BUILD_API_URL'] = server.url;
+    return () => server.stop(true);
   });
-  afterAll(async () => {
+  afterAll(() => {
     delete process.env['BUILD_API_URL'];
-    await server?.stop(true);
   });
 
   it('reads a list endpoint with its query parameters', async () => {

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/server/db/connection.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { attemptStore, createAttemptStore, keyHash, type AttemptStore } from '../../src/server/http/attempt-store.ts';
@@ -85,7 +85,8 @@ describe('attempt limits in the database', () => {
       ),
     );
     expect(grouped.filter((a) => a.decision.allowed)).toHaveLength(3);
-    const refused = answers.find((a) => !a.decision.allowed)!;
+    const refused = answers.find((a) => !a.decision.allowed);
+    assert(refused, 'one attempt was refused');
     expect(refused.decision.retryAfterSeconds).toBeGreaterThan(0);
     expect(refused.decision.retryAfterSeconds).toBeLessThanOrEqual(60);
     // Another key is counted apart.
@@ -246,7 +247,8 @@ describe('attempt limits in the database', () => {
     expect(attemptStore(d.db, d.env)).toBe(store);
     await store.reserve([[window, 'k']]);
     const [row] = await d.db.selectFrom('attempt_limits').select('key_hash').execute();
-    expect(row!.key_hash).not.toBe(keyHash(KEY, 'test.window', 'k'));
+    assert(row);
+    expect(row.key_hash).not.toBe(keyHash(KEY, 'test.window', 'k'));
   });
 
   it('limits an account change per account with 429 and Retry-After (R59)', async () => {

@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
+import type { User } from '../../src/shared/types.ts';
+import { fetchFrom, jsonClient } from '../helpers/json-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe('the first admin with a generated password', () => {
   let server: TestServer;
   let generated: string;
-  const call = async (path: string, init: { token?: string; body?: unknown } = {}) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: init.body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const call = jsonClient((path, init) => fetchFrom(server.url)(path, init));
+  const me = (token: string) => call<User>('GET', '/api/auth/me', { token });
+  const photos = (token: string) => call<{ results: unknown[] }>('GET', '/api/photos', { token });
   const login = async (password: string) =>
-    (await call('/api/auth/login', { body: { username: 'admin@example.com', password } })).body.token as string;
+    (await call<{ token: string }>('POST', '/api/auth/login', { body: { username: 'admin@example.com', password } }))
+      .body.token;
 
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo', env: { ADMIN_PASSWORD: '' } });
-    const line = server.logs.find((l) => l.includes('generated password'))!;
-    generated = /generated password (\S+)/.exec(line)![1]!;
+    const line = server.logs.find((l) => l.includes('generated password')) ?? '';
+    const password = /generated password (\S+)/.exec(line)?.[1];
+    assert(password, 'the generated password is logged');
+    generated = password;
   });
   afterAll(async () => {
     await server.stop(true);
@@ -28,46 +28,52 @@ describe('the first admin with a generated password', () => {
 
   it('signs in with it but must change it before acting as admin', async () => {
     const token = await login(generated);
-    expect((await call('/api/auth/me', { token })).body).toMatchObject({ role: 'admin', must_change_password: true });
-    expect((await call('/api/photos', { token })).body.results).toHaveLength(22);
+    expect((await me(token)).body).toMatchObject({ role: 'admin', must_change_password: true });
+    expect((await photos(token)).body.results).toHaveLength(22);
   });
 
   it('refuses a wrong current password, a weak or unchanged new one, and changes nothing', async () => {
     const token = await login(generated);
-    const wrong = await call('/api/auth/change-password', {
+    const wrong = await call('POST', '/api/auth/change-password', {
       token,
       body: { currentPassword: 'not it at all', newPassword: 'a fresh admin passphrase' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: 'The current password is not correct', field: 'currentPassword' });
-    const weak = await call('/api/auth/change-password', {
+    const weak = await call('POST', '/api/auth/change-password', {
       token,
       body: { currentPassword: generated, newPassword: 'short' },
     });
     expect(weak.body).toEqual({ message: 'Password must be at least 12 characters', field: 'newPassword' });
-    const same = await call('/api/auth/change-password', {
+    const same = await call('POST', '/api/auth/change-password', {
       token,
       body: { currentPassword: generated, newPassword: generated },
     });
     expect(same.status).toBe(400);
     expect(
-      (await call('/api/auth/change-password', { body: { currentPassword: generated, newPassword: 'x' } })).status,
+      (await call('POST', '/api/auth/change-password', { body: { currentPassword: generated, newPassword: 'x' } }))
+        .status,
     ).toBe(401);
-    expect((await call('/api/auth/me', { token })).body.must_change_password).toBe(true);
+    expect((await me(token)).body.must_change_password).toBe(true);
   });
 
   it('after the change: the flag is gone, drafts show, other sessions end, the new password signs in', async () => {
     const other = await login(generated);
     const token = await login(generated);
-    const changed = await call('/api/auth/change-password', {
+    const changed = await call('POST', '/api/auth/change-password', {
       token,
       body: { currentPassword: generated, newPassword: 'lighthouse keeper winter log' },
     });
-    expect(changed).toEqual({ status: 200, body: { message: 'Password changed' } });
-    expect((await call('/api/auth/me', { token })).body.must_change_password).toBe(false);
-    expect((await call('/api/photos', { token })).body.results).toHaveLength(24);
-    expect((await call('/api/auth/me', { token: other })).status).toBe(401);
-    expect((await call('/api/auth/login', { body: { username: 'admin', password: generated } })).status).toBe(401);
+    expect({ status: changed.status, body: changed.body }).toEqual({
+      status: 200,
+      body: { message: 'Password changed' },
+    });
+    expect((await me(token)).body.must_change_password).toBe(false);
+    expect((await photos(token)).body.results).toHaveLength(24);
+    expect((await me(other)).status).toBe(401);
+    expect((await call('POST', '/api/auth/login', { body: { username: 'admin', password: generated } })).status).toBe(
+      401,
+    );
     expect(await login('lighthouse keeper winter log')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
@@ -129,7 +135,7 @@ describe('attempt limits on the current password', () => {
       await new Promise((r) => setTimeout(r, 100));
       answer = await change(PASSWORD);
     }
-    expect({ status: answer.status, body: await answer.json() }).toEqual({
+    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({
       status: 200,
       body: { message: 'Password changed' },
     });

@@ -1,12 +1,13 @@
 import { argon2Sync, randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/server/app-env.ts';
 import { authenticate, requireAdmin, requireUser } from '../../src/server/middleware/auth.ts';
 import { onError } from '../../src/server/http/on-error.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { sha256Hex } from '../../src/server/modules/auth/tokens.ts';
+import type { User } from '../../src/shared/types.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const PASSWORD = 'a long test password';
@@ -74,7 +75,8 @@ describe('password login, sessions and logout', () => {
     const byEmail = await api.login('CAROL@example.com', PASSWORD);
     expect(byName).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(byEmail).not.toBe(byName);
-    for (const token of [byName, byEmail]) expect((await (await api.me(token)).json()).username).toBe('carol');
+    for (const token of [byName, byEmail])
+      expect(((await (await api.me(token)).json()) as User).username).toBe('carol');
   });
 
   it('stores only the SHA-256 of the token, with a 30-day expiry for customers', async () => {
@@ -83,8 +85,9 @@ describe('password login, sessions and logout', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     const row = rows.find((r) => r.token_hash === sha256Hex(token));
     expect(row).toBeDefined();
-    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(30 * 24 * 3600 * 1000);
-    expect(row!.pending_until).toBeNull();
+    assert(row);
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(30 * 24 * 3600 * 1000);
+    expect(row.pending_until).toBeNull();
   });
 
   it('answers one 401 message for a wrong password, an unknown user and a password-less account', async () => {
@@ -140,7 +143,7 @@ describe('password login, sessions and logout', () => {
 
   it('lets the first admin sign in with ADMIN_PASSWORD on a 12-hour session', async () => {
     const token = await api.login('admin@example.com', ADMIN_PASSWORD);
-    expect((await (await api.me(token)).json()).role).toBe('admin');
+    expect(((await (await api.me(token)).json()) as User).role).toBe('admin');
     const row = await server.db
       .selectFrom('sessions')
       .selectAll()
@@ -224,7 +227,7 @@ describe('session lifetimes', () => {
   let server: TestServer;
   let api: ReturnType<typeof client>;
   beforeAll(async () => {
-    setAuthLogSink(() => {});
+    setAuthLogSink(() => undefined);
     server = await startTestServer({ env: { SESSION_TTL_SECONDS: '2', ADMIN_SESSION_TTL_SECONDS: '2' } });
     api = client(server);
     await addUser(server, 'erin');

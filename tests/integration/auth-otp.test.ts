@@ -83,7 +83,7 @@ describe('one-time codes', () => {
     const code = await api.code('ByName', email);
     const first = await api.post('/verify-otp', { email: 'byname', otp: code });
     expect(first.status).toBe(200);
-    expect((await first.json()).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(((await first.json()) as { token: string }).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const again = await api.post('/verify-otp', { email, otp: code });
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({
@@ -109,7 +109,7 @@ describe('one-time codes', () => {
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const right = await api.post('/verify-otp', { email, otp: code });
     expect(right.status).toBe(429);
-    expect((await right.json()).message).toMatch(/new code/i);
+    expect(((await right.json()) as { message: string }).message).toMatch(/new code/i);
     const next = await api.code(email, email);
     expect((await api.post('/verify-otp', { email, otp: next })).status).toBe(200);
   });
@@ -167,7 +167,7 @@ describe('one-time codes', () => {
 describe('an expired code', () => {
   let server: TestServer;
   beforeAll(async () => {
-    setAuthLogSink(() => {});
+    setAuthLogSink(() => undefined);
     server = await startTestServer({ env: { OTP_TTL_SECONDS: '1' } });
   });
   afterAll(async () => {
@@ -182,6 +182,8 @@ describe('an expired code', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const res = await api.post('/verify-otp', { email, otp: code });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('This code is wrong or has expired; request a new one');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'This code is wrong or has expired; request a new one',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import type { User } from '../../src/shared/types.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -34,7 +35,7 @@ describe('register, request a code, verify the email', () => {
     const res = await post('/register', person());
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = await res.json();
+    const body = (await res.json()) as { message?: unknown };
     expect(body).not.toHaveProperty('token');
     expect(typeof body.message).toBe('string');
     const row = await server.db
@@ -115,7 +116,7 @@ describe('register, request a code, verify the email', () => {
   it('refuses password sign-in until the email is verified', async () => {
     const res = await post('/login', { username: 'ada', password: 'analytical engine notes' });
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toMatch(/verify/i);
+    expect(((await res.json()) as { message: string }).message).toMatch(/verify/i);
   });
 
   it('mails a six-digit code that verify-otp turns into a session token for /me', async () => {
@@ -131,13 +132,13 @@ describe('register, request a code, verify the email', () => {
 
     const verified = await post('/verify-otp', { email: 'ada@example.com', otp: code });
     expect(verified.status).toBe(200);
-    const { token } = await verified.json();
+    const { token } = (await verified.json()) as { token: string };
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const me = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
-    const user = await me.json();
+    const user = (await me.json()) as User;
     // The spec's User fields plus the additive must_change_password flag; never a hash or a secret.
     expect(Object.keys(user).sort()).toEqual([
       '_id',

@@ -93,12 +93,12 @@ describe('forgot password: code and reset link', () => {
     const mail = await forgot(email, email);
     const res = await post('/verify-otp', { email: 'hank', otp: codeFrom(mail) });
     expect(res.status).toBe(200);
-    expect((await me((await res.json()).token)).status).toBe(200);
+    expect((await me(((await res.json()) as { token: string }).token)).status).toBe(200);
   });
 
   it('resets the password with the link: old sessions end, no sign-in, the link works once, a notice is mailed', async () => {
     const email = await addUser('iris');
-    const session = (await (await login('iris', OLD)).json()).token as string;
+    const session = ((await (await login('iris', OLD)).json()) as { token: string }).token;
     expect((await me(session)).status).toBe(200);
     const token = resetTokenFrom(await forgot('iris', email));
 
@@ -106,7 +106,7 @@ describe('forgot password: code and reset link', () => {
     const res = await post('/reset-password', { token, newPassword: NEW });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = await res.json();
+    const body = (await res.json()) as { message?: string };
     expect(body).not.toHaveProperty('token');
     expect(body.message).toMatch(/success/i);
 
@@ -133,7 +133,7 @@ describe('forgot password: code and reset link', () => {
     ] as const) {
       const res = await post('/reset-password', { token, newPassword: password });
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = (await res.json()) as { message: string; field: string };
       expect(body.message).toMatch(new RegExp(`^Password .*${reason.source}`));
       expect(body.field).toBe('newPassword');
     }

@@ -31,7 +31,7 @@ async function startSmtp(): Promise<{ port: number; received: Received[]; close(
           });
           callback();
         })
-        .catch((error: Error) => callback(error));
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -63,12 +63,14 @@ describe('account mail over SMTP', () => {
   beforeAll(async () => {
     setAuthLogSink((line) => logs.push(line));
     smtp = await startSmtp();
-    server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    return () => smtp.close();
   });
-  afterAll(async () => {
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    return () => server.stop(true);
+  });
+  afterAll(() => {
     setAuthLogSink(null);
-    await server?.stop(true);
-    await smtp?.close();
   });
 
   const post = (path: string, body: unknown) =>
@@ -112,7 +114,7 @@ describe('account mail over SMTP', () => {
     expect(mail.text).toBeTruthy();
     expect(typeof mail.html).toBe('string');
     const text = mail.text ?? '';
-    const html = mail.html || '';
+    const html = typeof mail.html === 'string' ? mail.html : '';
     expect(text).toContain(company.name);
     expect(html).toContain(company.name);
     const code = /Your code: (\d{6})\b/.exec(text)?.[1];

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createGunzip, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import tar from 'tar-stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../src/server/backup/restore-backup.ts';
 import { createBackup } from '../../src/server/backup/write-backup.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -74,8 +74,11 @@ async function packArchive(path: string, entries: Map<string, Buffer>): Promise<
   await writeFile(path, gzipSync(Buffer.concat(chunks)));
 }
 
-const manifestOf = async (archive: string) =>
-  JSON.parse((await entriesOf(archive)).get('manifest.json')!.toString('utf8')) as Manifest;
+const manifestOf = async (archive: string) => {
+  const bytes = (await entriesOf(archive)).get('manifest.json');
+  assert(bytes, `${archive} holds manifest.json`);
+  return JSON.parse(bytes.toString('utf8')) as Manifest;
+};
 
 /** Runs scripts/restore.ts as `npm run restore <archive>` does, with `env` added; its exit code and output. */
 function runRestore(archive: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -105,11 +108,17 @@ async function databaseFacts(dataDir: string): Promise<{ tables: Record<string, 
           "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'",
         );
     const tables: Record<string, number> = {};
-    for (const { name } of names)
-      tables[String(name)] = Number((await connection.query(`SELECT count(*) AS n FROM "${String(name)}"`))[0]!['n']);
-    const integrity = onPostgres
-      ? 'ok'
-      : String((await connection.query('PRAGMA integrity_check'))[0]!['integrity_check']);
+    for (const { name } of names) {
+      const [counted] = await connection.query(`SELECT count(*) AS n FROM "${String(name)}"`);
+      assert(counted, `a count of ${String(name)}`);
+      tables[String(name)] = Number(counted['n']);
+    }
+    let integrity = 'ok';
+    if (!onPostgres) {
+      const [check] = await connection.query('PRAGMA integrity_check');
+      assert(check, 'an answer of PRAGMA integrity_check');
+      integrity = String(check['integrity_check']);
+    }
     return { tables, integrity };
   } finally {
     await connection.close();
@@ -120,7 +129,11 @@ async function databaseFacts(dataDir: string): Promise<{ tables: Record<string, 
 async function storedFiles(env: Record<string, string>, store: 'media' | 'documents'): Promise<Record<string, string>> {
   const storage = createMediaStorage(parseEnv(env))[store];
   const files: Record<string, string> = {};
-  for (const { name } of await storage.list()) files[name] = sha256((await readObject(storage, name))!);
+  for (const { name } of await storage.list()) {
+    const bytes = await readObject(storage, name);
+    assert(bytes, `${name} can be read back`);
+    files[name] = sha256(bytes);
+  }
   return files;
 }
 
@@ -199,6 +212,7 @@ describe('backup under write load and restore', () => {
 
   beforeAll(async () => {
     source = await startTestServer({ env: { RATE_LIMITS: 'off' } });
+    cleanups.push(() => source.stop(true));
     const login = await fetch(`${source.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -216,7 +230,6 @@ describe('backup under write load and restore', () => {
     cleanups.push(() => target.drop());
   });
   afterAll(async () => {
-    await source?.stop(true);
     for (const cleanup of cleanups) await cleanup();
   });
 
@@ -257,9 +270,14 @@ describe('backup under write load and restore', () => {
     // The snapshot's counts, not the live ones: the writers went on after it.
     const live = (await databaseFacts(source.dataDir)).tables;
     expect(Object.keys(manifest.database.tables).sort()).toEqual(Object.keys(live).sort());
-    expect(manifest.database.tables['pages']).toBeLessThan(live['pages']!);
-    for (const [table, count] of Object.entries(manifest.database.tables))
-      expect(count, table).toBeLessThanOrEqual(live[table]!);
+    const livePages = live['pages'];
+    assert.exists(livePages);
+    expect(manifest.database.tables['pages']).toBeLessThan(livePages);
+    for (const [table, count] of Object.entries(manifest.database.tables)) {
+      const liveCount = live[table];
+      assert.exists(liveCount, table);
+      expect(count, table).toBeLessThanOrEqual(liveCount);
+    }
     expect(manifest.media.length).toBeGreaterThanOrEqual(2);
     expect(manifest.documents).toHaveLength(1);
   });
@@ -343,11 +361,14 @@ describe('backup under write load and restore', () => {
     );
     await writeFile(cut, bytes.subarray(0, Math.floor(bytes.byteLength / 2)));
     const flippedBytes = Buffer.from(bytes);
-    flippedBytes[Math.floor(bytes.byteLength / 2)]! ^= 0xff;
+    const middle = Math.floor(bytes.byteLength / 2);
+    flippedBytes.writeUInt8(flippedBytes.readUInt8(middle) ^ 0xff, middle);
     await writeFile(flipped, flippedBytes);
     // Well-formed archives whose content no longer matches the manifest.
     const entries = await entriesOf(archive);
-    const media = `media/${manifest.media[0]!.name}`;
+    const [firstMedia] = manifest.media;
+    assert(firstMedia, 'the manifest lists media');
+    const media = `media/${firstMedia.name}`;
     await packArchive(
       altered,
       new Map(
@@ -425,12 +446,14 @@ describe('backup and restore with S3 storage', () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
+    return () => s3.stop();
+  });
+  beforeAll(async () => {
     source = await startTestServer({ env: { ...s3.env, S3_PREFIX: 'site-a/' } });
+    cleanups.push(() => source.stop(true));
   });
   afterAll(async () => {
-    await source?.stop(true);
     for (const cleanup of cleanups) await cleanup();
-    await s3?.stop();
   });
 
   it('backs up the bucket and restores into another prefix, byte for byte', async () => {

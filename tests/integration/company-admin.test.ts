@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
+import type { AuditEntry } from '../../src/shared/admin.ts';
 import type { Company } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -17,17 +18,17 @@ let admin: string;
 let customer: string;
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('carol');
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-const picture = (background: string, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png') =>
-  sharp({ create: { width: 48, height: 32, channels: 3, background } })
-    [format]()
-    .toBuffer();
+const picture = (background: string, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png') => {
+  const image = sharp({ create: { width: 48, height: 32, channels: 3, background } });
+  return image[format]().toBuffer();
+};
 
 function form(parts: Record<string, string | [Buffer, string, string]>): FormData {
   const body = new FormData();
@@ -147,14 +148,16 @@ describe('PUT /api/company as multipart (Update Company)', () => {
       expect((await t.request(answer.company[field])).status).toBe(200);
 
     const [entry] = (
-      await (await t.request('/api/admin/activity?limit=1', { headers: { authorization: `Bearer ${admin}` } })).json()
+      (await (
+        await t.request('/api/admin/activity?limit=1', { headers: { authorization: `Bearer ${admin}` } })
+      ).json()) as { results: AuditEntry[] }
     ).results;
     expect(entry).toMatchObject({
       action: 'company.update',
       target: { type: 'company', id: '' },
       actor: { name: 'Site Admin' },
     });
-    expect(entry.summary).toMatch(/^Company settings updated: logo, logo_dark, icon, name, .* and \d+ more$/);
+    expect(entry?.summary).toMatch(/^Company settings updated: logo, logo_dark, icon, name, .* and \d+ more$/);
     expect(['scheduled', 'building']).toContain(t.deps.rebuilds.status().state);
   });
 

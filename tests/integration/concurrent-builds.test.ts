@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, isCompleteBuild } from '../../src/server/site/build-site.ts';
 import { onPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -19,13 +19,15 @@ const BUILDS_DIR = fileURLToPath(new URL('../../.astro/builds', import.meta.url)
 describe.skipIf(onPostgres)('two builds at once from one install', () => {
   let server: TestServer;
   let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'concurrent-builds-'));
+    return () => {
+      rmSync(root, { recursive: true, force: true });
+    };
+  });
   beforeAll(async () => {
     server = await startTestServer({ seed: 'demo' });
-    root = mkdtempSync(join(tmpdir(), 'concurrent-builds-'));
-  });
-  afterAll(async () => {
-    await server?.stop(true);
-    if (root) rmSync(root, { recursive: true, force: true });
+    return () => server.stop(true);
   });
 
   it('both complete, each with its own pages and no intermediate chunks left behind', async () => {

@@ -4,7 +4,7 @@
  * answered alike and leaves nothing; refusals are sentences naming their field; an address sending too many is told to
  * wait; a blocked address is refused; a guest's address is limited too; signed in, the thread is the account's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_LIMIT } from '../../src/server/modules/contact/contact.routes.ts';
 import { GUEST_EMAIL_LIMIT } from '../../src/server/modules/messages/messages-limits.ts';
 import type { ConversationList } from '../../src/shared/messages.ts';
@@ -37,15 +37,15 @@ const storedCount = async (app: TestApp = t) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
+  return () => t.close();
+});
+beforeAll(async () => {
   const now = new Date().toISOString();
   await t.db
     .insertInto('company_settings')
     .values({ id: 1, public_id: 'c1', name: 'Northwind', email: COMPANY_EMAIL, updated_at: now })
     .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('a message', () => {

@@ -5,42 +5,38 @@
  */
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/server/db/seed/audio.ts';
 import { mediaDir } from '../../src/server/media/media-store.ts';
+import type { AdminAudio } from '../../src/shared/schemas/audio-admin.ts';
+import type { AdminEvent } from '../../src/shared/schemas/event-admin.ts';
+import type { AdminVideo } from '../../src/shared/schemas/video-admin.ts';
+import { type ApiBody, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 let customer: string;
 
-type Body = Record<string, any>;
-interface Answer {
-  status: number;
-  body: Body;
-  headers: Headers;
+/** Answers that carry the item written, and lists of items. */
+type VideoAnswer = ApiBody & { video: AdminVideo };
+type AudioAnswer = ApiBody & { audio: AdminAudio };
+type EventAnswer = ApiBody & { event: AdminEvent };
+interface IdList {
+  results: { _id: string }[];
 }
 
-async function call(
-  method: string,
-  path: string,
-  { token = admin, json, form }: { token?: string | null; json?: unknown; form?: FormData } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let body: BodyInit | undefined;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) body = form;
-  const res = await t.request(path, { method, headers, ...(body ? { body } : {}) });
-  return { status: res.status, body: (await res.json()) as Body, headers: res.headers };
-}
+/** JSON or multipart calls through `app.request`, as the admin unless another token (or null for none) is named. */
+const call = jsonClient(
+  (path, init) => t.request(path, init),
+  () => admin,
+);
 
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const audits = async () => t.db.selectFrom('audit_log').selectAll().orderBy('at').execute();
 const lastAudit = async () => (await audits()).at(-1);
 const publicIds = async (path: string) =>
-  ((await call('GET', path, { token: null })).body.results as { _id: string }[]).map((r) => r._id);
+  (await call<IdList>('GET', path, { token: null })).body.results.map((r) => r._id);
 
 /** Waits until no rebuild is pending, so the next write's request (or its absence) shows. */
 async function quiet() {
@@ -58,18 +54,18 @@ async function uploadPhoto(published: boolean, title = 'Harbour') {
     .png()
     .toBuffer();
   data.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'harbour.png');
-  const answer = await call('POST', '/api/admin/photos/upload', { form: data });
+  const answer = await call('POST', '/api/admin/photos/upload', { body: data });
   expect(answer.status).toBe(201);
   return answer.body.photo as { _id: string; image: string; published: boolean };
 }
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('cora');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {
@@ -94,8 +90,8 @@ describe('access', () => {
     ['DELETE', '/api/admin/events/x'],
   ])('%s %s: 401 without a token, 403 for a customer', async (method, path) => {
     const json = method === 'GET' || method === 'DELETE' ? undefined : { published: true };
-    expect((await call(method, path, { token: null, json })).status).toBe(401);
-    expect((await call(method, path, { token: customer, json })).status).toBe(403);
+    expect((await call(method, path, { token: null, body: json })).status).toBe(401);
+    expect((await call(method, path, { token: customer, body: json })).status).toBe(403);
   });
 });
 
@@ -105,7 +101,7 @@ describe('photos', () => {
     await quiet();
     const before = (await audits()).length;
     const { status, body, headers } = await call('PUT', `/api/admin/photos/${photo._id}`, {
-      json: { title: ' Quay ', caption: 'Two\r\nlines', category: 'Nature', tags: 'sea, boats, sea' },
+      body: { title: ' Quay ', caption: 'Two\r\nlines', category: 'Nature', tags: 'sea, boats, sea' },
     });
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
@@ -128,18 +124,18 @@ describe('photos', () => {
   it('PATCH publishes and unpublishes; the public list follows and a rebuild is asked for each time', async () => {
     const photo = await uploadPhoto(false, 'Soon public');
     await quiet();
-    const published = await call('PATCH', `/api/admin/photos/${photo._id}`, { json: { published: true } });
+    const published = await call('PATCH', `/api/admin/photos/${photo._id}`, { body: { published: true } });
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ message: 'Photo published', photo: { published: true } });
     expect(rebuildAsked()).toBe(true);
     expect(await publicIds('/api/photos')).toContain(photo._id);
     await quiet();
-    const hidden = await call('PATCH', `/api/admin/photos/${photo._id}`, { json: { published: 'false' } });
+    const hidden = await call('PATCH', `/api/admin/photos/${photo._id}`, { body: { published: 'false' } });
     expect(hidden.body).toMatchObject({ message: 'Photo unpublished', photo: { published: false } });
     expect(rebuildAsked()).toBe(true);
     expect(await publicIds('/api/photos')).not.toContain(photo._id);
     // The admin's own list (GET /api/photos with the token) keeps the draft.
-    expect((await call('GET', '/api/photos')).body.results.map((p: Body) => p._id)).toContain(photo._id);
+    expect((await call<IdList>('GET', '/api/photos')).body.results.map((p) => p._id)).toContain(photo._id);
   });
 
   it('refuses bad fields with 400 naming the field, and unknown ids with 404, changing nothing', async () => {
@@ -153,18 +149,18 @@ describe('photos', () => {
       [{ tags: 5 }, 'tags'],
       [{ title: 'bad\u0007' }, 'title'],
     ] as const) {
-      const answer = await call('PUT', `/api/admin/photos/${photo._id}`, { json });
+      const answer = await call('PUT', `/api/admin/photos/${photo._id}`, { body: json });
       expect(answer.status).toBe(400);
       expect(answer.body.field).toBe(field);
       expect(answer.body.message).toMatch(new RegExp(`^${field}: `));
     }
-    expect((await call('PATCH', `/api/admin/photos/${photo._id}`, { json: { published: 'yes' } })).body).toMatchObject({
+    expect((await call('PATCH', `/api/admin/photos/${photo._id}`, { body: { published: 'yes' } })).body).toMatchObject({
       field: 'published',
     });
-    expect((await call('PATCH', `/api/admin/photos/${photo._id}`, { json: {} })).status).toBe(400);
-    expect((await call('PUT', `/api/admin/photos/${photo._id}`, { json: [1] })).status).toBe(400);
-    expect((await call('PUT', '/api/admin/photos/nope', { json: { title: 'x' } })).status).toBe(404);
-    expect((await call('PATCH', '/api/admin/photos/nope', { json: { published: true } })).body).toEqual({
+    expect((await call('PATCH', `/api/admin/photos/${photo._id}`, { body: {} })).status).toBe(400);
+    expect((await call('PUT', `/api/admin/photos/${photo._id}`, { body: [1] })).status).toBe(400);
+    expect((await call('PUT', '/api/admin/photos/nope', { body: { title: 'x' } })).status).toBe(404);
+    expect((await call('PATCH', '/api/admin/photos/nope', { body: { published: true } })).body).toEqual({
       message: 'Photo not found',
     });
     expect((await call('DELETE', '/api/admin/photos/nope')).status).toBe(404);
@@ -197,8 +193,8 @@ describe('videos', () => {
 
   it('POST creates a draft with the link normalised; it stays out of the public list, no rebuild', async () => {
     await quiet();
-    const { status, body, headers } = await call('POST', '/api/admin/videos', {
-      json: {
+    const { status, body, headers } = await call<VideoAnswer>('POST', '/api/admin/videos', {
+      body: {
         name: 'Launch film',
         description: 'Our launch',
         youtube: `https://www.youtube.com/watch?v=${ID}&t=10s`,
@@ -223,12 +219,12 @@ describe('videos', () => {
     expect(rebuildAsked()).toBe(false);
     expect(await lastAudit()).toMatchObject({ action: 'video.create', target_type: 'video', target_id: id });
     expect(await publicIds('/api/videos')).not.toContain(id);
-    expect((await call('GET', '/api/admin/videos')).body.results.map((v: Body) => v._id)).toContain(id);
+    expect((await call<IdList>('GET', '/api/admin/videos')).body.results.map((v) => v._id)).toContain(id);
   });
 
   it('PUT edits every field; PATCH publishes (public list, rebuild) and unpublishes', async () => {
     const edited = await call('PUT', `/api/admin/videos/${id}`, {
-      json: {
+      body: {
         name: 'Launch film (cut)',
         youtube: `https://youtu.be/${ID}`,
         quality: '4K',
@@ -248,11 +244,11 @@ describe('videos', () => {
     });
     expect(await lastAudit()).toMatchObject({ action: 'video.update', target_id: id });
     await quiet();
-    const published = await call('PATCH', `/api/admin/videos/${id}`, { json: { published: true } });
+    const published = await call('PATCH', `/api/admin/videos/${id}`, { body: { published: true } });
     expect(published.body).toMatchObject({ message: 'Video published', video: { published: true } });
     expect(rebuildAsked()).toBe(true);
     expect(await publicIds('/api/videos')).toContain(id);
-    const hidden = await call('PATCH', `/api/admin/videos/${id}`, { json: { published: false } });
+    const hidden = await call<VideoAnswer>('PATCH', `/api/admin/videos/${id}`, { body: { published: false } });
     expect(hidden.body.video.published).toBe(false);
     expect(await publicIds('/api/videos')).not.toContain(id);
   });
@@ -267,16 +263,16 @@ describe('videos', () => {
       [{ name: 'A', youtube: EMBED, duration: -1 }, 'duration'],
       [{ name: 'A', youtube: EMBED, duration: 1.5 }, 'duration'],
     ] as const) {
-      const created = await call('POST', '/api/admin/videos', { json });
+      const created = await call('POST', '/api/admin/videos', { body: json });
       expect(created.status).toBe(400);
       expect(created.body.field).toBe(field);
-      expect((await call('PUT', `/api/admin/videos/${id}`, { json })).body.field).toBe(field);
+      expect((await call('PUT', `/api/admin/videos/${id}`, { body: json })).body.field).toBe(field);
     }
-    expect((await call('PUT', '/api/admin/videos/nope', { json: { name: 'A', youtube: EMBED } })).status).toBe(404);
-    expect((await call('PATCH', '/api/admin/videos/nope', { json: { published: true } })).status).toBe(404);
+    expect((await call('PUT', '/api/admin/videos/nope', { body: { name: 'A', youtube: EMBED } })).status).toBe(404);
+    expect((await call('PATCH', '/api/admin/videos/nope', { body: { published: true } })).status).toBe(404);
     const multipart = new FormData();
     multipart.append('name', 'A');
-    expect((await call('POST', '/api/admin/videos', { form: multipart })).status).toBe(415);
+    expect((await call('POST', '/api/admin/videos', { body: multipart })).status).toBe(415);
     expect(await t.db.selectFrom('videos').selectAll().execute()).toEqual(before);
   });
 
@@ -284,7 +280,7 @@ describe('videos', () => {
     const answer = await call('DELETE', `/api/admin/videos/${id}`);
     expect(answer).toMatchObject({ status: 200, body: { message: 'Video deleted' } });
     expect(await lastAudit()).toMatchObject({ action: 'video.delete', target_id: id });
-    expect((await call('GET', '/api/admin/videos')).body.results.map((v: Body) => v._id)).not.toContain(id);
+    expect((await call<IdList>('GET', '/api/admin/videos')).body.results.map((v) => v._id)).not.toContain(id);
     expect((await call('DELETE', `/api/admin/videos/${id}`)).status).toBe(404);
   });
 });
@@ -312,8 +308,8 @@ describe('audio', () => {
 
   it('POST stores a real audio file, reads its duration and keeps the draft out of the public list', async () => {
     await quiet();
-    const { status, body, headers } = await call('POST', '/api/admin/audios', {
-      form: multipart(
+    const { status, body, headers } = await call<AudioAnswer>('POST', '/api/admin/audios', {
+      body: multipart(
         {
           name: 'Harbour bells',
           artist: 'The Quay',
@@ -348,12 +344,12 @@ describe('audio', () => {
     expect(served.headers.get('content-type')).toBe('audio/wav');
     expect(await lastAudit()).toMatchObject({ action: 'audio.create', target_id: id });
     expect(await publicIds('/api/audios')).not.toContain(id);
-    expect((await call('GET', '/api/admin/audios')).body.results.map((a: Body) => a._id)).toContain(id);
+    expect((await call<IdList>('GET', '/api/admin/audios')).body.results.map((a) => a._id)).toContain(id);
   });
 
   it('PUT edits the fields (JSON keeps the file), a new file replaces and releases the old one', async () => {
     const edited = await call('PUT', `/api/admin/audios/${id}`, {
-      json: { name: 'Harbour bells (live)', artist: 'The Quay', type: 'Live Recording', published: false },
+      body: { name: 'Harbour bells (live)', artist: 'The Quay', type: 'Live Recording', published: false },
     });
     expect(edited.status).toBe(200);
     expect(edited.body.audio).toMatchObject({
@@ -363,8 +359,8 @@ describe('audio', () => {
       duration: 3,
       description: '',
     });
-    const replaced = await call('PUT', `/api/admin/audios/${id}`, {
-      form: multipart({ name: 'Harbour bells (live)' }, { audio: [wav(1.2), 'short.wav'] }),
+    const replaced = await call<AudioAnswer>('PUT', `/api/admin/audios/${id}`, {
+      body: multipart({ name: 'Harbour bells (live)' }, { audio: [wav(1.2), 'short.wav'] }),
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body.audio.duration).toBe(1);
@@ -376,15 +372,16 @@ describe('audio', () => {
 
   it('PATCH publishes (public list, rebuild) and unpublishes', async () => {
     await quiet();
-    expect((await call('PATCH', `/api/admin/audios/${id}`, { json: { published: true } })).body).toMatchObject({
+    expect((await call('PATCH', `/api/admin/audios/${id}`, { body: { published: true } })).body).toMatchObject({
       message: 'Audio published',
       audio: { published: true },
     });
     expect(rebuildAsked()).toBe(true);
     expect(await publicIds('/api/audios')).toContain(id);
-    expect((await call('PATCH', `/api/admin/audios/${id}`, { json: { published: false } })).body.audio.published).toBe(
-      false,
-    );
+    expect(
+      (await call<AudioAnswer>('PATCH', `/api/admin/audios/${id}`, { body: { published: false } })).body.audio
+        .published,
+    ).toBe(false);
     expect(await publicIds('/api/audios')).not.toContain(id);
   });
 
@@ -398,7 +395,7 @@ describe('audio', () => {
       .png()
       .toBuffer();
     const notAudio = await call('POST', '/api/admin/audios', {
-      form: multipart(
+      body: multipart(
         { name: 'Fake' },
         { audio: [new Blob([new Uint8Array(png)], { type: 'audio/mpeg' }), 'fake.mp3'] },
       ),
@@ -409,40 +406,40 @@ describe('audio', () => {
       message: 'Only MP3, M4A/AAC, OGG/Opus, WAV or FLAC audio files are allowed',
     });
     const text = await call('PUT', `/api/admin/audios/${id}`, {
-      form: multipart(
+      body: multipart(
         { name: 'Fake' },
         { audio: [new Blob(['just text'.repeat(100)], { type: 'audio/wav' }), 'x.wav'] },
       ),
     });
     expect(text.status).toBe(415);
-    expect((await call('POST', '/api/admin/audios', { form: multipart({ name: 'No file' }) })).body).toMatchObject({
+    expect((await call('POST', '/api/admin/audios', { body: multipart({ name: 'No file' }) })).body).toMatchObject({
       field: 'audio',
       message: 'audio: an audio file is required',
     });
-    expect((await call('POST', '/api/admin/audios', { json: { name: 'No file' } })).status).toBe(400);
+    expect((await call('POST', '/api/admin/audios', { body: { name: 'No file' } })).status).toBe(400);
     expect(
-      (await call('POST', '/api/admin/audios', { form: multipart({ name: '' }, { audio: [wav(1), 'a.wav'] }) })).body
+      (await call('POST', '/api/admin/audios', { body: multipart({ name: '' }, { audio: [wav(1), 'a.wav'] }) })).body
         .field,
     ).toBe('name');
     expect(
       (
         await call('POST', '/api/admin/audios', {
-          form: multipart({ name: 'A', type: 'Opera' }, { audio: [wav(1), 'a.wav'] }),
+          body: multipart({ name: 'A', type: 'Opera' }, { audio: [wav(1), 'a.wav'] }),
         })
       ).body.field,
     ).toBe('type');
     expect(
-      (await call('POST', '/api/admin/audios', { form: multipart({ name: 'A' }, { cover: [wav(1), 'a.wav'] }) }))
+      (await call('POST', '/api/admin/audios', { body: multipart({ name: 'A' }, { cover: [wav(1), 'a.wav'] }) }))
         .status,
     ).toBe(400);
     const big = await call('POST', '/api/admin/audios', {
-      form: multipart({ name: 'Huge' }, { audio: [new Blob([new Uint8Array(50 * 1024 * 1024 + 1)]), 'huge.wav'] }),
+      body: multipart({ name: 'Huge' }, { audio: [new Blob([new Uint8Array(50 * 1024 * 1024 + 1)]), 'huge.wav'] }),
     });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('File size must be less than 50MB');
-    expect((await call('PUT', '/api/admin/audios/nope', { json: { name: 'A' } })).status).toBe(404);
-    expect((await call('PATCH', '/api/admin/audios/nope', { json: { published: true } })).status).toBe(404);
-    expect((await call('POST', '/api/admin/audios', { token: admin, json: undefined })).status).toBe(415);
+    expect((await call('PUT', '/api/admin/audios/nope', { body: { name: 'A' } })).status).toBe(404);
+    expect((await call('PATCH', '/api/admin/audios/nope', { body: { published: true } })).status).toBe(404);
+    expect((await call('POST', '/api/admin/audios', { token: admin, body: undefined })).status).toBe(415);
     expect(await t.db.selectFrom('audios').selectAll().execute()).toEqual(before.rows);
     expect(await mediaFiles()).toEqual(before.files);
     expect((await audits()).length).toBe(before.audits);
@@ -489,8 +486,8 @@ describe('events', () => {
 
   it('POST stores a draft with UTC times, its zone, cents and a cover picture', async () => {
     await quiet();
-    const { status, body, headers } = await call('POST', '/api/admin/events', {
-      form: multipart(fields, { image: [await picture(), 'cover.png'] }),
+    const { status, body, headers } = await call<EventAnswer>('POST', '/api/admin/events', {
+      body: multipart(fields, { image: [await picture(), 'cover.png'] }),
     });
     expect(status).toBe(201);
     expect(headers.get('cache-control')).toBe('no-store');
@@ -516,12 +513,12 @@ describe('events', () => {
     expect(rebuildAsked()).toBe(false);
     expect(await lastAudit()).toMatchObject({ action: 'event.create', target_id: id });
     expect(await publicIds('/api/events')).not.toContain(id);
-    expect((await call('GET', '/api/admin/events')).body.results.map((e: Body) => e._id)).toContain(id);
+    expect((await call<IdList>('GET', '/api/admin/events')).body.results.map((e) => e._id)).toContain(id);
   });
 
   it('PUT edits (virtual, no address needed), a new picture releases the old; PATCH publishes and unpublishes', async () => {
     const virtual = await call('PUT', `/api/admin/events/${id}`, {
-      json: { ...fields, eventType: 'virtual', address: '', city: '', price: 0, timeZone: 'America/New_York' },
+      body: { ...fields, eventType: 'virtual', address: '', city: '', price: 0, timeZone: 'America/New_York' },
     });
     expect(virtual.status).toBe(200);
     expect(virtual.body.event).toMatchObject({
@@ -532,23 +529,24 @@ describe('events', () => {
       start_date: '2026-07-01T22:00:00.000Z',
       image: cover,
     });
-    const replaced = await call('PUT', `/api/admin/events/${id}`, {
-      form: multipart(fields, { image: [await picture(), 'new.png'] }),
+    const replaced = await call<EventAnswer>('PUT', `/api/admin/events/${id}`, {
+      body: multipart(fields, { image: [await picture(), 'new.png'] }),
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body.event.image).not.toBe(cover);
     expect((await mediaFiles()).filter((f) => f.startsWith(fileOf(cover).replace('.webp', '')))).toEqual([]);
     cover = replaced.body.event.image;
     await quiet();
-    expect((await call('PATCH', `/api/admin/events/${id}`, { json: { published: true } })).body).toMatchObject({
+    expect((await call('PATCH', `/api/admin/events/${id}`, { body: { published: true } })).body).toMatchObject({
       message: 'Event published',
       event: { published: true },
     });
     expect(rebuildAsked()).toBe(true);
     expect(await publicIds('/api/events')).toContain(id);
-    expect((await call('PATCH', `/api/admin/events/${id}`, { json: { published: false } })).body.event.published).toBe(
-      false,
-    );
+    expect(
+      (await call<EventAnswer>('PATCH', `/api/admin/events/${id}`, { body: { published: false } })).body.event
+        .published,
+    ).toBe(false);
     expect(await publicIds('/api/events')).not.toContain(id);
   });
 
@@ -565,23 +563,23 @@ describe('events', () => {
       [{ price: '-3' }, 'price'],
       [{ name: '' }, 'name'],
     ] as const) {
-      const answer = await call('POST', '/api/admin/events', { form: multipart({ ...fields, ...change }) });
+      const answer = await call('POST', '/api/admin/events', { body: multipart({ ...fields, ...change }) });
       expect(answer.status).toBe(400);
       expect(answer.body.field).toBe(field);
-      expect((await call('PUT', `/api/admin/events/${id}`, { json: { ...fields, ...change } })).body.field).toBe(field);
+      expect((await call('PUT', `/api/admin/events/${id}`, { body: { ...fields, ...change } })).body.field).toBe(field);
     }
     const text = await call('POST', '/api/admin/events', {
-      form: multipart(fields, { image: [new Blob(['not a picture'], { type: 'image/png' }), 'x.png'] }),
+      body: multipart(fields, { image: [new Blob(['not a picture'], { type: 'image/png' }), 'x.png'] }),
     });
     expect([400, 415]).toContain(text.status);
     expect(text.body.field).toBe('image');
     const big = await call('POST', '/api/admin/events', {
-      form: multipart(fields, {
+      body: multipart(fields, {
         image: [new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' }), 'big.png'],
       }),
     });
     expect(big.status).toBe(413);
-    expect((await call('PUT', '/api/admin/events/nope', { json: fields })).status).toBe(404);
+    expect((await call('PUT', '/api/admin/events/nope', { body: fields })).status).toBe(404);
     expect((await call('DELETE', '/api/admin/events/nope')).status).toBe(404);
     expect(await t.db.selectFrom('events').selectAll().execute()).toEqual(before.rows);
     expect(await mediaFiles()).toEqual(before.files);
@@ -591,6 +589,6 @@ describe('events', () => {
     expect((await call('DELETE', `/api/admin/events/${id}`)).body).toEqual({ message: 'Event deleted' });
     expect((await mediaFiles()).filter((f) => f.startsWith(fileOf(cover).replace('.webp', '')))).toEqual([]);
     expect(await lastAudit()).toMatchObject({ action: 'event.delete', target_id: id });
-    expect((await call('GET', '/api/admin/events')).body.results.map((e: Body) => e._id)).not.toContain(id);
+    expect((await call<IdList>('GET', '/api/admin/events')).body.results.map((e) => e._id)).not.toContain(id);
   });
 });

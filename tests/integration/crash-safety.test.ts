@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_MARKER } from '../../src/server/site/build-site.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import {
@@ -79,8 +79,9 @@ async function start(
 }
 
 async function killNow(): Promise<void> {
-  product!.kill();
-  await product!.exited;
+  assert(product, 'a product process is running');
+  product.kill();
+  await product.exited;
   product = undefined;
 }
 
@@ -218,9 +219,11 @@ describe('SIGKILL at random moments during writes of every kind', () => {
         await killNow();
       });
       const acknowledged = await writer;
+      // Media rounds always have a watcher (their event number is at least 1).
+      const seen = watcher?.seen() ?? 0;
       const when =
         mode === 'media'
-          ? `media event ${onMediaEvent}${watcher!.seen() < onMediaEvent ? ` (timed out after ${watcher!.seen()})` : ''}`
+          ? `media event ${onMediaEvent}${seen < onMediaEvent ? ` (timed out after ${seen})` : ''}`
           : mode === 'acks'
             ? `${killAfter}ms after ${afterAcks} acks`
             : `${killAfter}ms`;
@@ -233,8 +236,9 @@ describe('SIGKILL at random moments during writes of every kind', () => {
     await expectAllThere();
     ctx.tag = 'after';
     for (const name of WRITE_NAMES) expect(await writeUntilGone(ctx, 1, [name]), name).toBe(1);
-    product!.child.kill('SIGTERM');
-    expect(await product!.exited).toBe(0);
+    assert(product, 'the product process is running');
+    product.child.kill('SIGTERM');
+    expect(await product.exited).toBe(0);
     await expectIntactAfterKill();
     await start();
     await expectAllThere();
@@ -379,7 +383,7 @@ describe('a killed rebuild', () => {
     const site = { DIST_DIR: distDir };
 
     await start('start.ts', site);
-    expect(await home()).toMatchObject({ status: 200, text: expect.stringContaining(PREVIOUS) });
+    expect(await home()).toMatchObject({ status: 200, text: expect.stringContaining(PREVIOUS) as unknown });
     // Each restart builds again: the second kill comes during the build the first restart began.
     for (const how of ['process group', 'server process only'] as const) {
       // The build under way writes into <DIST_DIR>.next; kill the server some moment into it.
@@ -391,9 +395,11 @@ describe('a killed rebuild', () => {
         await killNow();
       } else {
         // `kill -9 <pid>` of the server alone: the build it started must not outlive it and go on writing.
-        const { child } = product!;
-        process.kill(child.pid!, 'SIGKILL');
-        await product!.exited;
+        assert(product, 'the server is running');
+        const { child } = product;
+        assert.exists(child.pid, 'the server has a process id');
+        process.kill(child.pid, 'SIGKILL');
+        await product.exited;
         product = undefined;
         try {
           await waitFor('the orphaned build ending', () => processesMentioning(next).length === 0, 10_000);
@@ -408,7 +414,7 @@ describe('a killed rebuild', () => {
 
       await start('start.ts', site);
       expect(existsSync(join(next, 'stale-from-killed-build.html'))).toBe(false);
-      expect(await home()).toMatchObject({ status: 200, text: expect.stringContaining(PREVIOUS) });
+      expect(await home()).toMatchObject({ status: 200, text: expect.stringContaining(PREVIOUS) as unknown });
       await expectAllThere();
       // New writes succeed while the new build runs.
       ctx.tag = `rebuild-${how.replace(/\W/g, '')}`;

@@ -10,7 +10,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, unlink
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -36,8 +36,11 @@ function expectPlainMessage(body: Record<string, unknown>): void {
 
 describe('at the database size limit (SQLITE_FULL)', () => {
   let t: TestApp;
-  const pageCount = async () =>
-    Number((await sql<{ page_count: number }>`PRAGMA page_count`.execute(t.db)).rows[0]!.page_count);
+  const pageCount = async () => {
+    const [row] = (await sql<{ page_count: number }>`PRAGMA page_count`.execute(t.db)).rows;
+    assert.isDefined(row);
+    return row.page_count;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -58,7 +61,7 @@ describe('at the database size limit (SQLITE_FULL)', () => {
     )) as Error | null;
     expect(error?.message).toMatch(/full/i);
     expect(error?.message).not.toMatch(/rollback/i);
-    expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(t.db)).rows[0]!.n)).toBe(0);
+    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(t.db)).rows[0]?.n).toBe(0);
 
     const degraded = await json(await t.request('/api/health'));
     expect(degraded.status).toBe(503);
@@ -89,28 +92,33 @@ function mountTmpfs(sizeMiB: number): string | null {
 const mounted = mountTmpfs(16);
 
 describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
-  const dataDir = mounted!;
+  // Never read when nothing is mounted: the block is skipped.
+  const dataDir = mounted ?? '';
   const slug = 'full-post';
-  let server: TestServer;
+  let started: TestServer | undefined;
+  const running = (): TestServer => {
+    assert(started, 'the server started');
+    return started;
+  };
   let filler: string | null = null;
 
   beforeAll(async () => {
-    server = await startTestServer({ dataDir, env: { RATE_LIMITS: 'off' } });
-    await server.db
+    started = await startTestServer({ dataDir, env: { RATE_LIMITS: 'off' } });
+    await started.db
       .insertInto('blogs')
       .values({ id: 'blog-full', title: 'Full post', slug, created_at: new Date().toISOString() })
       .execute();
   });
   afterEach(() => freeSpace());
   afterAll(async () => {
-    await server?.stop();
+    await started?.stop();
     execFileSync('umount', ['-l', dataDir]);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Fills the filesystem to the last byte; the next commit has to grow the (emptied) WAL, so it meets ENOSPC. */
   async function fillDisk(): Promise<void> {
-    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(server.db);
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(running().db);
     filler = join(dataDir, 'filler.bin');
     const fd = openSync(filler, 'w');
     try {
@@ -136,16 +144,16 @@ describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
   }
 
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, {
+    fetch(`${running().url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const get = (path: string) => fetch(`${server.url}${path}`);
+  const get = (path: string) => fetch(`${running().url}${path}`);
   const codesOfAdmin = async () =>
     (
-      await server.db
-        .selectFrom('one_time_codes')
+      await running()
+        .db.selectFrom('one_time_codes')
         .innerJoin('users', 'users.id', 'one_time_codes.user_id')
         .select('one_time_codes.id')
         .where('users.email', '=', ADMIN_EMAIL)
@@ -194,21 +202,23 @@ describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
   });
 
   it('leaves no empty or partial file in the mail outbox when the disk fills up, and mails again once space is freed', async () => {
-    await server.deps.mailer.send(message('Before'));
+    await running().deps.mailer.send(message('Before'));
     const before = outboxEntries();
     await fillDisk();
-    await expect(server.deps.mailer.send(message('While full'))).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(running().deps.mailer.send(message('While full'))).rejects.toMatchObject({ code: 'ENOSPC' });
     // Hidden temporary files included: nothing new, nothing empty.
     expect(outboxEntries()).toEqual(before);
     for (const name of before) expect(statSync(join(dataDir, 'outbox', name)).size).toBeGreaterThan(0);
     expect((await get('/api/health')).status).toBe(503);
 
     freeSpace();
-    await server.deps.mailer.send(message('After'));
+    await running().deps.mailer.send(message('After'));
     const added = outboxEntries().filter((name) => !before.includes(name));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/\.eml$/);
-    expect(statSync(join(dataDir, 'outbox', added[0]!)).size).toBeGreaterThan(0);
+    const [mail] = added;
+    assert.isDefined(mail);
+    expect(statSync(join(dataDir, 'outbox', mail)).size).toBeGreaterThan(0);
     expect((await get('/api/health')).status).toBe(200);
   });
 });

@@ -6,11 +6,12 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { documentsDir, sweepOrphanDocuments } from '../../src/server/modules/documents/documents.store.ts';
 import type { AdminDocument, PublicDocument } from '../../src/shared/documents.ts';
 import { HTML_PAGE, makeDocx, makePdf, SVG_PICTURE } from '../helpers/document-files.ts';
+import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const COLLECTION = '/api/admin/documents';
@@ -20,11 +21,7 @@ let t: TestApp;
 let admin: string;
 let customer: string;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: { message?: string; field?: string; document?: AdminDocument; results?: (PublicDocument | AdminDocument)[] };
-}
+type Body = ApiBody & { document?: AdminDocument; results?: (PublicDocument | AdminDocument)[] };
 
 interface FilePart {
   bytes: Uint8Array;
@@ -39,21 +36,12 @@ function form(fields: Record<string, string>, file?: FilePart): FormData {
   return data;
 }
 
-async function call(
-  method: string,
-  path: string,
-  { token = admin, body }: { token?: string | null; body?: FormData | object | string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = typeof body === 'string' ? body : JSON.stringify(body);
-  }
-  const res = await t.request(path, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
-}
+/** Signed as the admin unless the call names a token (null: none). */
+const client = jsonClient(
+  (path, init) => t.request(path, init),
+  () => admin,
+);
+const call = (method: string, path: string, options?: CallOptions) => client<Body>(method, path, options);
 
 const pdf = (name = 'Annual report.pdf'): FilePart => ({ bytes: makePdf(), name, type: 'application/pdf' });
 const docx = (name = 'Terms.docx'): FilePart => ({ bytes: makeDocx(), name, type: DOCX });
@@ -82,9 +70,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('cora');
-});
-afterAll(async () => {
-  await t?.close();
+  return () => t.close();
 });
 
 describe('access', () => {
@@ -121,17 +107,18 @@ describe('upload, list and download', () => {
     expect(status).toBe(201);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(rebuildAsked()).toBe(true);
-    const document = body.document!;
+    const { document } = body;
+    assert(document, 'the upload answers the document');
     expect(body.message).toBe('Document uploaded');
     expect(document).toEqual({
-      id: expect.any(String),
+      id: expect.any(String) as unknown,
       title: 'Annual report',
       description: 'The year\nin numbers',
       download_name: 'Annual report.pdf',
       content_type: 'application/pdf',
       bytes: makePdf().byteLength,
-      created_at: expect.any(String),
-      updated_at: expect.any(String),
+      created_at: expect.any(String) as unknown,
+      updated_at: expect.any(String) as unknown,
       published: true,
       url: `/api/documents/${document.id}/download`,
     });
@@ -151,12 +138,15 @@ describe('upload, list and download', () => {
 
     const list = await call('GET', '/api/documents', { token: null });
     expect(list.headers.get('cache-control')).toBe('no-cache');
-    const { published: _, updated_at: __, ...listed } = document;
+    const listed = Object.fromEntries(
+      Object.entries(document).filter(([key]) => key !== 'published' && key !== 'updated_at'),
+    );
     expect(list.body.results).toEqual([listed]);
   });
 
   it('serves a published document as an attachment with nosniff, revalidated by its ETag', async () => {
-    const id = (await publicIds())[0]!;
+    const [id] = await publicIds();
+    assert.isDefined(id, 'a published document');
     const res = await download(id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -168,7 +158,8 @@ describe('upload, list and download', () => {
     expect(res.headers.get('cache-control')).toBe('public, no-cache');
     expect(res.headers.get('content-length')).toBe(String(makePdf().byteLength));
     expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from(makePdf()));
-    const etag = res.headers.get('etag')!;
+    const etag = res.headers.get('etag');
+    assert.isNotNull(etag, 'an ETag');
     expect(etag).toMatch(/^"[0-9a-f-]{36}\.pdf"$/);
     const again = await download(id, { 'if-none-match': etag });
     expect(again.status).toBe(304);
@@ -179,7 +170,8 @@ describe('upload, list and download', () => {
     await settled();
     const { status, body } = await upload({ title: 'Internal terms' }, docx('Terms & conditions.docx'));
     expect(status).toBe(201);
-    const draft = body.document!;
+    const draft = body.document;
+    assert(draft, 'the upload answers the document');
     expect(draft).toMatchObject({ published: false, content_type: DOCX, download_name: 'Terms & conditions.docx' });
     expect(t.deps.rebuilds.status().state).toBe('up-to-date');
     expect((await auditRows()).at(-1)).toMatchObject({ summary: 'Document "Internal terms" uploaded as a draft' });
@@ -203,7 +195,9 @@ describe('upload, list and download', () => {
 
 describe('edit, publish and delete', () => {
   it('publishes and unpublishes with PATCH, asking for a rebuild each time', async () => {
-    const id = (await upload({ title: 'Price list' }, pdf('prices.pdf'))).body.document!.id;
+    const uploaded = (await upload({ title: 'Price list' }, pdf('prices.pdf'))).body.document;
+    assert(uploaded, 'the upload answers the document');
+    const { id } = uploaded;
     await settled();
     const published = await call('PATCH', `${COLLECTION}/${id}`, { body: { published: true } });
     expect(published).toMatchObject({
@@ -227,7 +221,8 @@ describe('edit, publish and delete', () => {
   });
 
   it('edits the fields with PUT (JSON or multipart) and replaces the file, removing the old one', async () => {
-    const created = (await upload({ title: 'Brochure', published: 'true' }, pdf('brochure.pdf'))).body.document!;
+    const created = (await upload({ title: 'Brochure', published: 'true' }, pdf('brochure.pdf'))).body.document;
+    assert(created, 'the upload answers the document');
     const oldFile = (
       await t.db.selectFrom('documents').select('file').where('id', '=', created.id).executeTakeFirstOrThrow()
     ).file;
@@ -267,7 +262,8 @@ describe('edit, publish and delete', () => {
   });
 
   it('deletes a document and its file', async () => {
-    const created = (await upload({ title: 'Old flyer', published: 'true' }, pdf())).body.document!;
+    const created = (await upload({ title: 'Old flyer', published: 'true' }, pdf())).body.document;
+    assert(created, 'the upload answers the document');
     const file = (
       await t.db.selectFrom('documents').select('file').where('id', '=', created.id).executeTakeFirstOrThrow()
     ).file;
@@ -392,10 +388,11 @@ describe('refusals change nothing', () => {
       { bytes: text('name,price\nStarter,0\n'), name: 'prices.csv', type: 'text/csv' },
     );
     expect(status).toBe(201);
-    const res = await download(body.document!.id);
+    assert(body.document, 'the upload answers the document');
+    const res = await download(body.document.id);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(await res.text()).toBe('name,price\nStarter,0\n');
-    await call('DELETE', `${COLLECTION}/${body.document!.id}`);
+    await call('DELETE', `${COLLECTION}/${body.document.id}`);
   });
 
   it('refuses a file over 20 MiB with 413, whether the body is over the limit or only the file', async () => {
@@ -416,7 +413,9 @@ describe('refusals change nothing', () => {
   });
 
   it('refuses a file under another field name and bad PATCH bodies', async () => {
-    const id = (await call('GET', COLLECTION)).body.results![0]!.id;
+    const [first] = (await call('GET', COLLECTION)).body.results ?? [];
+    assert(first, 'a document in the admin list');
+    const { id } = first;
     const before = await snapshot();
     const data = form({ title: 'T' });
     data.append('attachment', new Blob([makePdf().slice()], { type: 'application/pdf' }), 'a.pdf');

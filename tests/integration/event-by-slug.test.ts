@@ -1,12 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import type { ListResponse, SearchResult, SiteEvent } from '../../src/shared/types.ts';
+import { jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('an event by its slug', () => {
   let t: TestApp;
+  const call = jsonClient((path, init) => t.request(path, init));
+  /** Status and body only, to be compared whole. */
   const get = async (path: string) => {
-    const res = await t.request(path);
-    return { status: res.status, body: await res.json() };
+    const { status, body } = await call('GET', path);
+    return { status, body };
   };
+  const events = async () => (await call<ListResponse<SiteEvent>>('GET', '/api/events')).body.results;
 
   beforeAll(async () => {
     t = await createTestApp({ seed: 'demo' });
@@ -16,7 +21,8 @@ describe('an event by its slug', () => {
   });
 
   it('answers a published event by its slug, as the list has it', async () => {
-    const [listed] = (await get('/api/events')).body.results;
+    const [listed] = await events();
+    assert(listed, 'a published event');
     const { status, body } = await get(`/api/events/${listed.slug}`);
     expect(status).toBe(200);
     expect(body).toEqual(listed);
@@ -28,7 +34,7 @@ describe('an event by its slug', () => {
     await t.db.updateTable('events').set({ published: false }).where('id', '=', row.id).execute();
     try {
       expect(await get(`/api/events/${row.slug}`)).toEqual({ status: 404, body: { message: 'Event not found' } });
-      expect((await get('/api/events')).body.results.map((e: { slug: string }) => e.slug)).not.toContain(row.slug);
+      expect((await events()).map((e) => e.slug)).not.toContain(row.slug);
     } finally {
       await t.db.updateTable('events').set({ published: true }).where('id', '=', row.id).execute();
     }
@@ -56,11 +62,11 @@ describe('an event by its slug', () => {
       .orderBy('created_at')
       .executeTakeFirstOrThrow();
     const search = async (k: string, type: string) =>
-      (await (await t.request(`/api/search?${new URLSearchParams({ k, type })}`)).json()).results;
-    const events = await search(event.name, 'event');
-    expect(events.find((r: { data: { name: string } }) => r.data.name === event.name)?.data.slug).toBe(event.slug);
+      (await call<ListResponse<SearchResult>>('GET', `/api/search?${new URLSearchParams({ k, type })}`)).body.results;
+    const found = await search(event.name, 'event');
+    expect(found.find((r) => r.data.name === event.name)?.data.slug).toBe(event.slug);
     const blogs = await search(blog.title, 'blog');
-    expect(blogs.find((r: { data: { title: string } }) => r.data.title === blog.title)?.data.slug).toBe(blog.slug);
+    expect(blogs.find((r) => r.data.title === blog.title)?.data.slug).toBe(blog.slug);
     const product = await t.db
       .selectFrom('products')
       .select(['name', 'slug'])
@@ -68,8 +74,6 @@ describe('an event by its slug', () => {
       .orderBy('name')
       .executeTakeFirstOrThrow();
     const products = await search(product.name, 'product');
-    expect(products.find((r: { data: { name: string } }) => r.data.name === product.name)?.data.slug).toBe(
-      product.slug,
-    );
+    expect(products.find((r) => r.data.name === product.name)?.data.slug).toBe(product.slug);
   });
 });

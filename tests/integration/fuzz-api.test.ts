@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/storage/media-storage.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
 import { createHarness, makePictures, type Harness, type Pictures } from '../helpers/fuzz-harness.ts';
@@ -69,8 +69,7 @@ async function fuzzRoute(
   const details = await fc.check(property, {
     seed,
     numRuns,
-    interruptAfterTimeLimit: 20_000,
-    markInterruptAsFailure: false,
+    plugins: [fc.interruptAfterTimeLimit(20_000, { failOnInterrupt: false })],
   });
   if (!details.failed) return null;
   const example = fc.stringify(details.counterexample).slice(0, 1500);
@@ -139,30 +138,42 @@ async function learn(t: TestApp): Promise<Model> {
   return { routes, knowledge };
 }
 
+/** What was learnt of a route; every route the app registers was probed. */
+function knowledgeOf(route: Route): RouteKnowledge {
+  const knowledge = model.knowledge.get(route.key);
+  assert(knowledge, `${route.key} was probed`);
+  return knowledge;
+}
+
 let t: TestApp;
 let model: Model;
 let pictures: Pictures;
 let harness: Harness;
+// Each hook hands back its own cleanup, so what was made is closed whichever step fails.
 beforeAll(async () => {
   // Thousands of refusals are expected here; their log lines are not.
   setAuthLogSink(() => undefined);
   t = await createTestApp({ seed: 'demo', env: { RATE_LIMITS: 'off' } });
+  return () => t.close();
+}, 120_000);
+beforeAll(async () => {
   pictures = await makePictures();
   model = await learn(t);
   harness = await createHarness(t);
+  return () => {
+    if (process.env['FUZZ_VERBOSE'])
+      console.log(
+        JSON.stringify({
+          requests: harness.stats.requests,
+          refused: harness.stats.refused,
+          fullSnapshots: harness.stats.fullSnapshots,
+          byStatus: Object.fromEntries(harness.stats.byStatus),
+        }),
+      );
+  };
 }, 120_000);
-afterAll(async () => {
-  if (process.env['FUZZ_VERBOSE'])
-    console.log(
-      JSON.stringify({
-        requests: harness?.stats.requests,
-        refused: harness?.stats.refused,
-        fullSnapshots: harness?.stats.fullSnapshots,
-        byStatus: Object.fromEntries(harness?.stats.byStatus ?? []),
-      }),
-    );
+afterAll(() => {
   setAuthLogSink(null);
-  await t?.close();
 });
 
 describe('API fuzz (rate limits off)', () => {
@@ -184,7 +195,7 @@ describe('API fuzz (rate limits off)', () => {
         harness,
         pictures,
         route,
-        requestArbitrary(route, model.knowledge.get(route.key)!),
+        requestArbitrary(route, knowledgeOf(route)),
         seedFor(route.key),
         RUNS,
       );
@@ -201,7 +212,7 @@ describe('API fuzz (rate limits off)', () => {
     const failures: string[] = [];
     const callers: Caller[] = ['admin', 'admin', 'admin', 'admin', 'customer', 'none'];
     for (const route of model.routes.filter((r) => r.upload && ONLY.test(r.key))) {
-      const arbitrary = requestArbitrary(route, model.knowledge.get(route.key)!, { multipart: true, callers });
+      const arbitrary = requestArbitrary(route, knowledgeOf(route), { multipart: true, callers });
       const failure = await fuzzRoute(harness, pictures, route, arbitrary, seedFor(route.key, 1), RUNS * 2);
       if (failure) failures.push(failure);
     }
@@ -233,11 +244,11 @@ describe('API fuzz (rate limits on)', () => {
   let limitedHarness: Harness;
   beforeAll(async () => {
     limited = await createTestApp({ seed: 'none' });
+    return () => limited.close();
+  }, 60_000);
+  beforeAll(async () => {
     limitedHarness = await createHarness(limited, { exclusions: REFUSAL_MAY_CHANGE });
   }, 60_000);
-  afterAll(async () => {
-    await limited?.close();
-  });
 
   it('answers the public writes 429 with Retry-After once their limits are reached, never a 5xx or a changed record', async () => {
     // The public writes: those a caller without a token is not refused 401 for (sign-in, sign-up, codes, forms, checkout).
@@ -256,7 +267,7 @@ describe('API fuzz (rate limits on)', () => {
     expect(open.map((r) => r.key)).toContain('POST /api/auth/login');
     const failures: string[] = [];
     for (const route of open.filter((r) => ONLY.test(r.key))) {
-      const knowledge = model.knowledge.get(route.key)!;
+      const knowledge = knowledgeOf(route);
       const failure = await fuzzRoute(
         limitedHarness,
         pictures,

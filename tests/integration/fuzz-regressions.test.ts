@@ -28,12 +28,14 @@ describe('NUL in text input', () => {
     beforeAll(async () => {
       setAuthLogSink(() => undefined);
       t = await createTestApp({ seed: 'demo', env: { RATE_LIMITS: 'off' } });
+      return () => t.close();
+    });
+    beforeAll(async () => {
       admin = await t.login('admin', TEST_ADMIN_PASSWORD);
       customer = await t.customerToken('nully');
     });
-    afterAll(async () => {
+    afterAll(() => {
       setAuthLogSink(null);
-      await t?.close();
     });
 
     const answer = async (res: Response) => ({

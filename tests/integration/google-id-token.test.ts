@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
 import { googleFlow } from '../helpers/google-flow.ts';
-import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
+import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /** Nothing listens here: the flow rewrites SITE_URL links to the running server, as a reverse proxy would. */
@@ -52,7 +52,12 @@ describe('Google sign-in checks the ID token signature against the provider keys
   }
 
   it('signs in with a correctly signed ID token, redirecting with Referrer-Policy: no-referrer', async () => {
-    provider.next = { sub: 'g-victim', email: 'victim@example.com', email_verified: true, given_name: 'Vic' };
+    provider.next = {
+      sub: 'g-victim',
+      email: 'victim@example.com',
+      email_verified: true,
+      given_name: 'Vic',
+    } satisfies TestAccount;
     const { login, jar, back } = await signIn();
     const token = login.searchParams.get('token') ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -62,12 +67,12 @@ describe('Google sign-in checks the ID token signature against the provider keys
     expect(back.headers.get('x-content-type-options')).toBe('nosniff');
     const res = await me(token, jar);
     expect(res.status).toBe(200);
-    expect((await res.json()).email).toBe('victim@example.com');
+    expect(((await res.json()) as { email: string }).email).toBe('victim@example.com');
   });
 
   it('refuses an ID token signed by a key the provider does not publish', async () => {
     const before = { users: await users(), sessions: await sessions() };
-    provider.next = { sub: 'g-foreign', email: 'foreign@example.com', email_verified: true };
+    provider.next = { sub: 'g-foreign', email: 'foreign@example.com', email_verified: true } satisfies TestAccount;
     provider.forge = { kind: 'foreign-key' };
     const outcome = await signIn();
     await expectRefused(outcome, before);
@@ -76,7 +81,7 @@ describe('Google sign-in checks the ID token signature against the provider keys
 
   it('refuses a foreign-key ID token that names another user', async () => {
     const before = { users: await users(), sessions: await sessions() };
-    provider.next = { sub: 'g-attacker', email: 'attacker@example.com', email_verified: true };
+    provider.next = { sub: 'g-attacker', email: 'attacker@example.com', email_verified: true } satisfies TestAccount;
     provider.forge = {
       kind: 'foreign-key',
       claims: { sub: 'g-victim', email: 'victim@example.com', email_verified: true },
@@ -86,14 +91,14 @@ describe('Google sign-in checks the ID token signature against the provider keys
 
   it('refuses an ID token whose email was changed after signing', async () => {
     const before = { users: await users(), sessions: await sessions() };
-    provider.next = { sub: 'g-altered', email: 'altered@example.com', email_verified: true };
+    provider.next = { sub: 'g-altered', email: 'altered@example.com', email_verified: true } satisfies TestAccount;
     provider.forge = { kind: 'altered', claims: { email: 'someone.else@example.com', email_verified: true } };
     await expectRefused(await signIn(), before);
   });
 
   it('refuses an ID token whose sub was changed after signing to take over another account', async () => {
     const before = { users: await users(), sessions: await sessions() };
-    provider.next = { sub: 'g-attacker', email: 'attacker@example.com', email_verified: true };
+    provider.next = { sub: 'g-attacker', email: 'attacker@example.com', email_verified: true } satisfies TestAccount;
     provider.forge = {
       kind: 'altered',
       claims: { sub: 'g-victim', email: 'victim@example.com', email_verified: true },
@@ -102,7 +107,7 @@ describe('Google sign-in checks the ID token signature against the provider keys
   });
 
   it('still signs in once the provider sends genuine tokens again', async () => {
-    provider.next = { sub: 'g-victim', email: 'victim@example.com', email_verified: true };
+    provider.next = { sub: 'g-victim', email: 'victim@example.com', email_verified: true } satisfies TestAccount;
     const { login, jar } = await signIn();
     expect((await me(login.searchParams.get('token') ?? '', jar)).status).toBe(200);
   });
@@ -111,6 +116,6 @@ describe('Google sign-in checks the ID token signature against the provider keys
     const reasons = logs
       .filter((l) => l.includes('"google.failure"'))
       .map((l) => (JSON.parse(l) as { reason: string }).reason);
-    expect(reasons).toEqual(Array.from({ length: 4 }, () => expect.stringMatching(/signature/i)));
+    expect(reasons).toEqual(Array.from({ length: 4 }, (): unknown => expect.stringMatching(/signature/i)));
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
 import { CookieJar, googleFlow } from '../helpers/google-flow.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
-import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
+import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /** Nothing listens here: the test rewrites SITE_URL links to the running server, as a reverse proxy would. */
@@ -68,7 +68,7 @@ describe('Google sign-in against a local OpenID provider', () => {
       email_verified: true,
       given_name: 'New',
       family_name: 'Person',
-    };
+    } satisfies TestAccount;
     const { login, jar } = await signIn();
     expect(login.searchParams.get('error')).toBeNull();
     const token = login.searchParams.get('token') ?? '';
@@ -98,17 +98,17 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('refuses a URL-delivered token used without the binding cookie (login CSRF)', async () => {
-    provider.next = { sub: 'g-new-1', email: 'new.person@example.com', email_verified: true };
+    provider.next = { sub: 'g-new-1', email: 'new.person@example.com', email_verified: true } satisfies TestAccount;
     const { login } = await signIn();
     const token = login.searchParams.get('token') ?? '';
     expect((await me(token)).status).toBe(401);
   });
 
   it('identifies a returning user by issuer and subject even when the email changed', async () => {
-    provider.next = { sub: 'g-new-1', email: 'renamed@example.com', email_verified: true };
+    provider.next = { sub: 'g-new-1', email: 'renamed@example.com', email_verified: true } satisfies TestAccount;
     const { login, jar } = await signIn();
     const res = await me(login.searchParams.get('token') ?? '', jar);
-    expect((await res.json()).email).toBe('new.person@example.com');
+    expect(((await res.json()) as { email: string }).email).toBe('new.person@example.com');
   });
 
   it('links to an existing local account when the provider vouches for the email', async () => {
@@ -135,18 +135,18 @@ describe('Google sign-in against a local OpenID provider', () => {
     const local = (await (await post('/verify-otp', { email: 'linked@example.com', otp: code })).json()) as {
       token: string;
     };
-    const localUser = await (await me(local.token)).json();
+    const localUser = (await (await me(local.token)).json()) as { _id: string };
 
-    provider.next = { sub: 'g-linked', email: 'linked@example.com', email_verified: true };
+    provider.next = { sub: 'g-linked', email: 'linked@example.com', email_verified: true } satisfies TestAccount;
     const { login, jar } = await signIn();
-    const viaGoogle = await (await me(login.searchParams.get('token') ?? '', jar)).json();
+    const viaGoogle = (await (await me(login.searchParams.get('token') ?? '', jar)).json()) as { _id: string };
     expect(viaGoogle._id).toBe(localUser._id);
     // The local password still works for a verified account.
     expect((await post('/login', { username: 'linked', password: 'a fine long password 1' })).status).toBe(200);
   });
 
   it('does not link when the provider has not verified the email', async () => {
-    provider.next = { sub: 'g-unverified', email: 'admin@example.com', email_verified: false };
+    provider.next = { sub: 'g-unverified', email: 'admin@example.com', email_verified: false } satisfies TestAccount;
     const { login } = await signIn();
     expect(login.searchParams.get('error')).toBe('auth_failed');
     expect(login.searchParams.get('token')).toBeNull();
@@ -159,7 +159,7 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('answers auth_failed when the state does not match', async () => {
-    provider.next = { sub: 'g-state', email: 'state@example.com', email_verified: true };
+    provider.next = { sub: 'g-state', email: 'state@example.com', email_verified: true } satisfies TestAccount;
     const { login } = await signIn(undefined, (callback) =>
       callback.searchParams.set('state', 'forged-state-value-0000000'),
     );
@@ -173,7 +173,7 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('answers auth_failed for a callback without the flow cookie (another browser)', async () => {
-    provider.next = { sub: 'g-cookie', email: 'cookie@example.com', email_verified: true };
+    provider.next = { sub: 'g-cookie', email: 'cookie@example.com', email_verified: true } satisfies TestAccount;
     let stolen = '';
     await signIn(undefined, (callback) => {
       stolen = callback.href;
@@ -184,7 +184,7 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('answers auth_failed for a replayed authorization code', async () => {
-    provider.next = { sub: 'g-replay', email: 'replay@example.com', email_verified: true };
+    provider.next = { sub: 'g-replay', email: 'replay@example.com', email_verified: true } satisfies TestAccount;
     let seen = '';
     const first = await signIn(undefined, (callback) => {
       seen = callback.href;
@@ -217,7 +217,7 @@ describe('Google sign-in against a local OpenID provider', () => {
 describe('Google sign-in without configuration', () => {
   let server: TestServer;
   beforeAll(async () => {
-    setAuthLogSink(() => {});
+    setAuthLogSink(() => undefined);
     server = await startTestServer({ env: { SITE_URL } });
   });
   afterAll(async () => {

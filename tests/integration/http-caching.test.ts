@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { completeAnswer } from '../../src/server/http/complete-answer.ts';
 import { compressJson } from '../../src/server/http/compress.ts';
 import { securityHeaders, securityHeaderValues } from '../../src/server/http/security-headers.ts';
 import { invalidateCompany, MAX_AGE_MS } from '../../src/server/modules/company/company.cache.ts';
+import type { BlogSummary, Company, ListResponse } from '../../src/shared/types.ts';
 import { decodedBody, raw } from '../helpers/raw-http.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { anotherConnection, onPostgres } from '../helpers/test-database.ts';
@@ -16,7 +17,8 @@ interface Answer {
   body: Buffer;
 }
 
-const decode = (res: Answer) => JSON.parse(decodedBody(res).toString('utf8'));
+const decode = (res: Answer): unknown => JSON.parse(decodedBody(res).toString('utf8'));
+const companyOf = (res: Answer) => decode(res) as Company;
 
 const SHARED_READS = [
   '/api/company',
@@ -66,10 +68,11 @@ describe('HTTP caching and compression of the API reads', () => {
   });
 
   it('sends a blog post with an ETag; each read counts a view, so the ETag changes', async () => {
-    const { results } = decode(await get('/api/blogs'));
-    const first = await get(`/api/blogs/${results[0].slug}`);
+    const [blog] = (decode(await get('/api/blogs')) as ListResponse<BlogSummary>).results;
+    assert(blog, 'a published blog post');
+    const first = await get(`/api/blogs/${blog.slug}`);
     expect(first.headers['cache-control']).toBe('no-cache');
-    const second = await get(`/api/blogs/${results[0].slug}`, { 'if-none-match': String(first.headers['etag']) });
+    const second = await get(`/api/blogs/${blog.slug}`, { 'if-none-match': String(first.headers['etag']) });
     expect(second.status).toBe(200);
     expect(second.headers['etag']).not.toBe(first.headers['etag']);
   });
@@ -169,7 +172,7 @@ describe('HTTP caching and compression of the API reads', () => {
       const after = await get('/api/company', { 'if-none-match': String(before.headers['etag']) });
       expect(after.status).toBe(200);
       expect(after.headers['etag']).not.toBe(before.headers['etag']);
-      expect(decode(after).tagline).toBe('Fresh tagline');
+      expect(companyOf(after).tagline).toBe('Fresh tagline');
     } finally {
       await t.db.updateTable('company_settings').set({ tagline: row.tagline }).where('id', '=', row.id).execute();
       invalidateCompany(t.db);
@@ -179,8 +182,9 @@ describe('HTTP caching and compression of the API reads', () => {
   it('picks up a company change another process commits to the database: within a millisecond on SQLite, on its notification on PostgreSQL', async () => {
     await get('/api/company');
     const other = await anotherConnection(t.dataDir);
-    const tagline = (await other.query('SELECT tagline FROM company_settings WHERE id = 1'))[0]!['tagline'] as
-      string | null;
+    const [row] = await other.query('SELECT tagline FROM company_settings WHERE id = 1');
+    assert(row, 'the company row');
+    const tagline = row['tagline'] as string | null;
     const setTagline = (value: string | null) =>
       other.query(`UPDATE company_settings SET tagline = ${other.param(1)} WHERE id = 1`, [value]);
     // SQLite's data_version is read on the request; PostgreSQL's notification arrives on its own connection.
@@ -188,12 +192,12 @@ describe('HTTP caching and compression of the API reads', () => {
     try {
       await setTagline('Changed by another process');
       await settle();
-      expect(decode(await get('/api/company')).tagline).toBe('Changed by another process');
+      expect(companyOf(await get('/api/company')).tagline).toBe('Changed by another process');
     } finally {
       await setTagline(tagline);
     }
     await settle();
-    expect(decode(await get('/api/company')).tagline).toBe(tagline ?? expect.any(String));
+    expect(companyOf(await get('/api/company')).tagline).toBe(tagline ?? expect.any(String));
     await other.close();
   });
 
@@ -290,7 +294,9 @@ describe('the company answer over a socket', () => {
       for (const encoding of ['identity', 'gzip', 'br']) {
         const wire = await raw(`${server.url}/api/company`, { 'accept-encoding': encoding });
         const inProcess = await t.request('/api/company', { headers: { 'accept-encoding': encoding } });
-        const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...sent } = wire.headers;
+        const sent = Object.fromEntries(
+          Object.entries(wire.headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+        );
         expect(sent, encoding).toEqual(Object.fromEntries(inProcess.headers));
         expect(Number(sent['content-length'])).toBe(wire.body.byteLength);
         expect(wire.body.equals(Buffer.from(await inProcess.arrayBuffer())), encoding).toBe(true);

@@ -3,7 +3,7 @@
  * writes are refused, methods a path does not take answer 405 with Allow, and text that is not well-formed Unicode
  * is refused rather than stored changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { raw } from '../helpers/raw-http.ts';
 import { TEST_ADMIN_PASSWORD } from '../helpers/test-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -131,7 +131,7 @@ describe('HTTP input edges on the real server', () => {
       const res = await raw(`${server.url}/api/company`, {}, 'TRACE');
       expect(res.status).toBe(405);
       expect(allow(res)).toBe('GET, HEAD, PUT');
-      expect(JSON.parse(res.body.toString()).message).toEqual(expect.any(String));
+      expect((JSON.parse(res.body.toString()) as { message?: unknown }).message).toEqual(expect.any(String));
       const write = await post('/api/company', '{}', json);
       expect(write.status).toBe(405);
       expect(allow(write)).toBe('GET, HEAD, PUT');
@@ -177,7 +177,8 @@ describe('HTTP input edges on the real server', () => {
     it('refuses a body that is not UTF-8 (a surrogate encoded as bytes) instead of storing U+FFFD', async () => {
       const text = JSON.stringify(person('badbytes', { last_name: 'XSURX' }));
       const [before, after] = text.split('SUR');
-      const bytes = Buffer.concat([Buffer.from(before!), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(after!)]);
+      assert(before !== undefined && after !== undefined, 'the marker splits the text in two');
+      const bytes = Buffer.concat([Buffer.from(before), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(after)]);
       const res = await post('/api/auth/register', bytes, json);
       expect(res.status).toBe(400);
       await message(res);

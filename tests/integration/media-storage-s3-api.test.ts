@@ -8,14 +8,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/server/db/seed/audio.ts';
 import { backfillPictureVariants, sweepOrphanMedia } from '../../src/server/media/media-store.ts';
 import { sweepOrphanDocuments } from '../../src/server/modules/documents/documents.store.ts';
 import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';
 import { mediaUrl } from '../../src/shared/media-url.ts';
-import type { Photo } from '../../src/shared/types.ts';
+import type { AdminDocument } from '../../src/shared/documents.ts';
+import type { Audio, Photo } from '../../src/shared/types.ts';
 import { makePdf } from '../helpers/document-files.ts';
+import { jsonClient } from '../helpers/json-client.ts';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -24,30 +26,30 @@ let s3: S3TestServer;
 let t: TestApp;
 let admin: string;
 
+// Each hook hands back its own cleanup, so what was started is stopped whichever step fails.
 beforeAll(async () => {
   s3 = await startS3Server({ prefix: PREFIX });
-  t = await createTestApp({ env: s3.env });
-  admin = await t.login('admin', TEST_ADMIN_PASSWORD);
+  return () => s3.stop();
 });
-afterAll(async () => {
-  await t?.close();
-  await s3?.stop();
+beforeAll(async () => {
+  t = await createTestApp({ env: s3.env });
+  return () => t.close();
+});
+beforeAll(async () => {
+  admin = await t.login('admin', TEST_ADMIN_PASSWORD);
 });
 
 const keys = async (under: string) =>
   ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${PREFIX}${under}` }))).Contents ?? [])
-    .map((o) => o.Key!.slice(`${PREFIX}${under}`.length))
+    .map((o) => {
+      assert.isDefined(o.Key, 'a listed object has a key');
+      return o.Key.slice(`${PREFIX}${under}`.length);
+    })
     .sort();
 const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-async function send(app: TestApp, token: string, method: string, path: string, body?: FormData) {
-  const res = await app.request(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body ? { body } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
+/** A JSON client of `app` signed with `token`. */
+const clientOf = (app: TestApp, token: string) => jsonClient((path, init) => app.request(path, init), token);
 
 const png = () =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } })
@@ -61,9 +63,11 @@ function photoForm(bytes: Buffer, title: string): FormData {
   return form;
 }
 const uploadPhoto = async (app: TestApp, token: string, title: string) => {
-  const answer = await send(app, token, 'POST', '/api/admin/photos/upload', photoForm(await png(), title));
+  const answer = await clientOf(app, token)<{ photo: Photo }>('POST', '/api/admin/photos/upload', {
+    body: photoForm(await png(), title),
+  });
   expect(answer.status).toBe(201);
-  return answer.body['photo'] as Photo;
+  return answer.body.photo;
 };
 
 describe('a photo upload on S3', () => {
@@ -90,11 +94,12 @@ describe('a photo upload on S3', () => {
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const stored = await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}media/${name}` }));
+    assert(stored.LastModified, 'S3 dates the object');
     expect(Object.fromEntries(res.headers)).toMatchObject({
       'content-type': 'image/webp',
       'content-length': String(stored.ContentLength),
       etag: stored.ETag,
-      'last-modified': stored.LastModified!.toUTCString(),
+      'last-modified': stored.LastModified.toUTCString(),
       'accept-ranges': 'bytes',
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
@@ -111,7 +116,10 @@ describe('a photo upload on S3', () => {
 
   it('answers 304 to a current ETag or date, 206 to a range, 416 past the end, and HEAD without a body', async () => {
     const first = await t.request(photo.image);
-    const etag = first.headers.get('etag')!;
+    const etag = first.headers.get('etag');
+    const lastModified = first.headers.get('last-modified');
+    assert.isNotNull(etag, 'an ETag');
+    assert.isNotNull(lastModified, 'a Last-Modified date');
     const size = Number(first.headers.get('content-length'));
     const whole = new Uint8Array(await first.arrayBuffer());
 
@@ -119,9 +127,7 @@ describe('a photo upload on S3', () => {
     expect(cached.status).toBe(304);
     expect(cached.headers.get('etag')).toBe(etag);
     expect(await cached.text()).toBe('');
-    expect(
-      (await t.request(photo.image, { headers: { 'if-modified-since': first.headers.get('last-modified')! } })).status,
-    ).toBe(304);
+    expect((await t.request(photo.image, { headers: { 'if-modified-since': lastModified } })).status).toBe(304);
     const stale = await t.request(photo.image, { headers: { 'if-none-match': '"something-else"' } });
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
@@ -176,7 +182,7 @@ describe('a photo upload on S3', () => {
 
   it('removes the picture and its variants from the bucket when the photo is deleted', async () => {
     const before = await keys('media/');
-    const answer = await send(t, admin, 'DELETE', `/api/admin/photos/${photo._id}`);
+    const answer = await clientOf(t, admin)('DELETE', `/api/admin/photos/${photo._id}`);
     expect(answer.status).toBe(200);
     const after = await keys('media/');
     const gone = [name, ...VARIANT_WIDTHS.map((w) => variantName(name, w))];
@@ -194,9 +200,9 @@ describe('an audio upload on S3', () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: 'Bells', artist: 'The Quay', type: 'Music' })) form.append(k, v);
     form.append('audio', new Blob([new Uint8Array(encodeWav(pcm, rate))], { type: 'audio/wav' }), 'bells.wav');
-    const answer = await send(t, admin, 'POST', '/api/admin/audios', form);
+    const answer = await clientOf(t, admin)<{ audio: Audio }>('POST', '/api/admin/audios', { body: form });
     expect(answer.status).toBe(201);
-    const url = answer.body['audio'].audio_file as string;
+    const url = answer.body.audio.audio_file;
     expect(await keys('media/')).toContain(nameOf(url));
     const part = await t.request(url, { headers: { range: 'bytes=0-3' } });
     expect(part.status).toBe(206);
@@ -214,9 +220,11 @@ describe('a document upload on S3', () => {
     form.append('title', 'Annual report');
     form.append('published', 'true');
     form.append('file', new Blob([makePdf().slice()], { type: 'application/pdf' }), 'report.pdf');
-    const answer = await send(t, admin, 'POST', '/api/admin/documents', form);
+    const answer = await clientOf(t, admin)<{ document: AdminDocument }>('POST', '/api/admin/documents', {
+      body: form,
+    });
     expect(answer.status).toBe(201);
-    id = answer.body['document'].id as string;
+    id = answer.body.document.id;
     file = (await t.db.selectFrom('documents').select('file').where('id', '=', id).executeTakeFirstOrThrow()).file;
     expect(await keys('documents/')).toEqual([file]);
     expect(await keys('media/')).not.toContain(file);
@@ -232,7 +240,7 @@ describe('a document upload on S3', () => {
   });
 
   it('removes the object with the document', async () => {
-    expect((await send(t, admin, 'DELETE', `/api/admin/documents/${id}`)).status).toBe(200);
+    expect((await clientOf(t, admin)('DELETE', `/api/admin/documents/${id}`)).status).toBe(200);
     expect(await keys('documents/')).toEqual([]);
   });
 });
@@ -287,10 +295,10 @@ describe('MEDIA_BASE_URL', () => {
   beforeAll(async () => {
     // Its own prefix: a site's sweep owns everything under its prefix, so two sites never share one.
     cdn = await createTestApp({ env: { ...s3.env, S3_PREFIX: 'site-b/', MEDIA_BASE_URL: BASE } });
-    cdnAdmin = await cdn.login('admin', TEST_ADMIN_PASSWORD);
+    return () => cdn.close();
   });
-  afterAll(async () => {
-    await cdn?.close();
+  beforeAll(async () => {
+    cdnAdmin = await cdn.login('admin', TEST_ADMIN_PASSWORD);
   });
 
   it('leaves API answers and rows relative (the site and islands put them under the base: apiAsset), and /media still serves them', async () => {
@@ -317,7 +325,7 @@ describe('the bucket out of reach', () => {
       });
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await res.json()).toEqual({ message: expect.any(String) });
+      expect(await res.json()).toEqual({ message: expect.any(String) as unknown });
       expect(await app.db.selectFrom('photos').select('id').where('title', '=', 'Unreachable').execute()).toEqual([]);
     } finally {
       await app.close();

@@ -3,7 +3,7 @@
  * threads only (the caller from the session, never from the query or body), blank messages refused, blocked senders
  * refused with nothing stored, the admin's list, unread count, read, reply (mailed), close/reopen and block.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_USER_LIMIT } from '../../src/server/modules/messages/messages-limits.ts';
 import type {
   AdminConversationPage,
@@ -12,6 +12,7 @@ import type {
   ConversationThread,
 } from '../../src/shared/messages.ts';
 import { CONTACT_TOO_MANY, SENDER_BLOCKED } from '../../src/shared/schemas/contact.ts';
+import { type Answer, jsonClient } from '../helpers/json-client.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -23,27 +24,17 @@ let carol: string;
 let dave: string;
 let carolId: string;
 
-const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
-
-async function call<T = { message: string; field?: string }>(
+/** A JSON call to `app` as `token` (none when undefined); a string body is sent as it is. */
+function call<T = { message: string; field?: string }>(
   method: string,
   path: string,
   token?: string,
-  body?: unknown,
+  body?: object | string,
   app: TestApp = t,
-) {
-  const headers: Record<string, string> = {
-    ...auth(token),
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-  };
-  const res = await app.request(path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as T };
+): Promise<Answer<T>> {
+  return jsonClient((target, init) => app.request(target, init))<T>(method, path, { token, body });
 }
-const send = (token: string, body: unknown, app: TestApp = t) =>
+const send = (token: string, body: object | string, app: TestApp = t) =>
   call<ConversationThread & { message: string; field?: string }>('POST', '/api/messages', token, body, app);
 const messageCount = async () => (await t.db.selectFrom('conversation_messages').select('id').execute()).length;
 const conversation = (id: string) =>
@@ -51,6 +42,9 @@ const conversation = (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
+  return () => t.close();
+});
+beforeAll(async () => {
   const now = new Date().toISOString();
   await t.db
     .insertInto('company_settings')
@@ -60,9 +54,6 @@ beforeAll(async () => {
   carol = await t.customerToken('carol');
   dave = await t.customerToken('dave');
   carolId = (await t.db.selectFrom('users').select('id').where('username', '=', 'carol').executeTakeFirstOrThrow()).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('a visitor writing', () => {
@@ -131,7 +122,7 @@ describe('a visitor writing', () => {
 
   it('cuts a long preview at 140 characters', async () => {
     const { body } = await send(carol, { subject: 'Long one', message: 'word '.repeat(200) });
-    expect([...body.conversation.preview].length).toBeLessThanOrEqual(140);
+    expect(Array.from(body.conversation.preview).length).toBeLessThanOrEqual(140);
     expect(body.conversation.preview.endsWith('…')).toBe(true);
   });
 
@@ -211,7 +202,7 @@ describe('the admin side', () => {
     const list = await call<AdminConversationPage>('GET', '/api/admin/messages?pageSize=100', admin);
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
-    const row = list.body.results.find((c) => c._id === thread)!;
+    const row = list.body.results.find((c) => c._id === thread);
     expect(row).toMatchObject({
       name: 'Carol Customer',
       email: 'carol@example.com',
@@ -363,7 +354,7 @@ describe('the admin side', () => {
     expect(blocked.status).toBe(200);
     expect(blocked.body.conversation.blocked).toBe(true);
     expect(await t.db.selectFrom('blocked_senders').select(['email', 'blocked_by']).execute()).toEqual([
-      { email: 'carol@example.com', blocked_by: expect.any(String) },
+      { email: 'carol@example.com', blocked_by: expect.any(String) as unknown },
     ]);
     const stored = await messageCount();
     const refused = await send(carol, { conversationId: thread, message: 'Still there?' });
@@ -400,7 +391,7 @@ describe('the admin side', () => {
       expect(answer.status, method).toBe(404);
       expect(answer.body.message).toBe('Conversation not found');
     }
-    const cases: [string, string, unknown, string][] = [
+    const cases: [string, string, object | string, string][] = [
       ['POST', `/api/admin/messages/${thread}/reply`, { message: '   ' }, 'message'],
       ['POST', `/api/admin/messages/${thread}/reply`, '[]', 'body'],
       ['PATCH', `/api/admin/messages/${thread}`, {}, 'status'],

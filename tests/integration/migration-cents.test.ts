@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/server/db/connection.ts';
 import { migrateToLatest, migrationProvider } from '../../src/server/db/migrate.ts';
 
@@ -12,9 +12,18 @@ let dir: string;
 let db: Db;
 const at = '2026-11-01T10:00:00.000Z';
 
-beforeAll(async () => {
+// Each hook hands back its own cleanup, so what was made is removed whichever step fails.
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'migration-cents-'));
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+beforeAll(() => {
   db = createDb({ dataDir: dir });
+  return () => db.destroy();
+});
+beforeAll(async () => {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error } = await migrator.migrateTo('2026_11_24_0400_create_audit_log');
   expect(error).toBeUndefined();
@@ -31,11 +40,6 @@ beforeAll(async () => {
   await sql`INSERT INTO blogs (id, title, slug, created_at) VALUES ('b1', 'Kept', 'kept', ${at})`.execute(db);
   await migrateToLatest(db);
 }, 60_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('migration 2026_11_24_0700 (publish states and cents)', () => {
   it('turns floating prices and totals into integer cents, rounding half away from zero', async () => {

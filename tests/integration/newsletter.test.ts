@@ -1,8 +1,9 @@
 /** Newsletter double opt-in through the real HTTP server: sign-up, mailed links, confirm, unsubscribe, limits. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/server/modules/auth/tokens.ts';
 import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
 import { NEWSLETTER_LIMITS } from '../../src/server/modules/newsletter/newsletter.routes.ts';
+import type { NewsletterSubscriberPage } from '../../src/shared/schemas/newsletter.ts';
 import { mailFiles, type OutboxMail, waitForMail } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { TEST_ADMIN_PASSWORD } from '../helpers/test-app.ts';
@@ -29,6 +30,11 @@ describe('newsletter double opt-in', () => {
     });
   const row = (email: string) =>
     server.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  const storedRow = async (email: string) => {
+    const found = await row(email);
+    assert(found, `${email} is stored`);
+    return found;
+  };
   const linkToken = (mail: OutboxMail, page: 'confirm' | 'unsubscribe') => {
     const token = new RegExp(`${SITE_URL}/newsletter/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text)?.[1];
     if (!token) throw new Error(`no ${page} link in ${mail.file}`);
@@ -51,12 +57,13 @@ describe('newsletter double opt-in', () => {
     expect(mail.html).toContain(`${SITE_URL}/newsletter/confirm?token=${confirm}`);
     expect(mail.html).toContain(`<a href="${SITE_URL}/newsletter/unsubscribe?token=${unsubscribe}"`);
     expect(mail.headers['list-unsubscribe']).toBe(`<${SITE_URL}/newsletter/unsubscribe?token=${unsubscribe}>`);
-    const stored = (await row('ada@example.com'))!;
+    const stored = await storedRow('ada@example.com');
     expect(stored.status).toBe('pending');
     expect(stored.confirm_token_hash).toBe(sha256Hex(confirm));
     expect(stored.unsubscribe_token_hash).toBe(sha256Hex(unsubscribe));
     expect(JSON.stringify(stored)).not.toContain(confirm);
-    const hours = (Date.parse(stored.confirm_expires_at!) - Date.parse(stored.created_at)) / 3_600_000;
+    assert.isNotNull(stored.confirm_expires_at, 'a pending address has a confirmation deadline');
+    const hours = (Date.parse(stored.confirm_expires_at) - Date.parse(stored.created_at)) / 3_600_000;
     expect(hours).toBeCloseTo(48, 1);
   });
 
@@ -64,8 +71,8 @@ describe('newsletter double opt-in', () => {
     const mail = await signUp('bob@example.com');
     const res = await post('/confirm', { token: linkToken(mail, 'confirm') });
     expect(res.status).toBe(200);
-    expect((await row('bob@example.com'))!).toMatchObject({ status: 'confirmed', confirm_token_hash: null });
-    expect((await row('bob@example.com'))!.confirmed_at).toBeTruthy();
+    expect(await storedRow('bob@example.com')).toMatchObject({ status: 'confirmed', confirm_token_hash: null });
+    expect((await storedRow('bob@example.com')).confirmed_at).toBeTruthy();
 
     const again = await post('/confirm', { token: linkToken(mail, 'confirm') });
     expect(again.status).toBe(400);
@@ -73,7 +80,7 @@ describe('newsletter double opt-in', () => {
 
     const out = await post('/unsubscribe', { token: linkToken(mail, 'unsubscribe') });
     expect(out.status).toBe(200);
-    expect((await row('bob@example.com'))!.status).toBe('unsubscribed');
+    expect((await storedRow('bob@example.com')).status).toBe('unsubscribed');
     // Twice is harmless.
     expect((await post('/unsubscribe', { token: linkToken(mail, 'unsubscribe') })).status).toBe(200);
   });
@@ -87,8 +94,8 @@ describe('newsletter double opt-in', () => {
       .execute();
     const res = await post('/confirm', { token: linkToken(mail, 'confirm') });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/expired/);
-    expect((await row('cleo@example.com'))!.status).toBe('pending');
+    expect(((await res.json()) as { message: string }).message).toMatch(/expired/);
+    expect((await storedRow('cleo@example.com')).status).toBe('pending');
   });
 
   it('refuses unknown and malformed tokens with 400, never 500', async () => {
@@ -121,7 +128,7 @@ describe('newsletter double opt-in', () => {
     await new Promise((r) => setTimeout(r, 200));
     const fresh = mailFiles(server.dataDir).filter((f) => !before.includes(f));
     expect(fresh).toHaveLength(2);
-    expect((await row('dora@example.com'))!.status).toBe('confirmed');
+    expect((await storedRow('dora@example.com')).status).toBe('confirmed');
   });
 
   it('a new sign-up voids the previous link of a pending address', async () => {
@@ -136,9 +143,9 @@ describe('newsletter double opt-in', () => {
     await post('/confirm', { token: linkToken(first, 'confirm') });
     await post('/unsubscribe', { token: linkToken(first, 'unsubscribe') });
     const again = await signUp('hana@example.com');
-    expect((await row('hana@example.com'))!.status).toBe('pending');
+    expect((await storedRow('hana@example.com')).status).toBe('pending');
     expect((await post('/confirm', { token: linkToken(again, 'confirm') })).status).toBe(200);
-    expect((await row('hana@example.com'))!.status).toBe('confirmed');
+    expect((await storedRow('hana@example.com')).status).toBe('confirmed');
     // The old mail's unsubscribe link was replaced by the new one.
     expect((await post('/unsubscribe', { token: linkToken(first, 'unsubscribe') })).status).toBe(400);
   });
@@ -175,7 +182,7 @@ describe('newsletter double opt-in', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
     });
-    const { token } = await login.json();
+    const { token } = (await login.json()) as { token: string };
     const get = (query: string) =>
       fetch(`${server.url}/api/admin/newsletter/subscribers${query}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -183,18 +190,13 @@ describe('newsletter double opt-in', () => {
     const page = await get('?pageSize=2&status=confirmed');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
-    const body = await page.json();
+    const body = (await page.json()) as NewsletterSubscriberPage;
     expect(body.results).toHaveLength(2);
     expect(body.total).toBeGreaterThanOrEqual(3);
-    expect(body.results.every((s: { status: string }) => s.status === 'confirmed')).toBe(true);
-    expect(Object.keys(body.results[0]).sort()).toEqual([
-      '_id',
-      'confirmedAt',
-      'createdAt',
-      'email',
-      'status',
-      'unsubscribedAt',
-    ]);
+    expect(body.results.every((s) => s.status === 'confirmed')).toBe(true);
+    const [first] = body.results;
+    assert(first);
+    expect(Object.keys(first).sort()).toEqual(['_id', 'confirmedAt', 'createdAt', 'email', 'status', 'unsubscribedAt']);
     expect((await get('?status=nope')).status).toBe(400);
     expect((await get('?pageSize=1000')).status).toBe(400);
   });

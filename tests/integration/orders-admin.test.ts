@@ -4,9 +4,10 @@
  * and customer mail; two changes at once from the same status (one wins, one 409); access for admins only.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canTransition, ORDER_STATUSES } from '../../src/shared/order-status.ts';
 import type { AdminOrderChange, AdminOrderDetail, AdminOrderPage } from '../../src/shared/orders-admin.ts';
+import { type Answer, type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { mailFiles, parseMail, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { holdWrites, waitForWaitingWriters } from '../helpers/test-database.ts';
@@ -15,36 +16,22 @@ let t: TestApp;
 let admin: string;
 let adminId: string;
 
-type Body = Record<string, unknown> &
-  Partial<AdminOrderPage> &
-  Partial<AdminOrderChange> &
-  Partial<AdminOrderDetail> & { message?: string; field?: string };
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Body;
-}
+type Body = ApiBody & Partial<AdminOrderPage> & Partial<AdminOrderChange> & Partial<AdminOrderDetail>;
 
-async function call(
-  method: string,
-  path: string,
-  { token, body }: { token?: string | undefined; body?: unknown } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
-}
+const client = jsonClient((path, init) => t.request(path, init));
+const call = (method: string, path: string, options?: CallOptions) => client<Body>(method, path, options);
 
 const list = (query = '', token: string | undefined = admin) => call('GET', `/api/admin/orders${query}`, { token });
 const detail = (id: string, token: string | undefined = admin) => call('GET', `/api/admin/orders/${id}`, { token });
-const patch = (id: string, body: unknown, token: string | undefined = admin) =>
+const patch = (id: string, body: object | string, token: string | undefined = admin) =>
   call('PATCH', `/api/admin/orders/${id}/status`, { token, body });
-const ids = (answer: Answer) => (answer.body.results ?? []).map((o) => o._id);
+const ids = (answer: Answer<Body>) => (answer.body.results ?? []).map((o) => o._id);
+/** The first order a list answered; the test fails when there is none. */
+const firstOf = (answer: Answer<Body>) => {
+  const [first] = answer.body.results ?? [];
+  assert(first, 'the list has an order');
+  return first;
+};
 
 const audit = () =>
   t.db.selectFrom('audit_log').selectAll().where('action', '=', 'order.status').orderBy('at').execute();
@@ -103,12 +90,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   adminId = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the demo orders', () => {
@@ -128,11 +114,14 @@ describe('the demo orders', () => {
       const history = await historyOf(order.id);
       expect(history[0]).toMatchObject({ from_status: null, to_status: 'pending', at: order.created_at });
       for (const [k, h] of history.slice(1).entries()) {
-        expect(h.from_status).toBe(history[k]!.to_status);
-        expect(canTransition(h.from_status!, h.to_status)).toBe(true);
-        expect(h.at >= history[k]!.at).toBe(true);
+        const previous = history[k];
+        assert(previous);
+        expect(h.from_status).toBe(previous.to_status);
+        assert.isNotNull(h.from_status);
+        expect(canTransition(h.from_status, h.to_status)).toBe(true);
+        expect(h.at >= previous.at).toBe(true);
       }
-      expect(history.at(-1)!.to_status).toBe(order.status);
+      expect(history.at(-1)?.to_status).toBe(order.status);
     }
   });
 });
@@ -150,7 +139,7 @@ describe('GET /api/admin/orders', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toMatchObject({ total: all.length, page: 1, pageSize: 10 });
     expect(ids(answer)).toEqual(all.slice(0, 10).map((o) => o.id));
-    const first = answer.body.results![0]!;
+    const first = firstOf(answer);
     expect(Object.keys(first).sort()).toEqual([
       '_id',
       'createdAt',
@@ -175,7 +164,8 @@ describe('GET /api/admin/orders', () => {
   });
 
   it('pages through every order exactly once', async () => {
-    const total = (await list()).body.total!;
+    const { total } = (await list()).body;
+    assert.isDefined(total);
     const seen: string[] = [];
     for (let page = 1; page <= Math.ceil(total / 7); page += 1) {
       const answer = await list(`?pageSize=7&page=${page}`);
@@ -192,7 +182,7 @@ describe('GET /api/admin/orders', () => {
       const expected = await t.db.selectFrom('orders').select('id').where('status', '=', status).execute();
       const answer = await list(`?status=${status}&pageSize=100`);
       expect(answer.body.total, status).toBe(expected.length);
-      expect(answer.body.results!.every((o) => o.status === status)).toBe(true);
+      expect(answer.body.results?.every((o) => o.status === status)).toBe(true);
     }
     expect((await list('?status=')).body.total).toBe((await list()).body.total);
   });
@@ -248,12 +238,12 @@ describe('GET /api/admin/orders', () => {
     expect((await list('?q=%25%25')).body).toMatchObject({ results: [], total: 0 });
     const maya = await list('?q=maya.thompson');
     expect(maya.body.total).toBe(1);
-    expect(maya.body.results![0]!.customer).toEqual({
+    expect(maya.body.results?.[0]?.customer).toEqual({
       name: 'Maya Thompson',
       email: 'maya.thompson@example.com',
       userId: null,
     });
-    expect((await list('?q=quentin')).body.results![0]!.customer).toEqual({
+    expect((await list('?q=quentin')).body.results?.[0]?.customer).toEqual({
       name: 'Quentin Linked',
       email: 'quentin_linked@example.com',
       userId,
@@ -302,14 +292,14 @@ describe('GET /api/admin/orders/:id', () => {
       'Quiet Hours Headphones',
       'Studio 27 4K Monitor',
     ]);
-    const monitor = order.items.find((i) => i.name === 'Studio 27 4K Monitor')!;
+    const monitor = order.items.find((i) => i.name === 'Studio 27 4K Monitor');
     expect(monitor).toMatchObject({
       quantity: 1,
       unitPrice: 649,
       unit_price_cents: 64900,
       lineTotal: 649,
       line_total_cents: 64900,
-      productId: expect.any(String),
+      productId: expect.any(String) as unknown,
     });
     expect(order.subtotal_cents).toBe(64900 + 29900 + 14900);
     expect(order).toMatchObject({ subtotal: 1097, total: 1097, total_cents: 109700, itemCount: 3 });
@@ -327,7 +317,7 @@ describe('GET /api/admin/orders/:id', () => {
   });
 
   it('reads the customer from the linked account when the order has no copies', async () => {
-    const order = (await list('?q=quentin')).body.results![0]!;
+    const order = firstOf(await list('?q=quentin'));
     expect((await detail(order._id)).body).toMatchObject({
       customer: { name: 'Quentin Linked', email: 'quentin_linked@example.com' },
       items: [{ name: 'Test Widget', quantity: 2, unitPrice: 12.5, lineTotal: 25 }],
@@ -361,8 +351,8 @@ describe('PATCH /api/admin/orders/:id/status', () => {
       notified: true,
       order: { _id: id, status: 'paid', total_cents: 2500, nextStatuses: ['shipped', 'cancelled', 'refunded'] },
     });
-    expect(answer.body.order!.updatedAt).toEqual(expect.any(String));
-    expect(answer.body.order!.history.at(-1)).toMatchObject({
+    expect(answer.body.order?.updatedAt).toEqual(expect.any(String));
+    expect(answer.body.order?.history.at(-1)).toMatchObject({
       from: 'pending',
       to: 'paid',
       actor: { id: adminId, name: 'Site Admin' },
@@ -429,7 +419,8 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const before = mailFiles(t.dataDir);
     expect((await patch(id, { status: 'cancelled' })).status).toBe(200);
     const mail = await waitForMail(t.dataDir, { to: 'sender.check@example.com', after: before });
-    expect(mail.headers['from']).toContain(company.name!);
+    assert.isNotNull(company.name, 'the company has a name');
+    expect(mail.headers['from']).toContain(company.name);
     expect(mail.subject).toBe(`${company.name}: your order #${id.slice(0, 8).toUpperCase()} is now cancelled`);
   });
 
@@ -587,7 +578,7 @@ describe('access', () => {
   it('401 without or with a garbage token, 403 for a customer, on every route', async () => {
     const id = await addOrder('2025-06-01T09:00:00.000Z', 'pending');
     const customer = await t.customerToken('orders_carol');
-    const routes: [string, string, unknown][] = [
+    const routes: [string, string, object | undefined][] = [
       ['GET', '/api/admin/orders', undefined],
       ['GET', `/api/admin/orders/${id}`, undefined],
       ['PATCH', `/api/admin/orders/${id}/status`, { status: 'paid' }],

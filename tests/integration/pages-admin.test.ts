@@ -2,35 +2,29 @@
  * Simple pages with the real app and database (issue 17 item 2): the admin creates, edits, publishes and deletes them
  * (content sanitised on write, slugs unique and never a site route's); the public reads show published pages only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPage, PageLink, PublicPage } from '../../src/shared/pages.ts';
 import { PAGE_NOT_FOUND, PAGE_SLUG_RESERVED, PAGE_SLUG_TAKEN } from '../../src/shared/schemas/page-admin.ts';
+import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown> & { message?: string; field?: string; page?: AdminPage; results?: unknown[] };
-}
+type Body = ApiBody & { page?: AdminPage; results?: unknown[] };
 
-async function call(
-  method: string,
-  path: string,
-  { token = admin, body }: { token?: string; body?: unknown } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
-}
+/** Signed as the admin unless the call names a token ('' or null: none). */
+const client = jsonClient(
+  (path, init) => t.request(path, init),
+  () => admin,
+);
+const call = (method: string, path: string, options?: CallOptions) => client<Body>(method, path, options);
 
 const create = async (body: object) => {
   const answer = await call('POST', '/api/admin/pages', { body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.page!;
+  assert(answer.body.page, 'the answer has the page');
+  return answer.body.page;
 };
 const pageCount = async () => (await t.db.selectFrom('pages').select('id').execute()).length;
 const publicList = async () => (await call('GET', '/api/pages', { token: '' })).body.results as PageLink[];
@@ -44,10 +38,10 @@ async function asksRebuild(write: () => Promise<unknown>): Promise<boolean> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin', TEST_ADMIN_PASSWORD);
+  return () => t.close();
 });
-afterAll(async () => {
-  await t?.close();
+beforeAll(async () => {
+  admin = await t.login('admin', TEST_ADMIN_PASSWORD);
 });
 
 describe('public reads', () => {

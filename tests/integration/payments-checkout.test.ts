@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { assert, beforeAll, expect, it } from 'vitest';
 import type { CustomerOrder, PlacedOrder } from '../../src/shared/orders-customer.ts';
+import { jsonClient } from '../helpers/json-client.ts';
 import { formLines, startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -16,8 +17,12 @@ let t: TestApp;
 let standIn: StripeStandIn;
 let customer: string;
 
+// Each hook hands back its own cleanup, so what was started is stopped whichever step fails.
 beforeAll(async () => {
   standIn = await startStripeStandIn();
+  return () => standIn.close();
+});
+beforeAll(async () => {
   t = await createTestApp({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_payments_checkout',
@@ -25,6 +30,9 @@ beforeAll(async () => {
       STRIPE_API_BASE: standIn.url,
     },
   });
+  return () => t.close();
+});
+beforeAll(async () => {
   customer = await t.customerToken('paula');
   await t.db
     .updateTable('store_settings')
@@ -33,23 +41,11 @@ beforeAll(async () => {
     .execute();
 });
 
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
-
-async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await t.request(path, {
-    method,
-    headers: {
-      authorization: `Bearer ${customer}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T & { message?: string } };
-}
+/** Every call is the customer's. */
+const call = jsonClient(
+  (path, init) => t.request(path, init),
+  () => customer,
+);
 
 it('charges the server-priced total through Stripe Checkout and marks the order paid from the signed webhook', async () => {
   const id = randomUUID();
@@ -74,7 +70,7 @@ it('charges the server-priced total through Stripe Checkout and marks the order 
     paymentMethod: 'stripe',
   };
   const sent = standIn.requests.length;
-  const placed = await call<PlacedOrder>('POST', '/api/orders', body, { 'idempotency-key': key });
+  const placed = await call<PlacedOrder>('POST', '/api/orders', { body, headers: { 'idempotency-key': key } });
   expect(placed.status).toBe(201);
   const { order, payment } = placed.body;
   // 2 × 24.50 + 20 % tax (9.80) + 5.00 shipping.
@@ -87,17 +83,20 @@ it('charges the server-priced total through Stripe Checkout and marks the order 
     total_cents: 6380,
   });
   expect(standIn.requests).toHaveLength(sent + 1);
-  const form = standIn.requests[sent]!.form;
+  const request = standIn.requests[sent];
+  assert(request, 'the stand-in was asked for a session');
+  const { form } = request;
   const lines = formLines(form);
   expect(lines.every((l) => l.currency === 'eur')).toBe(true);
   expect(lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0)).toBe(6380);
   expect(form.get('client_reference_id')).toBe(order._id);
   expect(form.get('customer_email')).toBe('paula@example.com');
-  const session = [...standIn.sessions.values()].find((s) => s['client_reference_id'] === order._id)!;
+  const session = [...standIn.sessions.values()].find((s) => s['client_reference_id'] === order._id);
+  assert(session, 'a session for the order');
   expect(payment).toEqual({ method: 'stripe', redirectUrl: session['url'] });
 
   // The same key again (a double click): the same order and the same payment page.
-  const again = await call<PlacedOrder>('POST', '/api/orders', body, { 'idempotency-key': key });
+  const again = await call<PlacedOrder>('POST', '/api/orders', { body, headers: { 'idempotency-key': key } });
   expect(again.status).toBe(200);
   expect(again.body.payment).toEqual(payment);
   expect([...standIn.sessions.values()].filter((s) => s['client_reference_id'] === order._id)).toHaveLength(1);

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PaymentRequest } from '../../src/server/modules/payments/payment-provider.ts';
 import { PROVIDER_UNREACHABLE } from '../../src/server/modules/payments/stripe-provider.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
@@ -21,17 +21,24 @@ const signer = new Stripe('sk_test_signing_only').webhooks;
 let t: TestApp;
 let standIn: StripeStandIn;
 
+// Each hook hands back its own cleanup, so what was started is stopped whichever step fails.
 beforeAll(async () => {
   standIn = await startStripeStandIn();
+  return () => standIn.close();
+});
+beforeAll(async () => {
   t = await createTestApp({
     env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
   });
+  return () => t.close();
 });
 
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+/** The app's Stripe provider: configured by the environment above. */
+function stripe() {
+  const provider = t.deps.payments.stripe;
+  assert(provider, 'Stripe is configured');
+  return provider;
+}
 
 async function addProduct(stock: number, priceCents = 1250) {
   const id = randomUUID();
@@ -187,7 +194,9 @@ describe('POST /api/payments/stripe/webhook', () => {
     const after = await orderRow(order.id);
     expect(after.status).toBe('paid');
     expect(after.payment_ref).toBe(order.payment_ref);
-    expect(after.updated_at! > order.updated_at!).toBe(true);
+    assert.isNotNull(after.updated_at);
+    assert.isNotNull(order.updated_at);
+    expect(after.updated_at > order.updated_at).toBe(true);
     const history = await historyOf(order.id);
     expect(history).toHaveLength(2);
     expect(history[1]).toMatchObject({
@@ -196,7 +205,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       actor_id: null,
       actor_name: 'Stripe',
     });
-    expect(history[1]!.note).toContain(order.payment_ref);
+    expect(history[1]?.note).toContain(order.payment_ref);
     expect(await eventsOf(order.id)).toEqual([
       expect.objectContaining({ id: event.id, provider: 'stripe', type: 'checkout.session.completed' }),
     ]);
@@ -353,7 +362,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     const history = await historyOf(order.id);
     expect(history.map((h) => h.to_status)).toEqual(['pending', 'cancelled']);
     expect(history[1]).toMatchObject({ actor_id: null, actor_name: 'Stripe' });
-    expect(history[1]!.note).toContain('expired');
+    expect(history[1]?.note).toContain('expired');
     const mail = await waitForMail(t.dataDir, { to: order.customer_email, after: before });
     expect(mail.subject).toMatch(/is now cancelled/);
     expect(mail.text).toContain('The payment was not completed');
@@ -418,11 +427,13 @@ describe('the Stripe provider', () => {
       taxCents: 1009,
     });
     const sent = standIn.requests.length;
-    const start = await t.deps.payments.stripe!.start(await requestFor(order), 'unused');
-    const request = standIn.requests[sent]!;
+    const start = await stripe().start(await requestFor(order), 'unused');
+    const request = standIn.requests[sent];
     expect(standIn.requests).toHaveLength(sent + 1);
+    assert(request);
     expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    const session = standIn.sessions.get(start.ref)!;
+    const session = standIn.sessions.get(start.ref);
+    assert(session, 'the stand-in holds the session');
     expect(start).toEqual({ method: 'stripe', redirectUrl: session['url'], ref: start.ref });
     expect(start.ref).toMatch(/^cs_test_/);
     const { form } = request;
@@ -446,9 +457,9 @@ describe('the Stripe provider', () => {
     const order = await addOrder();
     const other = await addOrder();
     const sent = standIn.requests.length;
-    const first = await t.deps.payments.stripe!.start(await requestFor(order), '');
-    const again = await t.deps.payments.stripe!.start(await requestFor(order), '');
-    const another = await t.deps.payments.stripe!.start(await requestFor(other), '');
+    const first = await stripe().start(await requestFor(order), '');
+    const again = await stripe().start(await requestFor(order), '');
+    const another = await stripe().start(await requestFor(other), '');
     expect(again).toEqual(first);
     expect(another.ref).not.toBe(first.ref);
     const keys = standIn.requests.slice(sent).map((r) => r.headers['idempotency-key']);
@@ -464,10 +475,10 @@ describe('the Stripe provider', () => {
     const request = await requestFor(order);
     const sent = standIn.requests.length;
     // 20 % included: 200 of the 1200 is tax, the total stays 1200.
-    await t.deps.payments.stripe!.start({ ...request, totals: { ...request.totals, taxCents: 200 } }, '');
-    expect(formLines(standIn.requests[sent]!.form)).toEqual([
-      { currency: 'usd', unitAmount: 1200, name: 'Item 1', quantity: 1 },
-    ]);
+    await stripe().start({ ...request, totals: { ...request.totals, taxCents: 200 } }, '');
+    const sentRequest = standIn.requests[sent];
+    assert(sentRequest, 'the stand-in was asked for a session');
+    expect(formLines(sentRequest.form)).toEqual([{ currency: 'usd', unitAmount: 1200, name: 'Item 1', quantity: 1 }]);
   });
 
   it('answers 502 when Stripe fails, and logs neither the key nor a stack', async () => {
@@ -476,7 +487,7 @@ describe('the Stripe provider', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const sent = standIn.requests.length;
-      await expect(t.deps.payments.stripe!.start(await requestFor(order), '')).rejects.toMatchObject({
+      await expect(stripe().start(await requestFor(order), '')).rejects.toMatchObject({
         status: 502,
         message: PROVIDER_UNREACHABLE,
       });

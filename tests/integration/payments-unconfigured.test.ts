@@ -1,15 +1,12 @@
 /** Without STRIPE_SECRET_KEY (issue 19 item 4): manual payment only, and the Stripe webhook is not there. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
+  return () => t.close();
 });
 
 it('has the manual provider and no Stripe', () => {

@@ -5,9 +5,10 @@
  */
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import type { Photo } from '../../src/shared/types.ts';
+import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { refuseInserts } from '../helpers/test-database.ts';
 
@@ -17,19 +18,17 @@ let t: TestApp;
 let admin: string;
 let customer: string;
 
+type Body = ApiBody & { photo?: Photo; results?: Photo[] };
 interface Answer {
   status: number;
-  body: Record<string, unknown> & { message?: string; field?: string; photo?: Photo; results?: Photo[] };
+  body: Body;
 }
 
-async function call(
-  method: string,
-  path: string,
-  { token, body }: { token?: string; body?: FormData } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const res = await t.request(path, { method, headers, ...(body ? { body } : {}) });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+const client = jsonClient((path, init) => t.request(path, init));
+/** Status and body only: some answers are compared whole. */
+async function call(method: string, path: string, options?: CallOptions): Promise<Answer> {
+  const { status, body } = await client<Body>(method, path, options);
+  return { status, body };
 }
 
 interface Picture {
@@ -66,11 +65,11 @@ const ids = (answer: Answer) => (answer.body.results ?? []).map((p) => p._id);
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('cora');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {
@@ -99,16 +98,17 @@ describe('upload', () => {
     expect(status).toBe(201);
     expect(['scheduled', 'building']).toContain(t.deps.rebuilds.status().state);
     expect(body.message).toBe('Photo uploaded successfully');
-    const photo = body.photo!;
+    const { photo } = body;
+    assert(photo, 'the upload answers the photo');
     expect(photo).toEqual({
-      _id: expect.any(String),
+      _id: expect.any(String) as unknown,
       title: 'Harbour at dawn',
       caption: 'Line one\nLine two',
-      image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.webp$/),
+      image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.webp$/) as unknown,
       tags: [],
       category: '',
       resolution: 'Full HD 1080p',
-      createdAt: expect.any(String),
+      createdAt: expect.any(String) as unknown,
       views: 0,
       likes: 0,
       downloads: 0,
@@ -121,7 +121,7 @@ describe('upload', () => {
     const served = await t.request(photo.image);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    const entry = (await auditRows()).at(-1)!;
+    const entry = (await auditRows()).at(-1);
     expect(entry).toMatchObject({
       action: 'photo.create',
       target_type: 'photo',
@@ -137,7 +137,8 @@ describe('upload', () => {
     const { status, body } = await upload({ title: '', published: 'false' }, await png());
     expect(status).toBe(201);
     expect(t.deps.rebuilds.status().state).toBe('up-to-date');
-    const draft = body.photo!;
+    const draft = body.photo;
+    assert(draft, 'the upload answers the photo');
     expect(draft).toMatchObject({ title: '', caption: '', published: false, resolution: '' });
     expect(ids(await call('GET', '/api/photos'))).not.toContain(draft._id);
     expect(ids(await call('GET', '/api/photos', { token: customer }))).not.toContain(draft._id);

@@ -3,34 +3,23 @@
  * GET/POST /api/admin/plans and PUT/PATCH/DELETE /api/admin/plans/:id each checked, audited, uncached, and asking
  * for a rebuild only when the public list may change; every refusal names its field and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlan, Plan } from '../../src/shared/plans.ts';
+import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 let customer: string;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: { message?: string; field?: string; plan?: AdminPlan; results?: (Plan | AdminPlan)[] };
-}
+type Body = ApiBody & { plan?: AdminPlan; results?: (Plan | AdminPlan)[] };
 
-async function call(
-  method: string,
-  path: string,
-  { token = admin, body }: { token?: string | null; body?: unknown } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
-}
+/** Signed as the admin unless the call names a token (null: none). */
+const client = jsonClient(
+  (path, init) => t.request(path, init),
+  () => admin,
+);
+const call = (method: string, path: string, options?: CallOptions) => client<Body>(method, path, options);
 
 const publicList = async () => (await call('GET', '/api/plans', { token: null })).body.results as Plan[];
 const auditRows = () => t.db.selectFrom('audit_log').selectAll().orderBy('at').execute();
@@ -57,11 +46,11 @@ const studio = {
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('cora');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {
@@ -92,8 +81,9 @@ describe('create, list, edit, publish and delete', () => {
     expect(headers.get('cache-control')).toBe('no-store');
     expect(rebuildAsked()).toBe(true);
     expect(body.message).toBe('Plan created');
+    assert(body.plan, 'the answer has the plan');
     expect(body.plan).toEqual({
-      id: expect.any(String),
+      id: expect.any(String) as unknown,
       name: 'Studio',
       description: 'For growing teams',
       price: 49.99,
@@ -103,19 +93,19 @@ describe('create, list, edit, publish and delete', () => {
       highlighted: true,
       sort_order: 2,
       published: true,
-      created_at: expect.any(String),
-      updated_at: expect.any(String),
+      created_at: expect.any(String) as unknown,
+      updated_at: expect.any(String) as unknown,
     });
     expect((await auditRows()).at(-1)).toMatchObject({
       action: 'plan.create',
       target_type: 'plan',
-      target_id: body.plan!.id,
+      target_id: body.plan.id,
       summary: 'Plan "Studio" created',
     });
     const listed = await publicList();
     expect(listed).toEqual([
       {
-        id: body.plan!.id,
+        id: body.plan.id,
         name: 'Studio',
         description: 'For growing teams',
         price: 49.99,
@@ -171,7 +161,8 @@ describe('create, list, edit, publish and delete', () => {
   });
 
   it('replaces a plan with PUT, publishes and unpublishes it with PATCH, and deletes it', async () => {
-    const created = (await call('POST', '/api/admin/plans', { body: { name: 'Solo', price: 9 } })).body.plan!;
+    const created = (await call('POST', '/api/admin/plans', { body: { name: 'Solo', price: 9 } })).body.plan;
+    assert(created, 'the answer has the plan');
     await settled();
     const put = await call('PUT', `/api/admin/plans/${created.id}`, {
       body: { name: 'Solo plus', price: 12.5, billing_period: 'once', features: ['One'], sort_order: -1 },
@@ -285,7 +276,9 @@ describe('refusals', () => {
   });
 
   it('refuses a body that is not JSON and a bad PATCH, changing nothing', async () => {
-    const id = (await call('GET', '/api/admin/plans')).body.results![0]!.id;
+    const [first] = (await call('GET', '/api/admin/plans')).body.results ?? [];
+    assert(first, 'a plan in the admin list');
+    const { id } = first;
     const before = await snapshot();
     expect(await call('POST', '/api/admin/plans', { body: '{not json' })).toMatchObject({
       status: 400,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, databaseKind, externalWrites, type Db } from '../../src/server/db/connection.ts';
 import { WRITE_LOCK_KEY } from '../../src/server/db/postgres-dialect.ts';
 import { toTsQuery } from '../../src/server/db/postgres-search.ts';
@@ -25,8 +25,11 @@ beforeAll(async () => {
   await sql`INSERT INTO turns VALUES (1, 'start')`.execute(server.db);
 });
 
-const turnValue = async (db: Db = server.db) =>
-  (await sql<{ value: string }>`SELECT value FROM turns WHERE id = 1`.execute(db)).rows[0]!.value;
+const turnValue = async (db: Db = server.db) => {
+  const [turn] = (await sql<{ value: string }>`SELECT value FROM turns WHERE id = 1`.execute(db)).rows;
+  assert(turn, 'the turns row');
+  return turn.value;
+};
 const setTurnValue = (db: Db, value: string) => sql`UPDATE turns SET value = ${value} WHERE id = 1`.execute(db);
 
 afterAll(async () => {
@@ -75,12 +78,12 @@ describe('values', () => {
     const { rows } = await sql<{
       total: unknown;
     }>`SELECT sum(x)::numeric AS total FROM (VALUES (1), (2)) AS t(x)`.execute(server.db);
-    expect(rows[0]!.total).toBe(3);
+    expect(rows[0]?.total).toBe(3);
   });
 
   it('speaks UTC on every connection', async () => {
     const { rows } = await sql<{ zone: string }>`SELECT current_setting('TimeZone') AS zone`.execute(server.db);
-    expect(rows[0]!.zone).toBe('UTC');
+    expect(rows[0]?.zone).toBe('UTC');
   });
 });
 
@@ -139,9 +142,9 @@ describe('transactions across instances', () => {
     const readTimes: number[] = [];
     try {
       const pending = requestOtp();
-      let done = false;
-      void pending.finally(() => (done = true));
-      while (!done) {
+      const settled = { done: false };
+      void pending.finally(() => (settled.done = true));
+      while (!settled.done) {
         const started = performance.now();
         expect((await fetch(`${server.url}/api/products`)).status).toBe(200);
         readTimes.push(performance.now() - started);
@@ -154,7 +157,7 @@ describe('transactions across instances', () => {
     expect([...readTimes].sort((a, b) => a - b)[Math.ceil(readTimes.length * 0.95) - 1]).toBeLessThan(50);
     expect(write.status).toBe(503);
     expect(Number(write.res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(write.body).toEqual({ message: expect.any(String) });
+    expect(write.body).toEqual({ message: expect.any(String) as unknown });
     expect(write.ms).toBeGreaterThan(4500);
     // Nothing is left stuck.
     expect((await requestOtp()).status).toBe(200);

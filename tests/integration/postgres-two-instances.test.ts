@@ -12,9 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES_PER_ADDRESS } from '../../src/server/modules/auth/auth-limits.ts';
 import type { Company, Photo } from '../../src/shared/types.ts';
+import { type Answer, type ApiBody, type CallOptions, fetchFrom, jsonClient } from '../helpers/json-client.ts';
 import { startProductProcess, type ProductProcess } from '../helpers/product-process.ts';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
 import { TEST_ADMIN_PASSWORD } from '../helpers/test-app.ts';
@@ -29,9 +30,13 @@ let hook: Server;
 /** Build-hook calls: how many are under way now, the most at once, and how many ended. */
 const calls = { now: 0, most: 0, done: 0 };
 
+// Each hook hands back its own cleanup, so what was started is stopped whichever step fails.
 beforeAll(async () => {
   expect(onPostgres).toBe(true);
   s3 = await startS3Server();
+  return () => s3.stop();
+});
+beforeAll(async () => {
   // The CDN's build hook: each call takes 600 ms to answer.
   hook = createServer((_req, res) => {
     calls.now++;
@@ -44,50 +49,50 @@ beforeAll(async () => {
   });
   hook.listen(0, '127.0.0.1');
   await once(hook, 'listening');
-  root = mkdtempSync(join(tmpdir(), 'two-instances-'));
-  databaseUrl = await testDatabaseFor(join(root, 'a'));
-  const shared = {
-    ...databaseEnv(databaseUrl),
-    ...s3.env,
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    RATE_LIMITS: 'on',
-    REBUILD_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build`,
+  return () => {
+    hook.close();
   };
-  a = await startProductProcess({ ...shared, DATA_DIR: join(root, 'a') }, 60_000, 'start-api.ts');
+});
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'two-instances-'));
+  return () => {
+    rmSync(root, { recursive: true, force: true });
+  };
+});
+beforeAll(async () => {
+  databaseUrl = await testDatabaseFor(join(root, 'a'));
+  return () => dropTestDatabase(databaseUrl);
+});
+/** The environment both instances share: the database, the bucket and the build hook. */
+const shared = () => ({
+  ...databaseEnv(databaseUrl),
+  ...s3.env,
+  ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+  RATE_LIMITS: 'on',
+  REBUILD_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build`,
+});
+beforeAll(async () => {
+  a = await startProductProcess({ ...shared(), DATA_DIR: join(root, 'a') }, 60_000, 'start-api.ts');
+  return () => a.kill();
+}, 120_000);
+beforeAll(async () => {
   // The second finds the database prepared by the first: nothing to migrate, the admin already there.
-  b = await startProductProcess({ ...shared, DATA_DIR: join(root, 'b') }, 60_000, 'start-api.ts');
+  b = await startProductProcess({ ...shared(), DATA_DIR: join(root, 'b') }, 60_000, 'start-api.ts');
+  return () => b.kill();
 }, 120_000);
 
-afterAll(async () => {
-  a?.kill();
-  b?.kill();
-  hook?.close();
-  await s3?.stop();
-  await dropTestDatabase(databaseUrl);
-  rmSync(root, { recursive: true, force: true });
-});
-
-async function call(
+/** A JSON call to one of the instances. */
+function call<B = ApiBody>(
   instance: ProductProcess,
   method: string,
   path: string,
-  options: { token?: string; json?: unknown; form?: FormData } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const body = options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
-  const res = await fetch(`${instance.origin}${path}`, { method, headers, ...(body ? { body } : {}) });
-  const text = await res.text();
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
-  };
+  options?: CallOptions,
+): Promise<Answer<B>> {
+  return jsonClient(fetchFrom(instance.origin))<B>(method, path, options);
 }
 
 const login = async (instance: ProductProcess, username: string, password: string) =>
-  call(instance, 'POST', '/api/auth/login', { json: { username, password } });
+  call<{ token: string }>(instance, 'POST', '/api/auth/login', { body: { username, password } });
 
 describe('two API instances on one PostgreSQL and one bucket', () => {
   let token: string;
@@ -112,10 +117,10 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
       published: 'true',
     }))
       form.append(name, value);
-    const created = await call(a, 'POST', '/api/admin/blogs', { token, form });
-    expect(created.body).toMatchObject({ blog: expect.any(Object) });
+    const created = await call<{ blog: { slug: string } }>(a, 'POST', '/api/admin/blogs', { token, body: form });
+    expect(created.body).toMatchObject({ blog: expect.any(Object) as unknown });
     expect(created.status).toBe(201);
-    const slug = created.body.blog.slug as string;
+    const slug = created.body.blog.slug;
     const read = await call(b, 'GET', `/api/blogs/${slug}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ title: 'Written on A', slug });
@@ -125,12 +130,12 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
     const before = await call(b, 'GET', '/api/company');
     expect(before.status).toBe(200);
     const tagline = `Changed on A at ${Date.now()}`;
-    expect((await call(a, 'PUT', '/api/company', { token, json: { tagline } })).status).toBe(200);
+    expect((await call(a, 'PUT', '/api/company', { token, body: { tagline } })).status).toBe(200);
     // The other instance's cached answer gives way on the change notification, which arrives within milliseconds.
     const started = Date.now();
-    let seen = (await call(b, 'GET', '/api/company')).body as Company;
+    let seen = (await call<Company>(b, 'GET', '/api/company')).body;
     while (seen.tagline !== tagline && Date.now() - started < 500)
-      seen = (await call(b, 'GET', '/api/company')).body as Company;
+      seen = (await call<Company>(b, 'GET', '/api/company')).body;
     expect(seen.tagline).toBe(tagline);
     expect(Date.now() - started).toBeLessThan(500);
   });
@@ -143,9 +148,9 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
     form.append('title', 'Uploaded on A');
     form.append('published', 'true');
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-    const uploaded = await call(a, 'POST', '/api/admin/photos/upload', { token, form });
+    const uploaded = await call<{ photo: Photo }>(a, 'POST', '/api/admin/photos/upload', { token, body: form });
     expect(uploaded.status).toBe(201);
-    const image = (uploaded.body.photo as Photo).image;
+    const { image } = uploaded.body.photo;
     const fromA = await fetch(`${a.origin}${image}`);
     const fromB = await fetch(`${b.origin}${image}`);
     expect(fromB.status).toBe(200);
@@ -156,8 +161,8 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
   it('runs one site rebuild at a time across both: their build-hook calls never overlap', async () => {
     // Both scheduled a rebuild for the writes above; two more changes at once, one on each.
     await Promise.all([
-      call(a, 'PUT', '/api/company', { token, json: { tagline: 'Rebuild from A' } }),
-      call(b, 'PUT', '/api/company', { token, json: { tagline: 'Rebuild from B' } }),
+      call(a, 'PUT', '/api/company', { token, body: { tagline: 'Rebuild from A' } }),
+      call(b, 'PUT', '/api/company', { token, body: { tagline: 'Rebuild from B' } }),
     ]);
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && !(calls.done >= 2 && calls.now === 0))
@@ -190,7 +195,7 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
       published: 'true',
     }))
       form.append(name, value);
-    expect((await call(b, 'POST', '/api/admin/blogs', { token, form })).status).toBe(201);
+    expect((await call(b, 'POST', '/api/admin/blogs', { token, body: form })).status).toBe(201);
     const listed = await call(b, 'GET', '/api/blogs?limit=50');
     expect(JSON.stringify(listed.body)).toContain('After the kill');
   });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import type { ListResponse, Product } from '../../src/shared/types.ts';
+import { jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('a product by its slug', () => {
   let t: TestApp;
-  const get = async (path: string, init?: RequestInit) => {
-    const res = await t.request(path, init);
-    return { status: res.status, headers: res.headers, body: await res.json() };
-  };
+  const call = jsonClient((path, init) => t.request(path, init));
+  const products = async () => (await call<ListResponse<Product>>('GET', '/api/products')).body.results;
 
   beforeAll(async () => {
     t = await createTestApp({ seed: 'demo' });
@@ -16,16 +16,17 @@ describe('a product by its slug', () => {
   });
 
   it('every listed product carries its slug, its stock and its pictures, the image first', async () => {
-    const { body } = await get('/api/products');
+    const results = await products();
     const rows = await t.db
       .selectFrom('products')
       .select(['id', 'slug', 'stock', 'image'])
       .where('published', '=', true)
       .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(body.results.length).toBe(rows.length);
-    for (const product of body.results) {
-      const row = byId.get(product._id)!;
+    expect(results.length).toBe(rows.length);
+    for (const product of results) {
+      const row = byId.get(product._id);
+      assert(row, `${product._id} is a published product`);
       expect(product.slug).toBe(row.slug);
       expect(product.stock).toBe(row.stock);
       expect(product.images[0]).toBe(row.image);
@@ -49,8 +50,8 @@ describe('a product by its slug', () => {
       .where('id', '=', row.id)
       .execute();
     try {
-      const listed = (await get('/api/products')).body.results.find((p: { _id: string }) => p._id === row.id);
-      const { status, body } = await get(`/api/products/${row.slug}`);
+      const listed = (await products()).find((p) => p._id === row.id);
+      const { status, body } = await call<Product>('GET', `/api/products/${row.slug}`);
       expect(status).toBe(200);
       expect(body).toEqual(listed);
       // What is not a string in the stored gallery is left out.
@@ -69,22 +70,22 @@ describe('a product by its slug', () => {
       .executeTakeFirstOrThrow();
     await t.db.updateTable('products').set({ published: false }).where('id', '=', row.id).execute();
     try {
-      expect(await get(`/api/products/${row.slug}`)).toMatchObject({
+      expect(await call('GET', `/api/products/${row.slug}`)).toMatchObject({
         status: 404,
         body: { message: 'Product not found' },
       });
     } finally {
       await t.db.updateTable('products').set({ published: true }).where('id', '=', row.id).execute();
     }
-    expect((await get(`/api/products/${row.slug}`)).status).toBe(200);
-    expect(await get('/api/products/no-such-product')).toMatchObject({
+    expect((await call('GET', `/api/products/${row.slug}`)).status).toBe(200);
+    expect(await call('GET', '/api/products/no-such-product')).toMatchObject({
       status: 404,
       body: { message: 'Product not found' },
     });
   });
 
   it('answers 400 naming the field for a slug that is not one, and 405 with Allow for a write', async () => {
-    const bad = await get('/api/products/Not%20A%20Slug');
+    const bad = await call('GET', '/api/products/Not%20A%20Slug');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/slug/);
     const row = await t.db
@@ -92,7 +93,7 @@ describe('a product by its slug', () => {
       .select('slug')
       .where('published', '=', true)
       .executeTakeFirstOrThrow();
-    const write = await get(`/api/products/${row.slug}`, { method: 'DELETE' });
+    const write = await call('DELETE', `/api/products/${row.slug}`);
     expect(write.status).toBe(405);
     expect(write.headers.get('allow')).toBe('GET, HEAD');
     expect(write.body).toEqual({ message: 'Method not allowed' });

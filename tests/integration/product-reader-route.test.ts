@@ -27,8 +27,8 @@ describe('a product newer than the build', () => {
       '*',
       siteHandler({
         current: () => root,
-        productExists: async (slug) => products.includes(slug),
-        blogExists: async (slug) => blogs.includes(slug),
+        productExists: (slug) => Promise.resolve(products.includes(slug)),
+        blogExists: (slug) => Promise.resolve(blogs.includes(slug)),
       }),
     );
     return app;

@@ -7,11 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { slugify } from '../../src/shared/slug.ts';
 import type { AdminProduct, AdminProductPage } from '../../src/shared/products-admin.ts';
 import type { Product } from '../../src/shared/types.ts';
+import { type Answer, type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { refuseInserts } from '../helpers/test-database.ts';
 
@@ -19,12 +20,7 @@ let t: TestApp;
 let admin: string;
 let customer: string;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown> &
-    Partial<AdminProductPage> & { message?: string; field?: string; product?: AdminProduct };
-}
+type Body = ApiBody & Partial<AdminProductPage> & { product?: AdminProduct };
 
 interface Picture {
   bytes: Buffer;
@@ -32,21 +28,17 @@ interface Picture {
   type: string;
 }
 
-async function call(
-  method: string,
-  path: string,
-  { token = admin, body }: { token?: string | null; body?: FormData | object | string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = typeof body === 'string' ? body : JSON.stringify(body);
-  }
-  const res = await t.request(path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
-}
+/** Signed as the admin unless the call names a token (null: none). */
+const client = jsonClient(
+  (path, init) => t.request(path, init),
+  () => admin,
+);
+const call = (method: string, path: string, options?: CallOptions) => client<Body>(method, path, options);
+/** The product a write answered; the test fails when it answered none. */
+const productOf = (answer: Answer<Body>) => {
+  assert(answer.body.product, 'the answer has the product');
+  return answer.body.product;
+};
 
 function form(fields: Record<string, string>, image?: Picture): FormData {
   const data = new FormData();
@@ -82,7 +74,7 @@ const FIELDS = {
 const create = (fields: Record<string, string>, image?: Picture) =>
   call('POST', '/api/admin/products', { body: form(fields, image) });
 const list = (query = '') => call('GET', `/api/admin/products${query}`);
-const names = (answer: Answer) => (answer.body.results ?? []).map((p) => p.name);
+const names = (answer: Answer<Body>) => (answer.body.results ?? []).map((p) => p.name);
 
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const filesOf = async (url: string) =>
@@ -138,11 +130,11 @@ async function addProduct(
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('cora');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {
@@ -183,7 +175,7 @@ describe('GET /api/admin/products', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toMatchObject({ total: 5, page: 1, pageSize: 20 });
     expect(names(answer)).toEqual(['Elder_Flower', 'Date Box', 'cherry Picker', 'Apple Crate', 'banana Stand']);
-    expect(answer.body.results![3]).toMatchObject({
+    expect(answer.body.results?.[3]).toMatchObject({
       name: 'Apple Crate',
       price: 9.99,
       price_cents: 999,
@@ -219,7 +211,8 @@ describe('GET /api/admin/products', () => {
   });
 
   it('sorts by publish state, drafts first ascending', async () => {
-    const results = (await list('?sort=published')).body.results!;
+    const { results } = (await list('?sort=published')).body;
+    assert(results, 'the list has results');
     expect(results.map((p) => p.published)).toEqual([false, false, true, true, true]);
   });
 
@@ -264,7 +257,9 @@ describe('GET /api/admin/products', () => {
   });
 
   it('reads one product, drafts too; 404 for an unknown or overlong id', async () => {
-    const id = (await list('?q=apple')).body.results![0]!._id;
+    const [apple] = (await list('?q=apple')).body.results ?? [];
+    assert(apple, 'the search finds the product');
+    const id = apple._id;
     const one = await call('GET', `/api/admin/products/${id}`);
     expect(one.status).toBe(200);
     expect(one.body.product).toMatchObject({ _id: id, name: 'Apple Crate', published: false });
@@ -283,7 +278,8 @@ describe('create', () => {
     expect(status).toBe(201);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.message).toBe('Product created');
-    const product = body.product!;
+    const { product } = body;
+    assert(product, 'the answer has the product');
     expect(product).toMatchObject({
       name: 'Studio Mug',
       description: 'Stoneware, 350 ml.',
@@ -440,13 +436,19 @@ describe('create', () => {
 
 describe('edit', () => {
   it('changes the sent fields, keeps the others, audits and asks for a rebuild of a published product', async () => {
-    const created = (await create(FIELDS)).body.product!;
+    const created = productOf(await create(FIELDS));
     const [{ status, body }, rebuilt] = await asksRebuild(() =>
       call('PUT', `/api/admin/products/${created._id}`, { body: form({ price: '15', stock: '3' }) }),
     );
     expect(status).toBe(200);
     expect(body.message).toBe('Product updated');
-    expect(body.product).toEqual({ ...created, price: 15, price_cents: 1500, stock: 3, updatedAt: expect.any(String) });
+    expect(body.product).toEqual({
+      ...created,
+      price: 15,
+      price_cents: 1500,
+      stock: 3,
+      updatedAt: expect.any(String) as unknown,
+    });
     expect(rebuilt).toBe(true);
     expect((await auditRows()).at(-1)).toMatchObject({
       action: 'product.update',
@@ -457,7 +459,7 @@ describe('edit', () => {
   });
 
   it('edits by JSON; a draft that stays a draft asks for no rebuild', async () => {
-    const created = (await create({ ...FIELDS, name: 'Draft Edit', published: 'false' })).body.product!;
+    const created = productOf(await create({ ...FIELDS, name: 'Draft Edit', published: 'false' }));
     const [{ status, body }, rebuilt] = await asksRebuild(() =>
       call('PUT', `/api/admin/products/${created._id}`, { body: { description: 'New words', tags: [] } }),
     );
@@ -467,14 +469,15 @@ describe('edit', () => {
   });
 
   it('replaces the picture and removes the old files once nothing refers to them', async () => {
-    const created = (await create(FIELDS, await png())).body.product!;
+    const created = productOf(await create(FIELDS, await png()));
     expect((await filesOf(created.image)).length).toBeGreaterThan(0);
     const { status, body } = await call('PUT', `/api/admin/products/${created._id}`, { body: form({}, await jpeg()) });
     expect(status).toBe(200);
-    expect(body.product!.image).toMatch(/^\/media\/.+\.webp$/);
-    expect(body.product!.image).not.toBe(created.image);
+    assert(body.product, 'the answer has the product');
+    expect(body.product.image).toMatch(/^\/media\/.+\.webp$/);
+    expect(body.product.image).not.toBe(created.image);
     expect(await filesOf(created.image)).toEqual([]);
-    expect((await filesOf(body.product!.image)).length).toBeGreaterThan(0);
+    expect((await filesOf(body.product.image)).length).toBeGreaterThan(0);
     expect(
       await t.db
         .selectFrom('media')
@@ -485,7 +488,7 @@ describe('edit', () => {
   });
 
   it('keeps the picture while another record still refers to it', async () => {
-    const created = (await create(FIELDS, await png())).body.product!;
+    const created = productOf(await create(FIELDS, await png()));
     const twin = await addProduct('Twin', 100, 1, 'Books', false, 50);
     await t.db.updateTable('products').set({ image: created.image }).where('id', '=', twin).execute();
     await call('PUT', `/api/admin/products/${created._id}`, { body: form({}, await jpeg()) });
@@ -493,7 +496,7 @@ describe('edit', () => {
   });
 
   it('a refused edit changes nothing and keeps no new file', async () => {
-    const created = (await create(FIELDS, await png())).body.product!;
+    const created = productOf(await create(FIELDS, await png()));
     const before = await snapshot();
     const answer = await call('PUT', `/api/admin/products/${created._id}`, {
       body: form({ price: '-3' }, await jpeg()),
@@ -514,7 +517,7 @@ describe('edit', () => {
 
 describe('publish toggle', () => {
   it('takes a product to a draft and back: audit, rebuild, public list follows', async () => {
-    const created = (await create({ ...FIELDS, name: 'Toggle Me' })).body.product!;
+    const created = productOf(await create({ ...FIELDS, name: 'Toggle Me' }));
     const [drafted, rebuilt] = await asksRebuild(() =>
       call('PATCH', `/api/admin/products/${created._id}`, { body: { published: false } }),
     );
@@ -532,12 +535,12 @@ describe('publish toggle', () => {
     expect(same.status).toBe(200);
     expect(again).toBe(false);
     const published = await call('PATCH', `/api/admin/products/${created._id}`, { body: { published: true } });
-    expect(published.body.product!.published).toBe(true);
+    expect(published.body.product?.published).toBe(true);
     expect((await publicProducts()).map((p) => p._id)).toContain(created._id);
   });
 
   it('400 naming published for anything but true or false; 404 for an unknown product', async () => {
-    const created = (await create(FIELDS)).body.product!;
+    const created = productOf(await create(FIELDS));
     for (const body of [{ published: 'true' }, {}, { isActive: true }]) {
       expect(await call('PATCH', `/api/admin/products/${created._id}`, { body })).toMatchObject({
         status: 400,
@@ -552,7 +555,7 @@ describe('publish toggle', () => {
 
 describe('delete', () => {
   it('deletes the product and its picture files; order items keep their name and price', async () => {
-    const created = (await create(FIELDS, await png())).body.product!;
+    const created = productOf(await create(FIELDS, await png()));
     const orderId = randomUUID();
     const now = new Date().toISOString();
     await t.db
@@ -592,7 +595,7 @@ describe('delete', () => {
   });
 
   it('deleting a draft asks for no rebuild; an unknown product is a 404', async () => {
-    const created = (await create({ ...FIELDS, published: 'false' })).body.product!;
+    const created = productOf(await create({ ...FIELDS, published: 'false' }));
     const [{ status }, rebuilt] = await asksRebuild(() => call('DELETE', `/api/admin/products/${created._id}`));
     expect(status).toBe(200);
     expect(rebuilt).toBe(false);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRebuildScheduler } from '../../src/server/site/rebuild-scheduler.ts';
@@ -13,13 +13,17 @@ interface Hook {
 /** A build hook on 127.0.0.1 answering each call with the next status of `answers` (the last one repeats; 0: never). */
 async function startHook(answers: number[], port = 0): Promise<Hook> {
   const calls: Hook['calls'] = [];
-  const server = createServer(async (req: IncomingMessage, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     let text = '';
-    for await (const chunk of req) text += chunk;
-    calls.push({ method: req.method ?? '', type: req.headers['content-type'], body: JSON.parse(text) });
-    const status = answers[Math.min(calls.length - 1, answers.length - 1)]!;
+    for await (const chunk of req) text += (chunk as Buffer).toString();
+    calls.push({ method: req.method ?? '', type: req.headers['content-type'], body: JSON.parse(text) as unknown });
+    const status = answers[Math.min(calls.length - 1, answers.length - 1)];
+    if (status === undefined) throw new Error('a hook needs at least one answer');
     if (status === 0) return; // never answers
     res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+  };
+  const server = createServer((req, res) => {
+    void answer(req, res);
   });
   await new Promise<void>((ready) => server.listen(port, '127.0.0.1', ready));
   // The secret a real build hook carries in its path.
@@ -90,8 +94,8 @@ describe('the rebuild webhook', () => {
 
   it('reports an unreachable hook without its URL, then recovers on Retry', async () => {
     hook = await startHook([200]);
-    const url = hook.url;
-    await new Promise((closed) => hook!.server.close(closed));
+    const { url, server } = hook;
+    await new Promise((closed) => server.close(closed));
     const scheduler = createRebuildScheduler({ run: createWebhookRun({ url, ...fast }), debounceMs: 1 });
     scheduler.request('branding');
     await scheduler.settled();
@@ -104,7 +108,9 @@ describe('the rebuild webhook', () => {
     scheduler.retry();
     await scheduler.settled();
     expect(scheduler.status()).toMatchObject({ state: 'up-to-date' });
-    expect(hook.calls).toEqual([expect.objectContaining({ body: expect.objectContaining({ reason: 'retry' }) })]);
+    expect(hook.calls).toEqual([
+      expect.objectContaining({ body: expect.objectContaining({ reason: 'retry' }) as unknown }),
+    ]);
     await scheduler.close();
   });
 

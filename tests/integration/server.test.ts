@@ -33,7 +33,7 @@ describe('the API on a fresh DATA_DIR', () => {
     }
     expect(existsSync(join(t.dataDir, 'site.db'))).toBe(true);
     const pragma = async (name: string) =>
-      Object.values((await sql.raw(`PRAGMA ${name}`).execute(t.db)).rows[0] as object)[0];
+      Object.values((await sql.raw(`PRAGMA ${name}`).execute(t.db)).rows[0] as Record<string, unknown>)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(0); // the 5 s lock wait is asynchronous (db-locked.test.ts)
@@ -51,7 +51,7 @@ describe('the API on a fresh DATA_DIR', () => {
   it('answers the company with the section 9 defaults when nothing is set', async () => {
     const res = await t.request('/api/company');
     expect(res.status).toBe(200);
-    const company = await res.json();
+    const company = (await res.json()) as Record<string, unknown>;
     expect(company).toMatchObject({
       name: 'Brand',
       tagline: 'Welcome to our platform',
@@ -88,7 +88,7 @@ describe('the API on a fresh DATA_DIR', () => {
   it('answers a bad query with 400 and a message naming the field', async () => {
     const res = await t.request('/api/recommendations/personalized?limit=lots');
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as { message?: string };
     expect(body.message).toMatch(/^limit: /);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/);
   });
@@ -96,7 +96,7 @@ describe('the API on a fresh DATA_DIR', () => {
   it('answers an out-of-range page size with 400', async () => {
     const res = await t.request('/api/recommendations/personalized?limit=4&offset=-1');
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/^offset: /);
+    expect(((await res.json()) as { message?: string }).message).toMatch(/^offset: /);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
@@ -112,7 +112,7 @@ describe('the API on a fresh DATA_DIR', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBeTruthy();
+    expect(((await res.json()) as { message?: string }).message).toBeTruthy();
   });
 
   it('serves no media that was not stored', async () => {

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from 'vitest';
 import { prepareTestData, type TestData } from '../helpers/test-app.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { BUILD_MARKER } from '../../src/server/site/build-site.ts';
@@ -36,20 +36,39 @@ function writeBuild(dir: string, version: string, complete = true): void {
 function manualBuilder() {
   const builds: { outDir: string; version: string; release: () => void }[] = [];
   let version = 0;
-  let onStart: () => void = () => {};
+  let onStart: () => void = () => undefined;
   const next = () => new Promise<void>((r) => (onStart = r));
   let started = next();
   return {
     builds,
     /** Resolves when the next build starts. */
     waitForStart: () => started,
+    /** Lets the n-th build (from 0) write its files and complete. */
+    release: (n: number) => {
+      const build = builds[n];
+      assert(build, `build ${n} has started`);
+      build.release();
+    },
     build: (outDir: string, signal: AbortSignal) =>
       new Promise<void>((resolve, reject) => {
         const v = `v${++version}`;
         mkdirSync(outDir, { recursive: true });
         writeFileSync(join(outDir, 'index.html'), '<h1>half-written'); // what a build killed now would leave
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-        builds.push({ outDir, version: v, release: () => (writeBuild(outDir, v), resolve()) });
+        signal.addEventListener(
+          'abort',
+          () => {
+            reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+          },
+          { once: true },
+        );
+        builds.push({
+          outDir,
+          version: v,
+          release: () => {
+            writeBuild(outDir, v);
+            resolve();
+          },
+        });
         const notify = onStart;
         started = next();
         notify();
@@ -63,7 +82,16 @@ describe('DIST_DIR swaps', () => {
   let distDir: string;
   let server: RunningServer | undefined;
   let site: SiteDir | undefined;
-  const get = (path: string) => fetch(`http://127.0.0.1:${server!.port}${path}`);
+  const running = () => {
+    assert(server, 'the server runs');
+    return server;
+  };
+  const get = (path: string) => fetch(`http://127.0.0.1:${running().port}${path}`);
+  /** Counts a reader of the served build until the returned function is called. */
+  const useOf = (siteDir: SiteDir) => {
+    assert(siteDir.use !== undefined, 'the site dir counts its readers');
+    return siteDir.use();
+  };
 
   beforeAll(async () => {
     data = await prepareTestData();
@@ -80,8 +108,10 @@ describe('DIST_DIR swaps', () => {
   });
 
   async function start(build: (outDir: string, signal: AbortSignal) => Promise<void>, drainMs?: number) {
-    site = await openSiteDir({ distDir, build, ...(drainMs ? { drainMs } : {}) });
-    server = await startServer({ db: data.db, env: data.env, deps: data.deps, site });
+    const opened = await openSiteDir({ distDir, build, ...(drainMs ? { drainMs } : {}) });
+    site = opened;
+    server = await startServer({ db: data.db, env: data.env, deps: data.deps, site: opened });
+    return opened;
   }
 
   function setup() {
@@ -93,15 +123,15 @@ describe('DIST_DIR swaps', () => {
     setup();
     writeBuild(distDir, 'half', false);
     const builder = manualBuilder();
-    await start(builder.build);
-    expect(site!.current()).toBeNull();
+    const siteDir = await start(builder.build);
+    expect(siteDir.current()).toBeNull();
     expect((await get('/')).status).toBe(503);
 
-    const rebuilt = site!.rebuild();
+    const rebuilt = siteDir.rebuild();
     await builder.waitForStart();
     // The half-written .next is not served either.
     expect((await get('/')).status).toBe(503);
-    builder.builds[0]!.release();
+    builder.release(0);
     await rebuilt;
     expect(await (await get('/')).text()).toBe(page('v1'));
   });
@@ -110,15 +140,15 @@ describe('DIST_DIR swaps', () => {
     setup();
     writeBuild(distDir, 'old');
     const builder = manualBuilder();
-    await start(builder.build);
+    const siteDir = await start(builder.build);
     expect(await (await get('/')).text()).toBe(page('old'));
 
-    const rebuilt = site!.rebuild();
+    const rebuilt = siteDir.rebuild();
     await builder.waitForStart();
-    expect(builder.builds[0]!.outDir).toBe(`${distDir}.next`);
+    expect(builder.builds[0]?.outDir).toBe(`${distDir}.next`);
     expect(await (await get('/')).text()).toBe(page('old'));
     expect(await (await get('/about')).text()).toBe('<h1>about old</h1>');
-    builder.builds[0]!.release();
+    builder.release(0);
     await rebuilt;
 
     const res = await get('/');
@@ -135,15 +165,15 @@ describe('DIST_DIR swaps', () => {
     setup();
     writeBuild(distDir, 'old');
     const builder = manualBuilder();
-    await start(builder.build, 60_000);
+    const siteDir = await start(builder.build, 60_000);
     // Answered requests stop counting as readers (else the swap below would wait its whole minute).
     for (const path of ['/', '/about', '/nope']) await (await get(path)).arrayBuffer();
-    const head = await fetch(`http://127.0.0.1:${server!.port}/`, { method: 'HEAD' });
+    const head = await fetch(`http://127.0.0.1:${running().port}/`, { method: 'HEAD' });
     expect(head.status).toBe(200);
-    const rebuilt = site!.rebuild();
+    const rebuilt = siteDir.rebuild();
     await builder.waitForStart();
-    const reading = await site!.use!();
-    builder.builds[0]!.release();
+    const reading = await useOf(siteDir);
+    builder.release(0);
     await new Promise((r) => setImmediate(r));
 
     let answered = false;
@@ -161,11 +191,11 @@ describe('DIST_DIR swaps', () => {
     setup();
     writeBuild(distDir, 'old');
     const builder = manualBuilder();
-    await start(builder.build, 200);
-    const rebuilt = site!.rebuild();
+    const siteDir = await start(builder.build, 200);
+    const rebuilt = siteDir.rebuild();
     await builder.waitForStart();
-    await site!.use!();
-    builder.builds[0]!.release();
+    await useOf(siteDir);
+    builder.release(0);
     await rebuilt;
     expect(await (await get('/')).text()).toBe(page('v1'));
   });
@@ -174,8 +204,8 @@ describe('DIST_DIR swaps', () => {
     setup();
     writeBuild(distDir, 'old');
     const builder = manualBuilder();
-    await start(builder.build);
-    const rebuilt = site!.rebuild();
+    const siteDir = await start(builder.build);
+    const rebuilt = siteDir.rebuild();
     await builder.waitForStart();
 
     let swapped = false;
@@ -195,7 +225,7 @@ describe('DIST_DIR swaps', () => {
     };
     const clients = Array.from({ length: 8 }, client);
     while (answered < 16) await new Promise((r) => setTimeout(r, 5));
-    builder.builds[0]!.release();
+    builder.release(0);
     await rebuilt;
     swapped = true;
     await Promise.all(clients);
@@ -207,22 +237,22 @@ describe('DIST_DIR swaps', () => {
     setup();
     writeBuild(distDir, 'old');
     const builder = manualBuilder();
-    await start(builder.build);
-    const first = site!.rebuild();
+    const siteDir = await start(builder.build);
+    const first = siteDir.rebuild();
     await builder.waitForStart();
-    const second = site!.rebuild();
-    expect(site!.rebuild()).toBe(second);
+    const second = siteDir.rebuild();
+    expect(siteDir.rebuild()).toBe(second);
     const secondStarted = builder.waitForStart();
-    builder.builds[0]!.release();
+    builder.release(0);
     await first;
     await secondStarted;
     expect(await (await get('/')).text()).toBe(page('v1'));
 
     // Stopping mid-build: the build is aborted, the served build stays, and a reopen discards the leftover.
-    await site!.close();
+    await siteDir.close();
     await expect(second).rejects.toThrow(/stopping/);
     expect(existsSync(`${distDir}.next`)).toBe(true);
-    await server!.close();
+    await running().close();
     await start(manualBuilder().build);
     expect(await (await get('/')).text()).toBe(page('v1'));
     expect(readdirSync(root)).toEqual(['dist']);

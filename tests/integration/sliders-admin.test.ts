@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { SEARCH_BUTTON_DEFAULTS } from '../../src/shared/constants.ts';
 import { VIDEO_LINK_REQUIRED } from '../../src/shared/schemas/slider.ts';
 import type { Slider } from '../../src/shared/types.ts';
+import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
@@ -19,25 +20,22 @@ let admin: string;
 let customer: string;
 const companyId = randomUUID();
 
+type Body = ApiBody & { slider?: Slider; results?: Slider[] };
 interface Answer {
   status: number;
-  body: Record<string, unknown> & { message?: string; field?: string; slider?: Slider; results?: Slider[] };
+  body: Body;
 }
 
-async function call(
-  method: string,
-  path: string,
-  { token, body }: { token?: string; body?: FormData | object | undefined } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await t.request(path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+const client = jsonClient((path, init) => t.request(path, init));
+/** Status and body only: some answers are compared whole. */
+async function call(method: string, path: string, options?: CallOptions): Promise<Answer> {
+  const { status, body } = await client<Body>(method, path, options);
+  return { status, body };
+}
+/** The slider a write answered; the test fails when it answered none. */
+function sliderOf(answer: Answer): Slider {
+  assert(answer.body.slider, 'the answer has the slider');
+  return answer.body.slider;
 }
 
 function form(fields: Record<string, string>, image?: { bytes: Buffer; name: string; type: string }): FormData {
@@ -84,6 +82,9 @@ async function expectRebuild<T>(write: () => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   const now = new Date().toISOString();
   await t.db
     .insertInto('company_settings')
@@ -91,9 +92,6 @@ beforeAll(async () => {
     .execute();
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('cora');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {
@@ -129,9 +127,10 @@ describe('create', () => {
     const { status, body } = await expectRebuild(() => create({ title: 'Summer sale', subtitle: 'Up to 50% off' }));
     expect(status).toBe(201);
     expect(body.message).toBe('Slider created successfully!');
-    const slider = body.slider!;
+    const { slider } = body;
+    assert(slider, 'the answer has the slider');
     expect(slider).toEqual({
-      _id: expect.any(String),
+      _id: expect.any(String) as unknown,
       title: 'Summer sale',
       subtitle: 'Up to 50% off',
       link: '',
@@ -189,7 +188,8 @@ describe('create', () => {
       await png(),
     );
     expect(status).toBe(201);
-    const slider = body.slider!;
+    const { slider } = body;
+    assert(slider, 'the answer has the slider');
     expect(slider).toMatchObject({
       title: 'Watch us',
       order: 2,
@@ -217,7 +217,7 @@ describe('create', () => {
   it('takes a JPEG too', async () => {
     const { status, body } = await create({ title: 'Jpeg slide' }, await jpeg());
     expect(status).toBe(201);
-    expect(body.slider!.image).toMatch(/^\/media\/.+\.webp$/);
+    expect(body.slider?.image).toMatch(/^\/media\/.+\.webp$/);
   });
 
   it('refuses a body that is not multipart', async () => {
@@ -306,19 +306,19 @@ describe('validation: a refusal names the field and stores nothing', () => {
       searchButton: '{"__proto__":{"enabled":false},"constructor":{"x":1},"text":"Go"}',
     });
     expect(status).toBe(201);
-    expect(body.slider!.searchButton).toEqual({ ...SEARCH_BUTTON_DEFAULTS, text: 'Go' });
+    expect(body.slider?.searchButton).toEqual({ ...SEARCH_BUTTON_DEFAULTS, text: 'Go' });
     expect(({} as Record<string, unknown>)['enabled']).toBeUndefined();
   });
 
   it('fills a missing or empty company with the site company', async () => {
-    expect((await create({ title: 'No company' })).body.slider!.company).toBe(companyId);
-    expect((await create({ title: 'Empty company', company: '' })).body.slider!.company).toBe(companyId);
+    expect((await create({ title: 'No company' })).body.slider?.company).toBe(companyId);
+    expect((await create({ title: 'Empty company', company: '' })).body.slider?.company).toBe(companyId);
   });
 });
 
 describe('edit', () => {
   it('changes the sent fields, keeps the others, and asks for a rebuild', async () => {
-    const created = (await create({ title: 'Before', subtitle: 'Kept', isActive: 'false', order: '4' })).body.slider!;
+    const created = sliderOf(await create({ title: 'Before', subtitle: 'Kept', isActive: 'false', order: '4' }));
     const { status, body } = await expectRebuild(() =>
       call('PUT', `/api/sliders/${created._id}`, {
         token: admin,
@@ -336,7 +336,7 @@ describe('edit', () => {
   });
 
   it('replaces the image and removes the old files once nothing refers to them', async () => {
-    const created = (await create({ title: 'Pictured' }, await png())).body.slider!;
+    const created = sliderOf(await create({ title: 'Pictured' }, await png()));
     const oldFiles = await filesOf(created.image);
     expect(oldFiles.length).toBeGreaterThan(1);
     const { status, body } = await call('PUT', `/api/sliders/${created._id}`, {
@@ -344,9 +344,10 @@ describe('edit', () => {
       body: form({}, await jpeg()),
     });
     expect(status).toBe(200);
-    expect(body.slider!.image).not.toBe(created.image);
+    assert(body.slider, 'the answer has the slider');
+    expect(body.slider.image).not.toBe(created.image);
     expect(await filesOf(created.image)).toEqual([]);
-    expect((await filesOf(body.slider!.image)).length).toBeGreaterThan(1);
+    expect((await filesOf(body.slider.image)).length).toBeGreaterThan(1);
     expect(
       await t.db
         .selectFrom('media')
@@ -357,7 +358,7 @@ describe('edit', () => {
   });
 
   it('keeps the image when a refused edit sends a new one', async () => {
-    const created = (await create({ title: 'Keep me' }, await png())).body.slider!;
+    const created = sliderOf(await create({ title: 'Keep me' }, await png()));
     const files = await mediaFiles();
     const res = await call('PUT', `/api/sliders/${created._id}`, {
       token: admin,
@@ -366,7 +367,7 @@ describe('edit', () => {
     expect(res.body).toEqual({ message: VIDEO_LINK_REQUIRED, field: 'link' });
     expect(await mediaFiles()).toEqual(files);
     expect(
-      (await call('GET', '/api/admin/sliders', { token: admin })).body.results!.find((s) => s._id === created._id),
+      (await call('GET', '/api/admin/sliders', { token: admin })).body.results?.find((s) => s._id === created._id),
     ).toEqual(created);
   });
 
@@ -391,7 +392,7 @@ describe('edit', () => {
         updated_at: now,
       })
       .execute();
-    const listed = (await call('GET', '/api/admin/sliders', { token: admin })).body.results!.find((s) => s._id === id)!;
+    const listed = (await call('GET', '/api/admin/sliders', { token: admin })).body.results?.find((s) => s._id === id);
     expect(listed).toMatchObject({
       isActive: true,
       isGlobalSettings: false,
@@ -420,7 +421,7 @@ describe('edit', () => {
 
 describe('activate and deactivate', () => {
   it('hides a deactivated slider from the public list and shows it again once activated', async () => {
-    const created = (await create({ title: 'Toggle me' })).body.slider!;
+    const created = sliderOf(await create({ title: 'Toggle me' }));
     expect((await publicSliders()).map((s) => s._id)).toContain(created._id);
     const off = await expectRebuild(() =>
       call('PATCH', `/api/sliders/${created._id}`, { token: admin, body: { isActive: false } }),
@@ -430,7 +431,7 @@ describe('activate and deactivate', () => {
       body: { message: 'Slider deactivated', slider: { ...created, isActive: false } },
     });
     expect((await publicSliders()).map((s) => s._id)).not.toContain(created._id);
-    expect((await call('GET', '/api/admin/sliders', { token: admin })).body.results!.map((s) => s._id)).toContain(
+    expect((await call('GET', '/api/admin/sliders', { token: admin })).body.results?.map((s) => s._id)).toContain(
       created._id,
     );
     expect((await auditRows()).at(-1)).toMatchObject({
@@ -439,12 +440,12 @@ describe('activate and deactivate', () => {
       summary: 'Slider "Toggle me" deactivated',
     });
     const on = await call('PATCH', `/api/sliders/${created._id}`, { token: admin, body: { isActive: true } });
-    expect(on.body.slider!.isActive).toBe(true);
+    expect(on.body.slider?.isActive).toBe(true);
     expect((await publicSliders()).map((s) => s._id)).toContain(created._id);
   });
 
   it.each([[{}], [{ isActive: 'false' }], [{ isActive: 0 }], [[true]]])('refuses %j naming isActive', async (body) => {
-    const created = (await create({ title: 'Bad toggle' })).body.slider!;
+    const created = sliderOf(await create({ title: 'Bad toggle' }));
     const res = await call('PATCH', `/api/sliders/${created._id}`, { token: admin, body });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('isActive');
@@ -459,7 +460,7 @@ describe('activate and deactivate', () => {
 
 describe('delete', () => {
   it('deletes the slider, records it, asks for a rebuild and removes its image files', async () => {
-    const created = (await create({ title: 'Doomed' }, await png())).body.slider!;
+    const created = sliderOf(await create({ title: 'Doomed' }, await png()));
     expect((await filesOf(created.image)).length).toBeGreaterThan(1);
     const res = await expectRebuild(() => call('DELETE', `/api/sliders/${created._id}`, { token: admin }));
     expect(res).toEqual({ status: 200, body: { message: 'Slider deleted' } });
@@ -477,8 +478,8 @@ describe('delete', () => {
   });
 
   it('keeps image files another record still uses', async () => {
-    const created = (await create({ title: 'Shared picture' }, await png())).body.slider!;
-    const other = (await create({ title: 'Borrower' })).body.slider!;
+    const created = sliderOf(await create({ title: 'Shared picture' }, await png()));
+    const other = sliderOf(await create({ title: 'Borrower' }));
     await t.db.updateTable('sliders').set({ image: created.image }).where('id', '=', other._id).execute();
     expect((await call('DELETE', `/api/sliders/${created._id}`, { token: admin })).status).toBe(200);
     expect((await filesOf(created.image)).length).toBeGreaterThan(1);
@@ -486,12 +487,16 @@ describe('delete', () => {
 });
 
 describe('list and reorder', () => {
-  const list = async () => (await call('GET', '/api/admin/sliders', { token: admin })).body.results!;
+  const list = async () => {
+    const { results } = (await call('GET', '/api/admin/sliders', { token: admin })).body;
+    assert(results, 'the list has results');
+    return results;
+  };
 
   it('lists every slider by order then title, inactive ones too, never cached', async () => {
     const res = await t.request('/api/admin/sliders', { headers: { authorization: `Bearer ${admin}` } });
     expect(res.headers.get('cache-control')).toContain('no-store');
-    const results = (await res.json()).results as Slider[];
+    const { results } = (await res.json()) as { results: Slider[] };
     expect(results.length).toBe(await sliderCount());
     expect(results.some((s) => !s.isActive)).toBe(true);
     const sorted = [...results].sort(
@@ -506,8 +511,8 @@ describe('list and reorder', () => {
       call('PUT', '/api/admin/sliders/order', { token: admin, body: { ids } }),
     );
     expect(status).toBe(200);
-    expect(body.results!.map((s) => s._id)).toEqual(ids);
-    expect(body.results!.map((s) => s.order)).toEqual(ids.map((_, i) => i));
+    expect(body.results?.map((s) => s._id)).toEqual(ids);
+    expect(body.results?.map((s) => s.order)).toEqual(ids.map((_, i) => i));
     expect((await list()).map((s) => s._id)).toEqual(ids);
     expect((await auditRows()).at(-1)).toMatchObject({ action: 'slider.reorder', target_type: 'slider' });
     // The public list follows the new order among the active ones.
@@ -517,7 +522,7 @@ describe('list and reorder', () => {
 
   it.each([
     ['one missing', (ids: string[]) => ids.slice(1)],
-    ['one twice', (ids: string[]) => [...ids.slice(1), ids[1]!]],
+    ['one twice', (ids: string[]) => [...ids.slice(1), ...ids.slice(1, 2)]],
     ['an unknown one', (ids: string[]) => [...ids.slice(1), 'no-such-slider']],
     ['one extra', (ids: string[]) => [...ids, 'no-such-slider']],
   ])('refuses a list with %s and changes nothing', async (_, change) => {

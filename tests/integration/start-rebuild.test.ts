@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishStatus } from '../../src/shared/admin.ts';
 import { startProductProcess, type ProductProcess } from '../helpers/product-process.ts';
 import { prepareTestData, TEST_ADMIN_PASSWORD } from '../helpers/test-app.ts';
@@ -74,7 +74,9 @@ describe('npm start and the site rebuild', () => {
         current = await status();
       }
       expect(current.state).toBe('up-to-date');
-      expect(current.lastBuiltAt! > afterFirst.lastBuiltAt!).toBe(true);
+      assert.isDefined(current.lastBuiltAt);
+      assert.isDefined(afterFirst.lastBuiltAt);
+      expect(current.lastBuiltAt > afterFirst.lastBuiltAt).toBe(true);
       expect(await (await fetch(`${product.origin}/`)).text()).toContain(NEW_NAME);
 
       // A change, then a stop while its build is scheduled or running: a clean exit, no build left behind.

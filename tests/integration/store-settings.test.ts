@@ -2,28 +2,16 @@
  * The store's settings (issue 19 item 6): GET /api/store for everyone, GET/PUT /api/admin/store for admins only, the
  * body validated field by field (400 naming it, never a 500), each change audited and followed by a site rebuild.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoreSettings } from '../../src/shared/commerce.ts';
+import { jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 let customer: string;
 
-async function call(
-  method: string,
-  path: string,
-  { token, body }: { token?: string | undefined; body?: unknown } = {},
-) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
-}
+const call = jsonClient((path, init) => t.request(path, init));
 
 const VALID = {
   currency: 'EUR',
@@ -34,17 +22,16 @@ const VALID = {
   manualPaymentInstructions: 'IBAN DE00 1234.\r\nReference: your order number.',
 };
 /** As the admin unless a token is given; null for no session. */
-const put = (body: unknown, token: string | null = admin) =>
+const put = (body: object | string, token: string | null = admin) =>
   call('PUT', '/api/admin/store', { token: token ?? undefined, body });
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('carol');
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/store', () => {
@@ -57,7 +44,7 @@ describe('GET /api/store', () => {
       taxInclusive: false,
       shippingCents: 0,
       payment: {
-        manual: { enabled: true, instructions: expect.stringContaining('bank transfer') },
+        manual: { enabled: true, instructions: expect.stringContaining('bank transfer') as unknown },
         stripe: { enabled: false },
       },
     });
@@ -70,7 +57,7 @@ describe('PUT /api/admin/store', () => {
     expect((await put(VALID, customer)).status).toBe(403);
     expect((await call('GET', '/api/admin/store')).status).toBe(401);
     expect((await call('GET', '/api/admin/store', { token: customer })).status).toBe(403);
-    expect(((await call('GET', '/api/store')).body as unknown as StoreSettings).currency).toBe('USD');
+    expect((await call<StoreSettings>('GET', '/api/store')).body.currency).toBe('USD');
   });
 
   it('saves the settings, answers them as GET /api/store will, audits the change and asks for a rebuild', async () => {
@@ -93,7 +80,7 @@ describe('PUT /api/admin/store', () => {
     expect(rebuild).toHaveBeenCalledTimes(1);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'store.update').execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.summary).toBe(
+    expect(audit[0]?.summary).toBe(
       'Store settings updated: currency, taxRateBp, taxInclusive, shippingCents, manualPaymentInstructions',
     );
     // Saved again unchanged: audited, no rebuild.
@@ -104,7 +91,7 @@ describe('PUT /api/admin/store', () => {
 
   it('refuses bad values with 400 naming the field, and changes nothing', async () => {
     const before = (await call('GET', '/api/store')).body;
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [[], 'body'],
       [{ ...VALID, currency: 'XYZ' }, 'currency'],
       [{ ...VALID, currency: 'JPY' }, 'currency'],
@@ -126,7 +113,7 @@ describe('PUT /api/admin/store', () => {
     ];
     for (const [body, field] of cases) {
       const answer = await put(body);
-      expect([answer.status, answer.body['field']], JSON.stringify(body).slice(0, 100)).toEqual([400, field]);
+      expect([answer.status, answer.body.field], JSON.stringify(body).slice(0, 100)).toEqual([400, field]);
     }
     expect((await put('{not json')).status).toBe(400);
     expect((await call('GET', '/api/store')).body).toEqual(before);

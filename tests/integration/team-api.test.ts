@@ -5,34 +5,32 @@
  */
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { TEAM_ORDER_MESSAGE, type TeamMember } from '../../src/shared/schemas/team.ts';
+import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 let customer: string;
 
+type Body = ApiBody & { member?: TeamMember; results?: TeamMember[] };
 interface Answer {
   status: number;
-  body: { message?: string; field?: string; member?: TeamMember; results?: TeamMember[] };
+  body: Body;
 }
 
-async function call(
-  method: string,
-  path: string,
-  { token, body }: { token?: string; body?: FormData | object } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await t.request(path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+const client = jsonClient((path, init) => t.request(path, init));
+/** Status and body only: some answers are compared whole. */
+async function call(method: string, path: string, options?: CallOptions): Promise<Answer> {
+  const { status, body } = await client<Body>(method, path, options);
+  return { status, body };
+}
+/** The member a write answered; the test fails when it answered none. */
+function memberOf(answer: Answer): TeamMember {
+  assert(answer.body.member, 'the answer has the member');
+  return answer.body.member;
 }
 
 function form(fields: Record<string, string>, photo?: { bytes: Buffer; name: string; type: string }): FormData {
@@ -67,11 +65,11 @@ async function expectRebuild<T>(write: () => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   customer = await t.customerToken('tina');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {
@@ -104,14 +102,14 @@ describe('writes', () => {
   let linus: TeamMember;
 
   it('creates a member with a portrait (multipart), stored re-encoded with its variants, audited, and asks for a rebuild', async () => {
-    const { status, body } = await expectRebuild(async () =>
+    const created = await expectRebuild(async () =>
       call('POST', '/api/admin/team', {
         token: admin,
         body: form({ name: ' Ada Lovelace ', role: 'Founder', bio: 'Wrote the first program.' }, await png()),
       }),
     );
-    expect(status).toBe(201);
-    ada = body.member!;
+    expect(created.status).toBe(201);
+    ada = memberOf(created);
     expect(ada).toMatchObject({ name: 'Ada Lovelace', role: 'Founder', bio: 'Wrote the first program.', order: 0 });
     expect(ada.photo).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
     expect((await filesOf(ada.photo)).length).toBeGreaterThan(1);
@@ -123,11 +121,10 @@ describe('writes', () => {
   });
 
   it('creates members from JSON too, each at the end', async () => {
-    grace = (
-      await call('POST', '/api/admin/team', { token: admin, body: { name: 'Grace Hopper', role: 'Engineering' } })
-    ).body.member!;
-    linus = (await call('POST', '/api/admin/team', { token: admin, body: { name: 'Linus', bio: 'Kernels.' } })).body
-      .member!;
+    grace = memberOf(
+      await call('POST', '/api/admin/team', { token: admin, body: { name: 'Grace Hopper', role: 'Engineering' } }),
+    );
+    linus = memberOf(await call('POST', '/api/admin/team', { token: admin, body: { name: 'Linus', bio: 'Kernels.' } }));
     expect([grace.order, linus.order]).toEqual([1, 2]);
     expect(linus).toMatchObject({ role: '', photo: '' });
     expect((await publicTeam()).map((m) => m.name)).toEqual(['Ada Lovelace', 'Grace Hopper', 'Linus']);
@@ -171,21 +168,26 @@ describe('writes', () => {
 
   it('edits only the sent fields; a new portrait replaces the old, which is released', async () => {
     const old = ada.photo;
-    const { status, body } = await expectRebuild(async () =>
+    const edited = await expectRebuild(async () =>
       call('PUT', `/api/admin/team/${ada._id}`, { token: admin, body: form({ role: 'Founder & CEO' }, await png()) }),
     );
-    expect(status).toBe(200);
-    expect(body.member).toMatchObject({ name: 'Ada Lovelace', role: 'Founder & CEO', bio: 'Wrote the first program.' });
-    expect(body.member!.photo).not.toBe(old);
+    expect(edited.status).toBe(200);
+    expect(edited.body.member).toMatchObject({
+      name: 'Ada Lovelace',
+      role: 'Founder & CEO',
+      bio: 'Wrote the first program.',
+    });
+    const member = memberOf(edited);
+    expect(member.photo).not.toBe(old);
     expect(await filesOf(old)).toEqual([]);
-    ada = body.member!;
+    ada = member;
     expect((await auditRows()).at(-1)).toMatchObject({ action: 'team.update', target_id: ada._id });
   });
 
   it('removes a portrait on request and releases its files', async () => {
     const old = ada.photo;
     const { body } = await call('PUT', `/api/admin/team/${ada._id}`, { token: admin, body: { removePhoto: true } });
-    expect(body.member!.photo).toBe('');
+    expect(body.member?.photo).toBe('');
     expect(await filesOf(old)).toEqual([]);
   });
 
@@ -203,7 +205,7 @@ describe('writes', () => {
       call('PUT', '/api/admin/team/order', { token: admin, body: { ids: [linus._id, ada._id, grace._id] } }),
     );
     expect(status).toBe(200);
-    expect(body.results!.map((m) => [m.name, m.order])).toEqual([
+    expect(body.results?.map((m) => [m.name, m.order])).toEqual([
       ['Linus', 0],
       ['Ada Lovelace', 1],
       ['Grace Hopper', 2],

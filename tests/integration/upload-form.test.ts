@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadBodyMax } from '../../src/server/http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../src/server/media/media-release.ts';
 import { mediaDir } from '../../src/server/media/media-store.ts';
@@ -18,10 +18,10 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin', TEST_ADMIN_PASSWORD);
+  return () => t.close();
 });
-afterAll(async () => {
-  await t?.close();
+beforeAll(async () => {
+  admin = await t.login('admin', TEST_ADMIN_PASSWORD);
 });
 
 const jpeg = () =>

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/server/http/errors.ts';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { storeCheckedPicture } from '../../src/server/media/upload-check.ts';
@@ -18,10 +18,10 @@ const PAYLOAD = '<script>alert(1)</script>';
 let data: TestData;
 beforeAll(async () => {
   data = await prepareTestData();
-});
-afterAll(async () => {
-  await data?.db.destroy();
-  if (data) rmSync(data.dataDir, { recursive: true, force: true });
+  return async () => {
+    await data.db.destroy();
+    rmSync(data.dataDir, { recursive: true, force: true });
+  };
 });
 
 const picture = (width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: '#336699' } });
@@ -103,7 +103,8 @@ describe('storeCheckedPicture', () => {
       .toBuffer();
     const input = withJpegComment(jpeg, PAYLOAD);
     // The input really carries them: a GPS IFD pointer (tag 0x8825, little-endian), the owner and the comment.
-    const exif = (await sharp(input).metadata()).exif!;
+    const { exif } = await sharp(input).metadata();
+    assert(exif, 'the input carries EXIF');
     expect(exif.includes(Buffer.from([0x25, 0x88]))).toBe(true);
     expect(exif.includes('secret-owner')).toBe(true);
     expect(input.includes(PAYLOAD)).toBe(true);

@@ -3,10 +3,11 @@
  * deactivation revokes every session at once; the last-admin and self guards; audit rows; access for admins only.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import type { AdminUser, AdminUserPage } from '../../src/shared/admin.ts';
 import { LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE } from '../../src/shared/schemas/user-admin.ts';
+import { type Answer, type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { holdWrites, waitForWaitingWriters } from '../helpers/test-database.ts';
 
@@ -17,31 +18,21 @@ let admin: string;
 let adminId: string;
 const ids: Record<string, string> = {};
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown> & Partial<AdminUserPage> & { message?: string; field?: string; user?: AdminUser };
-}
+type Body = ApiBody & Partial<AdminUserPage> & { user?: AdminUser };
 
-async function call(
-  method: string,
-  path: string,
-  { token, body }: { token?: string | undefined; body?: unknown } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.request(path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer['body'] };
-}
+const client = jsonClient((path, init) => t.request(path, init));
+const call = (method: string, path: string, options?: CallOptions) => client<Body>(method, path, options);
 
 const list = (query = '', token: string | undefined = admin) => call('GET', `/api/admin/users${query}`, { token });
-const patch = (id: string, body: unknown, token: string | undefined = admin) =>
+const patch = (id: string, body: object | string, token: string | undefined = admin) =>
   call('PATCH', `/api/admin/users/${id}`, { token, body });
-const names = (answer: Answer) => (answer.body.results ?? []).map((u) => u.username);
+/** The id of an account the tests added. */
+const idOf = (username: string) => {
+  const id = ids[username];
+  assert(id, `${username} was added`);
+  return id;
+};
+const names = (answer: Answer<Body>) => (answer.body.results ?? []).map((u) => u.username);
 const me = async (token: string) => (await call('GET', '/api/auth/me', { token })).status;
 
 const audit = () =>
@@ -79,16 +70,15 @@ async function addUser(
 
 beforeAll(async () => {
   t = await createTestApp();
+  return () => t.close();
+});
+beforeAll(async () => {
   admin = await t.login('admin', TEST_ADMIN_PASSWORD);
   adminId = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
   await addUser('ana', 'Ana', 'Diaz', 1);
   await addUser('bob_smith', 'Bob', 'Smith', 2);
   await addUser('pct', 'Per%Cent', 'Under_Score', 3);
   for (let i = 0; i < 5; i += 1) await addUser(`bulk${i}`, 'Bulk', `User${i}`, 10 + i);
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/admin/users', () => {
@@ -101,7 +91,8 @@ describe('GET /api/admin/users', () => {
     expect(answer.body.pageSize).toBe(20);
     // The first admin was made now, after the 2026-01-01 test accounts.
     expect(names(answer)).toEqual(['admin', 'bulk4', 'bulk3', 'bulk2', 'bulk1', 'bulk0', 'pct', 'bob_smith', 'ana']);
-    const ana = answer.body.results!.find((u) => u.username === 'ana')!;
+    const ana = answer.body.results?.find((u) => u.username === 'ana');
+    assert(ana, 'ana is listed');
     expect(Object.keys(ana).sort()).toEqual([
       '_id',
       'created_at',
@@ -123,7 +114,7 @@ describe('GET /api/admin/users', () => {
       disabled: false,
       last_seen_at: null,
     });
-    expect(answer.body.results!.find((u) => u.username === 'admin')!.last_seen_at).toEqual(expect.any(String));
+    expect(answer.body.results?.find((u) => u.username === 'admin')?.last_seen_at).toEqual(expect.any(String));
   });
 
   it('searches names, full names, emails and usernames, ignoring case', async () => {
@@ -176,7 +167,7 @@ describe('GET /api/admin/users', () => {
 describe('PATCH /api/admin/users/:id', () => {
   it('makes a customer admin and back, each change audited and answered with the account', async () => {
     const before = (await audit()).length;
-    const up = await patch(ids['ana']!, { role: 'admin', _id: 'ignored', email: 'x@example.com' });
+    const up = await patch(idOf('ana'), { role: 'admin', _id: 'ignored', email: 'x@example.com' });
     expect(up.status).toBe(200);
     expect(up.body.message).toBe('Ana Diaz made admin');
     expect(up.body.user).toMatchObject({ _id: ids['ana'], role: 'admin', email: 'ana@example.com', disabled: false });
@@ -184,7 +175,7 @@ describe('PATCH /api/admin/users/:id', () => {
     const anaToken = await t.login('ana', PASSWORD);
     expect((await list('', anaToken)).status).toBe(200);
 
-    const down = await patch(ids['ana']!, { role: 'customer' });
+    const down = await patch(idOf('ana'), { role: 'customer' });
     expect(down.status).toBe(200);
     expect(down.body.message).toBe('Ana Diaz made customer');
     expect(down.body.user?.role).toBe('customer');
@@ -202,19 +193,19 @@ describe('PATCH /api/admin/users/:id', () => {
     const second = await t.login('bob_smith', PASSWORD);
     expect(await me(first)).toBe(200);
 
-    const off = await patch(ids['bob_smith']!, { disabled: true });
+    const off = await patch(idOf('bob_smith'), { disabled: true });
     expect(off.status).toBe(200);
     expect(off.body.message).toBe('Bob Smith deactivated');
     expect(off.body.user?.disabled).toBe(true);
     expect(await me(first)).toBe(401);
     expect(await me(second)).toBe(401);
-    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', ids['bob_smith']!).execute()).toEqual(
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', idOf('bob_smith')).execute()).toEqual(
       [],
     );
     await expect(t.login('bob_smith', PASSWORD)).rejects.toThrow(/401/);
     expect(names(await list('?status=deactivated'))).toEqual(['bob_smith']);
 
-    const on = await patch(ids['bob_smith']!, { disabled: false });
+    const on = await patch(idOf('bob_smith'), { disabled: false });
     expect(on.body).toMatchObject({ message: 'Bob Smith reactivated', user: { disabled: false } });
     // Revoked tokens stay revoked; a new sign-in works.
     expect(await me(first)).toBe(401);
@@ -244,10 +235,10 @@ describe('PATCH /api/admin/users/:id', () => {
   it('refuses to demote or deactivate the last active admin (409) when two admins remove each other at once', async () => {
     // Two active admins, and each asks to remove the other in the same instant: both pass the admin check, then the
     // writes run one after the other and the second finds its target the last active admin.
-    await patch(ids['bulk0']!, { role: 'admin' });
+    await patch(idOf('bulk0'), { role: 'admin' });
     const who = {
       admin: { id: adminId, password: TEST_ADMIN_PASSWORD, token: admin },
-      bulk0: { id: ids['bulk0']!, password: PASSWORD, token: await t.login('bulk0', PASSWORD) },
+      bulk0: { id: idOf('bulk0'), password: PASSWORD, token: await t.login('bulk0', PASSWORD) },
     };
     for (const change of [{ role: 'customer' }, { disabled: true }]) {
       const before = (await audit()).length;
@@ -274,7 +265,7 @@ describe('PATCH /api/admin/users/:id', () => {
       who[removed].token = await t.login(removed, who[removed].password);
     }
     admin = who.admin.token;
-    expect((await patch(ids['bulk0']!, { role: 'customer' })).status).toBe(200);
+    expect((await patch(idOf('bulk0'), { role: 'customer' })).status).toBe(200);
   });
 
   it('answers 404 for an unknown account and 400 for a bad body, changing nothing', async () => {
@@ -290,12 +281,12 @@ describe('PATCH /api/admin/users/:id', () => {
       [{}, 'role'],
       [{ name: 'x' }, 'role'],
     ] as const) {
-      const answer = await patch(ids['ana']!, body);
+      const answer = await patch(idOf('ana'), body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.field).toBe(field);
     }
-    expect((await patch(ids['ana']!, '[1]')).status).toBe(400);
-    expect((await patch(ids['ana']!, 'not json')).status).toBe(400);
+    expect((await patch(idOf('ana'), '[1]')).status).toBe(400);
+    expect((await patch(idOf('ana'), 'not json')).status).toBe(400);
     expect((await audit()).length).toBe(before);
     expect((await list('?q=ana')).body.results?.[0]).toMatchObject({ role: 'customer', disabled: false });
   });
@@ -304,7 +295,7 @@ describe('PATCH /api/admin/users/:id', () => {
 describe('access', () => {
   it('401 without or with a garbage token, 403 for a customer, on every route', async () => {
     const customer = await t.login('pct', PASSWORD);
-    const routes: [string, string, unknown][] = [
+    const routes: [string, string, object | undefined][] = [
       ['GET', '/api/admin/users', undefined],
       ['PATCH', `/api/admin/users/${ids['ana']}`, { role: 'admin' }],
     ];

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { encodePicture, mediaDir, storeEncodedPicture } from '../../src/server/media/media-store.ts';
 import { createVariantQueue, type VariantQueue } from '../../src/server/media/variant-queue.ts';
@@ -33,10 +33,11 @@ describe('the variant queue', () => {
     for (const seed of [10, 60, 110]) {
       const encoded = await encodePicture(await photo(seed), { cacheDir, deferVariants: true });
       expect(encoded.variants).toEqual([]);
-      expect(encoded.deferred).toBeDefined();
+      const { deferred } = encoded;
+      assert.isDefined(deferred);
       const picture = await storeEncodedPicture(data.db, data.dataDir, encoded);
       stored.push(picture.fileName);
-      queue.add([{ fileName: picture.fileName, deferred: encoded.deferred! }]);
+      queue.add([{ fileName: picture.fileName, deferred }]);
     }
   });
   afterAll(async () => {
@@ -58,7 +59,9 @@ describe('the variant queue', () => {
 
   it('answers a variant asked for before the queue started, encoding its picture at once', async () => {
     const app = createApp({ db: data.db, env: data.env, deps: data.deps, variants: queue });
-    const name = variantName(stored[0]!, 480);
+    const [first, second] = stored;
+    assert(first && second, 'the pictures were stored');
+    const name = variantName(first, 480);
     const res = await app.request(`/media/${name}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/avif');
@@ -66,12 +69,12 @@ describe('the variant queue', () => {
     expect(meta.width).toBe(480);
     // The picture's other variants came with it; the other pictures still wait.
     for (const width of VARIANT_WIDTHS)
-      expect(existsSync(join(mediaDir(data.dataDir), variantName(stored[0]!, width)))).toBe(true);
-    expect(existsSync(join(mediaDir(data.dataDir), variantName(stored[1]!, 480)))).toBe(false);
+      expect(existsSync(join(mediaDir(data.dataDir), variantName(first, width)))).toBe(true);
+    expect(existsSync(join(mediaDir(data.dataDir), variantName(second, 480)))).toBe(false);
     expect(queue.pending).toBe(2);
     // Without a queue (or for a name nothing waits for) a missing variant stays a 404.
     const plain = createApp({ db: data.db, env: data.env, deps: data.deps });
-    expect((await plain.request(`/media/${variantName(stored[1]!, 480)}`)).status).toBe(404);
+    expect((await plain.request(`/media/${variantName(second, 480)}`)).status).toBe(404);
   });
 
   it('encodes the rest once started, then caches every picture whole', async () => {
