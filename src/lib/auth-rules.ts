@@ -72,6 +72,7 @@ export function safeReturnPath(value: unknown, origin: string): string | null {
     typeof value !== 'string' ||
     value.length > 2048 ||
     !/^\/(?![/\\])/.test(value) ||
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern refuses
     /[\u0000-\u001f\u007f]/.test(value)
   )
     return null;
@@ -86,7 +87,8 @@ export function safeReturnPath(value: unknown, origin: string): string | null {
 
 /** The login address that brings the visitor back to `path` (path and query) after sign-in; plain on the sign-in pages. */
 export function loginHref(path: string, page: '/login' | '/register' = '/login'): string {
-  const bare = path.split(/[?#]/, 1)[0]?.replace(/\/+$/, '') || '/';
+  const [pathname = ''] = path.split(/[?#]/, 1);
+  const bare = pathname.replace(/\/+$/, '') || '/';
   if (SIGN_IN_PAGES.has(bare) || bare === '/') return page;
   return `${page}?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
 }

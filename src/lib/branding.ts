@@ -8,7 +8,11 @@ export function brandingVars(company: Company): Record<string, string> {
   const primary = hex(company.primary_color, '#0091ea');
   // The brand button is the colour at button_opacity over the page: its text is chosen on that blend, per theme, and
   // the fill nudged (darker or lighter) until the text reaches AA on every surface of the theme.
-  const onButton = (surfaces: string[]) => textOn(over(primary, company.button_opacity, surfaces[0]!));
+  const onButton = (surfaces: readonly string[]) => {
+    const [page] = surfaces;
+    if (page === undefined) throw new Error('A theme needs at least one surface colour');
+    return textOn(over(primary, company.button_opacity, page));
+  };
   const [onLight, onDark] = [onButton(LIGHT_SURFACES), onButton(DARK_SURFACES)];
   return {
     '--color-primary': primary,

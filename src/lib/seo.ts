@@ -33,6 +33,7 @@ export function pageMeta(company: Company, page: SeoPage | null, override: Parti
   const heading = override.title ?? fallback?.title;
   return {
     title: seoTitle || (heading ? `${heading} | ${name}` : name),
-    description: seoDescription || override.description || fallback?.description || company.tagline,
+    // The first one set and not empty.
+    description: [seoDescription, override.description, fallback?.description].find(Boolean) ?? company.tagline,
   };
 }

@@ -24,7 +24,7 @@ export default function ChangePasswordForm({
   const [busy, setBusy] = useState(false);
   const form = useFormMessage();
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (next !== confirm) {
       form.fail(AUTH_TEXTS.passwordsDiffer, ['confirmPassword']);
@@ -48,7 +48,14 @@ export default function ChangePasswordForm({
   }
 
   return (
-    <form method="post" className={className} onSubmit={submit} onChange={form.edited}>
+    <form
+      method="post"
+      className={className}
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+      onChange={form.edited}
+    >
       <Heading className={`m-0 font-semibold ${headingLevel === 'h2' ? 'text-lg' : 'text-base'}`}>
         Change password
       </Heading>

@@ -28,6 +28,7 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useFormMessage();
+  const { fail } = form;
   const [codeFor, setCodeFor] = useState<string | null>(null);
   // A sign-in that needs its second factor (issue 22): after the password, the emailed code or Google.
   const [second, setSecond] = useState<TwoFactorChallenge | null>(null);
@@ -40,6 +41,7 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
     // The token or error must not stay in the address bar or history (security.md 1.2).
     if (location.search) history.replaceState(history.state, '', location.pathname);
     if (twoFactor) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once hydration is done (the server renders without it): the second pass React prescribes for content only the browser knows
       setSecond(twoFactor);
     } else if (query.kind === 'token') {
       login(query.token);
@@ -49,15 +51,15 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
         .catch(() => {
           // A token that was not accepted must not leave the header showing a signed-in visitor.
           void signOut();
-          form.fail(AUTH_TEXTS.googleFailed);
+          fail(AUTH_TEXTS.googleFailed);
         });
     } else if (query.kind === 'error') {
-      form.fail(query.message);
+      fail(query.message);
     }
-    // Once, on load (form.fail only sets state).
-  }, []);
+    // Once, on load: fail is the same function on every render.
+  }, [fail]);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     form.clear();
@@ -133,7 +135,15 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   return (
     <AuthCard title="Login">
       {/* method="post": a submit before the island hydrates never puts the password in the URL. */}
-      <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited} noValidate={false}>
+      <form
+        method="post"
+        className="space-y-4"
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+        onChange={form.edited}
+        noValidate={false}
+      >
         <TextField
           label="Username or Email"
           name="username"
@@ -154,7 +164,9 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
           <button
             type="button"
             className="text-sm text-[var(--color-primary-ink)] hover:underline"
-            onClick={forgot}
+            onClick={() => {
+              void forgot();
+            }}
             disabled={busy}
           >
             Forgot Password?

@@ -20,7 +20,7 @@ export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
   const [busy, setBusy] = useState(false);
   const form = useFormMessage();
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     form.clear();
@@ -41,7 +41,14 @@ export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
   }
 
   return (
-    <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
+    <form
+      method="post"
+      className="space-y-4"
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+      onChange={form.edited}
+    >
       <Alert tone="info">{intro}</Alert>
       <label className="block text-sm font-medium">
         {AUTH_TEXTS.otpPrompt}

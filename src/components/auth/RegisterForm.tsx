@@ -24,7 +24,7 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
   const [verifying, setVerifying] = useState<string | null>(null);
   const field = (key: keyof RegisterFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = registerProblem(fields);
     if (problem) {
@@ -62,7 +62,14 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
 
   return (
     <AuthCard title="Register">
-      <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
+      <form
+        method="post"
+        className="space-y-4"
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+        onChange={form.edited}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"

@@ -21,10 +21,11 @@ export default function ResetPasswordForm() {
     }
     // Keep the single-use token out of history and Referer once read.
     history.replaceState(history.state, '', location.pathname);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once hydration is done (the server renders without it): the second pass React prescribes for content only the browser knows
     setToken(value);
   }, []);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // The confirmation is what fails to match the new password.
     if (password !== confirm) {
@@ -53,7 +54,14 @@ export default function ResetPasswordForm() {
       {done ? (
         <Alert tone="success">{AUTH_TEXTS.resetDone}</Alert>
       ) : (
-        <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
+        <form
+          method="post"
+          className="space-y-4"
+          onSubmit={(event) => {
+            void submit(event);
+          }}
+          onChange={form.edited}
+        >
           <PasswordField
             label="New password"
             name="newPassword"

@@ -17,16 +17,16 @@ export default function TwoFactorEnrolStep({ challenge, onBack }: { challenge: s
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useFormMessage();
+  const { fail } = form;
   const [codes, setCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
     setupTwoFactorAtSignIn(challenge)
       .then(setSetup)
-      .catch((e: unknown) => form.fail(errorMessage(e, TWO_FACTOR_UI.setupFailed)));
-    // form.fail only sets state.
-  }, [challenge]);
+      .catch((e: unknown) => fail(errorMessage(e, TWO_FACTOR_UI.setupFailed)));
+  }, [challenge, fail]);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     form.clear();
@@ -58,7 +58,14 @@ export default function TwoFactorEnrolStep({ challenge, onBack }: { challenge: s
   }
 
   return (
-    <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
+    <form
+      method="post"
+      className="space-y-4"
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+      onChange={form.edited}
+    >
       <Alert tone="info">{TWO_FACTOR_UI.enrolIntro}</Alert>
       {setup && <AuthenticatorSetup setup={setup} />}
       {setup && (

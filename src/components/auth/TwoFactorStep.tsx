@@ -18,7 +18,7 @@ export default function TwoFactorStep({ challenge, onBack }: Props) {
   const form = useFormMessage();
   const [over, setOver] = useState(false);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     form.clear();
@@ -38,7 +38,14 @@ export default function TwoFactorStep({ challenge, onBack }: Props) {
   }
 
   return (
-    <form method="post" className="space-y-4" onSubmit={submit} onChange={form.edited}>
+    <form
+      method="post"
+      className="space-y-4"
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+      onChange={form.edited}
+    >
       <Alert tone="info">{TWO_FACTOR_UI.codeHint}</Alert>
       <label className="block text-sm font-medium">
         {TWO_FACTOR_UI.codeLabel}

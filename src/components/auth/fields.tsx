@@ -1,5 +1,5 @@
 /** Form pieces shared by the sign-in screens (and the Settings forms). */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100';
@@ -130,24 +130,27 @@ export function useFormMessage() {
   useEffect(() => {
     if (failures) document.querySelector<HTMLElement>(`[aria-invalid][aria-describedby~="${id}"]`)?.focus();
   }, [failures, id]);
+  // The same functions on every render, so an effect can call them without running again.
+  const fail = useCallback((text: string, fields: readonly (string | undefined)[] = []) => {
+    const named = fields.filter((f): f is string => !!f);
+    setState({ message: { tone: 'error', text }, fields: named });
+    if (named.length) setFailures((n) => n + 1);
+  }, []);
+  const edited = useCallback((event: { target: EventTarget }) => {
+    const name = (event.target as HTMLInputElement).name;
+    setState((s) => (s?.fields.includes(name) ? { ...s, fields: s.fields.filter((f) => f !== name) } : s));
+  }, []);
   return {
     id,
     message: state?.message ?? null,
     /** Shows an error about the inputs named (none: about the form as a whole). */
-    fail(text: string, fields: readonly (string | undefined)[] = []) {
-      const named = fields.filter((f): f is string => !!f);
-      setState({ message: { tone: 'error', text }, fields: named });
-      if (named.length) setFailures((n) => n + 1);
-    },
+    fail,
     succeed: (text: string) => setState({ message: { tone: 'success', text }, fields: [] }),
     clear: () => setState(null),
     /** The form's onChange: an edited input is no longer marked; the message stays. */
-    edited(event: { target: EventTarget }) {
-      const name = (event.target as HTMLInputElement).name;
-      setState((s) => (s?.fields.includes(name) ? { ...s, fields: s.fields.filter((f) => f !== name) } : s));
-    },
+    edited,
     /** The aria props of input `name`; `hint`: the id of a description it keeps. */
-    field(name: string, hint?: string): FieldAria {
+    field: (name: string, hint?: string): FieldAria => {
       const marked = !!state?.fields.includes(name);
       const describedBy = [hint, marked ? id : undefined].filter(Boolean).join(' ');
       return {

@@ -62,15 +62,23 @@ function useCustomer(onName: (name: string) => void): Customer {
   return customer;
 }
 
+/** The store's settings as the page shows them: ready, or the error state when they could not be read. */
+const readStore = (): Promise<Store> =>
+  fetchStore().then(
+    (settings): Store => ({ state: 'ready', settings }),
+    (): Store => ({ state: 'error' }),
+  );
+
 function useStoreSettings(): [Store, () => void] {
   const [store, setStore] = useState<Store>({ state: 'loading' });
+  // The page opens with the settings loading: nothing to show before the answer.
+  useEffect(() => {
+    void readStore().then(setStore);
+  }, []);
   const load = () => {
     setStore({ state: 'loading' });
-    fetchStore()
-      .then((settings) => setStore({ state: 'ready', settings }))
-      .catch(() => setStore({ state: 'error' }));
+    void readStore().then(setStore);
   };
-  useEffect(load, []);
   return [store, load];
 }
 
@@ -133,7 +141,7 @@ export default function CheckoutForm() {
   const customer = useCustomer((name) => setAddress((a) => (a.name ? a : { ...a, name })));
   const [guest, setGuest] = useState<VerifiedGuest | null>(null);
   const [emailRefusal, setEmailRefusal] = useState<{ text: string } | null>(null);
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [chosenMethod, setMethod] = useState<PaymentMethod | null>(null);
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, string | undefined>>>({});
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const [sending, setSending] = useState(false);
@@ -144,9 +152,7 @@ export default function CheckoutForm() {
 
   // The only method on offer is chosen already.
   const methods = store.state === 'ready' ? offeredMethods(store.settings.payment) : [];
-  useEffect(() => {
-    if (method === null && methods.length === 1) setMethod(methods[0]!);
-  }, [method, methods]);
+  const method = chosenMethod ?? (methods.length === 1 ? methods[0] : undefined) ?? null;
 
   if (leaving) return <Spinner label="Taking you to your order" />;
   if (lines.length === 0) return <EmptyCart />;
@@ -268,7 +274,14 @@ export default function CheckoutForm() {
           )}
         </Step>
 
-        <form ref={form} onSubmit={place} className="flex min-w-0 flex-col gap-6" aria-label="Checkout">
+        <form
+          ref={form}
+          onSubmit={(event) => {
+            void place(event);
+          }}
+          className="flex min-w-0 flex-col gap-6"
+          aria-label="Checkout"
+        >
           <fieldset disabled={sending} className="m-0 flex min-w-0 flex-col gap-6 border-0 p-0">
             <Step number={2} title="Shipping address" id="checkout-address">
               <ShippingAddressFields value={address} errors={errors} onChange={setField} />

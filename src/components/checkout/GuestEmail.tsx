@@ -36,13 +36,19 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
 
-  // Placing the order was refused for the email (the token expired): start again from the address.
+  // Placing the order was refused for the email (the token expired): start again from the address...
+  const [shownRefusal, setShownRefusal] = useState<Props['refusal']>(null);
+  if (refusal !== shownRefusal) {
+    setShownRefusal(refusal);
+    if (refusal) {
+      setStep('email');
+      setCode('');
+      setError(refusal.text);
+    }
+  }
+  // ...which takes the focus.
   useEffect(() => {
-    if (!refusal) return;
-    setStep('email');
-    setCode('');
-    setError(refusal.text);
-    requestAnimationFrame(() => emailInput.current?.focus());
+    if (refusal) requestAnimationFrame(() => emailInput.current?.focus());
   }, [refusal]);
 
   async function sendCode(event: SubmitEvent<HTMLFormElement>) {
@@ -109,7 +115,13 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
   const errorId = `${id}-error`;
   if (step === 'code') {
     return (
-      <form onSubmit={verify} className="flex flex-col gap-3" aria-label="Verify your email">
+      <form
+        onSubmit={(event) => {
+          void verify(event);
+        }}
+        className="flex flex-col gap-3"
+        aria-label="Verify your email"
+      >
         <p className="m-0 text-sm text-gray-700 dark:text-gray-300" role="status">
           We emailed a 6-digit code to <span className="break-all font-medium">{sentTo}</span>. Enter it to continue.
         </p>
@@ -154,7 +166,13 @@ export default function GuestEmail({ verified, onVerified, onReset, refusal }: P
   }
 
   return (
-    <form onSubmit={sendCode} className="flex flex-col gap-2" aria-label="Your email">
+    <form
+      onSubmit={(event) => {
+        void sendCode(event);
+      }}
+      className="flex flex-col gap-2"
+      aria-label="Your email"
+    >
       <label htmlFor={`${id}-email`} className="block text-sm font-medium">
         Email
       </label>

@@ -31,6 +31,7 @@ export default function PaymentMethodChoice({ payment, value, onChange, error }:
     >
       <legend className="sr-only">Payment method</legend>
       {methods.includes('manual') && (
+        // eslint-disable-next-line jsx-a11y/label-has-associated-control -- the label's text is three elements deep, one past the rule's search depth
         <label className={`${OPTION} border-gray-300 dark:border-white/20`}>
           <input
             type="radio"
@@ -50,6 +51,7 @@ export default function PaymentMethodChoice({ payment, value, onChange, error }:
         </label>
       )}
       {methods.includes('stripe') && (
+        // eslint-disable-next-line jsx-a11y/label-has-associated-control -- the label's text is three elements deep, one past the rule's search depth
         <label className={`${OPTION} border-gray-300 dark:border-white/20`}>
           <input
             type="radio"

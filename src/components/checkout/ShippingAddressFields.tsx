@@ -32,7 +32,7 @@ export default function ShippingAddressFields({ value, errors, onChange }: Props
               required={field.required}
               maxLength={field.maxLength}
               autoComplete={field.autoComplete}
-              value={value[field.name] ?? ''}
+              value={value[field.name]}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${inputId}-error` : undefined}
               onChange={(e) => onChange(field.name, e.target.value)}

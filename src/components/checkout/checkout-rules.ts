@@ -147,7 +147,9 @@ function fieldNoun(field: CheckoutField): string {
   if (field === 'email') return 'Email';
   if (field === 'code') return 'The code';
   if (field === 'paymentMethod') return 'The payment method';
-  return ADDRESS_FIELDS.find((f) => f.name === field)!.label.replace(/ \(optional\)$/, '');
+  const spec = ADDRESS_FIELDS.find((f) => f.name === field);
+  if (!spec) throw new Error(`No address field is named ${field}`);
+  return spec.label.replace(/ \(optional\)$/, '');
 }
 
 /**

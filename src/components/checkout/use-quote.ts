@@ -26,7 +26,9 @@ export function useQuote(lines: readonly CartLine[]) {
   }, [lines]);
   useEffect(() => {
     if (lines.length > 0) void reload();
-    return () => void ++latest.current;
+    return () => {
+      latest.current += 1;
+    };
   }, [lines, reload]);
   return { quote: state, reload } as const;
 }

@@ -50,12 +50,13 @@ function HeroTrack({ slides }: { slides: Slider[] }) {
   // Read once in the browser; the server renders as if motion were allowed, and nothing rendered depends on it before `ready`.
   const [reduced] = useState(() => prefersReducedMotion(typeof window === 'undefined' ? undefined : window));
 
-  // The visitor's pause (on from the start under reduced motion, which Play may still override); a ref, so the timer reads it.
-  const [paused, setPaused] = useState(false);
+  // The visitor's pause or play, once pressed; until then paused under reduced motion (shown once the slider is ready,
+  // as the server renders as if motion were allowed). A ref as well, so the timer reads it.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const paused = choice ?? (ready && reduced);
   const pausedRef = useRef(reduced);
   // Focus inside holds the rotation (autoplay.ts): slide changes are the visitor's then, and are announced.
   const [held, setHeld] = useState(false);
-  useEffect(() => setPaused(reduced), [reduced]);
 
   const options = useMemo<KeenSliderOptions>(
     () => ({
@@ -89,7 +90,7 @@ function HeroTrack({ slides }: { slides: Slider[] }) {
 
   const togglePaused = () => {
     pausedRef.current = !paused;
-    setPaused(!paused);
+    setChoice(!paused);
     // Play is asked for while the pointer or focus is on the button, which would hold the rotation: it starts now.
     const root = instance.current?.container;
     if (paused && root) for (const type of ['mouseout', 'focusout']) root.dispatchEvent(new Event(type));

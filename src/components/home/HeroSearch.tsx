@@ -1,12 +1,11 @@
 /** The hero search box: goes to /search?q=… for a non-blank query; a microphone button where the browser can listen. */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import {
   hoverClass,
   searchButtonStyle,
   searchTarget,
   speechRecognition,
   transcriptOf,
-  type SpeechRecognitionConstructor,
   type SpeechRecognitionLike,
 } from '../../lib/hero/search.ts';
 import type { SearchButton } from '../../shared/types.ts';
@@ -23,12 +22,18 @@ const ICONS: Record<SearchButton['icon'], string> = {
     'M12 2a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V5a3 3 0 0 1 3-3Zm7 9a7 7 0 0 1-6 6.9V21h-2v-3.1A7 7 0 0 1 5 11h2a5 5 0 0 0 10 0h2Z',
   FaStar: 'm12 2.5 2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9L12 2.5Z',
 };
+/** The same paths read by any name: an icon this build does not know finds nothing. */
+const ICONS_BY_NAME: Partial<Record<string, string>> = ICONS;
 
 const Icon = ({ path }: { path: string }) => (
   <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true" className="shrink-0">
     <path d={path} />
   </svg>
 );
+
+/** The browser's speech support never changes while the page is open: nothing to subscribe to. */
+const unchanging = () => () => undefined;
+const noSpeechOnServer = () => null;
 
 function go(query: string): void {
   const target = searchTarget(query);
@@ -40,14 +45,12 @@ export default function HeroSearch({ settings, className }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const submit = useRef<HTMLButtonElement>(null);
   const recognition = useRef<SpeechRecognitionLike | null>(null);
-  const [Speech, setSpeech] = useState<SpeechRecognitionConstructor | null>(null);
   const [listening, setListening] = useState(false);
 
-  // The microphone appears only after hydration and only where the Web Speech API exists.
-  useEffect(() => {
-    setSpeech(() => (settings.voiceSearch.enabled ? speechRecognition(window) : null));
-    return () => recognition.current?.abort();
-  }, [settings.voiceSearch.enabled]);
+  // The microphone appears only after hydration (the server renders none) and only where the Web Speech API exists.
+  const browserSpeech = useSyncExternalStore(unchanging, () => speechRecognition(window), noSpeechOnServer);
+  const Speech = settings.voiceSearch.enabled ? browserSpeech : null;
+  useEffect(() => () => recognition.current?.abort(), [settings.voiceSearch.enabled]);
 
   // The admin's colours and sizes are applied from script: the static HTML carries no style="" (CSP).
   useEffect(() => {
@@ -129,7 +132,7 @@ export default function HeroSearch({ settings, className }: Props) {
         aria-label={settings.text || 'Search'}
         className={`brand-button inline-flex items-center gap-2 px-5 py-3 font-semibold shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${hoverClass(settings.style.hoverEffect)}`}
       >
-        <Icon path={ICONS[settings.icon] ?? ICONS.FaSearch} />
+        <Icon path={ICONS_BY_NAME[settings.icon] ?? ICONS.FaSearch} />
         <span className={settings.text ? 'hidden sm:inline' : 'sr-only'}>{settings.text || 'Search'}</span>
       </button>
     </form>

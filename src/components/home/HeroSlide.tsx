@@ -39,9 +39,11 @@ export default function HeroSlide({ slide, index, count, active, eager, playVide
   const embedSrc = media.kind === 'embed' ? media.src : '';
 
   // Leaving the slide stops its video: the image shows again until it plays the next time.
-  useEffect(() => {
+  const [videoShown, setVideoShown] = useState(showVideo);
+  if (videoShown !== showVideo) {
+    setVideoShown(showVideo);
     if (!showVideo) setPlaying(false);
-  }, [showVideo]);
+  }
 
   const asking = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const stopAsking = () => {

@@ -20,11 +20,8 @@ export default function NewItemReader<T>({ section, load, title, children }: Pro
   const [state, setState] = useState<State<T>>({ status: 'loading' });
   useEffect(() => {
     const slug = new RegExp(`^/${section}/([a-z0-9]+(?:-[a-z0-9]+)*)/?$`).exec(location.pathname)?.[1];
-    if (!slug) {
-      setState({ status: 'missing' });
-      return;
-    }
-    load(slug)
+    // An address without a slug is not found, like a slug the API refuses.
+    (slug ? load(slug) : Promise.reject(new Error(`No ${section} slug in the address`)))
       .then((value) => {
         document.title = document.title.replace(/^[^|]*/, `${title(value)} `);
         setState({ status: 'ready', value });

@@ -20,6 +20,6 @@ export default function StaticUntilChanged({ staticGrid, changed, children }: St
   // The static cards have no SafeImage component watching their pictures: the same fallback, on the DOM.
   useEffect(() => {
     if (showStatic && root.current) watchImageErrors(root.current);
-  }, []);
+  }, [showStatic]);
   return showStatic ? <div ref={root}>{staticGrid}</div> : children;
 }

@@ -46,6 +46,7 @@ export default function AudioItem({ audio }: { audio: Audio }) {
       {audio.description && (
         <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{audio.description}</p>
       )}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- an uploaded audio file comes with no caption file for a <track> to name */}
       <audio
         className="mt-auto w-full"
         controls

@@ -99,7 +99,7 @@ export default function PhotoLightbox({ photos, index, onStep, onClose }: Props)
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const start = swipe.current;
     swipe.current = null;
-    if (!start || start.id !== event.pointerId) return;
+    if (start?.id !== event.pointerId) return;
     const step = swipeStep(event.clientX - start.x, event.clientY - start.y);
     if (step) onStep(step);
   };

@@ -2,7 +2,7 @@
  * The box at the bottom of a conversation: a message and Send. Blank text is not sent (spec: 'Messages: empty or
  * blank text is not sent'): the button stays disabled. Ctrl+Enter (or Cmd+Enter) sends too.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { isBlankMessage, MESSAGE_MAX } from '../../shared/schemas/messages.ts';
 
 interface Props {
@@ -32,7 +32,7 @@ export default function ComposeBox({
   const [busy, setBusy] = useState(false);
   const blank = isBlankMessage(text);
 
-  async function submit(event?: FormEvent) {
+  async function submit(event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
     if (blank || busy || disabled) return;
     setBusy(true);

@@ -15,7 +15,7 @@ export default function MessageBubbles({ messages, own, names }: Props) {
   const end = useRef<HTMLLIElement>(null);
   // The newest message is in view when the thread opens and when one is added.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    end.current?.scrollIntoView({ block: 'end' });
   }, [messages.length]);
 
   return (

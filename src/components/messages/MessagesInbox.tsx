@@ -77,14 +77,21 @@ export default function MessagesInbox({ companyName }: { companyName: string }) 
   );
 
   const threadId = pane.kind === 'thread' ? pane.id : null;
+  // Another pane: no refusal of the last one stays, and a thread not shown yet is loading.
+  const [shownId, setShownId] = useState(threadId);
+  if (shownId !== threadId) {
+    setShownId(threadId);
+    setRefusal(null);
+    if (threadId) {
+      setThread((current) =>
+        current.state === 'ready' && current.thread.conversation._id === threadId ? current : { state: 'loading' },
+      );
+    }
+  }
   useEffect(() => {
     history.replaceState(history.state, '', `${location.pathname}${searchWithThread(location.search, threadId)}`);
-    setRefusal(null);
     if (!threadId) return;
     let live = true;
-    setThread((current) =>
-      current.state === 'ready' && current.thread.conversation._id === threadId ? current : { state: 'loading' },
-    );
     fetchMyConversation(threadId)
       .then((answer) => {
         if (!live) return;

@@ -1,5 +1,5 @@
 /** 'New message': an optional subject and the message; blank text cannot be sent (the button stays disabled). */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { isBlankMessage, MESSAGE_MAX, SUBJECT_MAX } from '../../shared/schemas/messages.ts';
 import { NEW_THREAD_HINT } from './messages-view.ts';
 
@@ -21,7 +21,7 @@ export default function NewMessageForm({ onSend, error, errorField }: Props) {
   const [busy, setBusy] = useState(false);
   const blank = isBlankMessage(message);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (blank || busy) return;
     setBusy(true);

@@ -202,42 +202,48 @@ function NotFound({ signedIn }: { signedIn: boolean }) {
 export default function OrderView() {
   const [query] = useState(() => readOrderViewQuery(location.search));
   const [signedIn] = useState(() => currentToken() !== null);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Without the guest's token only the owner can open the order: a signed-out visitor signs in first.
+  const mustSignIn = query.id !== null && !query.token && !signedIn;
+  const [load, setLoad] = useState<Load>(() =>
+    mustSignIn ? { state: 'leaving' } : query.id ? { state: 'loading' } : { state: 'missing' },
+  );
 
-  const read = useCallback(() => {
+  /** Asks for the order and shows the answer; the page shows it loading meanwhile. */
+  const ask = useCallback(
+    (id: string) =>
+      fetchOrder(id, query.token)
+        .then((order) => setLoad({ state: 'ready', order }))
+        .catch((error: unknown) => {
+          const status = (error as { status?: number }).status;
+          // A session the server no longer knows, on a link without the guest's token: sign in again.
+          if (status === 401 && !query.token) {
+            logout();
+            setLoad({ state: 'leaving' });
+            sendToLogin();
+            return;
+          }
+          if (status === 404 || status === 401) {
+            setLoad({ state: 'missing' });
+            return;
+          }
+          setLoad({ state: 'error', message: errorMessage(error, 'The order could not be loaded. Please try again.') });
+        }),
+    [query],
+  );
+
+  const read = () => {
     if (!query.id) {
       setLoad({ state: 'missing' });
       return;
     }
     setLoad({ state: 'loading' });
-    fetchOrder(query.id, query.token)
-      .then((order) => setLoad({ state: 'ready', order }))
-      .catch((error: unknown) => {
-        const status = (error as { status?: number }).status;
-        // A session the server no longer knows, on a link without the guest's token: sign in again.
-        if (status === 401 && !query.token) {
-          logout();
-          setLoad({ state: 'leaving' });
-          sendToLogin();
-          return;
-        }
-        if (status === 404 || status === 401) {
-          setLoad({ state: 'missing' });
-          return;
-        }
-        setLoad({ state: 'error', message: errorMessage(error, 'The order could not be loaded. Please try again.') });
-      });
-  }, [query]);
+    void ask(query.id);
+  };
 
   useEffect(() => {
-    // Without the guest's token only the owner can open the order: a signed-out visitor signs in first.
-    if (query.id && !query.token && !signedIn) {
-      setLoad({ state: 'leaving' });
-      sendToLogin();
-      return;
-    }
-    read();
-  }, [query, signedIn, read]);
+    if (mustSignIn) sendToLogin();
+    else if (query.id) void ask(query.id);
+  }, [mustSignIn, query, ask]);
 
   if (load.state === 'leaving') return null;
   if (load.state === 'loading') return <Spinner label="Loading your order" />;

@@ -33,7 +33,10 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   stripe: 'Card (Stripe)',
 };
 
-export const paymentMethodLabel = (method: string): string => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+/** The same labels read by any name: a method this build does not know finds nothing. */
+const LABELS_BY_NAME: Partial<Record<string, string>> = PAYMENT_METHOD_LABELS;
+
+export const paymentMethodLabel = (method: string): string => LABELS_BY_NAME[method] ?? method;
 
 /** The address as it is written on a parcel: the name, the street lines, 'City, Region Postal code', the country; empty parts left out. */
 export function addressLines(address: CustomerShippingAddress): string[] {

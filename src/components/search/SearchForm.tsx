@@ -1,10 +1,15 @@
 /** A plain GET form to /search?q=...; it works before hydration, and an empty term never submits. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MAX_TEXT_LENGTH } from '../../lib/filters/core.ts';
 
 export default function SearchForm({ term }: { term: string }) {
   const [value, setValue] = useState(term);
-  useEffect(() => setValue(term), [term]);
+  // The term read from the address after hydration replaces what the box shows.
+  const [shownTerm, setShownTerm] = useState(term);
+  if (shownTerm !== term) {
+    setShownTerm(term);
+    setValue(term);
+  }
   return (
     <form
       action="/search"

@@ -34,6 +34,7 @@ export default function SearchPage() {
     const params = new URLSearchParams(location.search);
     const q = (params.get('q') ?? '').trim().slice(0, MAX_TEXT_LENGTH);
     dispatch({ type: 'replace', filters: searchSection.fromQuery(params) });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once hydration is done (the server renders without it): the second pass React prescribes for content only the browser knows
     setPage(parsePage(params.get('page'), Number.MAX_SAFE_INTEGER));
     setTerm(q);
     if (q === '') {

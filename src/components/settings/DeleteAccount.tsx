@@ -25,7 +25,7 @@ export default function DeleteAccount({ account, onDeleted }: { account: Account
     form.clear();
   };
 
-  async function confirm(event: React.FormEvent) {
+  async function confirm(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!deleteReady(account.hasPassword, value)) return;
     setBusy(true);
@@ -61,7 +61,14 @@ export default function DeleteAccount({ account, onDeleted }: { account: Account
         labelledBy={`${id}-title`}
         className="w-[min(28rem,calc(100vw-2rem))] p-6"
       >
-        <form method="post" onSubmit={confirm} onChange={form.edited} noValidate>
+        <form
+          method="post"
+          onSubmit={(event) => {
+            void confirm(event);
+          }}
+          onChange={form.edited}
+          noValidate
+        >
           <h2 id={`${id}-title`} className="m-0 text-lg font-bold">
             Delete your account?
           </h2>
@@ -102,7 +109,6 @@ export default function DeleteAccount({ account, onDeleted }: { account: Account
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button
               type="button"
-              autoFocus
               disabled={busy}
               onClick={close}
               className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"

@@ -34,7 +34,7 @@ export default function EmailChange({
     }
   }
 
-  const send = (event: React.FormEvent) => {
+  const send = (event: React.SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
       const answer = await requestEmailChange(newEmail, account.hasPassword ? password : undefined);
@@ -46,7 +46,7 @@ export default function EmailChange({
     }, 'The code could not be sent. Please try again.');
   };
 
-  const confirm = (event: React.FormEvent) => {
+  const confirm = (event: React.SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
       const changed = await confirmEmailChange(code);

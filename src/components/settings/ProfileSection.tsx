@@ -62,6 +62,7 @@ function PictureForm({ account, onChange }: { account: AccountProfile; onChange:
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <div className={avatar}>
         {preview ? (
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'picture' names what is uploaded (the profile picture), not the element
           <img src={preview} alt="Preview of the new picture" className="h-full w-full object-cover" />
         ) : account.profile_image ? (
           <SafeImage
@@ -133,7 +134,7 @@ function NamesForm({ account, onChange }: { account: AccountProfile; onChange: (
     form.clear();
   };
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     form.clear();
@@ -154,7 +155,9 @@ function NamesForm({ account, onChange }: { account: AccountProfile; onChange: (
     <form
       method="post"
       className="mt-6 grid gap-4 border-t border-gray-200 pt-6 sm:grid-cols-2 dark:border-white/10"
-      onSubmit={submit}
+      onSubmit={(event) => {
+        void submit(event);
+      }}
       noValidate
     >
       <TextField

@@ -31,13 +31,13 @@ export default function TwoFactorSection() {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useFormMessage();
+  const { fail } = form;
 
   const load = useCallback(() => {
     fetchTwoFactor()
       .then(setStatus)
-      .catch((e: unknown) => form.fail(errorMessage(e, 'Two-factor sign-in could not be loaded.')));
-    // form.fail only sets state.
-  }, []);
+      .catch((e: unknown) => fail(errorMessage(e, 'Two-factor sign-in could not be loaded.')));
+  }, [fail]);
   useEffect(load, [load]);
 
   /** `input`: the field a refusal naming one is about ('code' of the setup; the password or code of the proof). */
@@ -59,7 +59,7 @@ export default function TwoFactorSection() {
       setValue('');
     }, 'The setup could not be started. Please try again.');
 
-  const confirm = (event: React.FormEvent) => {
+  const confirm = (event: React.SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     return run(
       async () => {
@@ -73,7 +73,7 @@ export default function TwoFactorSection() {
     );
   };
 
-  const prove = (event: React.FormEvent, action: 'disable' | 'renew') => {
+  const prove = (event: React.SubmitEvent<HTMLFormElement>, action: 'disable' | 'renew') => {
     event.preventDefault();
     return run(
       async () => {
@@ -117,7 +117,15 @@ export default function TwoFactorSection() {
       {status === null ? (
         !form.message && <p className="m-0 text-sm text-gray-600 dark:text-gray-400">Loading...</p>
       ) : mode.kind === 'setup' ? (
-        <form method="post" className="flex flex-col gap-4" onSubmit={confirm} onChange={form.edited} noValidate>
+        <form
+          method="post"
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            void confirm(event);
+          }}
+          onChange={form.edited}
+          noValidate
+        >
           <AuthenticatorSetup setup={mode.setup} />
           <label className="block text-sm font-medium">
             {TWO_FACTOR_UI.codeLabel}

@@ -4,7 +4,7 @@
  * order would have. Rendered in the browser only (client:only): the cart lives in this browser's storage.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { lineLimit } from '../../lib/cart/cart-lines.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { productPath } from '../../lib/shop/product-page.ts';
@@ -23,7 +23,12 @@ const linkButton =
 /** −, the quantity, +: never below 1 (Remove takes a line away) nor above what the stock allows. */
 function QuantityStepper({ line, name, stock }: { line: CartLine; name: string; stock: number | undefined }) {
   const [draft, setDraft] = useState(String(line.quantity));
-  useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
+  // A quantity changed elsewhere (a step, another tab) replaces what was typed.
+  const [shownQuantity, setShownQuantity] = useState(line.quantity);
+  if (shownQuantity !== line.quantity) {
+    setShownQuantity(line.quantity);
+    setDraft(String(line.quantity));
+  }
   const known = stock !== undefined;
   const limit = known ? lineLimit(stock) : 0;
   const set = (quantity: number) => setCartQuantity(line.productId, Math.max(1, quantity), stock ?? 0);
@@ -78,7 +83,7 @@ function CartRow({
   priced: QuoteLine | undefined;
   currency: string | undefined;
 }) {
-  const name = priced?.name || 'Product';
+  const name = (priced?.name ?? '') || 'Product';
   const money = (cents: number) => (currency ? formatMoney(cents, currency) : '');
   const unavailable = priced !== undefined && !priced.available;
   const short = priced !== undefined && priced.available && priced.stock < line.quantity;
@@ -202,7 +207,7 @@ export default function CartView() {
           </div>
         )}
         {ready && (
-          <div className={ready === null || (quote.state === 'ready' && quote.refreshing) ? 'opacity-60' : ''}>
+          <div className={quote.state === 'ready' && quote.refreshing ? 'opacity-60' : ''}>
             <OrderTotals {...ready} />
           </div>
         )}

@@ -101,8 +101,10 @@ export function normaliseSliders(list: readonly unknown[]): Slider[] {
 
 /** The editor form for an existing slider. */
 export function formFromSlider(slider: Slider): SliderFormValues {
-  const { _id: _, image: __, order, ...rest } = slider;
-  return { ...rest, order: String(order) };
+  const rest: Omit<Slider, '_id' | 'image'> & Partial<Slider> = { ...slider };
+  delete rest._id;
+  delete rest.image;
+  return { ...rest, order: String(slider.order) };
 }
 
 /** The order as typed, as the whole number the API stores (0 when blank or not a number). */

@@ -2,6 +2,9 @@
 import type { Config, DOMPurify } from 'dompurify';
 import { marked } from 'marked';
 
+// Site paths, but not '//host' or '/\host', which browsers read as another host.
+const ALLOWED_URI = /^(?:https?:|\/(?![/\\])|#)/i;
+
 const CONFIG: Config = {
   ALLOWED_TAGS: [
     'p',
@@ -26,8 +29,7 @@ const CONFIG: Config = {
     'figcaption',
   ],
   ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'width', 'height'],
-  // Site paths, but not '//host' or '/\host', which browsers read as another host.
-  ALLOWED_URI_REGEXP: /^(?:https?:|\/(?![/\\])|#)/i,
+  ALLOWED_URI_REGEXP: ALLOWED_URI,
 };
 
 /** DOMPurify lets `data:` into <img src> whatever ALLOWED_URI_REGEXP says: this hook holds src to the same pattern. */
@@ -35,7 +37,7 @@ const guarded = new WeakSet<DOMPurify>();
 function guardSources(purify: DOMPurify): void {
   if (guarded.has(purify)) return;
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (data.attrName === 'src' && !CONFIG.ALLOWED_URI_REGEXP!.test(data.attrValue.trim())) data.keepAttr = false;
+    if (data.attrName === 'src' && !ALLOWED_URI.test(data.attrValue.trim())) data.keepAttr = false;
   });
   guarded.add(purify);
 }

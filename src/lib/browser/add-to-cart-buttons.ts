@@ -20,10 +20,10 @@ export function setupAddToCartButtons(
   root.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button[data-add-to-cart]') : null;
     if (!(button instanceof HTMLButtonElement) || button.disabled) return;
-    cartCode ??= load();
+    const code = (cartCode ??= load());
     // Clicks are applied in the order they came, each once the code is there.
     pending = pending
-      .then(async () => (await cartCode!).addToCartFrom(button))
+      .then(async () => (await code).addToCartFrom(button))
       .catch((error: unknown) => console.error('Failed to add to the cart:', error));
   });
   return { settled: () => pending };

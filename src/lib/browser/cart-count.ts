@@ -14,8 +14,10 @@ export function storedCartCount(text: string | null): number {
   let count = 0;
   try {
     const lines: unknown = JSON.parse(text ?? '');
-    for (const line of Array.isArray(lines) ? lines.slice(0, 50) : []) {
-      const quantity: unknown = line?.quantity;
+    // Whatever the storage holds: each field is checked before it counts.
+    type StoredLine = { productId?: unknown; quantity?: unknown } | null | undefined;
+    for (const line of (Array.isArray(lines) ? lines.slice(0, 50) : []) as readonly StoredLine[]) {
+      const quantity = line?.quantity;
       if (
         typeof line?.productId === 'string' &&
         typeof quantity === 'number' &&

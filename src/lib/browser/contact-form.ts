@@ -40,7 +40,12 @@ function sessionHeader(): Record<string, string> {
 /** Posts the form's fields as JSON; the answer's status and body (null when it was not JSON). */
 async function postMessage(form: HTMLFormElement): Promise<{ status: number; body: unknown }> {
   const data = new FormData(form);
-  const payload = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
+  const payload = Object.fromEntries(
+    FIELDS.map((name) => {
+      const value = data.get(name);
+      return [name, typeof value === 'string' ? value : ''];
+    }),
+  );
   const response = await fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...sessionHeader() },
@@ -56,14 +61,12 @@ export function setupContactForm(): void {
   const status = form?.querySelector<HTMLElement>('[data-contact-status]');
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (!form || !status || !button) return;
-  const idle = button.textContent ?? '';
+  const idle = button.textContent;
 
   // A field marked by a refusal is cleared of it as soon as it changes.
   form.addEventListener('input', (event) => (event.target as HTMLElement).removeAttribute('aria-invalid'));
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (!form.reportValidity()) return;
+  const send = async () => {
     button.disabled = true;
     button.textContent = button.dataset['busy'] ?? idle;
     status.textContent = '';
@@ -87,5 +90,12 @@ export function setupContactForm(): void {
         field.focus();
       }
     }
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    // The outcome shows in the status line: nothing waits for it.
+    void send();
   });
 }

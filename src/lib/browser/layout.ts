@@ -134,9 +134,12 @@ async function refreshBranding(): Promise<void> {
     });
     if (res.status === 304) return;
     if (!res.ok) throw new Error(`GET /api/company answered ${res.status}`);
-    const [answer, applier] = await Promise.all([res.json(), import(/* @vite-ignore */ brandingApplierUrl)]);
+    const [answer, applier] = await Promise.all([
+      res.json() as Promise<unknown>,
+      import(/* @vite-ignore */ brandingApplierUrl) as Promise<typeof import('./apply-branding.ts')>,
+    ]);
     const shownName = document.querySelector('[data-brand="name"]')?.textContent ?? '';
-    (applier as typeof import('./apply-branding.ts')).applyCompanyAnswer(answer, shownName);
+    applier.applyCompanyAnswer(answer, shownName);
   } catch (error) {
     console.error('Failed to load company settings:', error instanceof Error ? error.message : error);
   }

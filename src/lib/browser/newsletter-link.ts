@@ -35,7 +35,7 @@ export function setupNewsletterLink(): void {
         body: { token },
       });
       outcome = 'success';
-      text = answer.message || failure;
+      if (answer.message) text = answer.message;
     } catch (error) {
       text = errorMessage(error, failure);
     }

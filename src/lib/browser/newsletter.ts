@@ -31,7 +31,7 @@ export function setupNewsletterForm(): void {
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
   const input = form?.querySelector<HTMLInputElement>('input[name="email"]');
   if (!form || !status || !button || !input) return;
-  const idle = button.textContent ?? '';
+  const idle = button.textContent;
   const failure = form.dataset['failure'] ?? '';
 
   const show = (outcome: 'success' | 'failure', text: string) => {
@@ -40,8 +40,7 @@ export function setupNewsletterForm(): void {
     input.setAttribute('aria-invalid', String(outcome === 'failure'));
   };
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
+  const send = async () => {
     button.disabled = true;
     button.textContent = button.dataset['busy'] ?? idle;
     status.textContent = '';
@@ -54,5 +53,11 @@ export function setupNewsletterForm(): void {
     }
     button.disabled = false;
     button.textContent = idle;
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    // The answer shows in the status line: nothing waits for it.
+    void send();
   });
 }

@@ -7,21 +7,21 @@ export function setupSideMenu(): void {
   const focusables = () =>
     [...menu.querySelectorAll<HTMLElement>('a[href], button')].filter((el) => el.getClientRects().length > 0);
 
-  function open() {
-    menu!.toggleAttribute('inert', false);
-    menu!.setAttribute('data-open', '');
-    opener!.setAttribute('aria-expanded', 'true');
+  const open = () => {
+    menu.toggleAttribute('inert', false);
+    menu.setAttribute('data-open', '');
+    opener.setAttribute('aria-expanded', 'true');
     document.body.style.overflow = 'hidden';
     focusables()[0]?.focus();
-  }
-  function close() {
-    if (!menu!.hasAttribute('data-open')) return;
-    menu!.removeAttribute('data-open');
-    menu!.toggleAttribute('inert', true);
-    opener!.setAttribute('aria-expanded', 'false');
+  };
+  const close = () => {
+    if (!menu.hasAttribute('data-open')) return;
+    menu.removeAttribute('data-open');
+    menu.toggleAttribute('inert', true);
+    opener.setAttribute('aria-expanded', 'false');
     document.body.style.overflow = '';
-    opener!.focus();
-  }
+    opener.focus();
+  };
 
   opener.addEventListener('click', open);
   menu.querySelector('[data-menu-close]')?.addEventListener('click', close);

@@ -22,7 +22,8 @@ const TYPES: Readonly<Record<string, string>> = {
 
 /** The icon as a data: URL when it is a small picture of a known type; null otherwise (link the file). */
 export function inlineIcon(bytes: Uint8Array, contentType: string): string | null {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const [mediaType = ''] = contentType.split(';', 1);
+  const type = mediaType.trim().toLowerCase();
   if (!Object.values(TYPES).includes(type) || bytes.length === 0 || bytes.length > INLINE_ICON_MAX_BYTES) return null;
   return `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 }

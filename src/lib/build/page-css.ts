@@ -107,8 +107,7 @@ async function scriptTokens(urls: Iterable<string>, read: ReadScript, cache: Tri
   const seen = new Set<string>();
   const tokens: string[] = [];
   const queue = [...urls];
-  while (queue.length > 0) {
-    const url = queue.pop()!;
+  for (let url = queue.pop(); url !== undefined; url = queue.pop()) {
     if (seen.has(url)) continue;
     seen.add(url);
     if (!cache.scripts.has(url)) cache.scripts.set(url, await scriptFacts(url, read));
@@ -124,7 +123,9 @@ async function scriptTokens(urls: Iterable<string>, read: ReadScript, cache: Tri
 async function purge(css: string, content: string, variables: string[], dropVariables: boolean): Promise<string> {
   // Scripts set attributes in ways no token shows (`el.dataset['outcome'] = …`): an attribute selector stays as long
   // as the rest of its selector can match.
-  const dynamicAttributes = [...new Set(Array.from(css.matchAll(ATTRIBUTE_SELECTOR), (m) => m[1]!))];
+  const dynamicAttributes = [
+    ...new Set(Array.from(css.matchAll(ATTRIBUTE_SELECTOR), (m) => m[1]).filter((name) => name !== undefined)),
+  ];
   const [result] = await new PurgeCSS().purge({
     content: [{ raw: content, extension: 'html' }],
     css: [{ raw: css }],
@@ -147,7 +148,9 @@ async function purge(css: string, content: string, variables: string[], dropVari
 async function trimStyles(values: string[], content: string, variables: string[]): Promise<string[]> {
   const rules = await Promise.all(values.map((css) => purge(css, content, variables, false)));
   const used = new Set(variables);
-  for (const css of rules) for (const match of css.matchAll(VARIABLE_USE)) used.add(match[1]!);
+  for (const css of rules) {
+    for (const [, name] of css.matchAll(VARIABLE_USE)) if (name !== undefined) used.add(name);
+  }
   return Promise.all(rules.map((css) => purge(css, content, [...used], true)));
 }
 
@@ -207,20 +210,20 @@ export async function trimPageCss(
   const renamed = new Map<string, string>();
   const pageCode = new Set(inlineScripts.map(inlineHash));
   const key = `${styles.map((style) => inlineHash(style.value)).join(' ')} ${contentKey}`;
-  if (!cache.trimmed.has(key))
-    cache.trimmed.set(
-      key,
-      await trimStyles(
-        styles.map((style) => style.value),
-        content,
-        variables,
-      ),
+  let trimmedStyles = cache.trimmed.get(key);
+  if (!trimmedStyles) {
+    trimmedStyles = await trimStyles(
+      styles.map((style) => style.value),
+      content,
+      variables,
     );
-  const trimmedStyles = cache.trimmed.get(key)!;
+    cache.trimmed.set(key, trimmedStyles);
+  }
   for (const [index, style] of styles.entries()) {
     const location = style.sourceCodeLocation;
     if (!location) continue;
-    const trimmed = trimmedStyles[index]!;
+    const trimmed = trimmedStyles[index];
+    if (trimmed === undefined) throw new Error(`No trimmed style for style ${index} of the page`);
     pageCode.add(inlineHash(trimmed));
     if (trimmed === style.value) continue;
     edits.push({ start: location.startOffset, end: location.endOffset, text: trimmed });

@@ -54,7 +54,7 @@ export function setLine(lines: CartLine[], productId: string, quantity: number, 
   const index = lines.findIndex((l) => l.productId === productId);
   if (wanted <= 0) return index === -1 ? lines : lines.filter((_, i) => i !== index);
   if (index === -1) return lines.length >= MAX_CART_LINES ? lines : [...lines, { productId, quantity: wanted }];
-  if (lines[index]!.quantity === wanted) return lines;
+  if (lines[index]?.quantity === wanted) return lines;
   return lines.map((line, i) => (i === index ? { productId, quantity: wanted } : line));
 }
 

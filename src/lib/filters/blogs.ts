@@ -28,7 +28,11 @@ export const BLOG_TIMEFRAME_OPTIONS = [
  * The list's copy of a post. The list searches what its cards show (title, caption, tags): the post bodies stay
  * out of the page, whose size would grow with every post; the site search (/search) covers the bodies.
  */
-export function toBlogSummary({ content: _content, comments, ...card }: Blog): BlogSummary {
+export function toBlogSummary(blog: Blog): BlogSummary {
+  const { comments } = blog;
+  const card: Omit<Blog, 'content' | 'comments'> & Partial<Blog> = { ...blog };
+  delete card.content;
+  delete card.comments;
   return { ...card, commentCount: Array.isArray(comments) ? comments.length : 0 };
 }
 

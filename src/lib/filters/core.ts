@@ -24,7 +24,7 @@ export function matchesText(query: string, fields: readonly TextField[]): boolea
   // Newline-joined: a query word has no whitespace, so it can never match across two fields.
   const haystack = fold(
     fields
-      .flatMap((field) => (Array.isArray(field) ? field : [field]))
+      .flatMap((field): readonly unknown[] => (Array.isArray(field) ? field : [field]))
       .filter((part): part is string => typeof part === 'string')
       .join('\n'),
   );
@@ -211,7 +211,7 @@ function readValue<F extends FilterValues>(section: FilterSection<F>, key: keyof
   const rule: readonly string[] | TextRule = section.rules[key];
   if (typeof raw !== 'string') return undefined;
   if (raw === '') return section.defaults[key];
-  if (!Array.isArray(rule)) return raw.slice(0, (rule as TextRule).maxLength);
+  if ('maxLength' in rule) return raw.slice(0, rule.maxLength);
   // Exact first, then case-insensitive, so '?category=books' repairs to 'Books'.
   return rule.find((allowed) => allowed === raw) ?? rule.find((allowed) => allowed.toLowerCase() === raw.toLowerCase());
 }
@@ -348,22 +348,29 @@ export interface Panel {
 export interface ListSection<T, F extends FilterValues> extends FilterSection<F> {
   readonly noun: readonly [string, string];
   /** The panel for the current items and filters (options read from the data follow both). */
-  panel(items: readonly T[], filters: F): Panel;
+  readonly panel: (items: readonly T[], filters: F) => Panel;
   /** Pure reducer: 'set' validates the value and clears the keys the field resets; 'reset' restores the defaults. */
-  reducer(state: F, action: FilterAction<F>): F;
+  readonly reducer: (state: F, action: FilterAction<F>) => F;
   /** Non-default filters as query parameters. */
-  toQuery(filters: F): URLSearchParams;
+  readonly toQuery: (filters: F) => URLSearchParams;
   /** Filters from query parameters, invalid values repaired; given the items, a data select's unknown value becomes 'all'. */
-  fromQuery(params: URLSearchParams, items?: readonly T[]): F;
+  readonly fromQuery: (params: URLSearchParams, items?: readonly T[]) => F;
   /** The items that pass every filter, in the chosen order (a new array). */
-  apply(items: readonly T[], filters: F, now: Date): T[];
+  readonly apply: (items: readonly T[], filters: F, now: Date) => T[];
 }
 
 /** The filter state of a section, e.g. `SectionFilters<typeof shopSection>`. */
-export type SectionFilters<L> = L extends ListSection<unknown, infer F> ? F : never;
+export type SectionFilters<L> = L extends FilterSection<infer F> ? F : never;
 
 const SORT_KEY = 'sort';
 const SORT_LABEL = 'Sort by';
+
+/** The first of a declaration's values (its default); a select or a sort list without values is a mistake in the declaration. */
+function firstOf<V>(values: readonly V[], what: string): V {
+  const [first] = values;
+  if (first === undefined) throw new Error(`A list section's ${what} needs at least one value`);
+  return first;
+}
 
 /**
  * One list section from one declaration of its fields, sorts and match function: the filter type, defaults,
@@ -380,7 +387,7 @@ export function defineListSection<T>() {
 function buildSection<T, F extends FilterValues>(
   spec: ListSpec<T, Record<string, FieldSpec<T>>, string>,
 ): ListSection<T, F> {
-  const sorts = Object.entries(spec.sorts) as [string, SortSpec<T>][];
+  const sorts = Object.entries<SortSpec<T>>(spec.sorts);
   const fields = Object.entries(spec.fields);
   const at = spec.sortAfter === undefined ? fields.length : fields.findIndex(([key]) => key === spec.sortAfter) + 1;
   // null stands for the sort select.
@@ -392,21 +399,22 @@ function buildSection<T, F extends FilterValues>(
   const dataFields: [string, DataSelectFieldSpec<T>][] = [];
   let search: Panel['search'];
   for (const [key, field] of order) {
+    let rule: readonly string[] | TextRule;
     if (field === null) {
-      rules[key] = sorts.map(([value]) => value);
+      rule = sorts.map(([value]) => value);
     } else if (field.kind === 'search') {
-      rules[key] = { maxLength: MAX_TEXT_LENGTH };
+      rule = { maxLength: MAX_TEXT_LENGTH };
       search = { key, placeholder: field.placeholder, maxLength: MAX_TEXT_LENGTH };
     } else if (field.kind === 'select') {
-      rules[key] = valuesOf(field.options);
+      rule = valuesOf(field.options);
       if (field.resets) resets[key] = field.resets;
     } else {
-      rules[key] = { maxLength: field.maxLength };
+      rule = { maxLength: field.maxLength };
       dataFields.push([key, field]);
     }
+    rules[key] = rule;
     // The first option or sort; '' for text, 'all' for a data select.
-    const rule = rules[key];
-    defaults[key] = Array.isArray(rule) ? rule[0]! : field?.kind === 'data' ? 'all' : '';
+    defaults[key] = !('maxLength' in rule) ? firstOf(rule, key) : field?.kind === 'data' ? 'all' : '';
   }
 
   const section: FilterSection<F> = { defaults: defaults as F, rules: rules as FilterRules<F> };
@@ -440,16 +448,18 @@ function buildSection<T, F extends FilterValues>(
     toQuery: (filters) => filtersToQuery(section, filters),
     fromQuery(params, items) {
       let filters = filtersFromQuery(section, params);
-      for (const [key, field] of items ? dataFields : []) {
-        if (filters[key] === 'all') continue;
-        const wanted = filters[key]!.toLowerCase();
-        const known = field.values(items!, filters).find((choice) => choice.toLowerCase() === wanted);
+      if (!items) return filters;
+      for (const [key, field] of dataFields) {
+        const current = filters[key];
+        if (current === undefined || current === 'all') continue;
+        const wanted = current.toLowerCase();
+        const known = field.values(items, filters).find((choice) => choice.toLowerCase() === wanted);
         filters = { ...filters, [key]: known ?? 'all' };
       }
       return filters;
     },
     apply(items, filters, now) {
-      const [, sort] = sorts.find(([value]) => value === filters[SORT_KEY]) ?? sorts[0]!;
+      const [, sort] = sorts.find(([value]) => value === filters[SORT_KEY]) ?? firstOf(sorts, SORT_KEY);
       return sortBy(
         items.filter((item) => match(item, filters, now)),
         { key: (item) => sort.key(item, now), direction: sort.direction },

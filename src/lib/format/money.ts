@@ -8,7 +8,9 @@ import { grouped, plain } from './numbers.ts';
 function toCents(amount: number): [whole: string, cents: string] {
   const [whole = '0', fraction = ''] = plain(amount).split('.');
   if (fraction.length <= 2) return [whole, fraction.padEnd(2, '0')];
-  const digits = (BigInt(whole + fraction.slice(0, 2)) + (fraction[2]! >= '5' ? 1n : 0n)).toString().padStart(3, '0');
+  const digits = (BigInt(whole + fraction.slice(0, 2)) + (fraction.charAt(2) >= '5' ? 1n : 0n))
+    .toString()
+    .padStart(3, '0');
   return [digits.slice(0, -2), digits.slice(-2)];
 }
 

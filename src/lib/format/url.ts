@@ -11,6 +11,7 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const HOST_WITH_PORT = /^(?:localhost|[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+):\d{1,5}(?:[/?#]|$)/iu;
 /** A web link must name a real host: DNS labels (IDNs arrive punycoded) or an IP address. */
 const HOST_NAME = /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+$|^\[[0-9a-f:.]+\]$/i;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The link as the URL parser would read it (it drops tabs and newlines anywhere); null when other control characters remain. */

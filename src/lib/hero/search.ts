@@ -16,18 +16,19 @@ export interface SearchPlacement {
   className: string;
 }
 
-const PLACEMENT: Record<SearchButton['position'], SearchPlacement> = {
+// Read by any name: an unknown position finds nothing.
+const PLACEMENT: Partial<Record<string, SearchPlacement>> = {
   // Left and right say which side of the field the button sits on; the box follows the slide's alignment.
   left: { slot: 'above', className: 'flex-row-reverse' },
   right: { slot: 'above', className: '' },
   inline: { slot: 'inline', className: 'min-w-[16rem] flex-1' },
   below: { slot: 'below', className: '' },
-};
+} satisfies Record<SearchButton['position'], SearchPlacement>;
 const CENTRE: SearchPlacement = { slot: 'above', className: '' };
 
 /** Placement for left, right, inline and below; anything else sits above the buttons like the default. */
 export function searchPlacement(position: string): SearchPlacement {
-  return PLACEMENT[position as SearchButton['position']] ?? CENTRE;
+  return PLACEMENT[position] ?? CENTRE;
 }
 
 const HOVER: Record<SearchButton['style']['hoverEffect'], string> = {
@@ -36,10 +37,11 @@ const HOVER: Record<SearchButton['style']['hoverEffect'], string> = {
   scale: 'transition-transform hover:scale-105',
   underline: 'hover:underline',
 };
+/** The same classes read by any name: an unknown effect finds nothing. */
+const HOVER_BY_NAME: Partial<Record<string, string>> = HOVER;
 
 /** The utility class for the search button's hover effect (darken when unknown). */
-export const hoverClass = (effect: string): string =>
-  HOVER[effect as SearchButton['style']['hoverEffect']] ?? HOVER.darken;
+export const hoverClass = (effect: string): string => HOVER_BY_NAME[effect] ?? HOVER.darken;
 
 /**
  * The admin's button style as CSS properties, each only when it is a plain colour or length.

@@ -51,10 +51,12 @@ const ALIGNMENT: Record<Slider['contentAlignment'], AlignmentClasses> = {
   center: { column: 'items-center text-center mx-auto', row: 'justify-center' },
   right: { column: 'items-end text-right ml-auto', row: 'justify-end' },
 };
+/** The same classes read by any name: an unknown alignment finds nothing. */
+const ALIGNMENT_BY_NAME: Partial<Record<string, AlignmentClasses>> = ALIGNMENT;
 
 /** Layout classes for left, right or centre content; anything else is centred (the spec's default). */
 export function alignmentClasses(alignment: string): AlignmentClasses {
-  return ALIGNMENT[alignment as Slider['contentAlignment']] ?? ALIGNMENT.center;
+  return ALIGNMENT_BY_NAME[alignment] ?? ALIGNMENT.center;
 }
 
 export interface SlideButton {

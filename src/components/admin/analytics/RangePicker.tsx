@@ -1,5 +1,5 @@
 /** The spec's start and end dates (UTC days) with Show, and the quick ranges: the last 7, 30 or 90 days. */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { lastDays, QUICK_RANGES, resolveRange } from '../../../shared/analytics.ts';
 import { FIELD_CLASS } from '../ui/FilterFields.tsx';
 import { quickRangeOf, type Range } from './analytics-view.ts';
@@ -19,11 +19,14 @@ export default function RangePicker({
   const [start, setStart] = useState(range.start);
   const [end, setEnd] = useState(range.end);
   const [error, setError] = useState<{ field: 'start' | 'end'; message: string } | null>(null);
-  useEffect(() => {
+  // A new range from above (Show, a quick range, the address) replaces what was typed.
+  const [shown, setShown] = useState(range);
+  if (shown !== range) {
+    setShown(range);
     setStart(range.start);
     setEnd(range.end);
     setError(null);
-  }, [range]);
+  }
 
   function show(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

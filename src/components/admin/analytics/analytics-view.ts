@@ -36,7 +36,8 @@ export interface Range {
 /** The range in the address bar (?start=&end=) when it is a valid one, else the last 30 days ending today. */
 export function rangeFromQuery(search: string, today: string): Range {
   const params = new URLSearchParams(search);
-  const asked = { start: params.get('start') || undefined, end: params.get('end') || undefined };
+  // A missing or empty parameter asks for nothing.
+  const asked = { start: (params.get('start') ?? '') || undefined, end: (params.get('end') ?? '') || undefined };
   const range = resolveRange(asked, today);
   return range.ok ? { start: range.start, end: range.end } : lastDays(DEFAULT_RANGE_DAYS, today);
 }

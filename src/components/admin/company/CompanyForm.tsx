@@ -4,7 +4,7 @@
  * refreshed, so the page's header and icon follow at once.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiAsset } from '../../../lib/api/base.ts';
 import { updateCompany } from '../../../lib/api/admin/company.ts';
 import { errorMessage } from '../../../lib/api/auth.ts';
@@ -37,6 +37,11 @@ const SAVED = 'Company settings updated successfully';
 
 type Status = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
+/** A copy of the record without key. */
+function without<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
+}
+
 function currentPicture(company: Company, name: PictureField): string {
   const path = company[name];
   // No icon of its own: the site shows the default favicon.
@@ -57,22 +62,23 @@ function CompanyEditor({
   const [status, setStatus] = useState<Status>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const [focusField, setFocusField] = useState('');
+  // The field to focus once its error is drawn.
+  const focusNext = useRef('');
 
   useEffect(() => {
-    if (!focusField) return;
-    document.getElementsByName(focusField)[0]?.focus();
-    setFocusField('');
-  }, [focusField]);
+    if (!focusNext.current) return;
+    document.getElementsByName(focusNext.current)[0]?.focus();
+    focusNext.current = '';
+  });
 
   const markField = (field: string, message: string) => {
     setErrors({ [field]: fieldText(field, message) });
-    setFocusField(field);
+    focusNext.current = field;
   };
 
   const edit = (name: string) => (value: string) => {
     setValues((old) => ({ ...old, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+    if (errors[name]) setErrors((old) => without(old, name));
   };
 
   const field = (spec: FieldSpec) => (
@@ -134,7 +140,13 @@ function CompanyEditor({
   const grid = 'grid gap-4 sm:grid-cols-2';
 
   return (
-    <form onSubmit={save} noValidate className="space-y-5">
+    <form
+      onSubmit={(event) => {
+        void save(event);
+      }}
+      noValidate
+      className="space-y-5"
+    >
       <Card title="Brand" description="Name, tagline and the words visitors see first.">
         <div className={grid}>
           {BRAND_FIELDS.map((spec) => (
@@ -158,8 +170,14 @@ function CompanyEditor({
               file={pictures[picture.name] ?? null}
               error={errors[picture.name] ?? ''}
               onChange={(file, error) => {
-                setPictures(({ [picture.name]: _old, ...rest }) => (file ? { ...rest, [picture.name]: file } : rest));
-                setErrors(({ [picture.name]: _gone, ...rest }) => (error ? { ...rest, [picture.name]: error } : rest));
+                setPictures((old) => {
+                  const rest = without(old, picture.name);
+                  return file ? { ...rest, [picture.name]: file } : rest;
+                });
+                setErrors((old) => {
+                  const rest = without(old, picture.name);
+                  return error ? { ...rest, [picture.name]: error } : rest;
+                });
               }}
             />
           ))}
@@ -199,7 +217,7 @@ function CompanyEditor({
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-3 py-2.5 font-medium [&::-webkit-details-marker]:hidden">
                   <span>{group.label}</span>
                   <span className="truncate text-xs font-normal text-gray-600 dark:text-gray-400">
-                    {values[`seo_${group.page}_title`] || 'Not set'}
+                    {(values[`seo_${group.page}_title`] ?? '') || 'Not set'}
                   </span>
                 </summary>
                 <div className="space-y-3 border-t border-gray-200 px-3 py-3 dark:border-white/10">

@@ -161,7 +161,8 @@ export function checkValues(values: FormValues): { field: string; message: strin
   if (Object.keys(social).length > 0) input['social'] = social;
   const result = CompanyUpdate.safeParse(input);
   if (result.success) return null;
-  const issue = result.error.issues[0]!;
+  const issue = result.error.issues[0];
+  if (!issue) throw new Error('A refused company update names no issue');
   const [head, ...rest] = issue.path.map(String);
   const field = rest.length > 0 ? `${head}[${rest.join('][')}]` : (head ?? '');
   return { field, message: `${field}: ${issue.message}` };

@@ -96,9 +96,10 @@ function Manager() {
   const onKey = (event: KeyboardEvent) => {
     const at = CONTENT_TABS.indexOf(tab);
     const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: CONTENT_TABS.length - 1 }[event.key];
-    if (to === undefined) return;
+    const next = to === undefined ? undefined : CONTENT_TABS[(to + CONTENT_TABS.length) % CONTENT_TABS.length];
+    if (next === undefined) return;
     event.preventDefault();
-    choose(CONTENT_TABS[(to + CONTENT_TABS.length) % CONTENT_TABS.length]!, true);
+    choose(next, true);
   };
 
   const Active = PANELS[tab];
@@ -120,7 +121,6 @@ function Manager() {
       <div
         role="tablist"
         aria-label="Content types"
-        onKeyDown={onKey}
         className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200 px-1 dark:border-white/10"
       >
         {CONTENT_TABS.map((name) => (
@@ -133,6 +133,7 @@ function Manager() {
             aria-controls="content-tab-panel"
             tabIndex={tab === name ? 0 : -1}
             onClick={() => choose(name)}
+            onKeyDown={onKey}
             className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-[var(--color-primary)] text-[var(--color-primary-ink)]' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'}`}
           >
             {name}

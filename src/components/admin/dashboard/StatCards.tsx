@@ -1,5 +1,4 @@
 /** The four stat cards of the dashboard (spec: Total Users, Total Products, Total Orders, Total Revenue). */
-import { useCallback } from 'react';
 import { fetchDashboardStats } from '../../../lib/api/admin/dashboard.ts';
 import { formatPrice } from '../../../lib/format/money.ts';
 import { formatCount } from '../../../lib/format/numbers.ts';
@@ -41,8 +40,7 @@ const CARDS: readonly { key: keyof DashboardStats; label: string; icon: string; 
 ];
 
 export default function StatCards() {
-  const load = useCallback(fetchDashboardStats, []);
-  const { remote, reload } = useRemote(load, 'Could not load the statistics.');
+  const { remote, reload } = useRemote(fetchDashboardStats, 'Could not load the statistics.');
   if (remote.state === 'error') return <LoadError message={remote.message} onRetry={() => void reload()} />;
   const stats = remote.state === 'ready' ? remote.data : null;
   return (

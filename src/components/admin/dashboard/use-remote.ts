@@ -27,7 +27,9 @@ export function useRemote<T>(load: () => Promise<T>, fallback: string) {
   useEffect(() => {
     void reload();
     // A load answered after the island is gone is dropped.
-    return () => void ++latest.current;
+    return () => {
+      latest.current += 1;
+    };
   }, [reload]);
   return { remote, reload, set: (data: T) => setRemote({ state: 'ready', data }) } as const;
 }

@@ -78,9 +78,11 @@ function Chrome() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   // Growing past 768 px turns the overlay into the column: nothing is left open behind it.
-  useEffect(() => {
+  const [wasOverlay, setWasOverlay] = useState(overlay);
+  if (wasOverlay !== overlay) {
+    setWasOverlay(overlay);
     if (!overlay) setOpen(false);
-  }, [overlay]);
+  }
 
   async function logOut() {
     setLeaving(true);

@@ -8,8 +8,7 @@ import { useRemote } from '../dashboard/use-remote.ts';
 import { useDismiss } from './use-dismiss.ts';
 
 export default function NotificationsButton({ buttonClass }: { buttonClass: string }) {
-  const load = useCallback(fetchNotifications, []);
-  const { remote, reload } = useRemote(load, 'Could not load the notifications.');
+  const { remote, reload } = useRemote(fetchNotifications, 'Could not load the notifications.');
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const popover = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@
  * One conversation on the admin Messages screen: who wrote (name, email, account or guest), Close/Reopen and
  * Block/Unblock sender (asked first), the messages, and the reply box (the reply is mailed to the visitor).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import {
   changeConversation,
   fetchAdminConversation,
@@ -34,7 +34,9 @@ const actionButton =
 export default function AdminThread({ id, onChanged, onBack }: Props) {
   // The latest callback, so a parent's new one (a new filter) does not read the thread again.
   const changed = useRef(onChanged);
-  changed.current = onChanged;
+  useLayoutEffect(() => {
+    changed.current = onChanged;
+  });
   const load = useCallback(async () => {
     const thread = await fetchAdminConversation(id);
     // Reading it marked it read: the badge and the list's bold row follow.

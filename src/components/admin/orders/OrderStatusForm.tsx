@@ -2,7 +2,7 @@
  * The status change control of an order: only the statuses the state machine allows next, an optional note for the
  * history and the customer's mail, and a confirmation before a cancel or refund (they cannot be undone).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   CONFIRMED_STATUSES,
   isOrderStatus,
@@ -43,10 +43,13 @@ export default function OrderStatusForm({ order, busy, onChange }: Props) {
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
   // A new status (after a change, or another order) offers its own next statuses.
-  useEffect(() => {
+  const shownFor = `${order._id} ${order.status} ${first}`;
+  const [offered, setOffered] = useState(shownFor);
+  if (offered !== shownFor) {
+    setOffered(shownFor);
     setStatus(first);
     setNote('');
-  }, [order._id, order.status, first]);
+  }
 
   if (order.nextStatuses.length === 0) {
     return (

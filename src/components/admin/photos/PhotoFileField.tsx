@@ -49,6 +49,7 @@ export default function PhotoFileField({ file, onFile, problem, onProblem, reset
         </p>
       )}
       {preview && (
+        // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'photo' names what is uploaded (a photo for the Photos page), not the element
         <img
           src={preview}
           alt="Chosen photo preview"

@@ -71,7 +71,9 @@ function UploadPhoto() {
         </a>
       </p>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => {
+          void submit(event);
+        }}
         className="space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-8"
       >
         <TextInput label="Title" name="title" maxLength={PHOTO_TITLE_MAX} value={title} onChange={setTitle} />

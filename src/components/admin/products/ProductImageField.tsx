@@ -47,6 +47,7 @@ export default function ProductImageField({ current, isNew, file, error, onChang
         <figure className="m-0 w-[calc(50%-0.375rem)] max-w-32">
           <div className={frame}>
             {preview ? (
+              // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'image' names what is uploaded (the product's image), not the element
               <img src={preview} alt="New image preview" className="h-full w-full object-cover" />
             ) : (
               <span>Not chosen</span>

@@ -1,5 +1,5 @@
 /** Is the public static site up to date with the data? Polls while a rebuild is scheduled or running; Retry after a failure. */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { fetchSiteStatus, requestSiteRebuild } from '../../../lib/api/admin/site.ts';
 import { formatDateTime } from '../../../lib/format/dates.ts';
@@ -53,7 +53,7 @@ function Details({ status }: { status: PublishStatus }) {
       return (
         <>
           <p className="m-0 break-words text-sm text-red-700 dark:text-red-300">
-            {status.reason || 'The build stopped without a reason.'}
+            {(status.reason ?? '') || 'The build stopped without a reason.'}
           </p>
           <When iso={status.since} prefix="Failed" />
           <When iso={status.lastBuiltAt} prefix="Visitors see the site built" />
@@ -63,8 +63,7 @@ function Details({ status }: { status: PublishStatus }) {
 }
 
 export default function PublishStatusCard() {
-  const load = useCallback(fetchSiteStatus, []);
-  const { remote, reload, set } = useRemote(load, 'Could not load the publish state.');
+  const { remote, reload, set } = useRemote(fetchSiteStatus, 'Could not load the publish state.');
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState('');
   const state = remote.state === 'ready' ? remote.data.state : null;

@@ -82,7 +82,9 @@ function AddSlider() {
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
       </div>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => {
+          void submit(event);
+        }}
         className="space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-8"
       >
         <TextInput

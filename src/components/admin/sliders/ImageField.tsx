@@ -14,16 +14,16 @@ interface Props {
 
 /** A data: URL of the chosen file: the page's CSP allows data: images, not blob: ones. */
 export function useDataUrl(file: File | null): string {
-  const [url, setUrl] = useState('');
+  const [read, setRead] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
-    setUrl('');
     if (!file) return;
     const reader = new FileReader();
-    reader.onload = () => setUrl(typeof reader.result === 'string' ? reader.result : '');
+    reader.onload = () => setRead({ file, url: typeof reader.result === 'string' ? reader.result : '' });
     reader.readAsDataURL(file);
     return () => reader.abort();
   }, [file]);
-  return url;
+  // The chosen file's own URL only: '' while it is read, and when none is chosen.
+  return read?.file === file ? read.url : '';
 }
 
 export default function ImageField({ label, file, onFile, current = '', resetKey }: Props) {

@@ -33,8 +33,15 @@ type Selection = { mode: 'none' } | { mode: 'edit'; slider: Slider } | { mode: '
 type ListState = { state: 'loading' } | { state: 'error' } | { state: 'ready'; sliders: Slider[] };
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
-/** Whose buttons wait for a call: one slider's, or every card's while the order is saved. */
-type Working = string | 'all' | null;
+/** Whose buttons wait for a call: one slider's id, or 'all' (every card's) while the order is saved. */
+type Working = string | null;
+
+/** The list as the grid shows it: the server's sliders, or the error state when they could not be read. */
+const readList = (): Promise<ListState> =>
+  fetchAdminSliders().then(
+    (sliders): ListState => ({ state: 'ready', sliders }),
+    (): ListState => ({ state: 'error' }),
+  );
 
 function Editor() {
   const [list, setList] = useState<ListState>({ state: 'loading' });
@@ -48,36 +55,34 @@ function Editor() {
   const [listStatus, setListStatus] = useState<Status>(null);
   const [working, setWorking] = useState<Working>(null);
   const [deleting, setDeleting] = useState<Slider | null>(null);
-  const [refocus, setRefocus] = useState<string | null>(null);
+  // The arrow to focus again once the moved cards are drawn: '<slider id> <up|down>'.
+  const refocus = useRef<string | null>(null);
   const dragFrom = useRef<number | null>(null);
   const formSection = useRef<HTMLElement>(null);
   const chosenImage = useDataUrl(file);
 
   const load = useCallback(async (quiet = false) => {
     if (!quiet) setList({ state: 'loading' });
-    try {
-      setList({ state: 'ready', sliders: await fetchAdminSliders() });
-    } catch {
-      setList({ state: 'error' });
-    }
+    setList(await readList());
   }, []);
 
   useEffect(() => {
-    void load();
+    // The list starts as loading: nothing to show before the answer.
+    void readList().then(setList);
     void fetchCompany().then((c) => setCompanyId(c._id));
-  }, [load]);
+  }, []);
 
   // Moving a card moves its DOM node, which loses focus: give it back to the arrow that was pressed.
   useEffect(() => {
-    if (!refocus || working !== null) return;
-    const [id, dir] = refocus.split(' ');
+    if (!refocus.current || working !== null) return;
+    const [id, dir] = refocus.current.split(' ');
     const buttons = [
       ...document.querySelectorAll<HTMLButtonElement>(`[data-slider-id="${CSS.escape(id ?? '')}"] button[data-move]`),
     ];
     const wanted = buttons.find((b) => b.dataset['move'] === dir && !b.disabled) ?? buttons.find((b) => !b.disabled);
     wanted?.focus();
-    setRefocus(null);
-  }, [refocus, list, working]);
+    refocus.current = null;
+  }, [list, working]);
 
   const sliders = list.state === 'ready' ? list.sliders : [];
 
@@ -85,7 +90,9 @@ function Editor() {
     setSelection(next);
     setFile(null);
     setStatus(null);
-    setValues(next.mode === 'edit' ? formFromSlider(next.slider) : emptySliderForm(sliders[0]?.company || companyId));
+    setValues(
+      next.mode === 'edit' ? formFromSlider(next.slider) : emptySliderForm((sliders[0]?.company ?? '') || companyId),
+    );
     requestAnimationFrame(() => formSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   }
 
@@ -130,7 +137,7 @@ function Editor() {
     setListStatus(null);
     try {
       const { slider: saved } = await setSliderActive(slider._id, !slider.isActive);
-      const next = { ...slider, isActive: saved?.isActive ?? !slider.isActive };
+      const next = { ...slider, isActive: saved.isActive };
       replace(next);
       if (selection.mode === 'edit' && selection.slider._id === slider._id)
         setValues((v) => ({ ...v, isActive: next.isActive }));
@@ -153,7 +160,7 @@ function Editor() {
     setListStatus(null);
     // Shown at once, numbered as the server will number them; the answer replaces it.
     setList({ state: 'ready', sliders: next.map((s, i) => ({ ...s, order: i })) });
-    if (dir) setRefocus(`${moved._id} ${dir}`);
+    if (dir) refocus.current = `${moved._id} ${dir}`;
     try {
       setList({ state: 'ready', sliders: await reorderSliders(next.map((s) => s._id)) });
       setListStatus({

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { previewSlide, type SliderFormValues } from '../../../lib/admin/slider-form.ts';
 import { speechRecognition } from '../../../lib/hero/search.ts';
 import HeroSlide from '../../home/HeroSlide.tsx';
+import { useMediaQuery } from '../layout/use-dismiss.ts';
 import { PLACEHOLDER_IMAGE } from '../../lists/SafeImage.tsx';
 
 interface Props {
@@ -26,22 +27,14 @@ export default function SliderPreview({ values, image }: Props) {
   const slide = previewSlide(values, image, PLACEHOLDER_IMAGE);
   const frame = useRef<HTMLDivElement>(null);
   const [panelWidth, setPanelWidth] = useState(0);
-  const [wide, setWide] = useState(true);
+  const wide = useMediaQuery('(min-width: 640px)');
   // The hero's own microphone appears only where the browser can listen; elsewhere the preview marks it itself.
-  const [hasSpeech, setHasSpeech] = useState(true);
+  const [hasSpeech] = useState(() => speechRecognition(window) !== null);
 
   useEffect(() => {
-    setHasSpeech(speechRecognition(window) !== null);
-    const query = matchMedia('(min-width: 640px)');
-    const follow = () => setWide(query.matches);
-    follow();
-    query.addEventListener('change', follow);
     const observer = new ResizeObserver(([entry]) => setPanelWidth(entry?.contentRect.width ?? 0));
     if (frame.current) observer.observe(frame.current);
-    return () => {
-      query.removeEventListener('change', follow);
-      observer.disconnect();
-    };
+    return () => observer.disconnect();
   }, []);
 
   const size = wide ? WIDE : NARROW;

@@ -7,6 +7,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { updateTheme, type ThemeSettings } from '../../../lib/api/admin/company.ts';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { $branding, loadBranding, refreshBranding, setBranding } from '../../../lib/stores/branding.ts';
+import type { Company } from '../../../shared/types.ts';
 import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import { BlurSelect, ColorField, RangeField, SettingsSection } from './controls.tsx';
@@ -26,17 +27,17 @@ const FAILED = 'Failed to update theme settings. Please try again.';
 
 function ThemeEditor() {
   const branding = useStore($branding);
-  const [draft, setDraft] = useState<ThemeSettings | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState('');
-
   // Fresh values from the API (fetched once per page, shared with the admin shell), not the ones the page was built with.
   useEffect(() => void loadBranding(), []);
-  useEffect(() => {
-    if (draft === null && branding.status !== 'loading') setDraft(fitControls(themeOf(branding.company)));
-  }, [branding, draft]);
+  // The branding never goes back to loading: the form is drawn once, from the first answer.
+  if (branding.status === 'loading') return <Spinner label="Loading theme settings" />;
+  return <ThemeForm company={branding.company} />;
+}
 
-  if (draft === null || branding.status === 'loading') return <Spinner label="Loading theme settings" />;
+function ThemeForm({ company }: { company: Company }) {
+  const [draft, setDraft] = useState<ThemeSettings>(() => fitControls(themeOf(company)));
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState('');
 
   const set = <K extends keyof ThemeSettings>(key: K, value: ThemeSettings[K]) => setDraft({ ...draft, [key]: value });
   const opacity = (key: 'primary_opacity' | 'secondary_opacity' | 'button_opacity') => (value: number) =>
@@ -46,7 +47,6 @@ function ThemeEditor() {
 
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!draft) return;
     setSaving(true);
     setMessage('');
     try {
@@ -64,7 +64,13 @@ function ThemeEditor() {
 
   const good = message.toLowerCase().includes('success');
   return (
-    <form onSubmit={save} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start" noValidate>
+    <form
+      onSubmit={(event) => {
+        void save(event);
+      }}
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start"
+      noValidate
+    >
       <div className="space-y-4">
         <SettingsSection title="Primary Color Settings">
           <ColorField label="Primary color" value={draft.primary_color} onChange={(v) => set('primary_color', v)} />
@@ -138,7 +144,7 @@ function ThemeEditor() {
       {/* Beside the controls on wide screens; on narrow ones between the controls and the save button. */}
       <div className="space-y-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <h2 className="m-0 text-base font-semibold">Live preview</h2>
-        <ThemePreview theme={draft} name={branding.company.name} />
+        <ThemePreview theme={draft} name={company.name} />
         {warnings.length > 0 && (
           <div
             role="alert"

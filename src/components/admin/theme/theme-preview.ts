@@ -18,10 +18,17 @@ export const OPACITY_RANGE = OPACITY;
 export const RADIUS_RANGE = RADIUS;
 export const BLUR_OPTIONS = { primary: PRIMARY_BLURS, secondary: SECONDARY_BLURS, button: SECONDARY_BLURS } as const;
 
+/** The page colour of a theme: the first of its surfaces. */
+function pageSurface(surfaces: readonly string[]): string {
+  const [page] = surfaces;
+  if (page === undefined) throw new Error('A theme needs at least one surface colour');
+  return page;
+}
+
 /** The page behind the header and buttons, and the text colour the site's header uses on it (SiteHeader.astro). */
 export const PAGE = {
-  light: { surface: LIGHT_SURFACES[0]!, text: '#111827' },
-  dark: { surface: DARK_SURFACES[0]!, text: '#ffffff' },
+  light: { surface: pageSurface(LIGHT_SURFACES), text: '#111827' },
+  dark: { surface: pageSurface(DARK_SURFACES), text: '#ffffff' },
 } as const satisfies Record<PreviewMode, { surface: string; text: string }>;
 
 /** The ten theme values of a company. */
@@ -87,26 +94,33 @@ export function previewVars(theme: ThemeSettings, mode: PreviewMode): Record<str
   const button = buttonColours(vars, mode);
   return {
     ...vars,
-    '--color-primary-ink': vars[`--color-primary-ink-${mode}`]!,
+    '--color-primary-ink': setVar(vars, `--color-primary-ink-${mode}`),
     '--color-on-button': button.text,
     '--color-button-fill': button.fill,
   };
 }
 
+/** A variable brandingVars always sets. */
+function setVar(vars: Record<string, string>, name: string): string {
+  const value = vars[name];
+  if (value === undefined) throw new Error(`brandingVars sets no ${name}`);
+  return value;
+}
+
 /** The brand button's text and fill in one theme, as global.css picks them (the plain brand colours where no per-theme pair is set). */
 function buttonColours(vars: Record<string, string>, mode: PreviewMode): { text: string; fill: string } {
   return {
-    text: vars[`--color-on-button-${mode}`] ?? vars['--color-on-primary']!,
-    fill: vars[`--color-button-fill-${mode}`] ?? vars['--color-primary']!,
+    text: vars[`--color-on-button-${mode}`] ?? setVar(vars, '--color-on-primary'),
+    fill: vars[`--color-button-fill-${mode}`] ?? setVar(vars, '--color-primary'),
   };
 }
 
-const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+/** The red, green or blue channel of '#rrggbb' that starts at `at`. */
+const channel = (hex: string, at: number) => Number.parseInt(hex.slice(at, at + 2), 16);
 
 /** `color` at `alpha` over an opaque `backdrop` (what color-mix with transparent shows over the page). */
 export function composite(color: string, backdrop: string, alpha: number): string {
-  const back = channels(backdrop);
-  const mixed = channels(color).map((c, i) => Math.round(c * alpha + back[i]! * (1 - alpha)));
+  const mixed = [1, 3, 5].map((at) => Math.round(channel(color, at) * alpha + channel(backdrop, at) * (1 - alpha)));
   return `#${mixed.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 

@@ -44,7 +44,6 @@ export default function ConfirmDialog({
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button
           type="button"
-          autoFocus
           disabled={busy}
           onClick={onCancel}
           className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"

@@ -1,5 +1,5 @@
 /** The fields of an admin list's filter row: a debounced search box and a labelled select. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /** Typing pauses this long before the list is asked again. */
 const DEBOUNCE_MS = 300;
@@ -34,15 +34,17 @@ export function SearchField({
 }: SearchProps) {
   const [text, setText] = useState(value);
   // The latest callback, so a parent's re-render does not restart the pause.
-  const search = useRef(onSearch);
-  search.current = onSearch;
+  const search = useEffectEvent(onSearch);
   useEffect(() => {
-    const timer = setTimeout(() => search.current(text.trim()), DEBOUNCE_MS);
+    const timer = setTimeout(() => search(text.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  useEffect(() => {
+  // Cleared from outside (Reset Filters): the box empties too.
+  const [outside, setOutside] = useState(value);
+  if (outside !== value) {
+    setOutside(value);
     if (value === '') setText((current) => (current.trim() === '' ? current : ''));
-  }, [value]);
+  }
 
   return (
     <div className={className}>

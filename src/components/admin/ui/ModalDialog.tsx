@@ -21,7 +21,10 @@ interface Props {
 export default function ModalDialog({ open, busy, onCancel, labelledBy, className, ref, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   // Handles are set after mount, when the element exists.
-  useImperativeHandle(ref, () => dialog.current!, []);
+  useImperativeHandle(ref, () => {
+    if (!dialog.current) throw new Error('The <dialog> is mounted before its handle is set');
+    return dialog.current;
+  }, []);
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;

@@ -89,7 +89,7 @@ export function PagedListBody<T>({ list, texts, children }: BodyProps<T>) {
     <div className="mt-2">
       {remote.state === 'loading' && <PanelLoading label={texts.loading} />}
       {remote.state === 'error' && <LoadError message={remote.message} onRetry={() => void list.reload()} />}
-      {data && data.results.length === 0 && (
+      {data?.results.length === 0 && (
         <p className="m-0 py-8 text-center text-gray-600 dark:text-gray-400">{texts.empty}</p>
       )}
       {data && data.results.length > 0 && children(data.results)}

@@ -8,6 +8,7 @@ export function usePreviewUrl(file: File | null): string {
   const [url, setUrl] = useState('');
   useEffect(() => {
     if (!file) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the object URL is made and released with the file: the effect owns it, the state shows it
       setUrl('');
       return;
     }

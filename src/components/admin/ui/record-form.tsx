@@ -3,7 +3,7 @@
  * field, a form-level failure and the upload's progress. save() checks the server's own rules in the browser first
  * and focuses the first bad field; a refusal from the server is marked on the field it names, or shown for the form.
  */
-import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string | undefined>>;
@@ -40,15 +40,16 @@ export function useRecordForm<R, V, F extends string>({
   const [progress, setProgress] = useState<number | null>(null);
 
   // Each opening starts from the record as it is (or an empty form).
-  useEffect(() => {
-    if (!editing) return;
-    setValues(valuesOf(record));
-    setFile(null);
-    setErrors({});
-    setFailure('');
-    // valuesOf is a module-level function.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing, record]);
+  const [opened, setOpened] = useState<R | 'new' | null>(null);
+  if (opened !== editing) {
+    setOpened(editing);
+    if (editing) {
+      setValues(valuesOf(record));
+      setFile(null);
+      setErrors({});
+      setFailure('');
+    }
+  }
 
   const set = <K extends keyof V>(key: K, value: V[K]) => {
     setValues((v) => ({ ...v, [key]: value }));

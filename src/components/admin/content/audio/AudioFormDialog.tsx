@@ -95,7 +95,8 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
       return;
     }
     const data = new FormData();
-    for (const [name, value] of Object.entries(form)) data.append(name, value);
+    const fields: Readonly<Record<keyof Form, string>> = form;
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
     if (file) data.append('audio', file);
     await submit(
       (onProgress) => (target === 'new' ? createAudio(data, onProgress) : updateAudio(target._id, data, onProgress)),

@@ -24,6 +24,7 @@ const details = (audio: AdminAudio) => (
       {[audio.type, audio.category, formatDuration(audio.duration)].filter(Boolean).join(' · ')}
     </p>
     {audio.audio_file && (
+      // eslint-disable-next-line jsx-a11y/media-has-caption -- an uploaded audio file comes with no caption file for a <track> to name
       <audio
         className="w-full"
         controls

@@ -69,10 +69,11 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
     }
     const fields = check.value;
     await submit(
-      (onProgress) =>
-        target === 'new'
-          ? createDocument(file!, fields, onProgress)
-          : updateDocument(target.id, fields, file ?? undefined, onProgress),
+      (onProgress) => {
+        if (target !== 'new') return updateDocument(target.id, fields, file ?? undefined, onProgress);
+        if (!file) throw new Error('A new document needs its file');
+        return createDocument(file, fields, onProgress);
+      },
       'The document could not be saved. Please try again.',
       onSaved,
       file !== null,

@@ -105,7 +105,8 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
       return;
     }
     const data = new FormData();
-    for (const [name, value] of Object.entries(form)) data.append(name, value);
+    const fields: Readonly<Record<keyof Form, string>> = form;
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
     if (file) data.append('image', file);
     await submit(
       (onProgress) => (target === 'new' ? createEvent(data, onProgress) : updateEvent(target._id, data, onProgress)),

@@ -112,7 +112,9 @@ export default function ImageUploadForm({ onUploaded }: { onUploaded: () => void
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => {
+        void submit(event);
+      }}
       aria-label="Upload images"
       className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5"
     >

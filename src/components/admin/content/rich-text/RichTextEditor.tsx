@@ -107,6 +107,7 @@ function LinkRow({ editor, onDone }: { editor: Editor; onDone: () => void }) {
           type="url"
           value={href}
           placeholder="https://"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the row opens when the editor presses Link: the address it asks for takes the focus
           autoFocus
           onChange={(e) => setHref(e.target.value)}
           onKeyDown={(e) => {
@@ -222,8 +223,8 @@ export default function RichTextEditor({ label, initialHtml, onChange }: Props) 
     <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
       <span id={labelId}>{label}</span>
       <div className="mt-1 overflow-hidden rounded-md border border-gray-300 bg-white text-base font-normal text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100">
-        {editor && <Toolbar editor={editor} onLink={() => setLinking((on) => !on)} />}
-        {editor && linking && <LinkRow editor={editor} onDone={() => setLinking(false)} />}
+        <Toolbar editor={editor} onLink={() => setLinking((on) => !on)} />
+        {linking && <LinkRow editor={editor} onDone={() => setLinking(false)} />}
         <EditorContent editor={editor} />
       </div>
     </div>

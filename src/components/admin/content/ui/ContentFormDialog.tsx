@@ -55,7 +55,7 @@ export default function ContentFormDialog({
             role="alert"
             className="m-0 min-h-5 break-words text-sm font-medium text-red-700 empty:hidden dark:text-red-300"
           >
-            {error || ''}
+            {error ?? ''}
           </p>
           <div className="flex flex-wrap justify-end gap-3">
             <button

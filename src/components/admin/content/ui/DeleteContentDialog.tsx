@@ -22,7 +22,7 @@ export default function DeleteContentDialog({
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
-      “{name?.trim() || 'Untitled'}” will be removed for good, with its files once nothing else uses them.
+      “{(name?.trim() ?? '') || 'Untitled'}” will be removed for good, with its files once nothing else uses them.
     </ConfirmDialog>
   );
 }

@@ -31,7 +31,6 @@ export function useContentForm<T, F>(
     setProgress(null);
     onOpen?.();
     // Only a new target resets the form (blank, formOf and onOpen are fixed or only call state setters).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target]);
 
   /** Sends the form; the bar starts at 0 % when `upload` is true; the server's refusal (or `fallback`) shows as the error. */
