@@ -2,13 +2,14 @@
 // jsx-a11y on the islands, astro's plugin (with its jsx-a11y rules) on the pages. `npm run check` runs it with
 // --max-warnings 0; formatting is Prettier's alone (.prettierrc.json), so no rule here is about layout.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'node_modules/',
