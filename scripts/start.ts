@@ -44,22 +44,27 @@ exitOnSignals(async () => {
 });
 
 const address = `http://${env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${server.port}`;
-console.log(
-  `API ready at ${origin}/api; ${site.current() ? `serving the previous build at ${address} while the site is rebuilt...` : 'building the site...'}`,
-);
-const started = Date.now();
-const firstBuild = site.rebuild();
-// The publish state shows this build, and admin changes during it make one build after it, not a second beside it.
-// With a build hook the state is the hook's, which this local build does not change.
-if (!env.REBUILD_WEBHOOK_URL) deps.rebuilds.track(firstBuild);
-try {
-  await firstBuild;
-  console.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s; serving ${address}`);
-} catch (error) {
-  // A build stopped by SIGTERM is no failure; a failed rebuild leaves the previous build served.
-  if (!shutdown.stopping) {
-    if (!site.current()) throw error;
-    console.error('site build failed; still serving the previous build:', error);
+const previous = site.current();
+if (previous && env.BUILD_ON_START === 'if-missing') {
+  console.log(`API ready at ${origin}/api; serving the build in ${previous} at ${address} (BUILD_ON_START=if-missing)`);
+} else {
+  console.log(
+    `API ready at ${origin}/api; ${previous ? `serving the previous build at ${address} while the site is rebuilt...` : 'building the site...'}`,
+  );
+  const started = Date.now();
+  const firstBuild = site.rebuild();
+  // The publish state shows this build, and admin changes during it make one build after it, not a second beside it.
+  // With a build hook the state is the hook's, which this local build does not change.
+  if (!env.REBUILD_WEBHOOK_URL) deps.rebuilds.track(firstBuild);
+  try {
+    await firstBuild;
+    console.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s; serving ${address}`);
+  } catch (error) {
+    // A build stopped by SIGTERM is no failure; a failed rebuild leaves the previous build served.
+    if (!shutdown.stopping) {
+      if (!site.current()) throw error;
+      console.error('site build failed; still serving the previous build:', error);
+    }
   }
 }
 // After the first build, so it has both cores; a visitor asking for a variant before then has it encoded at once.

@@ -44,6 +44,12 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     OIDC_ISSUER: z.url().default('https://accounts.google.com'),
     REBUILD_WEBHOOK_URL: optionalUrl,
+    /**
+     * `always`: `npm start` builds the site at every start (serving the previous build meanwhile); `if-missing`: it
+     * serves the complete build DIST_DIR holds as it is (one made by `npm run build`, or copied with its data) and
+     * builds only when there is none. Admin changes rebuild either way.
+     */
+    BUILD_ON_START: choice(['always', 'if-missing'], 'always'),
     /** `off` drops the per-address request limits (test rigs behind one address, load tests); per-account limits stay. */
     RATE_LIMITS: choice(['on', 'off'], 'on'),
     /**

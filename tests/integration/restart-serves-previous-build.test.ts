@@ -1,6 +1,7 @@
 /**
- * Restart (issue 15 item 6): `npm start` on a DIST_DIR that holds a complete build serves it at once while the new
- * build runs, then swaps the new one in. Two real builds: the first run's, and the restart's.
+ * Restart: `npm start` on a DIST_DIR that holds a complete build serves it at once while the new build runs, then
+ * swaps the new one in (two real builds: the first run's and the restart's); with BUILD_ON_START=if-missing it serves
+ * that build as it is and builds only when there is none.
  */
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,26 @@ describe('a restart', () => {
       expect(existsSync(join(distDir, '.build-complete'))).toBe(true);
       expect(readdirSync(root).sort()).toEqual(['data', 'dist']);
 
+      product.child.kill('SIGTERM');
+      expect(await product.exited).toBe(0);
+
+      // BUILD_ON_START=if-missing serves the complete build as it is and builds nothing, even with the data changed.
+      await setCompanyName(dataDir, BEFORE);
+      const marker = lstatSync(join(distDir, '.build-complete')).mtimeMs;
+      product = await startProductProcess({ ...env, BUILD_ON_START: 'if-missing' });
+      expect(product.output()).toContain(`serving the build in ${distDir}`);
+      expect(await (await fetch(`${product.origin}/`)).text()).toContain(AFTER);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(product.output()).not.toMatch(/site built in|building the site|rebuilt/);
+      expect(readdirSync(root).sort()).toEqual(['data', 'dist']);
+      expect(lstatSync(join(distDir, '.build-complete')).mtimeMs).toBe(marker);
+      product.child.kill('SIGTERM');
+      expect(await product.exited).toBe(0);
+
+      // With no build to serve it builds, as `always` does.
+      rmSync(distDir, { recursive: true, force: true });
+      product = await startProductProcess({ ...env, BUILD_ON_START: 'if-missing' });
+      expect(product.output()).toContain('building the site...');
       product.child.kill('SIGTERM');
       expect(await product.exited).toBe(0);
     },
