@@ -11,6 +11,17 @@ const alias = { '@': fileURLToPath(new URL('../src', import.meta.url)) };
  */
 const SQLITE_ONLY = ['tests/integration/db-locked.test.ts', 'tests/integration/disk-full.test.ts'];
 
+/**
+ * Integration tests whose subject is the site build and the directory served, not the database: each runs real Astro
+ * builds (a minute or more apiece), and the queries they make are the ones every other file runs on PostgreSQL too.
+ * The PostgreSQL run leaves them out.
+ */
+const BUILD_ONLY = [
+  'tests/integration/concurrent-builds.test.ts',
+  'tests/integration/restart-serves-previous-build.test.ts',
+  'tests/integration/start-rebuild.test.ts',
+];
+
 /** Integration tests of the PostgreSQL module itself: the PostgreSQL run only. */
 const POSTGRES_ONLY = 'tests/integration/postgres-*.test.ts';
 
@@ -56,7 +67,7 @@ export default defineConfig({
               test: {
                 name: 'node-postgres',
                 include: ['tests/integration/**/*.test.ts'],
-                exclude: SQLITE_ONLY,
+                exclude: [...SQLITE_ONLY, ...BUILD_ONLY],
                 environment: 'node',
                 pool: 'forks' as const,
                 env: { TEST_DIALECT: 'postgres', TEST_POSTGRES_URL: postgresUrl },

@@ -2,7 +2,7 @@
  * Two site builds from the same install at once (two instances on one machine, or two test servers) both complete:
  * each runs from a working directory of its own (build-site.ts), so Astro's intermediate server chunks are not in
  * the install's shared .astro/.prerender, which each build removes when it ends. Found when the e2e groups first ran
- * side by side. The build does not depend on the database, so SQLite's run only.
+ * side by side. The build does not depend on the database: SQLite's run only (tests/vitest.config.ts, BUILD_ONLY).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, isCompleteBuild } from '../../src/server/site/build-site.ts';
-import { onPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const INSTALL_PRERENDER = fileURLToPath(new URL('../../.astro/.prerender', import.meta.url));
 const BUILDS_DIR = fileURLToPath(new URL('../../.astro/builds', import.meta.url));
 
-describe.skipIf(onPostgres)('two builds at once from one install', () => {
+describe('two builds at once from one install', () => {
   let server: TestServer;
   let root: string;
   beforeAll(() => {
