@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { codeFrom, mailFiles, resetTokenFrom, waitForMail } from '../helpers/outbox.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';

@@ -2,7 +2,7 @@
  * Who gets into the admin area (issue 16, item 1): a visitor signs in and comes back, a customer is sent to their
  * profile without ever seeing an admin screen, admin pages are never indexed, and Logout revokes the session.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
 import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';

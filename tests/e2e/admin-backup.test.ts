@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import tar from 'tar-stream';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 

@@ -4,7 +4,7 @@
  * /blogs/, in the sitemap or in search; a page is created, published, edited and deleted, and /pages/{slug}/ and its
  * footer link follow each rebuild. The e2e server is shared: everything made here is deleted again.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import type { AdminPage } from '../../src/shared/pages.ts';
 import type { AdminBlog } from '../../src/shared/schemas/blog-admin.ts';

@@ -3,7 +3,7 @@
  * a real progress bar, the browser's picture checks, and a server refusal that names its field. Every test puts the
  * demo company back through the API (other e2e files expect the demo branding).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import type { Company } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';

@@ -5,7 +5,7 @@
  * run's mark and is deleted through the UI (or, if a step failed, through the API afterwards).
  */
 import assert from 'node:assert/strict';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import { encodeWav } from '../../src/server/db/seed/audio.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';

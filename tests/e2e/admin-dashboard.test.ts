@@ -3,7 +3,7 @@
  * numbers, quick actions, recent activity, the publish state, the failure lines with Retry, and the overlay sidebar.
  */
 import assert from 'node:assert/strict';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { DashboardStats, PublishStatus } from '../../src/shared/admin.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 

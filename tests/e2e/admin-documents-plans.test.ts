@@ -5,7 +5,7 @@
  * everything made here is deleted again.
  */
 import assert from 'node:assert/strict';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import type { AdminDocument } from '../../src/shared/documents.ts';
 import type { AdminPlan } from '../../src/shared/plans.ts';
 import { makePdf } from '../helpers/document-files.ts';

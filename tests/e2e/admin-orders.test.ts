@@ -4,7 +4,7 @@
  * shared: this file adds its own order to the database and removes it afterwards; the demo orders are only read.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';

@@ -5,7 +5,7 @@
  * step left is deleted through the API; the site is then left built and up to date.
  */
 import assert from 'node:assert/strict';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import type { AdminProductPage } from '../../src/shared/products-admin.ts';
 import type { Product } from '../../src/shared/types.ts';

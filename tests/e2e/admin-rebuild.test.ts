@@ -2,7 +2,7 @@
  * The public static site follows admin changes (issue 16, item 8): a company name change reaches the served HTML
  * after the scheduled rebuild, and a build that fails leaves the previous site live and says why.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import type { PublishStatus } from '../../src/shared/admin.ts';
 import { adminToken } from './helpers/admin.ts';
 import { settled } from './helpers/rebuild.ts';

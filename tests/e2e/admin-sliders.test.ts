@@ -3,7 +3,7 @@
  * home hero reads the sliders: every slider made here is deleted and the demo sliders are restored afterwards.
  */
 import assert from 'node:assert/strict';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import type { Slider } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';

@@ -3,7 +3,7 @@
  * save and its texts, and the page following the saved theme without a reload. Every save is undone through the API
  * (other e2e files expect the demo branding).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { THEME_FIELDS } from '../../src/shared/schemas/company.ts';
 import type { Company } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';

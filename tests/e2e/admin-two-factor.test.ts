@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { generateHOTP } from '@oslojs/otp';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { withDb } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';

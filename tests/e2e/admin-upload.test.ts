@@ -4,12 +4,11 @@
  * and, as a published one was built into the static /photos page, the site is rebuilt once more.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import type { Photo } from '../../src/shared/types.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
+import { withDb } from './helpers/e2e-db.ts';
 import { settled } from './helpers/rebuild.ts';
 
 // The clean-up waits for a site build (30-60 s on a busy machine).
@@ -30,15 +29,7 @@ const ours = (photos: Photo[]) => photos.filter((p) => p.title.startsWith(RUN));
 
 /** Deletes this run's photos straight from the e2e server's database; answers how many went. */
 function deleteOurPhotos(): number {
-  const dir = process.env['E2E_DATA_DIR'];
-  if (!dir) throw new Error('E2E_DATA_DIR is not set; run the e2e tests through tests/playwright.config.ts');
-  const db = new DatabaseSync(join(dir, 'site.db'), { timeout: 5000 });
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    return Number(db.prepare('DELETE FROM photos WHERE title LIKE ?').run(`${RUN}%`).changes);
-  } finally {
-    db.close();
-  }
+  return withDb((db) => Number(db.prepare('DELETE FROM photos WHERE title LIKE ?').run(`${RUN}%`).changes));
 }
 
 const png = (width: number, height: number, background = '#336699') =>

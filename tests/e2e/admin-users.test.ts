@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { generateHOTP } from '@oslojs/otp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { addDays, NO_ANALYTICS, utcDay, type AnalyticsReport } from '../../src/shared/analytics.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { withDb } from './helpers/e2e-db.ts';

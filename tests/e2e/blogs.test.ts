@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
 

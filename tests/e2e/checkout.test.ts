@@ -5,7 +5,7 @@
  * under /orders. The e2e server is shared: the orders, the account and the stock this file changes are put back.
  */
 import assert from 'node:assert/strict';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';

@@ -3,17 +3,19 @@
  * in the outbox before 'Message sent successfully!' shows; a failure shows the error in red; About shows the set team
  * (or the spec's placeholders); the admin's Team screen adds, edits, reorders and removes a member.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { TeamMember } from '../../src/shared/schemas/team.ts';
 import { adminApi, adminToken, signedInAs } from './helpers/admin.ts';
+import { e2eDataDir } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 
-const OUTBOX = join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-const outboxFiles = () => (existsSync(OUTBOX) ? readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')) : []);
+/** The worker's server's outbox (its DATA_DIR is known once the worker's server has started). */
+const outbox = () => join(e2eDataDir(), 'outbox');
+const outboxFiles = () => (existsSync(outbox()) ? readdirSync(outbox()).filter((f) => f.endsWith('.eml')) : []);
 const SENT = 'Message sent successfully!';
 const FAILED = 'An error occurred. Please try again.';
 
@@ -68,7 +70,7 @@ test.describe('Contact form', () => {
     await expect(status).toHaveText(SENT);
     const mails = outboxFiles()
       .filter((f) => !before.has(f))
-      .map((f) => readFileSync(join(OUTBOX, f), 'utf8'));
+      .map((f) => readFileSync(join(outbox(), f), 'utf8'));
     const mail = mails.find((m) => m.includes(subject));
     expect(mail, 'the mail is in the outbox once success shows').toBeDefined();
     expect(mail).toMatch(/^Reply-To: Ada Lovelace <ada@example\.com>$/m);

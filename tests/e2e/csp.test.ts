@@ -8,7 +8,7 @@
  * and the order, the checkout code and the stock the checkout takes are put back afterwards.
  */
 import assert from 'node:assert/strict';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken } from './helpers/admin.ts';
 import {

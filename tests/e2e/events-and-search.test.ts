@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { formatInZone, isoInZone, zoneAbbreviation } from '../../src/lib/events/event-time.ts';
 import type { eventJsonLd } from '../../src/lib/events/event-details.ts';
 import type { Blog, ListResponse, Product, SearchResult, SiteEvent } from '../../src/shared/types.ts';

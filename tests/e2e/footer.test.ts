@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { Company } from '../../src/shared/types.ts';
 import { snapshotCompany, updateCompany } from './helpers/company-db.ts';
 

@@ -2,7 +2,7 @@
  * Google sign-in in the browser, against the local OpenID provider that global-setup.ts starts in Google's place.
  * The provider signs in as whoever the test names (or cancels) without showing a page of its own.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { NEXT_ACCOUNT_PATH, type TestAccount } from '../helpers/oidc-provider.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 

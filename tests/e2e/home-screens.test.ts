@@ -1,5 +1,5 @@
 /** Screenshots of the home page at phone and desktop widths in both themes (kept as test artifacts); nothing overflows. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const OUT = process.env['SHOTS_DIR'] ?? 'test-results/screens';
 

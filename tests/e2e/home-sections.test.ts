@@ -1,6 +1,6 @@
 /** The home page below the hero: Featured or For You, products, posts, events, brand story; and the hero's video poster. */
 import assert from 'node:assert/strict';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { formatDayInZone, formatTimeInZone } from '../../src/lib/events/event-time.ts';
 import { featuredProducts, latestPosts, upcomingEvents } from '../../src/lib/hero/home-sections.ts';
 import type {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { Company, ListResponse, Recommendation } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { fakeSpeechRecognition } from './helpers/fake-speech.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy below the fold', async ({
   page,

@@ -5,7 +5,7 @@
  * the visitor chose (silent while the slides rotate by themselves), and no autoplay under reduced motion.
  */
 import assert from 'node:assert/strict';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 

@@ -12,7 +12,7 @@ import {
   type Page,
   test,
   type TestInfo,
-} from '@playwright/test';
+} from './fixtures.ts';
 import { adminToken } from './helpers/admin.ts';
 
 type Theme = 'light' | 'dark';

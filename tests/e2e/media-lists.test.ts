@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { VIDEO_CATEGORIES } from '../../src/shared/constants.ts';
 import type { Audio, Photo, Video } from '../../src/shared/types.ts';
 

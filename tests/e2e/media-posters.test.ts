@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import type { Audio, Video } from '../../src/shared/types.ts';
 
 async function results<T>(request: APIRequestContext, path: string): Promise<T[]> {

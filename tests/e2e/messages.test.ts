@@ -4,7 +4,7 @@
  * writes back; a signed-out visitor is sent to sign in first. Screenshots of both screens at 320, 375 and 1280 px in
  * both themes (MESSAGES_SHOTS=<dir> to keep them elsewhere).
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';

@@ -1,5 +1,5 @@
 /** Newsletter double opt-in through the browser: sign up on the home page, the mail in the outbox, confirm, unsubscribe. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { mailFiles, type OutboxMail, waitForMail } from '../helpers/outbox.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
 

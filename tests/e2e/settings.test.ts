@@ -5,7 +5,7 @@
  * deleted by the file itself.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';

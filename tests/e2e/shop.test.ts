@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures.ts';
 import { createHash } from 'node:crypto';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config.ts';
 import type { Company } from '../../src/shared/types.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { ListResponse, SiteEvent } from '../../src/shared/types.ts';
 
 // The pages a visitor opens things on, at phone and desktop widths in both themes: nothing wider than the screen,

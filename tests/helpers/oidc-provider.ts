@@ -96,7 +96,8 @@ export const TEST_CLIENT_ID = 'site-test-client';
 export const NEXT_ACCOUNT_PATH = '/__test/next';
 
 export interface OidcProviderOptions {
-  redirectUri: string;
+  /** The client's registered callback, or several (one per e2e worker's server). */
+  redirectUri: string | readonly string[];
   /** A fixed port (e.g. for a server started before the provider); a free one when left out. */
   port?: number;
   /** A fixed client secret (e.g. shared with another process through the environment); random when left out. */
@@ -129,7 +130,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: [options.redirectUri].flat(),
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_post',

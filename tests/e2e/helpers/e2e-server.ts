@@ -1,0 +1,157 @@
+/**
+ * The e2e run's servers. The global setup runs `npm start`'s own entry (scripts/start.ts) once on a template
+ * DATA_DIR with demo content, until the site is built and the demo pictures' variants are encoded, and stops it:
+ * that is the run's one site build. Each Playwright worker then starts the same entry on a copy of the template
+ * (database, media, built site) with BUILD_ON_START=if-missing, so it serves the template's build at once, and its
+ * tests' writes (and the rebuilds they ask for) stay its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const START = join(ROOT, 'scripts', 'start.ts');
+
+/** Where the run keeps its template and the workers' copies (tests/playwright.config.ts sets it). */
+export function runDir(): string {
+  const dir = process.env['E2E_RUN_DIR'];
+  if (!dir) throw new Error('E2E_RUN_DIR is not set; run the e2e tests through tests/playwright.config.ts');
+  return dir;
+}
+
+const templateDir = () => join(runDir(), 'template');
+
+/** The port of worker `index`'s server: two apart from the base, so the OpenID provider's redirect URIs are known. */
+export function workerPort(index: number): number {
+  return Number(process.env['E2E_BASE_PORT'] ?? 4391) + 2 * index;
+}
+
+/** The environment every e2e server starts with (the worker's port and site address filled in). */
+function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const oidcPort = process.env['E2E_OIDC_PORT'] ?? '';
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: join(dataDir, 'dist'),
+    SEED: 'demo',
+    ADMIN_PASSWORD: process.env['E2E_ADMIN_PASSWORD'] ?? '',
+    SITE_URL: `http://127.0.0.1:${port}`,
+    OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+    GOOGLE_CLIENT_ID: process.env['E2E_OIDC_CLIENT_ID'] ?? '',
+    GOOGLE_CLIENT_SECRET: process.env['E2E_OIDC_CLIENT_SECRET'] ?? '',
+    ...extra,
+  };
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  waitFor: (pattern: RegExp, timeoutMs: number) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+function start(env: NodeJS.ProcessEnv): Started {
+  const child = spawn(process.execPath, [START], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => output,
+    async waitFor(pattern, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(output)) {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`the e2e server exited before printing ${pattern}:\n${output.slice(-4000)}`);
+        if (Date.now() > deadline)
+          throw new Error(`the e2e server did not print ${pattern} in ${timeoutMs} ms:\n${output.slice(-4000)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Builds the run's template: demo data, the first admin, the site and the pictures' variants, as `npm start` makes
+ * them on a first start. Stopped gracefully, so the database files are whole for copying.
+ */
+export async function buildTemplate(port: number): Promise<void> {
+  rmSync(templateDir(), { recursive: true, force: true });
+  mkdirSync(templateDir(), { recursive: true });
+  const server = start(serverEnv(port, templateDir()));
+  try {
+    await server.waitFor(/site built in/, 300_000);
+    // A first start on this machine encodes the pictures' variants after the build; the copies should have them.
+    if (server.output().includes('encoding the variants of'))
+      await server.waitFor(/picture variants of \d+ pictures encoded/, 300_000);
+  } finally {
+    await server.stop();
+  }
+  writeFileSync(join(templateDir(), 'template.log'), server.output());
+}
+
+export interface WorkerServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts worker `index`'s server on a fresh copy of the template; resolves once the API and `/` answer. */
+export async function startWorkerServer(index: number): Promise<WorkerServer> {
+  const port = workerPort(index);
+  const dataDir = join(runDir(), `worker-${index}`);
+  // A worker that replaces a failed one starts from the template again, after its predecessor's server is gone.
+  stopLeftover(dataDir);
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(templateDir(), dataDir, { recursive: true });
+  rmSync(join(dataDir, 'outbox'), { recursive: true, force: true });
+  const server = start(serverEnv(port, dataDir, { BUILD_ON_START: 'if-missing' }));
+  writeFileSync(join(dataDir, 'server.pid'), String(server.child.pid));
+  try {
+    await server.waitFor(/API ready at/, 60_000);
+    const url = `http://127.0.0.1:${port}`;
+    for (const path of ['/api/health', '/']) {
+      const res = await fetch(url + path);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}:\n${server.output().slice(-4000)}`);
+    }
+    return {
+      url,
+      port,
+      dataDir,
+      async stop() {
+        await server.stop();
+        rmSync(join(dataDir, 'server.pid'), { force: true });
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Ends the server a worker that exited without its teardown left running (its pid file says which: we started it). */
+export function stopLeftover(dataDir: string): void {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(dataDir, 'server.pid'), 'utf8'));
+  } catch {
+    return;
+  }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
