@@ -5,6 +5,7 @@ import type { AppEnv } from './app-env.ts';
 import type { Db } from './db/connection.ts';
 import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
+import { mountAdminGuard } from './http/admin-guard.ts';
 import { compressJson } from './http/compress.ts';
 import { jsonOnly } from './http/json-only.ts';
 import { methodNotAllowed, routeMethods } from './http/method-not-allowed.ts';
@@ -105,7 +106,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
     (c.req.method === 'GET' || c.req.method === 'HEAD') &&
     !c.req.header('content-length') &&
     !c.req.header('transfer-encoding');
-  // An upload's multipart body is limited by its route instead, after requireAdmin (uploadBodyLimit, upload-form.ts).
+  // An upload's multipart body is limited by its route instead, after the admin guard (uploadBodyLimit,
+  // upload-form.ts).
   api.use((c, next) => (bodiless(c) || isUploadRequest(c) ? next() : limitBody(c, next)));
   // Outside everything that answers, so errors and 304s pass through it too.
   api.use(compressJson());
@@ -113,19 +115,22 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   // Upload routes (UPLOAD_ROUTES) take multipart too.
   api.use(jsonOnly({ multipart: isUploadRequest }));
   api.use(authenticate(env, deps.keys.sessionBinding));
+  // Before every router below, so each admin route is guarded by where it lives (ADMIN_AREAS), not by its module.
+  mountAdminGuard(api, API_PREFIX);
   api.route('/health', healthRoutes);
   api.route('/auth', authRoutes(env, deps));
   api.route('/recommendations', recommendationRoutes);
   api.route('/sliders', sliderRoutes);
-  // PUT /api/company, behind requireAdmin (the public GET is mounted above).
+  // PUT /api/company, behind the admin guard (the public GET is mounted above).
   api.route('/', companyAdminRoutes(deps));
   // GET /api/dashboard/stats and /api/admin/* (activity, site status and rebuild, notifications), every one admin-only.
   api.route('/', adminRoutes(deps));
-  // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind requireAdmin.
+  // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind the admin guard.
   api.route('/', sliderAdminRoutes(deps));
   api.route('/', userAdminRoutes(deps));
   api.route('/', photoAdminRoutes(deps));
-  // Issue 17: every write behind requireAdmin; pages, plans and documents also answer public reads of published items.
+  // Content: every write behind the admin guard; pages, plans and documents also answer public reads of published
+  // items.
   api.route('/', contentAdminRoutes(deps));
   api.route('/', blogAdminRoutes(deps));
   api.route('/', productAdminRoutes(deps));
@@ -133,16 +138,16 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', pageRoutes(deps));
   api.route('/', documentRoutes(deps));
   api.route('/', planRoutes(deps));
-  // Issue 18: newsletter double opt-in, the contact form's messages, the team on About (public reads, admin writes).
+  // Newsletter double opt-in, the contact form's messages, the team on About (public reads, admin writes).
   api.route('/', newsletterRoutes(deps));
   api.route('/', contactRoutes(deps));
   api.route('/', teamRoutes(deps));
-  // Issue 19: the store's settings, checkout, a customer's own orders, payment providers' webhooks.
+  // The store's settings, checkout, a customer's own orders, payment providers' webhooks.
   api.route('/', storeRoutes(deps));
   api.route('/', checkoutRoutes(deps));
   api.route('/', customerOrderRoutes());
   api.route('/', paymentRoutes(deps));
-  // Issue 20: conversations with the company (the visitor's and the admin's side), one's own account, analytics.
+  // Conversations with the company (the visitor's and the admin's side), one's own account, analytics.
   api.route('/', messageRoutes(deps));
   api.route('/', messageAdminRoutes(deps));
   api.route('/', accountRoutes(deps));

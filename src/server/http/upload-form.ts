@@ -54,9 +54,10 @@ export function isUploadRequest(c: Context): boolean {
 const limited = new WeakMap<Context, number>();
 
 /**
- * Body limit of an upload route, placed after requireAdmin: a Content-Length over the limit is refused before a byte
- * is read; a body without one is counted while it streams and refused once it passes the limit. 413 with the spec's
- * text. A JSON body (the routes take JSON too) keeps the app's 100 KiB JSON limit, which app.ts applies to it.
+ * Body limit of an upload route, placed after the admin guard (admin-guard.ts): a Content-Length over the limit is
+ * refused before a byte is read; a body without one is counted while it streams and refused once it passes the limit.
+ * 413 with the spec's text. A JSON body (the routes take JSON too) keeps the app's 100 KiB JSON limit, which app.ts
+ * applies to it.
  */
 export function uploadBodyLimit(fileSlots: number, maxFileBytes = MAX_UPLOAD_BYTES): MiddlewareHandler {
   const message = tooLargeMessage(maxFileBytes);

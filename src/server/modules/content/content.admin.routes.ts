@@ -1,11 +1,11 @@
 /**
  * Content Management writes for photos, videos, audio and events (issue 17 item 2): /api/admin/{photos,videos,audios,events}.
- * Every route is admin-only, answers no-store, asks for the site rebuild when public content changed.
+ * Every route is admin-only and answers no-store (the admin guard, http/admin-guard.ts), asks for the site rebuild when
+ * public content changed.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { requireAdmin } from '../../middleware/auth.ts';
 import { checkPhotoEdit, checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import { checkVideo } from '../../../shared/schemas/video-admin.ts';
 import { checked, idParam, readJsonBody, writeContext } from './content.admin.service.ts';
@@ -13,7 +13,6 @@ import { audioAdminRoutes } from './audios.admin.routes.ts';
 import { eventAdminRoutes } from './events.admin.routes.ts';
 import { deletePhoto, editPhoto } from './photos.edit.ts';
 import { adminVideos, createVideo, deleteVideo, updateVideo } from './videos.admin.ts';
-import { noStore } from '../../http/no-store.ts';
 
 export function contentAdminRoutes(deps: Deps) {
   const router = new Hono<AppEnv>();
@@ -22,51 +21,51 @@ export function contentAdminRoutes(deps: Deps) {
   };
 
   // Photos: the upload is photos.admin.routes.ts; these edit, publish and delete.
-  router.put('/admin/photos/:id', requireAdmin, noStore, async (c) => {
+  router.put('/admin/photos/:id', async (c) => {
     const values = checked(checkPhotoEdit(await readJsonBody(c)));
     const { photo, publicChange } = await editPhoto(writeContext(c), idParam(c, 'Photo'), values);
     rebuild('photos', publicChange);
     return c.json({ message: 'Photo updated', photo });
   });
-  router.patch('/admin/photos/:id', requireAdmin, noStore, async (c) => {
+  router.patch('/admin/photos/:id', async (c) => {
     const values = checked(checkPublish(await readJsonBody(c)));
     const { photo, publicChange } = await editPhoto(writeContext(c), idParam(c, 'Photo'), values);
     rebuild('photos', publicChange);
     return c.json({ message: photo.published ? 'Photo published' : 'Photo unpublished', photo });
   });
-  router.delete('/admin/photos/:id', requireAdmin, noStore, async (c) => {
+  router.delete('/admin/photos/:id', async (c) => {
     const { publicChange } = await deletePhoto(writeContext(c), idParam(c, 'Photo'));
     rebuild('photos', publicChange);
     return c.json({ message: 'Photo deleted' });
   });
 
   // Videos: JSON only (a YouTube link, no file).
-  router.get('/admin/videos', requireAdmin, noStore, async (c) => c.json({ results: await adminVideos(c.get('db')) }));
-  router.post('/admin/videos', requireAdmin, noStore, async (c) => {
+  router.get('/admin/videos', async (c) => c.json({ results: await adminVideos(c.get('db')) }));
+  router.post('/admin/videos', async (c) => {
     const values = checked(checkVideo(await readJsonBody(c)));
     const { video, publicChange } = await createVideo(writeContext(c), values);
     rebuild('videos', publicChange);
     return c.json({ message: 'Video created', video }, 201);
   });
-  router.put('/admin/videos/:id', requireAdmin, noStore, async (c) => {
+  router.put('/admin/videos/:id', async (c) => {
     const values = checked(checkVideo(await readJsonBody(c)));
     const { video, publicChange } = await updateVideo(writeContext(c), idParam(c, 'Video'), values);
     rebuild('videos', publicChange);
     return c.json({ message: 'Video updated', video });
   });
-  router.patch('/admin/videos/:id', requireAdmin, noStore, async (c) => {
+  router.patch('/admin/videos/:id', async (c) => {
     const values = checked(checkPublish(await readJsonBody(c)));
     const { video, publicChange } = await updateVideo(writeContext(c), idParam(c, 'Video'), values);
     rebuild('videos', publicChange);
     return c.json({ message: video.published ? 'Video published' : 'Video unpublished', video });
   });
-  router.delete('/admin/videos/:id', requireAdmin, noStore, async (c) => {
+  router.delete('/admin/videos/:id', async (c) => {
     const { publicChange } = await deleteVideo(writeContext(c), idParam(c, 'Video'));
     rebuild('videos', publicChange);
     return c.json({ message: 'Video deleted' });
   });
 
-  router.route('/', audioAdminRoutes(deps, noStore));
-  router.route('/', eventAdminRoutes(deps, noStore));
+  router.route('/', audioAdminRoutes(deps));
+  router.route('/', eventAdminRoutes(deps));
   return router;
 }

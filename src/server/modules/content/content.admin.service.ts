@@ -19,7 +19,7 @@ export interface ContentWriteContext {
   actor: AuthUser;
 }
 
-/** The write context of a request that passed requireAdmin (so the user is set). */
+/** The write context of a request that passed the admin guard (so the user is set). */
 export function writeContext(c: Context<AppEnv>): ContentWriteContext {
   return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
