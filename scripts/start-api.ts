@@ -1,5 +1,5 @@
 /**
- * `npm run start:api`: the API alone, no site (issue 21): one of N stateless instances behind a load balancer, with
+ * `npm run start:api`: the API alone, no site: one of N stateless instances behind a load balancer, with
  * the static site built elsewhere (a CDN's build against this API, told by REBUILD_WEBHOOK_URL). Prepares the
  * database like `npm start` (migrations; the demo seed when SEED=demo finds it empty), serves on PORT, and stops
  * gracefully on SIGTERM/SIGINT.

@@ -1,4 +1,4 @@
-/** The API figures of SQLite and PostgreSQL side by side (issue 21): one table, measure | SQLite | PostgreSQL. Pure. */
+/** The API figures of SQLite and PostgreSQL side by side: one table, measure | SQLite | PostgreSQL. Pure. */
 import type { LoadRun } from './api-load.ts';
 import type { LatencySummary } from './latency.ts';
 

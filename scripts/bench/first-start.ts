@@ -1,5 +1,5 @@
 /**
- * The first start (issue 18 item 6): `npm start` on an empty DATA_DIR with an empty picture cache, as on a machine
+ * The first start: `npm start` on an empty DATA_DIR with an empty picture cache, as on a machine
  * that never ran it, until the site is served. The demo pictures' variants are encoded after that, in the background.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

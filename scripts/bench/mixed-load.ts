@@ -1,5 +1,5 @@
 /**
- * A mixed read and write load on the API (issue 22 item 7), on loopback and bounded: an open-loop generator offers
+ * A mixed read and write load on the API, on loopback and bounded: an open-loop generator offers
  * requests at a fixed rate (80 % reads: company and sliders as the home page asks for them, the product list, search,
  * a product by slug; 20 % writes: a registration, a signed-in customer's order, a contact message, an admin's edit of
  * a video), steps the rate up and finds the highest rate the API answers with zero errors and its p95 within a bound.

@@ -1,5 +1,5 @@
 /**
- * The bench's PostgreSQL half (issue 21): the API on PostgreSQL at demo size and at scale, each on a fresh database
+ * The bench's PostgreSQL half: the API on PostgreSQL at demo size and at scale, each on a fresh database
  * of the server postgres.ts finds or starts. When PostgreSQL cannot be had or a step fails, the reason goes into the
  * report and the run goes on, unless the PostgreSQL figures are required (--ci with a given server): then it throws.
  */

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL server the bench measures the API on (issue 21): a given one (BENCH_POSTGRES_URL, else
+ * The PostgreSQL server the bench measures the API on: a given one (BENCH_POSTGRES_URL, else
  * TEST_POSTGRES_URL, as .ci/run exports it), else a throwaway one started from Debian's binaries, else none (the
  * report says why). Each measurement gets a fresh database `bench_<random>` on it, dropped afterwards.
  */

@@ -1,5 +1,5 @@
 /**
- * How long a company name change takes to reach the served static HTML (issue 16's budget): sign in as the bench's
+ * How long a company name change takes to reach the served static HTML (budget 30 s): sign in as the bench's
  * admin, PUT /api/company with a new name, poll the home page's HTML until it carries the name, then put the old
  * name back and wait for that build too, so the product is left as it was.
  */

@@ -53,7 +53,7 @@ const EnvSchema = z
     /** `off` drops the per-address request limits (test rigs behind one address, load tests); per-account limits stay. */
     RATE_LIMITS: choice(['on', 'off'], 'on'),
     /**
-     * Behind a load balancer (issue 21): a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed
+     * Behind a load balancer: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed
      * for the client address (trust-proxy.ts); unset, the socket's address only (security.md R60).
      */
     TRUST_PROXY: z
@@ -68,7 +68,7 @@ const EnvSchema = z
         return parsed;
       }),
     /**
-     * Two-factor sign-in for admins (issue 22): `optional` lets each admin set up an authenticator app in /settings;
+     * Two-factor sign-in for admins: `optional` lets each admin set up an authenticator app in /settings;
      * `required` makes every admin without one set it up at their next sign-in, before any admin session is given.
      */
     ADMIN_2FA: choice(['optional', 'required'], 'optional'),
@@ -90,7 +90,7 @@ const EnvSchema = z
     AUTH_SECRET: optionalText(z.string().min(32)),
     /** Sender address of outgoing mail; unset, no-reply@ the SITE_URL host. */
     MAIL_FROM: optionalText(z.email()),
-    /** Stripe Checkout (issue 19): unset, orders are paid manually only. A secret (sk_) or restricted (rk_) API key. */
+    /** Stripe Checkout: unset, orders are paid manually only. A secret (sk_) or restricted (rk_) API key. */
     STRIPE_SECRET_KEY: optionalText(z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')),
     /** The signing secret of the webhook endpoint /api/payments/stripe/webhook; required with STRIPE_SECRET_KEY. */
     STRIPE_WEBHOOK_SECRET: optionalText(
@@ -98,7 +98,7 @@ const EnvSchema = z
     ),
     /** Where the Stripe API is (a local stand-in in tests); unset, Stripe's own. */
     STRIPE_API_BASE: optionalUrl,
-    /** Where uploaded media and documents live (issue 21): `local` files in DATA_DIR, or `s3`, a bucket (S3_* below). */
+    /** Where uploaded media and documents live: `local` files in DATA_DIR, or `s3`, a bucket (S3_* below). */
     MEDIA_STORAGE: choice(['local', 's3'], 'local'),
     S3_BUCKET: optionalText(
       z

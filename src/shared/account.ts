@@ -1,5 +1,5 @@
 /**
- * What /api/account answers (issue 20 item 2, /settings): the signed-in person's own account, its sessions, a pending
+ * What /api/account answers (/settings): the signed-in person's own account, its sessions, a pending
  * email change and the export of their data. The texts the server and the Settings screen share are here too.
  */
 import type { NewsletterStatus } from './schemas/newsletter.ts';

@@ -1,4 +1,4 @@
-/** Resetting another account's two-factor sign-in from Manage Users (issue 22): the texts the server and the screen share. */
+/** Resetting another account's two-factor sign-in from Manage Users: the texts the server and the screen share. */
 export const ADMIN_TWO_FACTOR_TEXTS = {
   notYourOwn: 'Your own two-factor sign-in is changed under Settings, not here',
   notOn: 'Two-factor sign-in is not on for this account',

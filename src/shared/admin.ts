@@ -20,21 +20,21 @@ export type AuditAction =
   | 'photo.create'
   | 'site.rebuild'
   | 'user.update'
-  // Issue 17: every content type, products and orders; a publish change is an update.
+  // Every content type, products and orders; a publish change is an update.
   | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete'}`
   | 'order.status'
-  // Issue 18: the team on About (a reorder is an update).
+  // The team on About (a reorder is an update).
   | 'team.create'
   | 'team.update'
   | 'team.delete'
-  // Issue 19: the store's currency, tax, shipping and payment settings.
+  // The store's currency, tax, shipping and payment settings.
   | 'store.update'
-  // Issue 20: the admin's answers to conversations, closing or reopening them, blocking or unblocking a sender.
+  // The admin's answers to conversations, closing or reopening them, blocking or unblocking a sender.
   | 'conversation.reply'
   | 'conversation.update'
   | 'sender.block'
   | 'sender.unblock'
-  // Issue 22: a backup archive downloaded; another admin's two-factor sign-in reset by an admin.
+  // A backup archive downloaded; another admin's two-factor sign-in reset by an admin.
   | 'backup.download'
   | 'user.two-factor-reset';
 
@@ -45,7 +45,7 @@ export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_pas
   created_at: string;
   /** ISO time of the latest activity of a live session; null without one. */
   last_seen_at: string | null;
-  /** Two-factor sign-in is on (issue 22: another admin can reset it); never its secret or codes. */
+  /** Two-factor sign-in is on (another admin can reset it); never its secret or codes. */
   two_factor: boolean;
 }
 

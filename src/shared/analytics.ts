@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 20 item 3): what GET /api/analytics answers and the /analytics screen reads, and the pure rules of
+ * Analytics: what GET /api/analytics answers and the /analytics screen reads, and the pure rules of
  * a date range (UTC days written YYYY-MM-DD): its defaults, its checks, and every day of it with zeros filled in.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Commerce (issue 19): the store's settings as the public sees them, cart lines, and the one pricing rule. The server
+ * Commerce: the store's settings as the public sees them, cart lines, and the one pricing rule. The server
  * prices every order with priceOrder from product rows; the cart shows the same figures from the same function, so
  * what a visitor sees is what the server charges. Money is integer minor units (cents) throughout.
  */

@@ -1,4 +1,4 @@
-/** Documents a company publishes (issue 17): what GET /api/documents answers, what the admin sees, and their labels. */
+/** Documents a company publishes: what GET /api/documents answers, what the admin sees, and their labels. */
 
 /** A published document as GET /api/documents lists it; `url` is the API path of its download. */
 export interface PublicDocument {

@@ -1,5 +1,5 @@
 /**
- * Where a stored media file is fetched from (issue 21 item 3), the one home of the rule: rows keep site-relative
+ * Where a stored media file is fetched from, the one home of the rule: rows keep site-relative
  * names ('/media/<name>'), and a MEDIA_BASE_URL (a CDN in front of the bucket or of /media) replaces the '/media'
  * part when set, so the base can change without touching a row.
  */

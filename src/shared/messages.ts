@@ -1,5 +1,5 @@
 /**
- * Conversations with the company (issue 20 item 1): what GET /api/messages (the visitor's own threads) and
+ * Conversations with the company: what GET /api/messages (the visitor's own threads) and
  * /api/admin/messages (every thread) answer, shared by the server and the two Messages screens.
  */
 import { codePoints } from './code-points.ts';

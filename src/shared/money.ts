@@ -1,5 +1,5 @@
 /**
- * Money is stored as integer minor units (cents) since issue 17; the API's `price` and `total` fields stay amounts in
+ * Money is stored as integer minor units (cents), never floats; the API's `price` and `total` fields stay amounts in
  * major units (dollars) as the spec's shapes have them. These two are the only conversions.
  */
 

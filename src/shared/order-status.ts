@@ -1,5 +1,5 @@
 /**
- * The order status machine (issue 17 item 5): the one place that says which status may follow which. Pure, shared by
+ * The order status machine: the one place that says which status may follow which. Pure, shared by
  * the server (which enforces it) and the Orders screen (which only offers what it allows).
  *
  *   pending → paid | cancelled

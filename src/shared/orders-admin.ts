@@ -1,4 +1,4 @@
-/** What the admin Orders API answers (issue 17 item 5): amounts in major units beside the exact cents. */
+/** What the admin Orders API answers: amounts in major units beside the exact cents. */
 import type { ShipTo } from './commerce.ts';
 import type { OrderStatus } from './order-status.ts';
 
@@ -47,7 +47,7 @@ export interface AdminOrderHistoryEntry {
   note: string;
 }
 
-/** Where an order goes (issue 19); every field '' for an order placed before checkout existed. */
+/** Where an order goes; every field '' for an order placed before checkout existed. */
 export type AdminShippingAddress = ShipTo;
 
 export interface AdminOrderDetail extends AdminOrderSummary {

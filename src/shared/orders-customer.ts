@@ -1,5 +1,5 @@
 /**
- * What checkout and a customer's orders answer (issue 19 items 3 and 5): the quote of a cart, the order placed, and
+ * What checkout and a customer's orders answer: the quote of a cart, the order placed, and
  * the orders a customer reads. Money in integer cents; `total` beside `total_cents` in major units as the spec's
  * amount fields have them.
  */

@@ -1,4 +1,4 @@
-/** Simple pages (issue 17 item 2): privacy, terms and the like, published at /pages/{slug}/ and linkable from the footer. */
+/** Simple pages: privacy, terms and the like, published at /pages/{slug}/ and linkable from the footer. */
 
 /** A published page in GET /api/pages: what the footer and the sitemap need. */
 export interface PageLink {

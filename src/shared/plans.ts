@@ -1,4 +1,4 @@
-/** Pricing plans (issue 17): what GET /api/plans answers and what the admin sees besides. */
+/** Pricing plans: what GET /api/plans answers and what the admin sees besides. */
 
 export const BILLING_PERIODS = ['month', 'year', 'once'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];

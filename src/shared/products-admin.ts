@@ -1,4 +1,4 @@
-/** What the Manage Products API answers and its island reads (issue 17 item 3): one set of types for both sides. */
+/** What the Manage Products API answers and its island reads: one set of types for both sides. */
 import type { Product } from './types.ts';
 
 /** One product as GET/POST/PUT/PATCH /api/admin/products answer it: the public fields plus what only an admin sees. */

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 22): what the server and the screens share without zod (islands import this, and zod
+ * Two-factor sign-in: what the server and the screens share without zod (islands import this, and zod
  * would add about 15 KB to the login page): the code shapes, the texts, what the endpoints answer. The request
  * bodies' schemas are in schemas/two-factor.ts.
  */

@@ -101,7 +101,7 @@ export interface Recommendation {
 
 export interface Product {
   _id: string;
-  /** Its page is /shop/{slug} (issue 19). */
+  /** Its page is /shop/{slug}. */
   slug: string;
   name: string;
   description: string;

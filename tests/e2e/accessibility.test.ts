@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 22 item 1): axe-core on every page of src/pages (public pages signed out, the account pages
+ * Accessibility: axe-core on every page of src/pages (public pages signed out, the account pages
  * signed in as a customer, the admin screens signed in as the admin), light and dark, at 375 and 1280 px, with the
  * WCAG 2.0/2.1/2.2 A and AA rules: no serious or critical violation. The routes come from the page files themselves, so
  * a new page is checked without touching this file. One context per role and one page load per route: the theme and

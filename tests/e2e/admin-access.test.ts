@@ -1,5 +1,5 @@
 /**
- * Who gets into the admin area (issue 16, item 1): a visitor signs in and comes back, a customer is sent to their
+ * Who gets into the admin area: a visitor signs in and comes back, a customer is sent to their
  * profile without ever seeing an admin screen, admin pages are never indexed, and Logout revokes the session.
  */
 import { expect, test, type APIRequestContext } from './fixtures.ts';

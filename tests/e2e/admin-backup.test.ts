@@ -1,5 +1,5 @@
 /**
- * Backup from the admin area (issue 22 item 4): the admin opens /admin/backup from the sidebar, presses "Download
+ * Backup from the admin area: the admin opens /admin/backup from the sidebar, presses "Download
  * backup", sees the server at work, and the browser saves one .tar.gz whose manifest lists the demo site's tables and
  * every media file with the checksum of the bytes inside. Screenshots at 375 and 1280 px in both themes go to
  * BACKUP_SHOTS, else the test results' folder.

@@ -1,5 +1,5 @@
 /**
- * Blogs and Pages of Content Management (issue 17 items 2 and 7) as an admin uses them: a post written in the rich-text
+ * Blogs and Pages of Content Management as an admin uses them: a post written in the rich-text
  * editor and published reaches the static site after the rebuild with its formatting, while a draft never appears on
  * /blogs/, in the sitemap or in search; a page is created, published, edited and deleted, and /pages/{slug}/ and its
  * footer link follow each rebuild. The e2e server is shared: everything made here is deleted again.

@@ -1,5 +1,5 @@
 /**
- * Update Company (issue 16, item 4): text fields and social links saved through one multipart PUT, logo upload with
+ * Update Company: text fields and social links saved through one multipart PUT, logo upload with
  * a real progress bar, the browser's picture checks, and a server refusal that names its field. Every test puts the
  * demo company back through the API (other e2e files expect the demo branding).
  */

@@ -1,5 +1,5 @@
 /**
- * Content Management (/admin/content, issue 17 item 2) as an admin uses it: the spec's texts, tabs kept in the
+ * Content Management (/admin/content) as an admin uses it: the spec's texts, tabs kept in the
  * address, search, grid/list, the multi-file image upload with each file's size and progress, and for Images, Videos,
  * Audio and Events: create, edit, publish and delete. The e2e server is shared: every item made here carries this
  * run's mark and is deleted through the UI (or, if a step failed, through the API afterwards).

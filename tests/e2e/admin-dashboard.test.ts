@@ -1,5 +1,5 @@
 /**
- * The admin layout and dashboard (issue 16, items 2 and 3): the sidebar's eight links, the stat cards with the API's
+ * The admin layout and dashboard: the sidebar's eight links, the stat cards with the API's
  * numbers, quick actions, recent activity, the publish state, the failure lines with Retry, and the overlay sidebar.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Documents and Plans of Content Management (issue 17 items 2 and 7) as an admin uses them: a plan is created, edited,
+ * Documents and Plans of Content Management as an admin uses them: a plan is created, edited,
  * published and deleted from its tab, and /pricing follows each rebuild; a document uploaded and published is listed
  * on /documents with a download that answers as an attachment. Drafts never appear. The e2e server is shared:
  * everything made here is deleted again.

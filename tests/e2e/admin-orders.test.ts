@@ -1,5 +1,5 @@
 /**
- * Orders (issue 17 item 5) as an admin uses them: filter by status, day and search, open an order, change its status
+ * Orders as an admin uses them: filter by status, day and search, open an order, change its status
  * (the customer's email lands in the server's outbox), confirm a cancellation, and the list follows. The e2e server is
  * shared: this file adds its own order to the database and removes it afterwards; the demo orders are only read.
  */

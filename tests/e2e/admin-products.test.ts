@@ -1,5 +1,5 @@
 /**
- * Manage Products (/admin/manage-products, issue 17 item 3) as an admin uses it: a product with a picture is added
+ * Manage Products (/admin/manage-products) as an admin uses it: a product with a picture is added
  * (a bad price is marked under its field first), its price edited, found in the table, taken back to a draft and
  * deleted after the confirmation. The e2e server is shared: only this run's product is touched, and whatever a failed
  * step left is deleted through the API; the site is then left built and up to date.

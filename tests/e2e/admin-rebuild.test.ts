@@ -1,5 +1,5 @@
 /**
- * The public static site follows admin changes (issue 16, item 8): a company name change reaches the served HTML
+ * The public static site follows admin changes: a company name change reaches the served HTML
  * after the scheduled rebuild, and a build that fails leaves the previous site live and says why.
  */
 import { expect, test, type APIRequestContext } from './fixtures.ts';

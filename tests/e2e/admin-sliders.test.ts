@@ -1,5 +1,5 @@
 /**
- * Add New Slider and the Hero/Slider Editor (issue 16, item 6) as an admin uses them. The e2e server is shared and the
+ * Add New Slider and the Hero/Slider Editor as an admin uses them. The e2e server is shared and the
  * home hero reads the sliders: every slider made here is deleted and the demo sliders are restored afterwards.
  */
 import assert from 'node:assert/strict';

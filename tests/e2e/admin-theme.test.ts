@@ -1,5 +1,5 @@
 /**
- * Theme Settings (issue 16, item 5): the spec's controls, the live preview in both themes, the contrast warning, the
+ * Theme Settings: the spec's controls, the live preview in both themes, the contrast warning, the
  * save and its texts, and the page following the saved theme without a reload. Every save is undone through the API
  * (other e2e files expect the demo branding).
  */

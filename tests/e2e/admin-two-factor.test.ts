@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in as an admin uses it (issue 22): set up an authenticator in /settings by reading the key from the
+ * Two-factor sign-in as an admin uses it: set up an authenticator in /settings by reading the key from the
  * page (the test is the authenticator app, computing codes with @oslojs/otp), keep the recovery codes, sign out, and
  * sign in again with the password and then a code. Screenshots of the setup and of the code step at 375 and 1280 px
  * in both themes. The admin is one this file makes and deletes, so the server's own admin is never touched.

@@ -1,5 +1,5 @@
 /**
- * Upload New Photo (/admin/upload, issue 17 item 1) as an admin uses it. The e2e server is shared and the photo lists
+ * Upload New Photo (/admin/upload) as an admin uses it. The e2e server is shared and the photo lists
  * count the demo photos: every photo made here is deleted from the database afterwards (there is no delete route yet)
  * and, as a published one was built into the static /photos page, the site is rebuilt once more.
  */

@@ -1,7 +1,7 @@
 /**
- * Manage Users (issue 17 item 4) as an admin uses it: find a new customer by search, make them admin and back,
+ * Manage Users as an admin uses it: find a new customer by search, make them admin and back,
  * deactivate (their session ends at once) and reactivate; the admin's own row cannot be changed; reset another
- * admin's two-factor sign-in (issue 22). The e2e server is shared: only the accounts this file registers are changed.
+ * admin's two-factor sign-in. The e2e server is shared: only the accounts this file registers are changed.
  */
 import assert from 'node:assert/strict';
 import { generateHOTP } from '@oslojs/otp';

@@ -1,5 +1,5 @@
 /**
- * Analytics end to end (issue 20 item 3): a visitor's pages are counted by the public layout's script (no cookie), the
+ * Analytics end to end: a visitor's pages are counted by the public layout's script (no cookie), the
  * admin opens /analytics and sees the charts drawn and the tables with those views, switches the range, downloads a
  * CSV; an empty range reads the spec's text; admin pages count nothing. Screenshots at 320, 375 and 1280 px in both
  * themes go to ANALYTICS_SHOTS, else the test results' folder.

@@ -1,5 +1,5 @@
 /**
- * Checkout as people do it (issue 19 item 7): a visitor adds two products to the cart, checks out as a guest (the
+ * Checkout as people do it: a visitor adds two products to the cart, checks out as a guest (the
  * email proved by the code from the outbox) with manual payment and sees the confirmation; the admin marks the order
  * paid, then shipped; the link in the confirmation email shows it shipped. A signed-in customer's order is listed
  * under /orders. The e2e server is shared: the orders, the account and the stock this file changes are put back.

@@ -1,5 +1,5 @@
 /**
- * The contact form really sends, and the team on About is the company's (issue 18 items 1, 5 and 7): a message lands
+ * The contact form really sends, and the team on About is the company's: a message lands
  * in the outbox before 'Message sent successfully!' shows; a failure shows the error in red; About shows the set team
  * (or the spec's placeholders); the admin's Team screen adds, edits, reorders and removes a member.
  */

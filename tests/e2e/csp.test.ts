@@ -1,5 +1,5 @@
 /**
- * A walk under the Content Security Policy (issue 22 item 2, security.md R51-R53): every route signed out and signed
+ * A walk under the Content Security Policy (security.md R51-R53): every route signed out and signed
  * in as the admin, every admin screen with its dialogs and editors open, the hero's YouTube slide, voice search, the
  * photo lightbox and a checkout to the order confirmation. On each: the served policy has no unsafe keyword, every
  * inline script and style the hydrated page holds is named by the policy's hashes, the served markup has no style=""

@@ -1,5 +1,5 @@
 /**
- * Text from the API never becomes markup or script (security.md R46, R49, R51-R53; security issue 15, item 1): hostile
+ * Text from the API never becomes markup or script (security.md R46, R49, R51-R53): hostile
  * values in every field a visitor sees, built into the pages and then changed after the build, on every public page.
  *
  * The shared e2e server's demo data is left alone: this file builds and serves its own product on a fresh DATA_DIR.

@@ -1,5 +1,5 @@
 /**
- * Keyboard use (issue 22 item 1): Tab walks the home page, the contact form and an admin screen, every element it
+ * Keyboard use: Tab walks the home page, the contact form and an admin screen, every element it
  * lands on shows a focus indicator (an outline or a box shadow), and the main controls are among them. The hero
  * slider has a pause/play button (WCAG 2.2.2), dots operated with Enter and Space, a live region that names the slide
  * the visitor chose (silent while the slides rotate by themselves), and no autoplay under reduced motion.

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 20 item 1): a signed-in visitor sends a message with the contact form, the admin sees the top bar's
+ * Messages: a signed-in visitor sends a message with the contact form, the admin sees the top bar's
  * unread badge, answers on /admin/messages (the reply is mailed), and the visitor reads the answer on /messages and
  * writes back; a signed-out visitor is sent to sign in first. Screenshots of both screens at 320, 375 and 1280 px in
  * both themes (MESSAGES_SHOTS=<dir> to keep them elsewhere).

@@ -1,5 +1,5 @@
 /**
- * Settings (issue 20 item 2) as people use it: a customer changes their email with the code mailed to the new
+ * Settings as people use it: a customer changes their email with the code mailed to the new
  * address, then deletes the account (it can no longer sign in); an admin sees the Site settings links. Screenshots of
  * /settings at 320, 375 and 1280 px in both themes, for a customer and for an admin. The account this file makes is
  * deleted by the file itself.

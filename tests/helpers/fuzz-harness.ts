@@ -1,5 +1,5 @@
 /**
- * Sends fuzz requests to the real app in-process and judges each answer (issue 22 item 5): never a 5xx, a JSON
+ * Sends fuzz requests to the real app in-process and judges each answer: never a 5xx, a JSON
  * `{ message }` with every 4xx (and Retry-After with a 429), no stack, SQL or server path in any answer, nothing set on
  * Object.prototype, and for every request not answered 2xx the whole database and media directory unchanged.
  */

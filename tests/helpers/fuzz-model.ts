@@ -1,5 +1,5 @@
 /**
- * What the API fuzz knows about the API, all learnt from the running app so that nothing goes stale (issue 22 item 5):
+ * What the API fuzz knows about the API, all learnt from the running app so that nothing goes stale:
  * the routes from the app's own route table (as admin-authorization.test.ts walks it), the upload routes from
  * UPLOAD_ROUTES, field names from the zod schemas in src/shared/schemas and from what the reads answer, real ids
  * and slugs from the reads, and per write route the fields its refusals ask for one after the other.

@@ -1,5 +1,5 @@
 /**
- * Arbitraries of whole requests for one route (issue 22 item 5): who calls, path parameters, query string and body
+ * Arbitraries of whole requests for one route: who calls, path parameters, query string and body
  * (JSON of the wrong shape, broken JSON, wrong media types, multipart uploads). Requests are plain data so that
  * fast-check can print and shrink them; file contents are described, and made into bytes only when sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The whole database as rows, to tell whether a request changed any record (issue 22 item 5). Dialect-neutral: the
+ * The whole database as rows, to tell whether a request changed any record. Dialect-neutral: the
  * tables come from Kysely's introspection and every row is read with selectAll, on SQLite and PostgreSQL alike; the
  * media directory's file names go with it, so a refused upload that leaves a file behind is caught too.
  */

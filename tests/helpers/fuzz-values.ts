@@ -1,5 +1,5 @@
 /**
- * The hostile values the API fuzz sends (issue 22 item 5): unicode edge cases, injection strings, huge texts, values
+ * The hostile values the API fuzz sends: unicode edge cases, injection strings, huge texts, values
  * of the wrong type and prototype-pollution keys, as fast-check arbitraries. Pure: nothing here knows a route.
  */
 import fc from 'fast-check';

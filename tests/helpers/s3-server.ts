@@ -1,5 +1,5 @@
 /**
- * A real S3-compatible server for tests (issue 21 item 3): s3rver, from the npm registry, in the test process on a free
+ * A real S3-compatible server for tests: s3rver, from the npm registry, in the test process on a free
  * port with a temporary directory and one bucket. `env` is what points the API at it (MEDIA_STORAGE=s3 and S3_*).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for Stripe's API (issue 19): a node:http server on 127.0.0.1 that answers
+ * A local stand-in for Stripe's API: a node:http server on 127.0.0.1 that answers
  * POST /v1/checkout/sessions as Stripe would, or with a failure, and records every request it got, form body
  * decoded. Point the app at it with STRIPE_API_BASE=standIn.url.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in person's own account, /api/account (issue 20 item 2), with the real app, database and DATA_DIR: each
+ * The signed-in person's own account, /api/account, with the real app, database and DATA_DIR: each
  * route answers the session's user only; profile edits follow registration's rules; the picture follows the upload
  * rules; an email change is confirmed by a code mailed to the new address; other sessions can be ended; the export
  * holds the person's data and no secret; deletion asks for the password and keeps the orders.

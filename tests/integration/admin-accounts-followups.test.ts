@@ -1,5 +1,5 @@
 /**
- * Admin accounts follow-ups (issue 22, item 6), against the real API and database: sessions name their browser and
+ * Admin account follow-ups to two-factor sign-in, against the real API and database: sessions name their browser and
  * system (names only, never the User-Agent header), a backup download is in the audit log, the account export
  * holds the two-factor state (never a secret or code), and an admin resets another admin's two-factor sign-in
  * (refusals, sessions ended, audit, mail; with ADMIN_2FA=required the next sign-in asks for a new authenticator).

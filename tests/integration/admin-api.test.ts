@@ -1,5 +1,5 @@
 /**
- * The admin dashboard calls through the real app (issue 16 items 3 and 8): stats computed in the database, the audit
+ * The admin dashboard calls through the real app: stats computed in the database, the audit
  * log newest first, the publish state, a rebuild on demand (audited) and the notification of a failed build.
  */
 import { randomUUID } from 'node:crypto';

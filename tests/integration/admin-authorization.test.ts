@@ -1,5 +1,5 @@
 /**
- * Deny by default (security.md R33, R34; issue 16 item 1): every route the app registers under /api that is not
+ * Deny by default (security.md R33, R34): every route the app registers under /api that is not
  * listed below as public or as for any signed-in user is an admin route, and is walked with no token (401), a garbage
  * token (401), a customer's token (403) and an admin's (neither). A route added without a guard fails this test until
  * it is guarded or listed here on purpose.
@@ -25,13 +25,13 @@ const PUBLIC = new Set([
   'GET /api/videos',
   'GET /api/audios',
   'GET /api/events',
-  // Issue 17: published pages, plans and documents, and a published document's file.
+  // Published pages, plans and documents, and a published document's file.
   'GET /api/pages',
   'GET /api/pages/:slug',
   'GET /api/plans',
   'GET /api/documents',
   'GET /api/documents/:id/download',
-  // Issue 18: an event's page data, the sign-in providers, the newsletter's double opt-in, the contact form, the team.
+  // An event's page data, the sign-in providers, the newsletter's double opt-in, the contact form, the team.
   'GET /api/events/:slug',
   'GET /api/auth/providers',
   'POST /api/newsletter',
@@ -39,7 +39,7 @@ const PUBLIC = new Set([
   'POST /api/newsletter/unsubscribe',
   'POST /api/contact',
   'GET /api/team',
-  // Issue 19: a product's page data, the store's settings, checkout (guests verify their email by a code), placing an
+  // A product's page data, the store's settings, checkout (guests verify their email by a code), placing an
   // order, one order (its owner, or a guest with the confirmation link's token), the payment provider's webhook.
   'GET /api/products/:slug',
   'GET /api/store',
@@ -49,7 +49,7 @@ const PUBLIC = new Set([
   'POST /api/orders',
   'GET /api/orders/:id',
   'POST /api/payments/stripe/webhook',
-  // Issue 20: a page view counted (path and referrer host only).
+  // A page view counted (path and referrer host only).
   'POST /api/analytics/view',
   'POST /api/auth/register',
   'POST /api/auth/login',
@@ -59,7 +59,7 @@ const PUBLIC = new Set([
   'POST /api/auth/logout',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
-  // Issue 22: a sign-in's second step, and setting up an authenticator at sign-in when ADMIN_2FA=required (the
+  // A sign-in's second step, and setting up an authenticator at sign-in when ADMIN_2FA=required (the
   // challenge a first factor answered is the credential).
   'POST /api/auth/two-factor',
   'POST /api/auth/two-factor/setup',
@@ -70,11 +70,11 @@ const SIGNED_IN = new Set([
   'GET /api/auth/me',
   'POST /api/auth/change-password',
   'GET /api/orders',
-  // Issue 20: one's own conversations with the company.
+  // One's own conversations with the company.
   'GET /api/messages',
   'GET /api/messages/:id',
   'POST /api/messages',
-  // Issue 20: one's own account (/settings): profile, picture, email change by code, sessions, export, deletion.
+  // One's own account (/settings): profile, picture, email change by code, sessions, export, deletion.
   'GET /api/account',
   'DELETE /api/account',
   'PATCH /api/account/profile',
@@ -86,7 +86,7 @@ const SIGNED_IN = new Set([
   'GET /api/account/sessions',
   'POST /api/account/sessions/sign-out-others',
   'GET /api/account/export',
-  // Issue 22: signing out any one of one's sessions; one's own two-factor sign-in (setting it up answers 403 to a customer).
+  // Signing out any one of one's sessions; one's own two-factor sign-in (setting it up answers 403 to a customer).
   'POST /api/account/sessions/:id/sign-out',
   'GET /api/account/two-factor',
   'POST /api/account/two-factor/setup',
@@ -152,7 +152,7 @@ afterAll(() => {
 describe('admin routes: deny by default', () => {
   it('finds the admin routes of this issue among the registered ones', () => {
     const keys = adminRouteKeys(t.app);
-    // Issue 22: the backup download, resetting another account's two-factor sign-in.
+    // The backup download, resetting another account's two-factor sign-in.
     const issue22 = ['GET /api/admin/backup', 'DELETE /api/admin/users/:id/two-factor'];
     for (const key of [
       'PUT /api/company',

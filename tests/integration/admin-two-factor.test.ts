@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for admins, the session list and the new sign-in mail (issue 22), against the real server and
+ * Two-factor sign-in for admins, the session list and the new sign-in mail, against the real server and
  * database: setting up an authenticator, the second step after a password, an emailed code and Google, wrong and
  * reused codes, single-use recovery codes, the attempt limits, turning it off, ADMIN_2FA=required, customers left
  * as they were, signing out one session, and the mail to an admin after each sign-in.

@@ -1,5 +1,5 @@
 /**
- * Analytics with the real app and database (issue 20 item 3): POST /api/analytics/view keeps only the day, the path,
+ * Analytics with the real app and database: POST /api/analytics/view keeps only the day, the path,
  * the referrer's host and a daily-salted visitor hash (no address, browser or cookie); bots, Do Not Track and pages
  * that are never counted leave nothing; GET /api/analytics and its CSV export answer only admins, with the figures of
  * the views, orders and sign-ups made here.

@@ -1,5 +1,5 @@
 /**
- * Attempt limits in the database (issue 21 item 4; security.md R58-R60): two connections to one database (as two API
+ * Attempt limits in the database (security.md R58-R60): two connections to one database (as two API
  * processes have) count together, a group is checked and counted at once, keys are stored only hashed, old states go.
  */
 import { rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 22 item 4; security.md R70) with the real server and database (SQLite here, PostgreSQL on
+ * Backup and restore (security.md R70) with the real server and database (SQLite here, PostgreSQL on
  * the node-postgres run): an admin downloads a backup while the API takes writes and uploads; `npm run restore`'s own
  * script restores it into a fresh DATA_DIR (and database), where every table holds the manifest's count, the database
  * passes its integrity check, every media and document file is the one backed up byte for byte, and the site starts

@@ -1,5 +1,5 @@
 /**
- * The blog admin API with the real app, database and DATA_DIR (issue 17 item 2): list with drafts, read, create and
+ * The blog admin API with the real app, database and DATA_DIR: list with drafts, read, create and
  * edit (JSON or multipart with a real cover picture), publish, delete; content sanitised on write with the blog
  * allow-list; slugs made unique; refusals name their field and change nothing; drafts never reach a public read.
  */

@@ -1,5 +1,5 @@
 /**
- * Checkout with the real app and database (issue 19 item 3): orders priced from the product rows whatever the browser
+ * Checkout with the real app and database: orders priced from the product rows whatever the browser
  * sends, stock taken in the same transaction (parallel orders for the last items never oversell), one order per
  * Idempotency-Key even when the same key races itself, guests verified by an emailed code, quotes, and bad input
  * answered 400 (never 500).

@@ -1,5 +1,5 @@
 /**
- * PUT /api/company through the real app (site-spec §3, §5, §7; issue 16 item 4): the multipart form of Update Company
+ * PUT /api/company through the real app (site-spec §3, §5, §7): the multipart form of Update Company
  * with its three pictures, the JSON form of Theme Settings, every validation edge (400 naming the field, nothing
  * changed), the audit entry, the public answer at once, the rebuild asked for and a replaced picture's files removed.
  */

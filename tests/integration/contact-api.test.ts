@@ -1,5 +1,5 @@
 /**
- * POST /api/contact with the real app, database and outbox (issue 18 item 5; issue 20): a message starts a conversation
+ * POST /api/contact with the real app, database and outbox: a message starts a conversation
  * (its first visitor message), then is mailed to the company with Reply-To set to the visitor; a filled honeypot is
  * answered alike and leaves nothing; refusals are sentences naming their field; an address sending too many is told to
  * wait; a blocked address is refused; a guest's address is limited too; signed in, the thread is the account's.

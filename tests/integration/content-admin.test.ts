@@ -1,5 +1,5 @@
 /**
- * Content Management writes with the real app, database and DATA_DIR (issue 17 item 2): photo edits and deletes,
+ * Content Management writes with the real app, database and DATA_DIR: photo edits and deletes,
  * videos, audio and events. Every call: the row, its audit entry, the rebuild asked for only when public content
  * changed, drafts never in the public lists, refusals naming their field and changing nothing, files released on delete.
  */

@@ -1,5 +1,5 @@
 /**
- * Crash safety on every write (issue 22 item 3): sequential writes of every kind through the real HTTP API, the
+ * Crash safety on every write: sequential writes of every kind through the real HTTP API, the
  * product process killed with SIGKILL at a random moment (20 rounds, seeded: the seed is printed, CRASH_SEED=<n>
  * replays it), restarted on the same DATA_DIR (and DATABASE_URL), then: every write acknowledged with 2xx is there
  * with all its fields, every media row's file exists and decodes, no orphan or temp file is left after the start-up

@@ -1,5 +1,5 @@
 /**
- * A customer's orders (issue 19 item 5): GET /api/orders answers only the caller's own (whatever clientId or userId the
+ * A customer's orders: GET /api/orders answers only the caller's own (whatever clientId or userId the
  * query names), newest first; GET /api/orders/:id opens for its owner or with its access token, and is the same 404
  * for everyone else.
  */

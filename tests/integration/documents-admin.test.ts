@@ -1,5 +1,5 @@
 /**
- * Documents with the real app, database and DATA_DIR (issue 17): GET /api/documents and GET /api/documents/:id/download
+ * Documents with the real app, database and DATA_DIR: GET /api/documents and GET /api/documents/:id/download
  * (published only, an attachment with nosniff), GET/POST /api/admin/documents and PUT/PATCH/DELETE
  * /api/admin/documents/:id. Files are checked by content (real PDF and DOCX bytes made in code), stored outside
  * DATA_DIR/media under server-made names and removed with their document; every refusal changes nothing.

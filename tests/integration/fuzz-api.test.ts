@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every API route (issue 22 item 5; security.md R45, R47, R48, R63): each route the app
+ * Property-based fuzzing of every API route (security.md R45, R47, R48, R63): each route the app
  * registers gets, from an admin, a customer and nobody, bodies of the wrong types, huge texts, unicode edge cases,
  * injection strings, prototype-pollution keys, bad query strings and path parameters, and the upload routes get
  * hostile multipart forms. Never a 5xx; every 4xx a JSON { message }; no stack, SQL or path in any answer; a request

@@ -1,5 +1,5 @@
 /**
- * What the API fuzz (fuzz-api.test.ts, issue 22 item 5) found, pinned down one case each. NUL (U+0000): PostgreSQL
+ * What the API fuzz (fuzz-api.test.ts) found, pinned down one case each. NUL (U+0000): PostgreSQL
  * cannot store it in text ("invalid byte sequence for encoding UTF8: 0x00"), so a path parameter, query value, JSON
  * field or form field holding one answered 500 there while SQLite stored it; now both refuse it with 400 before any
  * query runs (well-formed-text.ts, upload-form.ts).

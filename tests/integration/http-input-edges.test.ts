@@ -1,5 +1,5 @@
 /**
- * Edges of HTTP input (security.md R45, R57; issue 15 item 7): JSON bodies must say application/json, cross-site
+ * Edges of HTTP input (security.md R45, R57): JSON bodies must say application/json, cross-site
  * writes are refused, methods a path does not take answer 405 with Allow, and text that is not well-formed Unicode
  * is refused rather than stored changed.
  */

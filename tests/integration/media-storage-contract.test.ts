@@ -1,5 +1,5 @@
 /**
- * The storage contract (issue 21 item 3), run against both implementations: local files in a temporary DATA_DIR and
+ * The storage contract, run against both implementations: local files in a temporary DATA_DIR and
  * a real S3-compatible server (s3rver, tests/helpers/s3-server.ts). put/get/head/delete/list, a missing object, an
  * overwrite, byte ranges, unsafe names, and media and documents kept apart.
  */

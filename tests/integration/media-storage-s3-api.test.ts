@@ -1,5 +1,5 @@
 /**
- * The whole API on S3-compatible storage (issue 21 item 3), against a real S3 server (s3rver): a photo upload with its
+ * The whole API on S3-compatible storage, against a real S3 server (s3rver): a photo upload with its
  * variants, an audio upload and a document upload land in the bucket (not on disk), GET /media/:name serves them with
  * the row's type, the security headers, ETag, 304 and byte ranges, deletes remove the objects, the start-up sweep
  * removes orphan objects (old enough ones only); with MEDIA_BASE_URL rows and answers stay relative.

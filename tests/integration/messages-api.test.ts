@@ -1,5 +1,5 @@
 /**
- * Conversations with the company (issue 20 item 1) with the real app, database and outbox: a signed-in visitor's own
+ * Conversations with the company with the real app, database and outbox: a signed-in visitor's own
  * threads only (the caller from the session, never from the query or body), blank messages refused, blocked senders
  * refused with nothing stored, the admin's list, unread count, read, reply (mailed), close/reopen and block.
  */

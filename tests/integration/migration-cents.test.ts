@@ -1,4 +1,4 @@
-/** The issue 17 migration on a database with rows of the version before it: floating money to cents, states kept. */
+/** The cents migration on a database with rows of the version before it: floating money to cents, states kept. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Orders with the real app and database (issue 17 item 5): the demo orders listed, paged, filtered by status, UTC day
+ * Orders with the real app and database: the demo orders listed, paged, filtered by status, UTC day
  * and search; an order's detail; status changes judged by the state machine, each with its history row, audit entry
  * and customer mail; two changes at once from the same status (one wins, one 409); access for admins only.
  */

@@ -1,5 +1,5 @@
 /**
- * Simple pages with the real app and database (issue 17 item 2): the admin creates, edits, publishes and deletes them
+ * Simple pages with the real app and database: the admin creates, edits, publishes and deletes them
  * (content sanitised on write, slugs unique and never a site route's); the public reads show published pages only.
  */
 import { assert, beforeAll, describe, expect, it } from 'vitest';

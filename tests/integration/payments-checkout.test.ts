@@ -1,5 +1,5 @@
 /**
- * A Stripe order from end to end (issue 19 items 3 and 4): POST /api/orders with paymentMethod 'stripe' asks the
+ * A Stripe order from end to end: POST /api/orders with paymentMethod 'stripe' asks the
  * (stand-in) Stripe API for a Checkout Session charging the server's total, answers its page; the order is pending
  * until the signed webhook says the session was paid, and then the customer sees it paid.
  */

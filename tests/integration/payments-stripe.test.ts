@@ -1,5 +1,5 @@
 /**
- * Stripe payments with the real app and database (issue 19 item 4): the webhook, signed with the SDK's own test
+ * Stripe payments with the real app and database: the webhook, signed with the SDK's own test
  * helper, moves a pending order to paid once, with its history row and the customer's mail; a bad signature changes
  * nothing; redeliveries (one after another and at once) apply once; events for unknown, non-pending or other-amount
  * orders change nothing; an expired session cancels its order and gives the stock back. The Checkout Session call

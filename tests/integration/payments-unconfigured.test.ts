@@ -1,4 +1,4 @@
-/** Without STRIPE_SECRET_KEY (issue 19 item 4): manual payment only, and the Stripe webhook is not there. */
+/** Without STRIPE_SECRET_KEY: manual payment only, and the Stripe webhook is not there. */
 import { beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Pending media (issue 22 item 3): a file is stored before the record naming it, so a kill between the two, or
+ * Pending media: a file is stored before the record naming it, so a kill between the two, or
  * between the commit that drops a reference and the file's release, would leave a file nothing uses. The record's
  * transaction claims (or unclaims) the file; the next start removes what is still pending and named by no record,
  * and claims back what a record does name. Both databases (TEST_POSTGRES_URL), the real app and DATA_DIR.

@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/photos/upload with the real app, database and DATA_DIR (issue 17 item 1): the row, its files and
+ * POST /api/admin/photos/upload with the real app, database and DATA_DIR: the row, its files and
  * audit entry; drafts stay out of the public list; every refusal names its field and stores nothing; a rebuild is
  * asked for only when a published photo arrives. Pictures are real PNG files made by sharp.
  */

@@ -1,5 +1,5 @@
 /**
- * Pricing plans with the real app and database (issue 17): GET /api/plans lists published plans only, in order;
+ * Pricing plans with the real app and database: GET /api/plans lists published plans only, in order;
  * GET/POST /api/admin/plans and PUT/PATCH/DELETE /api/admin/plans/:id each checked, audited, uncached, and asking
  * for a rebuild only when the public list may change; every refusal names its field and changes nothing.
  */

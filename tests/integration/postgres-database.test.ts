@@ -1,5 +1,5 @@
 /**
- * What the PostgreSQL module owns (issue 21 item 1), on a real server: values read back as on SQLite, transactions
+ * What the PostgreSQL module owns, on a real server: values read back as on SQLite, transactions
  * taking turns across processes with the lock wait of security.md R68/R69 (the counterpart of db-locked.test.ts),
  * error codes, change notification between processes, and full-text search. Runs in the `node-postgres` project only.
  */

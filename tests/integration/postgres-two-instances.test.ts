@@ -1,5 +1,5 @@
 /**
- * Proof of issue 21 item 5: two API processes (scripts/start-api.ts, each with a DATA_DIR of its own) on one
+ * Proof that the API scales out: two API processes (scripts/start-api.ts, each with a DATA_DIR of its own) on one
  * PostgreSQL database and one S3 bucket behave as one: a write through one is read through the other, a login limit
  * counts attempts made through both, a branding change on one is seen at once by the other, an upload through one is
  * served by the other, site rebuilds (build-hook calls) never overlap across them, and after a kill -9 of one the

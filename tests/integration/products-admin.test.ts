@@ -1,5 +1,5 @@
 /**
- * Manage Products with the real app, database and DATA_DIR (issue 17 items 3 and 6): list (paging, sorting, search,
+ * Manage Products with the real app, database and DATA_DIR: list (paging, sorting, search,
  * filters), read, create and edit by multipart or JSON, publish toggle, delete; refusals name their field and store
  * nothing; pictures are real files through sharp and leave DATA_DIR/media once nothing refers to them; drafts never
  * reach GET /api/products; every write is audited and asks for a rebuild only when the public shop changes.

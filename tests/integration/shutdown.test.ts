@@ -1,5 +1,5 @@
 /**
- * Shutdown (issue 15 item 6): SIGTERM stops accepting, lets the requests in flight finish, stops the site build,
+ * Shutdown: SIGTERM stops accepting, lets the requests in flight finish, stops the site build,
  * closes the database and exits 0; what never finishes is cut after a bound.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The slider admin API with the real app, database and DATA_DIR (issue 16 items 6, 7 and 9): create, edit, activate,
+ * The slider admin API with the real app, database and DATA_DIR: create, edit, activate,
  * delete and reorder; every refusal names its field and stores nothing; pictures are real PNG/JPEG files through sharp.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * `npm start` wires the site rebuild (issue 16 item 8): the first build at start is the publish state's build, an
+ * `npm start` wires the site rebuild: the first build at start is the publish state's build, an
  * admin's change during it makes one more build after it (not one beside it), and the change reaches the served
  * static HTML; a stop during all this ends cleanly. Real builds, so run it alone (`flock /tmp/build.lock`).
  */

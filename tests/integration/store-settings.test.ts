@@ -1,5 +1,5 @@
 /**
- * The store's settings (issue 19 item 6): GET /api/store for everyone, GET/PUT /api/admin/store for admins only, the
+ * The store's settings: GET /api/store for everyone, GET/PUT /api/admin/store for admins only, the
  * body validated field by field (400 naming it, never a 500), each change audited and followed by a site rebuild.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';

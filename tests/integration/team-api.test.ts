@@ -1,5 +1,5 @@
 /**
- * The team on About with the real app, database and DATA_DIR (issue 18 item 1): the public list in order; the admin's
+ * The team on About with the real app, database and DATA_DIR: the public list in order; the admin's
  * create, edit, delete and reorder with their guards and refusals; a portrait stored re-encoded and released when
  * replaced or deleted; each write audited and followed by a rebuild request.
  */

@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY through a real socket (issue 21 item 4; security.md R60): without it a forged X-Forwarded-For never
+ * TRUST_PROXY through a real socket (security.md R60): without it a forged X-Forwarded-For never
  * escapes a per-address limit; with it, clients behind the proxy are counted apart, by the address the proxy appended.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Uploads through the real app (PUT /api/company's logo, one of the upload routes): what reaches DATA_DIR/media is a
  * clean picture under a server-made name; anything refused leaves no file, no media row and the company unchanged
- * (security.md R38-R44, issue 16 item 9).
+ * (security.md R38-R44).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';

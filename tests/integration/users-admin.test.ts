@@ -1,5 +1,5 @@
 /**
- * Manage Users with the real app and database (issue 17 item 4): list, search, filters and paging; role changes;
+ * Manage Users with the real app and database: list, search, filters and paging; role changes;
  * deactivation revokes every session at once; the last-admin and self guards; audit rows; access for admins only.
  */
 import { randomUUID } from 'node:crypto';

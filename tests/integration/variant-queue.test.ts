@@ -1,5 +1,5 @@
 /**
- * Variants after the site is up (issue 18 item 6): a picture stored with deferred variants has none until the queue
+ * Variants after the site is up: a picture stored with deferred variants has none until the queue
  * runs; a variant asked for over /media before then is encoded at once and served; start() encodes the rest and
  * fills the picture cache, so the next seed reads them back.
  */

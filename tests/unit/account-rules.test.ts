@@ -1,4 +1,4 @@
-/** The pure rules of /settings and /api/account (issue 20 item 2): input schemas, the code's scope, the screen's states. */
+/** The pure rules of /settings and /api/account: input schemas, the code's scope, the screen's states. */
 import { assert, describe, expect, it } from 'vitest';
 import { emailCodeScope } from '../../src/server/modules/account/email-change.service.ts';
 import { hashOtp, otpMatches } from '../../src/server/modules/auth/otp.ts';

@@ -1,4 +1,4 @@
-/** The analytics CSV export (issue 20 item 3): a header row, quoting, and no cell a spreadsheet would run as a formula. */
+/** The analytics CSV export: a header row, quoting, and no cell a spreadsheet would run as a formula. */
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvFileName, reportCsv, toCsv } from '../../src/server/modules/analytics/analytics-csv.ts';
 import { ZERO_FIGURES, type AnalyticsReport } from '../../src/shared/analytics.ts';

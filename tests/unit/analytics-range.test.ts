@@ -1,4 +1,4 @@
-/** The analytics date range (issue 20 item 3): real days, defaults, order and length checks, every day filled in. */
+/** The analytics date range: real days, defaults, order and length checks, every day filled in. */
 import { describe, expect, it } from 'vitest';
 import {
   addDays,

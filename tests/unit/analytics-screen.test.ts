@@ -1,4 +1,4 @@
-/** The /analytics screen's pure parts (issue 20 item 3): labels, the range from the address bar, tiles, series, chart setup. */
+/** The /analytics screen's pure parts: labels, the range from the address bar, tiles, series, chart setup. */
 import { assert, describe, expect, it } from 'vitest';
 import {
   chartDescription,

@@ -1,4 +1,4 @@
-/** What a counted page view keeps (issue 20 item 3): the normalised path, the referrer's host, and who is not counted. */
+/** What a counted page view keeps: the normalised path, the referrer's host, and who is not counted. */
 import { describe, expect, it } from 'vitest';
 import { visitorHash } from '../../src/server/modules/analytics/analytics.service.ts';
 import {

@@ -1,4 +1,4 @@
-/** The checkout form's pure rules (issue 19 item 3): the address sent, refusals as sentences, the attempt key, the confirmation link. */
+/** The checkout form's pure rules: the address sent, refusals as sentences, the attempt key, the confirmation link. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptKey, endAttempt, refusalEndsAttempt } from '../../src/components/checkout/checkout-attempt.ts';
 import {

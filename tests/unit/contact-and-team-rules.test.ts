@@ -1,4 +1,4 @@
-/** The pure rules of the contact form and the team (issue 18 items 1 and 5). */
+/** The pure rules of the contact form and the team. */
 import { describe, expect, it } from 'vitest';
 import { teamFormData, checkTeamForm, orderNotice } from '../../src/components/admin/team/team-form.ts';
 import { aboutTeam, initialsOf, PLACEHOLDER_TEAM } from '../../src/lib/about.ts';

@@ -40,7 +40,7 @@ describe('parseEnv', () => {
   });
 });
 
-describe('parseEnv: several instances on one database (issue 21)', () => {
+describe('parseEnv: several instances on one database', () => {
   const secret = 'a-shared-secret-of-at-least-32-characters';
 
   it('refuses DATABASE_URL without AUTH_SECRET, naming AUTH_SECRET and why', () => {
@@ -89,7 +89,7 @@ describe('parseEnv: TRUST_PROXY', () => {
   );
 });
 
-describe('parseEnv: ADMIN_2FA (issue 22)', () => {
+describe('parseEnv: ADMIN_2FA', () => {
   it('lets admins choose two-factor sign-in unless ADMIN_2FA says required', () => {
     expect(parseEnv({}).ADMIN_2FA).toBe('optional');
     expect(parseEnv({ ADMIN_2FA: '' }).ADMIN_2FA).toBe('optional');

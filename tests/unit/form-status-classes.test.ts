@@ -1,5 +1,5 @@
 /**
- * Success and error colours on every form reach the built CSS (issue 18 item 5). UnoCSS only writes rules for the
+ * Success and error colours on every form reach the built CSS. UnoCSS only writes rules for the
  * classes it reads in the modules Vite builds, and by default it skips plain .ts files: a status class written only in
  * one (a page script, a lib helper) had no rule. These read the site's sources the way the build does.
  */

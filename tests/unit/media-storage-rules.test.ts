@@ -1,5 +1,5 @@
 /**
- * The pure rules behind media storage (issue 21 item 3): byte ranges and conditional requests of GET /media/:name,
+ * The pure rules behind media storage: byte ranges and conditional requests of GET /media/:name,
  * which objects the sweep removes, MEDIA_BASE_URL's one rule and its rewrite of API answers, S3_PREFIX, and the
  * start-up checks of the storage variables.
  */

@@ -1,4 +1,4 @@
-/** The pure rules of conversations (issue 20 item 1): input checks, previews, times, list order, the mails, the screens' state. */
+/** The pure rules of conversations: input checks, previews, times, list order, the mails, the screens' state. */
 import { assert, describe, expect, it } from 'vitest';
 import {
   INITIAL_MESSAGES_QUERY,

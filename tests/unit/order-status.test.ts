@@ -1,4 +1,4 @@
-/** The order status machine (issue 17 item 5), table-driven over every pair of statuses. */
+/** The order status machine, table-driven over every pair of statuses. */
 import { describe, expect, it } from 'vitest';
 import {
   canTransition,

@@ -1,4 +1,4 @@
-/** The customer's order pages (issue 19 item 5): the confirmation link's query, never trusted, and the order as written. */
+/** The customer's order pages: the confirmation link's query, never trusted, and the order as written. */
 import { describe, expect, it } from 'vitest';
 import {
   addressLines,

@@ -1,4 +1,4 @@
-/** The Orders screen's list query (issue 17 item 5) as a pure reducer, the query the API accepts, and money and ids as shown. */
+/** The Orders screen's list query as a pure reducer, the query the API accepts, and money and ids as shown. */
 import { describe, expect, it } from 'vitest';
 import {
   INITIAL_ORDERS_QUERY,

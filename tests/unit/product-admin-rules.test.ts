@@ -1,5 +1,5 @@
 /**
- * The Manage Products rules (issue 17 item 3), table-driven: prices (text and numbers, decimals, negatives, huge),
+ * The Manage Products rules, table-driven: prices (text and numbers, decimals, negatives, huge),
  * stock, category, names, tags, publish state; the list query's defaults and refusals; the screen's list reducer.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** What a session keeps of its User-Agent (issue 22): the browser's and the system's names, or nothing. */
+/** What a session keeps of its User-Agent: the browser's and the system's names, or nothing. */
 import { describe, expect, it } from 'vitest';
 import { browserOf, deviceName } from '../../src/server/modules/auth/user-agent.ts';
 

@@ -1,4 +1,4 @@
-/** The Store settings form's pure rules (issue 19 item 6): percent and amounts as typed, the body sent, refusals as sentences. */
+/** The Store settings form's pure rules: percent and amounts as typed, the body sent, refusals as sentences. */
 import { describe, expect, it } from 'vitest';
 import {
   amountTextToCents,

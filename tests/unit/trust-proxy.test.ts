@@ -1,4 +1,4 @@
-/** TRUST_PROXY's parsing and the client address it selects from X-Forwarded-For (issue 21 item 4; security.md R60). */
+/** TRUST_PROXY's parsing and the client address it selects from X-Forwarded-For (security.md R60). */
 import { describe, expect, it } from 'vitest';
 import {
   clientAddress,

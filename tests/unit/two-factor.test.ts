@@ -1,5 +1,5 @@
 /**
- * The pure rules of two-factor sign-in (issue 22): which TOTP step a code matches (±1 step, never one already used),
+ * The pure rules of two-factor sign-in: which TOTP step a code matches (±1 step, never one already used),
  * the secret's encryption at rest, recovery codes, the browser named in the new sign-in mail, and the screens' rules.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The Manage Users rule (issue 17 item 4): who may change which account, table-driven; and the list query's parsing. */
+/** The Manage Users rule: who may change which account, table-driven; and the list query's parsing. */
 import { describe, expect, it } from 'vitest';
 import { INITIAL_USERS_QUERY, usersQueryReducer } from '../../src/components/admin/users/users-list.ts';
 import { pageCount } from '../../src/components/admin/ui/paged-list.ts';

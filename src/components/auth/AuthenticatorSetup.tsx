@@ -1,4 +1,4 @@
-/** The new authenticator to add (issue 22): the QR code to scan and the same key as text to type, in three steps. */
+/** The new authenticator to add: the QR code to scan and the same key as text to type, in three steps. */
 import type { TwoFactorSetup } from '../../shared/two-factor.ts';
 import QrCode from './QrCode.tsx';
 

@@ -30,7 +30,7 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   const form = useFormMessage();
   const { fail } = form;
   const [codeFor, setCodeFor] = useState<string | null>(null);
-  // A sign-in that needs its second factor (issue 22): after the password, the emailed code or Google.
+  // A sign-in that needs its second factor: after the password, the emailed code or Google.
   const [second, setSecond] = useState<TwoFactorChallenge | null>(null);
 
   useEffect(() => {

@@ -11,7 +11,7 @@ interface Props {
   email: string;
   intro: string;
   onBack?: () => void;
-  /** The account has a second factor (issue 22): the login screen shows that step next. */
+  /** The account has a second factor: the login screen shows that step next. */
   onSecondStep?: (challenge: TwoFactorChallenge) => void;
 }
 

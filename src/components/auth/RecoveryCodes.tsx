@@ -1,4 +1,4 @@
-/** Recovery codes, shown once (issue 22): the list, copy and download, and a word on keeping them. */
+/** Recovery codes, shown once: the list, copy and download, and a word on keeping them. */
 import { useState } from 'react';
 import { saveFile } from '../../lib/browser/save-file.ts';
 import { recoveryCodesText } from './two-factor-rules.ts';

@@ -1,5 +1,5 @@
 /**
- * ADMIN_2FA=required and no authenticator yet (issue 22): the sign-in shows a new one to add, takes its first code,
+ * ADMIN_2FA=required and no authenticator yet: the sign-in shows a new one to add, takes its first code,
  * then shows the recovery codes once before going on, signed in.
  */
 import { useEffect, useState } from 'react';

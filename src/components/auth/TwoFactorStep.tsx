@@ -1,4 +1,4 @@
-/** The sign-in's second step (issue 22): a code from the authenticator app or a recovery code, after the password, the emailed code or Google. */
+/** The sign-in's second step: a code from the authenticator app or a recovery code, after the password, the emailed code or Google. */
 import { useState } from 'react';
 import { errorMessage, goAfterSignIn } from '../../lib/api/auth.ts';
 import { completeTwoFactor } from '../../lib/api/two-factor.ts';

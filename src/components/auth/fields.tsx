@@ -118,7 +118,7 @@ export function refusedField(error: unknown): string | undefined {
 }
 
 /**
- * A form's one message (the Alert under it) and the inputs an error is about, by name (issue 22): those are
+ * A form's one message (the Alert under it) and the inputs an error is about, by name: those are
  * aria-invalid and described by the Alert, until the visitor edits them or the message goes; after a failure the
  * first of them (in page order) gets the focus. A form-level error names no input: the Alert alone announces it.
  * The form passes `edited` as its onChange (React's change events bubble), each input its `field(name)`, the Alert `id`.

@@ -1,4 +1,4 @@
-/** Pure rules of the two-factor screens (issue 22): the Google return's query, the proof a form sends, the codes as a file. */
+/** Pure rules of the two-factor screens: the Google return's query, the proof a form sends, the codes as a file. */
 import {
   isRecoveryShape,
   isTotpShape,

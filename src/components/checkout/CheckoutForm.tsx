@@ -1,5 +1,5 @@
 /**
- * /checkout (issue 19 item 3): the cart as the server prices it, who is ordering (the signed-in customer, or a guest
+ * /checkout: the cart as the server prices it, who is ordering (the signed-in customer, or a guest
  * whose email a one-time code proves), the shipping address, how to pay, and 'Place order'. The order goes out with
  * one Idempotency-Key per attempt, so a double click or a retry is one order; once placed the cart is emptied and the
  * browser goes to the confirmation (manual payment) or to Stripe's page.

@@ -1,5 +1,5 @@
 /**
- * /messages (issue 20 item 1): the signed-in visitor's conversations with the company. The inbox beside the open
+ * /messages: the signed-in visitor's conversations with the company. The inbox beside the open
  * thread (bubbles, the company's answers set apart) with a compose box under it, and 'New message'; on phones the
  * list and the thread take turns, with a back button. A visitor without a session signs in first and comes back.
  */

@@ -1,4 +1,4 @@
-/** The pure rules of the two Messages screens (issue 20 item 1): list order after a change, times, the open thread in the URL. */
+/** The pure rules of the two Messages screens: list order after a change, times, the open thread in the URL. */
 import type { ConversationSummary } from '../../shared/messages.ts';
 
 /** The list with `summary` put in (replacing the thread of its id), newest activity first. */

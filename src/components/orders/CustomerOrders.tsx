@@ -1,5 +1,5 @@
 /**
- * /orders (issue 19 item 5): the signed-in customer's own orders, newest first, each with its reference, status, date
+ * /orders: the signed-in customer's own orders, newest first, each with its reference, status, date
  * and total in the currency it was charged in. A visitor without a session signs in first and comes back here.
  */
 import { fetchMyOrders } from '../../lib/api/orders.ts';

@@ -1,5 +1,5 @@
 /**
- * /orders/view?id=…[&token=…][&placed=1] (issue 19 items 3 and 5): one order for its owner, or for a guest holding the
+ * /orders/view?id=…[&token=…][&placed=1]: one order for its owner, or for a guest holding the
  * confirmation link's token: its lines, totals, shipping address, payment (with the instructions while a manual
  * payment is awaited) and status history. Just placed, it thanks the customer first.
  */

@@ -1,5 +1,5 @@
 /**
- * /settings (issue 20 item 2): the signed-in person's Profile, Account, Your data and Danger zone, and for admins the
+ * /settings: the signed-in person's Profile, Account, Your data and Danger zone, and for admins the
  * Site settings links. A visitor without a session signs in first and comes back here.
  */
 import { useEffect, useState } from 'react';

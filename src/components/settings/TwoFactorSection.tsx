@@ -1,5 +1,5 @@
 /**
- * Settings › Two-factor sign-in (issue 22, admins): set up an authenticator app (QR code and key, confirmed by its
+ * Settings › Two-factor sign-in (admins): set up an authenticator app (QR code and key, confirmed by its
  * first code), see the recovery codes once, make new ones, or turn it off with the password or a code.
  */
 import { useCallback, useEffect, useState } from 'react';

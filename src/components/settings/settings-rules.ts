@@ -1,4 +1,4 @@
-/** Pure rules of the Settings screen (issue 20 item 2): what each state reads as, and when a form may be sent. */
+/** Pure rules of the Settings screen: what each state reads as, and when a form may be sent. */
 import type { AccountProfile, AccountSession } from '../../shared/account.ts';
 import { DELETE_CONFIRM_WORD, type ProfileInput } from '../../shared/schemas/account.ts';
 import type { NewsletterStatus } from '../../shared/schemas/newsletter.ts';

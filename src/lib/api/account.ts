@@ -1,4 +1,4 @@
-/** The signed-in person's own account, /api/account (issue 20 item 2, /settings): one function per endpoint. */
+/** The signed-in person's own account, /api/account (/settings): one function per endpoint. */
 import type { AccountProfile, AccountSessions, EmailChangeRequested } from '../../shared/account.ts';
 import type { ProfileInput } from '../../shared/schemas/account.ts';
 import { api } from './client.ts';
@@ -44,7 +44,7 @@ export const fetchSessions = async () => (await api<AccountSessions>('/api/accou
 export const signOutOtherSessions = async () =>
   (await api<{ signedOut: number }>('/api/account/sessions/sign-out-others', { method: 'POST' })).signedOut;
 
-/** POST /api/account/sessions/:id/sign-out: that one session ends (issue 22). */
+/** POST /api/account/sessions/:id/sign-out: that one session ends. */
 export const signOutSession = (id: string) =>
   api<{ signedOut: number }>(`/api/account/sessions/${encodeURIComponent(id)}/sign-out`, { method: 'POST' });
 

@@ -17,7 +17,7 @@ export interface RegisterInput {
 
 const post = <T>(path: string, body: object) => api<T>(path, { method: 'POST', body });
 
-/** { token }, or a challenge when a second step follows (two-factor sign-in, issue 22). */
+/** { token }, or a challenge when a second step follows (two-factor sign-in). */
 export const loginRequest = (username: string, password: string) =>
   post<SignInAnswer>('/api/auth/login', { username, password });
 export const requestOtp = (email: string) => post<{ message: string }>('/api/auth/request-otp', { email });

@@ -1,4 +1,4 @@
-/** The checkout calls (issue 19), one function per endpoint: a guest's email code, the server's quote, the order. */
+/** The checkout calls, one function per endpoint: a guest's email code, the server's quote, the order. */
 import type { CartLine, PaymentMethod } from '../../shared/commerce.ts';
 import type { CheckoutVerified, CustomerShippingAddress, PlacedOrder, Quote } from '../../shared/orders-customer.ts';
 import { api } from './client.ts';

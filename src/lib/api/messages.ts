@@ -1,4 +1,4 @@
-/** A signed-in visitor's conversations with the company (issue 20 item 1), one function per endpoint. */
+/** A signed-in visitor's conversations with the company, one function per endpoint. */
 import type { ConversationList, ConversationSummary, ConversationThread } from '../../shared/messages.ts';
 import type { NewMessageInput } from '../../shared/schemas/messages.ts';
 import { api } from './client.ts';

@@ -1,4 +1,4 @@
-/** A customer's own orders (issue 19 item 5), one function per endpoint. */
+/** A customer's own orders, one function per endpoint. */
 import type { CustomerOrder, CustomerOrderList, CustomerOrderSummary } from '../../shared/orders-customer.ts';
 import { api } from './client.ts';
 

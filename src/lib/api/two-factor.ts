@@ -1,4 +1,4 @@
-/** Two-factor sign-in (issue 22): the sign-in's second step and the account's authenticator app, one function per endpoint. */
+/** Two-factor sign-in: the sign-in's second step and the account's authenticator app, one function per endpoint. */
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '../../shared/two-factor.ts';
 import { api } from './client.ts';
 

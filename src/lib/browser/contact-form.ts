@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 18 item 5): the message goes to POST /api/contact, and 'Message sent successfully!' shows
+ * The contact form: the message goes to POST /api/contact, and 'Message sent successfully!' shows
  * only once the server has answered that it stored it. The texts live in the page (the button's own text,
  * `data-busy`, and the status element's `data-success` / `data-failure`); a refusal shows the server's own sentence.
  */
@@ -26,7 +26,7 @@ export function contactOutcome(status: number, body: unknown): ContactOutcome {
   return { outcome: 'failure', ...(text ? { text } : {}), ...(field ? { field } : {}) };
 }
 
-/** Signed in, the message is the account's: its answer shows on /messages (issue 20). */
+/** Signed in, the message is the account's: its answer shows on /messages. */
 function sessionHeader(): Record<string, string> {
   try {
     const token = localStorage.getItem('token');

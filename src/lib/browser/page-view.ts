@@ -1,5 +1,5 @@
 /**
- * Counts this page's view (issue 20 item 3): its path and referrer only; the server keeps no address, browser or
+ * Counts this page's view: its path and referrer only; the server keeps no address, browser or
  * cookie, and skips pages that are never counted. JSON, since the API takes no other body (sendBeacon sends text).
  * The not-found page counts nothing: a mistyped or probed address is not content anyone viewed.
  */

@@ -1,7 +1,7 @@
 /**
  * The favicon as the pages link it (build time only). A small icon is carried in the page as a data: URL, so no page
  * makes a request for it: Chrome fetches the favicon while the page is still loading, over one more connection, and
- * Lighthouse counted that request in the page's largest paint (issue 6 measured LCP 1.20 x the reference page with the
+ * Lighthouse counted that request in the page's largest paint (measured: LCP 1.20 x the reference page with the
  * request, 1.10 x without). A larger icon stays a link to its file, so the page's first round trip is not spent on it.
  */
 import { readFile } from 'node:fs/promises';

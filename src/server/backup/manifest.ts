@@ -1,5 +1,5 @@
 /**
- * What a backup archive holds (issue 22 item 4): a gzipped tar of the database snapshot, every media and document
+ * What a backup archive holds: a gzipped tar of the database snapshot, every media and document
  * object, DATA_DIR/secret.key when the server secret lives there, and manifest.json last, which lists each of them
  * with its size and SHA-256 and the row count of every table in the snapshot. Restore checks all of it before it
  * touches anything.

@@ -1,5 +1,5 @@
 /**
- * `npm run restore <archive>` (issue 22 item 4): restores a backup into an empty target, the one the environment
+ * `npm run restore <archive>`: restores a backup into an empty target, the one the environment
  * names (DATA_DIR, DATABASE_URL, MEDIA_STORAGE and S3_*). In order: the target must be empty (no database, no media,
  * no documents, no secret.key where the archive brings one), or nothing happens; the archive is extracted into a
  * staging directory and checked whole (read-backup.ts) before anything is written; then the database (SQLite's

@@ -1,5 +1,5 @@
 /**
- * Makes one backup archive (issue 22 item 4; security.md R70): the database snapshot first (sqlite-snapshot.ts or
+ * Makes one backup archive (security.md R70): the database snapshot first (sqlite-snapshot.ts or
  * postgres-snapshot.ts), then every media and document object from the configured storage, DATA_DIR/secret.key when
  * the secret lives there, and manifest.json last. The archive is written to a temp name beside `out`, synced and
  * renamed into place, mode 0600 (it holds password hashes and the server secret). `npm run backup` and

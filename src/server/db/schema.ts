@@ -145,7 +145,7 @@ export interface ProductsTable {
   id: string;
   name: string;
   description: DefaultedText;
-  /** Minor units (cents), since issue 17. */
+  /** Minor units (cents), no longer a float. */
   price_cents: DefaultedNumber;
   stock: DefaultedNumber;
   image: DefaultedText;
@@ -153,7 +153,7 @@ export interface ProductsTable {
   tags: DefaultedText;
   views: DefaultedNumber;
   published: Bool;
-  /** The product's page is /shop/{slug} (issue 19); unique, made from the name, kept when it is renamed. */
+  /** The product's page is /shop/{slug}; unique, made from the name, kept when it is renamed. */
   slug: string;
   /** Extra pictures after `image`: a JSON array of stored picture URLs (parseStringArray). */
   gallery: DefaultedText;
@@ -205,7 +205,7 @@ export interface VideosTable {
   title: DefaultedText;
   description: DefaultedText;
   youtube: DefaultedText;
-  /** A stored picture URL shown before the video plays or when it cannot load; '' for none (issue 18). */
+  /** A stored picture URL shown before the video plays or when it cannot load; '' for none. */
   poster: DefaultedText;
   category: DefaultedText;
   duration: DefaultedNumber;
@@ -225,7 +225,7 @@ export interface AudiosTable {
   description: DefaultedText;
   artist: DefaultedText;
   audio_file: DefaultedText;
-  /** Cover art, a stored picture URL; '' for none (issue 18). */
+  /** Cover art, a stored picture URL; '' for none. */
   cover: DefaultedText;
   type: DefaultedText;
   category: DefaultedText;
@@ -264,11 +264,11 @@ export interface EventsTable {
   event_type: DefaultedText;
   is_virtual: Bool;
   registrations: DefaultedNumber;
-  /** Minor units (cents), since issue 17. */
+  /** Minor units (cents), no longer a float. */
   price_cents: DefaultedNumber;
   /** IANA zone the event's times are shown in; start_date and end_date are UTC instants. */
   time_zone: DefaultedText;
-  /** The event's own page is /events/{slug} (issue 18); unique, made from the name like blog slugs. */
+  /** The event's own page is /events/{slug}; unique, made from the name like blog slugs. */
   slug: string;
   published: Bool;
   created_at: string;
@@ -294,7 +294,7 @@ export interface OrdersTable {
   /** Copies taken when the order is placed, so the order reads the same after the account changes. */
   customer_name: DefaultedText;
   customer_email: DefaultedText;
-  /** Priced by the server when the order is placed (issue 19): total = subtotal + shipping (+ tax unless included). */
+  /** Priced by the server when the order is placed: total = subtotal + shipping (+ tax unless included). */
   subtotal_cents: DefaultedNumber;
   tax_cents: DefaultedNumber;
   shipping_cents: DefaultedNumber;
@@ -382,7 +382,7 @@ export interface PagesTable {
   updated_at: string | null;
 }
 
-/** A newsletter address (issue 18): double opt-in, so 'pending' until the emailed link is opened. */
+/** A newsletter address: double opt-in, so 'pending' until the emailed link is opened. */
 export interface NewsletterSubscribersTable {
   id: string;
   email: string;
@@ -400,7 +400,7 @@ export interface NewsletterSubscribersTable {
   unsubscribed_at: string | null;
 }
 
-/** A thread between a visitor and the company (issue 20): a signed-in visitor's, or a guest's from the contact form. */
+/** A thread between a visitor and the company: a signed-in visitor's, or a guest's from the contact form. */
 export interface ConversationsTable {
   id: string;
   /** The account's id; null for a guest's contact-form thread. */
@@ -435,7 +435,7 @@ export interface BlockedSendersTable {
   created_at: DefaultedText;
 }
 
-/** One pending email change per account (issue 20): the new address and a hashed code sent to it. */
+/** One pending email change per account: the new address and a hashed code sent to it. */
 export interface EmailChangesTable {
   user_id: string;
   new_email: string;
@@ -445,7 +445,7 @@ export interface EmailChangesTable {
   expires_at: string;
 }
 
-/** Page views per day, path and referring host ('' for none or this site): no address, cookie or user id (issue 20). */
+/** Page views per day, path and referring host ('' for none or this site): no address, cookie or user id. */
 export interface PageViewsTable {
   day: string;
   path: string;
@@ -464,7 +464,7 @@ export interface AnalyticsSaltsTable {
   salt: string;
 }
 
-/** A person on the About page (issue 18), in sort_order. */
+/** A person on the About page, in sort_order. */
 export interface TeamMembersTable {
   id: string;
   name: string;
@@ -486,7 +486,7 @@ export interface UserViewsTable {
   viewed_at: string;
 }
 
-/** One admin write (issue 16); actor_name is a copy, so the entry reads the same after the account changes. */
+/** One admin write; actor_name is a copy, so the entry reads the same after the account changes. */
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -498,7 +498,7 @@ export interface AuditLogTable {
   summary: string;
 }
 
-/** One row (id 1): the store's currency, tax, shipping and manual payment (issue 19). */
+/** One row (id 1): the store's currency, tax, shipping and manual payment. */
 export interface StoreSettingsTable {
   id: number;
   currency: DefaultedText;
@@ -523,7 +523,7 @@ export interface CheckoutVerificationsTable {
   token_expires_at: string | null;
 }
 
-/** One attempt limit's state for one key (issue 21): the key only as a keyed hash (attempt-store.ts). */
+/** One attempt limit's state for one key: the key only as a keyed hash (attempt-store.ts). */
 export interface AttemptLimitsTable {
   key_hash: string;
   /** JSON of the rule's state. */
@@ -532,7 +532,7 @@ export interface AttemptLimitsTable {
   expires_at: number;
 }
 
-/** Issue 22: an account's authenticator (TOTP); `secret` is encrypted (two-factor-secret.ts). */
+/** An account's authenticator (TOTP); `secret` is encrypted (two-factor-secret.ts). */
 export interface UserTwoFactorTable {
   user_id: string;
   secret: string;

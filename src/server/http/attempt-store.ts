@@ -1,6 +1,6 @@
 /**
  * Attempt limits kept in the database (table attempt_limits), so every API process sharing it counts together
- * (issue 21; security.md R58-R60). The rules are rate-limit.ts's; this module only reads, locks and writes states.
+ * (security.md R58-R60). The rules are rate-limit.ts's; this module only reads, locks and writes states.
  *
  * One request's group of limits is checked and counted in ONE transaction: the rows of its keys are first locked by an
  * upsert (sorted, so two groups never wait on each other in a cycle) that returns their committed state, then decided

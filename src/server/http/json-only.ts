@@ -1,5 +1,5 @@
 /**
- * Writes send their body as application/json (issue 15 item 7): a cross-site form or `no-cors` fetch can only send
+ * Writes send their body as application/json: a cross-site form or `no-cors` fetch can only send
  * text/plain, form or multipart bodies, so refusing those keeps other sites' pages from posting to the API with their
  * visitors' browsers; a JSON body needs a CORS preflight, which only SITE_URL may pass (R56).
  */

@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY (issue 21 item 4): whose word on the client address the API takes. Unset, only the socket's peer counts
+ * TRUST_PROXY: whose word on the client address the API takes. Unset, only the socket's peer counts
  * and X-Forwarded-For is ignored (security.md R60). Behind a load balancer it is either a hop count (the proxies in
  * front of the API, nearest first) or a list of the proxies' addresses and CIDR ranges. X-Forwarded-For is then read
  * from the right: each proxy appends the address it was connected from, so the right-most entries are the trusted

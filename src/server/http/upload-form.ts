@@ -32,15 +32,15 @@ export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/sliders$/ },
   { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },
   { method: 'POST', path: /^\/api\/admin\/photos\/upload$/ },
-  // Issue 17: each admin resource with a file creates by POST to its collection and replaces by PUT to an item.
+  // Each admin resource with a file creates by POST to its collection and replaces by PUT to an item.
   ...['products', 'blogs', 'events', 'audios', 'documents'].flatMap((resource) => [
     { method: 'POST', path: new RegExp(`^/api/admin/${resource}$`) },
     { method: 'PUT', path: new RegExp(`^/api/admin/${resource}/[^/]+$`) },
   ]),
-  // Issue 18: a team member's portrait; PUT /api/admin/team/order is JSON only.
+  // A team member's portrait; PUT /api/admin/team/order is JSON only.
   { method: 'POST', path: /^\/api\/admin\/team$/ },
   { method: 'PUT', path: /^\/api\/admin\/team\/(?!order$)[^/]+$/ },
-  // Issue 20: the signed-in person's own profile picture (requireUser, not admin).
+  // The signed-in person's own profile picture (requireUser, not admin).
   { method: 'POST', path: /^\/api\/account\/profile-image$/ },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Checks an uploaded document before anything is stored (issue 17): its type comes from its content (file-type's
+ * Checks an uploaded document before anything is stored: its type comes from its content (file-type's
  * magic bytes and ZIP entries), never from its name or declared type, which must both agree with it or it is refused
  * with 415. Plain text and CSV have no signature: accepted only as valid UTF-8 without NUL bytes named .txt or .csv.
  * Also makes the cleaned download name and the Content-Disposition a stored document is served with.

@@ -1,5 +1,5 @@
 /**
- * Removes a stored picture once nothing refers to it any more (issue 16 item 7): a replaced logo, icon or slider image
+ * Removes a stored picture once nothing refers to it any more: a replaced logo, icon or slider image
  * leaves the media store (DATA_DIR/media or the bucket), the picture and every variant (`<id>.webp`, `<id>-w<width>.avif`, older `<id>-w<width>.webp`).
  * Callers call it after the write that dropped the reference has committed.
  */

@@ -104,7 +104,7 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** How stored pictures are encoded; part of every picture cache key, so a change here re-encodes cached pictures. */
 const PICTURE_SETTINGS = {
   webp: { quality: 82, effort: 2 },
-  // AVIF: about 40 % smaller than WebP at the same look, and effort 1 keeps encoding near WebP's speed (issue 6).
+  // AVIF: about 40 % smaller than WebP at the same look, and effort 1 keeps encoding near WebP's speed.
   avif: { quality: 45, effort: 1 },
   widths: VARIANT_WIDTHS,
   maxPixels: MAX_INPUT_PIXELS,

@@ -1,5 +1,5 @@
 /**
- * Pending media (issue 22, crash safety): a picture or audio file is stored before the record that names it, so a
+ * Pending media (crash safety): a picture or audio file is stored before the record that names it, so a
  * kill between the two would leave a file and a row nothing uses. storeMedia marks the row pending; the transaction
  * that writes the record claims it; the start-up sweep removes what a kill left pending.
  */

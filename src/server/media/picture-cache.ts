@@ -1,6 +1,6 @@
 /**
  * A content-addressed cache of encoded pictures (the WebP and its AVIF variants), so the demo seed encodes each
- * picture once per machine instead of once per DATA_DIR (issue 18 item 6). Entries are keyed by the input's bytes and
+ * picture once per machine instead of once per DATA_DIR. Entries are keyed by the input's bytes and
  * every encoder setting; a missing, unreadable or damaged entry is a miss, and a cache that cannot be written is
  * simply not used. Only the seed passes a cache directory: uploads are never copied outside DATA_DIR.
  */

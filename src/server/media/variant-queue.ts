@@ -1,5 +1,5 @@
 /**
- * Picture variants encoded after the site is up (issue 18 item 6): the demo seed stores each picture's WebP at once and
+ * Picture variants encoded after the site is up: the demo seed stores each picture's WebP at once and
  * leaves its AVIF variants here, so a first start serves the site within seconds instead of waiting for every
  * variant. Once started (after the first build) the queue encodes them one picture at a time in the background; a
  * request for a variant still waiting has its picture encoded at once and is answered when it is stored. A process

@@ -1,5 +1,5 @@
 /**
- * The account's input rules (issue 20 item 2, /settings), shared by the server and the Settings screen. The field
+ * The account's input rules (/settings), shared by the server and the Settings screen. The field
  * rules of registration live here too (auth.schemas.ts builds RegisterBody from them), so a profile edit and a
  * registration refuse the same names with the same sentences. Every refusal is a sentence a visitor can read as it
  * stands; the field at fault travels apart, in the answer's `field`.

@@ -1,4 +1,4 @@
-/** Analytics inputs (issue 20 item 3): the report's and the export's query, and the body of a counted page view. */
+/** Analytics inputs: the report's and the export's query, and the body of a counted page view. */
 import { ANALYTICS_TABLES, RANGE_MESSAGES, resolveRange, type AnalyticsTable } from '../analytics.ts';
 import { z } from './zod.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Audio of Content Management (issue 17 item 2): the form's rules for POST/PUT /api/admin/audios (multipart with the
+ * Audio of Content Management: the form's rules for POST/PUT /api/admin/audios (multipart with the
  * file `audio`), shared with the island. Which files are audio is decided on the server, from their content.
  */
 import { checkFields, optionalChoice, publishedField, requiredText, tagsField } from './content-admin.ts';

@@ -1,5 +1,5 @@
 /**
- * The blog form's rules (issue 17 item 2): POST/PUT /api/admin/blogs check their fields with them and the Blogs tab
+ * The blog form's rules: POST/PUT /api/admin/blogs check their fields with them and the Blogs tab
  * checks the same before sending. Multipart fields arrive as text, JSON ones typed; both are taken.
  */
 import { BLOG_CATEGORIES } from '../constants.ts';

@@ -1,5 +1,5 @@
 /**
- * Checkout's inputs (issue 19 item 3): the guest's email code, the cart lines of a quote, and the order request with
+ * Checkout's inputs: the guest's email code, the cart lines of a quote, and the order request with
  * its shipping address. The server checks every body with these; the checkout form checks the same before sending.
  */
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, PAYMENT_METHODS } from '../commerce.ts';

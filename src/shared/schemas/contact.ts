@@ -1,5 +1,5 @@
 /**
- * The contact form's rules (issue 18 item 5): POST /api/contact checks its JSON with them; the page's inputs carry the
+ * The contact form's rules: POST /api/contact checks its JSON with them; the page's inputs carry the
  * same limits. Refusals are sentences a visitor can act on, with the field they are about.
  */
 import { codePoints } from '../code-points.ts';

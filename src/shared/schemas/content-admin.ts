@@ -1,5 +1,5 @@
 /**
- * Field rules shared by the Content Management forms (issue 17 item 2) and their API: values arrive as JSON or as
+ * Field rules shared by the Content Management forms and their API: values arrive as JSON or as
  * multipart text, so published, numbers and tags take both forms.
  */
 import { fieldCheck, type FieldCheck } from './refusal.ts';

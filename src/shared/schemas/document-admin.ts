@@ -1,5 +1,5 @@
 /**
- * Document form rules (issue 17), shared by POST/PUT/PATCH /api/admin/documents and the admin form: a required title,
+ * Document form rules, shared by POST/PUT/PATCH /api/admin/documents and the admin form: a required title,
  * an optional description and the publish state. Multipart sends 'true'/'false'; JSON sends booleans: both are taken.
  */
 import { checkBody, type FieldCheck } from './refusal.ts';

@@ -1,5 +1,5 @@
 /**
- * Events of Content Management (issue 17 item 2): the form's rules for POST/PUT /api/admin/events, shared with the
+ * Events of Content Management: the form's rules for POST/PUT /api/admin/events, shared with the
  * island. Times are entered as wall-clock times in an IANA time zone and stored as UTC instants with that zone.
  */
 import { amountToCents } from '../money.ts';

@@ -1,5 +1,5 @@
 /**
- * Conversations' input rules (issue 20 item 1): a visitor's new message (POST /api/messages), the admin's reply, the
+ * Conversations' input rules: a visitor's new message (POST /api/messages), the admin's reply, the
  * admin list's query and a thread's change. Texts follow the contact form's rules and limits (contact.ts).
  */
 import { CONVERSATION_STATUSES } from '../messages.ts';

@@ -1,5 +1,5 @@
 /**
- * Newsletter sign-up with double opt-in (issue 18): the bodies of POST /api/newsletter, /confirm and /unsubscribe, the
+ * Newsletter sign-up with double opt-in: the bodies of POST /api/newsletter, /confirm and /unsubscribe, the
  * admin list query, and the texts the server answers and the pages show.
  */
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';

@@ -1,5 +1,5 @@
 /**
- * Orders (issue 17 item 5): the list query GET /api/admin/orders accepts and the change PATCH
+ * Orders: the list query GET /api/admin/orders accepts and the change PATCH
  * /api/admin/orders/:id/status accepts. Whether a change may happen is the state machine's call (shared/order-status.ts).
  */
 import { ORDER_STATUSES } from '../order-status.ts';

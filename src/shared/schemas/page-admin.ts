@@ -1,5 +1,5 @@
 /**
- * The page form's rules (issue 17 item 2): POST/PUT/PATCH /api/admin/pages check their JSON with them and the Pages
+ * The page form's rules: POST/PUT/PATCH /api/admin/pages check their JSON with them and the Pages
  * tab checks the same before sending.
  */
 import { isSlug, SLUG_MAX } from '../slug.ts';

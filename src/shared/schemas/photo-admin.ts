@@ -1,4 +1,4 @@
-/** The photo edit of Content Management (issue 17 item 2): PUT /api/admin/photos/:id and PATCH (publish only). */
+/** The photo edit of Content Management: PUT /api/admin/photos/:id and PATCH (publish only). */
 import { checkFields, optionalChoice, publishedField, tagsField } from './content-admin.ts';
 import { PHOTO_CAPTION_MAX, PHOTO_TITLE_MAX } from './photo.ts';
 import { formText } from './text.ts';

@@ -1,5 +1,5 @@
 /**
- * Pricing plan rules (issue 17), shared by POST/PUT/PATCH /api/admin/plans and the admin form: name required, price
+ * Pricing plan rules, shared by POST/PUT/PATCH /api/admin/plans and the admin form: name required, price
  * at least 0 with at most two decimals, up to 20 features of at most 120 characters, a whole sort order.
  */
 import { BILLING_PERIODS } from '../plans.ts';

@@ -1,5 +1,5 @@
 /**
- * Manage Products (issue 17 item 3): the fields POST/PUT /api/admin/products accept and the list query of
+ * Manage Products: the fields POST/PUT /api/admin/products accept and the list query of
  * GET /api/admin/products; the server and the admin island check with the same rules. Multipart fields arrive as
  * text ('12.50', 'true'), JSON ones may be numbers, booleans and lists; both give the same values.
  */

@@ -1,5 +1,5 @@
 /**
- * The store's settings (issue 19 item 6): the body of PUT /api/admin/store and its rules. The admin's Store screen
+ * The store's settings: the body of PUT /api/admin/store and its rules. The admin's Store screen
  * checks the same before sending.
  */
 import { BASIS_POINTS } from '../commerce.ts';

@@ -1,5 +1,5 @@
 /**
- * The team on About (issue 18 item 1): one member's fields and their rules. POST/PUT /api/admin/team check the sent
+ * The team on About: one member's fields and their rules. POST/PUT /api/admin/team check the sent
  * fields with them and the admin's Team screen checks the same before sending.
  */
 import { fieldCheck, isObject, refusal, type FieldCheck } from './refusal.ts';

@@ -1,4 +1,4 @@
-/** Two-factor sign-in (issue 22): the bodies of /api/auth/two-factor* and /api/account/two-factor* (the shared rules and answers are in ../two-factor.ts). */
+/** Two-factor sign-in: the bodies of /api/auth/two-factor* and /api/account/two-factor* (the shared rules and answers are in ../two-factor.ts). */
 import { isRecoveryShape, isTotpShape, normaliseSecondFactor, TWO_FACTOR_TEXTS } from '../two-factor.ts';
 import { z } from './zod.ts';
 

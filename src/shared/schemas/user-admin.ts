@@ -1,5 +1,5 @@
 /**
- * Manage Users (issue 17 item 4): the list query and the change GET/PATCH /api/admin/users accept, and the one rule
+ * Manage Users: the list query and the change GET/PATCH /api/admin/users accept, and the one rule
  * that decides whether a change may happen (the last active admin stays; nobody changes their own account here).
  */
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';

@@ -1,5 +1,5 @@
 /**
- * Videos of Content Management (issue 17 item 2): the form's rules, shared by POST/PUT /api/admin/videos and the
+ * Videos of Content Management: the form's rules, shared by POST/PUT /api/admin/videos and the
  * island, and the YouTube link check that turns every usual form of a link into the one embed address the CSP frames.
  */
 import { checkFields, optionalChoice, publishedField, requiredText, tagsField, wholeNumber } from './content-admin.ts';

@@ -1,5 +1,5 @@
 /**
- * The Content Security Policy as a browser sees it (security.md R51-R53, issue 22 item 2): the policy a page is served
+ * The Content Security Policy as a browser sees it (security.md R51-R53): the policy a page is served
  * with, every inline script and style the page holds once hydrated (or after an interaction) checked against that
  * policy's hashes, and every policy violation the browser reports.
  */

@@ -8,7 +8,7 @@ import { parseEnv } from '../../../src/server/env.ts';
 import { prepareData } from '../../../src/server/prepare.ts';
 import { SEARCH_BUTTON_DEFAULTS } from '../../../src/shared/constants.ts';
 
-/** The payloads of the audit (security issue 15, item 1). */
+/** The payloads of the hostile-content audit. */
 export const P = {
   titleBreak: '</title><script>alert(1)</script>X',
   attrBreak: '"><img src=x onerror=alert(2)>',

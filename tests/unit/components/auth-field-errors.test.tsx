@@ -1,5 +1,5 @@
 /**
- * Form errors tied to their fields (issue 22 item 1) on the sign-in screens: an input the error is about is
+ * Form errors tied to their fields on the sign-in screens: an input the error is about is
  * aria-invalid and described by the Alert (keeping its hint), gets the focus after the failed submit, and is no longer
  * marked once edited; an error about the form as a whole marks nothing.
  */

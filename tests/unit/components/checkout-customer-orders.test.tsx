@@ -1,4 +1,4 @@
-/** /orders (issue 19 item 5): the signed-in customer's orders in the currency each was charged in; signed out, sign in first. */
+/** /orders: the signed-in customer's orders in the currency each was charged in; signed out, sign in first. */
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import CustomerOrders from '../../../src/components/orders/CustomerOrders.tsx';

@@ -1,5 +1,5 @@
 /**
- * The checkout island (issue 19 item 3) against a stubbed network: a guest proves the email with the mailed code
+ * The checkout island against a stubbed network: a guest proves the email with the mailed code
  * before the order can go, and one Idempotency-Key goes with every try of one attempt (a retry after a lost answer
  * is the same order), a new one only after the server refused the order outright.
  */

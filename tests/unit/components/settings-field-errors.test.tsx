@@ -1,5 +1,5 @@
 /**
- * Form errors tied to their fields (issue 22 item 1) in Settings: a refusal naming a field marks that input
+ * Form errors tied to their fields in Settings: a refusal naming a field marks that input
  * (aria-invalid, described by the Alert) and focuses it; editing lets go of it; a refusal naming none marks nothing.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

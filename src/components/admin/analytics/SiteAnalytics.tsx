@@ -1,5 +1,5 @@
 /**
- * The /analytics screen (issue 20 item 3): the date range (start and end, or a quick range), summary tiles, three
+ * The /analytics screen: the date range (start and end, or a quick range), summary tiles, three
  * daily charts each with its table beside it (under it on phones), the most viewed pages and the referrers, and a
  * CSV download of every table. The range is kept in the address bar, so a view can be bookmarked.
  */

@@ -1,5 +1,5 @@
 /**
- * The /admin/backup screen (issue 22 item 4): what a backup archive holds, a "Download backup" button that shows the
+ * The /admin/backup screen: what a backup archive holds, a "Download backup" button that shows the
  * server making the archive and then how much of it has arrived, and how an operator restores one (the command).
  */
 import { useRef, useState, type ReactNode } from 'react';

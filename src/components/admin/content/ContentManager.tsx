@@ -1,5 +1,5 @@
 /**
- * The /admin/content screen (site-spec section 2, issue 17 item 2): heading, search, grid/list toggle and the eight
+ * The /admin/content screen (site-spec section 2): heading, search, grid/list toggle and the eight
  * tabs; each tab's panel is loaded when first shown. The chosen tab lives in the address (?tab=Videos), so a reload keeps it.
  */
 import {

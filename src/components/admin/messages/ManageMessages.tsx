@@ -1,5 +1,5 @@
 /**
- * The /admin/messages screen (issue 20 item 1): every conversation (contact form and signed-in visitors), filtered
+ * The /admin/messages screen: every conversation (contact form and signed-in visitors), filtered
  * by open / closed / all and a search, unread first; the open thread beside the list (one at a time on smaller
  * screens) with the reply box, Close/Reopen and Block sender.
  */

@@ -1,5 +1,5 @@
 /**
- * The /admin/orders screen (issue 17 item 5): filter by status, UTC days and search, page through the orders, open
+ * The /admin/orders screen: filter by status, UTC days and search, page through the orders, open
  * one to see its items, customer, totals and history and change its status; the list follows each change.
  */
 import { useState } from 'react';

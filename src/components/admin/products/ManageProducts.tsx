@@ -1,5 +1,5 @@
 /**
- * The /admin/manage-products screen (issue 17 item 3): search, filter, sort and page through products, drafts too;
+ * The /admin/manage-products screen: search, filter, sort and page through products, drafts too;
  * add and edit in a dialog (with a picture and its upload progress), publish or unpublish, delete after a
  * confirmation. The list is read again after every change; the server's answer shows in the status line.
  */

@@ -1,5 +1,5 @@
 /**
- * The /admin/store screen (issue 19 item 6): the currency the shop charges in, the tax rate (typed in percent, sent in
+ * The /admin/store screen: the currency the shop charges in, the tax rate (typed in percent, sent in
  * basis points) and whether prices include it, the flat shipping charge, manual payment and its instructions, and
  * whether Stripe is configured (read only: it comes from the server's environment). One PUT saves it all; the site is
  * rebuilt with the new figures.

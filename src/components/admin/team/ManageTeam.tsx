@@ -1,5 +1,5 @@
 /**
- * The /admin/team screen (issue 18 item 1): the people About shows, in their order; add and edit in a dialog (with a
+ * The /admin/team screen: the people About shows, in their order; add and edit in a dialog (with a
  * portrait and its upload progress), move up or down, delete after a confirmation. Every change rebuilds the site;
  * the server's answer shows in the status line.
  */

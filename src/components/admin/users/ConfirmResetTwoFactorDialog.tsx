@@ -1,4 +1,4 @@
-/** Asks before another account's two-factor sign-in is reset (issue 22): what goes, and what happens at its next sign-in. */
+/** Asks before another account's two-factor sign-in is reset: what goes, and what happens at its next sign-in. */
 import type { AdminUser } from '../../../shared/admin.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { fullName } from './user-text.ts';

@@ -1,7 +1,7 @@
 /**
- * The /admin/manage-users screen (issue 17 item 4): search, filter and page through accounts; change a role;
- * deactivate or reactivate after a confirmation; reset another account's two-factor sign-in after a confirmation
- * (issue 22). The server's answer (or refusal) shows in the status line.
+ * The /admin/manage-users screen: search, filter and page through accounts; change a role;
+ * deactivate or reactivate after a confirmation; reset another account's two-factor sign-in after a confirmation.
+ * The server's answer (or refusal) shows in the status line.
  */
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';

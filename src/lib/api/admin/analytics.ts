@@ -1,4 +1,4 @@
-/** The admin's Analytics calls (issue 20 item 3), one function per endpoint. */
+/** The admin's Analytics calls, one function per endpoint. */
 import type { AnalyticsReport, AnalyticsTable } from '../../../shared/analytics.ts';
 import { api } from '../client.ts';
 

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/backup (issue 22 item 4): the archive as a stream through the one API client, so the screen can show
+ * GET /api/admin/backup: the archive as a stream through the one API client, so the screen can show
  * how much of the Content-Length has arrived. The call gets its own abort signal instead of the client's 15 s budget:
  * the server makes the whole archive before the first byte, which takes a while on a site with many pictures.
  */

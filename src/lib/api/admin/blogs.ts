@@ -1,4 +1,4 @@
-/** The admin blog calls (issue 17), one function per endpoint. */
+/** The admin blog calls, one function per endpoint. */
 import type { AdminBlog } from '../../../shared/schemas/blog-admin.ts';
 import type { ListResponse } from '../../../shared/types.ts';
 import { api } from '../client.ts';

@@ -1,4 +1,4 @@
-/** The Content Management calls for photos, videos, audio and events (issue 17 item 2), one function per endpoint. */
+/** The Content Management calls for photos, videos, audio and events, one function per endpoint. */
 import type { AdminAudio } from '../../../shared/schemas/audio-admin.ts';
 import type { AdminEvent } from '../../../shared/schemas/event-admin.ts';
 import type { PhotoEditInput } from '../../../shared/schemas/photo-admin.ts';

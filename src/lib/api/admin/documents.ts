@@ -1,4 +1,4 @@
-/** The document admin calls (issue 17), one function per endpoint; uploads report their progress. */
+/** The document admin calls, one function per endpoint; uploads report their progress. */
 import type { AdminDocument } from '../../../shared/documents.ts';
 import type { ListResponse } from '../../../shared/types.ts';
 import { api } from '../client.ts';

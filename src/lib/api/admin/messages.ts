@@ -1,4 +1,4 @@
-/** The admin Messages calls (issue 20 item 1), one function per endpoint. */
+/** The admin Messages calls, one function per endpoint. */
 import type { AdminConversationPage, AdminConversationThread, AdminUnreadCount } from '../../../shared/messages.ts';
 import type { ConversationChangeInput, StatusFilter } from '../../../shared/schemas/messages.ts';
 import { api } from '../client.ts';

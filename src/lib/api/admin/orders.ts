@@ -1,4 +1,4 @@
-/** The admin Orders calls (issue 17 item 5), one function per endpoint. */
+/** The admin Orders calls, one function per endpoint. */
 import type { OrderStatus } from '../../../shared/order-status.ts';
 import type { AdminOrderChange, AdminOrderDetail, AdminOrderPage } from '../../../shared/orders-admin.ts';
 import type { OrderStatusChangeInput } from '../../../shared/schemas/order-admin.ts';

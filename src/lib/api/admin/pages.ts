@@ -1,4 +1,4 @@
-/** The admin page calls (issue 17), one function per endpoint. */
+/** The admin page calls, one function per endpoint. */
 import type { AdminPage } from '../../../shared/pages.ts';
 import type { PageInput } from '../../../shared/schemas/page-admin.ts';
 import type { ListResponse } from '../../../shared/types.ts';

@@ -1,4 +1,4 @@
-/** The admin photo calls (issue 17), one function per endpoint. */
+/** The admin photo calls, one function per endpoint. */
 import type { Photo } from '../../../shared/types.ts';
 import { uploadFile, type UploadProgress } from '../upload.ts';
 

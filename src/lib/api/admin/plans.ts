@@ -1,4 +1,4 @@
-/** The pricing plan admin calls (issue 17), one function per endpoint. */
+/** The pricing plan admin calls, one function per endpoint. */
 import type { AdminPlan } from '../../../shared/plans.ts';
 import type { PlanChanges, PlanValues } from '../../../shared/schemas/plan-admin.ts';
 import type { ListResponse } from '../../../shared/types.ts';

@@ -1,4 +1,4 @@
-/** The Manage Products calls (issue 17 item 3), one function per endpoint; saves with a picture report upload progress. */
+/** The Manage Products calls, one function per endpoint; saves with a picture report upload progress. */
 import type { AdminProductPage, ProductSaved } from '../../../shared/products-admin.ts';
 import type {
   ProductCategory,

@@ -1,4 +1,4 @@
-/** The slider admin calls (issue 16 contract), one function per endpoint; lists come back normalised (older sliders). */
+/** The slider admin calls (the API contract), one function per endpoint; lists come back normalised (older sliders). */
 import { normaliseSliders } from '../../admin/slider-form.ts';
 import type { ListResponse, Slider } from '../../../shared/types.ts';
 import { api } from '../client.ts';

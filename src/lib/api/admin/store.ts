@@ -1,4 +1,4 @@
-/** The admin's Store settings calls (issue 19 item 6), one function per endpoint. */
+/** The admin's Store settings calls, one function per endpoint. */
 import type { StoreSettings } from '../../../shared/commerce.ts';
 import type { StoreSettingsValues } from '../../../shared/schemas/store.ts';
 import { api } from '../client.ts';

@@ -1,4 +1,4 @@
-/** The Manage Users calls (issue 17 item 4), one function per endpoint. */
+/** The Manage Users calls, one function per endpoint. */
 import type { AdminUser, AdminUserPage } from '../../../shared/admin.ts';
 import type { UserChangeInput } from '../../../shared/schemas/user-admin.ts';
 import { api } from '../client.ts';
@@ -28,7 +28,7 @@ export const updateAdminUser = (id: string, change: UserChangeInput) =>
     body: change,
   });
 
-/** DELETE /api/admin/users/{id}/two-factor (issue 22): another account's authenticator and recovery codes go, and its sessions. */
+/** DELETE /api/admin/users/{id}/two-factor: another account's authenticator and recovery codes go, and its sessions. */
 export const resetAdminUserTwoFactor = (id: string) =>
   api<{ message: string; user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor`, {
     method: 'DELETE',

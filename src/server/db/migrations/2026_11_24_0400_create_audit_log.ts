@@ -1,7 +1,7 @@
 // Frozen once landed: never import app code here.
 import type { Kysely } from 'kysely';
 
-/** Every admin write: who, what, which record, when (issue 16). Kept when the actor's account is deleted. */
+/** Every admin write: who, what, which record, when. Kept when the actor's account is deleted. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('audit_log')

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 const now = sql`CURRENT_TIMESTAMP`;
 
 /**
- * Issue 17: every content type gets a publish state (existing rows stay published), money becomes integer minor
+ * Every content type gets a publish state (existing rows stay published), money becomes integer minor
  * units (cents) everywhere, orders get their items and status history, and the new types (documents, plans, pages).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

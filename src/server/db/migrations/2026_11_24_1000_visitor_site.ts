@@ -16,7 +16,7 @@ function slugOf(text: string): string {
 }
 
 /**
- * Issue 18: every event gets its own address (/events/{slug}); the site's visitors can subscribe to a newsletter
+ * Every event gets its own address (/events/{slug}); the site's visitors can subscribe to a newsletter
  * (double opt-in) and write to the company (stored messages); the company lists its team on About.
  */
 export async function up(schemaOnly: Kysely<unknown>): Promise<void> {

@@ -16,7 +16,7 @@ function slugOf(text: string): string {
 }
 
 /**
- * Issue 19, commerce: every product gets its own page (/shop/{slug}) and a gallery; the store has one currency, an
+ * Commerce: every product gets its own page (/shop/{slug}) and a gallery; the store has one currency, an
  * optional tax and its payment settings; an order keeps its priced lines, totals, shipping address, payment and the
  * idempotency key it was placed with; guests verify their email by a code; payment providers' events are kept so a
  * webhook delivered twice is applied once.

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 const now = sql`CURRENT_TIMESTAMP`;
 
 /**
- * Issue 20: conversations between visitors and the company (the contact form's messages become the first message of
+ * Conversations between visitors and the company (the contact form's messages become the first message of
  * one), a pending email change confirmed by a code, and cookie-less page-view counts.
  */
 export async function up(schemaOnly: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 21: attempt limits kept in the database, so every API process sharing it counts together (security.md
+ * Attempt limits kept in the database, so every API process sharing it counts together (security.md
  * R58-R60). One row per (limit, key); the key is stored only as a keyed hash, never as the address or email it is.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

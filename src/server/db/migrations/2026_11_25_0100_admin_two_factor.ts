@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 const now = sql`CURRENT_TIMESTAMP`;
 
 /**
- * Issue 22: two-factor sign-in (TOTP) for admins. One authenticator per account (its secret encrypted with a key from
+ * Two-factor sign-in (TOTP) for admins. One authenticator per account (its secret encrypted with a key from
  * the server secret), its single-use recovery codes (keyed hashes), and the short-lived challenges a sign-in that
  * needs a second factor answers with instead of a session (the challenge token stored only as SHA-256).
  */

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 22: a stored picture or audio file is pending until the record naming it is written. `pending_since` is the
+ * A stored picture or audio file is pending until the record naming it is written. `pending_since` is the
  * epoch milliseconds of its store, set on new files and cleared in the transaction that writes the record; a file
  * still pending at a later start (a kill between the file's store and its record's insert) is removed by the sweep
  * (media/pending-media.ts). Rows stored before this migration are in use: null.

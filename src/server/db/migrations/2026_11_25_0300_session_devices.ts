@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 22 follow-up: a session remembers the browser and system it was started from, as names only ('Chrome on
+ * A session remembers the browser and system it was started from, as names only ('Chrome on
  * Linux'), never the User-Agent header itself. Sessions from before have none (null: 'Unknown browser').
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Demo orders for the dashboard and the admin Orders screen (issue 17): guest orders of demo products over the last
+ * Demo orders for the dashboard and the admin Orders screen: guest orders of demo products over the last
  * 60 days in every status, each with its items, the customer's copies and a status history the state machine allows.
  */
 import { randomUUID } from 'node:crypto';

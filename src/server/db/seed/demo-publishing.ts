@@ -1,4 +1,4 @@
-/** Demo documents, pricing plans and pages (issue 17): the pages are Northwind Studio's privacy policy and terms, linked from the footer. */
+/** Demo documents, pricing plans and pages: the pages are Northwind Studio's privacy policy and terms, linked from the footer. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../connection.ts';
 import { ago } from './seed-time.ts';

@@ -1,6 +1,6 @@
 /**
  * An ObjectStore in one directory of the local disk (the default: DATA_DIR/media, DATA_DIR/documents). Writes go
- * through writeFileAtomically (temp file, fsync, rename), so the layout and guarantees are those of before issue 21.
+ * through writeFileAtomically (temp file, fsync, rename), so the layout and guarantees are as they were before S3.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
  * The two stores of a deployment, built from the environment once (createDeps, prepareData): `media`, served by
  * GET /media/:name, and `documents`, served only as attachments by the documents route. Local: DATA_DIR/media and
- * DATA_DIR/documents, as before issue 21. S3: <S3_PREFIX>media/ and <S3_PREFIX>documents/ in S3_BUCKET.
+ * DATA_DIR/documents, as before S3 existed. S3: <S3_PREFIX>media/ and <S3_PREFIX>documents/ in S3_BUCKET.
  */
 import { join, resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';

@@ -1,5 +1,5 @@
 /**
- * One interface over where stored files live (issue 21 item 3): local files under DATA_DIR (local-store.ts) or an
+ * One interface over where stored files live: local files under DATA_DIR (local-store.ts) or an
  * S3-compatible bucket (s3-store.ts). A store is one flat namespace of server-made names (media, or documents); what a
  * name means and who may read it is decided by its callers, never here.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/account/export (issue 20 item 2): everything the site keeps about the signed-in person, as one JSON file:
+ * GET /api/account/export: everything the site keeps about the signed-in person, as one JSON file:
  * the profile (never a password hash), their orders with lines, their conversations with every message, the
  * newsletter subscription of their address, what they viewed, their sessions (never a token or hash) and the state of
  * their two-factor sign-in (never its secret, a recovery code or a hash: on or off, since when, how many codes are left).

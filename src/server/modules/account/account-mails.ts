@@ -1,4 +1,4 @@
-/** The mails of the account's own changes (issue 20 item 2): the email-change code, the notice to the old address, the goodbye. */
+/** The mails of the account's own changes: the email-change code, the notice to the old address, the goodbye. */
 import type { MailBrand } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { message } from '../auth/auth-mails.ts';
@@ -45,7 +45,7 @@ export function accountDeletedMail(brand: MailBrand, to: string): MailMessage {
 }
 
 /**
- * When an administrator reset the account's two-factor sign-in (issue 22): every session was ended; with ADMIN_2FA=required
+ * When an administrator reset the account's two-factor sign-in: every session was ended; with ADMIN_2FA=required
  * the next sign-in asks for a new authenticator app, else it no longer asks for a code until it is turned on again.
  */
 export function twoFactorResetMail(

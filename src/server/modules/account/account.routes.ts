@@ -1,5 +1,5 @@
 /**
- * The signed-in person's own account (issue 20, /settings): profile, profile picture, email change by code, sessions,
+ * The signed-in person's own account (/settings): profile, profile picture, email change by code, sessions,
  * export and deletion. Every route is behind requireUser and acts on the session's user only; nothing takes a user id.
  */
 import { type Context, Hono } from 'hono';
@@ -116,11 +116,11 @@ export function accountRoutes(deps: Deps) {
       .post('/account/sessions/sign-out-others', async (c) =>
         c.json({ signedOut: await signOutOthers(accountDeps(c), me(c)) }),
       )
-      // Any one session of the account, this one included (issue 22); another account's session is a 404 like an unknown one.
+      // Any one session of the account, this one included; another account's session is a 404 like an unknown one.
       .post('/account/sessions/:id/sign-out', async (c) =>
         c.json({ signedOut: await signOutSession(accountDeps(c), me(c), c.req.param('id')) }),
       )
-      // Two-factor sign-in (issue 22): its state, setting up an authenticator app, turning it off, new recovery codes.
+      // Two-factor sign-in: its state, setting up an authenticator app, turning it off, new recovery codes.
       .get('/account/two-factor', async (c) => c.json(await twoFactorStatus(accountDeps(c), me(c))))
       .post('/account/two-factor/setup', async (c) => c.json(await startSetup(accountDeps(c), me(c))))
       .post('/account/two-factor/confirm', async (c) =>

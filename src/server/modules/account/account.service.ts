@@ -1,5 +1,5 @@
 /**
- * The signed-in person's own account (issue 20 item 2): read it, edit the names with registration's rules, set or
+ * The signed-in person's own account: read it, edit the names with registration's rules, set or
  * remove the profile picture, list and end sessions, delete the account. The caller is always the session's user.
  */
 import {

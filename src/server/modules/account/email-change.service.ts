@@ -1,5 +1,5 @@
 /**
- * Changing the account's email address (issue 20 item 2): a 6-digit code mailed to the NEW address proves it can be
+ * Changing the account's email address: a 6-digit code mailed to the NEW address proves it can be
  * reached; the code is stored as an HMAC bound to the account and the address, lives OTP_TTL_SECONDS (10 minutes) and
  * dies after 5 wrong guesses (security.md R9-R14). Once confirmed the old address is told.
  *

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's reads and the site's publish state (issue 16 items 3 and 8): stats, recent activity, whether
+ * The admin dashboard's reads and the site's publish state: stats, recent activity, whether
  * the public site is up to date, a rebuild on demand, notifications. Every route is admin-only and never cached.
  */
 import { Hono } from 'hono';

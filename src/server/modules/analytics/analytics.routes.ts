@@ -1,5 +1,5 @@
 /**
- * First-party, cookie-less page-view counting and the admin's analytics over a date range (issue 20 item 3):
+ * First-party, cookie-less page-view counting and the admin's analytics over a date range:
  * POST /api/analytics/view (public; always 204 once the body is well formed, counted or not),
  * GET /api/analytics and GET /api/analytics/export (admin only, never cached).
  */

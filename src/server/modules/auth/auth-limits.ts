@@ -43,7 +43,7 @@ function buildLimits() {
     verifyOtpIp: slidingWindow('auth.otp-verify.ip', { limit: 30, windowMs: 15 * MINUTE }),
     verifyOtpAccount: slidingWindow('auth.otp-verify.account', { limit: 10, windowMs: 15 * MINUTE }),
     resetIp: slidingWindow('auth.reset.ip', { limit: 10, windowMs: 15 * MINUTE }),
-    /** Second-factor codes (issue 22) per address, and per account across its challenges and the Settings forms. */
+    /** Second-factor codes per address, and per account across its challenges and the Settings forms. */
     twoFactorIp: slidingWindow('auth.two-factor.ip', { limit: 30, windowMs: 15 * MINUTE }),
     twoFactorAccount: slidingWindow('auth.two-factor.account', { limit: 10, windowMs: 15 * MINUTE }),
   };

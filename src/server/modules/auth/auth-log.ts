@@ -20,7 +20,7 @@ export type AuthEvent =
   | 'rate_limited'
   | 'validation.rejected'
   | 'mail.failure'
-  // Issue 20: the account's own changes (/api/account).
+  // The account's own changes (/api/account).
   | 'password.confirm.failure'
   | 'account.profile'
   | 'account.email.requested'
@@ -28,7 +28,7 @@ export type AuthEvent =
   | 'account.email.failure'
   | 'account.sessions.ended'
   | 'account.deleted'
-  // Issue 22: two-factor sign-in and single sessions.
+  // Two-factor sign-in and single sessions.
   | 'two_factor.challenge'
   | 'two_factor.success'
   | 'two_factor.failure'

@@ -87,7 +87,7 @@ const METHOD_TEXT: Record<SignInFacts['method'], string> = {
 /** `2026-11-24T22:40:05.000Z` as '2026-11-24 22:40 UTC'. */
 const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-/** After every successful admin sign-in (issue 22), to the admin's own address. */
+/** After every successful admin sign-in, to the admin's own address. */
 export function adminSignInMail(brand: MailBrand, to: string, facts: SignInFacts, siteUrl: string): MailMessage {
   return message(brand, to, 'new sign-in to your admin account', {
     heading: 'New sign-in to your admin account',

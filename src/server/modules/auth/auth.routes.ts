@@ -79,7 +79,7 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
       })
       .post('/login', async (c) => {
         const body = await input(c, LoginBody);
-        // { token } as ever, or { twoFactor, challenge, expiresAt } when a second step follows (issue 22).
+        // { token } as ever, or { twoFactor, challenge, expiresAt } when a second step follows.
         return c.json(await login(deps(c), body.username ?? body.email ?? '', body.password));
       })
       .post('/request-otp', async (c) => {

@@ -81,7 +81,7 @@ type Outcome = 'ok' | 'invalid' | 'exhausted';
 
 /**
  * Checks a code; a match is consumed in the same transaction, the 5th wrong guess voids the code (R12, R14).
- * Answers { token }, or a challenge when the account has a second factor (issue 22).
+ * Answers { token }, or a challenge when the account has a second factor.
  */
 export async function verifyCode(deps: AuthDeps, identifierInput: string, otp: string): Promise<SignInAnswer> {
   const { user, key } = await accountFor(deps, identifierInput);

@@ -1,4 +1,4 @@
-/** Recovery codes (issue 22): 10 per account, 50 random bits each, shown once, stored as a keyed hash, used once. */
+/** Recovery codes: 10 per account, 50 random bits each, shown once, stored as a keyed hash, used once. */
 import { createHmac, randomInt } from 'node:crypto';
 import { RECOVERY_ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '../../../shared/two-factor.ts';
 

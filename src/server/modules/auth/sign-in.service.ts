@@ -1,5 +1,5 @@
 /**
- * What follows a first factor (password, emailed code, Google) for every way of signing in (issue 22): a session, or,
+ * What follows a first factor (password, emailed code, Google) for every way of signing in: a session, or,
  * for an account with two-factor sign-in (or an admin while ADMIN_2FA=required has none yet), a short-lived challenge
  * instead; and after an admin's sign-in, a mail to the admin's address that never holds it up.
  */

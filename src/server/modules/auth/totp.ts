@@ -1,5 +1,5 @@
 /**
- * TOTP (RFC 6238) for two-factor sign-in (issue 22), through @oslojs/otp: 20-byte keys, SHA-1, 6 digits, 30-second
+ * TOTP (RFC 6238) for two-factor sign-in, through @oslojs/otp: 20-byte keys, SHA-1, 6 digits, 30-second
  * steps, the step before and after accepted for clock drift. The step a code matched is what the caller stores, so
  * the same code (or an older one) is never accepted twice.
  */

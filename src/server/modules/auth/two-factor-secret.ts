@@ -1,5 +1,5 @@
 /**
- * The TOTP key at rest (issue 22): AES-256-GCM under a key derived from the server secret, with the user id as
+ * The TOTP key at rest: AES-256-GCM under a key derived from the server secret, with the user id as
  * associated data, so a copied database row is no authenticator and a row moved to another account does not decrypt.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in with an authenticator app (issue 22). Codes are checked within ±1 step and never twice (the last
+ * Two-factor sign-in with an authenticator app. Codes are checked within ±1 step and never twice (the last
  * used step is kept); recovery codes are single use; wrong codes count per challenge (5, then sign in again), per
  * account and per address; the secret is stored encrypted and shown only while it is being set up.
  */

@@ -1,5 +1,5 @@
 /**
- * A browser's name and system from its User-Agent, for the new sign-in mail and the session list (issue 22): names
+ * A browser's name and system from its User-Agent, for the new sign-in mail and the session list: names
  * only, never the raw header.
  */
 

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/backup (issue 22 item 4): a fresh backup archive as an attachment, made by the same createBackup as
+ * GET /api/admin/backup: a fresh backup archive as an attachment, made by the same createBackup as
  * `npm run backup`. The archive is written whole to a temporary file first, so the answer has a Content-Length (the
  * admin screen shows progress) and a failure is a JSON error, not a cut-off download. One backup at a time per
  * instance: a second request meanwhile answers 409 rather than doubling the load. Each download made is recorded in

@@ -1,4 +1,4 @@
-/** Blog writes: /api/admin/blogs (issue 17 item 2), drafts included; every route is admin-only. */
+/** Blog writes: /api/admin/blogs, drafts included; every route is admin-only. */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';

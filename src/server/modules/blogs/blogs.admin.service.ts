@@ -1,5 +1,5 @@
 /**
- * Admin writes of blogs (issue 17 item 2): content sanitised before it is stored, slugs kept unique, each write and
+ * Admin writes of blogs: content sanitised before it is stored, slugs kept unique, each write and
  * its audit entry in one transaction; a cover picture is stored before it and released when the write fails, is
  * replaced or its blog deleted. Each write says whether the public site changed, so the caller asks for a rebuild.
  */

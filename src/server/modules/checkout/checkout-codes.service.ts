@@ -1,5 +1,5 @@
 /**
- * A guest's email, verified before an order is placed (issue 19 item 3): a six-digit code mailed to the address,
+ * A guest's email, verified before an order is placed: a six-digit code mailed to the address,
  * stored as an HMAC bound to it (the account codes' helpers, otp.ts), at most OTP_MAX_ATTEMPTS guesses, single use,
  * exchanged for a checkout token of which only the SHA-256 is stored.
  */

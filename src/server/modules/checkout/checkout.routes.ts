@@ -1,5 +1,5 @@
 /**
- * Checkout (issue 19 item 3): POST /api/checkout/code and /verify (a guest's email code, rate-limited per address and
+ * Checkout: POST /api/checkout/code and /verify (a guest's email code, rate-limited per address and
  * client), POST /api/checkout/quote, and POST /api/orders placing an order priced by the server. Never cached.
  */
 import { Hono, type Context } from 'hono';

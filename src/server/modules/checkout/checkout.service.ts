@@ -1,5 +1,5 @@
 /**
- * Checkout (issue 19 item 3): a cart quoted and an order placed, priced from the product rows with priceOrder (never a
+ * Checkout: a cart quoted and an order placed, priced from the product rows with priceOrder (never a
  * figure from the browser). Placing takes the stock with conditional UPDATEs in the same short transaction as the order,
  * its lines and its first history row; after the commit the payment is started and the confirmation mailed. An
  * Idempotency-Key placed once answers the same order again, even when the second request raced the first.

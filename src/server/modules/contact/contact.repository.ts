@@ -1,4 +1,4 @@
-/** Who receives the contact form's messages (issue 18 item 5); the messages themselves are conversations (issue 20). */
+/** Who receives the contact form's messages; the messages themselves are conversations. */
 import type { Db } from '../../db/connection.ts';
 import { COMPANY_ROW_ID } from '../company/company.repository.ts';
 

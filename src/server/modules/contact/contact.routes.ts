@@ -1,5 +1,5 @@
 /**
- * The public contact form (issue 18 item 5; issue 20): POST /api/contact (rate-limited per address, honeypot
+ * The public contact form: POST /api/contact (rate-limited per address, honeypot
  * `website`; a guest also per email address; a blocked sender refused). The message starts a conversation the admin
  * answers on /admin/messages; signed in, it is the account's and its answers show on /messages.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 18 item 5; issue 20): a message starts a conversation (source 'contact', unread by the
+ * The contact form: a message starts a conversation (source 'contact', unread by the
  * company) with it as the first visitor message, then the company is emailed about it (the company's address, else
  * the first admin's); the visitor is told it was sent once it is stored. A signed-in visitor's conversation belongs to
  * the account (read at /messages); a guest's has no account, and the reply is only mailed.

@@ -1,5 +1,5 @@
 /**
- * Which uploads are audio (issue 17 item 2): decided from the file's content by music-metadata, never from its name or
+ * Which uploads are audio: decided from the file's content by music-metadata, never from its name or
  * declared type. MP3, M4A/AAC, OGG (Vorbis, Opus), WAV and FLAC pass; anything else is a 415. The duration is the file's own.
  */
 import { parseBuffer } from 'music-metadata';

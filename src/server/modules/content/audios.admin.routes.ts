@@ -1,4 +1,4 @@
-/** Audio of Content Management (issue 17 item 2): /api/admin/audios; POST and PUT take multipart with the file `audio` (at most 50 MiB). */
+/** Audio of Content Management: /api/admin/audios; POST and PUT take multipart with the file `audio` (at most 50 MiB). */
 import { Hono } from 'hono';
 import { AUDIO_MAX_BYTES, checkAudio } from '../../../shared/schemas/audio-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';

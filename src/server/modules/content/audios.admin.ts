@@ -1,5 +1,5 @@
 /**
- * Audio of Content Management (issue 17 item 2): the admin list (drafts included), create with a file, edit (a new
+ * Audio of Content Management: the admin list (drafts included), create with a file, edit (a new
  * file optional), publish and delete. A file is stored before the transaction that names it and released again when
  * that write fails; a replaced or deleted item's file leaves DATA_DIR/media once nothing names it.
  */

@@ -1,5 +1,5 @@
 /**
- * Content Management writes for photos, videos, audio and events (issue 17 item 2): /api/admin/{photos,videos,audios,events}.
+ * Content Management writes for photos, videos, audio and events: /api/admin/{photos,videos,audios,events}.
  * Every route is admin-only and answers no-store (the admin guard, http/admin-guard.ts), asks for the site rebuild when
  * public content changed.
  */

@@ -1,5 +1,5 @@
 /**
- * What every Content Management write shares (issue 17 item 2): who writes where, the body read as JSON or as a
+ * What every Content Management write shares: who writes where, the body read as JSON or as a
  * multipart form, the shared field check turned into 400 { message, field }, and the 404 of an unknown id.
  */
 import type { Context } from 'hono';

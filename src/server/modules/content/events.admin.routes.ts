@@ -1,4 +1,4 @@
-/** Events of Content Management (issue 17 item 2): /api/admin/events; POST and PUT take multipart with an optional picture `image`, or JSON. */
+/** Events of Content Management: /api/admin/events; POST and PUT take multipart with an optional picture `image`, or JSON. */
 import { Hono } from 'hono';
 import { checkEvent } from '../../../shared/schemas/event-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';

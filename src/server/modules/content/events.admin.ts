@@ -1,5 +1,5 @@
 /**
- * Events of Content Management (issue 17 item 2): the admin list (drafts included), create and edit with an optional
+ * Events of Content Management: the admin list (drafts included), create and edit with an optional
  * cover picture (5 MiB, re-encoded), publish and delete. Times are stored as UTC instants with the event's time zone.
  */
 import { randomUUID } from 'node:crypto';

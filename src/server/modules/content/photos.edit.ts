@@ -1,5 +1,5 @@
 /**
- * Photo edits of Content Management (issue 17 item 2): PUT /api/admin/photos/:id (title, caption, category, tags,
+ * Photo edits of Content Management: PUT /api/admin/photos/:id (title, caption, category, tags,
  * published), PATCH (publish state only) and DELETE (the picture leaves DATA_DIR/media once nothing names it).
  */
 import type { Photo } from '../../../shared/types.ts';

@@ -1,5 +1,5 @@
 /**
- * Videos of Content Management (issue 17 item 2): the admin list (drafts included), create, edit, publish and delete.
+ * Videos of Content Management: the admin list (drafts included), create, edit, publish and delete.
  * The youtube field is stored as its youtube-nocookie embed address (VideoFields normalises it).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Documents (issue 17): public GET /api/documents (published only) and GET /api/documents/:id/download (the only way a
+ * Documents: public GET /api/documents (published only) and GET /api/documents/:id/download (the only way a
  * document file is served: an attachment, nosniff, sandboxed); admin GET/POST /api/admin/documents and
  * PUT/PATCH/DELETE /api/admin/documents/:id. POST and PUT take multipart (field `file`, at most 20 MiB), PUT and PATCH JSON too.
  */

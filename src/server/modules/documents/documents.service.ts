@@ -1,5 +1,5 @@
 /**
- * Documents (issue 17): the public list and downloads of published documents, and the admin writes. A file is checked
+ * Documents: the public list and downloads of published documents, and the admin writes. A file is checked
  * by its content and stored before the transaction that writes the row and its audit entry, and removed again when
  * that write fails; a replaced or deleted document's file is removed once its row no longer names it. A write reports
  * whether the public site may have changed, so the caller asks for a rebuild only then.

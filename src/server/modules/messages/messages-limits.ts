@@ -1,4 +1,4 @@
-/** How often a sender may write (issue 20 item 1): per account on /messages, per address for a guest of the contact form. */
+/** How often a sender may write: per account on /messages, per address for a guest of the contact form. */
 import type { Env } from '../../env.ts';
 import { slidingWindow, UNLIMITED, type AttemptLimiter } from '../../http/rate-limit.ts';
 

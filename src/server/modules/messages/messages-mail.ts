@@ -1,4 +1,4 @@
-/** The mail a visitor gets when the company answers their conversation (issue 20 item 1); layout.ts escapes every value. */
+/** The mail a visitor gets when the company answers their conversation; layout.ts escapes every value. */
 import { renderHtml, renderText, type MailBrand } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 

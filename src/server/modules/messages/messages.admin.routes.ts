@@ -1,5 +1,5 @@
 /**
- * The admin's Messages screen (issue 20 item 1): GET /api/admin/messages (paged, unread first), GET
+ * The admin's Messages screen: GET /api/admin/messages (paged, unread first), GET
  * /api/admin/messages/unread (the top bar's count), GET /api/admin/messages/:id (marks it read), POST
  * /api/admin/messages/:id/reply (mailed to the visitor) and PATCH /api/admin/messages/:id (close/reopen,
  * block/unblock the sender). Admin-only, never cached; writes are audited.

@@ -1,5 +1,5 @@
 /**
- * The admin's side of the conversations (issue 20 item 1): every thread (unread first), reading one marks it read,
+ * The admin's side of the conversations: every thread (unread first), reading one marks it read,
  * a reply is stored, counted unread for the visitor and mailed to them, and a thread is closed, reopened or its
  * sender blocked. Each write and its audit entry commit together; the visitor's mail goes after the commit.
  */

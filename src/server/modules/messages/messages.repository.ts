@@ -1,4 +1,4 @@
-/** Conversations, their messages and the blocked senders (Kysely only; issue 20 item 1). */
+/** Conversations, their messages and the blocked senders (Kysely only). */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { MessageAuthor } from '../../../shared/messages.ts';

@@ -1,5 +1,5 @@
 /**
- * A signed-in visitor's conversations with the company (issue 20 item 1): GET /api/messages, GET /api/messages/:id
+ * A signed-in visitor's conversations with the company: GET /api/messages, GET /api/messages/:id
  * and POST /api/messages. The caller is the session's user, never a userId (or senderId) from the query or body;
  * another account's thread is 'not found'. Never cached.
  */

@@ -1,5 +1,5 @@
 /**
- * A signed-in visitor's conversations (issue 20 item 1): their own threads only (any other id is 'not found'), read
+ * A signed-in visitor's conversations: their own threads only (any other id is 'not found'), read
  * marks the company's answers read, and a message starts a thread or answers one of theirs (reopening it).
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Newsletter sign-up with double opt-in (issue 18 item 2): POST /api/newsletter, /api/newsletter/confirm and
+ * Newsletter sign-up with double opt-in: POST /api/newsletter, /api/newsletter/confirm and
  * /api/newsletter/unsubscribe (public, rate-limited), GET /api/admin/newsletter/subscribers (admin only).
  */
 import { type Context, Hono } from 'hono';

@@ -22,7 +22,7 @@ function selectOrders(db: Db) {
     'orders.customer_email',
     'orders.created_at',
     'orders.updated_at',
-    // Issue 19: what the detail shows to fulfil the order (the list's summary leaves them out).
+    // What the detail shows to fulfil the order (the list's summary leaves them out).
     'orders.currency',
     'orders.subtotal_cents',
     'orders.tax_cents',

@@ -1,5 +1,5 @@
 /**
- * Orders (issue 17 item 5): GET /api/admin/orders, GET /api/admin/orders/:id and PATCH /api/admin/orders/:id/status,
+ * Orders: GET /api/admin/orders, GET /api/admin/orders/:id and PATCH /api/admin/orders/:id/status,
  * admin-only and never cached.
  */
 import { Hono } from 'hono';

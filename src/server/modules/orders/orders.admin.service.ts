@@ -1,5 +1,5 @@
 /**
- * Orders (issue 17 item 5): list, read and change an order's status. The state machine (shared/order-status.ts)
+ * Orders: list, read and change an order's status. The state machine (shared/order-status.ts)
  * decides; the change, its history row and the audit entry commit together, and the customer's mail goes after.
  */
 import { centsToAmount } from '../../../shared/money.ts';

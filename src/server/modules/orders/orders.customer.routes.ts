@@ -1,5 +1,5 @@
 /**
- * A customer's own orders (issue 19 item 5): GET /api/orders (signed in; only the caller's, whatever the query says)
+ * A customer's own orders: GET /api/orders (signed in; only the caller's, whatever the query says)
  * and GET /api/orders/:id (its owner, or anyone with its ?token=, a guest's confirmation link). Never cached.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * A customer's orders (issue 19 item 5): the list of the caller's own, and one order for its owner or for whoever holds
+ * A customer's orders: the list of the caller's own, and one order for its owner or for whoever holds
  * its access token (a guest's confirmation link). Anyone else gets the same 404 as for no order at all.
  */
 import { timingSafeEqual } from 'node:crypto';

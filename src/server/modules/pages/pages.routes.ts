@@ -1,4 +1,4 @@
-/** Simple pages (issue 17 item 2): public /api/pages (published only), admin /api/admin/pages (drafts too, admin-only). */
+/** Simple pages: public /api/pages (published only), admin /api/admin/pages (drafts too, admin-only). */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';

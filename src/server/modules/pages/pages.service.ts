@@ -1,5 +1,5 @@
 /**
- * Simple pages (issue 17 item 2): public reads of published pages, and admin writes with the content sanitised
+ * Simple pages: public reads of published pages, and admin writes with the content sanitised
  * before it is stored, slugs unique and never a site route's, each write and its audit entry in one transaction.
  * Each write says whether the public site changed, so the caller asks for a rebuild.
  */

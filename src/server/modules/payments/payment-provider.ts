@@ -1,5 +1,5 @@
 /**
- * Payment behind one interface (issue 19 item 4): manual payment (bank transfer or pay on delivery) needs no
+ * Payment behind one interface: manual payment (bank transfer or pay on delivery) needs no
  * configuration; Stripe Checkout joins when STRIPE_SECRET_KEY is set. Checkout places the order first (pending, stock
  * taken), then asks the order's provider to start the payment; a provider confirms payment later (the admin for
  * manual payment, Stripe's webhook for Stripe), moving the order to paid.

@@ -1,5 +1,5 @@
 /**
- * Payment providers' callbacks (issue 19 item 4): the Stripe webhook, verified by signature and applied once.
+ * Payment providers' callbacks: the Stripe webhook, verified by signature and applied once.
  * Stripe signs the exact bytes it sends, so the body is read raw, never parsed and re-serialised before the check.
  */
 import { Hono } from 'hono';

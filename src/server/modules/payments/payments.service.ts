@@ -1,5 +1,5 @@
 /**
- * A payment provider settles an order (issue 19 item 4): paid once the money arrived, or cancelled with its stock
+ * A payment provider settles an order: paid once the money arrived, or cancelled with its stock
  * given back once the payment can no longer happen. The provider's event, the status change and its history row
  * commit in one transaction, so an event delivered twice, or twice at once, applies once; the customer's mail goes
  * after the commit. The state machine's own update (updateOrderStatusFrom) moves only a pending order.

@@ -1,5 +1,5 @@
 /**
- * What a Stripe Checkout Session is asked to charge for an order (issue 19 item 4): the order's own lines, then
+ * What a Stripe Checkout Session is asked to charge for an order: the order's own lines, then
  * shipping and any tax added on top as lines of their own, so Stripe's total is the order's total to the cent. Pure.
  */
 import type { PaymentRequest } from './payment-provider.ts';

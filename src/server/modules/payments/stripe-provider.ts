@@ -1,5 +1,5 @@
 /**
- * Stripe Checkout through the official SDK (issue 19 item 4): a hosted payment page per order, and the webhook's
+ * Stripe Checkout through the official SDK: a hosted payment page per order, and the webhook's
  * signature check. The secret key stays inside the SDK client; nothing here logs it or an SDK stack.
  */
 import Stripe from 'stripe';

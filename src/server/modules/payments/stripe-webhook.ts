@@ -1,5 +1,5 @@
 /**
- * What Stripe's verified webhook events do to orders (issue 19 item 4). A Checkout Session carries its order's id
+ * What Stripe's verified webhook events do to orders. A Checkout Session carries its order's id
  * (client_reference_id, and metadata.order_id):
  * - checkout.session.completed with payment_status 'paid', or checkout.session.async_payment_succeeded: the order is
  *   paid, if it is pending and Stripe collected its total in its currency;

@@ -1,4 +1,4 @@
-/** Admin photo writes (issue 17): POST /api/admin/photos/upload, admin-only like every /api/admin/* route. */
+/** Admin photo writes: POST /api/admin/photos/upload, admin-only like every /api/admin/* route. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';

@@ -1,5 +1,5 @@
 /**
- * Admin photo uploads (issue 17 item 1): the picture is stored before the transaction that writes the row and its
+ * Admin photo uploads: the picture is stored before the transaction that writes the row and its
  * audit entry, and released again when that write fails. The caller asks for the site rebuild after it returned.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Pricing plans (issue 17): public GET /api/plans (published only), admin GET/POST /api/admin/plans and PUT/PATCH/DELETE /api/admin/plans/:id (JSON). */
+/** Pricing plans: public GET /api/plans (published only), admin GET/POST /api/admin/plans and PUT/PATCH/DELETE /api/admin/plans/:id (JSON). */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';

@@ -1,5 +1,5 @@
 /**
- * Pricing plans (issue 17): the public list of published plans and the admin writes, each committed with its audit
+ * Pricing plans: the public list of published plans and the admin writes, each committed with its audit
  * entry. A write reports whether the public list may have changed, so the caller asks for a rebuild only then.
  */
 import { randomUUID } from 'node:crypto';

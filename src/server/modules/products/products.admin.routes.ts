@@ -1,5 +1,5 @@
 /**
- * Manage Products (issue 17 item 3): /api/admin/products, every route admin-only and never cached. Create and edit take
+ * Manage Products: /api/admin/products, every route admin-only and never cached. Create and edit take
  * multipart (with an optional `image`) or JSON; a write that changes the public shop asks for the site rebuild.
  */
 import { Hono, type Context } from 'hono';

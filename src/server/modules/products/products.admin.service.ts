@@ -1,5 +1,5 @@
 /**
- * Manage Products (issue 17 item 3): each write and its audit entry commit together; a picture is stored before the
+ * Manage Products: each write and its audit entry commit together; a picture is stored before the
  * transaction and released after it (a failed write releases the new one, a replaced or deleted product its old one).
  * Each write answers whether the public shop changed, so the caller asks for the site rebuild only then.
  */

@@ -1,4 +1,4 @@
-/** Admin writes of sliders (issue 16), beside the public read in sliders.routes.ts; every route is admin-only. */
+/** Admin writes of sliders, beside the public read in sliders.routes.ts; every route is admin-only. */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';

@@ -1,5 +1,5 @@
 /**
- * Admin writes of sliders (issue 16): each write and its audit entry commit together; pictures are stored before the
+ * Admin writes of sliders: each write and its audit entry commit together; pictures are stored before the
  * transaction and released after it (a failed write releases the new one, a replaced or deleted slide its old one).
  * The caller asks for the site rebuild once a write has returned.
  */

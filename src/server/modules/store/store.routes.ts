@@ -1,6 +1,6 @@
 /**
  * GET /api/store (public) and GET/PUT /api/admin/store (admin): the store's currency, tax, shipping and manual payment
- * instructions (issue 19 item 6).
+ * instructions.
  */
 import { Hono } from 'hono';
 import { checkStoreSettings } from '../../../shared/schemas/store.ts';

@@ -1,5 +1,5 @@
 /**
- * The store's settings (issue 19 item 6): what GET /api/store answers, and the admin's change of them, committed with
+ * The store's settings: what GET /api/store answers, and the admin's change of them, committed with
  * its audit entry, then a site rebuild asked for (pages show prices in the store's currency).
  */
 import type { StoreSettings } from '../../../shared/commerce.ts';

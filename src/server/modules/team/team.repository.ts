@@ -1,4 +1,4 @@
-/** The team_members table (issue 18 item 1): Kysely only, the database first. */
+/** The team_members table: Kysely only, the database first. */
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, TeamMembersTable } from '../../db/schema.ts';
 

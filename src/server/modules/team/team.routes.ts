@@ -1,5 +1,5 @@
 /**
- * The team shown on About (issue 18 item 1): the public GET /api/team in order, and the admin's list, create, edit
+ * The team shown on About: the public GET /api/team in order, and the admin's list, create, edit
  * (multipart with an optional `photo`, or JSON), delete and reorder under /api/admin/team, each write asking for the
  * site rebuild.
  */

@@ -1,5 +1,5 @@
 /**
- * The team on About (issue 18 item 1). Admin writes: each write and its audit entry commit together; a portrait is
+ * The team on About. Admin writes: each write and its audit entry commit together; a portrait is
  * stored before the transaction and released after it (a failed write releases the new one, a replaced or deleted
  * member's old one goes once nothing else names it). The caller asks for the site rebuild once a write has returned.
  */

@@ -1,6 +1,6 @@
 /**
- * Manage Users (issue 17 item 4): GET /api/admin/users and PATCH /api/admin/users/:id; resetting another account's
- * two-factor sign-in (issue 22): DELETE /api/admin/users/:id/two-factor. Admin-only and never cached.
+ * Manage Users: GET /api/admin/users and PATCH /api/admin/users/:id; resetting another account's
+ * two-factor sign-in: DELETE /api/admin/users/:id/two-factor. Admin-only and never cached.
  */
 import { Hono } from 'hono';
 import {

@@ -1,5 +1,5 @@
 /**
- * Manage Users (issue 17 item 4): list accounts, change a role, deactivate or reactivate. A change is judged by the
+ * Manage Users: list accounts, change a role, deactivate or reactivate. A change is judged by the
  * pure rule in shared/schemas/user-admin.ts inside its transaction, which also revokes sessions and records the audit.
  */
 import type { AdminUser, AdminUserPage } from '../../../shared/admin.ts';

@@ -1,5 +1,5 @@
 /**
- * Resetting another account's two-factor sign-in (issue 22, admin accounts): an admin who lost both the phone and the
+ * Resetting another account's two-factor sign-in (admin accounts): an admin who lost both the phone and the
  * recovery codes is helped by another admin. In one transaction the authenticator, the recovery codes, the open
  * sign-in challenges and every session of the account go, and the audit records it; then the account is mailed. The
  * next sign-in asks for a new authenticator when ADMIN_2FA=required (sign-in.service.ts secondStepFor), else none.

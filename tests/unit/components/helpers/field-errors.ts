@@ -1,4 +1,4 @@
-/** Checks of a form error's tie to its fields (issue 22 item 1), shared by the sign-in and Settings form tests. */
+/** Checks of a form error's tie to its fields, shared by the sign-in and Settings form tests. */
 import { fireEvent } from '@testing-library/react';
 import { expect } from 'vitest';
 

@@ -1,4 +1,4 @@
-/** The Audio tab (issue 17 item 2): every audio item (drafts included) with a player, New audio, Edit, Publish/Unpublish and Delete. */
+/** The Audio tab: every audio item (drafts included) with a player, New audio, Edit, Publish/Unpublish and Delete. */
 import { deleteAudio, fetchAdminAudios, setAudioPublished } from '../../../../lib/api/admin/content.ts';
 import { apiAsset } from '../../../../lib/api/base.ts';
 import { formatDuration } from '../../../../lib/format/dates.ts';

@@ -1,5 +1,5 @@
 /**
- * The Blogs tab (issue 17 item 2): every post, drafts included, as cards with Edit, Publish/Unpublish and Delete,
+ * The Blogs tab: every post, drafts included, as cards with Edit, Publish/Unpublish and Delete,
  * and 'New post' opening the editor. Published changes reach the static site with the next rebuild.
  */
 import { apiAsset } from '../../../../lib/api/base.ts';

@@ -1,4 +1,4 @@
-/** The Documents tab (issue 17 item 2): every document (drafts included) with Upload document, Edit, Publish/Unpublish and Delete. */
+/** The Documents tab: every document (drafts included) with Upload document, Edit, Publish/Unpublish and Delete. */
 import { deleteDocument, fetchAdminDocuments, setDocumentPublished } from '../../../../lib/api/admin/documents.ts';
 import { documentTypeLabel, formatFileSize, type AdminDocument } from '../../../../shared/documents.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';

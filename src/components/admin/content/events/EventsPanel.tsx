@@ -1,4 +1,4 @@
-/** The Events tab (issue 17 item 2): every event (drafts included) with its dates, New event, Edit, Publish/Unpublish and Delete. */
+/** The Events tab: every event (drafts included) with its dates, New event, Edit, Publish/Unpublish and Delete. */
 import { deleteEvent, fetchAdminEvents, setEventPublished } from '../../../../lib/api/admin/content.ts';
 import { utcToZoned, type AdminEvent } from '../../../../shared/schemas/event-admin.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';

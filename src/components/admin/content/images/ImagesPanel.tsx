@@ -1,5 +1,5 @@
 /**
- * The Images tab (site-spec section 2, issue 17 item 2): the multi-file upload form above every photo (drafts
+ * The Images tab (site-spec section 2): the multi-file upload form above every photo (drafts
  * included), each card with Edit, Publish/Unpublish and Delete.
  */
 import { deletePhoto, fetchAdminPhotos, setPhotoPublished } from '../../../../lib/api/admin/content.ts';

@@ -1,5 +1,5 @@
 /**
- * The Pages tab (issue 17 item 2): simple pages such as privacy or terms, drafts included, as cards with Edit,
+ * The Pages tab: simple pages such as privacy or terms, drafts included, as cards with Edit,
  * Publish/Unpublish and Delete; a published page appears at /pages/{slug}/ (and in the footer) after the rebuild.
  */
 import { deletePage, fetchAdminPages, setPagePublished } from '../../../../lib/api/admin/pages.ts';

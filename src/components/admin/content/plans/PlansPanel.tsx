@@ -1,4 +1,4 @@
-/** The Plans tab (issue 17 item 2): every pricing plan (drafts included) with New plan, Edit, Publish/Unpublish and Delete. */
+/** The Plans tab: every pricing plan (drafts included) with New plan, Edit, Publish/Unpublish and Delete. */
 import { deletePlan, fetchAdminPlans, patchPlan } from '../../../../lib/api/admin/plans.ts';
 import { formatPrice } from '../../../../lib/format/money.ts';
 import { billingSuffix, type AdminPlan } from '../../../../shared/plans.ts';

@@ -1,5 +1,5 @@
 /**
- * What every Content Management tab does (site-spec section 2, issue 17 item 2): load the items (drafts included),
+ * What every Content Management tab does (site-spec section 2): load the items (drafts included),
  * show them as cards with Edit, Publish/Unpublish and Delete, confirm a delete, open the tab's form dialog and report
  * each write in the notice. A tab passes only what differs: its API calls, card mapping, toolbar and form.
  * Usage: <ContentPanel {...props} label="Videos" noun="video" load={fetchAdminVideos} toCard={toCard}

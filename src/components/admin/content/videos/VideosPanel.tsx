@@ -1,4 +1,4 @@
-/** The Videos tab (issue 17 item 2): every video (drafts included) with New video, Edit, Publish/Unpublish and Delete. */
+/** The Videos tab: every video (drafts included) with New video, Edit, Publish/Unpublish and Delete. */
 import { deleteVideo, fetchAdminVideos, setVideoPublished } from '../../../../lib/api/admin/content.ts';
 import { youtubeThumbnail, type AdminVideo } from '../../../../shared/schemas/video-admin.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';
