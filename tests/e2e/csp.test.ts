@@ -98,7 +98,7 @@ test('the watch sees what the policy refuses: an injected inline script and styl
 });
 
 test('every route signed out: policy sound, inline code hashed, no violation', async ({ browser }) => {
-  test.setTimeout(120_000); // about 45 routes, each hydrated
+  test.setTimeout(300_000); // about 45 routes, each hydrated, while the other worker may be building
   const { context, watch } = await contextFor(browser, false);
   for (const route of [...routes.filter((r) => !ADMIN_ONLY.test(r)), '/definitely/not/here']) {
     const page = await context.newPage();
@@ -168,7 +168,7 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
 test('every route signed in as the admin, and every admin screen with its dialogs and editors open', async ({
   browser,
 }) => {
-  test.setTimeout(240_000); // about 50 routes and 30 dialogs
+  test.setTimeout(480_000); // about 50 routes and 30 dialogs, while the other worker may be building
   const { context, watch } = await contextFor(browser, true);
   const dialogs: string[] = [];
   for (const route of routes) {

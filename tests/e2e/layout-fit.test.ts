@@ -191,7 +191,7 @@ for (const theme of THEMES) {
     browser,
     request,
   }, testInfo) => {
-    test.setTimeout(200_000);
+    test.setTimeout(400_000);
     const pages = await publicPages(request);
     const context = await themedContext(browser, theme);
     const page = await context.newPage();
@@ -228,7 +228,7 @@ test('the header fits 320, 360 and 375 px signed out, as a customer and as an ad
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // The header reads only the stored token and role; the admin's session is real so the admin's profile loads too.
   const sessions = [
     { who: 'signed-out', session: undefined, button: 'Login', absent: ['Account', 'Dashboard'], paths: ['/about'] },

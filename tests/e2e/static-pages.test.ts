@@ -181,7 +181,7 @@ test.describe('Not found and the route table', () => {
   });
 
   test('every route of the route table answers 200 with a non-empty main heading', async ({ context, request }) => {
-    test.setTimeout(150_000); // 34 routes, each in its own tab
+    test.setTimeout(300_000); // 34 routes, each in its own tab, while the other worker may be building
     for (const route of ROUTES) {
       const response = await request.get(route);
       expect(response.status(), `status of ${route}`).toBe(200);
@@ -202,7 +202,7 @@ test.describe('Not found and the route table', () => {
     context,
     request,
   }) => {
-    test.setTimeout(150_000); // 34 routes, each hydrated
+    test.setTimeout(300_000); // 34 routes, each hydrated, while the other worker may be building
     // Admin pages send a visitor without a session to /login: they are looked at signed in as the admin, screens shown.
     const login = await request.post('/api/auth/login', {
       data: { username: process.env['ADMIN_EMAIL'] ?? 'admin@example.com', password: E2E_ADMIN_PASSWORD },

@@ -57,7 +57,7 @@ function useCustomer(onName: (name: string) => void): Customer {
         setCustomer({ kind: 'guest' });
       });
     // Once, on opening the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately once, on mount (above)
   }, []);
   return customer;
 }

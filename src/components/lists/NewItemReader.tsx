@@ -28,7 +28,7 @@ export default function NewItemReader<T>({ section, load, title, children }: Pro
       })
       .catch(() => setState({ status: 'missing' }));
     // Read once, for the address the page was opened at.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately once, on mount (above)
   }, []);
 
   if (state.status === 'loading') {

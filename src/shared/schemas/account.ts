@@ -7,7 +7,7 @@
 import { PASSWORD_MAX } from '../password-policy.ts';
 import { z } from './zod.ts';
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A required one-line text of at most `max` characters, trimmed, without control characters ('First name is required'). */

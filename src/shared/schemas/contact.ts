@@ -39,10 +39,10 @@ const MISSING: Record<ContactField, string> = {
   message: 'Please write your message.',
 };
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 // Any line break or control character: a header value (name, subject, address) may carry none (security.md R16).
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f\u2028\u2029\u0085]/;
 /** One @, no spaces, a dot in the domain: what a reply can be sent to. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -19,7 +19,7 @@ export const NEWSLETTER_UNSUBSCRIBED = 'You have been unsubscribed and will get 
 export const NEWSLETTER_UNSUBSCRIBE_INVALID =
   'This unsubscribe link is invalid. Use the link in the latest email we sent you.';
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A plausible address: trimmed, lower-cased (R50), no control characters before any mail is built (R16). */

@@ -59,7 +59,7 @@ export const NEW_SLIDER_VALUES: SliderValues = {
 
 export type SliderCheck<T> = FieldCheck<T>;
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const LINK_FORBIDDEN = /[\s\u0000-\u001f\u007f\\]/;
 
 /** A YouTube embed link as the hero plays it (the hero's own allow-list, src/lib/hero/video.ts). */

@@ -2,9 +2,9 @@
 import { z } from './zod.ts';
 
 // Tab and line breaks pass only in multi-line texts (a description, an address, a subtitle).
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/;
 
 export interface FormTextOptions {
