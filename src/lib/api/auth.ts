@@ -2,7 +2,7 @@
 import { type AuthProviders, parseAuthProviders } from '../../shared/schemas/auth-providers.ts';
 import type { SignInAnswer } from '../../shared/two-factor.ts';
 import type { User } from '../../shared/types.ts';
-import { apiBase } from './base.ts';
+import { publicApiBase } from './base.ts';
 import { RETURN_PARAM, safeReturnPath as safeReturnPathOn } from '../auth-rules.ts';
 import { logout, rememberRole } from '../stores/session.ts';
 import { api, currentToken } from './client.ts';
@@ -107,8 +107,11 @@ export async function goAfterSignIn(): Promise<void> {
   location.assign(pathAfterSignIn(await fetchMe().catch(() => null)));
 }
 
-/** Where the browser goes for Google sign-in (a navigation, not a fetch). */
-export const googleSignInUrl = () => `${apiBase()}/api/auth/google`;
+/**
+ * Where the browser goes for Google sign-in (a navigation, not a fetch): the browser's API base even when the page is
+ * rendered at build time, where apiBase() is the address the build read from, which visitors may not reach.
+ */
+export const googleSignInUrl = () => `${publicApiBase()}/api/auth/google`;
 
 /** The server's { message } when it sent one, else the spec's fixed text for the situation. */
 export function errorMessage(error: unknown, fallback: string): string {

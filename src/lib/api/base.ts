@@ -1,12 +1,17 @@
 /** API addresses, apart from the fetch client: the build, the islands and the upload helper share them. */
 import { MEDIA_URL_PREFIX, mediaUrl } from '../../shared/media-url.ts';
 
+/** The API base the browser calls: PUBLIC_API_URL, or the page's own origin. */
+export function publicApiBase(): string {
+  return import.meta.env.PUBLIC_API_URL ?? '';
+}
+
 /** At build time the pages read from BUILD_API_URL; in the browser from PUBLIC_API_URL or the same origin. */
 export function apiBase(): string {
   if (import.meta.env.SSR) {
     return process.env['BUILD_API_URL'] ?? import.meta.env.PUBLIC_API_URL ?? process.env['SITE_URL'] ?? '';
   }
-  return import.meta.env.PUBLIC_API_URL ?? '';
+  return publicApiBase();
 }
 
 /**
@@ -17,6 +22,5 @@ export function apiAsset(path: string): string {
   if (!path.startsWith(MEDIA_URL_PREFIX)) return path;
   const mediaBase = import.meta.env.PUBLIC_MEDIA_BASE_URL;
   if (mediaBase) return mediaUrl(path, mediaBase);
-  const base = import.meta.env.PUBLIC_API_URL ?? '';
-  return `${base.replace(/\/+$/, '')}${path}`;
+  return `${publicApiBase().replace(/\/+$/, '')}${path}`;
 }
