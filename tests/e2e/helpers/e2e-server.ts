@@ -5,13 +5,9 @@
  * (database, media, built site) with BUILD_ON_START=if-missing, so it serves the template's build at once, and its
  * tests' writes (and the rebuilds they ask for) stay its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const START = join(ROOT, 'scripts', 'start.ts');
+import { startProductProcess, type ProductProcess } from '../../helpers/product-process.ts';
 
 /** Where the run keeps its template and the workers' copies (tests/playwright.config.ts sets it). */
 export function runDir(): string {
@@ -28,10 +24,11 @@ export function workerPort(index: number): number {
 }
 
 /** The environment every e2e server starts with (the worker's port and site address filled in). */
-function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
   const oidcPort = process.env['E2E_OIDC_PORT'] ?? '';
   return {
-    ...process.env,
+    // The limits a visitor meets: the e2e tests sign in and send forms as a real client would.
+    RATE_LIMITS: 'on',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -46,42 +43,6 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
   };
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  waitFor: (pattern: RegExp, timeoutMs: number) => Promise<void>;
-  stop: () => Promise<void>;
-}
-
-function start(env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, [START], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    child,
-    output: () => output,
-    async waitFor(pattern, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      while (!pattern.test(output)) {
-        if (child.exitCode !== null || child.signalCode !== null)
-          throw new Error(`the e2e server exited before printing ${pattern}:\n${output.slice(-4000)}`);
-        if (Date.now() > deadline)
-          throw new Error(`the e2e server did not print ${pattern} in ${timeoutMs} ms:\n${output.slice(-4000)}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 /**
  * Builds the run's template: demo data, the first admin, the site and the pictures' variants, as `npm start` makes
  * them on a first start. Stopped gracefully, so the database files are whole for copying.
@@ -89,14 +50,14 @@ function start(env: NodeJS.ProcessEnv): Started {
 export async function buildTemplate(port: number): Promise<void> {
   rmSync(templateDir(), { recursive: true, force: true });
   mkdirSync(templateDir(), { recursive: true });
-  const server = start(serverEnv(port, templateDir()));
+  const server = await startProductProcess(serverEnv(port, templateDir()));
   try {
     await server.waitFor(/site built in/, 300_000);
     // A first start on this machine encodes the pictures' variants after the build; the copies should have them.
     if (server.output().includes('encoding the variants of'))
       await server.waitFor(/picture variants of \d+ pictures encoded/, 300_000);
   } finally {
-    await server.stop();
+    await stop(server);
   }
   writeFileSync(join(templateDir(), 'template.log'), server.output());
 }
@@ -117,10 +78,9 @@ export async function startWorkerServer(index: number): Promise<WorkerServer> {
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(templateDir(), dataDir, { recursive: true });
   rmSync(join(dataDir, 'outbox'), { recursive: true, force: true });
-  const server = start(serverEnv(port, dataDir, { BUILD_ON_START: 'if-missing' }));
+  const server = await startProductProcess(serverEnv(port, dataDir, { BUILD_ON_START: 'if-missing' }));
   writeFileSync(join(dataDir, 'server.pid'), String(server.child.pid));
   try {
-    await server.waitFor(/API ready at/, 60_000);
     const url = `http://127.0.0.1:${port}`;
     for (const path of ['/api/health', '/']) {
       const res = await fetch(url + path);
@@ -131,14 +91,20 @@ export async function startWorkerServer(index: number): Promise<WorkerServer> {
       port,
       dataDir,
       async stop() {
-        await server.stop();
+        await stop(server);
         rmSync(join(dataDir, 'server.pid'), { force: true });
       },
     };
   } catch (error) {
-    await server.stop();
+    await stop(server);
     throw error;
   }
+}
+
+/** SIGTERM, as an operator stops it, and waits for the exit (the database files are then whole for copying). */
+async function stop(server: ProductProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  await server.exited;
 }
 
 /** Ends the server a worker that exited without its teardown left running (its pid file says which: we started it). */
