@@ -1,5 +1,6 @@
 /** Client-side rules and texts of the sign-in screens (spec sections 2, 5 and 8), kept pure for tests. */
 import { OTP_LENGTH } from '../shared/constants.ts';
+import { hasControlCharacters } from '../shared/schemas/control-characters.ts';
 
 export const AUTH_TEXTS = {
   loginFailed: 'Login failed',
@@ -68,13 +69,7 @@ const SIGN_IN_PAGES = new Set(['/login', '/register', '/reset-password']);
  * no control characters; resolved against `origin` and handed back as path, query and hash. Anything else is null.
  */
 export function safeReturnPath(value: unknown, origin: string): string | null {
-  if (
-    typeof value !== 'string' ||
-    value.length > 2048 ||
-    !/^\/(?![/\\])/.test(value) ||
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern refuses
-    /[\u0000-\u001f\u007f]/.test(value)
-  )
+  if (typeof value !== 'string' || value.length > 2048 || !/^\/(?![/\\])/.test(value) || hasControlCharacters(value))
     return null;
   try {
     const url = new URL(value, origin);

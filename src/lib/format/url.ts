@@ -5,19 +5,19 @@
  * renders no href.
  */
 
+import { hasControlCharacters } from '../../shared/schemas/control-characters.ts';
+
 /** A scheme as the URL parser reads one: a letter, then letters, digits, '+', '-' or '.', then ':'. */
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 /** 'acme.com:8443/x' or 'localhost:4321' is a host with a port, not a scheme (a scheme like 'acme.com' has no use here). */
 const HOST_WITH_PORT = /^(?:localhost|[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+):\d{1,5}(?:[/?#]|$)/iu;
 /** A web link must name a real host: DNS labels (IDNs arrive punycoded) or an IP address. */
 const HOST_NAME = /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+$|^\[[0-9a-f:.]+\]$/i;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The link as the URL parser would read it (it drops tabs and newlines anywhere); null when other control characters remain. */
 function cleanLink(link: string | null | undefined): string | null {
   const value = (link ?? '').replace(/[\t\n\r]/g, '').trim();
-  return CONTROL.test(value) ? null : value;
+  return hasControlCharacters(value) ? null : value;
 }
 
 /** The scheme in lower case, or '' when the link has none (a bare host, perhaps with a port, or a path). */

@@ -5,10 +5,8 @@
  * stands; the field at fault travels apart, in the answer's `field`.
  */
 import { PASSWORD_MAX } from '../password-policy.ts';
+import { hasControlCharacters } from './control-characters.ts';
 import { z } from './zod.ts';
-
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A required one-line text of at most `max` characters, trimmed, without control characters ('First name is required'). */
 export const accountText = (label: string, max: number) =>
@@ -17,7 +15,7 @@ export const accountText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
+    .refine((v) => !hasControlCharacters(v), `${label} must not contain control characters`);
 
 /** Email shape; CR/LF and other control characters are refused before any mail is built (R16). */
 export const accountEmail = (label = 'Email') =>

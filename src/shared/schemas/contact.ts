@@ -3,6 +3,7 @@
  * same limits. Refusals are sentences a visitor can act on, with the field they are about.
  */
 import { codePoints } from '../code-points.ts';
+import { hasControlCharacters } from './control-characters.ts';
 import type { FieldCheck } from './refusal.ts';
 import { isObject } from './refusal.ts';
 
@@ -39,11 +40,6 @@ const MISSING: Record<ContactField, string> = {
   message: 'Please write your message.',
 };
 
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// Any line break or control character: a header value (name, subject, address) may carry none (security.md R16).
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f\u2028\u2029\u0085]/;
 /** One @, no spaces, a dot in the domain: what a reply can be sent to. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -66,7 +62,7 @@ export function checkContactField(field: ContactField, raw: unknown): FieldCheck
   if (text === '') return refuse(field, MISSING[field]);
   if (codePoints(text).length > CONTACT_LIMITS[field])
     return refuse(field, `${NOUN[field]} must be at most ${CONTACT_LIMITS[field]} characters.`);
-  if (!text.isWellFormed() || (multiline ? CONTROL : CONTROL_OR_BREAK).test(text)) {
+  if (!text.isWellFormed() || hasControlCharacters(text, { multiline, header: !multiline })) {
     return refuse(
       field,
       multiline

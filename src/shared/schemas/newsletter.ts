@@ -2,6 +2,7 @@
  * Newsletter sign-up with double opt-in: the bodies of POST /api/newsletter, /confirm and /unsubscribe, the
  * admin list query, and the texts the server answers and the pages show.
  */
+import { hasControlCharacters } from './control-characters.ts';
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
 import { z } from './zod.ts';
 
@@ -19,15 +20,12 @@ export const NEWSLETTER_UNSUBSCRIBED = 'You have been unsubscribed and will get 
 export const NEWSLETTER_UNSUBSCRIBE_INVALID =
   'This unsubscribe link is invalid. Use the link in the latest email we sent you.';
 
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** A plausible address: trimmed, lower-cased (R50), no control characters before any mail is built (R16). */
 export const newsletterEmail = z
   .string({ error: NEWSLETTER_EMAIL_INVALID })
   .trim()
   .max(NEWSLETTER_EMAIL_MAX, NEWSLETTER_EMAIL_INVALID)
-  .refine((v) => !CONTROL.test(v), NEWSLETTER_EMAIL_INVALID)
+  .refine((v) => !hasControlCharacters(v), NEWSLETTER_EMAIL_INVALID)
   .pipe(z.email(NEWSLETTER_EMAIL_INVALID))
   .transform((v) => v.toLowerCase());
 
