@@ -9,7 +9,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 import sharp from 'sharp';
 import { encodeWav } from '../../src/server/db/seed/audio.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
-import { settled } from './helpers/rebuild.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -35,8 +34,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
-  test.setTimeout(240_000);
-  // Whatever a failed step left behind goes through the API; the site then settles before the next file runs.
+  // Whatever a failed step left behind goes through the API.
   for (const [read, base] of [
     ['/api/photos', '/api/admin/photos'],
     ['/api/admin/videos', '/api/admin/videos'],
@@ -46,7 +44,6 @@ test.afterAll(async () => {
     for (const item of ours(await list(read))) await api.delete(`${base}/${item._id}`, { headers: auth() });
     expect(ours(await list(read))).toEqual([]);
   }
-  await settled(api, token);
   await api.dispose();
 });
 

@@ -1,19 +1,17 @@
 /**
- * Documents and Plans of Content Management as an admin uses them: a plan is created, edited,
- * published and deleted from its tab, and /pricing follows each rebuild; a document uploaded and published is listed
- * on /documents with a download that answers as an attachment. Drafts never appear. The e2e server is shared:
- * everything made here is deleted again.
+ * Documents and Plans of Content Management as an admin uses them: a plan is created, edited, published and deleted
+ * from its tab, and the public list follows; a document uploaded and published is listed with a download that answers
+ * as an attachment. Drafts never appear. Each public change asks for a rebuild; /pricing and /documents as the
+ * rebuild renders them are admin-rebuild.test.ts's subject. Everything made here is deleted again.
  */
 import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import type { AdminDocument } from '../../src/shared/documents.ts';
-import type { AdminPlan } from '../../src/shared/plans.ts';
+import type { AdminDocument, PublicDocument } from '../../src/shared/documents.ts';
+import type { AdminPlan, Plan } from '../../src/shared/plans.ts';
 import { makePdf } from '../helpers/document-files.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
-import { served, settled, untilServed } from './helpers/rebuild.ts';
 
-// Each test waits for one to three site builds (30-60 s each on a busy 2-core machine).
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const RUN = `E2E ${Date.now().toString(36)}`;
 const PLAN = `${RUN} Studio plan`;
@@ -29,6 +27,9 @@ const ourPlans = async () =>
   ((await (await api.get('/api/admin/plans', { headers: auth() })).json()) as { results: AdminPlan[] }).results.filter(
     (p) => p.name.startsWith(RUN),
   );
+const publicPlans = async () => ((await (await api.get('/api/plans')).json()) as { results: Plan[] }).results;
+const publicDocuments = async () =>
+  ((await (await api.get('/api/documents')).json()) as { results: PublicDocument[] }).results;
 const ourDocuments = async () =>
   (
     (await (await api.get('/api/admin/documents', { headers: auth() })).json()) as { results: AdminDocument[] }
@@ -39,18 +40,8 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
-  test.setTimeout(300_000);
-  let published = false;
-  for (const plan of await ourPlans()) {
-    published ||= plan.published;
-    await api.delete(`/api/admin/plans/${plan.id}`, { headers: auth() });
-  }
-  for (const doc of await ourDocuments()) {
-    published ||= doc.published;
-    await api.delete(`/api/admin/documents/${doc.id}`, { headers: auth() });
-  }
-  // Leave the shared server with a site built without them.
-  if (published) expect((await settled(api, token)).state).toBe('up-to-date');
+  for (const plan of await ourPlans()) await api.delete(`/api/admin/plans/${plan.id}`, { headers: auth() });
+  for (const doc of await ourDocuments()) await api.delete(`/api/admin/documents/${doc.id}`, { headers: auth() });
   await api.dispose();
 });
 
@@ -71,9 +62,11 @@ async function submit(page: Page, button: string, message: string) {
   await expect(notice(page, message)).toBeVisible();
 }
 
-test('a plan is created, edited, published and deleted, and /pricing follows; a draft plan never shows', async ({
+test('a plan is created, edited, published and deleted, and the public list and rebuild requests follow; a draft plan never shows', async ({
   page,
+  buildHook,
 }) => {
+  let mark = buildHook.reasons().length;
   // A draft made through the API: it must stay off /pricing through every rebuild below.
   expect((await api.post('/api/admin/plans', { headers: auth(), data: { name: DRAFT_PLAN, price: 1 } })).status()).toBe(
     201,
@@ -113,19 +106,17 @@ test('a plan is created, edited, published and deleted, and /pricing follows; a 
   await expect(notice(page, 'Plan published')).toBeVisible();
   await expect(card(page, PLAN).getByText('Published', { exact: true })).toBeVisible();
 
-  await untilServed(api, '/pricing', ({ status, html }) => status === 200 && html.includes(PLAN));
-  await page.goto('/pricing');
-  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
-  const planCard = page.locator('[data-plan]').filter({ has: page.getByRole('heading', { name: PLAN }) });
-  await expect(planCard).toHaveAttribute('data-highlighted', 'true');
-  await expect(planCard).toContainText('$39');
-  await expect(planCard).toContainText('/year');
-  await expect(planCard.getByRole('list', { name: `${PLAN} features` }).getByRole('listitem')).toHaveText([
-    '✓Unlimited galleries',
-    '✓Priority support',
-  ]);
-  await expect(planCard.getByRole('link', { name: `Contact us about ${PLAN}` })).toHaveAttribute('href', '/contact');
-  expect(await page.content()).not.toContain(DRAFT_PLAN);
+  // Public at once through the API, and on /pricing with the rebuild it asked for (admin-rebuild.test.ts builds one).
+  const published = (await publicPlans()).find((p) => p.name === PLAN);
+  expect(published).toMatchObject({
+    price: 39,
+    billing_period: 'year',
+    highlighted: true,
+    features: ['Unlimited galleries', 'Priority support'],
+  });
+  expect((await publicPlans()).map((p) => p.name)).not.toContain(DRAFT_PLAN);
+  await buildHook.asked('plans changed', mark);
+  mark = buildHook.reasons().length;
 
   await openTab(page, 'Plans');
   await card(page, PLAN)
@@ -134,13 +125,15 @@ test('a plan is created, edited, published and deleted, and /pricing follows; a 
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(notice(page, 'Plan deleted')).toBeVisible();
   await expect(card(page, PLAN)).toHaveCount(0);
-  await untilServed(api, '/pricing', ({ status, html }) => status === 200 && !html.includes(PLAN));
-  expect((await served(api, '/pricing')).html).not.toContain(DRAFT_PLAN);
+  expect((await publicPlans()).map((p) => p.name)).not.toContain(PLAN);
+  await buildHook.asked('plans changed', mark);
 });
 
-test('a document uploaded and published is listed on /documents and downloads as an attachment; a draft never shows', async ({
+test('a document uploaded and published is listed and downloads as an attachment; a draft never shows', async ({
   page,
+  buildHook,
 }) => {
+  let mark = buildHook.reasons().length;
   await openTab(page, 'Documents');
 
   // The draft, uploaded through the form and left as a draft.
@@ -179,16 +172,13 @@ test('a document uploaded and published is listed on /documents and downloads as
   await expect(card(page, DOC).getByText('Published', { exact: true })).toBeVisible();
   await expect(card(page, DOC)).toContainText('PDF · 1 KB · Price list 2026.pdf');
 
-  await untilServed(api, '/documents', ({ status, html }) => status === 200 && html.includes(DOC));
-  await page.goto('/documents');
-  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
-  const item = page.locator('[data-document]').filter({ has: page.getByRole('heading', { name: DOC }) });
-  await expect(item).toContainText('Every price of the year');
-  await expect(item).toContainText('PDF');
-  await expect(item).toContainText('1 KB');
-  const link = item.getByRole('link', { name: new RegExp(`^Download ${DOC}`) });
-  await expect(link).toHaveText('Download');
-  const href = await link.getAttribute('href');
+  // Public at once through the API, and on /documents with the rebuild it asked for (admin-rebuild.test.ts builds one).
+  await buildHook.asked('documents changed', mark);
+  mark = buildHook.reasons().length;
+  const listed = (await publicDocuments()).find((d) => d.title === DOC);
+  expect(listed).toMatchObject({ description: 'Every price of the year', content_type: 'application/pdf' });
+  expect((await publicDocuments()).map((d) => d.title)).not.toContain(DRAFT_DOC);
+  const href = listed?.url ?? null;
   assert(href !== null);
   expect(href).toMatch(/\/api\/documents\/[^/]+\/download$/);
   const download = await api.get(href);
@@ -199,7 +189,6 @@ test('a document uploaded and published is listed on /documents and downloads as
   );
   expect(download.headers()['x-content-type-options']).toBe('nosniff');
   expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  expect(await page.content()).not.toContain(DRAFT_DOC);
   const draft = (await ourDocuments()).find((d) => d.title === DRAFT_DOC);
   assert(draft);
   expect((await api.get(draft.url)).status()).toBe(404);
@@ -219,5 +208,6 @@ test('a document uploaded and published is listed on /documents and downloads as
     await expect(notice(page, 'Document deleted')).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
   }
-  await untilServed(api, '/documents', ({ status, html }) => status === 200 && !html.includes(DOC));
+  expect((await publicDocuments()).map((d) => d.title)).not.toContain(DOC);
+  await buildHook.asked('documents changed', mark);
 });

@@ -88,6 +88,7 @@ async function passwordStep(page: Page): Promise<void> {
 }
 
 test('an admin sets up two-factor sign-in in Settings with an authenticator app', async ({ browser, request }) => {
+  test.setTimeout(90_000); // six views, each a context of its own with a new setup, then the confirmation
   const res = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
   expect(res.status()).toBe(200);
   const token = ((await res.json()) as { token: string }).token;

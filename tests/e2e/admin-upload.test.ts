@@ -9,7 +9,6 @@ import sharp from 'sharp';
 import type { Photo } from '../../src/shared/types.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
 import { withDb } from './helpers/e2e-db.ts';
-import { settled } from './helpers/rebuild.ts';
 
 // The clean-up waits for a site build (30-60 s on a busy machine).
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -42,16 +41,8 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
-  test.setTimeout(240_000);
-  const published = ours(await photosFor({})).length > 0;
   deleteOurPhotos();
   expect(ours(await photosFor(auth()))).toEqual([]);
-  // A published photo was built into the static /photos page: build it again without it.
-  if (published) {
-    await settled(api, token);
-    expect((await api.post('/api/admin/site-rebuild', { headers: auth(), data: {} })).status()).toBe(202);
-    expect((await settled(api, token)).state).toBe('up-to-date');
-  }
   await api.dispose();
 });
 

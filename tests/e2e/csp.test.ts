@@ -1,7 +1,8 @@
 /**
- * A walk under the Content Security Policy (security.md R51-R53): every route signed out and signed
- * in as the admin, every admin screen with its dialogs and editors open, the hero's YouTube slide, voice search, the
- * photo lightbox and a checkout to the order confirmation. On each: the served policy has no unsafe keyword, every
+ * A walk under the Content Security Policy (security.md R51-R53), which is also the walk of the route table (each
+ * route answers 200 with a main heading, an unknown path 404): every route signed out and signed in as the admin,
+ * every admin screen with its dialogs and editors open, the hero's YouTube slide, voice search, the photo lightbox
+ * and a checkout to the order confirmation. On each: the served policy has no unsafe keyword, every
  * inline script and style the hydrated page holds is named by the policy's hashes, the served markup has no style=""
  * attribute, and the browser reports no violation.
  * The e2e server is shared: the hero and voice search are changed only in this browser (routed /api/sliders answers),
@@ -20,6 +21,7 @@ import {
   type CspWatch,
 } from './helpers/csp-audit.ts';
 import { fakeSpeechRecognition } from './helpers/fake-speech.ts';
+import { ROUTES } from './helpers/route-table.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -28,6 +30,9 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const GUEST = `csp.${RUN}@example.com`;
 /** Admin screens (and analytics) show nothing to a visitor without an admin session. */
 const ADMIN_ONLY = /^\/(admin|analytics)(\/|-|$)/;
+
+const NOT_FOUND = '/definitely/not/here';
+const TABLE: ReadonlySet<string> = new Set(ROUTES);
 
 let token = '';
 let routes: string[] = [];
@@ -62,13 +67,21 @@ async function contextFor(
   return { context, watch: await watchPolicy(context) };
 }
 
-/** Opens a route in a fresh tab, waits for hydration (and an admin screen's gate), checks it; answers the tab. */
+/**
+ * Opens a route in a fresh tab, waits for hydration (and an admin screen's gate), checks it; answers the tab. A route
+ * of the route table also answers 200 and has a main heading, the not-found path 404.
+ */
 async function openAndCheck(context: BrowserContext, watch: CspWatch, route: string, label: string): Promise<Page> {
   const page = await context.newPage();
   const response = await page.goto(route, { waitUntil: 'load', timeout: 20_000 });
-  expect(response?.status(), `${label} ${route}`).toBeLessThan(400);
+  const status = response?.status();
+  if (route === NOT_FOUND) expect(status, `${label} ${route}`).toBe(404);
+  else if (TABLE.has(route)) expect(status, `${label} ${route}`).toBe(200);
+  else expect(status, `${label} ${route}`).toBeLessThan(400);
   // A page that moves a visitor on by itself (to /login) is checked where it lands.
   await expectSettledPageWithinPolicy(page, watch, `${label} ${route}`);
+  if (TABLE.has(route))
+    await expect(page.getByRole('heading', { level: 1 }).first(), `h1 of ${route}`).toHaveText(/\S/);
   if (await page.locator('[data-admin-frame]').count()) {
     await expect(page.locator('html[data-admin-gate="ready"]'), `${label}: admin gate on ${route}`).toHaveCount(1);
     await expectPageWithinPolicy(page, watch, `${label} ${route} with the admin gate open`);
@@ -97,16 +110,13 @@ test('the watch sees what the policy refuses: an injected inline script and styl
   await context.close();
 });
 
-test('every route signed out: policy sound, inline code hashed, no violation', async ({ browser }) => {
-  test.setTimeout(300_000); // about 45 routes, each hydrated, while the other worker may be building
+test('every route signed out: the route table answers, policy sound, inline code hashed, no violation', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000); // about 45 routes, each hydrated: a bound for a hang, not a budget
   const { context, watch } = await contextFor(browser, false);
-  for (const route of [...routes.filter((r) => !ADMIN_ONLY.test(r)), '/definitely/not/here']) {
-    const page = await context.newPage();
-    await page.goto(route, { waitUntil: 'load', timeout: 20_000 });
-    // A page that moves a signed-out visitor on by itself (to /login) is checked where it lands.
-    await expectSettledPageWithinPolicy(page, watch, `signed out ${route}`);
-    await page.close();
-  }
+  for (const route of [...routes.filter((r) => !ADMIN_ONLY.test(r)), NOT_FOUND])
+    await (await openAndCheck(context, watch, route, 'signed out')).close();
   await context.close();
 });
 
@@ -168,7 +178,7 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
 test('every route signed in as the admin, and every admin screen with its dialogs and editors open', async ({
   browser,
 }) => {
-  test.setTimeout(480_000); // about 50 routes and 30 dialogs, while the other worker may be building
+  test.setTimeout(360_000); // about 50 routes and 30 dialogs: a bound for a hang, not a budget
   const { context, watch } = await contextFor(browser, true);
   const dialogs: string[] = [];
   for (const route of routes) {

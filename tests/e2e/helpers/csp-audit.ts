@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { waitForIslands } from './hydration.ts';
-import { firstGroups } from './matches.ts';
+import { ROUTES } from './route-table.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -263,14 +263,10 @@ export async function hydrated(page: Page, what: string): Promise<void> {
 }
 
 /**
- * The site's routes: the route table of the existing walk (tests/e2e/static-pages.test.ts) and every page file under
- * src/pages without a parameter, so that a page added to either is walked too. Dynamic pages are added by the caller.
+ * The site's routes: the route table (helpers/route-table.ts) and every page file under src/pages without a
+ * parameter, so that a page added to either is walked too. Dynamic pages are added by the caller.
  */
 export function siteRoutes(): string[] {
-  const walk = readFileSync(join(ROOT, 'tests/e2e/static-pages.test.ts'), 'utf8');
-  const table = /const ROUTES = \[([\s\S]*?)\] as const/.exec(walk)?.[1] ?? '';
-  const fromWalk = firstGroups(table, /'([^']+)'/g);
-  if (fromWalk.length < 10) throw new Error('could not read the route table of tests/e2e/static-pages.test.ts');
   const fromPages: string[] = [];
   const pagesDir = join(ROOT, 'src/pages');
   const visit = (dir: string, prefix: string) => {
@@ -283,5 +279,5 @@ export function siteRoutes(): string[] {
     }
   };
   visit(pagesDir, '');
-  return [...new Set([...fromWalk, ...fromPages])];
+  return [...new Set([...ROUTES, ...fromPages])];
 }

@@ -3,7 +3,8 @@
  * DATA_DIR with demo content, until the site is built and the demo pictures' variants are encoded, and stops it:
  * that is the run's one site build. Each Playwright worker then starts the same entry on a copy of the template
  * (database, media, built site) with BUILD_ON_START=if-missing, so it serves the template's build at once, and its
- * tests' writes (and the rebuilds they ask for) stay its own.
+ * tests' writes stay its own. A site build takes both cores for a minute here, so only the workers of files that set
+ * `siteBuilds` build; the others' rebuild requests go to a build hook on loopback (helpers/build-hook.ts).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,8 +70,11 @@ export interface WorkerServer {
   stop(): Promise<void>;
 }
 
-/** Starts worker `index`'s server on a fresh copy of the template; resolves once the API and `/` answer. */
-export async function startWorkerServer(index: number): Promise<WorkerServer> {
+/**
+ * Starts worker `index`'s server on a fresh copy of the template; resolves once the API and `/` answer. With a
+ * `buildHook` URL its admin changes ask that hook for the rebuild (as a CDN deploy does) instead of building here.
+ */
+export async function startWorkerServer(index: number, buildHook?: string): Promise<WorkerServer> {
   const port = workerPort(index);
   const dataDir = join(runDir(), `worker-${index}`);
   // A worker that replaces a failed one starts from the template again, after its predecessor's server is gone.
@@ -78,7 +82,12 @@ export async function startWorkerServer(index: number): Promise<WorkerServer> {
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(templateDir(), dataDir, { recursive: true });
   rmSync(join(dataDir, 'outbox'), { recursive: true, force: true });
-  const server = await startProductProcess(serverEnv(port, dataDir, { BUILD_ON_START: 'if-missing' }));
+  const server = await startProductProcess(
+    serverEnv(port, dataDir, {
+      BUILD_ON_START: 'if-missing',
+      ...(buildHook ? { REBUILD_WEBHOOK_URL: buildHook } : {}),
+    }),
+  );
   writeFileSync(join(dataDir, 'server.pid'), String(server.child.pid));
   try {
     const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-/** The static site's rebuilds as e2e tests wait for them: the publish state settling, and a served page changing. */
+/** The static site's rebuilds as e2e tests wait for them: the publish state settling, and the served HTML. */
 import assert from 'node:assert/strict';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { PublishStatus } from '../../../src/shared/admin.ts';
@@ -25,13 +25,4 @@ export async function settled(api: APIRequestContext, token: string): Promise<Pu
 export async function served(api: APIRequestContext, path: string): Promise<{ status: number; html: string }> {
   const res = await api.get(path, { headers: { 'Cache-Control': 'no-cache' } });
   return { status: res.status(), html: await res.text() };
-}
-
-/** Polls a served page until `check` holds (the rebuild that carries a change has been swapped in). */
-export async function untilServed(
-  api: APIRequestContext,
-  path: string,
-  check: (page: { status: number; html: string }) => boolean,
-): Promise<void> {
-  await expect.poll(async () => check(await served(api, path)), BUILD_WAIT).toBe(true);
 }
