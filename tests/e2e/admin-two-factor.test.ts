@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { withDb } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
+import { keepScreenshot } from './helpers/screenshots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -104,7 +105,7 @@ test('an admin sets up two-factor sign-in in Settings with an authenticator app'
       await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await expect(section.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await section.screenshot({ path: `${SHOTS}/setup-${width}-${theme}.png` });
+      await keepScreenshot(section, { path: `${SHOTS}/setup-${width}-${theme}.png` });
     }
   }
   assert(page);
@@ -122,7 +123,7 @@ test('an admin sets up two-factor sign-in in Settings with an authenticator app'
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expect(section.getByRole('button', { name: 'Download codes' })).toBeVisible();
-  await section.screenshot({ path: `${SHOTS}/recovery-codes-1280-dark.png` });
+  await keepScreenshot(section, { path: `${SHOTS}/recovery-codes-1280-dark.png` });
   await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(section.locator('[data-two-factor-state]')).toContainText('On');
   await expect(section.locator('[data-two-factor-state]')).toContainText('10 recovery codes left');
@@ -138,7 +139,7 @@ test('signing in then asks for the authentication code after the password', asyn
       await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
       await expect(page.getByLabel('Authentication code')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/code-step-${width}-${theme}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${SHOTS}/code-step-${width}-${theme}.png`, fullPage: true });
       await page.context().close();
     }
   }
@@ -151,7 +152,7 @@ test('signing in then asks for the authentication code after the password', asyn
   await field.fill(codeAt(key, usedStep + 7));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Please try again');
-  await page.screenshot({ path: `${SHOTS}/code-step-wrong-1280-light.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/code-step-wrong-1280-light.png`, fullPage: true });
   // A step after the one used to turn it on: new to the server, and within its ±1 window.
   await field.fill(codeAt(key, Math.max(usedStep + 1, stepNow())));
   await page.getByRole('button', { name: 'Verify' }).click();

@@ -11,6 +11,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { addDays, NO_ANALYTICS, utcDay, type AnalyticsReport } from '../../src/shared/analytics.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { withDb } from './helpers/e2e-db.ts';
+import { keepScreenshot } from './helpers/screenshots.ts';
 
 const SHOTS = process.env['ANALYTICS_SHOTS'] ?? 'test-results/screens/analytics';
 /** A person's browser (the default headless one is a bot to the counter). */
@@ -214,10 +215,10 @@ test('looks finished at 320, 375 and 1280 px in both themes, never wider than th
       await expect(page.locator('canvas[data-chart]')).toHaveCount(3);
       await expect.poll(() => drawn(page, 2)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: join(SHOTS, `analytics-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(page, { path: join(SHOTS, `analytics-${width}-${theme}.png`), fullPage: true });
       await page.goto('/analytics?start=2001-01-01&end=2001-01-31');
       await expect(page.getByText(NO_ANALYTICS)).toBeVisible();
-      await page.screenshot({ path: join(SHOTS, `analytics-empty-${width}-${theme}.png`) });
+      await keepScreenshot(page, { path: join(SHOTS, `analytics-empty-${width}-${theme}.png`) });
       await context.close();
     }
   }

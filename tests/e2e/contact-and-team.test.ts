@@ -12,6 +12,7 @@ import type { TeamMember } from '../../src/shared/schemas/team.ts';
 import { adminApi, adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
+import { SCREENSHOTS, SCREENSHOTS_OFF, keepScreenshot } from './helpers/screenshots.ts';
 
 /** The worker's server's outbox (its DATA_DIR is known once the worker's server has started). */
 const outbox = () => join(e2eDataDir(), 'outbox');
@@ -290,6 +291,7 @@ test.describe('Admin team screen', () => {
 // /about and the admin Team screen.
 test.describe('screenshots', () => {
   test('at 320, 375 and 1280 px in both themes', async ({ browser, request }) => {
+    test.skip(!SCREENSHOTS, SCREENSHOTS_OFF);
     test.setTimeout(180_000);
     const dir = process.env['CONTACT_SHOTS'] ?? 'test-results/screens/contact';
     mkdirSync(dir, { recursive: true });
@@ -306,7 +308,7 @@ test.describe('screenshots', () => {
           [theme, token] as const,
         );
         const shot = (name: string) =>
-          page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
+          keepScreenshot(page, { path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
         await page.goto('/contact');
         await shot('contact-idle');
         await fillContact(page, 'Screenshot');
@@ -332,7 +334,7 @@ test.describe('screenshots', () => {
         ).toBeVisible();
         await shot('admin-team');
         await page.getByRole('button', { name: 'Add Member' }).click();
-        await page.screenshot({ path: join(dir, `admin-team-dialog-${width}-${theme}.png`) });
+        await keepScreenshot(page, { path: join(dir, `admin-team-dialog-${width}-${theme}.png`) });
         await context.close();
       }
     }

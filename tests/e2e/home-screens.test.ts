@@ -1,5 +1,6 @@
 /** Screenshots of the home page at phone and desktop widths in both themes (kept as test artifacts); nothing overflows. */
 import { expect, test } from './fixtures.ts';
+import { keepScreenshot } from './helpers/screenshots.ts';
 
 const OUT = process.env['SHOTS_DIR'] ?? 'test-results/screens';
 
@@ -29,12 +30,12 @@ for (const width of [320, 375, 1280]) {
           .map((el) => el.outerHTML.slice(0, 80)),
       );
       expect(wide).toEqual([]);
-      await page.screenshot({ path: `${OUT}/home-${width}-${theme}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${OUT}/home-${width}-${theme}.png`, fullPage: true });
       // The same page in screen-sized parts, for reading the details.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       const part = width < 1000 ? 1100 : 1300;
       for (let y = 0, n = 1; y < height; y += part, n++) {
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: `${OUT}/parts/home-${width}-${theme}-${n}.png`,
           fullPage: true,
           clip: { x: 0, y, width, height: Math.min(part, height - y) },

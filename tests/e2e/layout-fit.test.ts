@@ -14,13 +14,12 @@ import {
   type TestInfo,
 } from './fixtures.ts';
 import { adminToken } from './helpers/admin.ts';
+import { keepScreenshot, SCREENSHOTS } from './helpers/screenshots.ts';
 
 type Theme = 'light' | 'dark';
 const THEMES: Theme[] = ['light', 'dark'];
 const WIDTHS = [320, 375, 1280] as const;
 const PHONE_WIDTHS = [320, 360, 375];
-/** Full-page screenshots of every page, width and theme, to look at (E2E_SCREENSHOTS=1): a minute or two more. */
-const SCREENSHOTS = process.env['E2E_SCREENSHOTS'] === '1';
 
 /** The first slug a public list answers, or null when it is empty or absent. */
 async function firstSlug(request: APIRequestContext, path: string): Promise<string | null> {
@@ -180,11 +179,12 @@ async function scrollToBottom(page: Page): Promise<void> {
 const artifactName = (path: string, width: number, theme: Theme) =>
   `${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${width}-${theme}.png`;
 
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const file = testInfo.outputPath(name);
   // From the top, so the fixed header sits over the top of the page and not halfway down the picture.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await keepScreenshot(page, { path: file, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
@@ -222,7 +222,7 @@ for (const theme of THEMES) {
           if (wide) problems.push(`${where}: ${wide}`);
           await scrollToBottom(page);
           for (const text of await textUnderToggle(page)) problems.push(`${where}: theme toggle covers ${text}`);
-          if (SCREENSHOTS) await keepScreenshot(page, testInfo, artifactName(path, width, theme));
+          await attachScreenshot(page, testInfo, artifactName(path, width, theme));
         }
       }
     } finally {
@@ -286,14 +286,14 @@ test('the header fits 320, 360 and 375 px signed out, as a customer and as an ad
             if (clipped.length) problems.push(`${where}: clipped ${clipped.join(', ')}`);
             const wide = await overflow(page);
             if (wide) problems.push(`${where}: ${wide}`);
-            await page.screenshot({
+            await keepScreenshot(page, {
               path: testInfo.outputPath(`header-${who}${path.replace(/\//g, '-')}-${width}-${theme}.png`),
             });
             if (width === 320 && path === '/about') {
               // The side menu with this account's items, as a phone shows it.
               await page.getByRole('button', { name: 'Open menu' }).click();
               await expect(page.getByRole('dialog', { name: 'Mobile' })).toBeVisible();
-              await page.screenshot({
+              await keepScreenshot(page, {
                 path: testInfo.outputPath(`side-menu-${who}-320-${theme}.png`),
                 animations: 'disabled',
               });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
+import { keepScreenshot } from './helpers/screenshots.ts';
 
 const RUN = Date.now().toString(36);
 const MEMBER = {
@@ -223,7 +224,7 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
       const visitor = await signedInPage(browser, member, theme, width);
       await visitor.goto('/messages');
       await expect(visitor.getByRole('list', { name: 'Your conversations' })).toBeVisible();
-      await visitor.screenshot({ path: join(SHOTS, `messages-inbox-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(visitor, { path: join(SHOTS, `messages-inbox-${width}-${theme}.png`), fullPage: true });
       await visitor
         .getByRole('list', { name: 'Your conversations' })
         .getByRole('button')
@@ -231,7 +232,7 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
         .click();
       await expect(visitor.getByRole('list', { name: 'Messages' })).toBeVisible();
       await expectNoSideScroll(visitor, width);
-      await visitor.screenshot({ path: join(SHOTS, `messages-thread-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(visitor, { path: join(SHOTS, `messages-thread-${width}-${theme}.png`), fullPage: true });
       // The empty inbox: a friendly sentence and the compose box.
       await visitor.route('**/api/messages', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"results":[]}' }),
@@ -242,7 +243,7 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
         visitor.getByRole('form', { name: 'New message' }).getByRole('button', { name: 'Send message' }),
       ).toBeDisabled();
       await expectNoSideScroll(visitor, width);
-      await visitor.screenshot({ path: join(SHOTS, `messages-empty-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(visitor, { path: join(SHOTS, `messages-empty-${width}-${theme}.png`), fullPage: true });
       await visitor.context().close();
 
       const adminPage = await signedInPage(browser, admin, theme, width);
@@ -253,11 +254,11 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
         .getByRole('button')
         .filter({ hasText: SUBJECT });
       await expect(row).toBeVisible();
-      await adminPage.screenshot({ path: join(SHOTS, `admin-list-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(adminPage, { path: join(SHOTS, `admin-list-${width}-${theme}.png`), fullPage: true });
       await row.click();
       await expect(adminPage.getByRole('heading', { level: 3, name: SUBJECT })).toBeVisible();
       await expectNoSideScroll(adminPage, width);
-      await adminPage.screenshot({ path: join(SHOTS, `admin-thread-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(adminPage, { path: join(SHOTS, `admin-thread-${width}-${theme}.png`), fullPage: true });
       await adminPage.context().close();
     }
   }

@@ -2,6 +2,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { mailFiles, type OutboxMail, waitForMail } from '../helpers/outbox.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
+import { keepScreenshot } from './helpers/screenshots.ts';
 
 const SHOTS = process.env['SHOTS_DIR'] ?? 'test-results/screens';
 const signup = (page: Page) => page.getByRole('region', { name: /newsletter/ });
@@ -37,7 +38,7 @@ test('a visitor subscribes, confirms from the mail, and unsubscribes from it', a
     'Thanks! Check your inbox and open the link we sent to confirm your subscription.',
   );
   await expect(form.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
-  await form.screenshot({ path: `${SHOTS}/newsletter-signed-up.png` });
+  await keepScreenshot(form, { path: `${SHOTS}/newsletter-signed-up.png` });
 
   const mail = await waitForMail(e2eDataDir(), { to: email, after: before });
   expect(mail.subject).toMatch(/confirm your newsletter subscription/);
@@ -52,7 +53,7 @@ test('a visitor subscribes, confirms from the mail, and unsubscribes from it', a
   await expect(page.getByRole('status')).toHaveText('Your subscription is confirmed. Welcome aboard!');
   expect(new URL(page.url()).search).toBe('');
   await expect(page.getByText('Confirming your subscription')).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}/newsletter-confirmed.png` });
+  await keepScreenshot(page, { path: `${SHOTS}/newsletter-confirmed.png` });
 
   // The same link again: already used.
   await page.goto(confirm.pathname + confirm.search);
@@ -68,7 +69,7 @@ test('a visitor subscribes, confirms from the mail, and unsubscribes from it', a
     'You have been unsubscribed and will get no more newsletters from us.',
   );
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}/newsletter-unsubscribed.png` });
+  await keepScreenshot(page, { path: `${SHOTS}/newsletter-unsubscribed.png` });
 });
 
 test('a link without its token says so', async ({ page }) => {

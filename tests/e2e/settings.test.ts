@@ -10,6 +10,7 @@ import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
+import { keepScreenshot } from './helpers/screenshots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -105,7 +106,7 @@ test('a customer changes their email with the code mailed to the new address', a
   await account.getByRole('button', { name: 'Send code' }).click();
   await expect(account.getByText(`We sent a 6-digit code to ${NEW_EMAIL}`)).toBeVisible();
   const mail = await waitForMail(e2eDataDir(), { to: NEW_EMAIL, after: before });
-  await account.screenshot({ path: `${SHOTS}/settings-email-code-1280.png` });
+  await keepScreenshot(account, { path: `${SHOTS}/settings-email-code-1280.png` });
   // A wrong code first: refused with the sentence, nothing changes.
   const code = codeFrom(mail);
   await account.getByLabel('Code from the email').fill(code === '000000' ? '111111' : '000000');
@@ -127,7 +128,8 @@ for (const [who, admin] of [
   ['customer', false],
   ['admin', true],
 ] as const) {
-  test(`screenshots of /settings for a ${who} at 320, 375 and 1280 px in both themes`, async ({ browser }) => {
+  test(`/settings for a ${who} fits 320, 375 and 1280 px in both themes`, async ({ browser }) => {
+    test.setTimeout(90_000); // six views, each a context of its own
     const token = admin ? await adminToken(api) : member;
     for (const width of [320, 375, 1280]) {
       for (const theme of ['light', 'dark'] as const) {
@@ -136,7 +138,7 @@ for (const [who, admin] of [
         await expect(page.getByRole('listitem').filter({ hasText: 'This browser' })).toBeVisible();
         // Nothing sticks out sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: `${SHOTS}/settings-${who}-${width}-${theme}.png`, fullPage: true });
+        await keepScreenshot(page, { path: `${SHOTS}/settings-${who}-${width}-${theme}.png`, fullPage: true });
         await page.context().close();
       }
     }
@@ -166,7 +168,7 @@ test('a customer deletes their account with the password; it can no longer sign 
   await dialog.getByLabel('Enter your password to confirm').fill('not my password at all');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('The password is not correct');
-  await page.screenshot({ path: `${SHOTS}/settings-delete-dialog-1280.png` });
+  await keepScreenshot(page, { path: `${SHOTS}/settings-delete-dialog-1280.png` });
   await dialog.getByLabel('Enter your password to confirm').fill(MEMBER.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Your account was deleted. Taking you to the home page...')).toBeVisible();

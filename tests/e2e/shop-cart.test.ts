@@ -6,6 +6,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
+import { SCREENSHOTS, SCREENSHOTS_OFF, keepScreenshot } from './helpers/screenshots.ts';
 
 /** Where the screenshots go: SHOP_SHOTS, else the test results' folder. */
 const SHOTS = process.env['SHOP_SHOTS'] ?? 'test-results/screens/shop';
@@ -188,7 +189,7 @@ test.describe('product pages and the cart', () => {
       await page.getByRole('button', { name: 'Add to cart' }).first().click();
       await expect(cartButton(page).locator('[data-cart-count]')).toHaveText('1');
       expect((await page.request.get('/shop/no-such-product-here')).status()).toBe(404);
-      await page.screenshot({ path: join(SHOTS, 'reader-gallery-1280.png'), fullPage: true });
+      await keepScreenshot(page, { path: join(SHOTS, 'reader-gallery-1280.png'), fullPage: true });
     } finally {
       withDb((db) => db.prepare('DELETE FROM products WHERE id = ?').run(id));
     }
@@ -199,6 +200,7 @@ test.describe('product pages and the cart', () => {
 // and empty, at three widths in both themes.
 test.describe('screenshots', () => {
   test('product page and cart at 320, 375 and 1280 px in both themes', async ({ browser, request }) => {
+    test.skip(!SCREENSHOTS, SCREENSHOTS_OFF);
     test.setTimeout(180_000);
     const dir = SHOTS;
     mkdirSync(dir, { recursive: true });
@@ -212,7 +214,7 @@ test.describe('screenshots', () => {
         await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
         await page.goto(`/shop/${a.slug}`);
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: join(dir, `product-${width}-${theme}.png`), fullPage: true });
+        await keepScreenshot(page, { path: join(dir, `product-${width}-${theme}.png`), fullPage: true });
         await page.evaluate(
           ([x, y]) =>
             localStorage.setItem(
@@ -227,11 +229,11 @@ test.describe('screenshots', () => {
         await page.goto('/cart');
         await expect(page.locator('[data-total]')).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: join(dir, `cart-${width}-${theme}.png`), fullPage: true });
+        await keepScreenshot(page, { path: join(dir, `cart-${width}-${theme}.png`), fullPage: true });
         await page.evaluate(() => localStorage.removeItem('cart'));
         await page.goto('/cart');
         await expect(page.getByText('Your cart is empty.')).toBeVisible();
-        await page.screenshot({ path: join(dir, `cart-empty-${width}-${theme}.png`) });
+        await keepScreenshot(page, { path: join(dir, `cart-empty-${width}-${theme}.png`) });
         await context.close();
       }
     }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import type { ListResponse, SiteEvent } from '../../src/shared/types.ts';
+import { keepScreenshot, SCREENSHOTS } from './helpers/screenshots.ts';
 
 // The pages a visitor opens things on, at phone and desktop widths in both themes: nothing wider than the screen,
 // and a screenshot of each kept as a test artifact (also written to SHOTS_DIR when it is set).
@@ -12,7 +13,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   const path = process.env['SHOTS_DIR']
     ? join(process.env['SHOTS_DIR'], `${name}.png`)
     : test.info().outputPath(`${name}.png`);
-  await test.info().attach(name, { body: await page.screenshot({ path, fullPage: false }), contentType: 'image/png' });
+  await keepScreenshot(page, { path, fullPage: false });
+  if (SCREENSHOTS) await test.info().attach(name, { path, contentType: 'image/png' });
 }
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
