@@ -26,7 +26,8 @@ export default defineConfig({
   workers: Number(process.env['E2E_WORKERS'] ?? Math.min(2, availableParallelism())),
   retries: process.env['CI'] ? 1 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // A bound for a hang, not a budget: a test of several views takes 20-30 s on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     trace: 'retain-on-failure',

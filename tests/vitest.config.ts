@@ -22,6 +22,20 @@ const BUILD_ONLY = [
   'tests/integration/start-rebuild.test.ts',
 ];
 
+/**
+ * Integration tests that never open the test database (tests/helpers/test-database.ts): each makes its own SQLite
+ * file or none, so a PostgreSQL run would repeat the SQLite one exactly. The PostgreSQL run leaves them out;
+ * tests/unit/postgres-run.test.ts keeps this list equal to the files that reach no test database.
+ */
+export const SAME_ON_BOTH = [
+  'tests/integration/media-storage-contract.test.ts',
+  'tests/integration/migration-cents.test.ts',
+  'tests/integration/product-reader-route.test.ts',
+  'tests/integration/rebuild-webhook.test.ts',
+  'tests/integration/require-node.test.ts',
+  'tests/integration/seed.test.ts',
+];
+
 /** Integration tests of the PostgreSQL module itself: the PostgreSQL run only. */
 const POSTGRES_ONLY = 'tests/integration/postgres-*.test.ts';
 
@@ -67,7 +81,7 @@ export default defineConfig({
               test: {
                 name: 'node-postgres',
                 include: ['tests/integration/**/*.test.ts'],
-                exclude: [...SQLITE_ONLY, ...BUILD_ONLY],
+                exclude: [...SQLITE_ONLY, ...BUILD_ONLY, ...SAME_ON_BOTH],
                 environment: 'node',
                 pool: 'forks' as const,
                 env: { TEST_DIALECT: 'postgres', TEST_POSTGRES_URL: postgresUrl },

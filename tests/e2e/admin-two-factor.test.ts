@@ -131,6 +131,7 @@ test('an admin sets up two-factor sign-in in Settings with an authenticator app'
 });
 
 test('signing in then asks for the authentication code after the password', async ({ browser }) => {
+  test.setTimeout(90_000); // six views, each a sign-in of its own, then the code
   // The code step in each size and theme (nothing is sent there: each is a sign-in left waiting).
   for (const width of SIZES) {
     for (const theme of THEMES) {

@@ -113,7 +113,7 @@ test('the watch sees what the policy refuses: an injected inline script and styl
 test('every route signed out: the route table answers, policy sound, inline code hashed, no violation', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // about 45 routes, each hydrated: a bound for a hang, not a budget
+  test.setTimeout(360_000); // about 45 routes, each hydrated (about 4 s each here): a bound for a hang, not a budget
   const { context, watch } = await contextFor(browser, false);
   for (const route of [...routes.filter((r) => !ADMIN_ONLY.test(r)), NOT_FOUND])
     await (await openAndCheck(context, watch, route, 'signed out')).close();
@@ -178,7 +178,7 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
 test('every route signed in as the admin, and every admin screen with its dialogs and editors open', async ({
   browser,
 }) => {
-  test.setTimeout(360_000); // about 50 routes and 30 dialogs: a bound for a hang, not a budget
+  test.setTimeout(600_000); // about 50 routes and 30 dialogs (5 min here): a bound for a hang, not a budget
   const { context, watch } = await contextFor(browser, true);
   const dialogs: string[] = [];
   for (const route of routes) {
