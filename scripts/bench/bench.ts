@@ -2,10 +2,11 @@
  * `npm run bench`: builds and starts the product on a temporary DATA_DIR with demo data, measures pages, bytes,
  * API and scale (the API on SQLite and on PostgreSQL side by side), writes bench/report.md and bench/report.json,
  * and exits 1 when a budget is missed.
- * `npm run bench -- --ci`: only what CI judges, the deterministic part: byte budgets and Lighthouse category scores on
- * every page, and the mixed load's errors at a light fixed rate on SQLite and PostgreSQL (with a server given, through
- * TEST_POSTGRES_URL, the PostgreSQL step must run). Timings on a shared CI machine are not deterministic, so the
- * latency, scale, rebuild and first-start figures are measured by the full run alone.
+ * `npm run bench -- --ci`: only what CI judges, the deterministic part: byte budgets and the accessibility, best
+ * practices and SEO scores of every page, and the mixed load's errors at a light fixed rate on SQLite and PostgreSQL
+ * (with a server given, through TEST_POSTGRES_URL, the PostgreSQL step must run). Timings on a shared CI machine are
+ * not deterministic, so the latency, scale, rebuild and first-start figures, and the performance score (TBT and LCP
+ * under simulated throttling scale with the host's CPU), are judged by the full run alone; CI prints them.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -105,8 +106,9 @@ try {
     { url: product.origin + REFERENCE_PATH },
     ...pages.map((p) => ({ url: product.origin + p.path, exempt: Object.keys(budgets.exemptAudits[p.name] ?? {}) })),
   ];
-  // One run per page in CI; a page under a score budget gets four more runs and the median of five decides.
-  const underBudget = (r: PageResult) => CATEGORIES.some((c) => r.scores[c] < budgets.lighthouse[c]);
+  // One run per page in CI; a page under a judged score budget gets four more runs and the median of five decides.
+  const judged = ci ? CATEGORIES.filter((c) => c !== 'performance') : CATEGORIES;
+  const underBudget = (r: PageResult) => judged.some((c) => r.scores[c] < budgets.lighthouse[c]);
   const results = await runLighthouse(targets, { runs, log, ...(runs < 3 ? { confirmIf: underBudget } : {}) });
   const [reference, ...pageResults] = results;
   if (reference === undefined) throw new Error('lighthouse returned no result for the reference page');

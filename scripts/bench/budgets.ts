@@ -62,7 +62,9 @@ export function lighthouseChecks(
 ): Check[] {
   const b = budgets.lighthouse;
   const checks = [
-    check(`${page.name}: performance`, result.scores.performance, '>=', b.performance, '', true),
+    // A timing like TBT, which weighs most in it: on a slow shared host even the reference page (no script) blocks the
+    // main thread for 130 ms under Lighthouse's 4x CPU slowdown, so the full run alone judges it (see bench.ts).
+    check(`${page.name}: performance`, result.scores.performance, '>=', b.performance),
     check(`${page.name}: accessibility`, result.scores.accessibility, '>=', b.accessibility, '', true),
     check(`${page.name}: best practices`, result.scores['best-practices'], '>=', b['best-practices'], '', true),
     check(`${page.name}: SEO`, result.scores.seo, '>=', b.seo, '', true),
