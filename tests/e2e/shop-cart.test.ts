@@ -6,7 +6,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
-import { SCREENSHOTS, SCREENSHOTS_OFF, keepScreenshot } from './helpers/screenshots.ts';
+import { keepScreenshot } from './helpers/screenshots.ts';
 
 /** Where the screenshots go: SHOP_SHOTS, else the test results' folder. */
 const SHOTS = process.env['SHOP_SHOTS'] ?? 'test-results/screens/shop';
@@ -199,8 +199,10 @@ test.describe('product pages and the cart', () => {
 // Screenshots kept as test artifacts (SHOP_SHOTS=<dir> to keep them elsewhere): a product page and the cart, full
 // and empty, at three widths in both themes.
 test.describe('screenshots', () => {
-  test('product page and cart at 320, 375 and 1280 px in both themes', async ({ browser, request }) => {
-    test.skip(!SCREENSHOTS, SCREENSHOTS_OFF);
+  test('a product page and the cart, full and empty, fit 320, 375 and 1280 px in both themes', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const dir = SHOTS;
     mkdirSync(dir, { recursive: true });
@@ -215,6 +217,10 @@ test.describe('screenshots', () => {
         await page.goto(`/shop/${a.slug}`);
         await page.waitForLoadState('networkidle');
         await keepScreenshot(page, { path: join(dir, `product-${width}-${theme}.png`), fullPage: true });
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `product page at ${width} px, ${theme}`,
+        ).toBeLessThanOrEqual(width);
         await page.evaluate(
           ([x, y]) =>
             localStorage.setItem(
@@ -230,10 +236,18 @@ test.describe('screenshots', () => {
         await expect(page.locator('[data-total]')).toBeVisible();
         await page.waitForLoadState('networkidle');
         await keepScreenshot(page, { path: join(dir, `cart-${width}-${theme}.png`), fullPage: true });
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `cart at ${width} px, ${theme}`,
+        ).toBeLessThanOrEqual(width);
         await page.evaluate(() => localStorage.removeItem('cart'));
         await page.goto('/cart');
         await expect(page.getByText('Your cart is empty.')).toBeVisible();
         await keepScreenshot(page, { path: join(dir, `cart-empty-${width}-${theme}.png`) });
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `empty cart at ${width} px, ${theme}`,
+        ).toBeLessThanOrEqual(width);
         await context.close();
       }
     }

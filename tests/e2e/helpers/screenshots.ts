@@ -6,9 +6,6 @@ import type { Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } f
 
 export const SCREENSHOTS = process.env['E2E_SCREENSHOTS'] === '1';
 
-/** The reason a test that only takes screenshots gives for being skipped without E2E_SCREENSHOTS=1. */
-export const SCREENSHOTS_OFF = 'screenshots to look at: run with E2E_SCREENSHOTS=1';
-
 /** `target.screenshot(options)` with E2E_SCREENSHOTS=1, nothing otherwise. */
 export async function keepScreenshot(
   target: Page | Locator,
