@@ -12,6 +12,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import tar from 'tar-stream';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 const SHOTS = process.env['BACKUP_SHOTS'] ?? 'test-results/screens/admin-backup';
 
@@ -103,7 +104,7 @@ test('looks finished at 375 and 1280 px in both themes, never wider than the scr
       const page = await context.newPage();
       await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
       await openBackup(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSideScroll(page, width);
       await keepScreenshot(page, { path: join(SHOTS, `admin-backup-${width}-${theme}.png`), fullPage: true });
       await context.close();
     }

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { expect, test, type Page } from './fixtures.ts';
 import type { DashboardStats, PublishStatus } from '../../src/shared/admin.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 const SIDEBAR = [
   ['Dashboard', '/admin-dashboard'],
@@ -239,12 +240,12 @@ test.describe('at 375 px', () => {
   }) => {
     await openDashboard(page);
     await expect(card(page, 'Total Revenue')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSideScroll(page, 375);
     // Down to 320 px the top bar keeps its whole title beside the menu, bell, messages and Logout.
     await page.setViewportSize({ width: 320, height: 640 });
     const title = page.locator('header').getByText('Admin Dashboard', { exact: true });
     await expect(title).toBeVisible();
     expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectNoSideScroll(page, 320);
   });
 });

@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -171,8 +172,8 @@ test('on a phone the orders stack into cards and nothing is wider than the scree
   await page.setViewportSize({ width: 320, height: 740 });
   await openOrders(page);
   await expect(rows(page)).toHaveCount(10);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectNoSideScroll(page, 320);
   await rows(page).first().click();
   await expect(page.getByRole('dialog', { name: /^Order #/ })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectNoSideScroll(page, 320);
 });

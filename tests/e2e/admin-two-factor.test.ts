@@ -13,6 +13,7 @@ import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { withDb } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -104,7 +105,7 @@ test('an admin sets up two-factor sign-in in Settings with an authenticator app'
       await expect(section.locator('[data-two-factor-state]')).toContainText('Off');
       await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await expect(section.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSideScroll(page, width);
       await keepScreenshot(section, { path: `${SHOTS}/setup-${width}-${theme}.png` });
     }
   }
@@ -139,7 +140,7 @@ test('signing in then asks for the authentication code after the password', asyn
       await passwordStep(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
       await expect(page.getByLabel('Authentication code')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSideScroll(page, width);
       await keepScreenshot(page, { path: `${SHOTS}/code-step-${width}-${theme}.png`, fullPage: true });
       await page.context().close();
     }

@@ -10,6 +10,7 @@ import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { ADMIN_EMAIL, adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -208,7 +209,7 @@ test('an admin resets the two-factor sign-in of another admin who lost it: confi
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('Two-factor on');
     await expect(page.getByRole('button', { name: `Reset two-factor sign-in of ${HELPED_NAME}` })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSideScroll(page, width);
     await keepScreenshot(page, { path: `/tmp/shots/manage-users-reset-two-factor-${width}.png`, fullPage: true });
   }
   // The admin's own row never offers it.
@@ -243,7 +244,7 @@ test('looks finished at 320, 375 and 1280 px in both themes, never wider than th
       await page.setViewportSize({ width, height: 900 });
       await openManageUsers(page);
       await expect(rows(page).first()).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSideScroll(page, width);
       await keepScreenshot(page, {
         path: `/tmp/shots/manage-users-${width}-${theme}.png`,
         fullPage: width !== 1280 ? false : true,

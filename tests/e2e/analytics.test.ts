@@ -12,6 +12,7 @@ import { addDays, NO_ANALYTICS, utcDay, type AnalyticsReport } from '../../src/s
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { withDb } from './helpers/e2e-db.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 const SHOTS = process.env['ANALYTICS_SHOTS'] ?? 'test-results/screens/analytics';
 /** A person's browser (the default headless one is a bot to the counter). */
@@ -214,7 +215,7 @@ test('looks finished at 320, 375 and 1280 px in both themes, never wider than th
       await openAnalytics(page);
       await expect(page.locator('canvas[data-chart]')).toHaveCount(3);
       await expect.poll(() => drawn(page, 2)).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSideScroll(page, width);
       await keepScreenshot(page, { path: join(SHOTS, `analytics-${width}-${theme}.png`), fullPage: true });
       await page.goto('/analytics?start=2001-01-01&end=2001-01-31');
       await expect(page.getByText(NO_ANALYTICS)).toBeVisible();

@@ -13,6 +13,7 @@ import { adminApi, adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 /** The worker's server's outbox (its DATA_DIR is known once the worker's server has started). */
 const outbox = () => join(e2eDataDir(), 'outbox');
@@ -312,10 +313,7 @@ test.describe('screenshots', () => {
         // Each state kept as a screenshot (E2E_SCREENSHOTS=1), and none wider than the screen.
         const shot = async (name: string) => {
           await keepScreenshot(page, { path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth),
-            `${name} at ${width} px, ${theme}`,
-          ).toBeLessThanOrEqual(width);
+          await expectNoSideScroll(page, width, `${name}, ${theme}`);
         };
         await page.goto('/contact');
         await shot('contact-idle');

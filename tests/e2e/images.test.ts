@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { expect, test } from './fixtures.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 test('list images are sized, responsive (AVIF variants, WebP fallback) and lazy below the fold', async ({
   page,
@@ -81,7 +82,7 @@ test.describe('on a 375 px wide screen', () => {
       await expect(page.locator('main ul > li:visible').first()).toBeVisible();
       await page.mouse.wheel(0, 2500);
       await page.waitForTimeout(300);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoSideScroll(page, 375);
       const widths = await page
         .locator('main ul > li')
         .evaluateAll((items) => items.map((li) => li.getBoundingClientRect().width));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import type { Audio, Video } from '../../src/shared/types.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 async function results<T>(request: APIRequestContext, path: string): Promise<T[]> {
   const response = await request.get(path);
@@ -122,10 +123,7 @@ test.describe('screenshots', () => {
           await scrollThrough(page);
           await page.evaluate(() => window.scrollTo(0, 0));
           await keepScreenshot(page, { path: join(dir, `${path.slice(1)}-${width}-${theme}.png`), fullPage: true });
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth),
-            `${path} at ${width} px, ${theme}`,
-          ).toBeLessThanOrEqual(width);
+          await expectNoSideScroll(page, width, `${path}, ${theme}`);
         }
         await context.close();
       }

@@ -11,6 +11,7 @@ import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 const RUN = Date.now().toString(36);
 const MEMBER = {
@@ -22,14 +23,6 @@ const MEMBER = {
 };
 const SUBJECT = `Lamp delivery ${RUN}`;
 const SHOTS = process.env['MESSAGES_SHOTS'] ?? 'test-results/screens/messages';
-
-/** Nothing sticks out sideways: the page is no wider than the window. */
-async function expectNoSideScroll(page: Page, width: number) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-    `${page.url()} at ${width} px`,
-  ).toBeLessThanOrEqual(width);
-}
 
 let api: APIRequestContext;
 let admin = '';

@@ -11,6 +11,7 @@ import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -137,7 +138,7 @@ for (const [who, admin] of [
         await expect(page.getByRole('region', { name: 'Site settings' })).toHaveCount(admin ? 1 : 0);
         await expect(page.getByRole('listitem').filter({ hasText: 'This browser' })).toBeVisible();
         // Nothing sticks out sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectNoSideScroll(page, width);
         await keepScreenshot(page, { path: `${SHOTS}/settings-${who}-${width}-${theme}.png`, fullPage: true });
         await page.context().close();
       }

@@ -7,6 +7,7 @@ import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 /** Where the screenshots go: SHOP_SHOTS, else the test results' folder. */
 const SHOTS = process.env['SHOP_SHOTS'] ?? 'test-results/screens/shop';
@@ -217,10 +218,7 @@ test.describe('screenshots', () => {
         await page.goto(`/shop/${a.slug}`);
         await page.waitForLoadState('networkidle');
         await keepScreenshot(page, { path: join(dir, `product-${width}-${theme}.png`), fullPage: true });
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth),
-          `product page at ${width} px, ${theme}`,
-        ).toBeLessThanOrEqual(width);
+        await expectNoSideScroll(page, width, `product page, ${theme}`);
         await page.evaluate(
           ([x, y]) =>
             localStorage.setItem(
@@ -236,18 +234,12 @@ test.describe('screenshots', () => {
         await expect(page.locator('[data-total]')).toBeVisible();
         await page.waitForLoadState('networkidle');
         await keepScreenshot(page, { path: join(dir, `cart-${width}-${theme}.png`), fullPage: true });
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth),
-          `cart at ${width} px, ${theme}`,
-        ).toBeLessThanOrEqual(width);
+        await expectNoSideScroll(page, width, `cart, ${theme}`);
         await page.evaluate(() => localStorage.removeItem('cart'));
         await page.goto('/cart');
         await expect(page.getByText('Your cart is empty.')).toBeVisible();
         await keepScreenshot(page, { path: join(dir, `cart-empty-${width}-${theme}.png`) });
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth),
-          `empty cart at ${width} px, ${theme}`,
-        ).toBeLessThanOrEqual(width);
+        await expectNoSideScroll(page, width, `empty cart, ${theme}`);
         await context.close();
       }
     }

@@ -176,3 +176,10 @@ export async function expectLiteralText(page: Page, text: string): Promise<void>
     `${where}: ${JSON.stringify(text)} shown as text`,
   ).toBeAttached();
 }
+
+/** Nothing sticks out sideways: the page is no wider than `width` (the window's width at that moment). */
+export async function expectNoSideScroll(page: Page, width: number, what = page.url()): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} at ${width} px`).toBeLessThanOrEqual(
+    width,
+  );
+}
