@@ -48,6 +48,7 @@ import { sliderAdminRoutes } from './modules/sliders/sliders.admin.routes.ts';
 import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { userAdminRoutes } from './modules/users/users.admin.routes.ts';
+import { rebuildAfterChange } from './site/site-changed.ts';
 
 export interface AppDeps {
   db: Db;
@@ -117,31 +118,32 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.use(authenticate(env, deps.keys.sessionBinding));
   // Before every router below, so each admin route is guarded by where it lives (ADMIN_AREAS), not by its module.
   mountAdminGuard(api, API_PREFIX);
+  api.use(rebuildAfterChange(deps.rebuilds));
   api.route('/health', healthRoutes);
   api.route('/auth', authRoutes(env, deps));
   api.route('/recommendations', recommendationRoutes);
   api.route('/sliders', sliderRoutes);
   // PUT /api/company, behind the admin guard (the public GET is mounted above).
-  api.route('/', companyAdminRoutes(deps));
+  api.route('/', companyAdminRoutes());
   // GET /api/dashboard/stats and /api/admin/* (activity, site status and rebuild, notifications), every one admin-only.
   api.route('/', adminRoutes(deps));
   // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind the admin guard.
-  api.route('/', sliderAdminRoutes(deps));
+  api.route('/', sliderAdminRoutes());
   api.route('/', userAdminRoutes(deps));
-  api.route('/', photoAdminRoutes(deps));
+  api.route('/', photoAdminRoutes());
   // Content: every write behind the admin guard; pages, plans and documents also answer public reads of published
   // items.
-  api.route('/', contentAdminRoutes(deps));
-  api.route('/', blogAdminRoutes(deps));
-  api.route('/', productAdminRoutes(deps));
+  api.route('/', contentAdminRoutes());
+  api.route('/', blogAdminRoutes());
+  api.route('/', productAdminRoutes());
   api.route('/', orderAdminRoutes(deps));
-  api.route('/', pageRoutes(deps));
-  api.route('/', documentRoutes(deps));
-  api.route('/', planRoutes(deps));
+  api.route('/', pageRoutes());
+  api.route('/', documentRoutes());
+  api.route('/', planRoutes());
   // Newsletter double opt-in, the contact form's messages, the team on About (public reads, admin writes).
   api.route('/', newsletterRoutes(deps));
   api.route('/', contactRoutes(deps));
-  api.route('/', teamRoutes(deps));
+  api.route('/', teamRoutes());
   // The store's settings, checkout, a customer's own orders, payment providers' webhooks.
   api.route('/', storeRoutes(deps));
   api.route('/', checkoutRoutes(deps));

@@ -2,7 +2,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
@@ -17,6 +16,7 @@ import {
   type BlogForm,
   type BlogWriteContext,
 } from './blogs.admin.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
 const PublishedBody = z.object({ published: z.boolean() });
 
@@ -38,12 +38,8 @@ async function blogForm(c: Context<AppEnv>): Promise<BlogForm> {
 }
 
 /** GET, POST /api/admin/blogs; GET, PUT, PATCH, DELETE /api/admin/blogs/:id. */
-export function blogAdminRoutes(deps: Deps) {
+export function blogAdminRoutes() {
   const router = new Hono<AppEnv>();
-  // Drafts change nothing the public site shows.
-  const rebuildIf = (publicChange: boolean) => {
-    if (publicChange) deps.rebuilds.request('blogs changed');
-  };
 
   router.get('/admin/blogs', async (c) => c.json({ results: await allBlogs(c.get('db')) }));
 
@@ -51,13 +47,13 @@ export function blogAdminRoutes(deps: Deps) {
 
   router.post('/admin/blogs', uploadBodyLimit(1), async (c) => {
     const { blog, publicChange } = await createBlog(writeContext(c), await blogForm(c));
-    rebuildIf(publicChange);
+    siteChanged(c, 'blogs', publicChange);
     return c.json({ message: 'Blog created', blog }, 201);
   });
 
   router.put('/admin/blogs/:id', uploadBodyLimit(1), async (c) => {
     const { blog, publicChange } = await updateBlog(writeContext(c), c.req.param('id'), await blogForm(c));
-    rebuildIf(publicChange);
+    siteChanged(c, 'blogs', publicChange);
     return c.json({ message: 'Blog updated', blog });
   });
 
@@ -65,13 +61,13 @@ export function blogAdminRoutes(deps: Deps) {
     const parsed = PublishedBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) throw fieldError(400, 'published: must be true or false', 'published');
     const { blog, publicChange } = await setBlogPublished(writeContext(c), c.req.param('id'), parsed.data.published);
-    rebuildIf(publicChange);
+    siteChanged(c, 'blogs', publicChange);
     return c.json({ message: blog.published ? 'Blog published' : 'Blog unpublished', blog });
   });
 
   router.delete('/admin/blogs/:id', async (c) => {
     const { publicChange } = await deleteBlog(writeContext(c), c.req.param('id'));
-    rebuildIf(publicChange);
+    siteChanged(c, 'blogs', publicChange);
     return c.json({ message: 'Blog deleted' });
   });
 

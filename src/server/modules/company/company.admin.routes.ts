@@ -5,10 +5,10 @@
 import { Hono, type Context } from 'hono';
 import { CompanyUpdate, isThemeOnly } from '../../../shared/schemas/company.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 import { COMPANY_PICTURES, updateCompany, type CompanyChange } from './company.admin.service.ts';
 
 export const COMPANY_UPDATED = 'Company settings updated successfully';
@@ -63,12 +63,13 @@ async function readChange(c: Context<AppEnv>): Promise<{ change: CompanyChange; 
 }
 
 /** Three file slots: logo, logo_dark, icon. */
-export function companyAdminRoutes(deps: Pick<Deps, 'rebuilds'>) {
+export function companyAdminRoutes() {
   return new Hono<AppEnv>().put('/company', uploadBodyLimit(COMPANY_PICTURES.length), async (c) => {
     const { change, message } = await readChange(c);
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'Please sign in');
-    const company = await updateCompany(c.get('db'), c.get('env').DATA_DIR, deps, user, change);
+    const company = await updateCompany(c.get('db'), c.get('env').DATA_DIR, user, change);
+    siteChanged(c, change.action === 'theme.update' ? 'theme settings' : 'company settings');
     return c.json({ message, company });
   });
 }

@@ -10,7 +10,6 @@ import type { CompanyUpdate } from '../../../shared/schemas/company.ts';
 import type { Company } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import type { CompanySettingsTable } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
 import { storeUploadedPicture } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
@@ -61,13 +60,7 @@ function summaryOf(action: CompanyChange['action'], fields: string[]): string {
 }
 
 /** Applies the change and returns the company as GET /api/company now answers it. */
-export async function updateCompany(
-  db: Db,
-  dataDir: string,
-  deps: Pick<Deps, 'rebuilds'>,
-  actor: AuthUser,
-  change: CompanyChange,
-): Promise<Company> {
+export async function updateCompany(db: Db, dataDir: string, actor: AuthUser, change: CompanyChange): Promise<Company> {
   const stored: Partial<Record<CompanyPicture, string>> = {};
   let committed = false;
   try {
@@ -103,7 +96,6 @@ export async function updateCompany(
     });
     committed = true;
     invalidateCompany(db);
-    deps.rebuilds.request(change.action === 'theme.update' ? 'theme settings changed' : 'company settings changed');
     for (const url of replaced)
       await releaseMediaIfUnused(db, dataDir, url).catch((error: unknown) =>
         console.error('releasing a replaced picture failed:', error),

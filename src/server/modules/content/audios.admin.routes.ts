@@ -3,23 +3,20 @@ import { Hono } from 'hono';
 import { AUDIO_MAX_BYTES, checkAudio } from '../../../shared/schemas/audio-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { uploadBodyLimit } from '../../http/upload-form.ts';
 import { adminAudios, createAudio, deleteAudio, updateAudio } from './audios.admin.ts';
 import { checked, idParam, readContentBody, readJsonBody, writeContext } from './content.admin.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
-export function audioAdminRoutes(deps: Deps) {
+export function audioAdminRoutes() {
   const router = new Hono<AppEnv>();
-  const rebuild = (publicChange: boolean) => {
-    if (publicChange) deps.rebuilds.request('audio changed');
-  };
 
   router.get('/admin/audios', async (c) => c.json({ results: await adminAudios(c.get('db')) }));
   router.post('/admin/audios', uploadBodyLimit(1, AUDIO_MAX_BYTES), async (c) => {
     const { fields, files } = await readContentBody(c, ['audio']);
     const values = checked(checkAudio(fields));
     const { audio, publicChange } = await createAudio(writeContext(c), values, files['audio']);
-    rebuild(publicChange);
+    siteChanged(c, 'audio', publicChange);
     return c.json({ message: 'Audio created', audio }, 201);
   });
   router.put('/admin/audios/:id', uploadBodyLimit(1, AUDIO_MAX_BYTES), async (c) => {
@@ -27,18 +24,18 @@ export function audioAdminRoutes(deps: Deps) {
     const { fields, files } = await readContentBody(c, ['audio']);
     const values = checked(checkAudio(fields));
     const { audio, publicChange } = await updateAudio(writeContext(c), id, values, files['audio']);
-    rebuild(publicChange);
+    siteChanged(c, 'audio', publicChange);
     return c.json({ message: 'Audio updated', audio });
   });
   router.patch('/admin/audios/:id', async (c) => {
     const values = checked(checkPublish(await readJsonBody(c)));
     const { audio, publicChange } = await updateAudio(writeContext(c), idParam(c, 'Audio'), values);
-    rebuild(publicChange);
+    siteChanged(c, 'audio', publicChange);
     return c.json({ message: audio.published ? 'Audio published' : 'Audio unpublished', audio });
   });
   router.delete('/admin/audios/:id', async (c) => {
     const { publicChange } = await deleteAudio(writeContext(c), idParam(c, 'Audio'));
-    rebuild(publicChange);
+    siteChanged(c, 'audio', publicChange);
     return c.json({ message: 'Audio deleted' });
   });
   return router;

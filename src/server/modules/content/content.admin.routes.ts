@@ -5,7 +5,6 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { checkPhotoEdit, checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import { checkVideo } from '../../../shared/schemas/video-admin.ts';
 import { checked, idParam, readJsonBody, writeContext } from './content.admin.service.ts';
@@ -13,29 +12,27 @@ import { audioAdminRoutes } from './audios.admin.routes.ts';
 import { eventAdminRoutes } from './events.admin.routes.ts';
 import { deletePhoto, editPhoto } from './photos.edit.ts';
 import { adminVideos, createVideo, deleteVideo, updateVideo } from './videos.admin.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
-export function contentAdminRoutes(deps: Deps) {
+export function contentAdminRoutes() {
   const router = new Hono<AppEnv>();
-  const rebuild = (what: string, publicChange: boolean) => {
-    if (publicChange) deps.rebuilds.request(`${what} changed`);
-  };
 
   // Photos: the upload is photos.admin.routes.ts; these edit, publish and delete.
   router.put('/admin/photos/:id', async (c) => {
     const values = checked(checkPhotoEdit(await readJsonBody(c)));
     const { photo, publicChange } = await editPhoto(writeContext(c), idParam(c, 'Photo'), values);
-    rebuild('photos', publicChange);
+    siteChanged(c, 'photos', publicChange);
     return c.json({ message: 'Photo updated', photo });
   });
   router.patch('/admin/photos/:id', async (c) => {
     const values = checked(checkPublish(await readJsonBody(c)));
     const { photo, publicChange } = await editPhoto(writeContext(c), idParam(c, 'Photo'), values);
-    rebuild('photos', publicChange);
+    siteChanged(c, 'photos', publicChange);
     return c.json({ message: photo.published ? 'Photo published' : 'Photo unpublished', photo });
   });
   router.delete('/admin/photos/:id', async (c) => {
     const { publicChange } = await deletePhoto(writeContext(c), idParam(c, 'Photo'));
-    rebuild('photos', publicChange);
+    siteChanged(c, 'photos', publicChange);
     return c.json({ message: 'Photo deleted' });
   });
 
@@ -44,28 +41,28 @@ export function contentAdminRoutes(deps: Deps) {
   router.post('/admin/videos', async (c) => {
     const values = checked(checkVideo(await readJsonBody(c)));
     const { video, publicChange } = await createVideo(writeContext(c), values);
-    rebuild('videos', publicChange);
+    siteChanged(c, 'videos', publicChange);
     return c.json({ message: 'Video created', video }, 201);
   });
   router.put('/admin/videos/:id', async (c) => {
     const values = checked(checkVideo(await readJsonBody(c)));
     const { video, publicChange } = await updateVideo(writeContext(c), idParam(c, 'Video'), values);
-    rebuild('videos', publicChange);
+    siteChanged(c, 'videos', publicChange);
     return c.json({ message: 'Video updated', video });
   });
   router.patch('/admin/videos/:id', async (c) => {
     const values = checked(checkPublish(await readJsonBody(c)));
     const { video, publicChange } = await updateVideo(writeContext(c), idParam(c, 'Video'), values);
-    rebuild('videos', publicChange);
+    siteChanged(c, 'videos', publicChange);
     return c.json({ message: video.published ? 'Video published' : 'Video unpublished', video });
   });
   router.delete('/admin/videos/:id', async (c) => {
     const { publicChange } = await deleteVideo(writeContext(c), idParam(c, 'Video'));
-    rebuild('videos', publicChange);
+    siteChanged(c, 'videos', publicChange);
     return c.json({ message: 'Video deleted' });
   });
 
-  router.route('/', audioAdminRoutes(deps));
-  router.route('/', eventAdminRoutes(deps));
+  router.route('/', audioAdminRoutes());
+  router.route('/', eventAdminRoutes());
   return router;
 }

@@ -3,23 +3,20 @@ import { Hono } from 'hono';
 import { checkEvent } from '../../../shared/schemas/event-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { uploadBodyLimit } from '../../http/upload-form.ts';
 import { checked, idParam, readContentBody, readJsonBody, writeContext } from './content.admin.service.ts';
 import { adminEvents, createEvent, deleteEvent, updateEvent } from './events.admin.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
-export function eventAdminRoutes(deps: Deps) {
+export function eventAdminRoutes() {
   const router = new Hono<AppEnv>();
-  const rebuild = (publicChange: boolean) => {
-    if (publicChange) deps.rebuilds.request('events changed');
-  };
 
   router.get('/admin/events', async (c) => c.json({ results: await adminEvents(c.get('db')) }));
   router.post('/admin/events', uploadBodyLimit(1), async (c) => {
     const { fields, files } = await readContentBody(c, ['image']);
     const values = checked(checkEvent(fields));
     const { event, publicChange } = await createEvent(writeContext(c), values, files['image']);
-    rebuild(publicChange);
+    siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event created', event }, 201);
   });
   router.put('/admin/events/:id', uploadBodyLimit(1), async (c) => {
@@ -27,18 +24,18 @@ export function eventAdminRoutes(deps: Deps) {
     const { fields, files } = await readContentBody(c, ['image']);
     const values = checked(checkEvent(fields));
     const { event, publicChange } = await updateEvent(writeContext(c), id, values, files['image']);
-    rebuild(publicChange);
+    siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event updated', event });
   });
   router.patch('/admin/events/:id', async (c) => {
     const values = checked(checkPublish(await readJsonBody(c)));
     const { event, publicChange } = await updateEvent(writeContext(c), idParam(c, 'Event'), values);
-    rebuild(publicChange);
+    siteChanged(c, 'events', publicChange);
     return c.json({ message: event.published ? 'Event published' : 'Event unpublished', event });
   });
   router.delete('/admin/events/:id', async (c) => {
     const { publicChange } = await deleteEvent(writeContext(c), idParam(c, 'Event'));
-    rebuild(publicChange);
+    siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event deleted' });
   });
   return router;

@@ -5,7 +5,6 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { readUploadForm, uploadBodyLimit, type UploadForm } from '../../http/upload-form.ts';
@@ -21,6 +20,7 @@ import {
   updateDocument,
   type DocumentWriteContext,
 } from './documents.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
 function writeContext(c: Context<AppEnv>): DocumentWriteContext {
   // The admin guard ran first, so the user is set.
@@ -45,11 +45,8 @@ async function changeBody(c: Context<AppEnv>): Promise<{ fields: unknown; files:
   return isMultipart(c) ? readUploadForm(c, ['file']) : { fields: await jsonFields(c), files: {} };
 }
 
-export function documentRoutes(deps: Deps) {
+export function documentRoutes() {
   const router = new Hono<AppEnv>();
-  const changed = (publicChanged: boolean) => {
-    if (publicChanged) deps.rebuilds.request('documents changed');
-  };
   const uploadLimit = uploadBodyLimit(1, DOCUMENT_MAX_BYTES);
 
   router.get('/documents', revalidate, async (c) => c.json({ results: await publishedDocuments(c.get('db')) }));
@@ -83,7 +80,7 @@ export function documentRoutes(deps: Deps) {
   router.post('/admin/documents', uploadLimit, async (c) => {
     const form = await documentForm(c);
     const { document, publicChanged } = await createDocument(writeContext(c), form.fields, form.files['file']);
-    changed(publicChanged);
+    siteChanged(c, 'documents', publicChanged);
     return c.json({ message: 'Document uploaded', document }, 201);
   });
 
@@ -95,14 +92,14 @@ export function documentRoutes(deps: Deps) {
       form.fields,
       form.files['file'],
     );
-    changed(publicChanged);
+    siteChanged(c, 'documents', publicChanged);
     return c.json({ message: 'Document updated', document });
   });
 
   router.patch('/admin/documents/:id', async (c) => {
     const fields = await jsonFields(c);
     const { document, publicChanged } = await updateDocument(writeContext(c), c.req.param('id'), fields);
-    changed(publicChanged);
+    siteChanged(c, 'documents', publicChanged);
     const onlyPublished =
       typeof fields === 'object' && fields !== null && Object.keys(fields).length === 1 && 'published' in fields;
     const message = onlyPublished
@@ -114,7 +111,7 @@ export function documentRoutes(deps: Deps) {
   });
 
   router.delete('/admin/documents/:id', async (c) => {
-    changed(await deleteDocument(writeContext(c), c.req.param('id')));
+    siteChanged(c, 'documents', await deleteDocument(writeContext(c), c.req.param('id')));
     return c.json({ message: 'Document deleted' });
   });
 

@@ -2,13 +2,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { PAGE_NOT_FOUND } from '../../../shared/schemas/page-admin.ts';
 import { isSlug } from '../../../shared/slug.ts';
 import * as pages from './pages.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
 function writeContext(c: Context<AppEnv>): pages.PageWriteContext {
   // The admin guard ran first, so the user is set.
@@ -21,11 +21,8 @@ const jsonOf = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() =
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 /** GET /api/pages, GET /api/pages/:slug; GET, POST /api/admin/pages; PUT, PATCH, DELETE /api/admin/pages/:id. */
-export function pageRoutes(deps: Deps) {
+export function pageRoutes() {
   const router = new Hono<AppEnv>();
-  const rebuildIf = (publicChange: boolean) => {
-    if (publicChange) deps.rebuilds.request('pages changed');
-  };
 
   router.get('/pages', revalidate, async (c) => c.json({ results: await pages.publishedPages(c.get('db')) }));
 
@@ -40,28 +37,28 @@ export function pageRoutes(deps: Deps) {
 
   router.post('/admin/pages', async (c) => {
     const { page, publicChange } = await pages.createPage(writeContext(c), await jsonOf(c));
-    rebuildIf(publicChange);
+    siteChanged(c, 'pages', publicChange);
     return c.json({ message: 'Page created', page }, 201);
   });
 
   router.put('/admin/pages/:id', async (c) => {
     const { id } = validate(IdParam, c.req.param());
     const { page, publicChange } = await pages.updatePage(writeContext(c), id, await jsonOf(c));
-    rebuildIf(publicChange);
+    siteChanged(c, 'pages', publicChange);
     return c.json({ message: 'Page updated', page });
   });
 
   router.patch('/admin/pages/:id', async (c) => {
     const { id } = validate(IdParam, c.req.param());
     const { page, publicChange } = await pages.togglePage(writeContext(c), id, await jsonOf(c));
-    rebuildIf(publicChange);
+    siteChanged(c, 'pages', publicChange);
     return c.json({ message: page.published ? 'Page published' : 'Page unpublished', page });
   });
 
   router.delete('/admin/pages/:id', async (c) => {
     const { id } = validate(IdParam, c.req.param());
     const { publicChange } = await pages.deletePage(writeContext(c), id);
-    rebuildIf(publicChange);
+    siteChanged(c, 'pages', publicChange);
     return c.json({ message: 'Page deleted' });
   });
 

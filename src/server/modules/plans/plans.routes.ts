@@ -1,7 +1,6 @@
 /** Pricing plans: public GET /api/plans (published only), admin GET/POST /api/admin/plans and PUT/PATCH/DELETE /api/admin/plans/:id (JSON). */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { signedInUser } from '../../middleware/auth.ts';
@@ -14,6 +13,7 @@ import {
   updatePlan,
   type PlanWriteContext,
 } from './plans.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
 function writeContext(c: Context<AppEnv>): PlanWriteContext {
   // The admin guard ran first, so the user is set.
@@ -28,11 +28,8 @@ async function planBody<S extends typeof PlanInput | typeof PlanPatch>(c: Contex
   return check.value;
 }
 
-export function planRoutes(deps: Deps) {
+export function planRoutes() {
   const router = new Hono<AppEnv>();
-  const changed = (publicChanged: boolean) => {
-    if (publicChanged) deps.rebuilds.request('plans changed');
-  };
 
   router.get('/plans', revalidate, async (c) => c.json({ results: await publishedPlans(c.get('db')) }));
 
@@ -40,7 +37,7 @@ export function planRoutes(deps: Deps) {
 
   router.post('/admin/plans', async (c) => {
     const { plan, publicChanged } = await createPlan(writeContext(c), await planBody(c, PlanInput));
-    changed(publicChanged);
+    siteChanged(c, 'plans', publicChanged);
     return c.json({ message: 'Plan created', plan }, 201);
   });
 
@@ -48,14 +45,14 @@ export function planRoutes(deps: Deps) {
     const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), {
       replace: await planBody(c, PlanInput),
     });
-    changed(publicChanged);
+    siteChanged(c, 'plans', publicChanged);
     return c.json({ message: 'Plan updated', plan });
   });
 
   router.patch('/admin/plans/:id', async (c) => {
     const patch = await planBody(c, PlanPatch);
     const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), { patch });
-    changed(publicChanged);
+    siteChanged(c, 'plans', publicChanged);
     const message =
       patch.published === undefined || Object.keys(patch).length > 1
         ? 'Plan updated'
@@ -66,7 +63,7 @@ export function planRoutes(deps: Deps) {
   });
 
   router.delete('/admin/plans/:id', async (c) => {
-    changed(await deletePlan(writeContext(c), c.req.param('id')));
+    siteChanged(c, 'plans', await deletePlan(writeContext(c), c.req.param('id')));
     return c.json({ message: 'Plan deleted' });
   });
 

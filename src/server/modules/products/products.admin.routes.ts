@@ -11,7 +11,6 @@ import {
   type ProductsFilter,
 } from '../../../shared/schemas/product-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
@@ -28,6 +27,7 @@ import {
   type ProductInput,
   type ProductWriteContext,
 } from './products.admin.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
 /** Product ids are server-made UUIDs; anything longer is no product. */
 const ID_MAX = 100;
@@ -49,10 +49,7 @@ async function productInput(c: Context<AppEnv>): Promise<ProductInput> {
   return { json: jsonObject(await c.req.json().catch(() => undefined)) };
 }
 
-export function productAdminRoutes(deps: Deps) {
-  const changed = (shopChanged: boolean) => {
-    if (shopChanged) deps.rebuilds.request('products changed');
-  };
+export function productAdminRoutes() {
   return new Hono<AppEnv>()
     .get('/admin/products', async (c) => {
       const parsed = ProductsQuery.safeParse(c.req.query());
@@ -66,13 +63,13 @@ export function productAdminRoutes(deps: Deps) {
     .get('/admin/products/:id', async (c) => c.json({ product: await findAdminProduct(c.get('db'), productId(c)) }))
     .post('/admin/products', uploadBodyLimit(1), async (c) => {
       const { product, shopChanged } = await createProduct(writeContext(c), await productInput(c));
-      changed(shopChanged);
+      siteChanged(c, 'products', shopChanged);
       return c.json({ message: 'Product created', product }, 201);
     })
     .put('/admin/products/:id', uploadBodyLimit(1), async (c) => {
       const id = productId(c);
       const { product, shopChanged } = await updateProduct(writeContext(c), id, await productInput(c));
-      changed(shopChanged);
+      siteChanged(c, 'products', shopChanged);
       return c.json({ message: 'Product updated', product });
     })
     .patch('/admin/products/:id', async (c) => {
@@ -80,12 +77,12 @@ export function productAdminRoutes(deps: Deps) {
       const parsed = ProductPublish.safeParse(await c.req.json().catch(() => undefined));
       if (!parsed.success) throw fieldError(400, PUBLISH_MESSAGE, 'published');
       const { product, shopChanged, message } = await setProductPublished(writeContext(c), id, parsed.data.published);
-      changed(shopChanged);
+      siteChanged(c, 'products', shopChanged);
       return c.json({ message, product });
     })
     .delete('/admin/products/:id', async (c) => {
       const { shopChanged } = await deleteProduct(writeContext(c), productId(c));
-      changed(shopChanged);
+      siteChanged(c, 'products', shopChanged);
       return c.json({ message: 'Product deleted' });
     });
 }

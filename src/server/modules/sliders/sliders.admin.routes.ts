@@ -2,7 +2,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
@@ -16,6 +15,7 @@ import {
   updateSlider,
   type WriteContext,
 } from './sliders.admin.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
 /** Slider ids are server-made UUIDs; a cap keeps any id list small. */
 const ID = z.string().min(1).max(100);
@@ -47,41 +47,40 @@ async function jsonBody<S extends z.ZodType>(
   return result.data;
 }
 
-export function sliderAdminRoutes(deps: Deps) {
+export function sliderAdminRoutes() {
   const router = new Hono<AppEnv>();
-  const changed = () => deps.rebuilds.request('sliders changed');
 
   router.get('/admin/sliders', async (c) => c.json({ results: await allSliders(c.get('db')) }));
 
   router.post('/sliders', uploadBodyLimit(1), async (c) => {
     const slider = await createSlider(writeContext(c), await sliderForm(c));
-    changed();
+    siteChanged(c, 'sliders');
     return c.json({ message: 'Slider created successfully!', slider }, 201);
   });
 
   router.put('/sliders/:id', uploadBodyLimit(1), async (c) => {
     const slider = await updateSlider(writeContext(c), c.req.param('id'), await sliderForm(c));
-    changed();
+    siteChanged(c, 'sliders');
     return c.json({ message: 'Slider updated successfully!', slider });
   });
 
   router.patch('/sliders/:id', async (c) => {
     const { isActive } = await jsonBody(c, ActiveBody, 'isActive', 'isActive: must be true or false');
     const slider = await setSliderActive(writeContext(c), c.req.param('id'), isActive);
-    changed();
+    siteChanged(c, 'sliders');
     return c.json({ message: isActive ? 'Slider activated' : 'Slider deactivated', slider });
   });
 
   router.delete('/sliders/:id', async (c) => {
     await deleteSlider(writeContext(c), c.req.param('id'));
-    changed();
+    siteChanged(c, 'sliders');
     return c.json({ message: 'Slider deleted' });
   });
 
   router.put('/admin/sliders/order', async (c) => {
     const { ids } = await jsonBody(c, OrderBody, 'ids', 'ids: must be a list of slider ids');
     const results = await reorderSliders(writeContext(c), ids);
-    changed();
+    siteChanged(c, 'sliders');
     return c.json({ results });
   });
 

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { signedInUser } from '../../middleware/auth.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 import { getStoreSettings, updateStoreSettings } from './store.service.ts';
 
 export function storeRoutes(deps: Deps) {
@@ -21,7 +22,9 @@ export function storeRoutes(deps: Deps) {
         const check = checkStoreSettings(await c.req.json().catch(() => undefined));
         if (!check.ok) throw fieldError(400, check.message, check.field);
         // The admin guard ran first, so the user is set.
-        return c.json(await updateStoreSettings(c.get('db'), deps, signedInUser(c), check.value));
+        const { settings, changed } = await updateStoreSettings(c.get('db'), deps, signedInUser(c), check.value);
+        siteChanged(c, 'store settings', changed);
+        return c.json(settings);
       })
   );
 }

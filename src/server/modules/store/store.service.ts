@@ -62,13 +62,16 @@ function changedFields(before: StoreSettings, after: StoreSettingsValues): strin
   return (Object.keys(was) as (keyof StoreSettingsValues)[]).filter((key) => was[key] !== after[key]);
 }
 
-/** PUT /api/admin/store: refuses a store that could take no payment at all; answers the settings as they now are. */
+/**
+ * PUT /api/admin/store: refuses a store that could take no payment at all; answers the settings as they now are, and
+ * whether any of them changed (what the shop shows).
+ */
 export async function updateStoreSettings(
   db: Db,
-  deps: Pick<Deps, 'rebuilds' | 'payments'>,
+  deps: Pick<Deps, 'payments'>,
   actor: AuthUser,
   values: StoreSettingsValues,
-): Promise<StoreSettings> {
+): Promise<{ settings: StoreSettings; changed: boolean }> {
   if (!values.manualPaymentEnabled && deps.payments.stripe === undefined) {
     throw fieldError(
       400,
@@ -95,6 +98,5 @@ export async function updateStoreSettings(
     });
     return fields.length > 0;
   });
-  if (changed) deps.rebuilds.request('store settings changed');
-  return getStoreSettings(db, deps.payments);
+  return { settings: await getStoreSettings(db, deps.payments), changed };
 }

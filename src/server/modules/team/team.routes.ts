@@ -6,7 +6,6 @@
 import { Hono, type Context } from 'hono';
 import { TEAM_ORDER_MESSAGE, TEAM_MEMBER_NOT_FOUND, TeamOrder } from '../../../shared/schemas/team.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
@@ -20,6 +19,7 @@ import {
   type TeamInput,
   type TeamWriteContext,
 } from './team.service.ts';
+import { siteChanged } from '../../site/site-changed.ts';
 
 /** Member ids are server-made UUIDs; anything longer is no member. */
 const ID_MAX = 100;
@@ -44,15 +44,14 @@ async function teamInput(c: Context<AppEnv>): Promise<TeamInput> {
   return { json: body as Record<string, unknown> };
 }
 
-export function teamRoutes(deps: Deps) {
-  const changed = () => deps.rebuilds.request('team changed');
+export function teamRoutes() {
   return (
     new Hono<AppEnv>()
       .get('/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
       .get('/admin/team', async (c) => c.json({ results: await listTeam(c.get('db')) }))
       .post('/admin/team', uploadBodyLimit(1), async (c) => {
         const member = await createTeamMember(writeContext(c), await teamInput(c));
-        changed();
+        siteChanged(c, 'team');
         return c.json({ message: `${member.name} was added to the team`, member }, 201);
       })
       // Before /admin/team/:id, which would otherwise take 'order' for an id.
@@ -60,17 +59,17 @@ export function teamRoutes(deps: Deps) {
         const parsed = TeamOrder.safeParse(await c.req.json().catch(() => undefined));
         if (!parsed.success) throw fieldError(400, TEAM_ORDER_MESSAGE, 'ids');
         const results = await reorderTeam(writeContext(c), parsed.data.ids);
-        changed();
+        siteChanged(c, 'team');
         return c.json({ results });
       })
       .put('/admin/team/:id', uploadBodyLimit(1), async (c) => {
         const member = await updateTeamMember(writeContext(c), memberId(c), await teamInput(c));
-        changed();
+        siteChanged(c, 'team');
         return c.json({ message: `${member.name} was updated`, member });
       })
       .delete('/admin/team/:id', async (c) => {
         await deleteTeamMember(writeContext(c), memberId(c));
-        changed();
+        siteChanged(c, 'team');
         return c.json({ message: 'Team member removed' });
       })
   );

@@ -1,0 +1,39 @@
+/**
+ * The one way an admin write asks for a site rebuild: its handler names what it changed (siteChanged), and
+ * rebuildAfterChange, mounted once in app.ts, asks the scheduler when the answer is a success. A write that fails
+ * after naming its change (a later step refused, the database gone) asks for nothing.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import type { RebuildScheduler } from './rebuild-scheduler.ts';
+
+/** What an admin write changed on the public site; the rebuild's reason reads `<what> changed`. */
+export type SiteChange =
+  | 'audio'
+  | 'blogs'
+  | 'company settings'
+  | 'documents'
+  | 'events'
+  | 'pages'
+  | 'photos'
+  | 'plans'
+  | 'products'
+  | 'sliders'
+  | 'store settings'
+  | 'team'
+  | 'theme settings'
+  | 'videos';
+
+/** Marks the request as changing `what` on the public site, unless `publicChange` is false (a draft's edit). */
+export function siteChanged(c: Context<AppEnv>, what: SiteChange, publicChange = true): void {
+  if (publicChange) c.set('siteChange', what);
+}
+
+/** After the handler: a 2xx answer to a request marked by siteChanged becomes one rebuild request. */
+export function rebuildAfterChange(rebuilds: Pick<RebuildScheduler, 'request'>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const what = c.get('siteChange');
+    if (what !== undefined && c.res.status >= 200 && c.res.status < 300) rebuilds.request(`${what} changed`);
+  };
+}
