@@ -1,12 +1,14 @@
 /**
- * The one multipart reader of the upload routes (PUT /api/company, POST and PUT /api/sliders, POST /api/admin/photos/upload, POST /api/account/profile-image): a body limit that
- * refuses an oversized body before it is read whole (security.md R38), then the form split into text fields and the
- * expected file fields. What a file holds is checked later, by checkUpload/storeCheckedPicture (upload-check.ts).
+ * The one multipart reader of the upload routes (UPLOAD_ROUTES): a body limit that refuses an oversized body before it
+ * is read whole (security.md R38), then the form split into text fields and the expected file fields; and the one
+ * reader of the writes that take a form or a JSON object (readWriteBody). What a file holds is checked later, by
+ * checkUpload/storeCheckedPicture (upload-check.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../db/connection.ts';
 import { MAX_UPLOAD_BYTES, storeCheckedPicture, TOO_LARGE_MESSAGE, type UploadInput } from '../media/upload-check.ts';
+import { isObject, NOT_AN_OBJECT } from '../../shared/schemas/refusal.ts';
 import { ApiError, fieldError } from './errors.ts';
 import { mediaType } from './validate.ts';
 import { CONTROL_TEXT, isStorableText } from './well-formed-text.ts';
@@ -114,6 +116,26 @@ export async function readUploadForm(c: Context, fileFields: readonly string[]):
     files[name] = { bytes: new Uint8Array(await value.arrayBuffer()), declaredType: value.type, fileName: value.name };
   }
   return { fields, files };
+}
+
+/** The body of a write that may carry files: its fields (a form's texts, or a JSON object's values) and its files. */
+export interface WriteBody {
+  fields: Record<string, unknown>;
+  files: UploadForm['files'];
+}
+
+/**
+ * A multipart form (after uploadBodyLimit) or a JSON object, as fields and files; another Content-Type, or none (a
+ * write without a body), is answered 415, a JSON body that is not an object 400.
+ */
+export async function readWriteBody(c: Context, fileFields: readonly string[]): Promise<WriteBody> {
+  const type = mediaType(c.req.header('content-type'));
+  if (type === 'multipart/form-data') return readUploadForm(c, fileFields);
+  if (type !== 'application/json')
+    throw new ApiError(415, 'Content-Type must be application/json or multipart/form-data');
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (!isObject(body)) throw fieldError(400, NOT_AN_OBJECT.message, NOT_AN_OBJECT.field);
+  return { fields: body, files: {} };
 }
 
 /**

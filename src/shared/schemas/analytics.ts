@@ -1,5 +1,6 @@
 /** Analytics inputs: the report's and the export's query, and the body of a counted page view. */
 import { ANALYTICS_TABLES, RANGE_MESSAGES, resolveRange, type AnalyticsTable } from '../analytics.ts';
+import { isObject } from './refusal.ts';
 import { z } from './zod.ts';
 
 /** '' is read as absent, so `?start=&end=` asks for the defaults. */
@@ -14,10 +15,7 @@ export const TABLE_MESSAGE = 'Choose the table to export: daily, content or refe
 type QueryCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 
 /** The range of a report query (defaults applied, checked against `today`), or its first refused field. */
-export function checkAnalyticsQuery(
-  query: Record<string, string>,
-  today: string,
-): QueryCheck<{ start: string; end: string }> {
+export function checkAnalyticsQuery(query: unknown, today: string): QueryCheck<{ start: string; end: string }> {
   const parsed = AnalyticsQuery.safeParse(query);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === 'end' ? 'end' : 'start';
@@ -29,10 +27,10 @@ export function checkAnalyticsQuery(
 
 /** An export query: its range as checkAnalyticsQuery, and which table. */
 export function checkExportQuery(
-  query: Record<string, string>,
+  query: unknown,
   today: string,
 ): QueryCheck<{ start: string; end: string; table: AnalyticsTable }> {
-  const table = AnalyticsExportQuery.shape.table.safeParse(query['table']);
+  const table = AnalyticsExportQuery.shape.table.safeParse(isObject(query) ? query['table'] : undefined);
   if (!table.success) return { ok: false, field: 'table', message: TABLE_MESSAGE };
   const range = checkAnalyticsQuery(query, today);
   return range.ok ? { ok: true, value: { ...range.value, table: table.data } } : range;

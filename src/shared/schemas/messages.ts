@@ -5,7 +5,7 @@
 import { CONVERSATION_STATUSES } from '../messages.ts';
 import { CONTACT_LIMITS, checkContactField } from './contact.ts';
 import { listQueryFields, listQueryMessages } from './list-query.ts';
-import { isObject, NOT_AN_OBJECT, type FieldCheck } from './refusal.ts';
+import { checkWithMessages, isObject, NOT_AN_OBJECT, objectBody, type FieldCheck } from './refusal.ts';
 import { z } from './zod.ts';
 
 export const MESSAGE_MAX = CONTACT_LIMITS.message;
@@ -99,3 +99,11 @@ export const CONVERSATION_CHANGE_MESSAGES = {
   status: 'status: must be open or closed (or send blocked)',
   blocked: 'blocked: must be true or false',
 } as const;
+
+/** GET /api/admin/messages's query, checked. */
+export const checkAdminMessagesQuery = checkWithMessages(AdminMessagesQuery, ADMIN_MESSAGES_QUERY_MESSAGES, 'q');
+
+/** PATCH /api/admin/messages/:id's body, checked. */
+export const checkConversationChange = objectBody(
+  checkWithMessages(ConversationChange, CONVERSATION_CHANGE_MESSAGES, 'status'),
+);

@@ -5,6 +5,7 @@
 import { ORDER_STATUSES } from '../order-status.ts';
 import { formText } from './text.ts';
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
+import { checkWithMessages, objectBody } from './refusal.ts';
 import { z } from './zod.ts';
 
 /** At most this many orders per page (R48). */
@@ -67,3 +68,9 @@ export const ORDER_CHANGE_MESSAGES = {
   status: `status: must be one of ${ORDER_STATUSES.join(', ')}`,
   note: `note: text of at most ${ORDER_NOTE_MAX} characters, without control characters`,
 } as const;
+
+/** GET /api/admin/orders's query, checked. */
+export const checkOrdersQuery = checkWithMessages(OrdersQuery, ORDERS_QUERY_MESSAGES, 'q');
+
+/** PATCH /api/admin/orders/:id/status's body, checked. */
+export const checkOrderStatusChange = objectBody(checkWithMessages(OrderStatusChange, ORDER_CHANGE_MESSAGES, 'status'));

@@ -4,7 +4,7 @@
  */
 import { isSlug, SLUG_MAX } from '../slug.ts';
 import { formBoolean } from './blog-admin.ts';
-import { fieldCheck } from './refusal.ts';
+import { fieldCheck, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -82,10 +82,17 @@ export type PageChangeValues = z.output<typeof PageChanges>;
 
 /** PATCH: publish or unpublish, show in or hide from the footer. */
 export const PageToggles = z.object({ published: formBoolean, in_footer: formBoolean }).partial();
+export type PageToggleValues = z.output<typeof PageToggles>;
 
 /** POST: every field checked, unknown ones ignored. */
 export const checkPageCreate = (fields: unknown) => fieldCheck(PageFields.safeParse(fields), 'title');
 /** PUT: the sent fields checked. */
 export const checkPageChanges = (fields: unknown) => fieldCheck(PageChanges.safeParse(fields), 'title');
 /** PATCH: published and/or in_footer checked. */
-export const checkPageToggles = (fields: unknown) => fieldCheck(PageToggles.safeParse(fields), 'published');
+export function checkPageToggles(fields: unknown): FieldCheck<PageToggleValues> {
+  const check = fieldCheck(PageToggles.safeParse(fields), 'published');
+  // A toggle that names neither changes nothing: the switch the screen sends is the one asked for.
+  if (check.ok && check.value.published === undefined && check.value.in_footer === undefined)
+    return { ok: false, field: 'published', message: 'published: must be true or false' };
+  return check;
+}

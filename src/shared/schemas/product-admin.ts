@@ -3,7 +3,7 @@
  * GET /api/admin/products; the server and the admin island check with the same rules. Multipart fields arrive as
  * text ('12.50', 'true'), JSON ones may be numbers, booleans and lists; both give the same values.
  */
-import { refusal, type FieldCheck } from './refusal.ts';
+import { checkWithMessages, refusal, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
 import { z } from './zod.ts';
@@ -199,3 +199,9 @@ export const PRODUCTS_QUERY_MESSAGES: Record<keyof ProductsFilter, string> = {
 /** PATCH /api/admin/products/:id body. */
 export const ProductPublish = z.object({ published: z.boolean() });
 export const PUBLISH_MESSAGE = 'published: must be true or false';
+
+/** GET /api/admin/products's query, checked. */
+export const checkProductsQuery = checkWithMessages(ProductsQuery, PRODUCTS_QUERY_MESSAGES, 'q');
+
+/** PATCH /api/admin/products/:id's body, checked. */
+export const checkProductPublish = checkWithMessages(ProductPublish, { published: PUBLISH_MESSAGE }, 'published');

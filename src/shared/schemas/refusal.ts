@@ -56,3 +56,27 @@ export const NOT_AN_OBJECT = { ok: false, field: 'body', message: 'The body must
 /** True for a plain JSON object (not null, not an array). */
 export const isObject = (body: unknown): body is Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body);
+
+/**
+ * The check of an input against `schema` whose refusal is the fixed text of the first refused field (`messages`);
+ * an issue on another field is told as `fallback`'s.
+ */
+export function checkWithMessages<S extends z.ZodType, K extends string>(
+  schema: S,
+  messages: Record<K, string>,
+  fallback: K,
+): (input: unknown) => FieldCheck<z.output<S>> {
+  return (input) => {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    const key = parsed.error.issues[0]?.path[0];
+    const field = typeof key === 'string' && key in messages ? (key as K) : fallback;
+    return { ok: false, field, message: messages[field] };
+  };
+}
+
+/** `check` for a body that must be a JSON object: anything else is refused as such first. */
+export const objectBody =
+  <T>(check: (body: Record<string, unknown>) => FieldCheck<T>) =>
+  (body: unknown): FieldCheck<T> =>
+    isObject(body) ? check(body) : NOT_AN_OBJECT;

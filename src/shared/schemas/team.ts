@@ -2,7 +2,7 @@
  * The team on About: one member's fields and their rules. POST/PUT /api/admin/team check the sent
  * fields with them and the admin's Team screen checks the same before sending.
  */
-import { fieldCheck, isObject, refusal, type FieldCheck } from './refusal.ts';
+import { checkWithMessages, fieldCheck, isObject, refusal, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -67,3 +67,6 @@ export function isCompleteOrder(ids: readonly string[], stored: readonly string[
   const known = new Set(stored);
   return sent.size === ids.length && sent.size === known.size && ids.every((id) => known.has(id));
 }
+
+/** PUT /api/admin/team/order's body, checked. */
+export const checkTeamOrder = checkWithMessages(TeamOrder, { ids: TEAM_ORDER_MESSAGE }, 'ids');

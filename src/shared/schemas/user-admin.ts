@@ -3,6 +3,7 @@
  * that decides whether a change may happen (the last active admin stays; nobody changes their own account here).
  */
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
+import { checkWithMessages, objectBody, type FieldCheck } from './refusal.ts';
 import { z } from './zod.ts';
 
 /** At most this many accounts per page (R48). */
@@ -94,3 +95,14 @@ export function changeSummary(name: string, target: ChangeTarget, change: UserCh
     parts.push(change.disabled ? 'deactivated' : 'reactivated');
   return parts.length > 0 ? `${name} ${parts.join(' and ')}` : `${name} unchanged`;
 }
+
+/** GET /api/admin/users's query, checked. */
+export const checkUsersQuery = checkWithMessages(UsersQuery, USERS_QUERY_MESSAGES, 'q');
+
+/** PATCH /api/admin/users/:id's body, checked: a JSON object naming role, disabled or both. */
+export const checkUserChange = objectBody((body): FieldCheck<UserChangeInput> => {
+  const checked = checkWithMessages(UserChange, USER_CHANGE_MESSAGES, 'role')(body);
+  if (checked.ok && checked.value.role === undefined && checked.value.disabled === undefined)
+    return { ok: false, field: 'role', message: USER_CHANGE_MESSAGES.empty };
+  return checked;
+});

@@ -8,9 +8,9 @@ import { utcDay } from '../../../shared/analytics.ts';
 import { checkBody } from '../../../shared/schemas/refusal.ts';
 import { checkAnalyticsQuery, checkExportQuery, PageViewBody } from '../../../shared/schemas/analytics.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { fieldError } from '../../http/errors.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
 import { slidingWindow, UNLIMITED, type AttemptLimiter } from '../../http/rate-limit.ts';
+import { jsonBody, validQuery } from '../../http/valid-input.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { csvFileName, reportCsv } from './analytics-csv.ts';
 import { analyticsReport, createViewCounter } from './analytics.service.ts';
@@ -26,40 +26,44 @@ export function analyticsRoutes() {
   let limiter: AttemptLimiter | undefined;
   let siteHost: string | undefined;
 
-  router.post('/analytics/view', async (c) => {
-    const env = c.get('env');
-    const body: unknown = await c.req.json().catch(() => undefined);
-    const check = checkBody(PageViewBody, body);
-    if (!check.ok) throw fieldError(400, check.message, check.field);
-    const userAgent = c.req.header('user-agent') ?? '';
-    const noContent = () => c.body(null, 204);
-    if (optsOut(c.req.header('dnt'), c.req.header('sec-gpc')) || isBot(userAgent)) return noContent();
-    const ip = clientIp(c);
-    limiter ??= env.RATE_LIMITS === 'on' ? slidingWindow('analytics.view.ip', VIEW_LIMIT) : UNLIMITED;
-    if (!(await attemptStore(c.get('db'), env).reserve([[limiter, ip]])).decision.allowed) return noContent();
-    const path = normalisePath(check.value.path);
-    if (path === null) return noContent();
-    siteHost ??= siteHostOf(env.SITE_URL);
-    await countView(c.get('db'), { path, referrerHost: referrerHost(check.value.referrer, siteHost), ip, userAgent });
-    return noContent();
-  });
+  router.post(
+    '/analytics/view',
+    jsonBody((body) => checkBody(PageViewBody, body)),
+    async (c) => {
+      const env = c.get('env');
+      const view = c.req.valid('json');
+      const userAgent = c.req.header('user-agent') ?? '';
+      const noContent = () => c.body(null, 204);
+      if (optsOut(c.req.header('dnt'), c.req.header('sec-gpc')) || isBot(userAgent)) return noContent();
+      const ip = clientIp(c);
+      limiter ??= env.RATE_LIMITS === 'on' ? slidingWindow('analytics.view.ip', VIEW_LIMIT) : UNLIMITED;
+      if (!(await attemptStore(c.get('db'), env).reserve([[limiter, ip]])).decision.allowed) return noContent();
+      const path = normalisePath(view.path);
+      if (path === null) return noContent();
+      siteHost ??= siteHostOf(env.SITE_URL);
+      await countView(c.get('db'), { path, referrerHost: referrerHost(view.referrer, siteHost), ip, userAgent });
+      return noContent();
+    },
+  );
 
-  router.get('/analytics', async (c) => {
-    const range = checkAnalyticsQuery(c.req.query(), utcDay(new Date()));
-    if (!range.ok) throw fieldError(400, range.message, range.field);
-    return c.json(await analyticsReport(c.get('db'), range.value));
-  });
+  router.get(
+    '/analytics',
+    validQuery((query) => checkAnalyticsQuery(query, utcDay(new Date()))),
+    async (c) => c.json(await analyticsReport(c.get('db'), c.req.valid('query'))),
+  );
 
-  router.get('/analytics/export', async (c) => {
-    const query = checkExportQuery(c.req.query(), utcDay(new Date()));
-    if (!query.ok) throw fieldError(400, query.message, query.field);
-    const { table, ...range } = query.value;
-    const report = await analyticsReport(c.get('db'), range);
-    return c.body(reportCsv(report, table), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${csvFileName(report, table)}"`,
-    });
-  });
+  router.get(
+    '/analytics/export',
+    validQuery((query) => checkExportQuery(query, utcDay(new Date()))),
+    async (c) => {
+      const { table, ...range } = c.req.valid('query');
+      const report = await analyticsReport(c.get('db'), range);
+      return c.body(reportCsv(report, table), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${csvFileName(report, table)}"`,
+      });
+    },
+  );
 
   return router;
 }

@@ -1,10 +1,10 @@
 /** Blog writes: /api/admin/blogs, drafts included; every route is admin-only. */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { checkWithMessages } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { ApiError, fieldError } from '../../http/errors.ts';
-import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
-import { mediaType } from '../../http/validate.ts';
+import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import {
   allBlogs,
@@ -13,12 +13,15 @@ import {
   oneBlog,
   setBlogPublished,
   updateBlog,
-  type BlogForm,
   type BlogWriteContext,
 } from './blogs.admin.service.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 
-const PublishedBody = z.object({ published: z.boolean() });
+const checkPublished = checkWithMessages(
+  z.object({ published: z.boolean() }),
+  { published: 'published: must be true or false' },
+  'published',
+);
 
 function writeContext(c: Context<AppEnv>): BlogWriteContext {
   // The admin guard ran first, so the user is set.
@@ -26,16 +29,7 @@ function writeContext(c: Context<AppEnv>): BlogWriteContext {
 }
 
 /** The blog form: multipart (a cover may come with it) or a JSON object. */
-async function blogForm(c: Context<AppEnv>): Promise<BlogForm> {
-  const type = mediaType(c.req.header('content-type'));
-  if (type === 'multipart/form-data') return readUploadForm(c, ['image']);
-  if (type !== 'application/json')
-    throw new ApiError(415, 'Content-Type must be application/json or multipart/form-data');
-  const body: unknown = await c.req.json().catch(() => undefined);
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new ApiError(400, 'Request body must be a JSON object');
-  return { fields: body as Record<string, unknown>, files: {} };
-}
+const blogForm = (c: Context<AppEnv>) => readWriteBody(c, ['image']);
 
 /** GET, POST /api/admin/blogs; GET, PUT, PATCH, DELETE /api/admin/blogs/:id. */
 export function blogAdminRoutes() {
@@ -57,10 +51,9 @@ export function blogAdminRoutes() {
     return c.json({ message: 'Blog updated', blog });
   });
 
-  router.patch('/admin/blogs/:id', async (c) => {
-    const parsed = PublishedBody.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) throw fieldError(400, 'published: must be true or false', 'published');
-    const { blog, publicChange } = await setBlogPublished(writeContext(c), c.req.param('id'), parsed.data.published);
+  router.patch('/admin/blogs/:id', jsonBody(checkPublished), async (c) => {
+    const { published } = c.req.valid('json');
+    const { blog, publicChange } = await setBlogPublished(writeContext(c), c.req.param('id'), published);
     siteChanged(c, 'blogs', publicChange);
     return c.json({ message: blog.published ? 'Blog published' : 'Blog unpublished', blog });
   });

@@ -17,7 +17,7 @@ import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import { parseStringArray } from '../../db/json-columns.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { storeUploadedPicture, type WriteBody } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -49,10 +49,7 @@ export interface BlogWrite {
 }
 
 /** The form as the routes read it: text fields (multipart) or a JSON object, and the cover file if one came. */
-export interface BlogForm {
-  fields: Record<string, unknown>;
-  files: UploadForm['files'];
-}
+export type BlogForm = WriteBody;
 
 const notFound = () => new ApiError(404, BLOG_NOT_FOUND);
 const label = (title: string) => `Blog "${title}"`;

@@ -12,12 +12,13 @@ import {
   IDEMPOTENCY_KEY_MESSAGE,
   QuoteRequest,
 } from '../../../shared/schemas/checkout.ts';
-import { checkBody, type FieldCheck } from '../../../shared/schemas/refusal.ts';
+import { checkBody } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { type AttemptLimiter, slidingWindow, UNLIMITED } from '../../http/rate-limit.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { actorName } from '../audit/audit.repository.ts';
 import { consumeAll } from '../auth/auth-limits.ts';
@@ -43,14 +44,6 @@ export const CHECKOUT_LIMITS = {
   ordersPerIp: 20,
   windowMs: 15 * MINUTE,
 } as const;
-
-/** The checked value, or 400 naming the field. */
-function checked<T>(check: FieldCheck<T>): T {
-  if (!check.ok) throw fieldError(400, check.message, check.field);
-  return check.value;
-}
-
-const jsonOf = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() => undefined);
 
 export function checkoutRoutes(deps: Deps) {
   const window = (name: string, limit: number) =>
@@ -90,26 +83,38 @@ export function checkoutRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('/checkout/*', noStore)
     .use('/orders', noStore)
-    .post('/checkout/code', async (c) => {
-      const { email } = checked(checkBody(CheckoutCodeRequest, await jsonOf(c)));
-      await consumeAll([byIp(c, limits.codeIp), [limits.codeEmail, email]], limitContext(c));
-      await requestCheckoutCode(codeDeps(c), email);
-      // The same answer whatever the address: it says nothing about who has ordered before.
-      return c.json({ message: CHECKOUT_CODE_SENT }, 202);
-    })
-    .post('/checkout/verify', async (c) => {
-      const { email, code } = checked(checkBody(CheckoutVerifyRequest, await jsonOf(c)));
-      await consumeAll([byIp(c, limits.verifyIp), [limits.verifyEmail, email]], limitContext(c));
-      return c.json(await verifyCheckoutCode(codeDeps(c), email, code));
-    })
-    .post('/checkout/quote', async (c) => {
-      const { lines } = checked(checkBody(QuoteRequest, await jsonOf(c)));
-      return c.json(await quoteCart(c.get('db'), lines));
-    })
-    .post('/orders', async (c) => {
+    .post(
+      '/checkout/code',
+      jsonBody((body) => checkBody(CheckoutCodeRequest, body)),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        await consumeAll([byIp(c, limits.codeIp), [limits.codeEmail, email]], limitContext(c));
+        await requestCheckoutCode(codeDeps(c), email);
+        // The same answer whatever the address: it says nothing about who has ordered before.
+        return c.json({ message: CHECKOUT_CODE_SENT }, 202);
+      },
+    )
+    .post(
+      '/checkout/verify',
+      jsonBody((body) => checkBody(CheckoutVerifyRequest, body)),
+      async (c) => {
+        const { email, code } = c.req.valid('json');
+        await consumeAll([byIp(c, limits.verifyIp), [limits.verifyEmail, email]], limitContext(c));
+        return c.json(await verifyCheckoutCode(codeDeps(c), email, code));
+      },
+    )
+    .post(
+      '/checkout/quote',
+      jsonBody((body) => checkBody(QuoteRequest, body)),
+      async (c) => {
+        const { lines } = c.req.valid('json');
+        return c.json(await quoteCart(c.get('db'), lines));
+      },
+    )
+    .post('/orders', jsonBody(checkOrderRequest), async (c) => {
       const key = c.req.header('idempotency-key')?.trim() ?? '';
       if (!IDEMPOTENCY_KEY.test(key)) throw fieldError(400, IDEMPOTENCY_KEY_MESSAGE, 'Idempotency-Key');
-      const request = checked(checkOrderRequest(await jsonOf(c)));
+      const request = c.req.valid('json');
       await consumeAll([byIp(c, limits.ordersIp)], limitContext(c));
       const user = c.get('user');
       // A signed-in customer orders as their account (any email or token sent is ignored); a guest as a verified email.

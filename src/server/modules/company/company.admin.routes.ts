@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { CompanyUpdate, isThemeOnly } from '../../../shared/schemas/company.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
-import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { readUploadForm, readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 import { COMPANY_PICTURES, updateCompany, type CompanyChange } from './company.admin.service.ts';
@@ -51,9 +51,8 @@ async function readChange(c: Context<AppEnv>): Promise<{ change: CompanyChange; 
     if (!namesAField(update) && Object.keys(pictures).length === 0) throw badRequest('No company setting to update');
     return { change: { update, pictures, action: 'company.update' }, message: COMPANY_UPDATED };
   }
-  const body: unknown = await c.req.json().catch(() => undefined);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
-  const update = parseUpdate(body as Record<string, unknown>);
+  const { fields } = await readWriteBody(c, []);
+  const update = parseUpdate(fields);
   if (!namesAField(update)) throw badRequest('No company setting to update');
   const theme = isThemeOnly(Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)));
   return {

@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import { AUDIO_MAX_BYTES, checkAudio } from '../../../shared/schemas/audio-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { uploadBodyLimit } from '../../http/upload-form.ts';
+import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
 import { adminAudios, createAudio, deleteAudio, updateAudio } from './audios.admin.ts';
-import { checked, idParam, readContentBody, readJsonBody, writeContext } from './content.admin.service.ts';
+import { idParam, writeContext } from './content.admin.service.ts';
+import { jsonBody, passed } from '../../http/valid-input.ts';
+import { objectBody } from '../../../shared/schemas/refusal.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 
 export function audioAdminRoutes() {
@@ -13,22 +15,22 @@ export function audioAdminRoutes() {
 
   router.get('/admin/audios', async (c) => c.json({ results: await adminAudios(c.get('db')) }));
   router.post('/admin/audios', uploadBodyLimit(1, AUDIO_MAX_BYTES), async (c) => {
-    const { fields, files } = await readContentBody(c, ['audio']);
-    const values = checked(checkAudio(fields));
+    const { fields, files } = await readWriteBody(c, ['audio']);
+    const values = passed(checkAudio(fields));
     const { audio, publicChange } = await createAudio(writeContext(c), values, files['audio']);
     siteChanged(c, 'audio', publicChange);
     return c.json({ message: 'Audio created', audio }, 201);
   });
   router.put('/admin/audios/:id', uploadBodyLimit(1, AUDIO_MAX_BYTES), async (c) => {
     const id = idParam(c, 'Audio');
-    const { fields, files } = await readContentBody(c, ['audio']);
-    const values = checked(checkAudio(fields));
+    const { fields, files } = await readWriteBody(c, ['audio']);
+    const values = passed(checkAudio(fields));
     const { audio, publicChange } = await updateAudio(writeContext(c), id, values, files['audio']);
     siteChanged(c, 'audio', publicChange);
     return c.json({ message: 'Audio updated', audio });
   });
-  router.patch('/admin/audios/:id', async (c) => {
-    const values = checked(checkPublish(await readJsonBody(c)));
+  router.patch('/admin/audios/:id', jsonBody(objectBody(checkPublish)), async (c) => {
+    const values = c.req.valid('json');
     const { audio, publicChange } = await updateAudio(writeContext(c), idParam(c, 'Audio'), values);
     siteChanged(c, 'audio', publicChange);
     return c.json({ message: audio.published ? 'Audio published' : 'Audio unpublished', audio });

@@ -7,7 +7,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { checkPhotoEdit, checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import { checkVideo } from '../../../shared/schemas/video-admin.ts';
-import { checked, idParam, readJsonBody, writeContext } from './content.admin.service.ts';
+import { idParam, writeContext } from './content.admin.service.ts';
+import { jsonBody } from '../../http/valid-input.ts';
+import { objectBody } from '../../../shared/schemas/refusal.ts';
 import { audioAdminRoutes } from './audios.admin.routes.ts';
 import { eventAdminRoutes } from './events.admin.routes.ts';
 import { deletePhoto, editPhoto } from './photos.edit.ts';
@@ -18,14 +20,14 @@ export function contentAdminRoutes() {
   const router = new Hono<AppEnv>();
 
   // Photos: the upload is photos.admin.routes.ts; these edit, publish and delete.
-  router.put('/admin/photos/:id', async (c) => {
-    const values = checked(checkPhotoEdit(await readJsonBody(c)));
+  router.put('/admin/photos/:id', jsonBody(objectBody(checkPhotoEdit)), async (c) => {
+    const values = c.req.valid('json');
     const { photo, publicChange } = await editPhoto(writeContext(c), idParam(c, 'Photo'), values);
     siteChanged(c, 'photos', publicChange);
     return c.json({ message: 'Photo updated', photo });
   });
-  router.patch('/admin/photos/:id', async (c) => {
-    const values = checked(checkPublish(await readJsonBody(c)));
+  router.patch('/admin/photos/:id', jsonBody(objectBody(checkPublish)), async (c) => {
+    const values = c.req.valid('json');
     const { photo, publicChange } = await editPhoto(writeContext(c), idParam(c, 'Photo'), values);
     siteChanged(c, 'photos', publicChange);
     return c.json({ message: photo.published ? 'Photo published' : 'Photo unpublished', photo });
@@ -38,20 +40,20 @@ export function contentAdminRoutes() {
 
   // Videos: JSON only (a YouTube link, no file).
   router.get('/admin/videos', async (c) => c.json({ results: await adminVideos(c.get('db')) }));
-  router.post('/admin/videos', async (c) => {
-    const values = checked(checkVideo(await readJsonBody(c)));
+  router.post('/admin/videos', jsonBody(objectBody(checkVideo)), async (c) => {
+    const values = c.req.valid('json');
     const { video, publicChange } = await createVideo(writeContext(c), values);
     siteChanged(c, 'videos', publicChange);
     return c.json({ message: 'Video created', video }, 201);
   });
-  router.put('/admin/videos/:id', async (c) => {
-    const values = checked(checkVideo(await readJsonBody(c)));
+  router.put('/admin/videos/:id', jsonBody(objectBody(checkVideo)), async (c) => {
+    const values = c.req.valid('json');
     const { video, publicChange } = await updateVideo(writeContext(c), idParam(c, 'Video'), values);
     siteChanged(c, 'videos', publicChange);
     return c.json({ message: 'Video updated', video });
   });
-  router.patch('/admin/videos/:id', async (c) => {
-    const values = checked(checkPublish(await readJsonBody(c)));
+  router.patch('/admin/videos/:id', jsonBody(objectBody(checkPublish)), async (c) => {
+    const values = c.req.valid('json');
     const { video, publicChange } = await updateVideo(writeContext(c), idParam(c, 'Video'), values);
     siteChanged(c, 'videos', publicChange);
     return c.json({ message: video.published ? 'Video published' : 'Video unpublished', video });

@@ -3,8 +3,10 @@ import { Hono } from 'hono';
 import { checkEvent } from '../../../shared/schemas/event-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { uploadBodyLimit } from '../../http/upload-form.ts';
-import { checked, idParam, readContentBody, readJsonBody, writeContext } from './content.admin.service.ts';
+import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
+import { idParam, writeContext } from './content.admin.service.ts';
+import { jsonBody, passed } from '../../http/valid-input.ts';
+import { objectBody } from '../../../shared/schemas/refusal.ts';
 import { adminEvents, createEvent, deleteEvent, updateEvent } from './events.admin.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 
@@ -13,22 +15,22 @@ export function eventAdminRoutes() {
 
   router.get('/admin/events', async (c) => c.json({ results: await adminEvents(c.get('db')) }));
   router.post('/admin/events', uploadBodyLimit(1), async (c) => {
-    const { fields, files } = await readContentBody(c, ['image']);
-    const values = checked(checkEvent(fields));
+    const { fields, files } = await readWriteBody(c, ['image']);
+    const values = passed(checkEvent(fields));
     const { event, publicChange } = await createEvent(writeContext(c), values, files['image']);
     siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event created', event }, 201);
   });
   router.put('/admin/events/:id', uploadBodyLimit(1), async (c) => {
     const id = idParam(c, 'Event');
-    const { fields, files } = await readContentBody(c, ['image']);
-    const values = checked(checkEvent(fields));
+    const { fields, files } = await readWriteBody(c, ['image']);
+    const values = passed(checkEvent(fields));
     const { event, publicChange } = await updateEvent(writeContext(c), id, values, files['image']);
     siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event updated', event });
   });
-  router.patch('/admin/events/:id', async (c) => {
-    const values = checked(checkPublish(await readJsonBody(c)));
+  router.patch('/admin/events/:id', jsonBody(objectBody(checkPublish)), async (c) => {
+    const values = c.req.valid('json');
     const { event, publicChange } = await updateEvent(writeContext(c), idParam(c, 'Event'), values);
     siteChanged(c, 'events', publicChange);
     return c.json({ message: event.published ? 'Event published' : 'Event unpublished', event });

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
-import { readUploadForm, uploadBodyLimit, type UploadForm } from '../../http/upload-form.ts';
+import { readUploadForm, readWriteBody, uploadBodyLimit, type UploadForm } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../media/document-check.ts';
 import { signedInUser } from '../../middleware/auth.ts';
@@ -33,16 +33,6 @@ const isMultipart = (c: Context<AppEnv>) => mediaType(c.req.header('content-type
 async function documentForm(c: Context<AppEnv>): Promise<UploadForm> {
   if (!isMultipart(c)) throw new ApiError(415, 'Content-Type must be multipart/form-data');
   return readUploadForm(c, ['file']);
-}
-
-/** A JSON body as fields (an object, else the check refuses it). */
-async function jsonFields(c: Context<AppEnv>): Promise<unknown> {
-  return (await c.req.json().catch(() => undefined)) as unknown;
-}
-
-/** The body of a write to a stored document: multipart (fields and maybe a file) or JSON (fields). */
-async function changeBody(c: Context<AppEnv>): Promise<{ fields: unknown; files: UploadForm['files'] }> {
-  return isMultipart(c) ? readUploadForm(c, ['file']) : { fields: await jsonFields(c), files: {} };
 }
 
 export function documentRoutes() {
@@ -85,7 +75,7 @@ export function documentRoutes() {
   });
 
   router.put('/admin/documents/:id', uploadLimit, async (c) => {
-    const form = await changeBody(c);
+    const form = await readWriteBody(c, ['file']);
     const { document, publicChanged } = await updateDocument(
       writeContext(c),
       c.req.param('id'),
@@ -97,11 +87,10 @@ export function documentRoutes() {
   });
 
   router.patch('/admin/documents/:id', async (c) => {
-    const fields = await jsonFields(c);
+    const { fields } = await readWriteBody(c, []);
     const { document, publicChanged } = await updateDocument(writeContext(c), c.req.param('id'), fields);
     siteChanged(c, 'documents', publicChanged);
-    const onlyPublished =
-      typeof fields === 'object' && fields !== null && Object.keys(fields).length === 1 && 'published' in fields;
+    const onlyPublished = Object.keys(fields).length === 1 && 'published' in fields;
     const message = onlyPublished
       ? document.published
         ? 'Document published'

@@ -8,10 +8,11 @@ import { CONTACT_TOO_MANY, SENDER_BLOCKED } from '../../../shared/schemas/contac
 import { checkNewMessage } from '../../../shared/schemas/messages.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError, fieldError } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { MESSAGE_USER_LIMIT, messageLimiter } from './messages-limits.ts';
 import { isBlockedSender } from './messages.repository.ts';
@@ -27,12 +28,11 @@ export function messageRoutes(deps: Deps) {
     .get('/messages/:id', async (c) =>
       c.json(await readMyConversation(c.get('db'), signedInUser(c).id, c.req.param('id'))),
     )
-    .post('/messages', async (c) => {
+    .post('/messages', jsonBody(checkNewMessage), async (c) => {
       const user = signedInUser(c);
       const db = c.get('db');
       const env = c.get('env');
-      const check = checkNewMessage(await c.req.json().catch(() => undefined));
-      if (!check.ok) throw fieldError(400, check.message, check.field);
+      const message = c.req.valid('json');
       if (await isBlockedSender(db, user.email)) throw new ApiError(403, SENDER_BLOCKED);
       limiter ??= messageLimiter(env, 'messages.user', MESSAGE_USER_LIMIT);
       const { decision } = await attemptStore(db, env).reserve([[limiter, user.id]]);
@@ -41,7 +41,7 @@ export function messageRoutes(deps: Deps) {
       const { created, thread } = await sendMyMessage(
         { db, mailer: deps.mailer, siteUrl: env.SITE_URL },
         user,
-        check.value,
+        message,
       );
       return c.json(thread, created ? 201 : 200);
     });

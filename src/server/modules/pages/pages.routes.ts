@@ -4,8 +4,14 @@ import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { validate } from '../../http/validate.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
-import { PAGE_NOT_FOUND } from '../../../shared/schemas/page-admin.ts';
+import {
+  checkPageChanges,
+  checkPageCreate,
+  checkPageToggles,
+  PAGE_NOT_FOUND,
+} from '../../../shared/schemas/page-admin.ts';
 import { isSlug } from '../../../shared/slug.ts';
 import * as pages from './pages.service.ts';
 import { siteChanged } from '../../site/site-changed.ts';
@@ -14,9 +20,6 @@ function writeContext(c: Context<AppEnv>): pages.PageWriteContext {
   // The admin guard ran first, so the user is set.
   return { db: c.get('db'), actor: signedInUser(c) };
 }
-
-/** The JSON body, or undefined when it is not JSON (the rules then refuse it with a 400). */
-const jsonOf = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() => undefined);
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -35,22 +38,22 @@ export function pageRoutes() {
 
   router.get('/admin/pages', async (c) => c.json({ results: await pages.allPages(c.get('db')) }));
 
-  router.post('/admin/pages', async (c) => {
-    const { page, publicChange } = await pages.createPage(writeContext(c), await jsonOf(c));
+  router.post('/admin/pages', jsonBody(checkPageCreate), async (c) => {
+    const { page, publicChange } = await pages.createPage(writeContext(c), c.req.valid('json'));
     siteChanged(c, 'pages', publicChange);
     return c.json({ message: 'Page created', page }, 201);
   });
 
-  router.put('/admin/pages/:id', async (c) => {
+  router.put('/admin/pages/:id', jsonBody(checkPageChanges), async (c) => {
     const { id } = validate(IdParam, c.req.param());
-    const { page, publicChange } = await pages.updatePage(writeContext(c), id, await jsonOf(c));
+    const { page, publicChange } = await pages.updatePage(writeContext(c), id, c.req.valid('json'));
     siteChanged(c, 'pages', publicChange);
     return c.json({ message: 'Page updated', page });
   });
 
-  router.patch('/admin/pages/:id', async (c) => {
+  router.patch('/admin/pages/:id', jsonBody(checkPageToggles), async (c) => {
     const { id } = validate(IdParam, c.req.param());
-    const { page, publicChange } = await pages.togglePage(writeContext(c), id, await jsonOf(c));
+    const { page, publicChange } = await pages.togglePage(writeContext(c), id, c.req.valid('json'));
     siteChanged(c, 'pages', publicChange);
     return c.json({ message: page.published ? 'Page published' : 'Page unpublished', page });
   });

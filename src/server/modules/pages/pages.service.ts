@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AdminPage, PageLink, PublicPage } from '../../../shared/pages.ts';
 import {
-  checkPageChanges,
-  checkPageCreate,
-  checkPageToggles,
   PAGE_NOT_FOUND,
+  type PageChangeValues,
+  type PageToggleValues,
+  type PageValues,
   PAGE_SLUG_TAKEN,
   RESERVED_PAGE_SLUGS,
 } from '../../../shared/schemas/page-admin.ts';
@@ -102,10 +102,7 @@ async function mappingSlugRace<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** POST /api/admin/pages. */
-export async function createPage(ctx: PageWriteContext, body: unknown): Promise<PageWrite> {
-  const check = checkPageCreate(body);
-  if (!check.ok) throw fieldError(400, check.message, check.field);
-  const values = check.value;
+export async function createPage(ctx: PageWriteContext, values: PageValues): Promise<PageWrite> {
   const content = await sanitizeRichText(values.content);
   const id = randomUUID();
   const page = await mappingSlugRace(() =>
@@ -130,11 +127,9 @@ export async function createPage(ctx: PageWriteContext, body: unknown): Promise<
 }
 
 /** PUT /api/admin/pages/:id: the sent fields change, the others keep their values. */
-export async function updatePage(ctx: PageWriteContext, id: string, body: unknown): Promise<PageWrite> {
+export async function updatePage(ctx: PageWriteContext, id: string, changes: PageChangeValues): Promise<PageWrite> {
   if (!(await repo.findPageRow(ctx.db, id))) throw notFound();
-  const check = checkPageChanges(body);
-  if (!check.ok) throw fieldError(400, check.message, check.field);
-  const { content: raw, slug: sentSlug, ...values } = check.value;
+  const { content: raw, slug: sentSlug, ...values } = changes;
   const content = raw === undefined ? undefined : await sanitizeRichText(raw);
   return mappingSlugRace(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -161,12 +156,7 @@ export async function updatePage(ctx: PageWriteContext, id: string, body: unknow
 }
 
 /** PATCH /api/admin/pages/:id: published and/or in_footer. */
-export async function togglePage(ctx: PageWriteContext, id: string, body: unknown): Promise<PageWrite> {
-  const check = checkPageToggles(body);
-  if (!check.ok) throw fieldError(400, check.message, check.field);
-  const changes = check.value;
-  if (changes.published === undefined && changes.in_footer === undefined)
-    throw fieldError(400, 'published: must be true or false', 'published');
+export async function togglePage(ctx: PageWriteContext, id: string, changes: PageToggleValues): Promise<PageWrite> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findPageRow(trx, id);
     if (!before) throw notFound();

@@ -1,8 +1,8 @@
 /** Pricing plans: public GET /api/plans (published only), admin GET/POST /api/admin/plans and PUT/PATCH/DELETE /api/admin/plans/:id (JSON). */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
-import { fieldError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { checkPlan, PlanInput, PlanPatch } from '../../../shared/schemas/plan-admin.ts';
 import {
@@ -20,13 +20,8 @@ function writeContext(c: Context<AppEnv>): PlanWriteContext {
   return { db: c.get('db'), actor: signedInUser(c) };
 }
 
-/** The JSON body checked against `schema`, or a 400 naming the first bad field. */
-async function planBody<S extends typeof PlanInput | typeof PlanPatch>(c: Context<AppEnv>, schema: S) {
-  const body: unknown = await c.req.json().catch(() => undefined);
-  const check = checkPlan(schema, body);
-  if (!check.ok) throw fieldError(400, check.message, check.field);
-  return check.value;
-}
+const planInput = jsonBody((body) => checkPlan(PlanInput, body));
+const planPatch = jsonBody((body) => checkPlan(PlanPatch, body));
 
 export function planRoutes() {
   const router = new Hono<AppEnv>();
@@ -35,22 +30,22 @@ export function planRoutes() {
 
   router.get('/admin/plans', async (c) => c.json({ results: await allPlans(c.get('db')) }));
 
-  router.post('/admin/plans', async (c) => {
-    const { plan, publicChanged } = await createPlan(writeContext(c), await planBody(c, PlanInput));
+  router.post('/admin/plans', planInput, async (c) => {
+    const { plan, publicChanged } = await createPlan(writeContext(c), c.req.valid('json'));
     siteChanged(c, 'plans', publicChanged);
     return c.json({ message: 'Plan created', plan }, 201);
   });
 
-  router.put('/admin/plans/:id', async (c) => {
+  router.put('/admin/plans/:id', planInput, async (c) => {
     const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), {
-      replace: await planBody(c, PlanInput),
+      replace: c.req.valid('json'),
     });
     siteChanged(c, 'plans', publicChanged);
     return c.json({ message: 'Plan updated', plan });
   });
 
-  router.patch('/admin/plans/:id', async (c) => {
-    const patch = await planBody(c, PlanPatch);
+  router.patch('/admin/plans/:id', planPatch, async (c) => {
+    const patch = c.req.valid('json');
     const { plan, publicChanged } = await updatePlan(writeContext(c), c.req.param('id'), { patch });
     siteChanged(c, 'plans', publicChanged);
     const message =

@@ -3,28 +3,20 @@
  * multipart (with an optional `image`) or JSON; a write that changes the public shop asks for the site rebuild.
  */
 import { Hono, type Context } from 'hono';
-import {
-  ProductPublish,
-  ProductsQuery,
-  PRODUCTS_QUERY_MESSAGES,
-  PUBLISH_MESSAGE,
-  type ProductsFilter,
-} from '../../../shared/schemas/product-admin.ts';
+import { checkProductPublish, checkProductsQuery } from '../../../shared/schemas/product-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
-import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
-import { mediaType } from '../../http/validate.ts';
+import { notFound } from '../../http/errors.ts';
+import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
+import { jsonBody, validQuery } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import {
   createProduct,
   deleteProduct,
   findAdminProduct,
-  jsonObject,
   listAdminProducts,
   PRODUCT_NOT_FOUND,
   setProductPublished,
   updateProduct,
-  type ProductInput,
   type ProductWriteContext,
 } from './products.admin.service.ts';
 import { siteChanged } from '../../site/site-changed.ts';
@@ -44,22 +36,13 @@ function productId(c: Context<AppEnv>): string {
 }
 
 /** The body of a create or edit: a multipart form (its file field is `image`) or a JSON object. */
-async function productInput(c: Context<AppEnv>): Promise<ProductInput> {
-  if (mediaType(c.req.header('content-type')) === 'multipart/form-data') return readUploadForm(c, ['image']);
-  return { json: jsonObject(await c.req.json().catch(() => undefined)) };
-}
+const productInput = (c: Context<AppEnv>) => readWriteBody(c, ['image']);
 
 export function productAdminRoutes() {
   return new Hono<AppEnv>()
-    .get('/admin/products', async (c) => {
-      const parsed = ProductsQuery.safeParse(c.req.query());
-      if (!parsed.success) {
-        const key = parsed.error.issues[0]?.path[0];
-        const field = typeof key === 'string' && key in PRODUCTS_QUERY_MESSAGES ? (key as keyof ProductsFilter) : 'q';
-        throw fieldError(400, PRODUCTS_QUERY_MESSAGES[field], field);
-      }
-      return c.json(await listAdminProducts(c.get('db'), parsed.data));
-    })
+    .get('/admin/products', validQuery(checkProductsQuery), async (c) =>
+      c.json(await listAdminProducts(c.get('db'), c.req.valid('query'))),
+    )
     .get('/admin/products/:id', async (c) => c.json({ product: await findAdminProduct(c.get('db'), productId(c)) }))
     .post('/admin/products', uploadBodyLimit(1), async (c) => {
       const { product, shopChanged } = await createProduct(writeContext(c), await productInput(c));
@@ -72,11 +55,10 @@ export function productAdminRoutes() {
       siteChanged(c, 'products', shopChanged);
       return c.json({ message: 'Product updated', product });
     })
-    .patch('/admin/products/:id', async (c) => {
+    .patch('/admin/products/:id', jsonBody(checkProductPublish), async (c) => {
       const id = productId(c);
-      const parsed = ProductPublish.safeParse(await c.req.json().catch(() => undefined));
-      if (!parsed.success) throw fieldError(400, PUBLISH_MESSAGE, 'published');
-      const { product, shopChanged, message } = await setProductPublished(writeContext(c), id, parsed.data.published);
+      const { published } = c.req.valid('json');
+      const { product, shopChanged, message } = await setProductPublished(writeContext(c), id, published);
       siteChanged(c, 'products', shopChanged);
       return c.json({ message, product });
     })

@@ -17,8 +17,8 @@ import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import type { ProductsTable } from '../../db/schema.ts';
-import { ApiError, fieldError, notFound } from '../../http/errors.ts';
-import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { storeUploadedPicture, type WriteBody } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -48,7 +48,7 @@ export interface ProductWrite {
 }
 
 /** The body of a create or edit: multipart fields and files, or a JSON object (no file). */
-export type ProductInput = UploadForm | { json: Record<string, unknown> };
+export type ProductInput = WriteBody;
 
 const missing = () => notFound(PRODUCT_NOT_FOUND);
 const label = (name: string) => `Product "${name}"`;
@@ -77,8 +77,6 @@ export async function findAdminProduct(db: Db, id: string): Promise<AdminProduct
   return adminProductFromRow(row);
 }
 
-const fieldsOf = (input: ProductInput) => ('json' in input ? input.json : input.fields);
-
 /** The columns of (some of) a product's values; price stored in cents, tags as JSON text. */
 function columnsOf(values: Partial<ProductValues>) {
   const { price, tags, ...rest } = values;
@@ -91,7 +89,7 @@ function columnsOf(values: Partial<ProductValues>) {
 
 /** Stores the form's image if it has one; its URL, or undefined. */
 async function storedImage(ctx: ProductWriteContext, input: ProductInput): Promise<string | undefined> {
-  const upload = 'files' in input ? input.files['image'] : undefined;
+  const upload = input.files['image'];
   return upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
 }
 
@@ -111,7 +109,7 @@ async function releasingOnFailure<T>(
 
 /** POST /api/admin/products: fields checked before the picture is stored, so a refusal stores nothing. */
 export async function createProduct(ctx: ProductWriteContext, input: ProductInput): Promise<ProductWrite> {
-  const check = checkProductCreate(fieldsOf(input));
+  const check = checkProductCreate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = check.value;
   const image = await storedImage(ctx, input);
@@ -142,7 +140,7 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
 /** PUT /api/admin/products/:id: the sent fields change, the others keep their stored values; a new image replaces the old. */
 export async function updateProduct(ctx: ProductWriteContext, id: string, input: ProductInput): Promise<ProductWrite> {
   if (!(await findProductRow(ctx.db, id))) throw missing();
-  const check = checkProductUpdate(fieldsOf(input));
+  const check = checkProductUpdate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const image = await storedImage(ctx, input);
   const { product, before } = await releasingOnFailure(ctx, image, () =>
@@ -206,11 +204,4 @@ export async function deleteProduct(ctx: ProductWriteContext, id: string): Promi
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
   return { shopChanged: bool(row.published) };
-}
-
-/** A JSON body that is an object, or a 400. */
-export function jsonObject(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError(400, 'The body must be a JSON object');
-  return body as Record<string, unknown>;
 }

@@ -1,9 +1,11 @@
 /** Admin writes of sliders, beside the public read in sliders.routes.ts; every route is admin-only. */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { checkWithMessages } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { ApiError, fieldError } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { mediaType } from '../../http/validate.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import {
@@ -19,8 +21,16 @@ import { siteChanged } from '../../site/site-changed.ts';
 
 /** Slider ids are server-made UUIDs; a cap keeps any id list small. */
 const ID = z.string().min(1).max(100);
-const ActiveBody = z.object({ isActive: z.boolean() });
-const OrderBody = z.object({ ids: z.array(ID).max(1000) });
+const checkActive = checkWithMessages(
+  z.object({ isActive: z.boolean() }),
+  { isActive: 'isActive: must be true or false' },
+  'isActive',
+);
+const checkOrder = checkWithMessages(
+  z.object({ ids: z.array(ID).max(1000) }),
+  { ids: 'ids: must be a list of slider ids' },
+  'ids',
+);
 
 function writeContext(c: Context<AppEnv>): WriteContext {
   // The admin guard ran first, so the user is set.
@@ -32,19 +42,6 @@ async function sliderForm(c: Context<AppEnv>) {
   if (mediaType(c.req.header('content-type')) !== 'multipart/form-data')
     throw new ApiError(415, 'Content-Type must be multipart/form-data');
   return readUploadForm(c, ['image']);
-}
-
-/** A JSON body checked against `schema`, or a 400 naming `field`. */
-async function jsonBody<S extends z.ZodType>(
-  c: Context<AppEnv>,
-  schema: S,
-  field: string,
-  message: string,
-): Promise<z.infer<S>> {
-  const body: unknown = await c.req.json().catch(() => undefined);
-  const result = schema.safeParse(body);
-  if (!result.success) throw fieldError(400, message, field);
-  return result.data;
 }
 
 export function sliderAdminRoutes() {
@@ -64,8 +61,8 @@ export function sliderAdminRoutes() {
     return c.json({ message: 'Slider updated successfully!', slider });
   });
 
-  router.patch('/sliders/:id', async (c) => {
-    const { isActive } = await jsonBody(c, ActiveBody, 'isActive', 'isActive: must be true or false');
+  router.patch('/sliders/:id', jsonBody(checkActive), async (c) => {
+    const { isActive } = c.req.valid('json');
     const slider = await setSliderActive(writeContext(c), c.req.param('id'), isActive);
     siteChanged(c, 'sliders');
     return c.json({ message: isActive ? 'Slider activated' : 'Slider deactivated', slider });
@@ -77,8 +74,8 @@ export function sliderAdminRoutes() {
     return c.json({ message: 'Slider deleted' });
   });
 
-  router.put('/admin/sliders/order', async (c) => {
-    const { ids } = await jsonBody(c, OrderBody, 'ids', 'ids: must be a list of slider ids');
+  router.put('/admin/sliders/order', jsonBody(checkOrder), async (c) => {
+    const { ids } = c.req.valid('json');
     const results = await reorderSliders(writeContext(c), ids);
     siteChanged(c, 'sliders');
     return c.json({ results });

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { checkStoreSettings } from '../../../shared/schemas/store.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { fieldError } from '../../http/errors.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { noStore } from '../../http/no-store.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { siteChanged } from '../../site/site-changed.ts';
@@ -18,11 +18,14 @@ export function storeRoutes(deps: Deps) {
       // Read by the site build and by the cart and checkout at runtime: always the current figures.
       .get('/store', noStore, async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
       .get('/admin/store', async (c) => c.json(await getStoreSettings(c.get('db'), deps.payments)))
-      .put('/admin/store', async (c) => {
-        const check = checkStoreSettings(await c.req.json().catch(() => undefined));
-        if (!check.ok) throw fieldError(400, check.message, check.field);
+      .put('/admin/store', jsonBody(checkStoreSettings), async (c) => {
         // The admin guard ran first, so the user is set.
-        const { settings, changed } = await updateStoreSettings(c.get('db'), deps, signedInUser(c), check.value);
+        const { settings, changed } = await updateStoreSettings(
+          c.get('db'),
+          deps,
+          signedInUser(c),
+          c.req.valid('json'),
+        );
         siteChanged(c, 'store settings', changed);
         return c.json(settings);
       })

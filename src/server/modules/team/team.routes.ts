@@ -4,11 +4,11 @@
  * site rebuild.
  */
 import { Hono, type Context } from 'hono';
-import { TEAM_ORDER_MESSAGE, TEAM_MEMBER_NOT_FOUND, TeamOrder } from '../../../shared/schemas/team.ts';
+import { checkTeamOrder, TEAM_MEMBER_NOT_FOUND } from '../../../shared/schemas/team.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { ApiError, fieldError, notFound } from '../../http/errors.ts';
-import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
-import { mediaType } from '../../http/validate.ts';
+import { notFound } from '../../http/errors.ts';
+import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import {
   createTeamMember,
@@ -16,7 +16,6 @@ import {
   listTeam,
   reorderTeam,
   updateTeamMember,
-  type TeamInput,
   type TeamWriteContext,
 } from './team.service.ts';
 import { siteChanged } from '../../site/site-changed.ts';
@@ -36,13 +35,7 @@ function memberId(c: Context<AppEnv>): string {
 }
 
 /** The body of a create or edit: a multipart form (its file field is `photo`) or a JSON object. */
-async function teamInput(c: Context<AppEnv>): Promise<TeamInput> {
-  if (mediaType(c.req.header('content-type')) === 'multipart/form-data') return readUploadForm(c, ['photo']);
-  const body: unknown = await c.req.json().catch(() => undefined);
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError(400, 'The body must be a JSON object');
-  return { json: body as Record<string, unknown> };
-}
+const teamInput = (c: Context<AppEnv>) => readWriteBody(c, ['photo']);
 
 export function teamRoutes() {
   return (
@@ -55,10 +48,8 @@ export function teamRoutes() {
         return c.json({ message: `${member.name} was added to the team`, member }, 201);
       })
       // Before /admin/team/:id, which would otherwise take 'order' for an id.
-      .put('/admin/team/order', async (c) => {
-        const parsed = TeamOrder.safeParse(await c.req.json().catch(() => undefined));
-        if (!parsed.success) throw fieldError(400, TEAM_ORDER_MESSAGE, 'ids');
-        const results = await reorderTeam(writeContext(c), parsed.data.ids);
+      .put('/admin/team/order', jsonBody(checkTeamOrder), async (c) => {
+        const results = await reorderTeam(writeContext(c), c.req.valid('json').ids);
         siteChanged(c, 'team');
         return c.json({ results });
       })

@@ -19,7 +19,7 @@ import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import type { TeamMembersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
-import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { storeUploadedPicture, type WriteBody } from '../../http/upload-form.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -42,11 +42,10 @@ export interface TeamWriteContext {
 }
 
 /** The body of a create or edit: multipart fields and the `photo` file, or a JSON object (no file). */
-export type TeamInput = UploadForm | { json: Record<string, unknown> };
+export type TeamInput = WriteBody;
 
 const missing = () => notFound(TEAM_MEMBER_NOT_FOUND);
 const label = (name: string) => `Team member "${name}"`;
-const fieldsOf = (input: TeamInput): Record<string, unknown> => ('json' in input ? input.json : input.fields);
 
 export function teamMemberFromRow(row: Selectable<TeamMembersTable>): TeamMember {
   return { _id: row.id, name: row.name, role: row.role, bio: row.bio, photo: row.photo, order: row.sort_order };
@@ -59,13 +58,13 @@ export async function listTeam(db: Db): Promise<TeamMember[]> {
 
 /** True when the edit asks for the portrait to go (`removePhoto` true) without sending a new one. */
 function removesPhoto(input: TeamInput): boolean {
-  const value = fieldsOf(input)['removePhoto'];
+  const value = input.fields['removePhoto'];
   return value === true || value === 'true';
 }
 
 /** Stores the form's portrait if it has one; its URL, or undefined. */
 async function storedPhoto(ctx: TeamWriteContext, input: TeamInput): Promise<string | undefined> {
-  const upload = 'files' in input ? input.files['photo'] : undefined;
+  const upload = input.files['photo'];
   return upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'photo', upload)).url : undefined;
 }
 
@@ -85,7 +84,7 @@ async function releasingOnFailure<T>(
 
 /** POST /api/admin/team: the fields are checked before the portrait is stored, so a refusal stores nothing. */
 export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput): Promise<TeamMember> {
-  const check = checkTeamMemberCreate(fieldsOf(input));
+  const check = checkTeamMemberCreate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   if ((await countTeamRows(ctx.db)) >= TEAM_SIZE_MAX) throw new ApiError(409, TEAM_FULL_MESSAGE);
   const photo = await storedPhoto(ctx, input);
@@ -115,7 +114,7 @@ export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput):
 /** PUT /api/admin/team/:id: the sent fields change, the others keep theirs; a new portrait replaces the old one. */
 export async function updateTeamMember(ctx: TeamWriteContext, id: string, input: TeamInput): Promise<TeamMember> {
   if (!(await findTeamRow(ctx.db, id))) throw missing();
-  const check = checkTeamMemberChanges(fieldsOf(input));
+  const check = checkTeamMemberChanges(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const photo = await storedPhoto(ctx, input);
   const changes = { ...check.value, ...(photo ? { photo } : removesPhoto(input) ? { photo: '' } : {}) };

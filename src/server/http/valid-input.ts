@@ -1,0 +1,31 @@
+/**
+ * The one way a request's JSON body or query string is checked: Hono's validator, given a check from the shared
+ * schemas (src/shared/schemas, which the admin and visitor forms run too), answers a refused input
+ * 400 { message, field } before the handler runs. The handler reads what passed with c.req.valid('json' | 'query').
+ */
+import { validator } from 'hono/validator';
+import type { FieldCheck } from '../../shared/schemas/refusal.ts';
+import { fieldError } from './errors.ts';
+
+/** A shared schema's check: the value as the handler wants it, or the first bad field with its message. */
+export type InputCheck<T> = (input: unknown) => FieldCheck<T>;
+
+/** The checked value, or the refusal as 400 { message, field }: also for a form's fields, checked once it is read. */
+export function passed<T>(checked: FieldCheck<T>): T {
+  if (!checked.ok) throw fieldError(400, checked.message, checked.field);
+  return checked.value;
+}
+
+const passedOrRefused =
+  <T>(check: InputCheck<T>) =>
+  (input: unknown): T =>
+    passed(check(input));
+
+/**
+ * The body checked by `check`. A write without Content-Type (only an empty body gets past jsonOnly) is checked as
+ * `{}`, so its missing fields are named; a JSON body was already parsed and checked for well-formed text by jsonOnly.
+ */
+export const jsonBody = <T>(check: InputCheck<T>) => validator('json', passedOrRefused(check));
+
+/** The query string checked by `check`; a parameter given more than once arrives as an array (and is refused). */
+export const validQuery = <T>(check: InputCheck<T>) => validator('query', passedOrRefused(check));
