@@ -6,8 +6,13 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Db } from '../db/connection.ts';
-import { MAX_UPLOAD_BYTES, storeCheckedPicture, TOO_LARGE_MESSAGE, type UploadInput } from '../media/upload-check.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  TOO_LARGE_MESSAGE,
+  type UploadForm,
+  type UploadInput,
+  type WriteBody,
+} from '../media/upload-check.ts';
 import { isObject, NOT_AN_OBJECT } from '../../shared/schemas/refusal.ts';
 import { ApiError, fieldError } from './errors.ts';
 import { mediaType } from './validate.ts';
@@ -76,13 +81,6 @@ export function uploadBodyLimit(fileSlots: number, maxFileBytes = MAX_UPLOAD_BYT
   };
 }
 
-export interface UploadForm {
-  /** Text fields as sent ('social[facebook]' keeps its brackets); a repeated field: the last value. */
-  fields: Record<string, string>;
-  /** The expected file fields that came with a file; a part with no file chosen (empty, no name) is absent. */
-  files: Partial<Record<string, UploadInput>>;
-}
-
 /**
  * Reads a multipart body (after uploadBodyLimit): 400 { message, field } for a file under any other name than
  * `fileFields`, 413 { message, field } for a file over the route's maximum (5 MiB for pictures); 400 when the body is not a readable form.
@@ -118,12 +116,6 @@ export async function readUploadForm(c: Context, fileFields: readonly string[]):
   return { fields, files };
 }
 
-/** The body of a write that may carry files: its fields (a form's texts, or a JSON object's values) and its files. */
-export interface WriteBody {
-  fields: Record<string, unknown>;
-  files: UploadForm['files'];
-}
-
 /**
  * A multipart form (after uploadBodyLimit) or a JSON object, as fields and files; another Content-Type, or none (a
  * write without a body), is answered 415, a JSON body that is not an object 400.
@@ -136,17 +128,4 @@ export async function readWriteBody(c: Context, fileFields: readonly string[]): 
   const body: unknown = await c.req.json().catch(() => undefined);
   if (!isObject(body)) throw fieldError(400, NOT_AN_OBJECT.message, NOT_AN_OBJECT.field);
   return { fields: body, files: {} };
-}
-
-/**
- * checkUpload + storeCheckedPicture for the file of `field`: the stored picture (its `url` goes into the column), or
- * the upload check's error (400/413/415 with its text) naming the field. Nothing is stored when it throws.
- */
-export async function storeUploadedPicture(db: Db, dataDir: string, field: string, upload: UploadInput) {
-  try {
-    return await storeCheckedPicture(db, dataDir, upload);
-  } catch (error) {
-    if (error instanceof ApiError && error.field === undefined) throw fieldError(error.status, error.message, field);
-    throw error;
-  }
 }

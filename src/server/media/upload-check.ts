@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import type { Db } from '../db/connection.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, fieldError } from '../http/errors.ts';
 import { mediaType } from '../http/validate.ts';
 import { MAX_INPUT_PIXELS, storePicture } from './media-store.ts';
 
@@ -119,4 +119,30 @@ export async function storeCheckedPicture(db: Db, dataDir: string, upload: Uploa
   await assertDecodes(upload.bytes);
   const stored = await storePicture(db, dataDir, upload.bytes);
   return { ...stored, uploadedType: type };
+}
+
+export interface UploadForm {
+  /** Text fields as sent ('social[facebook]' keeps its brackets); a repeated field: the last value. */
+  fields: Record<string, string>;
+  /** The expected file fields that came with a file; a part with no file chosen (empty, no name) is absent. */
+  files: Partial<Record<string, UploadInput>>;
+}
+
+/** The body of a write that may carry files: its fields (a form's texts, or a JSON object's values) and its files. */
+export interface WriteBody {
+  fields: Record<string, unknown>;
+  files: UploadForm['files'];
+}
+
+/**
+ * checkUpload + storeCheckedPicture for the file of `field`: the stored picture (its `url` goes into the column), or
+ * the upload check's error (400/413/415 with its text) naming the field. Nothing is stored when it throws.
+ */
+export async function storeUploadedPicture(db: Db, dataDir: string, field: string, upload: UploadInput) {
+  try {
+    return await storeCheckedPicture(db, dataDir, upload);
+  } catch (error) {
+    if (error instanceof ApiError && error.field === undefined) throw fieldError(error.status, error.message, field);
+    throw error;
+  }
 }

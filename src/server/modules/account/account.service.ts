@@ -12,10 +12,9 @@ import {
 import { DELETE_CONFIRM_WORD, type ProfileInput } from '../../../shared/schemas/account.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { storeUploadedPicture } from '../../http/upload-form.ts';
+import { storeUploadedPicture, type UploadInput } from '../../media/upload-check.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
-import type { UploadInput } from '../../media/upload-check.ts';
 import type { Db } from '../../db/connection.ts';
 import { findUserById, updateUser, type UserRow } from '../auth/accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from '../auth/auth-deps.ts';

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
-import { readUploadForm, readWriteBody, uploadBodyLimit, type UploadForm } from '../../http/upload-form.ts';
+import { readUploadForm, readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../media/document-check.ts';
 import { signedInUser } from '../../middleware/auth.ts';
@@ -30,7 +30,7 @@ function writeContext(c: Context<AppEnv>): DocumentWriteContext {
 const isMultipart = (c: Context<AppEnv>) => mediaType(c.req.header('content-type')) === 'multipart/form-data';
 
 /** A multipart form with at most the `file` field as a file. */
-async function documentForm(c: Context<AppEnv>): Promise<UploadForm> {
+async function documentForm(c: Context<AppEnv>) {
   if (!isMultipart(c)) throw new ApiError(415, 'Content-Type must be multipart/form-data');
   return readUploadForm(c, ['file']);
 }

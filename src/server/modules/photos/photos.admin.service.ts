@@ -7,7 +7,7 @@ import { checkPhotoUpload, photoResolution } from '../../../shared/schemas/photo
 import type { Photo } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { fieldError } from '../../http/errors.ts';
-import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { storeUploadedPicture, type UploadForm } from '../../media/upload-check.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';

@@ -18,7 +18,7 @@ import { readBack } from '../../db/read-back.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
-import { storeUploadedPicture, type WriteBody } from '../../http/upload-form.ts';
+import { storeUploadedPicture, type WriteBody } from '../../media/upload-check.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';

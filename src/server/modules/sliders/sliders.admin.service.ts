@@ -10,7 +10,7 @@ import type { Slider } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { storeUploadedPicture, type UploadForm } from '../../http/upload-form.ts';
+import { storeUploadedPicture, type UploadForm } from '../../media/upload-check.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';

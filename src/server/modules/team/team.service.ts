@@ -19,7 +19,7 @@ import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import type { TeamMembersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
-import { storeUploadedPicture, type WriteBody } from '../../http/upload-form.ts';
+import { storeUploadedPicture, type WriteBody } from '../../media/upload-check.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
