@@ -1,6 +1,6 @@
 import type { Company } from '../shared/types.ts';
 import { DARK_SURFACES, LIGHT_SURFACES, over, readableFill, readableOn, textOn } from '../shared/contrast.ts';
-import { ensureHttps, bareHost } from './format/url.ts';
+import { ensureHttps, bareHost } from '../shared/url.ts';
 
 /** The CSS custom properties UnoCSS utilities read; one rule for the build and the runtime refresh. */
 export function brandingVars(company: Company): Record<string, string> {

@@ -22,9 +22,9 @@ import {
   isPlayingMessage,
   PLAYER_LISTENING_MESSAGE,
   slideMedia,
-  videoEmbedSrc,
   videoFileSrc,
 } from '../../src/lib/hero/video.ts';
+import { videoEmbedSrc } from '../../src/shared/video-embed.ts';
 import { withCompanyDefaults } from '../../src/shared/company.ts';
 import { HERO_AUTOPLAY_MS, SEARCH_BUTTON_DEFAULTS } from '../../src/shared/constants.ts';
 import { withSearchButtonDefaults } from '../../src/shared/slider.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareHost, ensureHttps, safeHref } from '../../src/lib/format/url.ts';
+import { bareHost, ensureHttps, safeHref } from '../../src/shared/url.ts';
 
 /** Schemes that run script or carry a document, in the shapes attackers write them. */
 const BAD_SCHEMES = [

@@ -4,7 +4,7 @@
  */
 import { brandingVars, footerLinks, SOCIAL_LABELS, type SocialKey } from '../branding.ts';
 import { apiAsset } from '../api/base.ts';
-import { safeHref } from '../format/url.ts';
+import { safeHref } from '../../shared/url.ts';
 import { withCompanyDefaults, type CompanyInput } from '../../shared/company.ts';
 import type { Company } from '../../shared/types.ts';
 

@@ -1,7 +1,7 @@
 // @unocss-include: the class strings below are read by UnoCSS although this is a .ts file.
 /** Which slides the hero shows and how a slide's content is laid out (spec section 2, Home). */
 import { withSearchButtonDefaults } from '../../shared/slider.ts';
-import { safeHref } from '../format/url.ts';
+import { safeHref } from '../../shared/url.ts';
 import type { Company, Slider } from '../../shared/types.ts';
 
 /** The one slide built from the theme settings when there are no sliders or they failed to load. */

@@ -6,7 +6,7 @@
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { FONTS, OPACITY, PRIMARY_BLURS, RADIUS, SECONDARY_BLURS, SEO_PAGES } from '../constants.ts';
-import { ensureHttps, safeHref } from '../../lib/format/url.ts';
+import { ensureHttps, safeHref } from '../url.ts';
 
 /** The ten fields of the Theme Settings screen, as the JSON form of PUT /api/company sends them (spec §7). */
 export const THEME_FIELDS = [

@@ -5,7 +5,7 @@
 import { refusal, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
-import { videoEmbedSrc } from '../../lib/hero/video.ts';
+import { videoEmbedSrc } from '../video-embed.ts';
 import { SEARCH_BUTTON_DEFAULTS, SLIDER_ORDER_DEFAULT } from '../constants.ts';
 import {
   COLOUR_PATTERN,

@@ -5,7 +5,7 @@
  * renders no href.
  */
 
-import { hasControlCharacters } from '../../shared/schemas/control-characters.ts';
+import { hasControlCharacters } from './schemas/control-characters.ts';
 
 /** A scheme as the URL parser reads one: a letter, then letters, digits, '+', '-' or '.', then ':'. */
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
