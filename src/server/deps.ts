@@ -9,7 +9,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { mediaStorageFor, type MediaStorage } from './media/storage/media-storage.ts';
 import { createAuthLimits, type AuthLimits } from './modules/auth/auth-limits.ts';
 import { createOidcClient, type OidcClient } from './modules/auth/oidc-client.ts';
-import { serverSecret, subKey } from './modules/auth/server-secret.ts';
+import { serverSecret, subKey } from './server-secret.ts';
 import { createPayments } from './modules/payments/create-payments.ts';
 import type { Payments } from './modules/payments/payment-provider.ts';
 import { createRebuildScheduler, type RebuildRun, type RebuildScheduler } from './site/rebuild-scheduler.ts';

@@ -14,7 +14,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { Env } from '../env.ts';
-import { serverSecret, subKey } from '../modules/auth/server-secret.ts';
+import { serverSecret, subKey } from '../server-secret.ts';
 import {
   afterAttempt,
   afterOutcome,

@@ -3,7 +3,7 @@
  * associated data, so a copied database row is no authenticator and a row moved to another account does not decrypt.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { subKey } from './server-secret.ts';
+import { subKey } from '../../server-secret.ts';
 
 const VERSION = 'v1';
 

@@ -2,7 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Env } from '../../env.ts';
+import type { Env } from './env.ts';
 
 function readOrCreateKeyFile(dataDir: string): Buffer {
   const file = join(dataDir, 'secret.key');
