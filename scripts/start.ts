@@ -3,21 +3,14 @@
  * against the data beside it and swap it in when complete (site-swap.ts). SIGTERM/SIGINT stop gracefully.
  */
 import { fileURLToPath } from 'node:url';
-import { createDb } from '../src/server/db/connection.ts';
-import { createDeps } from '../src/server/deps.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { exitOnSignals } from '../src/server/graceful-shutdown.ts';
-import { startServer } from '../src/server/main.ts';
-import { prepareData } from '../src/server/prepare.ts';
+import { launchApi } from '../src/server/main.ts';
 import { buildSite } from '../src/server/site/build-site.ts';
 import { openSiteDir } from '../src/server/site/site-swap.ts';
 import { createVariantQueue } from '../src/server/media/variant-queue.ts';
 
 const env = parseEnv();
-const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
-// A first start's demo pictures get their variants once the site is served (variant-queue.ts).
-const variants = createVariantQueue(db, env.DATA_DIR);
-await prepareData(db, env, console.log, { variants });
 
 let origin = '';
 const site = await openSiteDir({
@@ -27,9 +20,14 @@ const site = await openSiteDir({
   build: (outDir, signal) =>
     buildSite({ apiUrl: origin, outDir, env: { SITE_URL: env.SITE_URL }, signal, log: () => undefined }),
 });
-// Admin changes rebuild the site through deps.rebuilds (debounced, one build at a time); SiteDir swaps each in whole.
-const deps = createDeps(env, { rebuildSite: () => site.rebuild() });
-const server = await startServer({ db, env, deps, site, variants });
+const { db, deps, server, variants } = await launchApi({
+  env,
+  site,
+  // Admin changes rebuild the site through deps.rebuilds (debounced, one build at a time); SiteDir swaps each in whole.
+  rebuildSite: () => site.rebuild(),
+  // A first start's demo pictures get their variants once the site is served (variant-queue.ts).
+  variants: (db) => createVariantQueue(db, env.DATA_DIR),
+});
 origin = `http://127.0.0.1:${server.port}`;
 
 // Set by the signal handler during any await below: a property, as TypeScript takes a `let` to keep its first value.
@@ -39,7 +37,7 @@ exitOnSignals(async () => {
   // The scheduler first, so that no build starts on a closed site; site.close() stops the build under way, which
   // the scheduler's close waits for. The build's own requests to the API end with it; everyone else's are let finish.
   const rebuildsClosed = deps.rebuilds.close();
-  await Promise.all([rebuildsClosed, site.close(), server.close(), variants.close()]);
+  await Promise.all([rebuildsClosed, site.close(), server.close(), variants?.close()]);
   await db.destroy();
 });
 
@@ -68,7 +66,7 @@ if (previous && env.BUILD_ON_START === 'if-missing') {
   }
 }
 // After the first build, so it has both cores; a visitor asking for a variant before then has it encoded at once.
-if (!shutdown.stopping && variants.pending > 0) {
+if (!shutdown.stopping && variants && variants.pending > 0) {
   const encoding = Date.now();
   console.log(`encoding the variants of ${variants.pending} demo pictures in the background...`);
   variants.start((count) =>

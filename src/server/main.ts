@@ -1,15 +1,20 @@
-/** Node entry: one listener for the API, media and the built static site. */
+/**
+ * Node entry: one listener for the API, media and the built static site (startServer), and the start-up every script
+ * shares (launchApi).
+ */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { VariantQueue } from './media/variant-queue.ts';
-import type { Db } from './db/connection.ts';
-import type { Deps } from './deps.ts';
+import { createDb, type Db } from './db/connection.ts';
+import { createDeps, type Deps } from './deps.ts';
 import type { Env } from './env.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { findBlogBySlug, findProductBySlug } from './modules/content/content.repository.ts';
+import { prepareData } from './prepare.ts';
+import type { RebuildRun } from './site/rebuild-scheduler.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
 
 export interface RunningServer {
@@ -45,4 +50,48 @@ export function startServer(opts: {
     });
     server.once('error', reject);
   });
+}
+
+export interface LaunchOptions {
+  env: Env;
+  /** The built site served beside the API; none by default (the API alone, dev, the build script). */
+  site?: SiteSource;
+  /** The in-process site build that admin changes ask for (npm start). */
+  rebuildSite?: RebuildRun;
+  /** Made once the database is open and before it is prepared, so the demo seed can leave its pictures' variants in it. */
+  variants?: (db: Db) => VariantQueue;
+}
+
+export interface LaunchedApi {
+  db: Db;
+  deps: Deps;
+  server: RunningServer;
+  variants: VariantQueue | undefined;
+  /** Stops the rebuilds and the listener, then closes the database. */
+  close(): Promise<void>;
+}
+
+const NO_SITE: SiteSource = { current: () => null };
+
+/**
+ * The start-up every script shares: the database opened and prepared (migrations, the first admin, the seed SEED
+ * names), the long-lived dependencies built from the environment, and the server listening on env.PORT.
+ */
+export async function launchApi({ env, site = NO_SITE, rebuildSite, variants: makeVariants }: LaunchOptions) {
+  const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const variants = makeVariants?.(db);
+  await prepareData(db, env, console.log, { variants });
+  const deps = createDeps(env, rebuildSite ? { rebuildSite } : {});
+  const server = await startServer({ db, env, deps, site, ...(variants ? { variants } : {}) });
+  const launched: LaunchedApi = {
+    db,
+    deps,
+    server,
+    variants,
+    async close() {
+      await Promise.all([deps.rebuilds.close(), server.close()]);
+      await db.destroy();
+    },
+  };
+  return launched;
 }
