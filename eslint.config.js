@@ -21,7 +21,7 @@ export default defineConfig(
       'bench/',
       'backups/',
       'public/',
-      'src/server/db/seed/assets/',
+      'src/server/seed/assets/',
     ],
   },
   js.configs.recommended,

@@ -32,9 +32,9 @@ import type {
   ProductsTable,
   VideosTable,
 } from '../../src/server/db/schema.ts';
-import { storeDemoAudio } from '../../src/server/db/seed/audio.ts';
-import { VIDEOS } from '../../src/server/db/seed/demo-content.ts';
-import { renderPicture } from '../../src/server/db/seed/images.ts';
+import { storeDemoAudio } from '../../src/server/seed/audio.ts';
+import { VIDEOS } from '../../src/server/seed/demo-content.ts';
+import { renderPicture } from '../../src/server/seed/images.ts';
 import { ensureSearchIndex } from '../../src/server/db/search-index.ts';
 import { storePicture } from '../../src/server/media/media-store.ts';
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import sharp from 'sharp';
-import { encodeWav } from '../../src/server/db/seed/audio.ts';
+import { encodeWav } from '../../src/server/seed/audio.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });

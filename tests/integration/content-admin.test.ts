@@ -6,7 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '../../src/server/db/seed/audio.ts';
+import { encodeWav } from '../../src/server/seed/audio.ts';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import type { AdminAudio } from '../../src/shared/schemas/audio-admin.ts';
 import type { AdminEvent } from '../../src/shared/schemas/event-admin.ts';

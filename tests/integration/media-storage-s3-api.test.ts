@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '../../src/server/db/seed/audio.ts';
+import { encodeWav } from '../../src/server/seed/audio.ts';
 import { backfillPictureVariants, sweepOrphanMedia } from '../../src/server/media/media-store.ts';
 import { sweepOrphanDocuments } from '../../src/server/modules/documents/documents.store.ts';
 import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';

@@ -11,9 +11,9 @@ import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { isDatabaseEmpty, seedDemo, type SeedReport } from '../../src/server/db/seed/seed-demo.ts';
-import { AUDIOS, EVENTS, PHOTOS, RECOMMENDATIONS, TEAM } from '../../src/server/db/seed/demo-content.ts';
-import { seedCacheDir, type ThumbnailFetcher } from '../../src/server/db/seed/seed-pictures.ts';
+import { isDatabaseEmpty, seedDemo, type SeedReport } from '../../src/server/seed/seed-demo.ts';
+import { AUDIOS, EVENTS, PHOTOS, RECOMMENDATIONS, TEAM } from '../../src/server/seed/demo-content.ts';
+import { seedCacheDir, type ThumbnailFetcher } from '../../src/server/seed/seed-pictures.ts';
 import { utcToZoned } from '../../src/shared/schemas/event-admin.ts';
 import {
   AUDIO_QUALITIES,
@@ -40,7 +40,7 @@ let report: SeedReport;
 const cacheDir = seedCacheDir();
 /** Offline on purpose: the posters are the local ones whatever the network. */
 const noThumbnails: ThumbnailFetcher = () => Promise.resolve(undefined);
-const PHOTO_ASSETS = new URL('../../src/server/db/seed/assets/photos/', import.meta.url);
+const PHOTO_ASSETS = new URL('../../src/server/seed/assets/photos/', import.meta.url);
 
 /** Each band predicate must match at least one value. */
 function expectEveryBand(values: number[], bands: Record<string, (v: number) => boolean>) {

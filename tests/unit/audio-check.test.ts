@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeWav } from '../../src/server/db/seed/audio.ts';
+import { encodeWav } from '../../src/server/seed/audio.ts';
 import { AUDIO_UNREADABLE, checkAudioFile } from '../../src/server/modules/content/audio-check.ts';
 import { AUDIO_NOT_ALLOWED } from '../../src/shared/schemas/audio-admin.ts';
 

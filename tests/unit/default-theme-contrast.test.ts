@@ -6,7 +6,7 @@
 import { assert, describe, expect, it } from 'vitest';
 import { previewVars } from '../../src/components/admin/theme/theme-preview.ts';
 import { brandingVars } from '../../src/lib/branding.ts';
-import { COMPANY as DEMO } from '../../src/server/db/seed/demo-content.ts';
+import { COMPANY as DEMO } from '../../src/server/seed/demo-content.ts';
 import { DEFAULT_COMPANY, withCompanyDefaults } from '../../src/shared/company.ts';
 import { contrastRatio, DARK_SURFACES, LIGHT_SURFACES } from '../../src/shared/contrast.ts';
 import type { Company } from '../../src/shared/types.ts';

@@ -1,7 +1,7 @@
 /** The seed's picture sources: missing or broken pictures fall back, thumbnails lose their letterbox, keys dedupe. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeAll, illustrationSource, posterSource, seedCacheDir } from '../../src/server/db/seed/seed-pictures.ts';
+import { encodeAll, illustrationSource, posterSource, seedCacheDir } from '../../src/server/seed/seed-pictures.ts';
 
 const meta = (data: Uint8Array) => sharp(data).metadata();
 

@@ -1,6 +1,6 @@
 /** Demo event starts: a wall-clock hour in the event's zone, on the day counted on the seeding machine's calendar. */
 import { describe, expect, it } from 'vitest';
-import { startInZone } from '../../src/server/db/seed/seed-time.ts';
+import { startInZone } from '../../src/server/seed/seed-time.ts';
 import { utcToZoned } from '../../src/shared/schemas/event-admin.ts';
 
 const LA = 'America/Los_Angeles';

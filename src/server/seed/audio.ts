@@ -2,8 +2,8 @@
  * Demo audio: short real WAV files (PCM 16-bit mono, 16 kHz) synthesised in code, one per audio item and exactly as long
  * as the item's listed duration, so the players have something to play and the listing tells the truth.
  */
-import type { Db } from '../connection.ts';
-import { storeMedia } from '../../media/media-store.ts';
+import type { Db } from '../db/connection.ts';
+import { storeMedia } from '../media/media-store.ts';
 
 /** 16 kHz keeps the twelve clips (about three minutes) near 5 MB; the synthesised sounds have nothing above 8 kHz. */
 export const SAMPLE_RATE = 16_000;

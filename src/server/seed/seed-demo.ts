@@ -1,15 +1,15 @@
 /** Fills an empty database with the Northwind Studio demo: branding, media files and every content list. */
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { SEARCH_BUTTON_DEFAULTS, SEO_PAGES } from '../../../shared/constants.ts';
-import { amountToCents } from '../../../shared/money.ts';
-import { slugify } from '../../../shared/slug.ts';
-import type { SearchButton } from '../../../shared/types.ts';
-import { storeEncodedPicture, storeMedia } from '../../media/media-store.ts';
-import { claimMedia } from '../../media/pending-media.ts';
-import type { VariantJob, VariantQueue } from '../../media/variant-queue.ts';
-import type { Db } from '../connection.ts';
-import type { CompanySettingsTable, SeoColumns } from '../schema.ts';
+import { SEARCH_BUTTON_DEFAULTS, SEO_PAGES } from '../../shared/constants.ts';
+import { amountToCents } from '../../shared/money.ts';
+import { slugify } from '../../shared/slug.ts';
+import type { SearchButton } from '../../shared/types.ts';
+import { storeEncodedPicture, storeMedia } from '../media/media-store.ts';
+import { claimMedia } from '../media/pending-media.ts';
+import type { VariantJob, VariantQueue } from '../media/variant-queue.ts';
+import type { Db } from '../db/connection.ts';
+import type { CompanySettingsTable, SeoColumns } from '../db/schema.ts';
 import { storeDemoAudio } from './audio.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPublishing } from './demo-publishing.ts';

@@ -10,8 +10,8 @@ import type {
   PRODUCT_CATEGORIES,
   VIDEO_CATEGORIES,
   VIDEO_QUALITIES,
-} from '../../../shared/constants.ts';
-import type { SeoPage } from '../../../shared/constants.ts';
+} from '../../shared/constants.ts';
+import type { SeoPage } from '../../shared/constants.ts';
 
 type Of<T extends readonly string[]> = T[number];
 

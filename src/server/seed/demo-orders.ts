@@ -3,8 +3,8 @@
  * 60 days in every status, each with its items, the customer's copies and a status history the state machine allows.
  */
 import { randomUUID } from 'node:crypto';
-import { canTransition, type OrderStatus } from '../../../shared/order-status.ts';
-import type { Db } from '../connection.ts';
+import { canTransition, type OrderStatus } from '../../shared/order-status.ts';
+import type { Db } from '../db/connection.ts';
 import { ago, DAY_MS } from './seed-time.ts';
 
 interface DemoOrder {

@@ -1,6 +1,6 @@
 /** Demo documents, pricing plans and pages: the pages are Northwind Studio's privacy policy and terms, linked from the footer. */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../connection.ts';
+import type { Db } from '../db/connection.ts';
 import { ago } from './seed-time.ts';
 
 /** Published, in the footer; content is HTML within the blog allow-list (the API sanitises admin writes, the seed writes it clean). */

@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { slugify } from '../../../shared/slug.ts';
-import { encodePicture, type EncodeResult } from '../../media/media-store.ts';
+import { slugify } from '../../shared/slug.ts';
+import { encodePicture, type EncodeResult } from '../media/media-store.ts';
 import type { PhotoFile } from './demo-content.ts';
 import { neutralPicture } from './images.ts';
 
@@ -108,7 +108,7 @@ export function seedCacheDir(env: Record<string, string | undefined> = process.e
   if (configured === 'off') return undefined;
   // Unset or blank: the project's cache directory.
   if (configured === '')
-    return fileURLToPath(new URL('../../../../node_modules/.cache/company-site/pictures/', import.meta.url));
+    return fileURLToPath(new URL('../../../node_modules/.cache/company-site/pictures/', import.meta.url));
   return configured;
 }
 
