@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../src/server/app-env.ts';
 import { ApiError } from '../../src/server/http/errors.ts';
 import { onError } from '../../src/server/http/on-error.ts';
@@ -40,10 +40,14 @@ describe('one rebuild request per successful admin write', () => {
 
   it('asks nothing for a draft, an unmarked write, or a write refused or failed after it was marked', async () => {
     const { app, asked } = appAsking();
+    // The failed write's error is logged by onError, as every unexpected one is.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect((await app.request('/draft', { method: 'POST' })).status).toBe(201);
     expect((await app.request('/unmarked', { method: 'POST' })).status).toBe(200);
     expect((await app.request('/refused-after', { method: 'POST' })).status).toBe(409);
     expect((await app.request('/failed-after', { method: 'POST' })).status).toBe(500);
     expect(asked).toEqual([]);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
   });
 });
