@@ -240,6 +240,10 @@ export async function expectSettledPageWithinPolicy(page: Page, watch: CspWatch,
         /Execution context was destroyed|navigat/i.test(String(error));
       if (!navigated || attempt >= 3) throw error;
     }
+    // Between documents (the next one answered, not yet shown): wait for it to be committed, then loaded. On a busy
+    // machine that gap outlasted three immediate looks.
+    if (page.url() === url)
+      await page.waitForURL((next) => next.href !== url, { timeout: 10_000 }).catch(() => undefined);
     await page.waitForLoadState('load');
   }
 }
