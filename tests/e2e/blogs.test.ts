@@ -25,9 +25,10 @@ test.describe('blogs', () => {
     await page.goto('/blogs');
     await waitForIslands(page);
     await page.waitForLoadState('networkidle');
-    // Hydrated and refreshed, the list is still the static grid the build wrote (inside the island's <astro-slot>). Only
-    // while the API's posts equal the build's: once a post page has counted a view, the refresh brings the island's list.
-    await expect(page.locator('astro-slot').getByRole('link', { name: /^Read More/ })).toHaveCount(blogs.length);
+    // Hydrated and refreshed, every post is still listed: the static grid the build wrote (inside the island's
+    // <astro-slot>) while the API's posts equal the build's, the island's own list once they differ. Which one depends
+    // on what earlier files did on this worker's server (a post page counts a view; its site is not rebuilt).
+    await expect(page.getByRole('link', { name: /^Read More/ })).toHaveCount(blogs.length);
     const [first] = blogs;
     assert(first);
     await page.getByRole('link', { name: `Read More: ${first.title}` }).click();
