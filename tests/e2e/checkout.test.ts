@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
+import { RETURN_TO_KEY } from '../../src/lib/api/auth.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
@@ -200,9 +201,13 @@ test('the admin marks the order paid, then shipped, and the confirmation link sh
   await expect(history.last()).toContainText('Shipped');
   // Paid: no payment instructions any more.
   await expect(page.getByRole('region', { name: 'How to pay' })).toHaveCount(0);
-  // The same page without the token opens nothing for a visitor without a session: they are asked to sign in.
-  await page.goto(`/orders/view?id=${link.searchParams.get('id')}`);
-  await expect(page).toHaveURL(/\/login\?next=/);
+  // The same page without the token opens nothing for a visitor without a session: they are asked to sign in, and the
+  // sign-in page keeps where they came from (it takes ?next= out of the address at once, so the store is what tells).
+  const withoutToken = `/orders/view?id=${link.searchParams.get('id')}`;
+  await page.goto(withoutToken);
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), RETURN_TO_KEY)).toBe(withoutToken);
 });
 
 /** Registers a customer through the API with the emailed code; answers the session token. */
