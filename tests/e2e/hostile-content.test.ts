@@ -115,7 +115,9 @@ test('hostile values built into every public page stay text: no dialog, script, 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Twelve pages, each opened twice (the demo baseline and the hostile build) and hydrated: about 4 s a load on a busy
+  // 2-core machine. A bound for a hang, not a budget.
+  test.setTimeout(240_000);
   assert(product, 'beforeAll starts the product');
   const origin = product.origin;
   const demoSlug = ((await (await request.get('/api/blogs')).json()) as { results: { slug: string }[] }).results[0]
