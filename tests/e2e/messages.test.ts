@@ -4,7 +4,7 @@
  * writes back; a signed-out visitor is sent to sign in first. Screenshots of both screens at 320, 375 and 1280 px in
  * both themes (MESSAGES_SHOTS=<dir> to keep them elsewhere).
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
@@ -210,26 +210,34 @@ test('a new message from /messages starts a thread; the admin closes it and bloc
 });
 
 test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in both themes', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Twelve views on a busy 2-core machine; each width reuses the theme's page instead of a new browser context.
+  test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
+  // Its own thread, so the screens have something to show whichever tests ran before (or a retry's new member).
+  const subject = `Screens ${RUN}`;
+  const started = await api.post('/api/messages', {
+    headers: { authorization: `Bearer ${member}` },
+    data: { subject, message: 'How long does delivery take?' },
+  });
+  expect(started.status()).toBeLessThan(300);
   for (const theme of ['light', 'dark'] as const) {
+    const visitor = await signedInPage(browser, member, theme);
+    const adminPage = await signedInPage(browser, admin, theme);
     for (const width of [320, 375, 1280]) {
-      const visitor = await signedInPage(browser, member, theme, width);
+      const viewport = { width, height: width < 768 ? 760 : 860 };
+      await visitor.setViewportSize(viewport);
       await visitor.goto('/messages');
-      await expect(visitor.getByRole('list', { name: 'Your conversations' })).toBeVisible();
+      const inbox = visitor.getByRole('list', { name: 'Your conversations' });
+      await expect(inbox).toBeVisible();
       await keepScreenshot(visitor, { path: join(SHOTS, `messages-inbox-${width}-${theme}.png`), fullPage: true });
-      await visitor
-        .getByRole('list', { name: 'Your conversations' })
-        .getByRole('button')
-        .filter({ hasText: SUBJECT })
-        .click();
+      await inbox.getByRole('button').filter({ hasText: subject }).click();
       await expect(visitor.getByRole('list', { name: 'Messages' })).toBeVisible();
       await expectNoSideScroll(visitor, width);
       await keepScreenshot(visitor, { path: join(SHOTS, `messages-thread-${width}-${theme}.png`), fullPage: true });
       // The empty inbox: a friendly sentence and the compose box.
-      await visitor.route('**/api/messages', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: '{"results":[]}' }),
-      );
+      const empty = (route: Route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"results":[]}' });
+      await visitor.route('**/api/messages', empty);
       await visitor.goto('/messages');
       await expect(visitor.getByRole('heading', { level: 2, name: 'No messages yet' })).toBeVisible();
       await expect(
@@ -237,22 +245,23 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
       ).toBeDisabled();
       await expectNoSideScroll(visitor, width);
       await keepScreenshot(visitor, { path: join(SHOTS, `messages-empty-${width}-${theme}.png`), fullPage: true });
-      await visitor.context().close();
+      await visitor.unroute('**/api/messages', empty);
 
-      const adminPage = await signedInPage(browser, admin, theme, width);
+      await adminPage.setViewportSize(viewport);
       await adminPage.goto('/admin/messages');
       await adminPage.getByLabel('Show').selectOption('all');
       const row = adminPage
         .getByRole('list', { name: 'Conversations' })
         .getByRole('button')
-        .filter({ hasText: SUBJECT });
+        .filter({ hasText: subject });
       await expect(row).toBeVisible();
       await keepScreenshot(adminPage, { path: join(SHOTS, `admin-list-${width}-${theme}.png`), fullPage: true });
       await row.click();
-      await expect(adminPage.getByRole('heading', { level: 3, name: SUBJECT })).toBeVisible();
+      await expect(adminPage.getByRole('heading', { level: 3, name: subject })).toBeVisible();
       await expectNoSideScroll(adminPage, width);
       await keepScreenshot(adminPage, { path: join(SHOTS, `admin-thread-${width}-${theme}.png`), fullPage: true });
-      await adminPage.context().close();
     }
+    await visitor.context().close();
+    await adminPage.context().close();
   }
 });
