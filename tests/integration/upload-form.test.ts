@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadBodyMax } from '../../src/server/http/upload-form.ts';
-import { releaseMediaIfUnused } from '../../src/server/media/media-release.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../src/server/media/media-release.ts';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { MAX_UPLOAD_BYTES, storeCheckedPicture } from '../../src/server/media/upload-check.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
@@ -275,5 +275,59 @@ describe('releaseMediaIfUnused', () => {
     }
     expect(await readFile(outside, 'utf8')).toBe('x');
     expect(await mediaFiles()).toEqual(before);
+  });
+});
+
+describe('writeNamingFile', () => {
+  let bytes: Buffer;
+  beforeAll(async () => {
+    bytes = await jpeg();
+  });
+  const store = () => storeCheckedPicture(t.db, t.dataDir, { bytes, declaredType: 'image/jpeg', fileName: 'a.jpg' });
+  const named = async (url: string) => (await t.request(url)).status;
+
+  it('releases the file stored for a write that fails, and the error goes on', async () => {
+    const stored = await store();
+    const failure = new Error('the write failed');
+    await expect(writeNamingFile(t, stored.url, () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(await named(stored.url)).toBe(404);
+  });
+
+  it('keeps the file a committed write names, and releases the one it dropped', async () => {
+    const [old, next] = [await store(), await store()];
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('products')
+      .values({ id, slug: `drop-${id}`, name: 'Drop', image: old.url, created_at: now })
+      .execute();
+    const result = await writeNamingFile(
+      t,
+      next.url,
+      async () => {
+        await t.db.updateTable('products').set({ image: next.url }).where('id', '=', id).execute();
+        return { previous: old.url };
+      },
+      (written) => written.previous,
+    );
+    expect(result).toEqual({ previous: old.url });
+    expect(await named(next.url)).toBe(200);
+    expect(await named(old.url)).toBe(404);
+  });
+
+  it('never releases what the write still names, even when told it was dropped', async () => {
+    const stored = await store();
+    const id = randomUUID();
+    await writeNamingFile(
+      t,
+      stored.url,
+      () =>
+        t.db
+          .insertInto('products')
+          .values({ id, slug: `keep-${id}`, name: 'Keep', image: stored.url, created_at: new Date().toISOString() })
+          .execute(),
+      () => stored.url,
+    );
+    expect(await named(stored.url)).toBe(200);
   });
 });

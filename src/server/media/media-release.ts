@@ -72,3 +72,26 @@ export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string 
   await Promise.all(names.map((name) => store.delete(name).catch(() => undefined)));
   return names;
 }
+
+/**
+ * Runs a write that names `file`, a URL stored just before it (or undefined when nothing was): when the write fails,
+ * the file is released again before the error goes on; once it has committed, the URL `dropped` answers (what the
+ * write replaced or removed) is released when nothing names it any more.
+ */
+export async function writeNamingFile<T>(
+  scope: { db: Db; dataDir: string },
+  file: string | undefined,
+  write: () => Promise<T>,
+  dropped?: (result: T) => string | null | undefined,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await write();
+  } catch (error) {
+    if (file) await releaseMediaIfUnused(scope.db, scope.dataDir, file);
+    throw error;
+  }
+  const old = dropped?.(result);
+  if (old && old !== file) await releaseMediaIfUnused(scope.db, scope.dataDir, old);
+  return result;
+}

@@ -146,3 +146,14 @@ export async function storeUploadedPicture(db: Db, dataDir: string, field: strin
     throw error;
   }
 }
+
+/** The picture of the body's file field `field`, stored when one came: its URL, or undefined. */
+export async function storeFormPicture(
+  db: Db,
+  dataDir: string,
+  body: Pick<WriteBody, 'files'>,
+  field: string,
+): Promise<string | undefined> {
+  const upload = body.files[field];
+  return upload ? (await storeUploadedPicture(db, dataDir, field, upload)).url : undefined;
+}

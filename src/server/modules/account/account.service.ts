@@ -13,7 +13,7 @@ import { DELETE_CONFIRM_WORD, type ProfileInput } from '../../../shared/schemas/
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeUploadedPicture, type UploadInput } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import type { Db } from '../../db/connection.ts';
 import { findUserById, updateUser, type UserRow } from '../auth/accounts.repository.ts';
@@ -94,17 +94,17 @@ export async function setProfileImage(
   await consumeAccountLimit(deps, deps.accountLimits.upload, user.id);
   const before = (await accountRow(deps.db, user)).profile_image;
   const { url } = await storeUploadedPicture(deps.db, deps.env.DATA_DIR, 'image', upload);
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await updateUser(trx, user.id, { profile_image: url });
-      await claimMedia(trx, url);
-      if (before !== url) await unclaimMedia(trx, before);
-    });
-  } catch (error) {
-    await releaseMediaIfUnused(deps.db, deps.env.DATA_DIR, url);
-    throw error;
-  }
-  if (before && before !== url) await releaseMediaIfUnused(deps.db, deps.env.DATA_DIR, before);
+  await writeNamingFile(
+    { db: deps.db, dataDir: deps.env.DATA_DIR },
+    url,
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        await updateUser(trx, user.id, { profile_image: url });
+        await claimMedia(trx, url);
+        if (before !== url) await unclaimMedia(trx, before);
+      }),
+    () => before,
+  );
   return url;
 }
 

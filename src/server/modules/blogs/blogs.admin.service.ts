@@ -17,8 +17,8 @@ import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import { parseStringArray } from '../../db/json-columns.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { storeUploadedPicture, type WriteBody } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { storeFormPicture, type WriteBody } from '../../media/upload-check.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -101,29 +101,9 @@ async function resolveSlug(db: Db, explicit: string, title: string, exceptId = '
   return uniqueSlug(base, (slug) => taken.has(slug));
 }
 
-/** A unique-index refusal (two writes raced for one slug) as the same 409. */
-function slugConflict(error: unknown): unknown {
-  return isUniqueViolation(error, 'slug') ? fieldError(409, BLOG_SLUG_TAKEN, 'slug') : error;
-}
-
-/** Stores the form's cover picture if it has one; its URL, or undefined. */
-async function storedCover(ctx: BlogWriteContext, form: BlogForm): Promise<string | undefined> {
-  const upload = form.files['image'];
-  return upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
-}
-
-/** Runs the write; when it fails, the picture stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(
-  ctx: BlogWriteContext,
-  image: string | undefined,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, image);
-    throw slugConflict(error);
-  }
+/** Throws a unique-index refusal (two writes raced for one slug) as the same 409, anything else as it came. */
+function rethrowSlugConflict(error: unknown): never {
+  throw isUniqueViolation(error, 'slug') ? fieldError(409, BLOG_SLUG_TAKEN, 'slug') : error;
 }
 
 /** A text field `image` sent empty removes the cover (a file in `image` replaces it). */
@@ -135,9 +115,9 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = check.value;
   const content = await sanitizeRichText(values.content);
-  const image = await storedCover(ctx, form);
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
   const id = randomUUID();
-  const blog = await releasingOnFailure(ctx, image, () =>
+  const blog = await writeNamingFile(ctx, image, () =>
     ctx.db.transaction().execute(async (trx) => {
       const slug = await resolveSlug(trx, values.slug, values.title);
       await insertBlogRow(trx, {
@@ -158,7 +138,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
       await recordAudit(trx, ctx.actor, { action: 'blog.create', target: { type: 'blog', id }, summary });
       return adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`));
     }),
-  );
+  ).catch(rethrowSlugConflict);
   return { blog, publicChange: blog.published };
 }
 
@@ -181,35 +161,38 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = check.value;
   const content = values.content === undefined ? undefined : await sanitizeRichText(values.content);
-  const image = await storedCover(ctx, form);
-  const { blog, before } = await releasingOnFailure(ctx, image, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      const before = await findBlogRow(trx, id);
-      if (!before) throw notFound();
-      const title = values.title ?? before.title;
-      // An unsent slug stays; one sent empty is made again from the (new) title.
-      const slug =
-        values.slug === undefined || values.slug === before.slug
-          ? before.slug
-          : await resolveSlug(trx, values.slug, title, id);
-      const cover = image ?? (removesCover(form) ? '' : before.image);
-      await updateBlogRow(trx, id, {
-        ...changedColumns(values, content),
-        slug,
-        image: cover,
-        updated_at: new Date().toISOString(),
-      });
-      await claimMedia(trx, image);
-      if (cover !== before.image) await unclaimMedia(trx, before.image);
-      await recordAudit(trx, ctx.actor, {
-        action: 'blog.update',
-        target: { type: 'blog', id },
-        summary: `${label(title)} updated`,
-      });
-      return { blog: adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`)), before };
-    }),
-  );
-  if (blog.image !== before.image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, before.image);
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
+  const { blog, before } = await writeNamingFile(
+    ctx,
+    image,
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const before = await findBlogRow(trx, id);
+        if (!before) throw notFound();
+        const title = values.title ?? before.title;
+        // An unsent slug stays; one sent empty is made again from the (new) title.
+        const slug =
+          values.slug === undefined || values.slug === before.slug
+            ? before.slug
+            : await resolveSlug(trx, values.slug, title, id);
+        const cover = image ?? (removesCover(form) ? '' : before.image);
+        await updateBlogRow(trx, id, {
+          ...changedColumns(values, content),
+          slug,
+          image: cover,
+          updated_at: new Date().toISOString(),
+        });
+        await claimMedia(trx, image);
+        if (cover !== before.image) await unclaimMedia(trx, before.image);
+        await recordAudit(trx, ctx.actor, {
+          action: 'blog.update',
+          target: { type: 'blog', id },
+          summary: `${label(title)} updated`,
+        });
+        return { blog: adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`)), before };
+      }),
+    (written) => (written.blog.image !== written.before.image ? written.before.image : undefined),
+  ).catch(rethrowSlugConflict);
   return { blog, publicChange: blog.published || bool(before.published) };
 }
 

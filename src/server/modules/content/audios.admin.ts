@@ -9,7 +9,7 @@ import { AUDIO_REQUIRED, type AdminAudio, type AudioValues } from '../../../shar
 import type { Db } from '../../db/connection.ts';
 import type { AudiosTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import type { UploadInput } from '../../media/upload-check.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -80,8 +80,8 @@ export async function createAudio(
   if (!upload) throw fieldError(400, AUDIO_REQUIRED, 'audio');
   const file = await storeUpload(ctx, upload);
   const id = randomUUID();
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
+  await writeNamingFile(ctx, file.url, () =>
+    ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       await trx
         .insertInto('audios')
@@ -97,11 +97,8 @@ export async function createAudio(
       await claimMedia(trx, file.url);
       const summary = `Audio "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'audio.create', target: { type: 'audio', id }, summary });
-    });
-  } catch (error) {
-    await releaseMediaIfUnused(ctx.db, ctx.dataDir, file.url);
-    throw error;
-  }
+    }),
+  );
   return { audio: await one(ctx.db, id), publicChange: values.published };
 }
 
@@ -115,36 +112,34 @@ export async function updateAudio(
   const exists = await ctx.db.selectFrom('audios').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw missing(NOT_FOUND);
   const file = upload ? await storeUpload(ctx, upload) : null;
-  let before: Selectable<AudiosTable>;
-  let after: Selectable<AudiosTable>;
-  try {
-    [before, after] = await ctx.db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!found) throw missing(NOT_FOUND);
-      const changes = 'name' in values ? columns(values) : values;
-      const replaced = file ? { audio_file: file.url, duration: file.duration } : {};
-      await trx
-        .updateTable('audios')
-        .set({ ...changes, ...replaced, updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .execute();
-      await claimMedia(trx, file?.url);
-      if (file) await unclaimMedia(trx, found.audio_file);
-      const row = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const was = bool(found.published);
-      const is = bool(row.published);
-      const summary =
-        was === is
-          ? `Audio "${row.name}" edited${file ? ' (new file)' : ''}`
-          : `Audio "${row.name}" ${is ? 'published' : 'unpublished'}`;
-      await recordAudit(trx, ctx.actor, { action: 'audio.update', target: { type: 'audio', id }, summary });
-      return [found, row] as const;
-    });
-  } catch (error) {
-    if (file) await releaseMediaIfUnused(ctx.db, ctx.dataDir, file.url);
-    throw error;
-  }
-  if (file) await releaseMediaIfUnused(ctx.db, ctx.dataDir, before.audio_file);
+  const [before, after] = await writeNamingFile(
+    ctx,
+    file?.url,
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!found) throw missing(NOT_FOUND);
+        const changes = 'name' in values ? columns(values) : values;
+        const replaced = file ? { audio_file: file.url, duration: file.duration } : {};
+        await trx
+          .updateTable('audios')
+          .set({ ...changes, ...replaced, updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        await claimMedia(trx, file?.url);
+        if (file) await unclaimMedia(trx, found.audio_file);
+        const row = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const was = bool(found.published);
+        const is = bool(row.published);
+        const summary =
+          was === is
+            ? `Audio "${row.name}" edited${file ? ' (new file)' : ''}`
+            : `Audio "${row.name}" ${is ? 'published' : 'unpublished'}`;
+        await recordAudit(trx, ctx.actor, { action: 'audio.update', target: { type: 'audio', id }, summary });
+        return [found, row] as const;
+      }),
+    ([found]) => (file ? found.audio_file : undefined),
+  );
   return { audio: await one(ctx.db, id), publicChange: bool(before.published) || bool(after.published) };
 }
 

@@ -8,7 +8,7 @@ import type { AdminEvent, EventValues } from '../../../shared/schemas/event-admi
 import type { Db } from '../../db/connection.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { storeUploadedPicture, type UploadInput } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
@@ -61,26 +61,23 @@ export async function createEvent(
   values: EventValues,
   upload: UploadInput | undefined,
 ): Promise<EventWrite> {
-  const picture = upload ? await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload) : null;
+  const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
   const id = randomUUID();
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
+  return writeNamingFile(ctx, picture, () =>
+    ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const slug = await freeSlug(trx, 'events', values.name, 'event');
       await trx
         .insertInto('events')
-        .values({ id, slug, ...columns(values), image: picture?.url ?? '', created_at: now, updated_at: now })
+        .values({ id, slug, ...columns(values), image: picture ?? '', created_at: now, updated_at: now })
         .execute();
-      await claimMedia(trx, picture?.url);
+      await claimMedia(trx, picture);
       const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });
       const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return { event: adminEvent(row), publicChange: values.published };
-    });
-  } catch (error) {
-    if (picture) await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture.url);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** PUT (every field, a new picture optional) or PATCH (publish state only) of /api/admin/events/:id. */
@@ -92,35 +89,34 @@ export async function updateEvent(
 ): Promise<EventWrite> {
   const exists = await ctx.db.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw missing(NOT_FOUND);
-  const picture = upload ? await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload) : null;
-  let result: EventWrite & { oldImage: string };
-  try {
-    result = await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!before) throw missing(NOT_FOUND);
-      const changes = 'name' in values ? columns(values) : values;
-      await trx
-        .updateTable('events')
-        .set({ ...changes, ...(picture ? { image: picture.url } : {}), updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .execute();
-      await claimMedia(trx, picture?.url);
-      if (picture) await unclaimMedia(trx, before.image);
-      const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const was = bool(before.published);
-      const is = bool(row.published);
-      const summary =
-        was === is
-          ? `Event "${row.name}" edited${picture ? ' (new picture)' : ''}`
-          : `Event "${row.name}" ${is ? 'published' : 'unpublished'}`;
-      await recordAudit(trx, ctx.actor, { action: 'event.update', target: { type: 'event', id }, summary });
-      return { event: adminEvent(row), publicChange: was || is, oldImage: before.image };
-    });
-  } catch (error) {
-    if (picture) await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture.url);
-    throw error;
-  }
-  if (picture) await releaseMediaIfUnused(ctx.db, ctx.dataDir, result.oldImage);
+  const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
+  const result = await writeNamingFile(
+    ctx,
+    picture,
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) throw missing(NOT_FOUND);
+        const changes = 'name' in values ? columns(values) : values;
+        await trx
+          .updateTable('events')
+          .set({ ...changes, ...(picture ? { image: picture } : {}), updated_at: new Date().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        await claimMedia(trx, picture);
+        if (picture) await unclaimMedia(trx, before.image);
+        const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const was = bool(before.published);
+        const is = bool(row.published);
+        const summary =
+          was === is
+            ? `Event "${row.name}" edited${picture ? ' (new picture)' : ''}`
+            : `Event "${row.name}" ${is ? 'published' : 'unpublished'}`;
+        await recordAudit(trx, ctx.actor, { action: 'event.update', target: { type: 'event', id }, summary });
+        return { event: adminEvent(row), publicChange: was || is, oldImage: before.image };
+      }),
+    (written) => (picture ? written.oldImage : undefined),
+  );
   return { event: result.event, publicChange: result.publicChange };
 }
 

@@ -18,8 +18,8 @@ import { readBack } from '../../db/read-back.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
-import { storeUploadedPicture, type WriteBody } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { storeFormPicture, type WriteBody } from '../../media/upload-check.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -87,35 +87,15 @@ function columnsOf(values: Partial<ProductValues>) {
   };
 }
 
-/** Stores the form's image if it has one; its URL, or undefined. */
-async function storedImage(ctx: ProductWriteContext, input: ProductInput): Promise<string | undefined> {
-  const upload = input.files['image'];
-  return upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
-}
-
-/** Runs the write; when it fails, the picture stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(
-  ctx: ProductWriteContext,
-  image: string | undefined,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, image);
-    throw error;
-  }
-}
-
 /** POST /api/admin/products: fields checked before the picture is stored, so a refusal stores nothing. */
 export async function createProduct(ctx: ProductWriteContext, input: ProductInput): Promise<ProductWrite> {
   const check = checkProductCreate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = check.value;
-  const image = await storedImage(ctx, input);
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image');
   const id = randomUUID();
   const now = new Date().toISOString();
-  const product = await releasingOnFailure(ctx, image, () =>
+  const product = await writeNamingFile(ctx, image, () =>
     ctx.db.transaction().execute(async (trx) => {
       const slug = await freeSlug(trx, 'products', values.name, 'product');
       await insertProductRow(trx, {
@@ -142,28 +122,31 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
   if (!(await findProductRow(ctx.db, id))) throw missing();
   const check = checkProductUpdate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const image = await storedImage(ctx, input);
-  const { product, before } = await releasingOnFailure(ctx, image, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      const before = await findProductRow(trx, id);
-      if (!before) throw missing();
-      await updateProductRow(trx, id, {
-        ...columnsOf(check.value),
-        ...(image ? { image } : {}),
-        updated_at: new Date().toISOString(),
-      });
-      await claimMedia(trx, image);
-      if (image && before.image !== image) await unclaimMedia(trx, before.image);
-      const after = readBack(await findProductRow(trx, id), `product ${id}`);
-      await recordAudit(trx, ctx.actor, {
-        action: 'product.update',
-        target: { type: 'product', id },
-        summary: `${label(after.name)} updated`,
-      });
-      return { product: adminProductFromRow(after), before };
-    }),
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image');
+  const { product, before } = await writeNamingFile(
+    ctx,
+    image,
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const before = await findProductRow(trx, id);
+        if (!before) throw missing();
+        await updateProductRow(trx, id, {
+          ...columnsOf(check.value),
+          ...(image ? { image } : {}),
+          updated_at: new Date().toISOString(),
+        });
+        await claimMedia(trx, image);
+        if (image && before.image !== image) await unclaimMedia(trx, before.image);
+        const after = readBack(await findProductRow(trx, id), `product ${id}`);
+        await recordAudit(trx, ctx.actor, {
+          action: 'product.update',
+          target: { type: 'product', id },
+          summary: `${label(after.name)} updated`,
+        });
+        return { product: adminProductFromRow(after), before };
+      }),
+    (written) => (image ? written.before.image : undefined),
   );
-  if (image && before.image !== image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, before.image);
   // A draft that stays a draft changes nothing public.
   return { product, shopChanged: bool(before.published) || product.published };
 }

@@ -10,8 +10,8 @@ import type { Slider } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { storeUploadedPicture, type UploadForm } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { storeFormPicture, type UploadForm } from '../../media/upload-check.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -81,33 +81,13 @@ function columnsOf(v: SliderValues) {
 
 const valuesOf = (slider: Slider): SliderValues => omit(slider, '_id', 'image');
 
-/** Stores the form's image if it has one; its URL, or undefined. */
-async function storedImage(ctx: WriteContext, form: UploadForm): Promise<string | undefined> {
-  const upload = form.files['image'];
-  return upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
-}
-
-/** Runs the write; when it fails, the picture stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(
-  ctx: WriteContext,
-  image: string | undefined,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, image);
-    throw error;
-  }
-}
-
 /** POST /api/sliders. */
 export async function createSlider(ctx: WriteContext, form: UploadForm): Promise<Slider> {
   const values = checkedValues(form.fields, NEW_SLIDER_VALUES, await companyId(ctx.db));
-  const image = await storedImage(ctx, form);
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
   const id = randomUUID();
   const now = new Date().toISOString();
-  return releasingOnFailure(ctx, image, () =>
+  return writeNamingFile(ctx, image, () =>
     ctx.db.transaction().execute(async (trx) => {
       await insertSliderRow(trx, { id, ...columnsOf(values), image: image ?? '', created_at: now, updated_at: now });
       await claimMedia(trx, image);
@@ -126,24 +106,30 @@ export async function updateSlider(ctx: WriteContext, id: string, form: UploadFo
   const row = await findSliderRow(ctx.db, id);
   if (!row) throw notFound();
   const values = checkedValues(form.fields, valuesOf(sliderFromRow(row)), await companyId(ctx.db));
-  const image = await storedImage(ctx, form);
-  const { slider, previous } = await releasingOnFailure(ctx, image, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      const before = await findSliderRow(trx, id);
-      if (!before) throw notFound();
-      const changes = { ...columnsOf(values), updated_at: new Date().toISOString(), ...(image ? { image } : {}) };
-      await updateSliderRow(trx, id, changes);
-      await claimMedia(trx, image);
-      if (image && before.image !== image) await unclaimMedia(trx, before.image);
-      await recordAudit(trx, ctx.actor, {
-        action: 'slider.update',
-        target: { type: 'slider', id },
-        summary: `${label(values.title)} updated`,
-      });
-      return { slider: sliderFromRow(readBack(await findSliderRow(trx, id), `slider ${id}`)), previous: before.image };
-    }),
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
+  const { slider } = await writeNamingFile(
+    ctx,
+    image,
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const before = await findSliderRow(trx, id);
+        if (!before) throw notFound();
+        const changes = { ...columnsOf(values), updated_at: new Date().toISOString(), ...(image ? { image } : {}) };
+        await updateSliderRow(trx, id, changes);
+        await claimMedia(trx, image);
+        if (image && before.image !== image) await unclaimMedia(trx, before.image);
+        await recordAudit(trx, ctx.actor, {
+          action: 'slider.update',
+          target: { type: 'slider', id },
+          summary: `${label(values.title)} updated`,
+        });
+        return {
+          slider: sliderFromRow(readBack(await findSliderRow(trx, id), `slider ${id}`)),
+          previous: before.image,
+        };
+      }),
+    (written) => (image ? written.previous : undefined),
   );
-  if (image && previous !== image) await releaseMediaIfUnused(ctx.db, ctx.dataDir, previous);
   return slider;
 }
 

@@ -19,8 +19,8 @@ import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import type { TeamMembersTable } from '../../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
-import { storeUploadedPicture, type WriteBody } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { storeFormPicture, type WriteBody } from '../../media/upload-check.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -62,34 +62,14 @@ function removesPhoto(input: TeamInput): boolean {
   return value === true || value === 'true';
 }
 
-/** Stores the form's portrait if it has one; its URL, or undefined. */
-async function storedPhoto(ctx: TeamWriteContext, input: TeamInput): Promise<string | undefined> {
-  const upload = input.files['photo'];
-  return upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'photo', upload)).url : undefined;
-}
-
-/** Runs the write; when it fails, the portrait stored for it is released again before the error goes on. */
-async function releasingOnFailure<T>(
-  ctx: TeamWriteContext,
-  photo: string | undefined,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (photo) await releaseMediaIfUnused(ctx.db, ctx.dataDir, photo);
-    throw error;
-  }
-}
-
 /** POST /api/admin/team: the fields are checked before the portrait is stored, so a refusal stores nothing. */
 export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput): Promise<TeamMember> {
   const check = checkTeamMemberCreate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   if ((await countTeamRows(ctx.db)) >= TEAM_SIZE_MAX) throw new ApiError(409, TEAM_FULL_MESSAGE);
-  const photo = await storedPhoto(ctx, input);
+  const photo = await storeFormPicture(ctx.db, ctx.dataDir, input, 'photo');
   const id = randomUUID();
-  return releasingOnFailure(ctx, photo, () =>
+  return writeNamingFile(ctx, photo, () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       await insertTeamRow(trx, {
@@ -116,25 +96,28 @@ export async function updateTeamMember(ctx: TeamWriteContext, id: string, input:
   if (!(await findTeamRow(ctx.db, id))) throw missing();
   const check = checkTeamMemberChanges(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const photo = await storedPhoto(ctx, input);
+  const photo = await storeFormPicture(ctx.db, ctx.dataDir, input, 'photo');
   const changes = { ...check.value, ...(photo ? { photo } : removesPhoto(input) ? { photo: '' } : {}) };
-  const { member, before } = await releasingOnFailure(ctx, photo, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      const before = await findTeamRow(trx, id);
-      if (!before) throw missing();
-      await updateTeamRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
-      await claimMedia(trx, photo);
-      const after = readBack(await findTeamRow(trx, id), `team member ${id}`);
-      if (before.photo !== after.photo) await unclaimMedia(trx, before.photo);
-      await recordAudit(trx, ctx.actor, {
-        action: 'team.update',
-        target: { type: 'team', id },
-        summary: `${label(after.name)} updated`,
-      });
-      return { member: teamMemberFromRow(after), before };
-    }),
+  const { member } = await writeNamingFile(
+    ctx,
+    photo,
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const before = await findTeamRow(trx, id);
+        if (!before) throw missing();
+        await updateTeamRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
+        await claimMedia(trx, photo);
+        const after = readBack(await findTeamRow(trx, id), `team member ${id}`);
+        if (before.photo !== after.photo) await unclaimMedia(trx, before.photo);
+        await recordAudit(trx, ctx.actor, {
+          action: 'team.update',
+          target: { type: 'team', id },
+          summary: `${label(after.name)} updated`,
+        });
+        return { member: teamMemberFromRow(after), before };
+      }),
+    (written) => (written.before.photo !== written.member.photo ? written.before.photo : undefined),
   );
-  if (before.photo && before.photo !== member.photo) await releaseMediaIfUnused(ctx.db, ctx.dataDir, before.photo);
   return member;
 }
 
