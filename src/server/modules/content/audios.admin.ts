@@ -12,7 +12,16 @@ import { ApiError, fieldError } from '../../http/errors.ts';
 import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import type { UploadInput } from '../../media/upload-check.ts';
+import { readBack } from '../../db/read-back.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  deleteAudioRow,
+  findAudioRow,
+  insertAudioRow,
+  listAudioRows,
+  listReviewRowsOf,
+  updateAudioRow,
+} from './content.admin.repository.ts';
 import { checkAudioFile } from './audio-check.ts';
 import { storeAudioFile } from './audio-file.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
@@ -27,17 +36,13 @@ export interface AudioWrite {
 }
 
 async function toAdmin(db: Db, rows: Selectable<AudiosTable>[]): Promise<AdminAudio[]> {
-  const ids = rows.map((r) => r.id);
-  const reviews = ids.length
-    ? await db
-        .selectFrom('audio_reviews')
-        .selectAll()
-        .where('audio_id', 'in', ids)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    : [];
-  const byAudio = groupBy(reviews, 'audio_id');
+  const byAudio = groupBy(
+    await listReviewRowsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    'audio_id',
+  );
   return rows.map((r) => ({
     ...audioFromRow(r, (byAudio.get(r.id) ?? []).map(reviewFromRow)),
     published: bool(r.published),
@@ -45,16 +50,14 @@ async function toAdmin(db: Db, rows: Selectable<AudiosTable>[]): Promise<AdminAu
 }
 
 const one = async (db: Db, id: string) => {
-  const [audio] = await toAdmin(db, [
-    await db.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-  ]);
+  const [audio] = await toAdmin(db, [readBack(await findAudioRow(db, id), `audio ${id}`)]);
   if (!audio) throw new Error(`audio ${id} was read but has no admin view`);
   return audio;
 };
 
 /** GET /api/admin/audios: every item, drafts included, newest first. */
 export async function adminAudios(db: Db): Promise<AdminAudio[]> {
-  return toAdmin(db, await db.selectFrom('audios').selectAll().orderBy('created_at', 'desc').orderBy('id').execute());
+  return toAdmin(db, await listAudioRows(db));
 }
 
 /** The checked file stored (415 naming `audio` when it is not audio): its URL and duration. */
@@ -83,17 +86,14 @@ export async function createAudio(
   await writeNamingFile(ctx, file.url, () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      await trx
-        .insertInto('audios')
-        .values({
-          id,
-          ...columns(values),
-          audio_file: file.url,
-          duration: file.duration,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertAudioRow(trx, {
+        id,
+        ...columns(values),
+        audio_file: file.url,
+        duration: file.duration,
+        created_at: now,
+        updated_at: now,
+      });
       await claimMedia(trx, file.url);
       const summary = `Audio "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'audio.create', target: { type: 'audio', id }, summary });
@@ -109,26 +109,21 @@ export async function updateAudio(
   values: AudioValues | { published: boolean },
   upload?: UploadInput,
 ): Promise<AudioWrite> {
-  const exists = await ctx.db.selectFrom('audios').select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw missing(NOT_FOUND);
+  if (!(await findAudioRow(ctx.db, id))) throw missing(NOT_FOUND);
   const file = upload ? await storeUpload(ctx, upload) : null;
   const [before, after] = await writeNamingFile(
     ctx,
     file?.url,
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirst();
+        const found = await findAudioRow(trx, id);
         if (!found) throw missing(NOT_FOUND);
         const changes = 'name' in values ? columns(values) : values;
         const replaced = file ? { audio_file: file.url, duration: file.duration } : {};
-        await trx
-          .updateTable('audios')
-          .set({ ...changes, ...replaced, updated_at: new Date().toISOString() })
-          .where('id', '=', id)
-          .execute();
+        await updateAudioRow(trx, id, { ...changes, ...replaced, updated_at: new Date().toISOString() });
         await claimMedia(trx, file?.url);
         if (file) await unclaimMedia(trx, found.audio_file);
-        const row = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const row = readBack(await findAudioRow(trx, id), `audio ${id}`);
         const was = bool(found.published);
         const is = bool(row.published);
         const summary =
@@ -146,9 +141,8 @@ export async function updateAudio(
 /** DELETE /api/admin/audios/:id: the row (its reviews cascade), then its file released. */
 export async function deleteAudio(ctx: ContentWriteContext, id: string): Promise<{ publicChange: boolean }> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('audios').selectAll().where('id', '=', id).executeTakeFirst();
+    const found = await deleteAudioRow(trx, id);
     if (!found) throw missing(NOT_FOUND);
-    await trx.deleteFrom('audios').where('id', '=', id).execute();
     await unclaimMedia(trx, found.audio_file);
     await recordAudit(trx, ctx.actor, {
       action: 'audio.delete',

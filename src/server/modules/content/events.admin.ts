@@ -10,7 +10,15 @@ import type { EventsTable } from '../../db/schema.ts';
 import { storeUploadedPicture, type UploadInput } from '../../media/upload-check.ts';
 import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
+import { readBack } from '../../db/read-back.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  deleteEventRow,
+  findEventRow,
+  insertEventRow,
+  listEventRows,
+  updateEventRow,
+} from './content.admin.repository.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import { bool, eventFromRow } from './content.mappers.ts';
@@ -32,8 +40,7 @@ export interface EventWrite {
 
 /** GET /api/admin/events: every event, drafts included, soonest first. */
 export async function adminEvents(db: Db): Promise<AdminEvent[]> {
-  const rows = await db.selectFrom('events').selectAll().orderBy('start_date', 'asc').orderBy('id').execute();
-  return rows.map(adminEvent);
+  return (await listEventRows(db)).map(adminEvent);
 }
 
 function columns(v: EventValues) {
@@ -67,15 +74,21 @@ export async function createEvent(
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const slug = await freeSlug(trx, 'events', values.name, 'event');
-      await trx
-        .insertInto('events')
-        .values({ id, slug, ...columns(values), image: picture ?? '', created_at: now, updated_at: now })
-        .execute();
+      await insertEventRow(trx, {
+        id,
+        slug,
+        ...columns(values),
+        image: picture ?? '',
+        created_at: now,
+        updated_at: now,
+      });
       await claimMedia(trx, picture);
       const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });
-      const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return { event: adminEvent(row), publicChange: values.published };
+      return {
+        event: adminEvent(readBack(await findEventRow(trx, id), `event ${id}`)),
+        publicChange: values.published,
+      };
     }),
   );
 }
@@ -87,25 +100,24 @@ export async function updateEvent(
   values: EventValues | { published: boolean },
   upload?: UploadInput,
 ): Promise<EventWrite> {
-  const exists = await ctx.db.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw missing(NOT_FOUND);
+  if (!(await findEventRow(ctx.db, id))) throw missing(NOT_FOUND);
   const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
   const result = await writeNamingFile(
     ctx,
     picture,
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+        const before = await findEventRow(trx, id);
         if (!before) throw missing(NOT_FOUND);
         const changes = 'name' in values ? columns(values) : values;
-        await trx
-          .updateTable('events')
-          .set({ ...changes, ...(picture ? { image: picture } : {}), updated_at: new Date().toISOString() })
-          .where('id', '=', id)
-          .execute();
+        await updateEventRow(trx, id, {
+          ...changes,
+          ...(picture ? { image: picture } : {}),
+          updated_at: new Date().toISOString(),
+        });
         await claimMedia(trx, picture);
         if (picture) await unclaimMedia(trx, before.image);
-        const row = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const row = readBack(await findEventRow(trx, id), `event ${id}`);
         const was = bool(before.published);
         const is = bool(row.published);
         const summary =
@@ -123,9 +135,8 @@ export async function updateEvent(
 /** DELETE /api/admin/events/:id, then its picture released. */
 export async function deleteEvent(ctx: ContentWriteContext, id: string): Promise<{ publicChange: boolean }> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+    const found = await deleteEventRow(trx, id);
     if (!found) throw missing(NOT_FOUND);
-    await trx.deleteFrom('events').where('id', '=', id).execute();
     await unclaimMedia(trx, found.image);
     await recordAudit(trx, ctx.actor, {
       action: 'event.delete',

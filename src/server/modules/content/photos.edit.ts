@@ -6,7 +6,9 @@ import type { Photo } from '../../../shared/types.ts';
 import type { PhotoEditValues } from '../../../shared/schemas/photo-admin.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { unclaimMedia } from '../../media/pending-media.ts';
+import { readBack } from '../../db/read-back.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { deletePhotoRow, findPhotoRow, updatePhotoRow } from './content.admin.repository.ts';
 import { bool, photoFromRow } from './content.mappers.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
 
@@ -21,12 +23,12 @@ export interface PhotoWrite {
 /** PUT and PATCH: the given fields changed, the rest kept; one audit entry in the same transaction. */
 export async function editPhoto(ctx: ContentWriteContext, id: string, values: PhotoEditValues): Promise<PhotoWrite> {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+    const before = await findPhotoRow(trx, id);
     if (!before) throw missing(NOT_FOUND);
     const { tags, ...rest } = values;
     const changes = { ...rest, ...(tags ? { tags: JSON.stringify(tags) } : {}) };
-    if (Object.keys(changes).length > 0) await trx.updateTable('photos').set(changes).where('id', '=', id).execute();
-    const after = await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (Object.keys(changes).length > 0) await updatePhotoRow(trx, id, changes);
+    const after = readBack(await findPhotoRow(trx, id), `photo ${id}`);
     const title = after.title || 'Untitled';
     const was = bool(before.published);
     const is = bool(after.published);
@@ -39,9 +41,8 @@ export async function editPhoto(ctx: ContentWriteContext, id: string, values: Ph
 /** DELETE: the row and its audit entry, then the picture released; whether the public site showed it. */
 export async function deletePhoto(ctx: ContentWriteContext, id: string): Promise<{ publicChange: boolean }> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+    const found = await deletePhotoRow(trx, id);
     if (!found) throw missing(NOT_FOUND);
-    await trx.deleteFrom('photos').where('id', '=', id).execute();
     await unclaimMedia(trx, found.image);
     await recordAudit(trx, ctx.actor, {
       action: 'photo.delete',

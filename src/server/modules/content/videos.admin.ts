@@ -7,7 +7,15 @@ import type { Selectable } from 'kysely';
 import type { AdminVideo, VideoValues } from '../../../shared/schemas/video-admin.ts';
 import type { Db } from '../../db/connection.ts';
 import type { VideosTable } from '../../db/schema.ts';
+import { readBack } from '../../db/read-back.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  deleteVideoRow,
+  findVideoRow,
+  insertVideoRow,
+  listVideoRows,
+  updateVideoRow,
+} from './content.admin.repository.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
 import { bool, videoFromRow } from './content.mappers.ts';
 
@@ -26,8 +34,7 @@ export interface VideoWrite {
 
 /** GET /api/admin/videos: every video, drafts included, newest first. */
 export async function adminVideos(db: Db): Promise<AdminVideo[]> {
-  const rows = await db.selectFrom('videos').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
-  return rows.map(adminVideo);
+  return (await listVideoRows(db)).map(adminVideo);
 }
 
 const columns = ({ tags, ...rest }: VideoValues) => ({ ...rest, tags: JSON.stringify(tags) });
@@ -37,14 +44,10 @@ export async function createVideo(ctx: ContentWriteContext, values: VideoValues)
   const id = randomUUID();
   return ctx.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    await trx
-      .insertInto('videos')
-      .values({ id, ...columns(values), created_at: now, updated_at: now })
-      .execute();
+    await insertVideoRow(trx, { id, ...columns(values), created_at: now, updated_at: now });
     const summary = `Video "${values.name}" created${values.published ? '' : ' as a draft'}`;
     await recordAudit(trx, ctx.actor, { action: 'video.create', target: { type: 'video', id }, summary });
-    const row = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return { video: adminVideo(row), publicChange: values.published };
+    return { video: adminVideo(readBack(await findVideoRow(trx, id), `video ${id}`)), publicChange: values.published };
   });
 }
 
@@ -55,15 +58,11 @@ export async function updateVideo(
   values: VideoValues | { published: boolean },
 ): Promise<VideoWrite> {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    const before = await findVideoRow(trx, id);
     if (!before) throw missing(NOT_FOUND);
     const changes = 'name' in values ? columns(values) : values;
-    await trx
-      .updateTable('videos')
-      .set({ ...changes, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
-    const row = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await updateVideoRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
+    const row = readBack(await findVideoRow(trx, id), `video ${id}`);
     const was = bool(before.published);
     const is = bool(row.published);
     const summary =
@@ -76,9 +75,8 @@ export async function updateVideo(
 /** DELETE /api/admin/videos/:id (a video has no stored file: the link is YouTube's). */
 export async function deleteVideo(ctx: ContentWriteContext, id: string): Promise<{ publicChange: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await deleteVideoRow(trx, id);
     if (!row) throw missing(NOT_FOUND);
-    await trx.deleteFrom('videos').where('id', '=', id).execute();
     await recordAudit(trx, ctx.actor, {
       action: 'video.delete',
       target: { type: 'video', id },

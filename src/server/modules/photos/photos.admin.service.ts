@@ -7,11 +7,13 @@ import { checkPhotoUpload, photoResolution } from '../../../shared/schemas/photo
 import type { Photo } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { fieldError } from '../../http/errors.ts';
+import { readBack } from '../../db/read-back.ts';
 import { storeUploadedPicture, type UploadForm } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
+import { findPhotoRow, insertPhotoRow } from '../content/content.admin.repository.ts';
 import { photoFromRow } from '../content/content.mappers.ts';
 
 export const PHOTO_REQUIRED = 'photo: an image file is required';
@@ -32,29 +34,23 @@ export async function uploadPhoto(ctx: PhotoWriteContext, form: UploadForm): Pro
   const { title, caption, published } = check.value;
   const picture = await storeUploadedPicture(ctx.db, ctx.dataDir, 'photo', upload);
   const id = randomUUID();
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('photos')
-        .values({
-          id,
-          title,
-          caption,
-          image: picture.url,
-          tags: '[]',
-          category: '',
-          published,
-          resolution: photoResolution(picture.width, picture.height),
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+  return writeNamingFile(ctx, picture.url, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await insertPhotoRow(trx, {
+        id,
+        title,
+        caption,
+        image: picture.url,
+        tags: '[]',
+        category: '',
+        published,
+        resolution: photoResolution(picture.width, picture.height),
+        created_at: new Date().toISOString(),
+      });
       await claimMedia(trx, picture.url);
       const summary = `Photo "${title || 'Untitled'}" uploaded${published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'photo.create', target: { type: 'photo', id }, summary });
-      return photoFromRow(await trx.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
-    });
-  } catch (error) {
-    await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture.url);
-    throw error;
-  }
+      return photoFromRow(readBack(await findPhotoRow(trx, id), `photo ${id}`));
+    }),
+  );
 }
