@@ -3,6 +3,8 @@
  * schemas (src/shared/schemas, which the admin and visitor forms run too), answers a refused input
  * 400 { message, field } before the handler runs. The handler reads what passed with c.req.valid('json' | 'query').
  */
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { validator } from 'hono/validator';
 import type { FieldCheck } from '../../shared/schemas/refusal.ts';
 import { fieldError } from './errors.ts';
@@ -24,8 +26,14 @@ const passedOrRefused =
 /**
  * The body checked by `check`. A write without Content-Type (only an empty body gets past jsonOnly) is checked as
  * `{}`, so its missing fields are named; a JSON body was already parsed and checked for well-formed text by jsonOnly.
+ * `refused` hears of a refusal first (the sign-in routes log it).
  */
-export const jsonBody = <T>(check: InputCheck<T>) => validator('json', passedOrRefused(check));
+export const jsonBody = <T>(check: InputCheck<T>, refused?: (c: Context<AppEnv>, field: string) => void) =>
+  validator('json', (input, c: Context<AppEnv>): T => {
+    const checked = check(input);
+    if (!checked.ok) refused?.(c, checked.field);
+    return passed(checked);
+  });
 
 /** The query string checked by `check`; a parameter given more than once arrives as an array (and is refused). */
 export const validQuery = <T>(check: InputCheck<T>) => validator('query', passedOrRefused(check));

@@ -4,6 +4,7 @@
  */
 import { hasControlCharacters } from './control-characters.ts';
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
+import { checkWithMessages } from './refusal.ts';
 import { z } from './zod.ts';
 
 export const NEWSLETTER_EMAIL_MAX = 254;
@@ -55,6 +56,9 @@ export const SUBSCRIBERS_QUERY_MESSAGES: Record<keyof SubscribersFilter, string>
   ...listQueryMessages({ pageMax: SUBSCRIBERS_PAGE_MAX, queryMax: SUBSCRIBERS_QUERY_MAX }),
   status: 'status: must be pending, confirmed or unsubscribed',
 };
+
+/** The subscribers query checked: the filter, or the first bad parameter's sentence. */
+export const checkSubscribersQuery = checkWithMessages(SubscribersQuery, SUBSCRIBERS_QUERY_MESSAGES, 'q');
 
 /** A subscriber as the admin list shows it. */
 export interface NewsletterSubscriber {

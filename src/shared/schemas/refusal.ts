@@ -75,6 +75,22 @@ export function checkWithMessages<S extends z.ZodType, K extends string>(
   };
 }
 
+/**
+ * The check of an input against `schema` whose refusal is the schema's own sentence for the visitor (the sign-in and
+ * account forms show it as written), the field at fault named apart as its dotted path; an input that is no object at
+ * all, so has no field, gets a plain sentence.
+ */
+export function checkWithSentences<S extends z.ZodType>(schema: S): (input: unknown) => FieldCheck<z.output<S>> {
+  return (input) => {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') ?? '';
+    if (!field || !issue) return { ok: false, field: 'body', message: 'Please check the form and try again' };
+    return { ok: false, field, message: issue.message };
+  };
+}
+
 /** `check` for a body that must be a JSON object: anything else is refused as such first. */
 export const objectBody =
   <T>(check: (body: Record<string, unknown>) => FieldCheck<T>) =>

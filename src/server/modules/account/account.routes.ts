@@ -5,16 +5,14 @@
 import { type Context, Hono } from 'hono';
 import { ACCOUNT_TEXTS, exportFileName } from '../../../shared/account.ts';
 import { DeleteAccountBody, EmailChangeBody, EmailConfirmBody, ProfileBody } from '../../../shared/schemas/account.ts';
-import type { z } from '../../../shared/schemas/zod.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { mediaType } from '../../http/validate.ts';
 import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
-import { parseAuthInput } from '../auth/auth-input.ts';
+import { authBody } from '../auth/auth-input.ts';
 import { limitsForSetting } from '../auth/auth-limits.ts';
 import { consumeAccountLimit, createAccountLimits } from './account-limits.ts';
 import { exportAccount } from './account-export.ts';
@@ -40,17 +38,6 @@ import {
   twoFactorStatus,
 } from '../auth/two-factor.service.ts';
 import { signOutSession } from './account.service.ts';
-
-/** The JSON body against a schema: 400 naming the first bad field with its sentence. */
-async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw badRequest('Request body must be JSON');
-  }
-  return parseAuthInput(schema, raw);
-}
 
 export function accountRoutes(deps: Deps) {
   const accountLimits = createAccountLimits();
@@ -80,12 +67,12 @@ export function accountRoutes(deps: Deps) {
       .use('/account', requireUser, noStore)
       .use('/account/*', requireUser, noStore)
       .get('/account', async (c) => c.json(await getAccount(c.get('db'), me(c))))
-      .delete('/account', async (c) => {
-        await deleteAccount(accountDeps(c), me(c), await input(c, DeleteAccountBody));
+      .delete('/account', authBody(DeleteAccountBody), async (c) => {
+        await deleteAccount(accountDeps(c), me(c), c.req.valid('json'));
         return c.json({ message: ACCOUNT_TEXTS.deleted });
       })
-      .patch('/account/profile', async (c) =>
-        c.json(await updateProfile(accountDeps(c), me(c), await input(c, ProfileBody))),
+      .patch('/account/profile', authBody(ProfileBody), async (c) =>
+        c.json(await updateProfile(accountDeps(c), me(c), c.req.valid('json'))),
       )
       .post('/account/profile-image', uploadBodyLimit(1), async (c) => {
         const upload =
@@ -101,11 +88,11 @@ export function accountRoutes(deps: Deps) {
         await removeProfileImage(accountDeps(c), me(c));
         return c.json({ message: ACCOUNT_TEXTS.imageRemoved, profile_image: '' });
       })
-      .post('/account/email', async (c) =>
-        c.json(await requestEmailChange(accountDeps(c), me(c), await input(c, EmailChangeBody)), 202),
+      .post('/account/email', authBody(EmailChangeBody), async (c) =>
+        c.json(await requestEmailChange(accountDeps(c), me(c), c.req.valid('json')), 202),
       )
-      .post('/account/email/confirm', async (c) => {
-        const { code } = await input(c, EmailConfirmBody);
+      .post('/account/email/confirm', authBody(EmailConfirmBody), async (c) => {
+        const { code } = c.req.valid('json');
         return c.json(await confirmEmailChange(accountDeps(c), me(c), code));
       })
       .delete('/account/email', async (c) => {
@@ -123,15 +110,15 @@ export function accountRoutes(deps: Deps) {
       // Two-factor sign-in: its state, setting up an authenticator app, turning it off, new recovery codes.
       .get('/account/two-factor', async (c) => c.json(await twoFactorStatus(accountDeps(c), me(c))))
       .post('/account/two-factor/setup', async (c) => c.json(await startSetup(accountDeps(c), me(c))))
-      .post('/account/two-factor/confirm', async (c) =>
-        c.json(await confirmSetup(accountDeps(c), me(c), (await input(c, TwoFactorConfirmBody)).code)),
+      .post('/account/two-factor/confirm', authBody(TwoFactorConfirmBody), async (c) =>
+        c.json(await confirmSetup(accountDeps(c), me(c), c.req.valid('json').code)),
       )
-      .delete('/account/two-factor', async (c) => {
-        await disableTwoFactor(accountDeps(c), me(c), await input(c, TwoFactorProofBody));
+      .delete('/account/two-factor', authBody(TwoFactorProofBody), async (c) => {
+        await disableTwoFactor(accountDeps(c), me(c), c.req.valid('json'));
         return c.json({ message: TWO_FACTOR_TEXTS.disabled });
       })
-      .post('/account/two-factor/recovery-codes', async (c) =>
-        c.json(await renewRecoveryCodes(accountDeps(c), me(c), await input(c, TwoFactorProofBody))),
+      .post('/account/two-factor/recovery-codes', authBody(TwoFactorProofBody), async (c) =>
+        c.json(await renewRecoveryCodes(accountDeps(c), me(c), c.req.valid('json'))),
       )
       .get('/account/export', async (c) => {
         const d = accountDeps(c);

@@ -1,17 +1,14 @@
-/** Auth request bodies: parsed against a schema, refused with the schema's sentence and the field apart (`field`). */
-import type { z } from 'zod';
+/** Auth and account request bodies: checked against a schema, refused with the schema's sentence and the field apart. */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env.ts';
+import { checkWithSentences } from '../../../shared/schemas/refusal.ts';
+import type { z } from '../../../shared/schemas/zod.ts';
 import { fieldError } from '../../http/errors.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 
 /** A 400 whose message is a sentence for the visitor; the API names the input at fault in `field` only. */
 export const refuseField = (field: string, message: string) => fieldError(400, message, field);
 
-/** Parses input with a schema or throws refuseField for the first bad field. */
-export function parseAuthInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') ?? '';
-  // A body that is not an object at all has no field and no sentence of ours: a plain one instead of zod's.
-  if (!field || !issue) throw refuseField('body', 'Please check the form and try again');
-  throw refuseField(field, issue.message);
-}
+/** The JSON body checked against `schema` before the handler runs (c.req.valid('json')); `refused` hears of a refusal. */
+export const authBody = <S extends z.ZodType>(schema: S, refused?: (c: Context<AppEnv>, field: string) => void) =>
+  jsonBody(checkWithSentences(schema), refused);

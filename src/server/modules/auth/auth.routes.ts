@@ -6,12 +6,11 @@ import type { AuthProviders } from '../../../shared/schemas/auth-providers.ts';
 import { omit } from '../../../shared/omit.ts';
 import type { Deps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
-import { badRequest } from '../../http/errors.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { login, register } from './accounts.service.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { parseAuthInput } from './auth-input.ts';
+import { authBody } from './auth-input.ts';
 import { limitsForSetting } from './auth-limits.ts';
 import { logAuthEvent } from './auth-log.ts';
 import {
@@ -49,22 +48,11 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
     userAgent: c.req.header('user-agent'),
   });
 
-  /** Parses the JSON body against a schema; a refusal is logged (R64) and answered 400 naming the field. */
-  async function input<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw badRequest('Request body must be JSON');
-    }
-    try {
-      return parseAuthInput(schema, raw);
-    } catch (error) {
-      const field = (error as { field?: string }).field;
-      logAuthEvent('validation.rejected', { ip: clientIp(c), path: c.req.path, ...(field ? { reason: field } : {}) });
-      throw error;
-    }
-  }
+  /** The JSON body checked against a schema; a refusal is logged (R64) and answered 400 naming the field. */
+  const checked = <S extends z.ZodType>(schema: S) =>
+    authBody(schema, (c, field) =>
+      logAuthEvent('validation.rejected', { ip: clientIp(c), path: c.req.path, reason: field }),
+    );
 
   return (
     new Hono<AppEnv>()
@@ -73,45 +61,35 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
         await next();
         c.header('Cache-Control', 'no-store');
       })
-      .post('/register', async (c) => {
-        await register(deps(c), await input(c, RegisterBody));
+      .post('/register', checked(RegisterBody), async (c) => {
+        await register(deps(c), c.req.valid('json'));
         return c.json({ message: 'Account created. Request a code to verify your email address' }, 201);
       })
-      .post('/login', async (c) => {
-        const body = await input(c, LoginBody);
+      .post('/login', checked(LoginBody), async (c) => {
+        const body = c.req.valid('json');
         // { token } as ever, or { twoFactor, challenge, expiresAt } when a second step follows.
         return c.json(await login(deps(c), body.username ?? body.email ?? '', body.password));
       })
-      .post('/request-otp', async (c) => {
-        await requestCode(deps(c), (await input(c, RequestOtpBody)).email);
+      .post('/request-otp', checked(RequestOtpBody), async (c) => {
+        await requestCode(deps(c), c.req.valid('json').email);
         return c.json({ message: OTP_REQUESTED });
       })
-      .post('/verify-otp', async (c) => {
-        const body = await input(c, VerifyOtpBody);
+      .post('/verify-otp', checked(VerifyOtpBody), async (c) => {
+        const body = c.req.valid('json');
         return c.json(await verifyCode(deps(c), body.email, body.otp));
       })
       // The second step of a sign-in: the challenge and a code from the authenticator app or a recovery code.
-      .post('/two-factor', async (c) => {
-        const answer = await completeTwoFactor(
-          deps(c),
-          await input(c, TwoFactorSignInBody),
-          getCookie(c, BIND_COOKIE.name),
-        );
+      .post('/two-factor', checked(TwoFactorSignInBody), async (c) => {
+        const answer = await completeTwoFactor(deps(c), c.req.valid('json'), getCookie(c, BIND_COOKIE.name));
         deleteCookie(c, BIND_COOKIE.name, { path: BIND_COOKIE.path });
         return c.json(answer);
       })
       // ADMIN_2FA=required and no authenticator yet: the sign-in's challenge gets a new secret to add to an app.
-      .post('/two-factor/setup', async (c) =>
-        c.json(
-          await setupAtSignIn(
-            deps(c),
-            (await input(c, TwoFactorChallengeBody)).challenge,
-            getCookie(c, BIND_COOKIE.name),
-          ),
-        ),
+      .post('/two-factor/setup', checked(TwoFactorChallengeBody), async (c) =>
+        c.json(await setupAtSignIn(deps(c), c.req.valid('json').challenge, getCookie(c, BIND_COOKIE.name))),
       )
-      .post('/reset-password', async (c) => {
-        const body = await input(c, ResetPasswordBody);
+      .post('/reset-password', checked(ResetPasswordBody), async (c) => {
+        const body = c.req.valid('json');
         await resetPassword(deps(c), body.token, body.newPassword);
         return c.json({ message: 'Password reset successful' });
       })
@@ -125,8 +103,8 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
         const { mustChangePassword, ...user } = omit(signedInUser(c), 'id', 'sessionId');
         return c.json({ ...user, must_change_password: mustChangePassword });
       })
-      .post('/change-password', requireUser, async (c) => {
-        const body = await input(c, ChangePasswordBody);
+      .post('/change-password', requireUser, checked(ChangePasswordBody), async (c) => {
+        const body = c.req.valid('json');
         await changePassword(deps(c), signedInUser(c), body.currentPassword, body.newPassword);
         return c.json({ message: 'Password changed' });
       })

@@ -4,16 +4,20 @@
  * answers on /admin/messages; signed in, it is the account's and its answers show on /messages.
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import {
   CONTACT_SENT,
   CONTACT_TOO_MANY,
   SENDER_BLOCKED,
   checkContactMessage,
   isHoneypotFilled,
+  type ContactInput,
 } from '../../../shared/schemas/contact.ts';
+import type { FieldCheck } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError, fieldError } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
+import { jsonBody } from '../../http/valid-input.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
@@ -27,37 +31,38 @@ export const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
 const tooMany = (retryAfterSeconds: number) =>
   new ApiError(429, CONTACT_TOO_MANY, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
+/** What a bot that filled the hidden field sent: it hears what a person hears, and nothing is kept or sent. */
+const BOT = { bot: true } as const;
+const checkContactBody = (body: unknown): FieldCheck<ContactInput | typeof BOT> =>
+  isHoneypotFilled(body) ? { ok: true, value: BOT } : checkContactMessage(body);
+
 export function contactRoutes(deps: Deps) {
-  const router = new Hono<AppEnv>();
   // One limiter per app each; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
   let limiter: AttemptLimiter | undefined;
   let guestLimiter: AttemptLimiter | undefined;
+  // Every request counts against its address, whatever its body: the limit comes before the body is read.
+  const ipLimit = createMiddleware<AppEnv>(async (c, next) => {
+    limiter ??= messageLimiter(c.get('env'), 'contact.ip', CONTACT_LIMIT);
+    const { decision } = await attemptStore(c.get('db'), c.get('env')).reserve([[limiter, clientIp(c)]]);
+    if (!decision.allowed) throw tooMany(decision.retryAfterSeconds);
+    await next();
+  });
 
-  router.post('/contact', async (c) => {
+  return new Hono<AppEnv>().post('/contact', ipLimit, jsonBody(checkContactBody), async (c) => {
     const env = c.get('env');
     const db = c.get('db');
-    limiter ??= messageLimiter(env, 'contact.ip', CONTACT_LIMIT);
-    guestLimiter ??= messageLimiter(env, 'contact.guest-email', GUEST_EMAIL_LIMIT);
-    const limits = attemptStore(db, env);
-    const { decision } = await limits.reserve([[limiter, clientIp(c)]]);
-    if (!decision.allowed) throw tooMany(decision.retryAfterSeconds);
-
-    const body: unknown = await c.req.json().catch(() => undefined);
-    // A bot that filled the hidden field hears what a person hears, and nothing is kept or sent.
-    if (isHoneypotFilled(body)) return c.json({ message: CONTACT_SENT }, 201);
-    const check = checkContactMessage(body);
-    if (!check.ok) throw fieldError(400, check.message, check.field);
+    const input = c.req.valid('json');
+    if ('bot' in input) return c.json({ message: CONTACT_SENT }, 201);
     const user = c.get('user');
-    if ((await isBlockedSender(db, check.value.email)) || (user && (await isBlockedSender(db, user.email))))
+    if ((await isBlockedSender(db, input.email)) || (user && (await isBlockedSender(db, user.email))))
       throw new ApiError(403, SENDER_BLOCKED);
     // Without a session anyone may type any address: each address is limited too.
     if (!user) {
-      const { decision: byEmail } = await limits.reserve([[guestLimiter, check.value.email.toLowerCase()]]);
-      if (!byEmail.allowed) throw tooMany(byEmail.retryAfterSeconds);
+      guestLimiter ??= messageLimiter(env, 'contact.guest-email', GUEST_EMAIL_LIMIT);
+      const { decision } = await attemptStore(db, env).reserve([[guestLimiter, input.email.toLowerCase()]]);
+      if (!decision.allowed) throw tooMany(decision.retryAfterSeconds);
     }
-    await receiveContactMessage({ db, mailer: deps.mailer, siteUrl: env.SITE_URL }, check.value, user?.id ?? null);
+    await receiveContactMessage({ db, mailer: deps.mailer, siteUrl: env.SITE_URL }, input, user?.id ?? null);
     return c.json({ message: CONTACT_SENT }, 201);
   });
-
-  return router;
 }

@@ -3,7 +3,7 @@
  * /api/newsletter/unsubscribe (public, rate-limited), GET /api/admin/newsletter/subscribers (admin only).
  */
 import { type Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { createMiddleware } from 'hono/factory';
 import {
   NEWSLETTER_CONFIRM_INVALID,
   NEWSLETTER_CONFIRMED,
@@ -13,14 +13,14 @@ import {
   NEWSLETTER_UNSUBSCRIBED,
   NewsletterSignup,
   NewsletterToken,
-  SubscribersQuery,
-  SUBSCRIBERS_QUERY_MESSAGES,
-  type SubscribersFilter,
+  checkSubscribersQuery,
 } from '../../../shared/schemas/newsletter.ts';
+import { checkWithMessages } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
+import { jsonBody, validQuery } from '../../http/valid-input.ts';
 import { attemptStore, type LimitPair } from '../../http/attempt-store.ts';
 import { type AttemptLimiter, slidingWindow, UNLIMITED } from '../../http/rate-limit.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
@@ -46,21 +46,6 @@ async function consume(c: Context<AppEnv>, pairs: LimitPair[]): Promise<void> {
     throw new ApiError(429, TOO_MANY, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
 }
 
-/** The JSON body parsed against a schema; a refusal is a 400 with the given message, naming `field`. */
-async function body<S extends z.ZodType>(
-  c: Context<AppEnv>,
-  schema: S,
-  field: string,
-  message: string,
-): Promise<z.infer<S>> {
-  const raw: unknown = await c.req.json().catch(() => {
-    throw badRequest('Request body must be JSON');
-  });
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw fieldError(400, message, field);
-  return parsed.data;
-}
-
 export function newsletterRoutes({ mailer }: Deps) {
   // Counted in the database like the account limits (attempt-store.ts).
   const perEmail = slidingWindow('newsletter.email', {
@@ -78,35 +63,46 @@ export function newsletterRoutes({ mailer }: Deps) {
     clientIp(c),
   ];
 
+  // A token guessed with any body at all counts: the limit comes before the body is read.
+  const tokenLimit = createMiddleware<AppEnv>(async (c, next) => {
+    await consume(c, [byIp(c, tokenIp)]);
+    await next();
+  });
+
   return new Hono<AppEnv>()
     .use('/newsletter', noStore)
     .use('/newsletter/*', noStore)
-    .post('/newsletter', async (c) => {
-      const { email } = await body(c, NewsletterSignup, 'email', NEWSLETTER_EMAIL_INVALID);
-      await consume(c, [byIp(c, perIp), [perEmail, email]]);
-      await subscribe({ db: c.get('db'), env: c.get('env'), mailer }, email);
-      return c.json({ message: NEWSLETTER_REQUESTED }, 202);
-    })
-    .post('/newsletter/confirm', async (c) => {
-      await consume(c, [byIp(c, tokenIp)]);
-      const { token } = await body(c, NewsletterToken, 'token', NEWSLETTER_CONFIRM_INVALID);
-      await confirm(c.get('db'), token);
-      return c.json({ message: NEWSLETTER_CONFIRMED });
-    })
-    .post('/newsletter/unsubscribe', async (c) => {
-      await consume(c, [byIp(c, tokenIp)]);
-      const { token } = await body(c, NewsletterToken, 'token', NEWSLETTER_UNSUBSCRIBE_INVALID);
-      await unsubscribe(c.get('db'), token);
-      return c.json({ message: NEWSLETTER_UNSUBSCRIBED });
-    })
-    .get('/admin/newsletter/subscribers', async (c) => {
-      const parsed = SubscribersQuery.safeParse(c.req.query());
-      if (!parsed.success) {
-        const key = parsed.error.issues[0]?.path[0];
-        const field =
-          typeof key === 'string' && key in SUBSCRIBERS_QUERY_MESSAGES ? (key as keyof SubscribersFilter) : 'q';
-        throw fieldError(400, SUBSCRIBERS_QUERY_MESSAGES[field], field);
-      }
-      return c.json(await listSubscribers(c.get('db'), parsed.data));
-    });
+    .post(
+      '/newsletter',
+      jsonBody(checkWithMessages(NewsletterSignup, { email: NEWSLETTER_EMAIL_INVALID }, 'email')),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        await consume(c, [byIp(c, perIp), [perEmail, email]]);
+        await subscribe({ db: c.get('db'), env: c.get('env'), mailer }, email);
+        return c.json({ message: NEWSLETTER_REQUESTED }, 202);
+      },
+    )
+    .post(
+      '/newsletter/confirm',
+      tokenLimit,
+      jsonBody(checkWithMessages(NewsletterToken, { token: NEWSLETTER_CONFIRM_INVALID }, 'token')),
+      async (c) => {
+        const { token } = c.req.valid('json');
+        await confirm(c.get('db'), token);
+        return c.json({ message: NEWSLETTER_CONFIRMED });
+      },
+    )
+    .post(
+      '/newsletter/unsubscribe',
+      tokenLimit,
+      jsonBody(checkWithMessages(NewsletterToken, { token: NEWSLETTER_UNSUBSCRIBE_INVALID }, 'token')),
+      async (c) => {
+        const { token } = c.req.valid('json');
+        await unsubscribe(c.get('db'), token);
+        return c.json({ message: NEWSLETTER_UNSUBSCRIBED });
+      },
+    )
+    .get('/admin/newsletter/subscribers', validQuery(checkSubscribersQuery), async (c) =>
+      c.json(await listSubscribers(c.get('db'), c.req.valid('query'))),
+    );
 }
