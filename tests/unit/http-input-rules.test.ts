@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { mediaType } from '../../src/server/http/validate.ts';
+import { mediaType } from '../../src/server/http/media-type.ts';
 import { routeMethods } from '../../src/server/http/method-not-allowed.ts';
 import { isCrossSite } from '../../src/server/http/same-origin.ts';
 import { illFormedField, undecodableTarget } from '../../src/server/http/well-formed-text.ts';

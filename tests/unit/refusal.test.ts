@@ -1,6 +1,13 @@
 /** The one refusal of a zod check (src/shared/schemas/refusal.ts): '<field>: <rule>' of the first issue. */
 import { describe, expect, it } from 'vitest';
-import { fieldCheck, isObject, NOT_AN_OBJECT, refusal } from '../../src/shared/schemas/refusal.ts';
+import {
+  checkAgainst,
+  checkWithSentences,
+  fieldCheck,
+  isObject,
+  NOT_AN_OBJECT,
+  refusal,
+} from '../../src/shared/schemas/refusal.ts';
 import { z } from '../../src/shared/schemas/zod.ts';
 
 const Schema = z.object({
@@ -73,5 +80,24 @@ describe('fieldCheck and isObject', () => {
   it('tells a JSON object from null, arrays and scalars', () => {
     expect([{}, null, [], 'x', 1].map(isObject)).toEqual([true, false, false, false, false]);
     expect(NOT_AN_OBJECT).toEqual({ ok: false, field: 'body', message: 'The body must be a JSON object' });
+  });
+
+  it('checkAgainst answers the value, or the first bad field as <field>: <rule>', () => {
+    const check = checkAgainst(Schema, 'body');
+    expect(check({ name: 'a', count: 2 })).toEqual({ ok: true, value: { name: 'a', count: 2 } });
+    expect(check({ name: 'a', count: 'x' })).toEqual({ ok: false, field: 'count', message: 'count: must be a number' });
+    expect(check('x')).toMatchObject({ ok: false, field: 'body' });
+  });
+
+  it("checkWithSentences answers the schema's own sentence, the field apart as its dotted path", () => {
+    const check = checkWithSentences(Schema);
+    expect(check({ name: 'a', count: 2 })).toEqual({ ok: true, value: { name: 'a', count: 2 } });
+    expect(check({ name: '', count: 2 })).toEqual({ ok: false, field: 'name', message: 'is required' });
+    expect(check({ name: 'a', count: 2, lines: ['ok', 'long'] })).toEqual({
+      ok: false,
+      field: 'lines.1',
+      message: 'is too long',
+    });
+    expect(check(null)).toEqual({ ok: false, field: 'body', message: 'Please check the form and try again' });
   });
 });

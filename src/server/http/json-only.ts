@@ -6,7 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, badRequest } from './errors.ts';
 import { SAFE_METHODS } from './same-origin.ts';
-import { mediaType } from './validate.ts';
+import { mediaType } from './media-type.ts';
 import { controlText, illFormedField, illFormedText, nulField } from './well-formed-text.ts';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

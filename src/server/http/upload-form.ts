@@ -15,7 +15,7 @@ import {
 } from '../media/upload-check.ts';
 import { isObject, NOT_AN_OBJECT } from '../../shared/schemas/refusal.ts';
 import { ApiError, fieldError } from './errors.ts';
-import { mediaType } from './validate.ts';
+import { mediaType } from './media-type.ts';
 import { CONTROL_TEXT, isStorableText } from './well-formed-text.ts';
 
 /** Room per file slot for its part headers, and for all the text fields of a form. */

@@ -1,7 +1,7 @@
 /**
- * The one way a request's JSON body or query string is checked: Hono's validator, given a check from the shared
+ * The one way a request's JSON body, query string or path parameters are checked: Hono's validator, given a check from the shared
  * schemas (src/shared/schemas, which the admin and visitor forms run too), answers a refused input
- * 400 { message, field } before the handler runs. The handler reads what passed with c.req.valid('json' | 'query').
+ * 400 { message, field } before the handler runs. The handler reads what passed with c.req.valid('json' | 'query' | 'param').
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
@@ -37,3 +37,6 @@ export const jsonBody = <T>(check: InputCheck<T>, refused?: (c: Context<AppEnv>,
 
 /** The query string checked by `check`; a parameter given more than once arrives as an array (and is refused). */
 export const validQuery = <T>(check: InputCheck<T>) => validator('query', passedOrRefused(check));
+
+/** The path's parameters checked by `check`. */
+export const validParam = <T>(check: InputCheck<T>) => validator('param', passedOrRefused(check));

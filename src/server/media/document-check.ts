@@ -6,7 +6,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../http/errors.ts';
-import { mediaType } from '../http/validate.ts';
+import { mediaType } from '../http/media-type.ts';
 import { codePoints } from '../../shared/code-points.ts';
 
 /** 20 MiB = 20,971,520 bytes per document. */

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Db } from '../db/connection.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
-import { mediaType } from '../http/validate.ts';
+import { mediaType } from '../http/media-type.ts';
 import { MAX_INPUT_PIXELS, storePicture } from './media-store.ts';
 
 /** 5 MiB per file (spec §9 "5 MB"; security.md R38 states the unit). */

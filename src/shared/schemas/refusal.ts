@@ -34,6 +34,12 @@ export function fieldCheck<T>(parsed: z.ZodSafeParseResult<T>, fallbackField: st
   return parsed.success ? { ok: true, value: parsed.data } : refusal(parsed.error, fallbackField);
 }
 
+/** The check of an input against `schema`: its value, or its first bad field with '<field>: <rule>'. */
+export const checkAgainst =
+  <S extends z.ZodType>(schema: S, fallbackField: string) =>
+  (input: unknown): FieldCheck<z.output<S>> =>
+    fieldCheck(schema.safeParse(input), fallbackField);
+
 /**
  * A JSON body checked against `schema`: not an object is refused as such, a top-level field left out answers
  * 'is required', anything else its first rule.

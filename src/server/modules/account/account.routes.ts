@@ -9,7 +9,7 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { noStore } from '../../http/no-store.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
-import { mediaType } from '../../http/validate.ts';
+import { mediaType } from '../../http/media-type.ts';
 import { requireUser, signedInUser } from '../../middleware/auth.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { authBody } from '../auth/auth-input.ts';

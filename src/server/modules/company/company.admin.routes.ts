@@ -7,7 +7,7 @@ import { CompanyUpdate, isThemeOnly } from '../../../shared/schemas/company.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
 import { readUploadForm, readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
-import { mediaType } from '../../http/validate.ts';
+import { mediaType } from '../../http/media-type.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 import { COMPANY_PICTURES, updateCompany, type CompanyChange } from './company.admin.service.ts';
 

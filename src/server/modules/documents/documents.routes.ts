@@ -8,7 +8,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { readUploadForm, readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
-import { mediaType } from '../../http/validate.ts';
+import { mediaType } from '../../http/media-type.ts';
 import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../media/document-check.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import {

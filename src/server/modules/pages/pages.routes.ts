@@ -3,8 +3,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { revalidate } from '../../http/revalidate.ts';
-import { validate } from '../../http/validate.ts';
-import { jsonBody } from '../../http/valid-input.ts';
+import { jsonBody, validParam } from '../../http/valid-input.ts';
+import { checkAgainst } from '../../../shared/schemas/refusal.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import {
   checkPageChanges,
@@ -21,7 +21,7 @@ function writeContext(c: Context<AppEnv>): pages.PageWriteContext {
   return { db: c.get('db'), actor: signedInUser(c) };
 }
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
+const idParam = validParam(checkAgainst(z.object({ id: z.string().min(1).max(100) }), 'id'));
 
 /** GET /api/pages, GET /api/pages/:slug; GET, POST /api/admin/pages; PUT, PATCH, DELETE /api/admin/pages/:id. */
 export function pageRoutes() {
@@ -44,22 +44,22 @@ export function pageRoutes() {
     return c.json({ message: 'Page created', page }, 201);
   });
 
-  router.put('/admin/pages/:id', jsonBody(checkPageChanges), async (c) => {
-    const { id } = validate(IdParam, c.req.param());
+  router.put('/admin/pages/:id', idParam, jsonBody(checkPageChanges), async (c) => {
+    const { id } = c.req.valid('param');
     const { page, publicChange } = await pages.updatePage(writeContext(c), id, c.req.valid('json'));
     siteChanged(c, 'pages', publicChange);
     return c.json({ message: 'Page updated', page });
   });
 
-  router.patch('/admin/pages/:id', jsonBody(checkPageToggles), async (c) => {
-    const { id } = validate(IdParam, c.req.param());
+  router.patch('/admin/pages/:id', idParam, jsonBody(checkPageToggles), async (c) => {
+    const { id } = c.req.valid('param');
     const { page, publicChange } = await pages.togglePage(writeContext(c), id, c.req.valid('json'));
     siteChanged(c, 'pages', publicChange);
     return c.json({ message: page.published ? 'Page published' : 'Page unpublished', page });
   });
 
-  router.delete('/admin/pages/:id', async (c) => {
-    const { id } = validate(IdParam, c.req.param());
+  router.delete('/admin/pages/:id', idParam, async (c) => {
+    const { id } = c.req.valid('param');
     const { publicChange } = await pages.deletePage(writeContext(c), id);
     siteChanged(c, 'pages', publicChange);
     return c.json({ message: 'Page deleted' });

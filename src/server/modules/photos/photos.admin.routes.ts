@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
-import { mediaType } from '../../http/validate.ts';
+import { mediaType } from '../../http/media-type.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 import { uploadPhoto } from './photos.admin.service.ts';

@@ -2,10 +2,16 @@ import { Hono } from 'hono';
 import { PageQuery } from '../../../shared/schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { revalidatePerUser } from '../../http/revalidate.ts';
-import { validate } from '../../http/validate.ts';
+import { validQuery } from '../../http/valid-input.ts';
+import { checkAgainst } from '../../../shared/schemas/refusal.ts';
 import { listRecommendations } from './recommendations.service.ts';
 
-export const recommendationRoutes = new Hono<AppEnv>().get('/personalized', revalidatePerUser, async (c) => {
-  const { limit, offset } = validate(PageQuery, c.req.query());
-  return c.json({ results: await listRecommendations(c.get('db'), limit, offset, c.get('user')?.id) });
-});
+export const recommendationRoutes = new Hono<AppEnv>().get(
+  '/personalized',
+  revalidatePerUser,
+  validQuery(checkAgainst(PageQuery, 'limit')),
+  async (c) => {
+    const { limit, offset } = c.req.valid('query');
+    return c.json({ results: await listRecommendations(c.get('db'), limit, offset, c.get('user')?.id) });
+  },
+);

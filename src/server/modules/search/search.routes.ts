@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { CONTENT_TYPES } from '../../../shared/constants.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { revalidate } from '../../http/revalidate.ts';
-import { validate } from '../../http/validate.ts';
+import { validQuery } from '../../http/valid-input.ts';
+import { checkAgainst } from '../../../shared/schemas/refusal.ts';
 import { search } from './search.service.ts';
 
 const SearchQuery = z.object({
@@ -14,7 +15,12 @@ const SearchQuery = z.object({
   ),
 });
 
-export const searchRoutes = new Hono<AppEnv>().get('/', revalidate, async (c) => {
-  const { k, type } = validate(SearchQuery, c.req.query());
-  return c.json({ results: await search(c.get('db'), k, type) });
-});
+export const searchRoutes = new Hono<AppEnv>().get(
+  '/',
+  revalidate,
+  validQuery(checkAgainst(SearchQuery, 'k')),
+  async (c) => {
+    const { k, type } = c.req.valid('query');
+    return c.json({ results: await search(c.get('db'), k, type) });
+  },
+);

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { ApiError } from '../../http/errors.ts';
 import { readUploadForm, uploadBodyLimit } from '../../http/upload-form.ts';
 import { jsonBody } from '../../http/valid-input.ts';
-import { mediaType } from '../../http/validate.ts';
+import { mediaType } from '../../http/media-type.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import {
   allSliders,
