@@ -68,9 +68,7 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const OTP_LENGTH = 6;
 export const RESET_REDIRECT_MS = 3000;
-export const MOBILE_BREAKPOINT_PX = 768;
 export const PHOTO_SKELETONS = 8;
-export const SHOP_COLUMNS = 3;
 export const SLIDER_ORDER_DEFAULT = 0;
 
 export const SEARCH_BUTTON_DEFAULTS = {

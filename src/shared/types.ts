@@ -270,7 +270,3 @@ export interface DashboardStats {
 export interface ListResponse<T> {
   results: T[];
 }
-
-export interface ErrorResponse {
-  message: string;
-}

@@ -30,7 +30,6 @@ export const AUDIO_DURATION_OPTIONS = [
   { value: 'over-60', label: 'Over 60 mins' },
 ] as const satisfies readonly Option<string>[];
 
-export type AudioType = (typeof AUDIO_TYPE_OPTIONS)[number]['value'];
 export type AudioDuration = (typeof AUDIO_DURATION_OPTIONS)[number]['value'];
 
 /** Duration bands in seconds, same edge rule as videos: [0, 300), [300, 900], (900, 1800], (1800, 3600], (3600, ∞). */
@@ -89,7 +88,6 @@ export const audioSection = defineListSection<Audio>()({
 
 /** category is 'all' or one of audioCategoriesFor(type, items). */
 export type AudioFilters = SectionFilters<typeof audioSection>;
-export type AudioSort = AudioFilters['sort'];
 
 export const DEFAULT_AUDIO_FILTERS: AudioFilters = audioSection.defaults;
 /** The audio items that pass every filter, in the chosen order (a new array; now is unused, kept for a uniform signature). */

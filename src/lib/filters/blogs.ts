@@ -56,8 +56,6 @@ export const blogSection = defineListSection<BlogSummary>()({
 });
 
 export type BlogFilters = SectionFilters<typeof blogSection>;
-export type BlogTimeframe = BlogFilters['timeframe'];
-export type BlogSort = BlogFilters['sort'];
 
 export const DEFAULT_BLOG_FILTERS: BlogFilters = blogSection.defaults;
 /** The blogs that pass every filter, in the chosen order (a new array). */

@@ -57,8 +57,6 @@ export const eventSection = defineListSection<SiteEvent>()({
 });
 
 export type EventFilters = SectionFilters<typeof eventSection>;
-export type EventTimeframe = EventFilters['timeframe'];
-export type EventSort = EventFilters['sort'];
 
 export const DEFAULT_EVENT_FILTERS: EventFilters = eventSection.defaults;
 /** The events that pass every filter, in the chosen order (a new array); now anchors the timeframe. */

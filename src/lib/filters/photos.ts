@@ -27,7 +27,6 @@ export const photoSection = defineListSection<Photo>()({
 });
 
 export type PhotoFilters = SectionFilters<typeof photoSection>;
-export type PhotoSort = PhotoFilters['sort'];
 
 export const DEFAULT_PHOTO_FILTERS: PhotoFilters = photoSection.defaults;
 /** The photos that pass every filter, in the chosen order (a new array; now is unused, kept for a uniform signature). */

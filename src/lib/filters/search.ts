@@ -78,8 +78,6 @@ export const searchSection = defineListSection<SearchResult>()({
 });
 
 export type SearchFilters = SectionFilters<typeof searchSection>;
-export type SearchTypeFilter = SearchFilters['type'];
-export type SearchSort = SearchFilters['sort'];
 
 export const DEFAULT_SEARCH_FILTERS: SearchFilters = searchSection.defaults;
 /** The results that pass every filter, in the chosen order ('relevant' keeps the server's order); a new array. */

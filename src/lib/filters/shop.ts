@@ -53,7 +53,6 @@ export const shopSection = defineListSection<Product>()({
 });
 
 export type ShopFilters = SectionFilters<typeof shopSection>;
-export type ShopSort = ShopFilters['sort'];
 
 export const DEFAULT_SHOP_FILTERS: ShopFilters = shopSection.defaults;
 /** The products that pass every filter, in the chosen order (a new array; now is unused, kept for a uniform signature). */

@@ -76,7 +76,6 @@ export const videoSection = defineListSection<Video>()({
 });
 
 export type VideoFilters = SectionFilters<typeof videoSection>;
-export type VideoSort = VideoFilters['sort'];
 
 export const DEFAULT_VIDEO_FILTERS: VideoFilters = videoSection.defaults;
 /** The videos that pass every filter, in the chosen order (a new array); now dates the trending score. */

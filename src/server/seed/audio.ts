@@ -211,8 +211,6 @@ export function encodeWav(pcm: Int16Array, sampleRate = SAMPLE_RATE): Uint8Array
   return new Uint8Array(buffer);
 }
 
-export const DEMO_TRACK_COUNT = TRACKS.length;
-
 /** A WAV clip of `seconds` (whole seconds) made of sound `track` (taken modulo the number of sounds). */
 export function demoClip(track: number, seconds: number): Uint8Array {
   const sound = TRACKS[((track % TRACKS.length) + TRACKS.length) % TRACKS.length];

@@ -44,4 +44,3 @@ export const PageViewBody = z.object({
   path: z.string().max(VIEW_TEXT_MAX),
   referrer: z.string().max(VIEW_TEXT_MAX).optional().default(''),
 });
-export type PageViewInput = z.output<typeof PageViewBody>;

@@ -62,9 +62,6 @@ export const BlogFields = z.object({
   slug: BLOG_RULES.slug.default(''),
   published: BLOG_RULES.published.default(false),
 });
-export type BlogValues = z.output<typeof BlogFields>;
-/** What the form sends (tags may be a list or one text). */
-export type BlogInput = z.input<typeof BlogFields>;
 
 /** PUT: only the sent fields change (zod 4 would fill defaults inside .partial(), so these have none). */
 export const BlogChanges = z.object(BLOG_RULES).partial();

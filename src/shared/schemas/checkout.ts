@@ -82,7 +82,6 @@ export const ShippingAddress = z.object({
   postalCode: required(SHIPPING_LIMITS.postalCode),
   country: required(SHIPPING_LIMITS.country),
 });
-export type ShippingAddressValues = z.output<typeof ShippingAddress>;
 
 /** POST /api/orders. `email` and `checkoutToken` are a guest's; a signed-in customer's come from the account. */
 export const OrderRequest = z.object({

@@ -25,7 +25,6 @@ export const DocumentInput = z.object({
   description: fields.description.default(''),
   published: fields.published.default(false),
 });
-export type DocumentValues = z.output<typeof DocumentInput>;
 
 /** PUT and PATCH: only the sent fields change. */
 export const DocumentPatch = z.object(fields).partial();

@@ -142,6 +142,5 @@ export const EventFields = z
     return { ...rest, startDate: start ?? '', endDate: end ?? '', isVirtual, priceCents: amountToCents(price) };
   });
 export type EventValues = z.output<typeof EventFields>;
-export type EventInput = z.input<typeof EventFields>;
 
 export const checkEvent = (input: unknown) => checkFields(EventFields, input);

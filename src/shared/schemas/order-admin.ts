@@ -45,7 +45,6 @@ export const OrdersQuery = z
     to: day,
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'] });
-export type OrdersQueryInput = z.input<typeof OrdersQuery>;
 export type OrdersFilter = z.output<typeof OrdersQuery>;
 
 /** What each query field's refusal says. */

@@ -14,7 +14,6 @@ export const USERS_QUERY_MAX = 200;
 
 export const USER_ROLES = ['customer', 'admin'] as const;
 export const USER_STATUSES = ['active', 'deactivated'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Exact texts of the refusals. */
 export const LAST_ADMIN_MESSAGE = 'There must always be at least one active admin';
@@ -28,7 +27,6 @@ export const UsersQuery = z.object({
   role: optionalChoice(USER_ROLES),
   status: optionalChoice(USER_STATUSES),
 });
-export type UsersQueryInput = z.input<typeof UsersQuery>;
 export type UsersFilter = z.output<typeof UsersQuery>;
 
 /** What each query field's refusal says. */

@@ -32,10 +32,6 @@ function toForm({ fields, cover, removeCover }: BlogFormInput): FormData {
 export const fetchAdminBlogs = async (): Promise<AdminBlog[]> =>
   (await api<ListResponse<AdminBlog>>('/api/admin/blogs')).results;
 
-/** GET /api/admin/blogs/{id}. */
-export const fetchAdminBlog = async (id: string): Promise<AdminBlog> =>
-  (await api<{ blog: AdminBlog }>(`/api/admin/blogs/${encodeURIComponent(id)}`)).blog;
-
 /** POST /api/admin/blogs (multipart; the cover optional) with upload progress. */
 export const createBlog = (input: BlogFormInput, onProgress?: Progress) =>
   uploadFile<BlogSaved>('/api/admin/blogs', toForm(input), { method: 'POST', ...(onProgress ? { onProgress } : {}) });

@@ -27,8 +27,6 @@ export function listCustomerOrderRows(db: Db, userId: string) {
     .execute();
 }
 
-export type CustomerOrderListRow = Awaited<ReturnType<typeof listCustomerOrderRows>>[number];
-
 export function findCustomerOrderRow(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
