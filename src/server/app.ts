@@ -14,7 +14,7 @@ import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaderValues, securityHeaders } from './http/security-headers.ts';
 import { isUploadRequest } from './http/upload-form.ts';
 import { wellFormedUrl } from './http/well-formed-text.ts';
-import { authenticate } from './middleware/auth.ts';
+import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';

@@ -10,7 +10,7 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport, AccountSessions } from '../../src/shared/account.ts';
 import type { AdminUser, AdminUserPage, AuditEntry } from '../../src/shared/admin.ts';
 import { ADMIN_TWO_FACTOR_TEXTS } from '../../src/shared/admin-two-factor.ts';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/server/app-env.ts';
 import { mountAdminGuard } from '../../src/server/http/admin-guard.ts';
 import { onError } from '../../src/server/http/on-error.ts';
-import { authenticate } from '../../src/server/middleware/auth.ts';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { authenticate } from '../../src/server/modules/auth/authenticate.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const MODULES_DIR = fileURLToPath(new URL('../../src/server/modules', import.meta.url));

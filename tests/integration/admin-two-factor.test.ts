@@ -9,7 +9,7 @@ import { generateHOTP } from '@oslojs/otp';
 import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSessions } from '../../src/shared/account.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { CookieJar, googleFlow } from '../helpers/google-flow.ts';
 import { codeFrom, mailFiles, parseMail, waitForMail } from '../helpers/outbox.ts';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../helpers/oidc-provider.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES_PER_ADDRESS } from '../../src/server/modules/auth/auth-limits.ts';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import type { User } from '../../src/shared/types.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { sha256Hex } from '../../src/server/modules/auth/tokens.ts';
 import { codeFrom, mailFiles, type OutboxMail, resetTokenFrom, waitForMail } from '../helpers/outbox.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { mailFiles } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/storage/media-storage.ts';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { createHarness, makePictures, type Harness, type Pictures } from '../helpers/fuzz-harness.ts';
 import {
   apiRoutes,

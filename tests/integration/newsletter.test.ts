@@ -1,7 +1,7 @@
 /** Newsletter double opt-in through the real HTTP server: sign-up, mailed links, confirm, unsubscribe, limits. */
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/server/modules/auth/tokens.ts';
-import { setAuthLogSink } from '../../src/server/modules/auth/auth-log.ts';
+import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { NEWSLETTER_LIMITS } from '../../src/server/modules/newsletter/newsletter.routes.ts';
 import type { NewsletterSubscriberPage } from '../../src/shared/schemas/newsletter.ts';
 import { mailFiles, type OutboxMail, waitForMail } from '../helpers/outbox.ts';

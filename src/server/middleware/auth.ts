@@ -1,39 +1,13 @@
-/** Bearer-token authentication (security.md R25) and the guards for signed-in and admin routes (R33). */
+/** The guards for signed-in and admin routes (R33); the user they read was set by the auth module's `authenticate`. */
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.ts';
-import type { Env } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
-import { logAuthEvent } from '../modules/auth/auth-log.ts';
-import { BIND_COOKIE, resolveSession } from '../modules/auth/sessions.service.ts';
+import { logAuthEvent } from '../http/auth-log.ts';
 import { clientIp } from './client-ip.ts';
 
 import type { AuthUser } from '../modules/auth/user-dto.ts';
 
 export type { AuthUser } from '../modules/auth/user-dto.ts';
-
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,512})\s*$/i;
-
-/**
- * Sets c.var.user from `Authorization: Bearer <token>`; never from a query string, body or cookie. Anything else leaves
- * it unset. `bindKey` is deps.keys.sessionBinding.
- */
-export function authenticate(env: Env, bindKey: Buffer): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
-    if (token) {
-      const resolved = await resolveSession(c.get('db'), env, token, {
-        key: bindKey,
-        cookie: getCookie(c, BIND_COOKIE.name),
-      });
-      if (resolved) {
-        c.set('user', resolved.user);
-        if (resolved.activated) deleteCookie(c, BIND_COOKIE.name, { path: BIND_COOKIE.path });
-      }
-    }
-    await next();
-  };
-}
 
 /**
  * The signed-in user, for a handler behind requireUser or requireAdmin (which have answered 401 without one); a

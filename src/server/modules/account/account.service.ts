@@ -19,7 +19,7 @@ import type { Db } from '../../db/connection.ts';
 import { findUserById, updateUser, type UserRow } from '../auth/accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from '../auth/auth-deps.ts';
 import { refuseField } from '../auth/auth-input.ts';
-import { logAuthEvent } from '../auth/auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { normaliseUsername, usernameKey, usernameProblem } from '../auth/identifiers.ts';
 import { confirmPassword } from '../auth/password-confirm.ts';

@@ -17,7 +17,7 @@ import { ApiError, fieldError } from '../../http/errors.ts';
 import { updateUser } from '../auth/accounts.repository.ts';
 import { sendInBackground } from '../auth/auth-deps.ts';
 import { refuseField } from '../auth/auth-input.ts';
-import { logAuthEvent } from '../auth/auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { deleteCodesOfUser, deleteResetTokensOfUser } from '../auth/codes.repository.ts';
 import { normaliseEmail } from '../auth/identifiers.ts';

@@ -7,7 +7,7 @@ import { emailTaken, findUserByIdentifier, insertUser, updateUser, usernameKeyTa
 import type { AuthDeps } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
 import { checkAll, consumeAll, reservePasswordCheck } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import type { RegisterBody } from './auth.schemas.ts';
 import {
   identifierKey,

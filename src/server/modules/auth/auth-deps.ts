@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Env } from '../../env.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import type { AuthLimits } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 
 export interface AuthDeps {
   db: Db;

@@ -15,7 +15,7 @@ import {
   slidingWindow,
   UNLIMITED,
 } from '../../http/rate-limit.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

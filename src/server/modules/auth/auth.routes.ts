@@ -12,7 +12,7 @@ import { login, register } from './accounts.service.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { authBody } from './auth-input.ts';
 import { limitsForSetting } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import {
   ChangePasswordBody,
   LoginBody,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import type { Env } from '../../env.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { type OidcIdentity, signInWithOidc } from './oidc-accounts.service.ts';
 import type { OidcClient } from './oidc-client.ts';
 import type { AuthDeps } from './auth-deps.ts';

@@ -5,7 +5,7 @@ import { findUserByIdentifier, updateUser } from './accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
 import { consumeAll } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { forgotPasswordMail, mailBrand, verifyEmailMail } from './auth-mails.ts';
 import { consumeCode, countWrongGuess, findLatestCode, replaceCode, replaceResetToken } from './codes.repository.ts';
 import { identifierKey, parseIdentifier } from './identifiers.ts';

@@ -4,7 +4,7 @@ import { findUserById, updateUser } from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
 import { reservePasswordCheck } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { contextWords, newPasswordProblem } from './password-check.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { deleteOtherSessionsOfUser } from './sessions.repository.ts';

@@ -2,7 +2,7 @@
 import type { AuthDeps } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
 import { reservePasswordCheck } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { verifyPassword } from './password-hash.ts';
 
 /** The sentence of a wrong password on those forms. */

@@ -4,7 +4,7 @@ import { findUserById, updateUser } from './accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
 import { consumeAll } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { mailBrand, passwordChangedMail } from './auth-mails.ts';
 import { consumeResetToken, deleteCodesOfUser, deleteResetTokensOfUser, findResetToken } from './codes.repository.ts';
 import { contextWords, newPasswordProblem } from './password-check.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { SignInAnswer, TwoFactorChallenge } from '../../../shared/two-factor.ts';
 import { bool } from '../content/content.mappers.ts';
 import { type AuthDeps } from './auth-deps.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { adminSignInMail, mailBrand, type SignInFacts } from './auth-mails.ts';
 import { startSession, type StartedSession } from './sessions.service.ts';
 import { insertChallenge, findTwoFactor } from './two-factor.repository.ts';

@@ -18,7 +18,7 @@ import { findUserById, type UserRow } from './accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
 import { consumeAll, reserveAll } from './auth-limits.ts';
-import { logAuthEvent } from './auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { mailBrand, twoFactorChangedMail } from './auth-mails.ts';
 import { confirmPassword } from './password-confirm.ts';
 import { newRecoveryCodes, hashRecoveryCode } from './recovery-codes.ts';

@@ -14,7 +14,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { twoFactorResetMail } from '../account/account-mails.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import { sendInBackground } from '../auth/auth-deps.ts';
-import { logAuthEvent } from '../auth/auth-log.ts';
+import { logAuthEvent } from '../../http/auth-log.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { deleteChallengesOfUser, deleteTwoFactor, findTwoFactor } from '../auth/two-factor.repository.ts';
