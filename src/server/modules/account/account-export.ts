@@ -12,59 +12,15 @@ import { countRecoveryCodes, findTwoFactor } from '../auth/two-factor.repository
 import { bool } from '../content/content.mappers.ts';
 import { findSubscriberByEmail } from '../newsletter/newsletter.repository.ts';
 import { customerOrderFromRow } from '../orders/orders.customer.service.ts';
-import { findEmailChange } from './account.repository.ts';
+import {
+  conversationRowsOf,
+  findEmailChange,
+  messageRowsOf,
+  orderRowsOf,
+  sessionRowsOf,
+  viewRowsOf,
+} from './account.repository.ts';
 import { accountRow, sessionOf } from './account.service.ts';
-
-/** Every order of the account, newest first (no cap: the export is the whole record). */
-const orderRowsOf = (db: Db, userId: string) =>
-  db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
-
-const conversationRowsOf = (db: Db, userId: string) =>
-  db
-    .selectFrom('conversations')
-    .select(['id', 'subject', 'source', 'status', 'created_at', 'last_message_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-
-/** The messages of the account's own conversations only (joined on the owner, never by a conversation id alone). */
-const messageRowsOf = (db: Db, userId: string) =>
-  db
-    .selectFrom('conversation_messages')
-    .innerJoin('conversations', 'conversations.id', 'conversation_messages.conversation_id')
-    .select([
-      'conversation_messages.conversation_id',
-      'conversation_messages.author',
-      'conversation_messages.body',
-      'conversation_messages.created_at',
-    ])
-    .where('conversations.user_id', '=', userId)
-    .orderBy('conversation_messages.created_at')
-    .orderBy('conversation_messages.id')
-    .execute();
-
-const viewRowsOf = (db: Db, userId: string) =>
-  db
-    .selectFrom('user_views')
-    .select(['content_type', 'ref_id', 'viewed_at'])
-    .where('user_id', '=', userId)
-    .orderBy('viewed_at', 'desc')
-    .execute();
-
-const sessionRowsOf = (db: Db, userId: string) =>
-  db
-    .selectFrom('sessions')
-    .select(['id', 'device', 'created_at', 'last_seen_at', 'expires_at'])
-    .where('user_id', '=', userId)
-    .orderBy('last_seen_at', 'desc')
-    .execute();
 
 /** On or off, since when, and how many recovery codes are left; an enrolment not yet confirmed is off. */
 async function twoFactorOf(db: Db, userId: string): Promise<ExportedTwoFactor> {

@@ -1,4 +1,4 @@
-/** The account's own rows (Kysely only): a pending email change, and the account's deletion. */
+/** The account's own rows (Kysely only): a pending email change, the account's deletion, and what its export reads. */
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { EmailChangesTable } from '../../db/schema.ts';
@@ -70,3 +70,54 @@ export async function usernameKeyTakenByOther(db: Db, key: string, userId: strin
 export async function deleteUserRow(db: Db, userId: string): Promise<boolean> {
   return (await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst()).numDeletedRows === 1n;
 }
+
+/** Every order of the account, newest first (no cap: the export is the whole record). */
+export const orderRowsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+
+export const conversationRowsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('conversations')
+    .select(['id', 'subject', 'source', 'status', 'created_at', 'last_message_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+/** The messages of the account's own conversations only (joined on the owner, never by a conversation id alone). */
+export const messageRowsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('conversation_messages')
+    .innerJoin('conversations', 'conversations.id', 'conversation_messages.conversation_id')
+    .select([
+      'conversation_messages.conversation_id',
+      'conversation_messages.author',
+      'conversation_messages.body',
+      'conversation_messages.created_at',
+    ])
+    .where('conversations.user_id', '=', userId)
+    .orderBy('conversation_messages.created_at')
+    .orderBy('conversation_messages.id')
+    .execute();
+
+export const viewRowsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('user_views')
+    .select(['content_type', 'ref_id', 'viewed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('viewed_at', 'desc')
+    .execute();
+
+export const sessionRowsOf = (db: Db, userId: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'device', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .execute();

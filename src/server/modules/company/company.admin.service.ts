@@ -3,7 +3,6 @@
  * entry in one transaction; after the commit the cached answer is dropped, a site rebuild is asked for and the
  * pictures it replaced are released.
  */
-import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { AuditAction } from '../../../shared/admin.ts';
 import type { CompanyUpdate } from '../../../shared/schemas/company.ts';
@@ -16,7 +15,7 @@ import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { invalidateCompany } from './company.cache.ts';
-import { COMPANY_ROW_ID } from './company.repository.ts';
+import { findCompanyRow, saveCompanyRow } from './company.repository.ts';
 import { getCompany } from './company.service.ts';
 
 /** The pictures of the company form, each an optional file upload. */
@@ -69,17 +68,8 @@ export async function updateCompany(db: Db, dataDir: string, actor: AuthUser, ch
     }
     const columns: CompanyColumns = { ...columnsOf(change.update), ...stored, updated_at: new Date().toISOString() };
     const replaced = await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('company_settings')
-        .select(COMPANY_PICTURES)
-        .where('id', '=', COMPANY_ROW_ID)
-        .executeTakeFirst();
-      if (before) await trx.updateTable('company_settings').set(columns).where('id', '=', COMPANY_ROW_ID).execute();
-      else
-        await trx
-          .insertInto('company_settings')
-          .values({ ...columns, id: COMPANY_ROW_ID, public_id: randomUUID() })
-          .execute();
+      const before = await findCompanyRow(trx);
+      await saveCompanyRow(trx, columns);
       await claimMedia(trx, ...Object.values(stored));
       const fields = Object.keys(columns).filter((key) => key !== 'updated_at');
       await recordAudit(trx, actor, {

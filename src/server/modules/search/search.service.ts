@@ -2,6 +2,14 @@ import type { ContentType, SearchResult } from '../../../shared/types.ts';
 import { centsToAmount } from '../../../shared/money.ts';
 import type { Db } from '../../db/connection.ts';
 import { searchIndex } from '../../db/search-index.ts';
+import {
+  audioHitRows,
+  blogHitRows,
+  eventHitRows,
+  photoHitRows,
+  productHitRows,
+  videoHitRows,
+} from './search.repository.ts';
 
 export const SEARCH_LIMIT = 100;
 
@@ -15,54 +23,12 @@ export async function search(db: Db, text: string, type?: ContentType): Promise<
     return list.length ? read(list) : Promise.resolve([]);
   };
   const [products, blogs, photos, videos, audios, events] = await Promise.all([
-    rowsOf('product', (list) =>
-      db
-        .selectFrom('products')
-        .select(['id', 'name', 'slug', 'description', 'created_at', 'views', 'price_cents'])
-        .where('id', 'in', list)
-        .where('published', '=', true)
-        .execute(),
-    ),
-    rowsOf('blog', (list) =>
-      db
-        .selectFrom('blogs')
-        .select(['id', 'title', 'slug', 'caption', 'created_at', 'views'])
-        .where('id', 'in', list)
-        .where('published', '=', true)
-        .execute(),
-    ),
-    rowsOf('photo', (list) =>
-      db
-        .selectFrom('photos')
-        .select(['id', 'title', 'caption', 'created_at', 'views'])
-        .where('id', 'in', list)
-        .where('published', '=', true)
-        .execute(),
-    ),
-    rowsOf('video', (list) =>
-      db
-        .selectFrom('videos')
-        .select(['id', 'name', 'description', 'created_at', 'views'])
-        .where('id', 'in', list)
-        .where('published', '=', true)
-        .execute(),
-    ),
-    rowsOf('audio', (list) =>
-      db
-        .selectFrom('audios')
-        .select(['id', 'name', 'description', 'created_at', 'plays'])
-        .where('id', 'in', list)
-        .where('published', '=', true)
-        .execute(),
-    ),
-    rowsOf('event', (list) =>
-      db
-        .selectFrom('events')
-        .select(['id', 'name', 'slug', 'description', 'start_date', 'registrations', 'price_cents'])
-        .where('id', 'in', list)
-        .where('published', '=', true)
-        .execute(),
-    ),
+    rowsOf('product', (list) => productHitRows(db, list)),
+    rowsOf('blog', (list) => blogHitRows(db, list)),
+    rowsOf('photo', (list) => photoHitRows(db, list)),
+    rowsOf('video', (list) => videoHitRows(db, list)),
+    rowsOf('audio', (list) => audioHitRows(db, list)),
+    rowsOf('event', (list) => eventHitRows(db, list)),
   ]);
   const found = new Map<string, SearchResult>();
   for (const r of products)

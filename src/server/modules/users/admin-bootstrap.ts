@@ -2,7 +2,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { passwordProblem } from '../../../shared/password-policy.ts';
 import type { Db } from '../../db/connection.ts';
+import { insertUser } from '../auth/accounts.repository.ts';
 import { hashPassword } from '../auth/password-hash.ts';
+import { anyAdminExists } from './users.admin.repository.ts';
 
 export interface BootstrapResult {
   created: boolean;
@@ -12,8 +14,7 @@ export interface BootstrapResult {
 }
 
 export async function ensureFirstAdmin(db: Db, email: string, password: string | undefined): Promise<BootstrapResult> {
-  const existing = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
-  if (existing) return { created: false, email };
+  if (await anyAdminExists(db)) return { created: false, email };
   // An empty ADMIN_PASSWORD counts as unset.
   // An empty ADMIN_PASSWORD counts as unset.
   const given = password === '' ? undefined : password;
@@ -22,23 +23,20 @@ export async function ensureFirstAdmin(db: Db, email: string, password: string |
   const problem = passwordProblem(chosen, ['admin', email.split('@')[0] ?? '']);
   if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
   const now = new Date().toISOString();
-  await db
-    .insertInto('users')
-    .values({
-      id: randomUUID(),
-      first_name: 'Site',
-      last_name: 'Admin',
-      email,
-      username: 'admin',
-      username_key: 'admin',
-      password_hash: await hashPassword(chosen),
-      role: 'admin',
-      email_verified: true,
-      // A generated password was shown on a console: it must be replaced at first sign-in (security.md R8).
-      must_change_password: generated !== undefined,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertUser(db, {
+    id: randomUUID(),
+    first_name: 'Site',
+    last_name: 'Admin',
+    email,
+    username: 'admin',
+    username_key: 'admin',
+    password_hash: await hashPassword(chosen),
+    role: 'admin',
+    email_verified: true,
+    // A generated password was shown on a console: it must be replaced at first sign-in (security.md R8).
+    must_change_password: generated !== undefined,
+    created_at: now,
+    updated_at: now,
+  });
   return generated ? { created: true, email, generatedPassword: generated } : { created: true, email };
 }

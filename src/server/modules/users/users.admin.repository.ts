@@ -79,6 +79,11 @@ export function findAdminUserRow(db: Db, id: string) {
   return selectAdminUsers(db).where('users.id', '=', id).executeTakeFirst();
 }
 
+/** Whether any admin account exists, disabled or not. */
+export async function anyAdminExists(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst()) !== undefined;
+}
+
 /** Accounts that can use the admin area now. */
 export async function countActiveAdmins(db: Db): Promise<number> {
   const row = await db
