@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { postgresChanges } from './postgres-changes.ts';
 import { postgresDialect } from './postgres-dialect.ts';
 import type { Database } from './schema.ts';
@@ -78,4 +78,9 @@ export function externalWrites(db: Db): number | null {
  */
 export function databaseGrowthCheck(db: Db): (() => Promise<boolean | null>) | undefined {
   return features.get(db)?.canGrow;
+}
+
+/** Answers when the database does, throws when it cannot be reached. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -27,3 +27,7 @@ export async function deleteDocumentRow(db: DbOrTrx, id: string) {
   if (row) await db.deleteFrom('documents').where('id', '=', id).execute();
   return row;
 }
+
+/** The stored file name of every document, drafts included. */
+export const listDocumentFiles = async (db: DbOrTrx) =>
+  (await db.selectFrom('documents').select('file').execute()).map((r) => r.file);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { mediaStorageAt } from '../../media/storage/media-storage.ts';
 import { sweepOrphans, type SweepOptions } from '../../media/storage/orphan-sweep.ts';
+import { listDocumentFiles } from './documents.repository.ts';
 
 /** The only names this store makes and reads (a stored `file` column is checked against it before use). */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
@@ -52,9 +53,5 @@ export async function openDocumentFile(dataDir: string, file: string): Promise<R
  * and its file's removal (security.md R43). Meant for start-up, beside sweepOrphanMedia; the count removed.
  */
 export async function sweepOrphanDocuments(db: Db, dataDir: string, options: SweepOptions = {}): Promise<number> {
-  return sweepOrphans(
-    storeOf(dataDir),
-    async () => (await db.selectFrom('documents').select('file').execute()).map((r) => r.file),
-    options,
-  );
+  return sweepOrphans(storeOf(dataDir), () => listDocumentFiles(db), options);
 }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import type { AppEnv } from '../../app-env.ts';
-import { databaseGrowthCheck } from '../../db/connection.ts';
+import { databaseGrowthCheck, pingDatabase } from '../../db/connection.ts';
 import { storageProblem } from '../../db/storage-health.ts';
 
 /**
@@ -11,7 +10,7 @@ import { storageProblem } from '../../db/storage-health.ts';
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const db = c.get('db');
   try {
-    await sql`select 1`.execute(db);
+    await pingDatabase(db);
   } catch {
     return c.json({ ok: false, status: 'unavailable', message: 'Database unavailable' }, 503);
   }
