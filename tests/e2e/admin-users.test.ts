@@ -1,6 +1,6 @@
 /**
- * Manage Users as an admin uses it: find a new customer by search, make them admin and back,
- * deactivate (their session ends at once) and reactivate; the admin's own row cannot be changed; reset another
+ * Manage Users as an admin uses it: find a new customer by search, make them admin and back (each change ends their
+ * sessions), deactivate (their session ends at once) and reactivate; the admin's own row cannot be changed; reset another
  * admin's two-factor sign-in. The e2e server is shared: only the accounts this file registers are changed.
  */
 import assert from 'node:assert/strict';
@@ -50,6 +50,13 @@ async function registerCustomer(request: APIRequestContext, person = CUSTOMER): 
 }
 
 const asCustomer = (path: string) => api.get(path, { headers: { Authorization: `Bearer ${customer}` } });
+
+/** Signs the person in with the password; answers the token. */
+async function signIn(person: { username: string; password: string }): Promise<string> {
+  const res = await api.post('/api/auth/login', { data: { username: person.username, password: person.password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
 
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
@@ -104,10 +111,15 @@ test('an admin finds a customer, makes them admin and back, deactivates (their s
   await role.selectOption('admin');
   await expect(status(page)).toHaveText(`${NAME} made admin`);
   await expect(role).toHaveValue('admin');
+  // A new role ends the account's sessions; the next sign-in is an admin's.
+  expect((await asCustomer('/api/auth/me')).status()).toBe(401);
+  customer = await signIn(CUSTOMER);
   expect((await asCustomer('/api/admin/users')).status()).toBe(200);
 
   await role.selectOption('customer');
   await expect(status(page)).toHaveText(`${NAME} made customer`);
+  expect((await asCustomer('/api/admin/users')).status()).toBe(401);
+  customer = await signIn(CUSTOMER);
   expect((await asCustomer('/api/admin/users')).status()).toBe(403);
 
   await page.getByRole('button', { name: `Deactivate ${NAME}` }).click();
@@ -184,10 +196,9 @@ test('an admin resets the two-factor sign-in of another admin who lost it: confi
   page,
 }) => {
   // Tess is made admin and turns two-factor sign-in on under Settings (through the API).
-  const tess = await registerCustomer(api, HELPED);
+  await registerCustomer(api, HELPED);
   const tessId = await idOf(HELPED.username);
   assert(tessId);
-  const asTess = { Authorization: `Bearer ${tess}` };
   expect(
     (
       await api.patch(`/api/admin/users/${tessId}`, {
@@ -196,6 +207,8 @@ test('an admin resets the two-factor sign-in of another admin who lost it: confi
       })
     ).status(),
   ).toBe(200);
+  // Her customer session ended with the new role: she signs in again as an admin.
+  const asTess = { Authorization: `Bearer ${await signIn(HELPED)}` };
   const setup = (await (await api.post('/api/account/two-factor/setup', { headers: asTess })).json()) as {
     secret: string;
   };

@@ -2,7 +2,8 @@
  * Two-factor sign-in for admins, the session list and the new sign-in mail, against the real server and
  * database: setting up an authenticator, the second step after a password, an emailed code and Google, wrong and
  * reused codes, single-use recovery codes, the attempt limits, turning it off, ADMIN_2FA=required, customers left
- * as they were, signing out one session, and the mail to an admin after each sign-in.
+ * as they were, signing out one session, the sessions a change of role or second factor ends, and the mail to an
+ * admin after each sign-in.
  */
 import { randomUUID } from 'node:crypto';
 import { generateHOTP } from '@oslojs/otp';
@@ -171,10 +172,14 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     expect(wrong.body).toMatchObject({ field: 'code', message: 'That code is not right. Please try again' });
     expect((await call('GET', '/api/account/two-factor', { token })).body['enabled']).toBe(false);
     // Still unconfirmed, signing in gives a session as before.
-    expect(Object.keys((await login('admin', TEST_ADMIN_PASSWORD)).body)).toEqual(['token']);
+    const elsewhere = await login('admin', TEST_ADMIN_PASSWORD);
+    expect(Object.keys(elsewhere.body)).toEqual(['token']);
 
     const on = await call('POST', '/api/account/two-factor/confirm', { token, body: { code: codeOf(key) } });
     expect(on.status).toBe(200);
+    // Turning it on ends the account's other sessions (one a stolen password made would be among them), not this one.
+    expect((await call('GET', '/api/auth/me', { token: String(elsewhere.body['token']) })).status).toBe(401);
+    expect((await call('GET', '/api/auth/me', { token })).status).toBe(200);
     recovery = on.body['recoveryCodes'] as string[];
     expect(recovery).toHaveLength(10);
     expect(new Set(recovery).size).toBe(10);
@@ -352,6 +357,12 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     const token = String(
       (await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key) } })).body['token'],
     );
+    await forgetUsedStep(await adminId());
+    const second = String((await login('admin', TEST_ADMIN_PASSWORD)).body['challenge']);
+    const elsewhere = String(
+      (await call('POST', '/api/auth/two-factor', { body: { challenge: second, code: codeOf(key, 1) } })).body['token'],
+    );
+    expect((await call('GET', '/api/auth/me', { token: elsewhere })).status).toBe(200);
     const none = await call('DELETE', '/api/account/two-factor', { token, body: {} });
     expect(none.status).toBe(400);
     const wrongPassword = await call('DELETE', '/api/account/two-factor', {
@@ -363,6 +374,8 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
     const before = mailFiles(server.dataDir);
     const off = await call('DELETE', '/api/account/two-factor', { token, body: { password: TEST_ADMIN_PASSWORD } });
     expect(off.status).toBe(200);
+    expect((await call('GET', '/api/auth/me', { token: elsewhere })).status).toBe(401);
+    expect((await call('GET', '/api/auth/me', { token })).status).toBe(200);
     expect(
       (
         await waitForMail(server.dataDir, {
@@ -403,6 +416,7 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
 
 describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
   let t: TestApp;
+  let adminKey: Uint8Array;
   const call = client(() => ({ app: t }));
   const login = (username: string, password: string) =>
     call('POST', '/api/auth/login', { body: { username, password } });
@@ -426,6 +440,7 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
     const setup = await call('POST', '/api/auth/two-factor/setup', { body: { challenge } });
     expect(setup.status).toBe(200);
     const key = base32Bytes(String(setup.body['secret']));
+    adminKey = key;
     const wrong = await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key, 6) } });
     expect(wrong.status).toBe(400);
     const done = await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(key) } });
@@ -445,6 +460,41 @@ describe('ADMIN_2FA=required, sessions and the new sign-in mail', () => {
     expect(
       (await call('POST', '/api/auth/two-factor/setup', { body: { challenge: next.body['challenge'] } })).status,
     ).toBe(401);
+  });
+
+  it('ends every session of an account whose role changes: a promoted customer must sign in, and enrol, first', async () => {
+    await t.db.updateTable('user_two_factor').set({ last_used_step: null }).execute();
+    const challenge = String((await login('admin', TEST_ADMIN_PASSWORD)).body['challenge']);
+    const admin = String(
+      (await call('POST', '/api/auth/two-factor', { body: { challenge, code: codeOf(adminKey) } })).body['token'],
+    );
+    const customer = await t.customerToken('promo');
+    const id = (await t.db.selectFrom('users').select('id').where('username', '=', 'promo').executeTakeFirstOrThrow())
+      .id;
+    const me = async (token: string) => (await call('GET', '/api/auth/me', { token })).status;
+
+    expect((await call('PATCH', `/api/admin/users/${id}`, { token: admin, body: { role: 'admin' } })).status).toBe(200);
+    // The customer's session never acts as an admin's: it ended with the change.
+    expect(await me(customer)).toBe(401);
+    const write = await call('PUT', '/api/company', { token: customer, body: { name: 'Taken over' } });
+    expect(write.status).toBe(401);
+    // The next sign-in is judged by the admin rules: no session before an authenticator is set up.
+    const promoted = await login('promo', TEST_CUSTOMER_PASSWORD);
+    expect(promoted.body).toMatchObject({ twoFactor: 'enrol' });
+    expect(promoted.body['token']).toBeUndefined();
+
+    // Back to customer: the sessions end again, and the next sign-in is a customer's.
+    expect((await call('PATCH', `/api/admin/users/${id}`, { token: admin, body: { role: 'customer' } })).status).toBe(
+      200,
+    );
+    const again = String((await login('promo', TEST_CUSTOMER_PASSWORD)).body['token']);
+    expect(await me(again)).toBe(200);
+    // A session made for one role is refused once the account has another, however the role changed (a sign-in
+    // judged as a customer's that finished just after a promotion).
+    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', id).execute();
+    expect(await me(again)).toBe(401);
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    expect(await me(admin)).toBe(200);
   });
 
   it('leaves customers alone and mails no customer sign-in', async () => {

@@ -179,13 +179,30 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(down.status).toBe(200);
     expect(down.body.message).toBe('Ana Diaz made customer');
     expect(down.body.user?.role).toBe('customer');
-    expect((await list('', anaToken)).status).toBe(403);
+    // The admin session ended with the role; the customer's next session is refused the admin API.
+    expect((await list('', anaToken)).status).toBe(401);
+    expect((await list('', await t.login('ana', PASSWORD))).status).toBe(403);
 
     const rows = (await audit()).slice(before);
     expect(rows.map((r) => [r.summary, r.target_type, r.target_id, r.actor_id])).toEqual([
       ['Ana Diaz made admin', 'user', ids['ana'], adminId],
       ['Ana Diaz made customer', 'user', ids['ana'], adminId],
     ]);
+  });
+
+  it("a new role ends every session of the account; the acting admin's own session lives on", async () => {
+    const asCustomer = await t.login('pct', PASSWORD);
+    expect((await patch(idOf('pct'), { role: 'admin' })).status).toBe(200);
+    expect(await me(asCustomer)).toBe(401);
+    const asAdmin = await t.login('pct', PASSWORD);
+    expect(await me(asAdmin)).toBe(200);
+    expect((await patch(idOf('pct'), { role: 'customer' })).status).toBe(200);
+    expect(await me(asAdmin)).toBe(401);
+    // Asking for the role it already has ends nothing.
+    const kept = await t.login('pct', PASSWORD);
+    expect((await patch(idOf('pct'), { role: 'customer' })).status).toBe(200);
+    expect(await me(kept)).toBe(200);
+    expect(await me(admin)).toBe(200);
   });
 
   it('deactivating ends every session of the account at once; reactivating lets it sign in again', async () => {

@@ -12,6 +12,7 @@ import * as attemptLimits from './migrations/2026_11_24_2000_attempt_limits.ts';
 import * as adminTwoFactor from './migrations/2026_11_25_0100_admin_two_factor.ts';
 import * as mediaPending from './migrations/2026_11_25_0200_media_pending.ts';
 import * as sessionDevices from './migrations/2026_11_25_0300_session_devices.ts';
+import * as sessionRole from './migrations/2026_11_29_1400_session_role.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0100_admin_two_factor': adminTwoFactor,
   '2026_11_25_0200_media_pending': mediaPending,
   '2026_11_25_0300_session_devices': sessionDevices,
+  '2026_11_29_1400_session_role': sessionRole,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -86,6 +86,8 @@ export interface SessionsTable {
   pending_until: string | null;
   /** The browser and system the session was started from, as names only ('Chrome on Linux'); null when unknown or older. */
   device: string | null;
+  /** The role the sign-in that made it was judged for; a session whose account now has another role counts for nothing. */
+  role: string | null;
 }
 
 export interface OneTimeCodesTable {

@@ -57,7 +57,8 @@ export interface ChangeTarget {
 }
 
 export type ChangeVerdict =
-  | { ok: true; changed: boolean }
+  /** `endsSessions`: the account's sessions end with the change (deactivated, or given another role). */
+  | { ok: true; changed: boolean; endsSessions: boolean }
   | { ok: false; status: 400; field: 'role' | 'disabled'; message: string }
   | { ok: false; status: 409; message: string };
 
@@ -67,6 +68,8 @@ const isActiveAdmin = (role: string, disabled: boolean) => role === 'admin' && !
  * May `actorId` apply `change` to `target` while `activeAdmins` active admins exist (the target counted)?
  * A change to one's own account is refused even when harmless, so an admin never locks themself out by a slip;
  * a change that leaves no active admin is refused; asking for what already is, is allowed and changes nothing.
+ * A new role or a deactivation ends the account's sessions: its next one comes from a sign-in judged by the rules of
+ * the role it has then (an admin's second factor among them).
  */
 export function judgeUserChange(
   actorId: string,
@@ -76,13 +79,13 @@ export function judgeUserChange(
 ): ChangeVerdict {
   const roleChanges = change.role !== undefined && change.role !== target.role;
   const disabledChanges = change.disabled !== undefined && change.disabled !== target.disabled;
-  if (!roleChanges && !disabledChanges) return { ok: true, changed: false };
+  if (!roleChanges && !disabledChanges) return { ok: true, changed: false, endsSessions: false };
   if (actorId === target.id)
     return { ok: false, status: 400, field: roleChanges ? 'role' : 'disabled', message: SELF_CHANGE_MESSAGE };
   const after = isActiveAdmin(change.role ?? target.role, change.disabled ?? target.disabled);
   if (isActiveAdmin(target.role, target.disabled) && !after && activeAdmins <= 1)
     return { ok: false, status: 409, message: LAST_ADMIN_MESSAGE };
-  return { ok: true, changed: true };
+  return { ok: true, changed: true, endsSessions: roleChanges || change.disabled === true };
 }
 
 /** The audit line and answer message for a change, e.g. 'Ana Diaz made admin and reactivated'. */

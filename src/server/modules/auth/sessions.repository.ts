@@ -18,6 +18,7 @@ export function findSessionWithUser(db: Db, tokenHash: string) {
       'sessions.last_seen_at',
       'sessions.expires_at',
       'sessions.pending_until',
+      'sessions.role as session_role',
       'users.id',
       'users.first_name',
       'users.last_name',

@@ -5,7 +5,6 @@ import type { Env } from '../../env.ts';
 import {
   deleteExpiredSessionsOfUser,
   deleteSession,
-  deleteSessionsOfUser,
   findSessionWithUser,
   insertSession,
   updateSession,
@@ -56,6 +55,7 @@ export async function startSession(
     expires_at: iso(now + ttlMs(env, user.role)),
     pending_until: options.pending ? iso(now + PENDING_SECONDS * 1000) : null,
     device: deviceName(options.userAgent),
+    role: user.role,
   });
   return { token, tokenHash };
 }
@@ -98,7 +98,8 @@ export async function resolveSession(
   const hardEnd = admin
     ? Math.min(Date.parse(row.expires_at), Date.parse(row.session_created_at) + ttlMs(env, 'admin'))
     : Date.parse(row.expires_at);
-  if (hardEnd <= now) {
+  // A session made for another role than the account has now (promoted, or demoted) never counts.
+  if (hardEnd <= now || row.session_role !== row.role) {
     await deleteSession(db, row.session_id);
     return null;
   }
@@ -119,10 +120,6 @@ export async function resolveSession(
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
   await deleteSession(db, sessionId);
-}
-
-export async function endAllSessions(db: Db, userId: string): Promise<void> {
-  await deleteSessionsOfUser(db, userId);
 }
 
 /** The HttpOnly cookie set beside a URL-delivered token; sent only to /api/auth (where GET /me activates the token). */

@@ -22,6 +22,7 @@ import { logAuthEvent } from '../../http/auth-log.ts';
 import { mailBrand, twoFactorChangedMail } from './auth-mails.ts';
 import { confirmPassword } from './password-confirm.ts';
 import { newRecoveryCodes, hashRecoveryCode } from './recovery-codes.ts';
+import { deleteOtherSessionsOfUser } from './sessions.repository.ts';
 import { bindingValue } from './sessions.service.ts';
 import { CHALLENGE_MAX_ATTEMPTS, completeSignIn, type SignInMethod } from './sign-in.service.ts';
 import { matchingStep, newTotpKey, totpSetup } from './totp.ts';
@@ -249,6 +250,8 @@ export async function confirmSetup(deps: AuthDeps, user: AuthUser, code: string)
     if (step === null) return null;
     const { codes, hashes } = recoveryCodesFor(deps, user.id);
     await enableTwoFactor(trx, user.id, step, hashes);
+    // A session started elsewhere before the account had its second factor (a stolen password's) ends with it.
+    await deleteOtherSessionsOfUser(trx, user.id, user.sessionId);
     return codes;
   });
   if (!codes) {
@@ -301,7 +304,11 @@ export async function disableTwoFactor(
   if (isAdmin(user) && deps.env.ADMIN_2FA === 'required') throw new ApiError(409, TWO_FACTOR_TEXTS.required);
   await requireEnabled(deps, user);
   await proveIt(deps, user, proof);
-  await deleteTwoFactor(deps.db, user.id);
+  // The account's other sessions end with it, as with any change of how the account signs in.
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteTwoFactor(trx, user.id);
+    await deleteOtherSessionsOfUser(trx, user.id, user.sessionId);
+  });
   logAuthEvent('two_factor.disabled', { ip: deps.ip, userId: user.id });
   sendInBackground(
     deps,

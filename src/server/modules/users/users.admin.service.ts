@@ -68,8 +68,8 @@ export async function changeUser(
     const summary = changeSummary(actorName(target), { id, role: target.role, disabled: target.disabled }, change);
     if (!verdict.changed) return { message: summary, user: target };
     await updateUserRow(trx, id, { ...change, updated_at: new Date().toISOString() });
-    // Deactivating ends every session at once, in the same transaction: no request after the answer gets through.
-    if (change.disabled === true) await deleteSessionsOfUser(trx, id);
+    // In the same transaction: no request after the answer gets through with a session the change ended.
+    if (verdict.endsSessions) await deleteSessionsOfUser(trx, id);
     await recordAudit(trx, actor, { action: 'user.update', target: { type: 'user', id }, summary });
     return { message: summary, user: adminUserFromRow(readBack(await findAdminUserRow(trx, id), `user ${id}`)) };
   });
