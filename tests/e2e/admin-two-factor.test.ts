@@ -82,6 +82,13 @@ async function open(
   return page;
 }
 
+/** The same tab at another width, loaded again. */
+async function reopen(page: Page, path: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
 /** Signs in on /login with the password; the page then shows the code step (or goes on without one). */
 async function passwordStep(page: Page): Promise<void> {
   await page.getByLabel('Username or Email').fill(ADMIN.username);
@@ -90,17 +97,18 @@ async function passwordStep(page: Page): Promise<void> {
 }
 
 test('an admin sets up two-factor sign-in in Settings with an authenticator app', async ({ browser, request }) => {
-  test.setTimeout(90_000); // six views, each a context of its own with a new setup, then the confirmation
+  test.setTimeout(90_000); // four views (a tab per theme, loaded again at each width), each a new setup
   const res = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
   expect(res.status()).toBe(200);
   const token = ((await res.json()) as { token: string }).token;
 
   // Each view starts its own setup (a new key replaces the unconfirmed one); the last one is confirmed.
   let page: Page | undefined;
-  for (const width of SIZES) {
-    for (const theme of THEMES) {
-      await page?.context().close();
-      page = await open(browser, '/settings', width, theme, token);
+  for (const theme of THEMES) {
+    await page?.context().close();
+    page = await open(browser, '/settings', SIZES[0], theme, token);
+    for (const width of SIZES) {
+      if (width !== SIZES[0]) await reopen(page, '/settings', width);
       const section = page.getByRole('region', { name: 'Two-factor sign-in' });
       await expect(section.locator('[data-two-factor-state]')).toContainText('Off');
       await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
@@ -132,18 +140,19 @@ test('an admin sets up two-factor sign-in in Settings with an authenticator app'
 });
 
 test('signing in then asks for the authentication code after the password', async ({ browser }) => {
-  test.setTimeout(90_000); // six views, each a sign-in of its own, then the code
+  test.setTimeout(90_000); // four views (a tab per theme, loaded again at each width), each a sign-in, then the code
   // The code step in each size and theme (nothing is sent there: each is a sign-in left waiting).
-  for (const width of SIZES) {
-    for (const theme of THEMES) {
-      const page = await open(browser, '/login', width, theme);
+  for (const theme of THEMES) {
+    const page = await open(browser, '/login', SIZES[0], theme);
+    for (const width of SIZES) {
+      if (width !== SIZES[0]) await reopen(page, '/login', width);
       await passwordStep(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
       await expect(page.getByLabel('Authentication code')).toBeVisible();
       await expectNoSideScroll(page, width);
       await keepScreenshot(page, { path: `${SHOTS}/code-step-${width}-${theme}.png`, fullPage: true });
-      await page.context().close();
     }
+    await page.context().close();
   }
 
   const page = await open(browser, '/login', 1280, 'light');

@@ -300,16 +300,18 @@ test.describe('screenshots', () => {
     mkdirSync(dir, { recursive: true });
     const token = await adminToken(request);
     for (const theme of ['light', 'dark'] as const) {
+      // One tab per theme, going through the states again at each width.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(
+        ([t, k]) => {
+          localStorage.setItem('theme', t);
+          if (location.pathname.startsWith('/admin')) localStorage.setItem('token', k);
+        },
+        [theme, token] as const,
+      );
       for (const width of [320, 375, 1280]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 } });
-        const page = await context.newPage();
-        await page.addInitScript(
-          ([t, k]) => {
-            localStorage.setItem('theme', t);
-            if (location.pathname.startsWith('/admin')) localStorage.setItem('token', k);
-          },
-          [theme, token] as const,
-        );
+        await page.setViewportSize({ width, height: 900 });
         // Each state kept as a screenshot (E2E_SCREENSHOTS=1), and none wider than the screen.
         const shot = async (name: string) => {
           await keepScreenshot(page, { path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
@@ -341,8 +343,8 @@ test.describe('screenshots', () => {
         await shot('admin-team');
         await page.getByRole('button', { name: 'Add Member' }).click();
         await keepScreenshot(page, { path: join(dir, `admin-team-dialog-${width}-${theme}.png`) });
-        await context.close();
       }
+      await context.close();
     }
   });
 });

@@ -55,24 +55,29 @@ test.beforeAll(async ({ request }) => {
   routes = [...siteRoutes(), ...dynamic];
 });
 
-/** A browser context whose pages start with the admin's session (or none), its violations recorded. */
+/**
+ * A browser context whose pages start with the admin's session (or none), its violations recorded, and the one tab
+ * the walk goes through (a tab moving from page to page costs a third of a new tab's work per page here).
+ */
 async function contextFor(
   browser: import('@playwright/test').Browser,
   signedIn: boolean,
-): Promise<{ context: BrowserContext; watch: CspWatch }> {
+): Promise<{ context: BrowserContext; watch: CspWatch; page: Page }> {
   const context = await browser.newContext();
   if (signedIn) await context.addInitScript((t) => localStorage.setItem('token', t), token);
-  // Whatever a page does: a dialog is answered no, so nothing is confirmed by accident.
-  context.on('page', (p) => p.on('dialog', (d) => void d.dismiss().catch(() => undefined)));
-  return { context, watch: await watchPolicy(context) };
+  // Whatever a page does: a dialog is answered no, so nothing is confirmed by accident; leaving a page is let through.
+  context.on('page', (p) =>
+    p.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()).catch(() => undefined)),
+  );
+  const watch = await watchPolicy(context);
+  return { context, watch, page: await context.newPage() };
 }
 
 /**
- * Opens a route in a fresh tab, waits for hydration (and an admin screen's gate), checks it; answers the tab. A route
- * of the route table also answers 200 and has a main heading, the not-found path 404.
+ * Opens a route in the tab, waits for hydration (and an admin screen's gate) and checks it. A route of the route
+ * table also answers 200 and has a main heading, the not-found path 404.
  */
-async function openAndCheck(context: BrowserContext, watch: CspWatch, route: string, label: string): Promise<Page> {
-  const page = await context.newPage();
+async function openAndCheck(page: Page, watch: CspWatch, route: string, label: string): Promise<void> {
   const response = await page.goto(route, { waitUntil: 'load', timeout: 20_000 });
   const status = response?.status();
   if (route === NOT_FOUND) expect(status, `${label} ${route}`).toBe(404);
@@ -86,12 +91,11 @@ async function openAndCheck(context: BrowserContext, watch: CspWatch, route: str
     await expect(page.locator('html[data-admin-gate="ready"]'), `${label}: admin gate on ${route}`).toHaveCount(1);
     await expectPageWithinPolicy(page, watch, `${label} ${route} with the admin gate open`);
   }
-  return page;
 }
 
 test('the watch sees what the policy refuses: an injected inline script and style', async ({ browser }) => {
-  const { context, watch } = await contextFor(browser, false);
-  const page = await openAndCheck(context, watch, '/about', 'watch');
+  const { context, watch, page } = await contextFor(browser, false);
+  await openAndCheck(page, watch, '/about', 'watch');
   await page.evaluate(() => {
     const style = document.createElement('style');
     style.textContent = 'body { outline: 1px solid red }';
@@ -114,9 +118,9 @@ test('every route signed out: the route table answers, policy sound, inline code
   browser,
 }) => {
   test.setTimeout(360_000); // about 45 routes, each hydrated (about 4 s each here): a bound for a hang, not a budget
-  const { context, watch } = await contextFor(browser, false);
+  const { context, watch, page } = await contextFor(browser, false);
   for (const route of [...routes.filter((r) => !ADMIN_ONLY.test(r)), NOT_FOUND])
-    await (await openAndCheck(context, watch, route, 'signed out')).close();
+    await openAndCheck(page, watch, route, 'signed out');
   await context.close();
 });
 
@@ -179,10 +183,10 @@ test('every route signed in as the admin, and every admin screen with its dialog
   browser,
 }) => {
   test.setTimeout(600_000); // about 50 routes and 30 dialogs (5 min here): a bound for a hang, not a budget
-  const { context, watch } = await contextFor(browser, true);
+  const { context, watch, page } = await contextFor(browser, true);
   const dialogs: string[] = [];
   for (const route of routes) {
-    const page = await openAndCheck(context, watch, route, 'admin');
+    await openAndCheck(page, watch, route, 'admin');
     if (ADMIN_ONLY.test(route)) {
       dialogs.push(...(await openDialogs(page, watch, route, route)).map((d) => `${route} ${d}`));
       // Content Management: every tab, with its editor.
@@ -212,7 +216,6 @@ test('every route signed in as the admin, and every admin screen with its dialog
         await expectPageWithinPolicy(page, watch, `${route}: a conversation`);
       }
     }
-    await page.close();
   }
   // The walk really opened editors: products, team, sliders, content of every kind, orders.
   for (const expected of [
@@ -239,7 +242,7 @@ interface SlideDto {
 
 test('the hero: a YouTube slide playing, and voice search to the results', async ({ browser }) => {
   test.setTimeout(45_000);
-  const { context, watch } = await contextFor(browser, false);
+  const { context, watch, page } = await contextFor(browser, false);
   await context.grantPermissions(['microphone']);
   await fakeSpeechRecognition(context, 'merino sweater');
   // No network here: YouTube's embed and thumbnails answer empty, after the policy has allowed (or refused) them.
@@ -263,7 +266,7 @@ test('the hero: a YouTube slide playing, and voice search to the results', async
       });
     await route.fulfill({ response, json: { results: slides } });
   });
-  const page = await openAndCheck(context, watch, '/', 'hero');
+  await openAndCheck(page, watch, '/', 'hero');
   await expect(page.locator('[data-hero-ready]')).toBeAttached();
   const hero = page.getByRole('region', { name: 'Highlights' });
   const dots = hero.getByRole('button', { name: /^Go to slide \d+$/ });
@@ -285,8 +288,8 @@ test('the hero: a YouTube slide playing, and voice search to the results', async
 
 test('the photo lightbox: opened, moved through and closed', async ({ browser }) => {
   test.setTimeout(30_000);
-  const { context, watch } = await contextFor(browser, false);
-  const page = await openAndCheck(context, watch, '/photos', 'photos');
+  const { context, watch, page } = await contextFor(browser, false);
+  await openAndCheck(page, watch, '/photos', 'photos');
   await page
     .getByRole('link', { name: /^View .+ full size$/ })
     .first()
@@ -346,8 +349,8 @@ test.describe('checkout', () => {
       (db) => (db.prepare('SELECT stock FROM products WHERE id = ?').get(productId) as { stock: number }).stock,
     );
 
-    const { context, watch } = await contextFor(browser, false);
-    const page = await openAndCheck(context, watch, `/shop/${product.slug}`, 'checkout');
+    const { context, watch, page } = await contextFor(browser, false);
+    await openAndCheck(page, watch, `/shop/${product.slug}`, 'checkout');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Add to cart' }).first().click();
     await expect(

@@ -211,10 +211,12 @@ test.describe('screenshots', () => {
     const [a, b] = [products.find((p) => p.stock > 5), products.find((p) => p.stock > 0 && p.stock <= 5)];
     assert(a && b);
     for (const theme of ['light', 'dark'] as const) {
+      // One tab per theme, going through the pages again at each width.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
       for (const width of [320, 375, 1280]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 } });
-        const page = await context.newPage();
-        await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
+        await page.setViewportSize({ width, height: 900 });
         await page.goto(`/shop/${a.slug}`);
         await page.waitForLoadState('networkidle');
         await keepScreenshot(page, { path: join(dir, `product-${width}-${theme}.png`), fullPage: true });
@@ -240,8 +242,8 @@ test.describe('screenshots', () => {
         await expect(page.getByText('Your cart is empty.')).toBeVisible();
         await keepScreenshot(page, { path: join(dir, `cart-empty-${width}-${theme}.png`) });
         await expectNoSideScroll(page, width, `empty cart, ${theme}`);
-        await context.close();
       }
+      await context.close();
     }
   });
 });
