@@ -10,6 +10,7 @@ import type {
   Slider,
 } from '../../src/shared/types.ts';
 import { type Answer, type ApiBody, jsonClient } from '../helpers/json-client.ts';
+import { SEARCH_LIMIT, SEARCH_TOO_MANY } from '../../src/server/modules/search/search.routes.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 describe('public content API on demo data', () => {
@@ -233,6 +234,22 @@ describe('public content API on demo data', () => {
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.results.every((r) => r.type === 'event')).toBe(true);
     expect(body.results[0]?.data.date).toBe(event.start_date);
+  });
+
+  it(`allows ${SEARCH_LIMIT.limit} searches a minute per address, then answers 429 with a sentence and Retry-After, whatever the query`, async () => {
+    const limited = await createTestApp();
+    try {
+      const search = (query: string) => limited.request(`/api/search${query}`);
+      for (let i = 0; i < SEARCH_LIMIT.limit; i++) expect((await search(`?k=word${i}`)).status).toBe(200);
+      for (const query of ['?k=again', '', '?k=x&type=Nothing']) {
+        const refused = await search(query);
+        expect(refused.status, query).toBe(429);
+        expect(((await refused.json()) as { message: string }).message).toBe(SEARCH_TOO_MANY);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 
   it('never finds draft photos', async () => {

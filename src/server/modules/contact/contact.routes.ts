@@ -4,7 +4,6 @@
  * answers on /admin/messages; signed in, it is the account's and its answers show on /messages.
  */
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import {
   CONTACT_SENT,
   CONTACT_TOO_MANY,
@@ -17,10 +16,10 @@ import type { FieldCheck } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
+import { addressLimit } from '../../http/address-limit.ts';
 import { jsonBody } from '../../http/valid-input.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
-import { clientIp } from '../../middleware/client-ip.ts';
 import { GUEST_EMAIL_LIMIT, messageLimiter } from '../messages/messages-limits.ts';
 import { isBlockedSender } from '../messages/messages.repository.ts';
 import { receiveContactMessage } from './contact.service.ts';
@@ -37,16 +36,9 @@ const checkContactBody = (body: unknown): FieldCheck<ContactInput | typeof BOT> 
   isHoneypotFilled(body) ? { ok: true, value: BOT } : checkContactMessage(body);
 
 export function contactRoutes(deps: Deps) {
-  // One limiter per app each; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
-  let limiter: AttemptLimiter | undefined;
+  // One limiter per app; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
   let guestLimiter: AttemptLimiter | undefined;
-  // Every request counts against its address, whatever its body: the limit comes before the body is read.
-  const ipLimit = createMiddleware<AppEnv>(async (c, next) => {
-    limiter ??= messageLimiter(c.get('env'), 'contact.ip', CONTACT_LIMIT);
-    const { decision } = await attemptStore(c.get('db'), c.get('env')).reserve([[limiter, clientIp(c)]]);
-    if (!decision.allowed) throw tooMany(decision.retryAfterSeconds);
-    await next();
-  });
+  const ipLimit = addressLimit('contact.ip', CONTACT_LIMIT, CONTACT_TOO_MANY);
 
   return new Hono<AppEnv>().post('/contact', ipLimit, jsonBody(checkContactBody), async (c) => {
     const env = c.get('env');

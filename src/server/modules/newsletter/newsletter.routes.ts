@@ -3,7 +3,6 @@
  * /api/newsletter/unsubscribe (public, rate-limited), GET /api/admin/newsletter/subscribers (admin only).
  */
 import { type Context, Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import {
   NEWSLETTER_CONFIRM_INVALID,
   NEWSLETTER_CONFIRMED,
@@ -19,6 +18,7 @@ import { checkWithMessages } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
+import { addressLimit } from '../../http/address-limit.ts';
 import { noStore } from '../../http/no-store.ts';
 import { jsonBody, validQuery } from '../../http/valid-input.ts';
 import { attemptStore, type LimitPair } from '../../http/attempt-store.ts';
@@ -56,7 +56,6 @@ export function newsletterRoutes({ mailer }: Deps) {
     limit: NEWSLETTER_LIMITS.perIp,
     windowMs: NEWSLETTER_LIMITS.perIpWindowMs,
   });
-  const tokenIp = slidingWindow('newsletter.token.ip', { limit: NEWSLETTER_LIMITS.tokenPerIp, windowMs: 15 * MINUTE });
   // RATE_LIMITS=off drops the per-client-address limits (test rigs behind one address); the per-email one stays.
   const byIp = (c: Context<AppEnv>, limiter: AttemptLimiter): [AttemptLimiter, string] => [
     c.get('env').RATE_LIMITS === 'off' ? UNLIMITED : limiter,
@@ -64,10 +63,11 @@ export function newsletterRoutes({ mailer }: Deps) {
   ];
 
   // A token guessed with any body at all counts: the limit comes before the body is read.
-  const tokenLimit = createMiddleware<AppEnv>(async (c, next) => {
-    await consume(c, [byIp(c, tokenIp)]);
-    await next();
-  });
+  const tokenLimit = addressLimit(
+    'newsletter.token.ip',
+    { limit: NEWSLETTER_LIMITS.tokenPerIp, windowMs: 15 * MINUTE },
+    TOO_MANY,
+  );
 
   return new Hono<AppEnv>()
     .use('/newsletter', noStore)

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../../../shared/constants.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { addressLimit } from '../../http/address-limit.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { validQuery } from '../../http/valid-input.ts';
 import { checkAgainst } from '../../../shared/schemas/refusal.ts';
@@ -15,8 +16,13 @@ const SearchQuery = z.object({
   ),
 });
 
+/** Searches one client address may make in a minute: far above a person's typing, well below a scraper's loop. */
+export const SEARCH_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+export const SEARCH_TOO_MANY = 'Too many searches. Please wait a moment and try again.';
+
 export const searchRoutes = new Hono<AppEnv>().get(
   '/',
+  addressLimit('search.ip', SEARCH_LIMIT, SEARCH_TOO_MANY),
   revalidate,
   validQuery(checkAgainst(SearchQuery, 'k')),
   async (c) => {
