@@ -12,6 +12,9 @@ describe('the CSV', () => {
     expect(csvCell('\t=1')).toBe("'\t=1");
     expect(csvCell('/shop/lamp')).toBe('/shop/lamp');
     expect(csvCell('Lamp = light')).toBe('Lamp = light');
+    // A spreadsheet that splits on semicolons would start a new cell, and run it, after the semicolon.
+    expect(csvCell(';=HYPERLINK("https://evil.example")')).toBe(`";=HYPERLINK(""https://evil.example"")"`);
+    expect(csvCell('/search?k=a;=1+1')).toBe('"/search?k=a;=1+1"');
   });
 
   it('quotes commas, quotes and line breaks, and writes numbers as they are', () => {

@@ -5,12 +5,13 @@ type Cell = string | number;
 
 /**
  * One cell: text starting with = + - @ (or a tab or carriage return) gets a leading apostrophe, so a spreadsheet shows
- * it instead of running it (OWASP CSV injection); text with a comma, quote or line break is quoted.
+ * it instead of running it (OWASP CSV injection); text with a comma, semicolon, quote or line break is quoted, so a
+ * spreadsheet that splits on semicolons (as many locales do) never starts a new cell, and perhaps a formula, inside it.
  */
 export function csvCell(value: Cell): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** Rows as CSV text, the header first; a byte order mark lets spreadsheets read it as UTF-8. */
