@@ -168,7 +168,7 @@ describe('register, request a code, verify the email', () => {
     expect((await post('/login', { username: 'ada', password: 'analytical engine notes' })).status).toBe(200);
   });
 
-  it('writes outbox mail with mode 0600 and escapes the company name in HTML', async () => {
+  it('writes outbox mail, the key and the database with mode 0600 and escapes the company name in HTML', async () => {
     await server.db
       .insertInto('company_settings')
       .values({ id: 1, public_id: 'c1', name: 'Tom & Jerry <Co>' })
@@ -186,6 +186,10 @@ describe('register, request a code, verify the email', () => {
     // With AUTH_SECRET (always on the PostgreSQL run, where instances share it) no key file is made.
     if (server.env.AUTH_SECRET) expect(existsSync(join(server.dataDir, 'secret.key'))).toBe(false);
     else expect(statSync(join(server.dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
+    // The SQLite database and its write-ahead files, which hold the same secrets, are the server's alone too.
+    if (!server.env.DATABASE_URL) expect(existsSync(join(server.dataDir, 'site.db'))).toBe(true);
+    for (const file of ['site.db', 'site.db-wal', 'site.db-shm'].filter((f) => existsSync(join(server.dataDir, f))))
+      expect(statSync(join(server.dataDir, file)).mode & 0o777, file).toBe(0o600);
   });
 
   it('logs registrations and rejections without passwords', () => {

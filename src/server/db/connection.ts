@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { postgresChanges } from './postgres-changes.ts';
@@ -50,13 +50,25 @@ export function createDb({ dataDir, databaseUrl, lockWaitMs }: DbOptions): Db {
     return db;
   }
   mkdirSync(dataDir, { recursive: true });
-  const { dialect, changes, canGrow } = sqliteDialect(join(dataDir, 'site.db'), {
+  const file = join(dataDir, 'site.db');
+  keepPrivate(file);
+  const { dialect, changes, canGrow } = sqliteDialect(file, {
     lockWaitMs,
     onFull: () => reportStorageFull(dataDir, 'the database'),
   });
   const db = new Kysely<Database>({ dialect });
   features.set(db, { kind: 'sqlite', changes, canGrow });
   return db;
+}
+
+/**
+ * The database holds password hashes, sessions and two-factor secrets: readable and writable by the server's own user
+ * only, as secret.key is (mode 0600), whether new, from an older version or restored. SQLite gives its -wal and -shm
+ * files the database file's mode; ones left from before are set too.
+ */
+function keepPrivate(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
 }
 
 export function databaseKind(db: Db): DatabaseKind {
