@@ -1,8 +1,8 @@
 /**
  * Stripe payments with the real app and database: the webhook, signed with the SDK's own test
  * helper, moves a pending order to paid once, with its history row and the customer's mail; a bad signature changes
- * nothing; redeliveries (one after another and at once) apply once; events for unknown, non-pending or other-amount
- * orders change nothing; an expired session cancels its order and gives the stock back. The Checkout Session call
+ * nothing, as does one signed too long ago or ahead of time; redeliveries (one after another and at once) apply once;
+ * events for unknown, non-pending, manual-payment, other-session or other-amount orders change nothing; an expired session cancels its order and gives the stock back. The Checkout Session call
  * goes to a local stand-in of Stripe's API, which records what the SDK sent.
  */
 import { randomUUID } from 'node:crypto';
@@ -61,6 +61,8 @@ async function addProduct(stock: number, priceCents = 1250) {
 
 interface OrderOptions {
   status?: string;
+  /** How it is paid: 'stripe' unless told ('manual': bank transfer or on delivery, no session). */
+  method?: string;
   ref?: string;
   email?: string;
   currency?: string;
@@ -92,8 +94,8 @@ async function addOrder(options: OrderOptions = {}) {
       currency: options.currency ?? 'USD',
       customer_name: 'Grace Guest',
       customer_email: options.email ?? `guest-${id.slice(0, 8)}@example.com`,
-      payment_method: 'stripe',
-      payment_ref: options.ref ?? `cs_test_${id.slice(0, 8)}`,
+      payment_method: options.method ?? 'stripe',
+      payment_ref: options.ref ?? (options.method === 'manual' ? '' : `cs_test_${id.slice(0, 8)}`),
       created_at: createdAt,
       updated_at: createdAt,
     })
@@ -246,6 +248,41 @@ describe('POST /api/payments/stripe/webhook', () => {
     });
     expect((await deliver(payload, { signature })).status).toBe(400);
     expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('refuses a delivery signed ahead of time, or naming two times', async () => {
+    const order = await addOrder();
+    const payload = JSON.stringify(sessionEvent(order));
+    const signature = signer.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    expect(await deliver(payload, { signature })).toEqual({ status: 400, body: { message: 'Invalid signature' } });
+    // A time the check reads beside the one the signature covers: which of them counts is never guessed.
+    const now = signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await deliver(payload, { signature: `t=${Math.floor(Date.now() / 1000)},${now}` })).status).toBe(400);
+    expect((await orderRow(order.id)).status).toBe('pending');
+    expect(await eventsOf(order.id)).toHaveLength(0);
+  });
+
+  it.each([
+    ['a manual-payment order, however exact the amount', { method: 'manual' }, undefined],
+    ['an order sent to Stripe with another session', {}, 'cs_test_someone_elses'],
+  ] as const)('never pays %s', async (_what, options, session) => {
+    const order = await addOrder(options);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const event = sessionEvent(order, { session: session ?? 'cs_test_made_up' });
+      expect(await deliver(event)).toEqual({ status: 200, body: { received: true } });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('was not sent to Stripe with this session'));
+    } finally {
+      warn.mockRestore();
+    }
+    const after = await orderRow(order.id);
+    expect(after.status).toBe('pending');
+    expect(after.payment_ref).toBe(order.payment_ref);
+    expect(await historyOf(order.id)).toHaveLength(1);
   });
 
   it('applies the same event delivered again once', async () => {

@@ -37,6 +37,8 @@ export interface Settlement {
 }
 
 export interface PaidSettlement extends Settlement {
+  /** The provider that collected it: an order is paid only by the provider it was sent to, for the payment (`ref`) it was sent with. */
+  method: string;
   /** What the provider collected; an order is paid only when it is the order's total in the order's currency. */
   amount: { cents: number; currency: string };
 }
@@ -63,9 +65,16 @@ export function markOrderPaid(ctx: SettleContext, settlement: PaidSettlement): P
     ctx,
     settlement,
     'paid',
-    (order) => order.total_cents === amount.cents && order.currency.toUpperCase() === amount.currency.toUpperCase(),
+    (order) =>
+      sentWith(order, settlement) &&
+      order.total_cents === amount.cents &&
+      order.currency.toUpperCase() === amount.currency.toUpperCase(),
   );
 }
+
+/** Whether the order was sent to this provider with this payment (a manual order, or another session, is not). */
+export const sentWith = (order: Pick<OrderPayment, 'payment_method' | 'payment_ref'>, s: PaidSettlement) =>
+  order.payment_method === s.method && order.payment_ref !== '' && order.payment_ref === s.ref;
 
 /** Cancels a pending order whose payment can no longer happen and gives its units back to stock. */
 export function cancelUnpaidOrder(ctx: SettleContext, settlement: CancelSettlement): Promise<SettleOutcome> {

@@ -19,6 +19,21 @@ const REQUEST_TIMEOUT_MS = 20_000;
  */
 export const sessionKey = (orderId: string) => `checkout-session-${orderId}`;
 
+/** How far a webhook signature's time may be from the server's, either way (the SDK's default, for the past). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Whether the signature header names one time, within the tolerance of `nowMs` either way. The SDK bounds only the
+ * past: a delivery signed ahead of time (to be replayed later, or by a clock far off) is refused here too.
+ */
+export function signedRecently(header: string, nowMs: number): boolean {
+  const times = header
+    .split(',')
+    .map((part) => /^\s*t=(\d{1,12})\s*$/.exec(part)?.[1])
+    .filter((t) => t !== undefined);
+  return times.length === 1 && Math.abs(nowMs / 1000 - Number(times[0])) <= SIGNATURE_TOLERANCE_SECONDS;
+}
+
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
@@ -92,7 +107,9 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase }: Stri
       return { method: 'stripe', redirectUrl: session.url, ref: session.id };
     },
     verifyEvent(rawBody: string, signature: string): StripeEvent {
-      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+      if (!signedRecently(signature, Date.now())) throw new Error('the signature is dated too far from now');
+      return event;
     },
   };
 }

@@ -2,7 +2,7 @@
  * What Stripe's verified webhook events do to orders. A Checkout Session carries its order's id
  * (client_reference_id, and metadata.order_id):
  * - checkout.session.completed with payment_status 'paid', or checkout.session.async_payment_succeeded: the order is
- *   paid, if it is pending and Stripe collected its total in its currency;
+ *   paid, if it is pending, was sent to Stripe with that very session, and Stripe collected its total in its currency;
  * - checkout.session.expired, or checkout.session.async_payment_failed: that session can no longer be paid and the
  *   API has no way to start another for the order, so a pending order whose current session it is gets cancelled and
  *   its stock returned (else the last units of a product would stay held by an order nobody can pay);
@@ -11,7 +11,13 @@
 import { z } from 'zod';
 import { orderReference } from '../orders/orders-mails.ts';
 import type { StripeEvent } from './payment-provider.ts';
-import { cancelUnpaidOrder, markOrderPaid, type SettleContext, type SettleOutcome } from './payments.service.ts';
+import {
+  cancelUnpaidOrder,
+  markOrderPaid,
+  sentWith,
+  type SettleContext,
+  type SettleOutcome,
+} from './payments.service.ts';
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const UNPAID_EVENTS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
@@ -54,12 +60,19 @@ export async function handleStripeEvent(ctx: SettleContext, event: StripeEvent):
   };
   const details = { eventId: event.id, type: event.type, session: session.id, order: orderReference(orderId) };
   if (paid) {
-    const outcome = await markOrderPaid(ctx, {
+    const settlement = {
       ...base,
+      method: 'stripe',
       note: `Paid with Stripe Checkout (session ${session.id})`,
       amount: { cents: session.amount_total ?? -1, currency: session.currency ?? '' },
-    });
-    if (outcome.result === 'mismatch') {
+    };
+    const outcome = await markOrderPaid(ctx, settlement);
+    if (outcome.result === 'mismatch' && !sentWith(outcome.order, settlement)) {
+      warn(
+        'A Stripe payment names an order that was not sent to Stripe with this session; the order stays pending, check it in the Stripe dashboard',
+        { ...details, method: outcome.order.payment_method },
+      );
+    } else if (outcome.result === 'mismatch') {
       warn(
         'Stripe collected an amount other than the order total; the order stays pending, check it in the Stripe dashboard',
         {
