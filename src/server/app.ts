@@ -10,6 +10,7 @@ import { compressJson } from './http/compress.ts';
 import { jsonOnly } from './http/json-only.ts';
 import { methodNotAllowed, routeMethods } from './http/method-not-allowed.ts';
 import { onError } from './http/on-error.ts';
+import { closeAfterUnreadBody } from './http/unread-body.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaderValues, securityHeaders } from './http/security-headers.ts';
 import { isUploadRequest } from './http/upload-form.ts';
@@ -76,6 +77,8 @@ const NO_REFERRER_PAGES = [
 export function createApp({ db, env, deps, variants }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  // First, so it sees the final answer, refusals included.
+  app.use(closeAfterUnreadBody);
   const security = securityHeaderValues(env);
   // Registered before the security headers so that it runs after them, and only on those pages.
   for (const page of NO_REFERRER_PAGES) {

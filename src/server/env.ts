@@ -50,6 +50,15 @@ const EnvSchema = z
      * builds only when there is none. Admin changes rebuild either way.
      */
     BUILD_ON_START: choice(['always', 'if-missing'], 'always'),
+    // The listener's bounds (http/connection-limits.ts).
+    /** How long an idle keep-alive connection stays open: above a load balancer's idle timeout (60 s on the common ones). */
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
+    /** The time a request's headers and body have to arrive; raise it for large uploads over slow links. */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Connections at once; unset, below the process's open-file limit (at most 10,000). */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+    /** Connections at once from one client address (a proxy TRUST_PROXY names is not counted). */
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
     /** `off` drops the per-address request limits (test rigs behind one address, load tests); per-account limits stay. */
     RATE_LIMITS: choice(['on', 'off'], 'on'),
     /**

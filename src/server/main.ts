@@ -11,6 +11,7 @@ import { createDb, type Db } from './db/connection.ts';
 import { createDeps, type Deps } from './deps.ts';
 import type { Env } from './env.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
+import { defaultMaxConnections, limitConnections, openFileLimit, serverTimeouts } from './http/connection-limits.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { findBlogBySlug, findProductBySlug } from './modules/content/content.repository.ts';
 import { prepareData } from './prepare.ts';
@@ -40,14 +41,21 @@ export function startServer(opts: {
   app.on('HEAD', '*', siteHandler(site));
   // Site pages and media are read-only; /api answers its own 405s.
   app.all('*', (c) => methodNotAllowed(c, ['GET', 'HEAD']));
+  const limits = {
+    keepAliveSeconds: opts.env.KEEP_ALIVE_TIMEOUT_SECONDS,
+    requestSeconds: opts.env.REQUEST_TIMEOUT_SECONDS,
+    maxConnections: opts.env.MAX_CONNECTIONS ?? defaultMaxConnections(openFileLimit()),
+    perAddress: opts.env.MAX_CONNECTIONS_PER_ADDRESS,
+  };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: opts.env.PORT, hostname: opts.env.HOST }, (info: AddressInfo) => {
-      resolve({
-        port: info.port,
-        // serve() without a createServer option makes a node:http server.
-        close: ({ graceMs } = {}) => closeGracefully(server as Server, graceMs),
-      });
-    });
+    // serve() without a createServer option makes a node:http server.
+    const server = serve(
+      { fetch: app.fetch, port: opts.env.PORT, hostname: opts.env.HOST, serverOptions: serverTimeouts(limits) },
+      (info: AddressInfo) => {
+        resolve({ port: info.port, close: ({ graceMs } = {}) => closeGracefully(server, graceMs) });
+      },
+    ) as Server;
+    limitConnections(server, limits, opts.env.TRUST_PROXY);
     server.once('error', reject);
   });
 }
