@@ -920,7 +920,8 @@ async function insertBatched<T extends keyof Database>(
 }
 
 async function openData(dataDir: string, databaseUrl: string | undefined): Promise<Db> {
-  const db = createDb({ dataDir, databaseUrl });
+  // A tool's statements (a VACUUM of 60,000 items among them), not a request's: no statement bound.
+  const db = createDb({ dataDir, databaseUrl, statementTimeoutMs: 0 });
   await migrateToLatest(db);
   // Creates the index (SQLite: an FTS5 table; PostgreSQL: a table under a GIN index) and its triggers before any
   // insert, so every generated row is indexed as the product indexes it.

@@ -11,6 +11,7 @@ import { WRITE_LOCK_KEY } from '../../src/server/db/postgres-dialect.ts';
 import { toTsQuery } from '../../src/server/db/postgres-search.ts';
 import { isUniqueViolation, storageFailure } from '../../src/server/db/storage-errors.ts';
 import { onPostgres } from '../helpers/test-database.ts';
+import { TEST_ADMIN_PASSWORD } from '../helpers/test-app.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
@@ -20,7 +21,12 @@ let other: Db;
 beforeAll(async () => {
   expect(onPostgres).toBe(true);
   server = await startTestServer({ env: { RATE_LIMITS: 'off' } });
-  other = createDb({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, lockWaitMs: 300 });
+  other = createDb({
+    dataDir: server.dataDir,
+    databaseUrl: server.databaseUrl,
+    lockWaitMs: 300,
+    statementTimeoutMs: 1000,
+  });
   await sql`CREATE TABLE turns (id integer PRIMARY KEY, value text NOT NULL)`.execute(server.db);
   await sql`INSERT INTO turns VALUES (1, 'start')`.execute(server.db);
 });
@@ -161,6 +167,86 @@ describe('transactions across instances', () => {
     expect(write.ms).toBeGreaterThan(4500);
     // Nothing is left stuck.
     expect((await requestOtp()).status).toBe(200);
+  });
+
+  /** Another connection holding a lock (`statement`, in an open transaction) until released. */
+  async function holdLock(statement: string): Promise<{ release(): Promise<void> }> {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(statement);
+    return {
+      async release() {
+        await client.query('ROLLBACK');
+        await client.end();
+      },
+    };
+  }
+
+  /** What `work` failed with, and after how long. */
+  async function failure(work: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+    const started = performance.now();
+    try {
+      await work();
+    } catch (error) {
+      return { error, ms: performance.now() - started };
+    }
+    throw new Error('it did not fail');
+  }
+
+  it.each([
+    [
+      'a write outside a transaction, behind a row another transaction changes',
+      'UPDATE turns SET value = $$held$$',
+      () => setTurnValue(other, 'blocked'),
+    ],
+    ['a read, behind a table someone locked', 'LOCK TABLE turns IN ACCESS EXCLUSIVE MODE', () => turnValue(other)],
+  ])('%s waits at most the lock wait, then fails as busy', async (_what, statement, work) => {
+    const lock = await holdLock(statement);
+    try {
+      const { error, ms } = await failure(work);
+      expect(storageFailure(error)).toBe('busy');
+      expect(ms).toBeGreaterThan(250);
+      expect(ms).toBeLessThan(3000);
+    } finally {
+      await lock.release();
+    }
+    expect(await turnValue(other)).not.toBe('blocked');
+  });
+
+  it('a statement runs at most its statement timeout, then fails as busy', async () => {
+    const { error, ms } = await failure(() => sql`SELECT pg_sleep(5)`.execute(other));
+    expect(storageFailure(error)).toBe('busy');
+    expect(ms).toBeLessThan(3000);
+    // The connection went back to the pool usable.
+    expect(await turnValue(other)).toEqual(expect.any(String));
+  });
+
+  it('through the API: a profile change behind a locked row answers 503 with Retry-After after the lock wait', async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
+    expect(login.status, await login.clone().text()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const lock = await holdLock(`SELECT id FROM users WHERE username = 'admin' FOR UPDATE`);
+    const started = performance.now();
+    let res: Response;
+    try {
+      res = await fetch(`${server.url}/api/account/profile`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ first_name: 'Locked', last_name: 'Out', username: 'locked_out' }),
+      });
+    } finally {
+      await lock.release();
+    }
+    const ms = performance.now() - started;
+    expect(res.status, await res.clone().text()).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(ms).toBeGreaterThan(4500);
+    expect(ms).toBeLessThan(9000);
   });
 
   it('through the API: a write goes through once the lock is released within its wait', async () => {

@@ -17,6 +17,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** How long a write waits for the write lock (another writer's) before answering busy (default 5000 ms, R68). */
   lockWaitMs?: number | undefined;
+  /** PostgreSQL: the longest a statement runs before failing as busy (postgres-dialect.ts). */
+  statementTimeoutMs?: number | undefined;
 }
 
 interface Features {
@@ -38,13 +40,13 @@ export function isPostgresUrl(url: string): boolean {
  * One Kysely instance for the process: PostgreSQL when DATABASE_URL is a postgres:// URL, else the SQLite file
  * `site.db` in DATA_DIR.
  */
-export function createDb({ dataDir, databaseUrl, lockWaitMs }: DbOptions): Db {
+export function createDb({ dataDir, databaseUrl, lockWaitMs, statementTimeoutMs }: DbOptions): Db {
   if (databaseUrl) {
     if (!isPostgresUrl(databaseUrl))
       throw new Error('DATABASE_URL must be a postgres:// URL; unset it to use SQLite in DATA_DIR.');
     const listener = postgresChanges(databaseUrl);
     const db = new Kysely<Database>({
-      dialect: postgresDialect(databaseUrl, { lockWaitMs, beforeDestroy: listener.close }),
+      dialect: postgresDialect(databaseUrl, { lockWaitMs, statementTimeoutMs, beforeDestroy: listener.close }),
     });
     features.set(db, { kind: 'postgres', changes: listener.version });
     return db;

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { inspect } from 'node:util';
-import type { Db } from './connection.ts';
+import { sql } from 'kysely';
+import { databaseKind, type Db } from './connection.ts';
 import * as createCore from './migrations/2026_11_22_1200_create_core.ts';
 import * as createUserViews from './migrations/2026_11_22_1500_create_user_views.ts';
 import * as createAuditLog from './migrations/2026_11_24_0400_create_audit_log.ts';
@@ -34,6 +35,22 @@ export const migrationProvider: MigrationProvider = { getMigrations: () => Promi
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (databaseKind(db) !== 'postgres') return migrate(db);
+  // Start-up work, not a request: a migration may build an index on a large table, or wait for another instance's
+  // migrations, longer than an API statement's bounds (postgres-dialect.ts), which come back with the connection.
+  return db.connection().execute(async (connection) => {
+    await sql`SET statement_timeout = 0`.execute(connection);
+    await sql`SET lock_timeout = 0`.execute(connection);
+    try {
+      return await migrate(connection);
+    } finally {
+      await sql`RESET statement_timeout`.execute(connection);
+      await sql`RESET lock_timeout`.execute(connection);
+    }
+  });
+}
+
+async function migrate(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

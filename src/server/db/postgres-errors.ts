@@ -3,8 +3,11 @@ import type { ErrorMeaning } from './storage-errors.ts';
 
 /** disk_full. */
 const FULL = new Set(['53100']);
-/** lock_not_available, serialization_failure, deadlock_detected, too_many_connections: worth a retry. */
-const BUSY = new Set(['55P03', '40001', '40P01', '53300']);
+/**
+ * lock_not_available, serialization_failure, deadlock_detected, too_many_connections, and query_canceled (the
+ * statement_timeout every API statement runs under): worth a retry.
+ */
+const BUSY = new Set(['55P03', '40001', '40P01', '53300', '57014']);
 /** unique_violation. */
 const UNIQUE = '23505';
 
