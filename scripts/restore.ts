@@ -1,13 +1,15 @@
 /**
- * `npm run restore <archive>`: restores a backup made by `npm run backup` (or downloaded from /admin/backup) into the
- * empty target the environment names: DATA_DIR, DATABASE_URL's empty database, MEDIA_STORAGE's empty storage. Refuses
- * (exit code 1, nothing changed) a target that holds anything, or an archive that fails its checksums.
+ * `npm run restore <archive>`: restores a backup made by `npm run backup` (or downloaded from /admin/backup), with its
+ * passphrase (BACKUP_PASSPHRASE, or typed at the terminal), into the empty target the environment names: DATA_DIR,
+ * DATABASE_URL's empty database, MEDIA_STORAGE's empty storage. Refuses (exit code 1, nothing changed) a target that
+ * holds anything, an archive the passphrase does not open, or one that fails its checks.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../src/server/backup/manifest.ts';
 import { restoreBackup } from '../src/server/backup/restore-backup.ts';
 import { parseEnv } from '../src/server/env.ts';
+import { backupPassphrase } from './backup-passphrase.ts';
 
 try {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
@@ -15,12 +17,14 @@ try {
   const [archive] = positionals;
   if (positionals.length !== 1 || archive === undefined)
     throw new BackupError(
-      'usage: npm run restore <archive.tar.gz>   (into an empty DATA_DIR, or with DATABASE_URL an empty database)',
+      'usage: npm run restore <archive.tar.gz.age>   (into an empty DATA_DIR, or with DATABASE_URL an empty database; the passphrase from BACKUP_PASSPHRASE or typed)',
     );
   const env = parseEnv();
+  const passphrase = await backupPassphrase(false);
   const started = Date.now();
   const result = await restoreBackup({
     env,
+    passphrase,
     archive: resolve(process.env['INIT_CWD'] ?? process.cwd(), archive),
     log: (line) => console.log(line),
   });

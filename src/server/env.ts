@@ -50,6 +50,11 @@ const EnvSchema = z
      * builds only when there is none. Admin changes rebuild either way.
      */
     BUILD_ON_START: choice(['always', 'if-missing'], 'always'),
+    /**
+     * The backup passphrase's scrypt cost, as log2 of N (archive-crypto.ts): 18 is age's default, about a second and
+     * 256 MiB for each passphrase tried; lower only on a machine too small for that, never below 15.
+     */
+    BACKUP_WORK_FACTOR: z.coerce.number().int().min(15).max(20).default(18),
     // The listener's bounds (http/connection-limits.ts).
     /** How long an idle keep-alive connection stays open: above a load balancer's idle timeout (60 s on the common ones). */
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),

@@ -1,13 +1,16 @@
 /**
- * Backup from the admin area: the admin opens /admin/backup from the sidebar, presses "Download
- * backup", sees the server at work, and the browser saves one .tar.gz whose manifest lists the demo site's tables and
- * every media file with the checksum of the bytes inside. Screenshots at 375 and 1280 px in both themes go to
+ * Backup from the admin area: the admin opens /admin/backup from the sidebar, chooses a passphrase
+ * (a mistyped second one is caught on the page), presses "Download backup", sees the server at work, and the browser
+ * saves one .tar.gz.age that opens with that passphrase only, whose manifest lists the demo site's tables and every
+ * media file with the checksum of the bytes inside. Screenshots at 320, 375 and 1280 px in both themes go to
  * BACKUP_SHOTS, else the test results' folder.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGunzip } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
+import { Decrypter } from 'age-encryption';
 import { expect, test, type Page } from './fixtures.ts';
 import tar from 'tar-stream';
 import { adminToken, signedInAs } from './helpers/admin.ts';
@@ -15,6 +18,7 @@ import { keepScreenshot } from './helpers/screenshots.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 const SHOTS = process.env['BACKUP_SHOTS'] ?? 'test-results/screens/admin-backup';
+const PASSPHRASE = 'quiet harbour backup lantern';
 
 interface Manifest {
   database: { kind: string; tables: Record<string, number> };
@@ -35,10 +39,15 @@ async function openBackup(page: Page) {
   await expect(page.getByRole('button', { name: 'Download backup' })).toBeVisible();
 }
 
-/** Every entry of a downloaded .tar.gz: name → SHA-256 of its bytes, and the manifest. */
-async function readArchive(path: string): Promise<{ hashes: Map<string, string>; manifest: Manifest }> {
+/** Every entry of a downloaded archive, opened with `passphrase`: name → SHA-256 of its bytes, and the manifest. */
+async function readArchive(
+  path: string,
+  passphrase: string,
+): Promise<{ hashes: Map<string, string>; manifest: Manifest }> {
+  const decrypter = new Decrypter();
+  decrypter.addPassphrase(passphrase);
   const extract = tar.extract();
-  createReadStream(path).pipe(createGunzip()).pipe(extract);
+  extract.end(gunzipSync(await decrypter.decrypt(await readFile(path))));
   const hashes = new Map<string, string>();
   let manifest: Manifest | undefined;
   for await (const entry of extract) {
@@ -53,7 +62,7 @@ async function readArchive(path: string): Promise<{ hashes: Map<string, string>;
 }
 
 test('the admin downloads a backup of the whole site from the Backup screen', async ({ page }, testInfo) => {
-  test.setTimeout(30_000);
+  test.setTimeout(60_000);
   await signedInAs(page, token);
   await page.goto('/admin-dashboard');
   await page.getByRole('navigation').getByRole('link', { name: 'Backup' }).first().click();
@@ -68,6 +77,11 @@ test('the admin downloads a backup of the whole site from the Backup screen', as
     await held;
     await route.continue();
   });
+  await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+  await page.getByLabel('The same passphrase again').fill(`${PASSPHRASE}s`);
+  await page.getByRole('button', { name: 'Download backup' }).click();
+  await expect(page.getByText('The two passphrases are not the same')).toBeVisible();
+  await page.getByLabel('The same passphrase again').fill(PASSPHRASE);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download backup' }).click();
   await expect(page.getByRole('button', { name: 'Preparing backup…' })).toBeDisabled();
@@ -75,13 +89,16 @@ test('the admin downloads a backup of the whole site from the Backup screen', as
   release();
 
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^site-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
+  expect(file.suggestedFilename()).toMatch(/^site-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz\.age$/);
   const path = testInfo.outputPath(file.suggestedFilename());
   await file.saveAs(path);
   await expect(page.locator('p[role=status]', { hasText: `Saved ${file.suggestedFilename()}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download backup' })).toBeEnabled();
 
-  const { hashes, manifest } = await readArchive(path);
+  // The product's own scrypt cost (age's default), which a restore reads from the file.
+  expect((await readFile(path)).subarray(0, 200).toString('latin1')).toMatch(/^-> scrypt \S+ 18$/m);
+  await expect(readArchive(path, 'another passphrase entirely')).rejects.toThrow();
+  const { hashes, manifest } = await readArchive(path, PASSPHRASE);
   expect(manifest.database.kind).toBe('sqlite');
   expect(hashes.has('database/site.db')).toBe(true);
   expect(manifest.database.tables['products']).toBeGreaterThan(0);
@@ -95,18 +112,23 @@ test('the admin downloads a backup of the whole site from the Backup screen', as
   }
 });
 
-test('looks finished at 375 and 1280 px in both themes, never wider than the screen', async ({ browser }) => {
-  test.setTimeout(30_000);
+test('looks finished at 320, 375 and 1280 px in both themes, never wider than the screen', async ({ browser }) => {
+  test.setTimeout(45_000);
   mkdirSync(SHOTS, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
-    for (const width of [375, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
-      await openBackup(page);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
+    await openBackup(page);
+    // A refused passphrase shows where it was typed.
+    await page.getByLabel('Passphrase', { exact: true }).fill('too short');
+    await page.getByRole('button', { name: 'Download backup' }).click();
+    await expect(page.getByText('The passphrase must be at least 16 characters')).toBeVisible();
+    for (const width of [1280, 375, 320]) {
+      await page.setViewportSize({ width, height: 900 });
       await expectNoSideScroll(page, width);
       await keepScreenshot(page, { path: join(SHOTS, `admin-backup-${width}-${theme}.png`), fullPage: true });
-      await context.close();
     }
+    await context.close();
   }
 });

@@ -152,11 +152,17 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
   });
 
   it('records who downloaded a backup and when in the audit log; a refused download records nothing', async () => {
-    expect((await call('GET', '/api/admin/backup')).status).toBe(401);
-    expect((await call('GET', '/api/admin/backup', { token: customer })).status).toBe(403);
+    const body = { passphrase: 'a long backup passphrase 26' };
+    expect((await call('POST', '/api/admin/backup', { body })).status).toBe(401);
+    expect((await call('POST', '/api/admin/backup', { token: customer, body })).status).toBe(403);
+    expect((await call('POST', '/api/admin/backup', { token: admin, body: { passphrase: 'short' } })).status).toBe(400);
     expect((await activity(call, admin)).filter((e) => e.action === 'backup.download')).toHaveLength(0);
     const before = Date.now();
-    const res = await t.request('/api/admin/backup', { headers: { authorization: `Bearer ${admin}` } });
+    const res = await t.request('/api/admin/backup', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     const entries = (await activity(call, admin)).filter((e) => e.action === 'backup.download');
@@ -169,7 +175,7 @@ describe('admin accounts follow-ups (ADMIN_2FA=optional)', () => {
     expect(entry).toMatchObject({
       actor: { id: adminId, name: expect.any(String) as unknown },
       target: { type: 'backup' },
-      summary: expect.stringMatching(/^Backup site-backup.*\.tar\.gz downloaded$/) as unknown,
+      summary: expect.stringMatching(/^Backup site-backup.*\.tar\.gz\.age downloaded$/) as unknown,
     });
     expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(before - 1000);
   });

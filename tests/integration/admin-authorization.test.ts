@@ -153,7 +153,7 @@ describe('admin routes: deny by default', () => {
   it('finds the admin routes of this issue among the registered ones', () => {
     const keys = adminRouteKeys(t.app);
     // The backup download, resetting another account's two-factor sign-in.
-    const issue22 = ['GET /api/admin/backup', 'DELETE /api/admin/users/:id/two-factor'];
+    const issue22 = ['POST /api/admin/backup', 'DELETE /api/admin/users/:id/two-factor'];
     for (const key of [
       'PUT /api/company',
       'GET /api/dashboard/stats',

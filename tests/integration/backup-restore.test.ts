@@ -8,14 +8,18 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { createGunzip, gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { Decrypter, Encrypter } from 'age-encryption';
 import sharp from 'sharp';
 import tar from 'tar-stream';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
+import { readArchive } from '../../src/server/backup/read-backup.ts';
 import { restoreBackup } from '../../src/server/backup/restore-backup.ts';
 import { createBackup } from '../../src/server/backup/write-backup.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -42,8 +46,17 @@ interface ManifestFile {
   sha256: string;
 }
 interface Manifest {
+  version: number;
   created_at: string;
-  database: { kind: string; tables: Record<string, number>; migration: string };
+  database: {
+    kind: string;
+    file: string;
+    size: number;
+    sha256: string;
+    tables: Record<string, number>;
+    migration: string;
+    left_out: string[];
+  };
   media: ManifestFile[];
   documents: ManifestFile[];
   secret: { sha256: string } | null;
@@ -51,10 +64,15 @@ interface Manifest {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Every entry of a .tar.gz archive: name → bytes. */
-async function entriesOf(archive: string): Promise<Map<string, Buffer>> {
+/** The passphrase the archives of this file are made with. */
+const PASSPHRASE = 'harbour lantern backup morning 26';
+
+/** Every entry of an encrypted archive, in its order: name → bytes. */
+async function entriesOf(archive: string, passphrase = PASSPHRASE): Promise<Map<string, Buffer>> {
+  const decrypter = new Decrypter();
+  decrypter.addPassphrase(passphrase);
   const extract = tar.extract();
-  createReadStream(archive).pipe(createGunzip()).pipe(extract);
+  extract.end(gunzipSync(await decrypter.decrypt(await readFile(archive))));
   const entries = new Map<string, Buffer>();
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
@@ -64,14 +82,22 @@ async function entriesOf(archive: string): Promise<Map<string, Buffer>> {
   return entries;
 }
 
-/** Writes entries as a .tar.gz, in the given order. */
-async function packArchive(path: string, entries: Map<string, Buffer>): Promise<void> {
+/**
+ * Writes entries as a .tar.gz, in the given order, encrypted with `passphrase` (null: not encrypted); a low scrypt
+ * work factor keeps these made-up archives quick to open.
+ */
+async function packArchive(path: string, entries: Map<string, Buffer>, passphrase: string | null = PASSPHRASE) {
   const pack = tar.pack();
   for (const [name, bytes] of entries) pack.entry({ name, size: bytes.byteLength }, bytes);
   pack.finalize();
   const chunks: Buffer[] = [];
   for await (const chunk of pack) chunks.push(chunk as Buffer);
-  await writeFile(path, gzipSync(Buffer.concat(chunks)));
+  const plain = gzipSync(Buffer.concat(chunks));
+  if (passphrase === null) return writeFile(path, plain);
+  const encrypter = new Encrypter();
+  encrypter.setScryptWorkFactor(10);
+  encrypter.setPassphrase(passphrase);
+  await writeFile(path, await encrypter.encrypt(plain));
 }
 
 const manifestOf = async (archive: string) => {
@@ -85,7 +111,7 @@ function runRestore(archive: string, env: Record<string, string>): Promise<{ cod
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'scripts', 'restore.ts'), archive], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, BACKUP_PASSPHRASE: PASSPHRASE, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -246,30 +272,49 @@ describe('backup under write load and restore', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     backupRunning = true;
-    const res = await call('/api/admin/backup', { token: admin });
+    const res = await call('/api/admin/backup', {
+      method: 'POST',
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ passphrase: PASSPHRASE }),
+    });
     const body = Buffer.from(await res.arrayBuffer());
     backupRunning = false;
     writing = false;
     await Promise.all(writers);
 
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/gzip');
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="site-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz"$/,
+      /^attachment; filename="site-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz\.age"$/,
     );
     expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
     expect(during).toBeGreaterThan(0);
-    archive = join(target.dataDir, '..', `${target.dataDir.split('/').pop()}-backup.tar.gz`);
+    archive = join(target.dataDir, '..', `${target.dataDir.split('/').pop()}-backup.tar.gz.age`);
     cleanups.push(() => rm(archive, { force: true }));
     await writeFile(archive, body);
 
+    // Encrypted: nothing of it reads without the passphrase, not even the server secret's bytes.
+    expect(body.subarray(0, 22).toString('latin1')).toBe('age-encryption.org/v1\n');
+    if (!onPostgres) expect(body.includes(await readFile(join(source.dataDir, 'secret.key')))).toBe(false);
+    await expect(entriesOf(archive, 'not the passphrase at all')).rejects.toThrow();
+    const entries = await entriesOf(archive);
+    expect([...entries.keys()][0]).toBe('manifest.json');
+
     manifest = await manifestOf(archive);
+    expect(manifest.version).toBe(2);
+    // Sessions, codes, tokens and attempt counters are made again by the site: their rows are not in the archive.
+    expect(manifest.database.left_out).toEqual(
+      expect.arrayContaining(['sessions', 'one_time_codes', 'password_reset_tokens', 'attempt_limits']),
+    );
+    for (const table of manifest.database.left_out) expect(manifest.database.tables[table], table).toBe(0);
     expect(manifest.database.kind).toBe(onPostgres ? 'postgres' : 'sqlite');
     expect(manifest.secret === null).toBe(onPostgres);
     // The snapshot's counts, not the live ones: the writers went on after it.
     const live = (await databaseFacts(source.dataDir)).tables;
     expect(Object.keys(manifest.database.tables).sort()).toEqual(Object.keys(live).sort());
+    expect(live['sessions']).toBeGreaterThan(0);
     const livePages = live['pages'];
     assert.exists(livePages);
     expect(manifest.database.tables['pages']).toBeLessThan(livePages);
@@ -341,7 +386,7 @@ describe('backup under write load and restore', () => {
 
   it('refuses a target that is not empty, and changes nothing', async () => {
     const before = await targetState(target);
-    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(
+    await expect(restoreBackup({ env: parseEnv(target.env), archive, passphrase: PASSPHRASE })).rejects.toThrow(
       /^Restore refused, nothing was changed: the target is not empty: /,
     );
     expect(await targetState(target)).toEqual(before);
@@ -378,20 +423,102 @@ describe('backup under write load and restore', () => {
         ]),
       ),
     );
-    await packArchive(extra, new Map([['media/../../escape.txt', Buffer.from('x')], ...entries]));
+    const [manifestEntry, ...rest] = entries;
+    assert(manifestEntry, 'the archive has entries');
+    await packArchive(extra, new Map([manifestEntry, ['media/../../escape.txt', Buffer.from('x')], ...rest]));
 
     const cliRun = await runRestore(cut, empty.env);
     expect(cliRun.code).toBe(1);
     expect(cliRun.output).toMatch(/Restore refused, nothing was changed: the archive is damaged/);
     const env = parseEnv(empty.env);
-    await expect(restoreBackup({ env, archive: flipped })).rejects.toThrow(
+    await expect(restoreBackup({ env, archive: flipped, passphrase: PASSPHRASE })).rejects.toThrow(
       /nothing was changed: the archive is damaged/,
     );
-    await expect(restoreBackup({ env, archive: altered })).rejects.toThrow(
+    await expect(restoreBackup({ env, archive: altered, passphrase: PASSPHRASE })).rejects.toThrow(
       `${media} does not match its size and SHA-256`,
     );
-    await expect(restoreBackup({ env, archive: extra })).rejects.toThrow(/an entry no backup of this site writes/);
+    await expect(restoreBackup({ env, archive: extra, passphrase: PASSPHRASE })).rejects.toThrow(
+      /an entry no backup of this site writes/,
+    );
     expect(await targetState(empty)).toEqual(before);
+  });
+
+  it('refuses an archive made without the passphrase, even a planted admin with a recomputed manifest', async () => {
+    const empty = await freshTarget();
+    cleanups.push(() => empty.drop());
+    const before = await targetState(empty);
+    const entries = await entriesOf(archive);
+    const doctored = JSON.parse(String(entries.get('manifest.json'))) as Manifest;
+    if (!onPostgres) {
+      // A database with one more admin, whose password the person who made the archive knows.
+      const file = join(empty.dataDir, '..', `${empty.dataDir.split('/').pop()}-planted.db`);
+      cleanups.push(() => rm(file, { force: true }));
+      const original = entries.get(doctored.database.file);
+      assert(original, 'the archive holds the database');
+      await writeFile(file, original);
+      const db = new DatabaseSync(file);
+      const now = new Date().toISOString();
+      db.prepare(
+        `INSERT INTO users (id, first_name, last_name, email, username, username_key, password_hash, role, email_verified, created_at, updated_at)
+         VALUES (?, 'Eve', 'Planted', 'eve@example.com', 'eve', 'eve', ?, 'admin', 1, ?, ?)`,
+      ).run(randomUUID(), await hashPassword(TEST_CUSTOMER_PASSWORD), now, now);
+      db.close();
+      const planted = await readFile(file);
+      entries.set(doctored.database.file, planted);
+      doctored.database.size = planted.byteLength;
+      doctored.database.sha256 = sha256(planted);
+      doctored.database.tables['users'] = (doctored.database.tables['users'] ?? 0) + 1;
+    }
+    const [firstMedia] = doctored.media;
+    assert(firstMedia, 'the manifest lists media');
+    const swapped = await png(250);
+    entries.set(`media/${firstMedia.name}`, swapped);
+    Object.assign(firstMedia, { size: swapped.byteLength, sha256: sha256(swapped) });
+    entries.set('manifest.json', Buffer.from(JSON.stringify(doctored)));
+
+    const otherKey = `${archive}.other-key`;
+    const unencrypted = `${archive}.unencrypted`;
+    cleanups.push(() => Promise.all([otherKey, unencrypted].map((f) => rm(f, { force: true }))).then(() => undefined));
+    await packArchive(otherKey, entries, 'someone else entirely 2026');
+    await packArchive(unencrypted, entries, null);
+    const env = parseEnv(empty.env);
+    await expect(restoreBackup({ env, archive: otherKey, passphrase: PASSPHRASE })).rejects.toThrow(
+      /nothing was changed: the passphrase does not open this archive/,
+    );
+    await expect(restoreBackup({ env, archive: unencrypted, passphrase: PASSPHRASE })).rejects.toThrow(
+      /nothing was changed: the archive is not encrypted/,
+    );
+    const wrongPassphrase = await runRestore(archive, { ...empty.env, BACKUP_PASSPHRASE: 'a wrong passphrase here' });
+    expect(wrongPassphrase.code).toBe(1);
+    expect(wrongPassphrase.output).toMatch(/the passphrase does not open this archive/);
+    expect(await targetState(empty)).toEqual(before);
+  });
+
+  it('bounds every entry by the manifest, which comes first: a larger entry is refused before it is written', async () => {
+    const entries = await entriesOf(archive);
+    const [firstMedia] = manifest.media;
+    assert(firstMedia, 'the manifest lists media');
+    entries.set(`media/${firstMedia.name}`, Buffer.alloc(64 * 1024 * 1024));
+    const swollen = `${archive}.swollen`;
+    const manifestLast = `${archive}.manifest-last`;
+    const staging = await mkdtemp(join(tmpdir(), 'backup-bound-'));
+    cleanups.push(() =>
+      Promise.all([swollen, manifestLast, staging].map((f) => rm(f, { recursive: true, force: true }))).then(
+        () => undefined,
+      ),
+    );
+    await packArchive(swollen, entries);
+    await expect(readArchive(swollen, staging, PASSPHRASE)).rejects.toThrow(
+      `media/${firstMedia.name} does not match its size and SHA-256`,
+    );
+    expect(existsSync(join(staging, 'media', firstMedia.name))).toBe(false);
+
+    const [manifestEntry, ...rest] = await entriesOf(archive);
+    assert(manifestEntry, 'the archive has entries');
+    await packArchive(manifestLast, new Map([...rest, manifestEntry]));
+    await expect(readArchive(manifestLast, join(staging, 'second'), PASSPHRASE)).rejects.toThrow(
+      /manifest\.json is not its first entry/,
+    );
   });
 
   it('answers 401 without a token and 403 to a customer, as JSON', async () => {
@@ -417,19 +544,42 @@ describe('backup under write load and restore', () => {
       body: JSON.stringify({ username: 'carol', password: TEST_CUSTOMER_PASSWORD }),
     });
     const customer = ((await login.json()) as { token: string }).token;
-    const anonymous = await call('/api/admin/backup');
+    const asking = (token?: string, body: Record<string, unknown> = { passphrase: PASSPHRASE }) =>
+      call('/api/admin/backup', {
+        method: 'POST',
+        ...(token ? { token } : {}),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const anonymous = await asking();
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: 'Please sign in' });
-    const refused = await call('/api/admin/backup', { token: customer });
+    const refused = await asking(customer);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ message: 'Admin access required' });
+    // The admin's own mistakes: no passphrase, or one too short to stand offline guessing.
+    for (const [passphrase, message] of [
+      [undefined, 'passphrase: is required'],
+      ['', 'passphrase: Enter a passphrase for the backup'],
+      ['short one', 'passphrase: The passphrase must be at least 16 characters (a few words you will remember)'],
+      ['aaaaaaaaaaaaaaaaaaaa', 'passphrase: The passphrase is too easy to guess: use a few different words'],
+      [42, 'passphrase: Enter a passphrase for the backup'],
+    ] as const) {
+      const res = await asking(admin, passphrase === undefined ? {} : { passphrase });
+      expect(res.status, String(passphrase)).toBe(400);
+      expect(await res.json()).toEqual({ message, field: 'passphrase' });
+    }
   });
 
   it('makes one backup at a time: a second request meanwhile answers 409', async () => {
-    const [first, second] = await Promise.all([
-      call('/api/admin/backup', { token: admin }),
-      call('/api/admin/backup', { token: admin }),
-    ]);
+    const asking = () =>
+      call('/api/admin/backup', {
+        method: 'POST',
+        token: admin,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ passphrase: PASSPHRASE }),
+      });
+    const [first, second] = await Promise.all([asking(), asking()]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const busy = first.status === 409 ? first : second;
     expect(await busy.json()).toEqual({
@@ -477,22 +627,28 @@ describe('backup and restore with S3 storage', () => {
       ).status,
     ).toBe(201);
 
-    const sourceEnv = { ...s3.env, S3_PREFIX: 'site-a/', DATA_DIR: source.dataDir, ...databaseEnv(source.databaseUrl) };
-    const archive = join(source.dataDir, '..', `${source.dataDir.split('/').pop()}-s3.tar.gz`);
+    const sourceEnv = {
+      ...s3.env,
+      S3_PREFIX: 'site-a/',
+      DATA_DIR: source.dataDir,
+      BACKUP_WORK_FACTOR: '15',
+      ...databaseEnv(source.databaseUrl),
+    };
+    const archive = join(source.dataDir, '..', `${source.dataDir.split('/').pop()}-s3.tar.gz.age`);
     cleanups.push(() => rm(archive, { force: true }));
-    const { manifest } = await createBackup({ env: parseEnv(sourceEnv), out: archive });
+    const { manifest } = await createBackup({ env: parseEnv(sourceEnv), out: archive, passphrase: PASSPHRASE });
     expect(manifest.source.media_storage).toBe('s3');
     expect(manifest.media.length).toBeGreaterThan(0);
 
     const target = await freshTarget({ ...s3.env, S3_PREFIX: 'site-b/' });
     cleanups.push(() => target.drop());
-    const restored = await restoreBackup({ env: parseEnv(target.env), archive });
+    const restored = await restoreBackup({ env: parseEnv(target.env), archive, passphrase: PASSPHRASE });
     expect(restored.tables).toEqual(manifest.database.tables);
     const want = await storedFiles(sourceEnv, 'media');
     expect(Object.keys(want).length).toBe(manifest.media.length);
     expect(await storedFiles(target.env, 'media')).toEqual(want);
     // The bucket prefix is not empty any more: a second restore is refused.
-    await expect(restoreBackup({ env: parseEnv(target.env), archive })).rejects.toThrow(
+    await expect(restoreBackup({ env: parseEnv(target.env), archive, passphrase: PASSPHRASE })).rejects.toThrow(
       /the target is not empty: .*the media storage \(bucket\) already holds/,
     );
   });

@@ -25,6 +25,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ RATE_LIMITS: 'on' }).RATE_LIMITS).toBe('on');
   });
 
+  it("gives a backup's passphrase age's scrypt cost unless told, and never less than 2^15", () => {
+    expect(parseEnv({}).BACKUP_WORK_FACTOR).toBe(18);
+    expect(parseEnv({ BACKUP_WORK_FACTOR: '15' }).BACKUP_WORK_FACTOR).toBe(15);
+    expect(() => parseEnv({ BACKUP_WORK_FACTOR: '14' })).toThrow(/BACKUP_WORK_FACTOR/);
+    expect(() => parseEnv({ BACKUP_WORK_FACTOR: '21' })).toThrow(/BACKUP_WORK_FACTOR/);
+  });
+
   it('treats empty optional variables as unset', () => {
     expect(parseEnv({ SMTP_URL: '', PUBLIC_API_URL: '' }).SMTP_URL).toBeUndefined();
   });

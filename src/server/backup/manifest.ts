@@ -1,13 +1,30 @@
 /**
- * What a backup archive holds: a gzipped tar of the database snapshot, every media and document
- * object, DATA_DIR/secret.key when the server secret lives there, and manifest.json last, which lists each of them
- * with its size and SHA-256 and the row count of every table in the snapshot. Restore checks all of it before it
- * touches anything.
+ * What a backup archive holds: a gzipped tar, encrypted with the admin's passphrase (archive-crypto.ts), of
+ * manifest.json first, then the database snapshot, every media and document object and DATA_DIR/secret.key when the
+ * server secret lives there. The manifest lists each of them with its size and SHA-256, the row count of every table
+ * in the snapshot and the tables whose rows were left out; coming first, it bounds every entry before a byte of it is
+ * written. Restore checks all of it before it touches anything.
  */
 import { z } from 'zod';
 
 export const ARCHIVE_FORMAT = 'company-site-backup';
-export const ARCHIVE_VERSION = 1;
+export const ARCHIVE_VERSION = 2;
+
+/**
+ * Tables whose rows are not in an archive: what the site makes again on its own (sign-in sessions, one-time codes,
+ * reset and checkout tokens, pending email changes and second-factor challenges, attempt counters, the day's visitor
+ * salt). A leaked archive then holds no live credential, and a restored site asks everyone to sign in again.
+ */
+export const LEFT_OUT_TABLES = [
+  'sessions',
+  'one_time_codes',
+  'password_reset_tokens',
+  'email_changes',
+  'checkout_verifications',
+  'two_factor_challenges',
+  'attempt_limits',
+  'analytics_salts',
+] as const;
 
 /** Entry names inside the tar. */
 export const ENTRY = {
@@ -46,6 +63,8 @@ export const ManifestSchema = z.object({
     migration: z.string().min(1).max(200),
     /** Rows per table, counted in the snapshot itself (not the live database, which went on taking writes). */
     tables: z.record(TableName, Size),
+    /** Tables kept empty in the snapshot (LEFT_OUT_TABLES of the version that made it). */
+    left_out: z.array(TableName),
   }),
   media: z.array(StoredFile),
   documents: z.array(StoredFile),

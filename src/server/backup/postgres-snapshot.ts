@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { clientConfig } from '../db/postgres-dialect.ts';
-import { BackupError } from './manifest.ts';
+import { BackupError, LEFT_OUT_TABLES } from './manifest.ts';
 import { runPgProgram } from './pg-tools.ts';
 import type { DatabaseFacts } from './sqlite-snapshot.ts';
 
@@ -41,7 +41,10 @@ async function factsOf(client: pg.Client): Promise<DatabaseFacts> {
   return { tables, migration: last.rows[0].name };
 }
 
-/** Dumps the database into `file` (pg_dump's custom format) and counts the rows of the same snapshot. */
+/**
+ * Dumps the database into `file` (pg_dump's custom format) without the rows of the tables an archive leaves out (their
+ * definitions stay), and counts the rows of the same snapshot as the dump holds them.
+ */
 export async function snapshotPostgres(databaseUrl: string, file: string): Promise<DatabaseFacts> {
   return connected(databaseUrl, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -49,11 +52,25 @@ export async function snapshotPostgres(databaseUrl: string, file: string): Promi
       const [exported] = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows;
       if (!exported) throw new Error('pg_export_snapshot() returned no row');
       const snapshot = exported.id;
-      const facts = await factsOf(client);
+      const counted = await factsOf(client);
+      const left: readonly string[] = LEFT_OUT_TABLES;
+      const facts = {
+        ...counted,
+        tables: Object.fromEntries(
+          Object.entries(counted.tables).map(([name, rows]) => [name, left.includes(name) ? 0 : rows]),
+        ),
+      };
       // The transaction stays open until pg_dump is done: an exported snapshot lives only as long as it.
       await runPgProgram(
         'pg_dump',
-        ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${file}`],
+        [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          `--snapshot=${snapshot}`,
+          ...LEFT_OUT_TABLES.map((table) => `--exclude-table-data=${table}`),
+          `--file=${file}`,
+        ],
         databaseUrl,
       );
       return facts;

@@ -1,10 +1,10 @@
 /**
- * `npm run restore <archive>`: restores a backup into an empty target, the one the environment
- * names (DATA_DIR, DATABASE_URL, MEDIA_STORAGE and S3_*). In order: the target must be empty (no database, no media,
- * no documents, no secret.key where the archive brings one), or nothing happens; the archive is extracted into a
- * staging directory and checked whole (read-backup.ts) before anything is written; then the database (SQLite's
- * backup API, or pg_restore in one transaction), the media and documents into the configured storage, and
- * secret.key. The restored database is checked against the manifest's row counts.
+ * `npm run restore <archive>`: restores a backup into an empty target, the one the environment names (DATA_DIR,
+ * DATABASE_URL, MEDIA_STORAGE and S3_*). In order: the target must be empty (no database, no media, no documents, no
+ * secret.key where the archive brings one), or nothing happens; the archive is decrypted with its passphrase,
+ * extracted into a staging directory and checked whole (read-backup.ts) before anything is written; then the
+ * database (SQLite's backup API, or pg_restore in one transaction), the media and documents into the configured
+ * storage, and secret.key. The restored database is checked against the manifest's row counts.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -22,6 +22,8 @@ import type { BackupEnv } from './write-backup.ts';
 export interface RestoreOptions {
   env: BackupEnv;
   archive: string;
+  /** The passphrase the archive was made with. */
+  passphrase: string;
   /** Progress lines (the command prints them). */
   log?: (line: string) => void;
 }
@@ -86,7 +88,12 @@ function checkCounts(manifest: Manifest, facts: DatabaseFacts): void {
   }
 }
 
-export async function restoreBackup({ env, archive, log = () => undefined }: RestoreOptions): Promise<RestoreResult> {
+export async function restoreBackup({
+  env,
+  archive,
+  passphrase,
+  log = () => undefined,
+}: RestoreOptions): Promise<RestoreResult> {
   if (!existsSync(archive)) throw new RestoreRefused(`No archive at ${archive}`);
   // Before the archive is even read: the quick answer for the common mistake.
   const before = await targetContents(env, false);
@@ -95,7 +102,7 @@ export async function restoreBackup({ env, archive, log = () => undefined }: Res
   const staging = await mkdtemp(join(tmpdir(), 'site-restore-'));
   try {
     log(`checking ${archive}...`);
-    const staged = await readArchive(archive, staging).catch((error: unknown) => {
+    const staged = await readArchive(archive, staging, passphrase).catch((error: unknown) => {
       throw error instanceof BackupError
         ? new RestoreRefused(
             `Restore refused, nothing was changed: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`,

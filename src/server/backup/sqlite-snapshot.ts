@@ -8,7 +8,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { syncDirectory } from './files.ts';
-import { BackupError } from './manifest.ts';
+import { BackupError, LEFT_OUT_TABLES } from './manifest.ts';
 
 /** Every page in one backup step: a step-wise backup would start over each time another connection writes. */
 const ALL_PAGES = 2 ** 31 - 1;
@@ -23,7 +23,10 @@ export interface DatabaseFacts {
   migration: string;
 }
 
-/** Copies DATA_DIR/site.db to `file` through the backup API, checks the copy and counts its rows. */
+/**
+ * Copies DATA_DIR/site.db to `file` through the backup API, empties the tables an archive leaves out (VACUUM then
+ * rewrites the file, so their rows are not left on free pages either), checks the copy and counts its rows.
+ */
 export async function snapshotSqlite(dataDir: string, file: string): Promise<DatabaseFacts> {
   const live = join(dataDir, 'site.db');
   if (!existsSync(live))
@@ -37,7 +40,23 @@ export async function snapshotSqlite(dataDir: string, file: string): Promise<Dat
   } finally {
     source.close();
   }
+  leaveOut(file);
   return inspectSqlite(file);
+}
+
+function leaveOut(file: string): void {
+  const copy = new DatabaseSync(file);
+  try {
+    const present = new Set(
+      (copy.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[]).map(
+        (row) => row.name,
+      ),
+    );
+    for (const table of LEFT_OUT_TABLES) if (present.has(table)) copy.exec(`DELETE FROM "${table}"`);
+    copy.exec('VACUUM');
+  } finally {
+    copy.close();
+  }
 }
 
 /** Runs PRAGMA integrity_check on a database file and counts the rows of its tables; throws when it is not sound. */

@@ -1,10 +1,16 @@
 /**
- * The /admin/backup screen: what a backup archive holds, a "Download backup" button that shows the
- * server making the archive and then how much of it has arrived, and how an operator restores one (the command).
+ * The /admin/backup screen: what a backup archive holds, the passphrase it is encrypted with (typed twice, checked
+ * by the same rule as the server's), a "Download backup" button that shows the server making the archive and then
+ * how much of it has arrived, and how an operator restores one (the command).
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { saveFile } from '../../../lib/browser/save-file.ts';
-import { Card } from '../company/fields.tsx';
+import {
+  BACKUP_PASSPHRASE_MAX,
+  BACKUP_PASSPHRASE_TEXTS,
+  backupPassphraseProblem,
+} from '../../../shared/schemas/backup.ts';
+import { Card, Field } from '../company/fields.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import ProgressTrack from '../ui/ProgressTrack.tsx';
 import { BackupDownloadError, downloadBackup, type BackupProgress } from '../../../lib/api/admin/backup.ts';
@@ -21,7 +27,7 @@ type State =
 const HOLDS: readonly { title: string; text: string }[] = [
   {
     title: 'The database',
-    text: 'Every page, product, post, photo, event, order, message and account (passwords only as hashes), as one consistent snapshot taken while the site keeps running.',
+    text: 'Every page, product, post, photo, event, order, message and account (passwords only as hashes), as one consistent snapshot taken while the site keeps running. Sign-ins, one-time codes and reset links are left out: after a restore everyone signs in again.',
   },
   {
     title: 'Media and documents',
@@ -35,7 +41,14 @@ const HOLDS: readonly { title: string; text: string }[] = [
     title: 'A manifest',
     text: 'The size and SHA-256 checksum of every file and the row count of every table; the restore checks them all before it changes anything.',
   },
+  {
+    title: 'Locked with your passphrase',
+    text: 'The whole file is encrypted (age, with scrypt) with the passphrase you choose here. Nobody can read it or restore it without the passphrase, and a file someone else made or changed is refused.',
+  },
 ];
+
+const PASSPHRASE_HINT =
+  'At least 16 characters: a few words you will remember. Keep it in a password manager, apart from the file: without it the backup cannot be restored, by anyone.';
 
 function Code({ children }: { children: ReactNode }) {
   return (
@@ -74,7 +87,7 @@ function Progress({ state }: { state: State }) {
     return (
       <p role="status" className="m-0 text-sm font-medium text-green-700 dark:text-green-400">
         Saved <span className="break-all font-mono">{state.fileName}</span> ({formatBytes(state.size)}). Keep it
-        somewhere private: it holds your customers' accounts.
+        somewhere safe, and the passphrase apart from it: the file cannot be restored without the passphrase.
       </p>
     );
   }
@@ -90,18 +103,32 @@ function Progress({ state }: { state: State }) {
 
 function BackupPanel() {
   const [state, setState] = useState<State>({ step: 'idle' });
+  const [passphrase, setPassphrase] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<{ passphrase: string; again: string }>({ passphrase: '', again: '' });
   const busy = state.step === 'making' || state.step === 'receiving';
   const running = useRef(false);
 
   async function download() {
     if (running.current) return;
+    const problem = backupPassphraseProblem(passphrase) ?? '';
+    const mismatch = !problem && again !== passphrase ? BACKUP_PASSPHRASE_TEXTS.mismatch : '';
+    setErrors({ passphrase: problem, again: mismatch });
+    if (problem || mismatch) return;
     running.current = true;
     setState({ step: 'making' });
     try {
-      const { blob, fileName } = await downloadBackup((progress) => setState({ step: 'receiving', progress }));
+      const { blob, fileName } = await downloadBackup(passphrase, (progress) => {
+        setState({ step: 'receiving', progress });
+      });
       saveFile(blob, fileName);
       setState({ step: 'done', fileName, size: blob.size });
     } catch (error) {
+      if (error instanceof BackupDownloadError && error.field === 'passphrase') {
+        setErrors({ passphrase: error.message.replace(/^passphrase: /, ''), again: '' });
+        setState({ step: 'idle' });
+        return;
+      }
       setState({
         step: 'failed',
         message:
@@ -118,7 +145,7 @@ function BackupPanel() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <Card
         title="Download a backup"
-        description="One file (.tar.gz) with everything needed to bring the site back on a new server."
+        description="One encrypted file (.tar.gz.age) with everything needed to bring the site back on a new server."
       >
         <ul className="m-0 grid list-none gap-3 p-0 sm:grid-cols-2">
           {HOLDS.map((item) => (
@@ -128,10 +155,43 @@ function BackupPanel() {
             </li>
           ))}
         </ul>
-        <div className="mt-5 space-y-3">
+        <form
+          className="mt-5 space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void download();
+          }}
+          noValidate
+        >
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              spec={{
+                name: 'passphrase',
+                label: 'Passphrase',
+                kind: 'password',
+                max: BACKUP_PASSPHRASE_MAX,
+                autoComplete: 'new-password',
+              }}
+              value={passphrase}
+              error={errors.passphrase}
+              onChange={setPassphrase}
+            />
+            <Field
+              spec={{
+                name: 'passphrase-again',
+                label: 'The same passphrase again',
+                kind: 'password',
+                max: BACKUP_PASSPHRASE_MAX,
+                autoComplete: 'new-password',
+              }}
+              value={again}
+              error={errors.again}
+              onChange={setAgain}
+            />
+          </div>
+          <p className="m-0 text-sm text-gray-600 dark:text-gray-400">{PASSPHRASE_HINT}</p>
           <button
-            type="button"
-            onClick={() => void download()}
+            type="submit"
             disabled={busy}
             aria-busy={busy}
             className="brand-button inline-flex items-center gap-2 px-5 py-2.5 font-semibold disabled:opacity-60"
@@ -140,7 +200,7 @@ function BackupPanel() {
             {busy ? 'Preparing backup…' : 'Download backup'}
           </button>
           <Progress state={state} />
-        </div>
+        </form>
       </Card>
       <Card
         title="Restoring a backup"
@@ -149,13 +209,14 @@ function BackupPanel() {
         <ol className="m-0 list-decimal space-y-3 pl-5 text-sm text-gray-700 dark:text-gray-300">
           <li>
             <p className="m-0 mb-1.5">Restore into a new data directory (it must be empty or not exist yet):</p>
-            <Code>DATA_DIR=./data-restored npm run restore backup.tar.gz</Code>
+            <Code>DATA_DIR=./data-restored npm run restore site-backup.tar.gz.age</Code>
+            <p className="m-0 mt-1.5">It asks for the passphrase (or reads it from BACKUP_PASSPHRASE).</p>
           </li>
           <li>
             <p className="m-0 mb-1.5">
               With PostgreSQL, into a new empty database, with the same AUTH_SECRET as before:
             </p>
-            <Code>DATABASE_URL=postgres://…/new_db AUTH_SECRET=… npm run restore backup.tar.gz</Code>
+            <Code>DATABASE_URL=postgres://…/new_db AUTH_SECRET=… npm run restore site-backup.tar.gz.age</Code>
           </li>
           <li>
             <p className="m-0 mb-1.5">Then start the site on it:</p>
@@ -163,8 +224,9 @@ function BackupPanel() {
           </li>
         </ol>
         <p className="m-0 mt-4 text-sm text-gray-600 dark:text-gray-400">
-          The restore checks every checksum first and changes nothing if the file is damaged or the target is not empty.
-          On the server, <code className="font-mono">npm run backup</code> makes the same file (for scheduled backups).
+          The restore checks every checksum first and changes nothing if the passphrase is wrong, the file is damaged or
+          the target is not empty. On the server, <code className="font-mono">npm run backup</code> makes the same file
+          (for scheduled backups, with BACKUP_PASSPHRASE); <code className="font-mono">age -d</code> opens it too.
         </p>
       </Card>
     </div>

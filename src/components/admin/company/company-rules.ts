@@ -32,7 +32,7 @@ export interface FieldSpec {
   /** The form field name the server reads (social links as social[key]). */
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'email' | 'tel' | 'link' | 'font';
+  kind: 'text' | 'textarea' | 'email' | 'tel' | 'link' | 'font' | 'password';
   max: number;
   hint?: string;
   autoComplete?: string;

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/backup: the archive as a stream through the one API client, so the screen can show
+ * POST /api/admin/backup { passphrase }: the encrypted archive as a stream through the one API client, so the screen can show
  * how much of the Content-Length has arrived. The call gets its own abort signal instead of the client's 15 s budget:
  * the server makes the whole archive before the first byte, which takes a while on a site with many pictures.
  */
@@ -14,35 +14,46 @@ export interface BackupProgress {
 /** A failed download, with a sentence to show. */
 export class BackupDownloadError extends Error {
   readonly status: number | undefined;
-  constructor(message: string, status?: number) {
+  /** The refused field of a 400 (the passphrase). */
+  readonly field: string | undefined;
+  constructor(message: string, status?: number, field?: string) {
     super(message);
     this.name = 'BackupDownloadError';
     this.status = status;
+    this.field = field;
   }
 }
 
 const INTERRUPTED = 'The download was interrupted. Please try again.';
 
-/** The server's { message } from an error answer's body, if it has one. */
-async function messageOf(body: ReadableStream<Uint8Array> | undefined): Promise<string | undefined> {
-  if (!body) return undefined;
+/** The server's { message, field } from an error answer's body, if it has one. */
+async function refusalOf(
+  body: ReadableStream<Uint8Array> | undefined,
+): Promise<{ message?: string | undefined; field?: string | undefined }> {
+  if (!body) return {};
   try {
-    const parsed = JSON.parse(await new Response(body).text()) as { message?: unknown };
-    return typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined;
+    const parsed = JSON.parse(await new Response(body).text()) as { message?: unknown; field?: unknown };
+    return {
+      message: typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined,
+      field: typeof parsed.field === 'string' ? parsed.field : undefined,
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-/** The archive and its file name; `onProgress` as bytes arrive. Throws BackupDownloadError. */
+/** The archive encrypted with `passphrase` and its file name; `onProgress` as bytes arrive. Throws BackupDownloadError. */
 export async function downloadBackup(
+  passphrase: string,
   onProgress: (progress: BackupProgress) => void,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<{ blob: Blob; fileName: string }> {
   let res;
   try {
     res = await api.raw<ReadableStream<Uint8Array>, 'stream'>('/api/admin/backup', {
-      headers: { Accept: 'application/gzip, application/json' },
+      method: 'POST',
+      body: { passphrase },
+      headers: { Accept: 'application/octet-stream, application/json' },
       responseType: 'stream',
       // An error answer is read here, as JSON from the stream; ofetch would hand it over unparsed.
       ignoreResponseError: true,
@@ -54,14 +65,17 @@ export async function downloadBackup(
   }
   const body = res._data;
   if (!res.ok || !body) {
+    const { message, field } = await refusalOf(body);
     throw new BackupDownloadError(
-      (await messageOf(body)) ?? 'The backup could not be downloaded. Please try again.',
+      message ?? 'The backup could not be downloaded. Please try again.',
       res.status,
+      field,
     );
   }
   const length = Number(res.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'site-backup.tar.gz';
+  const fileName =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'site-backup.tar.gz.age';
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   onProgress({ received, total });
@@ -78,5 +92,5 @@ export async function downloadBackup(
     throw new BackupDownloadError(INTERRUPTED);
   }
   if (total !== null && received !== total) throw new BackupDownloadError(INTERRUPTED);
-  return { blob: new Blob(chunks, { type: 'application/gzip' }), fileName };
+  return { blob: new Blob(chunks, { type: 'application/octet-stream' }), fileName };
 }
