@@ -48,7 +48,7 @@ const HOLDS: readonly { title: string; text: string }[] = [
 ];
 
 const PASSPHRASE_HINT =
-  'At least 16 characters: a few words you will remember. Keep it in a password manager, apart from the file: without it the backup cannot be restored, by anyone.';
+  'At least 16 characters. Keep it in a password manager, apart from the file: without it nobody can restore the backup, not even you.';
 
 function Code({ children }: { children: ReactNode }) {
   return (
@@ -149,7 +149,10 @@ function BackupPanel() {
       >
         <ul className="m-0 grid list-none gap-3 p-0 sm:grid-cols-2">
           {HOLDS.map((item) => (
-            <li key={item.title} className="rounded-lg border border-gray-200 p-3 dark:border-white/10">
+            <li
+              key={item.title}
+              className="rounded-lg border border-gray-200 p-3 dark:border-white/10 sm:last:odd:col-span-2"
+            >
               <p className="m-0 text-sm font-semibold">{item.title}</p>
               <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">{item.text}</p>
             </li>
