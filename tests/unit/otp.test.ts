@@ -6,7 +6,23 @@ import {
   usernameKey,
   usernameProblem,
 } from '../../src/server/modules/auth/identifiers.ts';
-import { hashOtp, isOtpShape, newOtp, otpMatches } from '../../src/server/modules/auth/otp.ts';
+import {
+  browserHash,
+  browserNonce,
+  isKnownBrowser,
+  knownBrowserProof,
+  sentNonce,
+} from '../../src/server/modules/auth/otp-browser.ts';
+import {
+  type CodeOwner,
+  codesToCheck,
+  hashOtp,
+  isOtpShape,
+  newOtp,
+  OTP_MAX_ATTEMPTS,
+  otpMatches,
+  wrongGuessOutcome,
+} from '../../src/server/modules/auth/otp.ts';
 import { isCommonPassword, newPasswordProblem } from '../../src/server/modules/auth/password-check.ts';
 import { isOpaqueToken, newOpaqueToken, sha256Hex } from '../../src/server/modules/auth/tokens.ts';
 
@@ -33,6 +49,70 @@ describe('one-time codes', () => {
 
   it('refuse a malformed stored hash instead of throwing', () => {
     expect(otpMatches(randomBytes(32), 'user-1', '123456', 'abcd')).toBe(false);
+  });
+});
+
+describe('which codes a guess is checked against', () => {
+  const mine: CodeOwner = { id: 'mine', requester_hash: 'browser-a' };
+  const theirs: CodeOwner = { id: 'theirs', requester_hash: 'browser-b' };
+  const legacy: CodeOwner = { id: 'legacy', requester_hash: null };
+
+  const cases: [string, CodeOwner[], string | undefined, object][] = [
+    ['its own code when it is the newest', [mine, theirs], 'browser-a', { own: mine }],
+    ["its own code and the newest, another browser's", [theirs, mine], 'browser-a', { own: mine, other: theirs }],
+    ['only the newest without a code of its own', [theirs, mine], 'browser-c', { other: theirs }],
+    ['only the newest without a cookie', [mine, theirs], undefined, { other: mine }],
+    ['a code of no browser only as the newest', [legacy], 'browser-a', { other: legacy }],
+    ['nothing when the account has no code', [], 'browser-a', {}],
+  ];
+  it.each(cases)('a browser gets %s', (_title, live, browser, expected) => {
+    expect(codesToCheck(live, browser)).toEqual(expected);
+  });
+
+  it('answers 400 until the wrong guess that reaches the cap, 429 from then on, 400 for a code that is gone', () => {
+    expect(OTP_MAX_ATTEMPTS).toBe(5);
+    expect([1, 2, 3, 4, 5, 6].map(wrongGuessOutcome)).toEqual([
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'exhausted',
+      'exhausted',
+    ]);
+    expect(wrongGuessOutcome(undefined)).toBe('invalid');
+  });
+});
+
+describe('the code-asking browser', () => {
+  const key = randomBytes(32);
+
+  it('keeps a well-formed nonce and makes a new one for anything else', () => {
+    const made = browserNonce(undefined);
+    expect(made).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(browserNonce(made)).toBe(made);
+    expect(browserNonce('short')).not.toBe('short');
+    expect(browserNonce(`${made}x`)).not.toBe(`${made}x`);
+    expect(sentNonce(made)).toBe(made);
+    expect(sentNonce('x')).toBeUndefined();
+    expect(sentNonce(undefined)).toBeUndefined();
+  });
+
+  it('is stored as a keyed hash, never the nonce', () => {
+    const nonce = browserNonce(undefined);
+    expect(browserHash(key, nonce)).toMatch(/^[0-9a-f]{64}$/);
+    expect(browserHash(key, nonce)).toBe(browserHash(key, nonce));
+    expect(browserHash(randomBytes(32), nonce)).not.toBe(browserHash(key, nonce));
+  });
+
+  it('is known to an account only with the proof made for that account and nonce', () => {
+    const nonce = browserNonce(undefined);
+    const proof = knownBrowserProof(key, 'user-1', nonce);
+    expect(isKnownBrowser(key, 'user-1', nonce, proof)).toBe(true);
+    expect(isKnownBrowser(key, 'user-2', nonce, proof)).toBe(false);
+    expect(isKnownBrowser(key, 'user-1', browserNonce(undefined), proof)).toBe(false);
+    expect(isKnownBrowser(randomBytes(32), 'user-1', nonce, proof)).toBe(false);
+    expect(isKnownBrowser(key, 'user-1', nonce, undefined)).toBe(false);
+    expect(isKnownBrowser(key, 'user-1', nonce, 'short')).toBe(false);
   });
 });
 

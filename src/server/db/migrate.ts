@@ -14,6 +14,7 @@ import * as adminTwoFactor from './migrations/2026_11_25_0100_admin_two_factor.t
 import * as mediaPending from './migrations/2026_11_25_0200_media_pending.ts';
 import * as sessionDevices from './migrations/2026_11_25_0300_session_devices.ts';
 import * as sessionRole from './migrations/2026_11_29_1400_session_role.ts';
+import * as otpRequester from './migrations/2026_11_29_1700_otp_requester.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0200_media_pending': mediaPending,
   '2026_11_25_0300_session_devices': sessionDevices,
   '2026_11_29_1400_session_role': sessionRole,
+  '2026_11_29_1700_otp_requester': otpRequester,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

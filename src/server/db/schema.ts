@@ -95,9 +95,14 @@ export interface OneTimeCodesTable {
   user_id: string;
   purpose: string;
   code_hash: string;
+  /** Wrong guesses from the browser that asked for the code. */
   attempts: DefaultedNumber;
   created_at: string;
   expires_at: string;
+  /** Keyed hash of the asking browser's cookie (otp-browser.ts); null for codes from before it. */
+  requester_hash: string | null;
+  /** Wrong guesses from any other browser (or none). */
+  foreign_attempts: DefaultedNumber;
 }
 
 export interface PasswordResetTokensTable {

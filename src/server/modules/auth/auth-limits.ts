@@ -23,6 +23,13 @@ const HOUR = 60 * MINUTE;
 /** Failed password checks one address may make in 15 minutes, across accounts: refused well before 30. */
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
 
+/** Code mails one account may be sent in an hour, whichever browsers ask (request-otp). */
+export const CODE_MAILS_PER_ACCOUNT = 10;
+
+/** The refusal once an account's code mails are used up: the codes already sent keep working. */
+export const CODE_MAILS_USED_UP =
+  'Too many codes were sent to this account. Use the newest code you received, or try again later';
+
 function buildLimits() {
   return {
     /** Failed password checks per address across accounts (login and change-password alike). */
@@ -39,8 +46,21 @@ function buildLimits() {
     registerIp: slidingWindow('auth.register.ip', { limit: 20, windowMs: HOUR }),
     registerAccount: slidingWindow('auth.register.account', { limit: 5, windowMs: HOUR }),
     requestOtpIp: slidingWindow('auth.otp-request.ip', { limit: 20, windowMs: 15 * MINUTE }),
-    requestOtpAccount: slidingWindow('auth.otp-request.account', { limit: 3, windowMs: 15 * MINUTE }),
+    /** Codes one browser (its otp_browser cookie) may ask for one account: R15's 3 per 15 minutes. */
+    requestOtpBrowser: slidingWindow('auth.otp-request.browser', { limit: 3, windowMs: 15 * MINUTE }),
+    /**
+     * Code mails per account, whoever asks: bounds mail bombing, and with the per-code counters the guesses at an
+     * account. High enough that a stranger's few requests leave the owner a code; the codes already sent stay valid.
+     */
+    requestOtpAccount: slidingWindow('auth.otp-request.account-mails', {
+      limit: CODE_MAILS_PER_ACCOUNT,
+      windowMs: HOUR,
+    }),
     verifyOtpIp: slidingWindow('auth.otp-verify.ip', { limit: 30, windowMs: 15 * MINUTE }),
+    /**
+     * Guesses per account at codes another browser asked for (or with no code of one's own): never counted, nor
+     * checked, for a guess at the guessing browser's own code, so strangers filling it cannot stop the owner.
+     */
     verifyOtpAccount: slidingWindow('auth.otp-verify.account', { limit: 10, windowMs: 15 * MINUTE }),
     resetIp: slidingWindow('auth.reset.ip', { limit: 10, windowMs: 15 * MINUTE }),
     /** Second-factor codes per address, and per account across its challenges and the Settings forms. */
@@ -80,15 +100,22 @@ export interface LimitContext {
  * Counts one attempt in every (limiter, key) pair at once, or refuses with 429 and counts none. Checking and
  * counting happen in one transaction, so parallel requests (of any process) cannot all pass the same check.
  */
-export async function reserveAll(pairs: LimitPair[], context: LimitContext): Promise<Reservation> {
+export async function reserveAll(pairs: LimitPair[], context: LimitContext, message?: string): Promise<Reservation> {
   const { decision, reservation } = await attemptStore(context.db, context.env).reserve(pairs);
-  enforce([decision], context);
+  enforce([decision], context, message);
   return reservation;
 }
 
 /** Counts an attempt in every (limiter, key) pair whatever its outcome, or refuses with 429 and counts none. */
-export async function consumeAll(pairs: LimitPair[], context: LimitContext): Promise<void> {
-  await reserveAll(pairs, context);
+export async function consumeAll(pairs: LimitPair[], context: LimitContext, message?: string): Promise<void> {
+  await reserveAll(pairs, context, message);
+}
+
+/** Counts an attempt in every pair and answers true, or counts none and answers false (the caller skips that work). */
+export async function consumeIfAllowed(pairs: LimitPair[], context: LimitContext): Promise<boolean> {
+  const { decision } = await attemptStore(context.db, context.env).reserve(pairs);
+  if (!decision.allowed) logAuthEvent('rate_limited', { ip: context.ip, path: context.path, reason: 'skipped' });
+  return decision.allowed;
 }
 
 /** Refuses with 429 when any pair is at its limit already; counts nothing (a cheap read before costlier work). */
@@ -115,12 +142,16 @@ export function reservePasswordCheck(
   );
 }
 
-/** Throws 429 with Retry-After for the first decision that refuses. */
-export function enforce(decisions: LimitDecision[], context: Pick<LimitContext, 'ip' | 'path'>): void {
+/** Throws 429 with Retry-After for the first decision that refuses (with `message`, else the general sentence). */
+export function enforce(
+  decisions: LimitDecision[],
+  context: Pick<LimitContext, 'ip' | 'path'>,
+  message = 'Too many attempts. Please try again later',
+): void {
   const refused = decisions.find((d) => !d.allowed);
   if (!refused) return;
   logAuthEvent('rate_limited', { ip: context.ip, path: context.path, status: 429 });
-  throw new ApiError(429, 'Too many attempts. Please try again later', {
+  throw new ApiError(429, message, {
     headers: { 'Retry-After': String(refused.retryAfterSeconds) },
   });
 }

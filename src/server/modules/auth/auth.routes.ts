@@ -21,11 +21,20 @@ import {
   ResetPasswordBody,
   VerifyOtpBody,
 } from './auth.schemas.ts';
-import { getCookie, deleteCookie } from 'hono/cookie';
+import { getCookie, deleteCookie, setCookie } from 'hono/cookie';
 import { TwoFactorChallengeBody, TwoFactorSignInBody } from '../../../shared/schemas/two-factor.ts';
 import { googleRoutes } from './google.routes.ts';
 import { twoFactorSecretKey } from './two-factor-secret.ts';
 import { completeTwoFactor, setupAtSignIn } from './two-factor.service.ts';
+import {
+  browserHash,
+  browserNonce,
+  isKnownBrowser,
+  knownBrowserProof,
+  OTP_BROWSER_COOKIE,
+  OTP_KNOWN_COOKIE,
+  sentNonce,
+} from './otp-browser.ts';
 import { OTP_REQUESTED, requestCode, verifyCode } from './otp.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { resetPassword } from './password-reset.service.ts';
@@ -47,6 +56,16 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
     path: c.req.path,
     userAgent: c.req.header('user-agent'),
   });
+
+  /** The code sign-in cookies: HttpOnly, sent only to /api/auth, same site only, over HTTPS when the site is. */
+  const otpCookie = (cookie: { path: string; maxAgeSeconds: number }) =>
+    ({
+      path: cookie.path,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: env.SITE_URL.startsWith('https://'),
+      maxAge: cookie.maxAgeSeconds,
+    }) as const;
 
   /** The JSON body checked against a schema; a refusal is logged (R64) and answered 400 naming the field. */
   const checked = <S extends z.ZodType>(schema: S) =>
@@ -71,12 +90,30 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
         return c.json(await login(deps(c), body.username ?? body.email ?? '', body.password));
       })
       .post('/request-otp', checked(RequestOtpBody), async (c) => {
-        await requestCode(deps(c), c.req.valid('json').email);
+        // The code is bound to this browser's cookie (a new one unless it sent one), set before the work so that a
+        // refused request leaves it too.
+        const nonce = browserNonce(getCookie(c, OTP_BROWSER_COOKIE.name));
+        setCookie(c, OTP_BROWSER_COOKIE.name, nonce, otpCookie(OTP_BROWSER_COOKIE));
+        const known = getCookie(c, OTP_KNOWN_COOKIE.name);
+        await requestCode(deps(c), c.req.valid('json').email, {
+          hash: browserHash(keys.otp, nonce),
+          knows: (userId) => isKnownBrowser(keys.otp, userId, nonce, known),
+        });
         return c.json({ message: OTP_REQUESTED });
       })
       .post('/verify-otp', checked(VerifyOtpBody), async (c) => {
         const body = c.req.valid('json');
-        return c.json(await verifyCode(deps(c), body.email, body.otp));
+        const nonce = sentNonce(getCookie(c, OTP_BROWSER_COOKIE.name));
+        const { answer, userId } = await verifyCode(
+          deps(c),
+          body.email,
+          body.otp,
+          nonce === undefined ? undefined : browserHash(keys.otp, nonce),
+        );
+        // This browser has shown it reads the account's mail: its next code requests skip the account's mail limit.
+        if (nonce !== undefined)
+          setCookie(c, OTP_KNOWN_COOKIE.name, knownBrowserProof(keys.otp, userId, nonce), otpCookie(OTP_KNOWN_COOKIE));
+        return c.json(answer);
       })
       // The second step of a sign-in: the challenge and a code from the authenticator app or a recovery code.
       .post('/two-factor', checked(TwoFactorSignInBody), async (c) => {

@@ -3,33 +3,67 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OneTimeCodesTable, PasswordResetTokensTable } from '../../db/schema.ts';
 
-/** Voids every earlier code of the user and stores the new one, in one transaction (R13). */
-export async function replaceCode(db: Db, values: Insertable<OneTimeCodesTable>): Promise<void> {
+/**
+ * Stores a new code, voiding in the same transaction the earlier code of the same browser (R13, per browser), codes
+ * of no browser and expired ones. Other browsers' live codes stay: a stranger's request never voids the owner's code.
+ */
+export async function replaceCode(
+  db: Db,
+  values: Insertable<OneTimeCodesTable> & { requester_hash: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('one_time_codes').where('user_id', '=', values.user_id).execute();
+    await trx
+      .deleteFrom('one_time_codes')
+      .where('user_id', '=', values.user_id)
+      .where((eb) =>
+        eb.or([
+          eb('requester_hash', '=', values.requester_hash),
+          eb('requester_hash', 'is', null),
+          eb('expires_at', '<=', values.created_at),
+        ]),
+      )
+      .execute();
     await trx.insertInto('one_time_codes').values(values).execute();
   });
 }
 
-export function findLatestCode(db: Db, userId: string) {
+/** The user's codes, newest first (a handful at most: one per asking browser, capped by the mail limit). */
+export function findCodesOfUser(db: Db, userId: string) {
   return db
     .selectFrom('one_time_codes')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy('id')
+    .execute();
 }
 
-/** Counts a wrong guess unless the cap was already reached; returns whether this call counted it. */
-export async function countWrongGuess(db: Db, id: string, maxAttempts: number): Promise<boolean> {
-  const result = await db
+export function findCode(db: Db, id: string) {
+  return db.selectFrom('one_time_codes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Counts a wrong guess in one of the code's two counters unless it reached `maxAttempts` already; returns the new
+ * count, or undefined when this call counted nothing (the code is spent or gone). Atomic under concurrency.
+ */
+export async function countWrongGuess(
+  db: Db,
+  id: string,
+  counter: 'attempts' | 'foreign_attempts',
+  maxAttempts: number,
+): Promise<number | undefined> {
+  const row = await db
     .updateTable('one_time_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .set((eb) =>
+      counter === 'attempts'
+        ? { attempts: eb('attempts', '+', 1) }
+        : { foreign_attempts: eb('foreign_attempts', '+', 1) },
+    )
     .where('id', '=', id)
-    .where('attempts', '<', maxAttempts)
+    .where(counter, '<', maxAttempts)
+    .returning(counter)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return row?.[counter];
 }
 
 /** Deletes the code; true only for the one caller that actually consumed it (R12). */
