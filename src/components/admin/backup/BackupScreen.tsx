@@ -10,6 +10,7 @@ import {
   BACKUP_PASSPHRASE_TEXTS,
   backupPassphraseProblem,
 } from '../../../shared/schemas/backup.ts';
+import type { FieldSpec } from '../company/company-rules.ts';
 import { Card, Field } from '../company/fields.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import ProgressTrack from '../ui/ProgressTrack.tsx';
@@ -46,6 +47,15 @@ const HOLDS: readonly { title: string; text: string }[] = [
     text: 'The whole file is encrypted (age, with scrypt) with the passphrase you choose here. Nobody can read it or restore it without the passphrase, and a file someone else made or changed is refused.',
   },
 ];
+
+/** A passphrase box: a new secret, never filled from a saved password. */
+const passphraseField = (name: string, label: string): FieldSpec => ({
+  name,
+  label,
+  kind: 'password',
+  max: BACKUP_PASSPHRASE_MAX,
+  autoComplete: 'new-password',
+});
 
 const PASSPHRASE_HINT =
   'At least 16 characters. Keep it in a password manager, apart from the file: without it nobody can restore the backup, not even you.';
@@ -168,25 +178,13 @@ function BackupPanel() {
         >
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
-              spec={{
-                name: 'passphrase',
-                label: 'Passphrase',
-                kind: 'password',
-                max: BACKUP_PASSPHRASE_MAX,
-                autoComplete: 'new-password',
-              }}
+              spec={passphraseField('passphrase', 'Passphrase')}
               value={passphrase}
               error={errors.passphrase}
               onChange={setPassphrase}
             />
             <Field
-              spec={{
-                name: 'passphrase-again',
-                label: 'The same passphrase again',
-                kind: 'password',
-                max: BACKUP_PASSPHRASE_MAX,
-                autoComplete: 'new-password',
-              }}
+              spec={passphraseField('passphrase-again', 'The same passphrase again')}
               value={again}
               error={errors.again}
               onChange={setAgain}
