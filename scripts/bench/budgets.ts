@@ -18,6 +18,7 @@ export interface Budgets {
   jsBrotliKB: Record<PageKind, number>;
   cssBrotliKB: number;
   api: { companyRpsRatioToBare: number; searchP95MsAt60k: number; listP95MsAtDemo: number };
+  expensiveWork: { readsP95MsDuringSignIns: number; rssMiBDuringUploads: number };
   rebuildSeconds: number;
   firstStartSeconds: number;
 }
@@ -82,6 +83,36 @@ export function byteChecks(page: BenchPage, bytes: PageBytes, budgets: Budgets):
   return [
     check(`${page.name}: JS brotli`, round(bytes.js.brotli / 1000, 1), '<=', budgets.jsBrotliKB[page.kind], 'KB', true),
     check(`${page.name}: CSS brotli`, round(bytes.css.brotli / 1000, 1), '<=', budgets.cssBrotliKB, 'KB', true),
+  ];
+}
+
+/**
+ * The expensive work's two budgets (expensive-load.ts). Judged in --ci as well: each compares the server with itself
+ * under a load sized for a 2-core machine, so a slow CI host moves the figures little, and a miss is a regression of
+ * the queues that bound the work.
+ */
+export function expensiveWorkChecks(
+  result: { signIns: { signIns: number; reads: { p95: number } }; uploads: { uploads: number; peakMiB: number } },
+  budgets: Budgets,
+): Check[] {
+  const b = budgets.expensiveWork;
+  return [
+    check(
+      `reads p95 during ${result.signIns.signIns} concurrent sign-ins`,
+      round(result.signIns.reads.p95, 1),
+      '<=',
+      b.readsP95MsDuringSignIns,
+      'ms',
+      true,
+    ),
+    check(
+      `server RSS during ${result.uploads.uploads} concurrent photo uploads`,
+      result.uploads.peakMiB,
+      '<=',
+      b.rssMiBDuringUploads,
+      'MiB',
+      true,
+    ),
   ];
 }
 

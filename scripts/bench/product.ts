@@ -14,6 +14,8 @@ export const BENCH_ADMIN = { username: 'bench-admin@example.com', password: 'ben
 export interface RunningProduct {
   origin: string;
   port: number;
+  /** The product's process id (its memory is sampled by expensive-load.ts). */
+  pid: number;
   dataDir: string;
   distDir: string;
   /** Seconds from spawn to the site being served (includes seeding and the build). */
@@ -110,5 +112,14 @@ export async function startProduct(opts: StartOptions = {}): Promise<RunningProd
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, port, dataDir, distDir, readySeconds: (Date.now() - started) / 1000, output: () => output, stop };
+  return {
+    origin,
+    port,
+    pid: child.pid ?? 0,
+    dataDir,
+    distDir,
+    readySeconds: (Date.now() - started) / 1000,
+    output: () => output,
+    stop,
+  };
 }

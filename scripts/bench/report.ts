@@ -8,6 +8,7 @@ import type { PageBytes, Sizes } from './dist-bytes.ts';
 import type { PageResult } from './lighthouse.ts';
 import type { BenchPage } from './pages.ts';
 import type { measureListLatencyAtDemo, measureScale } from './scale.ts';
+import type { ExpensiveLoadResult } from './expensive-load.ts';
 import { MIX, type MixedLoadResult, type OperationName } from './mixed-load.ts';
 
 export interface Report {
@@ -31,6 +32,8 @@ export interface Report {
   builds: Awaited<ReturnType<typeof measureBuildTimes>> | null;
   /** The mixed read/write load on each database (null: not measured, e.g. PostgreSQL without a server). */
   mixedLoad: { sqlite: MixedLoadResult | null; postgres: MixedLoadResult | null } | null;
+  /** Cheap reads during sign-ins and memory during photo uploads (expensive-load.ts); null when not measured. */
+  expensiveWork: ExpensiveLoadResult | null;
   rebuild: { measured: boolean; note: string; seconds?: number };
   firstStart: { measured: boolean; note: string; seconds?: number };
   checks: Check[];
@@ -113,6 +116,41 @@ function mixedLoadSection(m: NonNullable<Report['mixedLoad']>): string[] {
   }
   out.push('');
   return out;
+}
+
+/** Reads during sign-ins and memory during uploads: what the queues of expensive work keep for everyone else. */
+function expensiveWorkSection(e: ExpensiveLoadResult): string[] {
+  const { signIns: s, uploads: u } = e;
+  const answers = Object.entries(u.statuses)
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(', ');
+  return [
+    '## Expensive work',
+    '',
+    `The API alone, no seed, MALLOC_ARENA_MAX=2, a fresh server for each. Reads: /api/company and /api/health in turn over one keep-alive connection, 10 ms apart, while ${s.signIns} sign-ins (each an argon2id hash) are kept in flight for ${s.seconds.toFixed(1)} s (${s.answered} answered). Uploads: ${u.uploads} photos of ${(u.pictureBytes / 1e6).toFixed(1)} MB (${u.pictureSize} JPEG) sent at once by an admin; the server's RSS sampled every 25 ms.`,
+    '',
+    row(['Measure', 'p50', 'p95', 'p99', 'max']),
+    row(['---', '---:', '---:', '---:', '---:']),
+    ...(
+      [
+        ['reads, idle', s.idle],
+        ['reads during sign-ins', s.reads],
+        ['/api/company during sign-ins', s.company],
+        ['/api/health during sign-ins', s.health],
+      ] as const
+    ).map(([name, l]) =>
+      row([
+        name,
+        `${l.p50.toFixed(1)} ms`,
+        `${l.p95.toFixed(1)} ms`,
+        `${l.p99.toFixed(1)} ms`,
+        `${l.max.toFixed(1)} ms`,
+      ]),
+    ),
+    '',
+    `Server RSS during the uploads: peak ${u.peakMiB} MiB (${u.baselineMiB} MiB before); answered ${answers} (503: the picture queue was full) in ${u.seconds.toFixed(1)} s.`,
+    '',
+  ];
 }
 
 /** One table, measure | SQLite | PostgreSQL, and where PostgreSQL came from (or why it was not measured). */
@@ -229,6 +267,7 @@ export function renderReport(r: Report): string {
   out.push(...databasesSection(r));
 
   if (r.mixedLoad) out.push(...mixedLoadSection(r.mixedLoad));
+  if (r.expensiveWork) out.push(...expensiveWorkSection(r.expensiveWork));
 
   if (r.api?.load) {
     out.push('## API load (SQLite)', '');

@@ -66,6 +66,14 @@ const EnvSchema = z
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
     /** `off` drops the per-address request limits (test rigs behind one address, load tests); per-account limits stay. */
     RATE_LIMITS: choice(['on', 'off'], 'on'),
+    // Expensive work's bounds (work-queue.ts); read where the queues are made, declared here so a bad value
+    // stops the start. Unset: one core fewer than the machine has, and one thread fewer than libuv's pool.
+    /** Pictures decoded and encoded at once (media/picture-queue.ts). */
+    PICTURE_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+    /** Pictures waiting for a slot (default 4); one more is answered 503 with Retry-After. */
+    PICTURE_ENCODE_QUEUE: z.coerce.number().int().min(0).optional(),
+    /** Password hashes (argon2id) at once (modules/auth/password-hash.ts). */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).optional(),
     /**
      * Behind a load balancer: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed
      * for the client address (trust-proxy.ts); unset, the socket's address only (security.md R60).

@@ -225,11 +225,16 @@ describe('upload routes', () => {
 
 describe('releaseMediaIfUnused', () => {
   it('removes an unused picture with all its variants, files and rows', async () => {
-    const stored = await storeCheckedPicture(t.db, t.dataDir, {
-      bytes: await jpeg(),
-      declaredType: 'image/jpeg',
-      fileName: 'a.jpg',
-    });
+    const stored = await storeCheckedPicture(
+      t.db,
+      t.dataDir,
+      {
+        bytes: await jpeg(),
+        declaredType: 'image/jpeg',
+        fileName: 'a.jpg',
+      },
+      'photo',
+    );
     const stem = stored.fileName.replace(/\.webp$/, '');
     expect((await mediaFiles()).filter((n) => n.startsWith(stem)).length).toBeGreaterThan(1);
     const removed = await releaseMediaIfUnused(t.db, t.dataDir, stored.url);
@@ -241,11 +246,16 @@ describe('releaseMediaIfUnused', () => {
   });
 
   it('keeps a picture a record still names', async () => {
-    const stored = await storeCheckedPicture(t.db, t.dataDir, {
-      bytes: await jpeg(),
-      declaredType: 'image/jpeg',
-      fileName: 'a.jpg',
-    });
+    const stored = await storeCheckedPicture(
+      t.db,
+      t.dataDir,
+      {
+        bytes: await jpeg(),
+        declaredType: 'image/jpeg',
+        fileName: 'a.jpg',
+      },
+      'photo',
+    );
     const now = new Date().toISOString();
     await t.db
       .insertInto('products')
@@ -283,7 +293,8 @@ describe('writeNamingFile', () => {
   beforeAll(async () => {
     bytes = await jpeg();
   });
-  const store = () => storeCheckedPicture(t.db, t.dataDir, { bytes, declaredType: 'image/jpeg', fileName: 'a.jpg' });
+  const store = () =>
+    storeCheckedPicture(t.db, t.dataDir, { bytes, declaredType: 'image/jpeg', fileName: 'a.jpg' }, 'photo');
   const named = async (url: string) => (await t.request(url)).status;
 
   it('releases the file stored for a write that fails, and the error goes on', async () => {

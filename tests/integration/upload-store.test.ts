@@ -72,11 +72,16 @@ describe('storeCheckedPicture', () => {
     const polyglot = Buffer.concat([png, Buffer.from(PAYLOAD)]);
     const rowsBefore = await mediaRows();
 
-    const stored = await storeCheckedPicture(data.db, data.dataDir, {
-      bytes: polyglot,
-      declaredType: 'image/png',
-      fileName: '../../evil\0.html/x.png',
-    });
+    const stored = await storeCheckedPicture(
+      data.db,
+      data.dataDir,
+      {
+        bytes: polyglot,
+        declaredType: 'image/png',
+        fileName: '../../evil\0.html/x.png',
+      },
+      'photo',
+    );
 
     expect(stored.fileName).toMatch(/^[0-9a-f-]{36}\.webp$/);
     expect(stored.url).toBe(`/media/${stored.fileName}`);
@@ -109,11 +114,16 @@ describe('storeCheckedPicture', () => {
     expect(exif.includes('secret-owner')).toBe(true);
     expect(input.includes(PAYLOAD)).toBe(true);
 
-    const stored = await storeCheckedPicture(data.db, data.dataDir, {
-      bytes: input,
-      declaredType: 'image/jpeg',
-      fileName: 'holiday.jpg',
-    });
+    const stored = await storeCheckedPicture(
+      data.db,
+      data.dataDir,
+      {
+        bytes: input,
+        declaredType: 'image/jpeg',
+        fileName: 'holiday.jpg',
+      },
+      'photo',
+    );
 
     for (const bytes of await storedBytes(stored.fileName)) {
       const meta = await sharp(bytes).metadata();
@@ -131,11 +141,16 @@ describe('storeCheckedPicture', () => {
     const rowsBefore = await mediaRows();
 
     const error = await refusal(
-      storeCheckedPicture(data.db, data.dataDir, {
-        bytes: png.subarray(0, png.length / 2),
-        declaredType: 'image/png',
-        fileName: 'logo.png',
-      }),
+      storeCheckedPicture(
+        data.db,
+        data.dataDir,
+        {
+          bytes: png.subarray(0, png.length / 2),
+          declaredType: 'image/png',
+          fileName: 'logo.png',
+        },
+        'photo',
+      ),
     );
 
     expect(error.status).toBe(415);
@@ -150,7 +165,12 @@ describe('storeCheckedPicture', () => {
     const rowsBefore = await mediaRows();
 
     const error = await refusal(
-      storeCheckedPicture(data.db, data.dataDir, { bytes: bomb, declaredType: 'image/png', fileName: 'bomb.png' }),
+      storeCheckedPicture(
+        data.db,
+        data.dataDir,
+        { bytes: bomb, declaredType: 'image/png', fileName: 'bomb.png' },
+        'photo',
+      ),
     );
 
     expect(error.status).toBe(413);
@@ -164,11 +184,16 @@ describe('storeCheckedPicture', () => {
     expect(
       (
         await refusal(
-          storeCheckedPicture(data.db, data.dataDir, {
-            bytes: svg,
-            declaredType: 'image/svg+xml',
-            fileName: 'logo.svg',
-          }),
+          storeCheckedPicture(
+            data.db,
+            data.dataDir,
+            {
+              bytes: svg,
+              declaredType: 'image/svg+xml',
+              fileName: 'logo.svg',
+            },
+            'photo',
+          ),
         )
       ).status,
     ).toBe(415);
@@ -176,7 +201,12 @@ describe('storeCheckedPicture', () => {
     expect(
       (
         await refusal(
-          storeCheckedPicture(data.db, data.dataDir, { bytes: gif, declaredType: 'image/png', fileName: 'logo.png' }),
+          storeCheckedPicture(
+            data.db,
+            data.dataDir,
+            { bytes: gif, declaredType: 'image/png', fileName: 'logo.png' },
+            'photo',
+          ),
         )
       ).status,
     ).toBe(415);
@@ -188,7 +218,7 @@ describe('storeCheckedPicture', () => {
       [await picture().gif().toBuffer(), 'image/gif'],
       [await picture().webp().toBuffer(), 'image/webp'],
     ] as const) {
-      const stored = await storeCheckedPicture(data.db, data.dataDir, { bytes, declaredType });
+      const stored = await storeCheckedPicture(data.db, data.dataDir, { bytes, declaredType }, 'photo');
       const main = await readFile(join(mediaDir(data.dataDir), stored.fileName));
       expect((await sharp(main).metadata()).format).toBe('webp');
     }

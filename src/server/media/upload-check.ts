@@ -1,13 +1,18 @@
 /**
  * Checks an uploaded picture before anything is stored (security.md R38-R41, spec §5/§9): size, type from the magic
- * bytes, agreement of the declared type and the name's extension, then a real decode and re-encode through
- * storePicture. The client's file name is only read for its extension; stored names are made by the server.
+ * bytes, agreement of the declared type and the name's extension, the pixel count against the purpose's cap
+ * (picture-caps.ts), then a real decode and re-encode (media-store.ts) in the picture queue (picture-queue.ts). The
+ * client's file name is only read for its extension; stored names are made by the server.
  */
 import sharp from 'sharp';
 import type { Db } from '../db/connection.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { mediaType } from '../http/media-type.ts';
-import { MAX_INPUT_PIXELS, storePicture } from './media-store.ts';
+import { encodePicture, MAX_INPUT_PIXELS, storeEncodedPicture } from './media-store.ts';
+import { maxPixelsFor, PICTURE_MEGAPIXELS, type PicturePurpose, tooManyPixelsMessage } from './picture-caps.ts';
+import { pictureQueue } from './picture-queue.ts';
+
+export type { PicturePurpose };
 
 /** 5 MiB per file (spec §9 "5 MB"; security.md R38 states the unit). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -20,7 +25,7 @@ export const NOT_ALLOWED_MESSAGE = 'Only JPEG, PNG, GIF, and WEBP files are allo
 export const MISMATCH_MESSAGE = 'The file name or type does not match its content';
 export const EMPTY_MESSAGE = 'The file is empty';
 export const UNREADABLE_MESSAGE = 'The image could not be read; it may be damaged or incomplete';
-export const TOO_MANY_PIXELS_MESSAGE = 'The image has too many pixels (at most 40 megapixels)';
+export const TOO_MANY_PIXELS_MESSAGE = tooManyPixelsMessage(MAX_INPUT_PIXELS / 1_000_000);
 
 const ascii = (s: string) => [...new TextEncoder().encode(s)];
 
@@ -99,26 +104,47 @@ export function checkUpload({ bytes, declaredType, fileName }: UploadInput): { o
 }
 
 /**
- * Decodes the whole picture as storePicture will (first frame, same pixel cap), so a damaged file is refused with a
- * clear error before anything is written, and a disk or database failure while storing is never mistaken for one.
+ * Refuses with 413 a picture whose header gives more pixels than `purpose` allows, before a pixel is decoded: reading
+ * the header takes a millisecond or two whatever the picture's size. A header sharp cannot read is 415.
  */
-async function assertDecodes(bytes: Uint8Array): Promise<void> {
+export async function assertPixelCap(bytes: Uint8Array, purpose: PicturePurpose): Promise<void> {
+  let pixels: number;
   try {
-    // stats() reads every pixel (truncation fails on libvips' warning) and returns a few numbers, not the image.
-    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'warning' }).stats();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(message)) throw new ApiError(413, TOO_MANY_PIXELS_MESSAGE);
+    const { width, height } = await sharp(bytes, { animated: false }).metadata();
+    pixels = width * height;
+  } catch {
     throw new ApiError(415, UNREADABLE_MESSAGE);
   }
+  if (!(pixels <= maxPixelsFor(purpose))) throw new ApiError(413, tooManyPixelsMessage(PICTURE_MEGAPIXELS[purpose]));
 }
 
-/** Checks an upload and stores it re-encoded (metadata and any appended payload dropped) under a server-made name. */
-export async function storeCheckedPicture(db: Db, dataDir: string, upload: UploadInput) {
+/** A decoding failure as the upload's answer: 413 over the pixel cap, else 415 (damaged, truncated, unreadable). */
+function decodeRefusal(error: unknown, purpose: PicturePurpose): ApiError {
+  const message = error instanceof Error ? error.message : '';
+  return /pixel limit/i.test(message)
+    ? new ApiError(413, tooManyPixelsMessage(PICTURE_MEGAPIXELS[purpose]))
+    : new ApiError(415, UNREADABLE_MESSAGE);
+}
+
+/**
+ * Checks an upload and stores it re-encoded (metadata and any appended payload dropped) under a server-made name.
+ * The header's pixel count is checked against `purpose`'s cap first; decoding and encoding then wait for a slot of
+ * the picture queue (picture-queue.ts), which answers 503 with Retry-After when too many pictures are already waiting.
+ * The encoding decodes every pixel and fails on any decoder warning, so a damaged file is refused with a clear error
+ * before anything is written, and a disk or database failure while storing is never mistaken for one.
+ */
+export async function storeCheckedPicture(db: Db, dataDir: string, upload: UploadInput, purpose: PicturePurpose) {
   const { type } = checkUpload(upload);
-  await assertDecodes(upload.bytes);
-  const stored = await storePicture(db, dataDir, upload.bytes);
-  return { ...stored, uploadedType: type };
+  await assertPixelCap(upload.bytes, purpose);
+  return pictureQueue().run(async () => {
+    const encoded = await encodePicture(upload.bytes, { strict: true, maxPixels: maxPixelsFor(purpose) }).catch(
+      (error: unknown) => {
+        throw decodeRefusal(error, purpose);
+      },
+    );
+    const stored = await storeEncodedPicture(db, dataDir, encoded);
+    return { ...stored, uploadedType: type };
+  });
 }
 
 export interface UploadForm {
@@ -136,13 +162,22 @@ export interface WriteBody {
 
 /**
  * checkUpload + storeCheckedPicture for the file of `field`: the stored picture (its `url` goes into the column), or
- * the upload check's error (400/413/415 with its text) naming the field. Nothing is stored when it throws.
+ * the upload check's error (400/413/415 with its text) naming the field, or the picture queue's 503 (Retry-After, no
+ * field). Nothing is stored when it throws.
  */
-export async function storeUploadedPicture(db: Db, dataDir: string, field: string, upload: UploadInput) {
+export async function storeUploadedPicture(
+  db: Db,
+  dataDir: string,
+  field: string,
+  upload: UploadInput,
+  purpose: PicturePurpose,
+) {
   try {
-    return await storeCheckedPicture(db, dataDir, upload);
+    return await storeCheckedPicture(db, dataDir, upload, purpose);
   } catch (error) {
-    if (error instanceof ApiError && error.field === undefined) throw fieldError(error.status, error.message, field);
+    // The queue's 503 is the server's state, not the field's fault: it keeps its Retry-After and names no field.
+    if (error instanceof ApiError && error.field === undefined && error.status !== 503)
+      throw fieldError(error.status, error.message, field);
     throw error;
   }
 }
@@ -153,7 +188,8 @@ export async function storeFormPicture(
   dataDir: string,
   body: Pick<WriteBody, 'files'>,
   field: string,
+  purpose: PicturePurpose,
 ): Promise<string | undefined> {
   const upload = body.files[field];
-  return upload ? (await storeUploadedPicture(db, dataDir, field, upload)).url : undefined;
+  return upload ? (await storeUploadedPicture(db, dataDir, field, upload, purpose)).url : undefined;
 }

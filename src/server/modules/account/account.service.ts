@@ -93,7 +93,7 @@ export async function setProfileImage(
   if (!upload) throw refuseField('image', ACCOUNT_TEXTS.imageMissing);
   await consumeAccountLimit(deps, deps.accountLimits.upload, user.id);
   const before = (await accountRow(deps.db, user)).profile_image;
-  const { url } = await storeUploadedPicture(deps.db, deps.env.DATA_DIR, 'image', upload);
+  const { url } = await storeUploadedPicture(deps.db, deps.env.DATA_DIR, 'image', upload, 'profile');
   await writeNamingFile(
     { db: deps.db, dataDir: deps.env.DATA_DIR },
     url,

@@ -1,23 +1,26 @@
 /** argon2id through Node's built-in crypto.argon2 (security.md R1-R3, R7), stored as a PHC string. */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../../http/errors.ts';
+import { countFromEnv, createWorkQueue, defaultConcurrency, type WorkQueue } from '../../work-queue.ts';
 
 export const ARGON2_PARAMS = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
-/** Bounds concurrent hashes so a burst of logins cannot exhaust memory or the libuv pool. */
-const MAX_CONCURRENT = 4;
-let running = 0;
-const waiting: (() => void)[] = [];
+/** Hashes waiting for a slot before a sign-in is answered 503: a burst far past what the attempt limits let through. */
+export const DEFAULT_HASH_WAITING = 1000;
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+/**
+ * Bounds concurrent hashes so a burst of sign-ins queues instead of stalling everything else (security.md R3): each
+ * argon2 hash takes a core and a thread of libuv's pool (4 threads, shared with file access) for tens
+ * of milliseconds, so one core fewer than the machine has (PASSWORD_HASH_CONCURRENCY to change it) leaves the event
+ * loop a core and the pool free threads.
+ */
+export const hashQueue: WorkQueue = createWorkQueue({
+  concurrency: countFromEnv('PASSWORD_HASH_CONCURRENCY', defaultConcurrency()),
+  maxWaiting: DEFAULT_HASH_WAITING,
+  refuse: () => new ApiError(503, 'The server is busy, please try again', { headers: { 'Retry-After': '1' } }),
+});
+
+const withSlot = <T>(work: () => Promise<T>): Promise<T> => hashQueue.run(work);
 
 function derive(
   password: string,

@@ -115,7 +115,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = check.value;
   const content = await sanitizeRichText(values.content);
-  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
   const id = randomUUID();
   const blog = await writeNamingFile(ctx, image, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -161,7 +161,7 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = check.value;
   const content = values.content === undefined ? undefined : await sanitizeRichText(values.content);
-  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
   const { blog, before } = await writeNamingFile(
     ctx,
     image,

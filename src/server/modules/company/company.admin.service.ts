@@ -64,7 +64,8 @@ export async function updateCompany(db: Db, dataDir: string, actor: AuthUser, ch
   try {
     for (const field of COMPANY_PICTURES) {
       const upload = change.pictures[field];
-      if (upload) stored[field] = (await storeUploadedPicture(db, dataDir, field, upload)).url;
+      const purpose = field === 'icon' ? 'icon' : 'logo';
+      if (upload) stored[field] = (await storeUploadedPicture(db, dataDir, field, upload, purpose)).url;
     }
     const columns: CompanyColumns = { ...columnsOf(change.update), ...stored, updated_at: new Date().toISOString() };
     const replaced = await db.transaction().execute(async (trx) => {

@@ -68,7 +68,7 @@ export async function createEvent(
   values: EventValues,
   upload: UploadInput | undefined,
 ): Promise<EventWrite> {
-  const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
+  const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload, 'event')).url : undefined;
   const id = randomUUID();
   return writeNamingFile(ctx, picture, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -101,7 +101,7 @@ export async function updateEvent(
   upload?: UploadInput,
 ): Promise<EventWrite> {
   if (!(await findEventRow(ctx.db, id))) throw missing(NOT_FOUND);
-  const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload)).url : undefined;
+  const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload, 'event')).url : undefined;
   const result = await writeNamingFile(
     ctx,
     picture,

@@ -32,7 +32,7 @@ export async function uploadPhoto(ctx: PhotoWriteContext, form: UploadForm): Pro
   const upload = form.files['photo'];
   if (!upload) throw fieldError(400, PHOTO_REQUIRED, 'photo');
   const { title, caption, published } = check.value;
-  const picture = await storeUploadedPicture(ctx.db, ctx.dataDir, 'photo', upload);
+  const picture = await storeUploadedPicture(ctx.db, ctx.dataDir, 'photo', upload, 'photo');
   const id = randomUUID();
   return writeNamingFile(ctx, picture.url, () =>
     ctx.db.transaction().execute(async (trx) => {

@@ -92,7 +92,7 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
   const check = checkProductCreate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = check.value;
-  const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image');
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image', 'product');
   const id = randomUUID();
   const now = new Date().toISOString();
   const product = await writeNamingFile(ctx, image, () =>
@@ -122,7 +122,7 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
   if (!(await findProductRow(ctx.db, id))) throw missing();
   const check = checkProductUpdate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image');
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image', 'product');
   const { product, before } = await writeNamingFile(
     ctx,
     image,

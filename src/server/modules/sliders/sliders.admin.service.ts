@@ -84,7 +84,7 @@ const valuesOf = (slider: Slider): SliderValues => omit(slider, '_id', 'image');
 /** POST /api/sliders. */
 export async function createSlider(ctx: WriteContext, form: UploadForm): Promise<Slider> {
   const values = checkedValues(form.fields, NEW_SLIDER_VALUES, await companyId(ctx.db));
-  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'hero');
   const id = randomUUID();
   const now = new Date().toISOString();
   return writeNamingFile(ctx, image, () =>
@@ -106,7 +106,7 @@ export async function updateSlider(ctx: WriteContext, id: string, form: UploadFo
   const row = await findSliderRow(ctx.db, id);
   if (!row) throw notFound();
   const values = checkedValues(form.fields, valuesOf(sliderFromRow(row)), await companyId(ctx.db));
-  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image');
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'hero');
   const { slider } = await writeNamingFile(
     ctx,
     image,

@@ -67,7 +67,7 @@ export async function createTeamMember(ctx: TeamWriteContext, input: TeamInput):
   const check = checkTeamMemberCreate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   if ((await countTeamRows(ctx.db)) >= TEAM_SIZE_MAX) throw new ApiError(409, TEAM_FULL_MESSAGE);
-  const photo = await storeFormPicture(ctx.db, ctx.dataDir, input, 'photo');
+  const photo = await storeFormPicture(ctx.db, ctx.dataDir, input, 'photo', 'team');
   const id = randomUUID();
   return writeNamingFile(ctx, photo, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -96,7 +96,7 @@ export async function updateTeamMember(ctx: TeamWriteContext, id: string, input:
   if (!(await findTeamRow(ctx.db, id))) throw missing();
   const check = checkTeamMemberChanges(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const photo = await storeFormPicture(ctx.db, ctx.dataDir, input, 'photo');
+  const photo = await storeFormPicture(ctx.db, ctx.dataDir, input, 'photo', 'team');
   const changes = { ...check.value, ...(photo ? { photo } : removesPhoto(input) ? { photo: '' } : {}) };
   const { member } = await writeNamingFile(
     ctx,
