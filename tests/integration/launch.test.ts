@@ -1,0 +1,65 @@
+/**
+ * scripts/launch.ts, the entry of `npm start`: on Linux the server runs with MALLOC_ARENA_MAX=2 unless the environment
+ * sets it, SIGTERM reaches the server (which then stops as it does under npm start), and its exit code is the command's.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const LAUNCH = fileURLToPath(new URL('../../scripts/launch.ts', import.meta.url));
+
+/** An entry that says its MALLOC_ARENA_MAX and process id, then waits for SIGTERM and exits with 7. */
+const ENTRY = `
+process.on('SIGTERM', () => process.exit(7));
+console.log(JSON.stringify({ arenas: process.env.MALLOC_ARENA_MAX ?? null, pid: process.pid }));
+setInterval(() => undefined, 1000);
+`;
+
+let dir: string;
+let entry: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'launch-'));
+  entry = join(dir, 'entry.mjs');
+  await writeFile(entry, ENTRY);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Runs the launcher on the entry, reads its first line, sends SIGTERM to the launcher; the line and exit code. */
+function launch(env: Record<string, string | undefined>) {
+  return new Promise<{ said: { arenas: string | null; pid: number }; code: number | null; launcherPid: number }>(
+    (done, fail) => {
+      const child = spawn(process.execPath, [LAUNCH, entry], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let said: { arenas: string | null; pid: number } | undefined;
+      child.stdout.once('data', (chunk: Buffer) => {
+        said = JSON.parse(chunk.toString().trim()) as { arenas: string | null; pid: number };
+        child.kill('SIGTERM');
+      });
+      child.once('error', fail);
+      child.once('exit', (code) => {
+        if (said && child.pid) done({ said, code, launcherPid: child.pid });
+        else fail(new Error(`the entry said nothing (exit ${code})`));
+      });
+    },
+  );
+}
+
+describe.runIf(process.platform === 'linux')('npm start on Linux', () => {
+  it('runs the server with MALLOC_ARENA_MAX=2, passes SIGTERM on and exits with its code', async () => {
+    const { said, code, launcherPid } = await launch({ MALLOC_ARENA_MAX: undefined });
+    expect(said.arenas).toBe('2');
+    expect(said.pid).not.toBe(launcherPid);
+    expect(code).toBe(7);
+  });
+
+  it('keeps a MALLOC_ARENA_MAX the environment sets, and then runs the entry in its own process', async () => {
+    const { said, code, launcherPid } = await launch({ MALLOC_ARENA_MAX: '4' });
+    expect(said).toEqual({ arenas: '4', pid: launcherPid });
+    expect(code).toBe(7);
+  });
+});
