@@ -289,8 +289,9 @@ export async function measureUploadMemory(
 }
 
 /**
- * The allocator setting the README asks of a deployment on glibc (sharp's own advice): without it each thread that
- * decodes or hashes keeps an arena of its own, and the server's memory grows by about 150 MiB over a few large uploads.
+ * The allocator setting `npm start` gives the server on Linux (scripts/launch.ts, sharp's own advice): without it each
+ * thread that decodes or hashes keeps an arena of its own, and the server's memory grows by about 150 MiB over a few
+ * large uploads. The bench starts the entry directly, so it sets it here.
  */
 export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2' } as const;
 
