@@ -28,6 +28,7 @@ const BUILD_ONLY = [
  * tests/unit/postgres-run.test.ts keeps this list equal to the files that reach no test database.
  */
 export const SAME_ON_BOTH = [
+  'tests/integration/launch.test.ts',
   'tests/integration/media-storage-contract.test.ts',
   'tests/integration/migration-cents.test.ts',
   'tests/integration/product-reader-route.test.ts',
