@@ -224,17 +224,17 @@ describe('upload routes', () => {
 });
 
 describe('releaseMediaIfUnused', () => {
-  it('removes an unused picture with all its variants, files and rows', async () => {
-    const stored = await storeCheckedPicture(
+  /** A fresh JPEG stored as a photo, with its variants. */
+  const storeJpeg = async () =>
+    storeCheckedPicture(
       t.db,
       t.dataDir,
-      {
-        bytes: await jpeg(),
-        declaredType: 'image/jpeg',
-        fileName: 'a.jpg',
-      },
+      { bytes: await jpeg(), declaredType: 'image/jpeg', fileName: 'a.jpg' },
       'photo',
     );
+
+  it('removes an unused picture with all its variants, files and rows', async () => {
+    const stored = await storeJpeg();
     const stem = stored.fileName.replace(/\.webp$/, '');
     expect((await mediaFiles()).filter((n) => n.startsWith(stem)).length).toBeGreaterThan(1);
     const removed = await releaseMediaIfUnused(t.db, t.dataDir, stored.url);
@@ -246,16 +246,7 @@ describe('releaseMediaIfUnused', () => {
   });
 
   it('keeps a picture a record still names', async () => {
-    const stored = await storeCheckedPicture(
-      t.db,
-      t.dataDir,
-      {
-        bytes: await jpeg(),
-        declaredType: 'image/jpeg',
-        fileName: 'a.jpg',
-      },
-      'photo',
-    );
+    const stored = await storeJpeg();
     const now = new Date().toISOString();
     await t.db
       .insertInto('products')
