@@ -25,12 +25,7 @@ export interface SnapshotExclusions {
  */
 export const REFUSAL_MAY_CHANGE: SnapshotExclusions = {
   tables: ['attempt_limits'],
-  columns: [
-    'one_time_codes.attempts',
-    'one_time_codes.foreign_attempts',
-    'email_changes.attempts',
-    'checkout_verifications.attempts',
-  ],
+  columns: ['one_time_codes.attempts', 'email_changes.attempts', 'checkout_verifications.attempts'],
 };
 
 export type Snapshot = Map<string, string[]>;

@@ -234,9 +234,18 @@ describe('two-factor sign-in with ADMIN_2FA=optional (the default)', () => {
   it('asks for the second step after a sign-in by emailed code too', async () => {
     await forgetUsedStep(await adminId());
     const before = mailFiles(server.dataDir);
-    expect((await call('POST', '/api/auth/request-otp', { body: { email: ADMIN_EMAIL } })).status).toBe(200);
+    const requested = await call('POST', '/api/auth/request-otp', { body: { email: ADMIN_EMAIL } });
+    expect(requested.status).toBe(200);
+    // The code works only in the browser that asked for it: its otp_browser cookie goes back.
+    const cookie = requested.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const mail = await waitForMail(server.dataDir, { to: ADMIN_EMAIL, after: before, subject: 'sign-in code' });
-    const verified = await call('POST', '/api/auth/verify-otp', { body: { email: ADMIN_EMAIL, otp: codeFrom(mail) } });
+    const verified = await call('POST', '/api/auth/verify-otp', {
+      body: { email: ADMIN_EMAIL, otp: codeFrom(mail) },
+      cookie,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ twoFactor: 'code' });
     expect(verified.body['token']).toBeUndefined();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
+import { cookieFetch } from '../helpers/cookie-fetch.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -27,8 +28,9 @@ async function addUser(server: TestServer, name: string, verified = true): Promi
 }
 
 function client(server: TestServer) {
+  const browserFetch = cookieFetch();
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/auth${path}`, {
+    browserFetch(`${server.url}/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

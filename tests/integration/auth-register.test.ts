@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import type { User } from '../../src/shared/types.ts';
+import { cookieFetch } from '../helpers/cookie-fetch.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -16,8 +17,9 @@ describe('register, request a code, verify the email', () => {
     await server.stop(true);
   });
 
+  const browserFetch = cookieFetch();
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/auth${path}`, {
+    browserFetch(`${server.url}/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

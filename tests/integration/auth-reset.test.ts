@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { sha256Hex } from '../../src/server/modules/auth/tokens.ts';
+import { cookieFetch } from '../helpers/cookie-fetch.ts';
 import { codeFrom, mailFiles, type OutboxMail, resetTokenFrom, waitForMail } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -22,8 +23,9 @@ describe('forgot password: code and reset link', () => {
     await server.stop(true);
   });
 
+  const browserFetch = cookieFetch();
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/auth${path}`, {
+    browserFetch(`${server.url}/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),

@@ -4,6 +4,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
+import { cookieFetch } from '../helpers/cookie-fetch.ts';
 import { mailFiles } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -73,8 +74,9 @@ describe('account mail over SMTP', () => {
     setAuthLogSink(null);
   });
 
+  const browserFetch = cookieFetch();
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/auth${path}`, {
+    browserFetch(`${server.url}/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
+import { cookieFetch } from '../helpers/cookie-fetch.ts';
 import { CookieJar, googleFlow } from '../helpers/google-flow.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../helpers/oidc-provider.ts';
@@ -112,8 +113,9 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('links to an existing local account when the provider vouches for the email', async () => {
+    const browserFetch = cookieFetch();
     const post = (path: string, body: object) =>
-      fetch(`${server.url}/api/auth${path}`, {
+      browserFetch(`${server.url}/api/auth${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),

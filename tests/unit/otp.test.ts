@@ -14,8 +14,6 @@ import {
   sentNonce,
 } from '../../src/server/modules/auth/otp-browser.ts';
 import {
-  type CodeOwner,
-  codesToCheck,
   hashOtp,
   isOtpShape,
   newOtp,
@@ -52,23 +50,7 @@ describe('one-time codes', () => {
   });
 });
 
-describe('which codes a guess is checked against', () => {
-  const mine: CodeOwner = { id: 'mine', requester_hash: 'browser-a' };
-  const theirs: CodeOwner = { id: 'theirs', requester_hash: 'browser-b' };
-  const legacy: CodeOwner = { id: 'legacy', requester_hash: null };
-
-  const cases: [string, CodeOwner[], string | undefined, object][] = [
-    ['its own code when it is the newest', [mine, theirs], 'browser-a', { own: mine }],
-    ["its own code and the newest, another browser's", [theirs, mine], 'browser-a', { own: mine, other: theirs }],
-    ['only the newest without a code of its own', [theirs, mine], 'browser-c', { other: theirs }],
-    ['only the newest without a cookie', [mine, theirs], undefined, { other: mine }],
-    ['a code of no browser only as the newest', [legacy], 'browser-a', { other: legacy }],
-    ['nothing when the account has no code', [], 'browser-a', {}],
-  ];
-  it.each(cases)('a browser gets %s', (_title, live, browser, expected) => {
-    expect(codesToCheck(live, browser)).toEqual(expected);
-  });
-
+describe('wrong guesses at a code', () => {
   it('answers 400 until the wrong guess that reaches the cap, 429 from then on, 400 for a code that is gone', () => {
     expect(OTP_MAX_ATTEMPTS).toBe(5);
     expect([1, 2, 3, 4, 5, 6].map(wrongGuessOutcome)).toEqual([

@@ -15,6 +15,7 @@ import * as mediaPending from './migrations/2026_11_25_0200_media_pending.ts';
 import * as sessionDevices from './migrations/2026_11_25_0300_session_devices.ts';
 import * as sessionRole from './migrations/2026_11_29_1400_session_role.ts';
 import * as otpRequester from './migrations/2026_11_29_1700_otp_requester.ts';
+import * as otpOwnBrowserOnly from './migrations/2026_11_30_0900_otp_own_browser_only.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0300_session_devices': sessionDevices,
   '2026_11_29_1400_session_role': sessionRole,
   '2026_11_29_1700_otp_requester': otpRequester,
+  '2026_11_30_0900_otp_own_browser_only': otpOwnBrowserOnly,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -99,10 +99,8 @@ export interface OneTimeCodesTable {
   attempts: DefaultedNumber;
   created_at: string;
   expires_at: string;
-  /** Keyed hash of the asking browser's cookie (otp-browser.ts); null for codes from before it. */
+  /** Keyed hash of the asking browser's cookie (otp-browser.ts): only that browser can use the code. */
   requester_hash: string | null;
-  /** Wrong guesses from any other browser (or none). */
-  foreign_attempts: DefaultedNumber;
 }
 
 export interface PasswordResetTokensTable {

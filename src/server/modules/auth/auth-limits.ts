@@ -23,12 +23,15 @@ const HOUR = 60 * MINUTE;
 /** Failed password checks one address may make in 15 minutes, across accounts: refused well before 30. */
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
 
-/** Code mails one account may be sent in an hour, whichever browsers ask (request-otp). */
-export const CODE_MAILS_PER_ACCOUNT = 10;
+/**
+ * Code mails one account may be sent in an hour for browsers that have not signed in to it by code before. With 5
+ * guesses per code, each only from the browser that asked for it, this bounds the guesses at an account to 40 an hour.
+ */
+export const CODE_MAILS_PER_ACCOUNT = 8;
 
 /** The refusal once an account's code mails are used up: the codes already sent keep working. */
 export const CODE_MAILS_USED_UP =
-  'Too many codes were sent to this account. Use the newest code you received, or try again later';
+  'Too many codes were sent to this account. Use the newest code this browser asked for, or try again later';
 
 function buildLimits() {
   return {
@@ -49,19 +52,14 @@ function buildLimits() {
     /** Codes one browser (its otp_browser cookie) may ask for one account: R15's 3 per 15 minutes. */
     requestOtpBrowser: slidingWindow('auth.otp-request.browser', { limit: 3, windowMs: 15 * MINUTE }),
     /**
-     * Code mails per account, whoever asks: bounds mail bombing, and with the per-code counters the guesses at an
-     * account. High enough that a stranger's few requests leave the owner a code; the codes already sent stay valid.
+     * Code mails per account, whoever asks, except for a browser that signed in to it by code before: bounds mail
+     * bombing and, with the per-code counter, the guesses at an account. The codes already sent stay valid.
      */
     requestOtpAccount: slidingWindow('auth.otp-request.account-mails', {
       limit: CODE_MAILS_PER_ACCOUNT,
       windowMs: HOUR,
     }),
     verifyOtpIp: slidingWindow('auth.otp-verify.ip', { limit: 30, windowMs: 15 * MINUTE }),
-    /**
-     * Guesses per account at codes another browser asked for (or with no code of one's own): never counted, nor
-     * checked, for a guess at the guessing browser's own code, so strangers filling it cannot stop the owner.
-     */
-    verifyOtpAccount: slidingWindow('auth.otp-verify.account', { limit: 10, windowMs: 15 * MINUTE }),
     resetIp: slidingWindow('auth.reset.ip', { limit: 10, windowMs: 15 * MINUTE }),
     /** Second-factor codes per address, and per account across its challenges and the Settings forms. */
     twoFactorIp: slidingWindow('auth.two-factor.ip', { limit: 30, windowMs: 15 * MINUTE }),
@@ -109,13 +107,6 @@ export async function reserveAll(pairs: LimitPair[], context: LimitContext, mess
 /** Counts an attempt in every (limiter, key) pair whatever its outcome, or refuses with 429 and counts none. */
 export async function consumeAll(pairs: LimitPair[], context: LimitContext, message?: string): Promise<void> {
   await reserveAll(pairs, context, message);
-}
-
-/** Counts an attempt in every pair and answers true, or counts none and answers false (the caller skips that work). */
-export async function consumeIfAllowed(pairs: LimitPair[], context: LimitContext): Promise<boolean> {
-  const { decision } = await attemptStore(context.db, context.env).reserve(pairs);
-  if (!decision.allowed) logAuthEvent('rate_limited', { ip: context.ip, path: context.path, reason: 'skipped' });
-  return decision.allowed;
 }
 
 /** Refuses with 429 when any pair is at its limit already; counts nothing (a cheap read before costlier work). */

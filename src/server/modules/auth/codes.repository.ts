@@ -27,15 +27,15 @@ export async function replaceCode(
   });
 }
 
-/** The user's codes, newest first (a handful at most: one per asking browser, capped by the mail limit). */
-export function findCodesOfUser(db: Db, userId: string) {
+/** The code the browser (`requesterHash`) asked for this user: one at most, as a new request voids its earlier one. */
+export function findOwnCode(db: Db, userId: string, requesterHash: string) {
   return db
     .selectFrom('one_time_codes')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('requester_hash', '=', requesterHash)
     .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+    .executeTakeFirst();
 }
 
 export function findCode(db: Db, id: string) {
@@ -43,27 +43,18 @@ export function findCode(db: Db, id: string) {
 }
 
 /**
- * Counts a wrong guess in one of the code's two counters unless it reached `maxAttempts` already; returns the new
- * count, or undefined when this call counted nothing (the code is spent or gone). Atomic under concurrency.
+ * Counts a wrong guess unless the code reached `maxAttempts` already; returns the new count, or undefined when this
+ * call counted nothing (the code is spent or gone). Atomic under concurrency (R14).
  */
-export async function countWrongGuess(
-  db: Db,
-  id: string,
-  counter: 'attempts' | 'foreign_attempts',
-  maxAttempts: number,
-): Promise<number | undefined> {
+export async function countWrongGuess(db: Db, id: string, maxAttempts: number): Promise<number | undefined> {
   const row = await db
     .updateTable('one_time_codes')
-    .set((eb) =>
-      counter === 'attempts'
-        ? { attempts: eb('attempts', '+', 1) }
-        : { foreign_attempts: eb('foreign_attempts', '+', 1) },
-    )
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .where(counter, '<', maxAttempts)
-    .returning(counter)
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
     .executeTakeFirst();
-  return row?.[counter];
+  return row?.attempts;
 }
 
 /** Deletes the code; true only for the one caller that actually consumed it (R12). */

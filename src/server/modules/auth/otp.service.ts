@@ -1,15 +1,15 @@
 /**
- * One-time codes by email: request (non-enumerating) and verify (capped, single use), security.md R9-R17. Each code
- * belongs to the browser that asked for it (otp-browser.ts), so a stranger who knows the email can neither void nor
+ * One-time codes by email: request (non-enumerating) and verify (capped, single use), security.md R9-R17. A code can be
+ * used only in the browser that asked for it (otp-browser.ts), so a stranger who knows the email can neither void nor
  * spend the owner's code, nor exhaust a limit the owner's own sign-in needs (throttle, never lock out: the Copenhagen
- * Book, NIST SP 800-63B).
+ * Book, NIST SP 800-63B). docs/security-decisions.md says where this departs from the letter of R13-R15 and why.
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../http/errors.ts';
 import { findUserByIdentifier, updateUser } from './accounts.repository.ts';
 import { type AuthDeps, sendInBackground } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
-import { CODE_MAILS_USED_UP, consumeAll, consumeIfAllowed } from './auth-limits.ts';
+import { CODE_MAILS_USED_UP, consumeAll } from './auth-limits.ts';
 import { logAuthEvent } from '../../http/auth-log.ts';
 import { forgotPasswordMail, mailBrand, verifyEmailMail } from './auth-mails.ts';
 import {
@@ -17,19 +17,23 @@ import {
   countWrongGuess,
   deleteCodesOfUser,
   findCode,
-  findCodesOfUser,
+  findOwnCode,
   replaceCode,
   replaceResetToken,
 } from './codes.repository.ts';
 import { identifierKey, parseIdentifier } from './identifiers.ts';
 import type { OtpBrowser } from './otp-browser.ts';
-import { codesToCheck, hashOtp, newOtp, OTP_MAX_ATTEMPTS, otpMatches, wrongGuessOutcome } from './otp.ts';
+import { hashOtp, newOtp, OTP_MAX_ATTEMPTS, otpMatches, wrongGuessOutcome } from './otp.ts';
 import { afterFirstFactor } from './sign-in.service.ts';
 import type { SignInAnswer } from '../../../shared/two-factor.ts';
 import { newOpaqueToken, sha256Hex } from './tokens.ts';
 
 /** The same answer whether or not the account exists (R15). */
 export const OTP_REQUESTED = 'If an account matches, a code has been sent to its email address';
+
+/** The answer to a code from a browser that never asked for one (no otp_browser cookie sent). */
+export const CODE_NEEDS_ITS_BROWSER =
+  'A code works only in the browser that asked for it: request a code here, then enter the newest one';
 
 async function accountFor(deps: AuthDeps, identifierInput: string) {
   const id = parseIdentifier(identifierInput);
@@ -69,7 +73,6 @@ export async function requestCode(deps: AuthDeps, identifierInput: string, brows
     purpose: verified ? 'sign_in' : 'verify_email',
     code_hash: hashOtp(deps.codeKey, user.id, code),
     attempts: 0,
-    foreign_attempts: 0,
     requester_hash: browser.hash,
     created_at: new Date(now).toISOString(),
     expires_at: new Date(now + env.OTP_TTL_SECONDS * 1000).toISOString(),
@@ -103,19 +106,14 @@ export async function requestCode(deps: AuthDeps, identifierInput: string, brows
 
 type Outcome = 'ok' | 'invalid' | 'exhausted';
 
-/** A live code's row as the check reads it. */
-type CodeRow = NonNullable<Awaited<ReturnType<typeof findCode>>>;
-
-const isLive = (row: CodeRow | undefined, now: number): row is CodeRow =>
+const isLive = (row: { expires_at: string } | undefined, now: number) =>
   row !== undefined && Date.parse(row.expires_at) > now;
 
 /**
- * Checks a code against the guessing browser's own code (`browser`: the hash of its cookie, if any) and the account's
- * newest code; a match is consumed with every other code of the account in the same transaction (R12). Wrong guesses
- * are counted per code: 5 from the browser that asked for it, 5 from everyone else, then it is void for them (R14).
- * Guesses at another browser's code also count per account (10 per 15 minutes); once those are spent a browser with a
- * code of its own is still checked against it. Answers { token }, or a challenge when the account has a second factor,
- * and the account's id.
+ * Checks a code against the one the guessing browser (`browser`: the hash of its cookie, if any) asked for; without
+ * one there is nothing a guess could match. A match is consumed with every other code of the account in the same
+ * transaction (R12); 5 wrong guesses void the code (R14), and only its own browser can make them. Answers { token }, or
+ * a challenge when the account has a second factor, and the account's id.
  */
 export async function verifyCode(
   deps: AuthDeps,
@@ -123,47 +121,34 @@ export async function verifyCode(
   otp: string,
   browser: string | undefined,
 ): Promise<{ answer: SignInAnswer; userId: string }> {
-  const { user, key } = await accountFor(deps, identifierInput);
+  const { user } = await accountFor(deps, identifierInput);
   await consumeAll([[deps.limits.verifyOtpIp, deps.ip]], deps);
+  // Said whether or not the account exists: it depends only on the cookie the browser sent.
+  if (browser === undefined) throw refuseField('otp', CODE_NEEDS_ITS_BROWSER);
   const invalid = refuseField('otp', 'This code is wrong or has expired; request a new one');
-  const now = Date.now();
-  const live = user ? (await findCodesOfUser(deps.db, user.id)).filter((row) => isLive(row, now)) : [];
-  const { own, other: newest } = codesToCheck(live, browser);
-  let other = newest;
-  // Without a code of its own a guess is one at someone else's code (or at none: an unknown account alike).
-  if (!own) await consumeAll([[deps.limits.verifyOtpAccount, key]], deps);
-  else if (other && !(await consumeIfAllowed([[deps.limits.verifyOtpAccount, key]], deps))) other = undefined;
-  if (!user) {
-    logAuthEvent('otp.failure', { ip: deps.ip, reason: 'no matching account' });
+  const own = user && (await findOwnCode(deps.db, user.id, browser));
+  if (!user || !isLive(own, Date.now())) {
+    logAuthEvent('otp.failure', {
+      ip: deps.ip,
+      ...(user ? { userId: user.id } : {}),
+      reason: user ? 'no code for this browser' : 'no matching account',
+    });
     throw invalid;
   }
   const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const at = Date.now();
-    const ownRow = own && (await findCode(trx, own.id));
-    const otherRow = other && (await findCode(trx, other.id));
-    const candidates: [CodeRow | undefined, number | undefined][] = [
-      [ownRow, ownRow?.attempts],
-      [otherRow, otherRow?.foreign_attempts],
-    ];
-    for (const [row, spent] of candidates) {
-      if (!isLive(row, at) || spent === undefined || spent >= OTP_MAX_ATTEMPTS) continue;
-      if (!otpMatches(deps.codeKey, user.id, otp, row.code_hash)) continue;
+    const row = own && (await findCode(trx, own.id));
+    if (!row || !isLive(row, Date.now())) return 'invalid';
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted';
+    if (otpMatches(deps.codeKey, user.id, otp, row.code_hash)) {
       // Only the one caller that deleted the code signs in; the account's other codes go with it.
       if (!(await consumeCode(trx, row.id))) return 'invalid';
       await deleteCodesOfUser(trx, user.id);
       if (!user.email_verified) await updateUser(trx, user.id, { email_verified: true });
       return 'ok';
     }
-    // The count a wrong guess leaves on a code: at the cap when it was spent already, undefined once it is gone.
-    const count = async (row: CodeRow | undefined, counter: 'attempts' | 'foreign_attempts') => {
-      if (!isLive(row, at)) return undefined;
-      const after = await countWrongGuess(trx, row.id, counter, OTP_MAX_ATTEMPTS);
-      return after ?? ((await findCode(trx, row.id)) ? OTP_MAX_ATTEMPTS : undefined);
-    };
-    const ownCount = await count(ownRow, 'attempts');
-    const otherCount = await count(otherRow, 'foreign_attempts');
-    // The browser's own code decides its answer; without one, the code it was checked against.
-    return wrongGuessOutcome(own ? ownCount : otherCount);
+    // A guess that found the code spent by parallel ones counts as at the cap; one whose code is gone, as invalid.
+    const after = await countWrongGuess(trx, row.id, OTP_MAX_ATTEMPTS);
+    return wrongGuessOutcome(after ?? ((await findCode(trx, row.id)) ? OTP_MAX_ATTEMPTS : undefined));
   });
   if (outcome !== 'ok') {
     logAuthEvent('otp.failure', { ip: deps.ip, userId: user.id, reason: outcome });
