@@ -1,6 +1,6 @@
-/** The 6-digit code step, shared by 'Forgot Password?' and the register verify step. */
-import { useState } from 'react';
-import { errorMessage, goAfterSignIn, verifyOtp } from '../../lib/api/auth.ts';
+/** The 6-digit code step, shared by 'Forgot Password?' and the register verify step; a new code can be asked for here. */
+import { useEffect, useState } from 'react';
+import { errorMessage, goAfterSignIn, requestOtp, verifyOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, cleanOtp } from '../../lib/auth-rules.ts';
 import { login } from '../../lib/stores/session.ts';
 import { OTP_LENGTH } from '../../shared/constants.ts';
@@ -15,10 +15,40 @@ interface Props {
   onSecondStep?: (challenge: TwoFactorChallenge) => void;
 }
 
+/** How long 'Send a new code' rests after a code was sent, so a slow mail is not answered with a pile of codes. */
+export const RESEND_PAUSE_MS = 30_000;
+
 export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useFormMessage();
+  const [resend, setResend] = useState<{
+    state: 'idle' | 'sending' | 'resting';
+    note?: { tone: 'success' | 'error'; text: string };
+  }>({
+    state: 'idle',
+  });
+
+  useEffect(() => {
+    if (resend.state !== 'resting') return;
+    const timer = setTimeout(() => setResend((now) => ({ ...now, state: 'idle' })), RESEND_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [resend.state]);
+
+  async function sendAgain() {
+    setResend({ state: 'sending' });
+    try {
+      await requestOtp(email);
+      setOtp('');
+      form.clear();
+      setResend({
+        state: 'resting',
+        note: { tone: 'success', text: `A new code is on its way to ${email}. Enter the newest one.` },
+      });
+    } catch (e) {
+      setResend({ state: 'idle', note: { tone: 'error', text: errorMessage(e, AUTH_TEXTS.otpSendFailed) } });
+    }
+  }
 
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,6 +102,21 @@ export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
         </Alert>
       )}
       <SubmitButton busy={busy}>{busy ? 'Verifying...' : 'Verify'}</SubmitButton>
+      <p className="m-0 text-center text-sm">
+        No code after a minute? Check your spam folder, or{' '}
+        <button
+          type="button"
+          className="underline disabled:cursor-not-allowed disabled:no-underline disabled:opacity-60"
+          disabled={resend.state !== 'idle'}
+          onClick={() => {
+            void sendAgain();
+          }}
+        >
+          {resend.state === 'sending' ? 'sending a new code...' : 'send a new code'}
+        </button>
+        .
+      </p>
+      {resend.note && <Alert tone={resend.note.tone}>{resend.note.text}</Alert>}
       {onBack && (
         <button type="button" className="w-full text-sm underline" onClick={onBack}>
           Back

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import OtpForm from '../../../src/components/auth/OtpForm.tsx';
-import { verifyOtp } from '../../../src/lib/api/auth.ts';
+import OtpForm, { RESEND_PAUSE_MS } from '../../../src/components/auth/OtpForm.tsx';
+import { requestOtp, verifyOtp } from '../../../src/lib/api/auth.ts';
 import { $token } from '../../../src/lib/stores/session.ts';
 import { setUpAuthFormTest, TOKEN } from './helpers/auth-form.ts';
 import { apiError, deferred, stubMeFetch } from './helpers/browser.ts';
@@ -117,5 +117,32 @@ describe('OtpForm', () => {
     unmount();
     render(<OtpForm email="ada@example.com" intro={INTRO} />);
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('sends a new code to the same email, says so, and rests the button for a while', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.mocked(requestOtp).mockResolvedValue({ message: 'sent' });
+      render(<OtpForm email="ada@example.com" intro={INTRO} />);
+      const again = () => screen.getByRole('button', { name: 'send a new code' });
+      fireEvent.click(again());
+      expect(
+        await screen.findByText('A new code is on its way to ada@example.com. Enter the newest one.'),
+      ).toBeTruthy();
+      expect(requestOtp).toHaveBeenCalledWith('ada@example.com');
+      expect(again().hasAttribute('disabled')).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(RESEND_PAUSE_MS));
+      expect(again().hasAttribute('disabled')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the server's refusal of a new code and lets the visitor try again", async () => {
+    vi.mocked(requestOtp).mockRejectedValue(apiError(429, { message: 'Too many attempts. Please try again later' }));
+    render(<OtpForm email="ada@example.com" intro={INTRO} />);
+    fireEvent.click(screen.getByRole('button', { name: 'send a new code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later');
+    expect(screen.getByRole('button', { name: 'send a new code' }).hasAttribute('disabled')).toBe(false);
   });
 });
