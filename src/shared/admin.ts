@@ -81,6 +81,11 @@ export interface PublishStatus {
   reason?: string;
   /** When the last successful build finished (ISO). */
   lastBuiltAt?: string;
+  /**
+   * With state 'scheduled' or 'building': when visitors are expected to see the latest change (ISO), from the
+   * debounce and the last build's duration. Never in the past: an overdue build answers the moment of the request.
+   */
+  expectedLiveAt?: string;
 }
 
 /** GET /api/admin/notifications: what an admin must know (a failed site build today; orders and messages later). */

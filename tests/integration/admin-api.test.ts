@@ -7,7 +7,12 @@ import { rmSync } from 'node:fs';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/server/app.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
-import { createRebuildScheduler, type RebuildScheduler } from '../../src/server/site/rebuild-scheduler.ts';
+import {
+  BUILD_ESTIMATE_MS,
+  createRebuildScheduler,
+  type RebuildScheduler,
+} from '../../src/server/site/rebuild-scheduler.ts';
+import type { PublishStatus } from '../../src/shared/admin.ts';
 import { prepareTestData, TEST_ADMIN_PASSWORD, type TestData } from '../helpers/test-app.ts';
 
 const PASSWORD = 'a long customer password';
@@ -164,6 +169,28 @@ describe('site status, rebuild and notifications', () => {
     };
     expect(activity.results.filter((e) => e.action === 'site.rebuild')).toHaveLength(2);
     expect(activity.results[0]).toMatchObject({ action: 'site.rebuild', target: { type: 'site' } });
+  });
+
+  it('tells when visitors should see a saved change, and drops the estimate once the site is built', async () => {
+    await rebuilds.settled();
+    const before = Date.now();
+    const saved = await app.request('/api/company', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tagline: 'Seen soon' }),
+    });
+    expect(saved.status).toBe(200);
+    const pending = (await (await get('/api/admin/site-status')).json()) as PublishStatus;
+    expect(['scheduled', 'building']).toContain(pending.state);
+    assert.isDefined(pending.expectedLiveAt);
+    // The debounce (20 ms here) plus one build: the last one's duration, or the assumed one before any was timed.
+    const eta = Date.parse(pending.expectedLiveAt) - before;
+    expect(eta).toBeGreaterThanOrEqual(0);
+    expect(eta).toBeLessThanOrEqual(20 + BUILD_ESTIMATE_MS + 1000);
+    await rebuilds.settled();
+    const built = (await (await get('/api/admin/site-status')).json()) as PublishStatus;
+    expect(built.state).toBe('up-to-date');
+    expect(built.expectedLiveAt).toBeUndefined();
   });
 
   it('refuses a rebuild to a customer and to no one, and records nothing', async () => {

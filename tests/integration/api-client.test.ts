@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage, fetchMe, loginRequest } from '../../src/lib/api/auth.ts';
-import { api, ApiError } from '../../src/lib/api/client.ts';
+import { api, ApiError, onApiWrite } from '../../src/lib/api/client.ts';
 import { companyEtag, fetchCompany } from '../../src/lib/api/company.ts';
 import { fetchRecommendations } from '../../src/lib/api/content.ts';
 import { $token } from '../../src/lib/stores/session.ts';
@@ -73,6 +73,23 @@ describe('the API client against a stand-in API', () => {
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ username: 'ada', password: 'a long password' });
+  });
+
+  it('tells the write listeners about each accepted write, by path, and about nothing else', async () => {
+    const writes: string[] = [];
+    const off = onApiWrite((path) => writes.push(path));
+    try {
+      await api('/api/admin/blogs/7?draft=1', { method: 'PUT', body: {} });
+      await api('/api/admin/blogs');
+      answer = (_, __, res) => json(res, 400, { message: 'no' });
+      await expect(api('/api/admin/plans', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+      expect(writes).toEqual(['/api/admin/blogs/7']);
+    } finally {
+      off();
+    }
+    answer = (_, __, res) => json(res, 200, {});
+    await api('/api/company', { method: 'PUT', body: {} });
+    expect(writes).toHaveLength(1);
   });
 
   it('sends the bearer token from the session store', async () => {

@@ -48,9 +48,11 @@ describe('npm start and the site rebuild', () => {
       const status = async () =>
         (await (await fetch(`${api}/admin/site-status`, { headers: auth })).json()) as PublishStatus;
 
-      // The first build is under way and is what the publish state shows.
+      // The first build is under way and is what the publish state shows, with when it should be done.
       expect(product.output()).not.toMatch(/site built in/);
-      expect((await status()).state).toBe('building');
+      const first = await status();
+      expect(first.state).toBe('building');
+      assert.isDefined(first.expectedLiveAt);
 
       const saved = await fetch(`${api}/company`, {
         method: 'PUT',
@@ -66,6 +68,10 @@ describe('npm start and the site rebuild', () => {
       expect(afterFirst.lastBuiltAt).toBeDefined();
       // The change asks for one more build, which starts after the first (its debounce has long passed).
       expect(['scheduled', 'building']).toContain(afterFirst.state);
+      // Its estimate is the first build's own duration from now, not the assumed one.
+      assert.isDefined(afterFirst.expectedLiveAt);
+      const firstTook = Date.parse(afterFirst.lastBuiltAt ?? '') - Date.parse(first.since);
+      expect(Date.parse(afterFirst.expectedLiveAt) - Date.now()).toBeLessThanOrEqual(firstTook + 5000);
 
       const deadline = Date.now() + BUILD_TIMEOUT_MS;
       let current = afterFirst;
@@ -74,6 +80,7 @@ describe('npm start and the site rebuild', () => {
         current = await status();
       }
       expect(current.state).toBe('up-to-date');
+      expect(current.expectedLiveAt).toBeUndefined();
       assert.isDefined(current.lastBuiltAt);
       assert.isDefined(afterFirst.lastBuiltAt);
       expect(current.lastBuiltAt > afterFirst.lastBuiltAt).toBe(true);

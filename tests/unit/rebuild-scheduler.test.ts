@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createRebuildScheduler,
+  expectedLiveAt,
   failureReason,
   rebuildDueAt,
   type RebuildScheduler,
@@ -9,6 +10,13 @@ import { backoffDelay, isRetryableStatus, WEBHOOK_BACKOFF_MS } from '../../src/s
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms).toISOString();
+
+/** The state without the publish estimate, which has its own tests ('the publish estimate'). */
+function stateOf(s: RebuildScheduler) {
+  const status = s.status();
+  delete status.expectedLiveAt;
+  return status;
+}
 
 /** A build the test finishes by hand, recording how many run at once. */
 function controlledRun() {
@@ -56,6 +64,28 @@ describe('rebuildDueAt', () => {
   });
 });
 
+describe('expectedLiveAt', () => {
+  const base = { now: 10_000, buildMs: 20_000, buildingSince: null, pendingDueAt: null };
+  it.each([
+    ['nothing pending or building', {}, null],
+    ['a scheduled build: its start plus one build', { pendingDueAt: 12_000 }, 32_000],
+    ['a running build: its start plus one build', { buildingSince: 4000 }, 24_000],
+    ['a running build past its estimate: not before now', { buildingSince: 0, now: 25_000 }, 25_000],
+    [
+      'a change during a build: the running build, then one more',
+      { buildingSince: 4000, pendingDueAt: 12_000 },
+      44_000,
+    ],
+    [
+      'a change due after the running build ends: from its due time',
+      { buildingSince: 4000, pendingDueAt: 30_000 },
+      50_000,
+    ],
+  ] as const)('%s', (_title, given, expected) => {
+    expect(expectedLiveAt({ ...base, ...given })).toBe(expected);
+  });
+});
+
 describe('failureReason', () => {
   it('keeps the message only, never the stack', () => {
     const error = new Error('the build hook answered 503');
@@ -97,22 +127,44 @@ describe('createRebuildScheduler', () => {
     return scheduler;
   }
 
+  it('the publish estimate: the debounce plus the assumed build, then the duration of the last build', async () => {
+    const build = controlledRun();
+    scheduler = createRebuildScheduler({ run: build.run, now: () => Date.now(), buildEstimateMs: 30_000 });
+    const s = scheduler;
+    expect(s.status().expectedLiveAt).toBeUndefined();
+    s.request('company');
+    expect(s.status().expectedLiveAt).toBe(at(2000 + 30_000));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(s.status()).toMatchObject({ state: 'building', expectedLiveAt: at(32_000) });
+    // This build takes 12 s: the next estimate uses it.
+    await vi.advanceTimersByTimeAsync(12_000);
+    await build.end();
+    expect(s.status().expectedLiveAt).toBeUndefined();
+    s.request('blogs');
+    expect(s.status()).toMatchObject({ state: 'scheduled', expectedLiveAt: at(14_000 + 2000 + 12_000) });
+    await vi.advanceTimersByTimeAsync(2000);
+    // A change during the build: visitors see it after this build and one more.
+    await vi.advanceTimersByTimeAsync(1000);
+    s.request('blogs');
+    expect(s.status()).toMatchObject({ state: 'building', expectedLiveAt: at(16_000 + 12_000 + 12_000) });
+  });
+
   it('starts up to date, and builds once after the debounce of quiet', async () => {
     const build = controlledRun();
     const s = make(build);
-    expect(s.status()).toEqual({ state: 'up-to-date', since: at(0) });
+    expect(stateOf(s)).toEqual({ state: 'up-to-date', since: at(0) });
 
     s.request('branding');
-    expect(s.status()).toEqual({ state: 'scheduled', since: at(0) });
+    expect(stateOf(s)).toEqual({ state: 'scheduled', since: at(0) });
     await vi.advanceTimersByTimeAsync(1999);
     expect(build.calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(build.calls).toEqual(['branding']);
-    expect(s.status()).toEqual({ state: 'building', since: at(2000) });
+    expect(stateOf(s)).toEqual({ state: 'building', since: at(2000) });
 
     await vi.advanceTimersByTimeAsync(500);
     await build.end();
-    expect(s.status()).toEqual({ state: 'up-to-date', since: at(2500), lastBuiltAt: at(2500) });
+    expect(stateOf(s)).toEqual({ state: 'up-to-date', since: at(2500), lastBuiltAt: at(2500) });
   });
 
   it('merges a burst of requests into one build, restarting the quiet time at each', async () => {
@@ -124,7 +176,7 @@ describe('createRebuildScheduler', () => {
     await vi.advanceTimersByTimeAsync(1500);
     s.request('theme');
     // 'since' is when the first change was scheduled, not the latest.
-    expect(s.status()).toEqual({ state: 'scheduled', since: at(0) });
+    expect(stateOf(s)).toEqual({ state: 'scheduled', since: at(0) });
     await vi.advanceTimersByTimeAsync(1999);
     expect(build.calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -156,13 +208,13 @@ describe('createRebuildScheduler', () => {
       s.request(`during ${i}`);
       await vi.advanceTimersByTimeAsync(3000);
       // The state stays 'building' while the first build runs; nothing starts beside it.
-      expect(s.status()).toEqual({ state: 'building', since: at(2000) });
+      expect(stateOf(s)).toEqual({ state: 'building', since: at(2000) });
     }
     expect(build.calls).toHaveLength(1);
 
     await build.end();
     // The requests are long past their max wait, so the next build starts at once.
-    expect(s.status()).toEqual({ state: 'building', since: at(17_000), lastBuiltAt: at(17_000) });
+    expect(stateOf(s)).toEqual({ state: 'building', since: at(17_000), lastBuiltAt: at(17_000) });
     expect(build.calls).toEqual(['first', 'during 1, during 2, during 3, during 4, during 5']);
     await build.end();
     await vi.advanceTimersByTimeAsync(60_000);
@@ -192,7 +244,7 @@ describe('createRebuildScheduler', () => {
     await vi.advanceTimersByTimeAsync(2000);
     await vi.advanceTimersByTimeAsync(300);
     await build.end(new Error('astro build exited with code 1\n    at build-site.ts:1:1'));
-    expect(s.status()).toEqual({ state: 'failed', since: at(2300), reason: 'astro build exited with code 1' });
+    expect(stateOf(s)).toEqual({ state: 'failed', since: at(2300), reason: 'astro build exited with code 1' });
 
     // Nothing retries by itself.
     await vi.advanceTimersByTimeAsync(60_000);
@@ -201,15 +253,15 @@ describe('createRebuildScheduler', () => {
 
     s.retry();
     expect(build.calls).toEqual(['branding', 'retry']);
-    expect(s.status()).toEqual({ state: 'building', since: at(62_300) });
+    expect(stateOf(s)).toEqual({ state: 'building', since: at(62_300) });
     await build.end();
-    expect(s.status()).toEqual({ state: 'up-to-date', since: at(62_300), lastBuiltAt: at(62_300) });
+    expect(stateOf(s)).toEqual({ state: 'up-to-date', since: at(62_300), lastBuiltAt: at(62_300) });
 
     // Still schedules as usual after a failure; lastBuiltAt survives a later failure.
     s.request('sliders');
     await vi.advanceTimersByTimeAsync(2000);
     await build.end(new Error('disk full'));
-    expect(s.status()).toEqual({ state: 'failed', since: at(64_300), reason: 'disk full', lastBuiltAt: at(62_300) });
+    expect(stateOf(s)).toEqual({ state: 'failed', since: at(64_300), reason: 'disk full', lastBuiltAt: at(62_300) });
   });
 
   it('a Retry during a build runs one more build after it, not beside it', async () => {
@@ -233,10 +285,10 @@ describe('createRebuildScheduler', () => {
     await vi.advanceTimersByTimeAsync(2000);
     await build.end(new Error('boom'));
     s.request('b');
-    expect(s.status()).toEqual({ state: 'scheduled', since: at(2000) });
+    expect(stateOf(s)).toEqual({ state: 'scheduled', since: at(2000) });
     await vi.advanceTimersByTimeAsync(2000);
     await build.end();
-    expect(s.status()).toEqual({ state: 'up-to-date', since: at(4000), lastBuiltAt: at(4000) });
+    expect(stateOf(s)).toEqual({ state: 'up-to-date', since: at(4000), lastBuiltAt: at(4000) });
   });
 
   it('settled() resolves once nothing is scheduled or building', async () => {
@@ -292,7 +344,7 @@ describe('createRebuildScheduler', () => {
     const s = make(build);
     let finishFirst!: () => void;
     s.track(new Promise<void>((done) => (finishFirst = done)));
-    expect(s.status()).toEqual({ state: 'building', since: at(0) });
+    expect(stateOf(s)).toEqual({ state: 'building', since: at(0) });
 
     // An admin saves twice during the first build: nothing starts beside it, however long it takes.
     s.request('company');
@@ -300,14 +352,14 @@ describe('createRebuildScheduler', () => {
     s.request('theme');
     await vi.advanceTimersByTimeAsync(30_000);
     expect(build.calls).toEqual([]);
-    expect(s.status()).toEqual({ state: 'building', since: at(0) });
+    expect(stateOf(s)).toEqual({ state: 'building', since: at(0) });
 
     finishFirst();
     await vi.advanceTimersByTimeAsync(0);
     expect(build.calls).toEqual(['company, theme']);
-    expect(s.status()).toEqual({ state: 'building', since: at(60_000), lastBuiltAt: at(60_000) });
+    expect(stateOf(s)).toEqual({ state: 'building', since: at(60_000), lastBuiltAt: at(60_000) });
     await build.end();
-    expect(s.status()).toEqual({ state: 'up-to-date', since: at(60_000), lastBuiltAt: at(60_000) });
+    expect(stateOf(s)).toEqual({ state: 'up-to-date', since: at(60_000), lastBuiltAt: at(60_000) });
     expect(build.maxActive).toBe(1);
   });
 
@@ -316,7 +368,7 @@ describe('createRebuildScheduler', () => {
     const s = make(build);
     s.track(Promise.resolve());
     await vi.advanceTimersByTimeAsync(0);
-    expect(s.status()).toEqual({ state: 'up-to-date', since: at(0), lastBuiltAt: at(0) });
+    expect(stateOf(s)).toEqual({ state: 'up-to-date', since: at(0), lastBuiltAt: at(0) });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(build.calls).toEqual([]);
   });

@@ -11,6 +11,28 @@ import { apiBase } from './base.ts';
 /** A non-2xx answer or a failed request: `status` (undefined without an answer) and the parsed body as `data`. */
 export { FetchError as ApiError };
 
+/** Told the path of each write (not GET or HEAD) the server accepted; see onApiWrite. */
+export type ApiWriteListener = (path: string) => void;
+const writeListeners = new Set<ApiWriteListener>();
+
+/**
+ * Calls `listener` after each successful write through `api` or `uploadFile` (the one place admin saves go through,
+ * so the publish state can follow them); returns the unsubscribe. Nothing listens at build time.
+ */
+export function onApiWrite(listener: ApiWriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+/** Tells the write listeners about an accepted write to `url` (a path or a whole URL); they get its path only. */
+export function notifyApiWrite(url: string): void {
+  if (writeListeners.size === 0) return;
+  const path = new URL(url, 'http://api.invalid').pathname;
+  for (const listener of writeListeners) listener(path);
+}
+
+const isWrite = (method: string | undefined) => !!method && method !== 'GET' && method !== 'HEAD';
+
 /** What a call may take in all, its retry included. */
 const TIMEOUT_MS = 15_000;
 
@@ -37,7 +59,7 @@ export const api = ofetch.create({
     const token = currentToken();
     if (token) options.headers.set('Authorization', `Bearer ${token}`);
     // ofetch already retries writes 0 times by default; this also overrules a `retry` a caller passes.
-    if (options.method && options.method !== 'GET' && options.method !== 'HEAD') options.retry = false;
+    if (isWrite(options.method)) options.retry = false;
     // One signal for the call and its retry. ofetch's own `timeout` arms a timer per attempt but hands the first
     // attempt's signal to the retry (unjs/ofetch#621), which then has no timeout or is aborted at once.
     // A caller's own signal replaces the budget.
@@ -46,5 +68,8 @@ export const api = ofetch.create({
   onRequestError({ options }) {
     // Timed out or aborted: the budget is spent, a retry would fail at once.
     if (options.signal?.aborted) options.retry = false;
+  },
+  onResponse({ request, options, response }) {
+    if (response.ok && isWrite(options.method)) notifyApiWrite(typeof request === 'string' ? request : request.url);
   },
 });

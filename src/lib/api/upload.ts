@@ -2,7 +2,7 @@
  * File uploads with progress, for the admin screens: XMLHttpRequest, because fetch (and so ofetch) cannot report
  * upload progress. Same base URL, cookies and bearer token as the client; failures are the client's ApiError.
  */
-import { ApiError, currentToken } from './client.ts';
+import { ApiError, currentToken, notifyApiWrite } from './client.ts';
 import { apiBase } from './base.ts';
 
 /** One file and the form fields sent with it. */
@@ -98,8 +98,10 @@ export function uploadFile<T = unknown>(
       });
     }
     xhr.addEventListener('load', () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(parse(xhr.responseText) as T);
-      else reject(uploadError(method, url, xhr));
+      if (xhr.status >= 200 && xhr.status < 300) {
+        notifyApiWrite(path);
+        resolve(parse(xhr.responseText) as T);
+      } else reject(uploadError(method, url, xhr));
     });
     xhr.addEventListener('error', () => reject(uploadError(method, url, xhr, new TypeError('Network error'))));
     xhr.addEventListener('abort', () => reject(uploadError(method, url, xhr, signal?.reason)));

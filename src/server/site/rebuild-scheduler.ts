@@ -8,6 +8,8 @@
 export const REBUILD_DEBOUNCE_MS = 2000;
 /** Longest a change waits, so a steady stream of edits cannot postpone the build forever. */
 export const REBUILD_MAX_WAIT_MS = 10_000;
+/** What a build is assumed to take until one has been timed (the publish estimate shown to the admin). */
+export const BUILD_ESTIMATE_MS = 30_000;
 
 export type { PublishState, PublishStatus } from '../../shared/admin.ts';
 import type { PublishState, PublishStatus } from '../../shared/admin.ts';
@@ -25,6 +27,8 @@ export interface RebuildSchedulerOptions {
   onError?: (error: unknown) => void;
   /** The state before any request: a server that has just built the site passes 'up-to-date'. */
   initial?: PublishStatus;
+  /** What a build takes until one has been timed; later the last successful build's duration counts. */
+  buildEstimateMs?: number;
 }
 
 export interface RebuildScheduler {
@@ -58,6 +62,28 @@ export function rebuildDueAt(
   return Math.min(lastRequestAt + debounceMs, firstRequestAt + Math.max(maxWaitMs, debounceMs));
 }
 
+/**
+ * When visitors should see the latest change: the running build's expected end (`buildingSince` + `buildMs`), then
+ * the pending build, which starts at `pendingDueAt` or once the running one ends, and takes `buildMs` too. Never
+ * before `now`. Null when nothing is pending or building. Times in milliseconds since the epoch.
+ */
+export function expectedLiveAt({
+  now,
+  buildMs,
+  buildingSince,
+  pendingDueAt,
+}: {
+  now: number;
+  buildMs: number;
+  buildingSince: number | null;
+  pendingDueAt: number | null;
+}): number | null {
+  if (buildingSince === null && pendingDueAt === null) return null;
+  let end = buildingSince === null ? now : Math.max(now, buildingSince + buildMs);
+  if (pendingDueAt !== null) end = Math.max(end, pendingDueAt) + buildMs;
+  return Math.max(now, end);
+}
+
 /** The failure reason shown to the admin: the message only, a stack would leak paths and code. */
 export function failureReason(error: unknown): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
@@ -80,12 +106,17 @@ export function createRebuildScheduler({
   now = Date.now,
   onError,
   initial,
+  buildEstimateMs = BUILD_ESTIMATE_MS,
 }: RebuildSchedulerOptions): RebuildScheduler {
   const iso = (ms: number) => new Date(ms).toISOString();
   let status: PublishStatus = initial ?? { state: 'up-to-date', since: iso(now()) };
   let pending: Pending | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
+  /** When the running build started (ms). */
+  let runningSince = 0;
+  /** The last successful build's duration, the estimate for the next. */
+  let buildMs = buildEstimateMs;
   let closed = false;
   const aborter = new AbortController();
   let waiters: (() => void)[] = [];
@@ -135,9 +166,12 @@ export function createRebuildScheduler({
   /** Runs a build as the one build under way; `report` tells onError about its failure. */
   function launch(build: () => Promise<unknown>, report: boolean) {
     setState('building');
+    const startedAt = now();
+    runningSince = startedAt;
     running = (async () => {
       try {
         await build();
+        buildMs = Math.max(0, now() - startedAt);
         status = { ...status, lastBuiltAt: iso(now()) };
         setState('up-to-date');
       } catch (error) {
@@ -176,7 +210,22 @@ export function createRebuildScheduler({
       if (closed || running) return;
       launch(() => build, false);
     },
-    status: () => ({ ...status }),
+    status() {
+      const dueAt = pending
+        ? pending.now
+          ? now()
+          : rebuildDueAt(pending.firstAt, pending.lastAt, debounceMs, maxWaitMs)
+        : null;
+      const live = expectedLiveAt({
+        now: now(),
+        buildMs,
+        buildingSince: running ? runningSince : null,
+        pendingDueAt: dueAt,
+      });
+      // A 'scheduled' state without a pending request (a server started as scheduled) still expects one build.
+      const at = live ?? (status.state === 'scheduled' ? now() + buildMs : null);
+      return { ...status, ...(at !== null ? { expectedLiveAt: iso(at) } : {}) };
+    },
     settled() {
       return new Promise((wake) => {
         waiters.push(wake);

@@ -1,6 +1,6 @@
 /**
  * The admin layout's one island: the centred spinner while the session and branding load, then the top bar's controls
- * (menu, notifications, messages, Logout; placed into AdminLayout's static top bar) and the 'Admin Panel' sidebar.
+ * (menu, publish status, notifications, messages, Logout; placed into AdminLayout's static top bar) and the 'Admin Panel' sidebar.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import Spinner from '../ui/Spinner.tsx';
 import { $unreadConversations, messagesLinkLabel, refreshUnreadConversations } from '../messages/unread-count.ts';
 import AdminSidebar from './AdminSidebar.tsx';
 import NotificationsButton from './NotificationsButton.tsx';
+import PublishIndicator from './PublishIndicator.tsx';
 import { useMediaQuery } from './use-dismiss.ts';
 
 const SIDEBAR_ID = 'admin-sidebar';
@@ -118,6 +119,7 @@ function Chrome() {
         )}
       </InTopBar>
       <InTopBar spot="actions">
+        <PublishIndicator />
         <NotificationsButton buttonClass={iconButton} />
         <MessagesLink className={iconButton} />
         <button

@@ -1,28 +1,13 @@
 /** Is the public static site up to date with the data? Polls while a rebuild is scheduled or running; Retry after a failure. */
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
-import { fetchSiteStatus, requestSiteRebuild } from '../../../lib/api/admin/site.ts';
+import { etaText, failedReason, PUBLISH_DOT, PUBLISH_HEADLINE } from '../../../lib/admin/publish-view.ts';
 import { formatDateTime } from '../../../lib/format/dates.ts';
-import type { PublishState, PublishStatus } from '../../../shared/admin.ts';
+import { $publish, refreshPublish, retryPublish } from '../../../lib/stores/publish.ts';
+import type { PublishStatus } from '../../../shared/admin.ts';
 import { LoadError, Panel, PanelLoading } from '../dashboard/Panel.tsx';
 import { relativeTime } from '../dashboard/relative-time.ts';
-import { useRemote } from '../dashboard/use-remote.ts';
-
-const POLL_MS = 3000;
-
-const HEADLINE: Record<PublishState, string> = {
-  'up-to-date': 'Public site is up to date',
-  scheduled: 'Scheduled',
-  building: 'Rebuilding the public site…',
-  failed: 'Site rebuild failed',
-};
-
-const DOT: Record<PublishState, string> = {
-  'up-to-date': 'bg-green-500',
-  scheduled: 'bg-amber-400 animate-pulse motion-reduce:animate-none',
-  building: 'bg-amber-400 animate-pulse motion-reduce:animate-none',
-  failed: 'bg-red-500',
-};
 
 function When({ iso, prefix }: { iso: string | undefined; prefix: string }) {
   if (!iso || Number.isNaN(Date.parse(iso))) return null;
@@ -36,7 +21,13 @@ function When({ iso, prefix }: { iso: string | undefined; prefix: string }) {
   );
 }
 
-function Details({ status }: { status: PublishStatus }) {
+function Eta({ status, at }: { status: PublishStatus; at: number }) {
+  return (
+    <p className="m-0 text-sm text-gray-600 dark:text-gray-400">Visitors see the changes {etaText(status, at)}.</p>
+  );
+}
+
+function Details({ status, at }: { status: PublishStatus; at: number }) {
   switch (status.state) {
     case 'up-to-date':
       return <When iso={status.lastBuiltAt ?? status.since} prefix="Last built" />;
@@ -44,17 +35,21 @@ function Details({ status }: { status: PublishStatus }) {
       return (
         <>
           <p className="m-0 text-sm text-gray-600 dark:text-gray-400">A rebuild starts once the changes settle.</p>
+          <Eta status={status} at={at} />
           <When iso={status.since} prefix="Requested" />
         </>
       );
     case 'building':
-      return <When iso={status.since} prefix="Started" />;
+      return (
+        <>
+          <Eta status={status} at={at} />
+          <When iso={status.since} prefix="Started" />
+        </>
+      );
     case 'failed':
       return (
         <>
-          <p className="m-0 break-words text-sm text-red-700 dark:text-red-300">
-            {(status.reason ?? '') || 'The build stopped without a reason.'}
-          </p>
+          <p className="m-0 break-words text-sm text-red-700 dark:text-red-300">{failedReason(status)}</p>
           <When iso={status.since} prefix="Failed" />
           <When iso={status.lastBuiltAt} prefix="Visitors see the site built" />
         </>
@@ -63,23 +58,15 @@ function Details({ status }: { status: PublishStatus }) {
 }
 
 export default function PublishStatusCard() {
-  const { remote, reload, set } = useRemote(fetchSiteStatus, 'Could not load the publish state.');
+  const { status, error, receivedAt } = useStore($publish);
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState('');
-  const state = remote.state === 'ready' ? remote.data.state : null;
-
-  // While a build is scheduled or running, ask again every 3 s without flashing the spinner.
-  useEffect(() => {
-    if (state !== 'scheduled' && state !== 'building') return;
-    const timer = setTimeout(() => void reload(true), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [state, remote, reload]);
 
   async function retry() {
     setRetrying(true);
     setRetryError('');
     try {
-      set(await requestSiteRebuild());
+      await retryPublish();
     } catch (error) {
       setRetryError(errorMessage(error, 'Could not start a rebuild. Please try again.'));
     } finally {
@@ -102,20 +89,20 @@ export default function PublishStatusCard() {
         </a>
       }
     >
-      {remote.state === 'loading' && <PanelLoading label="Loading the publish state" />}
-      {remote.state === 'error' && <LoadError message={remote.message} onRetry={() => void reload()} />}
-      {remote.state === 'ready' && (
-        <div className="flex flex-col gap-3" data-publish-state={remote.data.state}>
+      {!status && !error && <PanelLoading label="Loading the publish state" />}
+      {!status && error && <LoadError message={error} onRetry={() => void refreshPublish()} />}
+      {status && (
+        <div className="flex flex-col gap-3" data-publish-state={status.state}>
           <div className="flex items-start gap-3">
-            <span className={`mt-1.5 h-3 w-3 shrink-0 rounded-full ${DOT[remote.data.state]}`} aria-hidden="true" />
+            <span className={`mt-1.5 h-3 w-3 shrink-0 rounded-full ${PUBLISH_DOT[status.state]}`} aria-hidden="true" />
             <div className="min-w-0 flex flex-col gap-1">
               <p role="status" className="m-0 font-semibold">
-                {HEADLINE[remote.data.state]}
+                {PUBLISH_HEADLINE[status.state]}
               </p>
-              <Details status={remote.data} />
+              <Details status={status} at={receivedAt} />
             </div>
           </div>
-          {remote.data.state === 'failed' && (
+          {status.state === 'failed' && (
             <div className="flex flex-wrap items-center gap-3">
               <button
                 type="button"
