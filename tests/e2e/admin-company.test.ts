@@ -6,7 +6,9 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import type { Company } from '../../src/shared/types.ts';
+import { DARK_LOGO_FOLLOWS } from '../../src/server/modules/company/dark-logo.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
+import { updateCompany } from './helpers/company-db.ts';
 
 const company = async (request: APIRequestContext) =>
   (await (await request.get('/api/company', { headers: { 'Cache-Control': 'no-cache' } })).json()) as Company;
@@ -58,7 +60,7 @@ test.describe('Update Company', () => {
       expect(res.status()).toBe(200);
     };
     await openForm(page, token, before);
-    await expect(page).toHaveTitle(`Update Company | ${before.name}`);
+    await expect(page).toHaveTitle(`Update Company · ${before.name}`);
     for (const heading of ['Brand', 'Logos and icon', 'Contact', 'Social links', 'Search engines (SEO)']) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
@@ -84,7 +86,7 @@ test.describe('Update Company', () => {
     expect(body).not.toContain('name="website"');
     await expect(page.getByRole('status').filter({ hasText: 'Company settings updated successfully' })).toBeVisible();
     // The branding store applied the answer: the document title follows without a reload.
-    await expect(page).toHaveTitle(`Update Company | ${next.name}`);
+    await expect(page).toHaveTitle(`Update Company · ${next.name}`);
 
     const after = await company(request);
     expect(after.name).toBe(next.name);
@@ -102,14 +104,22 @@ test.describe('Update Company', () => {
     expect(original.status()).toBe(200);
     const originalBytes = await original.body();
     const originalType = original.headers()['content-type'] ?? 'image/png';
+    // The demo's dark logo goes with the old brand when the main logo changes: its bytes are kept too.
+    expect(before.logo_dark).toMatch(/^\/media\//);
+    const originalDark = await request.get(before.logo_dark);
+    const darkBytes = await originalDark.body();
+    const darkType = originalDark.headers()['content-type'] ?? 'image/png';
     restore = async () => {
       const res = await request.put('/api/company', {
         headers: { Authorization: `Bearer ${token}` },
         multipart: {
           logo: { name: `logo.${originalType.split('/')[1] ?? 'png'}`, mimeType: originalType, buffer: originalBytes },
+          logo_dark: { name: `dark.${darkType.split('/')[1] ?? 'png'}`, mimeType: darkType, buffer: darkBytes },
         },
       });
       expect(res.status()).toBe(200);
+      // Back to the demo's state: a dark logo the company did not choose.
+      updateCompany({ logo_dark_own: 0 });
     };
 
     await openForm(page, token, before);
@@ -149,6 +159,7 @@ test.describe('Update Company', () => {
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await expect(bar).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByRole('status').filter({ hasText: 'Company settings updated successfully' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: DARK_LOGO_FOLLOWS })).toBeVisible();
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(100);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
@@ -156,6 +167,7 @@ test.describe('Update Company', () => {
     const after = await company(request);
     expect(after.logo).toMatch(/^\/media\//);
     expect(after.logo).not.toBe(before.logo);
+    expect(after.logo_dark).toBe('');
     // The picker now shows the new logo as the current one, and nothing is waiting to be sent.
     await expect(picker.getByRole('img', { name: 'Current logo' })).toHaveAttribute('src', after.logo);
     await expect(picker.getByRole('img', { name: 'New logo' })).toHaveCount(0);
@@ -202,7 +214,7 @@ test.describe('Update Company', () => {
     await expect(
       page
         .getByRole('alert')
-        .filter({ hasText: 'website: must be a web address such as https://example.com or example.com' }),
+        .filter({ hasText: 'Website must be a web address such as https://example.com or example.com.' }),
     ).toBeVisible();
     await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Website')).toBeFocused();

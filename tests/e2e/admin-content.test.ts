@@ -316,7 +316,7 @@ test('Events: create with a time zone and cover, edit, publish and delete', asyn
   await dialog(page).getByLabel('Address').fill('1 Harbour Road');
   await dialog(page).getByLabel('City').fill('Brest');
   await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expect(dialog(page).getByRole('alert')).toHaveText('end: must be after the start');
+  await expect(dialog(page).getByRole('alert')).toHaveText('End must be after the start.');
   await dialog(page).getByLabel('Ends').fill('2027-07-01T21:00');
   await dialog(page).getByLabel('Category').selectOption('Concert');
   await dialog(page).getByLabel('Price').fill('12.50');
@@ -329,7 +329,7 @@ test('Events: create with a time zone and cover, edit, publish and delete', asyn
   await save(page);
   await expect(page.getByText('Event created')).toBeVisible();
   const created = card(page, name);
-  await expect(created).toContainText('2027-07-01 18:00 – 21:00 (Europe/Paris)');
+  await expect(created).toContainText('Jul 1, 2027, 6:00 PM CEST – Jul 1, 2027, 9:00 PM CEST (Europe/Paris)');
   await expect(created.getByRole('img')).toHaveAttribute('src', /\/media\/.+\.webp$/);
   const stored = ours(await list('/api/admin/events'))[0] as Item & { start_date: string; price: number };
   expect(stored).toMatchObject({ start_date: '2027-07-01T16:00:00.000Z', price: 12.5 });

@@ -63,6 +63,13 @@ test("the layout has the top bar and the sidebar links in order (the spec's eigh
   await expect(sidebar.locator('[aria-current]')).toHaveCount(1);
 });
 
+test('an admin screen opened in a fresh tab switches to the brand font, as public pages do', async ({ page }) => {
+  await openDashboard(page);
+  // The tab has loaded no public page, so nothing set the font on <html> before the first paint: the layout does it.
+  for (const part of [page.locator('header').first(), page.getByRole('main'), card(page, 'Total Revenue')])
+    await expect.poll(() => part.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+});
+
 test('the four stat cards show the numbers the API gives, revenue with $ and thousands separators', async ({
   page,
   request,

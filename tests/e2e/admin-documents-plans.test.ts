@@ -77,16 +77,16 @@ test('a plan is created, edited, published and deleted, and the public list and 
   const dialog = page.getByRole('dialog', { name: 'New plan' });
   await dialog.getByLabel('Name').fill(PLAN);
   await dialog.getByLabel('Description').fill('For small studios');
-  await dialog.getByLabel('Price ($)').fill('29.5');
+  await dialog.getByLabel('Price (USD)').fill('29.5');
   await dialog.getByLabel('Billing period').selectOption({ label: 'Yearly' });
   await dialog.getByLabel('Features (one per line)').fill('Unlimited galleries\n\nPriority support\n');
   await dialog.getByLabel(/^Highlighted/).check();
   await expect(dialog.getByLabel('Status')).toHaveValue('false');
   // The shared rules refuse a third decimal before anything is sent.
-  await dialog.getByLabel('Price ($)').fill('29.555');
+  await dialog.getByLabel('Price (USD)').fill('29.555');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('price: must have at most 2 decimals');
-  await dialog.getByLabel('Price ($)').fill('29.5');
+  await expect(dialog.getByRole('alert')).toHaveText('Price must have at most 2 decimals.');
+  await dialog.getByLabel('Price (USD)').fill('29.5');
   await submit(page, 'Save', 'Plan created');
   await expect(card(page, PLAN).getByText('Draft', { exact: true })).toBeVisible();
   await expect(card(page, PLAN)).toContainText('$29.50 /year');
@@ -96,9 +96,9 @@ test('a plan is created, edited, published and deleted, and the public list and 
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit plan' });
   await expect(edit.getByLabel('Features (one per line)')).toHaveValue('Unlimited galleries\nPriority support');
-  await edit.getByLabel('Price ($)').fill('39');
+  await edit.getByLabel('Price (USD)').fill('39');
   await submit(page, 'Save', 'Plan updated');
-  await expect(card(page, PLAN)).toContainText('$39 /year');
+  await expect(card(page, PLAN)).toContainText('$39.00 /year');
 
   await card(page, PLAN)
     .getByRole('button', { name: `Publish ${PLAN}` })

@@ -61,7 +61,7 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
   await expect(add).toBeVisible();
   await add.getByLabel('Name').fill(NAME);
   await add.getByLabel('Description').fill('Stoneware, 350 ml, made for this test.');
-  await add.getByLabel('Price ($)').fill('12.505');
+  await add.getByLabel('Price (USD)').fill('12.505');
   await add.getByLabel('Category').selectOption('Accessories');
   await add.getByLabel('Stock').fill('5');
   await add.getByLabel('Published (shown in the shop)').check();
@@ -72,13 +72,16 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
       .png()
       .toBuffer(),
   });
-  await expect(add.getByRole('img', { name: 'New image preview' })).toBeVisible();
+  const preview = add.getByRole('img', { name: 'New image preview' });
+  await expect(preview).toBeVisible();
+  // The preview is the chosen file's blob: URL, which the admin pages' img-src allows: it shows, not a broken image.
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   await add.getByRole('button', { name: 'Create Product' }).click();
-  await expect(add.getByText('price: must be an amount such as 12.50, with at most 2 decimals')).toBeVisible();
-  await expect(add.getByLabel('Price ($)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(add.getByText('Price must be an amount such as 12.50, with at most 2 decimals.')).toBeVisible();
+  await expect(add.getByLabel('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
   expect(await ours()).toEqual([]);
 
-  await add.getByLabel('Price ($)').fill('12.5');
+  await add.getByLabel('Price (USD)').fill('12.5');
   await add.getByRole('button', { name: 'Create Product' }).click();
   await expect(status(page)).toHaveText('Product created');
   await expect(add).toBeHidden();
@@ -100,8 +103,8 @@ test('an admin adds a product with a picture, edits its price, takes it to a dra
     .getByRole('button', { name: `Edit ${NAME}` })
     .click();
   const edit = dialog(page, 'Edit Product');
-  await expect(edit.getByLabel('Price ($)')).toHaveValue('12.50');
-  await edit.getByLabel('Price ($)').fill('19.99');
+  await expect(edit.getByLabel('Price (USD)')).toHaveValue('12.50');
+  await edit.getByLabel('Price (USD)').fill('19.99');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(status(page)).toHaveText('Product updated');
   await expect(row(page)).toContainText('$19.99');

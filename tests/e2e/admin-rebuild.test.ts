@@ -5,9 +5,11 @@
  * previous site live and says why.
  */
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import type { PublishStatus } from '../../src/shared/admin.ts';
-import type { Slider } from '../../src/shared/types.ts';
+import { DARK_LOGO_FOLLOWS } from '../../src/server/modules/company/dark-logo.ts';
+import type { Company, Slider } from '../../src/shared/types.ts';
 import { makePdf } from '../helpers/document-files.ts';
 import { adminApi } from './helpers/admin.ts';
 import { readCompany, updateCompany } from './helpers/company-db.ts';
@@ -32,6 +34,13 @@ const POST_HTML =
 
 let api: APIRequestContext;
 let token = '';
+let newLogo = '';
+
+/** A small PNG for the rebrand's new logo. */
+const rebrandLogo = () =>
+  sharp({ create: { width: 160, height: 48, channels: 3, background: '#2a6f4e' } })
+    .png()
+    .toBuffer();
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 test.beforeAll(async ({ playwright }) => {
@@ -52,6 +61,18 @@ test('a branding, a slider and content changes made together ask for a rebuild, 
   expect((await served(api, '/')).html).not.toContain(NAME);
 
   expect((await api.put('/api/company', { headers: auth(), data: { name: NAME } })).status()).toBe(200);
+  // A new main logo on the demo site: the demo's dark logo goes with the old brand, and the admin is told.
+  const { logo_dark: demoDarkLogo } = readCompany(['logo_dark']);
+  expect(demoDarkLogo).toBeTruthy();
+  const logoSave = await api.put('/api/company', {
+    headers: auth(),
+    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: await rebrandLogo() } },
+  });
+  expect(logoSave.status(), await logoSave.text()).toBe(200);
+  const logoAnswer = (await logoSave.json()) as { company: Company; notices?: string[] };
+  expect(logoAnswer.notices).toEqual([DARK_LOGO_FOLLOWS]);
+  expect(logoAnswer.company.logo_dark).toBe('');
+  newLogo = logoAnswer.company.logo;
   const asked = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
   expect(['scheduled', 'building']).toContain(asked.state);
 
@@ -119,6 +140,31 @@ test('the branding change is in the static pages', async () => {
   expect(html).toContain(`<meta property="og:site_name" content="${NAME}">`);
   expect(html).toContain(`<span data-brand="name">${NAME}</span>`);
   expect((await served(api, '/contact')).html).toContain(`<span data-brand="name">${NAME}</span>`);
+});
+
+test('after the rename every title, the feed and the Organization data carry the new name, and one logo shows in both themes', async () => {
+  const titled = async (path: string) => firstGroups((await served(api, path)).html, /<title>([^<]*)<\/title>/g)[0];
+  // The demo's stored titles name the company through {company}; pages without one use the same separator.
+  expect(await titled('/')).toBe(`${NAME} · Thoughtful design for everyday life`);
+  expect(await titled('/shop/')).toBe(`Shop · ${NAME}`);
+  expect(await titled('/contact/')).toBe(`Contact · ${NAME}`);
+  expect(await titled('/about/')).toBe(`About · ${NAME}`);
+  expect(await titled('/rss.xml')).toBe(`Blog · ${NAME}`);
+  for (const path of ['/', '/shop/', '/blogs/', '/photos/', '/events/', '/login/', '/register/', '/about/']) {
+    const { html } = await served(api, path);
+    const [title = ''] = firstGroups(html, /<title>([^<]*)<\/title>/g);
+    const [ogTitle = ''] = firstGroups(html, /<meta property="og:title" content="([^"]*)"/g);
+    expect([title, ogTitle].join(' '), path).toContain(NAME);
+    expect([title, ogTitle].join(' '), path).not.toContain('Northwind');
+    expect(html, path).not.toContain('{company}');
+  }
+  const home = (await served(api, '/')).html;
+  const [organization] = firstGroups(home, /<script type="application\/ld\+json">([^<]*)<\/script>/g);
+  expect(JSON.parse(organization ?? '{}')).toMatchObject({ '@type': 'Organization', name: NAME });
+  // The header's logo is the new one, with no dark-theme logo beside it.
+  expect(home).toContain(newLogo);
+  expect(home).not.toContain('data-brand-logo="dark"');
+  expect(home).not.toContain(readCompany(['logo_dark'])['logo_dark'] ?? 'no dark logo');
 });
 
 test('the slider change is in the static home page', async () => {

@@ -240,7 +240,7 @@ test.describe('Admin team screen', () => {
     expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
     expect(Math.round(box.width)).toBe(576);
     await dialog.getByRole('button', { name: 'Add Member' }).click();
-    await expect(dialog.getByText('name: is required')).toBeVisible();
+    await expect(dialog.getByText('Name is required.')).toBeVisible();
     await dialog.getByLabel('Name', { exact: true }).fill('Erin Example');
     await dialog.getByLabel('Role', { exact: true }).fill('Test Lead');
     await dialog.getByLabel('Short bio', { exact: true }).fill('Checks that every screen works.');

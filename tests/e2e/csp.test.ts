@@ -16,6 +16,7 @@ import {
   expectPageWithinPolicy,
   expectSettledPageWithinPolicy,
   hydrated,
+  parsePolicy,
   siteRoutes,
   watchPolicy,
   type CspWatch,
@@ -112,6 +113,26 @@ test('the watch sees what the policy refuses: an injected inline script and styl
     /inline code outside the policy's hashes/,
   );
   await context.close();
+});
+
+test('only the screens that preview a chosen picture (admin screens, /settings) allow blob: images', async ({
+  request,
+}) => {
+  const imgSrc = async (route: string) => {
+    const res = await request.get(route);
+    expect(res.status(), route).toBe(200);
+    return parsePolicy(res.headers()['content-security-policy'] ?? '').get('img-src') ?? [];
+  };
+  for (const route of [
+    '/admin-dashboard',
+    '/admin/update-company',
+    '/admin/manage-products',
+    '/admin/team',
+    '/settings',
+  ])
+    expect(await imgSrc(route), route).toContain('blob:');
+  for (const route of ['/', '/shop', '/events', '/profile', '/login'])
+    expect(await imgSrc(route), route).not.toContain('blob:');
 });
 
 test('every route signed out: the route table answers, policy sound, inline code hashed, no violation', async ({

@@ -30,7 +30,7 @@ test('the home page of the built site shows the seeded company branding', async 
 
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle(company.seo_home_title || company.name);
+  await expect(page).toHaveTitle(company.seo_home_title.replaceAll('{company}', company.name) || company.name);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(company.name);
   await expect(page.getByRole('banner').getByText(company.name, { exact: true })).toBeVisible();
 });

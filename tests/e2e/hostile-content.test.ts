@@ -156,7 +156,7 @@ test('the page title, hero buttons and blog body keep only safe markup and links
   const watch = await watchPage(page);
 
   await openPage(page, `${origin}/about`);
-  await expect(page).toHaveTitle(`About | ${BUILT_COMPANY.name}`);
+  await expect(page).toHaveTitle(`About · ${BUILT_COMPANY.name}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(BUILT_COMPANY.name);
 
   await openPage(page, `${origin}/`);

@@ -559,11 +559,11 @@ describe('backup under write load and restore', () => {
     expect(await refused.json()).toEqual({ message: 'Admin access required' });
     // The admin's own mistakes: no passphrase, or one too short to stand offline guessing.
     for (const [passphrase, message] of [
-      [undefined, 'passphrase: is required'],
-      ['', 'passphrase: Enter a passphrase for the backup'],
-      ['short one', 'passphrase: The passphrase must be at least 16 characters (a few words you will remember)'],
-      ['aaaaaaaaaaaaaaaaaaaa', 'passphrase: The passphrase is too easy to guess: use a few different words'],
-      [42, 'passphrase: Enter a passphrase for the backup'],
+      [undefined, 'Passphrase is required.'],
+      ['', 'Enter a passphrase for the backup'],
+      ['short one', 'The passphrase must be at least 16 characters (a few words you will remember)'],
+      ['aaaaaaaaaaaaaaaaaaaa', 'The passphrase is too easy to guess: use a few different words'],
+      [42, 'Enter a passphrase for the backup'],
     ] as const) {
       const res = await asking(admin, passphrase === undefined ? {} : { passphrase });
       expect(res.status, String(passphrase)).toBe(400);

@@ -11,6 +11,7 @@ import { BLOG_NOT_FOUND, BLOG_SLUG_TAKEN, type AdminBlog } from '../../src/share
 import type { Blog } from '../../src/shared/types.ts';
 import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { expectSentence } from '../helpers/sentence.ts';
 
 let t: TestApp;
 let admin: string;
@@ -137,7 +138,7 @@ describe('create', () => {
     const answer = await call('POST', '/api/admin/blogs', { body });
     expect(answer.status).toBe(400);
     expect(answer.body.field).toBe(field);
-    expect(answer.body.message).toMatch(new RegExp(`^${field}: `));
+    expectSentence(answer.body.message, field);
     expect(await blogCount()).toBe(before);
   });
 

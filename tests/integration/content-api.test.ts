@@ -181,7 +181,7 @@ describe('public content API on demo data', () => {
     });
     const bad = await get('/api/blogs/Not%20A%20Slug');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/^slug: /);
+    expect(bad.body.message).toBe('Slug must be a lowercase slug.');
   });
 
   it('lists active sliders in order with the searchButton defaults filled in', async () => {
@@ -313,11 +313,11 @@ describe('public content API on demo data', () => {
   });
 
   it('refuses a missing, too long or unknown-type search with 400 naming the field', async () => {
-    expect((await get('/api/search')).body.message).toMatch(/^k: /);
+    expect((await get('/api/search')).body.message).toBe('Enter a search term.');
     expect((await get(`/api/search?k=${'a'.repeat(201)}`)).status).toBe(400);
     const bad = await get('/api/search?k=lamp&type=spaceship');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/^type: /);
+    expect(bad.body.message).toMatch(/^Type /);
     expect((await get<ListResponse<Product>>('/api/products')).body.results).toHaveLength(24);
   });
 });

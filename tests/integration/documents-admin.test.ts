@@ -338,7 +338,7 @@ describe('refusals change nothing', () => {
       { bytes: makePdf(), name: 'a.pdf', type: 'application/pdf' },
       400,
       'title',
-      /^title: is required$/,
+      /^Title is required\.$/,
     ],
     [
       'a blank title',
@@ -346,7 +346,7 @@ describe('refusals change nothing', () => {
       { bytes: makePdf(), name: 'a.pdf', type: 'application/pdf' },
       400,
       'title',
-      /^title: is required$/,
+      /^Title is required\.$/,
     ],
     [
       'a bad published',
@@ -354,9 +354,9 @@ describe('refusals change nothing', () => {
       { bytes: makePdf(), name: 'a.pdf', type: 'application/pdf' },
       400,
       'published',
-      /^published: must be true or false$/,
+      /^Published must be true or false\.$/,
     ],
-    ['no file', { title: 'T' }, undefined, 400, 'file', /^file: a document file is required$/],
+    ['no file', { title: 'T' }, undefined, 400, 'file', /^Choose a document file\.$/],
     [
       'an empty file',
       { title: 'T' },
@@ -429,7 +429,7 @@ describe('refusals change nothing', () => {
     });
     expect(await call('PATCH', `${COLLECTION}/${id}`, { body: { title: '' } })).toMatchObject({
       status: 400,
-      body: { message: 'title: is required' },
+      body: { message: 'Title is required.' },
     });
     expect(await call('PATCH', `${COLLECTION}/${id}`, { body: [1] })).toMatchObject({
       status: 400,

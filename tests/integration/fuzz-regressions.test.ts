@@ -15,9 +15,9 @@ describe('NUL in text input', () => {
     expect(nulField({ a: { 'k\u0000': 1 } })).toBe('a');
     expect(nulField({ a: 'caf\u00e9 \u{1f600}', b: '\ud800' })).toBeNull();
     expect(undecodableTarget('/api/orders/%00')).toBe('The address must not contain control characters');
-    expect(undecodableTarget('/api/search?k=a%00b')).toBe('k: must not contain control characters');
-    expect(undecodableTarget('/api/search?k=%00&x=%FF')).toBe('k: must not contain control characters');
-    expect(undecodableTarget('/api/search?k=%FF%00')).toBe('k: must be valid UTF-8 text');
+    expect(undecodableTarget('/api/search?k=a%00b')).toBe('K must not contain control characters.');
+    expect(undecodableTarget('/api/search?k=%00&x=%FF')).toBe('K must not contain control characters.');
+    expect(undecodableTarget('/api/search?k=%FF%00')).toBe('K must be valid UTF-8 text.');
     expect(undecodableTarget('/api/search?k=a%2500b')).toBeNull();
   });
 
@@ -84,7 +84,7 @@ describe('NUL in text input', () => {
         }),
       );
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'first_name: must not contain control characters', field: 'first_name' });
+      expect(res.body).toEqual({ message: 'First name must not contain control characters.', field: 'first_name' });
       expect(
         await t.db
           .selectFrom('users')
@@ -101,7 +101,7 @@ describe('NUL in text input', () => {
       );
       expect(login).toEqual({
         status: 400,
-        body: { message: 'username: must not contain control characters', field: 'username' },
+        body: { message: 'Username must not contain control characters.', field: 'username' },
       });
     });
 
@@ -119,7 +119,7 @@ describe('NUL in text input', () => {
       );
       expect(res).toEqual({
         status: 400,
-        body: { message: 'title: must not contain control characters', field: 'title' },
+        body: { message: 'Title must not contain control characters.', field: 'title' },
       });
       const fileName = new FormData();
       fileName.append(

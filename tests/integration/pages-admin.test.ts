@@ -7,6 +7,7 @@ import type { AdminPage, PageLink, PublicPage } from '../../src/shared/pages.ts'
 import { PAGE_NOT_FOUND, PAGE_SLUG_RESERVED, PAGE_SLUG_TAKEN } from '../../src/shared/schemas/page-admin.ts';
 import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { expectSentence } from '../helpers/sentence.ts';
 
 let t: TestApp;
 let admin: string;
@@ -114,7 +115,7 @@ describe('admin writes', () => {
     const before = await pageCount();
     const answer = await call('POST', '/api/admin/pages', { body });
     expect(answer).toMatchObject({ status: 400, body: { field } });
-    expect(answer.body.message).toMatch(new RegExp(`^${field}: `));
+    expectSentence(answer.body.message, field);
     expect(await pageCount()).toBe(before);
   });
 

@@ -249,25 +249,25 @@ describe('create, list, edit, publish and delete', () => {
 describe('refusals', () => {
   const long = 'x'.repeat(121);
   it.each([
-    [{ ...studio, name: undefined }, 'name', 'name: is required'],
-    [{ ...studio, name: '   ' }, 'name', 'name: is required'],
-    [{ ...studio, name: 'A\u0000B' }, 'name', 'name: must not contain control characters'],
-    [{ ...studio, price: -1 }, 'price', 'price: must be 0 or more'],
-    [{ ...studio, price: 1.999 }, 'price', 'price: must have at most 2 decimals'],
-    [{ ...studio, price: '10' }, 'price', 'price: must be a number'],
-    [{ ...studio, price: 2_000_000 }, 'price', 'price: must be at most 1000000'],
-    [{ ...studio, billing_period: 'week' }, 'billing_period', "billing_period: must be 'month', 'year' or 'once'"],
+    [{ ...studio, name: undefined }, 'name', 'Name is required.'],
+    [{ ...studio, name: '   ' }, 'name', 'Name is required.'],
+    [{ ...studio, name: 'A\u0000B' }, 'name', 'Name must not contain control characters.'],
+    [{ ...studio, price: -1 }, 'price', 'Price must be 0 or more.'],
+    [{ ...studio, price: 1.999 }, 'price', 'Price must have at most 2 decimals.'],
+    [{ ...studio, price: '10' }, 'price', 'Price must be a number.'],
+    [{ ...studio, price: 2_000_000 }, 'price', 'Price must be at most 1000000.'],
+    [{ ...studio, billing_period: 'week' }, 'billing_period', "Billing period must be 'month', 'year' or 'once'."],
     [
       { ...studio, features: Array.from({ length: 21 }, (_, i) => `F${i}`) },
       'features',
-      'features: must have at most 20 lines',
+      'Features must have at most 20 lines.',
     ],
-    [{ ...studio, features: ['ok', long] }, 'features', 'features line 2: must be at most 120 characters'],
-    [{ ...studio, features: ['ok', ' '] }, 'features', 'features line 2: must not be empty'],
-    [{ ...studio, features: 'one\ntwo' }, 'features', 'features: must be a list of texts'],
-    [{ ...studio, sort_order: 1.5 }, 'sort_order', 'sort_order: must be a whole number'],
-    [{ ...studio, highlighted: 'yes' }, 'highlighted', 'highlighted: must be true or false'],
-    [{ ...studio, published: 1 }, 'published', 'published: must be true or false'],
+    [{ ...studio, features: ['ok', long] }, 'features', 'Features line 2 must be at most 120 characters.'],
+    [{ ...studio, features: ['ok', ' '] }, 'features', 'Features line 2 must not be empty.'],
+    [{ ...studio, features: 'one\ntwo' }, 'features', 'Features must be a list of texts.'],
+    [{ ...studio, sort_order: 1.5 }, 'sort_order', 'Sort order must be a whole number.'],
+    [{ ...studio, highlighted: 'yes' }, 'highlighted', 'Highlighted must be true or false.'],
+    [{ ...studio, published: 1 }, 'published', 'Published must be true or false.'],
     [[studio], 'body', 'The body must be a JSON object'],
   ])('refuses %j with 400 naming %s', async (body, field, message) => {
     const before = await snapshot();
@@ -290,7 +290,7 @@ describe('refusals', () => {
     });
     expect(await call('PUT', `/api/admin/plans/${id}`, { body: { price: 5 } })).toMatchObject({
       status: 400,
-      body: { message: 'name: is required' },
+      body: { message: 'Name is required.' },
     });
     expect(await snapshot()).toEqual(before);
   });

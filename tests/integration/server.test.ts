@@ -89,14 +89,14 @@ describe('the API on a fresh DATA_DIR', () => {
     const res = await t.request('/api/recommendations/personalized?limit=lots');
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message?: string };
-    expect(body.message).toMatch(/^limit: /);
+    expect(body.message).toBe('Limit must be a number.');
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/);
   });
 
   it('answers an out-of-range page size with 400', async () => {
     const res = await t.request('/api/recommendations/personalized?limit=4&offset=-1');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message?: string }).message).toMatch(/^offset: /);
+    expect(((await res.json()) as { message?: string }).message).toMatch(/^Offset /);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -131,11 +131,11 @@ describe('writes', () => {
   });
 
   const refusals: [string, object, string, string][] = [
-    ['a missing name', { role: 'x' }, 'name', 'name: is required'],
-    ['a blank name', { name: '   ' }, 'name', 'name: is required'],
-    ['a name too long', { name: 'x'.repeat(121) }, 'name', 'name: must be at most 120 characters'],
-    ['a bio too long', { name: 'Ok', bio: 'x'.repeat(601) }, 'bio', 'bio: must be at most 600 characters'],
-    ['a line break in the role', { name: 'Ok', role: 'a\nb' }, 'role', 'role: must not contain control characters'],
+    ['a missing name', { role: 'x' }, 'name', 'Name is required.'],
+    ['a blank name', { name: '   ' }, 'name', 'Name is required.'],
+    ['a name too long', { name: 'x'.repeat(121) }, 'name', 'Name must be at most 120 characters.'],
+    ['a bio too long', { name: 'Ok', bio: 'x'.repeat(601) }, 'bio', 'Bio must be at most 600 characters.'],
+    ['a line break in the role', { name: 'Ok', role: 'a\nb' }, 'role', 'Role must not contain control characters.'],
   ];
   it.each(refusals)('refuses %s with a 400 naming the field, storing nothing', async (_what, body, field, message) => {
     const before = (await publicTeam()).length;
@@ -196,7 +196,7 @@ describe('writes', () => {
     expect((await call('DELETE', '/api/admin/team/unknown-id', { token: admin })).status).toBe(404);
     expect(await call('PUT', `/api/admin/team/${ada._id}`, { token: admin, body: { name: '' } })).toEqual({
       status: 400,
-      body: { message: 'name: is required', field: 'name' },
+      body: { message: 'Name is required.', field: 'name' },
     });
   });
 

@@ -25,13 +25,13 @@ describe('backupPassphraseProblem', () => {
     expect(backupPassphraseProblem('😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰')).toBe(BACKUP_PASSPHRASE_TEXTS.tooShort);
   });
 
-  it('is the rule of the request body, which names the field', () => {
+  it('is the rule of the request body, which names the field apart from its sentence', () => {
     expect(checkBody(BackupRequest, { passphrase: 'short' })).toEqual({
       ok: false,
       field: 'passphrase',
-      message: `passphrase: ${BACKUP_PASSPHRASE_TEXTS.tooShort}`,
+      message: BACKUP_PASSPHRASE_TEXTS.tooShort,
     });
-    expect(checkBody(BackupRequest, {})).toMatchObject({ ok: false, message: 'passphrase: is required' });
+    expect(checkBody(BackupRequest, {})).toMatchObject({ ok: false, message: 'Passphrase is required.' });
     expect(checkBody(BackupRequest, { passphrase: 'harbour lantern morning' })).toEqual({
       ok: true,
       value: { passphrase: 'harbour lantern morning' },

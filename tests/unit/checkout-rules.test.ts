@@ -57,15 +57,15 @@ describe('a refused order', () => {
   });
 
   it('marks a 400 on its field with a sentence', () => {
-    expect(orderFailure(apiError(400, { message: 'shipping.city: is required', field: 'shipping.city' }))).toEqual({
-      text: 'City is required',
+    expect(orderFailure(apiError(400, { message: 'Shipping city is required.', field: 'shipping.city' }))).toEqual({
+      text: 'City is required.',
       field: 'city',
       backToCart: false,
       reverify: false,
     });
     expect(
-      orderFailure(apiError(400, { message: 'lines: must hold at least one product', field: 'lines' })),
-    ).toMatchObject({ text: 'lines: must hold at least one product', field: null });
+      orderFailure(apiError(400, { message: 'Your cart is empty.', field: 'lines' })),
+    ).toMatchObject({ text: 'Your cart is empty.', field: null });
   });
 
   it('sends a 409 back to the cart with the server naming what ran out', () => {
@@ -94,14 +94,12 @@ describe('a refused order', () => {
   });
 
   it('keeps a rule that is a sentence of its own as it is', () => {
-    expect(fieldRefusalText('email', 'email: Please enter a valid email address')).toBe(
-      'Please enter a valid email address',
+    expect(fieldRefusalText('email', 'Please enter a valid email address')).toBe('Please enter a valid email address');
+    expect(fieldRefusalText('code', 'Code must be the 6-digit code from the email.')).toBe(
+      'The code must be the 6-digit code from the email.',
     );
-    expect(fieldRefusalText('code', 'code: must be the 6-digit code from the email')).toBe(
-      'The code must be the 6-digit code from the email',
-    );
-    expect(fieldRefusalText('line2', 'shipping.line2: must be at most 200 characters')).toBe(
-      'Address line 2 must be at most 200 characters',
+    expect(fieldRefusalText('line2', 'Shipping line 2 must be at most 200 characters.')).toBe(
+      'Address line 2 must be at most 200 characters.',
     );
     expect(fieldRefusalText('email', 'That code is not right')).toBe('That code is not right');
   });

@@ -58,16 +58,16 @@ describe('checkOrderRequest', () => {
   });
 
   it.each([
-    [{ ...ORDER, lines: [] }, 'lines', 'lines: must hold at least one product'],
-    [{ ...ORDER, shipping: { ...SHIPPING, city: ' ' } }, 'shipping.city', 'shipping.city: is required'],
+    [{ ...ORDER, lines: [] }, 'lines', 'Your cart is empty.'],
+    [{ ...ORDER, shipping: { ...SHIPPING, city: ' ' } }, 'shipping.city', 'Shipping city is required.'],
     [
       { ...ORDER, shipping: { ...SHIPPING, postalCode: 'x'.repeat(21) } },
       'shipping.postalCode',
-      'shipping.postalCode: must be at most 20 characters',
+      'Shipping postal code must be at most 20 characters.',
     ],
-    [{ lines: ORDER.lines, paymentMethod: 'manual' }, 'shipping', 'shipping: is required'],
-    [{ ...ORDER, paymentMethod: 'cash' }, 'paymentMethod', 'paymentMethod: must be manual or stripe'],
-    [{ ...ORDER, checkoutToken: 'short' }, 'checkoutToken', 'checkoutToken: must be the token from the email check'],
+    [{ lines: ORDER.lines, paymentMethod: 'manual' }, 'shipping', 'Shipping is required.'],
+    [{ ...ORDER, paymentMethod: 'cash' }, 'paymentMethod', 'Payment method must be manual or stripe.'],
+    [{ ...ORDER, checkoutToken: 'short' }, 'checkoutToken', 'Checkout token must be the token from the email check.'],
     ['text', 'body', 'The body must be a JSON object'],
   ])('refuses %j naming %s', (body, field, message) => {
     expect(checkOrderRequest(body)).toEqual({ ok: false, field, message });

@@ -77,7 +77,7 @@ describe('contactOutcome', () => {
 describe('team rules', () => {
   it('a new member needs a name; role and bio default to empty', () => {
     expect(checkTeamMemberCreate({ name: ' Ada ' })).toEqual({ ok: true, value: { name: 'Ada', role: '', bio: '' } });
-    expect(checkTeamMemberCreate({})).toEqual({ ok: false, field: 'name', message: 'name: is required' });
+    expect(checkTeamMemberCreate({})).toEqual({ ok: false, field: 'name', message: 'Name is required.' });
   });
 
   it('an order names every member exactly once', () => {
@@ -91,7 +91,7 @@ describe('team rules', () => {
   it('the admin form checks the same rules and sends a chosen portrait or the wish to remove one', () => {
     expect(checkTeamForm({ name: '', role: '', bio: '', removePhoto: false })).toEqual({
       field: 'name',
-      message: 'name: is required',
+      message: 'Name is required.',
     });
     const removing = teamFormData({ name: 'Ada', role: 'CEO', bio: '', removePhoto: true }, null);
     expect(Object.fromEntries(removing.entries())).toEqual({ name: 'Ada', role: 'CEO', bio: '', removePhoto: 'true' });

@@ -96,7 +96,7 @@ describe('checkEvent', () => {
     expect(checkEvent({ ...base, end: base.start })).toMatchObject({
       ok: false,
       field: 'end',
-      message: 'end: must be after the start',
+      message: 'End must be after the start.',
     });
     expect(checkEvent({ ...base, end: '2026-07-01T17:00' })).toMatchObject({ ok: false, field: 'end' });
   });

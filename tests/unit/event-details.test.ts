@@ -64,11 +64,12 @@ describe('an event page’s parts', () => {
     expect(online).toContain('LOCATION:Online (Discord)');
   });
 
-  it('describes the event in schema.org JSON-LD with zoned dates, a place and an offer', () => {
+  it("describes the event in schema.org JSON-LD with zoned dates, a place and an offer in the store's currency", () => {
     const ld = eventJsonLd(EVENT, {
       pageUrl: PAGE,
       imageUrl: 'https://example.test/media/x.webp',
       organizer: { name: 'Northwind', url: 'https://example.test/' },
+      currency: 'EUR',
     });
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
@@ -82,13 +83,14 @@ describe('an event page’s parts', () => {
         name: 'Kunstgewerbemuseum',
         address: { '@type': 'PostalAddress', streetAddress: 'Matthäikirchplatz', addressLocality: 'Berlin' },
       },
-      offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: PAGE },
+      offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'EUR', url: PAGE },
       image: ['https://example.test/media/x.webp'],
     });
     const online = eventJsonLd(VIRTUAL, {
       pageUrl: PAGE,
       imageUrl: '',
       organizer: { name: 'N', url: 'https://example.test/' },
+      currency: 'USD',
     });
     expect(online.location).toEqual({ '@type': 'VirtualLocation', url: PAGE });
     expect(online.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');

@@ -22,6 +22,23 @@ describe('formatMoney', () => {
   ])('%s in %s reads %s', (cents, currency, expected) => {
     expect(formatMoney(cents, currency)).toBe(expected);
   });
+
+  it('keeps the cents of a whole amount, so the shop, search and admin lists read alike', () => {
+    expect(formatMoney(4800, 'USD')).toBe('$48.00');
+    expect(formatMoney(5900, 'EUR')).toBe('€59.00');
+    expect(formatMoney(5900, 'JPY')).toBe('¥59');
+  });
+
+  it.each([
+    [0, 'USD', 'Free'],
+    [0, 'EUR', 'Free'],
+    [0, 'JPY', 'Free'],
+    [1999, 'EUR', '€19.99'],
+    [150000, 'JPY', '¥1,500'],
+    [Number.NaN, 'USD', ''],
+  ])('%s in %s reads %s where a price of 0 is free (events, plans, search)', (cents, currency, expected) => {
+    expect(formatMoney(cents, currency, { free: true })).toBe(expected);
+  });
 });
 
 // The formatter is written out (see money.ts); Node's ICU is the reference it must match, for every currency it knows.

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatDuration } from '../../src/lib/format/dates.ts';
-import { formatPrice } from '../../src/lib/format/money.ts';
 import { formatCount } from '../../src/lib/format/numbers.ts';
 
-describe('formatPrice', () => {
-  it.each([
-    [40, {}, '$40'],
-    [1234.5, {}, '$1,234.50'],
-    [0, {}, '$0'],
-    [0, { free: true }, 'Free'],
-    [19.99, { free: true }, '$19.99'],
-    [Number.NaN, {}, ''],
-  ])('%s with %o reads %s', (value, options, expected) => {
-    expect(formatPrice(value, options)).toBe(expected);
-  });
-});
-
-// The formatters are written out (see money.ts); Node's ICU is the reference they must match.
-const INTL_USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const INTL_WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// The formatters are written out (see numbers.ts); Node's ICU is the reference they must match.
 const INTL_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const INTL_DATE_TIME = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -28,30 +12,6 @@ const INTL_DATE_TIME = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   timeZone: 'UTC',
   timeZoneName: 'short',
-});
-
-describe('formatPrice reads as Intl en-US currency', () => {
-  const amounts = [
-    0.01, 0.125, 0.5, 0.995, 1, 9.99, 10.005, 19.999, 100, 999.995, 1000, 1000.5, 12345.678, 999999.99, 1e6,
-    123456789.12, 1e15, -0.5, -1234.5, -40,
-  ];
-  for (let i = 0; i < 400; i++)
-    amounts.push(Math.round(Math.sin(i + 1) * 10 ** (i % 9) * 1000) / 1000, Math.sin(i) * 10 ** (i % 7));
-  amounts.push(
-    1e-7,
-    5e-3,
-    4.9999e-3,
-    1e21,
-    1.5e22,
-    Number.MAX_SAFE_INTEGER,
-    2 ** 60,
-    1.2345678901234566e25,
-    3e-9,
-    0.0049999,
-  );
-  it.each(amounts)('%s', (value) => {
-    expect(formatPrice(value)).toBe((Number.isInteger(value) ? INTL_WHOLE : INTL_USD).format(value));
-  });
 });
 
 describe('formatCount reads as Intl en-US for whole numbers', () => {
@@ -109,6 +69,21 @@ describe('dates', () => {
   it('formats in UTC so build and browser agree, and says so for times', () => {
     expect(formatDate('2026-11-22T23:30:00Z')).toBe('Nov 22, 2026');
     expect(formatDateTime('2026-11-22T16:00:00Z')).toBe('Nov 22, 2026, 4:00 PM UTC');
+  });
+
+  it("writes a time in the zone given (an event's venue) and names that zone", () => {
+    expect(formatDateTime('2026-07-01T16:00:00Z', 'Europe/Paris')).toBe('Jul 1, 2026, 6:00 PM CEST');
+    expect(formatDateTime('2026-12-01T13:30:00Z', 'Europe/Paris')).toBe('Dec 1, 2026, 2:30 PM CET');
+    expect(formatDateTime('2026-07-01T16:00:00Z', 'America/New_York')).toBe('Jul 1, 2026, 12:00 PM EDT');
+    // The venue's day, not UTC's: 23:30 UTC is already the next morning in Tokyo.
+    expect(formatDateTime('2026-07-01T23:30:00Z', 'Asia/Tokyo')).toMatch(/^Jul 2, 2026, 8:30 AM (JST|GMT\+9)$/);
+  });
+
+  it('writes orders and every other time in UTC, named, and an unknown zone as UTC too', () => {
+    expect(formatDateTime('2026-07-01T16:00:00Z')).toBe('Jul 1, 2026, 4:00 PM UTC');
+    expect(formatDateTime('2026-07-01T16:00:00Z', 'UTC')).toBe('Jul 1, 2026, 4:00 PM UTC');
+    expect(formatDateTime('2026-07-01T16:00:00Z', 'Mars/Olympus')).toBe('Jul 1, 2026, 4:00 PM UTC');
+    expect(formatDateTime('not a date', 'Europe/Paris')).toBe('');
   });
 
   it('answers empty for missing or invalid dates', () => {

@@ -25,14 +25,14 @@ describe('checkPlan', () => {
   });
 
   it.each([
-    [{ price: 19.999 }, 'price: must have at most 2 decimals'],
-    [{ price: -0.01 }, 'price: must be 0 or more'],
-    [{ price: Number.NaN }, 'price: must be a number'],
-    [{ features: Array(21).fill('x') }, 'features: must have at most 20 lines'],
-    [{ features: ['a', 'b', 'c'.repeat(121)] }, 'features line 3: must be at most 120 characters'],
-    [{ sort_order: 10_001 }, 'sort_order: must be from -10000 to 10000'],
-    [{ billing_period: 'weekly' }, "billing_period: must be 'month', 'year' or 'once'"],
-    [{ name: '' }, 'name: is required'],
+    [{ price: 19.999 }, 'Price must have at most 2 decimals.'],
+    [{ price: -0.01 }, 'Price must be 0 or more.'],
+    [{ price: Number.NaN }, 'Price must be a number.'],
+    [{ features: Array(21).fill('x') }, 'Features must have at most 20 lines.'],
+    [{ features: ['a', 'b', 'c'.repeat(121)] }, 'Features line 3 must be at most 120 characters.'],
+    [{ sort_order: 10_001 }, 'Sort order must be from -10000 to 10000.'],
+    [{ billing_period: 'weekly' }, "Billing period must be 'month', 'year' or 'once'."],
+    [{ name: '' }, 'Name is required.'],
   ])('refuses %j: %s', (change, message) => {
     expect(checkPlan(PlanInput, { name: 'P', ...change })).toMatchObject({ ok: false, message });
   });
@@ -42,7 +42,7 @@ describe('checkPlan', () => {
     expect(checkPlan(PlanPatch, { name: '' })).toMatchObject({
       ok: false,
       field: 'name',
-      message: 'name: is required',
+      message: 'Name is required.',
     });
     expect(checkPlan(PlanPatch, null)).toMatchObject({ ok: false, field: 'body' });
   });

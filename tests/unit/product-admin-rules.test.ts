@@ -40,30 +40,30 @@ describe('price', () => {
   });
 
   it.each([
-    ['', 'price: is required'],
-    ['   ', 'price: is required'],
-    [undefined, 'price: is required'],
-    ['12.505', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    [12.505, 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    [1.005, 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['12.', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['.5', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['1e3', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['12,50', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['$12', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['0x10', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['Infinity', 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    [Number.NaN, 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    [Number.POSITIVE_INFINITY, 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    [true, 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    [null, 'price: must be an amount such as 12.50, with at most 2 decimals'],
-    ['-1', 'price: must not be negative'],
-    ['-0.01', 'price: must not be negative'],
-    [-5, 'price: must not be negative'],
-    [-0, 'price: must not be negative'],
-    ['1000000.01', 'price: must be at most 1000000'],
-    ['99999999999999999999', 'price: must be at most 1000000'],
-    [1e21, 'price: must be at most 1000000'],
+    ['', 'Price is required.'],
+    ['   ', 'Price is required.'],
+    [undefined, 'Price is required.'],
+    ['12.505', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    [12.505, 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    [1.005, 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['12.', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['.5', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['1e3', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['12,50', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['$12', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['0x10', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['Infinity', 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    [Number.NaN, 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    [Number.POSITIVE_INFINITY, 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    [true, 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    [null, 'Price must be an amount such as 12.50, with at most 2 decimals.'],
+    ['-1', 'Price must not be negative.'],
+    ['-0.01', 'Price must not be negative.'],
+    [-5, 'Price must not be negative.'],
+    [-0, 'Price must not be negative.'],
+    ['1000000.01', 'Price must be at most 1000000.'],
+    ['99999999999999999999', 'Price must be at most 1000000.'],
+    [1e21, 'Price must be at most 1000000.'],
   ])('refuses %j: %s', (price, message) => {
     expect(checkProductCreate({ ...VALID, price })).toEqual({ ok: false, field: 'price', message });
   });
@@ -71,32 +71,32 @@ describe('price', () => {
 
 describe('the other fields', () => {
   it.each([
-    ['name', { name: '' }, 'name: is required'],
-    ['name', { name: '   ' }, 'name: is required'],
-    ['name', { name: undefined }, 'name: is required'],
-    ['name', { name: 'x'.repeat(201) }, 'name: must be at most 200 characters'],
-    ['name', { name: 'Line\nbreak' }, 'name: must not contain control characters'],
-    ['name', { name: 42 }, 'name: must be text'],
-    ['description', { description: 'x'.repeat(5001) }, 'description: must be at most 5000 characters'],
-    ['category', { category: undefined }, 'category: is required'],
-    ['category', { category: '' }, 'category: is required'],
-    ['category', { category: 'Food' }, 'category: must be one of Electronics, Clothing, Books, Accessories'],
-    ['category', { category: 'books' }, 'category: must be one of Electronics, Clothing, Books, Accessories'],
-    ['stock', { stock: '-1' }, 'stock: must be a whole number from 0 to 1000000'],
-    ['stock', { stock: '1.5' }, 'stock: must be a whole number from 0 to 1000000'],
-    ['stock', { stock: '' }, 'stock: must be a whole number from 0 to 1000000'],
-    ['stock', { stock: '1000001' }, 'stock: must be a whole number from 0 to 1000000'],
-    ['stock', { stock: 2.5 }, 'stock: must be a whole number from 0 to 1000000'],
-    ['stock', { stock: '1e3' }, 'stock: must be a whole number from 0 to 1000000'],
-    ['published', { published: 'yes' }, 'published: must be true or false'],
-    ['published', { published: 1 }, 'published: must be true or false'],
-    ['tags', { tags: 'x'.repeat(51) }, 'tags: must be at most 50 characters'],
+    ['name', { name: '' }, 'Name is required.'],
+    ['name', { name: '   ' }, 'Name is required.'],
+    ['name', { name: undefined }, 'Name is required.'],
+    ['name', { name: 'x'.repeat(201) }, 'Name must be at most 200 characters.'],
+    ['name', { name: 'Line\nbreak' }, 'Name must not contain control characters.'],
+    ['name', { name: 42 }, 'Name must be text.'],
+    ['description', { description: 'x'.repeat(5001) }, 'Description must be at most 5000 characters.'],
+    ['category', { category: undefined }, 'Category is required.'],
+    ['category', { category: '' }, 'Category is required.'],
+    ['category', { category: 'Food' }, 'Category must be one of Electronics, Clothing, Books, Accessories.'],
+    ['category', { category: 'books' }, 'Category must be one of Electronics, Clothing, Books, Accessories.'],
+    ['stock', { stock: '-1' }, 'Stock must be a whole number from 0 to 1000000.'],
+    ['stock', { stock: '1.5' }, 'Stock must be a whole number from 0 to 1000000.'],
+    ['stock', { stock: '' }, 'Stock must be a whole number from 0 to 1000000.'],
+    ['stock', { stock: '1000001' }, 'Stock must be a whole number from 0 to 1000000.'],
+    ['stock', { stock: 2.5 }, 'Stock must be a whole number from 0 to 1000000.'],
+    ['stock', { stock: '1e3' }, 'Stock must be a whole number from 0 to 1000000.'],
+    ['published', { published: 'yes' }, 'Published must be true or false.'],
+    ['published', { published: 1 }, 'Published must be true or false.'],
+    ['tags', { tags: 'x'.repeat(51) }, 'Tags must be at most 50 characters.'],
     [
       'tags',
       { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
-      'tags: must be at most 20 tags of at most 50 characters each',
+      'Tags must be at most 20 tags of at most 50 characters each.',
     ],
-    ['tags', { tags: 7 }, 'tags: must be at most 20 tags of at most 50 characters each'],
+    ['tags', { tags: 7 }, 'Tags must be at most 20 tags of at most 50 characters each.'],
   ])('refuses %s %j', (field, change, message) => {
     expect(checkProductCreate({ ...VALID, ...change })).toEqual({ ok: false, field, message });
   });
@@ -133,7 +133,7 @@ describe('the other fields', () => {
   it('an edit keeps only what it sends and still checks each', () => {
     expect(checkProductUpdate({ price: '3', unknown: 'x' })).toEqual({ ok: true, value: { price: 3 } });
     expect(checkProductUpdate({})).toEqual({ ok: true, value: {} });
-    expect(checkProductUpdate({ name: '' })).toEqual({ ok: false, field: 'name', message: 'name: is required' });
+    expect(checkProductUpdate({ name: '' })).toEqual({ ok: false, field: 'name', message: 'Name is required.' });
     expect(checkProductUpdate({ category: 'Food' })).toMatchObject({ ok: false, field: 'category' });
   });
 });
@@ -218,7 +218,7 @@ describe('the screen', () => {
   });
 
   it('checks the form with the server rules and sends every field', () => {
-    expect(checkProductForm(EMPTY_PRODUCT_FORM)).toEqual({ field: 'name', message: 'name: is required' });
+    expect(checkProductForm(EMPTY_PRODUCT_FORM)).toEqual({ field: 'name', message: 'Name is required.' });
     expect(checkProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '1.999' })?.field).toBe('price');
     expect(checkProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '4' })).toBeNull();
     const product = {

@@ -35,7 +35,9 @@ describe('blog form rules', () => {
     expect(check.ok).toBe(false);
     if (!check.ok) {
       expect(check.field).toBe(field);
-      expect(check.message.startsWith(`${field}: `)).toBe(true);
+      // A whole sentence, not '<field>: <rule>'.
+      expect(check.message).toMatch(/^[A-Z].*\.$/);
+      expect(check.message).not.toContain(`${field}:`);
     }
   });
 

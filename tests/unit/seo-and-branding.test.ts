@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ABOUT_DEFAULTS, aboutContent } from '../../src/lib/about.ts';
 import { brandingCss, brandingVars, footerLinks } from '../../src/lib/branding.ts';
-import { pageMeta } from '../../src/lib/seo.ts';
+import { organizationJsonLd, pageMeta, pageTitle, withCompanyName } from '../../src/lib/seo.ts';
 import { withCompanyDefaults } from '../../src/shared/company.ts';
 
 describe('pageMeta', () => {
@@ -21,18 +21,73 @@ describe('pageMeta', () => {
     expect(pageMeta(company, 'shop')).toEqual({ title: 'Buy things', description: 'All our things' });
   });
 
-  it('falls back to "<page> | <name>" and the page default description', () => {
+  it('falls back to "<page> · <name>" and the page default description', () => {
     expect(pageMeta(withCompanyDefaults(null), 'contact')).toEqual({
-      title: 'Contact | Brand',
+      title: 'Contact · Brand',
       description: 'Contact us for more information.',
     });
-    expect(pageMeta(withCompanyDefaults({ name: 'Acme' }), 'notfound').title).toBe('404 - Page Not Found | Acme');
+    expect(pageMeta(withCompanyDefaults({ name: 'Acme' }), 'notfound').title).toBe('404 - Page Not Found · Acme');
   });
 
   it('uses the given heading for pages without their own settings', () => {
     expect(
       pageMeta(withCompanyDefaults({ name: 'Acme' }), null, { title: 'About', description: 'Who we are' }),
-    ).toEqual({ title: 'About | Acme', description: 'Who we are' });
+    ).toEqual({ title: 'About · Acme', description: 'Who we are' });
+  });
+
+  it('fills every {company} of a stored title and description with the current name, so a rename reaches them', () => {
+    const stored = {
+      seo_shop_title: 'Shop · {company}',
+      seo_shop_description: 'What {company} makes; {company} tests it',
+    };
+    expect(pageMeta(withCompanyDefaults({ name: 'Acme', ...stored }), 'shop')).toEqual({
+      title: 'Shop · Acme',
+      description: 'What Acme makes; Acme tests it',
+    });
+    expect(pageMeta(withCompanyDefaults({ name: 'Bakery Bloom', ...stored }), 'shop').title).toBe(
+      'Shop · Bakery Bloom',
+    );
+    // A name that itself reads like the placeholder is put in once, not filled in again.
+    expect(withCompanyName('{company} shop', { name: '{company}' })).toBe('{company} shop');
+    expect(withCompanyName('About {company}', { name: '  ' })).toBe('About Brand');
+  });
+
+  it('separates a heading from the company name the same way everywhere', () => {
+    expect(pageTitle('Update Company', { name: 'Acme' })).toBe('Update Company · Acme');
+    expect(pageTitle(undefined, { name: 'Acme' })).toBe('Acme');
+    expect(pageTitle('Blog', { name: '' })).toBe('Blog · Brand');
+  });
+});
+
+describe('organizationJsonLd', () => {
+  const site = new URL('https://bloom.example');
+
+  it('names the company with its site, logo, email and the social profiles it has', () => {
+    const company = withCompanyDefaults({
+      name: 'Bakery Bloom',
+      logo: '/media/logo.png',
+      email: 'hello@bloom.example',
+      social: { facebook: '', instagram: 'https://instagram.com/bloom', twitter: '', linkedin: '' },
+    });
+    expect(organizationJsonLd(company, site)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Bakery Bloom',
+      url: 'https://bloom.example/',
+      logo: 'https://bloom.example/media/logo.png',
+      email: 'hello@bloom.example',
+      sameAs: ['https://instagram.com/bloom'],
+    });
+  });
+
+  it('leaves out what the company has not set (the logo is the default one then)', () => {
+    expect(organizationJsonLd(withCompanyDefaults({ name: 'Acme', email: '' }), site)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Acme',
+      url: 'https://bloom.example/',
+      logo: 'https://bloom.example/logo.png',
+    });
   });
 });
 

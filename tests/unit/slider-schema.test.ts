@@ -110,7 +110,9 @@ describe('checkSliderForm', () => {
   ])('refuses a bad %s (case %#)', (field, fields) => {
     const result = failure(fields);
     expect(result.field).toBe(field);
-    expect(result.message).toContain(field);
+    // A whole sentence, not '<field>: <rule>'.
+    expect(result.message).toMatch(/^[A-Z].*\.$/);
+    expect(result.message).not.toContain(`${field}:`);
   });
 
   it('names the first bad field', () => {

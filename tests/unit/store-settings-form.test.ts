@@ -133,9 +133,9 @@ describe('server refusals', () => {
     expect(formFieldOf('taxRateBp')).toBe('taxRate');
     expect(formFieldOf('shippingCents')).toBe('shipping');
     expect(formFieldOf('body')).toBeNull();
-    expect(refusalText('taxRateBp', 'taxRateBp: must be at most 10000 (100%)')).toBe(
-      'The tax rate must be at most 10000 (100%)',
+    expect(refusalText('taxRateBp', 'Tax rate bp must be at most 10000 (100%).')).toBe(
+      'The tax rate must be at most 10000 (100%).',
     );
-    expect(refusalText('body', 'body: must be a JSON object')).toBe('body: must be a JSON object');
+    expect(refusalText('body', 'Body must be a JSON object.')).toBe('Body must be a JSON object.');
   });
 });

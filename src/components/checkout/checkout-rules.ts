@@ -4,6 +4,7 @@
  */
 import type { CustomerShippingAddress as ShippingAddress } from '../../shared/orders-customer.ts';
 import { SHIPPING_LIMITS } from '../../shared/schemas/checkout.ts';
+import { ruleOf } from '../../shared/schemas/refusal.ts';
 
 export type AddressField = keyof ShippingAddress;
 /** The fields a refusal can be marked on: the address's, the guest's email and code, the payment choice. */
@@ -153,13 +154,13 @@ function fieldNoun(field: CheckoutField): string {
 }
 
 /**
- * The server's '<field>: <rule>' as a sentence under the field: 'shipping.city: is required' reads 'City is required';
- * a rule that is a sentence of its own ('email: Please enter a valid email address') is shown as it is.
+ * The server's sentence about a field as the form names it: 'Shipping city is required.' reads 'City is required.';
+ * a sentence of its own ('Please enter a valid email address') is shown as it is.
  */
 export function fieldRefusalText(field: CheckoutField, message: string): string {
-  const rule = /^[\w.]+: (.+)$/s.exec(message)?.[1];
-  if (!rule) return message;
-  return /^\p{Lu}/u.test(rule) ? rule : `${fieldNoun(field)} ${rule}`;
+  const apiField = ADDRESS_FIELDS.some((spec) => spec.name === field) ? `shipping.${field}` : field;
+  const rule = ruleOf(apiField, message);
+  return rule ? `${fieldNoun(field)} ${rule}.` : message;
 }
 
 /** The confirmation page of a placed order; a guest's page carries the token that opens it. */

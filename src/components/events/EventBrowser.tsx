@@ -9,13 +9,21 @@ import { useFilteredList } from '../lists/use-filtered-list.ts';
 import EventGrid from './EventGrid.tsx';
 
 /** children: the build's <EventGrid> of the same events under the default filters, static HTML. */
-export default function EventBrowser({ initial, children }: { initial: SiteEvent[]; children?: ReactNode }) {
+export default function EventBrowser({
+  initial,
+  currency,
+  children,
+}: {
+  initial: SiteEvent[];
+  currency: string;
+  children?: ReactNode;
+}) {
   const { visible, loading, changed, panel } = useFilteredList(eventSection, initial, fetchEvents);
   return (
     <>
       <FilterPanel {...panel} />
       <StaticUntilChanged staticGrid={children} changed={changed}>
-        <EventGrid events={visible} loading={loading} />
+        <EventGrid events={visible} currency={currency} loading={loading} />
       </StaticUntilChanged>
     </>
   );

@@ -1,11 +1,21 @@
 import { eventAddress, eventPath, isVirtualEvent } from '../../lib/events/event-place.ts';
-import { formatInZone } from '../../lib/events/event-time.ts';
-import { formatPrice } from '../../lib/format/money.ts';
+import { formatDateTime } from '../../lib/format/dates.ts';
+import { formatMoney } from '../../lib/format/money.ts';
+import { amountToCents } from '../../shared/money.ts';
 import type { SiteEvent } from '../../shared/types.ts';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
 /** An event card; its name links to the event's page and the whole card is that link's target area. */
-export default function EventCard({ event, loading }: { event: SiteEvent; loading: ImageLoading }) {
+export default function EventCard({
+  event,
+  currency,
+  loading,
+}: {
+  event: SiteEvent;
+  /** The store's currency (GET /api/store). */
+  currency: string;
+  loading: ImageLoading;
+}) {
   const virtual = isVirtualEvent(event);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white transition-colors hover:border-[var(--color-primary)] focus-within:ring-2 focus-within:ring-[var(--color-primary)] dark:border-white/10 dark:bg-[#111821]">
@@ -29,7 +39,7 @@ export default function EventCard({ event, loading }: { event: SiteEvent; loadin
             </a>
           </h2>
           <p className="m-0 whitespace-nowrap text-lg font-bold text-[var(--color-primary-ink)]">
-            {formatPrice(event.price, { free: true })}
+            {formatMoney(amountToCents(event.price), currency, { free: true })}
           </p>
         </div>
         <p className="m-0 flex flex-wrap items-center gap-2 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
@@ -43,11 +53,11 @@ export default function EventCard({ event, loading }: { event: SiteEvent; loadin
         <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-300">
           <dt className="font-medium text-gray-900 dark:text-gray-100">Starts</dt>
           <dd className="m-0">
-            <time dateTime={event.start_date}>{formatInZone(event.start_date, event.timeZone)}</time>
+            <time dateTime={event.start_date}>{formatDateTime(event.start_date, event.timeZone)}</time>
           </dd>
           <dt className="font-medium text-gray-900 dark:text-gray-100">Ends</dt>
           <dd className="m-0">
-            <time dateTime={event.end_date}>{formatInZone(event.end_date, event.timeZone)}</time>
+            <time dateTime={event.end_date}>{formatDateTime(event.end_date, event.timeZone)}</time>
           </dd>
           <dt className="font-medium text-gray-900 dark:text-gray-100">Where</dt>
           <dd className="m-0">{eventAddress(event)}</dd>

@@ -4,13 +4,21 @@ import ListResults from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import EventCard from './EventCard.tsx';
 
-export default function EventGrid({ events, loading = false }: { events: readonly SiteEvent[]; loading?: boolean }) {
+export default function EventGrid({
+  events,
+  currency,
+  loading = false,
+}: {
+  events: readonly SiteEvent[];
+  currency: string;
+  loading?: boolean;
+}) {
   return (
     <ListResults
       items={events}
       loading={loading}
       emptyText="No events found"
-      render={(event, i) => <EventCard event={event} loading={gridImageLoading(i, 3)} />}
+      render={(event, i) => <EventCard event={event} currency={currency} loading={gridImageLoading(i, 3)} />}
     />
   );
 }

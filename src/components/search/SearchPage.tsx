@@ -19,7 +19,8 @@ const reducer = (state: SearchFilters, action: Action) =>
   action.type === 'replace' ? action.filters : searchSection.reducer(state, action);
 const muted = 'py-12 text-center text-gray-600 dark:text-gray-300';
 
-export default function SearchPage() {
+/** currency: the store's (GET /api/store), which every price is shown in. */
+export default function SearchPage({ currency }: { currency: string }) {
   // The page is static: the term is unknown until the browser reads the URL ('reading' renders nothing that could flash).
   const [term, setTerm] = useState('');
   const [status, setStatus] = useState<Status>('reading');
@@ -122,7 +123,7 @@ export default function SearchPage() {
           <ul aria-label="Search results" className="m-0 grid list-none gap-4 p-0">
             {shown.map((result) => (
               <li key={`${result.type}:${result._id}`}>
-                <SearchResultItem result={result} />
+                <SearchResultItem result={result} currency={currency} />
               </li>
             ))}
           </ul>

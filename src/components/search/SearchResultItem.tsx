@@ -1,8 +1,9 @@
 import { searchResultDate } from '../../lib/filters/search.ts';
 import { formatDate } from '../../lib/format/dates.ts';
-import { formatPrice } from '../../lib/format/money.ts';
+import { formatMoney } from '../../lib/format/money.ts';
 import { formatCount } from '../../lib/format/numbers.ts';
 import { resultHref, resultName } from '../../lib/search/result-link.ts';
+import { amountToCents } from '../../shared/money.ts';
 import type { ContentType, SearchResult } from '../../shared/types.ts';
 
 const BADGES: Readonly<Record<ContentType, string>> = {
@@ -15,7 +16,7 @@ const BADGES: Readonly<Record<ContentType, string>> = {
 };
 
 /** One result: type badge, name or title opening the item (result-link.ts), caption, date, views and price. */
-export default function SearchResultItem({ result }: { result: SearchResult }) {
+export default function SearchResultItem({ result, currency }: { result: SearchResult; currency: string }) {
   const badge = BADGES[result.type];
   const name = resultName(result);
   const date = searchResultDate(result);
@@ -37,7 +38,7 @@ export default function SearchResultItem({ result }: { result: SearchResult }) {
         </h2>
         {typeof price === 'number' && (
           <span className="ml-auto whitespace-nowrap font-bold text-[var(--color-primary-ink)]">
-            {formatPrice(price, { free: true })}
+            {formatMoney(amountToCents(price), currency, { free: true })}
           </span>
         )}
       </div>

@@ -2,7 +2,8 @@
 import type { SiteEvent } from '../../shared/types.ts';
 import { eventAddress, isVirtualEvent } from './event-place.ts';
 import { eventCalendar } from './ics.ts';
-import { formatInZone, isoInZone, knownZone, zoneLongName } from './event-time.ts';
+import { formatDateTime } from '../format/dates.ts';
+import { isoInZone, knownZone, zoneLongName } from './event-time.ts';
 
 /** The .ics text of an event; `pageUrl` is its absolute page address (its host names the UID). */
 export function eventIcs(
@@ -10,7 +11,7 @@ export function eventIcs(
   { pageUrl, companyName, stamp }: { pageUrl: string; companyName: string; stamp: Date },
 ): string {
   const zone = knownZone(event.timeZone);
-  const local = `${formatInZone(event.start_date, zone)} (${zoneLongName(event.start_date, zone)})`;
+  const local = `${formatDateTime(event.start_date, zone)} (${zoneLongName(event.start_date, zone)})`;
   // The street address is what a calendar's map can find; the venue label only when there is none.
   const where = isVirtualEvent(event) ? event.location || 'Online' : eventAddress(event) || event.location;
   return eventCalendar(
@@ -27,10 +28,15 @@ export function eventIcs(
   );
 }
 
-/** schema.org Event for the page's JSON-LD: dates with the zone's offset, a Place or VirtualLocation, the offer. */
+/** schema.org Event for the page's JSON-LD: dates with the zone's offset, a Place or VirtualLocation, the offer in the store's currency. */
 export function eventJsonLd(
   event: SiteEvent,
-  { pageUrl, imageUrl, organizer }: { pageUrl: string; imageUrl: string; organizer: { name: string; url: string } },
+  {
+    pageUrl,
+    imageUrl,
+    organizer,
+    currency,
+  }: { pageUrl: string; imageUrl: string; organizer: { name: string; url: string }; currency: string },
 ) {
   const zone = knownZone(event.timeZone);
   const virtual = isVirtualEvent(event);
@@ -56,7 +62,7 @@ export function eventJsonLd(
     offers: {
       '@type': 'Offer',
       price: event.price.toFixed(2),
-      priceCurrency: 'USD',
+      priceCurrency: currency,
       url: pageUrl,
       availability: 'https://schema.org/InStock',
     },

@@ -1,28 +1,7 @@
-// Written out instead of Intl.NumberFormat (see numbers.ts); the unit tests hold it to Intl's en-US currency format.
-import { grouped, plain } from './numbers.ts';
-
-/**
- * A positive amount to two decimals, rounding half up on its shortest decimal form as Intl does ('801.135' gives
- * '801.14', where toFixed would round the binary value below it down).
- */
-function toCents(amount: number): [whole: string, cents: string] {
-  const [whole = '0', fraction = ''] = plain(amount).split('.');
-  if (fraction.length <= 2) return [whole, fraction.padEnd(2, '0')];
-  const digits = (BigInt(whole + fraction.slice(0, 2)) + (fraction.charAt(2) >= '5' ? 1n : 0n))
-    .toString()
-    .padStart(3, '0');
-  return [digits.slice(0, -2), digits.slice(-2)];
-}
-
-/** '$1,234.50'; whole amounts without cents ('$40'); 0 reads 'Free' where asked. */
-export function formatPrice(value: number, { free = false } = {}): string {
-  if (!Number.isFinite(value)) return '';
-  if (free && value === 0) return 'Free';
-  const sign = value < 0 ? '-' : '';
-  if (Number.isInteger(value)) return `${sign}$${grouped(plain(Math.abs(value)))}`;
-  const [whole, cents] = toCents(Math.abs(value));
-  return `${sign}$${grouped(whole)}.${cents}`;
-}
+// The one price formatter: every price the site, the admin and the mails show goes through formatMoney, in the store's
+// currency. Written out instead of Intl.NumberFormat (see numbers.ts); the unit tests hold it to Intl's en-US
+// currency format for every currency Intl knows.
+import { grouped } from './numbers.ts';
 
 /** The symbols en-US writes for a currency; any other is written as its code ('SEK 12.00'). */
 const SYMBOLS: Readonly<Record<string, string>> = {
@@ -68,10 +47,11 @@ function digitsOf(cents: number, currency: string): string {
 /**
  * An amount in the store's minor units (hundredths of the currency, as every price is stored: 1999 is 19.99) in
  * the store's currency, as en-US writes it: '$19.99', '€1,234.50', '¥1,500' (the yen has no minor unit, so 150000
- * reads ¥1,500), 'SEK 12.00'; '' for what is not a number.
+ * reads ¥1,500), 'SEK 12.00'; 'Free' for 0 when `free` is asked (an event or a plan); '' for what is not a number.
  */
-export function formatMoney(cents: number, currency: string): string {
+export function formatMoney(cents: number, currency: string, { free = false } = {}): string {
   if (!Number.isFinite(cents)) return '';
+  if (free && Math.round(cents) === 0) return 'Free';
   const code = currency.trim().toUpperCase();
   const whole = Math.round(Math.abs(cents));
   const sign = cents < 0 ? '-' : '';

@@ -16,6 +16,8 @@ import * as sessionDevices from './migrations/2026_11_25_0300_session_devices.ts
 import * as sessionRole from './migrations/2026_11_29_1400_session_role.ts';
 import * as otpRequester from './migrations/2026_11_29_1700_otp_requester.ts';
 import * as otpOwnBrowserOnly from './migrations/2026_11_30_0900_otp_own_browser_only.ts';
+import * as companyTitlePlaceholder from './migrations/2026_11_30_1000_company_title_placeholder.ts';
+import * as darkLogoOwn from './migrations/2026_11_30_1100_dark_logo_own.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_1400_session_role': sessionRole,
   '2026_11_29_1700_otp_requester': otpRequester,
   '2026_11_30_0900_otp_own_browser_only': otpOwnBrowserOnly,
+  '2026_11_30_1000_company_title_placeholder': companyTitlePlaceholder,
+  '2026_11_30_1100_dark_logo_own': darkLogoOwn,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

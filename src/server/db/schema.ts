@@ -31,6 +31,8 @@ export interface CompanySettingsTable extends SeoColumns {
   description: string | null;
   logo: string | null;
   logo_dark: string | null;
+  /** Whether an admin uploaded the dark logo; until then a new main logo replaces it (company/dark-logo.ts). */
+  logo_dark_own: Bool;
   icon: string | null;
   hero_image: string | null;
   cta_text: string | null;

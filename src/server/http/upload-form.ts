@@ -13,7 +13,7 @@ import {
   type UploadInput,
   type WriteBody,
 } from '../media/upload-check.ts';
-import { isObject, NOT_AN_OBJECT } from '../../shared/schemas/refusal.ts';
+import { fieldSentence, isObject, NOT_AN_OBJECT } from '../../shared/schemas/refusal.ts';
 import { ApiError, fieldError } from './errors.ts';
 import { mediaType } from './media-type.ts';
 import { CONTROL_TEXT, isStorableText } from './well-formed-text.ts';
@@ -102,11 +102,11 @@ export async function readUploadForm(c: Context, fileFields: readonly string[]):
     const field = name.slice(0, 100);
     if (!isStorableText(name)) throw new ApiError(400, `Field names ${CONTROL_TEXT}`);
     if (typeof value === 'string') {
-      if (!isStorableText(value)) throw fieldError(400, `${field}: ${CONTROL_TEXT}`, field);
+      if (!isStorableText(value)) throw fieldError(400, fieldSentence(field, CONTROL_TEXT), field);
       fields[name] = value;
       continue;
     }
-    if (!isStorableText(value.name)) throw fieldError(400, `${field}: the file name ${CONTROL_TEXT}`, field);
+    if (!isStorableText(value.name)) throw fieldError(400, `The file name ${CONTROL_TEXT}.`, field);
     // A browser sends a file input with nothing chosen as an empty part without a file name.
     if (value.size === 0 && value.name === '') continue;
     if (!fileFields.includes(name)) throw fieldError(400, `Unexpected file field '${field}'`, field);

@@ -5,6 +5,7 @@
  * "invalid byte sequence for encoding UTF8: 0x00", a 500), while SQLite would store it, so both refuse it up front.
  */
 import type { MiddlewareHandler } from 'hono';
+import { fieldSentence } from '../../shared/schemas/refusal.ts';
 import { badRequest, fieldError } from './errors.ts';
 
 /** Text every database takes as it is: well-formed Unicode without NUL. */
@@ -62,17 +63,15 @@ export function nulField(value: unknown): string | null {
 
 /** The 400 for text that is not well-formed, naming the field when there is a short one to name. */
 export function illFormedText(field: string) {
-  return badRequest(
-    field && field.length <= 100
-      ? `${field}: must be valid text (no unpaired surrogates)`
-      : 'Request body must be valid text (no unpaired surrogates)',
-  );
+  return field && field.length <= 100
+    ? fieldError(400, fieldSentence(field, 'must be valid text (no unpaired surrogates)'), field)
+    : badRequest('Request body must be valid text (no unpaired surrogates)');
 }
 
 /** The 400 { message, field } for NUL in a field, as the field rules word control characters; unnamed when the path is long. */
 export function controlText(field: string) {
   return field && field.length <= 100
-    ? fieldError(400, `${field}: ${CONTROL_TEXT}`, field)
+    ? fieldError(400, fieldSentence(field, CONTROL_TEXT), field)
     : badRequest(`Request body ${CONTROL_TEXT}`);
 }
 
@@ -102,7 +101,7 @@ export function undecodableTarget(target: string): string | null {
     if (nameIs === 'text' && valueIs === 'text') continue;
     const rule = nameIs === 'undecodable' || valueIs === 'undecodable' ? 'must be valid UTF-8 text' : CONTROL_TEXT;
     const decoded = nameIs === 'text' ? decodeURIComponent(name) : '';
-    return decoded && decoded.length <= 64 ? `${decoded}: ${rule}` : `The query string ${rule}`;
+    return decoded && decoded.length <= 64 ? fieldSentence(decoded, rule) : `The query string ${rule}`;
   }
   return null;
 }

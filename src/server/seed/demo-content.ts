@@ -218,54 +218,55 @@ export const COMPANY = {
   font: 'Inter',
 } as const;
 
+/** The demo's page titles and descriptions: {company} is filled in with the company's current name (lib/seo.ts). */
 export const SEO: Record<SeoPage, { title: string; description: string }> = {
   home: {
-    title: 'Northwind Studio — Thoughtful design for everyday life',
+    title: '{company} · Thoughtful design for everyday life',
     description:
       'Durable goods, stories, photos, videos, audio and events from an independent design studio in Portland.',
   },
   login: {
-    title: 'Sign in — Northwind Studio',
-    description: 'Sign in to your Northwind Studio account to track orders and save favourites.',
+    title: 'Sign in · {company}',
+    description: 'Sign in to your {company} account to track orders and save favourites.',
   },
   register: {
-    title: 'Create an account — Northwind Studio',
-    description: 'Join Northwind Studio for early access to new collections and event tickets.',
+    title: 'Create an account · {company}',
+    description: 'Join {company} for early access to new collections and event tickets.',
   },
   profile: {
-    title: 'Your profile — Northwind Studio',
-    description: 'Manage your Northwind Studio profile and preferences.',
+    title: 'Your profile · {company}',
+    description: 'Manage your {company} profile and preferences.',
   },
   shop: {
-    title: 'Shop — Northwind Studio',
+    title: 'Shop · {company}',
     description: 'Electronics, clothing, books and accessories chosen and tested by our studio.',
   },
   blogs: {
-    title: 'Journal — Northwind Studio',
+    title: 'Journal · {company}',
     description: 'Stories about technology, lifestyle, travel, food and running a small business.',
   },
   photos: {
-    title: 'Photo gallery — Northwind Studio',
+    title: 'Photo gallery · {company}',
     description: 'Nature, architecture, people and abstract photography from our team and friends.',
   },
   videos: {
-    title: 'Videos — Northwind Studio',
+    title: 'Videos · {company}',
     description: 'The open movies of our film nights: Blender Studio’s short films, free to watch and share.',
   },
   audio: {
-    title: 'Audio library — Northwind Studio',
+    title: 'Audio library · {company}',
     description: 'Music, podcasts, audiobooks, interviews, live recordings and sound effects.',
   },
   events: {
-    title: 'Events — Northwind Studio',
+    title: 'Events · {company}',
     description: 'Concerts, festivals, workshops and conferences, in Portland and online.',
   },
   notfound: {
-    title: 'Page not found — Northwind Studio',
+    title: 'Page not found · {company}',
     description: 'The page you were looking for does not exist.',
   },
   contact: {
-    title: 'Contact — Northwind Studio',
+    title: 'Contact · {company}',
     description: 'Write to us, call the studio or visit us in Portland’s Pearl District.',
   },
 };

@@ -15,7 +15,7 @@ export const AUDIO_CATEGORY_MAX = 100;
 export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
 export const AUDIO_FORMATS_TEXT = 'MP3, M4A/AAC, OGG/Opus, WAV or FLAC';
 export const AUDIO_NOT_ALLOWED = `Only ${AUDIO_FORMATS_TEXT} audio files are allowed`;
-export const AUDIO_REQUIRED = 'audio: an audio file is required';
+export const AUDIO_REQUIRED = 'Choose an audio file.';
 /** What the file picker offers; the server still reads every file's content. */
 export const AUDIO_ACCEPT =
   'audio/mpeg,audio/mp4,audio/aac,audio/x-m4a,audio/ogg,audio/opus,audio/wav,audio/x-wav,audio/flac,.mp3,.m4a,.aac,.ogg,.oga,.opus,.wav,.flac';

@@ -17,7 +17,7 @@ export const BLOG_TAGS_MAX = 20;
 
 /** The texts of a blog's refusals and answers. */
 export const BLOG_NOT_FOUND = 'Blog not found';
-export const BLOG_SLUG_TAKEN = 'slug: another blog already uses this address';
+export const BLOG_SLUG_TAKEN = 'Another blog already uses this address.';
 
 /** true/false as JSON or as the form's 'true'/'false'. */
 export const formBoolean = z.union(

@@ -85,7 +85,7 @@ export const ShippingAddress = z.object({
 
 /** POST /api/orders. `email` and `checkoutToken` are a guest's; a signed-in customer's come from the account. */
 export const OrderRequest = z.object({
-  lines: cartLines.refine((lines) => lines.length > 0, 'must hold at least one product'),
+  lines: cartLines.refine((lines) => lines.length > 0, 'Your cart is empty.'),
   shipping: ShippingAddress,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: `must be ${PAYMENT_METHODS.join(' or ')}` }),
   email: checkoutEmail.optional(),
@@ -97,7 +97,7 @@ export type OrderRequestValues = z.output<typeof OrderRequest>;
 const fieldPath = (path: readonly PropertyKey[]) =>
   path[0] === 'shipping' && path[1] !== undefined ? `shipping.${String(path[1])}` : String(path[0] ?? 'body');
 
-/** The order body checked: '<field>: <rule>' naming the first bad field ('shipping.city: is required'). */
+/** The order body checked: the first bad field and its sentence ('Shipping city is required.'). */
 export function checkOrderRequest(body: unknown): FieldCheck<OrderRequestValues> {
   if (!isObject(body)) return NOT_AN_OBJECT;
   const parsed = OrderRequest.safeParse(body);
@@ -117,4 +117,4 @@ export const CHECKOUT_CODE_WRONG = 'That code is not right';
 export const CHECKOUT_CODE_EXPIRED = 'That code has expired. Ask for a new one';
 export const CHECKOUT_CODE_EXHAUSTED = 'Too many wrong codes. Ask for a new code';
 export const CHECKOUT_VERIFY_FIRST = 'Verify your email first';
-export const PAYMENT_METHOD_UNAVAILABLE = 'paymentMethod: this payment method is not available';
+export const PAYMENT_METHOD_UNAVAILABLE = 'This payment method is not available.';

@@ -67,7 +67,7 @@ const email = text(COMPANY_TEXT_MAX.email).refine(
 
 /** A number sent as a number (JSON) or as text (a form field); '' clears it back to the default. */
 const number = (rule: (n: number) => boolean, message: string) =>
-  z.union([z.number({ error: 'must be a number' }), z.string({ error: 'must be a number' })]).transform((v, ctx) => {
+  z.union([z.number(), z.string()], { error: 'must be a number' }).transform((v, ctx) => {
     if (typeof v === 'string' && v.trim() === '') return null;
     const n = typeof v === 'number' ? v : Number(v.trim());
     if (!Number.isFinite(n) || !rule(n)) {
@@ -127,9 +127,13 @@ const optional = <T extends Record<string, z.ZodType>>(rules: T) =>
     [K in keyof T]: z.ZodOptional<T[K]>;
   };
 
+/** The refusal of a blank company name: the name heads every page and mail, so it cannot be cleared. */
+export const COMPANY_NAME_REQUIRED = 'The company name is required.';
+
 /** The text fields of section 3 an admin edits (hero_image and the pictures are not text: they come as uploads). */
 export const companyTextRules = {
-  name: text(COMPANY_TEXT_MAX.name),
+  // A sent name must hold more than white space; a name left out keeps the stored one.
+  name: formText(COMPANY_TEXT_MAX.name).refine((v) => v !== '', COMPANY_NAME_REQUIRED),
   tagline: text(COMPANY_TEXT_MAX.tagline),
   description: text(COMPANY_TEXT_MAX.description, { multiline: true }),
   cta_text: text(COMPANY_TEXT_MAX.cta_text),

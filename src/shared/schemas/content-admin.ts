@@ -48,7 +48,7 @@ export const requiredText = (max: number) => formText(max).refine((v) => v.lengt
 
 export type { FieldCheck };
 
-/** `input` checked against `schema` (unknown keys ignored), or the first bad field with '<field>: <rule>'. */
+/** `input` checked against `schema` (unknown keys ignored), or the first bad field with its sentence. */
 export function checkFields<S extends z.ZodType>(
   schema: S,
   input: unknown,

@@ -32,7 +32,7 @@ export type DocumentChanges = z.output<typeof DocumentPatch>;
 
 export type DocumentCheck<T> = FieldCheck<T>;
 
-/** The fields checked, or the first bad field with '<field>: <rule>'. */
+/** The fields checked, or the first bad field with its sentence. */
 export function checkDocumentFields<S extends typeof DocumentInput | typeof DocumentPatch>(
   schema: S,
   body: unknown,

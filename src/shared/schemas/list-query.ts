@@ -23,9 +23,9 @@ export const listQueryFields = ({ pageMax, pageDefault, queryMax }: Limits) => (
 
 /** What a refusal of page, pageSize or q says. */
 export const listQueryMessages = ({ pageMax, queryMax }: Pick<Limits, 'pageMax' | 'queryMax'>) => ({
-  page: 'page: must be a whole number from 1',
-  pageSize: `pageSize: must be a whole number from 1 to ${pageMax}`,
-  q: `q: at most ${queryMax} characters`,
+  page: 'Page must be a whole number from 1.',
+  pageSize: `Page size must be a whole number from 1 to ${pageMax}.`,
+  q: `The search text must be at most ${queryMax} characters.`,
 });
 
 /** A filter that is one of `values`, or none ('' or absent, read as undefined). */

@@ -86,7 +86,7 @@ export type AdminMessagesFilter = z.output<typeof AdminMessagesQuery>;
 
 export const ADMIN_MESSAGES_QUERY_MESSAGES: Record<keyof AdminMessagesFilter, string> = {
   ...listQueryMessages({ pageMax: ADMIN_MESSAGES_PAGE_MAX, queryMax: ADMIN_MESSAGES_QUERY_MAX }),
-  status: `status: must be one of ${STATUS_FILTERS.join(', ')}`,
+  status: `Status must be one of ${STATUS_FILTERS.join(', ')}.`,
 };
 
 /** PATCH /api/admin/messages/:id body: close or reopen, block or unblock the sender; at least one of them. */
@@ -96,8 +96,8 @@ export const ConversationChange = z
 export type ConversationChangeInput = z.input<typeof ConversationChange>;
 
 export const CONVERSATION_CHANGE_MESSAGES = {
-  status: 'status: must be open or closed (or send blocked)',
-  blocked: 'blocked: must be true or false',
+  status: 'Status must be open or closed (or send blocked).',
+  blocked: 'Blocked must be true or false.',
 } as const;
 
 /** GET /api/admin/messages's query, checked. */

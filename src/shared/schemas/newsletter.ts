@@ -54,7 +54,7 @@ export type SubscribersFilter = z.output<typeof SubscribersQuery>;
 
 export const SUBSCRIBERS_QUERY_MESSAGES: Record<keyof SubscribersFilter, string> = {
   ...listQueryMessages({ pageMax: SUBSCRIBERS_PAGE_MAX, queryMax: SUBSCRIBERS_QUERY_MAX }),
-  status: 'status: must be pending, confirmed or unsubscribed',
+  status: 'Status must be pending, confirmed or unsubscribed.',
 };
 
 /** The subscribers query checked: the filter, or the first bad parameter's sentence. */

@@ -50,9 +50,9 @@ export type OrdersFilter = z.output<typeof OrdersQuery>;
 /** What each query field's refusal says. */
 export const ORDERS_QUERY_MESSAGES: Record<keyof OrdersFilter, string> = {
   ...listQueryMessages({ pageMax: ORDERS_PAGE_MAX, queryMax: ORDERS_QUERY_MAX }),
-  status: `status: must be one of ${ORDER_STATUSES.join(', ')}`,
-  from: 'from: must be a date written YYYY-MM-DD',
-  to: 'to: must be a date written YYYY-MM-DD, not before from',
+  status: `Status must be one of ${ORDER_STATUSES.join(', ')}.`,
+  from: 'From must be a date written YYYY-MM-DD.',
+  to: 'To must be a date written YYYY-MM-DD, not before from.',
 };
 
 /** PATCH /api/admin/orders/:id/status body; other fields are ignored. */
@@ -64,8 +64,8 @@ export type OrderStatusChangeInput = z.input<typeof OrderStatusChange>;
 export type OrderStatusChangeData = z.output<typeof OrderStatusChange>;
 
 export const ORDER_CHANGE_MESSAGES = {
-  status: `status: must be one of ${ORDER_STATUSES.join(', ')}`,
-  note: `note: text of at most ${ORDER_NOTE_MAX} characters, without control characters`,
+  status: `Status must be one of ${ORDER_STATUSES.join(', ')}.`,
+  note: `The note must be text of at most ${ORDER_NOTE_MAX} characters, without control characters.`,
 } as const;
 
 /** GET /api/admin/orders's query, checked. */

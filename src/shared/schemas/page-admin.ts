@@ -13,8 +13,8 @@ export const PAGE_TITLE_MAX = 200;
 export const PAGE_CONTENT_MAX = 90_000;
 
 export const PAGE_NOT_FOUND = 'Page not found';
-export const PAGE_SLUG_TAKEN = 'slug: another page already uses this address';
-export const PAGE_SLUG_RESERVED = 'slug: this address is reserved for the site';
+export const PAGE_SLUG_TAKEN = 'Another page already uses this address.';
+export const PAGE_SLUG_RESERVED = 'Slug this address is reserved for the site.';
 
 /** Names of the site's own routes and files: a page may not take one, so pages can move to the top level later without clashing. */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
@@ -93,6 +93,6 @@ export function checkPageToggles(fields: unknown): FieldCheck<PageToggleValues> 
   const check = fieldCheck(PageToggles.safeParse(fields), 'published');
   // A toggle that names neither changes nothing: the switch the screen sends is the one asked for.
   if (check.ok && check.value.published === undefined && check.value.in_footer === undefined)
-    return { ok: false, field: 'published', message: 'published: must be true or false' };
+    return { ok: false, field: 'published', message: 'Published must be true or false.' };
   return check;
 }

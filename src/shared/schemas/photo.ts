@@ -10,20 +10,32 @@ import { PHOTO_RESOLUTIONS } from '../constants.ts';
 export const PHOTO_TITLE_MAX = 200;
 export const PHOTO_CAPTION_MAX = 2000;
 
-/** The upload's text fields; each optional (a missing title or caption is '', a missing published is a draft). */
-export const PhotoUploadFields = z.object({
-  title: formText(PHOTO_TITLE_MAX).default(''),
-  caption: formText(PHOTO_CAPTION_MAX, { multiline: true }).default(''),
-  published: z
-    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
-    .default('false')
-    .transform((v) => v === 'true'),
-});
+/** The refusal of a published photo whose title is empty or only white space. */
+export const PUBLISHED_PHOTO_TITLE = 'A published photo needs a title.';
+
+/** True when a photo in this state may not be stored: published without a title (a draft may go without one). */
+export const lacksPublishedTitle = (photo: { published: boolean; title: string }): boolean =>
+  photo.published && photo.title.trim() === '';
+
+/**
+ * The upload's text fields; each optional (a missing title or caption is '', a missing published is a draft), but a
+ * published photo needs a title.
+ */
+export const PhotoUploadFields = z
+  .object({
+    title: formText(PHOTO_TITLE_MAX).default(''),
+    caption: formText(PHOTO_CAPTION_MAX, { multiline: true }).default(''),
+    published: z
+      .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+      .default('false')
+      .transform((v) => v === 'true'),
+  })
+  .refine((photo) => !lacksPublishedTitle(photo), { path: ['title'], error: PUBLISHED_PHOTO_TITLE });
 export type PhotoUploadValues = z.infer<typeof PhotoUploadFields>;
 
 export type PhotoCheck = FieldCheck<PhotoUploadValues>;
 
-/** The sent fields checked (unknown ones ignored), or the first bad field with '<field>: <rule>'. */
+/** The sent fields checked (unknown ones ignored), or the first bad field with its sentence. */
 export function checkPhotoUpload(fields: Record<string, unknown>): PhotoCheck {
   return fieldCheck(PhotoUploadFields.safeParse(fields), 'photo');
 }

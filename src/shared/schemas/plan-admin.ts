@@ -60,7 +60,7 @@ export type PlanChanges = z.output<typeof PlanPatch>;
 
 export type PlanCheck<T> = FieldCheck<T>;
 
-/** The body checked, or the first bad field with '<field>: <rule>' (a feature names its line, 'features.2'). */
+/** The body checked, or the first bad field with its sentence (a feature names its line, 'features.2'). */
 export function checkPlan<S extends typeof PlanInput | typeof PlanPatch>(
   schema: S,
   body: unknown,

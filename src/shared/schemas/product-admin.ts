@@ -133,7 +133,7 @@ const REQUIRED = ['name', 'price', 'category'] as const;
 
 export type ProductCheck<T> = FieldCheck<T>;
 
-/** The sent fields of an edit: only those present, each valid; or the first bad one as '<field>: <rule>'. */
+/** The sent fields of an edit: only those present, each valid; or the first bad one with its sentence. */
 export function checkProductUpdate(input: Record<string, unknown>): ProductCheck<Partial<ProductValues>> {
   const parsed = ProductFields.safeParse(input);
   if (!parsed.success) return refusal(parsed.error, 'name');
@@ -190,15 +190,15 @@ export type ProductsFilter = z.output<typeof ProductsQuery>;
 /** What each query field's refusal says. */
 export const PRODUCTS_QUERY_MESSAGES: Record<keyof ProductsFilter, string> = {
   ...listQueryMessages({ pageMax: PRODUCTS_PAGE_MAX, queryMax: PRODUCTS_QUERY_MAX }),
-  sort: `sort: must be one of ${PRODUCT_SORTS.join(', ')}`,
-  dir: 'dir: must be asc or desc',
-  published: `published: must be one of ${PRODUCT_PUBLISH_FILTERS.join(', ')}`,
-  category: `category: must be one of ${PRODUCT_CATEGORIES.join(', ')}`,
+  sort: `Sort must be one of ${PRODUCT_SORTS.join(', ')}.`,
+  dir: 'The sort direction must be asc or desc.',
+  published: `Published must be one of ${PRODUCT_PUBLISH_FILTERS.join(', ')}.`,
+  category: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}.`,
 };
 
 /** PATCH /api/admin/products/:id body. */
 export const ProductPublish = z.object({ published: z.boolean() });
-export const PUBLISH_MESSAGE = 'published: must be true or false';
+export const PUBLISH_MESSAGE = 'Published must be true or false.';
 
 /** GET /api/admin/products's query, checked. */
 export const checkProductsQuery = checkWithMessages(ProductsQuery, PRODUCTS_QUERY_MESSAGES, 'q');

@@ -1,13 +1,55 @@
-/** The one way a refused input is answered: its first zod issue as { field, message: '<field>: <rule>' } (a 400's body). */
+/**
+ * The one way a refused input is answered: its first zod issue as { field, message } (a 400's body), the message a
+ * whole sentence (fieldSentence) that the admin screens show beside the field named by `field`.
+ */
 import type { z } from './zod.ts';
 
-/** A checked input, or its first bad field with '<field>: <rule>'. */
+/**
+ * A field's name in words: 'searchButton.style.textColor' → 'search button style text color', 'social[facebook]' →
+ * 'social facebook', 'button1_text' → 'button 1 text', and a list position counted from 1: 'lines.1' → 'lines item 2'.
+ */
+export function fieldLabel(field: string): string {
+  return field
+    .split(/[_.[\]]+/)
+    .filter(Boolean)
+    .map((part) =>
+      /^\d+$/.test(part)
+        ? `item ${Number(part) + 1}`
+        : part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([a-z])(\d)/gi, '$1 $2'),
+    )
+    .join(' ')
+    .toLowerCase();
+}
+
+/**
+ * A field's rule as one whole sentence, never '<field>: <rule>': a rule that is already a sentence (it starts with a
+ * capital) is kept as it is; a rule fragment gets the field's name in words before it ('title', 'must be at most 200
+ * characters' → 'Title must be at most 200 characters.').
+ */
+export function fieldSentence(field: string, rule: string): string {
+  if (/^[A-Z]/.test(rule)) return rule;
+  const label = fieldLabel(field) || 'this value';
+  const sentence = `${label.charAt(0).toUpperCase()}${label.slice(1)} ${rule}`;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/**
+ * The rule of a fieldSentence about `field` ('taxRateBp', 'Tax rate bp must be at most 10000.' → 'must be at most
+ * 10000'), for a screen that names its fields its own way; null for a sentence of its own.
+ */
+export function ruleOf(field: string, message: string): string | null {
+  const label = fieldLabel(field);
+  const head = `${label.charAt(0).toUpperCase()}${label.slice(1)} `;
+  return label && message.startsWith(head) ? message.slice(head.length).replace(/\.$/, '') : null;
+}
+
+/** A checked input, or its first bad field with its sentence (fieldSentence). */
 export type FieldCheck<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 
 type Path = z.core.$ZodIssue['path'];
 
 interface RefusalOptions {
-  /** The body as sent: a top-level field missing from it answers 'is required', whatever rule it broke. */
+  /** The body as sent: a top-level field missing from it answers '<Field> is required.', whatever rule it broke. */
   sent?: Record<string, unknown>;
   /** The field named by an issue's path (default: its top-level key, or the fallback). */
   fieldOf?: (path: Path) => string;
@@ -25,16 +67,16 @@ export function refusal(
   const path = issue?.path ?? [];
   const field = options.fieldOf ? options.fieldOf(path) : String(path[0] ?? fallbackField);
   if (options.sent && path.length === 1 && options.sent[field] === undefined)
-    return { ok: false, field, message: `${field}: is required` };
-  return { ok: false, field, message: `${options.whereOf?.(path) ?? field}: ${issue?.message ?? 'is invalid'}` };
+    return { ok: false, field, message: fieldSentence(field, 'is required') };
+  return { ok: false, field, message: fieldSentence(options.whereOf?.(path) ?? field, issue?.message ?? 'is invalid') };
 }
 
-/** A zod result as the checked value, or its first bad field with '<field>: <rule>'. */
+/** A zod result as the checked value, or its first bad field with its sentence. */
 export function fieldCheck<T>(parsed: z.ZodSafeParseResult<T>, fallbackField: string): FieldCheck<T> {
   return parsed.success ? { ok: true, value: parsed.data } : refusal(parsed.error, fallbackField);
 }
 
-/** The check of an input against `schema`: its value, or its first bad field with '<field>: <rule>'. */
+/** The check of an input against `schema`: its value, or its first bad field with its sentence. */
 export const checkAgainst =
   <S extends z.ZodType>(schema: S, fallbackField: string) =>
   (input: unknown): FieldCheck<z.output<S>> =>
@@ -42,7 +84,7 @@ export const checkAgainst =
 
 /**
  * A JSON body checked against `schema`: not an object is refused as such, a top-level field left out answers
- * 'is required', anything else its first rule.
+ * '<Field> is required.', anything else its first rule.
  */
 export function checkBody<S extends z.ZodType>(
   schema: S,
@@ -93,7 +135,7 @@ export function checkWithSentences<S extends z.ZodType>(schema: S): (input: unkn
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
     if (!field || !issue) return { ok: false, field: 'body', message: 'Please check the form and try again' };
-    return { ok: false, field, message: issue.message };
+    return { ok: false, field, message: fieldSentence(field, issue.message) };
   };
 }
 

@@ -33,8 +33,10 @@ export const SEARCH_BUTTON_MAX_BYTES = 4096;
 
 /** Spec section 5, exact. */
 export const VIDEO_LINK_REQUIRED = 'Please provide a video link for video slides.';
-export const VIDEO_LINK_INVALID = 'The video link must be a YouTube embed link (https://www.youtube.com/embed/…)';
+export const VIDEO_LINK_INVALID = 'The video link must be a YouTube embed link (https://www.youtube.com/embed/…).';
 export const BUTTON_LINK_INVALID = 'must start with https://, http:// or / (a page of this site)';
+/** A photo slide with neither picture nor title would show an empty hero (checkSlideShows). */
+export const SLIDE_NEEDS_CONTENT = 'A slide needs an image or a title.';
 
 /** A slider's fields as the editor sends them, without its id and image. */
 export type SliderValues = Omit<Slider, '_id' | 'image'>;
@@ -165,14 +167,23 @@ const firstIssue = (error: z.ZodError, prefix: string): SliderCheck<never> =>
 /** searchButton JSON text: at most 4 KB, a JSON object without prototype keys, valid fields; missing ones defaulted. */
 export function checkSearchButtonText(value: string): SliderCheck<Slider['searchButton']> {
   if (new TextEncoder().encode(value).byteLength > SEARCH_BUTTON_MAX_BYTES) {
-    return failure('searchButton', `searchButton: must be at most ${SEARCH_BUTTON_MAX_BYTES} bytes of JSON`);
+    return failure('searchButton', `Search button must be at most ${SEARCH_BUTTON_MAX_BYTES} bytes of JSON.`);
   }
   if (value.trim() === '') return { ok: true, value: withSearchButtonDefaults({}) };
   const parsed = readJsonObject(value);
-  if (!parsed) return failure('searchButton', 'searchButton: must be a JSON object');
+  if (!parsed) return failure('searchButton', 'Search button must be a JSON object.');
   const result = SearchButtonInput.safeParse(parsed);
   if (!result.success) return firstIssue(result.error, 'searchButton');
   return { ok: true, value: withSearchButtonDefaults(result.data) };
+}
+
+/**
+ * The server's rule that a slide shows something, judged on the slide as it will be stored: a photo slide needs an
+ * image (`hasImage`: one sent now or one kept) or a title; a video slide's link is checked by checkSliderForm.
+ */
+export function checkSlideShows(values: SliderValues, hasImage: boolean): SliderCheck<SliderValues> {
+  if (values.type === 'photo' && !hasImage && values.title.trim() === '') return failure('title', SLIDE_NEEDS_CONTENT);
+  return { ok: true, value: values };
 }
 
 /**

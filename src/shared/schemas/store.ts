@@ -68,6 +68,6 @@ export const StoreSettingsUpdate = z
   });
 export type StoreSettingsValues = z.output<typeof StoreSettingsUpdate>;
 
-/** The body checked: '<field>: <rule>' naming the first bad field, 'is required' for a missing one. */
+/** The body checked: the first bad field and its sentence, '<Field> is required.' for a missing one. */
 export const checkStoreSettings = (body: unknown): FieldCheck<StoreSettingsValues> =>
   checkBody(StoreSettingsUpdate, body);

@@ -29,7 +29,7 @@ export const TEAM_BIO_MAX = 600;
 export const TEAM_SIZE_MAX = 60;
 
 export const TEAM_MEMBER_NOT_FOUND = 'Team member not found';
-export const TEAM_ORDER_MESSAGE = 'ids: must list every team member exactly once';
+export const TEAM_ORDER_MESSAGE = 'The list must name every team member exactly once.';
 export const TEAM_FULL_MESSAGE = `The team already has ${TEAM_SIZE_MAX} members; remove one before adding another`;
 
 const TEAM_RULES = {
@@ -49,7 +49,7 @@ export type TeamMemberValues = z.output<typeof TeamMemberFields>;
 /** PUT: only the sent fields change. */
 export const TeamMemberChanges = z.object(TEAM_RULES).partial();
 
-/** POST: every field checked ('name: is required' when it is missing), unknown ones ignored. */
+/** POST: every field checked ('Name is required.' when it is missing), unknown ones ignored. */
 export function checkTeamMemberCreate(fields: unknown): FieldCheck<TeamMemberValues> {
   const parsed = TeamMemberFields.safeParse(fields);
   if (parsed.success) return { ok: true, value: parsed.data };

@@ -32,8 +32,8 @@ export type UsersFilter = z.output<typeof UsersQuery>;
 /** What each query field's refusal says. */
 export const USERS_QUERY_MESSAGES: Record<keyof UsersFilter, string> = {
   ...listQueryMessages({ pageMax: USERS_PAGE_MAX, queryMax: USERS_QUERY_MAX }),
-  role: 'role: must be customer or admin',
-  status: 'status: must be active or deactivated',
+  role: 'Role must be customer or admin.',
+  status: 'Status must be active or deactivated.',
 };
 
 /** PATCH /api/admin/users/:id body; other fields are ignored. */
@@ -44,8 +44,8 @@ export const UserChange = z.object({
 export type UserChangeInput = z.output<typeof UserChange>;
 
 export const USER_CHANGE_MESSAGES = {
-  role: 'role: must be customer or admin',
-  disabled: 'disabled: must be true or false',
+  role: 'Role must be customer or admin.',
+  disabled: 'Disabled must be true or false.',
   empty: 'Nothing to change: send role or disabled',
 } as const;
 

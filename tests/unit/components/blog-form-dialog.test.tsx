@@ -53,7 +53,7 @@ describe('BlogFormDialog', () => {
     type('Title', 'Fine');
     type('Address (slug)', 'Not A Slug');
     await save();
-    expect(screen.getByRole('alert').textContent).toMatch(/^slug: /);
+    expect(screen.getByRole('alert').textContent).toMatch(/^Slug must be /);
     expect(createBlog).not.toHaveBeenCalled();
   });
 
@@ -85,7 +85,7 @@ describe('BlogFormDialog', () => {
 
   it('fills the form from the post being edited and shows the server refusal', async () => {
     vi.mocked(updateBlog).mockRejectedValueOnce(
-      apiError(409, { message: 'slug: another blog already uses this address', field: 'slug' }),
+      apiError(409, { message: 'Another blog already uses this address.', field: 'slug' }),
     );
     render(<BlogFormDialog blog={BLOG} onClose={() => undefined} onSaved={() => undefined} />);
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Old title');
@@ -96,8 +96,6 @@ describe('BlogFormDialog', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Address (slug)').value).toBe('old-title');
     await save();
     expect(vi.mocked(updateBlog).mock.calls[0]?.[0]).toBe('b1');
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('slug: another blog already uses this address'),
-    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Another blog already uses this address.'));
   });
 });

@@ -314,13 +314,13 @@ describe('placing the order', () => {
   it('marks a refused address field with a sentence', async () => {
     net.orders.push({
       status: 400,
-      body: { message: 'shipping.postalCode: must be at most 20 characters', field: 'shipping.postalCode' },
+      body: { message: 'Shipping postal code must be at most 20 characters.', field: 'shipping.postalCode' },
     });
     await renderReady();
     await verifyAsGuest();
     fillAddress();
     fireEvent.click(placeButton());
-    expect(await screen.findByText('Postal code must be at most 20 characters')).toBeTruthy();
+    expect(await screen.findByText('Postal code must be at most 20 characters.')).toBeTruthy();
     expect(screen.getByLabelText('Postal code').getAttribute('aria-invalid')).toBe('true');
   });
 });

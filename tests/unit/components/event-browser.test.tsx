@@ -41,9 +41,9 @@ const EVENTS: SiteEvent[] = [
 
 function openEvents() {
   return render(
-    <EventBrowser initial={EVENTS}>
+    <EventBrowser initial={EVENTS} currency="USD">
       <div data-testid="built">
-        <EventGrid events={eventSection.apply(EVENTS, eventSection.defaults, new Date())} />
+        <EventGrid events={eventSection.apply(EVENTS, eventSection.defaults, new Date())} currency="USD" />
       </div>
     </EventBrowser>,
   );

@@ -19,7 +19,6 @@ import {
   companyForm,
   CONTACT_FIELDS,
   errorField,
-  fieldText,
   formValues,
   PICTURES,
   SEO_GROUPS,
@@ -32,10 +31,11 @@ import {
 import { Card, Field } from './fields.tsx';
 import ImagePicker from './ImagePicker.tsx';
 import UploadProgressBar from './UploadProgressBar.tsx';
+import { COMPANY_PLACEHOLDER, TITLE_SEPARATOR } from '../../../lib/seo.ts';
 
 const SAVED = 'Company settings updated successfully';
 
-type Status = { tone: 'success' | 'error' | 'info'; text: string } | null;
+type Status = { tone: 'success' | 'error' | 'info'; text: string; notices?: string[] } | null;
 
 /** A copy of the record without key. */
 function without<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
@@ -72,7 +72,7 @@ function CompanyEditor({
   });
 
   const markField = (field: string, message: string) => {
-    setErrors({ [field]: fieldText(field, message) });
+    setErrors({ [field]: message });
     focusNext.current = field;
   };
 
@@ -113,7 +113,7 @@ function CompanyEditor({
       const saved = await updateCompany(companyForm(changed, pictures), (progress) => setPercent(progress.percent));
       // The answer arrived, so the whole body was sent.
       setPercent(100);
-      setStatus({ tone: 'success', text: saved.message || SAVED });
+      setStatus({ tone: 'success', text: saved.message || SAVED, notices: saved.notices });
       const next = saved.company ?? company;
       const fresh = formValues(next);
       setInitial(fresh);
@@ -203,7 +203,7 @@ function CompanyEditor({
 
       <Card
         title="Search engines (SEO)"
-        description="The title and description search engines and link previews show for each page. Empty: the company name is used."
+        description={`The title and description search engines and link previews show for each page. Write ${COMPANY_PLACEHOLDER} where the company name goes, so a new name reaches it. Empty: '<page>${TITLE_SEPARATOR}<company name>'.`}
       >
         <div className="space-y-2">
           {SEO_GROUPS.map((group) => {
@@ -246,6 +246,11 @@ function CompanyEditor({
             className={`m-0 mt-2 text-sm font-medium ${statusClass}`}
           >
             {status.text}
+            {status.notices?.map((notice) => (
+              <span key={notice} className="mt-1 block font-normal text-gray-700 dark:text-gray-300">
+                {notice}
+              </span>
+            ))}
           </p>
         )}
       </div>

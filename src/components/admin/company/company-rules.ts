@@ -4,6 +4,7 @@
  * and the one multipart body of the save.
  */
 import { COMPANY_TEXT_MAX, CompanyUpdate, SOCIAL_KEYS } from '../../../shared/schemas/company.ts';
+import { fieldSentence } from '../../../shared/schemas/refusal.ts';
 import { SEO_PAGES, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type SeoPage } from '../../../shared/constants.ts';
 import type { Company } from '../../../shared/types.ts';
 
@@ -165,7 +166,7 @@ export function checkValues(values: FormValues): { field: string; message: strin
   if (!issue) throw new Error('A refused company update names no issue');
   const [head, ...rest] = issue.path.map(String);
   const field = rest.length > 0 ? `${head}[${rest.join('][')}]` : (head ?? '');
-  return { field, message: `${field}: ${issue.message}` };
+  return { field, message: fieldSentence(field, issue.message) };
 }
 
 /** The one multipart body of a save: the changed text fields, then the chosen pictures. */
@@ -186,9 +187,4 @@ export function errorField(error: unknown): string | null {
   if (typeof field !== 'string') return null;
   const name = field.replace(/^social\.(\w+)$/, 'social[$1]');
   return ALL_FIELDS.some((spec) => spec.name === name) || PICTURES.some((p) => p.name === name) ? name : null;
-}
-
-/** A field's own error text: the server's message without its leading 'field: '. */
-export function fieldText(field: string, message: string): string {
-  return message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }

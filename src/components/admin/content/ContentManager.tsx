@@ -73,7 +73,7 @@ function ViewToggle({ view, onView }: { view: ContentView; onView: (view: Conten
   );
 }
 
-function Manager() {
+function Manager({ currency }: { currency: string }) {
   const [tab, setTab] = useState<ContentTab>(tabFromUrl);
   const [query, setQuery] = useState('');
   const [view, setView] = useState<ContentView>('grid');
@@ -142,13 +142,14 @@ function Manager() {
       </div>
       <div id="content-tab-panel" role="tabpanel" aria-labelledby={tabId(tab)} className="min-w-0">
         <Suspense fallback={<Spinner compact label={`Loading ${tab}`} />}>
-          <Active key={tab} query={query} view={view} />
+          <Active key={tab} query={query} view={view} currency={currency} />
         </Suspense>
       </div>
     </div>
   );
 }
 
-export default function ContentManager() {
-  return <AdminGate>{() => <Manager />}</AdminGate>;
+/** currency: the store's, baked in at build time (a change of currency rebuilds the site). */
+export default function ContentManager({ currency }: { currency: string }) {
+  return <AdminGate>{() => <Manager currency={currency} />}</AdminGate>;
 }

@@ -8,4 +8,6 @@ export type ContentView = 'grid' | 'list';
 export interface ContentPanelProps {
   query: string;
   view: ContentView;
+  /** The store's currency (GET /api/store), which a plan's price is shown in. */
+  currency: string;
 }

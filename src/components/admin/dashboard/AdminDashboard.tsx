@@ -5,12 +5,13 @@ import ActivityList from './ActivityList.tsx';
 import QuickActions from './QuickActions.tsx';
 import StatCards from './StatCards.tsx';
 
-export default function AdminDashboard() {
+/** currency: the store's, baked in at build time (a change of currency rebuilds the site). */
+export default function AdminDashboard({ currency }: { currency: string }) {
   return (
     <AdminGate>
       {() => (
         <div className="flex flex-col gap-6">
-          <StatCards />
+          <StatCards currency={currency} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <QuickActions />
             <PublishStatusCard />

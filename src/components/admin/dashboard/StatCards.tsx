@@ -1,18 +1,20 @@
 /** The four stat cards of the dashboard (spec: Total Users, Total Products, Total Orders, Total Revenue). */
 import { fetchDashboardStats } from '../../../lib/api/admin/dashboard.ts';
-import { formatPrice } from '../../../lib/format/money.ts';
+import { formatMoney } from '../../../lib/format/money.ts';
 import { formatCount } from '../../../lib/format/numbers.ts';
 import type { DashboardStats } from '../../../shared/admin.ts';
+import { amountToCents } from '../../../shared/money.ts';
 import { LoadError } from './Panel.tsx';
 import { useRemote } from './use-remote.ts';
 
-/** '$12,345.67': revenue always shows its cents, unlike a shop price ('$40'). */
-export function formatRevenue(value: number): string {
-  const price = formatPrice(value);
-  return Number.isInteger(value) ? `${price}.00` : price;
+interface Card {
+  key: keyof DashboardStats;
+  label: string;
+  icon: string;
+  format: (n: number, currency: string) => string;
 }
 
-const CARDS: readonly { key: keyof DashboardStats; label: string; icon: string; format: (n: number) => string }[] = [
+const CARDS: readonly Card[] = [
   {
     key: 'totalUsers',
     label: 'Total Users',
@@ -34,12 +36,13 @@ const CARDS: readonly { key: keyof DashboardStats; label: string; icon: string; 
   {
     key: 'totalRevenue',
     label: 'Total Revenue',
-    format: formatRevenue,
+    format: (revenue, currency) => formatMoney(amountToCents(revenue), currency),
     icon: 'M12 2v20M17 6H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6',
   },
 ];
 
-export default function StatCards() {
+/** currency: the store's, which the revenue is shown in. */
+export default function StatCards({ currency }: { currency: string }) {
   const { remote, reload } = useRemote(fetchDashboardStats, 'Could not load the statistics.');
   if (remote.state === 'error') return <LoadError message={remote.message} onRetry={() => void reload()} />;
   const stats = remote.state === 'ready' ? remote.data : null;
@@ -75,7 +78,7 @@ export default function StatCards() {
             <p className="m-0 text-sm text-gray-600 dark:text-gray-300">{card.label}</p>
             {stats ? (
               <p className="m-0 truncate text-2xl font-bold tabular-nums" data-stat={card.key}>
-                {card.format(stats[card.key])}
+                {card.format(stats[card.key], currency)}
               </p>
             ) : (
               <span className="mt-1 block h-7 w-24 animate-pulse rounded bg-gray-200 motion-reduce:animate-none dark:bg-white/10" />

@@ -24,7 +24,7 @@ const TEXTS: ListTexts = {
   count: (n) => (n === 1 ? '1 product' : `${n} products`),
 };
 
-function ProductsScreen() {
+function ProductsScreen({ currency }: { currency: string }) {
   const list = usePagedList(
     productsQueryReducer,
     INITIAL_PRODUCTS_QUERY,
@@ -78,6 +78,7 @@ function ProductsScreen() {
           {(products) => (
             <ProductsTable
               products={products}
+              currency={currency}
               sort={list.query.sort}
               dir={list.query.dir}
               busyId={busyId}
@@ -98,7 +99,7 @@ function ProductsScreen() {
           )}
         </PagedListBody>
       </Panel>
-      <ProductFormDialog editing={editing} onClose={() => setEditing(null)} onSaved={saved} />
+      <ProductFormDialog editing={editing} currency={currency} onClose={() => setEditing(null)} onSaved={saved} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete product?"
@@ -119,6 +120,7 @@ function ProductsScreen() {
   );
 }
 
-export default function ManageProducts() {
-  return <AdminGate>{() => <ProductsScreen />}</AdminGate>;
+/** currency: the store's, baked in at build time (a change of currency rebuilds the site). */
+export default function ManageProducts({ currency }: { currency: string }) {
+  return <AdminGate>{() => <ProductsScreen currency={currency} />}</AdminGate>;
 }

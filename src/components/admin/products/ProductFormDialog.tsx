@@ -19,6 +19,8 @@ interface Props {
   editing: AdminProduct | 'new' | null;
   onClose: () => void;
   onSaved: (answer: ProductSaved) => void;
+  /** The store's currency, which the price is typed in. */
+  currency: string;
 }
 
 const FIELD_NAMES: readonly ProductField[] = [
@@ -32,7 +34,7 @@ const FIELD_NAMES: readonly ProductField[] = [
   'image',
 ];
 
-export default function ProductFormDialog({ editing, onClose, onSaved }: Props) {
+export default function ProductFormDialog({ editing, onClose, onSaved, currency }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const form = useRecordForm({
@@ -111,7 +113,7 @@ export default function ProductFormDialog({ editing, onClose, onSaved }: Props) 
           />
         </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Field id={`${id}-price`} label="Price ($)" error={errors.price} hint="For example 12.50">
+          <Field id={`${id}-price`} label={`Price (${currency})`} error={errors.price} hint="For example 12.50">
             <input
               id={`${id}-price`}
               name="price"

@@ -2,7 +2,7 @@
  * The products of one page: a table with sortable headings from 1024 px; below that each row stacks into a card
  * (one DOM for both, so nothing is ever wider than the screen).
  */
-import { formatPrice } from '../../../lib/format/money.ts';
+import { formatMoney } from '../../../lib/format/money.ts';
 import type { AdminProduct } from '../../../shared/products-admin.ts';
 import type { ProductSort, SortDir } from '../../../shared/schemas/product-admin.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
@@ -10,6 +10,8 @@ import ListTable, { Cell } from '../ui/ListTable.tsx';
 
 interface Props {
   products: AdminProduct[];
+  /** The store's currency, which prices are shown in. */
+  currency: string;
   sort: ProductSort;
   dir: SortDir;
   /** The product whose change is being saved (its controls wait). */
@@ -81,7 +83,8 @@ function ProductRow({
   onEdit,
   onDelete,
   onPublish,
-}: { product: AdminProduct; busy: boolean } & Pick<Props, 'onEdit' | 'onDelete' | 'onPublish'>) {
+  currency,
+}: { product: AdminProduct; busy: boolean } & Pick<Props, 'onEdit' | 'onDelete' | 'onPublish' | 'currency'>) {
   return (
     <tr
       className="block border-b border-gray-200 py-3 first:pt-0 last:border-0 last:pb-0 lg:table-row lg:py-0 dark:border-white/10"
@@ -98,7 +101,7 @@ function ProductRow({
         <span className="min-w-0 text-right break-words lg:text-left">{product.category || '—'}</span>
       </Cell>
       <Cell heading="Price" className="lg:text-right">
-        <span className="tabular-nums">{formatPrice(product.price)}</span>
+        <span className="tabular-nums">{formatMoney(product.price_cents, currency)}</span>
       </Cell>
       <Cell heading="Stock" className="lg:text-right">
         <span className={`tabular-nums ${product.stock === 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>
@@ -171,7 +174,17 @@ function SortHeading({
   );
 }
 
-export default function ProductsTable({ products, sort, dir, busyId, onSort, onEdit, onDelete, onPublish }: Props) {
+export default function ProductsTable({
+  products,
+  currency,
+  sort,
+  dir,
+  busyId,
+  onSort,
+  onEdit,
+  onDelete,
+  onPublish,
+}: Props) {
   return (
     <ListTable
       label="Products"
@@ -190,6 +203,7 @@ export default function ProductsTable({ products, sort, dir, busyId, onSort, onE
         <ProductRow
           key={product._id}
           product={product}
+          currency={currency}
           busy={busyId === product._id}
           onEdit={onEdit}
           onDelete={onDelete}

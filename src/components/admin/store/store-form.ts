@@ -5,6 +5,7 @@
  */
 import { BASIS_POINTS, type StoreSettings } from '../../../shared/commerce.ts';
 import { checkStoreSettings, SHIPPING_CENTS_MAX, type StoreSettingsValues } from '../../../shared/schemas/store.ts';
+import { ruleOf } from '../../../shared/schemas/refusal.ts';
 
 /** The form's fields as the inputs hold them. */
 export interface StoreFormValues {
@@ -76,11 +77,11 @@ const LABELS: Record<StoreField, string> = {
 export const formFieldOf = (apiField: unknown): StoreField | null =>
   typeof apiField === 'string' && apiField in FORM_FIELD ? FORM_FIELD[apiField as keyof StoreSettingsValues] : null;
 
-/** A server refusal ('taxRateBp: must be at most 10000') as a sentence about the form's field ('The tax rate must be at most 10000'). */
+/** A server refusal ('Tax rate bp must be at most 10000.') as a sentence about the form's field ('The tax rate must be at most 10000.'). */
 export function refusalText(apiField: string, message: string): string {
   const field = formFieldOf(apiField);
-  const rule = message.startsWith(`${apiField}: `) ? message.slice(apiField.length + 2) : message;
-  return field ? `${LABELS[field]} ${rule}` : message;
+  const rule = ruleOf(apiField, message);
+  return field && rule ? `${LABELS[field]} ${rule}.` : message;
 }
 
 export type StoreFormCheck =

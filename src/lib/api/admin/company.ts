@@ -12,10 +12,18 @@ export interface CompanySaved {
   message: string;
   /** The settings as saved; null when the answer carried none. */
   company: Company | null;
+  /** What the save did beyond what was asked (a dark logo removed with the old brand); shown beside the message. */
+  notices: string[];
 }
 
-function saved(answer: { message?: string; company?: CompanyInput } | undefined): CompanySaved {
-  return { message: answer?.message ?? '', company: answer?.company ? withCompanyDefaults(answer.company) : null };
+type CompanyAnswer = { message?: string; company?: CompanyInput; notices?: string[] } | undefined;
+
+function saved(answer: CompanyAnswer): CompanySaved {
+  return {
+    message: answer?.message ?? '',
+    company: answer?.company ? withCompanyDefaults(answer.company) : null,
+    notices: Array.isArray(answer?.notices) ? answer.notices.filter((n) => typeof n === 'string') : [],
+  };
 }
 
 /** GET /api/company, revalidated with the server (never an older cached copy), with the section 9 defaults. */
@@ -29,7 +37,7 @@ export async function updateCompany(
   form: FormData,
   onProgress?: (progress: UploadProgress) => void,
 ): Promise<CompanySaved> {
-  const answer = await uploadFile<{ message?: string; company?: CompanyInput }>('/api/company', form, {
+  const answer = await uploadFile<CompanyAnswer>('/api/company', form, {
     method: 'PUT',
     ...(onProgress ? { onProgress } : {}),
   });
@@ -39,6 +47,6 @@ export async function updateCompany(
 /** PUT /api/company as JSON with exactly the ten theme fields. */
 export async function updateTheme(theme: ThemeSettings): Promise<CompanySaved> {
   const body = Object.fromEntries(THEME_FIELDS.map((key) => [key, theme[key]]));
-  const answer = await api<{ message?: string; company?: CompanyInput }>('/api/company', { method: 'PUT', body });
+  const answer = await api<CompanyAnswer>('/api/company', { method: 'PUT', body });
   return saved(answer);
 }

@@ -34,7 +34,7 @@ export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
     .get('/dashboard/stats', async (c) => c.json(await dashboardStats(c.get('db'))))
     .get('/admin/activity', async (c) => {
       const query = ActivityQuery.safeParse({ limit: c.req.query('limit') });
-      if (!query.success) throw fieldError(400, `limit: must be a whole number from 1 to ${AUDIT_PAGE_MAX}`, 'limit');
+      if (!query.success) throw fieldError(400, `Limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}.`, 'limit');
       return c.json({ results: await recentAudit(c.get('db'), query.data.limit) });
     })
     .get('/admin/site-status', (c) => c.json(deps.rebuilds.status()))

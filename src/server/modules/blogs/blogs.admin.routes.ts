@@ -19,7 +19,7 @@ import { siteChanged } from '../../site/site-changed.ts';
 
 const checkPublished = checkWithMessages(
   z.object({ published: z.boolean() }),
-  { published: 'published: must be true or false' },
+  { published: 'Published must be true or false.' },
   'published',
 );
 

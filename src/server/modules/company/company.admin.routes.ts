@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { CompanyUpdate, isThemeOnly } from '../../../shared/schemas/company.ts';
+import { fieldSentence } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
 import { readUploadForm, readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
@@ -37,7 +38,7 @@ function parseUpdate(input: Record<string, unknown>): CompanyUpdate {
   const issue = result.error.issues[0];
   const [head, ...rest] = issue?.path.map(String) ?? [];
   const field = head === undefined ? '' : rest.length > 0 ? `${head}[${rest.join('][')}]` : head;
-  throw fieldError(400, `${field}: ${issue?.message ?? 'invalid'}`, field);
+  throw fieldError(400, fieldSentence(field, issue?.message ?? 'is invalid'), field);
 }
 
 /** Whether the parsed update names any field at all (unknown fields were dropped). */
@@ -67,8 +68,8 @@ export function companyAdminRoutes() {
     const { change, message } = await readChange(c);
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'Please sign in');
-    const company = await updateCompany(c.get('db'), c.get('env').DATA_DIR, user, change);
+    const { company, notices } = await updateCompany(c.get('db'), c.get('env').DATA_DIR, user, change);
     siteChanged(c, change.action === 'theme.update' ? 'theme settings' : 'company settings');
-    return c.json({ message, company });
+    return c.json({ message, company, ...(notices.length > 0 ? { notices } : {}) });
   });
 }

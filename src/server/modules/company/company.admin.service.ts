@@ -15,6 +15,7 @@ import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { invalidateCompany } from './company.cache.ts';
+import { DARK_LOGO_FOLLOWS, darkLogoFollows } from './dark-logo.ts';
 import { findCompanyRow, saveCompanyRow } from './company.repository.ts';
 import { getCompany } from './company.service.ts';
 
@@ -57,8 +58,19 @@ function summaryOf(action: CompanyChange['action'], fields: string[]): string {
     : `${what}: ${shown}`;
 }
 
-/** Applies the change and returns the company as GET /api/company now answers it. */
-export async function updateCompany(db: Db, dataDir: string, actor: AuthUser, change: CompanyChange): Promise<Company> {
+/** The company as GET /api/company now answers it, and what the admin should know about the save beyond its success. */
+export interface CompanyUpdated {
+  company: Company;
+  notices: string[];
+}
+
+/** Applies the change. */
+export async function updateCompany(
+  db: Db,
+  dataDir: string,
+  actor: AuthUser,
+  change: CompanyChange,
+): Promise<CompanyUpdated> {
   const stored: Partial<Record<CompanyPicture, string>> = {};
   let committed = false;
   try {
@@ -67,10 +79,18 @@ export async function updateCompany(db: Db, dataDir: string, actor: AuthUser, ch
       const purpose = field === 'icon' ? 'icon' : 'logo';
       if (upload) stored[field] = (await storeUploadedPicture(db, dataDir, field, upload, purpose)).url;
     }
-    const columns: CompanyColumns = { ...columnsOf(change.update), ...stored, updated_at: new Date().toISOString() };
+    const columns: CompanyColumns = {
+      ...columnsOf(change.update),
+      ...stored,
+      ...(stored.logo_dark ? { logo_dark_own: true } : {}),
+      updated_at: new Date().toISOString(),
+    };
+    const notices: string[] = [];
     const replaced = await db.transaction().execute(async (trx) => {
       const before = await findCompanyRow(trx);
-      await saveCompanyRow(trx, columns);
+      const follows = darkLogoFollows(before, stored);
+      if (follows) notices.push(DARK_LOGO_FOLLOWS);
+      await saveCompanyRow(trx, follows ? { ...columns, logo_dark: null } : columns);
       await claimMedia(trx, ...Object.values(stored));
       const fields = Object.keys(columns).filter((key) => key !== 'updated_at');
       await recordAudit(trx, actor, {
@@ -79,7 +99,9 @@ export async function updateCompany(db: Db, dataDir: string, actor: AuthUser, ch
         summary: summaryOf(change.action, fields),
       });
       const replaced = COMPANY_PICTURES.flatMap((field) =>
-        stored[field] && before?.[field] && before[field] !== stored[field] ? [before[field]] : [],
+        (stored[field] || (field === 'logo_dark' && follows)) && before?.[field] && before[field] !== stored[field]
+          ? [before[field]]
+          : [],
       );
       await unclaimMedia(trx, ...replaced);
       return replaced;
@@ -90,7 +112,7 @@ export async function updateCompany(db: Db, dataDir: string, actor: AuthUser, ch
       await releaseMediaIfUnused(db, dataDir, url).catch((error: unknown) =>
         console.error('releasing a replaced picture failed:', error),
       );
-    return await getCompany(db);
+    return { company: await getCompany(db), notices };
   } finally {
     // A failed update leaves no picture behind that nothing refers to.
     if (!committed)

@@ -4,6 +4,8 @@
  */
 import type { Photo } from '../../../shared/types.ts';
 import type { PhotoEditValues } from '../../../shared/schemas/photo-admin.ts';
+import { lacksPublishedTitle, PUBLISHED_PHOTO_TITLE } from '../../../shared/schemas/photo.ts';
+import { fieldError } from '../../http/errors.ts';
 import { releaseMediaIfUnused } from '../../media/media-release.ts';
 import { unclaimMedia } from '../../media/pending-media.ts';
 import { readBack } from '../../db/read-back.ts';
@@ -29,6 +31,9 @@ export async function editPhoto(ctx: ContentWriteContext, id: string, values: Ph
     const changes = { ...rest, ...(tags ? { tags: JSON.stringify(tags) } : {}) };
     if (Object.keys(changes).length > 0) await updatePhotoRow(trx, id, changes);
     const after = readBack(await findPhotoRow(trx, id), `photo ${id}`);
+    // Judged on the photo as the edit leaves it: the throw rolls the change back.
+    if (lacksPublishedTitle({ published: bool(after.published), title: after.title }))
+      throw fieldError(400, PUBLISHED_PHOTO_TITLE, 'title');
     const title = after.title || 'Untitled';
     const was = bool(before.published);
     const is = bool(after.published);

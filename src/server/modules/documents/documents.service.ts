@@ -34,7 +34,7 @@ import {
 import { openDocumentFile, removeDocumentFile, storeDocumentFile } from './documents.store.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
-export const FILE_REQUIRED = 'file: a document file is required';
+export const FILE_REQUIRED = 'Choose a document file.';
 
 export interface DocumentWriteContext {
   db: Db;

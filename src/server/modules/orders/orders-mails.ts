@@ -2,6 +2,7 @@
  * The mails a customer gets about an order, with the company's branding (layout.ts escapes every value): the
  * confirmation when it is placed, and one each time its status changes.
  */
+import { formatDateTime } from '../../../lib/format/dates.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { taxRateLabel } from '../../../shared/commerce.ts';
 import type { OrderStatus } from '../../../shared/order-status.ts';
@@ -35,12 +36,7 @@ export function orderStatusMail(
   const ref = orderReference(order._id);
   const label = statusLabel(status).toLowerCase();
   const money = (cents: number) => formatMoney(cents, order.currency);
-  const placed = new Date(order.createdAt).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  const placed = formatDateTime(order.createdAt);
   const items = order.items.map((i) => `${i.quantity} × ${i.name}: ${money(i.line_total_cents)}`).join('; ');
   const paragraphs = [
     order.customer.name ? `Hello ${order.customer.name},` : 'Hello,',

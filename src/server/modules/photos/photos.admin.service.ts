@@ -16,7 +16,7 @@ import type { AuthUser } from '../auth/user-dto.ts';
 import { findPhotoRow, insertPhotoRow } from '../content/content.admin.repository.ts';
 import { photoFromRow } from '../content/content.mappers.ts';
 
-export const PHOTO_REQUIRED = 'photo: an image file is required';
+export const PHOTO_REQUIRED = 'Choose an image file.';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface PhotoWriteContext {

@@ -9,10 +9,10 @@ import { checkAgainst } from '../../../shared/schemas/refusal.ts';
 import { search } from './search.service.ts';
 
 const SearchQuery = z.object({
-  k: z.string({ error: 'is required' }).max(200, 'must be at most 200 characters'),
+  k: z.string({ error: 'Enter a search term.' }).max(200, 'The search term must be at most 200 characters.'),
   type: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
-    z.enum(CONTENT_TYPES).optional(),
+    z.enum(CONTENT_TYPES, { error: `must be one of ${CONTENT_TYPES.join(', ')}` }).optional(),
   ),
 });
 

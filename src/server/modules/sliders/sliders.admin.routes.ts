@@ -23,12 +23,12 @@ import { siteChanged } from '../../site/site-changed.ts';
 const ID = z.string().min(1).max(100);
 const checkActive = checkWithMessages(
   z.object({ isActive: z.boolean() }),
-  { isActive: 'isActive: must be true or false' },
+  { isActive: 'Active must be true or false.' },
   'isActive',
 );
 const checkOrder = checkWithMessages(
   z.object({ ids: z.array(ID).max(1000) }),
-  { ids: 'ids: must be a list of slider ids' },
+  { ids: 'The list must hold slider ids.' },
   'ids',
 );
 

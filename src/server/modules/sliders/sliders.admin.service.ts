@@ -5,7 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { omit } from '../../../shared/omit.ts';
-import { checkSliderForm, NEW_SLIDER_VALUES, type SliderValues } from '../../../shared/schemas/slider.ts';
+import {
+  checkSliderForm,
+  checkSlideShows,
+  NEW_SLIDER_VALUES,
+  type SliderValues,
+} from '../../../shared/schemas/slider.ts';
 import type { Slider } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
@@ -27,7 +32,7 @@ import {
 import { sliderFromRow } from './sliders.service.ts';
 
 export const SLIDER_NOT_FOUND = 'Slider not found';
-export const REORDER_MESSAGE = 'ids: must list every slider exactly once';
+export const REORDER_MESSAGE = 'The list must name every slider exactly once.';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface WriteContext {
@@ -49,13 +54,23 @@ async function companyId(db: Db): Promise<string> {
   return (await findCompanyRow(db))?.public_id ?? '';
 }
 
-/** The sent fields applied to `base`, or a 400 naming the first bad field; the company is the site's own. */
-function checkedValues(fields: Record<string, string>, base: SliderValues, company: string): SliderValues {
+/**
+ * The sent fields applied to `base`, or a 400 naming the first bad field; the company is the site's own. `hasImage`:
+ * the slide will have a picture (one sent, or one it keeps), so it may go without a title.
+ */
+function checkedValues(
+  fields: Record<string, string>,
+  base: SliderValues,
+  company: string,
+  hasImage: boolean,
+): SliderValues {
   const check = checkSliderForm(fields, { ...base, company });
   if (!check.ok) throw fieldError(400, check.message, check.field);
+  const shows = checkSlideShows(check.value, hasImage);
+  if (!shows.ok) throw fieldError(400, shows.message, shows.field);
   // A missing company falls back to the site's (spec section 4: older sliders); any other one is refused.
   if (check.value.company === '') return { ...check.value, company };
-  if (check.value.company !== company) throw fieldError(400, "company: must be this site's company id", 'company');
+  if (check.value.company !== company) throw fieldError(400, "Company must be this site's company id.", 'company');
   return check.value;
 }
 
@@ -83,7 +98,12 @@ const valuesOf = (slider: Slider): SliderValues => omit(slider, '_id', 'image');
 
 /** POST /api/sliders. */
 export async function createSlider(ctx: WriteContext, form: UploadForm): Promise<Slider> {
-  const values = checkedValues(form.fields, NEW_SLIDER_VALUES, await companyId(ctx.db));
+  const values = checkedValues(
+    form.fields,
+    NEW_SLIDER_VALUES,
+    await companyId(ctx.db),
+    form.files['image'] !== undefined,
+  );
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'hero');
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -105,7 +125,8 @@ export async function createSlider(ctx: WriteContext, form: UploadForm): Promise
 export async function updateSlider(ctx: WriteContext, id: string, form: UploadForm): Promise<Slider> {
   const row = await findSliderRow(ctx.db, id);
   if (!row) throw notFound();
-  const values = checkedValues(form.fields, valuesOf(sliderFromRow(row)), await companyId(ctx.db));
+  const hasImage = form.files['image'] !== undefined || Boolean(row.image);
+  const values = checkedValues(form.fields, valuesOf(sliderFromRow(row)), await companyId(ctx.db), hasImage);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'hero');
   const { slider } = await writeNamingFile(
     ctx,

@@ -75,7 +75,7 @@ export async function updateStoreSettings(
   if (!values.manualPaymentEnabled && deps.payments.stripe === undefined) {
     throw fieldError(
       400,
-      'manualPaymentEnabled: cannot be off while Stripe is not configured (the store would take no payment)',
+      'Manual payment cannot be off while Stripe is not configured (the store would take no payment).',
       'manualPaymentEnabled',
     );
   }

@@ -1,6 +1,7 @@
 /** The Events tab: every event (drafts included) with its dates, New event, Edit, Publish/Unpublish and Delete. */
 import { deleteEvent, fetchAdminEvents, setEventPublished } from '../../../../lib/api/admin/content.ts';
-import { utcToZoned, type AdminEvent } from '../../../../shared/schemas/event-admin.ts';
+import { formatDateTime } from '../../../../lib/format/dates.ts';
+import type { AdminEvent } from '../../../../shared/schemas/event-admin.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';
 import ContentPanel from '../ui/ContentPanel.tsx';
 import PanelToolbar from '../ui/PanelToolbar.tsx';
@@ -15,12 +16,11 @@ const toCard = (event: AdminEvent) => ({
   published: event.published,
 });
 
-/** '2026-07-01 18:00 – 21:00 (Europe/Paris)', on the event's own clocks. */
+/** 'Jul 1, 2026, 6:00 PM CEST – Jul 1, 2026, 9:00 PM CEST (Europe/Paris)', on the event's own clocks as the site shows it. */
 function when(event: AdminEvent): string {
   const zone = event.timeZone || 'UTC';
-  const [start, end] = [utcToZoned(event.start_date, zone), utcToZoned(event.end_date, zone)];
-  const sameDay = start.slice(0, 10) === end.slice(0, 10);
-  return `${start.replace('T', ' ')} – ${sameDay ? end.slice(11) : end.replace('T', ' ')} (${zone.replace(/_/g, ' ')})`;
+  const [start, end] = [formatDateTime(event.start_date, zone), formatDateTime(event.end_date, zone)];
+  return `${start} – ${end} (${zone.replace(/_/g, ' ')})`;
 }
 
 const details = (event: AdminEvent) => (

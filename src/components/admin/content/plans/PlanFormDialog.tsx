@@ -65,9 +65,11 @@ interface Props {
   target: AdminPlan | 'new' | null;
   onClose: () => void;
   onSaved: (message: string) => void;
+  /** The store's currency, which the price is typed in. */
+  currency: string;
 }
 
-export default function PlanFormDialog({ target, onClose, onSaved }: Props) {
+export default function PlanFormDialog({ target, onClose, onSaved, currency }: Props) {
   const { form, set, busy, error, setError, submit } = useContentForm(target, blank, formOf);
 
   const lines = featureLines(form.features);
@@ -113,7 +115,7 @@ export default function PlanFormDialog({ target, onClose, onSaved }: Props) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
-          label="Price ($)"
+          label={`Price (${currency})`}
           name="price"
           type="number"
           min={0}

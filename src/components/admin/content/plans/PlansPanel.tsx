@@ -1,6 +1,6 @@
 /** The Plans tab: every pricing plan (drafts included) with New plan, Edit, Publish/Unpublish and Delete. */
 import { deletePlan, fetchAdminPlans, patchPlan } from '../../../../lib/api/admin/plans.ts';
-import { formatPrice } from '../../../../lib/format/money.ts';
+import { formatMoney } from '../../../../lib/format/money.ts';
 import { billingSuffix, type AdminPlan } from '../../../../shared/plans.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';
 import ContentPanel from '../ui/ContentPanel.tsx';
@@ -17,16 +17,16 @@ const toCard = (plan: AdminPlan) => ({
   published: plan.published,
 });
 
-function details(plan: AdminPlan) {
+const details = (currency: string) => (plan: AdminPlan) => {
   const facts = [`${plan.features.length} features`, `order ${plan.sort_order}`];
   if (plan.highlighted) facts.push('highlighted');
   return (
     <p className="m-0 text-sm">
-      <span className="font-semibold">{`${formatPrice(plan.price, { free: true })} ${billingSuffix(plan.billing_period)}`}</span>
+      <span className="font-semibold">{`${formatMoney(plan.price_cents, currency, { free: true })} ${billingSuffix(plan.billing_period)}`}</span>
       <span className="text-xs text-gray-600 dark:text-gray-400"> · {facts.join(' · ')}</span>
     </p>
   );
-}
+};
 
 const setPublished = (id: string, published: boolean) => patchPlan(id, { published });
 
@@ -41,7 +41,7 @@ export default function PlansPanel(props: ContentPanelProps) {
       setPublished={setPublished}
       remove={deletePlan}
       showImage={false}
-      details={details}
+      details={details(props.currency)}
       toolbar={(openNew) => (
         <PanelToolbar addLabel="New plan" onAdd={openNew}>
           Published plans show on the{' '}
@@ -51,7 +51,7 @@ export default function PlansPanel(props: ContentPanelProps) {
           after the next site update.
         </PanelToolbar>
       )}
-      form={(slot) => <PlanFormDialog {...slot} />}
+      form={(slot) => <PlanFormDialog {...slot} currency={props.currency} />}
     />
   );
 }

@@ -25,7 +25,8 @@ export interface ContentFormSlot<T> {
 
 type Written = Promise<{ message: string }>;
 
-interface Props<T> extends ContentPanelProps {
+// The currency is a Plans matter: the panel itself shows no price.
+interface Props<T> extends Omit<ContentPanelProps, 'currency'> {
   /** The list's accessible name, e.g. 'Videos'. */
   label: string;
   /** The item in the fallback errors: 'The {noun} could not be changed.' */
