@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api/auth.ts';
 import {
   etaShort,
   etaText,
@@ -14,7 +13,8 @@ import {
   PUBLISH_TONE,
   publishSentence,
 } from '../../../lib/admin/publish-view.ts';
-import { $publish, retryPublish } from '../../../lib/stores/publish.ts';
+import { $publish } from '../../../lib/stores/publish.ts';
+import RetryBuild from '../site/RetryBuild.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 /** The countdown's step: the estimate is whole seconds. */
@@ -30,8 +30,6 @@ export default function PublishIndicator() {
   const { status, page, receivedAt, announcement } = useStore($publish);
   const [open, setOpen] = useState(false);
   const [tick, setTick] = useState(0);
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState('');
   const button = useRef<HTMLButtonElement>(null);
   const popover = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -49,18 +47,6 @@ export default function PublishIndicator() {
   if (!status || !tone) return null;
   // A tick from before this status arrived is stale.
   const now = Math.max(tick, receivedAt);
-
-  async function retry() {
-    setRetrying(true);
-    setRetryError('');
-    try {
-      await retryPublish();
-    } catch (error) {
-      setRetryError(errorMessage(error, 'Could not start a rebuild. Please try again.'));
-    } finally {
-      setRetrying(false);
-    }
-  }
 
   const label = PUBLISH_LABEL[tone];
   const eta = tone === 'busy' ? etaShort(status, now) : '';
@@ -116,23 +102,7 @@ export default function PublishIndicator() {
             View on site
           </a>
         )}
-        {tone === 'failed' && (
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              onClick={() => void retry()}
-              disabled={retrying}
-              className="brand-button px-4 py-2 text-sm font-semibold hover:opacity-85 disabled:opacity-60"
-            >
-              {retrying ? 'Retrying…' : 'Retry'}
-            </button>
-            {retryError && (
-              <p role="alert" className="m-0 text-sm text-red-700 dark:text-red-300">
-                {retryError}
-              </p>
-            )}
-          </div>
-        )}
+        {tone === 'failed' && <RetryBuild className="mt-3" />}
       </div>
     </div>
   );

@@ -1,13 +1,12 @@
 /** Is the public static site up to date with the data? Polls while a rebuild is scheduled or running; Retry after a failure. */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { errorMessage } from '../../../lib/api/auth.ts';
 import { etaText, failedReason, PUBLISH_DOT, PUBLISH_HEADLINE } from '../../../lib/admin/publish-view.ts';
 import { formatDateTime } from '../../../lib/format/dates.ts';
-import { $publish, refreshPublish, retryPublish } from '../../../lib/stores/publish.ts';
+import { $publish, refreshPublish } from '../../../lib/stores/publish.ts';
 import type { PublishStatus } from '../../../shared/admin.ts';
 import { LoadError, Panel, PanelLoading } from '../dashboard/Panel.tsx';
 import { relativeTime } from '../dashboard/relative-time.ts';
+import RetryBuild from './RetryBuild.tsx';
 
 function When({ iso, prefix }: { iso: string | undefined; prefix: string }) {
   if (!iso || Number.isNaN(Date.parse(iso))) return null;
@@ -59,20 +58,6 @@ function Details({ status, at }: { status: PublishStatus; at: number }) {
 
 export default function PublishStatusCard() {
   const { status, error, receivedAt } = useStore($publish);
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState('');
-
-  async function retry() {
-    setRetrying(true);
-    setRetryError('');
-    try {
-      await retryPublish();
-    } catch (error) {
-      setRetryError(errorMessage(error, 'Could not start a rebuild. Please try again.'));
-    } finally {
-      setRetrying(false);
-    }
-  }
 
   return (
     <Panel
@@ -102,23 +87,7 @@ export default function PublishStatusCard() {
               <Details status={status} at={receivedAt} />
             </div>
           </div>
-          {status.state === 'failed' && (
-            <div className="flex flex-wrap items-center gap-3">
-              <button
-                type="button"
-                onClick={() => void retry()}
-                disabled={retrying}
-                className="brand-button px-4 py-2 text-sm font-semibold hover:opacity-85 disabled:opacity-60"
-              >
-                {retrying ? 'Retrying…' : 'Retry'}
-              </button>
-              {retryError && (
-                <p role="alert" className="m-0 text-sm text-red-700 dark:text-red-300">
-                  {retryError}
-                </p>
-              )}
-            </div>
-          )}
+          {status.state === 'failed' && <RetryBuild />}
         </div>
       )}
     </Panel>
