@@ -4,8 +4,8 @@ import ProgressTrack from '../ui/ProgressTrack.tsx';
 export default function UploadProgressBar({ percent }: { percent: number }) {
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2">
-      <ProgressTrack label="Upload progress" percent={percent} className="min-w-24 flex-1" />
-      <span className="w-10 text-right text-sm tabular-nums">{percent}%</span>
+      <ProgressTrack label="Upload progress" percent={percent} className="min-w-12 flex-1" />
+      <span className="w-10 shrink-0 text-right text-sm tabular-nums">{percent}%</span>
     </div>
   );
 }
