@@ -63,9 +63,10 @@ describe('a refused order', () => {
       backToCart: false,
       reverify: false,
     });
-    expect(
-      orderFailure(apiError(400, { message: 'Your cart is empty.', field: 'lines' })),
-    ).toMatchObject({ text: 'Your cart is empty.', field: null });
+    expect(orderFailure(apiError(400, { message: 'Your cart is empty.', field: 'lines' }))).toMatchObject({
+      text: 'Your cart is empty.',
+      field: null,
+    });
   });
 
   it('sends a 409 back to the cart with the server naming what ran out', () => {
