@@ -242,7 +242,7 @@ test('Videos: create with a watch link (normalised), edit, publish and delete', 
   await dialog(page).getByLabel('YouTube link').fill('https://vimeo.com/123');
   await expect(dialog(page)).toContainText('This is not a YouTube video link.');
   await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expect(dialog(page).getByRole('alert')).toContainText('youtube:');
+  await expect(dialog(page).getByRole('alert')).toContainText('The video link must be a YouTube link');
   await dialog(page).getByLabel('YouTube link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5s');
   await expect(dialog(page)).toContainText('Embeds as https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
   await dialog(page).getByLabel('Description').fill('Our launch');

@@ -10,6 +10,9 @@ import type { Photo } from '../../src/shared/types.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
 import { withDb } from './helpers/e2e-db.ts';
 
+/** The form's Publish select (the top bar's 'Publish status' shares the word). */
+const publishField = (page: Page) => page.getByRole('combobox', { name: /^Publish/ });
+
 // The clean-up waits for a site build (30-60 s on a busy machine).
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -62,8 +65,8 @@ test('uploads a draft photo: progress while sending, the server message below th
   const title = `${RUN} draft`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Caption').fill('A quiet harbour');
-  await expect(page.getByLabel('Publish')).toHaveValue('false');
-  await expect(page.getByLabel('Publish').locator('option')).toHaveText(['No', 'Yes']);
+  await expect(publishField(page)).toHaveValue('false');
+  await expect(publishField(page).locator('option')).toHaveText(['No', 'Yes']);
   await fileInput(page).setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await png(1280, 720) });
   await expect(page.getByRole('img', { name: 'Chosen photo preview' })).toBeVisible();
 
@@ -92,7 +95,7 @@ test('uploads a draft photo: progress while sending, the server message below th
   await expect(page.getByRole('button', { name: 'Upload Photo' })).toBeEnabled();
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(page.getByLabel('Caption')).toHaveValue('');
-  await expect(page.getByLabel('Publish')).toHaveValue('false');
+  await expect(publishField(page)).toHaveValue('false');
   expect(await fileInput(page).evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
   await expect(page.getByRole('img', { name: 'Chosen photo preview' })).toHaveCount(0);
 
@@ -106,7 +109,7 @@ test('a published photo appears in GET /api/photos', async ({ page }) => {
   await open(page);
   const title = `${RUN} published`;
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Publish').selectOption({ label: 'Yes' });
+  await publishField(page).selectOption({ label: 'Yes' });
   await fileInput(page).setInputFiles({
     name: 'cliffs.png',
     mimeType: 'image/png',

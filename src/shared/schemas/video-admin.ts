@@ -13,7 +13,8 @@ export const VIDEO_DESCRIPTION_MAX = 5000;
 export const VIDEO_LINK_MAX = 2048;
 /** Twelve hours, in seconds. */
 export const VIDEO_DURATION_MAX = 12 * 3600;
-export const YOUTUBE_LINK_INVALID = 'must be a YouTube link (youtube.com/watch?v=…, youtu.be/…, /shorts/… or /embed/…)';
+export const YOUTUBE_LINK_INVALID =
+  'The video link must be a YouTube link (youtube.com/watch?v=…, youtu.be/…, /shorts/… or /embed/…).';
 
 /** A video as the admin list reads it: the public fields plus its publish state. */
 export type AdminVideo = Video & { published: boolean };
@@ -70,11 +71,12 @@ export const VideoFields = z.object({
   title: formText(VIDEO_NAME_MAX).default(''),
   description: formText(VIDEO_DESCRIPTION_MAX, { multiline: true }).default(''),
   youtube: z
-    .string({ error: 'is required' })
+    .string({ error: 'The video link is required.' })
     .max(VIDEO_LINK_MAX, YOUTUBE_LINK_INVALID)
     .transform((link, ctx) => {
       const embed = youtubeEmbed(link);
-      if (!embed) ctx.addIssue({ code: 'custom', message: link.trim() ? YOUTUBE_LINK_INVALID : 'is required' });
+      if (!embed)
+        ctx.addIssue({ code: 'custom', message: link.trim() ? YOUTUBE_LINK_INVALID : 'The video link is required.' });
       return embed ?? '';
     }),
   category: optionalChoice(VIDEO_CATEGORIES).default(''),
