@@ -41,8 +41,10 @@ async function tabThrough(page: Page, max: number): Promise<Stop[]> {
         for (let up = 0; node && up < 4; up++, node = node.parentElement) if (indicator(node, false)) return true;
         return false;
       };
-      // A ring that fades in is looked at again once its transition is over.
-      const visible = seen() || (await new Promise<boolean>((resolve) => setTimeout(() => resolve(seen()), 250)));
+      // A ring that fades in is looked at again once its transition is over (later again on a busy machine, where
+      // the 150 ms transition can take several frames longer).
+      const after = (ms: number) => new Promise<boolean>((resolve) => setTimeout(() => resolve(seen()), ms));
+      const visible = seen() || (await after(250)) || (await after(750));
       const style = getComputedStyle(el);
       const label =
         el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent;
