@@ -273,17 +273,24 @@ async function json(
   path: string,
   body?: unknown,
   token?: string,
-): Promise<{ status: number; data: unknown }> {
+  cookie?: string,
+): Promise<{ status: number; data: unknown; cookies: string }> {
   const res = await fetch(`${origin}${path}`, {
     method,
     headers: {
       'Content-Type': 'application/json',
       Origin: origin,
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, data: (await res.json().catch(() => null)) as unknown };
+  // The cookies it set, as a Cookie header sends them back.
+  const cookies = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { status: res.status, data: (await res.json().catch(() => null)) as unknown, cookies };
 }
 
 /** The admin's session, a few verified customers, products with stock enough for every order, the video to edit. */
@@ -305,12 +312,17 @@ async function prepare(origin: string, dataDir: string): Promise<Fixture> {
     });
     if (made.status !== 201)
       throw new Error(`registering a customer answered ${made.status}: ${JSON.stringify(made.data)}`);
-    await json(origin, 'POST', '/api/auth/request-otp', { email });
+    // A code works only in the browser that asked for it: its otp_browser cookie goes back with the code.
+    const asked = await json(origin, 'POST', '/api/auth/request-otp', { email });
     const mail = await waitForMail(dataDir, { to: email, after: before, timeoutMs: 10_000 });
-    const verified = await json(origin, 'POST', '/api/auth/verify-otp', {
-      email,
-      otp: codeFrom(mail),
-    });
+    const verified = await json(
+      origin,
+      'POST',
+      '/api/auth/verify-otp',
+      { email, otp: codeFrom(mail) },
+      undefined,
+      asked.cookies,
+    );
     if (verified.status !== 200) throw new Error(`verifying a customer answered ${verified.status}`);
     customerTokens.push((verified.data as { token: string }).token);
   }
