@@ -1,6 +1,6 @@
 /**
- * The server's guard rails on admin writes (issue 33), with the real app, database and DATA_DIR: a slide must show
- * something, the company keeps a name, a published item keeps a title. Every refusal is 400 { message, field } with
+ * The server's guard rails on admin writes, so no admin form publishes a blank or nameless item, with the real app,
+ * database and DATA_DIR: a slide must show something, the company keeps a name, a published item keeps a title. Every refusal is 400 { message, field } with
  * a whole sentence (no '<field>: ' in front) and changes nothing.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,7 @@
-/** The pure guard rails of issue 33: a slide shows something, the company keeps a name, a published photo a title. */
+/**
+ * The pure guard rails that keep a blank or nameless item off the site: a slide shows something, the company keeps a
+ * name, a published photo a title.
+ */
 import { describe, expect, it } from 'vitest';
 import { COMPANY_NAME_REQUIRED, CompanyUpdate } from '../../src/shared/schemas/company.ts';
 import { checkPhotoUpload, lacksPublishedTitle, PUBLISHED_PHOTO_TITLE } from '../../src/shared/schemas/photo.ts';
