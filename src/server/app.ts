@@ -23,6 +23,7 @@ import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
+import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
@@ -34,6 +35,7 @@ import { messageAdminRoutes } from './modules/messages/messages.admin.routes.ts'
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import type { VariantQueue } from './media/variant-queue.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { navigationRoutes } from './modules/navigation/navigation.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { customerOrderRoutes } from './modules/orders/orders.customer.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -147,10 +149,14 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', newsletterRoutes(deps));
   api.route('/', contactRoutes(deps));
   api.route('/', teamRoutes());
+  // The header and footer menus: the public, resolved read and the admin's read and save.
+  api.route('/', navigationRoutes());
+  // The categories per content type (public read for the build's filters, admin writes).
+  api.route('/', categoryRoutes());
   // The store's settings, checkout, a customer's own orders, payment providers' webhooks.
   api.route('/', storeRoutes(deps));
   api.route('/', checkoutRoutes(deps));
-  api.route('/', customerOrderRoutes());
+  api.route('/', customerOrderRoutes(deps));
   api.route('/', paymentRoutes(deps));
   // Conversations with the company (the visitor's and the admin's side), one's own account, analytics.
   api.route('/', messageRoutes(deps));

@@ -107,3 +107,12 @@ export const EVENT_CATEGORIES = [
 ] as const;
 export const EVENT_TYPES = ['local', 'national', 'international', 'virtual'] as const;
 export const CONTENT_TYPES = ['product', 'blog', 'photo', 'video', 'audio', 'event'] as const;
+/** The categories a new site starts with, per content type (audio's are its types); the admin's own replace them. */
+export const DEFAULT_CATEGORIES = {
+  product: PRODUCT_CATEGORIES,
+  blog: BLOG_CATEGORIES,
+  photo: PHOTO_CATEGORIES,
+  video: VIDEO_CATEGORIES,
+  audio: AUDIO_TYPES,
+  event: EVENT_CATEGORIES,
+} as const satisfies Record<(typeof CONTENT_TYPES)[number], readonly string[]>;

@@ -13,6 +13,8 @@ const SIDEBAR = [
   ['Content', '/admin/content'],
   ['Update Company', '/admin/update-company'],
   ['Theme Settings', '/admin/theme-settings'],
+  ['Categories', '/admin/categories'],
+  ['Navigation', '/admin/navigation'],
   ['Products', '/admin/manage-products'],
   ['Users', '/admin/manage-users'],
   ['Messages', '/admin/messages'],

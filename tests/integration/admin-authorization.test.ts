@@ -39,6 +39,10 @@ const PUBLIC = new Set([
   'POST /api/newsletter/unsubscribe',
   'POST /api/contact',
   'GET /api/team',
+  // The company's categories per content type (the build reads them for the list filters).
+  'GET /api/categories',
+  // The header and footer menus as visitors see them (the build reads them).
+  'GET /api/navigation',
   // A product's page data, the store's settings, checkout (guests verify their email by a code), placing an
   // order, one order (its owner, or a guest with the confirmation link's token), the payment provider's webhook.
   'GET /api/products/:slug',
@@ -48,6 +52,8 @@ const PUBLIC = new Set([
   'POST /api/checkout/quote',
   'POST /api/orders',
   'GET /api/orders/:id',
+  // A guest's new order link, mailed only to the order's own address; the same answer for any address.
+  'POST /api/orders/guest-link',
   'POST /api/payments/stripe/webhook',
   // A page view counted (path and referrer host only).
   'POST /api/analytics/view',

@@ -1,14 +1,18 @@
+import { useMemo } from 'react';
+import type { CategoryChoice } from '../../lib/filters/core.ts';
 import { fetchAudios } from '../../lib/api/content.ts';
-import { audioSection } from '../../lib/filters/audio.ts';
+import { audioSectionFor } from '../../lib/filters/audio.ts';
 import type { Audio } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import { LIST_ITEM } from '../lists/ListResults.tsx';
 import { useFilteredList } from '../lists/use-filtered-list.ts';
 import AudioItem from './AudioItem.tsx';
 
-export default function AudioLibrary({ initial }: { initial: Audio[] }) {
+export default function AudioLibrary({ categories, initial }: { categories: CategoryChoice[]; initial: Audio[] }) {
   // The category choices follow the chosen type (the section reads them from the items); a new type clears the category.
-  const { visible, loading, panel } = useFilteredList(audioSection, initial, fetchAudios);
+  // The company's categories, read by the build; the same list for the island's whole life.
+  const section = useMemo(() => audioSectionFor(categories), [categories]);
+  const { visible, loading, panel } = useFilteredList(section, initial, fetchAudios);
   return (
     <>
       <FilterPanel {...panel} />

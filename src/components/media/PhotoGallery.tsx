@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
+import type { CategoryChoice } from '../../lib/filters/core.ts';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef } from 'react';
 import { fetchPhotos } from '../../lib/api/content.ts';
 import { closedLightbox, lightboxReducer } from '../../lib/media/lightbox-state.ts';
-import { photoSection } from '../../lib/filters/photos.ts';
+import { photoSectionFor } from '../../lib/filters/photos.ts';
 import { PHOTO_SKELETONS } from '../../shared/constants.ts';
 import type { Photo } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
@@ -14,8 +15,10 @@ const GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid
 // Its own chunk, fetched on the first open: the gallery's first load does not carry it.
 const PhotoLightbox = lazy(() => import('./PhotoLightbox.tsx'));
 
-export default function PhotoGallery({ initial }: { initial: Photo[] }) {
-  const { items, visible, loading, panel } = useFilteredList(photoSection, initial, fetchPhotos);
+export default function PhotoGallery({ categories, initial }: { categories: CategoryChoice[]; initial: Photo[] }) {
+  // The company's categories, read by the build; the same list for the island's whole life.
+  const section = useMemo(() => photoSectionFor(categories), [categories]);
+  const { items, visible, loading, panel } = useFilteredList(section, initial, fetchPhotos);
   const [lightbox, dispatch] = useReducer(lightboxReducer, visible.length, closedLightbox);
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => dispatch({ type: 'count', count: visible.length }), [visible.length]);

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
+import type { CategoryChoice } from '../../lib/filters/core.ts';
 import { fetchVideos } from '../../lib/api/content.ts';
-import { videoSection } from '../../lib/filters/videos.ts';
+import { videoSectionFor } from '../../lib/filters/videos.ts';
 import type { Video } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import ListResults from '../lists/ListResults.tsx';
@@ -7,8 +9,10 @@ import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList } from '../lists/use-filtered-list.ts';
 import VideoCard from './VideoCard.tsx';
 
-export default function VideoBrowser({ initial }: { initial: Video[] }) {
-  const { visible, loading, panel } = useFilteredList(videoSection, initial, fetchVideos);
+export default function VideoBrowser({ categories, initial }: { categories: CategoryChoice[]; initial: Video[] }) {
+  // The company's categories, read by the build; the same list for the island's whole life.
+  const section = useMemo(() => videoSectionFor(categories), [categories]);
+  const { visible, loading, panel } = useFilteredList(section, initial, fetchVideos);
   // Posters load like a gallery's pictures: the first row at once (the first one first), the rest as they near the screen.
   return (
     <>

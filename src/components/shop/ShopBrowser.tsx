@@ -1,7 +1,8 @@
 /** The shop's panel of filters; the product grid stays the static one the page passed in until the filters change. */
-import type { ReactNode } from 'react';
+import type { CategoryChoice } from '../../lib/filters/core.ts';
+import { useMemo, type ReactNode } from 'react';
 import { fetchProducts } from '../../lib/api/content.ts';
-import { shopSection } from '../../lib/filters/shop.ts';
+import { shopSectionFor } from '../../lib/filters/shop.ts';
 import type { Product } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import StaticUntilChanged from '../lists/StaticUntilChanged.tsx';
@@ -10,15 +11,19 @@ import ProductGrid from './ProductGrid.tsx';
 
 /** children: the build's <ProductGrid> of the same products under the default filters, static HTML. */
 export default function ShopBrowser({
+  categories,
   initial,
   currency,
   children,
 }: {
+  categories: CategoryChoice[];
   initial: Product[];
   currency: string;
   children?: ReactNode;
 }) {
-  const { visible, loading, changed, panel } = useFilteredList(shopSection, initial, fetchProducts);
+  // The company's categories, read by the build; the same list for the island's whole life.
+  const section = useMemo(() => shopSectionFor(categories), [categories]);
+  const { visible, loading, changed, panel } = useFilteredList(section, initial, fetchProducts);
   return (
     <>
       <FilterPanel {...panel} />

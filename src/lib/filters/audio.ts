@@ -1,9 +1,11 @@
 /** Audio library: text search, type, type-dependent category, duration band, quality and sort. */
 import type { Audio } from '../../shared/types.ts';
-import { AUDIO_QUALITIES, AUDIO_TYPES } from '../../shared/constants.ts';
-import type { Option, Range, SectionFilters } from './core.ts';
+import { AUDIO_QUALITIES } from '../../shared/constants.ts';
+import { defaultCategories } from '../../shared/default-categories.ts';
+import type { CategoryChoice, Option, Range, SectionFilters } from './core.ts';
 import {
   allPlus,
+  categoryField,
   compareText,
   dataSelectField,
   defineListSection,
@@ -18,7 +20,6 @@ import {
 /** Longest category kept from a query string; categories come from the data, so they are free text. */
 export const AUDIO_CATEGORY_MAX_LENGTH = 100;
 
-export const AUDIO_TYPE_OPTIONS = allPlus(AUDIO_TYPES, 'All Types');
 export const AUDIO_QUALITY_OPTIONS = allPlus(AUDIO_QUALITIES, 'All Qualities');
 
 export const AUDIO_DURATION_OPTIONS = [
@@ -52,39 +53,44 @@ export function audioCategoriesFor(type: string, items: readonly Audio[]): strin
   return [...categories].sort(compareText);
 }
 
-export const audioSection = defineListSection<Audio>()({
-  fields: {
-    q: searchField('Search audio...'),
-    // Spec: the category options depend on the type, and choosing a type clears the category.
-    type: selectField('Type', AUDIO_TYPE_OPTIONS, ['category']),
-    category: dataSelectField<Audio>({
-      label: 'Category',
-      allLabel: 'All Categories',
-      maxLength: AUDIO_CATEGORY_MAX_LENGTH,
-      values: (items, filters) => audioCategoriesFor(filters['type'] ?? 'all', items),
-    }),
-    duration: selectField('Duration', AUDIO_DURATION_OPTIONS),
-    quality: selectField('Quality', AUDIO_QUALITY_OPTIONS),
-  },
-  sorts: {
-    newest: { label: 'Newest', key: (a) => timeOf(a.createdAt), direction: 'desc' },
-    played: { label: 'Most Played', key: (a) => a.plays, direction: 'desc' },
-    downloaded: { label: 'Most Downloaded', key: (a) => a.downloads, direction: 'desc' },
-    rated: { label: 'Highest Rated', key: (a) => a.rating, direction: 'desc' },
-    reviewed: {
-      label: 'Most Reviewed',
-      key: (a) => (Array.isArray(a.reviews) ? a.reviews.length : 0),
-      direction: 'desc',
+/** The list's filters over the company's categories of its kind (GET /api/categories, read at build time). */
+export const audioSectionFor = (categories: readonly CategoryChoice[]) =>
+  defineListSection<Audio>()({
+    fields: {
+      q: searchField('Search audio...'),
+      // Spec: the category options depend on the type, and choosing a type clears the category.
+      type: categoryField('Type', categories, 'All Types', ['category']),
+      category: dataSelectField<Audio>({
+        label: 'Category',
+        allLabel: 'All Categories',
+        maxLength: AUDIO_CATEGORY_MAX_LENGTH,
+        values: (items, filters) => audioCategoriesFor(filters['type'] ?? 'all', items),
+      }),
+      duration: selectField('Duration', AUDIO_DURATION_OPTIONS),
+      quality: selectField('Quality', AUDIO_QUALITY_OPTIONS),
     },
-  },
-  noun: ['item', 'items'],
-  match: (a, f) =>
-    matchesText(f.q, [a.name, a.title, a.artist, a.description, a.tags]) &&
-    matchesChoice(f.type, a.type) &&
-    matchesChoice(f.category, a.category) &&
-    inBand(a.duration, f.duration, AUDIO_DURATION_BANDS) &&
-    matchesChoice(f.quality, a.quality),
-});
+    sorts: {
+      newest: { label: 'Newest', key: (a) => timeOf(a.createdAt), direction: 'desc' },
+      played: { label: 'Most Played', key: (a) => a.plays, direction: 'desc' },
+      downloaded: { label: 'Most Downloaded', key: (a) => a.downloads, direction: 'desc' },
+      rated: { label: 'Highest Rated', key: (a) => a.rating, direction: 'desc' },
+      reviewed: {
+        label: 'Most Reviewed',
+        key: (a) => (Array.isArray(a.reviews) ? a.reviews.length : 0),
+        direction: 'desc',
+      },
+    },
+    noun: ['item', 'items'],
+    match: (a, f) =>
+      matchesText(f.q, [a.name, a.title, a.artist, a.description, a.tags]) &&
+      matchesChoice(f.type, a.type) &&
+      matchesChoice(f.category, a.category) &&
+      inBand(a.duration, f.duration, AUDIO_DURATION_BANDS) &&
+      matchesChoice(f.quality, a.quality),
+  });
+
+/** With a new site's categories (the spec's list): the filter types below, and tests. */
+export const audioSection = audioSectionFor(defaultCategories('audio'));
 
 /** category is 'all' or one of audioCategoriesFor(type, items). */
 export type AudioFilters = SectionFilters<typeof audioSection>;

@@ -1,9 +1,9 @@
 /** Blogs list: text search, category, past-looking timeframe and sort. */
 import type { Blog, BlogSummary } from '../../shared/types.ts';
-import { BLOG_CATEGORIES } from '../../shared/constants.ts';
-import type { Option, SectionFilters } from './core.ts';
+import { defaultCategories } from '../../shared/default-categories.ts';
+import type { CategoryChoice, Option, SectionFilters } from './core.ts';
 import {
-  allPlus,
+  categoryField,
   defineListSection,
   inPastWindow,
   matchesChoice,
@@ -12,8 +12,6 @@ import {
   selectField,
   timeOf,
 } from './core.ts';
-
-export const BLOG_CATEGORY_OPTIONS = allPlus(BLOG_CATEGORIES, 'All Categories');
 
 // today = same local day; week, month, year = the last 7, 30 and 365 days.
 export const BLOG_TIMEFRAME_OPTIONS = [
@@ -36,24 +34,29 @@ export function toBlogSummary(blog: Blog): BlogSummary {
   return { ...card, commentCount: Array.isArray(comments) ? comments.length : 0 };
 }
 
-export const blogSection = defineListSection<BlogSummary>()({
-  fields: {
-    q: searchField('Search posts...'),
-    category: selectField('Category', BLOG_CATEGORY_OPTIONS),
-    timeframe: selectField('Timeframe', BLOG_TIMEFRAME_OPTIONS),
-  },
-  sorts: {
-    newest: { label: 'Newest', key: (b) => timeOf(b.createdAt), direction: 'desc' },
-    oldest: { label: 'Oldest', key: (b) => timeOf(b.createdAt), direction: 'asc' },
-    'most-viewed': { label: 'Most Viewed', key: (b) => b.views, direction: 'desc' },
-    'most-commented': { label: 'Most Commented', key: (b) => b.commentCount, direction: 'desc' },
-  },
-  noun: ['post', 'posts'],
-  match: (b, f, now) =>
-    matchesText(f.q, [b.title, b.caption, b.tags]) &&
-    matchesChoice(f.category, b.category) &&
-    inPastWindow(b.createdAt, f.timeframe, now),
-});
+/** The list's filters over the company's categories of its kind (GET /api/categories, read at build time). */
+export const blogSectionFor = (categories: readonly CategoryChoice[]) =>
+  defineListSection<BlogSummary>()({
+    fields: {
+      q: searchField('Search posts...'),
+      category: categoryField('Category', categories, 'All Categories'),
+      timeframe: selectField('Timeframe', BLOG_TIMEFRAME_OPTIONS),
+    },
+    sorts: {
+      newest: { label: 'Newest', key: (b) => timeOf(b.createdAt), direction: 'desc' },
+      oldest: { label: 'Oldest', key: (b) => timeOf(b.createdAt), direction: 'asc' },
+      'most-viewed': { label: 'Most Viewed', key: (b) => b.views, direction: 'desc' },
+      'most-commented': { label: 'Most Commented', key: (b) => b.commentCount, direction: 'desc' },
+    },
+    noun: ['post', 'posts'],
+    match: (b, f, now) =>
+      matchesText(f.q, [b.title, b.caption, b.tags]) &&
+      matchesChoice(f.category, b.category) &&
+      inPastWindow(b.createdAt, f.timeframe, now),
+  });
+
+/** With a new site's categories (the spec's list): the filter types below, and tests. */
+export const blogSection = blogSectionFor(defaultCategories('blog'));
 
 export type BlogFilters = SectionFilters<typeof blogSection>;
 

@@ -1,4 +1,5 @@
 /** Shared, DOM-free pieces of every list filter, and defineListSection, which derives a list's filters from one declaration. */
+import { slugify } from '../../shared/slug.ts';
 
 export const DAY_MS = 86_400_000;
 /** Longest free-text value kept from a query string or an input; longer values are cut. */
@@ -200,6 +201,8 @@ export type FilterRules<F extends FilterValues> = { readonly [K in keyof F]: rea
 export interface FilterSection<F extends FilterValues> {
   readonly defaults: F;
   readonly rules: FilterRules<F>;
+  /** Per key, other spellings a link may carry (a category's address) and the value each stands for. */
+  readonly aliases?: { readonly [K in keyof F]?: Readonly<Record<string, F[K]>> };
 }
 
 /** Reducer actions: set one key, or reset everything to the defaults. */
@@ -212,8 +215,13 @@ function readValue<F extends FilterValues>(section: FilterSection<F>, key: keyof
   if (typeof raw !== 'string') return undefined;
   if (raw === '') return section.defaults[key];
   if ('maxLength' in rule) return raw.slice(0, rule.maxLength);
-  // Exact first, then case-insensitive, so '?category=books' repairs to 'Books'.
-  return rule.find((allowed) => allowed === raw) ?? rule.find((allowed) => allowed.toLowerCase() === raw.toLowerCase());
+  // Exact first, then case-insensitive, so '?category=books' repairs to 'Books'; then as an address, so a link made
+  // before a category was renamed ('?category=Books', address 'books') reads as its new name.
+  return (
+    rule.find((allowed) => allowed === raw) ??
+    rule.find((allowed) => allowed.toLowerCase() === raw.toLowerCase()) ??
+    section.aliases?.[key]?.[slugify(raw)]
+  );
 }
 
 /** True when any key differs from its default, e.g. hasActiveFilters(state, DEFAULT_SHOP_FILTERS) enables 'Reset Filters'. */
@@ -270,6 +278,8 @@ export interface SelectFieldSpec<V extends string> {
   readonly label: string;
   readonly options: readonly Option<V>[];
   readonly resets?: readonly string[];
+  /** Other spellings a link may carry, by address (slugify), and the value each stands for. */
+  readonly aliases?: Readonly<Record<string, V>>;
 }
 
 /** A select whose choices come from the data (the audio categories of the chosen type); 'all' is the default. */
@@ -297,6 +307,34 @@ export function selectField<V extends string>(
   resets?: readonly string[],
 ): SelectFieldSpec<V> {
   return resets ? { kind: 'select', label, options, resets } : { kind: 'select', label, options };
+}
+
+/** A category as a list's filter knows it: the name items carry, and the address that stays when it is renamed. */
+export interface CategoryChoice {
+  readonly name: string;
+  readonly slug: string;
+}
+
+/**
+ * A select over the company's categories (in their order) after 'all' under allLabel; a link naming a category by its
+ * address, or by the name it had when its address was made, reads as the category's current name.
+ */
+export function categoryField(
+  label: string,
+  categories: readonly CategoryChoice[],
+  allLabel: string,
+  resets?: readonly string[],
+): SelectFieldSpec<string> {
+  const aliases = Object.fromEntries(categories.map((c) => [c.slug, c.name]));
+  const field = selectField(
+    label,
+    allPlus<string>(
+      categories.map((c) => c.name),
+      allLabel,
+    ),
+    resets,
+  );
+  return { ...field, aliases };
 }
 
 /** A select whose values are read from the data, preceded by 'all' under allLabel. */
@@ -396,6 +434,7 @@ function buildSection<T, F extends FilterValues>(
   const defaults: FilterValues = {};
   const rules: Record<string, readonly string[] | TextRule> = {};
   const resets: Record<string, readonly string[]> = {};
+  const aliases: Record<string, Readonly<Record<string, string>>> = {};
   const dataFields: [string, DataSelectFieldSpec<T>][] = [];
   let search: Panel['search'];
   for (const [key, field] of order) {
@@ -408,6 +447,7 @@ function buildSection<T, F extends FilterValues>(
     } else if (field.kind === 'select') {
       rule = valuesOf(field.options);
       if (field.resets) resets[key] = field.resets;
+      if (field.aliases) aliases[key] = field.aliases;
     } else {
       rule = { maxLength: field.maxLength };
       dataFields.push([key, field]);
@@ -417,7 +457,11 @@ function buildSection<T, F extends FilterValues>(
     defaults[key] = !('maxLength' in rule) ? firstOf(rule, key) : field?.kind === 'data' ? 'all' : '';
   }
 
-  const section: FilterSection<F> = { defaults: defaults as F, rules: rules as FilterRules<F> };
+  const section: FilterSection<F> = {
+    defaults: defaults as F,
+    rules: rules as FilterRules<F>,
+    aliases: aliases as NonNullable<FilterSection<F>['aliases']>,
+  };
   const match = spec.match as unknown as (item: T, filters: F, now: Date) => boolean;
   const selectFor = (
     [key, field]: [string, FieldSpec<T> | null],

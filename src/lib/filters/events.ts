@@ -1,9 +1,10 @@
 /** Events list: text search, category, forward-looking timeframe, location type and sort. */
 import type { SiteEvent } from '../../shared/types.ts';
-import { EVENT_CATEGORIES, EVENT_TYPES } from '../../shared/constants.ts';
-import type { Option, SectionFilters } from './core.ts';
+import { EVENT_TYPES } from '../../shared/constants.ts';
+import { defaultCategories } from '../../shared/default-categories.ts';
+import type { CategoryChoice, Option, SectionFilters } from './core.ts';
 import {
-  allPlus,
+  categoryField,
   defineListSection,
   inUpcomingWindow,
   matchesChoice,
@@ -12,8 +13,6 @@ import {
   selectField,
   timeOf,
 } from './core.ts';
-
-export const EVENT_CATEGORY_OPTIONS = allPlus(EVENT_CATEGORIES, 'All Categories');
 
 // By start_date: today/tomorrow = that local day, week = the next 7 days from now, month/year = the rest of this month/year.
 export const EVENT_TIMEFRAME_OPTIONS = [
@@ -34,27 +33,32 @@ export const EVENT_LOCATION_OPTIONS = [
   { value: 'virtual', label: 'Virtual' },
 ] as const satisfies readonly Option<'all' | (typeof EVENT_TYPES)[number]>[];
 
-export const eventSection = defineListSection<SiteEvent>()({
-  fields: {
-    q: searchField('Search events...'),
-    category: selectField('Category', EVENT_CATEGORY_OPTIONS),
-    timeframe: selectField('Timeframe', EVENT_TIMEFRAME_OPTIONS),
-    location: selectField('Location', EVENT_LOCATION_OPTIONS),
-  },
-  sorts: {
-    'date-asc': { label: 'Date: Soonest', key: (e) => timeOf(e.start_date), direction: 'asc' },
-    'date-desc': { label: 'Date: Latest', key: (e) => timeOf(e.start_date), direction: 'desc' },
-    popular: { label: 'Most Popular', key: (e) => e.registrations, direction: 'desc' },
-    'price-asc': { label: 'Price: Low to High', key: (e) => e.price, direction: 'asc' },
-    'price-desc': { label: 'Price: High to Low', key: (e) => e.price, direction: 'desc' },
-  },
-  noun: ['event', 'events'],
-  match: (e, f, now) =>
-    matchesText(f.q, [e.name, e.title, e.description, e.city, e.address, e.location]) &&
-    matchesChoice(f.category, e.category) &&
-    inUpcomingWindow(e.start_date, f.timeframe, now) &&
-    matchesChoice(f.location, e.eventType),
-});
+/** The list's filters over the company's categories of its kind (GET /api/categories, read at build time). */
+export const eventSectionFor = (categories: readonly CategoryChoice[]) =>
+  defineListSection<SiteEvent>()({
+    fields: {
+      q: searchField('Search events...'),
+      category: categoryField('Category', categories, 'All Categories'),
+      timeframe: selectField('Timeframe', EVENT_TIMEFRAME_OPTIONS),
+      location: selectField('Location', EVENT_LOCATION_OPTIONS),
+    },
+    sorts: {
+      'date-asc': { label: 'Date: Soonest', key: (e) => timeOf(e.start_date), direction: 'asc' },
+      'date-desc': { label: 'Date: Latest', key: (e) => timeOf(e.start_date), direction: 'desc' },
+      popular: { label: 'Most Popular', key: (e) => e.registrations, direction: 'desc' },
+      'price-asc': { label: 'Price: Low to High', key: (e) => e.price, direction: 'asc' },
+      'price-desc': { label: 'Price: High to Low', key: (e) => e.price, direction: 'desc' },
+    },
+    noun: ['event', 'events'],
+    match: (e, f, now) =>
+      matchesText(f.q, [e.name, e.title, e.description, e.city, e.address, e.location]) &&
+      matchesChoice(f.category, e.category) &&
+      inUpcomingWindow(e.start_date, f.timeframe, now) &&
+      matchesChoice(f.location, e.eventType),
+  });
+
+/** With a new site's categories (the spec's list): the filter types below, and tests. */
+export const eventSection = eventSectionFor(defaultCategories('event'));
 
 export type EventFilters = SectionFilters<typeof eventSection>;
 

@@ -1,9 +1,9 @@
 /** Shop list: text search, category, price band and sort, applied in the browser on the full product list. */
 import type { Product } from '../../shared/types.ts';
-import { PRODUCT_CATEGORIES } from '../../shared/constants.ts';
-import type { Option, Range, SectionFilters } from './core.ts';
+import { defaultCategories } from '../../shared/default-categories.ts';
+import type { CategoryChoice, Option, Range, SectionFilters } from './core.ts';
 import {
-  allPlus,
+  categoryField,
   defineListSection,
   inBand,
   matchesChoice,
@@ -12,8 +12,6 @@ import {
   selectField,
   timeOf,
 } from './core.ts';
-
-export const SHOP_CATEGORY_OPTIONS = allPlus(PRODUCT_CATEGORIES, 'All Categories');
 
 export const SHOP_PRICE_OPTIONS = [
   { value: 'all', label: 'All Prices' },
@@ -33,24 +31,29 @@ export const SHOP_PRICE_BANDS: Readonly<Record<Exclude<ShopPrice, 'all'>, Range>
   'over-500': { gt: 500 },
 };
 
-export const shopSection = defineListSection<Product>()({
-  fields: {
-    q: searchField('Search products...'),
-    category: selectField('Category', SHOP_CATEGORY_OPTIONS),
-    price: selectField('Price', SHOP_PRICE_OPTIONS),
-  },
-  sorts: {
-    newest: { label: 'Newest', key: (p) => timeOf(p.createdAt), direction: 'desc' },
-    'price-asc': { label: 'Price: Low to High', key: (p) => p.price, direction: 'asc' },
-    'price-desc': { label: 'Price: High to Low', key: (p) => p.price, direction: 'desc' },
-    popular: { label: 'Most Popular', key: (p) => p.views, direction: 'desc' },
-  },
-  noun: ['product', 'products'],
-  match: (p, f) =>
-    matchesText(f.q, [p.name, p.description, p.category, p.tags]) &&
-    matchesChoice(f.category, p.category) &&
-    inBand(p.price, f.price, SHOP_PRICE_BANDS),
-});
+/** The list's filters over the company's categories of its kind (GET /api/categories, read at build time). */
+export const shopSectionFor = (categories: readonly CategoryChoice[]) =>
+  defineListSection<Product>()({
+    fields: {
+      q: searchField('Search products...'),
+      category: categoryField('Category', categories, 'All Categories'),
+      price: selectField('Price', SHOP_PRICE_OPTIONS),
+    },
+    sorts: {
+      newest: { label: 'Newest', key: (p) => timeOf(p.createdAt), direction: 'desc' },
+      'price-asc': { label: 'Price: Low to High', key: (p) => p.price, direction: 'asc' },
+      'price-desc': { label: 'Price: High to Low', key: (p) => p.price, direction: 'desc' },
+      popular: { label: 'Most Popular', key: (p) => p.views, direction: 'desc' },
+    },
+    noun: ['product', 'products'],
+    match: (p, f) =>
+      matchesText(f.q, [p.name, p.description, p.category, p.tags]) &&
+      matchesChoice(f.category, p.category) &&
+      inBand(p.price, f.price, SHOP_PRICE_BANDS),
+  });
+
+/** With a new site's categories (the spec's list): the filter types below, and tests. */
+export const shopSection = shopSectionFor(defaultCategories('product'));
 
 export type ShopFilters = SectionFilters<typeof shopSection>;
 

@@ -1,10 +1,12 @@
 /** Videos list: text search, category, duration band, quality and sort (including trending). */
 import type { Video } from '../../shared/types.ts';
-import { VIDEO_CATEGORIES, VIDEO_QUALITIES } from '../../shared/constants.ts';
-import type { Option, Range, SectionFilters } from './core.ts';
+import { VIDEO_QUALITIES } from '../../shared/constants.ts';
+import { defaultCategories } from '../../shared/default-categories.ts';
+import type { CategoryChoice, Option, Range, SectionFilters } from './core.ts';
 import {
-  DAY_MS,
   allPlus,
+  categoryField,
+  DAY_MS,
   defineListSection,
   inBand,
   matchesChoice,
@@ -14,7 +16,6 @@ import {
   timeOf,
 } from './core.ts';
 
-export const VIDEO_CATEGORY_OPTIONS = allPlus(VIDEO_CATEGORIES, 'All Categories');
 export const VIDEO_QUALITY_OPTIONS = allPlus(VIDEO_QUALITIES, 'All Qualities');
 
 export const VIDEO_DURATION_OPTIONS = [
@@ -54,26 +55,31 @@ export function trendingScore(video: Video, now: Date): number {
   return count(video.views) / (ageInDays + 1) + likes;
 }
 
-export const videoSection = defineListSection<Video>()({
-  fields: {
-    q: searchField('Search videos...'),
-    category: selectField('Category', VIDEO_CATEGORY_OPTIONS),
-    duration: selectField('Duration', VIDEO_DURATION_OPTIONS),
-    quality: selectField('Quality', VIDEO_QUALITY_OPTIONS),
-  },
-  sorts: {
-    newest: { label: 'Newest', key: (v) => timeOf(v.createdAt), direction: 'desc' },
-    viewed: { label: 'Most Viewed', key: (v) => v.views, direction: 'desc' },
-    liked: { label: 'Most Liked', key: (v) => v.likes, direction: 'desc' },
-    trending: { label: 'Trending', key: trendingScore, direction: 'desc' },
-  },
-  noun: ['video', 'videos'],
-  match: (v, f) =>
-    matchesText(f.q, [v.name, v.title, v.description, v.tags]) &&
-    matchesChoice(f.category, v.category) &&
-    inBand(v.duration, f.duration, VIDEO_DURATION_BANDS) &&
-    matchesChoice(f.quality, v.quality),
-});
+/** The list's filters over the company's categories of its kind (GET /api/categories, read at build time). */
+export const videoSectionFor = (categories: readonly CategoryChoice[]) =>
+  defineListSection<Video>()({
+    fields: {
+      q: searchField('Search videos...'),
+      category: categoryField('Category', categories, 'All Categories'),
+      duration: selectField('Duration', VIDEO_DURATION_OPTIONS),
+      quality: selectField('Quality', VIDEO_QUALITY_OPTIONS),
+    },
+    sorts: {
+      newest: { label: 'Newest', key: (v) => timeOf(v.createdAt), direction: 'desc' },
+      viewed: { label: 'Most Viewed', key: (v) => v.views, direction: 'desc' },
+      liked: { label: 'Most Liked', key: (v) => v.likes, direction: 'desc' },
+      trending: { label: 'Trending', key: trendingScore, direction: 'desc' },
+    },
+    noun: ['video', 'videos'],
+    match: (v, f) =>
+      matchesText(f.q, [v.name, v.title, v.description, v.tags]) &&
+      matchesChoice(f.category, v.category) &&
+      inBand(v.duration, f.duration, VIDEO_DURATION_BANDS) &&
+      matchesChoice(f.quality, v.quality),
+  });
+
+/** With a new site's categories (the spec's list): the filter types below, and tests. */
+export const videoSection = videoSectionFor(defaultCategories('video'));
 
 export type VideoFilters = SectionFilters<typeof videoSection>;
 

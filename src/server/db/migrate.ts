@@ -18,6 +18,11 @@ import * as otpRequester from './migrations/2026_11_29_1700_otp_requester.ts';
 import * as otpOwnBrowserOnly from './migrations/2026_11_30_0900_otp_own_browser_only.ts';
 import * as companyTitlePlaceholder from './migrations/2026_11_30_1000_company_title_placeholder.ts';
 import * as darkLogoOwn from './migrations/2026_11_30_1100_dark_logo_own.ts';
+import * as categories from './migrations/2026_12_01_0900_categories.ts';
+import * as menus from './migrations/2026_12_01_1000_menus.ts';
+import * as homeAndAbout from './migrations/2026_12_01_1100_home_and_about.ts';
+import * as storeTimeZone from './migrations/2026_12_01_1200_store_time_zone.ts';
+import * as checkoutRequester from './migrations/2026_12_01_1300_checkout_requester.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +42,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_30_0900_otp_own_browser_only': otpOwnBrowserOnly,
   '2026_11_30_1000_company_title_placeholder': companyTitlePlaceholder,
   '2026_11_30_1100_dark_logo_own': darkLogoOwn,
+  '2026_12_01_0900_categories': categories,
+  '2026_12_01_1000_menus': menus,
+  '2026_12_01_1100_home_and_about': homeAndAbout,
+  '2026_12_01_1200_store_time_zone': storeTimeZone,
+  '2026_12_01_1300_checkout_requester': checkoutRequester,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

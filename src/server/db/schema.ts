@@ -56,6 +56,11 @@ export interface CompanySettingsTable extends SeoColumns {
   button_blur: number | null;
   button_opacity: number | null;
   font: string | null;
+  about_story: string | null;
+  about_mission: string | null;
+  about_vision: string | null;
+  /** JSON text: the home page's sections in order, each { section, visible } (shared/home-layout.ts). */
+  home_sections: string | null;
   updated_at: DefaultedText;
 }
 
@@ -515,6 +520,8 @@ export interface StoreSettingsTable {
   shipping_cents: DefaultedNumber;
   manual_payment_enabled: Bool;
   manual_payment_instructions: DefaultedText;
+  /** IANA zone in which order times are shown. */
+  time_zone: DefaultedText;
   updated_at: DefaultedText;
 }
 
@@ -528,6 +535,8 @@ export interface CheckoutVerificationsTable {
   expires_at: string;
   token_hash: string | null;
   token_expires_at: string | null;
+  /** Keyed hash of the asking browser's checkout_browser cookie: only that browser may use the code. */
+  requester_hash: DefaultedText;
 }
 
 /** One attempt limit's state for one key: the key only as a keyed hash (attempt-store.ts). */
@@ -579,7 +588,19 @@ export interface PaymentEventsTable {
   received_at: DefaultedText;
 }
 
+/** A category the company owns for one content type (`kind`); items name it by `name`, filter links by `slug`. */
+export interface CategoriesTable {
+  id: string;
+  kind: string;
+  name: string;
+  slug: string;
+  sort_order: DefaultedNumber;
+  created_at: DefaultedText;
+  updated_at: string | null;
+}
+
 export interface Database {
+  categories: CategoriesTable;
   company_settings: CompanySettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -620,4 +641,15 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  /** A saved menu ('header', 'footer'); a menu without a row shows the defaults (src/shared/navigation.ts). */
+  menus: { name: string; updated_at: string };
+  /** A saved menu's links in `position` order; kind is 'section' | 'page' | 'link', visibility 'auto' | 'always' | 'hidden'. */
+  menu_items: {
+    menu: string;
+    position: number;
+    label: string;
+    kind: string;
+    target: string;
+    visibility: DefaultedText;
+  };
 }

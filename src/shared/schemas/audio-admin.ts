@@ -5,7 +5,8 @@
 import { checkFields, optionalChoice, publishedField, requiredText, tagsField } from './content-admin.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
-import { AUDIO_QUALITIES, AUDIO_TYPES } from '../constants.ts';
+import { AUDIO_QUALITIES } from '../constants.ts';
+import { CATEGORY_NAME_MAX } from './category.ts';
 import type { Audio } from '../types.ts';
 
 export const AUDIO_NAME_MAX = 200;
@@ -28,7 +29,8 @@ export const AudioFields = z.object({
   title: formText(AUDIO_NAME_MAX).default(''),
   artist: formText(AUDIO_NAME_MAX).default(''),
   description: formText(AUDIO_DESCRIPTION_MAX, { multiline: true }).default(''),
-  type: optionalChoice(AUDIO_TYPES).default(''),
+  // One of the company's audio types (its categories of kind audio) or '' for none: the server checks it exists.
+  type: formText(CATEGORY_NAME_MAX).default(''),
   category: formText(AUDIO_CATEGORY_MAX).default(''),
   quality: optionalChoice(AUDIO_QUALITIES).default(''),
   tags: tagsField.default([]),

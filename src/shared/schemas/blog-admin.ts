@@ -2,8 +2,8 @@
  * The blog form's rules: POST/PUT /api/admin/blogs check their fields with them and the Blogs tab
  * checks the same before sending. Multipart fields arrive as text, JSON ones typed; both are taken.
  */
-import { BLOG_CATEGORIES } from '../constants.ts';
 import { isSlug, SLUG_MAX } from '../slug.ts';
+import { CATEGORY_NAME_MAX } from './category.ts';
 import { fieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
@@ -40,9 +40,8 @@ const BLOG_RULES = {
   title: formText(BLOG_TITLE_MAX).refine((v) => v !== '', 'is required'),
   caption: formText(BLOG_CAPTION_MAX, { multiline: true }),
   content: formText(BLOG_CONTENT_MAX, { multiline: true }),
-  category: z.union([z.literal(''), z.enum(BLOG_CATEGORIES)], {
-    error: `must be one of ${BLOG_CATEGORIES.join(', ')}`,
-  }),
+  // One of the company's blog categories or '' for none: the server checks it exists (category-check.ts).
+  category: formText(CATEGORY_NAME_MAX),
   tags: tagList,
   // '' means "make it from the title".
   slug: formText(SLUG_MAX + 1).refine(

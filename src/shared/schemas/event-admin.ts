@@ -4,10 +4,11 @@
  */
 import { amountToCents } from '../money.ts';
 import { omit } from '../omit.ts';
-import { checkFields, optionalChoice, publishedField, requiredText } from './content-admin.ts';
+import { checkFields, publishedField, requiredText } from './content-admin.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
-import { EVENT_CATEGORIES, EVENT_TYPES } from '../constants.ts';
+import { EVENT_TYPES } from '../constants.ts';
+import { CATEGORY_NAME_MAX } from './category.ts';
 import type { SiteEvent } from '../types.ts';
 
 export const EVENT_NAME_MAX = 200;
@@ -119,7 +120,8 @@ export const EventFields = z
     location: formText(EVENT_TEXT_MAX).default(''),
     address: formText(EVENT_TEXT_MAX, { multiline: true }).default(''),
     city: formText(EVENT_NAME_MAX).default(''),
-    category: optionalChoice(EVENT_CATEGORIES).default(''),
+    // One of the company's event categories or '' for none: the server checks it exists (category-check.ts).
+    category: formText(CATEGORY_NAME_MAX).default(''),
     price: amount.default(0),
     published: publishedField.default(false),
   })

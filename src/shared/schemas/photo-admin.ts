@@ -1,15 +1,16 @@
 /** The photo edit of Content Management: PUT /api/admin/photos/:id and PATCH (publish only). */
-import { checkFields, optionalChoice, publishedField, tagsField } from './content-admin.ts';
+import { CATEGORY_NAME_MAX } from './category.ts';
+import { checkFields, publishedField, tagsField } from './content-admin.ts';
 import { PHOTO_CAPTION_MAX, PHOTO_TITLE_MAX } from './photo.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
-import { PHOTO_CATEGORIES } from '../constants.ts';
 
 /** PUT body: every field optional, a missing one keeps its value. */
 export const PhotoEditFields = z.object({
   title: formText(PHOTO_TITLE_MAX).optional(),
   caption: formText(PHOTO_CAPTION_MAX, { multiline: true }).optional(),
-  category: optionalChoice(PHOTO_CATEGORIES).optional(),
+  // One of the company's photo categories or '' for none: the server checks it exists (category-check.ts).
+  category: formText(CATEGORY_NAME_MAX).optional(),
   tags: tagsField.optional(),
   published: publishedField.optional(),
 });

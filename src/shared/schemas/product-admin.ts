@@ -5,9 +5,9 @@
  */
 import { checkWithMessages, refusal, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
-import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
+import { listQueryFields, listQueryMessages } from './list-query.ts';
 import { z } from './zod.ts';
-import { PRODUCT_CATEGORIES } from '../constants.ts';
+import { CATEGORY_NAME_MAX } from './category.ts';
 import { amountToCents, centsToAmount } from '../money.ts';
 
 export const PRODUCT_NAME_MAX = 200;
@@ -22,7 +22,8 @@ export const PRODUCTS_PAGE_DEFAULT = 20;
 export const PRODUCTS_PAGE_MAX = 100;
 export const PRODUCTS_QUERY_MAX = 200;
 
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+/** One of the company's product categories (GET /api/categories); the server checks it exists. */
+export type ProductCategory = string;
 
 /** Exact texts of the refusals (without the '<field>: ' every answer starts with). */
 export const PRODUCT_RULES = {
@@ -31,7 +32,7 @@ export const PRODUCT_RULES = {
   priceNegative: 'must not be negative',
   priceMax: `must be at most ${PRODUCT_PRICE_MAX}`,
   stock: `must be a whole number from 0 to ${PRODUCT_STOCK_MAX}`,
-  category: `must be one of ${PRODUCT_CATEGORIES.join(', ')}`,
+  category: `must be at most ${CATEGORY_NAME_MAX} characters`,
   published: 'must be true or false',
   tags: `must be at most ${PRODUCT_TAGS_MAX} tags of at most ${PRODUCT_TAG_MAX} characters each`,
 } as const;
@@ -85,9 +86,8 @@ const published = z
   .union([z.boolean(), z.enum(['true', 'false'])], { error: PRODUCT_RULES.published })
   .transform((v) => v === true || v === 'true');
 
-const category = z.enum(PRODUCT_CATEGORIES, {
-  error: (issue) => (issue.input === undefined || issue.input === '' ? PRODUCT_RULES.required : PRODUCT_RULES.category),
-});
+/** Any name here; the server then checks it is one of the company's product categories (category-check.ts). */
+const category = formText(CATEGORY_NAME_MAX).refine((v) => v !== '', PRODUCT_RULES.required);
 
 const tag = formText(PRODUCT_TAG_MAX);
 /** A list of tags, or (multipart) one text of tags separated by commas; blanks dropped, repeats (any case) once. */
@@ -182,7 +182,7 @@ export const ProductsQuery = z
       .union([z.literal(''), z.enum(PRODUCT_PUBLISH_FILTERS)])
       .default('')
       .transform((v): ProductPublishFilter => v || 'all'),
-    category: optionalChoice(PRODUCT_CATEGORIES),
+    category: formText(CATEGORY_NAME_MAX).optional(),
   })
   .transform((v) => ({ ...v, dir: v.dir || defaultDir(v.sort) }));
 export type ProductsFilter = z.output<typeof ProductsQuery>;
@@ -193,7 +193,7 @@ export const PRODUCTS_QUERY_MESSAGES: Record<keyof ProductsFilter, string> = {
   sort: `Sort must be one of ${PRODUCT_SORTS.join(', ')}.`,
   dir: 'The sort direction must be asc or desc.',
   published: `Published must be one of ${PRODUCT_PUBLISH_FILTERS.join(', ')}.`,
-  category: `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}.`,
+  category: `Category must be at most ${CATEGORY_NAME_MAX} characters.`,
 };
 
 /** PATCH /api/admin/products/:id body. */

@@ -5,7 +5,8 @@
 import { checkFields, optionalChoice, publishedField, requiredText, tagsField, wholeNumber } from './content-admin.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
-import { VIDEO_CATEGORIES, VIDEO_QUALITIES } from '../constants.ts';
+import { VIDEO_QUALITIES } from '../constants.ts';
+import { CATEGORY_NAME_MAX } from './category.ts';
 import type { Video } from '../types.ts';
 
 export const VIDEO_NAME_MAX = 200;
@@ -79,7 +80,8 @@ export const VideoFields = z.object({
         ctx.addIssue({ code: 'custom', message: link.trim() ? YOUTUBE_LINK_INVALID : 'The video link is required.' });
       return embed ?? '';
     }),
-  category: optionalChoice(VIDEO_CATEGORIES).default(''),
+  // One of the company's video categories or '' for none: the server checks it exists (category-check.ts).
+  category: formText(CATEGORY_NAME_MAX).default(''),
   quality: optionalChoice(VIDEO_QUALITIES).default(''),
   duration: wholeNumber(0, VIDEO_DURATION_MAX).default(0),
   tags: tagsField.default([]),

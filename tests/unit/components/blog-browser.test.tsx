@@ -4,6 +4,7 @@ import BlogBrowser from '../../../src/components/blog/BlogBrowser.tsx';
 import BlogGrid from '../../../src/components/blog/BlogGrid.tsx';
 import { fetchBlogs } from '../../../src/lib/api/content.ts';
 import { blogSection, toBlogSummary } from '../../../src/lib/filters/blogs.ts';
+import { defaultCategories } from '../../../src/shared/default-categories.ts';
 import type { Blog } from '../../../src/shared/types.ts';
 
 vi.mock('../../../src/lib/api/content.ts', () => ({ fetchBlogs: vi.fn() }));
@@ -38,7 +39,7 @@ const SUMMARIES = POSTS.map(toBlogSummary);
 function openBlogs() {
   const shown = blogSection.apply(SUMMARIES, blogSection.defaults, new Date());
   return render(
-    <BlogBrowser initial={SUMMARIES}>
+    <BlogBrowser categories={defaultCategories('blog')} initial={SUMMARIES}>
       <div data-testid="built">
         <BlogGrid blogs={shown} />
       </div>

@@ -7,6 +7,13 @@ import { apiError } from './helpers/browser.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) stay real.
 vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({ createBlog: vi.fn(), updateBlog: vi.fn() }));
+// The company's blog categories, as GET /api/admin/categories answers them for a new site.
+vi.mock('../../../src/lib/api/admin/categories.ts', async () => {
+  const { defaultCategories } = await import('../../../src/shared/default-categories.ts');
+  return {
+    fetchAdminCategories: vi.fn(() => Promise.resolve(defaultCategories('blog').map((c) => ({ ...c, items: 0 })))),
+  };
+});
 
 beforeAll(() => {
   // jsdom has no modal dialogs: open and close are enough here.

@@ -4,6 +4,7 @@ import EventBrowser from '../../../src/components/events/EventBrowser.tsx';
 import EventGrid from '../../../src/components/events/EventGrid.tsx';
 import { fetchEvents } from '../../../src/lib/api/content.ts';
 import { eventSection } from '../../../src/lib/filters/events.ts';
+import { defaultCategories } from '../../../src/shared/default-categories.ts';
 import type { SiteEvent } from '../../../src/shared/types.ts';
 
 vi.mock('../../../src/lib/api/content.ts', () => ({ fetchEvents: vi.fn() }));
@@ -41,7 +42,7 @@ const EVENTS: SiteEvent[] = [
 
 function openEvents() {
   return render(
-    <EventBrowser initial={EVENTS} currency="USD">
+    <EventBrowser categories={defaultCategories('event')} initial={EVENTS} currency="USD">
       <div data-testid="built">
         <EventGrid events={eventSection.apply(EVENTS, eventSection.defaults, new Date())} currency="USD" />
       </div>

@@ -7,6 +7,7 @@ import ProductGrid from '../../../src/components/shop/ProductGrid.tsx';
 import ShopBrowser from '../../../src/components/shop/ShopBrowser.tsx';
 import { fetchProducts } from '../../../src/lib/api/content.ts';
 import { shopSection } from '../../../src/lib/filters/shop.ts';
+import { defaultCategories } from '../../../src/shared/default-categories.ts';
 import type { Product } from '../../../src/shared/types.ts';
 
 // The network: the API client module is mocked where the islands import it.
@@ -37,6 +38,8 @@ const PRODUCTS: Product[] = [
   product('Desk Lamp', { category: 'Electronics', price: 120, createdAt: '2026-06-04T00:00:00Z' }),
   product('Poetry', { category: 'Books', price: 12, createdAt: '2026-06-01T00:00:00Z' }),
 ];
+/** A new site's product categories, as the build reads them from GET /api/categories. */
+const CATEGORIES = defaultCategories('product').map(({ name, slug }) => ({ name, slug }));
 const byDefault = shopSection.apply(PRODUCTS, shopSection.defaults, new Date()).map((p) => p.name);
 
 let island: HTMLElement;
@@ -46,7 +49,7 @@ let island: HTMLElement;
  * server render as <astro-slot>, and in the browser @astrojs/react's client hydrates the island with that HTML as its
  * children. Returns the card elements the build wrote.
  */
-async function openShop(initial: Product[] = PRODUCTS): Promise<HTMLElement[]> {
+async function openShop(initial: Product[] = PRODUCTS, categories = CATEGORIES): Promise<HTMLElement[]> {
   const grid = renderToStaticMarkup(
     <ProductGrid products={shopSection.apply(initial, shopSection.defaults, new Date())} currency="USD" />,
   );
@@ -55,7 +58,7 @@ async function openShop(initial: Product[] = PRODUCTS): Promise<HTMLElement[]> {
   island.setAttribute('ssr', '');
   island.setAttribute('prefix', 'r1');
   island.innerHTML = renderToString(
-    <ShopBrowser initial={initial} currency="USD">
+    <ShopBrowser categories={categories} initial={initial} currency="USD">
       {slot}
     </ShopBrowser>,
     { identifierPrefix: 'r1' },
@@ -65,7 +68,12 @@ async function openShop(initial: Product[] = PRODUCTS): Promise<HTMLElement[]> {
   const errors = vi.spyOn(console, 'error');
   // The async act(): the hydration and the refresh it starts settle before it returns.
   await act(() => {
-    hydrateAstroIsland(island)(ShopBrowser, { initial, currency: 'USD' }, { default: grid }, { client: 'idle' });
+    hydrateAstroIsland(island)(
+      ShopBrowser,
+      { categories, initial, currency: 'USD' },
+      { default: grid },
+      { client: 'idle' },
+    );
     return Promise.resolve();
   });
   // A mismatch would make React render the island again from scratch, and say so.
@@ -154,6 +162,24 @@ describe('ShopBrowser', () => {
     expect(island.querySelector('astro-slot')).toBeNull();
     expect(names()).toEqual(['Field Guide', 'Poetry']);
     expect(location.search).toBe('?category=Books');
+  });
+
+  it("offers the company's own categories, and reads a link made before a category was renamed", async () => {
+    const cakes = product('Lemon Drizzle', { category: 'Cakes', createdAt: '2026-06-06T00:00:00Z' });
+    const renamed = [
+      { name: 'Novels', slug: 'books' },
+      { name: 'Cakes', slug: 'cakes' },
+    ];
+    const items = [...PRODUCTS.map((p) => (p.category === 'Books' ? { ...p, category: 'Novels' } : p)), cakes];
+    vi.mocked(fetchProducts).mockResolvedValue(structuredClone(items));
+    history.replaceState(null, '', '/shop?category=Books');
+    await openShop(items, renamed);
+    expect([...select('Category').options].map((o) => o.textContent)).toEqual(['All Categories', 'Novels', 'Cakes']);
+    expect(select('Category').value).toBe('Novels');
+    expect(names()).toEqual(['Field Guide', 'Poetry']);
+    await change(select('Category'), 'Cakes');
+    expect(names()).toEqual(['Lemon Drizzle']);
+    expect(location.search).toBe('?category=Cakes');
   });
 
   it('takes over the list when the API refresh brings different items', async () => {

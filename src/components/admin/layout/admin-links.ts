@@ -15,6 +15,8 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     label: 'Theme Settings',
     icon: 'M12 3a9 9 0 1 0 0 18c1 0 1.5-.8 1.5-1.5 0-1.2-1-1.5-1-2.5s.8-1.5 2-1.5H17a4 4 0 0 0 4-4c0-4.7-4-8.5-9-8.5ZM7.5 11h.01M10 7h.01M15 7.5h.01',
   },
+  { href: '/admin/categories', label: 'Categories', icon: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 16.5h7M16.5 13v7' },
+  { href: '/admin/navigation', label: 'Navigation', icon: 'M4 6h16M4 12h10M4 18h16' },
   { href: '/admin/manage-products', label: 'Products', icon: 'M20 7 12 3 4 7v10l8 4 8-4V7ZM4 7l8 4 8-4M12 11v10' },
   {
     href: '/admin/manage-users',

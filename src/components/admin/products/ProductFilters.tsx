@@ -1,8 +1,8 @@
 /** Search (debounced), category, publish state and (below the table's width) sort of Manage Products. */
 import { useId, type Dispatch } from 'react';
 import type { ProductsListQuery } from '../../../lib/api/admin/products.ts';
-import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import { PRODUCTS_QUERY_MAX } from '../../../shared/schemas/product-admin.ts';
+import { useCategoryNames } from '../categories/use-category-names.ts';
 import { FilterSelect, SearchField } from '../ui/FilterFields.tsx';
 import {
   parseCategory,
@@ -12,10 +12,6 @@ import {
   type ProductsQueryAction,
 } from './products-list.ts';
 
-const CATEGORIES = [
-  { value: '', label: 'All categories' },
-  ...PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category })),
-];
 const PUBLISHED = [
   { value: 'all', label: 'All' },
   { value: 'published', label: 'Published' },
@@ -30,6 +26,11 @@ export default function ProductFilters({
   dispatch: Dispatch<ProductsQueryAction>;
 }) {
   const id = useId();
+  const categories = useCategoryNames('product');
+  const categoryChoices = [
+    { value: '', label: 'All categories' },
+    ...categories.map((category) => ({ value: category, label: category })),
+  ];
   const sortValue = `${query.sort}:${query.dir}`;
   const sorts = SORT_CHOICES.some((choice) => choice.value === sortValue)
     ? SORT_CHOICES
@@ -50,8 +51,8 @@ export default function ProductFilters({
         id={`${id}-category`}
         label="Category"
         value={query.category}
-        options={CATEGORIES}
-        onChange={(value) => dispatch({ type: 'category', category: parseCategory(value) })}
+        options={categoryChoices}
+        onChange={(value) => dispatch({ type: 'category', category: parseCategory(value, categories) })}
       />
       <FilterSelect
         id={`${id}-published`}

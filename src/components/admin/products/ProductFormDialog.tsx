@@ -4,9 +4,9 @@
  */
 import { useId, useRef } from 'react';
 import { createProduct, updateProduct } from '../../../lib/api/admin/products.ts';
-import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import type { AdminProduct, ProductSaved } from '../../../shared/products-admin.ts';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../../shared/schemas/product-admin.ts';
+import { useCategoryNames } from '../categories/use-category-names.ts';
 import UploadProgressBar from '../company/UploadProgressBar.tsx';
 import { FIELD_CLASS as fieldClass } from '../ui/FilterFields.tsx';
 import ModalDialog from '../ui/ModalDialog.tsx';
@@ -57,6 +57,11 @@ export default function ProductFormDialog({ editing, onClose, onSaved, currency 
     progress,
     busy,
   } = form;
+  const categories = useCategoryNames('product');
+  // A new product starts in the company's first category, as soon as the list is known (set while rendering, as the
+  // form's own reset on opening is).
+  const first = categories[0];
+  if (editing === 'new' && first && values.category === '') set('category', first);
   const describedBy = (field: ProductField) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   const save = () =>
@@ -137,10 +142,10 @@ export default function ProductFormDialog({ editing, onClose, onSaved, currency 
               aria-describedby={describedBy('category')}
               onChange={(e) => set('category', e.target.value)}
             >
-              {!(PRODUCT_CATEGORIES as readonly string[]).includes(values.category) && (
+              {!categories.includes(values.category) && (
                 <option value={values.category}>{values.category || 'Choose one'}</option>
               )}
-              {PRODUCT_CATEGORIES.map((category) => (
+              {categories.map((category) => (
                 <option key={category} value={category}>
                   {category}
                 </option>

@@ -2,7 +2,6 @@
  * Pure rules of the product form: its values from a product (or empty for a new one), the server's own rules checked
  * before sending (shared/schemas/product-admin.ts), and the one multipart body of a save.
  */
-import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import type { AdminProduct } from '../../../shared/products-admin.ts';
 import { checkProductCreate } from '../../../shared/schemas/product-admin.ts';
 
@@ -19,12 +18,12 @@ export interface ProductFormValues {
 
 export type ProductField = keyof ProductFormValues | 'image';
 
-/** A new product's form: a draft in the first category, nothing in stock. */
+/** A new product's form: a draft, nothing in stock; the dialog picks the company's first category once it has the list. */
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
   description: '',
   price: '',
-  category: PRODUCT_CATEGORIES[0],
+  category: '',
   tags: '',
   stock: '0',
   published: false,

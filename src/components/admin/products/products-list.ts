@@ -1,6 +1,5 @@
 /** The Manage Products list's query as a pure reducer (design.md 4.13): a new filter or sort starts again at page 1. */
 import type { ProductsListQuery } from '../../../lib/api/admin/products.ts';
-import { PRODUCT_CATEGORIES } from '../../../shared/constants.ts';
 import {
   defaultDir,
   PRODUCT_PUBLISH_FILTERS,
@@ -51,8 +50,8 @@ export function productsQueryReducer(query: ProductsListQuery, action: ProductsQ
 }
 
 /** Select values parsed into their unions (never trust a form value). */
-export const parseCategory = (value: string): ProductsListQuery['category'] =>
-  (PRODUCT_CATEGORIES as readonly string[]).includes(value) ? (value as ProductsListQuery['category']) : '';
+export const parseCategory = (value: string, categories: readonly string[]): ProductsListQuery['category'] =>
+  categories.includes(value) ? value : '';
 export const parsePublished = (value: string): ProductsListQuery['published'] =>
   (PRODUCT_PUBLISH_FILTERS as readonly string[]).includes(value) ? (value as ProductsListQuery['published']) : 'all';
 

@@ -17,7 +17,8 @@ export interface ProductsListQuery {
   sort: ProductSort;
   dir: SortDir;
   published: ProductPublishFilter;
-  category: '' | ProductCategory;
+  // '' for every category; a category is the company's own name.
+  category: ProductCategory;
 }
 
 type Progress = ((progress: UploadProgress) => void) | undefined;

@@ -34,6 +34,7 @@ import {
 } from './blogs.admin.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
+import { withKnownCategory } from '../categories/category-check.ts';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface BlogWriteContext {
@@ -113,7 +114,7 @@ const removesCover = (form: BlogForm) => form.fields['image'] === '' && !form.fi
 export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise<BlogWrite> {
   const check = checkBlogCreate(form.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const values = check.value;
+  const values = await withKnownCategory(ctx.db, 'blog', check.value);
   const content = await sanitizeRichText(values.content);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
   const id = randomUUID();
@@ -159,7 +160,7 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
   if (!(await findBlogRow(ctx.db, id))) throw notFound();
   const check = checkBlogChanges(form.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const values = check.value;
+  const values = await withKnownCategory(ctx.db, 'blog', check.value);
   const content = values.content === undefined ? undefined : await sanitizeRichText(values.content);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
   const { blog, before } = await writeNamingFile(

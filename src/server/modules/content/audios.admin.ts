@@ -26,6 +26,7 @@ import { checkAudioFile } from './audio-check.ts';
 import { storeAudioFile } from './audio-file.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
 import { audioFromRow, bool, groupBy, reviewFromRow } from './content.mappers.ts';
+import { withKnownCategory } from '../categories/category-check.ts';
 
 const NOT_FOUND = 'Audio';
 
@@ -77,9 +78,10 @@ const columns = ({ tags, ...rest }: AudioValues) => ({ ...rest, tags: JSON.strin
 /** POST /api/admin/audios: the fields and a required audio file. */
 export async function createAudio(
   ctx: ContentWriteContext,
-  values: AudioValues,
+  sent: AudioValues,
   upload: UploadInput | undefined,
 ): Promise<AudioWrite> {
+  const values = await withKnownCategory(ctx.db, 'audio', sent, 'type');
   if (!upload) throw fieldError(400, AUDIO_REQUIRED, 'audio');
   const file = await storeUpload(ctx, upload);
   const id = randomUUID();
@@ -106,9 +108,10 @@ export async function createAudio(
 export async function updateAudio(
   ctx: ContentWriteContext,
   id: string,
-  values: AudioValues | { published: boolean },
+  sent: AudioValues | { published: boolean },
   upload?: UploadInput,
 ): Promise<AudioWrite> {
+  const values = await withKnownCategory(ctx.db, 'audio', sent, 'type');
   if (!(await findAudioRow(ctx.db, id))) throw missing(NOT_FOUND);
   const file = upload ? await storeUpload(ctx, upload) : null;
   const [before, after] = await writeNamingFile(

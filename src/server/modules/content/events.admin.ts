@@ -22,6 +22,7 @@ import {
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import { bool, eventFromRow } from './content.mappers.ts';
+import { withKnownCategory } from '../categories/category-check.ts';
 
 const NOT_FOUND = 'Event';
 
@@ -65,9 +66,10 @@ function columns(v: EventValues) {
 /** POST /api/admin/events: the fields and an optional cover picture. */
 export async function createEvent(
   ctx: ContentWriteContext,
-  values: EventValues,
+  sent: EventValues,
   upload: UploadInput | undefined,
 ): Promise<EventWrite> {
+  const values = await withKnownCategory(ctx.db, 'event', sent);
   const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload, 'event')).url : undefined;
   const id = randomUUID();
   return writeNamingFile(ctx, picture, () =>
@@ -97,9 +99,10 @@ export async function createEvent(
 export async function updateEvent(
   ctx: ContentWriteContext,
   id: string,
-  values: EventValues | { published: boolean },
+  sent: EventValues | { published: boolean },
   upload?: UploadInput,
 ): Promise<EventWrite> {
+  const values = await withKnownCategory(ctx.db, 'event', sent);
   if (!(await findEventRow(ctx.db, id))) throw missing(NOT_FOUND);
   const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload, 'event')).url : undefined;
   const result = await writeNamingFile(

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { deletePhotoRow, findPhotoRow, updatePhotoRow } from './content.admin.repository.ts';
 import { bool, photoFromRow } from './content.mappers.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
+import { withKnownCategory } from '../categories/category-check.ts';
 
 const NOT_FOUND = 'Photo';
 
@@ -23,7 +24,8 @@ export interface PhotoWrite {
 }
 
 /** PUT and PATCH: the given fields changed, the rest kept; one audit entry in the same transaction. */
-export async function editPhoto(ctx: ContentWriteContext, id: string, values: PhotoEditValues): Promise<PhotoWrite> {
+export async function editPhoto(ctx: ContentWriteContext, id: string, sent: PhotoEditValues): Promise<PhotoWrite> {
+  const values = await withKnownCategory(ctx.db, 'photo', sent);
   return ctx.db.transaction().execute(async (trx) => {
     const before = await findPhotoRow(trx, id);
     if (!before) throw missing(NOT_FOUND);

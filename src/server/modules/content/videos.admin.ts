@@ -18,6 +18,7 @@ import {
 } from './content.admin.repository.ts';
 import { missing, type ContentWriteContext } from './content.admin.service.ts';
 import { bool, videoFromRow } from './content.mappers.ts';
+import { withKnownCategory } from '../categories/category-check.ts';
 
 const NOT_FOUND = 'Video';
 
@@ -40,7 +41,8 @@ export async function adminVideos(db: Db): Promise<AdminVideo[]> {
 const columns = ({ tags, ...rest }: VideoValues) => ({ ...rest, tags: JSON.stringify(tags) });
 
 /** POST /api/admin/videos. */
-export async function createVideo(ctx: ContentWriteContext, values: VideoValues): Promise<VideoWrite> {
+export async function createVideo(ctx: ContentWriteContext, sent: VideoValues): Promise<VideoWrite> {
+  const values = await withKnownCategory(ctx.db, 'video', sent);
   const id = randomUUID();
   return ctx.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -55,8 +57,9 @@ export async function createVideo(ctx: ContentWriteContext, values: VideoValues)
 export async function updateVideo(
   ctx: ContentWriteContext,
   id: string,
-  values: VideoValues | { published: boolean },
+  sent: VideoValues | { published: boolean },
 ): Promise<VideoWrite> {
+  const values = await withKnownCategory(ctx.db, 'video', sent);
   return ctx.db.transaction().execute(async (trx) => {
     const before = await findVideoRow(trx, id);
     if (!before) throw missing(NOT_FOUND);

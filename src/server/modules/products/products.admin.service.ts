@@ -31,6 +31,7 @@ import {
   listAdminProductRows,
   updateProductRow,
 } from './products.admin.repository.ts';
+import { withKnownCategory } from '../categories/category-check.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -91,7 +92,7 @@ function columnsOf(values: Partial<ProductValues>) {
 export async function createProduct(ctx: ProductWriteContext, input: ProductInput): Promise<ProductWrite> {
   const check = checkProductCreate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const values = check.value;
+  const values = await withKnownCategory(ctx.db, 'product', check.value);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image', 'product');
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -122,6 +123,7 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
   if (!(await findProductRow(ctx.db, id))) throw missing();
   const check = checkProductUpdate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
+  const values = await withKnownCategory(ctx.db, 'product', check.value);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image', 'product');
   const { product, before } = await writeNamingFile(
     ctx,
@@ -131,7 +133,7 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
         const before = await findProductRow(trx, id);
         if (!before) throw missing();
         await updateProductRow(trx, id, {
-          ...columnsOf(check.value),
+          ...columnsOf(values),
           ...(image ? { image } : {}),
           updated_at: new Date().toISOString(),
         });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { createAudio, updateAudio } from '../../../../lib/api/admin/content.ts';
 import { audioCategoriesFor } from '../../../../lib/filters/audio.ts';
 import { formatDuration } from '../../../../lib/format/dates.ts';
-import { AUDIO_QUALITIES, AUDIO_TYPES } from '../../../../shared/constants.ts';
+import { AUDIO_QUALITIES } from '../../../../shared/constants.ts';
 import {
   AUDIO_ACCEPT,
   AUDIO_CATEGORY_MAX,
@@ -25,8 +25,8 @@ import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
 import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
-const TYPES = noneOr(AUDIO_TYPES);
 const QUALITIES = noneOr(AUDIO_QUALITIES);
 
 interface Form {
@@ -34,7 +34,7 @@ interface Form {
   title: string;
   artist: string;
   description: string;
-  type: '' | (typeof AUDIO_TYPES)[number];
+  type: string;
   category: string;
   quality: '' | (typeof AUDIO_QUALITIES)[number];
   tags: string;
@@ -58,7 +58,7 @@ const formOf = (a: AdminAudio): Form => ({
   title: a.title,
   artist: a.artist,
   description: a.description,
-  type: pickOne(AUDIO_TYPES, a.type),
+  type: a.type,
   category: a.category,
   quality: pickOne(AUDIO_QUALITIES, a.quality),
   tags: a.tags.join(', '),
@@ -78,6 +78,7 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
   const { form, setForm, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
     setFile(null),
   );
+  const types = useCategoryNames('audio');
 
   async function save() {
     if (target === null) return;
@@ -145,7 +146,7 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
           label="Type"
           name="type"
           value={form.type}
-          options={TYPES}
+          options={categoryOptions(types, form.type)}
           onChange={(type) => setForm((f) => ({ ...f, type, category: '' }))}
         />
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
 import { createBlog, updateBlog, type BlogFormInput } from '../../../../lib/api/admin/blogs.ts';
-import { BLOG_CATEGORIES } from '../../../../shared/constants.ts';
 import {
   BLOG_CAPTION_MAX,
   BLOG_TITLE_MAX,
@@ -17,11 +16,9 @@ import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
-import { DRAFT_STATE_OPTIONS, noneOr, pickOne, TextArea, type DraftState } from '../ui/form-fields.tsx';
+import { DRAFT_STATE_OPTIONS, TextArea, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-
-type Category = '' | (typeof BLOG_CATEGORIES)[number];
-const CATEGORIES = noneOr(BLOG_CATEGORIES);
+import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
 interface Props {
   /** null: closed; 'new': a new post; a post: edit it. */
@@ -36,7 +33,7 @@ interface Draft {
   /** The address was typed by hand: it no longer follows the title. */
   slugEdited: boolean;
   caption: string;
-  category: Category;
+  category: string;
   tags: string;
   content: string;
   state: DraftState;
@@ -58,7 +55,7 @@ const draftOf = (blog: AdminBlog): Draft => ({
   slug: blog.slug,
   slugEdited: true,
   caption: blog.caption,
-  category: pickOne(BLOG_CATEGORIES, blog.category),
+  category: blog.category,
   tags: blog.tags.join(', '),
   content: blog.content,
   state: blog.published ? 'published' : 'draft',
@@ -131,6 +128,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
     setEditorKey((k) => k + 1);
   });
 
+  const categories = useCategoryNames('blog');
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
   const current = blog && blog !== 'new' && !removeCover ? blog.image : '';
 
@@ -198,7 +196,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
           label="Category"
           name="category"
           value={draft.category}
-          options={CATEGORIES}
+          options={categoryOptions(categories, draft.category)}
           onChange={(category) => set({ category })}
         />
         <TextInput

@@ -4,7 +4,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { createEvent, updateEvent } from '../../../../lib/api/admin/content.ts';
-import { EVENT_CATEGORIES, EVENT_TYPES } from '../../../../shared/constants.ts';
+import { EVENT_TYPES } from '../../../../shared/constants.ts';
 import {
   checkEvent,
   EVENT_DESCRIPTION_MAX,
@@ -18,10 +18,10 @@ import { inputClass } from '../../../auth/fields.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
-import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
+import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
-const CATEGORIES = noneOr(EVENT_CATEGORIES);
 const LOCATION_TYPES = [
   ['local', 'Local'],
   ['national', 'National'],
@@ -40,7 +40,7 @@ interface Form {
   location: string;
   address: string;
   city: string;
-  category: '' | (typeof EVENT_CATEGORIES)[number];
+  category: string;
   price: string;
   published: 'true' | 'false';
 }
@@ -77,7 +77,7 @@ function formOf(e: AdminEvent): Form {
     location: e.location,
     address: e.address,
     city: e.city,
-    category: pickOne(EVENT_CATEGORIES, e.category),
+    category: e.category,
     price: String(e.price),
     published: e.published ? 'true' : 'false',
   };
@@ -94,6 +94,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
   const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
     setFile(null),
   );
+  const categories = useCategoryNames('event');
   const zoneId = useId();
   const zones = useMemo(() => timeZoneOptions().map((zone) => [zone, zone.replace(/_/g, ' ')] as const), []);
 
@@ -211,7 +212,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
           label="Category"
           name="category"
           value={form.category}
-          options={CATEGORIES}
+          options={categoryOptions(categories, form.category)}
           onChange={set('category')}
         />
         <TextInput label="Price" name="price" type="number" min={0} value={form.price} onChange={set('price')} />

@@ -1,20 +1,18 @@
 /** Edit a photo's title, caption, category and tags (PUT /api/admin/photos/{id}); the picture itself is kept. */
 import { updatePhoto } from '../../../../lib/api/admin/content.ts';
-import { PHOTO_CATEGORIES } from '../../../../shared/constants.ts';
 import { checkPhotoEdit } from '../../../../shared/schemas/photo-admin.ts';
 import { PHOTO_CAPTION_MAX, PHOTO_TITLE_MAX } from '../../../../shared/schemas/photo.ts';
 import type { Photo } from '../../../../shared/types.ts';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
-import { noneOr, pickOne, TextArea } from '../ui/form-fields.tsx';
+import { TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-
-const CATEGORIES = noneOr(PHOTO_CATEGORIES);
+import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
 interface Form {
   title: string;
   caption: string;
-  category: '' | (typeof PHOTO_CATEGORIES)[number];
+  category: string;
   tags: string;
 }
 
@@ -22,7 +20,7 @@ const blank = (): Form => ({ title: '', caption: '', category: '', tags: '' });
 const formOf = (photo: Photo): Form => ({
   title: photo.title,
   caption: photo.caption,
-  category: pickOne(PHOTO_CATEGORIES, photo.category),
+  category: photo.category,
   tags: photo.tags.join(', '),
 });
 
@@ -34,6 +32,7 @@ interface Props {
 
 export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
   const { form, set, busy, error, setError, submit } = useContentForm(photo, blank, formOf);
+  const categories = useCategoryNames('photo');
 
   async function save() {
     if (!photo) return;
@@ -69,7 +68,7 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
           label="Category"
           name="category"
           value={form.category}
-          options={CATEGORIES}
+          options={categoryOptions(categories, form.category)}
           onChange={set('category')}
         />
         <TextInput

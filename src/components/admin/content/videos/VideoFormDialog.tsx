@@ -1,6 +1,6 @@
 /** Create or edit a video (POST /api/admin/videos, PUT /api/admin/videos/{id}); the YouTube link is checked as it is typed. */
 import { createVideo, updateVideo } from '../../../../lib/api/admin/content.ts';
-import { VIDEO_CATEGORIES, VIDEO_QUALITIES } from '../../../../shared/constants.ts';
+import { VIDEO_QUALITIES } from '../../../../shared/constants.ts';
 import {
   checkVideo,
   VIDEO_DESCRIPTION_MAX,
@@ -15,8 +15,8 @@ import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
-const CATEGORIES = noneOr(VIDEO_CATEGORIES);
 const QUALITIES = noneOr(VIDEO_QUALITIES);
 
 interface Form {
@@ -24,7 +24,7 @@ interface Form {
   title: string;
   youtube: string;
   description: string;
-  category: '' | (typeof VIDEO_CATEGORIES)[number];
+  category: string;
   quality: '' | (typeof VIDEO_QUALITIES)[number];
   duration: string;
   tags: string;
@@ -48,7 +48,7 @@ const formOf = (video: AdminVideo): Form => ({
   title: video.title,
   youtube: video.youtube,
   description: video.description,
-  category: pickOne(VIDEO_CATEGORIES, video.category),
+  category: video.category,
   quality: pickOne(VIDEO_QUALITIES, video.quality),
   duration: String(video.duration),
   tags: video.tags.join(', '),
@@ -64,6 +64,7 @@ interface Props {
 
 export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
   const { form, set, busy, error, setError, submit } = useContentForm(target, blank, formOf);
+  const categories = useCategoryNames('video');
 
   const embed = form.youtube.trim() ? youtubeEmbed(form.youtube) : null;
 
@@ -129,7 +130,7 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
           label="Category"
           name="category"
           value={form.category}
-          options={CATEGORIES}
+          options={categoryOptions(categories, form.category)}
           onChange={set('category')}
         />
         <SelectInput
