@@ -14,6 +14,9 @@ const mediaOrigin = process.env.PUBLIC_MEDIA_BASE_URL ? ` ${new URL(process.env.
 // Pages for signed-in people, admins or placeholders, and the newsletter's link pages, stay out of the sitemap.
 const PRIVATE =
   /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|blog-view|product-view|newsletter)(\/|$)/;
+// Sections with nothing published that no menu shows (GET /api/navigation; build-site.ts passes them): their pages
+// only say they are empty.
+const HIDDEN_SECTIONS = (process.env.SITEMAP_HIDDEN_ROUTES ?? '').split(',').filter((route) => /^\/[a-z]/.test(route));
 
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
@@ -24,7 +27,12 @@ export default defineConfig({
     react(),
     clientDirectives(),
     standaloneModules(),
-    sitemap({ filter: (page) => !PRIVATE.test(new URL(page).pathname) }),
+    sitemap({
+      filter: (page) => {
+        const path = new URL(page).pathname;
+        return !PRIVATE.test(path) && !HIDDEN_SECTIONS.some((route) => path === route || path.startsWith(`${route}/`));
+      },
+    }),
     pageCss(),
     precompress(),
   ],

@@ -36,7 +36,9 @@ export type AuditAction =
   | 'sender.unblock'
   // A backup archive downloaded; another admin's two-factor sign-in reset by an admin.
   | 'backup.download'
-  | 'user.two-factor-reset';
+  | 'user.two-factor-reset'
+  // The header menu or the footer's Quick Links saved.
+  | 'navigation.update';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

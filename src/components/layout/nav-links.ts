@@ -1,13 +1,4 @@
-/** The public header links (spec: Public layout), in order. */
-export const NAV_LINKS = [
-  { href: '/', label: 'Home' },
-  { href: '/shop', label: 'Shop' },
-  { href: '/blogs', label: 'Blogs' },
-  { href: '/photos', label: 'Photos' },
-  { href: '/videos', label: 'Videos' },
-  { href: '/audio', label: 'Audio' },
-  { href: '/events', label: 'Events' },
-] as const;
+/** The header's and side menu's fixed account links and the current-link rule; the site's menus come from the API (src/shared/navigation.ts). */
 
 /** The signed-in account's pages in the side menu, after Dashboard (admins) and before Logout. */
 export const ACCOUNT_LINKS = [
@@ -17,15 +8,10 @@ export const ACCOUNT_LINKS = [
   { href: '/settings', label: 'Settings' },
 ] as const;
 
-export const QUICK_LINKS = [
-  { href: '/', label: 'Home' },
-  { href: '/about', label: 'About' },
-  { href: '/contact', label: 'Contact' },
-  { href: '/shop', label: 'Shop' },
-] as const;
-
 /** A link is current on its own path and, except Home, below it (/blogs/a-post keeps Blogs current). */
 export function isCurrent(href: string, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
+  // A page's address ends in '/' (/pages/terms/).
+  const target = href.replace(/\/+$/, '') || '/';
+  return target === '/' ? path === '/' : path === target || path.startsWith(`${target}/`);
 }

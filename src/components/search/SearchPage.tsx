@@ -5,7 +5,16 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { searchContent } from '../../lib/api/content.ts';
 import { MAX_TEXT_LENGTH, type FilterAction } from '../../lib/filters/core.ts';
-import { pageCount, pageOf, parsePage, searchSection, type SearchFilters } from '../../lib/filters/search.ts';
+import {
+  offeredFilters,
+  pageCount,
+  pageOf,
+  parsePage,
+  searchSection,
+  withoutEmptyTypes,
+  type SearchFilters,
+} from '../../lib/filters/search.ts';
+import type { ContentSection } from '../../shared/navigation.ts';
 import type { SearchResult } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import SearchForm from './SearchForm.tsx';
@@ -19,8 +28,17 @@ const reducer = (state: SearchFilters, action: Action) =>
   action.type === 'replace' ? action.filters : searchSection.reducer(state, action);
 const muted = 'py-12 text-center text-gray-600 dark:text-gray-300';
 
-/** currency: the store's (GET /api/store), which every price is shown in. */
-export default function SearchPage({ currency }: { currency: string }) {
+interface SearchPageProps {
+  /** The store's (GET /api/store), which every price is shown in. */
+  currency: string;
+  /** Sections with nothing published (GET /api/navigation): their content type is not offered as a filter. */
+  emptySections?: readonly ContentSection[];
+}
+
+/** One empty list for every render, so the read of the address below runs once. */
+const NONE_EMPTY: readonly ContentSection[] = [];
+
+export default function SearchPage({ currency, emptySections = NONE_EMPTY }: SearchPageProps) {
   // The page is static: the term is unknown until the browser reads the URL ('reading' renders nothing that could flash).
   const [term, setTerm] = useState('');
   const [status, setStatus] = useState<Status>('reading');
@@ -34,7 +52,7 @@ export default function SearchPage({ currency }: { currency: string }) {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const q = (params.get('q') ?? '').trim().slice(0, MAX_TEXT_LENGTH);
-    dispatch({ type: 'replace', filters: searchSection.fromQuery(params) });
+    dispatch({ type: 'replace', filters: offeredFilters(searchSection.fromQuery(params), emptySections) });
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once hydration is done (the server renders without it): the second pass React prescribes for content only the browser knows
     setPage(parsePage(params.get('page'), Number.MAX_SAFE_INTEGER));
     setTerm(q);
@@ -57,7 +75,7 @@ export default function SearchPage({ currency }: { currency: string }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [emptySections]);
 
   const visible = useMemo(() => searchSection.apply(results, filters, now), [results, filters, now]);
   const n = visible.length;
@@ -95,7 +113,7 @@ export default function SearchPage({ currency }: { currency: string }) {
       )}
       {term !== '' && (
         <FilterPanel
-          panel={searchSection.panel(results, filters)}
+          panel={withoutEmptyTypes(searchSection.panel(results, filters), emptySections)}
           values={filters}
           onChange={(key, value) => change({ type: 'set', key, value } as FilterAction<SearchFilters>)}
           onReset={() => change({ type: 'reset' })}

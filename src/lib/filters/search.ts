@@ -1,6 +1,7 @@
 /** Search results page: content type, past-looking date range, price and sort over the server's ranked results. */
+import type { ContentSection } from '../../shared/navigation.ts';
 import type { SearchResult } from '../../shared/types.ts';
-import type { Option, PastWindow, Range, SectionFilters } from './core.ts';
+import type { Option, Panel, PastWindow, Range, SectionFilters } from './core.ts';
 import { KEEP_ORDER, defineListSection, inBand, inPastWindow, matchesChoice, selectField, timeOf } from './core.ts';
 
 export const SEARCH_TYPE_OPTIONS = [
@@ -30,6 +31,7 @@ export const SEARCH_PRICE_OPTIONS = [
   { value: 'over-100', label: 'Over $100' },
 ] as const satisfies readonly Option<string>[];
 
+export type SearchType = (typeof SEARCH_TYPE_OPTIONS)[number]['value'];
 export type SearchDate = (typeof SEARCH_DATE_OPTIONS)[number]['value'];
 export type SearchPrice = (typeof SEARCH_PRICE_OPTIONS)[number]['value'];
 
@@ -88,6 +90,36 @@ export const {
   toQuery: searchFiltersToQuery,
   fromQuery: searchFiltersFromQuery,
 } = searchSection;
+
+/** The section that lists each content type. */
+const TYPE_SECTIONS: Readonly<Record<Exclude<SearchType, 'all'>, ContentSection>> = {
+  product: 'shop',
+  blog: 'blogs',
+  photo: 'photos',
+  video: 'videos',
+  audio: 'audio',
+  event: 'events',
+};
+
+const isOffered = (type: string, emptySections: readonly ContentSection[]) =>
+  !emptySections.includes(TYPE_SECTIONS[type as keyof typeof TYPE_SECTIONS]);
+
+/** The panel without the content types whose section has nothing published (no search could find one). */
+export function withoutEmptyTypes(panel: Panel, emptySections: readonly ContentSection[]): Panel {
+  if (emptySections.length === 0) return panel;
+  return {
+    ...panel,
+    selects: panel.selects.map((select) =>
+      select.key === 'type'
+        ? { ...select, options: select.options.filter((option) => isOffered(option.value, emptySections)) }
+        : select,
+    ),
+  };
+}
+
+/** The filters with a content type that is not offered (an old link's ?type=) back to 'All'. */
+export const offeredFilters = (filters: SearchFilters, emptySections: readonly ContentSection[]): SearchFilters =>
+  isOffered(filters.type, emptySections) ? filters : { ...filters, type: 'all' };
 
 /** Results shown on one page of /search. */
 export const SEARCH_PAGE_SIZE = 10;

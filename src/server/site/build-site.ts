@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sitemapHiddenRoutes, type PublicNavigation } from '../../shared/navigation.ts';
 import { abortReason } from '../abort-reason.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -44,7 +45,8 @@ export async function buildSite({ apiUrl, outDir, env = {}, log = console.log, s
   await rm(join(outDir, BUILD_MARKER), { force: true });
   const workDir = await newWorkDir();
   try {
-    await astroBuild({ apiUrl, outDir, env, ...(signal ? { signal } : {}) }, workDir);
+    const sitemap = await sitemapHidden(apiUrl, log, signal);
+    await astroBuild({ apiUrl, outDir, env: { ...env, ...sitemap }, ...(signal ? { signal } : {}) }, workDir);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -56,6 +58,34 @@ export async function buildSite({ apiUrl, outDir, env = {}, log = console.log, s
 function mediaBase(env: Record<string, string | undefined>): Record<string, string> {
   const base = env['MEDIA_BASE_URL'] ?? process.env['MEDIA_BASE_URL'];
   return base ? { PUBLIC_MEDIA_BASE_URL: base } : {};
+}
+
+/** How long the build waits for the menus before building with a full sitemap. */
+const NAVIGATION_TIMEOUT_MS = 15_000;
+
+/**
+ * The routes the sitemap leaves out, as astro.config.mjs reads them (SITEMAP_HIDDEN_ROUTES, comma separated): the
+ * sections GET /api/navigation leaves out for having nothing published. Always set, so that a value the server was
+ * started with never stands in; empty (a full sitemap) when the menus cannot be read.
+ */
+async function sitemapHidden(
+  apiUrl: string,
+  log: (line: string) => void,
+  stop?: AbortSignal,
+): Promise<Record<string, string>> {
+  const timeout = AbortSignal.timeout(NAVIGATION_TIMEOUT_MS);
+  try {
+    // Joined as the pages' API client joins it (an API below a path keeps its path).
+    const res = await fetch(`${apiUrl.replace(/\/+$/, '')}/api/navigation`, {
+      signal: stop ? AbortSignal.any([stop, timeout]) : timeout,
+    });
+    if (!res.ok) throw new Error(`GET /api/navigation answered ${res.status}`);
+    return { SITEMAP_HIDDEN_ROUTES: sitemapHiddenRoutes((await res.json()) as PublicNavigation).join(',') };
+  } catch (error) {
+    if (stop?.aborted) throw abortReason(stop);
+    log(`sitemap: every section listed (${error instanceof Error ? error.message : String(error)})`);
+    return { SITEMAP_HIDDEN_ROUTES: '' };
+  }
 }
 
 /**
