@@ -1,4 +1,5 @@
 import { DEFAULT_BRAND } from '../shared/constants.ts';
+import type { AboutField } from '../shared/schemas/company.ts';
 import type { TeamMember } from '../shared/schemas/team.ts';
 import type { Company } from '../shared/types.ts';
 
@@ -45,6 +46,30 @@ export const ABOUT_DEFAULTS = {
   description: 'We provide amazing services and products',
 } as const;
 
+/** Our Story, Our Mission and Our Vision: the spec's titles, each with the company's text or today's default. */
+export const ABOUT_SECTIONS: readonly { field: AboutField; title: string; text: string }[] = [
+  {
+    field: 'about_story',
+    title: 'Our Story',
+    text: 'We started with a simple idea: make things people genuinely enjoy using, and stand behind every one of them. What began as a small team has grown into a company that still cares about the details.',
+  },
+  {
+    field: 'about_mission',
+    title: 'Our Mission',
+    text: 'To deliver products and services that are useful, honest and built to last, with support from people who know them well.',
+  },
+  {
+    field: 'about_vision',
+    title: 'Our Vision',
+    text: 'A world where good design and fair dealing are the norm, and where every customer leaves a little better off than they came.',
+  },
+];
+
+/** The three sections as the page shows them: a blank company text shows the default. */
+export function aboutSections(company: Pick<Company, AboutField>): { title: string; text: string }[] {
+  return ABOUT_SECTIONS.map(({ field, title, text }) => ({ title, text: company[field].trim() || text }));
+}
+
 export function aboutContent(company: Company, members: readonly TeamMember[] = []) {
   // The API fills an unset name with the site default 'Brand'; the About page shows its own default instead.
   const name = company.name.trim() && company.name !== DEFAULT_BRAND.name ? company.name : ABOUT_DEFAULTS.name;
@@ -52,20 +77,7 @@ export function aboutContent(company: Company, members: readonly TeamMember[] = 
     name,
     tagline: company.tagline.trim() || ABOUT_DEFAULTS.tagline,
     description: company.description.trim() || ABOUT_DEFAULTS.description,
-    sections: [
-      {
-        title: 'Our Story',
-        text: 'We started with a simple idea: make things people genuinely enjoy using, and stand behind every one of them. What began as a small team has grown into a company that still cares about the details.',
-      },
-      {
-        title: 'Our Mission',
-        text: 'To deliver products and services that are useful, honest and built to last, with support from people who know them well.',
-      },
-      {
-        title: 'Our Vision',
-        text: 'A world where good design and fair dealing are the norm, and where every customer leaves a little better off than they came.',
-      },
-    ],
+    sections: aboutSections(company),
     team: aboutTeam(members),
   };
 }

@@ -1,5 +1,6 @@
 /** Company settings with section 9 defaults filled in: one rule for the server, the build and the browser. */
 import { DEFAULT_BRAND, DEFAULT_THEME, SEO_PAGES } from './constants.ts';
+import { DEFAULT_HOME_SECTIONS, resolveHomeSections } from './home-layout.ts';
 import type { Company, SeoFields, Social } from './types.ts';
 
 export type CompanyInput = Partial<Omit<Company, 'social'>> & { social?: Partial<Social> | null | undefined };
@@ -29,6 +30,10 @@ export const DEFAULT_COMPANY: Company = {
   social: { facebook: '', instagram: '', twitter: '', linkedin: '' },
   ...DEFAULT_THEME,
   ...emptySeo,
+  about_story: '',
+  about_mission: '',
+  about_vision: '',
+  home_sections: [...DEFAULT_HOME_SECTIONS],
 };
 
 const isBlank = (value: unknown) =>
@@ -36,7 +41,11 @@ const isBlank = (value: unknown) =>
 
 /** Merges stored or fetched settings over the defaults; blank, missing or wrongly typed values take the default. */
 export function withCompanyDefaults(input: CompanyInput | null | undefined): Company {
-  const out: Record<string, unknown> = { ...DEFAULT_COMPANY, social: { ...DEFAULT_COMPANY.social } };
+  const out: Record<string, unknown> = {
+    ...DEFAULT_COMPANY,
+    social: { ...DEFAULT_COMPANY.social },
+    home_sections: resolveHomeSections(null),
+  };
   if (!input || typeof input !== 'object') return out as unknown as Company;
   for (const [key, fallback] of Object.entries(DEFAULT_COMPANY)) {
     if (key === 'social') continue;
@@ -45,6 +54,8 @@ export function withCompanyDefaults(input: CompanyInput | null | undefined): Com
     if (typeof value === 'number' && !Number.isFinite(value)) continue;
     out[key] = value;
   }
+  // A list (or its stored JSON text) whatever shape it arrives in: read defensively, never as it is.
+  out['home_sections'] = resolveHomeSections(input.home_sections);
   const social = input.social;
   if (social && typeof social === 'object') {
     for (const key of Object.keys(DEFAULT_COMPANY.social) as (keyof Social)[]) {

@@ -1,5 +1,6 @@
 /** DTOs with the exact field names of site-spec section 3; shared by the server and the browser. */
 import type { CONTENT_TYPES, SEO_PAGES } from './constants.ts';
+import type { HomeSectionSetting } from './home-layout.ts';
 
 export type SeoFields = {
   [K in (typeof SEO_PAGES)[number] as `seo_${K}_title` | `seo_${K}_description`]: string;
@@ -39,6 +40,12 @@ export interface Company extends SeoFields {
   button_blur: number;
   button_opacity: number;
   font: string;
+  /** The About page's texts; '' shows the page's own default (lib/about.ts). */
+  about_story: string;
+  about_mission: string;
+  about_vision: string;
+  /** The home page's sections in order, each shown or hidden; always the full list (home-layout.ts). */
+  home_sections: HomeSectionSetting[];
 }
 
 export type Role = 'customer' | 'admin';
@@ -97,6 +104,15 @@ export interface Recommendation {
   title: string;
   caption: string;
   tags: string[];
+  /** The published item of the same title the card opens (recommendationPath); null when none has it. */
+  item: RecommendedItem | null;
+}
+
+/** What a recommendation is about: the kind of item, its id, and its page's slug where the kind has pages. */
+export interface RecommendedItem {
+  kind: 'product' | 'blog' | 'event' | 'photo' | 'video' | 'audio';
+  id: string;
+  slug: string | null;
 }
 
 export interface Product {

@@ -313,6 +313,18 @@ describe('seedDemo', () => {
     }
   });
 
+  it("publishes the design studio's services as its plans, in order, the full identity highlighted", async () => {
+    const rows = await db.selectFrom('plans').selectAll().orderBy('sort_order').execute();
+    expect(
+      rows.map((r) => [r.name, r.price_cents, r.billing_period, Boolean(r.highlighted), Boolean(r.published)]),
+    ).toEqual([
+      ['Brand Sprint', 240000, 'once', false, true],
+      ['Full Identity', 850000, 'once', true, true],
+      ['Design Retainer', 180000, 'month', false, true],
+    ]);
+    for (const row of rows) expect((JSON.parse(row.features) as string[]).length).toBeGreaterThanOrEqual(4);
+  });
+
   it('shows each recommendation with the picture of the item it names', async () => {
     const rows = await db.selectFrom('recommendations').select(['title', 'image']).execute();
     const pictures = new Map<string, string>();

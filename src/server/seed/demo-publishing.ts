@@ -37,36 +37,49 @@ const PAGES = [
   },
 ] as const;
 
-/** Published pricing plans for /pricing: prices in cents, features as JSON text. */
+/**
+ * Published pricing plans for /pricing: the studio's own services (a design studio sells projects and hours, not
+ * software seats), prices in cents, features as JSON text.
+ */
 const PLANS = [
   {
-    name: 'Starter',
-    description: 'For freelancers and small shops getting online.',
-    price_cents: 0,
-    billing_period: 'month',
-    features: ['1 website', 'Up to 100 products', 'Community support', 'Basic analytics'],
+    name: 'Brand Sprint',
+    description: 'One focused week to sharpen the brand you already have.',
+    price_cents: 240000,
+    billing_period: 'once',
+    features: [
+      'Half-day discovery workshop',
+      'Logo refresh and colour palette',
+      'Type pairing and a one-page usage sheet',
+      'Two rounds of revisions',
+    ],
     highlighted: false,
   },
   {
-    name: 'Studio',
-    description: 'For growing teams that publish every week.',
-    price_cents: 4900,
-    billing_period: 'month',
+    name: 'Full Identity',
+    description: 'A complete visual identity, from strategy to launch.',
+    price_cents: 850000,
+    billing_period: 'once',
     features: [
-      '5 websites',
-      'Unlimited products',
-      'Blogs, events and documents',
-      'Priority email support',
-      'Advanced analytics',
+      'Brand strategy and positioning',
+      'Logo suite and visual language',
+      'Brand guidelines as a PDF',
+      'Stationery and social media templates',
+      'Three rounds of revisions',
     ],
     highlighted: true,
   },
   {
-    name: 'Enterprise',
-    description: 'For organisations with custom needs and many sites.',
-    price_cents: 99900,
-    billing_period: 'year',
-    features: ['Unlimited websites', 'Single sign-on', 'Dedicated account manager', 'Uptime agreement'],
+    name: 'Design Retainer',
+    description: 'Ongoing design help for teams that launch and publish often.',
+    price_cents: 180000,
+    billing_period: 'month',
+    features: [
+      'Up to 20 design hours a month',
+      'Turnaround within two working days',
+      'A monthly review call',
+      "Cancel with 30 days' notice",
+    ],
     highlighted: false,
   },
 ] as const;

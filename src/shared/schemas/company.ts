@@ -6,6 +6,7 @@
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { FONTS, OPACITY, PRIMARY_BLURS, RADIUS, SECONDARY_BLURS, SEO_PAGES } from '../constants.ts';
+import { HOME_SECTIONS, isHomeSection, type HomeSectionSetting } from '../home-layout.ts';
 import { ensureHttps, safeHref } from '../url.ts';
 
 /** The ten fields of the Theme Settings screen, as the JSON form of PUT /api/company sends them (spec §7). */
@@ -38,6 +39,7 @@ export const COMPANY_TEXT_MAX = {
   link: 2048,
   seo_title: 200,
   seo_description: 500,
+  about: 2000,
 } as const;
 
 /** Text up to `max` characters (formText); '' clears the field (null). */
@@ -152,12 +154,65 @@ export const SocialUpdate = z.object(
   >,
 );
 
+/** The About page's Our Story, Our Mission and Our Vision texts; empty shows the page's own default. */
+export const ABOUT_FIELDS = ['about_story', 'about_mission', 'about_vision'] as const;
+export type AboutField = (typeof ABOUT_FIELDS)[number];
+
+const aboutRules = Object.fromEntries(
+  ABOUT_FIELDS.map((key) => [key, text(COMPANY_TEXT_MAX.about, { multiline: true }).optional()]),
+) as Record<AboutField, z.ZodOptional<ReturnType<typeof text>>>;
+
+const SECTION_NAMES = HOME_SECTIONS.join(', ');
+
+/** A JSON text of the home sections (a form field), parsed; text that is no JSON stays text, which the rule refuses. */
+function parsedList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The home page's sections (home-layout.ts) as a list, or its JSON text from a form: every known section exactly once,
+ * each { section, visible }; stored as JSON text. Empty text or null puts back the default order.
+ */
+const homeSections = z.unknown().transform((value, ctx): string | null => {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  const list = parsedList(value);
+  if (!Array.isArray(list)) return refuse(`must be a list of the sections (${SECTION_NAMES}), each shown or hidden`);
+  const seen = new Set<string>();
+  const out: HomeSectionSetting[] = [];
+  for (const [i, entry] of list.entries()) {
+    const { section, visible } = (entry && typeof entry === 'object' ? entry : {}) as Record<string, unknown>;
+    if (typeof section !== 'string' || typeof visible !== 'boolean')
+      return refuse(`item ${i + 1} must name its section and whether it is visible (true or false)`);
+    if (!isHomeSection(section)) return refuse(`must not name '${section}': the sections are ${SECTION_NAMES}`);
+    if (seen.has(section)) return refuse(`must name '${section}' only once`);
+    seen.add(section);
+    out.push({ section, visible });
+  }
+  const missing = HOME_SECTIONS.filter((s) => !seen.has(s));
+  if (missing.length > 0)
+    return refuse(
+      `must name every section: ${missing.map((s) => `'${s}'`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
+    );
+  return JSON.stringify(out);
+});
+
 /** A company settings update: any field of section 3 (social as an object), each optional; null clears a field. */
 export const CompanyUpdate = z.object({
   ...optional(companyTextRules),
   social: SocialUpdate.optional(),
   ...optional(themeFieldRules),
   ...seoRules,
+  ...aboutRules,
+  home_sections: homeSections.optional(),
 });
 export type CompanyUpdate = z.infer<typeof CompanyUpdate>;
 

@@ -1,7 +1,7 @@
 /**
- * Update Company (spec §2, §3): every company text field, the social links, every SEO pair, and the logo, dark logo
- * and icon pickers; one multipart PUT /api/company with a real progress bar. After a save the branding store is
- * refreshed, so the page's header and icon follow at once.
+ * Update Company (spec §2, §3): every company text field, the About page's texts, the home page's sections, the social
+ * links, every SEO pair, and the logo, dark logo and icon pickers; one multipart PUT /api/company with a real progress
+ * bar. After a save the branding store is refreshed, so the page's header and icon follow at once.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
@@ -9,10 +9,12 @@ import { apiAsset } from '../../../lib/api/base.ts';
 import { updateCompany } from '../../../lib/api/admin/company.ts';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { $branding, loadBranding, refreshBranding, setBranding } from '../../../lib/stores/branding.ts';
+import { resolveHomeSections } from '../../../shared/home-layout.ts';
 import type { Company } from '../../../shared/types.ts';
 import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import {
+  ABOUT_FIELD_SPECS,
   BRAND_FIELDS,
   changedValues,
   checkValues,
@@ -20,6 +22,7 @@ import {
   CONTACT_FIELDS,
   errorField,
   formValues,
+  HOME_SECTIONS_FIELD,
   PICTURES,
   SEO_GROUPS,
   SOCIAL_FIELDS,
@@ -29,6 +32,7 @@ import {
   type PictureField,
 } from './company-rules.ts';
 import { Card, Field } from './fields.tsx';
+import HomeSectionsEditor from './HomeSectionsEditor.tsx';
 import ImagePicker from './ImagePicker.tsx';
 import UploadProgressBar from './UploadProgressBar.tsx';
 import { COMPANY_PLACEHOLDER, TITLE_SEPARATOR } from '../../../lib/seo.ts';
@@ -182,6 +186,24 @@ function CompanyEditor({
             />
           ))}
         </div>
+      </Card>
+
+      <Card
+        title="Home page"
+        description="The sections of the home page, top to bottom. Untick one to hide it; the arrows move it."
+      >
+        <HomeSectionsEditor
+          sections={resolveHomeSections(values[HOME_SECTIONS_FIELD])}
+          onChange={(sections) => edit(HOME_SECTIONS_FIELD)(JSON.stringify(sections))}
+          error={errors[HOME_SECTIONS_FIELD] ?? ''}
+        />
+      </Card>
+
+      <Card
+        title="About page"
+        description="The texts under Our Story, Our Mission and Our Vision. Leave one empty and the page shows the text in grey."
+      >
+        <div className="space-y-4">{ABOUT_FIELD_SPECS.map(field)}</div>
       </Card>
 
       <Card title="Contact" description="Shown in the footer and on the contact page.">

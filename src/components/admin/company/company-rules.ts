@@ -7,6 +7,7 @@ import { COMPANY_TEXT_MAX, CompanyUpdate, SOCIAL_KEYS } from '../../../shared/sc
 import { fieldSentence } from '../../../shared/schemas/refusal.ts';
 import { SEO_PAGES, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type SeoPage } from '../../../shared/constants.ts';
 import type { Company } from '../../../shared/types.ts';
+import { ABOUT_SECTIONS } from '../../../lib/about.ts';
 
 export const TOO_LARGE = 'File size must be less than 5MB';
 export const NOT_ALLOWED = 'Only JPEG, PNG, GIF, and WEBP files are allowed';
@@ -37,6 +38,10 @@ export interface FieldSpec {
   max: number;
   hint?: string;
   autoComplete?: string;
+  /** Shown while the field is empty: the text the site uses then. */
+  placeholder?: string;
+  /** A textarea's height in lines (3 unless set). */
+  rows?: number;
 }
 
 const SOCIAL_LABELS: Record<(typeof SOCIAL_KEYS)[number], string> = {
@@ -98,6 +103,19 @@ export const SOCIAL_FIELDS: FieldSpec[] = SOCIAL_KEYS.map((key) => ({
   max: COMPANY_TEXT_MAX.link,
 }));
 
+/** Our Story, Our Mission and Our Vision of the About page, each showing its default until the company writes one. */
+export const ABOUT_FIELD_SPECS: FieldSpec[] = ABOUT_SECTIONS.map(({ field, title, text }) => ({
+  name: field,
+  label: title,
+  kind: 'textarea',
+  max: COMPANY_TEXT_MAX.about,
+  placeholder: text,
+  rows: 5,
+}));
+
+/** The Home page card's one form value: the sections as the JSON text PUT /api/company reads. */
+export const HOME_SECTIONS_FIELD = 'home_sections';
+
 /** One group per page: its title and description. */
 export const SEO_GROUPS: { page: SeoPage; label: string; fields: FieldSpec[] }[] = SEO_PAGES.map((page) => ({
   page,
@@ -120,6 +138,7 @@ export const SEO_GROUPS: { page: SeoPage; label: string; fields: FieldSpec[] }[]
 
 export const ALL_FIELDS: FieldSpec[] = [
   ...BRAND_FIELDS,
+  ...ABOUT_FIELD_SPECS,
   ...CONTACT_FIELDS,
   ...SOCIAL_FIELDS,
   ...SEO_GROUPS.flatMap((group) => group.fields),
@@ -135,6 +154,7 @@ export function formValues(company: Company): FormValues {
     const value = social ? company.social[social] : (company as unknown as Record<string, unknown>)[name];
     values[name] = typeof value === 'string' ? value : '';
   }
+  values[HOME_SECTIONS_FIELD] = JSON.stringify(company.home_sections);
   return values;
 }
 
@@ -186,5 +206,9 @@ export function errorField(error: unknown): string | null {
   const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
   if (typeof field !== 'string') return null;
   const name = field.replace(/^social\.(\w+)$/, 'social[$1]');
-  return ALL_FIELDS.some((spec) => spec.name === name) || PICTURES.some((p) => p.name === name) ? name : null;
+  const shown =
+    ALL_FIELDS.some((spec) => spec.name === name) ||
+    PICTURES.some((p) => p.name === name) ||
+    name === HOME_SECTIONS_FIELD;
+  return shown ? name : null;
 }

@@ -29,8 +29,9 @@ export function Field({ spec, value, error, onChange }: FieldProps) {
     control = (
       <textarea
         {...common}
-        rows={3}
+        rows={spec.rows ?? 3}
         maxLength={spec.max}
+        placeholder={spec.placeholder}
         autoComplete={spec.autoComplete}
         onChange={(e) => onChange(e.target.value)}
       />
