@@ -112,7 +112,16 @@ test.describe.serial('accounts', () => {
     await waitForIslands(page);
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter your email/username first');
-    await page.getByLabel('Username or Email').fill(user.username);
+    // A mistyped identity: back from the code step to the field, kept and focused, without a reload.
+    const identity = page.getByLabel('Username or Email');
+    await identity.fill(`${user.username}-typo`);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.getByRole('button', { name: 'Use a different email or username' }).click();
+    await expect(identity).toBeFocused();
+    await expect(identity).toHaveValue(`${user.username}-typo`);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await identity.fill(user.username);
     const before = mailFiles(e2eDataDir());
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const code = page.getByLabel('Enter 6-digit OTP');

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { expect, test, type Page } from './fixtures.ts';
 import { formatDayInZone, formatTimeInZone } from '../../src/lib/events/event-time.ts';
 import { featuredProducts, latestPosts, upcomingEvents } from '../../src/lib/hero/home-sections.ts';
+import { recommendationPath } from '../../src/shared/recommend.ts';
 import type {
   Blog,
   Company,
@@ -19,7 +20,7 @@ const results = async <T>(page: Page, path: string): Promise<T[]> =>
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test.describe('signed out', () => {
-  test('sees Featured, not For You, with the most popular recommendations leading to search', async ({ page }) => {
+  test('sees Featured, not For You, with the most popular recommendations opening their items', async ({ page }) => {
     const popular = await results<Recommendation>(page, '/api/recommendations/personalized?limit=4&offset=0');
     await page.goto('/');
     const featured = region(page, 'Featured');
@@ -30,7 +31,11 @@ test.describe('signed out', () => {
     await expect(links).toHaveText(popular.map((r) => r.title));
     const [first] = popular;
     assert(first);
-    await expect(links.first()).toHaveAttribute('href', `/search?q=${encodeURIComponent(first.title)}`);
+    for (const [index, r] of popular.entries())
+      await expect(links.nth(index)).toHaveAttribute('href', recommendationPath(r));
+    // The most popular demo recommendation is a product: its card opens the product's page.
+    expect(first.item?.kind).toBe('product');
+    await expect(links.first()).toHaveAttribute('href', `/shop/${first.item?.slug ?? ''}`);
     await expect(page.getByRole('heading', { name: 'For You' })).toBeHidden();
     // No island code is fetched for For You while it is hidden.
     const forYouScripts: string[] = [];
@@ -138,6 +143,9 @@ test.describe('signed in', () => {
     await expect(forYou.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(
       personal.map((r) => r.title),
     );
+    const links = forYou.getByRole('article').getByRole('link');
+    for (const [index, r] of personal.entries())
+      await expect(links.nth(index)).toHaveAttribute('href', recommendationPath(r));
     await expect(page.getByRole('heading', { level: 2, name: 'Featured' })).toBeHidden();
   });
 });

@@ -9,12 +9,15 @@ import {
 
 describe('readOrderViewQuery', () => {
   it.each([
-    ['?id=3f2a-77&placed=1', { id: '3f2a-77', token: null, placed: true }],
-    ['?id=3f2a&token=AbCdEfGhIjKlMnOpQr_-', { id: '3f2a', token: 'AbCdEfGhIjKlMnOpQr_-', placed: false }],
-    ['?placed=yes&id=', { id: null, token: null, placed: false }],
-    ['?id=../admin&token=short', { id: null, token: null, placed: false }],
-    ['?id=a%20b&token=%3Cscript%3E0123456789abcdef', { id: null, token: null, placed: false }],
-    ['', { id: null, token: null, placed: false }],
+    ['?id=3f2a-77&placed=1', { id: '3f2a-77', token: null, guestLink: false, placed: true }],
+    [
+      '?id=3f2a&token=AbCdEfGhIjKlMnOpQr_-',
+      { id: '3f2a', token: 'AbCdEfGhIjKlMnOpQr_-', guestLink: true, placed: false },
+    ],
+    ['?placed=yes&id=', { id: null, token: null, guestLink: false, placed: false }],
+    ['?id=../admin&token=short', { id: null, token: null, guestLink: true, placed: false }],
+    ['?id=a%20b&token=%3Cscript%3E0123456789abcdef', { id: null, token: null, guestLink: true, placed: false }],
+    ['', { id: null, token: null, guestLink: false, placed: false }],
   ])('reads %o', (search, expected) => {
     expect(readOrderViewQuery(search)).toEqual(expected);
   });

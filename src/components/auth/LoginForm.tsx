@@ -30,6 +30,8 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   const form = useFormMessage();
   const { fail } = form;
   const [codeFor, setCodeFor] = useState<string | null>(null);
+  // Back from the code step to correct the address: the identity field takes the focus.
+  const [correcting, setCorrecting] = useState(false);
   // A sign-in that needs its second factor: after the password, the emailed code or Google.
   const [second, setSecond] = useState<TwoFactorChallenge | null>(null);
 
@@ -125,7 +127,11 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
         <OtpForm
           email={codeFor}
           intro="If an account matches, we have emailed it a 6-digit code and a link to reset the password."
-          onBack={() => setCodeFor(null)}
+          onChangeEmail={() => {
+            setCodeFor(null);
+            setCorrecting(true);
+          }}
+          changeEmailLabel="Use a different email or username"
           onSecondStep={setSecond}
         />
       </AuthCard>
@@ -151,6 +157,7 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
           onChange={setUsername}
           autoComplete="username"
           aria={form.field('username')}
+          focusOnShow={correcting}
         />
         <PasswordField
           label="Password"

@@ -1,4 +1,7 @@
-/** The 6-digit code step, shared by 'Forgot Password?' and the register verify step; a new code can be asked for here. */
+/**
+ * The 6-digit code step, shared by 'Forgot Password?' and the register verify step; a new code can be asked for here,
+ * and a mistyped address corrected (the parent shows its email step again, the address kept).
+ */
 import { useEffect, useState } from 'react';
 import { errorMessage, goAfterSignIn, requestOtp, verifyOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, cleanOtp } from '../../lib/auth-rules.ts';
@@ -11,6 +14,10 @@ interface Props {
   email: string;
   intro: string;
   onBack?: () => void;
+  /** Back to the step where the address was typed, so a mistyped one can be corrected. */
+  onChangeEmail?: () => void;
+  /** The words of that action; a sign-in code may have been asked for with a username. */
+  changeEmailLabel?: string;
   /** The account has a second factor: the login screen shows that step next. */
   onSecondStep?: (challenge: TwoFactorChallenge) => void;
 }
@@ -18,7 +25,14 @@ interface Props {
 /** How long 'Send a new code' rests after a code was sent, so a slow mail is not answered with a pile of codes. */
 export const RESEND_PAUSE_MS = 30_000;
 
-export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
+export default function OtpForm({
+  email,
+  intro,
+  onBack,
+  onChangeEmail,
+  changeEmailLabel = 'Use a different email',
+  onSecondStep,
+}: Props) {
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useFormMessage();
@@ -80,6 +94,18 @@ export default function OtpForm({ email, intro, onBack, onSecondStep }: Props) {
       onChange={form.edited}
     >
       <Alert tone="info">{intro}</Alert>
+      {onChangeEmail && (
+        <p className="m-0 text-sm">
+          Not {email}?{' '}
+          <button
+            type="button"
+            className="font-medium text-[var(--color-primary-ink)] underline"
+            onClick={onChangeEmail}
+          >
+            {changeEmailLabel}
+          </button>
+        </p>
+      )}
       <label className="block text-sm font-medium">
         {AUTH_TEXTS.otpPrompt}
         <input

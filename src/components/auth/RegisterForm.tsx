@@ -22,6 +22,8 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
   const form = useFormMessage();
   const hint = useId();
   const [verifying, setVerifying] = useState<string | null>(null);
+  // Back from the verify step to correct the address: the email field takes the focus, the other fields kept.
+  const [correcting, setCorrecting] = useState(false);
   const field = (key: keyof RegisterFields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
 
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
@@ -55,7 +57,14 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
   if (verifying) {
     return (
       <AuthCard title="Verify your email">
-        <OtpForm email={verifying} intro={`We have emailed a 6-digit code to ${verifying}.`} />
+        <OtpForm
+          email={verifying}
+          intro={`We have emailed a 6-digit code to ${verifying}.`}
+          onChangeEmail={() => {
+            setVerifying(null);
+            setCorrecting(true);
+          }}
+        />
       </AuthCard>
     );
   }
@@ -98,6 +107,7 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
           onChange={field('email')}
           autoComplete="email"
           aria={form.field('email')}
+          focusOnShow={correcting}
         />
         <TextField
           label="Username"

@@ -1,5 +1,5 @@
 /** Form pieces shared by the sign-in screens (and the Settings forms). */
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100';
@@ -14,6 +14,8 @@ interface FieldProps {
   maxLength?: number;
   /** The input's tie to the form's message: `useFormMessage().field(name)`. */
   aria?: FieldAria;
+  /** Focused when it appears: the field a visitor came back to correct (never on a first visit). */
+  focusOnShow?: boolean;
 }
 
 export function TextField({
@@ -25,7 +27,12 @@ export function TextField({
   autoComplete,
   maxLength = 254,
   aria,
+  focusOnShow = false,
 }: FieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnShow) input.current?.focus();
+  }, [focusOnShow]);
   return (
     <label className="block text-sm font-medium">
       {label}
@@ -37,6 +44,7 @@ export function TextField({
         value={value}
         maxLength={maxLength}
         autoComplete={autoComplete}
+        ref={input}
         {...aria}
         onChange={(e) => onChange(e.target.value)}
       />
@@ -44,7 +52,14 @@ export function TextField({
   );
 }
 
-export function PasswordField({ label, name, value, onChange, autoComplete, aria }: Omit<FieldProps, 'type'>) {
+export function PasswordField({
+  label,
+  name,
+  value,
+  onChange,
+  autoComplete,
+  aria,
+}: Omit<FieldProps, 'type' | 'focusOnShow'>) {
   const [shown, setShown] = useState(false);
   const id = useId();
   return (

@@ -1,8 +1,12 @@
-/** 'For You': four recommendations from the build, refreshed in the browser (personal once a token is stored). */
+/**
+ * 'For You': four recommendations from the build, refreshed in the browser (personal once a token is stored); each
+ * card opens its item (recommendationPath).
+ */
 import { useEffect, useState } from 'react';
 import { fetchRecommendations } from '../../lib/api/content.ts';
 import { FOR_YOU_EMPTY, FOR_YOU_FAILED, forYouView, type LoadStatus } from '../../lib/hero/for-you.ts';
 import { RECOMMENDATIONS_LIMIT } from '../../shared/constants.ts';
+import { recommendationPath } from '../../shared/recommend.ts';
 import type { Recommendation } from '../../shared/types.ts';
 import SafeImage from '../lists/SafeImage.tsx';
 
@@ -49,7 +53,7 @@ export default function ForYou({ initial }: Props) {
         <ul className="m-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-4">
           {items.map((item) => (
             <li key={item._id}>
-              <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-black/5 dark:bg-white/5 dark:ring-white/10">
+              <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-black/5 transition-shadow focus-within:ring-2 focus-within:ring-[var(--color-primary)] hover:shadow-lg dark:bg-white/5 dark:ring-white/10">
                 <SafeImage
                   src={item.image}
                   alt=""
@@ -59,7 +63,15 @@ export default function ForYou({ initial }: Props) {
                   className="aspect-[3/2] h-auto w-full bg-gray-200 object-cover dark:bg-white/10"
                 />
                 <div className="flex flex-1 flex-col gap-2 p-4">
-                  <h3 className="m-0 text-lg font-semibold leading-snug">{item.title}</h3>
+                  <h3 className="m-0 text-lg font-semibold leading-snug">
+                    {/* The whole card is the link; the title names it. */}
+                    <a
+                      href={recommendationPath(item)}
+                      className="text-inherit no-underline after:absolute after:inset-0 after:content-[''] group-hover:underline focus-visible:outline-none"
+                    >
+                      {item.title}
+                    </a>
+                  </h3>
                   {item.caption && <p className="m-0 text-sm text-gray-600 dark:text-gray-300">{item.caption}</p>}
                   {item.tags.length > 0 && (
                     <ul className="m-0 mt-auto flex list-none flex-wrap gap-2 p-0 pt-2" aria-label="Tags">

@@ -7,6 +7,8 @@ export interface OrderViewQuery {
   id: string | null;
   /** A guest's key to the order, from the confirmation link. */
   token: string | null;
+  /** The address carried a token at all (even a cut or mistyped one): a guest's link, not an owner's. */
+  guestLink: boolean;
   /** Just placed: the page thanks the customer. */
   placed: boolean;
 }
@@ -23,6 +25,7 @@ export function readOrderViewQuery(search: string): OrderViewQuery {
   return {
     id: id && ID.test(id) ? id : null,
     token: token && TOKEN.test(token) ? token : null,
+    guestLink: params.has('token'),
     placed: params.get('placed') === '1',
   };
 }

@@ -156,8 +156,26 @@ describe('LoginForm', () => {
       expect(requestOtp).toHaveBeenCalledWith('ada@example.com');
       expect(screen.getByLabelText('Enter 6-digit OTP')).toBeTruthy();
       expect(screen.getByRole('status').textContent).toContain('6-digit code');
-      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Use a different email or username' }));
       expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    });
+
+    it('takes the visitor back from the code step with the typed identity kept and focused, without a reload', async () => {
+      vi.mocked(requestOtp).mockResolvedValue({ message: 'sent' });
+      render(<LoginForm />);
+      type(identity(), 'ada@exmaple.com');
+      fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+      expect(await screen.findByText(/Not ada@exmaple\.com\?/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Use a different email or username' }));
+      expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+      expect((identity() as HTMLInputElement).value).toBe('ada@exmaple.com');
+      expect(document.activeElement).toBe(identity());
+      expect(stubs.nav.assign).not.toHaveBeenCalled();
+      expect(stubs.nav.replace).not.toHaveBeenCalled();
+      type(identity(), 'ada@example.com');
+      fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+      expect(await screen.findByText(/Not ada@example\.com\?/)).toBeTruthy();
+      expect(requestOtp).toHaveBeenLastCalledWith('ada@example.com');
     });
 
     it("stays on the login form with the server's message, or 'Failed to send OTP'", async () => {

@@ -119,6 +119,19 @@ describe('OtpForm', () => {
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
 
+  it('offers to use a different email only when the parent can take the visitor back', () => {
+    const onChangeEmail = vi.fn();
+    const { unmount } = render(<OtpForm email="ada@example.com" intro={INTRO} onChangeEmail={onChangeEmail} />);
+    expect(screen.getByText(/Not ada@example\.com\?/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a different email' }));
+    expect(onChangeEmail).toHaveBeenCalledOnce();
+    expect(verifyOtp).not.toHaveBeenCalled();
+    expect(requestOtp).not.toHaveBeenCalled();
+    unmount();
+    render(<OtpForm email="ada@example.com" intro={INTRO} />);
+    expect(screen.queryByRole('button', { name: 'Use a different email' })).toBeNull();
+  });
+
   it('sends a new code to the same email, says so, and rests the button for a while', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

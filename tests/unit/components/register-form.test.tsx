@@ -112,6 +112,22 @@ describe('RegisterForm', () => {
     expect(localStorage.getItem('token')).toBe(TOKEN);
   });
 
+  it('goes back from the verify step with the email kept and focused and the other fields as typed', async () => {
+    vi.mocked(registerRequest).mockResolvedValue({ message: 'created' });
+    vi.mocked(requestOtp).mockResolvedValue({ message: 'sent' });
+    render(<RegisterForm />);
+    fill({ Email: 'ada@exmaple.com' });
+    fireEvent.click(registerButton());
+    expect(await screen.findByText(/Not ada@exmaple\.com\?/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a different email' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeTruthy();
+    const email = screen.getByLabelText<HTMLInputElement>('Email');
+    expect(email.value).toBe('ada@exmaple.com');
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('ada');
+    expect(stubs.nav.assign).not.toHaveBeenCalled();
+  });
+
   it('says Creating account... on a disabled button while the request is in flight', async () => {
     const answer = deferred<{ message: string }>();
     vi.mocked(registerRequest).mockReturnValue(answer.promise);

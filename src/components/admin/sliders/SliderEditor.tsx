@@ -23,8 +23,10 @@ import type { Slider } from '../../../shared/types.ts';
 import { Alert } from '../../auth/fields.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
+import ConfirmDeactivate from './ConfirmDeactivate.tsx';
 import ConfirmDelete from './ConfirmDelete.tsx';
 import { useDataUrl } from './ImageField.tsx';
+import { isLastActive } from './last-active.ts';
 import SliderCard from './SliderCard.tsx';
 import SliderForm from './SliderForm.tsx';
 import SliderPreview from './SliderPreview.tsx';
@@ -55,6 +57,9 @@ function Editor() {
   const [listStatus, setListStatus] = useState<Status>(null);
   const [working, setWorking] = useState<Working>(null);
   const [deleting, setDeleting] = useState<Slider | null>(null);
+  // The only active slider, waiting for the admin to confirm it goes dark (the hero falls back to the default): by
+  // its card's Deactivate, or by saving the form with Active unticked.
+  const [deactivating, setDeactivating] = useState<{ slider: Slider; by: 'toggle' | 'save' } | null>(null);
   // The arrow to focus again once the moved cards are drawn: '<slider id> <up|down>'.
   const refocus = useRef<string | null>(null);
   const dragFrom = useRef<number | null>(null);
@@ -257,7 +262,9 @@ function Editor() {
                 selected={slider._id === selectedId}
                 busy={working === 'all' || working === slider._id}
                 onSelect={() => open({ mode: 'edit', slider })}
-                onToggleActive={() => void toggleActive(slider)}
+                onToggleActive={() =>
+                  isLastActive(sliders, slider) ? setDeactivating({ slider, by: 'toggle' }) : void toggleActive(slider)
+                }
                 onMove={(to) => void move(index, to, to < index ? 'up' : 'down')}
                 onDelete={() => setDeleting(slider)}
                 onDragStart={() => (dragFrom.current = index)}
@@ -299,7 +306,12 @@ function Editor() {
                 currentImage={currentImage}
                 busy={busy}
                 progress={progress}
-                onSubmit={() => void save()}
+                onSubmit={() => {
+                  const editing = selection.mode === 'edit' ? selection.slider : null;
+                  if (editing && !values.isActive && isLastActive(sliders, editing))
+                    setDeactivating({ slider: editing, by: 'save' });
+                  else void save();
+                }}
                 onCancel={close}
                 message={message}
               />
@@ -308,8 +320,19 @@ function Editor() {
         )}
       </section>
 
+      <ConfirmDeactivate
+        name={deactivating ? deactivating.slider.title || 'Untitled slider' : null}
+        busy={busy || (working !== null && working === deactivating?.slider._id)}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          if (!deactivating) return;
+          const done = deactivating.by === 'save' ? save() : toggleActive(deactivating.slider);
+          void done.finally(() => setDeactivating(null));
+        }}
+      />
       <ConfirmDelete
         name={deleting ? deleting.title || 'Untitled slider' : null}
+        lastActive={deleting !== null && isLastActive(sliders, deleting)}
         busy={working !== null && working === deleting?._id}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void confirmDelete()}

@@ -13,7 +13,7 @@ import { useRemote } from '../dashboard/use-remote.ts';
 import AdminGate from '../ui/AdminGate.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { NoticeLine, type Notice } from '../ui/PagedList.tsx';
-import { orderNotice } from './team-form.ts';
+import { orderNotice, removalNote } from './team-form.ts';
 import TeamMemberDialog from './TeamMemberDialog.tsx';
 import TeamTable from './TeamTable.tsx';
 
@@ -131,7 +131,7 @@ function TeamScreen() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void remove(deleting)}
       >
-        {deleting ? `${deleting.name} will no longer be shown on the About page. This cannot be undone.` : ''}
+        {deleting ? removalNote(deleting, members) : ''}
       </ConfirmDialog>
     </div>
   );

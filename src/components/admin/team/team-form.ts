@@ -43,3 +43,11 @@ export function teamFormData(values: TeamFormValues, photo: File | null): FormDa
 export function orderNotice(name: string, position: number, count: number): string {
   return `Order saved: ${name} is now number ${position} of ${count}.`;
 }
+
+/** What the removal confirmation says follows: the person leaves About (and with nobody left, placeholders show). */
+export function removalNote(member: TeamMember, members: readonly TeamMember[]): string {
+  const last = members.every((m) => m._id === member._id);
+  return `${member.name} will no longer appear on the About page.${
+    last ? ' With nobody left on the team, About shows three placeholders until you add someone.' : ''
+  } This cannot be undone.`;
+}

@@ -115,3 +115,29 @@ export function orderConfirmationMail(
     html: renderHtml(brand, content),
   };
 }
+
+/** 'Your link to order #1A2B3C4D': asked for on the order page when an older link no longer opened it. */
+export function guestOrderLinkMail(
+  brand: MailBrand,
+  to: string,
+  order: { id: string; name: string; createdAt: string },
+  viewUrl: string,
+): MailMessage {
+  const ref = orderReference(order.id);
+  const content = {
+    heading: `Your link to order ${ref}`,
+    paragraphs: [
+      order.name ? `Hello ${order.name},` : 'Hello,',
+      `Here is a new link to your order ${ref}, placed on ${formatDateTime(order.createdAt)}. Keep this email: the link opens the order without an account.`,
+    ],
+    action: { label: 'View your order', url: viewUrl },
+    footer: `You receive this email because a new link to order ${ref} was asked for on ${brand.name}. If that was not you, you can ignore it.`,
+  };
+  return {
+    to,
+    fromName: brand.name,
+    subject: `${brand.name}: your link to order ${ref}`,
+    text: renderText(brand, content),
+    html: renderHtml(brand, content),
+  };
+}

@@ -31,6 +31,17 @@ export function findCustomerOrderRow(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A guest's orders placed with `email` (only that one when `orderId` is given), newest first, at most `max`. */
+export function listGuestOrderRows(db: Db, email: string, orderId: string | undefined, max: number) {
+  let query = db
+    .selectFrom('orders')
+    .select(['id', 'customer_name', 'customer_email', 'created_at'])
+    .where('user_id', 'is', null)
+    .where('customer_email', '=', email);
+  if (orderId !== undefined) query = query.where('id', '=', orderId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(max).execute();
+}
+
 export type CustomerOrderRow = NonNullable<Awaited<ReturnType<typeof findCustomerOrderRow>>>;
 
 /** The order's lines, each with its product's page slug while the product is published. */
