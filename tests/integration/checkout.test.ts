@@ -9,7 +9,8 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder, Quote } from '../../src/shared/orders-customer.ts';
 import type { PaymentRequest, StripeProvider } from '../../src/server/modules/payments/payment-provider.ts';
 import { type Answer, type CallOptions, jsonClient } from '../helpers/json-client.ts';
-import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
+import { withCookies } from '../helpers/cookie-fetch.ts';
+import { codeFrom, mailFiles, parseMail, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -19,7 +20,8 @@ type Body = Record<string, unknown> &
   Partial<PlacedOrder> &
   Partial<Quote> & { message?: string; field?: string; checkoutToken?: string };
 
-const request = jsonClient((path, init) => t.request(path, init));
+/** One browser: its checkout_browser cookie goes back with each call, as the checkout form's requests carry it. */
+const request = jsonClient(withCookies((path, init) => t.request(path, init)));
 /** JSON calls through `app.request`; a string body goes as it is (malformed JSON included). */
 const call = (method: string, path: string, options?: CallOptions) => request<Body>(method, path, options);
 
@@ -413,6 +415,81 @@ describe('guests', () => {
     expect(first.body.message).toBe(
       (await call('POST', '/api/checkout/code', { body: { email: 'carol@example.com' } })).body.message,
     );
+  });
+});
+
+describe("a guest's code belongs to the browser that asked for it", () => {
+  /** Another browser with its own cookie jar. */
+  const browser = () => {
+    const send = jsonClient(withCookies((path, init) => t.request(path, init)));
+    return (method: string, path: string, options?: CallOptions) => send<Body>(method, path, options);
+  };
+  const askCode = async (send: typeof call, email: string) => {
+    const before = mailFiles(t.dataDir);
+    expect((await send('POST', '/api/checkout/code', { body: { email } })).status).toBe(202);
+    return codeFrom(await waitForMail(t.dataDir, { to: email, after: before }));
+  };
+
+  it("lets a stranger's code requests and wrong guesses neither void nor spend it", async () => {
+    const email = 'guest.seven@example.com';
+    const guest = browser();
+    const code = await askCode(guest, email);
+    const stranger = browser();
+    for (let k = 0; k < 3; k++)
+      expect((await stranger('POST', '/api/checkout/code', { body: { email } })).status).toBe(202);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesses = [];
+    for (let k = 0; k < 11; k++)
+      guesses.push((await stranger('POST', '/api/checkout/verify', { body: { email, code: wrong } })).status);
+    expect(guesses.slice(0, 4)).toEqual([400, 400, 400, 400]);
+    expect(guesses.slice(4)).toEqual(Array<number>(7).fill(429));
+    // Even the right code is refused from a browser that did not ask for it, and still works in the guest's.
+    expect((await stranger('POST', '/api/checkout/verify', { body: { email, code } })).status).toBe(429);
+    const other = browser();
+    await askCode(other, email);
+    expect(await other('POST', '/api/checkout/verify', { body: { email, code } })).toMatchObject({
+      status: 400,
+      body: { message: 'That code is not right', field: 'code' },
+    });
+    expect((await guest('POST', '/api/checkout/verify', { body: { email, code } })).status).toBe(200);
+  });
+
+  it('refuses a code sent without the cookie in a sentence that says what to do', async () => {
+    const email = 'guest.eight@example.com';
+    const code = await askCode(browser(), email);
+    const bare = jsonClient((path, init) => t.request(path, init));
+    expect(await bare<Body>('POST', '/api/checkout/verify', { body: { email, code } })).toMatchObject({
+      status: 400,
+      body: {
+        message: 'A code works only in the browser that asked for it: ask for a code here, then enter the newest one',
+        field: 'code',
+      },
+    });
+  });
+
+  it('caps the code mails to one address at 8 an hour, except to a browser that verified it before', async () => {
+    const email = 'guest.nine@example.com';
+    const known = browser();
+    await askCode(known, email).then((code) =>
+      known('POST', '/api/checkout/verify', { body: { email, code } }).then((a) => expect(a.status).toBe(200)),
+    );
+    const statuses = [];
+    for (let k = 0; k < 8; k++)
+      statuses.push((await browser()('POST', '/api/checkout/code', { body: { email } })).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 429]);
+    const refused = await browser()('POST', '/api/checkout/code', { body: { email } });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: {
+        message:
+          'Too many codes were sent to this address. Use the newest code this browser asked for, or try again later',
+      },
+    });
+    // The browser that verified this address before still gets a code, and it works (once the others' mails are out).
+    const mailsTo = () => mailFiles(t.dataDir).filter((file) => parseMail(t.dataDir, file).to.includes(email)).length;
+    await expect.poll(mailsTo, { timeout: 10_000 }).toBe(8);
+    const code = await askCode(known, email);
+    expect((await known('POST', '/api/checkout/verify', { body: { email, code } })).status).toBe(200);
   });
 });
 

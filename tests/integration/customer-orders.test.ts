@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerOrder, CustomerOrderList, PlacedOrder } from '../../src/shared/orders-customer.ts';
+import { withCookies } from '../helpers/cookie-fetch.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -13,6 +14,9 @@ let t: TestApp;
 let carol: string;
 let dave: string;
 let productId: string;
+
+/** One browser: the guest checkout's code works only with the cookie of the browser that asked for it. */
+const browser = withCookies((path: string, init: RequestInit) => t.request(path, init));
 
 async function call(
   method: string,
@@ -22,7 +26,7 @@ async function call(
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (key) headers['idempotency-key'] = key;
-  const res = await t.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await browser(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -197,6 +201,12 @@ describe('GET /api/orders/:id', () => {
     const opened = await call('GET', `/api/orders/${guest.order._id}?token=${guest.accessToken}`);
     expect(opened.status).toBe(200);
     expect((opened.body as unknown as CustomerOrder)._id).toBe(guest.order._id);
+    // Its times are shown in the store's zone, named by the answer.
+    expect((opened.body as unknown as CustomerOrder).timeZone).toBe('UTC');
+    await t.db.updateTable('store_settings').set({ time_zone: 'Europe/Lisbon' }).execute();
+    const again = await call('GET', `/api/orders/${guest.order._id}?token=${guest.accessToken}`);
+    await t.db.updateTable('store_settings').set({ time_zone: 'UTC' }).execute();
+    expect((again.body as unknown as CustomerOrder).timeZone).toBe('Europe/Lisbon');
     expect((await call('GET', `/api/orders/${other.order._id}?token=${guest.accessToken}`)).status).toBe(404);
     // A guest order belongs to no account: a session alone does not open it.
     expect((await call('GET', `/api/orders/${guest.order._id}`, { token: carol })).status).toBe(404);

@@ -116,5 +116,11 @@ export const CHECKOUT_CODE_SENT = 'We sent a 6-digit code to that address. Enter
 export const CHECKOUT_CODE_WRONG = 'That code is not right';
 export const CHECKOUT_CODE_EXPIRED = 'That code has expired. Ask for a new one';
 export const CHECKOUT_CODE_EXHAUSTED = 'Too many wrong codes. Ask for a new code';
+/** A code from a browser that never asked for one (no checkout_browser cookie sent). */
+export const CHECKOUT_CODE_NEEDS_ITS_BROWSER =
+  'A code works only in the browser that asked for it: ask for a code here, then enter the newest one';
+/** Once an address's code mails for the hour are used up: the codes already sent keep working. */
+export const CHECKOUT_CODE_MAILS_USED_UP =
+  'Too many codes were sent to this address. Use the newest code this browser asked for, or try again later';
 export const CHECKOUT_VERIFY_FIRST = 'Verify your email first';
 export const PAYMENT_METHOD_UNAVAILABLE = 'This payment method is not available.';

@@ -27,6 +27,7 @@ import { googleRoutes } from './google.routes.ts';
 import { twoFactorSecretKey } from './two-factor-secret.ts';
 import { completeTwoFactor, setupAtSignIn } from './two-factor.service.ts';
 import {
+  browserCookieOptions,
   browserHash,
   browserNonce,
   isKnownBrowser,
@@ -57,15 +58,7 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
     userAgent: c.req.header('user-agent'),
   });
 
-  /** The code sign-in cookies: HttpOnly, sent only to /api/auth, same site only, over HTTPS when the site is. */
-  const otpCookie = (cookie: { path: string; maxAgeSeconds: number }) =>
-    ({
-      path: cookie.path,
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: env.SITE_URL.startsWith('https://'),
-      maxAge: cookie.maxAgeSeconds,
-    }) as const;
+  const otpCookie = (cookie: { path: string; maxAgeSeconds: number }) => browserCookieOptions(cookie, env.SITE_URL);
 
   /** The JSON body checked against a schema; a refusal is logged (R64) and answered 400 naming the field. */
   const checked = <S extends z.ZodType>(schema: S) =>

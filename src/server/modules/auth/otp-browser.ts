@@ -13,6 +13,28 @@ const DAY_SECONDS = 24 * 60 * 60;
 export const OTP_BROWSER_COOKIE = { name: 'otp_browser', path: '/api/auth', maxAgeSeconds: 30 * DAY_SECONDS } as const;
 /** Proof that this browser signed in to an account by code (the last one it did). */
 export const OTP_KNOWN_COOKIE = { name: 'otp_known', path: '/api/auth', maxAgeSeconds: 30 * DAY_SECONDS } as const;
+/** A guest checkout's nonce and proof, the same for the email codes of /api/checkout. */
+export const CHECKOUT_BROWSER_COOKIE = {
+  name: 'checkout_browser',
+  path: '/api/checkout',
+  maxAgeSeconds: 30 * DAY_SECONDS,
+} as const;
+export const CHECKOUT_KNOWN_COOKIE = {
+  name: 'checkout_known',
+  path: '/api/checkout',
+  maxAgeSeconds: 30 * DAY_SECONDS,
+} as const;
+
+/** How these cookies are set: HttpOnly, sent only to their path, same site only, over HTTPS when the site is. */
+export function browserCookieOptions(cookie: { path: string; maxAgeSeconds: number }, siteUrl: string) {
+  return {
+    path: cookie.path,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: siteUrl.startsWith('https://'),
+    maxAge: cookie.maxAgeSeconds,
+  } as const;
+}
 
 const NONCE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -31,7 +53,10 @@ export function sentNonce(cookie: string | undefined): string | undefined {
   return cookie !== undefined && NONCE_SHAPE.test(cookie) ? cookie : undefined;
 }
 
-/** The value of OTP_KNOWN_COOKIE for this browser and account: useless with another nonce or account. */
+/**
+ * The value of OTP_KNOWN_COOKIE for this browser and account (or CHECKOUT_KNOWN_COOKIE for this browser and
+ * 'checkout:<email>'): useless with another nonce or account.
+ */
 export function knownBrowserProof(key: Buffer, userId: string, nonce: string): string {
   return createHmac('sha256', key).update(`otp-known:${userId}:${nonce}`).digest('base64url');
 }

@@ -3,7 +3,10 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CheckoutVerificationsTable } from '../../db/schema.ts';
 
-/** Stores a new code for the address, voiding its earlier codes (tokens already handed out stay good) and its dead rows. */
+/**
+ * Stores a new code for the address, voiding the earlier code the same browser asked for (another browser's code and
+ * tokens already handed out stay good) and the address's dead rows.
+ */
 export async function replaceCheckoutCode(
   db: Db,
   row: Insertable<CheckoutVerificationsTable>,
@@ -13,18 +16,25 @@ export async function replaceCheckoutCode(
     await trx
       .deleteFrom('checkout_verifications')
       .where('email', '=', row.email)
-      .where((eb) => eb.or([eb('token_hash', 'is', null), eb('token_expires_at', '<=', now)]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('token_hash', 'is', null), eb('requester_hash', '=', row.requester_hash ?? '')]),
+          eb.and([eb('token_hash', 'is', null), eb('expires_at', '<=', now)]),
+          eb('token_expires_at', '<=', now),
+        ]),
+      )
       .execute();
     await trx.insertInto('checkout_verifications').values(row).execute();
   });
 }
 
-/** The address's current code (one not yet exchanged for a token). */
-export function findPendingCheckoutCode(db: Db, email: string) {
+/** The address's current code that this browser asked for (one not yet exchanged for a token). */
+export function findPendingCheckoutCode(db: Db, email: string, requesterHash: string) {
   return db
     .selectFrom('checkout_verifications')
     .select(['id', 'code_hash', 'attempts', 'expires_at'])
     .where('email', '=', email)
+    .where('requester_hash', '=', requesterHash)
     .where('token_hash', 'is', null)
     .orderBy('created_at', 'desc')
     .limit(1)

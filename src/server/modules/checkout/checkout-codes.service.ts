@@ -1,12 +1,14 @@
 /**
  * A guest's email, verified before an order is placed: a six-digit code mailed to the address,
- * stored as an HMAC bound to it (the account codes' helpers, otp.ts), at most OTP_MAX_ATTEMPTS guesses, single use,
- * exchanged for a checkout token of which only the SHA-256 is stored.
+ * stored as an HMAC bound to it (the account codes' helpers, otp.ts) with the asking browser (otp-browser.ts): only that
+ * browser may guess it, at most OTP_MAX_ATTEMPTS times, so a stranger who knows the address cannot spend it. Single
+ * use, exchanged for a checkout token of which only the SHA-256 is stored.
  */
 import { randomUUID } from 'node:crypto';
 import {
   CHECKOUT_CODE_EXHAUSTED,
   CHECKOUT_CODE_EXPIRED,
+  CHECKOUT_CODE_NEEDS_ITS_BROWSER,
   CHECKOUT_CODE_WRONG,
   CHECKOUT_VERIFY_FIRST,
 } from '../../../shared/schemas/checkout.ts';
@@ -41,8 +43,16 @@ export interface CheckoutCodeDeps {
 /** The code's HMAC is bound to the address and to checkout, so it matches no account code and no other address. */
 const subject = (email: string) => `checkout:${email}`;
 
-/** Stores a new code for the address and mails it in the background (the answer is the same whatever happens to the mail). */
-export async function requestCheckoutCode(deps: CheckoutCodeDeps, email: string, now = new Date()): Promise<void> {
+/**
+ * Stores a new code for the address and the asking browser (`requesterHash`), and mails it in the background (the
+ * answer is the same whatever happens to the mail).
+ */
+export async function requestCheckoutCode(
+  deps: CheckoutCodeDeps,
+  email: string,
+  requesterHash: string,
+  now = new Date(),
+): Promise<void> {
   const code = newOtp();
   await replaceCheckoutCode(
     deps.db,
@@ -51,6 +61,7 @@ export async function requestCheckoutCode(deps: CheckoutCodeDeps, email: string,
       email,
       code_hash: hashOtp(deps.codeKey, subject(email), code),
       attempts: 0,
+      requester_hash: requesterHash,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + deps.env.OTP_TTL_SECONDS * 1000).toISOString(),
     },
@@ -73,15 +84,20 @@ export async function requestCheckoutCode(deps: CheckoutCodeDeps, email: string,
 type Outcome =
   { ok: true; token: string; expiresAt: string } | { ok: false; refusal: 'wrong' | 'expired' | 'exhausted' };
 
-/** Checks the code; right, it is consumed and a checkout token handed out; the 5th wrong guess voids it (429 after). */
+/**
+ * Checks the code this browser (`requesterHash`, undefined when it sent no cookie) asked for; right, it is consumed and
+ * a checkout token handed out; the 5th wrong guess voids it (429 after).
+ */
 export async function verifyCheckoutCode(
   deps: CheckoutCodeDeps,
   email: string,
   code: string,
+  requesterHash: string | undefined,
   now = new Date(),
 ): Promise<CheckoutVerified> {
+  if (requesterHash === undefined) throw fieldError(400, CHECKOUT_CODE_NEEDS_ITS_BROWSER, 'code');
   const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const row = await findPendingCheckoutCode(trx, email);
+    const row = await findPendingCheckoutCode(trx, email, requesterHash);
     if (!row) return { ok: false, refusal: 'wrong' };
     if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, refusal: 'exhausted' };
     if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, refusal: 'expired' };

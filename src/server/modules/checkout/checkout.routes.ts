@@ -1,9 +1,12 @@
 /**
- * Checkout: POST /api/checkout/code and /verify (a guest's email code, rate-limited per address and
- * client), POST /api/checkout/quote, and POST /api/orders placing an order priced by the server. Never cached.
+ * Checkout: POST /api/checkout/code and /verify (a guest's email code, bound to the browser that asked for it and
+ * rate-limited per browser, address and client), POST /api/checkout/quote, and POST /api/orders placing an order
+ * priced by the server. Never cached.
  */
 import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import {
+  CHECKOUT_CODE_MAILS_USED_UP,
   CHECKOUT_CODE_SENT,
   CheckoutCodeRequest,
   CheckoutVerifyRequest,
@@ -23,6 +26,16 @@ import { clientIp } from '../../middleware/client-ip.ts';
 import { actorName } from '../audit/audit.repository.ts';
 import { consumeAll } from '../auth/auth-limits.ts';
 import {
+  browserCookieOptions,
+  browserHash,
+  browserNonce,
+  CHECKOUT_BROWSER_COOKIE,
+  CHECKOUT_KNOWN_COOKIE,
+  isKnownBrowser,
+  knownBrowserProof,
+  sentNonce,
+} from '../auth/otp-browser.ts';
+import {
   requestCheckoutCode,
   requireVerifiedGuest,
   verifyCheckoutCode,
@@ -33,28 +46,44 @@ import { orderAccessKey, placeOrder, quoteCart, type Buyer, type CheckoutContext
 const MINUTE = 60_000;
 
 /**
- * Codes asked for and guesses made per address and per client address, and orders placed per client address (each
- * takes stock until it is paid or cancelled). The per-client ones go with RATE_LIMITS=off.
+ * Codes asked for and guesses made per address and browser and per client address, code mails per address, and
+ * orders placed per client address (each takes stock until it is paid or cancelled). The per-client ones go with
+ * RATE_LIMITS=off. No limit is kept per address alone for guesses: a stranger's guesses never lock the guest out.
  */
 export const CHECKOUT_LIMITS = {
-  codePerEmail: 3,
+  codePerBrowser: 3,
   codePerIp: 10,
-  verifyPerEmail: 10,
+  verifyPerBrowser: 10,
   verifyPerIp: 30,
   ordersPerIp: 20,
   windowMs: 15 * MINUTE,
+  /**
+   * Code mails per address in an hour, except to a browser that verified this address before: bounds mail bombing
+   * and, with 5 guesses per code from its own browser only, the guesses at one address to 40 an hour.
+   */
+  mailsPerEmail: 8,
+  mailsWindowMs: 60 * MINUTE,
 } as const;
 
 export function checkoutRoutes(deps: Deps) {
   const window = (name: string, limit: number) =>
     slidingWindow(`checkout.${name}`, { limit, windowMs: CHECKOUT_LIMITS.windowMs });
   const limits = {
-    codeEmail: window('code.email', CHECKOUT_LIMITS.codePerEmail),
+    codeBrowser: window('code.browser', CHECKOUT_LIMITS.codePerBrowser),
     codeIp: window('code.ip', CHECKOUT_LIMITS.codePerIp),
-    verifyEmail: window('verify.email', CHECKOUT_LIMITS.verifyPerEmail),
+    codeMails: slidingWindow('checkout.code.email-mails', {
+      limit: CHECKOUT_LIMITS.mailsPerEmail,
+      windowMs: CHECKOUT_LIMITS.mailsWindowMs,
+    }),
+    verifyBrowser: window('verify.browser', CHECKOUT_LIMITS.verifyPerBrowser),
     verifyIp: window('verify.ip', CHECKOUT_LIMITS.verifyPerIp),
     ordersIp: window('orders.ip', CHECKOUT_LIMITS.ordersPerIp),
   };
+  const codeKey = deps.keys.otp;
+  const cookieOptions = (c: Context<AppEnv>, cookie: { path: string; maxAgeSeconds: number }) =>
+    browserCookieOptions(cookie, c.get('env').SITE_URL);
+  /** The proof's subject: this address at checkout, never an account id. */
+  const knownSubject = (email: string) => `checkout:${email}`;
   const accessKey = orderAccessKey(deps.keys.otp);
   const byIp = (c: Context<AppEnv>, limiter: AttemptLimiter): [AttemptLimiter, string] => [
     c.get('env').RATE_LIMITS === 'off' ? UNLIMITED : limiter,
@@ -88,8 +117,14 @@ export function checkoutRoutes(deps: Deps) {
       jsonBody((body) => checkBody(CheckoutCodeRequest, body)),
       async (c) => {
         const { email } = c.req.valid('json');
-        await consumeAll([byIp(c, limits.codeIp), [limits.codeEmail, email]], limitContext(c));
-        await requestCheckoutCode(codeDeps(c), email);
+        // The code is bound to this browser's cookie (a new one unless it sent one), set first so a refusal keeps it.
+        const nonce = browserNonce(getCookie(c, CHECKOUT_BROWSER_COOKIE.name));
+        setCookie(c, CHECKOUT_BROWSER_COOKIE.name, nonce, cookieOptions(c, CHECKOUT_BROWSER_COOKIE));
+        const hash = browserHash(codeKey, nonce);
+        await consumeAll([byIp(c, limits.codeIp), [limits.codeBrowser, `${email}|${hash}`]], limitContext(c));
+        const known = isKnownBrowser(codeKey, knownSubject(email), nonce, getCookie(c, CHECKOUT_KNOWN_COOKIE.name));
+        if (!known) await consumeAll([[limits.codeMails, email]], limitContext(c), CHECKOUT_CODE_MAILS_USED_UP);
+        await requestCheckoutCode(codeDeps(c), email, hash);
         // The same answer whatever the address: it says nothing about who has ordered before.
         return c.json({ message: CHECKOUT_CODE_SENT }, 202);
       },
@@ -99,8 +134,25 @@ export function checkoutRoutes(deps: Deps) {
       jsonBody((body) => checkBody(CheckoutVerifyRequest, body)),
       async (c) => {
         const { email, code } = c.req.valid('json');
-        await consumeAll([byIp(c, limits.verifyIp), [limits.verifyEmail, email]], limitContext(c));
-        return c.json(await verifyCheckoutCode(codeDeps(c), email, code));
+        const nonce = sentNonce(getCookie(c, CHECKOUT_BROWSER_COOKIE.name));
+        const hash = nonce === undefined ? undefined : browserHash(codeKey, nonce);
+        await consumeAll(
+          [
+            byIp(c, limits.verifyIp),
+            ...(hash === undefined ? [] : [[limits.verifyBrowser, `${email}|${hash}`] as const]),
+          ],
+          limitContext(c),
+        );
+        const verified = await verifyCheckoutCode(codeDeps(c), email, code, hash);
+        // This browser has shown it reads the address's mail: its next code requests skip the address's mail limit.
+        if (nonce !== undefined)
+          setCookie(
+            c,
+            CHECKOUT_KNOWN_COOKIE.name,
+            knownBrowserProof(codeKey, knownSubject(email), nonce),
+            cookieOptions(c, CHECKOUT_KNOWN_COOKIE),
+          );
+        return c.json(verified);
       },
     )
     .post(
