@@ -26,6 +26,8 @@ export interface StoreSettings {
   taxInclusive: boolean;
   /** Flat per order; 0 is free shipping. */
   shippingCents: number;
+  /** IANA zone in which order times are shown ('UTC' until the admin picks one). */
+  timeZone: string;
   payment: {
     manual: { enabled: boolean; instructions: string };
     /** Set when STRIPE_SECRET_KEY is configured on the server. */

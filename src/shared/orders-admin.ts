@@ -68,10 +68,14 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   history: AdminOrderHistoryEntry[];
   /** The statuses the state machine allows next. */
   nextStatuses: OrderStatus[];
+  /** The store's IANA zone, in which the order's times are shown. */
+  timeZone: string;
 }
 
 export interface AdminOrderPage {
   results: AdminOrderSummary[];
+  /** The store's IANA zone, in which the orders' times are shown. */
+  timeZone: string;
   total: number;
   page: number;
   pageSize: number;

@@ -95,6 +95,8 @@ export interface CustomerOrder extends CustomerOrderSummary {
   paymentInstructions: string | null;
   /** Oldest first. */
   history: CustomerOrderHistoryEntry[];
+  /** The store's IANA zone, in which the order's times are shown. */
+  timeZone: string;
 }
 
 /** How the customer goes on after placing: the manual payment instructions, or Stripe's hosted payment page. */

@@ -327,6 +327,18 @@ describe('GET /api/admin/orders/:id', () => {
     });
   });
 
+  it("names the store's time zone, in which the screen shows the order's times", async () => {
+    const order = firstOf(await list('?q=quentin'));
+    expect((await detail(order._id)).body.timeZone).toBe('UTC');
+    await t.db.updateTable('store_settings').set({ time_zone: 'Asia/Tokyo' }).execute();
+    try {
+      expect((await detail(order._id)).body.timeZone).toBe('Asia/Tokyo');
+      expect((await list()).body.timeZone).toBe('Asia/Tokyo');
+    } finally {
+      await t.db.updateTable('store_settings').set({ time_zone: 'UTC' }).execute();
+    }
+  });
+
   it('answers 404 for an unknown order', async () => {
     const missing = await detail(randomUUID());
     expect(missing).toMatchObject({ status: 404, body: { message: 'Order not found' } });

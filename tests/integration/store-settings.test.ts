@@ -43,6 +43,7 @@ describe('GET /api/store', () => {
       taxRateBp: 0,
       taxInclusive: false,
       shippingCents: 0,
+      timeZone: 'UTC',
       payment: {
         manual: { enabled: true, instructions: expect.stringContaining('bank transfer') as unknown },
         stripe: { enabled: false },
@@ -69,6 +70,7 @@ describe('PUT /api/admin/store', () => {
       taxRateBp: 2000,
       taxInclusive: true,
       shippingCents: 495,
+      timeZone: 'UTC',
       payment: {
         manual: { enabled: true, instructions: 'IBAN DE00 1234.\nReference: your order number.' },
         stripe: { enabled: false },
@@ -110,6 +112,9 @@ describe('PUT /api/admin/store', () => {
       // With no Stripe keys, manual payment is the only way to pay: it cannot be switched off.
       [{ ...VALID, manualPaymentEnabled: false }, 'manualPaymentEnabled'],
       [{ currency: 'EUR' }, 'taxRateBp'],
+      [{ ...VALID, timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+      [{ ...VALID, timeZone: '' }, 'timeZone'],
+      [{ ...VALID, timeZone: 3 }, 'timeZone'],
     ];
     for (const [body, field] of cases) {
       const answer = await put(body);
@@ -132,5 +137,21 @@ describe('PUT /api/admin/store', () => {
       ).status,
     ).toBe(200);
     expect((await call('GET', '/api/store')).body).toMatchObject({ taxRateBp: 10_000, shippingCents: 10_000_000 });
+  });
+
+  it('keeps the time zone order times are shown in, and keeps it when a client sends none', async () => {
+    const saved = await put({ ...VALID, timeZone: ' Europe/Berlin ' });
+    expect([saved.status, saved.body['timeZone']]).toEqual([200, 'Europe/Berlin']);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'store.update')
+      .orderBy('at', 'desc')
+      .executeTakeFirst();
+    expect(audit?.summary).toContain('timeZone');
+    expect((await put(VALID)).status).toBe(200);
+    expect((await call<StoreSettings>('GET', '/api/store')).body.timeZone).toBe('Europe/Berlin');
+    expect((await put({ ...VALID, timeZone: 'UTC' })).status).toBe(200);
+    expect((await call<StoreSettings>('GET', '/api/store')).body.timeZone).toBe('UTC');
   });
 });

@@ -18,6 +18,7 @@ const SETTINGS: StoreSettings = {
   taxRateBp: 825,
   taxInclusive: true,
   shippingCents: 450,
+  timeZone: 'America/Chicago',
   payment: { manual: { enabled: true, instructions: 'IBAN DE00 0000' }, stripe: { enabled: false } },
 };
 const form = (changes: Partial<StoreFormValues> = {}): StoreFormValues => ({
@@ -81,6 +82,7 @@ describe('percent and amounts', () => {
       shipping: '4.50',
       manualPaymentEnabled: true,
       manualPaymentInstructions: 'IBAN DE00 0000',
+      timeZone: 'America/Chicago',
     });
   });
 });
@@ -96,6 +98,7 @@ describe('checkStoreForm', () => {
         shippingCents: 500,
         manualPaymentEnabled: true,
         manualPaymentInstructions: 'IBAN DE00 0000',
+        timeZone: 'America/Chicago',
       },
     });
   });
@@ -117,6 +120,7 @@ describe('checkStoreForm', () => {
       'manualPaymentInstructions',
     ],
     ['a currency the store cannot charge in', { currency: 'JPY' }, false, 'currency'],
+    ['a time zone the runtime does not know', { timeZone: 'Atlantis/Capital' }, false, 'timeZone'],
   ])('refuses %s on its field', (_name, changes, stripe, field) => {
     const check = checkStoreForm(form(changes), stripe);
     expect(check.ok).toBe(false);
@@ -132,6 +136,7 @@ describe('server refusals', () => {
   it('name the form field and read as a sentence', () => {
     expect(formFieldOf('taxRateBp')).toBe('taxRate');
     expect(formFieldOf('shippingCents')).toBe('shipping');
+    expect(formFieldOf('timeZone')).toBe('timeZone');
     expect(formFieldOf('body')).toBeNull();
     expect(refusalText('taxRateBp', 'Tax rate bp must be at most 10000 (100%).')).toBe(
       'The tax rate must be at most 10000 (100%).',

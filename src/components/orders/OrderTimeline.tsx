@@ -3,7 +3,14 @@ import { formatDateTime } from '../../lib/format/dates.ts';
 import { statusLabel } from '../../shared/order-status.ts';
 import type { CustomerOrderHistoryEntry } from '../../shared/orders-customer.ts';
 
-export default function OrderTimeline({ history }: { history: readonly CustomerOrderHistoryEntry[] }) {
+export default function OrderTimeline({
+  history,
+  timeZone,
+}: {
+  history: readonly CustomerOrderHistoryEntry[];
+  /** The store's zone, named beside each time. */
+  timeZone: string;
+}) {
   return (
     <ol className="m-0 list-none p-0" aria-label="Status history">
       {history.map((entry, index) => {
@@ -29,7 +36,7 @@ export default function OrderTimeline({ history }: { history: readonly CustomerO
                 {index === 0 ? `Placed (${statusLabel(entry.status)})` : statusLabel(entry.status)}
               </span>
               <time dateTime={entry.at} className="block text-xs text-gray-600 dark:text-gray-400">
-                {formatDateTime(entry.at)}
+                {formatDateTime(entry.at, timeZone)}
               </time>
             </span>
           </li>

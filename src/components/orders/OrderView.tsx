@@ -17,6 +17,7 @@ import { sendToLogin } from '../account/use-signed-in-load.ts';
 import OrderStatusBadge from '../admin/orders/OrderStatusBadge.tsx';
 import Spinner from '../admin/ui/Spinner.tsx';
 import { addressLines, paymentMethodLabel, readOrderViewQuery, type OrderViewQuery } from './order-view.ts';
+import GuestLinkHelp from './GuestLinkHelp.tsx';
 import OrderTimeline from './OrderTimeline.tsx';
 import OrderTotals from './OrderTotals.tsx';
 
@@ -104,7 +105,7 @@ function OrderDetails({ order, query, signedIn }: { order: CustomerOrder; query:
         <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-600 dark:text-gray-400">
           <OrderStatusBadge status={order.status} />
           <span>
-            Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, order.timeZone)}</time>
           </span>
         </p>
       </header>
@@ -162,7 +163,7 @@ function OrderDetails({ order, query, signedIn }: { order: CustomerOrder; query:
 
         <div className="flex min-w-0 flex-col gap-6">
           <Card title="Status">
-            <OrderTimeline history={order.history} />
+            <OrderTimeline history={order.history} timeZone={order.timeZone} />
           </Card>
           <Card title="Shipping to">
             <address className="break-words text-sm not-italic leading-6">
@@ -203,9 +204,11 @@ export default function OrderView() {
   const [query] = useState(() => readOrderViewQuery(location.search));
   const [signedIn] = useState(() => currentToken() !== null);
   // Without the guest's token only the owner can open the order: a signed-out visitor signs in first.
-  const mustSignIn = query.id !== null && !query.token && !signedIn;
+  const mustSignIn = query.id !== null && !query.guestLink && !signedIn;
+  // A guest's link whose token is cut or mistyped opens nothing: no need to ask.
+  const canAsk = query.id !== null && (!query.guestLink || query.token !== null);
   const [load, setLoad] = useState<Load>(() =>
-    mustSignIn ? { state: 'leaving' } : query.id ? { state: 'loading' } : { state: 'missing' },
+    mustSignIn ? { state: 'leaving' } : canAsk ? { state: 'loading' } : { state: 'missing' },
   );
 
   /** Asks for the order and shows the answer; the page shows it loading meanwhile. */
@@ -232,7 +235,7 @@ export default function OrderView() {
   );
 
   const read = () => {
-    if (!query.id) {
+    if (!query.id || !canAsk) {
       setLoad({ state: 'missing' });
       return;
     }
@@ -242,12 +245,19 @@ export default function OrderView() {
 
   useEffect(() => {
     if (mustSignIn) sendToLogin();
-    else if (query.id) void ask(query.id);
-  }, [mustSignIn, query, ask]);
+    else if (query.id && canAsk) void ask(query.id);
+  }, [mustSignIn, canAsk, query, ask]);
 
   if (load.state === 'leaving') return null;
   if (load.state === 'loading') return <Spinner label="Loading your order" />;
-  if (load.state === 'missing') return <NotFound signedIn={signedIn} />;
+  // A guest's link that opens nothing: say so, and offer signing in or a new link by mail.
+  if (load.state === 'missing') {
+    return query.guestLink ? (
+      <GuestLinkHelp orderId={query.id} signedIn={signedIn} />
+    ) : (
+      <NotFound signedIn={signedIn} />
+    );
+  }
   if (load.state === 'error') {
     return (
       <div className="flex flex-col gap-4">

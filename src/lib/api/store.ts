@@ -8,6 +8,7 @@ export const DEFAULT_STORE: StoreSettings = {
   taxRateBp: 0,
   taxInclusive: false,
   shippingCents: 0,
+  timeZone: 'UTC',
   payment: { manual: { enabled: true, instructions: '' }, stripe: { enabled: false } },
 };
 

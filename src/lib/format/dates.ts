@@ -1,6 +1,6 @@
 // The one date and time formatter. A time is always written with its zone named, so the pre-rendered HTML and the
-// hydrated island agree whatever the reader's zone: an event's in the venue's zone, anything else (orders, sessions,
-// activity) in UTC, since the store has no zone of its own. UTC is written out instead of Intl.DateTimeFormat for the
+// hydrated island agree whatever the reader's zone: an event's in the venue's zone, an order's in the store's (Store
+// settings), anything else (sessions, activity) in UTC. UTC is written out instead of Intl.DateTimeFormat for the
 // reason in numbers.ts; another zone needs Intl's time zone data (event-time.ts). The unit tests hold the output to
 // Intl's en-US format.
 import { formatInZone } from '../events/event-time.ts';

@@ -3,6 +3,7 @@
  * checks the same before sending.
  */
 import { BASIS_POINTS } from '../commerce.ts';
+import { isTimeZone, TIME_ZONE_INVALID } from './event-admin.ts';
 import { checkBody, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
@@ -61,6 +62,8 @@ export const StoreSettingsUpdate = z
       .max(SHIPPING_CENTS_MAX, `must be at most ${SHIPPING_CENTS_MAX}`),
     manualPaymentEnabled: z.boolean({ error: 'must be true or false' }),
     manualPaymentInstructions: formText(PAYMENT_INSTRUCTIONS_MAX, { multiline: true }),
+    /** Left out, the store keeps its zone (clients made before the setting send none). */
+    timeZone: z.string({ error: TIME_ZONE_INVALID }).trim().refine(isTimeZone, TIME_ZONE_INVALID).optional(),
   })
   .refine((v) => !v.manualPaymentEnabled || v.manualPaymentInstructions !== '', {
     path: ['manualPaymentInstructions'],

@@ -17,6 +17,7 @@ const STORE: StoreSettings = {
   taxRateBp: 0,
   taxInclusive: false,
   shippingCents: 500,
+  timeZone: 'UTC',
   payment: {
     manual: { enabled: true, instructions: 'Pay by bank transfer to IBAN XX00 1234.' },
     stripe: { enabled: false },

@@ -24,6 +24,7 @@ function OrdersScreen() {
   const list = usePagedList(ordersQueryReducer, INITIAL_ORDERS_QUERY, fetchAdminOrders, 'Could not load the orders.');
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const timeZone = list.remote.state === 'ready' ? list.remote.data.timeZone : 'UTC';
 
   return (
     <div className="flex flex-col gap-4">
@@ -34,6 +35,7 @@ function OrdersScreen() {
           {(orders) => (
             <OrdersTable
               orders={orders}
+              timeZone={timeZone}
               openId={openId}
               onOpen={(order) => {
                 setNotice(null);

@@ -53,7 +53,7 @@ function OrderBody({
       <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
         <OrderStatusBadge status={order.status} />
         <span>
-          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, order.timeZone)}</time>
         </span>
       </p>
       <Section title="Customer">
@@ -133,7 +133,7 @@ function OrderBody({
                   : `Placed (${statusLabel(entry.to)})`}
               </span>
               <span className="block text-xs text-gray-600 dark:text-gray-400">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, order.timeZone)}</time>
                 {entry.actor.name && ` · ${entry.actor.name}`}
               </span>
               {entry.note && (

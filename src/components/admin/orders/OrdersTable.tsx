@@ -11,13 +11,25 @@ import { shortOrderId } from './orders-list.ts';
 
 interface Props {
   orders: AdminOrderSummary[];
+  /** The store's zone: a row's full time (its tooltip) is on its clocks. */
+  timeZone: string;
   /** The order open in the detail dialog (its row is marked). */
   openId: string | null;
   onOpen: (order: AdminOrderSummary) => void;
 }
 
 const HEADINGS = ['Order', 'Customer', 'Date', 'Items', 'Total', 'Status'] as const;
-function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boolean; onOpen: Props['onOpen'] }) {
+function OrderRow({
+  order,
+  timeZone,
+  open,
+  onOpen,
+}: {
+  order: AdminOrderSummary;
+  timeZone: string;
+  open: boolean;
+  onOpen: Props['onOpen'];
+}) {
   const ref = shortOrderId(order._id);
   return (
     <tr
@@ -49,7 +61,7 @@ function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boo
       <Cell heading="Date">
         <time
           dateTime={order.createdAt}
-          title={formatDateTime(order.createdAt)}
+          title={formatDateTime(order.createdAt, timeZone)}
           className="whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300"
         >
           {formatDate(order.createdAt)}
@@ -68,7 +80,7 @@ function OrderRow({ order, open, onOpen }: { order: AdminOrderSummary; open: boo
   );
 }
 
-export default function OrdersTable({ orders, openId, onOpen }: Props) {
+export default function OrdersTable({ orders, timeZone, openId, onOpen }: Props) {
   return (
     <ListTable
       label="Orders"
@@ -83,7 +95,7 @@ export default function OrdersTable({ orders, openId, onOpen }: Props) {
       ))}
     >
       {orders.map((order) => (
-        <OrderRow key={order._id} order={order} open={order._id === openId} onOpen={onOpen} />
+        <OrderRow key={order._id} order={order} timeZone={timeZone} open={order._id === openId} onOpen={onOpen} />
       ))}
     </ListTable>
   );

@@ -1,7 +1,7 @@
 /**
  * The /admin/store screen: the currency the shop charges in, the tax rate (typed in percent, sent in
  * basis points) and whether prices include it, the flat shipping charge, manual payment and its instructions, and
- * whether Stripe is configured (read only: it comes from the server's environment). One PUT saves it all; the site is
+ * whether Stripe is configured (read only: it comes from the server's environment), and the zone order times are shown in. One PUT saves it all; the site is
  * rebuilt with the new figures.
  */
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
@@ -9,6 +9,7 @@ import { fetchAdminStore, updateAdminStore } from '../../../lib/api/admin/store.
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { priceOrder, type StoreSettings } from '../../../shared/commerce.ts';
+import { timeZoneOptions } from '../../../shared/schemas/event-admin.ts';
 import { PAYMENT_INSTRUCTIONS_MAX, SUPPORTED_CURRENCIES } from '../../../shared/schemas/store.ts';
 import { Card } from '../company/fields.tsx';
 import { LoadError } from '../dashboard/Panel.tsx';
@@ -91,6 +92,7 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
   // The field to focus once its error is drawn.
   const focusNext = useRef<StoreField | null>(null);
   const stripe = settings.payment.stripe.enabled;
+  const zones = useMemo(() => timeZoneOptions(), []);
   const currencies = useMemo(
     () =>
       SUPPORTED_CURRENCIES.includes(settings.currency as never)
@@ -260,6 +262,32 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
             {example}
           </p>
         )}
+      </Card>
+
+      <Card title="Order times" description="When each order was placed and changed, as customers and staff read it.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id={`${id}-timeZone`}
+            label="Time zone"
+            error={errors.timeZone}
+            hint="Order times are shown in this zone, named next to each time."
+          >
+            <select
+              id={`${id}-timeZone`}
+              name="timeZone"
+              className={fieldClass}
+              value={values.timeZone}
+              {...invalid('timeZone')}
+              onChange={(e) => set('timeZone', e.target.value)}
+            >
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
       </Card>
 
       <Card title="Payment" description="How customers can pay for their orders.">

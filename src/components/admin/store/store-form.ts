@@ -17,6 +17,8 @@ export interface StoreFormValues {
   shipping: string;
   manualPaymentEnabled: boolean;
   manualPaymentInstructions: string;
+  /** IANA zone of the order times. */
+  timeZone: string;
 }
 
 export type StoreField = keyof StoreFormValues;
@@ -50,6 +52,7 @@ export function storeFormValues(settings: StoreSettings): StoreFormValues {
     shipping: centsToAmountText(settings.shippingCents),
     manualPaymentEnabled: settings.payment.manual.enabled,
     manualPaymentInstructions: settings.payment.manual.instructions,
+    timeZone: settings.timeZone,
   };
 }
 
@@ -61,6 +64,7 @@ const FORM_FIELD: Record<keyof StoreSettingsValues, StoreField> = {
   shippingCents: 'shipping',
   manualPaymentEnabled: 'manualPaymentEnabled',
   manualPaymentInstructions: 'manualPaymentInstructions',
+  timeZone: 'timeZone',
 };
 
 /** How each field is named at the start of its refusal. */
@@ -71,6 +75,7 @@ const LABELS: Record<StoreField, string> = {
   shipping: 'Shipping',
   manualPaymentEnabled: 'Manual payment',
   manualPaymentInstructions: 'The payment instructions',
+  timeZone: 'The time zone',
 };
 
 /** The form field an API field name stands for, or null. */
@@ -119,6 +124,7 @@ export function checkStoreForm(values: StoreFormValues, stripeEnabled: boolean):
     shippingCents,
     manualPaymentEnabled: values.manualPaymentEnabled,
     manualPaymentInstructions: values.manualPaymentInstructions,
+    timeZone: values.timeZone,
   });
   if (check.ok) return { ok: true, body: check.value };
   return { ok: false, field: formFieldOf(check.field) ?? 'currency', message: refusalText(check.field, check.message) };

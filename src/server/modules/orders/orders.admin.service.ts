@@ -19,6 +19,7 @@ import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { restockOrder } from '../payments/payments.repository.ts';
+import { readStore } from '../store/store.service.ts';
 import { orderReference, orderStatusMail } from './orders-mails.ts';
 import {
   findOrderRow,
@@ -54,15 +55,21 @@ export function orderSummaryFromRow(row: OrderRow): AdminOrderSummary {
 
 /** GET /api/admin/orders. */
 export async function listAdminOrders(db: Db, filter: OrdersFilter): Promise<AdminOrderPage> {
-  const { rows, total } = await listOrderRows(db, filter);
-  return { results: rows.map(orderSummaryFromRow), total, page: filter.page, pageSize: filter.pageSize };
+  const [{ rows, total }, store] = await Promise.all([listOrderRows(db, filter), readStore(db)]);
+  return {
+    results: rows.map(orderSummaryFromRow),
+    timeZone: store.time_zone,
+    total,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
 }
 
 /** GET /api/admin/orders/:id; 404 when there is no such order. */
 export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetail> {
   const row = await findOrderRow(db, id);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  const [items, history] = await Promise.all([listOrderItems(db, id), listOrderHistory(db, id)]);
+  const [items, history, store] = await Promise.all([listOrderItems(db, id), listOrderHistory(db, id), readStore(db)]);
   const subtotalCents = items.reduce((sum, i) => sum + i.unit_price_cents * i.quantity, 0);
   return {
     ...orderSummaryFromRow(row),
@@ -102,6 +109,7 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
       note: h.note,
     })),
     nextStatuses: [...nextStatuses(row.status)],
+    timeZone: store.time_zone,
   };
 }
 

@@ -51,7 +51,11 @@ export async function listCustomerOrders(db: Db, userId: string): Promise<Custom
 
 /** The order as its customer reads it. */
 export async function customerOrderFromRow(db: Db, row: CustomerOrderRow): Promise<CustomerOrder> {
-  const [items, history] = await Promise.all([listCustomerOrderItems(db, row.id), listOrderHistory(db, row.id)]);
+  const [items, history, store] = await Promise.all([
+    listCustomerOrderItems(db, row.id),
+    listOrderHistory(db, row.id),
+    readStore(db),
+  ]);
   const paymentMethod = paymentMethodOf(row.payment_method);
   const awaitingManualPayment = paymentMethod === 'manual' && row.status === 'pending';
   return {
@@ -82,8 +86,9 @@ export async function customerOrderFromRow(db: Db, row: CustomerOrderRow): Promi
       country: row.ship_country,
     },
     paymentMethod,
-    paymentInstructions: awaitingManualPayment ? (await readStore(db)).manual_payment_instructions : null,
+    paymentInstructions: awaitingManualPayment ? store.manual_payment_instructions : null,
     history: history.map((h) => ({ status: h.to_status, at: h.at })),
+    timeZone: store.time_zone,
   };
 }
 

@@ -20,6 +20,7 @@ const DEFAULT_ROW: Omit<StoreRow, 'id' | 'updated_at'> = {
   shipping_cents: 0,
   manual_payment_enabled: true,
   manual_payment_instructions: '',
+  time_zone: 'UTC',
 };
 
 /** The settings row, or the defaults. Booleans read back as 0/1. */
@@ -37,6 +38,7 @@ export function storeSettingsFromRow(
     taxRateBp: row.tax_rate_bp,
     taxInclusive: Boolean(row.tax_inclusive),
     shippingCents: row.shipping_cents,
+    timeZone: row.time_zone,
     payment: {
       manual: { enabled: Boolean(row.manual_payment_enabled), instructions: row.manual_payment_instructions },
       stripe: { enabled: payments.stripe !== undefined },
@@ -58,8 +60,11 @@ function changedFields(before: StoreSettings, after: StoreSettingsValues): strin
     shippingCents: before.shippingCents,
     manualPaymentEnabled: before.payment.manual.enabled,
     manualPaymentInstructions: before.payment.manual.instructions,
+    timeZone: before.timeZone,
   };
-  return (Object.keys(was) as (keyof StoreSettingsValues)[]).filter((key) => was[key] !== after[key]);
+  return (Object.keys(was) as (keyof StoreSettingsValues)[]).filter(
+    (key) => after[key] !== undefined && was[key] !== after[key],
+  );
 }
 
 /**
@@ -89,6 +94,7 @@ export async function updateStoreSettings(
       shipping_cents: values.shippingCents,
       manual_payment_enabled: values.manualPaymentEnabled,
       manual_payment_instructions: values.manualPaymentInstructions,
+      ...(values.timeZone === undefined ? {} : { time_zone: values.timeZone }),
       updated_at: new Date().toISOString(),
     });
     await recordAudit(trx, actor, {
