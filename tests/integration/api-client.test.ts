@@ -75,15 +75,21 @@ describe('the API client against a stand-in API', () => {
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ username: 'ada', password: 'a long password' });
   });
 
-  it('tells the write listeners about each accepted write, by path, and about nothing else', async () => {
+  it('tells the write listeners about each accepted write, by path with its answer, and about nothing else', async () => {
     const writes: string[] = [];
-    const off = onApiWrite((path) => writes.push(path));
+    const answers: unknown[] = [];
+    const off = onApiWrite((path, body) => {
+      writes.push(path);
+      answers.push(body);
+    });
     try {
+      answer = (_, __, res) => json(res, 200, { blog: { slug: 'spring', published: true } });
       await api('/api/admin/blogs/7?draft=1', { method: 'PUT', body: {} });
       await api('/api/admin/blogs');
       answer = (_, __, res) => json(res, 400, { message: 'no' });
       await expect(api('/api/admin/plans', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
       expect(writes).toEqual(['/api/admin/blogs/7']);
+      expect(answers).toEqual([{ blog: { slug: 'spring', published: true } }]);
     } finally {
       off();
     }

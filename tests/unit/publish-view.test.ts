@@ -81,6 +81,21 @@ describe('the public page of a change', () => {
     expect(publicPageFor(path)).toBe(page);
   });
 
+  it.each([
+    ['/api/admin/blogs/12', { blog: { slug: 'spring-notes', published: true } }, '/blogs/spring-notes'],
+    ['/api/admin/products', { product: { slug: 'aero-hub', published: true } }, '/shop/aero-hub'],
+    ['/api/admin/events/1', { event: { slug: 'jazz-night', published: true } }, '/events/jazz-night'],
+    ['/api/admin/pages/2', { page: { slug: 'privacy', published: true } }, '/pages/privacy'],
+    ['/api/admin/blogs/12', { blog: { slug: 'a-draft', published: false } }, '/blogs'],
+    ['/api/admin/blogs/12', { message: 'Blog deleted' }, '/blogs'],
+    ['/api/admin/blogs/12', { blog: { slug: '../admin', published: true } }, '/blogs'],
+    ['/api/admin/blogs/12', { product: { slug: 'aero-hub', published: true } }, '/blogs'],
+    ['/api/admin/photos/7', { photo: { slug: 'x', published: true } }, '/photos'],
+    ['/api/admin/pages/2', null, '/'],
+  ])('%s answered %j shows on %s', (path, answer, page) => {
+    expect(publicPageFor(path, answer)).toBe(page);
+  });
+
   it('knows the publish calls themselves (Retry names no changed page)', () => {
     expect(isPublishCall('/api/admin/site-rebuild')).toBe(true);
     expect(isPublishCall('/api/admin/site-status')).toBe(true);

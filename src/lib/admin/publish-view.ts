@@ -91,9 +91,31 @@ const PUBLIC_PAGE: readonly [prefix: RegExp, page: string][] = [
   [/^admin\/documents\b/, '/documents'],
 ];
 
-/** The public page that shows what a write to `apiPath` (e.g. '/api/admin/blogs/12') changed; '/' when unsure. */
-export function publicPageFor(apiPath: string): string {
+/** Admin API paths whose answer names an item with a page of its own: the answer's key and the page's path. */
+const ITEM_PAGE: readonly [prefix: RegExp, key: string, base: string][] = [
+  [/^admin\/blogs\b/, 'blog', '/blogs/'],
+  [/^admin\/products\b/, 'product', '/shop/'],
+  [/^admin\/events\b/, 'event', '/events/'],
+  [/^admin\/pages\b/, 'page', '/pages/'],
+];
+
+/** The published item's slug in a write's answer ({ blog: { slug, published } }), or ''. */
+function publishedSlug(answer: unknown, key: string): string {
+  const item = answer && typeof answer === 'object' ? (answer as Record<string, unknown>)[key] : undefined;
+  if (!item || typeof item !== 'object') return '';
+  const { slug, published } = item as { slug?: unknown; published?: unknown };
+  return published === true && typeof slug === 'string' && /^[a-z0-9-]+$/.test(slug) ? slug : '';
+}
+
+/**
+ * The public page that shows what a write to `apiPath` (e.g. '/api/admin/blogs/12') changed: the item's own page when
+ * the write's `answer` is a published item that has one, else its listing; '/' when unsure.
+ */
+export function publicPageFor(apiPath: string, answer?: unknown): string {
   const rest = /\/api\/(.*)$/.exec(apiPath)?.[1] ?? '';
+  const item = ITEM_PAGE.find(([prefix]) => prefix.test(rest));
+  const slug = item ? publishedSlug(answer, item[1]) : '';
+  if (item && slug) return `${item[2]}${slug}`;
   return PUBLIC_PAGE.find(([prefix]) => prefix.test(rest))?.[1] ?? '/';
 }
 

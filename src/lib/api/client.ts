@@ -11,8 +11,8 @@ import { apiBase } from './base.ts';
 /** A non-2xx answer or a failed request: `status` (undefined without an answer) and the parsed body as `data`. */
 export { FetchError as ApiError };
 
-/** Told the path of each write (not GET or HEAD) the server accepted; see onApiWrite. */
-export type ApiWriteListener = (path: string) => void;
+/** Told the path of each write (not GET or HEAD) the server accepted, and its parsed answer; see onApiWrite. */
+export type ApiWriteListener = (path: string, answer: unknown) => void;
 const writeListeners = new Set<ApiWriteListener>();
 
 /**
@@ -24,11 +24,11 @@ export function onApiWrite(listener: ApiWriteListener): () => void {
   return () => writeListeners.delete(listener);
 }
 
-/** Tells the write listeners about an accepted write to `url` (a path or a whole URL); they get its path only. */
-export function notifyApiWrite(url: string): void {
+/** Tells the write listeners about an accepted write to `url` (a path or a whole URL): its path and its answer. */
+export function notifyApiWrite(url: string, answer: unknown): void {
   if (writeListeners.size === 0) return;
   const path = new URL(url, 'http://api.invalid').pathname;
-  for (const listener of writeListeners) listener(path);
+  for (const listener of writeListeners) listener(path, answer);
 }
 
 const isWrite = (method: string | undefined) => !!method && method !== 'GET' && method !== 'HEAD';
@@ -70,6 +70,7 @@ export const api = ofetch.create({
     if (options.signal?.aborted) options.retry = false;
   },
   onResponse({ request, options, response }) {
-    if (response.ok && isWrite(options.method)) notifyApiWrite(typeof request === 'string' ? request : request.url);
+    if (response.ok && isWrite(options.method))
+      notifyApiWrite(typeof request === 'string' ? request : request.url, response._data);
   },
 });

@@ -99,8 +99,9 @@ export function uploadFile<T = unknown>(
     }
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        notifyApiWrite(path);
-        resolve(parse(xhr.responseText) as T);
+        const answer = parse(xhr.responseText);
+        notifyApiWrite(path, answer);
+        resolve(answer as T);
       } else reject(uploadError(method, url, xhr));
     });
     xhr.addEventListener('error', () => reject(uploadError(method, url, xhr, new TypeError('Network error'))));

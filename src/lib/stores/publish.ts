@@ -82,9 +82,9 @@ export async function retryPublish(): Promise<void> {
 onMount($publish, () => {
   mounted = true;
   void refreshPublish();
-  const offWrite = onApiWrite((path) => {
+  const offWrite = onApiWrite((path, answer) => {
     if (isPublishCall(path)) return;
-    $publish.setKey('page', publicPageFor(path));
+    $publish.setKey('page', publicPageFor(path, answer));
     void refreshPublish();
   });
   const onFocus = () => {
