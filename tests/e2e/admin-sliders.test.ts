@@ -124,7 +124,13 @@ test.describe('Add New Slider', () => {
     await expect(page.getByLabel('Video Link')).toHaveAttribute('type', 'url');
     await expect(page.getByLabel('Thumbnail')).toBeVisible();
     await page.getByRole('button', { name: 'Add Slider' }).click();
-    await expect(page.getByText('Please provide a video link for video slides.', { exact: true })).toBeVisible();
+    // Said at the top of the form and beside the Video Link field, which it describes.
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please provide a video link for video slides.' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Video Link')).toHaveAccessibleDescription(
+      'Please provide a video link for video slides.',
+    );
     expect((await adminSliders()).length).toBe(before);
   });
 });

@@ -157,6 +157,12 @@ export function sliderFormData(values: SliderFormValues, image: Blob | null): Fo
 }
 
 /** The server's { message } of a failed call, or null. */
+/** The field a server refusal names ('title', 'link'…), or null. */
+export function serverField(error: unknown): string | null {
+  const field = record(record(error)['data'])['field'];
+  return typeof field === 'string' && field !== '' ? field : null;
+}
+
 export function serverMessage(error: unknown): string | null {
   const data = record(record(error)['data']);
   const message = data['message'];

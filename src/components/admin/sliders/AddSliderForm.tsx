@@ -6,6 +6,7 @@ import {
   addSliderFormData,
   addSliderProblem,
   emptyAddSlider,
+  serverField,
   serverMessage,
   SLIDER_TEXTS,
   type AddSliderValues,
@@ -33,6 +34,8 @@ function AddSlider() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The server's refusal of one field, shown beside that field as well.
+  const [refused, setRefused] = useState<{ field: string; text: string } | null>(null);
   const [sent, setSent] = useState(0);
 
   // The company the new slider belongs to: the session's company (GET /api/company).
@@ -50,10 +53,12 @@ function AddSlider() {
     const problem = addSliderProblem(values);
     if (problem) {
       setStatus({ tone: 'error', text: problem });
+      setRefused({ field: 'link', text: problem });
       return;
     }
     setBusy(true);
     setStatus(null);
+    setRefused(null);
     setProgress(file ? 0 : null);
     try {
       await createSlider(addSliderFormData(values, company, file), file ? (p) => setProgress(p.percent) : undefined);
@@ -62,7 +67,10 @@ function AddSlider() {
       setFile(null);
       setSent((n) => n + 1);
     } catch (error) {
-      setStatus({ tone: 'error', text: serverMessage(error) ?? SLIDER_TEXTS.addFailed });
+      const text = serverMessage(error) ?? SLIDER_TEXTS.addFailed;
+      setStatus({ tone: 'error', text });
+      const field = serverField(error);
+      setRefused(field ? { field, text } : null);
     } finally {
       setBusy(false);
       setProgress(null);
@@ -93,6 +101,7 @@ function AddSlider() {
           maxLength={SLIDER_TITLE_MAX}
           value={values.title}
           onChange={set('title')}
+          error={refused?.field === 'title' ? refused.text : undefined}
         />
         <TextInput
           label="Subtitle"
@@ -122,6 +131,7 @@ function AddSlider() {
             value={values.link}
             placeholder="https://www.youtube-nocookie.com/embed/…"
             onChange={set('link')}
+            error={refused?.field === 'link' ? refused.text : undefined}
           />
         )}
         <ImageField label={video ? 'Thumbnail' : 'Slider Image'} file={file} onFile={setFile} resetKey={sent} />

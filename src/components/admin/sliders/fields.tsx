@@ -1,5 +1,5 @@
 /** Labelled inputs of the slider forms: each label wraps its control, so the label names it. */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { inputClass } from '../../auth/fields.tsx';
 
 const labelClass = 'block text-sm font-medium text-gray-800 dark:text-gray-200';
@@ -14,6 +14,8 @@ interface TextProps {
   min?: number;
   max?: number;
   name?: string;
+  /** A refusal of this field, shown under it and read with it. */
+  error?: string | undefined;
 }
 
 /** A text, URL or number input. */
@@ -27,22 +29,34 @@ export function TextInput({
   min,
   max,
   name,
+  error,
 }: TextProps) {
+  const errorId = `${useId()}-error`;
+  // The refusal sits outside the label, so it describes the input without becoming part of its name.
   return (
-    <label className={labelClass}>
-      {label}
-      <input
-        className={inputClass}
-        type={type}
-        name={name}
-        value={value}
-        placeholder={placeholder}
-        maxLength={type === 'number' ? undefined : maxLength}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
+    <div>
+      <label className={labelClass}>
+        {label}
+        <input
+          className={inputClass}
+          type={type}
+          name={name}
+          value={value}
+          placeholder={placeholder}
+          maxLength={type === 'number' ? undefined : maxLength}
+          min={min}
+          max={max}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      {error && (
+        <p id={errorId} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
