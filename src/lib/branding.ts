@@ -2,6 +2,12 @@ import type { Company } from '../shared/types.ts';
 import { DARK_SURFACES, LIGHT_SURFACES, over, readableFill, readableOn, textOn } from '../shared/contrast.ts';
 import { ensureHttps, bareHost } from '../shared/url.ts';
 
+/**
+ * How opaque the header bar is (global.css .brand-header): with its fill chosen for this, whatever scrolls behind it,
+ * from black to white, cannot take the header's text below AA.
+ */
+export const HEADER_ALPHA = 0.9;
+
 /** The CSS custom properties UnoCSS utilities read; one rule for the build and the runtime refresh. */
 export function brandingVars(company: Company): Record<string, string> {
   const hex = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
@@ -14,6 +20,16 @@ export function brandingVars(company: Company): Record<string, string> {
     return textOn(over(primary, company.button_opacity, page));
   };
   const [onLight, onDark] = [onButton(LIGHT_SURFACES), onButton(DARK_SURFACES)];
+  // The header bar is the colour at primary_opacity on the theme's page, with the text that reads better on it; the
+  // fill is nudged until that text reaches AA over anything behind the bar.
+  const header = (surfaces: readonly string[]) => {
+    const [page] = surfaces;
+    if (page === undefined) throw new Error('A theme needs at least one surface colour');
+    const tint = over(primary, company.primary_opacity, page);
+    const text = textOn(tint);
+    return { text, fill: readableFill(tint, text, HEADER_ALPHA, ['#000000', '#ffffff']) };
+  };
+  const [headerLight, headerDark] = [header(LIGHT_SURFACES), header(DARK_SURFACES)];
   return {
     '--color-primary': primary,
     // Brand-coloured text per theme and text on a brand-coloured fill, kept at WCAG AA contrast whatever the colour.
@@ -24,6 +40,10 @@ export function brandingVars(company: Company): Record<string, string> {
     '--color-on-button-dark': onDark,
     '--color-button-fill-light': readableFill(primary, onLight, company.button_opacity, LIGHT_SURFACES),
     '--color-button-fill-dark': readableFill(primary, onDark, company.button_opacity, DARK_SURFACES),
+    '--color-header-fill-light': headerLight.fill,
+    '--color-on-header-light': headerLight.text,
+    '--color-header-fill-dark': headerDark.fill,
+    '--color-on-header-dark': headerDark.text,
     '--color-secondary': hex(company.secondary_color, '#FF5722'),
     '--primary-opacity': String(company.primary_opacity),
     '--secondary-opacity': String(company.secondary_opacity),

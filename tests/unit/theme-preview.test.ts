@@ -14,6 +14,7 @@ import {
   themeOf,
 } from '../../src/components/admin/theme/theme-preview.ts';
 import type { ThemeSettings } from '../../src/lib/api/admin/company.ts';
+import { HEADER_ALPHA } from '../../src/lib/branding.ts';
 import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
 import { contrastRatio } from '../../src/shared/contrast.ts';
 
@@ -131,21 +132,23 @@ describe('contrast warnings', () => {
     expect(contrastWarnings(defaults)).toEqual([]);
   });
 
-  it('a mid-grey primary at full opacity fails the headers in both themes (neither white nor dark text reaches AA on it); its buttons get a nudged fill that does', () => {
-    const ids = contrastWarnings(theme({ primary_color: '#777777', primary_opacity: 1, button_opacity: 1 })).map(
-      (w) => w.id,
-    );
-    expect(ids).toEqual(['header-light', 'header-dark']);
+  it('a mid-grey primary at full opacity warns about nothing: the header and button fills are nudged until their text reaches AA', () => {
+    const grey = theme({ primary_color: '#777777', primary_opacity: 1, button_opacity: 1 });
+    expect(contrastWarnings(grey)).toEqual([]);
+    const vars = previewVars(grey, 'light');
+    expect(vars['--color-header-fill']).not.toBe('#777777');
   });
 
-  it('a very light primary passes on the light page and fails the dark header once opaque', () => {
+  it('a very light primary at full opacity gets dark header text in both themes', () => {
     const faint = theme({ primary_color: '#fff9c4', primary_opacity: 1, button_opacity: 1 });
-    const ids = contrastWarnings(faint).map((w) => w.id);
-    expect(ids).toEqual(['header-dark']);
+    expect(contrastWarnings(faint)).toEqual([]);
+    expect(previewVars(faint, 'dark')['--color-on-header']).toBe('#111827');
   });
 
-  it('a dark primary and secondary at full opacity pass everywhere once the text colour fits', () => {
-    // Header text is fixed per theme (dark on light, white on dark), so a dark colour fails the light header only.
+  it('a dark primary at full opacity gets white header text in the light theme; a dark secondary still fails there', () => {
+    // The header's text follows its fill; text on the secondary colour is the page's own, so it can still fail.
+    const navy = theme({ primary_color: '#0b3d91', primary_opacity: 1 });
+    expect(previewVars(navy, 'light')['--color-on-header']).toBe('#ffffff');
     const ids = contrastWarnings(
       theme({
         primary_color: '#0b3d91',
@@ -155,7 +158,25 @@ describe('contrast warnings', () => {
         button_opacity: 1,
       }),
     ).map((w) => w.id);
-    expect(ids).toEqual(['header-light', 'secondary-light']);
+    expect(ids).toEqual(['secondary-light']);
+  });
+
+  it('whatever the primary colour and opacity, the header text reaches AA with black or white behind the bar', () => {
+    for (let r = 0; r <= 255; r += 51)
+      for (let g = 0; g <= 255; g += 51)
+        for (let b = 0; b <= 255; b += 51)
+          for (const primary_opacity of [0, 0.3, 0.6, 1]) {
+            const primary_color = `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+            for (const mode of ['light', 'dark'] as const) {
+              const vars = previewVars(theme({ primary_color, primary_opacity }), mode);
+              const [text = '', fill = ''] = [vars['--color-on-header'], vars['--color-header-fill']];
+              for (const behind of ['#000000', '#ffffff'])
+                expect(
+                  contrastRatio(text, composite(fill, behind, HEADER_ALPHA)),
+                  `${primary_color} at ${primary_opacity}, ${mode}, over ${behind}`,
+                ).toBeGreaterThanOrEqual(4.5);
+            }
+          }
   });
 
   it('every warning names a ratio below AA and every check above it is silent', () => {

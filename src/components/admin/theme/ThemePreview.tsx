@@ -45,7 +45,7 @@ function Pane({ theme, mode, name }: { theme: ThemeSettings; mode: PreviewMode; 
         <div
           data-preview-part="header"
           style={blur(theme.primary_blur)}
-          className={`brand-surface brand-header relative flex h-12 items-center justify-between gap-2 px-3 text-sm font-semibold ${mode === 'dark' ? 'text-white' : 'text-gray-900'}`}
+          className="brand-surface brand-header relative flex h-12 items-center justify-between gap-2 px-3 text-sm font-semibold"
         >
           <span className="truncate">{name}</span>
           <span className="flex shrink-0 gap-3 text-xs font-medium">

@@ -2,7 +2,7 @@
  * Pure rules of the Theme Settings screen: the control ranges (spec §5), the CSS variables of a preview pane per
  * theme, and which surfaces of a draft theme fail WCAG AA (contrast measured by src/shared/contrast.ts).
  */
-import { brandingVars } from '../../../lib/branding.ts';
+import { brandingVars, HEADER_ALPHA } from '../../../lib/branding.ts';
 import type { ThemeSettings } from '../../../lib/api/admin/company.ts';
 import { DEFAULT_COMPANY } from '../../../shared/company.ts';
 import { OPACITY, PRIMARY_BLURS, RADIUS, SECONDARY_BLURS } from '../../../shared/constants.ts';
@@ -25,7 +25,7 @@ function pageSurface(surfaces: readonly string[]): string {
   return page;
 }
 
-/** The page behind the header and buttons, and the text colour the site's header uses on it (SiteHeader.astro). */
+/** The page behind the header and buttons, and the page's own text colour (the header's follows its fill: branding.ts). */
 export const PAGE = {
   light: { surface: pageSurface(LIGHT_SURFACES), text: '#111827' },
   dark: { surface: pageSurface(DARK_SURFACES), text: '#ffffff' },
@@ -95,6 +95,8 @@ export function previewVars(theme: ThemeSettings, mode: PreviewMode): Record<str
   return {
     ...vars,
     '--color-primary-ink': setVar(vars, `--color-primary-ink-${mode}`),
+    '--color-header-fill': setVar(vars, `--color-header-fill-${mode}`),
+    '--color-on-header': setVar(vars, `--color-on-header-${mode}`),
     '--color-on-button': button.text,
     '--color-button-fill': button.fill,
   };
@@ -147,8 +149,8 @@ export function contrastChecks(theme: ThemeSettings): ContrastCheck[] {
       {
         id: 'header',
         what: 'Header text on the header bar',
-        text: page.text,
-        surface: composite(theme.primary_color, page.surface, theme.primary_opacity),
+        text: setVar(vars, `--color-on-header-${mode}`),
+        surface: composite(setVar(vars, `--color-header-fill-${mode}`), page.surface, HEADER_ALPHA),
       },
       {
         id: 'button',
