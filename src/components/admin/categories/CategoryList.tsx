@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CATEGORY_NAME_MAX, type AdminCategory } from '../../../shared/schemas/category.ts';
 import { SLUG_MAX } from '../../../shared/slug.ts';
 import { FIELD_CLASS } from '../ui/FilterFields.tsx';
+import { DANGER_ACTION, MoveButtons, NEUTRAL_ACTION, PRIMARY_ACTION } from '../ui/row-actions.tsx';
 
 interface Props {
   categories: readonly AdminCategory[];
@@ -20,11 +21,7 @@ interface Props {
   onDelete: (category: AdminCategory) => void;
 }
 
-const action =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-40';
-const neutral = `${action} border-gray-300 hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10`;
-const primary = `${action} border-[var(--color-primary)] text-[var(--color-primary-ink)] hover:bg-[color-mix(in_srgb,var(--color-primary)_12%,transparent)]`;
-const danger = `${action} border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300`;
+const [neutral, primary, danger] = [NEUTRAL_ACTION, PRIMARY_ACTION, DANGER_ACTION];
 
 function RenameEditor({
   category,
@@ -140,28 +137,13 @@ export default function CategoryList({ categories, address, busy, onMove, onRena
                 </p>
               </div>
               <div className="flex basis-full flex-wrap items-center gap-2 min-[360px]:pl-10 sm:basis-auto sm:pl-0">
-                <button
-                  type="button"
-                  className={neutral}
-                  disabled={busy || index === 0}
-                  data-move="up"
-                  onClick={() => onMove(index, -1)}
-                  aria-label={`Move ${category.name} up`}
-                  title="Move up"
-                >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  className={neutral}
-                  disabled={busy || index === categories.length - 1}
-                  data-move="down"
-                  onClick={() => onMove(index, 1)}
-                  aria-label={`Move ${category.name} down`}
-                  title="Move down"
-                >
-                  <span aria-hidden="true">↓</span>
-                </button>
+                <MoveButtons
+                  name={category.name}
+                  index={index}
+                  count={categories.length}
+                  disabled={busy}
+                  onMove={(by) => onMove(index, by)}
+                />
                 <button
                   type="button"
                   className={primary}

@@ -3,7 +3,7 @@
  * rename (name and address), move up or down, and delete (a category with items first asks where they move). Every
  * change rebuilds the site; the server's answer shows in the status line and the top bar follows the publish.
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import {
   createCategory,
@@ -23,6 +23,7 @@ import {
 import { LoadError, Panel, PanelLoading } from '../dashboard/Panel.tsx';
 import { useRemote } from '../dashboard/use-remote.ts';
 import AdminGate from '../ui/AdminGate.tsx';
+import TabList from '../ui/TabList.tsx';
 import { FIELD_CLASS } from '../ui/FilterFields.tsx';
 import { NoticeLine, type Notice } from '../ui/PagedList.tsx';
 import { KIND_PAGES, KIND_WORDS, kindFromSearch, movedNotice, savedNotice } from './categories-screen.ts';
@@ -30,42 +31,6 @@ import CategoryList from './CategoryList.tsx';
 import DeleteCategoryDialog from './DeleteCategoryDialog.tsx';
 
 const tabId = (kind: CategoryKind) => `category-tab-${kind}`;
-
-function KindTabs({ kind, onChoose }: { kind: CategoryKind; onChoose: (kind: CategoryKind, focus?: boolean) => void }) {
-  // The tab pattern of WAI-ARIA: arrows, Home and End move between tabs.
-  const onKey = (event: KeyboardEvent) => {
-    const at = CATEGORY_KINDS.indexOf(kind);
-    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: CATEGORY_KINDS.length - 1 }[event.key];
-    const next = to === undefined ? undefined : CATEGORY_KINDS[(to + CATEGORY_KINDS.length) % CATEGORY_KINDS.length];
-    if (next === undefined) return;
-    event.preventDefault();
-    onChoose(next, true);
-  };
-  return (
-    <div
-      role="tablist"
-      aria-label="Content types"
-      className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200 px-1 dark:border-white/10"
-    >
-      {CATEGORY_KINDS.map((name) => (
-        <button
-          key={name}
-          id={tabId(name)}
-          type="button"
-          role="tab"
-          aria-selected={kind === name}
-          aria-controls="category-tab-panel"
-          tabIndex={kind === name ? 0 : -1}
-          onClick={() => onChoose(name)}
-          onKeyDown={onKey}
-          className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${kind === name ? 'border-[var(--color-primary)] text-[var(--color-primary-ink)]' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'}`}
-        >
-          {CATEGORY_KIND_LABELS[name]}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 function AddCategory({
   one,
@@ -202,7 +167,15 @@ function CategoriesScreen() {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <KindTabs kind={kind} onChoose={choose} />
+      <TabList
+        label="Content types"
+        tabs={CATEGORY_KINDS}
+        chosen={kind}
+        onChoose={choose}
+        tabId={tabId}
+        panelId="category-tab-panel"
+        text={(name) => CATEGORY_KIND_LABELS[name]}
+      />
       <div id="category-tab-panel" role="tabpanel" aria-labelledby={tabId(kind)} className="min-w-0">
         <Panel title={words.title} id="categories-panel">
           <p className="m-0 text-sm text-gray-600 dark:text-gray-400">

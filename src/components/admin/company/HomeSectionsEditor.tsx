@@ -5,15 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { HOME_SECTION_LABELS, moveHomeSection, type HomeSectionSetting } from '../../../shared/home-layout.ts';
 import { HOME_SECTIONS_FIELD } from './company-rules.ts';
+import { MoveButtons } from '../ui/row-actions.tsx';
 
 interface Props {
   sections: HomeSectionSetting[];
   onChange: (sections: HomeSectionSetting[]) => void;
   error: string;
 }
-
-const arrow =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-gray-300 px-3 text-sm font-semibold hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-white/20 dark:hover:bg-white/10';
 
 export default function HomeSectionsEditor({ sections, onChange, error }: Props) {
   const [said, setSaid] = useState('');
@@ -76,28 +74,7 @@ export default function HomeSectionsEditor({ sections, onChange, error }: Props)
                 </span>
               </label>
               <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  className={arrow}
-                  data-move="up"
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                  aria-label={`Move ${label} up`}
-                  title="Move up"
-                >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  className={arrow}
-                  data-move="down"
-                  disabled={index === sections.length - 1}
-                  onClick={() => move(index, 1)}
-                  aria-label={`Move ${label} down`}
-                  title="Move down"
-                >
-                  <span aria-hidden="true">↓</span>
-                </button>
+                <MoveButtons name={label} index={index} count={sections.length} onMove={(by) => move(index, by)} />
               </div>
             </li>
           );

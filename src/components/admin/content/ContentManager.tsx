@@ -2,16 +2,9 @@
  * The /admin/content screen (site-spec section 2): heading, search, grid/list toggle and the eight
  * tabs; each tab's panel is loaded when first shown. The chosen tab lives in the address (?tab=Videos), so a reload keeps it.
  */
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentType,
-  type KeyboardEvent,
-  type LazyExoticComponent,
-} from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import AdminGate from '../ui/AdminGate.tsx';
+import TabList from '../ui/TabList.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import { CONTENT_TABS, type ContentPanelProps, type ContentTab, type ContentView } from './content-tabs.ts';
 
@@ -92,16 +85,6 @@ function Manager({ currency }: { currency: string }) {
     if (focus) document.getElementById(tabId(next))?.focus();
   };
 
-  // The tab pattern of WAI-ARIA: arrows, Home and End move between tabs.
-  const onKey = (event: KeyboardEvent) => {
-    const at = CONTENT_TABS.indexOf(tab);
-    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: CONTENT_TABS.length - 1 }[event.key];
-    const next = to === undefined ? undefined : CONTENT_TABS[(to + CONTENT_TABS.length) % CONTENT_TABS.length];
-    if (next === undefined) return;
-    event.preventDefault();
-    choose(next, true);
-  };
-
   const Active = PANELS[tab];
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -118,28 +101,14 @@ function Manager({ currency }: { currency: string }) {
         />
         <ViewToggle view={view} onView={setView} />
       </div>
-      <div
-        role="tablist"
-        aria-label="Content types"
-        className="-mx-1 flex gap-1 overflow-x-auto border-b border-gray-200 px-1 dark:border-white/10"
-      >
-        {CONTENT_TABS.map((name) => (
-          <button
-            key={name}
-            id={tabId(name)}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            aria-controls="content-tab-panel"
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => choose(name)}
-            onKeyDown={onKey}
-            className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-[var(--color-primary)] text-[var(--color-primary-ink)]' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'}`}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Content types"
+        tabs={CONTENT_TABS}
+        chosen={tab}
+        onChoose={choose}
+        tabId={tabId}
+        panelId="content-tab-panel"
+      />
       <div id="content-tab-panel" role="tabpanel" aria-labelledby={tabId(tab)} className="min-w-0">
         <Suspense fallback={<Spinner compact label={`Loading ${tab}`} />}>
           <Active key={tab} query={query} view={view} currency={currency} />

@@ -22,6 +22,7 @@ import { Panel } from '../dashboard/Panel.tsx';
 import { FIELD_CLASS } from '../ui/FilterFields.tsx';
 import { NoticeLine, type Notice } from '../ui/PagedList.tsx';
 import { CUSTOM_LINK, hiddenReason, newItem, rowFieldOf, targetValue, withTarget } from './menu-form.ts';
+import { DANGER_ACTION, MoveButtons } from '../ui/row-actions.tsx';
 
 interface Props {
   menu: MenuName;
@@ -46,9 +47,6 @@ const VISIBILITY_OPTIONS: readonly { value: MenuVisibility; label: string }[] = 
 ];
 
 const fieldClass = `${FIELD_CLASS} aria-[invalid=true]:border-red-600 dark:aria-[invalid=true]:border-red-400`;
-const action =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-40';
-const neutral = `${action} border-gray-300 hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10`;
 const label = 'block text-xs font-medium text-gray-700 dark:text-gray-300';
 
 let nextKey = 0;
@@ -312,34 +310,20 @@ export default function MenuEditor({ menu, items, pages, emptySections, descript
                       {fieldError('visibility')}
                     </div>
                     <div className="flex flex-wrap items-center gap-2 sm:col-span-2 xl:col-span-1 xl:pt-5">
-                      <button
-                        type="button"
-                        id={fieldId(key, 'up')}
-                        className={neutral}
-                        disabled={saving || index === 0}
-                        onClick={() => move(index, index - 1)}
-                        aria-label={`Move ${name} up`}
-                        title="Move up"
-                      >
-                        <span aria-hidden="true">↑</span>
-                      </button>
-                      <button
-                        type="button"
-                        id={fieldId(key, 'down')}
-                        className={neutral}
-                        disabled={saving || index === rows.length - 1}
-                        onClick={() => move(index, index + 1)}
-                        aria-label={`Move ${name} down`}
-                        title="Move down"
-                      >
-                        <span aria-hidden="true">↓</span>
-                      </button>
+                      <MoveButtons
+                        name={name}
+                        index={index}
+                        count={rows.length}
+                        disabled={saving}
+                        onMove={(by) => move(index, index + by)}
+                        ids={{ up: fieldId(key, 'up'), down: fieldId(key, 'down') }}
+                      />
                       <button
                         type="button"
                         disabled={saving}
                         onClick={() => remove(index)}
                         aria-label={`Remove ${name}`}
-                        className={`${action} border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300`}
+                        className={DANGER_ACTION}
                       >
                         Remove
                       </button>

@@ -4,6 +4,7 @@
  */
 import type { TeamMember } from '../../../shared/schemas/team.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
+import { DANGER_ACTION, MoveButtons, PRIMARY_ACTION } from '../ui/row-actions.tsx';
 
 interface Props {
   members: TeamMember[];
@@ -13,10 +14,6 @@ interface Props {
   onEdit: (member: TeamMember) => void;
   onDelete: (member: TeamMember) => void;
 }
-
-const action =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-40';
-const neutral = `${action} border-gray-300 hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10`;
 
 function Portrait({ member }: { member: TeamMember }) {
   const frame =
@@ -67,34 +64,19 @@ export default function TeamTable({ members, busy, onMove, onEdit, onDelete }: P
             </div>
           </div>
           <div className="ml-9 flex shrink-0 flex-wrap items-center gap-2 sm:ml-0">
-            <button
-              type="button"
-              className={neutral}
-              disabled={busy || index === 0}
-              data-move="up"
-              onClick={() => onMove(index, index - 1)}
-              aria-label={`Move ${member.name} up`}
-              title="Move up"
-            >
-              <span aria-hidden="true">↑</span>
-            </button>
-            <button
-              type="button"
-              className={neutral}
-              disabled={busy || index === members.length - 1}
-              data-move="down"
-              onClick={() => onMove(index, index + 1)}
-              aria-label={`Move ${member.name} down`}
-              title="Move down"
-            >
-              <span aria-hidden="true">↓</span>
-            </button>
+            <MoveButtons
+              name={member.name}
+              index={index}
+              count={members.length}
+              disabled={busy}
+              onMove={(by) => onMove(index, index + by)}
+            />
             <button
               type="button"
               disabled={busy}
               onClick={() => onEdit(member)}
               aria-label={`Edit ${member.name}`}
-              className={`${action} border-[var(--color-primary)] text-[var(--color-primary-ink)] hover:bg-[color-mix(in_srgb,var(--color-primary)_12%,transparent)]`}
+              className={PRIMARY_ACTION}
             >
               Edit
             </button>
@@ -103,7 +85,7 @@ export default function TeamTable({ members, busy, onMove, onEdit, onDelete }: P
               disabled={busy}
               onClick={() => onDelete(member)}
               aria-label={`Delete ${member.name}`}
-              className={`${action} border-red-600/50 text-red-700 hover:bg-red-500/10 dark:text-red-300`}
+              className={DANGER_ACTION}
             >
               Delete
             </button>
