@@ -185,8 +185,8 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
       );
     // A rich-text editor or a preview sets its styles once mounted.
     await page.waitForTimeout(200);
-    // An editor that opens in the page (the hero's slider editor) is looked at where it opened.
-    if (!shown) expect(name, `${where}: "${name}" opened no dialog`).toMatch(/^Edit /);
+    // An editor that opens in the page (the hero's slider editor, a new menu row) is looked at where it opened.
+    if (!shown) expect(name, `${where}: "${name}" opened no dialog`).toMatch(/^(Edit |Add link$)/);
     opened.push(shown ? name : `${name} (in the page)`);
     await expectPageWithinPolicy(page, watch, `${where}: "${name}" open`);
     if (!shown) continue;
@@ -210,16 +210,16 @@ test('every route signed in as the admin, and every admin screen with its dialog
     await openAndCheck(page, watch, route, 'admin');
     if (ADMIN_ONLY.test(route)) {
       dialogs.push(...(await openDialogs(page, watch, route, route)).map((d) => `${route} ${d}`));
-      // Content Management: every tab, with its editor.
+      // Content Management and Categories: every tab, with its editor.
       const tabs = await page.getByRole('tab').allTextContents();
       for (const tab of tabs.slice(1)) {
         await page.getByRole('tab', { name: tab.trim(), exact: true }).click();
         await expect(page.getByRole('tab', { name: tab.trim(), exact: true })).toHaveAttribute('aria-selected', 'true');
-        // The tab's panel (its own code) has loaded with its New or Upload button, and its list has loaded.
+        // The tab's panel (its own code) has loaded with its New, Upload or Add button, and its list has loaded.
         await expect(
           page
             .getByRole('main')
-            .getByRole('button', { name: /^(New |Upload )/ })
+            .getByRole('button', { name: /^(New |Upload |Add$)/ })
             .first(),
           `${route} tab ${tab}`,
         ).toBeVisible();
