@@ -7,6 +7,9 @@ import { omit } from '../omit.ts';
 import { checkFields, publishedField, requiredText } from './content-admin.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
+import { isTimeZone, TIME_ZONE_INVALID, timeZoneOptions } from '../time-zone.ts';
+
+export { isTimeZone, TIME_ZONE_INVALID, timeZoneOptions };
 import { EVENT_TYPES } from '../constants.ts';
 import { CATEGORY_NAME_MAX } from './category.ts';
 import type { SiteEvent } from '../types.ts';
@@ -17,27 +20,9 @@ export const EVENT_DESCRIPTION_MAX = 5000;
 /** The highest ticket price, in major units. */
 export const EVENT_PRICE_MAX = 1_000_000;
 export const END_BEFORE_START = 'must be after the start';
-export const TIME_ZONE_INVALID = 'must be a time zone such as Europe/Paris or UTC';
 
 /** An event as the admin list reads it: the public fields plus its publish state, time zone and when it was created. */
 export type AdminEvent = SiteEvent & { published: boolean; timeZone: string; createdAt: string };
-
-/** True for a time zone this runtime knows (IANA names, and 'UTC'). */
-export function isTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The zones offered in the form: every IANA zone the runtime lists, UTC first. */
-export function timeZoneOptions(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
-}
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 

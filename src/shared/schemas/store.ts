@@ -3,7 +3,7 @@
  * checks the same before sending.
  */
 import { BASIS_POINTS } from '../commerce.ts';
-import { isTimeZone, TIME_ZONE_INVALID } from './event-admin.ts';
+import { isTimeZone, TIME_ZONE_INVALID } from '../time-zone.ts';
 import { checkBody, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';

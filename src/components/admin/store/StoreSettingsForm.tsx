@@ -9,7 +9,7 @@ import { fetchAdminStore, updateAdminStore } from '../../../lib/api/admin/store.
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { priceOrder, type StoreSettings } from '../../../shared/commerce.ts';
-import { timeZoneOptions } from '../../../shared/schemas/event-admin.ts';
+import { timeZoneOptions } from '../../../shared/time-zone.ts';
 import { PAYMENT_INSTRUCTIONS_MAX, SUPPORTED_CURRENCIES } from '../../../shared/schemas/store.ts';
 import { Card } from '../company/fields.tsx';
 import { LoadError } from '../dashboard/Panel.tsx';
