@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { summarise, type LatencySummary } from './latency.ts';
 import { BENCH_ADMIN, startProduct } from './product.ts';
+import { ALLOCATOR_ENV } from '../allocator-env.ts';
 
 export interface SignInLoadResult {
   signIns: number;
@@ -288,18 +289,11 @@ export async function measureUploadMemory(
   }
 }
 
-/**
- * The allocator setting `npm start` gives the server on Linux (scripts/launch.ts, sharp's own advice): without it each
- * thread that decodes or hashes keeps an arena of its own, and the server's memory grows by about 150 MiB over a few
- * large uploads. The bench starts the entry directly, so it sets it here.
- */
-export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2' } as const;
-
 /** Starts the API alone (no seed) twice, one server per measurement so neither inherits the other's memory. */
 export async function measureExpensiveLoad(opts: ExpensiveLoadOptions = {}): Promise<ExpensiveLoadResult> {
   const log = opts.log ?? (() => undefined);
   const start = () =>
-    startProduct({ mode: 'api', seed: 'none', env: { RATE_LIMITS: 'off', ...SERVER_MALLOC_ENV, ...opts.env } });
+    startProduct({ mode: 'api', seed: 'none', env: { RATE_LIMITS: 'off', ...ALLOCATOR_ENV, ...opts.env } });
   let product = await start();
   let signIns: SignInLoadResult;
   try {
