@@ -12,6 +12,12 @@ declare module 'virtual:branding-applier-url' {
   export default url;
 }
 
+declare module 'virtual:toggle-placement-url' {
+  /** URL of the standalone module that keeps the theme toggle off content (src/integrations/standalone-modules.ts). */
+  const url: string;
+  export default url;
+}
+
 declare module 'virtual:shop-actions-url' {
   /** URL of the standalone module behind 'Add to cart' and a product page's live stock (src/integrations/standalone-modules.ts). */
   const url: string;

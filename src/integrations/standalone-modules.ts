@@ -3,13 +3,15 @@
  * content-hashed under _astro/), with each URL as a virtual module. Today:
  * - `virtual:branding-applier-url`: applies branding changed after the build (src/lib/browser/apply-branding.ts);
  * - `virtual:shop-actions-url`: 'Add to cart' and a product page's live stock (src/lib/browser/shop-actions.ts),
- *   loaded by components/shop/AddToCartScript.astro.
+ *   loaded by components/shop/AddToCartScript.astro;
+ * - `virtual:toggle-placement-url`: keeps the floating theme toggle off controls and text
+ *   (src/lib/browser/toggle-placement.ts), loaded by the layout script once the page has painted.
  *
  * Why: every page runs the layout script, and Astro inlines a page script only when it imports nothing and loads
  * nothing dynamically. Inline, it costs no request before the first paint (a module script and its two shared chunks
  * cost /about 340 ms of Lighthouse LCP, median of 5; the shop page's own module script cost it 450 ms, 1.00 → 1.51 ×
  * the reference). These modules are needed only later (branding changed since the build, a click on 'Add to cart',
- * the stock once the page has painted), so the page scripts import them by URL then, which Vite does not analyse.
+ * the stock or the toggle's corner once the page has painted), so the page scripts import them by URL then, which Vite does not analyse.
  * A page script stays inline only while it shares no module with another script (the URL modules included).
  */
 import type { AstroIntegration } from 'astro';
@@ -31,6 +33,7 @@ interface StandaloneModule {
 export const STANDALONE_MODULES: readonly StandaloneModule[] = [
   { virtual: 'virtual:branding-applier-url', entry: 'apply-branding.ts', name: 'apply-branding' },
   { virtual: 'virtual:shop-actions-url', entry: 'shop-actions.ts', name: 'shop-actions' },
+  { virtual: 'virtual:toggle-placement-url', entry: 'toggle-placement.ts', name: 'toggle-placement' },
 ];
 
 /** A module bundled for browsers: one ES module, minified, with its imports inside. */

@@ -1,6 +1,7 @@
 /**
  * The public layout's behaviour, on every page: theme toggle, the signed-in header, Logout, web font,
- * logo fallback, the footer's year, a blog post's view count, branding changed since the build, and the page view.
+ * logo fallback, the footer's year, a blog post's view count, branding changed since the build, the page view, and
+ * the theme toggle's corner.
  *
  * It imports nothing an island imports and loads nothing through import() that Vite follows, so Astro inlines it:
  * no request before the first paint (as an external module with two shared chunks it cost /about 340 ms of Lighthouse
@@ -8,6 +9,7 @@
  * with plain fetch rather than the ofetch client; islands use the stores and the client.
  */
 import brandingApplierUrl from 'virtual:branding-applier-url';
+import togglePlacementUrl from 'virtual:toggle-placement-url';
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 import { countBlogView } from './count-view.ts';
 import { sendPageView } from './page-view.ts';
@@ -151,4 +153,9 @@ afterLoadAndFirstPaint(() => {
   void refreshBranding();
   void learnRole();
   sendPageView();
+  // The floating theme toggle keeps off controls and text from here on; offline, it stays in its corner.
+  (import(/* @vite-ignore */ togglePlacementUrl) as Promise<typeof import('./toggle-placement.ts')>).then(
+    (placement) => placement.keepToggleClear(),
+    () => undefined,
+  );
 });
