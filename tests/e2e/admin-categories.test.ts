@@ -13,7 +13,7 @@ import { adminApi, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 import { settled } from './helpers/rebuild.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { inBothThemes, keepScreenshot } from './helpers/screenshots.ts';
 
 test.use({ siteBuilds: true });
 // A build of the demo site takes 30-60 s on a busy 2-core machine; the first one at start may still be running.
@@ -132,35 +132,22 @@ test('removing a category in use first asks where its items move, then moves the
 test('the Categories screen fits 320, 375 and 1280 px in both themes', async ({ browser }) => {
   const dir = process.env['X_SHOTS'] ?? 'test-results/screens/admin-categories';
   mkdirSync(dir, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.addInitScript(
-      ([t, k]) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('token', k);
-      },
-      [theme, token] as const,
-    );
-    for (const width of [320, 375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/admin/categories?kind=audio');
-      const first = categoryList(page).getByRole('listitem').first();
-      await expect(first).toContainText('Music');
-      await expectNoSideScroll(page, width, `categories, ${theme}`);
-      await keepScreenshot(page, { path: join(dir, `categories-${width}-${theme}.png`), fullPage: true });
-      await first.getByRole('button', { name: 'Rename Music' }).click();
-      await expect(first.getByLabel('Name')).toBeFocused();
-      await expectNoSideScroll(page, width, `categories renaming, ${theme}`);
-      await keepScreenshot(page, { path: join(dir, `categories-rename-${width}-${theme}.png`), fullPage: true });
-      await first.getByLabel('Name').press('Escape');
-      await first.getByRole('button', { name: 'Delete Music' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Remove Music?' });
-      await expect(confirm).toBeVisible();
-      await keepScreenshot(page, { path: join(dir, `categories-delete-${width}-${theme}.png`) });
-      await confirm.getByRole('button', { name: 'Cancel' }).click();
-      await expect(confirm).toBeHidden();
-    }
-    await context.close();
-  }
+  await inBothThemes(browser, token, async (page, theme, width) => {
+    await page.goto('/admin/categories?kind=audio');
+    const first = categoryList(page).getByRole('listitem').first();
+    await expect(first).toContainText('Music');
+    await expectNoSideScroll(page, width, `categories, ${theme}`);
+    await keepScreenshot(page, { path: join(dir, `categories-${width}-${theme}.png`), fullPage: true });
+    await first.getByRole('button', { name: 'Rename Music' }).click();
+    await expect(first.getByLabel('Name')).toBeFocused();
+    await expectNoSideScroll(page, width, `categories renaming, ${theme}`);
+    await keepScreenshot(page, { path: join(dir, `categories-rename-${width}-${theme}.png`), fullPage: true });
+    await first.getByLabel('Name').press('Escape');
+    await first.getByRole('button', { name: 'Delete Music' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Music?' });
+    await expect(confirm).toBeVisible();
+    await keepScreenshot(page, { path: join(dir, `categories-delete-${width}-${theme}.png`) });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+  });
 });

@@ -13,7 +13,7 @@ import { adminApi, signedInAs } from './helpers/admin.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 import { firstGroups } from './helpers/matches.ts';
 import { served, settled } from './helpers/rebuild.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { inBothThemes, keepScreenshot } from './helpers/screenshots.ts';
 
 test.use({ siteBuilds: true });
 // A build of the demo site takes 30-60 s on a busy 2-core machine; the first one at start may still be running.
@@ -115,23 +115,10 @@ test('a renamed, a hidden and a custom header link reach the public header once 
 test('the Navigation screen fits 320, 375 and 1280 px in both themes', async ({ browser }) => {
   const dir = process.env['X_SHOTS'] ?? 'test-results/screens/admin-navigation';
   mkdirSync(dir, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.addInitScript(
-      ([t, k]) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('token', k);
-      },
-      [theme, token] as const,
-    );
-    for (const width of [320, 375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/admin/navigation');
-      await expect(headerCard(page).getByRole('group', { name: 'Link 1' })).toBeVisible();
-      await expectNoSideScroll(page, width, `navigation, ${theme}`);
-      await keepScreenshot(page, { path: join(dir, `navigation-${width}-${theme}.png`), fullPage: true });
-    }
-    await context.close();
-  }
+  await inBothThemes(browser, token, async (page, theme, width) => {
+    await page.goto('/admin/navigation');
+    await expect(headerCard(page).getByRole('group', { name: 'Link 1' })).toBeVisible();
+    await expectNoSideScroll(page, width, `navigation, ${theme}`);
+    await keepScreenshot(page, { path: join(dir, `navigation-${width}-${theme}.png`), fullPage: true });
+  });
 });

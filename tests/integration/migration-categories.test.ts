@@ -3,33 +3,19 @@
  * then every other value the items already name (audio items by their type), so that no item is left in a category
  * the admin cannot see; the addresses unique per kind.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/server/db/connection.ts';
-import { migrateToLatest, migrationProvider } from '../../src/server/db/migrate.ts';
+import type { Db } from '../../src/server/db/connection.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { databaseAtMigration } from '../helpers/migration-database.ts';
 import { DEFAULT_CATEGORIES } from '../../src/shared/constants.ts';
-import { dropTestDatabase, testDatabaseFor } from '../helpers/test-database.ts';
 
 let db: Db;
 const at = '2026-11-30T10:00:00.000Z';
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'migration-categories-'));
-  const databaseUrl = await testDatabaseFor(dir);
-  db = createDb({ dataDir: dir, databaseUrl });
-  return async () => {
-    await db.destroy();
-    await dropTestDatabase(databaseUrl);
-    rmSync(dir, { recursive: true, force: true });
-  };
-});
-beforeAll(async () => {
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo('2026_11_30_1100_dark_logo_own');
-  expect(error).toBeUndefined();
+  const opened = await databaseAtMigration('2026_11_30_1100_dark_logo_own');
+  db = opened.db;
   await sql`INSERT INTO products (id, name, slug, category, created_at) VALUES
     ('p1', 'Sponge', 'sponge', 'Cakes', ${at}), ('p2', 'Tart', 'tart', 'Pies & Tarts', ${at}),
     ('p3', 'Atlas', 'atlas', 'Books', ${at}), ('p4', 'Other sponge', 'other-sponge', 'cakes', ${at}),
@@ -37,6 +23,7 @@ beforeAll(async () => {
   await sql`INSERT INTO audios (id, name, type, category, created_at) VALUES
     ('a1', 'Set', 'DJ Set', 'Jazz', ${at}), ('a2', 'Show', 'Podcast', 'Talk', ${at})`.execute(db);
   await migrateToLatest(db);
+  return opened.close;
 }, 60_000);
 
 const categories = (kind: string) =>

@@ -3,33 +3,19 @@
  * {company} placeholder (a company's own texts stay), a dark logo an admin uploaded is marked as the company's own, and
  * one-time codes lose the count of other browsers' guesses (codes of no browser go).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/server/db/connection.ts';
-import { migrateToLatest, migrationProvider } from '../../src/server/db/migrate.ts';
-import { dropTestDatabase, testDatabaseFor } from '../helpers/test-database.ts';
+import type { Db } from '../../src/server/db/connection.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { databaseAtMigration } from '../helpers/migration-database.ts';
 
 let db: Db;
 const at = '2026-11-29T10:00:00.000Z';
 const later = '2099-01-01T00:00:00.000Z';
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'migration-titles-'));
-  const databaseUrl = await testDatabaseFor(dir);
-  db = createDb({ dataDir: dir, databaseUrl });
-  return async () => {
-    await db.destroy();
-    await dropTestDatabase(databaseUrl);
-    rmSync(dir, { recursive: true, force: true });
-  };
-});
-beforeAll(async () => {
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo('2026_11_29_1700_otp_requester');
-  expect(error).toBeUndefined();
+  const opened = await databaseAtMigration('2026_11_29_1700_otp_requester');
+  db = opened.db;
   // Rows as the earlier version wrote them (raw SQL: the dropped column is not in today's types).
   await sql`INSERT INTO company_settings (id, public_id, name, seo_shop_title, seo_home_title, seo_login_description, seo_blogs_title, logo_dark, updated_at)
     VALUES (1, 'c1', 'Bakery Bloom', ${'Shop — Northwind Studio'}, ${'Northwind Studio — Thoughtful design for everyday life'},
@@ -47,6 +33,7 @@ beforeAll(async () => {
     db,
   );
   await migrateToLatest(db);
+  return opened.close;
 }, 60_000);
 
 describe('migration 2026_11_30_1000 (the company name in titles as a placeholder)', () => {

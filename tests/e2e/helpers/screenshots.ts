@@ -2,7 +2,7 @@
  * Screenshots to look at, as a designer reviews a screen: taken only with E2E_SCREENSHOTS=1. They judge nothing by
  * themselves (the tests beside them assert the layout), and a full-page one costs a second or more on this machine.
  */
-import type { Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } from '@playwright/test';
+import type { Browser, Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } from '@playwright/test';
 
 export const SCREENSHOTS = process.env['E2E_SCREENSHOTS'] === '1';
 
@@ -12,4 +12,38 @@ export async function keepScreenshot(
   options: PageScreenshotOptions & LocatorScreenshotOptions,
 ): Promise<void> {
   if (SCREENSHOTS) await target.screenshot(options);
+}
+
+/** The widths every screen is looked at. */
+export const SCREEN_WIDTHS = [320, 375, 1280] as const;
+
+/**
+ * Runs `visit` at each width in both themes, with `token` stored as the signed-in session (null: signed out): one
+ * browser context per theme, the viewport set (900 px tall) before each visit.
+ */
+export async function inBothThemes(
+  browser: Browser,
+  token: string | null,
+  visit: (page: Page, theme: 'light' | 'dark', width: number) => Promise<void>,
+  widths: readonly number[] = SCREEN_WIDTHS,
+): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(
+        ([t, k]) => {
+          localStorage.setItem('theme', t);
+          if (k !== null) localStorage.setItem('token', k);
+        },
+        [theme, token] as const,
+      );
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        await visit(page, theme, width);
+      }
+    } finally {
+      await context.close();
+    }
+  }
 }

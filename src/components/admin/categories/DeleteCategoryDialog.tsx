@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import type { AdminCategory } from '../../../shared/schemas/category.ts';
 import { FIELD_CLASS } from '../ui/FilterFields.tsx';
-import ModalDialog from '../ui/ModalDialog.tsx';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { removalSentence } from './categories-screen.ts';
 
 interface Props {
@@ -22,7 +22,6 @@ interface Props {
 }
 
 export default function DeleteCategoryDialog({ category, siblings, busy, error, onCancel, onConfirm }: Props) {
-  const titleId = useId();
   const selectId = useId();
   const others = siblings.filter((c) => c._id !== category?._id);
   const [chosen, setChosen] = useState('');
@@ -37,21 +36,17 @@ export default function DeleteCategoryDialog({ category, siblings, busy, error, 
   const blocked = items > 0 && !target;
 
   return (
-    <ModalDialog
+    <ConfirmDialog
       open={category !== null}
+      title={`Remove ${category?.name ?? 'category'}?`}
+      confirmLabel={items > 0 ? 'Move and remove' : 'Remove'}
+      busyLabel="Removing..."
       busy={busy}
+      blocked={blocked}
       onCancel={onCancel}
-      labelledBy={titleId}
-      className="w-[min(28rem,calc(100vw-2rem))] p-6"
-    >
-      <h2 id={titleId} className="m-0 text-lg font-bold break-words">
-        Remove {category?.name ?? 'category'}?
-      </h2>
-      {category && (
+      onConfirm={() => category && onConfirm(category, items > 0 ? chosen : '')}
+      details={
         <>
-          <p className="m-0 mt-2 break-words text-sm text-gray-700 dark:text-gray-300">
-            {removalSentence(category.name, items, target?.name)}
-          </p>
           {items > 0 &&
             (others.length > 0 ? (
               <div className="mt-4">
@@ -77,31 +72,15 @@ export default function DeleteCategoryDialog({ category, siblings, busy, error, 
                 Add another category first: its items need one to move to.
               </p>
             ))}
+          {error && (
+            <p role="alert" className="m-0 mt-3 break-words text-sm font-medium text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          )}
         </>
-      )}
-      {error && (
-        <p role="alert" className="m-0 mt-3 break-words text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onCancel}
-          className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          disabled={busy || blocked}
-          onClick={() => category && onConfirm(category, items > 0 ? chosen : '')}
-          className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-        >
-          {busy ? 'Removing...' : items > 0 ? 'Move and remove' : 'Remove'}
-        </button>
-      </div>
-    </ModalDialog>
+      }
+    >
+      {category ? removalSentence(category.name, items, target?.name) : ''}
+    </ConfirmDialog>
   );
 }
