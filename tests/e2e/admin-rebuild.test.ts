@@ -11,7 +11,9 @@ import type { PublishStatus } from '../../src/shared/admin.ts';
 import { DARK_LOGO_FOLLOWS } from '../../src/server/modules/company/dark-logo.ts';
 import type { Company, Slider } from '../../src/shared/types.ts';
 import { makePdf } from '../helpers/document-files.ts';
-import { adminApi } from './helpers/admin.ts';
+import { mailFiles, waitForMail } from '../helpers/outbox.ts';
+import { ADMIN_EMAIL, adminApi } from './helpers/admin.ts';
+import { e2eDataDir } from './helpers/e2e-db.ts';
 import { readCompany, updateCompany } from './helpers/company-db.ts';
 import { firstGroups } from './helpers/matches.ts';
 import { served, settled } from './helpers/rebuild.ts';
@@ -35,10 +37,13 @@ const POST_HTML =
 let api: APIRequestContext;
 let token = '';
 let newLogo = '';
+let newIcon = '';
+/** The rebrand's main colour; the new logo and icon are made of it. */
+const COLOUR = '#2a6f4e';
 
-/** A small PNG for the rebrand's new logo. */
-const rebrandLogo = () =>
-  sharp({ create: { width: 160, height: 48, channels: 3, background: '#2a6f4e' } })
+/** A small PNG of the rebrand's colour: its new logo (160 × 48) or icon (32 × 32). */
+const rebrandPicture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: COLOUR } })
     .png()
     .toBuffer();
 const auth = () => ({ Authorization: `Bearer ${token}` });
@@ -60,19 +65,26 @@ test('a branding, a slider and content changes made together ask for a rebuild, 
   expect((await settled(api, token)).state).toBe('up-to-date');
   expect((await served(api, '/')).html).not.toContain(NAME);
 
-  expect((await api.put('/api/company', { headers: auth(), data: { name: NAME } })).status()).toBe(200);
+  expect(
+    (await api.put('/api/company', { headers: auth(), data: { name: NAME, primary_color: COLOUR } })).status(),
+  ).toBe(200);
   // A new main logo on the demo site: the demo's dark logo goes with the old brand, and the admin is told.
   const { logo_dark: demoDarkLogo } = readCompany(['logo_dark']);
   expect(demoDarkLogo).toBeTruthy();
   const logoSave = await api.put('/api/company', {
     headers: auth(),
-    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: await rebrandLogo() } },
+    multipart: {
+      logo: { name: 'logo.png', mimeType: 'image/png', buffer: await rebrandPicture(160, 48) },
+      icon: { name: 'icon.png', mimeType: 'image/png', buffer: await rebrandPicture(32, 32) },
+    },
   });
   expect(logoSave.status(), await logoSave.text()).toBe(200);
   const logoAnswer = (await logoSave.json()) as { company: Company; notices?: string[] };
   expect(logoAnswer.notices).toEqual([DARK_LOGO_FOLLOWS]);
   expect(logoAnswer.company.logo_dark).toBe('');
   newLogo = logoAnswer.company.logo;
+  newIcon = logoAnswer.company.icon;
+  expect(newIcon).toMatch(/^\/media\//);
   const asked = (await (await api.get('/api/admin/site-status', { headers: auth() })).json()) as PublishStatus;
   expect(['scheduled', 'building']).toContain(asked.state);
 
@@ -157,6 +169,10 @@ test('after the rename every title, the feed and the Organization data carry the
     expect([title, ogTitle].join(' '), path).toContain(NAME);
     expect([title, ogTitle].join(' '), path).not.toContain('Northwind');
     expect(html, path).not.toContain('{company}');
+    // The favicon follows the new icon, and the brand colour is the new one.
+    const [iconSource = ''] = firstGroups(html, /<link rel="icon"[^>]*data-src="([^"]*)"/g);
+    expect(iconSource.endsWith(newIcon), `${path}: favicon ${iconSource}`).toBe(true);
+    expect(html.toLowerCase(), path).toContain(COLOUR);
   }
   const home = (await served(api, '/')).html;
   const [organization] = firstGroups(home, /<script type="application\/ld\+json">([^<]*)<\/script>/g);
@@ -165,6 +181,18 @@ test('after the rename every title, the feed and the Organization data carry the
   expect(home).toContain(newLogo);
   expect(home).not.toContain('data-brand-logo="dark"');
   expect(home).not.toContain(readCompany(['logo_dark'])['logo_dark'] ?? 'no dark logo');
+});
+
+test('the next mail carries the new name, logo and colour', async () => {
+  const before = mailFiles(e2eDataDir());
+  expect((await api.post('/api/auth/request-otp', { data: { email: ADMIN_EMAIL } })).status()).toBe(200);
+  const mail = await waitForMail(e2eDataDir(), { to: ADMIN_EMAIL, after: before });
+  expect(mail.headers.from).toContain(NAME);
+  expect(mail.subject).toBe(`${NAME}: your sign-in code`);
+  expect(mail.html).toContain(`alt="${NAME}"`);
+  expect(mail.html).toContain(newLogo.split('/').pop());
+  expect(mail.html.toLowerCase()).toContain(COLOUR);
+  for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('Northwind');
 });
 
 test('the slider change is in the static home page', async () => {
