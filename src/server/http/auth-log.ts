@@ -2,6 +2,7 @@
 
 export type AuthEvent =
   | 'register'
+  | 'register.corrected'
   | 'login.success'
   | 'login.failure'
   | 'login.unverified'

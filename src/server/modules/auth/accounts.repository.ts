@@ -24,12 +24,45 @@ export function findUserByOidc(db: Db, issuer: string, subject: string): Promise
     .executeTakeFirst();
 }
 
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
+/** The id of the account with this email, if any. */
+export async function accountWithEmail(db: Db, email: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
 }
 
-export async function usernameKeyTaken(db: Db, key: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('username_key', '=', key).executeTakeFirst()) !== undefined;
+/** The id of the account with this username key, if any. */
+export async function accountWithUsernameKey(db: Db, key: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('id').where('username_key', '=', key).executeTakeFirst())?.id;
+}
+
+/** Whether the account exists and its email is still to be verified (nobody has signed in to it). */
+export async function isUnverifiedAccount(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('email_verified').where('id', '=', id).executeTakeFirst();
+  return row !== undefined && !row.email_verified;
+}
+
+/**
+ * Replaces the details of an account whose email is still unverified and voids the codes mailed to its earlier
+ * address, in one transaction; false when it was verified meanwhile (nothing changed then).
+ */
+export async function correctUnverifiedAccount(
+  db: Db,
+  id: string,
+  values: Pick<
+    Updateable<UsersTable>,
+    'first_name' | 'last_name' | 'username' | 'username_key' | 'email' | 'password_hash' | 'updated_at'
+  >,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set(values)
+      .where('id', '=', id)
+      .where('email_verified', '=', false)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return false;
+    await trx.deleteFrom('one_time_codes').where('user_id', '=', id).execute();
+    return true;
+  });
 }
 
 export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<void> {

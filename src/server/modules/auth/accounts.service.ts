@@ -3,7 +3,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { getCompany } from '../company/company.service.ts';
-import { emailTaken, findUserByIdentifier, insertUser, updateUser, usernameKeyTaken } from './accounts.repository.ts';
+import {
+  accountWithEmail,
+  accountWithUsernameKey,
+  correctUnverifiedAccount,
+  findUserByIdentifier,
+  insertUser,
+  isUnverifiedAccount,
+  updateUser,
+} from './accounts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { refuseField } from './auth-input.ts';
 import { checkAll, consumeAll, reservePasswordCheck } from './auth-limits.ts';
@@ -30,8 +38,17 @@ const USERNAME_TAKEN = 'This username is already taken';
 /** The 409 for a taken email or username, naming the field so the form marks it. */
 const taken = (field: 'email' | 'username') => fieldError(409, field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN, field);
 
-/** Creates a customer whose email is still to be verified; the client then asks for a code. */
-export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody>): Promise<void> {
+/**
+ * Creates a customer whose email is still to be verified; the client then asks for a code. `registered` is the account
+ * this browser registered before (its REGISTRANT_COOKIE): while that account is unverified, a registration whose
+ * username or email is that account's corrects it (a mistyped address, 'Use a different email') instead of being
+ * refused as taken. Answers the account's id.
+ */
+export async function register(
+  deps: AuthDeps,
+  body: z.infer<typeof RegisterBody>,
+  registered?: string,
+): Promise<string> {
   const email = normaliseEmail(body.email);
   const username = normaliseUsername(body.username);
   const emailKey = `email:${email}`;
@@ -50,10 +67,27 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
   // Checked again and counted in one step after the await above, so a parallel burst cannot pass one check.
   await consumeAll([[deps.limits.registerAccount, emailKey]], deps);
   const key = usernameKey(username);
-  if (await emailTaken(deps.db, email)) throw taken('email');
-  if (await usernameKeyTaken(deps.db, key)) throw taken('username');
+  const own = registered !== undefined && (await isUnverifiedAccount(deps.db, registered)) ? registered : undefined;
+  const withEmail = await accountWithEmail(deps.db, email);
+  if (withEmail !== undefined && withEmail !== own) throw taken('email');
+  const withUsername = await accountWithUsernameKey(deps.db, key);
+  if (withUsername !== undefined && withUsername !== own) throw taken('username');
   const passwordHash = await hashPassword(body.password);
   const now = new Date().toISOString();
+  if (own !== undefined && (withEmail === own || withUsername === own)) {
+    const details = { ...candidate, username_key: key, password_hash: passwordHash, updated_at: now };
+    try {
+      if (await correctUnverifiedAccount(deps.db, own, details)) {
+        logAuthEvent('register.corrected', { ip: deps.ip, userId: own });
+        return own;
+      }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken(isUniqueViolation(error, 'email') ? 'email' : 'username');
+      throw error;
+    }
+    // Verified meanwhile: the account is no longer this browser's to correct.
+    throw taken(withUsername === own ? 'username' : 'email');
+  }
   const id = randomUUID();
   try {
     await insertUser(deps.db, {
@@ -73,6 +107,7 @@ export async function register(deps: AuthDeps, body: z.infer<typeof RegisterBody
     throw error;
   }
   logAuthEvent('register', { ip: deps.ip, userId: id });
+  return id;
 }
 
 let dummy: Promise<string> | undefined;

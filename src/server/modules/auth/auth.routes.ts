@@ -34,6 +34,9 @@ import {
   knownBrowserProof,
   OTP_BROWSER_COOKIE,
   OTP_KNOWN_COOKIE,
+  registeredAccount,
+  REGISTRANT_COOKIE,
+  registrantProof,
   sentNonce,
 } from './otp-browser.ts';
 import { OTP_REQUESTED, requestCode, verifyCode } from './otp.service.ts';
@@ -74,7 +77,9 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
         c.header('Cache-Control', 'no-store');
       })
       .post('/register', checked(RegisterBody), async (c) => {
-        await register(deps(c), c.req.valid('json'));
+        const registered = registeredAccount(keys.otp, getCookie(c, REGISTRANT_COOKIE.name));
+        const id = await register(deps(c), c.req.valid('json'), registered);
+        setCookie(c, REGISTRANT_COOKIE.name, registrantProof(keys.otp, id), otpCookie(REGISTRANT_COOKIE));
         return c.json({ message: 'Account created. Request a code to verify your email address' }, 201);
       })
       .post('/login', checked(LoginBody), async (c) => {

@@ -25,6 +25,31 @@ export const CHECKOUT_KNOWN_COOKIE = {
   maxAgeSeconds: 30 * DAY_SECONDS,
 } as const;
 
+/**
+ * Proof that this browser registered an account: `<id>.<HMAC of it>`. While the account's address is unverified, the
+ * browser may register again with its username or email to correct its details (accounts.service.ts register).
+ */
+export const REGISTRANT_COOKIE = { name: 'registrant', path: '/api/auth', maxAgeSeconds: DAY_SECONDS } as const;
+
+function registrantMac(key: Buffer, userId: string): string {
+  return createHmac('sha256', key).update(`registrant:${userId}`).digest('base64url');
+}
+
+/** The value of REGISTRANT_COOKIE for the account `userId`. */
+export function registrantProof(key: Buffer, userId: string): string {
+  return `${userId}.${registrantMac(key, userId)}`;
+}
+
+/** The account a REGISTRANT_COOKIE names, when the cookie is one we made; else undefined. */
+export function registeredAccount(key: Buffer, cookie: string | undefined): string | undefined {
+  const dot = cookie?.lastIndexOf('.') ?? -1;
+  if (cookie === undefined || dot < 1) return undefined;
+  const userId = cookie.slice(0, dot);
+  const expected = Buffer.from(registrantMac(key, userId));
+  const actual = Buffer.from(cookie.slice(dot + 1));
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? userId : undefined;
+}
+
 /** How these cookies are set: HttpOnly, sent only to their path, same site only, over HTTPS when the site is. */
 export function browserCookieOptions(cookie: { path: string; maxAgeSeconds: number }, siteUrl: string) {
   return {
