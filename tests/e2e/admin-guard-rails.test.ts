@@ -61,7 +61,7 @@ test('a published post titled with spaces is refused with its sentence and not s
   await page.keyboard.type('A body without a title.');
   await dialog.getByLabel('Status').selectOption({ label: 'Published' });
   await dialog.getByRole('button', { name: 'Save' }).click();
-  // The dialog stays open with the sentence beside its Save button.
+  // The dialog stays open with the sentence beside the Title field.
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Title is required.', { exact: true })).toBeVisible();
   expect(await count('/api/admin/blogs')).toBe(before);

@@ -127,7 +127,7 @@ test.describe('Add New Slider', () => {
     // Said at the top of the form and beside the Video Link field, which it describes.
     await expect(
       page.getByRole('alert').filter({ hasText: 'Please provide a video link for video slides.' }),
-    ).toBeVisible();
+    ).toHaveCount(2);
     await expect(page.getByLabel('Video Link')).toHaveAccessibleDescription(
       'Please provide a video link for video slides.',
     );

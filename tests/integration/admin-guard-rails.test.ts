@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
+import { encodeWav } from '../../src/server/seed/audio.ts';
 import { COMPANY_NAME_REQUIRED } from '../../src/shared/schemas/company.ts';
 import { PUBLISHED_PHOTO_TITLE } from '../../src/shared/schemas/photo.ts';
 import { SLIDE_NEEDS_CONTENT, VIDEO_LINK_REQUIRED } from '../../src/shared/schemas/slider.ts';
@@ -37,19 +38,28 @@ function expectRefusal(answer: Answer, field: string, message?: string): void {
   expectSentence(answer.body.message, field);
 }
 
-function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer }): FormData {
+function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file) data.append(file.name, new Blob([new Uint8Array(file.bytes)], { type: 'image/png' }), `${file.name}.png`);
+  const [type, extension] = file?.type === 'audio/wav' ? ['audio/wav', 'wav'] : ['image/png', 'png'];
+  if (file) data.append(file.name, new Blob([new Uint8Array(file.bytes)], { type }), `${file.name}.${extension}`);
   return data;
 }
+
+/** A one-second tone, as an uploaded audio file. */
+const wav = () => {
+  const rate = 8000;
+  const pcm = new Int16Array(rate);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000);
+  return { name: 'audio', bytes: Buffer.from(encodeWav(pcm, rate)), type: 'audio/wav' };
+};
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
     .png()
     .toBuffer();
 
-const count = async (table: 'sliders' | 'blogs' | 'products' | 'events' | 'photos') =>
+const count = async (table: 'sliders' | 'blogs' | 'products' | 'events' | 'photos' | 'videos' | 'audios' | 'pages') =>
   (await t.db.selectFrom(table).select('id').execute()).length;
 const companyName = async () =>
   (await t.db.selectFrom('company_settings').select('name').executeTakeFirst())?.name ?? null;
@@ -165,6 +175,37 @@ describe('titles of published items', () => {
     });
     expectRefusal(answer, 'name', 'Name is required.');
     expect(await count('events')).toBe(before);
+  });
+
+  it.each([
+    {
+      item: 'video',
+      table: 'videos',
+      send: () =>
+        call('POST', '/api/admin/videos', {
+          body: { name: ' \t ', youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', published: 'true' },
+        }),
+      field: 'name',
+      message: 'Name is required.',
+    },
+    {
+      item: 'audio',
+      table: 'audios',
+      send: () => call('POST', '/api/admin/audios', { body: form({ name: '   ', published: 'true' }, wav()) }),
+      field: 'name',
+      message: 'Name is required.',
+    },
+    {
+      item: 'page',
+      table: 'pages',
+      send: () => call('POST', '/api/admin/pages', { body: { title: '   ', content: '<p>Body</p>', published: true } }),
+      field: 'title',
+      message: 'Title is required.',
+    },
+  ] as const)('refuses a published $item whose $field is white space', async ({ table, send, field, message }) => {
+    const before = await count(table);
+    expectRefusal(await send(), field, message);
+    expect(await count(table)).toBe(before);
   });
 
   it('refuses a published photo without a title, on upload and on publishing a draft', async () => {

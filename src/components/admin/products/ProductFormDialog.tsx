@@ -8,7 +8,8 @@ import type { AdminProduct, ProductSaved } from '../../../shared/products-admin.
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../../shared/schemas/product-admin.ts';
 import { useCategoryNames } from '../categories/use-category-names.ts';
 import UploadProgressBar from '../company/UploadProgressBar.tsx';
-import { FIELD_CLASS as fieldClass } from '../ui/FilterFields.tsx';
+import { FIELD_CLASS } from '../ui/FilterFields.tsx';
+import { FieldError, INVALID_BORDER, invalidProps } from '../ui/field-errors.tsx';
 import ModalDialog from '../ui/ModalDialog.tsx';
 import { Field, useRecordForm } from '../ui/record-form.tsx';
 import ProductImageField from './ProductImageField.tsx';
@@ -22,6 +23,8 @@ interface Props {
   /** The store's currency, which the price is typed in. */
   currency: string;
 }
+
+const fieldClass = `${FIELD_CLASS} ${INVALID_BORDER}`;
 
 const FIELD_NAMES: readonly ProductField[] = [
   'name',
@@ -52,7 +55,8 @@ export default function ProductFormDialog({ editing, onClose, onSaved, currency 
     file: image,
     setFile: setImage,
     errors,
-    setErrors,
+    mark,
+    clear,
     failure,
     progress,
     busy,
@@ -183,14 +187,16 @@ export default function ProductFormDialog({ editing, onClose, onSaved, currency 
           <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium">
             <input
               type="checkbox"
+              id={`${id}-published`}
               name="published"
+              {...invalidProps(`${id}-published`, errors.published)}
               className="h-4 w-4 accent-[var(--color-primary)]"
               checked={values.published}
               onChange={(e) => set('published', e.target.checked)}
             />
             Published (shown in the shop)
           </label>
-          {errors.published && <p className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">{errors.published}</p>}
+          <FieldError id={`${id}-published`} error={errors.published} />
         </div>
         <ProductImageField
           current={product?.image ?? ''}
@@ -199,7 +205,8 @@ export default function ProductFormDialog({ editing, onClose, onSaved, currency 
           error={errors.image ?? ''}
           onChange={(file, error) => {
             setImage(file);
-            setErrors((e) => ({ ...e, image: error || undefined }));
+            if (error) mark('image', error);
+            else clear('image');
           }}
         />
         {failure && (

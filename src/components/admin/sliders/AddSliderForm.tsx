@@ -1,5 +1,5 @@
 /** Add New Slider (/admin/add-slider): title, subtitle, order, type, video link and image; POST /api/sliders with progress. */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { createSlider } from '../../../lib/api/admin/sliders.ts';
 import { fetchCompany } from '../../../lib/api/company.ts';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../../shared/schemas/slider.ts';
 import { Alert } from '../../auth/fields.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
+import { useFieldErrors } from '../ui/field-errors.tsx';
 import { SelectInput, TextInput, UploadBar } from './fields.tsx';
 import ImageField from './ImageField.tsx';
 
@@ -34,8 +35,9 @@ function AddSlider() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  // The server's refusal of one field, shown beside that field as well.
-  const [refused, setRefused] = useState<{ field: string; text: string } | null>(null);
+  // A refusal of one field is shown beside that field as well.
+  const form = useRef<HTMLFormElement>(null);
+  const refusals = useFieldErrors(form);
   const [sent, setSent] = useState(0);
 
   // The company the new slider belongs to: the session's company (GET /api/company).
@@ -53,12 +55,12 @@ function AddSlider() {
     const problem = addSliderProblem(values);
     if (problem) {
       setStatus({ tone: 'error', text: problem });
-      setRefused({ field: 'link', text: problem });
+      refusals.refuse('link', problem);
       return;
     }
     setBusy(true);
     setStatus(null);
-    setRefused(null);
+    refusals.reset();
     setProgress(file ? 0 : null);
     try {
       await createSlider(addSliderFormData(values, company, file), file ? (p) => setProgress(p.percent) : undefined);
@@ -69,8 +71,7 @@ function AddSlider() {
     } catch (error) {
       const text = serverMessage(error) ?? SLIDER_TEXTS.addFailed;
       setStatus({ tone: 'error', text });
-      const field = serverField(error);
-      setRefused(field ? { field, text } : null);
+      refusals.refuse(serverField(error), text);
     } finally {
       setBusy(false);
       setProgress(null);
@@ -90,8 +91,13 @@ function AddSlider() {
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
       </div>
       <form
+        ref={form}
         onSubmit={(event) => {
           void submit(event);
+        }}
+        onChange={(event) => {
+          const { name } = event.target as Partial<HTMLInputElement>;
+          if (name) refusals.clear(name);
         }}
         className="space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-8"
       >
@@ -101,11 +107,12 @@ function AddSlider() {
           maxLength={SLIDER_TITLE_MAX}
           value={values.title}
           onChange={set('title')}
-          error={refused?.field === 'title' ? refused.text : undefined}
+          error={refusals.errors['title']}
         />
         <TextInput
           label="Subtitle"
           name="subtitle"
+          error={refusals.errors['subtitle']}
           maxLength={SLIDER_SUBTITLE_MAX}
           value={values.subtitle}
           onChange={set('subtitle')}
@@ -114,13 +121,21 @@ function AddSlider() {
           <TextInput
             label="Order"
             name="order"
+            error={refusals.errors['order']}
             type="number"
             min={0}
             max={SLIDER_ORDER_MAX}
             value={values.order}
             onChange={set('order')}
           />
-          <SelectInput label="Type" name="type" value={values.type} options={TYPES} onChange={set('type')} />
+          <SelectInput
+            label="Type"
+            name="type"
+            error={refusals.errors['type']}
+            value={values.type}
+            options={TYPES}
+            onChange={set('type')}
+          />
         </div>
         {video && (
           <TextInput
@@ -131,7 +146,7 @@ function AddSlider() {
             value={values.link}
             placeholder="https://www.youtube-nocookie.com/embed/…"
             onChange={set('link')}
-            error={refused?.field === 'link' ? refused.text : undefined}
+            error={refusals.errors['link']}
           />
         )}
         <ImageField label={video ? 'Thumbnail' : 'Slider Image'} file={file} onFile={setFile} resetKey={sent} />

@@ -1,6 +1,9 @@
 /** Labelled inputs of the slider forms: each label wraps its control, so the label names it. */
 import { useId, type ReactNode } from 'react';
-import { inputClass } from '../../auth/fields.tsx';
+import { inputClass as baseInputClass } from '../../auth/fields.tsx';
+import { FieldError, INVALID_BORDER, invalidProps } from '../ui/field-errors.tsx';
+
+const inputClass = `${baseInputClass} ${INVALID_BORDER}`;
 
 const labelClass = 'block text-sm font-medium text-gray-800 dark:text-gray-200';
 
@@ -31,7 +34,7 @@ export function TextInput({
   name,
   error,
 }: TextProps) {
-  const errorId = `${useId()}-error`;
+  const id = useId();
   // The refusal sits outside the label, so it describes the input without becoming part of its name.
   return (
     <div>
@@ -46,16 +49,11 @@ export function TextInput({
           maxLength={type === 'number' ? undefined : maxLength}
           min={min}
           max={max}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...invalidProps(id, error)}
           onChange={(e) => onChange(e.target.value)}
         />
       </label>
-      {error && (
-        <p id={errorId} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -67,24 +65,37 @@ export function SelectInput<T extends string>({
   options,
   onChange,
   name,
+  error,
 }: {
   label: string;
   value: T;
   options: readonly (readonly [T, string])[];
   onChange: (value: T) => void;
   name?: string;
+  /** A refusal of this field, shown under it and read with it. */
+  error?: string | undefined;
 }) {
+  const id = useId();
   return (
-    <label className={labelClass}>
-      {label}
-      <select className={inputClass} name={name} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div>
+      <label className={labelClass}>
+        {label}
+        <select
+          className={inputClass}
+          name={name}
+          value={value}
+          {...invalidProps(id, error)}
+          onChange={(e) => onChange(e.target.value as T)}
+        >
+          {options.map(([option, text]) => (
+            <option key={option} value={option}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError id={id} error={error} />
+    </div>
   );
 }
 

@@ -133,7 +133,8 @@ export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
     file: photo,
     setFile: setPhoto,
     errors,
-    setErrors,
+    mark,
+    clear,
     failure,
     progress,
     busy,
@@ -216,7 +217,8 @@ export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
           error={errors.photo ?? ''}
           onFile={(file, error) => {
             setPhoto(file);
-            setErrors((e) => ({ ...e, photo: error || undefined }));
+            if (error) mark('photo', error);
+            else clear('photo');
           }}
           onRemove={(remove) => set('removePhoto', remove)}
         />

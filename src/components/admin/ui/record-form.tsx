@@ -1,12 +1,12 @@
 /**
  * A record's form dialog (Manage Products, Team): the values (reset each time the dialog opens), a refusal under each
- * field, a form-level failure and the upload's progress. save() checks the server's own rules in the browser first
- * and focuses the first bad field; a refusal from the server is marked on the field it names, or shown for the form.
+ * field, a form-level failure and the upload's progress. save() checks the server's own rules in the browser first;
+ * either refusal is marked on the field it names and focuses it, or is shown for the form (useFieldErrors).
  */
 import { useState, type ReactNode, type RefObject } from 'react';
-import { errorMessage } from '../../../lib/api/auth.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 
-export type FieldErrors<F extends string> = Partial<Record<F, string | undefined>>;
+export type { FieldErrors } from './field-errors.tsx';
 
 export interface RecordFormOptions<R, V, F extends string> {
   /** null: closed; 'new': a new record; a record: that one is edited. */
@@ -35,8 +35,7 @@ export function useRecordForm<R, V, F extends string>({
   const record = editing === 'new' ? null : editing;
   const [values, setValues] = useState<V>(() => valuesOf(null));
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [failure, setFailure] = useState('');
+  const refusals = useFieldErrors(dialog, fields);
   const [progress, setProgress] = useState<number | null>(null);
 
   // Each opening starts from the record as it is (or an empty form).
@@ -46,34 +45,28 @@ export function useRecordForm<R, V, F extends string>({
     if (editing) {
       setValues(valuesOf(record));
       setFile(null);
-      setErrors({});
-      setFailure('');
+      refusals.reset();
     }
   }
 
   const set = <K extends keyof V>(key: K, value: V[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+    refusals.clear(String(key));
   };
 
   /** Checks, then sends with the progress shown; `send` calls the API and hands its answer on. */
   async function save(send: Send) {
-    setFailure('');
+    refusals.reset();
     const problem = check(values);
     if (problem) {
-      setErrors({ [problem.field]: problem.message } as FieldErrors<F>);
-      dialog.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+      refusals.refuse(problem.field, problem.message);
       return;
     }
     setProgress(0);
     try {
       await send(({ percent }) => setProgress(percent));
     } catch (error) {
-      const named = (error as { data?: { field?: unknown } }).data?.field;
-      const field = fields.includes(named as F) ? (named as F) : null;
-      const message = errorMessage(error, fallback);
-      if (field) setErrors({ [field]: message } as FieldErrors<F>);
-      else setFailure(message);
+      refusals.refuseError(error, fallback);
     } finally {
       setProgress(null);
     }
@@ -85,9 +78,10 @@ export function useRecordForm<R, V, F extends string>({
     set,
     file,
     setFile,
-    errors,
-    setErrors,
-    failure,
+    errors: refusals.errors,
+    mark: refusals.mark,
+    clear: refusals.clear,
+    failure: refusals.failure,
     progress,
     busy: progress !== null,
     save,
@@ -119,11 +113,7 @@ export function Field({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

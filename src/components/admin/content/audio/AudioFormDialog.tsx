@@ -2,7 +2,7 @@
  * Create or edit an audio item (POST /api/admin/audios, PUT /api/admin/audios/{id}; multipart with the file `audio`).
  * The server reads the file's content and its duration; the form only sends it, with upload progress.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { createAudio, updateAudio } from '../../../../lib/api/admin/content.ts';
 import { audioCategoriesFor } from '../../../../lib/filters/audio.ts';
 import { formatDuration } from '../../../../lib/format/dates.ts';
@@ -19,6 +19,7 @@ import {
   type AdminAudio,
 } from '../../../../shared/schemas/audio-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
+import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import { formatMB } from '../images/upload-queue.ts';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
@@ -75,24 +76,28 @@ interface Props {
 
 export default function AudioFormDialog({ target, items, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const { form, setForm, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
-    setFile(null),
+  const { form, setForm, set, busy, errors, refuse, refusals, progress, submit } = useContentForm(
+    target,
+    blank,
+    formOf,
+    () => setFile(null),
   );
   const types = useCategoryNames('audio');
+  const categoryId = useId();
 
   async function save() {
     if (target === null) return;
     const check = checkAudio(form);
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     if (target === 'new' && !file) {
-      setError(AUDIO_REQUIRED);
+      refuse('audio', AUDIO_REQUIRED);
       return;
     }
     if (file && file.size > AUDIO_MAX_BYTES) {
-      setError('File size must be less than 50MB');
+      refuse('audio', 'File size must be less than 50MB');
       return;
     }
     const data = new FormData();
@@ -117,24 +122,40 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
       open={target !== null}
       title={target === 'new' ? 'New audio' : 'Edit audio'}
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Name" name="name" maxLength={AUDIO_NAME_MAX} value={form.name} onChange={set('name')} />
+        <TextInput
+          label="Name"
+          name="name"
+          error={errors['name']}
+          maxLength={AUDIO_NAME_MAX}
+          value={form.name}
+          onChange={set('name')}
+        />
         <TextInput
           label="Artist"
           name="artist"
+          error={errors['artist']}
           maxLength={AUDIO_NAME_MAX}
           value={form.artist}
           onChange={set('artist')}
         />
       </div>
-      <TextInput label="Title" name="title" maxLength={AUDIO_NAME_MAX} value={form.title} onChange={set('title')} />
+      <TextInput
+        label="Title"
+        name="title"
+        error={errors['title']}
+        maxLength={AUDIO_NAME_MAX}
+        value={form.title}
+        onChange={set('title')}
+      />
       <TextArea
         label="Description"
         name="description"
+        error={errors['description']}
         rows={3}
         maxLength={AUDIO_DESCRIPTION_MAX}
         value={form.description}
@@ -145,29 +166,35 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
         <SelectInput
           label="Type"
           name="type"
+          error={errors['type']}
           value={form.type}
           options={categoryOptions(types, form.type)}
           onChange={(type) => setForm((f) => ({ ...f, type, category: '' }))}
         />
-        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-          Category
-          <input
-            className={inputClass}
-            name="category"
-            list="audio-category-options"
-            maxLength={AUDIO_CATEGORY_MAX}
-            value={form.category}
-            onChange={(e) => set('category')(e.target.value)}
-          />
-          <datalist id="audio-category-options">
-            {categories.map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
-        </label>
+        <div>
+          <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+            Category
+            <input
+              className={`${inputClass} ${INVALID_BORDER}`}
+              name="category"
+              {...invalidProps(categoryId, errors['category'])}
+              list="audio-category-options"
+              maxLength={AUDIO_CATEGORY_MAX}
+              value={form.category}
+              onChange={(e) => set('category')(e.target.value)}
+            />
+            <datalist id="audio-category-options">
+              {categories.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+          </label>
+          <FieldError id={categoryId} error={errors['category']} />
+        </div>
         <SelectInput
           label="Quality"
           name="quality"
+          error={errors['quality']}
           value={form.quality}
           options={QUALITIES}
           onChange={set('quality')}
@@ -175,15 +202,24 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
         <SelectInput
           label="Status"
           name="published"
+          error={errors['published']}
           value={form.published}
           options={PUBLISHED_OPTIONS}
           onChange={set('published')}
         />
       </div>
-      <TextInput label="Tags (comma separated)" name="tags" maxLength={1200} value={form.tags} onChange={set('tags')} />
+      <TextInput
+        label="Tags (comma separated)"
+        name="tags"
+        error={errors['tags']}
+        maxLength={1200}
+        value={form.tags}
+        onChange={set('tags')}
+      />
       <FileInput
         label="Audio file"
         name="audio"
+        error={errors['audio']}
         accept={AUDIO_ACCEPT}
         hint={
           file

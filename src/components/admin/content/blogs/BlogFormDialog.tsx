@@ -2,7 +2,7 @@
  * Write or edit a blog post (POST /api/admin/blogs, PUT /api/admin/blogs/{id}): title, address (made from the title
  * until edited), caption, category, tags, cover with preview and upload progress, rich-text content, Draft/Published.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
 import { createBlog, updateBlog, type BlogFormInput } from '../../../../lib/api/admin/blogs.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type AdminBlog,
 } from '../../../../shared/schemas/blog-admin.ts';
 import { useDataUrl } from '../../sliders/ImageField.tsx';
+import { FieldError, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
@@ -66,12 +67,15 @@ function CoverField({
   file,
   onFile,
   onRemove,
+  error,
 }: {
   current: string;
   file: File | null;
   onFile: (file: File | null) => void;
   onRemove: () => void;
+  error: string | undefined;
 }) {
+  const id = useId();
   const chosen = useDataUrl(file);
   const preview = chosen || (current ? apiAsset(current) : '');
   return (
@@ -80,11 +84,14 @@ function CoverField({
         Cover image
         <input
           type="file"
+          name="image"
+          {...invalidProps(id, error)}
           accept="image/jpeg,image/png,image/gif,image/webp"
           className="mt-1 block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-gray-200 file:px-3 file:py-2 file:font-semibold file:text-gray-900 dark:file:bg-white/10 dark:file:text-gray-100"
           onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         />
       </label>
+      <FieldError id={id} error={error} />
       {preview ? (
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <img
@@ -118,8 +125,9 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
     form: draft,
     setForm: setDraft,
     busy,
-    error,
-    setError,
+    errors,
+    refuse,
+    refusals,
     progress,
     submit,
   } = useContentForm(blog, blank, draftOf, () => {
@@ -145,7 +153,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
     };
     const check = checkBlogCreate(fields);
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     const input: BlogFormInput = { fields, cover: cover ?? undefined, removeCover: removeCover && !cover };
@@ -166,7 +174,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
       open={blog !== null}
       title={blog === 'new' ? 'New blog post' : 'Edit blog post'}
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
@@ -175,10 +183,12 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
         name="title"
         maxLength={BLOG_TITLE_MAX}
         value={draft.title}
+        error={errors['title']}
         onChange={(title) => setDraft(followTitle(title))}
       />
       <SlugField
         slug={draft.slug}
+        error={errors['slug']}
         title={draft.title}
         pathOf={(slug) => `/blogs/${slug}/`}
         onChange={(slug) => set({ slug, slugEdited: true })}
@@ -189,6 +199,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
         rows={2}
         maxLength={BLOG_CAPTION_MAX}
         value={draft.caption}
+        error={errors['caption']}
         onChange={(caption) => set({ caption })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -196,6 +207,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
           label="Category"
           name="category"
           value={draft.category}
+          error={errors['category']}
           options={categoryOptions(categories, draft.category)}
           onChange={(category) => set({ category })}
         />
@@ -204,6 +216,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
           name="tags"
           maxLength={880}
           value={draft.tags}
+          error={errors['tags']}
           onChange={(tags) => set({ tags })}
         />
       </div>
@@ -215,6 +228,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
           if (file) setRemoveCover(false);
         }}
         onRemove={() => setRemoveCover(true)}
+        error={errors['image']}
       />
       {progress !== null && (
         <div className="text-sm">
@@ -230,8 +244,9 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
       />
       <SelectInput
         label="Status"
-        name="status"
+        name="published"
         value={draft.state}
+        error={errors['published']}
         options={DRAFT_STATE_OPTIONS}
         onChange={(state) => set({ state })}
       />

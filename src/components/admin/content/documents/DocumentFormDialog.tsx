@@ -17,6 +17,7 @@ import {
   DocumentInput,
 } from '../../../../shared/schemas/document-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
+import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
@@ -47,24 +48,25 @@ interface Props {
 
 export default function DocumentFormDialog({ target, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
+  const { form, set, busy, errors, refuse, refusals, progress, submit } = useContentForm(target, blank, formOf, () =>
     setFile(null),
   );
-  const fileHelp = useId();
+  const fileId = useId();
+  const fileHelp = `${fileId}-hint`;
 
   async function save() {
     if (target === null) return;
     const check = checkDocumentFields(DocumentInput, { ...form });
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     if (target === 'new' && !file) {
-      setError('Choose a file to upload.');
+      refuse('file', 'Choose a file to upload.');
       return;
     }
     if (file && file.size > MAX_BYTES) {
-      setError('File size must be less than 20MB');
+      refuse('file', 'File size must be less than 20MB');
       return;
     }
     const fields = check.value;
@@ -87,14 +89,22 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
       title={current ? 'Edit document' : 'Upload document'}
       submitLabel={current ? 'Save' : 'Upload'}
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
-      <TextInput label="Title" name="title" maxLength={DOCUMENT_TITLE_MAX} value={form.title} onChange={set('title')} />
+      <TextInput
+        label="Title"
+        name="title"
+        error={errors['title']}
+        maxLength={DOCUMENT_TITLE_MAX}
+        value={form.title}
+        onChange={set('title')}
+      />
       <TextArea
         label="Description"
         name="description"
+        error={errors['description']}
         rows={3}
         maxLength={DOCUMENT_DESCRIPTION_MAX}
         value={form.description}
@@ -103,6 +113,7 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
       <SelectInput
         label="Status"
         name="published"
+        error={errors['published']}
         value={form.published}
         options={PUBLISHED_OPTIONS}
         onChange={set('published')}
@@ -111,12 +122,12 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           {current ? 'Replace the file (optional)' : 'File'}
           <input
-            className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-1 dark:file:bg-white/10 dark:file:text-gray-100`}
+            className={`${inputClass} ${INVALID_BORDER} file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-1 dark:file:bg-white/10 dark:file:text-gray-100`}
             type="file"
             name="file"
             accept={DOCUMENT_ACCEPT}
             disabled={busy}
-            aria-describedby={fileHelp}
+            {...invalidProps(fileId, errors['file'], fileHelp)}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </label>
@@ -127,6 +138,7 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
               ? `Current: ${current.download_name} (${documentTypeLabel(current.content_type)}, ${formatFileSize(current.bytes)})`
               : 'PDF, Word, Excel, PowerPoint, OpenDocument, ZIP, PNG, JPEG, TXT or CSV; at most 20 MB.'}
         </p>
+        <FieldError id={fileId} error={errors['file']} />
       </div>
       {progress !== null && <UploadBar percent={progress} />}
     </ContentFormDialog>

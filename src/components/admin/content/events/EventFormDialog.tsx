@@ -14,13 +14,16 @@ import {
   utcToZoned,
   type AdminEvent,
 } from '../../../../shared/schemas/event-admin.ts';
-import { inputClass } from '../../../auth/fields.tsx';
+import { inputClass as baseInputClass } from '../../../auth/fields.tsx';
+import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
+
+const inputClass = `${baseInputClass} ${INVALID_BORDER}`;
 
 const LOCATION_TYPES = [
   ['local', 'Local'],
@@ -91,7 +94,7 @@ interface Props {
 
 export default function EventFormDialog({ target, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf, () =>
+  const { form, set, busy, errors, refuse, refusals, progress, submit } = useContentForm(target, blank, formOf, () =>
     setFile(null),
   );
   const categories = useCategoryNames('event');
@@ -102,7 +105,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
     if (target === null) return;
     const check = checkEvent(form);
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     const data = new FormData();
@@ -123,44 +126,67 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
       open={target !== null}
       title={target === 'new' ? 'New event' : 'Edit event'}
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Name" name="name" maxLength={EVENT_NAME_MAX} value={form.name} onChange={set('name')} />
-        <TextInput label="Title" name="title" maxLength={EVENT_NAME_MAX} value={form.title} onChange={set('title')} />
+        <TextInput
+          label="Name"
+          name="name"
+          error={errors['name']}
+          maxLength={EVENT_NAME_MAX}
+          value={form.name}
+          onChange={set('name')}
+        />
+        <TextInput
+          label="Title"
+          name="title"
+          error={errors['title']}
+          maxLength={EVENT_NAME_MAX}
+          value={form.title}
+          onChange={set('title')}
+        />
       </div>
       <TextArea
         label="Description"
         name="description"
+        error={errors['description']}
         rows={3}
         maxLength={EVENT_DESCRIPTION_MAX}
         value={form.description}
         onChange={set('description')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-          Starts
-          <input
-            className={inputClass}
-            type="datetime-local"
-            name="start"
-            value={form.start}
-            onChange={(e) => set('start')(e.target.value)}
-          />
-        </label>
-        <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-          Ends
-          <input
-            className={inputClass}
-            type="datetime-local"
-            name="end"
-            min={form.start || undefined}
-            value={form.end}
-            onChange={(e) => set('end')(e.target.value)}
-          />
-        </label>
+        <div>
+          <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+            Starts
+            <input
+              className={inputClass}
+              type="datetime-local"
+              name="start"
+              value={form.start}
+              {...invalidProps(`${zoneId}-start`, errors['start'])}
+              onChange={(e) => set('start')(e.target.value)}
+            />
+          </label>
+          <FieldError id={`${zoneId}-start`} error={errors['start']} />
+        </div>
+        <div>
+          <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+            Ends
+            <input
+              className={inputClass}
+              type="datetime-local"
+              name="end"
+              min={form.start || undefined}
+              value={form.end}
+              {...invalidProps(`${zoneId}-end`, errors['end'])}
+              onChange={(e) => set('end')(e.target.value)}
+            />
+          </label>
+          <FieldError id={`${zoneId}-end`} error={errors['end']} />
+        </div>
         {/* A label beside, not around, the select: its hundreds of options are no part of its label's text. */}
         <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
           <label htmlFor={zoneId}>Time zone</label>
@@ -169,6 +195,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
             className={inputClass}
             name="timeZone"
             value={form.timeZone}
+            {...invalidProps(zoneId, errors['timeZone'])}
             onChange={(e) => set('timeZone')(e.target.value)}
           >
             {zones.map(([zone, text]) => (
@@ -177,10 +204,12 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
               </option>
             ))}
           </select>
+          <FieldError id={zoneId} error={errors['timeZone']} />
         </div>
         <SelectInput
           label="Location type"
           name="eventType"
+          error={errors['eventType']}
           value={form.eventType}
           options={LOCATION_TYPES}
           onChange={set('eventType')}
@@ -189,6 +218,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
       <TextInput
         label={virtual ? 'Location (link or platform)' : 'Venue'}
         name="location"
+        error={errors['location']}
         maxLength={EVENT_TEXT_MAX}
         value={form.location}
         onChange={set('location')}
@@ -197,6 +227,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
         <TextInput
           label={virtual ? 'Address (optional)' : 'Address'}
           name="address"
+          error={errors['address']}
           maxLength={EVENT_TEXT_MAX}
           value={form.address}
           onChange={set('address')}
@@ -204,6 +235,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
         <TextInput
           label={virtual ? 'City (optional)' : 'City'}
           name="city"
+          error={errors['city']}
           maxLength={EVENT_NAME_MAX}
           value={form.city}
           onChange={set('city')}
@@ -211,14 +243,24 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
         <SelectInput
           label="Category"
           name="category"
+          error={errors['category']}
           value={form.category}
           options={categoryOptions(categories, form.category)}
           onChange={set('category')}
         />
-        <TextInput label="Price" name="price" type="number" min={0} value={form.price} onChange={set('price')} />
+        <TextInput
+          label="Price"
+          name="price"
+          error={errors['price']}
+          type="number"
+          min={0}
+          value={form.price}
+          onChange={set('price')}
+        />
         <SelectInput
           label="Status"
           name="published"
+          error={errors['published']}
           value={form.published}
           options={PUBLISHED_OPTIONS}
           onChange={set('published')}
@@ -227,6 +269,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
       <FileInput
         label="Cover image"
         name="image"
+        error={errors['image']}
         accept="image/*"
         hint={
           target && target !== 'new' && target.image

@@ -31,7 +31,7 @@ interface Props {
 }
 
 export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
-  const { form, set, busy, error, setError, submit } = useContentForm(photo, blank, formOf);
+  const { form, set, busy, errors, refuse, refusals, submit } = useContentForm(photo, blank, formOf);
   const categories = useCategoryNames('photo');
 
   async function save() {
@@ -39,7 +39,7 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
     const body = { ...form };
     const check = checkPhotoEdit(body);
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     await submit(() => updatePhoto(photo._id, body), 'The photo could not be saved. Please try again.', onSaved);
@@ -50,14 +50,22 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
       open={photo !== null}
       title="Edit photo"
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
-      <TextInput label="Title" name="title" maxLength={PHOTO_TITLE_MAX} value={form.title} onChange={set('title')} />
+      <TextInput
+        label="Title"
+        name="title"
+        error={errors['title']}
+        maxLength={PHOTO_TITLE_MAX}
+        value={form.title}
+        onChange={set('title')}
+      />
       <TextArea
         label="Caption"
         name="caption"
+        error={errors['caption']}
         rows={3}
         maxLength={PHOTO_CAPTION_MAX}
         value={form.caption}
@@ -67,6 +75,7 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
         <SelectInput
           label="Category"
           name="category"
+          error={errors['category']}
           value={form.category}
           options={categoryOptions(categories, form.category)}
           onChange={set('category')}
@@ -74,6 +83,7 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
         <TextInput
           label="Tags (comma separated)"
           name="tags"
+          error={errors['tags']}
           maxLength={1200}
           value={form.tags}
           onChange={set('tags')}

@@ -44,8 +44,9 @@ export default function PageFormDialog({ page, onClose, onSaved }: Props) {
     form: draft,
     setForm: setDraft,
     busy,
-    error,
-    setError,
+    errors,
+    refuse,
+    refusals,
     submit,
   } = useContentForm(page, blank, draftOf, () => setEditorKey((k) => k + 1));
 
@@ -62,7 +63,7 @@ export default function PageFormDialog({ page, onClose, onSaved }: Props) {
     };
     const check = checkPageCreate(body);
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     await submit(
@@ -77,19 +78,21 @@ export default function PageFormDialog({ page, onClose, onSaved }: Props) {
       open={page !== null}
       title={page === 'new' ? 'New page' : 'Edit page'}
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
       <TextInput
         label="Title"
         name="title"
+        error={errors['title']}
         maxLength={PAGE_TITLE_MAX}
         value={draft.title}
         onChange={(title) => setDraft(followTitle(title))}
       />
       <SlugField
         slug={draft.slug}
+        error={errors['slug']}
         title={draft.title}
         pathOf={pagePath}
         onChange={(slug) => set({ slug, slugEdited: true })}
@@ -103,7 +106,8 @@ export default function PageFormDialog({ page, onClose, onSaved }: Props) {
       <div className="grid items-end gap-4 sm:grid-cols-2">
         <SelectInput
           label="Status"
-          name="status"
+          name="published"
+          error={errors['published']}
           value={draft.state}
           options={DRAFT_STATE_OPTIONS}
           onChange={(state) => set({ state })}

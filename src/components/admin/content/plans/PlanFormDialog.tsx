@@ -1,4 +1,5 @@
 /** Create or edit a pricing plan (POST /api/admin/plans, PUT /api/admin/plans/{id}), checked by the server's own rules first. */
+import { useId } from 'react';
 import { createPlan, updatePlan } from '../../../../lib/api/admin/plans.ts';
 import type { AdminPlan, BillingPeriod } from '../../../../shared/plans.ts';
 import {
@@ -12,6 +13,7 @@ import {
   PlanInput,
 } from '../../../../shared/schemas/plan-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
+import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { CheckboxInput, SelectInput, TextInput } from '../../sliders/fields.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
@@ -70,7 +72,8 @@ interface Props {
 }
 
 export default function PlanFormDialog({ target, onClose, onSaved, currency }: Props) {
-  const { form, set, busy, error, setError, submit } = useContentForm(target, blank, formOf);
+  const { form, set, busy, errors, refuse, refusals, submit } = useContentForm(target, blank, formOf);
+  const featuresId = useId();
 
   const lines = featureLines(form.features);
 
@@ -84,7 +87,7 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
       published: form.published === 'true',
     });
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     const plan = check.value;
@@ -100,14 +103,22 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
       open={target !== null}
       title={target === 'new' ? 'New plan' : 'Edit plan'}
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
-      <TextInput label="Name" name="name" maxLength={PLAN_NAME_MAX} value={form.name} onChange={set('name')} />
+      <TextInput
+        label="Name"
+        name="name"
+        error={errors['name']}
+        maxLength={PLAN_NAME_MAX}
+        value={form.name}
+        onChange={set('name')}
+      />
       <TextArea
         label="Description"
         name="description"
+        error={errors['description']}
         rows={2}
         maxLength={PLAN_DESCRIPTION_MAX}
         value={form.description}
@@ -117,6 +128,7 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
         <TextInput
           label={`Price (${currency})`}
           name="price"
+          error={errors['price']}
           type="number"
           min={0}
           max={PLAN_PRICE_MAX}
@@ -126,6 +138,7 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
         <SelectInput
           label="Billing period"
           name="billing_period"
+          error={errors['billing_period']}
           value={form.billing_period}
           options={PERIODS}
           onChange={set('billing_period')}
@@ -135,26 +148,35 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
         <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
           Features (one per line)
           <textarea
-            className={inputClass}
+            className={`${inputClass} ${INVALID_BORDER}`}
             name="features"
             rows={5}
             value={form.features}
             onChange={(e) => set('features')(e.target.value)}
-            aria-describedby="plan-features-help"
+            {...invalidProps(featuresId, errors['features'], `${featuresId}-hint`)}
           />
         </label>
         <p
-          id="plan-features-help"
+          id={`${featuresId}-hint`}
           className={`m-0 mt-1 text-xs ${lines.length > PLAN_FEATURES_MAX || lines.some((l) => l.length > PLAN_FEATURE_MAX) ? 'text-red-700 dark:text-red-300' : 'text-gray-500 dark:text-gray-400'}`}
         >
           {lines.length} of at most {PLAN_FEATURES_MAX} lines, each up to {PLAN_FEATURE_MAX} characters.
         </p>
+        <FieldError id={featuresId} error={errors['features']} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Order" name="sort_order" type="number" value={form.sort_order} onChange={set('sort_order')} />
+        <TextInput
+          label="Order"
+          name="sort_order"
+          error={errors['sort_order']}
+          type="number"
+          value={form.sort_order}
+          onChange={set('sort_order')}
+        />
         <SelectInput
           label="Status"
           name="published"
+          error={errors['published']}
           value={form.published}
           options={PUBLISHED_OPTIONS}
           onChange={set('published')}

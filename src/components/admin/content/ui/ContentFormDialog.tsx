@@ -1,16 +1,18 @@
 /**
  * A modal form for a tab's create and edit (a <dialog>, Escape cancels unless busy).
- * Usage: <ContentFormDialog open title busy error onCancel onSubmit>{fields}</ContentFormDialog>; onSubmit gets no event.
+ * Usage: <ContentFormDialog open title busy refusals onCancel onSubmit>{fields}</ContentFormDialog>; onSubmit gets no event.
+ * A refusal naming a field shows under that field (useFieldErrors); editing a field lets go of its refusal.
  */
 import { useId, type ReactNode } from 'react';
 import ModalDialog from '../../ui/ModalDialog.tsx';
+import type { ContentRefusals } from './use-content-form.ts';
 
 interface Props {
   open: boolean;
   title: string;
   busy: boolean;
-  /** The server's (or the form's own) refusal, shown above the buttons; '' or null shows nothing. */
-  error?: string | null;
+  /** From useContentForm: a refusal naming no field shown here appears above the buttons. */
+  refusals: ContentRefusals;
   onCancel: () => void;
   onSubmit: () => void;
   /** 'Save' unless told; reads 'Saving...' while busy. */
@@ -22,7 +24,7 @@ export default function ContentFormDialog({
   open,
   title,
   busy,
-  error,
+  refusals: { attachForm, failure, clear },
   onCancel,
   onSubmit,
   submitLabel = 'Save',
@@ -40,23 +42,30 @@ export default function ContentFormDialog({
     >
       {open && (
         <form
+          ref={attachForm}
           noValidate
           className="flex flex-col gap-4 p-4 sm:p-6"
           onSubmit={(event) => {
             event.preventDefault();
             if (!busy) onSubmit();
           }}
+          onChange={(event) => {
+            const { name } = event.target as Partial<HTMLInputElement>;
+            if (name) clear(name);
+          }}
         >
           <h2 id={titleId} className="m-0 text-lg font-bold">
             {title}
           </h2>
           <div className="grid gap-4">{children}</div>
-          <p
-            role="alert"
-            className="m-0 min-h-5 break-words text-sm font-medium text-red-700 empty:hidden dark:text-red-300"
-          >
-            {error ?? ''}
-          </p>
+          {failure && (
+            <p
+              role="alert"
+              className="m-0 break-words rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm font-medium text-red-700 dark:text-red-300"
+            >
+              {failure}
+            </p>
+          )}
           <div className="flex flex-wrap justify-end gap-3">
             <button
               type="button"

@@ -1,5 +1,7 @@
 /** Fields and option lists shared by the tabs' form dialogs (the inputs themselves are the slider forms' ones). */
+import { useId } from 'react';
 import { inputClass } from '../../../auth/fields.tsx';
+import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 
 /** The Status select of a form whose `published` field is 'true' or 'false'. */
 export const PUBLISHED_OPTIONS = [
@@ -32,6 +34,7 @@ export function TextArea({
   maxLength,
   value,
   onChange,
+  error,
 }: {
   label: string;
   name: string;
@@ -39,18 +42,25 @@ export function TextArea({
   maxLength?: number;
   value: string;
   onChange: (value: string) => void;
+  /** A refusal of this field, shown under it and read with it. */
+  error?: string | undefined;
 }) {
+  const id = useId();
   return (
-    <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
-      {label}
-      <textarea
-        className={inputClass}
-        name={name}
-        rows={rows}
-        maxLength={maxLength}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
+    <div>
+      <label className="block text-sm font-medium text-gray-800 dark:text-gray-200">
+        {label}
+        <textarea
+          className={`${inputClass} ${INVALID_BORDER}`}
+          name={name}
+          rows={rows}
+          maxLength={maxLength}
+          value={value}
+          {...invalidProps(id, error)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      <FieldError id={id} error={error} />
+    </div>
   );
 }

@@ -1,12 +1,22 @@
 /**
- * A tab's form dialog state: the fields (reset each time the dialog opens), Saving..., the refusal and the upload's
- * progress. Usage: const { form, set, busy, error, setError, progress, submit } = useContentForm(target, blank, formOf);
- * then in save(): check, then submit((onProgress) => create or update, 'The video could not be saved. Please try again.', onSaved).
+ * A tab's form dialog state: the fields (reset each time the dialog opens), Saving..., the refusals and the upload's
+ * progress. Usage: const { form, set, busy, errors, refuse, refusals, progress, submit } = useContentForm(target, blank, formOf);
+ * then in save(): check (refuse(field, message) on a problem), then
+ * submit((onProgress) => create or update, 'The video could not be saved. Please try again.', onSaved);
+ * and <ContentFormDialog refusals={refusals} …> with each control given errors[its name].
  */
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../../lib/api/auth.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFieldErrors } from '../../ui/field-errors.tsx';
 
 type Write = (onProgress: (progress: { percent: number }) => void) => Promise<{ message: string }>;
+
+/** What the dialog needs to show refusals: its form (where fields are found), the form-level one, and the clearing. */
+export interface ContentRefusals {
+  /** The dialog's <form>, as a callback ref. */
+  attachForm: (form: HTMLFormElement | null) => void;
+  failure: string;
+  clear: (field: string) => void;
+}
 
 /** `blank` and `formOf` must not change between renders (module-level functions); `onOpen` resets a dialog's own extras. */
 export function useContentForm<T, F>(
@@ -17,8 +27,9 @@ export function useContentForm<T, F>(
 ) {
   const [form, setForm] = useState<F>(blank);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, failure, refuse, refuseError, clear, reset } = useFieldErrors(formRef);
   const set =
     <K extends keyof F>(key: K) =>
     (value: F[K]) =>
@@ -27,27 +38,31 @@ export function useContentForm<T, F>(
   useEffect(() => {
     if (target === null) return;
     setForm(target === 'new' ? blank() : formOf(target));
-    setError('');
+    reset();
     setProgress(null);
     onOpen?.();
     // Only a new target resets the form (blank, formOf and onOpen are fixed or only call state setters).
   }, [target]);
 
-  /** Sends the form; the bar starts at 0 % when `upload` is true; the server's refusal (or `fallback`) shows as the error. */
+  /** Sends the form; the bar starts at 0 % when `upload` is true; the server's refusal (or `fallback`) is shown. */
   async function submit(write: Write, fallback: string, onSaved: (message: string) => void, upload = false) {
     setBusy(true);
-    setError('');
+    reset();
     setProgress(upload ? 0 : null);
     try {
       const { message } = await write(({ percent }) => setProgress(percent));
       onSaved(message);
     } catch (e) {
-      setError(errorMessage(e, fallback));
+      refuseError(e, fallback);
     } finally {
       setBusy(false);
       setProgress(null);
     }
   }
 
-  return { form, setForm, set, busy, error, setError, progress, submit } as const;
+  const attachForm = useCallback((element: HTMLFormElement | null) => {
+    formRef.current = element;
+  }, []);
+  const refusals: ContentRefusals = { attachForm, failure, clear };
+  return { form, setForm, set, busy, errors, refuse, refusals, progress, submit } as const;
 }

@@ -63,7 +63,7 @@ interface Props {
 }
 
 export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
-  const { form, set, busy, error, setError, submit } = useContentForm(target, blank, formOf);
+  const { form, set, busy, errors, refuse, refusals, submit } = useContentForm(target, blank, formOf);
   const categories = useCategoryNames('video');
 
   const embed = form.youtube.trim() ? youtubeEmbed(form.youtube) : null;
@@ -73,7 +73,7 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
     const body: VideoInput = { ...form };
     const check = checkVideo(body);
     if (!check.ok) {
-      setError(check.message);
+      refuse(check.field, check.message);
       return;
     }
     await submit(
@@ -88,38 +88,57 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
       open={target !== null}
       title={target === 'new' ? 'New video' : 'Edit video'}
       busy={busy}
-      error={error}
+      refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Name" name="name" maxLength={VIDEO_NAME_MAX} value={form.name} onChange={set('name')} />
-        <TextInput label="Title" name="title" maxLength={VIDEO_NAME_MAX} value={form.title} onChange={set('title')} />
+        <TextInput
+          label="Name"
+          name="name"
+          error={errors['name']}
+          maxLength={VIDEO_NAME_MAX}
+          value={form.name}
+          onChange={set('name')}
+        />
+        <TextInput
+          label="Title"
+          name="title"
+          error={errors['title']}
+          maxLength={VIDEO_NAME_MAX}
+          value={form.title}
+          onChange={set('title')}
+        />
       </div>
       <div>
         <TextInput
           label="YouTube link"
           name="youtube"
+          error={errors['youtube']}
           type="url"
           maxLength={VIDEO_LINK_MAX}
           placeholder="https://www.youtube.com/watch?v=…"
           value={form.youtube}
           onChange={set('youtube')}
         />
-        <p
-          className={`m-0 mt-1 break-all text-xs ${form.youtube.trim() && !embed ? 'text-red-700 dark:text-red-300' : 'text-gray-500 dark:text-gray-400'}`}
-          aria-live="polite"
-        >
-          {!form.youtube.trim()
-            ? 'A watch, youtu.be, shorts or embed link.'
-            : embed
-              ? `Embeds as ${embed}`
-              : 'This is not a YouTube video link.'}
-        </p>
+        {/* The refusal under the link takes the place of the live check. */}
+        {!errors['youtube'] && (
+          <p
+            className={`m-0 mt-1 break-all text-xs ${form.youtube.trim() && !embed ? 'text-red-700 dark:text-red-300' : 'text-gray-500 dark:text-gray-400'}`}
+            aria-live="polite"
+          >
+            {!form.youtube.trim()
+              ? 'A watch, youtu.be, shorts or embed link.'
+              : embed
+                ? `Embeds as ${embed}`
+                : 'This is not a YouTube video link.'}
+          </p>
+        )}
       </div>
       <TextArea
         label="Description"
         name="description"
+        error={errors['description']}
         rows={3}
         maxLength={VIDEO_DESCRIPTION_MAX}
         value={form.description}
@@ -129,6 +148,7 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
         <SelectInput
           label="Category"
           name="category"
+          error={errors['category']}
           value={form.category}
           options={categoryOptions(categories, form.category)}
           onChange={set('category')}
@@ -136,6 +156,7 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
         <SelectInput
           label="Quality"
           name="quality"
+          error={errors['quality']}
           value={form.quality}
           options={QUALITIES}
           onChange={set('quality')}
@@ -143,6 +164,7 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
         <TextInput
           label="Duration (seconds)"
           name="duration"
+          error={errors['duration']}
           type="number"
           min={0}
           max={VIDEO_DURATION_MAX}
@@ -152,12 +174,20 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
         <SelectInput
           label="Status"
           name="published"
+          error={errors['published']}
           value={form.published}
           options={PUBLISHED_OPTIONS}
           onChange={set('published')}
         />
       </div>
-      <TextInput label="Tags (comma separated)" name="tags" maxLength={1200} value={form.tags} onChange={set('tags')} />
+      <TextInput
+        label="Tags (comma separated)"
+        name="tags"
+        error={errors['tags']}
+        maxLength={1200}
+        value={form.tags}
+        onChange={set('tags')}
+      />
     </ContentFormDialog>
   );
 }
