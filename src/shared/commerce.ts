@@ -3,6 +3,7 @@
  * prices every order with priceOrder from product rows; the cart shows the same figures from the same function, so
  * what a visitor sees is what the server charges. Money is integer minor units (cents) throughout.
  */
+import type { PriceBands } from './price-bands.ts';
 
 /** Basis points in 100 %: a tax rate of 2000 bp is 20 %. */
 export const BASIS_POINTS = 10_000;
@@ -28,6 +29,8 @@ export interface StoreSettings {
   shippingCents: number;
   /** IANA zone in which order times are shown ('UTC' until the admin picks one). */
   timeZone: string;
+  /** The shop's and the search's Price filter bands: each list's ascending bounds in cents (src/shared/price-bands.ts). */
+  priceBandsCents: PriceBands;
   payment: {
     manual: { enabled: boolean; instructions: string };
     /** Set when STRIPE_SECRET_KEY is configured on the server. */

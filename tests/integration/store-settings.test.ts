@@ -44,6 +44,7 @@ describe('GET /api/store', () => {
       taxInclusive: false,
       shippingCents: 0,
       timeZone: 'UTC',
+      priceBandsCents: { shop: [5000, 10000, 50000], search: [5000, 10000] },
       payment: {
         manual: { enabled: true, instructions: expect.stringContaining('bank transfer') as unknown },
         stripe: { enabled: false },
@@ -71,6 +72,7 @@ describe('PUT /api/admin/store', () => {
       taxInclusive: true,
       shippingCents: 495,
       timeZone: 'UTC',
+      priceBandsCents: { shop: [5000, 10000, 50000], search: [5000, 10000] },
       payment: {
         manual: { enabled: true, instructions: 'IBAN DE00 1234.\nReference: your order number.' },
         stripe: { enabled: false },
@@ -153,5 +155,84 @@ describe('PUT /api/admin/store', () => {
     expect((await call<StoreSettings>('GET', '/api/store')).body.timeZone).toBe('Europe/Berlin');
     expect((await put({ ...VALID, timeZone: 'UTC' })).status).toBe(200);
     expect((await call<StoreSettings>('GET', '/api/store')).body.timeZone).toBe('UTC');
+  });
+
+  it("keeps the shop's and search's price bands, in cents, and keeps them when a client sends none", async () => {
+    const rebuild = vi.spyOn(t.deps.rebuilds, 'request');
+    const bands = { shop: [2000, 7500, 15000, 99999], search: [1000] };
+    const saved = await put({ ...VALID, priceBandsCents: bands });
+    expect([saved.status, saved.body['priceBandsCents']]).toEqual([200, bands]);
+    expect(rebuild).toHaveBeenCalledTimes(1);
+    expect((await call<StoreSettings>('GET', '/api/store')).body.priceBandsCents).toEqual(bands);
+    expect((await call<StoreSettings>('GET', '/api/admin/store', { token: admin })).body.priceBandsCents).toEqual(
+      bands,
+    );
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'store.update')
+      .orderBy('at', 'desc')
+      .executeTakeFirst();
+    expect(audit?.summary).toContain('priceBandsCents');
+    expect((await put(VALID)).status).toBe(200);
+    expect((await call<StoreSettings>('GET', '/api/store')).body.priceBandsCents).toEqual(bands);
+    expect(rebuild).toHaveBeenCalledTimes(1);
+    rebuild.mockRestore();
+  });
+
+  it("stores the spec's bands as none, so a reset store follows the defaults", async () => {
+    const defaults = { shop: [5000, 10000, 50000], search: [5000, 10000] };
+    expect((await put({ ...VALID, priceBandsCents: { shop: [100], search: [100] } })).status).toBe(200);
+    expect((await t.db.selectFrom('store_settings').select('price_bands').executeTakeFirst())?.price_bands).toBe(
+      JSON.stringify({ shop: [100], search: [100] }),
+    );
+    expect((await put({ ...VALID, priceBandsCents: defaults })).body['priceBandsCents']).toEqual(defaults);
+    expect((await t.db.selectFrom('store_settings').select('price_bands').executeTakeFirst())?.price_bands).toBeNull();
+  });
+
+  it('refuses bad price bands with 400, a plain sentence and the list or amount at fault, and changes nothing', async () => {
+    const EUR_BANDS = { shop: [5000, 10000, 50000], search: [2500, 5000] };
+    expect((await put({ ...VALID, priceBandsCents: EUR_BANDS })).status).toBe(200);
+    const before = (await call('GET', '/api/store')).body;
+    const row = await t.db.selectFrom('store_settings').selectAll().executeTakeFirst();
+    const bad = (shop: unknown, search: unknown = [5000]) => ({
+      ...VALID,
+      currency: 'GBP',
+      priceBandsCents: { shop, search },
+    });
+    const cases: [object, string, RegExp][] = [
+      [
+        { ...VALID, priceBandsCents: [5000] },
+        'priceBandsCents',
+        /must be an object with a shop list and a search list/,
+      ],
+      [{ ...VALID, priceBandsCents: null }, 'priceBandsCents', /must be an object/],
+      [{ ...VALID, priceBandsCents: { shop: [5000] } }, 'priceBandsCents.search', /search price bands must be a list/],
+      [bad('5000'), 'priceBandsCents.shop', /shop price bands must be a list of amounts in cents/],
+      [bad([]), 'priceBandsCents.shop', /need at least one amount/],
+      [bad([1, 2, 3, 4, 5, 6, 7, 8]), 'priceBandsCents.shop', /at most 8 bands \(7 amounts\)/],
+      [bad([5000, 'x']), 'priceBandsCents.shop.1', /^Amount 2 of the shop price bands must be a number of cents\.$/],
+      [bad([5000, null]), 'priceBandsCents.shop.1', /must be a number of cents/],
+      [bad([50.5]), 'priceBandsCents.shop.0', /must be a whole number of cents/],
+      [bad([-5000, 100]), 'priceBandsCents.shop.0', /^Amount 1 of the shop price bands must be more than 0\.$/],
+      [bad([0, 100]), 'priceBandsCents.shop.0', /must be more than 0/],
+      [bad([100_000_001]), 'priceBandsCents.shop.0', /must be at most 1000000/],
+      [
+        bad([5000, 50000, 10000]),
+        'priceBandsCents.shop.2',
+        /\(100\) must be more than amount 2 \(500\): the bands go up/,
+      ],
+      [bad([5000, 5000]), 'priceBandsCents.shop.1', /cannot overlap/],
+      [bad([5000], [100, 50]), 'priceBandsCents.search.1', /Amount 2 of the search price bands/],
+    ];
+    for (const [body, field, message] of cases) {
+      const answer = await put(body);
+      const label = JSON.stringify(body).slice(-80);
+      expect([answer.status, answer.body.field], label).toEqual([400, field]);
+      expect(String(answer.body.message), label).toMatch(message);
+      expect(String(answer.body.message), label).toMatch(/^[A-Z].*\.$/);
+    }
+    expect((await call('GET', '/api/store')).body).toEqual(before);
+    expect(await t.db.selectFrom('store_settings').selectAll().executeTakeFirst()).toEqual(row);
   });
 });

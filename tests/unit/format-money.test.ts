@@ -41,6 +41,19 @@ describe('formatMoney', () => {
   });
 });
 
+describe('formatMoney with stripIfInteger', () => {
+  it.each([
+    [5000, 'USD', '$50'],
+    [5050, 'USD', '$50.50'],
+    [150000, 'EUR', '€1,500'],
+    [2000, 'SEK', 'SEK\u00a020'],
+    [-5000, 'GBP', '-£50'],
+    [150000, 'JPY', '¥1,500'],
+  ])('%s in %s reads %s (a price band bound)', (cents, currency, expected) => {
+    expect(formatMoney(cents, currency, { stripIfInteger: true })).toBe(expected);
+  });
+});
+
 // The formatter is written out (see money.ts); Node's ICU is the reference it must match, for every currency it knows.
 describe('formatMoney reads as Intl en-US currency', () => {
   const amounts = [0, 1, 5, 49, 50, 99, 100, 1999, 123456, 99999999, 1234567890, -1, -50, -123456];

@@ -19,6 +19,7 @@ const SETTINGS: StoreSettings = {
   taxInclusive: true,
   shippingCents: 450,
   timeZone: 'America/Chicago',
+  priceBandsCents: { shop: [5000, 10000, 50000], search: [999, 2000] },
   payment: { manual: { enabled: true, instructions: 'IBAN DE00 0000' }, stripe: { enabled: false } },
 };
 const form = (changes: Partial<StoreFormValues> = {}): StoreFormValues => ({
@@ -83,6 +84,7 @@ describe('percent and amounts', () => {
       manualPaymentEnabled: true,
       manualPaymentInstructions: 'IBAN DE00 0000',
       timeZone: 'America/Chicago',
+      priceBands: { shop: ['50', '100', '500'], search: ['9.99', '20'] },
     });
   });
 });
@@ -99,6 +101,7 @@ describe('checkStoreForm', () => {
         manualPaymentEnabled: true,
         manualPaymentInstructions: 'IBAN DE00 0000',
         timeZone: 'America/Chicago',
+        priceBandsCents: { shop: [5000, 10000, 50000], search: [999, 2000] },
       },
     });
   });
@@ -121,6 +124,34 @@ describe('checkStoreForm', () => {
     ],
     ['a currency the store cannot charge in', { currency: 'JPY' }, false, 'currency'],
     ['a time zone the runtime does not know', { timeZone: 'Atlantis/Capital' }, false, 'timeZone'],
+    [
+      'a band amount that is no amount',
+      { priceBands: { shop: ['50', 'ten'], search: ['50'] } },
+      false,
+      'priceBands.shop.1',
+    ],
+    [
+      'a band amount with three decimals',
+      { priceBands: { shop: ['50'], search: ['1.005'] } },
+      false,
+      'priceBands.search.0',
+    ],
+    ['an empty band amount', { priceBands: { shop: ['50', ''], search: ['50'] } }, false, 'priceBands.shop.1'],
+    ['band amounts out of order', { priceBands: { shop: ['100', '50'], search: ['50'] } }, false, 'priceBands.shop.1'],
+    [
+      'the same band amount twice',
+      { priceBands: { shop: ['50'], search: ['50', '50.00'] } },
+      false,
+      'priceBands.search.1',
+    ],
+    ['a band amount of 0', { priceBands: { shop: ['0', '50'], search: ['50'] } }, false, 'priceBands.shop.0'],
+    ['no band amount at all', { priceBands: { shop: [], search: ['50'] } }, false, 'priceBands.shop'],
+    [
+      'eight band amounts',
+      { priceBands: { shop: ['1', '2', '3', '4', '5', '6', '7', '8'], search: ['50'] } },
+      false,
+      'priceBands.shop',
+    ],
   ])('refuses %s on its field', (_name, changes, stripe, field) => {
     const check = checkStoreForm(form(changes), stripe);
     expect(check.ok).toBe(false);
@@ -138,6 +169,13 @@ describe('server refusals', () => {
     expect(formFieldOf('shippingCents')).toBe('shipping');
     expect(formFieldOf('timeZone')).toBe('timeZone');
     expect(formFieldOf('body')).toBeNull();
+    expect(formFieldOf('priceBandsCents')).toBe('priceBands.shop');
+    expect(formFieldOf('priceBandsCents.search')).toBe('priceBands.search');
+    expect(formFieldOf('priceBandsCents.shop.3')).toBe('priceBands.shop.3');
+    expect(formFieldOf('priceBandsCents.other.3')).toBeNull();
+    expect(refusalText('priceBandsCents.shop.1', 'Amount 2 of the shop price bands must be more than 0.')).toBe(
+      'Amount 2 of the shop price bands must be more than 0.',
+    );
     expect(refusalText('taxRateBp', 'Tax rate bp must be at most 10000 (100%).')).toBe(
       'The tax rate must be at most 10000 (100%).',
     );

@@ -10,7 +10,7 @@ import {
   pageCount,
   pageOf,
   parsePage,
-  searchSection,
+  searchSectionFor,
   withoutEmptyTypes,
   type SearchFilters,
 } from '../../lib/filters/search.ts';
@@ -24,13 +24,18 @@ import SearchResultItem from './SearchResultItem.tsx';
 type Status = 'reading' | 'prompt' | 'loading' | 'done' | 'failed';
 type Action = FilterAction<SearchFilters> | { type: 'replace'; filters: SearchFilters };
 
-const reducer = (state: SearchFilters, action: Action) =>
-  action.type === 'replace' ? action.filters : searchSection.reducer(state, action);
+type SearchSection = ReturnType<typeof searchSectionFor>;
+
+/** The page's reducer over a section's rules: 'replace' takes filters read from the address as they are. */
+const reducerOf = (section: SearchSection) => (state: SearchFilters, action: Action) =>
+  action.type === 'replace' ? action.filters : section.reducer(state, action);
 const muted = 'py-12 text-center text-gray-600 dark:text-gray-300';
 
 interface SearchPageProps {
   /** The store's (GET /api/store), which every price is shown in. */
   currency: string;
+  /** The store's search price bands (GET /api/store, read by the build): bounds in cents; the spec's when left out. */
+  priceBounds?: readonly number[];
   /** Sections with nothing published (GET /api/navigation): their content type is not offered as a filter. */
   emptySections?: readonly ContentSection[];
 }
@@ -38,7 +43,10 @@ interface SearchPageProps {
 /** One empty list for every render, so the read of the address below runs once. */
 const NONE_EMPTY: readonly ContentSection[] = [];
 
-export default function SearchPage({ currency, emptySections = NONE_EMPTY }: SearchPageProps) {
+export default function SearchPage({ currency, priceBounds, emptySections = NONE_EMPTY }: SearchPageProps) {
+  // The store's bands, read by the build: the same for the island's whole life.
+  const searchSection = useMemo(() => searchSectionFor(priceBounds, currency), [priceBounds, currency]);
+  const reducer = useMemo(() => reducerOf(searchSection), [searchSection]);
   // The page is static: the term is unknown until the browser reads the URL ('reading' renders nothing that could flash).
   const [term, setTerm] = useState('');
   const [status, setStatus] = useState<Status>('reading');
@@ -75,9 +83,9 @@ export default function SearchPage({ currency, emptySections = NONE_EMPTY }: Sea
     return () => {
       live = false;
     };
-  }, [emptySections]);
+  }, [emptySections, searchSection]);
 
-  const visible = useMemo(() => searchSection.apply(results, filters, now), [results, filters, now]);
+  const visible = useMemo(() => searchSection.apply(results, filters, now), [searchSection, results, filters, now]);
   const n = visible.length;
   const pages = pageCount(n);
   // Until the results arrive the asked-for page stands (a reload mid-search keeps it).
@@ -93,7 +101,7 @@ export default function SearchPage({ currency, emptySections = NONE_EMPTY }: Sea
     const query = params.toString();
     const url = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
     if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', url);
-  }, [filters, term, ready, current]);
+  }, [searchSection, filters, term, ready, current]);
 
   /** Another filter shows other results: back to their first page. */
   const change = (action: FilterAction<SearchFilters>) => {

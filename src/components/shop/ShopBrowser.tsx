@@ -12,17 +12,20 @@ import ProductGrid from './ProductGrid.tsx';
 /** children: the build's <ProductGrid> of the same products under the default filters, static HTML. */
 export default function ShopBrowser({
   categories,
+  priceBounds,
   initial,
   currency,
   children,
 }: {
   categories: CategoryChoice[];
+  /** The store's shop price bands (GET /api/store, read by the build): bounds in cents. */
+  priceBounds?: readonly number[];
   initial: Product[];
   currency: string;
   children?: ReactNode;
 }) {
-  // The company's categories, read by the build; the same list for the island's whole life.
-  const section = useMemo(() => shopSectionFor(categories), [categories]);
+  // The company's categories and the store's bands, read by the build; the same for the island's whole life.
+  const section = useMemo(() => shopSectionFor(categories, priceBounds, currency), [categories, priceBounds, currency]);
   const { visible, loading, changed, panel } = useFilteredList(section, initial, fetchProducts);
   return (
     <>

@@ -1,5 +1,6 @@
 /** GET /api/store: the currency prices are shown in, tax and shipping, and how an order can be paid. */
 import type { StoreSettings } from '../../shared/commerce.ts';
+import { defaultPriceBands } from '../../shared/price-bands.ts';
 import { api } from './client.ts';
 
 /** What a fresh store has (the store_settings defaults): what the pages fall back to when the API cannot answer. */
@@ -9,6 +10,7 @@ export const DEFAULT_STORE: StoreSettings = {
   taxInclusive: false,
   shippingCents: 0,
   timeZone: 'UTC',
+  priceBandsCents: defaultPriceBands(),
   payment: { manual: { enabled: true, instructions: '' }, stripe: { enabled: false } },
 };
 

@@ -1,8 +1,9 @@
 /** Search results page: content type, past-looking date range, price and sort over the server's ranked results. */
 import type { ContentSection } from '../../shared/navigation.ts';
 import type { SearchResult } from '../../shared/types.ts';
-import type { Option, Panel, PastWindow, Range, SectionFilters } from './core.ts';
-import { KEEP_ORDER, defineListSection, inBand, inPastWindow, matchesChoice, selectField, timeOf } from './core.ts';
+import { DEFAULT_PRICE_BANDS, matchesPriceBand, priceBandOptions } from '../../shared/price-bands.ts';
+import type { Option, Panel, PastWindow, SectionFilters } from './core.ts';
+import { KEEP_ORDER, defineListSection, inPastWindow, matchesChoice, selectField, timeOf } from './core.ts';
 
 export const SEARCH_TYPE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -22,27 +23,22 @@ export const SEARCH_DATE_OPTIONS = [
   { value: 'year', label: 'Past year' },
 ] as const satisfies readonly Option<string>[];
 
-export const SEARCH_PRICE_OPTIONS = [
+/** The Price filter's fixed choices, before the store's search price bands. */
+export const SEARCH_PRICE_FIXED = [
   { value: 'all', label: 'All Prices' },
   { value: 'free', label: 'Free' },
   { value: 'paid', label: 'Paid' },
-  { value: 'under-50', label: 'Under $50' },
-  { value: '50-100', label: '$50-$100' },
-  { value: 'over-100', label: 'Over $100' },
 ] as const satisfies readonly Option<string>[];
 
 export type SearchType = (typeof SEARCH_TYPE_OPTIONS)[number]['value'];
 export type SearchDate = (typeof SEARCH_DATE_OPTIONS)[number]['value'];
-export type SearchPrice = (typeof SEARCH_PRICE_OPTIONS)[number]['value'];
 
-// Free is exactly 0; 50 and 100 are '$50-$100'; results without a price match only 'all'.
-export const SEARCH_PRICE_BANDS: Readonly<Record<Exclude<SearchPrice, 'all'>, Range>> = {
-  free: { gte: 0, lte: 0 },
-  paid: { gt: 0 },
-  'under-50': { lt: 50 },
-  '50-100': { gte: 50, lte: 100 },
-  'over-100': { gt: 100 },
-};
+// Free is exactly 0 and paid is more; results without a price match only 'all'.
+function matchesPrice(price: number | undefined, choice: string, bounds: readonly number[]): boolean {
+  if (choice === 'free') return price === 0;
+  if (choice === 'paid') return typeof price === 'number' && price > 0;
+  return matchesPriceBand(price, choice, bounds);
+}
 
 const DATE_WINDOWS: Readonly<Record<SearchDate, PastWindow>> = {
   any: 'all',
@@ -57,27 +53,34 @@ export function searchResultDate(result: SearchResult): string | undefined {
   return result.data.createdAt ?? result.data.date;
 }
 
-/** The search term itself travels as ?q= and is owned by the page; these keys never touch it. */
-export const searchSection = defineListSection<SearchResult>()({
-  fields: {
-    type: selectField('Content type', SEARCH_TYPE_OPTIONS),
-    date: selectField('Date range', SEARCH_DATE_OPTIONS),
-    price: selectField('Price', SEARCH_PRICE_OPTIONS),
-  },
-  // The spec lists the sort between the date range and the price.
-  sortAfter: 'date',
-  sorts: {
-    relevant: { label: 'Most Relevant', ...KEEP_ORDER },
-    newest: { label: 'Newest', key: (r) => timeOf(searchResultDate(r)), direction: 'desc' },
-    oldest: { label: 'Oldest', key: (r) => timeOf(searchResultDate(r)), direction: 'asc' },
-    popular: { label: 'Most Popular', key: (r) => r.data.views, direction: 'desc' },
-  },
-  noun: ['result', 'results'],
-  match: (r, f, now) =>
-    matchesChoice(f.type, r.type) &&
-    inPastWindow(searchResultDate(r), DATE_WINDOWS[f.date], now) &&
-    inBand(r.data.price, f.price, SEARCH_PRICE_BANDS),
-});
+/**
+ * The search term itself travels as ?q= and is owned by the page; these keys never touch it. The price bands are the
+ * store's search bands in its currency (GET /api/store, read at build time); the spec's in dollars when none are given.
+ */
+export const searchSectionFor = (priceBounds: readonly number[] = DEFAULT_PRICE_BANDS.search, currency = 'USD') =>
+  defineListSection<SearchResult>()({
+    fields: {
+      type: selectField('Content type', SEARCH_TYPE_OPTIONS),
+      date: selectField('Date range', SEARCH_DATE_OPTIONS),
+      price: selectField('Price', [...SEARCH_PRICE_FIXED, ...priceBandOptions(priceBounds, currency)]),
+    },
+    // The spec lists the sort between the date range and the price.
+    sortAfter: 'date',
+    sorts: {
+      relevant: { label: 'Most Relevant', ...KEEP_ORDER },
+      newest: { label: 'Newest', key: (r) => timeOf(searchResultDate(r)), direction: 'desc' },
+      oldest: { label: 'Oldest', key: (r) => timeOf(searchResultDate(r)), direction: 'asc' },
+      popular: { label: 'Most Popular', key: (r) => r.data.views, direction: 'desc' },
+    },
+    noun: ['result', 'results'],
+    match: (r, f, now) =>
+      matchesChoice(f.type, r.type) &&
+      inPastWindow(searchResultDate(r), DATE_WINDOWS[f.date], now) &&
+      matchesPrice(r.data.price, f.price, priceBounds),
+  });
+
+/** With a new site's price bands (the spec's): the filter types below, and tests. */
+export const searchSection = searchSectionFor();
 
 export type SearchFilters = SectionFilters<typeof searchSection>;
 

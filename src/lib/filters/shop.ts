@@ -1,11 +1,11 @@
 /** Shop list: text search, category, price band and sort, applied in the browser on the full product list. */
 import type { Product } from '../../shared/types.ts';
 import { defaultCategories } from '../../shared/default-categories.ts';
-import type { CategoryChoice, Option, Range, SectionFilters } from './core.ts';
+import { DEFAULT_PRICE_BANDS, matchesPriceBand, priceBandOptions } from '../../shared/price-bands.ts';
+import type { CategoryChoice, SectionFilters } from './core.ts';
 import {
   categoryField,
   defineListSection,
-  inBand,
   matchesChoice,
   matchesText,
   searchField,
@@ -13,31 +13,23 @@ import {
   timeOf,
 } from './core.ts';
 
-export const SHOP_PRICE_OPTIONS = [
-  { value: 'all', label: 'All Prices' },
-  { value: 'under-50', label: 'Under $50' },
-  { value: '50-100', label: '$50-$100' },
-  { value: '100-500', label: '$100-$500' },
-  { value: 'over-500', label: 'Over $500' },
-] as const satisfies readonly Option<string>[];
+/** The Price filter's first choice, before the store's bands. */
+export const ALL_PRICES = { value: 'all', label: 'All Prices' } as const;
 
-export type ShopPrice = (typeof SHOP_PRICE_OPTIONS)[number]['value'];
-
-// Each price belongs to exactly one band: 50 and 100 are '$50-$100', 500 is '$100-$500'.
-export const SHOP_PRICE_BANDS: Readonly<Record<Exclude<ShopPrice, 'all'>, Range>> = {
-  'under-50': { lt: 50 },
-  '50-100': { gte: 50, lte: 100 },
-  '100-500': { gt: 100, lte: 500 },
-  'over-500': { gt: 500 },
-};
-
-/** The list's filters over the company's categories of its kind (GET /api/categories, read at build time). */
-export const shopSectionFor = (categories: readonly CategoryChoice[]) =>
+/**
+ * The list's filters over the company's categories of its kind (GET /api/categories) and the store's shop price bands
+ * in its currency (GET /api/store), both read at build time; the spec's bands in dollars when none are given.
+ */
+export const shopSectionFor = (
+  categories: readonly CategoryChoice[],
+  priceBounds: readonly number[] = DEFAULT_PRICE_BANDS.shop,
+  currency = 'USD',
+) =>
   defineListSection<Product>()({
     fields: {
       q: searchField('Search products...'),
       category: categoryField('Category', categories, 'All Categories'),
-      price: selectField('Price', SHOP_PRICE_OPTIONS),
+      price: selectField('Price', [ALL_PRICES, ...priceBandOptions(priceBounds, currency)]),
     },
     sorts: {
       newest: { label: 'Newest', key: (p) => timeOf(p.createdAt), direction: 'desc' },
@@ -49,10 +41,10 @@ export const shopSectionFor = (categories: readonly CategoryChoice[]) =>
     match: (p, f) =>
       matchesText(f.q, [p.name, p.description, p.category, p.tags]) &&
       matchesChoice(f.category, p.category) &&
-      inBand(p.price, f.price, SHOP_PRICE_BANDS),
+      matchesPriceBand(p.price, f.price, priceBounds),
   });
 
-/** With a new site's categories (the spec's list): the filter types below, and tests. */
+/** With a new site's categories and price bands (the spec's lists): the filter types below, and tests. */
 export const shopSection = shopSectionFor(defaultCategories('product'));
 
 export type ShopFilters = SectionFilters<typeof shopSection>;

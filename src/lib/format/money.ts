@@ -36,10 +36,11 @@ const NO_DECIMALS = new Set(
 );
 const THREE_DECIMALS = new Set('BHD JOD KWD LYD OMR TND'.split(' '));
 
-/** The digits of |cents| / 100 with the currency's decimals, rounding half up as Intl does. */
-function digitsOf(cents: number, currency: string): string {
+/** The digits of |cents| / 100 with the currency's decimals, rounding half up as Intl does; a whole amount bare when asked. */
+function digitsOf(cents: number, currency: string, stripIfInteger: boolean): string {
   const whole = Math.floor(cents / 100);
   if (NO_DECIMALS.has(currency)) return grouped(String(whole + (cents % 100 >= 50 ? 1 : 0)));
+  if (stripIfInteger && cents % 100 === 0) return grouped(String(whole));
   const fraction = String(cents % 100).padStart(2, '0');
   return `${grouped(String(whole))}.${fraction}${THREE_DECIMALS.has(currency) ? '0' : ''}`;
 }
@@ -47,9 +48,11 @@ function digitsOf(cents: number, currency: string): string {
 /**
  * An amount in the store's minor units (hundredths of the currency, as every price is stored: 1999 is 19.99) in
  * the store's currency, as en-US writes it: '$19.99', '€1,234.50', '¥1,500' (the yen has no minor unit, so 150000
- * reads ¥1,500), 'SEK 12.00'; 'Free' for 0 when `free` is asked (an event or a plan); '' for what is not a number.
+ * reads ¥1,500), 'SEK 12.00'; 'Free' for 0 when `free` is asked (an event or a plan); a whole amount without its
+ * cents when `stripIfInteger` is asked, as Intl's trailingZeroDisplay of that name ('$50', a price band's bound);
+ * '' for what is not a number.
  */
-export function formatMoney(cents: number, currency: string, { free = false } = {}): string {
+export function formatMoney(cents: number, currency: string, { free = false, stripIfInteger = false } = {}): string {
   if (!Number.isFinite(cents)) return '';
   if (free && Math.round(cents) === 0) return 'Free';
   const code = currency.trim().toUpperCase();
@@ -58,5 +61,5 @@ export function formatMoney(cents: number, currency: string, { free = false } = 
   const symbol = SYMBOLS[code] ?? code;
   // A symbol that does not end in a currency sign is set apart from the digits, as Intl does ('CHF 5.00', 'FCFA 5').
   const gap = /\p{S}$/u.test(symbol) ? '' : '\u00a0';
-  return `${sign}${symbol}${gap}${digitsOf(whole, code)}`;
+  return `${sign}${symbol}${gap}${digitsOf(whole, code, stripIfInteger)}`;
 }

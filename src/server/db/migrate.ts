@@ -23,6 +23,8 @@ import * as menus from './migrations/2026_12_01_1000_menus.ts';
 import * as homeAndAbout from './migrations/2026_12_01_1100_home_and_about.ts';
 import * as storeTimeZone from './migrations/2026_12_01_1200_store_time_zone.ts';
 import * as checkoutRequester from './migrations/2026_12_01_1300_checkout_requester.ts';
+import * as priceBands from './migrations/2026_12_01_1400_price_bands.ts';
+import * as logoShowsName from './migrations/2026_12_01_1500_logo_shows_name.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_01_1100_home_and_about': homeAndAbout,
   '2026_12_01_1200_store_time_zone': storeTimeZone,
   '2026_12_01_1300_checkout_requester': checkoutRequester,
+  '2026_12_01_1400_price_bands': priceBands,
+  '2026_12_01_1500_logo_shows_name': logoShowsName,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -33,6 +33,8 @@ export interface CompanySettingsTable extends SeoColumns {
   logo_dark: string | null;
   /** Whether an admin uploaded the dark logo; until then a new main logo replaces it (company/dark-logo.ts). */
   logo_dark_own: Bool;
+  /** The logo already shows the company name (a wordmark): the header shows the logo without the name beside it. */
+  logo_shows_name: Bool;
   icon: string | null;
   hero_image: string | null;
   cta_text: string | null;
@@ -522,6 +524,8 @@ export interface StoreSettingsTable {
   manual_payment_instructions: DefaultedText;
   /** IANA zone in which order times are shown. */
   time_zone: DefaultedText;
+  /** The shop's and search's price bands as JSON ({ shop, search } bounds in cents); null for the spec's. */
+  price_bands: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: DefaultedText;
 }
 

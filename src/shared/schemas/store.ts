@@ -3,6 +3,7 @@
  * checks the same before sending.
  */
 import { BASIS_POINTS } from '../commerce.ts';
+import { checkPriceBands, type PriceBands } from '../price-bands.ts';
 import { isTimeZone, TIME_ZONE_INVALID } from '../time-zone.ts';
 import { checkBody, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
@@ -64,13 +65,26 @@ export const StoreSettingsUpdate = z
     manualPaymentInstructions: formText(PAYMENT_INSTRUCTIONS_MAX, { multiline: true }),
     /** Left out, the store keeps its zone (clients made before the setting send none). */
     timeZone: z.string({ error: TIME_ZONE_INVALID }).trim().refine(isTimeZone, TIME_ZONE_INVALID).optional(),
+    /** Left out, the store keeps its bands; checked by checkPriceBands, which names the bound at fault. */
+    priceBandsCents: z.unknown().optional(),
   })
   .refine((v) => !v.manualPaymentEnabled || v.manualPaymentInstructions !== '', {
     path: ['manualPaymentInstructions'],
     error: 'are required while manual payment is on (tell customers how to pay)',
   });
-export type StoreSettingsValues = z.output<typeof StoreSettingsUpdate>;
+export type StoreSettingsValues = Omit<z.output<typeof StoreSettingsUpdate>, 'priceBandsCents'> & {
+  priceBandsCents?: PriceBands;
+};
 
-/** The body checked: the first bad field and its sentence, '<Field> is required.' for a missing one. */
-export const checkStoreSettings = (body: unknown): FieldCheck<StoreSettingsValues> =>
-  checkBody(StoreSettingsUpdate, body);
+/**
+ * The body checked: the first bad field and its sentence, '<Field> is required.' for a missing one; a bad price band
+ * names its list or its bound ('priceBandsCents.shop.1').
+ */
+export function checkStoreSettings(body: unknown): FieldCheck<StoreSettingsValues> {
+  const checked = checkBody(StoreSettingsUpdate, body);
+  if (!checked.ok) return checked;
+  const { priceBandsCents, ...rest } = checked.value;
+  if (priceBandsCents === undefined) return { ok: true, value: rest };
+  const bands = checkPriceBands(priceBandsCents);
+  return bands.ok ? { ok: true, value: { ...rest, priceBandsCents: bands.value } } : bands;
+}

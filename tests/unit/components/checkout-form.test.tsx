@@ -18,6 +18,7 @@ const STORE: StoreSettings = {
   taxInclusive: false,
   shippingCents: 500,
   timeZone: 'UTC',
+  priceBandsCents: { shop: [5000, 10000, 50000], search: [5000, 10000] },
   payment: {
     manual: { enabled: true, instructions: 'Pay by bank transfer to IBAN XX00 1234.' },
     stripe: { enabled: false },

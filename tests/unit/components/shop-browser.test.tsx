@@ -49,16 +49,21 @@ let island: HTMLElement;
  * server render as <astro-slot>, and in the browser @astrojs/react's client hydrates the island with that HTML as its
  * children. Returns the card elements the build wrote.
  */
-async function openShop(initial: Product[] = PRODUCTS, categories = CATEGORIES): Promise<HTMLElement[]> {
+async function openShop(
+  initial: Product[] = PRODUCTS,
+  categories = CATEGORIES,
+  { priceBounds, currency = 'USD' }: { priceBounds?: number[]; currency?: string } = {},
+): Promise<HTMLElement[]> {
   const grid = renderToStaticMarkup(
-    <ProductGrid products={shopSection.apply(initial, shopSection.defaults, new Date())} currency="USD" />,
+    <ProductGrid products={shopSection.apply(initial, shopSection.defaults, new Date())} currency={currency} />,
   );
+  const store = priceBounds ? { priceBounds, currency } : { currency };
   const slot = createElement('astro-slot', { dangerouslySetInnerHTML: { __html: grid } });
   island = document.createElement('astro-island');
   island.setAttribute('ssr', '');
   island.setAttribute('prefix', 'r1');
   island.innerHTML = renderToString(
-    <ShopBrowser categories={categories} initial={initial} currency="USD">
+    <ShopBrowser categories={categories} initial={initial} {...store}>
       {slot}
     </ShopBrowser>,
     { identifierPrefix: 'r1' },
@@ -68,12 +73,7 @@ async function openShop(initial: Product[] = PRODUCTS, categories = CATEGORIES):
   const errors = vi.spyOn(console, 'error');
   // The async act(): the hydration and the refresh it starts settle before it returns.
   await act(() => {
-    hydrateAstroIsland(island)(
-      ShopBrowser,
-      { categories, initial, currency: 'USD' },
-      { default: grid },
-      { client: 'idle' },
-    );
+    hydrateAstroIsland(island)(ShopBrowser, { categories, initial, ...store }, { default: grid }, { client: 'idle' });
     return Promise.resolve();
   });
   // A mismatch would make React render the island again from scratch, and say so.
@@ -246,5 +246,18 @@ describe('ShopBrowser', () => {
     await openShop([]);
     expect(island.querySelector('astro-slot p')?.textContent).toBe('No products available.');
     expect(screen.getByText('0 products')).toBeTruthy();
+  });
+
+  it("offers the store's own price bands in its currency, and filters by them", async () => {
+    await openShop(PRODUCTS, CATEGORIES, { priceBounds: [2000, 6000], currency: 'EUR' });
+    expect([...select('Price').options].map((option) => [option.value, option.text])).toEqual([
+      ['all', 'All Prices'],
+      ['under-20', 'Under €20'],
+      ['20-60', '€20-€60'],
+      ['over-60', 'Over €60'],
+    ]);
+    await change(select('Price'), '20-60');
+    expect(names()).toEqual(['Field Guide', 'Linen Shirt']);
+    expect(location.search).toBe('?price=20-60');
   });
 });

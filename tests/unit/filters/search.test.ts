@@ -6,6 +6,7 @@ import {
   searchFiltersReducer,
   searchFiltersToQuery,
   searchResultDate,
+  searchSectionFor,
 } from '../../../src/lib/filters/search.ts';
 import type { SearchFilters } from '../../../src/lib/filters/search.ts';
 import type { ContentType, SearchResult } from '../../../src/shared/types.ts';
@@ -83,5 +84,29 @@ describe('searchFiltersReducer and query', () => {
     ['type=Photo&date=24H&price=Paid', { ...DEFAULT_SEARCH_FILTERS, type: 'photo', date: '24h', price: 'paid' }],
   ])('repairs %o', (query, expected) => {
     expect(searchFiltersFromQuery(new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe("the store's own search price bands", () => {
+  const gbp = searchSectionFor([2500], 'GBP');
+
+  it('follow Free and Paid, labelled in the store currency', () => {
+    const price = gbp.panel([], gbp.defaults).selects.find((select) => select.key === 'price');
+    expect(price?.options.map((option) => [option.value, option.label])).toEqual([
+      ['all', 'All Prices'],
+      ['free', 'Free'],
+      ['paid', 'Paid'],
+      ['under-25', 'Under £25'],
+      ['over-25', 'Over £25'],
+    ]);
+  });
+
+  it.each<[string, string[]]>([
+    ['free', ['free-event']],
+    ['paid', ['cheap', 'fifty', 'hundred', 'pricey']],
+    ['under-25', ['free-event']],
+    ['over-25', ['cheap', 'fifty', 'hundred', 'pricey']],
+  ])('filter %s; results without a price match none', (price, expected) => {
+    expect(ids(gbp.apply(items, { ...gbp.defaults, price }, NOW))).toEqual(expected);
   });
 });

@@ -5,6 +5,7 @@ import {
   shopFiltersFromQuery,
   shopFiltersReducer,
   shopFiltersToQuery,
+  shopSectionFor,
 } from '../../../src/lib/filters/shop.ts';
 import type { ShopFilters } from '../../../src/lib/filters/shop.ts';
 import type { Product } from '../../../src/shared/types.ts';
@@ -93,5 +94,35 @@ describe('shop query', () => {
     ['utm_source=x&q=mug', { ...DEFAULT_SHOP_FILTERS, q: 'mug' }],
   ])('repairs %o', (query, expected) => {
     expect(shopFiltersFromQuery(new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+describe("the store's own price bands", () => {
+  const eur = shopSectionFor([], [2000, 7500, 15000], 'EUR');
+
+  it('label the Price choices in the store currency, values taken from the bounds', () => {
+    const price = eur.panel([], eur.defaults).selects.find((select) => select.key === 'price');
+    expect(price?.options).toEqual([
+      { value: 'all', label: 'All Prices' },
+      { value: 'under-20', label: 'Under €20' },
+      { value: '20-75', label: '€20-€75' },
+      { value: '75-150', label: '€75-€150' },
+      { value: 'over-150', label: 'Over €150' },
+    ]);
+  });
+
+  it.each<[string, string[]]>([
+    ['under-20', []],
+    ['20-75', ['cheap', 'fifty']],
+    ['75-150', ['hundred', 'mid']],
+    ['over-150', ['fivehundred', 'lux']],
+  ])('put each product in exactly one band: %s', (price, expected) => {
+    expect(ids(eur.apply(items, { ...eur.defaults, price }, NOW)).sort()).toEqual([...expected].sort());
+  });
+
+  it("keep a link's band while the store has it and drop one it no longer has", () => {
+    expect(eur.fromQuery(new URLSearchParams('price=20-75')).price).toBe('20-75');
+    expect(eur.fromQuery(new URLSearchParams('price=50-100')).price).toBe('all');
+    expect(eur.toQuery({ ...eur.defaults, price: 'over-150' }).toString()).toBe('price=over-150');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The /admin/store screen: the currency the shop charges in, the tax rate (typed in percent, sent in
  * basis points) and whether prices include it, the flat shipping charge, manual payment and its instructions, and
- * whether Stripe is configured (read only: it comes from the server's environment), and the zone order times are shown in. One PUT saves it all; the site is
- * rebuilt with the new figures.
+ * whether Stripe is configured (read only: it comes from the server's environment), the zone order times are shown in,
+ * and the shop's and search's price bands. One PUT saves it all; the site is rebuilt with the new figures.
  */
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { fetchAdminStore, updateAdminStore } from '../../../lib/api/admin/store.ts';
@@ -18,9 +18,11 @@ import AdminGate from '../ui/AdminGate.tsx';
 import { FIELD_CLASS } from '../ui/FilterFields.tsx';
 import { Field } from '../ui/record-form.tsx';
 import Spinner from '../ui/Spinner.tsx';
+import PriceBandsCard from './PriceBandsCard.tsx';
 import {
   amountTextToCents,
   checkStoreForm,
+  defaultBandTexts,
   formFieldOf,
   percentToBasisPoints,
   refusalText,
@@ -107,9 +109,12 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
     focusNext.current = null;
   });
 
-  const set = <K extends StoreField>(key: K, value: StoreFormValues[K]) => {
+  const set = <K extends keyof StoreFormValues>(key: K, value: StoreFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([field]) => field !== key)));
+    // A band list's change clears the errors of all its amounts.
+    setErrors((old) =>
+      Object.fromEntries(Object.entries(old).filter(([field]) => field !== key && !field.startsWith(`${key}.`))),
+    );
   };
   const mark = (field: StoreField, message: string) => {
     setErrors({ [field]: message });
@@ -289,6 +294,15 @@ function StoreEditor({ settings, onSaved }: { settings: StoreSettings; onSaved: 
           </Field>
         </div>
       </Card>
+
+      <PriceBandsCard
+        idPrefix={id}
+        currency={values.currency}
+        texts={values.priceBands}
+        errors={errors}
+        onChange={(texts) => set('priceBands', texts)}
+        onReset={() => set('priceBands', defaultBandTexts())}
+      />
 
       <Card title="Payment" description="How customers can pay for their orders.">
         <div className="space-y-4">

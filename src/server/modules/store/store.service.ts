@@ -1,8 +1,10 @@
 /**
  * The store's settings: what GET /api/store answers, and the admin's change of them, committed with
- * its audit entry, then a site rebuild asked for (pages show prices in the store's currency).
+ * its audit entry, then a site rebuild asked for (pages show prices, and the Price filters' bands, in the store's
+ * currency).
  */
 import type { StoreSettings } from '../../../shared/commerce.ts';
+import { parseStoredPriceBands, storedPriceBands } from '../../../shared/price-bands.ts';
 import type { StoreSettingsValues } from '../../../shared/schemas/store.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
@@ -21,6 +23,7 @@ const DEFAULT_ROW: Omit<StoreRow, 'id' | 'updated_at'> = {
   manual_payment_enabled: true,
   manual_payment_instructions: '',
   time_zone: 'UTC',
+  price_bands: null,
 };
 
 /** The settings row, or the defaults. Booleans read back as 0/1. */
@@ -39,6 +42,7 @@ export function storeSettingsFromRow(
     taxInclusive: Boolean(row.tax_inclusive),
     shippingCents: row.shipping_cents,
     timeZone: row.time_zone,
+    priceBandsCents: parseStoredPriceBands(row.price_bands),
     payment: {
       manual: { enabled: Boolean(row.manual_payment_enabled), instructions: row.manual_payment_instructions },
       stripe: { enabled: payments.stripe !== undefined },
@@ -61,9 +65,12 @@ function changedFields(before: StoreSettings, after: StoreSettingsValues): strin
     manualPaymentEnabled: before.payment.manual.enabled,
     manualPaymentInstructions: before.payment.manual.instructions,
     timeZone: before.timeZone,
+    priceBandsCents: before.priceBandsCents,
   };
+  // The bands are lists: compared by their stored form.
+  const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
   return (Object.keys(was) as (keyof StoreSettingsValues)[]).filter(
-    (key) => after[key] !== undefined && was[key] !== after[key],
+    (key) => after[key] !== undefined && !same(was[key], after[key]),
   );
 }
 
@@ -95,6 +102,7 @@ export async function updateStoreSettings(
       manual_payment_enabled: values.manualPaymentEnabled,
       manual_payment_instructions: values.manualPaymentInstructions,
       ...(values.timeZone === undefined ? {} : { time_zone: values.timeZone }),
+      ...(values.priceBandsCents === undefined ? {} : { price_bands: storedPriceBands(values.priceBandsCents) }),
       updated_at: new Date().toISOString(),
     });
     await recordAudit(trx, actor, {
