@@ -19,6 +19,7 @@ export const DEFAULT_COMPANY: Company = {
   description: '',
   logo: DEFAULT_BRAND.logo,
   logo_dark: '',
+  logo_shows_name: false,
   icon: '',
   hero_image: '',
   cta_text: '',

@@ -20,6 +20,8 @@ export interface Company extends SeoFields {
   description: string;
   logo: string;
   logo_dark: string;
+  /** The logo already shows the company name (a wordmark): the header shows the logo alone, the name kept for screen readers. */
+  logo_shows_name: boolean;
   icon: string;
   hero_image: string;
   cta_text: string;

@@ -129,6 +129,11 @@ const optional = <T extends Record<string, z.ZodType>>(rules: T) =>
     [K in keyof T]: z.ZodOptional<T[K]>;
   };
 
+/** true/false as JSON, or the text 'true'/'false' of a form field. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
+  .transform((v) => v === true || v === 'true');
+
 /** The refusal of a blank company name: the name heads every page and mail, so it cannot be cleared. */
 export const COMPANY_NAME_REQUIRED = 'The company name is required.';
 
@@ -209,6 +214,7 @@ const homeSections = z.unknown().transform((value, ctx): string | null => {
 export const CompanyUpdate = z.object({
   ...optional(companyTextRules),
   social: SocialUpdate.optional(),
+  logo_shows_name: flag.optional(),
   ...optional(themeFieldRules),
   ...seoRules,
   ...aboutRules,

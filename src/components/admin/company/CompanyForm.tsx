@@ -1,6 +1,6 @@
 /**
  * Update Company (spec §2, §3): every company text field, the About page's texts, the home page's sections, the social
- * links, every SEO pair, and the logo, dark logo and icon pickers; one multipart PUT /api/company with a real progress
+ * links, every SEO pair, the logo, dark logo and icon pickers and whether the logo shows the name; one multipart PUT /api/company with a real progress
  * bar. After a save the branding store is refreshed, so the page's header and icon follow at once.
  */
 import { useStore } from '@nanostores/react';
@@ -23,6 +23,7 @@ import {
   errorField,
   formValues,
   HOME_SECTIONS_FIELD,
+  LOGO_SHOWS_NAME,
   PICTURES,
   SEO_GROUPS,
   SOCIAL_FIELDS,
@@ -31,7 +32,7 @@ import {
   type FormValues,
   type PictureField,
 } from './company-rules.ts';
-import { Card, Field } from './fields.tsx';
+import { Card, CheckField, Field } from './fields.tsx';
 import HomeSectionsEditor from './HomeSectionsEditor.tsx';
 import ImagePicker from './ImagePicker.tsx';
 import UploadProgressBar from './UploadProgressBar.tsx';
@@ -185,6 +186,14 @@ function CompanyEditor({
               }}
             />
           ))}
+        </div>
+        <div className="mt-4">
+          <CheckField
+            {...LOGO_SHOWS_NAME}
+            checked={values[LOGO_SHOWS_NAME.name] === 'true'}
+            error={errors[LOGO_SHOWS_NAME.name] ?? ''}
+            onChange={(checked) => edit(LOGO_SHOWS_NAME.name)(String(checked))}
+          />
         </div>
       </Card>
 

@@ -14,7 +14,7 @@ export const NOT_ALLOWED = 'Only JPEG, PNG, GIF, and WEBP files are allowed';
 export const UPDATE_FAILED = 'Failed to update company settings. Please try again.';
 
 export const PICTURES = [
-  { name: 'logo', label: 'Logo', hint: 'Shown in the header and footer.', backdrop: 'light' },
+  { name: 'logo', label: 'Logo', hint: 'Shown in the header.', backdrop: 'light' },
   {
     name: 'logo_dark',
     label: 'Logo (dark theme)',
@@ -113,6 +113,13 @@ export const ABOUT_FIELD_SPECS: FieldSpec[] = ABOUT_SECTIONS.map(({ field, title
   rows: 5,
 }));
 
+/** The Logos card's tick box: whether the logo already shows the name; its form value is 'true' or 'false'. */
+export const LOGO_SHOWS_NAME = {
+  name: 'logo_shows_name',
+  label: "The logo shows the company's name",
+  hint: 'Tick this when your logo already spells out the name: the header then shows the logo alone, and screen readers still announce the name.',
+} as const;
+
 /** The Home page card's one form value: the sections as the JSON text PUT /api/company reads. */
 export const HOME_SECTIONS_FIELD = 'home_sections';
 
@@ -155,6 +162,7 @@ export function formValues(company: Company): FormValues {
     values[name] = typeof value === 'string' ? value : '';
   }
   values[HOME_SECTIONS_FIELD] = JSON.stringify(company.home_sections);
+  values[LOGO_SHOWS_NAME.name] = String(company.logo_shows_name);
   return values;
 }
 
@@ -209,6 +217,7 @@ export function errorField(error: unknown): string | null {
   const shown =
     ALL_FIELDS.some((spec) => spec.name === name) ||
     PICTURES.some((p) => p.name === name) ||
-    name === HOME_SECTIONS_FIELD;
+    name === HOME_SECTIONS_FIELD ||
+    name === LOGO_SHOWS_NAME.name;
   return shown ? name : null;
 }

@@ -1,4 +1,4 @@
-/** The Update Company screen's pieces: a labelled text field from its FieldSpec, and a titled card. */
+/** The Update Company screen's pieces: a labelled text field from its FieldSpec, a tick box, and a titled card. */
 import { useId, type ReactNode } from 'react';
 import { FONTS } from '../../../shared/constants.ts';
 import type { FieldSpec } from './company-rules.ts';
@@ -76,6 +76,47 @@ export function Field({ spec, value, error, onChange }: FieldProps) {
       )}
       {error && (
         <p id={`${id}-error`} className="m-0 mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CheckFieldProps {
+  name: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  error: string;
+  onChange: (checked: boolean) => void;
+}
+
+/** A tick box with its label beside it and a hint below. */
+export function CheckField({ name, label, hint, checked, error, onChange }: CheckFieldProps) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          onChange={(e) => onChange(e.target.checked)}
+          className="mt-0.5 h-4 w-4 shrink-0 accent-[var(--color-primary)]"
+        />
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="m-0 mt-1 pl-6 text-xs text-gray-600 dark:text-gray-400">
+        {hint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="m-0 mt-1 pl-6 text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       )}

@@ -19,6 +19,8 @@ export function companyFromRow(row: CompanyRow | undefined): Company {
   );
   const input: Record<string, unknown> = { _id: public_id };
   for (const [key, value] of Object.entries(rest)) if (value !== null) input[key] = value;
+  // SQLite keeps a boolean as 0 or 1.
+  input['logo_shows_name'] = Boolean(row.logo_shows_name);
   input['social'] = {
     facebook: social_facebook,
     instagram: social_instagram,
