@@ -185,8 +185,9 @@ async function openDialogs(page: Page, watch: CspWatch, where: string, route: st
       );
     // A rich-text editor or a preview sets its styles once mounted.
     await page.waitForTimeout(200);
-    // An editor that opens in the page (the hero's slider editor, a new menu row) is looked at where it opened.
-    if (!shown) expect(name, `${where}: "${name}" opened no dialog`).toMatch(/^(Edit |Add link$)/);
+    // An editor that opens in the page (the hero's slider editor, a new menu row, a new price band) is looked at where
+    // it opened.
+    if (!shown) expect(name, `${where}: "${name}" opened no dialog`).toMatch(/^(Edit |Add link$|Add amount to )/);
     opened.push(shown ? name : `${name} (in the page)`);
     await expectPageWithinPolicy(page, watch, `${where}: "${name}" open`);
     if (!shown) continue;
