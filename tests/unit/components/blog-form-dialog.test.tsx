@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import BlogFormDialog from '../../../src/components/admin/content/blogs/BlogFormDialog.tsx';
 import { createBlog, updateBlog } from '../../../src/lib/api/admin/blogs.ts';
 import type { AdminBlog } from '../../../src/shared/schemas/blog-admin.ts';
-import { apiError } from './helpers/browser.ts';
+import { apiError, stubModalDialogs } from './helpers/browser.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) stay real.
 vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({ createBlog: vi.fn(), updateBlog: vi.fn() }));
@@ -15,16 +15,7 @@ vi.mock('../../../src/lib/api/admin/categories.ts', async () => {
   };
 });
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are enough here.
-  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
-  dialog.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  dialog.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(stubModalDialogs);
 
 const BLOG: AdminBlog = {
   _id: 'b1',

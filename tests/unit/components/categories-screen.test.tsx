@@ -4,17 +4,9 @@ import CategoryList from '../../../src/components/admin/categories/CategoryList.
 import DeleteCategoryDialog from '../../../src/components/admin/categories/DeleteCategoryDialog.tsx';
 import { kindFromSearch, savedNotice } from '../../../src/components/admin/categories/categories-screen.ts';
 import type { AdminCategory } from '../../../src/shared/schemas/category.ts';
+import { stubModalDialogs } from './helpers/browser.ts';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are enough here.
-  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
-  dialog.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  dialog.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(stubModalDialogs);
 
 const category = (name: string, order: number, items: number): AdminCategory => ({
   _id: `id-${name}`,

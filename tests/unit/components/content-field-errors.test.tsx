@@ -22,7 +22,7 @@ import { createPage } from '../../../src/lib/api/admin/pages.ts';
 import { createPlan } from '../../../src/lib/api/admin/plans.ts';
 import { createProduct } from '../../../src/lib/api/admin/products.ts';
 import type { Photo } from '../../../src/shared/types.ts';
-import { apiError, consoleMessages, watchConsoleErrors } from './helpers/browser.ts';
+import { apiError, consoleMessages, watchConsoleErrors, stubModalDialogs } from './helpers/browser.ts';
 import { expectMarked, expectUnmarked, type } from './helpers/field-errors.ts';
 
 // The endpoint functions are mocked; each form's own rules (shared with the server) stay real.
@@ -44,16 +44,7 @@ vi.mock('../../../src/lib/api/admin/categories.ts', () => ({
   fetchAdminCategories: vi.fn(() => Promise.resolve([{ _id: 'c1', name: 'Books', items: 0 }])),
 }));
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are enough here.
-  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
-  dialog.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  dialog.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(stubModalDialogs);
 
 let consoleError: MockInstance<typeof console.error>;
 beforeEach(() => {

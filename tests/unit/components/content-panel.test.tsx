@@ -3,18 +3,9 @@ import { assert, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContentFormSlot } from '../../../src/components/admin/content/ui/ContentPanel.tsx';
 import ContentPanel from '../../../src/components/admin/content/ui/ContentPanel.tsx';
 import PanelToolbar from '../../../src/components/admin/content/ui/PanelToolbar.tsx';
-import { apiError } from './helpers/browser.ts';
+import { apiError, stubModalDialogs } from './helpers/browser.ts';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are enough here.
-  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
-  dialog.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  dialog.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(stubModalDialogs);
 
 interface Widget {
   id: string;

@@ -11,7 +11,7 @@ import TwoFactorSection from '../../../src/components/settings/TwoFactorSection.
 import { confirmEmailChange, deleteAccount, requestEmailChange, saveProfile } from '../../../src/lib/api/account.ts';
 import { disableTwoFactor, fetchTwoFactor } from '../../../src/lib/api/two-factor.ts';
 import type { AccountProfile } from '../../../src/shared/account.ts';
-import { apiError, consoleMessages, watchConsoleErrors } from './helpers/browser.ts';
+import { apiError, consoleMessages, watchConsoleErrors, stubModalDialogs } from './helpers/browser.ts';
 import { expectMarked, expectUnmarked, type } from './helpers/field-errors.ts';
 
 vi.mock('../../../src/lib/api/account.ts', () => ({
@@ -31,16 +31,7 @@ vi.mock('../../../src/lib/api/two-factor.ts', () => ({
   renewRecoveryCodes: vi.fn(),
 }));
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close are enough here.
-  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
-  dialog.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  dialog.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(stubModalDialogs);
 
 let consoleError: MockInstance<typeof console.error>;
 beforeEach(() => {

@@ -105,3 +105,14 @@ export const watchConsoleErrors = () => vi.spyOn(console, 'error');
 /** The messages a console.error spy saw, one string per call, for a readable failure. */
 export const consoleMessages = (spy: { mock: { calls: unknown[][] } }): string[] =>
   spy.mock.calls.map((args) => args.map(String).join(' '));
+
+/** jsdom has no modal dialogs: opening and closing one sets `open`, which is all the tests need. */
+export function stubModalDialogs(): void {
+  const dialog: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
+  dialog.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  dialog.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
