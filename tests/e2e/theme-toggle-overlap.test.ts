@@ -131,6 +131,21 @@ async function covered(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What the toggle covers once the page has stopped changing: an island that renders late (the checkout's form after
+ * the cart has loaded) moves text under the toggle, and the toggle's next placement is due 80 ms later. Asked again
+ * for up to two seconds; what is still covered then is a fault.
+ */
+async function coveredOnceSettled(page: Page): Promise<string[]> {
+  let found = await covered(page);
+  for (let attempt = 0; found.length > 0 && attempt < 8; attempt += 1) {
+    await page.waitForTimeout(250);
+    await settled(page);
+    found = await covered(page);
+  }
+  return found;
+}
+
 for (const width of WIDTHS) {
   test(`at ${width} px the theme toggle covers no control or text on any public page, at the top or the bottom`, async ({
     browser,
@@ -152,7 +167,9 @@ for (const width of WIDTHS) {
         await waitForIslands(page, path);
         for (const where of ['top', 'bottom'] as const) {
           await scrollTo(page, where);
-          for (const what of await covered(page)) problems.push(`${path} at ${width}px, ${where}: covers ${what}`);
+          for (const what of await coveredOnceSettled(page)) {
+            problems.push(`${path} at ${width}px, ${where}: covers ${what}`);
+          }
         }
       }
     } finally {
