@@ -17,6 +17,11 @@ import { isUploadRequest } from './http/upload-form.ts';
 import { wellFormedUrl } from './http/well-formed-text.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { commentRoutes } from './modules/comments/comments.routes.ts';
+import { eventRegistrationRoutes } from './modules/events/registrations.routes.ts';
+import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes.ts';
+import { featuredAdminRoutes } from './modules/recommendations/featured.admin.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
@@ -147,6 +152,12 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', planRoutes());
   // Newsletter double opt-in, the contact form's messages, the team on About (public reads, admin writes).
   api.route('/', newsletterRoutes(deps));
+  api.route('/', newsletterAdminRoutes(deps));
+  // What visitors do and say: counters and likes, comments and reviews, event registrations, featured pins.
+  api.route('/', activityRoutes(deps));
+  api.route('/', commentRoutes(deps));
+  api.route('/', eventRegistrationRoutes(deps));
+  api.route('/', featuredAdminRoutes(deps));
   api.route('/', contactRoutes(deps));
   api.route('/', teamRoutes());
   // The header and footer menus: the public, resolved read and the admin's read and save.

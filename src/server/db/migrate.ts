@@ -25,6 +25,11 @@ import * as storeTimeZone from './migrations/2026_12_01_1200_store_time_zone.ts'
 import * as checkoutRequester from './migrations/2026_12_01_1300_checkout_requester.ts';
 import * as priceBands from './migrations/2026_12_01_1400_price_bands.ts';
 import * as logoShowsName from './migrations/2026_12_01_1500_logo_shows_name.ts';
+import * as activity from './migrations/2026_12_02_0900_activity.ts';
+import * as commentsReviews from './migrations/2026_12_02_1000_comments_reviews.ts';
+import * as eventRegistrations from './migrations/2026_12_02_1100_event_registrations.ts';
+import * as newsletterSending from './migrations/2026_12_02_1200_newsletter_sending.ts';
+import * as featuredPins from './migrations/2026_12_02_1300_featured_pins.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +56,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_01_1300_checkout_requester': checkoutRequester,
   '2026_12_01_1400_price_bands': priceBands,
   '2026_12_01_1500_logo_shows_name': logoShowsName,
+  '2026_12_02_0900_activity': activity,
+  '2026_12_02_1000_comments_reviews': commentsReviews,
+  '2026_12_02_1100_event_registrations': eventRegistrations,
+  '2026_12_02_1200_newsletter_sending': newsletterSending,
+  '2026_12_02_1300_featured_pins': featuredPins,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
