@@ -79,6 +79,8 @@ const NO_REFERRER_PAGES = [
   '/orders/view',
   '/orders/view/',
   ...['confirm', 'unsubscribe'].flatMap((p) => [`/newsletter/${p}`, `/newsletter/${p}/`]),
+  '/events/cancel',
+  '/events/cancel/',
 ];
 
 export function createApp({ db, env, deps, variants }: AppDeps) {

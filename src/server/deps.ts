@@ -23,6 +23,8 @@ export interface ServerKeys {
   oidcFlow: string;
   /** Binds a pending Google session to the browser that started it. */
   sessionBinding: Buffer;
+  /** Signs a guest's like key (activity.service.ts newLikeKey). */
+  likeKey: Buffer;
 }
 
 export interface Deps {
@@ -67,6 +69,7 @@ export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
       otp: subKey(secret, 'otp'),
       oidcFlow: subKey(secret, 'oidc-flow').toString('base64url'),
       sessionBinding: subKey(secret, 'session-binding'),
+      likeKey: subKey(secret, 'like-key'),
     },
     rebuilds: createRebuildScheduler({ run, onError: (error) => console.error('site rebuild failed:', error) }),
     payments: createPayments(env),

@@ -147,6 +147,8 @@ const EnvSchema = z
     ),
     /** Where browsers fetch media (a CDN in front of the bucket or of /media); unset, the API's own /media/. */
     MEDIA_BASE_URL: optionalUrl,
+    /** Newsletter mails sent per second (modules/newsletter/newsletter-sender.ts); below 1, one every 1/rate seconds. */
+    NEWSLETTER_SEND_RATE: z.coerce.number().min(0.01).max(100).default(5),
   })
   .superRefine(
     (env, ctx) => {

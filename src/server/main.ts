@@ -13,14 +13,19 @@ import type { Env } from './env.ts';
 import { closeGracefully } from './graceful-shutdown.ts';
 import { defaultMaxConnections, limitConnections, openFileLimit, serverTimeouts } from './http/connection-limits.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
+import { flushActivity } from './modules/activity/activity.service.ts';
 import { findBlogBySlug, findProductBySlug } from './modules/content/content.repository.ts';
+import { startNewsletterSender } from './modules/newsletter/newsletter-sender.ts';
 import { prepareData } from './prepare.ts';
 import type { RebuildRun } from './site/rebuild-scheduler.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
 
 export interface RunningServer {
   port: number;
-  /** Stops accepting, lets requests in flight finish (cut after `graceMs`, default SHUTDOWN_GRACE_MS) and resolves when all connections are closed. */
+  /**
+   * Stops accepting, lets requests in flight finish (cut after `graceMs`, default SHUTDOWN_GRACE_MS), writes the counts
+   * still waiting, and resolves when all connections are closed.
+   */
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
@@ -52,7 +57,14 @@ export function startServer(opts: {
     const server = serve(
       { fetch: app.fetch, port: opts.env.PORT, hostname: opts.env.HOST, serverOptions: serverTimeouts(limits) },
       (info: AddressInfo) => {
-        resolve({ port: info.port, close: ({ graceMs } = {}) => closeGracefully(server, graceMs) });
+        resolve({
+          port: info.port,
+          // The counts the last requests left in memory are written before the database can be closed.
+          close: async ({ graceMs } = {}) => {
+            await closeGracefully(server, graceMs);
+            await flushActivity(opts.db);
+          },
+        });
       },
     ) as Server;
     limitConnections(server, limits, opts.env.TRUST_PROXY);
@@ -90,7 +102,16 @@ export async function launchApi({ env, site = NO_SITE, rebuildSite, variants: ma
   const variants = makeVariants?.(db);
   await prepareData(db, env, console.log, { variants });
   const deps = createDeps(env, rebuildSite ? { rebuildSite } : {});
-  const server = await startServer({ db, env, deps, site, ...(variants ? { variants } : {}) });
+  const listening = await startServer({ db, env, deps, site, ...(variants ? { variants } : {}) });
+  // Queued newsletter mails go out from here; a restart resumes them (newsletter-sender.ts).
+  const newsletter = startNewsletterSender({ db, env, mailer: deps.mailer });
+  // Every script stops the server before closing the database: the worker stops with it, its mail in flight finished.
+  const server: RunningServer = {
+    port: listening.port,
+    close: async (options) => {
+      await Promise.all([listening.close(options), newsletter.stop()]);
+    },
+  };
   const launched: LaunchedApi = {
     db,
     deps,

@@ -38,7 +38,9 @@ export type AuditAction =
   | 'backup.download'
   | 'user.two-factor-reset'
   // The header menu or the footer's Quick Links saved.
-  | 'navigation.update';
+  | 'navigation.update'
+  // The home page's Featured row: the admin's pins and their order saved.
+  | 'featured.update';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

@@ -11,6 +11,9 @@ import { expectNoSideScroll } from './helpers/page-audit.ts';
 const SIDEBAR = [
   ['Dashboard', '/admin-dashboard'],
   ['Content', '/admin/content'],
+  ['Featured', '/admin/featured'],
+  ['Comments', '/admin/comments'],
+  ['Events', '/admin/events'],
   ['Update Company', '/admin/update-company'],
   ['Theme Settings', '/admin/theme-settings'],
   ['Categories', '/admin/categories'],
@@ -18,6 +21,7 @@ const SIDEBAR = [
   ['Products', '/admin/manage-products'],
   ['Users', '/admin/manage-users'],
   ['Messages', '/admin/messages'],
+  ['Newsletter', '/admin/newsletter'],
   ['Orders', '/admin/orders'],
   ['Store', '/admin/store'],
   ['Sliders', '/admin/edit-hero'],

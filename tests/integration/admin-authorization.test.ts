@@ -39,6 +39,10 @@ const PUBLIC = new Set([
   'POST /api/newsletter/unsubscribe',
   'POST /api/contact',
   'GET /api/team',
+  // A free event's places left, signing up for it, and the mailed cancel link's POST.
+  'GET /api/events/:key/availability',
+  'POST /api/events/:key/registrations',
+  'POST /api/events/registrations/cancel',
   // The company's categories per content type (the build reads them for the list filters).
   'GET /api/categories',
   // The header and footer menus as visitors see them (the build reads them).
@@ -57,6 +61,11 @@ const PUBLIC = new Set([
   'POST /api/payments/stripe/webhook',
   // A page view counted (path and referrer host only).
   'POST /api/analytics/view',
+  // A view, play or download counted, the current counts, and a like (an account's, or a guest's with its signed key).
+  'POST /api/activity',
+  'GET /api/activity/counts',
+  'PUT /api/likes/:type/:id',
+  'DELETE /api/likes/:type/:id',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/request-otp',
@@ -69,6 +78,10 @@ const PUBLIC = new Set([
   // challenge a first factor answered is the credential).
   'POST /api/auth/two-factor',
   'POST /api/auth/two-factor/setup',
+  // The approved comments of a post and reviews of an audio item or product.
+  'GET /api/blogs/:slug/comments',
+  'GET /api/audios/:id/reviews',
+  'GET /api/products/:id/reviews',
 ]);
 
 /** Any signed-in user, customer or admin: 401 without a valid token. */
@@ -99,6 +112,10 @@ const SIGNED_IN = new Set([
   'POST /api/account/two-factor/confirm',
   'DELETE /api/account/two-factor',
   'POST /api/account/two-factor/recovery-codes',
+  // A comment on a post, a review of an audio item or product (guests are asked to sign in).
+  'POST /api/blogs/:slug/comments',
+  'POST /api/audios/:id/reviews',
+  'POST /api/products/:id/reviews',
 ]);
 
 /** A concrete URL for a route pattern: parameters and wildcards filled with a made-up id. */

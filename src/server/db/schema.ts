@@ -173,6 +173,8 @@ export interface ProductsTable {
   gallery: DefaultedText;
   created_at: string;
   updated_at: string | null;
+  /** The mean of the approved reviews (product_reviews), 0 with none. */
+  rating: DefaultedNumber;
 }
 
 export interface BlogsTable {
@@ -196,6 +198,15 @@ export interface BlogCommentsTable {
   author: string;
   comment: string;
   created_at: string;
+  /** Moderation (comments module): 'pending' | 'approved' | 'rejected' | 'spam'; rows before it are approved. */
+  status: DefaultedText;
+  /** The account that wrote it; null for the demo rows. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  author_email: DefaultedText;
+  moderated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The text as sent, kept when an admin edits it. */
+  original_comment: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PhotosTable {
@@ -261,6 +272,48 @@ export interface AudioReviewsTable {
   rating: number;
   comment: DefaultedText;
   created_at: string;
+  /** Moderation (comments module): 'pending' | 'approved' | 'rejected' | 'spam'; rows before it are approved. */
+  status: DefaultedText;
+  /** The account that wrote it; null for the demo rows. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  author_email: DefaultedText;
+  moderated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The text as sent, kept when an admin edits it. */
+  original_comment: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A visitor's review of a product, moderated like audio_reviews. */
+export interface ProductReviewsTable {
+  id: string;
+  product_id: string;
+  author: string;
+  rating: number;
+  comment: DefaultedText;
+  created_at: string;
+  /** Moderation (comments module): 'pending' | 'approved' | 'rejected' | 'spam'; rows before it are approved. */
+  status: DefaultedText;
+  /** The account that wrote it; null for the demo rows. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  author_email: DefaultedText;
+  moderated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The text as sent, kept when an admin edits it. */
+  original_comment: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The site's one moderation rule (id 1): 'hold-first' | 'hold-all' | 'publish'; no row is 'hold-first'. */
+export interface CommentSettingsTable {
+  id: number;
+  moderation: DefaultedText;
+  updated_at: DefaultedText;
+}
+
+/** Accounts an admin blocked from commenting and reviewing. */
+export interface CommentBlocksTable {
+  user_id: string;
+  blocked_by: string | null;
+  created_at: string;
 }
 
 export interface EventsTable {
@@ -278,15 +331,36 @@ export interface EventsTable {
   event_type: DefaultedText;
   is_virtual: Bool;
   registrations: DefaultedNumber;
+  views: DefaultedNumber;
   /** Minor units (cents), no longer a float. */
   price_cents: DefaultedNumber;
   /** IANA zone the event's times are shown in; start_date and end_date are UTC instants. */
   time_zone: DefaultedText;
+  /** Seats a free event takes; 0 = unlimited. registrations counts the confirmed ones. */
+  capacity: DefaultedNumber;
+  /** The product that sells a paid event's tickets (stock = seats left), or null. */
+  ticket_product_id: string | null;
   /** The event's own page is /events/{slug}; unique, made from the name like blog slugs. */
   slug: string;
   published: Bool;
   created_at: string;
   updated_at: string | null;
+}
+
+/** One sign-up for an event; status is 'confirmed' | 'waiting' | 'cancelled' (src/shared/schemas/event-registration.ts). */
+export interface EventRegistrationsTable {
+  id: string;
+  event_id: string;
+  user_id: string | null;
+  name: string;
+  /** Trimmed and lower-cased; one live registration per address and event. */
+  email: string;
+  seats: number;
+  status: string;
+  /** SHA-256 of the mailed cancel link's token. */
+  cancel_token_hash: string;
+  created_at: string;
+  cancelled_at: string | null;
 }
 
 export interface RecommendationsTable {
@@ -364,6 +438,7 @@ export interface DocumentsTable {
   download_name: string;
   content_type: string;
   bytes: number;
+  downloads: DefaultedNumber;
   published: Bool;
   created_at: DefaultedText;
   updated_at: string | null;
@@ -412,7 +487,43 @@ export interface NewsletterSubscribersTable {
   created_at: DefaultedText;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** Where the address signed up: 'form' (the site's sign-up forms) or 'import' (an admin's CSV). */
+  source: DefaultedText;
 }
+
+/** A newsletter issue: composed as a draft, then sent once to every confirmed subscriber. */
+export interface NewsletterIssuesTable {
+  id: string;
+  subject: string;
+  /** Sanitised rich text. */
+  body: DefaultedText;
+  status: ColumnType<
+    'draft' | 'sending' | 'sent',
+    'draft' | 'sending' | 'sent' | undefined,
+    'draft' | 'sending' | 'sent'
+  >;
+  recipient_count: DefaultedNumber;
+  created_at: string;
+  updated_at: string;
+  send_started_at: string | null;
+  sent_at: string | null;
+}
+
+/** One issue to one subscriber: claimed ('sending') before it is mailed, so that nothing is mailed twice. */
+export interface NewsletterDeliveriesTable {
+  issue_id: string;
+  subscriber_id: string;
+  email: string;
+  status: ColumnType<NewsletterDeliveryStatus, NewsletterDeliveryStatus | undefined, NewsletterDeliveryStatus>;
+  attempts: DefaultedNumber;
+  claimed_at: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  failure: string | null;
+  unsubscribe_token_hash: string | null;
+}
+
+export type NewsletterDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 /** A thread between a visitor and the company: a signed-in visitor's, or a guest's from the contact form. */
 export interface ConversationsTable {
@@ -489,6 +600,29 @@ export interface TeamMembersTable {
   sort_order: DefaultedNumber;
   created_at: DefaultedText;
   updated_at: string | null;
+}
+
+/** A visitor counted for an item and kind on a day: a hash only (activity.rules.ts seenKey); older days are deleted. */
+export interface ActivitySeenTable {
+  day: string;
+  seen_key: string;
+}
+
+/** One like per visitor and item: liker is 'user:<id>' or 'anon:<hash of the guest's signed key>'. */
+export interface ContentLikesTable {
+  content_type: string;
+  content_id: string;
+  liker: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+/** An item the admin pins to the front of the Featured row, in `position` order (0 first). */
+export interface FeaturedPinsTable {
+  content_type: string;
+  content_id: string;
+  position: number;
+  created_at: string;
 }
 
 export interface UserViewsTable {
@@ -619,7 +753,11 @@ export interface Database {
   videos: VideosTable;
   audios: AudiosTable;
   audio_reviews: AudioReviewsTable;
+  product_reviews: ProductReviewsTable;
+  comment_settings: CommentSettingsTable;
+  comment_blocks: CommentBlocksTable;
   events: EventsTable;
+  event_registrations: EventRegistrationsTable;
   recommendations: RecommendationsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -628,6 +766,8 @@ export interface Database {
   plans: PlansTable;
   pages: PagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
   blocked_senders: BlockedSendersTable;
@@ -637,6 +777,9 @@ export interface Database {
   analytics_salts: AnalyticsSaltsTable;
   team_members: TeamMembersTable;
   user_views: UserViewsTable;
+  featured_pins: FeaturedPinsTable;
+  activity_seen: ActivitySeenTable;
+  content_likes: ContentLikesTable;
   audit_log: AuditLogTable;
   store_settings: StoreSettingsTable;
   checkout_verifications: CheckoutVerificationsTable;

@@ -23,6 +23,8 @@ export interface MailContent {
   footer: string;
   /** A small 'Unsubscribe' link under the footer (every newsletter mail has one). */
   unsubscribeUrl?: string;
+  /** Already sanitised HTML after the paragraphs (a newsletter issue's rich text); the text part comes from the caller. */
+  bodyHtml?: string;
 }
 
 /** An absolute logo URL from the company's logo setting (relative paths resolve against SITE_URL). */
@@ -64,6 +66,7 @@ export function renderHtml(brand: MailBrand, content: MailContent): string {
     `<div>${logo} <strong style="font-size:18px;vertical-align:middle">${escapeHtml(brand.name)}</strong></div>`,
     `<h1 style="font-size:20px">${escapeHtml(content.heading)}</h1>`,
     ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    content.bodyHtml ?? '',
     code,
     action,
     `<p style="font-size:12px;color:#777777">${escapeHtml(content.footer)}</p>`,

@@ -19,6 +19,16 @@ export interface MailMessage {
   replyTo?: { name: string; address: string };
   /** The address's unsubscribe page, sent as a List-Unsubscribe header (newsletter mail). */
   unsubscribeUrl?: string;
+  /** More header fields (List-Unsubscribe-Post); CR/LF are dropped from names and values. */
+  headers?: Record<string, string>;
+  /** Files sent with the mail (an event's .ics); text content, with its media type. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -58,6 +68,12 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_URL
     html: m.html,
     ...(m.replyTo ? { replyTo: { name: oneLine(m.replyTo.name), address: oneLine(m.replyTo.address) } } : {}),
     ...(m.unsubscribeUrl ? { list: { unsubscribe: oneLine(m.unsubscribeUrl) } } : {}),
+    ...(m.headers
+      ? { headers: Object.fromEntries(Object.entries(m.headers).map(([k, v]) => [oneLine(k), oneLine(v)])) }
+      : {}),
+    ...(m.attachments?.length
+      ? { attachments: m.attachments.map((a) => ({ ...a, filename: oneLine(a.filename) })) }
+      : {}),
   });
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });

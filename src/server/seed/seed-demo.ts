@@ -1,6 +1,7 @@
 /** Fills an empty database with the Northwind Studio demo: branding, media files and every content list. */
 import { randomUUID } from 'node:crypto';
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import { meanRating } from '../../shared/comments.ts';
 import { SEARCH_BUTTON_DEFAULTS, SEO_PAGES } from '../../shared/constants.ts';
 import { amountToCents } from '../../shared/money.ts';
 import { slugify } from '../../shared/slug.ts';
@@ -9,9 +10,10 @@ import { storeEncodedPicture, storeMedia } from '../media/media-store.ts';
 import { claimMedia } from '../media/pending-media.ts';
 import type { VariantJob, VariantQueue } from '../media/variant-queue.ts';
 import type { Db } from '../db/connection.ts';
-import type { CompanySettingsTable, SeoColumns } from '../db/schema.ts';
+import type { CompanySettingsTable, Database, SeoColumns } from '../db/schema.ts';
 import { storeDemoAudio } from './audio.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { DEMO_CAPACITIES, demoRegistrations } from './demo-registrations.ts';
 import { seedDemoPublishing } from './demo-publishing.ts';
 import {
   AUDIOS,
@@ -27,6 +29,7 @@ import {
   TEAM,
   VIDEOS,
   type DemoCover,
+  type DemoRecommendation,
 } from './demo-content.ts';
 import { renderIcon, renderLogo } from './images.ts';
 import {
@@ -123,6 +126,29 @@ function recommendedSource(title: string): PictureSource {
   const audio = AUDIOS.find((a) => a.name === title);
   if (audio) return illustrationSource('audio', audio.name);
   throw new Error(`seed: recommendation "${title}" names no demo item`);
+}
+
+/** How many of the demo's recommendations the admin has pinned to the front of the Featured row. */
+const DEMO_PINS = 4;
+
+/** The pins of the demo's first recommendations: each names a product, post, event, photo or audio item. */
+async function demoPins(trx: Transaction<Database>, list: readonly DemoRecommendation[]) {
+  const created_at = new Date().toISOString();
+  const pins = [];
+  for (const [position, { title }] of list.entries()) {
+    const [kind, row] = PRODUCTS.some((p) => p.name === title)
+      ? ['product', await trx.selectFrom('products').select('id').where('name', '=', title).executeTakeFirst()]
+      : BLOGS.some((b) => b.title === title)
+        ? ['blog', await trx.selectFrom('blogs').select('id').where('title', '=', title).executeTakeFirst()]
+        : EVENTS.some((e) => e.name === title)
+          ? ['event', await trx.selectFrom('events').select('id').where('name', '=', title).executeTakeFirst()]
+          : PHOTOS.some((p) => p.title === title)
+            ? ['photo', await trx.selectFrom('photos').select('id').where('title', '=', title).executeTakeFirst()]
+            : ['audio', await trx.selectFrom('audios').select('id').where('name', '=', title).executeTakeFirst()];
+    if (!row) throw new Error(`seed: recommendation "${title}" names no demo item`);
+    pins.push({ content_type: kind, content_id: row.id, position, created_at });
+  }
+  return pins;
 }
 
 /** Every picture of the demo, by role, as sources (the same picture in two roles is one source, stored once). */
@@ -382,7 +408,8 @@ export async function seedDemo(
       tags: JSON.stringify(a.tags),
       plays: a.plays,
       downloads: a.downloads,
-      rating: a.rating,
+      // The rating shown is the mean of the approved reviews (every demo review is approved).
+      rating: meanRating(a.reviews.map((r) => r.rating)),
       created_at: ago(now, a.ageDays),
     }));
     await trx.insertInto('audios').values(audioRows).execute();
@@ -400,34 +427,40 @@ export async function seedDemo(
     });
     if (reviews.length > 0) await trx.insertInto('audio_reviews').values(reviews).execute();
 
-    await trx
-      .insertInto('events')
-      .values(
-        EVENTS.map((e, i) => {
-          const start = eventStart(now, eventDay(now, e.startInDays, e.within), e.startHour, e.timeZone);
-          return {
-            id: randomUUID(),
-            slug: slugify(e.name),
-            name: e.name,
-            title: e.name,
-            description: e.description,
-            image: at(eventUrls, i),
-            address: e.address,
-            time_zone: e.timeZone,
-            city: e.city,
-            start_date: start.toISOString(),
-            end_date: new Date(start.getTime() + e.durationHours * HOUR_MS).toISOString(),
-            location: e.location,
-            category: e.category,
-            event_type: e.eventType,
-            is_virtual: e.eventType === 'virtual',
-            registrations: e.registrations,
-            price_cents: amountToCents(e.price),
-            created_at: ago(now, 20 + i * 3),
-          };
-        }),
-      )
-      .execute();
+    const eventRows = EVENTS.map((e, i) => {
+      const start = eventStart(now, eventDay(now, e.startInDays, e.within), e.startHour, e.timeZone);
+      return {
+        id: randomUUID(),
+        slug: slugify(e.name),
+        name: e.name,
+        title: e.name,
+        description: e.description,
+        image: at(eventUrls, i),
+        address: e.address,
+        time_zone: e.timeZone,
+        city: e.city,
+        start_date: start.toISOString(),
+        end_date: new Date(start.getTime() + e.durationHours * HOUR_MS).toISOString(),
+        location: e.location,
+        category: e.category,
+        event_type: e.eventType,
+        is_virtual: e.eventType === 'virtual',
+        registrations: e.registrations,
+        price_cents: amountToCents(e.price),
+        capacity: DEMO_CAPACITIES[e.name] ?? 0,
+        created_at: ago(now, 20 + i * 3),
+      };
+    });
+    await trx.insertInto('events').values(eventRows).execute();
+    // Free events' counts are confirmed registrations: their rows, so the admin's lists add up.
+    const registrationRows = eventRows
+      .filter((e) => e.price_cents === 0)
+      .flatMap((e) => demoRegistrations(e.id, e.registrations, now));
+    for (let k = 0; k < registrationRows.length; k += 200)
+      await trx
+        .insertInto('event_registrations')
+        .values(registrationRows.slice(k, k + 200))
+        .execute();
 
     await trx
       .insertInto('recommendations')
@@ -443,6 +476,10 @@ export async function seedDemo(
         })),
       )
       .execute();
+
+    // The Featured row opens with the first recommendations, pinned in that order; popular items follow them.
+    const pins = await demoPins(trx, RECOMMENDATIONS.slice(0, DEMO_PINS));
+    await trx.insertInto('featured_pins').values(pins).execute();
 
     await trx
       .insertInto('team_members')

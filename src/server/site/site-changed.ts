@@ -14,6 +14,7 @@ export type SiteChange =
   | 'company settings'
   | 'documents'
   | 'events'
+  | 'featured items'
   | 'navigation'
   | 'pages'
   | 'photos'

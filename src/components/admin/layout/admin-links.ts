@@ -9,6 +9,13 @@ export interface AdminLink {
 export const ADMIN_LINKS: readonly AdminLink[] = [
   { href: '/admin-dashboard', label: 'Dashboard', icon: 'M4 13h6V4H4v9Zm0 7h6v-5H4v5Zm10 0h6v-9h-6v9Zm0-16v5h6V4h-6Z' },
   { href: '/admin/content', label: 'Content', icon: 'M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01' },
+  {
+    href: '/admin/featured',
+    label: 'Featured',
+    icon: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.5 2.9 1-6.1L3.2 9.5l6.1-.9L12 3Z',
+  },
+  { href: '/admin/comments', label: 'Comments', icon: 'M4 5h16v11H9l-5 4V5ZM8 9h8M8 12h5' },
+  { href: '/admin/events', label: 'Events', icon: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h3' },
   { href: '/admin/update-company', label: 'Update Company', icon: 'M4 21V7l8-4 8 4v14M9 21v-5h6v5M9 10h.01M15 10h.01' },
   {
     href: '/admin/theme-settings',
@@ -24,6 +31,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     icon: 'M16 20v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 20v-1a4 4 0 0 0-3-3.9M16 4.1a3.5 3.5 0 0 1 0 6.8',
   },
   { href: '/admin/messages', label: 'Messages', icon: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z' },
+  { href: '/admin/newsletter', label: 'Newsletter', icon: 'M3 6h18v12H3zM3 7l9 6 9-6' },
   { href: '/admin/orders', label: 'Orders', icon: 'M6 2 3 6v14h18V6l-3-4H6ZM3 6h18M16 10a4 4 0 0 1-8 0' },
   {
     href: '/admin/store',
