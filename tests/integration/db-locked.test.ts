@@ -10,13 +10,19 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
-const SLUG = 'locked-post';
+const PHOTO = 'photo-locked';
 
 beforeAll(async () => {
   server = await startTestServer({ env: { RATE_LIMITS: 'off' } });
   await server.db
-    .insertInto('blogs')
-    .values({ id: 'blog-locked', title: 'Locked post', slug: SLUG, created_at: new Date().toISOString() })
+    .insertInto('photos')
+    .values({
+      id: PHOTO,
+      title: 'Locked photo',
+      image: '/media/locked.webp',
+      published: true,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 });
 
@@ -94,8 +100,8 @@ const requestOtp = () =>
     body: JSON.stringify({ email: 'admin@example.com' }),
   });
 
-const views = async () =>
-  (await server.db.selectFrom('blogs').select('views').where('slug', '=', SLUG).executeTakeFirstOrThrow()).views;
+const likes = async () =>
+  (await server.db.selectFrom('photos').select('likes').where('id', '=', PHOTO).executeTakeFirstOrThrow()).likes;
 
 describe('a write waiting for a lock another process holds', () => {
   it('keeps reads answering (p95 under a tenth of the wait), then answers the write 503 with Retry-After once its wait runs out', async () => {
@@ -123,9 +129,9 @@ describe('a write waiting for a lock another process holds', () => {
   });
 
   it('lets a write through once the lock is released within its wait, reads staying fast meanwhile', async () => {
-    const before = await views();
+    const before = await likes();
     const lock = await holdWriteLock(join(server.dataDir, 'site.db'));
-    const pending = timed(`/api/blogs/${SLUG}`);
+    const pending = timed(`/api/likes/photo/${PHOTO}`, { method: 'PUT' });
     const releasedAfter = new Promise<void>((resolve) => setTimeout(resolve, 800)).then(() => lock.release());
     let reads: Timed[];
     try {
@@ -133,11 +139,11 @@ describe('a write waiting for a lock another process holds', () => {
     } finally {
       await releasedAfter;
     }
-    const view = await pending;
-    expect(view.status).toBe(200);
-    expect(view.ms).toBeGreaterThan(700);
-    expect(view.body).toMatchObject({ slug: SLUG, views: before + 1 });
-    expect(await views()).toBe(before + 1);
+    const like = await pending;
+    expect(like.status).toBe(200);
+    expect(like.ms).toBeGreaterThan(700);
+    expect(like.body).toMatchObject({ liked: true, likes: before + 1 });
+    expect(await likes()).toBe(before + 1);
     expect(reads.every((r) => r.status === 200)).toBe(true);
     // Under half the 800 ms the lock was held: the reads did not wait for it.
     expect(p95(reads.map((r) => r.ms))).toBeLessThan(400);

@@ -94,7 +94,7 @@ const mounted = mountTmpfs(16);
 describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
   // Never read when nothing is mounted: the block is skipped.
   const dataDir = mounted ?? '';
-  const slug = 'full-post';
+  const photoId = 'photo-full';
   let started: TestServer | undefined;
   const running = (): TestServer => {
     assert(started, 'the server started');
@@ -105,8 +105,14 @@ describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
   beforeAll(async () => {
     started = await startTestServer({ dataDir, env: { RATE_LIMITS: 'off' } });
     await started.db
-      .insertInto('blogs')
-      .values({ id: 'blog-full', title: 'Full post', slug, created_at: new Date().toISOString() })
+      .insertInto('photos')
+      .values({
+        id: photoId,
+        title: 'Full photo',
+        image: '/media/full.webp',
+        published: true,
+        created_at: new Date().toISOString(),
+      })
       .execute();
   });
   afterEach(() => freeSpace());
@@ -168,22 +174,23 @@ describe.skipIf(!mounted)('on a full disk (DATA_DIR on a small tmpfs)', () => {
     fromName: 'Brand',
   });
 
-  it('answers request-otp and a blog view 507 with a JSON message while the disk is full, and writes nothing', async () => {
+  it('answers request-otp and a like 507 with a JSON message while the disk is full, and writes nothing', async () => {
     await fillDisk();
     const otp = await json(await post('/api/auth/request-otp', { email: ADMIN_EMAIL }));
     expect(otp.status).toBe(507);
     expectPlainMessage(otp.body);
-    const view = await json(await get(`/api/blogs/${slug}`));
-    expect(view.status).toBe(507);
-    expectPlainMessage(view.body);
+    const like = () => fetch(`${running().url}/api/likes/photo/${photoId}`, { method: 'PUT' });
+    const refused = await json(await like());
+    expect(refused.status).toBe(507);
+    expectPlainMessage(refused.body);
     expect((await get('/api/products')).status).toBe(200);
     expect(await codesOfAdmin()).toBe(0);
 
     freeSpace();
-    const counted = await json(await get(`/api/blogs/${slug}`));
+    const counted = await json(await like());
     expect(counted.status).toBe(200);
-    // The view that failed was not counted.
-    expect(counted.body).toMatchObject({ slug, views: 1 });
+    // The like that failed was not counted.
+    expect(counted.body).toMatchObject({ liked: true, likes: 1 });
   });
 
   it('reports degraded health while the disk is full, and ok again, with writes working, once space is freed', async () => {

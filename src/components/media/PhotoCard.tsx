@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import { apiAsset } from '../../lib/api/base.ts';
 import { formatCount } from '../../lib/format/numbers.ts';
+import type { ItemCounts } from '../../shared/activity.ts';
 import type { Photo } from '../../shared/types.ts';
+import LikeButton from '../activity/LikeButton.tsx';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
 interface Props {
@@ -9,13 +11,17 @@ interface Props {
   loading: ImageLoading;
   /** Opens the photo in the lightbox; the picture stays a plain link to the full picture until then (or without it). */
   onOpen?: (trigger: HTMLElement) => void;
+  /** The current counts read after load (the build's until then). */
+  counts?: ItemCounts | undefined;
+  /** Told a like's new counts. */
+  onCounts: (id: string, counts: ItemCounts) => void;
 }
 
 /** A click that asks for a new tab or window, or a download: the link does what the browser would do. */
 const wantsBrowser = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 
-/** A gallery card: image (opening the lightbox), title, caption, #tags, and views and likes read out with their words. */
-export default function PhotoCard({ photo, loading, onOpen }: Props) {
+/** A gallery card: image (opening the lightbox), title, caption, #tags, views and a Like button with the likes. */
+export default function PhotoCard({ photo, loading, onOpen, counts, onCounts }: Props) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-[#111821]">
       <a
@@ -64,16 +70,18 @@ export default function PhotoCard({ photo, loading, onOpen }: Props) {
               <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
               <circle cx="12" cy="12" r="3" />
             </svg>
-            {formatCount(photo.views)}
+            {formatCount(counts?.views ?? photo.views)}
             <span className="sr-only"> views</span>
           </span>
-          <span className="inline-flex items-center gap-1">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
-              <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3 3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21Z" />
-            </svg>
-            {formatCount(photo.likes)}
-            <span className="sr-only"> likes</span>
-          </span>
+          <LikeButton
+            type="photo"
+            id={photo._id}
+            title={photo.title}
+            likes={counts?.likes ?? photo.likes}
+            liked={counts?.liked ?? false}
+            onChange={onCounts}
+            className="-my-1 -ml-2"
+          />
         </p>
       </div>
     </article>

@@ -5,6 +5,7 @@ import { closedLightbox, lightboxReducer } from '../../lib/media/lightbox-state.
 import { photoSectionFor } from '../../lib/filters/photos.ts';
 import { PHOTO_SKELETONS } from '../../shared/constants.ts';
 import type { Photo } from '../../shared/types.ts';
+import { useItemCounts } from '../activity/use-item-counts.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
 import { LIST_ITEM } from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
@@ -19,6 +20,9 @@ export default function PhotoGallery({ categories, initial }: { categories: Cate
   // The company's categories, read by the build; the same list for the island's whole life.
   const section = useMemo(() => photoSectionFor(categories), [categories]);
   const { items, visible, loading, panel } = useFilteredList(section, initial, fetchPhotos);
+  // Whether this visitor likes each photo, and counts newer than the list's.
+  const ids = useMemo(() => items.map((p) => p._id), [items]);
+  const { counts, update } = useItemCounts('photo', ids);
   const [lightbox, dispatch] = useReducer(lightboxReducer, visible.length, closedLightbox);
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => dispatch({ type: 'count', count: visible.length }), [visible.length]);
@@ -56,6 +60,8 @@ export default function PhotoGallery({ categories, initial }: { categories: Cate
               <PhotoCard
                 photo={photo}
                 loading={gridImageLoading(i, 4)}
+                counts={counts[photo._id]}
+                onCounts={update}
                 onOpen={(trigger) => {
                   opener.current = trigger;
                   dispatch({ type: 'open', index: i });
@@ -70,6 +76,8 @@ export default function PhotoGallery({ categories, initial }: { categories: Cate
           <PhotoLightbox
             photos={visible}
             index={lightbox.index}
+            counts={counts}
+            onCounts={update}
             onStep={(step) => dispatch({ type: step === 1 ? 'next' : 'previous' })}
             onClose={close}
           />

@@ -3,10 +3,14 @@
  * and a counter. Esc closes, ←/→ move, Tab cycles inside, a touch swipe moves. Loaded by PhotoGallery on first open.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { countActivity } from '../../lib/api/activity.ts';
 import { apiAsset } from '../../lib/api/base.ts';
 import { counterText, keyStep, largestPicture, swipeStep } from '../../lib/media/lightbox.ts';
 import { VARIANT_TYPE } from '../../shared/image-variants.ts';
+import type { ItemCounts } from '../../shared/activity.ts';
 import type { Photo } from '../../shared/types.ts';
+import LikeButton from '../activity/LikeButton.tsx';
+import type { CountsById } from '../activity/use-item-counts.ts';
 import { PLACEHOLDER_IMAGE } from '../lists/SafeImage.tsx';
 
 interface Props {
@@ -14,6 +18,8 @@ interface Props {
   index: number;
   onStep: (step: 1 | -1) => void;
   onClose: () => void;
+  counts: CountsById;
+  onCounts: (id: string, counts: ItemCounts) => void;
 }
 
 const ROUND_BUTTON =
@@ -51,7 +57,7 @@ function LargestPicture({ photo }: { photo: Photo }) {
   );
 }
 
-export default function PhotoLightbox({ photos, index, onStep, onClose }: Props) {
+export default function PhotoLightbox({ photos, index, onStep, onClose, counts, onCounts }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const titleId = useId();
@@ -67,6 +73,12 @@ export default function PhotoLightbox({ photos, index, onStep, onClose }: Props)
       if (d?.open) d.close();
     };
   }, []);
+
+  // Each photo shown at its largest is a view of it (the server counts a visitor once a day).
+  const shownId = photo?._id;
+  useEffect(() => {
+    if (shownId) void countActivity('view', 'photo', shownId);
+  }, [shownId]);
 
   if (!photo) return null;
 
@@ -159,6 +171,26 @@ export default function PhotoLightbox({ photos, index, onStep, onClose }: Props)
             {photo.title}
           </h2>
           {photo.caption && <p className="mb-0 mt-1 max-h-24 overflow-y-auto text-sm text-white/75">{photo.caption}</p>}
+          <div className="mt-2 flex items-center justify-center gap-3">
+            <LikeButton
+              type="photo"
+              id={photo._id}
+              title={photo.title}
+              likes={counts[photo._id]?.likes ?? photo.likes}
+              liked={counts[photo._id]?.liked ?? false}
+              onChange={onCounts}
+            />
+            {photo.image && (
+              <a
+                href={apiAsset(photo.image)}
+                download
+                className="rounded-full px-2 py-1 text-sm text-white underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                onClick={() => void countActivity('download', 'photo', photo._id)}
+              >
+                Download
+              </a>
+            )}
+          </div>
         </div>
       </div>
     </dialog>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useItemCounts } from '../activity/use-item-counts.ts';
 import type { CategoryChoice } from '../../lib/filters/core.ts';
 import { fetchVideos } from '../../lib/api/content.ts';
 import { videoSectionFor } from '../../lib/filters/videos.ts';
@@ -12,7 +13,10 @@ import VideoCard from './VideoCard.tsx';
 export default function VideoBrowser({ categories, initial }: { categories: CategoryChoice[]; initial: Video[] }) {
   // The company's categories, read by the build; the same list for the island's whole life.
   const section = useMemo(() => videoSectionFor(categories), [categories]);
-  const { visible, loading, panel } = useFilteredList(section, initial, fetchVideos);
+  const { items, visible, loading, panel } = useFilteredList(section, initial, fetchVideos);
+  // Whether this visitor likes each video, and counts newer than the list's.
+  const ids = useMemo(() => items.map((v) => v._id), [items]);
+  const { counts, update } = useItemCounts('video', ids);
   // Posters load like a gallery's pictures: the first row at once (the first one first), the rest as they near the screen.
   return (
     <>
@@ -21,7 +25,9 @@ export default function VideoBrowser({ categories, initial }: { categories: Cate
         items={visible}
         loading={loading}
         emptyText="No videos available."
-        render={(video, i) => <VideoCard video={video} loading={gridImageLoading(i, 3)} />}
+        render={(video, i) => (
+          <VideoCard video={video} loading={gridImageLoading(i, 3)} counts={counts[video._id]} onCounts={update} />
+        )}
       />
     </>
   );

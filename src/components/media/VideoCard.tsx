@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { countActivity } from '../../lib/api/activity.ts';
 import { formatDuration } from '../../lib/format/dates.ts';
+import { formatCount } from '../../lib/format/numbers.ts';
+import type { ItemCounts } from '../../shared/activity.ts';
 import { autoplayEmbedSrc } from '../../lib/media/embed.ts';
 import type { Video } from '../../shared/types.ts';
+import LikeButton from '../activity/LikeButton.tsx';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 
 const FRAME = 'block aspect-video w-full';
@@ -23,7 +27,16 @@ function PlayMark() {
  * A video that loads nothing from YouTube until asked: its poster (the stored picture, or a branded gradient with the
  * name when it has none) is a play button that turns into the embedded player, autoplaying, when clicked.
  */
-export default function VideoCard({ video, loading = 'lazy' }: { video: Video; loading?: ImageLoading }) {
+interface Props {
+  video: Video;
+  loading?: ImageLoading;
+  /** The current counts read after load (the build's until then). */
+  counts?: ItemCounts | undefined;
+  /** Told a like's new counts; without it the likes are only shown. */
+  onCounts?: (id: string, counts: ItemCounts) => void;
+}
+
+export default function VideoCard({ video, loading = 'lazy', counts, onCounts }: Props) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const src = autoplayEmbedSrc(video.youtube);
@@ -62,7 +75,11 @@ export default function VideoCard({ video, loading = 'lazy' }: { video: Video; l
           type="button"
           className={`${FRAME} group relative cursor-pointer overflow-hidden border-0 p-0 text-left text-white ${poster ? 'bg-[#0b1118]' : 'bg-gradient-to-br from-[var(--color-primary)] to-[#0b1118]'}`}
           aria-label={`Play ${video.name}`}
-          onClick={() => setPlaying(true)}
+          onClick={() => {
+            setPlaying(true);
+            // Pressing play is what opens a video here: its view.
+            void countActivity('view', 'video', video._id);
+          }}
         >
           {poster ? (
             // The button names the video; the poster itself adds nothing to read out.
@@ -106,6 +123,22 @@ export default function VideoCard({ video, loading = 'lazy' }: { video: Video; l
         {video.description && (
           <p className="m-0 line-clamp-3 text-sm text-gray-600 dark:text-gray-300">{video.description}</p>
         )}
+        <p className="m-0 mt-auto flex items-center gap-4 pt-2 text-sm text-gray-600 dark:text-gray-300">
+          <span>{formatCount(counts?.views ?? video.views)} views</span>
+          {onCounts ? (
+            <LikeButton
+              type="video"
+              id={video._id}
+              title={video.name}
+              likes={counts?.likes ?? video.likes}
+              liked={counts?.liked ?? false}
+              onChange={onCounts}
+              className="-my-1"
+            />
+          ) : (
+            <span>{formatCount(video.likes)} likes</span>
+          )}
+        </p>
       </div>
     </article>
   );

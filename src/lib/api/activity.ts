@@ -1,4 +1,7 @@
-/** Telling the API what a visitor did (a view, a play, a download); never in the way of the page. */
+/**
+ * Telling the API what a visitor did (a view, a play, a download); never in the way of the page. Reading counts and
+ * liking live in likes.ts, so a page that only counts (the audio list) does not carry them.
+ */
 import type { ActivityKind, ActivityType } from '../../shared/activity.ts';
 import { api } from './client.ts';
 

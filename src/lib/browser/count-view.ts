@@ -1,24 +1,26 @@
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 
 /**
- * Opening a post counts a view (the build reads the list and counts none); a signed-in reader's view also shapes
- * 'For You'. Run by the layout script on a page that marks a post with `data-count-view`.
+ * Opening an item's page counts a view (POST /api/activity; the build reads lists and counts none); a signed-in
+ * visitor's view also shapes 'For You'. Run by the layout script on a page whose CountView.astro marks the item with
+ * `data-count-view`, which holds the request's JSON body as it is, so this script stays small on every page.
  */
-export function countBlogView(): void {
-  const slug = document.querySelector<HTMLElement>('[data-count-view]')?.dataset['countView'];
-  if (!slug) return;
+export function countView(): void {
+  const body = document.querySelector<HTMLElement>('[data-count-view]')?.dataset['countView'];
+  if (!body) return;
   let token: string | null = null;
   try {
     token = localStorage.getItem('token');
   } catch {
     // No storage: counted as a visitor's view.
   }
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const count = () =>
-    void fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/blogs/${encodeURIComponent(slug)}`, {
-      credentials: 'include',
-      headers,
+  // Once the page has painted: the count never competes with the item's first screen.
+  afterLoadAndFirstPaint(() => {
+    fetch(`${import.meta.env.PUBLIC_API_URL ?? ''}/api/activity`, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body,
     }).catch(() => undefined);
-  // Once the page has painted: the count never competes with the post's first screen.
-  afterLoadAndFirstPaint(count);
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * The public layout's behaviour, on every page: theme toggle, the signed-in header, Logout, web font,
- * logo fallback, the footer's year, a blog post's view count, branding changed since the build, the page view, and
+ * logo fallback, the footer's year, an item page's view count, branding changed since the build, the page view, and
  * the theme toggle's corner.
  *
  * It imports nothing an island imports and loads nothing through import() that Vite follows, so Astro inlines it:
@@ -11,7 +11,7 @@
 import brandingApplierUrl from 'virtual:branding-applier-url';
 import togglePlacementUrl from 'virtual:toggle-placement-url';
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
-import { countBlogView } from './count-view.ts';
+import { countView } from './count-view.ts';
 import { sendPageView } from './page-view.ts';
 import { parseTheme, THEME_KEY, type Theme } from './theme-choice.ts';
 import { switchWebFontOnAfterPaint } from './web-font.ts';
@@ -148,7 +148,7 @@ async function refreshBranding(): Promise<void> {
 }
 setUpPage();
 switchWebFontOnAfterPaint();
-countBlogView();
+countView();
 afterLoadAndFirstPaint(() => {
   void refreshBranding();
   void learnRole();

@@ -47,18 +47,16 @@ export const listBlogs = (db: Db) =>
 export const findBlogBySlug = (db: Db, slug: string) =>
   db.selectFrom('blogs').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
 export const listComments = (db: Db, blogIds?: string[]) => {
-  let query = db.selectFrom('blog_comments').selectAll().orderBy('created_at', 'asc').orderBy('id');
+  // Visitors read approved comments only; the rest wait in the admin's queue (comments module).
+  let query = db
+    .selectFrom('blog_comments')
+    .selectAll()
+    .where('status', '=', 'approved')
+    .orderBy('created_at', 'asc')
+    .orderBy('id');
   if (blogIds) query = query.where('blog_id', 'in', blogIds.length ? blogIds : ['']);
   return query.execute();
 };
-
-/** Counts a view atomically; the read that follows sees it. */
-export const countBlogView = (db: Db, id: string) =>
-  db
-    .updateTable('blogs')
-    .set((eb) => ({ views: eb('views', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
 
 export const listAudios = (db: Db) =>
   db
@@ -69,4 +67,10 @@ export const listAudios = (db: Db) =>
     .orderBy('id')
     .execute();
 export const listReviews = (db: Db) =>
-  db.selectFrom('audio_reviews').selectAll().orderBy('created_at', 'asc').orderBy('id').execute();
+  db
+    .selectFrom('audio_reviews')
+    .selectAll()
+    .where('status', '=', 'approved')
+    .orderBy('created_at', 'asc')
+    .orderBy('id')
+    .execute();

@@ -1,7 +1,6 @@
 import type { Audio, Blog, Photo, Product, SiteEvent, Video } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../http/errors.ts';
-import { recordView } from '../recommendations/user-views.repository.ts';
 import * as repo from './content.repository.ts';
 import {
   audioFromRow,
@@ -43,17 +42,11 @@ export async function blogs(db: Db): Promise<Blog[]> {
   return rows.map((row) => blogFromRow(row, (byBlog.get(row.id) ?? []).map(commentFromRow)));
 }
 
-/** One blog by slug, counting the view (and remembering it for a signed-in reader's recommendations). */
-export async function blogBySlug(db: Db, slug: string, userId?: string): Promise<Blog> {
-  const found = await db.transaction().execute(async (trx) => {
-    const row = await repo.findBlogBySlug(trx, slug);
-    if (!row) return undefined;
-    await repo.countBlogView(trx, row.id);
-    if (userId) await recordView(trx, userId, 'blog', row.id, row.tags);
-    return { row: { ...row, views: row.views + 1 }, comments: await repo.listComments(trx, [row.id]) };
-  });
-  if (!found) throw notFound('Blog not found');
-  return blogFromRow(found.row, found.comments.map(commentFromRow));
+/** One published blog by slug; its views are counted by POST /api/activity (the post's page sends it). */
+export async function blogBySlug(db: Db, slug: string): Promise<Blog> {
+  const row = await repo.findBlogBySlug(db, slug);
+  if (!row) throw notFound('Blog not found');
+  return blogFromRow(row, (await repo.listComments(db, [row.id])).map(commentFromRow));
 }
 
 export async function audios(db: Db): Promise<Audio[]> {

@@ -11,6 +11,7 @@ import { readUploadForm, readWriteBody, uploadBodyLimit } from '../../http/uploa
 import { mediaType } from '../../http/media-type.ts';
 import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../media/document-check.ts';
 import { signedInUser } from '../../middleware/auth.ts';
+import { countRequest } from '../activity/activity.routes.ts';
 import {
   allDocuments,
   createDocument,
@@ -43,6 +44,8 @@ export function documentRoutes() {
 
   router.get('/documents/:id/download', async (c) => {
     const { row, body } = await documentDownload(c.get('db'), c.get('env').DATA_DIR, c.req.param('id'));
+    // Counted here rather than by the page: every way to the file counts, and the visitor sends nothing more.
+    await countRequest(c, { kind: 'download', type: 'document', id: row.id }, { tags: '[]' });
     // The stored file name changes whenever the file is replaced, so it validates the cached copy.
     const etag = `"${row.file}"`;
     const headers: Record<string, string> = {

@@ -44,7 +44,7 @@ export const audioHitRows = (db: Db, ids: string[]) =>
 export const eventHitRows = (db: Db, ids: string[]) =>
   db
     .selectFrom('events')
-    .select(['id', 'name', 'slug', 'description', 'start_date', 'registrations', 'price_cents'])
+    .select(['id', 'name', 'slug', 'description', 'start_date', 'views', 'price_cents'])
     .where('id', 'in', ids)
     .where('published', '=', true)
     .execute();

@@ -76,7 +76,7 @@ export async function search(db: Db, text: string, type?: ContentType): Promise<
         name: r.name,
         caption: r.description,
         date: r.start_date,
-        views: r.registrations,
+        views: r.views,
         price: centsToAmount(r.price_cents),
         slug: r.slug,
       },
