@@ -1,14 +1,14 @@
 import { apiAsset } from '../../lib/api/base.ts';
-import { formatDuration } from '../../lib/format/dates.ts';
 import type { Audio } from '../../shared/types.ts';
+import AudioPlayer from '../audio/AudioPlayer.tsx';
 import SafeImage from '../lists/SafeImage.tsx';
 
 /** The cover shows at 4rem on phones and 6rem from sm up; even a 3x screen takes the smallest variant. */
 const COVER_SIZES = '(min-width: 640px) 96px, 64px';
 
 /**
- * One library entry: cover art (when set) beside the name and artist, type and category, duration, and a native
- * player that loads nothing until played.
+ * One library entry: cover art (when set) beside the name and artist, type and category, and the site's player (which
+ * shows the length).
  */
 export default function AudioItem({ audio }: { audio: Audio }) {
   return (
@@ -28,15 +28,9 @@ export default function AudioItem({ audio }: { audio: Audio }) {
             />
           </div>
         )}
-        <div className="flex min-w-0 flex-1 items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h2 className="m-0 break-words text-lg font-semibold">{audio.name}</h2>
-            {audio.artist && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-300">{audio.artist}</p>}
-          </div>
-          <p className="m-0 whitespace-nowrap text-sm tabular-nums text-gray-600 dark:text-gray-300">
-            <span className="sr-only">Duration </span>
-            {formatDuration(audio.duration)}
-          </p>
+        <div className="min-w-0 flex-1">
+          <h2 className="m-0 break-words text-lg font-semibold">{audio.name}</h2>
+          {audio.artist && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-300">{audio.artist}</p>}
         </div>
       </div>
       <p className="m-0 text-xs uppercase tracking-wide text-gray-500 dark:text-gray-400">
@@ -46,14 +40,7 @@ export default function AudioItem({ audio }: { audio: Audio }) {
       {audio.description && (
         <p className="m-0 line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{audio.description}</p>
       )}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- an uploaded audio file comes with no caption file for a <track> to name */}
-      <audio
-        className="mt-auto w-full"
-        controls
-        preload="none"
-        src={apiAsset(audio.audio_file)}
-        aria-label={audio.name}
-      />
+      <AudioPlayer id={audio._id} name={audio.name} src={apiAsset(audio.audio_file)} duration={audio.duration} />
     </article>
   );
 }

@@ -43,6 +43,10 @@ describe('AudioItem', () => {
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Blue Pearl');
     expect(container.querySelector('audio')?.getAttribute('preload')).toBe('none');
+    // The site's player, not the browser's: the length it shows is the stored one until the file's is known.
+    expect(container.querySelector('audio')?.hasAttribute('controls')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Play Blue Pearl' })).toBeTruthy();
+    expect(container.querySelector('article')?.textContent).toContain('0:00 / 4:05');
   });
 
   it('shows no image at all when the item has no cover', () => {
