@@ -1,4 +1,5 @@
 /** One blog post; rendered to static HTML at build and by BlogReader for posts newer than the build. */
+import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format/dates.ts';
 import type { Blog } from '../../shared/types.ts';
 import SafeImage from '../lists/SafeImage.tsx';
@@ -8,9 +9,11 @@ interface Props {
   /** Sanitised by sanitizeBlogHtml: the only field ever rendered as HTML (security.md R49). */
   safeHtml: string;
   related: Blog[];
+  /** A comments section in place of the build's list: the post's page passes the live thread (CommentThread). */
+  children?: ReactNode;
 }
 
-export default function BlogArticle({ blog, safeHtml, related }: Props) {
+export default function BlogArticle({ blog, safeHtml, related, children }: Props) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <p className="m-0 text-sm uppercase tracking-wide text-gray-500 dark:text-gray-400">
@@ -40,28 +43,30 @@ export default function BlogArticle({ blog, safeHtml, related }: Props) {
           ))}
         </ul>
       )}
-      <section aria-labelledby="comments-title" className="mt-12">
-        <h2 id="comments-title" className="text-2xl font-semibold">
-          Comments ({blog.comments.length})
-        </h2>
-        {blog.comments.length === 0 ? (
-          <p className="text-gray-600 dark:text-gray-300">No comments yet.</p>
-        ) : (
-          <ul className="m-0 mt-4 list-none space-y-4 p-0">
-            {blog.comments.map((c) => (
-              <li key={c._id} className="rounded-lg border border-gray-200 p-4 dark:border-white/10">
-                <p className="m-0 font-semibold">
-                  {c.author}{' '}
-                  <span className="text-sm font-normal text-gray-500 dark:text-gray-400">
-                    · {formatDate(c.createdAt)}
-                  </span>
-                </p>
-                <p className="m-0 mt-1">{c.comment}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {children ?? (
+        <section aria-labelledby="comments-title" className="mt-12">
+          <h2 id="comments-title" className="text-2xl font-semibold">
+            Comments ({blog.comments.length})
+          </h2>
+          {blog.comments.length === 0 ? (
+            <p className="text-gray-600 dark:text-gray-300">No comments yet.</p>
+          ) : (
+            <ul className="m-0 mt-4 list-none space-y-4 p-0">
+              {blog.comments.map((c) => (
+                <li key={c._id} className="rounded-lg border border-gray-200 p-4 dark:border-white/10">
+                  <p className="m-0 font-semibold">
+                    {c.author}{' '}
+                    <span className="text-sm font-normal text-gray-500 dark:text-gray-400">
+                      · {formatDate(c.createdAt)}
+                    </span>
+                  </p>
+                  <p className="m-0 mt-1">{c.comment}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-12">
           <h2 id="related-title" className="text-2xl font-semibold">

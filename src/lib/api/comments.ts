@@ -1,0 +1,61 @@
+/** Comments and reviews: the visitor's reads and writes, and the admin's queue and moderation; one function per endpoint. */
+import type {
+  AdminComment,
+  AdminCommentPage,
+  CommentList,
+  CommentSettings,
+  CommentStatus,
+  CommentType,
+  PostedComment,
+} from '../../shared/comments.ts';
+import { api } from './client.ts';
+
+/** Where a type's comments are read and sent: a post by slug, an audio item or a product by id. */
+export function commentsPath(type: CommentType, ref: string): string {
+  const at = encodeURIComponent(ref);
+  return type === 'blog' ? `/api/blogs/${at}/comments` : `/api/${type}s/${at}/reviews`;
+}
+
+/** GET the approved comments (and a review's item's rating), never cached. */
+export const fetchComments = (type: CommentType, ref: string) => api<CommentList>(commentsPath(type, ref));
+
+/** POST a comment (blog) or a review (rating 1-5); `website` is the honeypot, sent as the form has it. */
+export const postComment = (
+  type: CommentType,
+  ref: string,
+  body: { comment: string; rating?: number; website?: string },
+) => api<PostedComment>(commentsPath(type, ref), { method: 'POST', body });
+
+/** The admin queue's query as the screen holds it. */
+export interface CommentsQueueQuery {
+  page: number;
+  pageSize: number;
+  status: CommentStatus;
+  type: CommentType | 'all';
+}
+
+/** GET /api/admin/comments: one page, newest first, and the counts per status. */
+export const fetchCommentQueue = ({ page, pageSize, status, type }: CommentsQueueQuery) =>
+  api<AdminCommentPage>('/api/admin/comments', { query: { page, pageSize, status, type } });
+
+const adminPath = (c: Pick<AdminComment, 'type' | '_id'>) =>
+  `/api/admin/comments/${c.type}/${encodeURIComponent(c._id)}`;
+
+/** PATCH a comment: a new status, a new text, or both. */
+export const changeComment = (
+  c: Pick<AdminComment, 'type' | '_id'>,
+  change: { status?: CommentStatus; comment?: string },
+) => api<{ message: string; comment: AdminComment }>(adminPath(c), { method: 'PATCH', body: change });
+
+/** DELETE a comment. */
+export const deleteComment = (c: Pick<AdminComment, 'type' | '_id'>) =>
+  api<{ message: string }>(adminPath(c), { method: 'DELETE' });
+
+/** Block (or unblock) the comment's author from commenting. */
+export const blockCommenter = (c: Pick<AdminComment, 'type' | '_id'>, blocked: boolean) =>
+  api<{ message: string; comment: AdminComment }>(`${adminPath(c)}/block`, { method: blocked ? 'POST' : 'DELETE' });
+
+export const fetchCommentSettings = () => api<CommentSettings>('/api/admin/comment-settings');
+
+export const saveCommentSettings = (settings: CommentSettings) =>
+  api<CommentSettings & { message: string }>('/api/admin/comment-settings', { method: 'PUT', body: settings });
