@@ -23,3 +23,9 @@ declare module 'virtual:shop-actions-url' {
   const url: string;
   export default url;
 }
+
+declare module 'virtual:event-registration-url' {
+  /** URL of the standalone module of a free event's sign-up form (src/integrations/standalone-modules.ts). */
+  const url: string;
+  export default url;
+}

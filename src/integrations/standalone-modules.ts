@@ -5,7 +5,9 @@
  * - `virtual:shop-actions-url`: 'Add to cart' and a product page's live stock (src/lib/browser/shop-actions.ts),
  *   loaded by components/shop/AddToCartScript.astro;
  * - `virtual:toggle-placement-url`: keeps the floating theme toggle off controls and text
- *   (src/lib/browser/toggle-placement.ts), loaded by the layout script once the page has painted.
+ *   (src/lib/browser/toggle-placement.ts), loaded by the layout script once the page has painted;
+ * - `virtual:event-registration-url`: a free event's sign-up form (src/lib/browser/event-registration.ts), loaded by
+ *   components/events/EventRegistration.astro when the form comes into view.
  *
  * Why: every page runs the layout script, and Astro inlines a page script only when it imports nothing and loads
  * nothing dynamically. Inline, it costs no request before the first paint (a module script and its two shared chunks
@@ -34,6 +36,7 @@ export const STANDALONE_MODULES: readonly StandaloneModule[] = [
   { virtual: 'virtual:branding-applier-url', entry: 'apply-branding.ts', name: 'apply-branding' },
   { virtual: 'virtual:shop-actions-url', entry: 'shop-actions.ts', name: 'shop-actions' },
   { virtual: 'virtual:toggle-placement-url', entry: 'toggle-placement.ts', name: 'toggle-placement' },
+  { virtual: 'virtual:event-registration-url', entry: 'event-registration.ts', name: 'event-registration' },
 ];
 
 /** A module bundled for browsers: one ES module, minified, with its imports inside. */

@@ -4,7 +4,8 @@
  */
 import { amountToCents } from '../money.ts';
 import { omit } from '../omit.ts';
-import { checkFields, publishedField, requiredText } from './content-admin.ts';
+import { checkFields, publishedField, requiredText, wholeNumber } from './content-admin.ts';
+import { CAPACITY_MAX } from '../events.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { isTimeZone, TIME_ZONE_INVALID, timeZoneOptions } from '../time-zone.ts';
@@ -21,8 +22,11 @@ export const EVENT_DESCRIPTION_MAX = 5000;
 export const EVENT_PRICE_MAX = 1_000_000;
 export const END_BEFORE_START = 'must be after the start';
 
-/** An event as the admin list reads it: the public fields plus its publish state, time zone and when it was created. */
-export type AdminEvent = SiteEvent & { published: boolean; timeZone: string; createdAt: string };
+/**
+ * An event as the admin list reads it: the public fields plus its publish state, time zone, capacity (0 = unlimited)
+ * and when it was created.
+ */
+export type AdminEvent = SiteEvent & { published: boolean; timeZone: string; capacity: number; createdAt: string };
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -108,6 +112,10 @@ export const EventFields = z
     // One of the company's event categories or '' for none: the server checks it exists (category-check.ts).
     category: formText(CATEGORY_NAME_MAX).default(''),
     price: amount.default(0),
+    // Seats a free event takes (registrations); empty or 0 for no limit.
+    capacity: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? 0 : v), wholeNumber(0, CAPACITY_MAX))
+      .default(0),
     published: publishedField.default(false),
   })
   .transform((v, ctx) => {

@@ -9,6 +9,8 @@ import { jsonBody, passed } from '../../http/valid-input.ts';
 import { objectBody } from '../../../shared/schemas/refusal.ts';
 import { adminEvents, createEvent, deleteEvent, updateEvent } from './events.admin.ts';
 import { siteChanged } from '../../site/site-changed.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { promoteAfterEdit } from '../events/registrations.service.ts';
 
 export function eventAdminRoutes() {
   const router = new Hono<AppEnv>();
@@ -26,6 +28,8 @@ export function eventAdminRoutes() {
     const { fields, files } = await readWriteBody(c, ['image']);
     const values = passed(checkEvent(fields));
     const { event, publicChange } = await updateEvent(writeContext(c), id, values, files['image']);
+    // A larger capacity moves the waiting list up (each person moved up is mailed).
+    await promoteAfterEdit({ db: c.get('db'), env: c.get('env'), mailer: createMailer(c.get('env')) }, id);
     siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event updated', event });
   });

@@ -30,6 +30,7 @@ const adminEvent = (row: Selectable<EventsTable>): AdminEvent => ({
   ...eventFromRow(row),
   published: bool(row.published),
   timeZone: row.time_zone || 'UTC',
+  capacity: row.capacity,
   createdAt: row.created_at,
 });
 
@@ -59,6 +60,7 @@ function columns(v: EventValues) {
     city: v.city,
     category: v.category,
     price_cents: v.priceCents,
+    capacity: v.capacity,
     published: v.published,
   };
 }

@@ -5,6 +5,7 @@
 import { useId, useMemo, useState } from 'react';
 import { createEvent, updateEvent } from '../../../../lib/api/admin/content.ts';
 import { EVENT_TYPES } from '../../../../shared/constants.ts';
+import { CAPACITY_MAX } from '../../../../shared/events.ts';
 import {
   checkEvent,
   EVENT_DESCRIPTION_MAX,
@@ -45,6 +46,7 @@ interface Form {
   city: string;
   category: string;
   price: string;
+  capacity: string;
   published: 'true' | 'false';
 }
 
@@ -64,6 +66,7 @@ const blank = (): Form => ({
   city: '',
   category: '',
   price: '0',
+  capacity: '',
   published: 'false',
 });
 
@@ -82,6 +85,7 @@ function formOf(e: AdminEvent): Form {
     city: e.city,
     category: e.category,
     price: String(e.price),
+    capacity: e.capacity > 0 ? String(e.capacity) : '',
     published: e.published ? 'true' : 'false',
   };
 }
@@ -256,6 +260,16 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
           min={0}
           value={form.price}
           onChange={set('price')}
+        />
+        <TextInput
+          label="Capacity (seats; empty for no limit)"
+          name="capacity"
+          error={errors['capacity']}
+          type="number"
+          min={0}
+          max={CAPACITY_MAX}
+          value={form.capacity}
+          onChange={set('capacity')}
         />
         <SelectInput
           label="Status"
