@@ -196,7 +196,15 @@ describe('newsletter double opt-in', () => {
     expect(body.results.every((s) => s.status === 'confirmed')).toBe(true);
     const [first] = body.results;
     assert(first);
-    expect(Object.keys(first).sort()).toEqual(['_id', 'confirmedAt', 'createdAt', 'email', 'status', 'unsubscribedAt']);
+    expect(Object.keys(first).sort()).toEqual([
+      '_id',
+      'confirmedAt',
+      'createdAt',
+      'email',
+      'source',
+      'status',
+      'unsubscribedAt',
+    ]);
     expect((await get('?status=nope')).status).toBe(400);
     expect((await get('?pageSize=1000')).status).toBe(400);
   });

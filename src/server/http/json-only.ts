@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, badRequest } from './errors.ts';
-import { SAFE_METHODS } from './same-origin.ts';
+import { isOneClickUnsubscribe, SAFE_METHODS } from './same-origin.ts';
 import { mediaType } from './media-type.ts';
 import { controlText, illFormedField, illFormedText, nulField } from './well-formed-text.ts';
 
@@ -52,7 +52,7 @@ export function jsonOnly(
       ? multipart
       : (c: Context) => multipart.some((prefix) => c.req.path.startsWith(prefix));
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
+    if (!SAFE_METHODS.has(c.req.method) && !isOneClickUnsubscribe(c)) {
       const type = mediaType(c.req.header('content-type'));
       if (type === 'application/json') await checkJsonBody(c);
       else if (!(type === 'multipart/form-data' && takesMultipart(c))) {

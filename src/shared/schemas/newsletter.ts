@@ -1,6 +1,6 @@
 /**
  * Newsletter sign-up with double opt-in: the bodies of POST /api/newsletter, /confirm and /unsubscribe, the
- * admin list query, and the texts the server answers and the pages show.
+ * admin list query, and the texts the server answers and the pages show. Composing and sending: newsletter-admin.ts.
  */
 import { hasControlCharacters } from './control-characters.ts';
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
@@ -10,6 +10,9 @@ import { z } from './zod.ts';
 export const NEWSLETTER_EMAIL_MAX = 254;
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+/** Where an address signed up: the site's sign-up forms, or an admin's import of a CSV. */
+export const NEWSLETTER_SOURCES = ['form', 'import'] as const;
+export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
 /** The one answer to a sign-up, whatever the address's state (no address enumeration). */
 export const NEWSLETTER_REQUESTED = 'Thanks! Check your inbox and open the link we sent to confirm your subscription.';
@@ -49,12 +52,14 @@ export const SubscribersQuery = z.object({
     queryMax: SUBSCRIBERS_QUERY_MAX,
   }),
   status: optionalChoice(NEWSLETTER_STATUSES),
+  source: optionalChoice(NEWSLETTER_SOURCES),
 });
 export type SubscribersFilter = z.output<typeof SubscribersQuery>;
 
 export const SUBSCRIBERS_QUERY_MESSAGES: Record<keyof SubscribersFilter, string> = {
   ...listQueryMessages({ pageMax: SUBSCRIBERS_PAGE_MAX, queryMax: SUBSCRIBERS_QUERY_MAX }),
   status: 'Status must be pending, confirmed or unsubscribed.',
+  source: 'Source must be form or import.',
 };
 
 /** The subscribers query checked: the filter, or the first bad parameter's sentence. */
@@ -65,6 +70,7 @@ export interface NewsletterSubscriber {
   _id: string;
   email: string;
   status: NewsletterStatus;
+  source: NewsletterSource;
   createdAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;

@@ -30,3 +30,39 @@ export function isExpired(expiresAt: string | null, now: Date): boolean {
 export function newsletterLink(siteUrl: string, page: 'confirm' | 'unsubscribe', token: string): string {
   return `${siteUrl}/newsletter/${page}?token=${encodeURIComponent(token)}`;
 }
+
+/** The List-Unsubscribe address of a mail: POSTed to by a mail provider's one-click button (RFC 8058). */
+export function oneClickUnsubscribeUrl(apiBase: string, token: string): string {
+  return `${apiBase}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** The header that tells mail providers the List-Unsubscribe address takes a one-click POST (RFC 8058). */
+export const ONE_CLICK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+/** The one body a one-click unsubscribe carries (RFC 8058 section 3.1). */
+export const isOneClickBody = (form: Record<string, unknown>): boolean => form['List-Unsubscribe'] === 'One-Click';
+
+/** The pause between two newsletter mails at `perSecond` mails a second. */
+export const sendIntervalMs = (perSecond: number): number => Math.max(1, Math.ceil(1000 / perSecond));
+
+/** Tries per delivery when the mail server turns a mail away for now; then it fails. */
+export const SEND_ATTEMPTS = 3;
+/** The wait before try `attempt + 1` (a minute after the first, two after the second). */
+export const retryDelayMs = (attempt: number): number => attempt * 60_000;
+
+/** SMTP commands before the message is handed over: an error at any of them means the mail did not go out. */
+const BEFORE_DATA = /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH\b.*|MAIL FROM|RCPT TO|API)$/i;
+
+/**
+ * What a failed send means, from nodemailer's error: 'retry' when the mail server surely did not take the mail and
+ * may later (a 4xx answer, or a failure before the message was handed over), 'refused' when it said no for good (5xx),
+ * 'unknown' otherwise (the connection broke while the message was on its way): that one is never sent again.
+ */
+export function sendFailure(error: unknown): 'retry' | 'refused' | 'unknown' {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500 ? 'retry' : 'refused';
+  if (typeof command === 'string' && BEFORE_DATA.test(command)) return 'retry';
+  return 'unknown';
+}

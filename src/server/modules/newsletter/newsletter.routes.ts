@@ -1,6 +1,7 @@
 /**
  * Newsletter sign-up with double opt-in: POST /api/newsletter, /api/newsletter/confirm and
- * /api/newsletter/unsubscribe (public, rate-limited), GET /api/admin/newsletter/subscribers (admin only).
+ * /api/newsletter/unsubscribe (public, rate-limited; the last also takes the one-click POST of RFC 8058). The admin's
+ * side is newsletter.admin.routes.ts.
  */
 import { type Context, Hono } from 'hono';
 import {
@@ -12,19 +13,20 @@ import {
   NEWSLETTER_UNSUBSCRIBED,
   NewsletterSignup,
   NewsletterToken,
-  checkSubscribersQuery,
 } from '../../../shared/schemas/newsletter.ts';
 import { checkWithMessages } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, fieldError } from '../../http/errors.ts';
 import { addressLimit } from '../../http/address-limit.ts';
 import { noStore } from '../../http/no-store.ts';
-import { jsonBody, validQuery } from '../../http/valid-input.ts';
+import { jsonBody } from '../../http/valid-input.ts';
+import { isOneClickUnsubscribe } from '../../http/same-origin.ts';
 import { attemptStore, type LimitPair } from '../../http/attempt-store.ts';
 import { type AttemptLimiter, slidingWindow, UNLIMITED } from '../../http/rate-limit.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
-import { confirm, listSubscribers, subscribe, unsubscribe } from './newsletter.service.ts';
+import { isOneClickBody } from './newsletter-rules.ts';
+import { confirm, subscribe, unsubscribe } from './newsletter.service.ts';
 
 const MINUTE = 60_000;
 
@@ -38,6 +40,7 @@ export const NEWSLETTER_LIMITS = {
 } as const;
 
 const TOO_MANY = 'Too many attempts. Please try again later.';
+const ONE_CLICK_BODY = 'A one-click unsubscribe sends List-Unsubscribe=One-Click.';
 
 /** Counts one attempt in each (limiter, key) pair, or refuses with 429 and Retry-After and counts none. */
 async function consume(c: Context<AppEnv>, pairs: LimitPair[]): Promise<void> {
@@ -94,6 +97,18 @@ export function newsletterRoutes({ mailer }: Deps) {
     )
     .post(
       '/newsletter/unsubscribe',
+      // RFC 8058 one-click: a mail provider's form POST (same-origin.ts lets exactly it through). Not limited per
+      // client address: providers send every user's clicks from a few addresses, and the token cannot be guessed.
+      async (c, next) => {
+        if (!isOneClickUnsubscribe(c)) return next();
+        const form = await c.req.parseBody();
+        if (!isOneClickBody(form)) throw fieldError(400, ONE_CLICK_BODY, 'List-Unsubscribe');
+        const token = c.req.query('token') ?? '';
+        if (!NewsletterToken.safeParse({ token }).success)
+          throw fieldError(400, NEWSLETTER_UNSUBSCRIBE_INVALID, 'token');
+        await unsubscribe(c.get('db'), token);
+        return c.json({ message: NEWSLETTER_UNSUBSCRIBED });
+      },
       tokenLimit,
       jsonBody(checkWithMessages(NewsletterToken, { token: NEWSLETTER_UNSUBSCRIBE_INVALID }, 'token')),
       async (c) => {
@@ -101,8 +116,5 @@ export function newsletterRoutes({ mailer }: Deps) {
         await unsubscribe(c.get('db'), token);
         return c.json({ message: NEWSLETTER_UNSUBSCRIBED });
       },
-    )
-    .get('/admin/newsletter/subscribers', validQuery(checkSubscribersQuery), async (c) =>
-      c.json(await listSubscribers(c.get('db'), c.req.valid('query'))),
     );
 }

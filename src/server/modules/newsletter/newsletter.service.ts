@@ -21,6 +21,7 @@ import { CONFIRM_TTL_MS, confirmExpiry, isExpired, newsletterLink, signupAction 
 import {
   confirmSubscriber,
   findSubscriberByConfirmHash,
+  findSubscriberByDeliveryHash,
   findSubscriberByEmail,
   findSubscriberByUnsubscribeHash,
   listSubscriberRows,
@@ -94,7 +95,9 @@ export async function confirm(db: Db, token: string, now = new Date()): Promise<
 
 /** Unsubscribes the address of an unsubscribe token; again is fine, an unknown token is a 400. */
 export async function unsubscribe(db: Db, token: string, now = new Date()): Promise<void> {
-  const row = await findSubscriberByUnsubscribeHash(db, sha256Hex(token));
+  const hash = sha256Hex(token);
+  // The sign-up's token, or the one a newsletter mail carried (each delivery has its own).
+  const row = (await findSubscriberByUnsubscribeHash(db, hash)) ?? (await findSubscriberByDeliveryHash(db, hash));
   if (!row) throw fieldError(400, NEWSLETTER_UNSUBSCRIBE_INVALID, 'token');
   if (row.status === 'unsubscribed') return;
   await updateSubscriber(db, row.id, {
@@ -112,6 +115,7 @@ export async function listSubscribers(db: Db, filter: SubscribersFilter): Promis
     _id: r.id,
     email: r.email,
     status: r.status,
+    source: r.source === 'import' ? 'import' : 'form',
     createdAt: r.created_at,
     confirmedAt: r.confirmed_at,
     unsubscribedAt: r.unsubscribed_at,
