@@ -117,7 +117,8 @@ export const EVENT = {
   city: P.comment,
   location: P.template,
 };
-export const RECOMMENDATION = { title: P.titleBreak, caption: P.attrBreak, tags: [P.svg] };
+/** What the Featured row's card of the pinned video shows: its name, its description and its tags. */
+export const RECOMMENDATION = { title: VIDEO.name, caption: VIDEO.description, tags: VIDEO.tags };
 
 const DAY_MS = 86_400_000;
 
@@ -226,10 +227,11 @@ async function insertRows(db: Db): Promise<void> {
         created_at: iso(-1),
       })
       .execute();
+    const videoId = randomUUID();
     await trx
       .insertInto('videos')
       .values({
-        id: randomUUID(),
+        id: videoId,
         ...VIDEO,
         title: VIDEO.name,
         tags: JSON.stringify(VIDEO.tags),
@@ -273,9 +275,10 @@ async function insertRows(db: Db): Promise<void> {
         created_at: iso(-1),
       })
       .execute();
+    // The home page's Featured row opens with the pinned video: its card shows RECOMMENDATION's texts.
     await trx
-      .insertInto('recommendations')
-      .values({ id: randomUUID(), ...RECOMMENDATION, tags: JSON.stringify(RECOMMENDATION.tags), created_at: iso(-1) })
+      .insertInto('featured_pins')
+      .values({ content_type: 'video', content_id: videoId, position: 0, created_at: iso(-1) })
       .execute();
   });
 }

@@ -9,14 +9,3 @@ export function recordView(db: Db, userId: string, contentType: string, refId: s
     .onConflict((oc) => oc.columns(['user_id', 'content_type', 'ref_id']).doUpdateSet({ tags, viewed_at: viewedAt }))
     .execute();
 }
-
-/** Tag lists (JSON text) of the user's most recent views. */
-export function recentViewTags(db: Db, userId: string, limit = 50) {
-  return db
-    .selectFrom('user_views')
-    .select('tags')
-    .where('user_id', '=', userId)
-    .orderBy('viewed_at', 'desc')
-    .limit(limit)
-    .execute();
-}
