@@ -145,7 +145,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', photoAdminRoutes());
   // Content: every write behind the admin guard; pages, plans and documents also answer public reads of published
   // items.
-  api.route('/', contentAdminRoutes());
+  api.route('/', contentAdminRoutes(deps));
   api.route('/', blogAdminRoutes());
   api.route('/', productAdminRoutes());
   api.route('/', orderAdminRoutes(deps));

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
+import type { Deps } from '../../deps.ts';
 import { checkPhotoEdit, checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import { checkVideo } from '../../../shared/schemas/video-admin.ts';
 import { idParam, writeContext } from './content.admin.service.ts';
@@ -16,7 +17,7 @@ import { deletePhoto, editPhoto } from './photos.edit.ts';
 import { adminVideos, createVideo, deleteVideo, updateVideo } from './videos.admin.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 
-export function contentAdminRoutes() {
+export function contentAdminRoutes(deps: Deps) {
   const router = new Hono<AppEnv>();
 
   // Photos: the upload is photos.admin.routes.ts; these edit, publish and delete.
@@ -65,6 +66,6 @@ export function contentAdminRoutes() {
   });
 
   router.route('/', audioAdminRoutes());
-  router.route('/', eventAdminRoutes());
+  router.route('/', eventAdminRoutes(deps));
   return router;
 }

@@ -3,16 +3,16 @@ import { Hono } from 'hono';
 import { checkEvent } from '../../../shared/schemas/event-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';
 import type { AppEnv } from '../../app-env.ts';
+import type { Deps } from '../../deps.ts';
 import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
 import { idParam, writeContext } from './content.admin.service.ts';
 import { jsonBody, passed } from '../../http/valid-input.ts';
 import { objectBody } from '../../../shared/schemas/refusal.ts';
 import { adminEvents, createEvent, deleteEvent, updateEvent } from './events.admin.ts';
 import { siteChanged } from '../../site/site-changed.ts';
-import { createMailer } from '../../mail/mailer.ts';
 import { promoteAfterEdit } from '../events/registrations.service.ts';
 
-export function eventAdminRoutes() {
+export function eventAdminRoutes({ mailer }: Deps) {
   const router = new Hono<AppEnv>();
 
   router.get('/admin/events', async (c) => c.json({ results: await adminEvents(c.get('db')) }));
@@ -29,7 +29,7 @@ export function eventAdminRoutes() {
     const values = passed(checkEvent(fields));
     const { event, publicChange } = await updateEvent(writeContext(c), id, values, files['image']);
     // A larger capacity moves the waiting list up (each person moved up is mailed).
-    await promoteAfterEdit({ db: c.get('db'), env: c.get('env'), mailer: createMailer(c.get('env')) }, id);
+    await promoteAfterEdit({ db: c.get('db'), env: c.get('env'), mailer }, id);
     siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event updated', event });
   });
