@@ -4,9 +4,9 @@
  * the current list). Screenshots of the admin screen and the comment form at 320, 375 and 1280 px in both themes.
  */
 import { expect, test, type APIRequestContext } from './fixtures.ts';
-import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
-import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
+import { registerMember } from './helpers/member.ts';
+import { withDb } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 import { inBothThemes, keepScreenshot } from './helpers/screenshots.ts';
@@ -27,31 +27,10 @@ let admin = '';
 let member = '';
 let slug = '';
 
-/** Registers the visitor through the API with the emailed code; answers the session token. */
-async function registerMember(): Promise<string> {
-  const before = mailFiles(e2eDataDir());
-  const res = await api.post('/api/auth/register', {
-    data: {
-      first_name: MEMBER.first,
-      last_name: MEMBER.last,
-      email: MEMBER.email,
-      username: MEMBER.username,
-      password: MEMBER.password,
-      role: 'customer',
-    },
-  });
-  expect(res.status()).toBeLessThan(300);
-  expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBeLessThan(300);
-  const mail = await waitForMail(e2eDataDir(), { to: MEMBER.email, after: before });
-  const verified = await api.post('/api/auth/verify-otp', { data: { email: MEMBER.email, otp: codeFrom(mail) } });
-  expect(verified.status()).toBe(200);
-  return ((await verified.json()) as { token: string }).token;
-}
-
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
   admin = await adminToken(api);
-  member = await registerMember();
+  member = await registerMember(api, MEMBER);
   const blogs = (await (await api.get('/api/blogs')).json()) as { results: { slug: string }[] };
   slug = blogs.results[0]?.slug ?? '';
   expect(slug).not.toBe('');

@@ -7,8 +7,9 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
+import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
+import { registerMember } from './helpers/member.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 import { keepScreenshot } from './helpers/screenshots.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
@@ -28,27 +29,6 @@ let api: APIRequestContext;
 let admin = '';
 let member = '';
 
-/** Registers the visitor through the API with the emailed code; answers the session token. */
-async function registerMember(): Promise<string> {
-  const before = mailFiles(e2eDataDir());
-  const res = await api.post('/api/auth/register', {
-    data: {
-      first_name: MEMBER.first,
-      last_name: MEMBER.last,
-      email: MEMBER.email,
-      username: MEMBER.username,
-      password: MEMBER.password,
-      role: 'customer',
-    },
-  });
-  expect(res.status()).toBeLessThan(300);
-  expect((await api.post('/api/auth/request-otp', { data: { email: MEMBER.email } })).status()).toBeLessThan(300);
-  const mail = await waitForMail(e2eDataDir(), { to: MEMBER.email, after: before });
-  const verified = await api.post('/api/auth/verify-otp', { data: { email: MEMBER.email, otp: codeFrom(mail) } });
-  expect(verified.status()).toBe(200);
-  return ((await verified.json()) as { token: string }).token;
-}
-
 async function signedInPage(
   browser: Browser,
   token: string,
@@ -64,7 +44,7 @@ async function signedInPage(
 test.beforeAll(async ({ playwright }) => {
   api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env['E2E_PORT']}` });
   admin = await adminToken(api);
-  member = await registerMember();
+  member = await registerMember(api, MEMBER);
 });
 
 test.afterAll(async () => {

@@ -55,120 +55,99 @@ function filtered(q: AnyKindQuery, f: CardFilter): AnyKindQuery {
   return out;
 }
 
+/** Where each kind keeps what a card shows, and the counters its popularity is made of. */
+const KIND_COLUMNS: Record<
+  ItemKind,
+  {
+    table: 'products' | 'blogs' | 'photos' | 'videos' | 'audios' | 'events';
+    title: string;
+    image: string;
+    caption: string;
+    /** Items of the kind have a page of their own at their slug. */
+    slug: boolean;
+    /** Events have no tags. */
+    tags: boolean;
+    counters: readonly (keyof typeof W)[];
+  }
+> = {
+  product: {
+    table: 'products',
+    title: 'name',
+    image: 'image',
+    caption: 'description',
+    slug: true,
+    tags: true,
+    counters: ['views'],
+  },
+  blog: {
+    table: 'blogs',
+    title: 'title',
+    image: 'image',
+    caption: 'caption',
+    slug: true,
+    tags: true,
+    counters: ['views'],
+  },
+  photo: {
+    table: 'photos',
+    title: 'title',
+    image: 'image',
+    caption: 'caption',
+    slug: false,
+    tags: true,
+    counters: ['views', 'likes', 'downloads'],
+  },
+  video: {
+    table: 'videos',
+    title: 'name',
+    image: 'poster',
+    caption: 'description',
+    slug: false,
+    tags: true,
+    counters: ['views', 'likes'],
+  },
+  audio: {
+    table: 'audios',
+    title: 'name',
+    image: 'cover',
+    caption: 'description',
+    slug: false,
+    tags: true,
+    counters: ['plays', 'downloads'],
+  },
+  event: {
+    table: 'events',
+    title: 'name',
+    image: 'image',
+    caption: 'description',
+    slug: true,
+    tags: false,
+    counters: ['views', 'registrations'],
+  },
+};
+
 /** The card SELECT of one kind, filtered. */
 export function cardQuery(db: Db, kind: ItemKind, f: CardFilter = {}): CardQuery {
-  // A literal, not a parameter: PostgreSQL cannot type a bare parameter in a UNION's select list.
-  const k = sql<ItemKind>`${sql.lit(kind)}`.as('kind');
-  // Each branch's table differs; their output columns are the same CardRow, which is all a caller reads.
-  const where = (q: unknown) => filtered(q as AnyKindQuery, f) as unknown as CardQuery;
-  switch (kind) {
-    case 'product':
-      return where(
-        db
-          .selectFrom('products')
-          .select([
-            k,
-            'id',
-            sql<string | null>`slug`.as('slug'),
-            'name as title',
-            'image',
-            'description as caption',
-            'tags',
-            'category',
-            'created_at',
-            sql<number | string>`views * ${sql.lit(W.views)}`.as('score'),
-          ]),
-      );
-    case 'blog':
-      return where(
-        db
-          .selectFrom('blogs')
-          .select([
-            k,
-            'id',
-            sql<string | null>`slug`.as('slug'),
-            'title',
-            'image',
-            'caption',
-            'tags',
-            'category',
-            'created_at',
-            sql<number | string>`views * ${sql.lit(W.views)}`.as('score'),
-          ]),
-      );
-    case 'photo':
-      return where(
-        db
-          .selectFrom('photos')
-          .select([
-            k,
-            'id',
-            sql<string | null>`CAST(NULL AS TEXT)`.as('slug'),
-            'title',
-            'image',
-            'caption',
-            'tags',
-            'category',
-            'created_at',
-            sql<
-              number | string
-            >`views * ${sql.lit(W.views)} + likes * ${sql.lit(W.likes)} + downloads * ${sql.lit(W.downloads)}`.as(
-              'score',
-            ),
-          ]),
-      );
-    case 'video':
-      return where(
-        db
-          .selectFrom('videos')
-          .select([
-            k,
-            'id',
-            sql<string | null>`CAST(NULL AS TEXT)`.as('slug'),
-            'name as title',
-            'poster as image',
-            'description as caption',
-            'tags',
-            'category',
-            'created_at',
-            sql<number | string>`views * ${sql.lit(W.views)} + likes * ${sql.lit(W.likes)}`.as('score'),
-          ]),
-      );
-    case 'audio':
-      return where(
-        db
-          .selectFrom('audios')
-          .select([
-            k,
-            'id',
-            sql<string | null>`CAST(NULL AS TEXT)`.as('slug'),
-            'name as title',
-            'cover as image',
-            'description as caption',
-            'tags',
-            'category',
-            'created_at',
-            sql<number | string>`plays * ${sql.lit(W.plays)} + downloads * ${sql.lit(W.downloads)}`.as('score'),
-          ]),
-      );
-    case 'event':
-      return where(
-        db
-          .selectFrom('events')
-          .select([
-            k,
-            'id',
-            sql<string | null>`slug`.as('slug'),
-            'name as title',
-            'image',
-            'description as caption',
-            sql<string>`''`.as('tags'),
-            'category',
-            'created_at',
-            sql<number | string>`views * ${sql.lit(W.views)} + registrations * ${sql.lit(W.registrations)}`.as('score'),
-          ]),
-      );
-  }
+  const c = KIND_COLUMNS[kind];
+  const score = sql.join(
+    c.counters.map((counter) => sql`${sql.ref(counter)} * ${sql.lit(W[counter])}`),
+    sql` + `,
+  );
+  // Products stand in for the kind's table (AnyKindQuery): the output columns are the same CardRow for every kind.
+  const query = db.selectFrom(c.table as 'products').select([
+    // Literals, not parameters: PostgreSQL cannot type a bare parameter in a UNION's select list.
+    sql<ItemKind>`${sql.lit(kind)}`.as('kind'),
+    'id',
+    (c.slug ? sql<string | null>`slug` : sql<string | null>`CAST(NULL AS TEXT)`).as('slug'),
+    sql<string>`${sql.ref(c.title)}`.as('title'),
+    sql<string>`${sql.ref(c.image)}`.as('image'),
+    sql<string>`${sql.ref(c.caption)}`.as('caption'),
+    (c.tags ? sql<string>`tags` : sql<string>`''`).as('tags'),
+    'category',
+    'created_at',
+    sql<number | string>`${score}`.as('score'),
+  ]);
+  return filtered(query, f);
 }
 
 /** The ids of `refs` of one kind. */
