@@ -1,5 +1,6 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse, SearchResult, SiteEvent } from '../../src/shared/types.ts';
+import { freeSlug } from '../../src/server/db/free-slug.ts';
 import { jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -75,5 +76,11 @@ describe('an event by its slug', () => {
       .executeTakeFirstOrThrow();
     const products = await search(product.name, 'product');
     expect(products.find((r) => r.data.name === product.name)?.data.slug).toBe(product.slug);
+  });
+
+  it("never gives an event the address of the site's own page in its section (/events/cancel)", async () => {
+    expect(await freeSlug(t.db, 'events', 'Cancel', 'event')).toBe('cancel-2');
+    expect(await freeSlug(t.db, 'events', 'Cancel culture talk', 'event')).toBe('cancel-culture-talk');
+    expect(await freeSlug(t.db, 'products', 'Cancel', 'product')).toBe('cancel');
   });
 });
