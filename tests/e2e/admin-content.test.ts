@@ -314,7 +314,7 @@ test('Events: create with a time zone and cover, edit, publish and delete', asyn
   await dialog(page).getByLabel('Time zone').selectOption('Europe/Paris');
   await dialog(page).getByLabel('Venue').fill('Quay stage');
   await dialog(page).getByLabel('Address').fill('1 Harbour Road');
-  await dialog(page).getByLabel('City').fill('Brest');
+  await dialog(page).getByLabel('City', { exact: true }).fill('Brest');
   await dialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText('End must be after the start.');
   await dialog(page).getByLabel('Ends').fill('2027-07-01T21:00');

@@ -31,7 +31,6 @@ export default function LikeButton({ type, id, title, likes, liked, onChange, cl
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`Like ${title} (${formatCount(likes)} ${likes === 1 ? 'like' : 'likes'})`}
       onClick={toggle}
       className={`inline-flex min-h-8 cursor-pointer items-center gap-1 rounded-full border-0 bg-transparent px-2 text-sm text-inherit hover:text-[var(--color-primary-ink)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-primary)] ${className}`}
     >
@@ -42,8 +41,10 @@ export default function LikeButton({ type, id, title, likes, liked, onChange, cl
       >
         <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.6 1.1 5.2 3 1.6-1.9 3.2-3 5.2-3 3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21Z" />
       </svg>
+      {/* The name is the content, so the count a sighted user reads is the one a speech user says (WCAG 2.5.3). */}
+      <span className="sr-only">{`Like ${title} (`}</span>
       {formatCount(likes)}
-      <span className="sr-only"> likes</span>
+      <span className="sr-only">{likes === 1 ? ' like)' : ' likes)'}</span>
     </button>
   );
 }
