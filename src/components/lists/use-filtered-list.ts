@@ -11,6 +11,8 @@ export function useFilteredList<T, F extends FilterValues>(
   load: () => Promise<T[]>,
 ) {
   const [items, setItems] = useState(initial);
+  /** Fresh items whose cards draw the same as the build's (see ListSpec.drawn). */
+  const drawnAsBuilt = useRef(false);
   const [loading, setLoading] = useState(initial.length === 0);
   const [filters, dispatch] = useReducer((state: F, action: Action<F>) => {
     if (action.type !== 'replace') return section.reducer(state, action);
@@ -29,7 +31,11 @@ export function useFilteredList<T, F extends FilterValues>(
     let live = true;
     load()
       // Unchanged since the build (the usual case): keep the same array, so the list stays the one the build rendered.
-      .then((fresh) => live && setItems((shown) => (JSON.stringify(shown) === JSON.stringify(fresh) ? shown : fresh)))
+      .then((fresh) => {
+        if (!live || JSON.stringify(initial) === JSON.stringify(fresh)) return;
+        drawnAsBuilt.current = JSON.stringify(initial.map(section.drawn)) === JSON.stringify(fresh.map(section.drawn));
+        setItems(fresh);
+      })
       .catch((error: unknown) =>
         console.error('Failed to refresh the list:', error instanceof Error ? error.message : error),
       )
@@ -49,7 +55,7 @@ export function useFilteredList<T, F extends FilterValues>(
   // While the items are the build's and the filters its defaults (which do not depend on the clock), the list shown is
   // the one the build rendered. Once either changes the island renders its own list, for good (a Reset keeps it).
   const changedOnce = useRef(false);
-  if (items !== initial || filters !== section.defaults) changedOnce.current = true;
+  if ((items !== initial && !drawnAsBuilt.current) || filters !== section.defaults) changedOnce.current = true;
   const panel: FilterPanelProps = {
     panel: useMemo(() => section.panel(items, filters), [items, filters]),
     values: filters,

@@ -367,6 +367,12 @@ export interface ListSpec<T, Fields extends Readonly<Record<string, FieldSpec<T>
   readonly noun: readonly [string, string];
   /** Whether an item passes every filter (the sort is applied afterwards). */
   readonly match: (item: T, filters: FiltersOf<Fields, S>, now: Date) => boolean;
+  /**
+   * What the list's cards show of an item (the whole item unless given): while it is what the build drew, the island
+   * keeps the build's static list and still sorts and filters by the fresh items (a product's views move all day; its
+   * card does not show them).
+   */
+  readonly drawn?: (item: T) => unknown;
 }
 
 /** A select as the panel renders it. */
@@ -395,6 +401,8 @@ export interface ListSection<T, F extends FilterValues> extends FilterSection<F>
   readonly fromQuery: (params: URLSearchParams, items?: readonly T[]) => F;
   /** The items that pass every filter, in the chosen order (a new array). */
   readonly apply: (items: readonly T[], filters: F, now: Date) => T[];
+  /** What the cards show of an item (see ListSpec.drawn). */
+  readonly drawn: (item: T) => unknown;
 }
 
 /** The filter state of a section, e.g. `SectionFilters<typeof shopSection>`. */
@@ -479,6 +487,7 @@ function buildSection<T, F extends FilterValues>(
   return {
     ...section,
     noun: spec.noun,
+    drawn: spec.drawn ?? ((item) => item),
     panel: (items, filters) => ({
       ...(search && { search }),
       selects: order.flatMap((entry) => selectFor(entry, items, filters)),

@@ -1,6 +1,7 @@
 /** Shop list: text search, category, price band and sort, applied in the browser on the full product list. */
 import type { Product } from '../../shared/types.ts';
 import { defaultCategories } from '../../shared/default-categories.ts';
+import { omit } from '../../shared/omit.ts';
 import { DEFAULT_PRICE_BANDS, matchesPriceBand, priceBandOptions } from '../../shared/price-bands.ts';
 import type { CategoryChoice, SectionFilters } from './core.ts';
 import {
@@ -38,6 +39,7 @@ export const shopSectionFor = (
       popular: { label: 'Most Popular', key: (p) => p.views, direction: 'desc' },
     },
     noun: ['product', 'products'],
+    drawn: (p) => omit(p, 'views'),
     match: (p, f) =>
       matchesText(f.q, [p.name, p.description, p.category, p.tags]) &&
       matchesChoice(f.category, p.category) &&

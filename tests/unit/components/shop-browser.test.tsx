@@ -113,6 +113,26 @@ describe('ShopBrowser', () => {
     expect(location.search).toBe('');
   });
 
+  it('keeps the static grid when only views moved since the build, and sorts Most Popular by the fresh views', async () => {
+    vi.mocked(fetchProducts).mockResolvedValue(
+      PRODUCTS.map((p) => ({ ...p, views: p.name === 'Poetry' ? 90 : p.name === 'Desk Lamp' ? 40 : 1 })),
+    );
+    const built = await openShop();
+    const now = [...island.querySelectorAll('article')];
+    now.forEach((card, i) => expect(card).toBe(built[i]));
+    expect(island.querySelector('astro-slot ul')).not.toBeNull();
+    await change(select('Sort by'), 'popular');
+    expect(names().slice(0, 2)).toEqual(['Poetry', 'Desk Lamp']);
+  });
+
+  it('draws its own list when what a card shows changed since the build (a price)', async () => {
+    vi.mocked(fetchProducts).mockResolvedValue(PRODUCTS.map((p) => (p.name === 'Poetry' ? { ...p, price: 14 } : p)));
+    const built = await openShop();
+    expect(island.querySelector('astro-slot')).toBeNull();
+    expect(built.some((card) => card.isConnected)).toBe(false);
+    expect(island.textContent).toContain('$14');
+  });
+
   it('replaces the static grid with its own filtered list once a filter changes, and writes the query', async () => {
     const built = await openShop();
     await change(select('Category'), 'Books');
