@@ -55,6 +55,12 @@ describe('sliding window rules', () => {
     expect(consume(T0 + 60_001)).toEqual({ allowed: false, retryAfterSeconds: 30 });
   });
 
+  it('never answers a wait longer than the window, even for a hit another connection recorded a moment later', () => {
+    const r = rule(1, 60_000);
+    // The other connection's clock read came after this request's: its hit lies 5 ms in this request's future.
+    expect(windowDecision([T0 + 5], r, T0)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
   it('never answers a wait under one second', () => {
     const r = rule(1, 1000);
     expect(windowDecision(windowRecord([], r, T0), r, T0 + 999)).toEqual({ allowed: false, retryAfterSeconds: 1 });

@@ -90,7 +90,9 @@ export function windowDecision(hits: WindowState, rule: WindowRule, now: number)
   // The hit whose leaving the window makes room again.
   const oldest = live[live.length - rule.limit];
   if (oldest === undefined) throw new RangeError(`a window's limit must be at least 1, not ${rule.limit}`);
-  return blocked(oldest + rule.windowMs - now);
+  // A hit another connection recorded with a later clock read lies in this request's future: the wait is still at
+  // most the window.
+  return blocked(Math.min(rule.windowMs, oldest + rule.windowMs - now));
 }
 
 /** The state after one more attempt at `now`. */
