@@ -29,6 +29,15 @@ export function Panel({
   );
 }
 
+/** The card's main action beside its title ('Add Product', 'New issue'): it opens the card's form. */
+export function PanelAction({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="brand-button px-4 py-2 text-sm font-semibold" onClick={onClick}>
+      {label}
+    </button>
+  );
+}
+
 export function PanelLoading({ label }: { label: string }) {
   return <Spinner compact label={label} />;
 }

@@ -19,7 +19,7 @@ import {
   type NewsletterIssue,
   type NewsletterIssueSummary,
 } from '../../../shared/schemas/newsletter-admin.ts';
-import { Panel } from '../dashboard/Panel.tsx';
+import { Panel, PanelAction } from '../dashboard/Panel.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { NoticeLine, PagedListBody, type ListTexts, type Notice } from '../ui/PagedList.tsx';
 import { onPage, type PageAction } from '../ui/paged-list.ts';
@@ -100,33 +100,24 @@ function IssueRow({
       </div>
       {issue.status === 'draft' && (
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={NEUTRAL_ACTION}
-            disabled={busy}
-            onClick={onEdit}
-            aria-label={`Edit ${issue.subject}`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className={PRIMARY_ACTION}
-            disabled={busy}
-            onClick={onSend}
-            aria-label={`Send ${issue.subject}`}
-          >
-            Send
-          </button>
-          <button
-            type="button"
-            className={DANGER_ACTION}
-            disabled={busy}
-            onClick={onDelete}
-            aria-label={`Delete ${issue.subject}`}
-          >
-            Delete
-          </button>
+          {(
+            [
+              ['Edit', NEUTRAL_ACTION, onEdit],
+              ['Send', PRIMARY_ACTION, onSend],
+              ['Delete', DANGER_ACTION, onDelete],
+            ] as const
+          ).map(([label, className, onClick]) => (
+            <button
+              key={label}
+              type="button"
+              className={className}
+              disabled={busy}
+              onClick={onClick}
+              aria-label={`${label} ${issue.subject}`}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       )}
     </li>
@@ -188,16 +179,13 @@ export default function IssuesPanel() {
   };
 
   const newButton = (
-    <button
-      type="button"
-      className="brand-button px-4 py-2 text-sm font-semibold"
+    <PanelAction
+      label="New issue"
       onClick={() => {
         setNotice(null);
         setEditing('new');
       }}
-    >
-      New issue
-    </button>
+    />
   );
 
   return (

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { deleteProduct, fetchAdminProducts, setProductPublished } from '../../../lib/api/admin/products.ts';
 import type { AdminProduct, ProductSaved } from '../../../shared/products-admin.ts';
-import { Panel } from '../dashboard/Panel.tsx';
+import { Panel, PanelAction } from '../dashboard/Panel.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { NoticeLine, PagedListBody, type ListTexts, type Notice } from '../ui/PagedList.tsx';
@@ -57,16 +57,13 @@ function ProductsScreen({ currency }: { currency: string }) {
   }
 
   const addButton = (
-    <button
-      type="button"
-      className="brand-button px-4 py-2 text-sm font-semibold"
+    <PanelAction
+      label="Add Product"
       onClick={() => {
         setNotice(null);
         setEditing('new');
       }}
-    >
-      Add Product
-    </button>
+    />
   );
 
   return (

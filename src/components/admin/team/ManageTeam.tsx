@@ -8,7 +8,7 @@ import { moveItem } from '../../../lib/admin/slider-form.ts';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { deleteTeamMember, fetchAdminTeam, reorderTeam } from '../../../lib/api/team.ts';
 import type { TeamMember, TeamMemberSaved } from '../../../shared/schemas/team.ts';
-import { LoadError, Panel, PanelLoading } from '../dashboard/Panel.tsx';
+import { LoadError, Panel, PanelAction, PanelLoading } from '../dashboard/Panel.tsx';
 import { useRemote } from '../dashboard/use-remote.ts';
 import AdminGate from '../ui/AdminGate.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -79,16 +79,13 @@ function TeamScreen() {
   }
 
   const addButton = (
-    <button
-      type="button"
-      className="brand-button px-4 py-2 text-sm font-semibold"
+    <PanelAction
+      label="Add Member"
       onClick={() => {
         setNotice(null);
         setEditing('new');
       }}
-    >
-      Add Member
-    </button>
+    />
   );
 
   return (
