@@ -52,6 +52,15 @@ export const COMMENT_DUPLICATE = 'You have just sent this text. Please write som
 export const TOO_MANY_LINKS = `A comment may hold at most ${LINKS_MAX} links.`;
 export const COMMENT_NOT_FOUND = 'Comment not found';
 
+/** What a public comment or review form reads before showing itself: whether guests may send one with a mailed code. */
+export interface PublicCommentSettings {
+  guests: boolean;
+}
+/** Digits in the code a guest is mailed to send one comment or review. */
+export const GUEST_CODE_LENGTH = 6;
+export const GUEST_CODE_SENT = 'We sent a code to your email. Enter it to send your comment.';
+export const GUEST_CODE_WRONG = 'This code is wrong or has expired. Ask for a new one.';
+
 // A scheme'd URL, a www. host or a bare domain with a path: what a reader (or a spammer) means as a link.
 const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/\S*/gi;
 

@@ -7,6 +7,7 @@ import type {
   CommentStatus,
   CommentType,
   PostedComment,
+  PublicCommentSettings,
 } from '../../shared/comments.ts';
 import { api } from './client.ts';
 
@@ -19,12 +20,22 @@ export function commentsPath(type: CommentType, ref: string): string {
 /** GET the approved comments (and a review's item's rating), never cached. */
 export const fetchComments = (type: CommentType, ref: string) => api<CommentList>(commentsPath(type, ref));
 
-/** POST a comment (blog) or a review (rating 1-5); `website` is the honeypot, sent as the form has it. */
+/**
+ * POST a comment (blog) or a review (rating 1-5); `website` is the honeypot, sent as the form has it. A guest (when the
+ * site allows it) adds a name, an email and the code mailed to that address.
+ */
 export const postComment = (
   type: CommentType,
   ref: string,
-  body: { comment: string; rating?: number; website?: string },
+  body: { comment: string; rating?: number; website?: string; name?: string; email?: string; code?: string },
 ) => api<PostedComment>(commentsPath(type, ref), { method: 'POST', body });
+
+/** GET whether guests may comment and review with a mailed code. */
+export const fetchPublicCommentSettings = () => api<PublicCommentSettings>('/api/comment-settings');
+
+/** POST a guest's address: the server mails it a code good for one comment or review. */
+export const requestGuestCode = (email: string) =>
+  api<{ message: string }>('/api/comments/guest-code', { method: 'POST', body: { email } });
 
 /** The admin queue's query as the screen holds it. */
 export interface CommentsQueueQuery {

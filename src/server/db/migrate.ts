@@ -30,6 +30,8 @@ import * as commentsReviews from './migrations/2026_12_02_1000_comments_reviews.
 import * as eventRegistrations from './migrations/2026_12_02_1100_event_registrations.ts';
 import * as newsletterSending from './migrations/2026_12_02_1200_newsletter_sending.ts';
 import * as featuredPins from './migrations/2026_12_02_1300_featured_pins.ts';
+import * as guestComments from './migrations/2026_12_03_0900_guest_comments.ts';
+import * as eventTickets from './migrations/2026_12_03_1000_event_tickets.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +63,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_02_1100_event_registrations': eventRegistrations,
   '2026_12_02_1200_newsletter_sending': newsletterSending,
   '2026_12_02_1300_featured_pins': featuredPins,
+  '2026_12_03_0900_guest_comments': guestComments,
+  '2026_12_03_1000_event_tickets': eventTickets,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
