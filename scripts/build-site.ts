@@ -1,7 +1,7 @@
 /** `npm run build`: the static site into dist/. Against BUILD_API_URL when set, else a temporary local API on DATA_DIR. */
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from '../src/server/env.ts';
-import { launchApi } from '../src/server/main.ts';
+import { launchBuildApi } from '../src/server/main.ts';
 import { buildSite } from '../src/server/site/build-site.ts';
 
 const outDir = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -10,8 +10,7 @@ const remote = process.env['BUILD_API_URL'];
 if (remote) {
   await buildSite({ apiUrl: remote, outDir });
 } else {
-  const env = { ...parseEnv(), PORT: 0, HOST: '127.0.0.1' };
-  const api = await launchApi({ env });
+  const api = await launchBuildApi(parseEnv());
   try {
     await buildSite({ apiUrl: `http://127.0.0.1:${api.server.port}`, outDir });
   } finally {

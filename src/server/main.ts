@@ -80,6 +80,8 @@ export interface LaunchOptions {
   rebuildSite?: RebuildRun;
   /** Made once the database is open and before it is prepared, so the demo seed can leave its pictures' variants in it. */
   variants?: (db: Db) => VariantQueue;
+  /** Whether this process runs the newsletter's send worker (yes unless told otherwise; never for a site build). */
+  sendMail?: boolean;
 }
 
 export interface LaunchedApi {
@@ -97,19 +99,25 @@ const NO_SITE: SiteSource = { current: () => null };
  * The start-up every script shares: the database opened and prepared (migrations, the first admin, the seed SEED
  * names), the long-lived dependencies built from the environment, and the server listening on env.PORT.
  */
-export async function launchApi({ env, site = NO_SITE, rebuildSite, variants: makeVariants }: LaunchOptions) {
+export async function launchApi({
+  env,
+  site = NO_SITE,
+  rebuildSite,
+  variants: makeVariants,
+  sendMail = true,
+}: LaunchOptions) {
   const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const variants = makeVariants?.(db);
   await prepareData(db, env, console.log, { variants });
   const deps = createDeps(env, rebuildSite ? { rebuildSite } : {});
   const listening = await startServer({ db, env, deps, site, ...(variants ? { variants } : {}) });
   // Queued newsletter mails go out from here; a restart resumes them (newsletter-sender.ts).
-  const newsletter = startNewsletterSender({ db, env, mailer: deps.mailer });
+  const newsletter = sendMail ? startNewsletterSender({ db, env, mailer: deps.mailer }) : null;
   // Every script stops the server before closing the database: the worker stops with it, its mail in flight finished.
   const server: RunningServer = {
     port: listening.port,
     close: async (options) => {
-      await Promise.all([listening.close(options), newsletter.stop()]);
+      await Promise.all([listening.close(options), newsletter?.stop()]);
     },
   };
   const launched: LaunchedApi = {
@@ -123,4 +131,12 @@ export async function launchApi({ env, site = NO_SITE, rebuildSite, variants: ma
     },
   };
   return launched;
+}
+
+/**
+ * The local API a site build reads (scripts/build-site.ts) on env's DATA_DIR or database: on a free loopback port, and
+ * without the send worker, so that a build never mails anyone (an import's confirmations wait for the server).
+ */
+export function launchBuildApi(env: Env): Promise<LaunchedApi> {
+  return launchApi({ env: { ...env, PORT: 0, HOST: '127.0.0.1' }, sendMail: false });
 }

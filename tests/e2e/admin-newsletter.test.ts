@@ -29,10 +29,21 @@ function addSubscriber(email: string, status: 'confirmed' | 'pending', source: '
   withDb((db) =>
     db
       .prepare(
-        `INSERT INTO newsletter_subscribers (id, email, status, source, unsubscribe_token_hash, created_at, confirmed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO newsletter_subscribers
+           (id, email, status, source, confirm_token_hash, unsubscribe_token_hash, created_at, confirmed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(randomUUID(), email, status, source, randomUUID(), at, status === 'confirmed' ? at : null),
+      // A pending address was mailed its link already (one without a token is owed a confirmation by the worker).
+      .run(
+        randomUUID(),
+        email,
+        status,
+        source,
+        status === 'pending' ? randomUUID() : null,
+        randomUUID(),
+        at,
+        status === 'confirmed' ? at : null,
+      ),
   );
 }
 

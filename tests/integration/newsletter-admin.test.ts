@@ -48,7 +48,8 @@ async function addSubscriber(email: string, status: 'pending' | 'confirmed' | 'u
       email,
       status,
       source,
-      confirm_token_hash: null,
+      // A pending sign-up was mailed its link (one without a token would be owed a confirmation by the send worker).
+      confirm_token_hash: status === 'pending' ? sha256Hex(randomUUID()) : null,
       confirm_expires_at: null,
       unsubscribe_token_hash: sha256Hex(randomUUID()),
       created_at: new Date().toISOString(),

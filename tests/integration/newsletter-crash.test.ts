@@ -1,7 +1,7 @@
 /**
- * kill -9 in the middle of sending a newsletter: the real server (scripts/start-api.ts) as a child process, sending
- * slowly; SIGKILL once some mails went out; started again on the same DATA_DIR (and database), it finishes the issue,
- * and no confirmed subscriber gets the issue twice.
+ * kill -9 in the middle of sending a newsletter, and of mailing an import's confirmations: the real server
+ * (scripts/start-api.ts) as a child process, sending slowly; SIGKILL once some mails went out; started again on the
+ * same DATA_DIR (and database), it finishes the work, and no address gets a mail twice.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
@@ -159,5 +159,65 @@ describe('a server killed while sending a newsletter', () => {
     // Each other confirmed subscriber got the issue exactly once, save one the kill may have caught mid-send.
     expect(perAddress.size).toBeGreaterThanOrEqual(SUBSCRIBERS - interrupted.length);
     for (const d of deliveries) assert(d.status === 'sent' || d.status === 'failed', `${d.email} is ${d.status}`);
+  });
+});
+
+describe('a server killed while mailing the confirmations of an import', () => {
+  it('mails the rest after a restart and no address twice', async () => {
+    const emails = Array.from({ length: 10 }, (_, i) => `imported${i}@example.com`);
+    const confirmations = () =>
+      mailFiles(data.dataDir)
+        .map((f) => parseMail(data.dataDir, f))
+        .filter((m) => m.subject.includes('confirm your newsletter subscription'));
+    // The restarted server of the test above would send too: only the servers of this test run.
+    for (const child of children.splice(0)) {
+      child.kill();
+      await child.exited;
+    }
+    const first = await start();
+    const login = await fetch(`${first.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const imported = await fetch(`${first.origin}/api/admin/newsletter/subscribers/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ csv: emails.join('\n') }),
+    });
+    expect(imported.status).toBe(200);
+    for (const deadline = Date.now() + 20_000; confirmations().length < 3;) {
+      if (Date.now() > deadline) throw new Error(`too few mails:\n${first.output().slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    first.kill();
+    await first.exited;
+    const atKill = confirmations().length;
+    expect(atKill).toBeLessThan(emails.length);
+
+    await start();
+    // The one the kill may have caught between its claim and its mail is never mailed after it.
+    for (const deadline = Date.now() + 30_000; confirmations().length < emails.length - 1;) {
+      if (Date.now() > deadline) throw new Error(`only ${confirmations().length} confirmations`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 600));
+    const perAddress = new Map<string, number>();
+    for (const mail of confirmations()) {
+      const to = mail.to.replace(/^.*<|>.*$/g, '');
+      perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    }
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
+    expect(perAddress.size).toBeGreaterThanOrEqual(emails.length - 1);
+    for (const to of perAddress.keys()) expect(emails).toContain(to);
+    // None is owed any more: each was claimed, and all but at most one of the claims were mailed.
+    const owed = await data.db
+      .selectFrom('newsletter_subscribers')
+      .select('email')
+      .where('status', '=', 'pending')
+      .where('confirm_token_hash', 'is', null)
+      .execute();
+    expect(owed).toEqual([]);
   });
 });

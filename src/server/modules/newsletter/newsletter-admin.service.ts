@@ -1,6 +1,7 @@
 /**
  * The newsletter's admin side: subscribers (export, removal, import with the double opt-in kept) and issues
- * (compose, preview, test, send). Sending only queues the deliveries; the send worker (newsletter-sender.ts) mails them.
+ * (compose, preview, test, send). Sending only queues the deliveries, and an import only stores its addresses as owed
+ * their confirmation mail; the send worker (newsletter-sender.ts) mails both.
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
@@ -34,8 +35,7 @@ import { mailBrand } from '../auth/auth-mails.ts';
 import { newOpaqueToken, sha256Hex } from '../auth/tokens.ts';
 import { sanitizeRichText } from '../blogs/rich-text.ts';
 import { issueContent } from './newsletter-html.ts';
-import { confirmSubscriptionMail, issueMail } from './newsletter-mails.ts';
-import { CONFIRM_TTL_MS, confirmExpiry, newsletterLink, sendIntervalMs } from './newsletter-rules.ts';
+import { issueMail } from './newsletter-mails.ts';
 import { wakeNewsletterSenders } from './newsletter-sender.ts';
 import {
   countDeliveries,
@@ -54,7 +54,7 @@ import {
 
 export interface AdminDeps {
   db: Db;
-  env: Pick<Env, 'SITE_URL' | 'NEWSLETTER_SEND_RATE'>;
+  env: Pick<Env, 'SITE_URL'>;
   mailer: Mailer;
 }
 
@@ -89,35 +89,35 @@ export async function removeSubscriber(db: Db, id: string): Promise<string> {
 }
 
 /**
- * POST /api/admin/newsletter/subscribers/import: each new address becomes pending and is mailed the confirmation link
+ * POST /api/admin/newsletter/subscribers/import: each new address becomes pending and is owed the confirmation link
  * (the double opt-in stands: nobody is mailed an issue before confirming); pending and confirmed ones are left as
- * they are, and an address that unsubscribed is never subscribed again by an import.
+ * they are, and an address that unsubscribed is never subscribed again by an import. The rows are stored without a
+ * confirmation token, which marks their mail as due: the send worker mails them at the newsletter's rate, and a
+ * restart resumes where it stopped (newsletter-sender.ts).
  */
-export async function importSubscribers(deps: AdminDeps, csv: string, now = new Date()): Promise<ImportReport> {
+export async function importSubscribers(db: Db, csv: string, now = new Date()): Promise<ImportReport> {
   const list = readImportList(csv, IMPORT_MAX_ROWS);
   if (!list) throw fieldError(400, IMPORT_TOO_LONG, 'csv');
   if (list.emails.length === 0 && list.invalid === 0) throw fieldError(400, IMPORT_EMPTY, 'csv');
-  const stored = await subscriberStatuses(deps.db, list.emails);
-  const fresh = list.emails.filter((email) => !stored.has(email));
-  const tokens = new Map(fresh.map((email) => [email, { confirm: newOpaqueToken(), unsubscribe: newOpaqueToken() }]));
+  const stored = await subscriberStatuses(db, list.emails);
   const at = now.toISOString();
   const inserted = await insertNewSubscribers(
-    deps.db,
-    fresh.map((email) => {
-      const token = tokens.get(email) ?? { confirm: '', unsubscribe: '' };
-      return {
+    db,
+    list.emails
+      .filter((email) => !stored.has(email))
+      .map((email) => ({
         id: randomUUID(),
         email,
         status: 'pending' as const,
         source: 'import',
-        confirm_token_hash: sha256Hex(token.confirm),
-        confirm_expires_at: confirmExpiry(now),
-        unsubscribe_token_hash: sha256Hex(token.unsubscribe),
+        confirm_token_hash: null,
+        confirm_expires_at: null,
+        // Never mailed: the worker stores the hash of the token its mail carries when it claims the row.
+        unsubscribe_token_hash: sha256Hex(newOpaqueToken()),
         created_at: at,
         confirmed_at: null,
         unsubscribed_at: null,
-      };
-    }),
+      })),
   );
   const unsubscribed = [...stored.values()].filter((status) => status === 'unsubscribed').length;
   const counts = {
@@ -126,52 +126,8 @@ export async function importSubscribers(deps: AdminDeps, csv: string, now = new 
     invalid: list.invalid,
     unsubscribed,
   };
-  void mailConfirmations(
-    deps,
-    [...inserted].map((email) => ({ email, ...(tokens.get(email) ?? { confirm: '', unsubscribe: '' }) })),
-  );
+  if (inserted.size > 0) wakeNewsletterSenders();
   return { message: importMessage(counts), ...counts };
-}
-
-/** The imported addresses' confirmation mails, one after another at the newsletter's send rate; failures are logged. */
-async function mailConfirmations(
-  deps: AdminDeps,
-  items: { email: string; confirm: string; unsubscribe: string }[],
-): Promise<void> {
-  if (items.length === 0) return;
-  const { SITE_URL } = deps.env;
-  const interval = sendIntervalMs(deps.env.NEWSLETTER_SEND_RATE);
-  try {
-    const brand = await mailBrand(deps.db, SITE_URL);
-    for (const [index, item] of items.entries()) {
-      if (index > 0) await new Promise((resolve) => setTimeout(resolve, interval));
-      await deps.mailer
-        .send(
-          confirmSubscriptionMail(brand, item.email, {
-            confirmUrl: newsletterLink(SITE_URL, 'confirm', item.confirm),
-            unsubscribeUrl: newsletterLink(SITE_URL, 'unsubscribe', item.unsubscribe),
-            hours: Math.round(CONFIRM_TTL_MS / 3_600_000),
-          }),
-        )
-        .catch((error: unknown) => {
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              event: 'newsletter.mail.failure',
-              reason: error instanceof Error ? error.message : 'unknown',
-            }),
-          );
-        });
-    }
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        event: 'newsletter.import.failure',
-        reason: error instanceof Error ? error.message : 'unknown',
-      }),
-    );
-  }
 }
 
 // Issues.

@@ -7,6 +7,11 @@
  * when a worker starts it marks every delivery still 'sending' as failed ('interrupted') and never sends it again
  * (the admin screen says so). On PostgreSQL one worker sends at a time across every instance (an advisory lock held
  * for as long as it runs; the others wait for it), so a worker that takes over knows the claims it finds are dead.
+ *
+ * The same loop mails an import's confirmation links, before any issue and within the same rate. An imported address
+ * is stored pending with no confirmation token (its mail is due); the worker claims it by storing the hashes of the
+ * tokens the mail will carry, then mails it. A claim is never undone, so a crash in between leaves that address
+ * pending without a mail (it may sign up again from the form) rather than mailed twice.
  */
 import type { Db } from '../../db/connection.ts';
 import { instanceLock } from '../../db/instance-lock.ts';
@@ -15,8 +20,10 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { newOpaqueToken, sha256Hex } from '../auth/tokens.ts';
 import { issueContent } from './newsletter-html.ts';
-import { issueMail, type IssueContent } from './newsletter-mails.ts';
+import { confirmSubscriptionMail, issueMail, type IssueContent } from './newsletter-mails.ts';
 import {
+  CONFIRM_TTL_MS,
+  confirmExpiry,
   newsletterLink,
   oneClickUnsubscribeUrl,
   retryDelayMs,
@@ -25,10 +32,12 @@ import {
   sendIntervalMs,
 } from './newsletter-rules.ts';
 import {
+  claimConfirmation,
   claimDelivery,
   failInterruptedDeliveries,
   findIssue,
   finishIssues,
+  nextDueConfirmation,
   nextQueuedDelivery,
   settleDelivery,
   type DeliveryKey,
@@ -109,8 +118,36 @@ export function startNewsletterSender(deps: SenderDeps, options: { idlePollMs?: 
     return content;
   }
 
-  /** Sends the next due delivery, or skips it when its subscriber left; 'idle' when none is due. */
+  /** Mails the next imported address its confirmation link; null when none is due. */
+  async function confirmNext(): Promise<Step | null> {
+    const due = await nextDueConfirmation(db);
+    if (!due) return null;
+    const brand = await mailBrand(db, env.SITE_URL);
+    const confirmToken = newOpaqueToken();
+    const unsubscribeToken = newOpaqueToken();
+    const claimed = await claimConfirmation(db, due.id, {
+      confirm_token_hash: sha256Hex(confirmToken),
+      confirm_expires_at: confirmExpiry(new Date()),
+      unsubscribe_token_hash: sha256Hex(unsubscribeToken),
+    });
+    if (!claimed) return 'skipped';
+    const mail = confirmSubscriptionMail(brand, due.email, {
+      confirmUrl: newsletterLink(env.SITE_URL, 'confirm', confirmToken),
+      unsubscribeUrl: newsletterLink(env.SITE_URL, 'unsubscribe', unsubscribeToken),
+      hours: Math.round(CONFIRM_TTL_MS / 3_600_000),
+    });
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      log('newsletter.confirm.failure', { reason: error instanceof Error ? error.message : 'unknown' });
+    }
+    return 'mailed';
+  }
+
+  /** Sends the next due confirmation or delivery, or skips one whose subscriber left; 'idle' when none is due. */
   async function step(): Promise<Step> {
+    const confirmed = await confirmNext();
+    if (confirmed) return confirmed;
     const now = new Date().toISOString();
     const next = await nextQueuedDelivery(db, now);
     if (!next) {

@@ -59,7 +59,7 @@ export function newsletterAdminRoutes({ mailer }: Deps) {
       });
     })
     .post(`${base}/subscribers/import`, jsonBody(checkSubscriberImport), async (c) =>
-      c.json(await importSubscribers(deps(c), c.req.valid('json').csv)),
+      c.json(await importSubscribers(c.get('db'), c.req.valid('json').csv)),
     )
     .delete(`${base}/subscribers/:id`, async (c) => {
       const email = await removeSubscriber(c.get('db'), idParam(c, SUBSCRIBER_NOT_FOUND));

@@ -181,6 +181,44 @@ export async function insertNewSubscribers(
   return inserted;
 }
 
+// Confirmations of imported addresses, for the send worker.
+
+/**
+ * The next address owed its confirmation mail, oldest first: pending with no confirmation token yet (an import stores
+ * its addresses so, and the send worker mails them). A sign-up from the form meanwhile gives the row a token of its own
+ * and its own mail, which takes it out of this queue.
+ */
+export const nextDueConfirmation = (db: Db) =>
+  db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email'])
+    .where('status', '=', 'pending')
+    .where('confirm_token_hash', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * Claims a due confirmation before its mail goes out: stores the hashes of the tokens the mail will carry. False when
+ * the row is no longer due (another worker claimed it, the address signed up from the form, or it was removed). A
+ * claim is never undone: a mail that may have gone out is never sent a second time.
+ */
+export async function claimConfirmation(
+  db: Db,
+  id: string,
+  hashes: { confirm_token_hash: string; confirm_expires_at: string; unsubscribe_token_hash: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletter_subscribers')
+    .set(hashes)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('confirm_token_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The subscriber a newsletter mail's unsubscribe token (kept per delivery) belongs to. */
 export const findSubscriberByDeliveryHash = (db: Db, hash: string) =>
   db
