@@ -3,6 +3,7 @@
  * guest's signed key, unliking undoes it), and opening a product's page moves the view count the API reports.
  * The visitor's browser says it is a person's (Playwright's headless one is a bot to the counter).
  */
+import { PERSON_UA } from '../helpers/user-agents.ts';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import type { CountsAnswer, ItemCounts } from '../../src/shared/activity.ts';
 import type { Photo, Product } from '../../src/shared/types.ts';
@@ -10,8 +11,6 @@ import { waitForIslands } from './helpers/hydration.ts';
 import { inBothThemes, keepScreenshot } from './helpers/screenshots.ts';
 
 const SHOTS = process.env['X_SHOTS'] ?? 'test-results/screens/activity';
-const BROWSER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 async function countsOf(request: APIRequestContext, type: string, id: string): Promise<ItemCounts> {
   const res = await request.get(`/api/activity/counts?type=${type}&ids=${id}`);
@@ -35,7 +34,7 @@ test('a visitor likes a photo, sees it after a reload and unlikes it; a product 
   const photo = await first<Photo>(request, '/api/photos');
   const before = (await countsOf(request, 'photo', photo._id)).likes ?? 0;
 
-  const visitor = await browser.newContext({ userAgent: BROWSER_UA });
+  const visitor = await browser.newContext({ userAgent: PERSON_UA });
   const tab = await visitor.newPage();
   await tab.goto('/photos');
   await waitForIslands(tab, 'photos');

@@ -4,6 +4,7 @@
  * CSV; an empty range reads the spec's text; admin pages count nothing. Screenshots at 320, 375 and 1280 px in both
  * themes go to ANALYTICS_SHOTS, else the test results' folder.
  */
+import { PERSON_UA } from '../helpers/user-agents.ts';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,9 +16,6 @@ import { keepScreenshot } from './helpers/screenshots.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 const SHOTS = process.env['ANALYTICS_SHOTS'] ?? 'test-results/screens/analytics';
-/** A person's browser (the default headless one is a bot to the counter). */
-const BROWSER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const VISITED = ['/about', '/pricing', '/contact'] as const;
 
 let token = '';
@@ -83,7 +81,7 @@ test('pages a visitor opens are counted, and the admin sees them charted and lis
   test.setTimeout(90_000);
   const before = await todaysReport(request);
 
-  const visitor = await browser.newContext({ userAgent: BROWSER_UA });
+  const visitor = await browser.newContext({ userAgent: PERSON_UA });
   const tab = await visitor.newPage();
   for (const [i, path] of [...VISITED, '/about'].entries()) {
     const sent = tab.waitForResponse((r) => r.url().endsWith('/api/analytics/view') && r.request().method() === 'POST');
@@ -173,7 +171,7 @@ test("a range with nothing reads the spec's empty text; a bad range is explained
 });
 
 test('the not-found page sends no page view', async ({ browser }) => {
-  const visitor = await browser.newContext({ userAgent: BROWSER_UA });
+  const visitor = await browser.newContext({ userAgent: PERSON_UA });
   const tab = await visitor.newPage();
   const views: string[] = [];
   tab.on('request', (r) => {

@@ -1,3 +1,4 @@
+import { PERSON_UA } from '../helpers/user-agents.ts';
 import assert from 'node:assert/strict';
 import { expect, test } from './fixtures.ts';
 import { waitForIslands } from './helpers/hydration.ts';
@@ -67,10 +68,7 @@ test.describe('blogs', () => {
       (db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views,
     );
     // A person's browser: Playwright's headless one is a bot to the counter.
-    const visitor = await browser.newContext({
-      userAgent:
-        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-    });
+    const visitor = await browser.newContext({ userAgent: PERSON_UA });
     const page = await visitor.newPage();
     const res = await page.goto(`/blogs/${blog.slug}`);
     expect(res?.status()).toBe(200);

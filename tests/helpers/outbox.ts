@@ -9,6 +9,14 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  /** Every leaf part, decoded (attachments too: an event's .ics). */
+  parts: MailPart[];
+}
+
+export interface MailPart {
+  type: string;
+  headers: Record<string, string>;
+  content: string;
 }
 
 const outbox = (dataDir: string) => join(dataDir, 'outbox');
@@ -57,11 +65,11 @@ function decodeBody(headers: Record<string, string>, body: string): string {
 }
 
 /** Text and HTML parts of a message, whether single-part or multipart/alternative (possibly nested). */
-function parts(headers: Record<string, string>, body: string): { type: string; content: string }[] {
+function parts(headers: Record<string, string>, body: string): MailPart[] {
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (!type.toLowerCase().startsWith('multipart/') || !boundary)
-    return [{ type: type.replace(/;.*/s, '').trim().toLowerCase(), content: decodeBody(headers, body) }];
+    return [{ type: type.replace(/;.*/s, '').trim().toLowerCase(), headers, content: decodeBody(headers, body) }];
   return body
     .split(`--${boundary}`)
     .slice(1)
@@ -82,6 +90,7 @@ export function parseMail(dataDir: string, file: string): OutboxMail {
     subject: decodeWords(headers['subject'] ?? ''),
     text: all.find((p) => p.type === 'text/plain')?.content ?? '',
     html: all.find((p) => p.type === 'text/html')?.content ?? '',
+    parts: all,
   };
 }
 

@@ -4,6 +4,7 @@
  * holds the two-factor state (never a secret or code), and an admin resets another admin's two-factor sign-in
  * (refusals, sessions ended, audit, mail; with ADMIN_2FA=required the next sign-in asks for a new authenticator).
  */
+import { PERSON_UA } from '../helpers/user-agents.ts';
 import { randomUUID } from 'node:crypto';
 import { generateHOTP } from '@oslojs/otp';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,6 @@ import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
-const CHROME_LINUX =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const ADMIN2_PASSWORD = 'second admin passphrase 2026';
 
@@ -35,7 +34,7 @@ function client(app: () => TestApp) {
     options: { token?: string | undefined; body?: object; userAgent?: string | null | undefined } = {},
   ): Promise<Answer<B>> => {
     const headers: Record<string, string> = {};
-    if (options.userAgent !== null) headers['user-agent'] = options.userAgent ?? CHROME_LINUX;
+    if (options.userAgent !== null) headers['user-agent'] = options.userAgent ?? PERSON_UA;
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (options.body) headers['content-type'] = 'application/json';
     const res = await app().request(path, {

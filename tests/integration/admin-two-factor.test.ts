@@ -5,6 +5,7 @@
  * as they were, signing out one session, the sessions a change of role or second factor ends, and the mail to an
  * admin after each sign-in.
  */
+import { PERSON_UA } from '../helpers/user-agents.ts';
 import { randomUUID } from 'node:crypto';
 import { generateHOTP } from '@oslojs/otp';
 import { afterAll, assert, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const SITE_URL = 'http://localhost:4398';
 const ADMIN_EMAIL = 'admin@example.com';
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 type Body = Record<string, unknown>;
 interface Answer<B> {
@@ -35,7 +35,7 @@ function client(target: () => { url: string } | { app: TestApp }) {
     path: string,
     options: { token?: string; body?: object; cookie?: string } = {},
   ): Promise<Answer<B>> {
-    const headers: Record<string, string> = { 'user-agent': BROWSER };
+    const headers: Record<string, string> = { 'user-agent': PERSON_UA };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (options.cookie) headers['cookie'] = options.cookie;
     if (options.body) headers['content-type'] = 'application/json';

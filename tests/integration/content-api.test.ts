@@ -1,3 +1,4 @@
+import { PERSON_UA } from '../helpers/user-agents.ts';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Blog,
@@ -15,7 +16,6 @@ import { SEARCH_LIMIT, SEARCH_TOO_MANY } from '../../src/server/modules/search/s
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 /** A person's browser: a request without a user agent is a bot's to the counter. */
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 describe('public content API on demo data', () => {
   let t: TestApp;
@@ -156,7 +156,7 @@ describe('public content API on demo data', () => {
     const counted = await call('POST', '/api/activity', {
       token: auth,
       body: { kind: 'view', type: 'blog', id: match._id },
-      headers: { 'user-agent': BROWSER },
+      headers: { 'user-agent': PERSON_UA },
     });
     expect(counted.status).toBe(202);
     await flushActivity(t.db);
