@@ -60,6 +60,17 @@ export interface PublicCommentSettings {
 export const GUEST_CODE_LENGTH = 6;
 export const GUEST_CODE_SENT = 'We sent a code to your email. Enter it to send your comment.';
 export const GUEST_CODE_WRONG = 'This code is wrong or has expired. Ask for a new one.';
+/** How long a guest's code works, in minutes; it works once. */
+export const GUEST_CODE_MINUTES = 15;
+/** Longest name a guest may give, in characters. */
+export const GUEST_NAME_MAX = 60;
+export const GUEST_CODE_TOO_MANY = 'Several codes were asked for in a short time. Please wait a few minutes.';
+/** A guest address an admin blocked hears this. */
+export const GUEST_BLOCKED = 'This email address can no longer comment or review here.';
+/** The admin setting's words. */
+export const GUESTS_LABEL = 'Let guests comment with a code sent by email';
+export const GUESTS_HINT =
+  'Visitors without an account give a name and their email, and send each comment or review with a code mailed there.';
 
 // A scheme'd URL, a www. host or a bare domain with a path: what a reader (or a spammer) means as a link.
 const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/\S*/gi;
@@ -150,4 +161,6 @@ export interface AdminCommentPage {
 
 export interface CommentSettings {
   moderation: ModerationMode;
+  /** Whether guests may comment and review with a code mailed to their address (off until an admin turns it on). */
+  guests: boolean;
 }

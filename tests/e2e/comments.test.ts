@@ -1,12 +1,15 @@
 /**
  * Comments: a signed-in visitor comments on a post and is told it waits for approval (a first comment is held), the
  * admin approves it on /admin/comments, and the visitor's reload shows it without a site rebuild (the thread reads
- * the current list). Screenshots of the admin screen and the comment form at 320, 375 and 1280 px in both themes.
+ * the current list). Once the admin lets guests comment, a guest asks for a code, reads it from the mail and sends a
+ * comment with it, which the queue marks as a guest's. Screenshots of the admin screen and the comment forms (a
+ * member's and a guest's) at 320, 375 and 1280 px in both themes.
  */
+import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { registerMember } from './helpers/member.ts';
-import { withDb } from './helpers/e2e-db.ts';
+import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 import { inBothThemes, keepScreenshot } from './helpers/screenshots.ts';
@@ -20,6 +23,7 @@ const MEMBER = {
   password: 'amber meadow lantern river',
 };
 const TEXT = `Thoughtful piece, thank you (${RUN}).`;
+const GUEST = { name: 'Gwen Guest', email: `gwen.${RUN}@example.com`, text: `A guest says hello (${RUN}).` };
 const SHOTS = process.env['X_SHOTS'] ?? 'test-results/screens/comments';
 
 let api: APIRequestContext;
@@ -36,8 +40,19 @@ test.beforeAll(async ({ playwright }) => {
   expect(slug).not.toBe('');
 });
 
+/** Turns guest comments on or off as the admin does. */
+async function setGuests(guests: boolean) {
+  const saved = await api.put('/api/admin/comment-settings', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { guests },
+  });
+  expect(saved.status()).toBe(200);
+}
+
 test.afterAll(async () => {
+  await setGuests(false);
   withDb((db) => {
+    db.prepare('DELETE FROM guest_comment_codes WHERE email = ?').run(GUEST.email);
     db.prepare('DELETE FROM blog_comments WHERE comment LIKE ?').run(`%${RUN}%`);
     const user = db.prepare('SELECT id FROM users WHERE email = ?').get(MEMBER.email) as { id: string } | undefined;
     if (user) {
@@ -103,6 +118,68 @@ test('a first comment is held, approved on /admin/comments and then shown on rel
   await visitor.context().close();
 });
 
+test('a guest comments with a mailed code once the admin allows it, and the queue marks it', async ({ browser }) => {
+  await setGuests(true);
+  try {
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(`/blogs/${slug}`);
+    await guest.getByRole('heading', { name: /^Comments \(\d+\)$/ }).scrollIntoViewIfNeeded();
+    await waitForIslands(guest, 'post');
+    const form = guest.getByRole('form', { name: 'Write a comment' });
+    await form.getByLabel('Name').fill(GUEST.name);
+    await form.getByLabel('Email').fill(GUEST.email);
+    const before = mailFiles(e2eDataDir());
+    await form.getByRole('button', { name: 'Send me a code' }).click();
+    await expect(form.getByRole('status')).toHaveText('We sent a code to your email. Enter it to send your comment.');
+    const mail = await waitForMail(e2eDataDir(), { to: GUEST.email, after: before });
+    await form.getByLabel('Code').fill(codeFrom(mail));
+    await form.getByLabel('Your comment').fill(GUEST.text);
+    await form.getByRole('button', { name: 'Post comment' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your comment is waiting for approval');
+    await expect(form.getByLabel('Code')).toHaveCount(0);
+    await guest.context().close();
+
+    const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signedInAs(adminPage, admin);
+    await adminPage.goto('/admin/comments');
+    const row = adminPage.getByRole('list', { name: 'Comments' }).getByRole('listitem').filter({ hasText: GUEST.text });
+    await expect(row).toContainText(GUEST.email);
+    await expect(row).toContainText('Guest');
+    await expect(row.getByRole('button', { name: `Block ${GUEST.name}` })).toBeVisible();
+    await expect(adminPage.getByLabel('Let guests comment with a code sent by email')).toBeChecked();
+    await keepScreenshot(row, { path: `${SHOTS}/admin-guest-row-1280-light.png` });
+    await keepScreenshot(adminPage.getByRole('region', { name: 'Moderation' }), {
+      path: `${SHOTS}/admin-comment-settings-guests-on-1280-light.png`,
+    });
+    await adminPage.context().close();
+
+    // The guest's form at each width; the code request is answered here, so no more mails go out.
+    await inBothThemes(browser, null, async (page, theme, width) => {
+      await page.route('**/api/comments/guest-code', (route) =>
+        route.fulfill({
+          status: 202,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'We sent a code to your email. Enter it to send your comment.' }),
+        }),
+      );
+      await page.goto(`/blogs/${slug}`);
+      await page.getByRole('heading', { name: /^Comments \(\d+\)$/ }).scrollIntoViewIfNeeded();
+      await waitForIslands(page, 'post');
+      const guestForm = page.getByRole('form', { name: 'Write a comment' });
+      await guestForm.getByLabel('Name').fill(GUEST.name);
+      await guestForm.getByLabel('Email').fill(GUEST.email);
+      await keepScreenshot(guestForm, { path: `${SHOTS}/guest-form-${width}-${theme}.png` });
+      await guestForm.getByRole('button', { name: 'Send me a code' }).click();
+      await guestForm.getByLabel('Code').fill('123456');
+      await guestForm.getByLabel('Your comment').fill('Trying the guest form at this width.');
+      await expectNoSideScroll(page, width, `/blogs/${slug} guest ${theme}`);
+      await keepScreenshot(guestForm, { path: `${SHOTS}/guest-form-code-${width}-${theme}.png` });
+    });
+  } finally {
+    await setGuests(false);
+  }
+});
+
 test('screenshots: the admin comments screen and the comment form', async ({ browser }) => {
   // An admin's comment shows at once: the Approved tab has rows with their actions.
   const held = await api.post(`/api/blogs/${slug}/comments`, {
@@ -118,7 +195,7 @@ test('screenshots: the admin comments screen and the comment form', async ({ bro
     // The top of the queue and the moderation panel: the queue's full page is many rows long.
     await keepScreenshot(page, { path: `${SHOTS}/h3-admin-comments-${width}-${theme}.png` });
     await keepScreenshot(page.getByRole('region', { name: 'Moderation' }), {
-      path: `${SHOTS}/h3-admin-moderation-${width}-${theme}.png`,
+      path: `${SHOTS}/admin-comment-settings-${width}-${theme}.png`,
     });
   });
   await inBothThemes(browser, member, async (page, theme, width) => {

@@ -82,6 +82,9 @@ const PUBLIC = new Set([
   'GET /api/blogs/:slug/comments',
   'GET /api/audios/:id/reviews',
   'GET /api/products/:id/reviews',
+  // Whether guests may comment, and a guest's code to comment by email (403 while the site does not allow guests).
+  'GET /api/comment-settings',
+  'POST /api/comments/guest-code',
 ]);
 
 /** Any signed-in user, customer or admin: 401 without a valid token. */
@@ -112,7 +115,8 @@ const SIGNED_IN = new Set([
   'POST /api/account/two-factor/confirm',
   'DELETE /api/account/two-factor',
   'POST /api/account/two-factor/recovery-codes',
-  // A comment on a post, a review of an audio item or product (guests are asked to sign in).
+  // A comment on a post, a review of an audio item or product: guests are asked to sign in unless the site allows
+  // guests with a mailed code (off by default, as here).
   'POST /api/blogs/:slug/comments',
   'POST /api/audios/:id/reviews',
   'POST /api/products/:id/reviews',

@@ -140,7 +140,10 @@ describe('a visitor commenting', () => {
     expect((await comment(dave, { comment: 'Straight out.' })).body.status).toBe('approved');
     expect(await publicComments()).toContain('Straight out.');
     await setModeration('hold-first');
-    expect((await call('GET', '/api/admin/comment-settings', admin)).body).toEqual({ moderation: 'hold-first' });
+    expect((await call('GET', '/api/admin/comment-settings', admin)).body).toEqual({
+      moderation: 'hold-first',
+      guests: false,
+    });
   });
 
   it('keeps rejected and spam comments from the public', async () => {

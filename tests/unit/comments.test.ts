@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { countLinks, displayName, initialStatus, meanRating, type ModerationMode } from '../../src/shared/comments.ts';
-import { checkCommentText, checkNewReview, checkRating } from '../../src/shared/schemas/comments.ts';
+import {
+  checkCommentSettings,
+  checkCommentText,
+  checkGuestCode,
+  checkGuestCodeRequest,
+  checkGuestEmail,
+  checkGuestFields,
+  checkGuestName,
+  checkNewReview,
+  checkRating,
+} from '../../src/shared/schemas/comments.ts';
+import { canBlock, isGuest } from '../../src/components/admin/comments/comments-list.ts';
 
 describe('countLinks', () => {
   it.each([
@@ -76,5 +87,98 @@ describe('the comment rules', () => {
       ok: true,
       value: { rating: 3, comment: 'ok', trap: true },
     });
+  });
+});
+
+describe('the guest rules', () => {
+  const field = (check: { ok: boolean; field?: string }) => (check.ok ? 'ok' : check.field);
+
+  it.each([
+    ['Ada', 'ok'],
+    ['  Ada Lovelace  ', 'ok'],
+    ['Zoë Ñúñez', 'ok'],
+    ['', 'name'],
+    ['   ', 'name'],
+    [undefined, 'name'],
+    [42, 'name'],
+    ['n'.repeat(60), 'ok'],
+    ['n'.repeat(61), 'name'],
+    ['Ada\nLovelace', 'name'],
+    ['Buy at https://spam.example', 'name'],
+    ['www.spam.example', 'name'],
+  ])('takes the name %j: %s', (raw, expected) => {
+    expect(field(checkGuestName(raw))).toBe(expected);
+  });
+
+  it('trims a name and keeps its letters', () => {
+    expect(checkGuestName('  Ada L  ')).toEqual({ ok: true, value: 'Ada L' });
+  });
+
+  it.each([
+    ['ada@example.com', 'ok'],
+    ['  Ada@Example.COM ', 'ok'],
+    ['ada@example', 'email'],
+    ['ada example.com', 'email'],
+    ['', 'email'],
+    [null, 'email'],
+    ['a\r\nBcc: x@example.com', 'email'],
+  ])('takes the email %j: %s', (raw, expected) => {
+    expect(field(checkGuestEmail(raw))).toBe(expected);
+  });
+
+  it('keeps an email in lower case, so one address has one code and one block', () => {
+    expect(checkGuestEmail(' Ada@Example.COM ')).toEqual({ ok: true, value: 'ada@example.com' });
+  });
+
+  it.each([
+    ['123456', 'ok'],
+    [' 123 456 ', 'ok'],
+    ['12345', 'code'],
+    ['1234567', 'code'],
+    ['12a456', 'code'],
+    [123456, 'code'],
+    [undefined, 'code'],
+  ])('takes the code %j: %s', (raw, expected) => {
+    expect(field(checkGuestCode(raw))).toBe(expected);
+  });
+
+  it('checks a guest body in the form’s order: name, email, code', () => {
+    expect(checkGuestFields({ email: 'x', code: '1' })).toMatchObject({ ok: false, field: 'name' });
+    expect(checkGuestFields({ name: 'Ada', code: '1' })).toMatchObject({ ok: false, field: 'email' });
+    expect(checkGuestFields({ name: 'Ada', email: 'ada@example.com' })).toMatchObject({ ok: false, field: 'code' });
+    expect(checkGuestFields({ name: ' Ada ', email: 'ADA@example.com', code: '000123' })).toEqual({
+      ok: true,
+      value: { name: 'Ada', email: 'ada@example.com', code: '000123' },
+    });
+    expect(checkGuestFields([])).toMatchObject({ ok: false, field: 'body' });
+    expect(checkGuestCodeRequest({ email: 'nope' })).toMatchObject({ ok: false, field: 'email' });
+    expect(checkGuestCodeRequest({ email: 'Ada@example.com' })).toEqual({
+      ok: true,
+      value: { email: 'ada@example.com' },
+    });
+  });
+
+  it('takes either setting on its own and refuses a non-boolean guests', () => {
+    expect(checkCommentSettings({ guests: true })).toEqual({ ok: true, value: { guests: true } });
+    expect(checkCommentSettings({ moderation: 'publish', guests: false })).toEqual({
+      ok: true,
+      value: { moderation: 'publish', guests: false },
+    });
+    expect(checkCommentSettings({ guests: 'true' })).toMatchObject({ ok: false, field: 'guests' });
+    expect(checkCommentSettings({})).toMatchObject({ ok: false, field: 'moderation' });
+  });
+
+  it('marks a guest row (no account, an address) and offers Block sender to guests and other accounts', () => {
+    const guest = { userId: null, authorEmail: 'g@example.com' };
+    const demo = { userId: null, authorEmail: '' };
+    expect([isGuest(guest), isGuest(demo), isGuest({ userId: 'u1', authorEmail: 'a@example.com' })]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(canBlock(guest, 'admin-id')).toBe(true);
+    expect(canBlock(demo, 'admin-id')).toBe(false);
+    expect(canBlock({ userId: 'admin-id', authorEmail: 'a@example.com' }, 'admin-id')).toBe(false);
+    expect(canBlock({ userId: 'u2', authorEmail: 'b@example.com' }, 'admin-id')).toBe(true);
   });
 });

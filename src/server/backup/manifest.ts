@@ -12,8 +12,8 @@ export const ARCHIVE_VERSION = 2;
 
 /**
  * Tables whose rows are not in an archive: what the site makes again on its own (sign-in sessions, one-time codes,
- * reset and checkout tokens, pending email changes and second-factor challenges, attempt counters, the day's visitor
- * salt). A leaked archive then holds no live credential, and a restored site asks everyone to sign in again.
+ * guests' comment codes, reset and checkout tokens, pending email changes and second-factor challenges, attempt
+ * counters, the day's visitor salt). A leaked archive then holds no live credential, and a restored site asks everyone to sign in again.
  */
 export const LEFT_OUT_TABLES = [
   'sessions',
@@ -21,6 +21,7 @@ export const LEFT_OUT_TABLES = [
   'password_reset_tokens',
   'email_changes',
   'checkout_verifications',
+  'guest_comment_codes',
   'two_factor_challenges',
   'attempt_limits',
   'analytics_salts',

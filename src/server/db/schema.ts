@@ -307,11 +307,29 @@ export interface CommentSettingsTable {
   id: number;
   moderation: DefaultedText;
   updated_at: DefaultedText;
+  /** Whether guests may comment and review with a code mailed to their address. */
+  guests: Bool;
 }
 
 /** Accounts an admin blocked from commenting and reviewing. */
 export interface CommentBlocksTable {
   user_id: string;
+  blocked_by: string | null;
+  created_at: string;
+}
+
+/** A guest's one live comment code per address, as a keyed hash (otp.ts), with its wrong guesses. */
+export interface GuestCommentCodesTable {
+  email: string;
+  code_hash: string;
+  attempts: DefaultedNumber;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Guest addresses an admin blocked from commenting and reviewing. */
+export interface CommentEmailBlocksTable {
+  email: string;
   blocked_by: string | null;
   created_at: string;
 }
@@ -756,6 +774,8 @@ export interface Database {
   product_reviews: ProductReviewsTable;
   comment_settings: CommentSettingsTable;
   comment_blocks: CommentBlocksTable;
+  guest_comment_codes: GuestCommentCodesTable;
+  comment_email_blocks: CommentEmailBlocksTable;
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
   recommendations: RecommendationsTable;

@@ -8,6 +8,8 @@ import {
   COMMENT_STATUSES,
   COMMENT_TYPES,
   countLinks,
+  GUEST_CODE_LENGTH,
+  GUEST_NAME_MAX,
   LINKS_MAX,
   MODERATION_MODES,
   RATING_MAX,
@@ -20,7 +22,7 @@ import {
 } from '../comments.ts';
 import { codePoints } from '../code-points.ts';
 import { hasControlCharacters } from './control-characters.ts';
-import { isHoneypotFilled } from './contact.ts';
+import { checkContactField, isHoneypotFilled } from './contact.ts';
 import { isObject, NOT_AN_OBJECT, objectBody, type FieldCheck } from './refusal.ts';
 
 /** A new blog comment as checked; `trap` is true when the hidden honeypot field was filled (a bot). */
@@ -75,6 +77,55 @@ export function checkNewReview(body: unknown): FieldCheck<NewReviewInput> {
     ? { ok: true, value: { rating: rating.value, comment: comment.value, trap: isHoneypotFilled(body) } }
     : comment;
 }
+
+/** What a guest adds to a comment or review: the name shown, the address the code went to, and the code. */
+export interface GuestInput {
+  name: string;
+  email: string;
+  code: string;
+}
+
+/** A guest's name as shown on the comment: trimmed, one line, no links (a name is no place for an advert). */
+export function checkGuestName(raw: unknown): FieldCheck<string> {
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  if (name === '') return refuse('name', 'Please enter your name.');
+  if (codePoints(name).length > GUEST_NAME_MAX)
+    return refuse('name', `Your name must be at most ${GUEST_NAME_MAX} characters.`);
+  if (!name.isWellFormed() || hasControlCharacters(name, { header: true }) || countLinks(name) > 0)
+    return refuse('name', 'Your name must be on one line, without links or special characters.');
+  return { ok: true, value: name };
+}
+
+/** A guest's address, trimmed and in lower case (one address, one code and one block, however it is typed). */
+export function checkGuestEmail(raw: unknown): FieldCheck<string> {
+  const email = checkContactField('email', typeof raw === 'string' ? raw : '');
+  return email.ok ? { ok: true, value: email.value.toLowerCase() } : email;
+}
+
+/** The mailed code: GUEST_CODE_LENGTH digits (spaces a reader typed between them are dropped). */
+export function checkGuestCode(raw: unknown): FieldCheck<string> {
+  const code = typeof raw === 'string' ? raw.replace(/\s+/g, '') : '';
+  return new RegExp(`^\\d{${GUEST_CODE_LENGTH}}$`).test(code)
+    ? { ok: true, value: code }
+    : refuse('code', `Please enter the ${GUEST_CODE_LENGTH}-digit code we sent to your email.`);
+}
+
+/** A guest's name, email and code from a comment's or review's body, checked in that order. */
+export function checkGuestFields(body: unknown): FieldCheck<GuestInput> {
+  if (!isObject(body)) return NOT_AN_OBJECT;
+  const name = checkGuestName(body['name']);
+  if (!name.ok) return name;
+  const email = checkGuestEmail(body['email']);
+  if (!email.ok) return email;
+  const code = checkGuestCode(body['code']);
+  return code.ok ? { ok: true, value: { name: name.value, email: email.value, code: code.value } } : code;
+}
+
+/** POST /api/comments/guest-code body: { email }. */
+export const checkGuestCodeRequest = objectBody((body): FieldCheck<{ email: string }> => {
+  const email = checkGuestEmail(body['email']);
+  return email.ok ? { ok: true, value: { email: email.value } } : email;
+});
 
 export const ADMIN_COMMENTS_PAGE_MAX = 100;
 export const ADMIN_COMMENTS_PAGE_DEFAULT = 20;
@@ -146,10 +197,20 @@ export const checkCommentChange = objectBody((body): FieldCheck<CommentChangeInp
   return { ok: true, value };
 });
 
-/** PUT /api/admin/comment-settings body: { moderation }. */
-export const checkCommentSettings = objectBody((body): FieldCheck<CommentSettings> => {
-  const moderation = body['moderation'];
-  return typeof moderation === 'string' && (MODERATION_MODES as readonly string[]).includes(moderation)
-    ? { ok: true, value: { moderation: moderation as ModerationMode } }
-    : refuse('moderation', `Moderation must be one of ${MODERATION_MODES.join(', ')}.`);
+/** PUT /api/admin/comment-settings body: { moderation, guests }, either or both; what is left out stays as it is. */
+export const checkCommentSettings = objectBody((body): FieldCheck<Partial<CommentSettings>> => {
+  const { moderation, guests } = body;
+  const value: Partial<CommentSettings> = {};
+  if (moderation !== undefined) {
+    if (typeof moderation !== 'string' || !(MODERATION_MODES as readonly string[]).includes(moderation))
+      return refuse('moderation', `Moderation must be one of ${MODERATION_MODES.join(', ')}.`);
+    value.moderation = moderation as ModerationMode;
+  }
+  if (guests !== undefined) {
+    if (typeof guests !== 'boolean') return refuse('guests', 'Guests must be true or false.');
+    value.guests = guests;
+  }
+  if (value.moderation === undefined && value.guests === undefined)
+    return refuse('moderation', `Moderation must be one of ${MODERATION_MODES.join(', ')}.`);
+  return { ok: true, value };
 });

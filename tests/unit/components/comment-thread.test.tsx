@@ -6,12 +6,27 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CommentThread from '../../../src/components/comments/CommentThread.tsx';
-import { fetchComments, postComment } from '../../../src/lib/api/comments.ts';
+import {
+  fetchComments,
+  fetchPublicCommentSettings,
+  postComment,
+  requestGuestCode,
+} from '../../../src/lib/api/comments.ts';
 import { $token } from '../../../src/lib/stores/session.ts';
-import { COMMENT_WAITING, type PublicComment } from '../../../src/shared/comments.ts';
+import {
+  COMMENT_WAITING,
+  GUEST_CODE_SENT,
+  GUEST_CODE_WRONG,
+  type PublicComment,
+} from '../../../src/shared/comments.ts';
 import { apiError } from './helpers/browser.ts';
 
-vi.mock('../../../src/lib/api/comments.ts', () => ({ fetchComments: vi.fn(), postComment: vi.fn() }));
+vi.mock('../../../src/lib/api/comments.ts', () => ({
+  fetchComments: vi.fn(),
+  postComment: vi.fn(),
+  fetchPublicCommentSettings: vi.fn(),
+  requestGuestCode: vi.fn(),
+}));
 
 const TOKEN = 'a-plausible-session-token-0123456789';
 const built: PublicComment = {
@@ -24,6 +39,7 @@ const live: PublicComment = { _id: 'c2', author: 'Omar', comment: 'Approved sinc
 
 beforeEach(() => {
   vi.mocked(fetchComments).mockResolvedValue({ results: [built, live] });
+  vi.mocked(fetchPublicCommentSettings).mockResolvedValue({ guests: false });
 });
 afterEach(() => {
   $token.set(null);
@@ -105,5 +121,83 @@ describe('CommentThread', () => {
     });
     await submitted(form);
     await waitFor(() => expect(postComment).toHaveBeenCalledWith('product', 'post', { comment: 'Good', rating: 4 }));
+  });
+
+  describe('where the site lets guests comment with a mailed code', () => {
+    beforeEach(() => {
+      vi.mocked(fetchPublicCommentSettings).mockResolvedValue({ guests: true });
+    });
+
+    it('asks for a name and an email, sends a code, then takes the code and the comment', async () => {
+      vi.mocked(requestGuestCode).mockResolvedValue({ message: GUEST_CODE_SENT });
+      vi.mocked(postComment)
+        .mockRejectedValueOnce(apiError(400, { message: GUEST_CODE_WRONG, field: 'code' }))
+        .mockResolvedValueOnce({
+          message: COMMENT_WAITING,
+          status: 'pending',
+          comment: { _id: 'g1', author: 'Gail', comment: 'Guest words', createdAt: '2026-11-30T10:00:00Z' },
+        });
+      thread();
+      const form = await screen.findByRole('form', { name: 'Write a comment' });
+      expect(screen.queryByLabelText('Your comment')).toBeNull();
+      expect(screen.queryByLabelText('Code')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?next=%2Fblogs%2Fpost');
+
+      // The name and the email are checked here before any code is asked for.
+      await submitted(form);
+      expect(requestGuestCode).not.toHaveBeenCalled();
+      expect(screen.getByRole('status').textContent).toBe('Please enter your name.');
+      expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+      fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Gail' } });
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'gail@example' } });
+      await submitted(form);
+      expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' gail@example.com ' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+      await act(() => Promise.resolve());
+      expect(requestGuestCode).toHaveBeenCalledWith('gail@example.com');
+      expect(screen.getByRole('status').textContent).toBe(GUEST_CODE_SENT);
+
+      fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
+      fireEvent.change(screen.getByLabelText('Your comment'), { target: { value: 'Guest words' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+      await act(() => Promise.resolve());
+      expect(postComment).toHaveBeenLastCalledWith('blog', 'post', {
+        comment: 'Guest words',
+        name: 'Gail',
+        email: 'gail@example.com',
+        code: '123456',
+      });
+      expect(screen.getByRole('status').textContent).toBe(GUEST_CODE_WRONG);
+      expect(screen.getByLabelText('Code').getAttribute('aria-invalid')).toBe('true');
+
+      fireEvent.change(screen.getByLabelText('Code'), { target: { value: '654321' } });
+      await submitted(form);
+      expect(screen.getByRole('status').textContent).toBe(COMMENT_WAITING);
+      // The code is used up: the next comment starts with a new code.
+      expect(screen.queryByLabelText('Code')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Send me a code' })).toBeTruthy();
+    });
+
+    it('falls back to the sign-in link when the site turned guests off meanwhile', async () => {
+      vi.mocked(requestGuestCode).mockRejectedValue(apiError(403, { message: 'Sign in to comment' }));
+      thread();
+      await screen.findByRole('form', { name: 'Write a comment' });
+      fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Gail' } });
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'gail@example.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+      await act(() => Promise.resolve());
+      expect(screen.queryByRole('form')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Sign in to comment' })).toBeTruthy();
+    });
+
+    it('never asks a signed-in visitor for a code', async () => {
+      $token.set(TOKEN);
+      thread();
+      await screen.findByRole('form', { name: 'Write a comment' });
+      expect(fetchPublicCommentSettings).not.toHaveBeenCalled();
+      expect(screen.queryByLabelText('Name')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Post comment' })).toBeTruthy();
+    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The queue's rows: who wrote it (name, address, blocked), on what (linked), the text and stars, when; then the
+ * The queue's rows: who wrote it (name, address, guest, blocked), on what (linked), the text and stars, when; then the
  * actions: the other statuses (Approve / Reject / Spam), Edit, Delete and Block or Unblock sender. One card per
  * comment, so the six actions wrap under the text at any width.
  */
@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format/dates.ts';
 import { TYPE_LABELS, type AdminComment, type CommentStatus } from '../../../shared/comments.ts';
 import { starLabel, starText } from '../../comments/comment-view.ts';
 import { DANGER_ACTION, NEUTRAL_ACTION, PRIMARY_ACTION } from '../ui/row-actions.tsx';
-import { rowName, statusActions } from './comments-list.ts';
+import { canBlock, isGuest, rowName, statusActions } from './comments-list.ts';
 
 interface Props {
   comments: readonly AdminComment[];
@@ -36,6 +36,7 @@ export default function CommentQueue({ comments, busyId, selfId, onStatus, onEdi
               {c.authorEmail && (
                 <span className="min-w-0 text-sm break-all text-gray-600 dark:text-gray-400">{c.authorEmail}</span>
               )}
+              {isGuest(c) && <span className={`${TAG} bg-sky-600/15 text-sky-800 dark:text-sky-200`}>Guest</span>}
               {c.blocked && <span className={`${TAG} bg-red-600/15 text-red-800 dark:text-red-200`}>Blocked</span>}
               <time dateTime={c.createdAt} className="ml-auto text-xs text-gray-500 tabular-nums dark:text-gray-400">
                 {formatDateTime(c.createdAt)}
@@ -98,7 +99,7 @@ export default function CommentQueue({ comments, busyId, selfId, onStatus, onEdi
               >
                 Delete
               </button>
-              {c.userId && c.userId !== selfId && (
+              {canBlock(c, selfId) && (
                 <button
                   type="button"
                   disabled={busy}

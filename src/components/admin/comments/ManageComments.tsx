@@ -191,8 +191,8 @@ function CommentsScreen({ selfId }: { selfId: string }) {
         {asking?.kind === 'delete'
           ? 'The comment is removed for good; a review no longer counts towards the rating.'
           : asking?.comment.blocked
-            ? 'Their account may comment and review again.'
-            : 'Their account can no longer comment or review. What they sent before stays as it is.'}
+            ? `${asking.comment.userId === null ? 'Their email address' : 'Their account'} may comment and review again.`
+            : `${asking?.comment.userId === null ? `Their email address (${asking.comment.authorEmail})` : 'Their account'} can no longer comment or review. What they sent before stays as it is.`}
       </ConfirmDialog>
     </div>
   );

@@ -52,3 +52,10 @@ export function changeNotice(message: string, before: CommentStatus, after: Comm
 /** The words a row's screen-reader names use for its comment: 'the comment by Carol C.'. */
 export const rowName = (c: Pick<AdminComment, 'author' | 'rating'>) =>
   `the ${c.rating === null ? 'comment' : 'review'} by ${c.author}`;
+
+/** A guest's comment: no account, sent with a code mailed to its address (the demo's old rows have no address). */
+export const isGuest = (c: Pick<AdminComment, 'userId' | 'authorEmail'>) => c.userId === null && c.authorEmail !== '';
+
+/** Whether a row offers Block sender: an account other than the admin's own, or a guest's address. */
+export const canBlock = (c: Pick<AdminComment, 'userId' | 'authorEmail'>, selfId: string) =>
+  c.userId === null ? isGuest(c) : c.userId !== selfId;

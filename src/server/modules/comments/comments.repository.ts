@@ -1,8 +1,8 @@
-/** Comments and reviews, their moderation setting and blocked accounts; Kysely only. */
-import { sql, type Insertable, type Selectable } from 'kysely';
+/** Comments and reviews, their settings, blocked accounts and guest addresses, and guests' codes; Kysely only. */
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { CommentStatus, CommentType, ModerationMode } from '../../../shared/comments.ts';
 import type { Db } from '../../db/connection.ts';
-import type { BlogCommentsTable } from '../../db/schema.ts';
+import type { BlogCommentsTable, Database, GuestCommentCodesTable } from '../../db/schema.ts';
 
 /** Where each type's comments live and which column names their item. */
 export const COMMENT_TABLES = {
@@ -93,13 +93,24 @@ export async function insertComment(db: Db, type: CommentType, row: NewCommentRo
   await db.insertInto(tableOf(type)).values(values).execute();
 }
 
-/** Whether the account has a comment or review that was approved, of any type. */
-export async function hasApprovedComment(db: Db, userId: string): Promise<boolean> {
+/** Who wrote a comment: an account, or a guest known by the address its code was mailed to. */
+export type CommentAuthorKey = { userId: string } | { guestEmail: string };
+
+/** The rows of one author: an account's, or a guest address's (never an account's, though it may share the address). */
+const byAuthor =
+  (who: CommentAuthorKey) =>
+  (eb: ExpressionBuilder<Database, 'blog_comments'>): Expression<SqlBool> =>
+    'userId' in who
+      ? eb('user_id', '=', who.userId)
+      : eb.and([eb('user_id', 'is', null), eb('author_email', '=', who.guestEmail)]);
+
+/** Whether the author has a comment or review that was approved, of any type. */
+export async function hasApprovedComment(db: Db, who: CommentAuthorKey): Promise<boolean> {
   for (const type of Object.keys(COMMENT_TABLES) as CommentType[]) {
     const row = await db
       .selectFrom(tableOf(type))
       .select('id')
-      .where('user_id', '=', userId)
+      .where(byAuthor(who))
       .where('status', '=', 'approved')
       .limit(1)
       .executeTakeFirst();
@@ -108,18 +119,18 @@ export async function hasApprovedComment(db: Db, userId: string): Promise<boolea
   return false;
 }
 
-/** Whether the account sent this very text (of this type) at or after `since`. */
+/** Whether the author sent this very text (of this type) at or after `since`. */
 export async function sentSameTextSince(
   db: Db,
   type: CommentType,
-  userId: string,
+  who: CommentAuthorKey,
   text: string,
   since: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom(tableOf(type))
     .select('id')
-    .where('user_id', '=', userId)
+    .where(byAuthor(who))
     .where('created_at', '>=', since)
     .where((eb) => eb.or([eb('comment', '=', text), eb('original_comment', '=', text)]))
     .limit(1)
@@ -174,16 +185,24 @@ export async function storeRating(
   return rating;
 }
 
-export async function readModeration(db: Db): Promise<string | undefined> {
-  return (await db.selectFrom('comment_settings').select('moderation').where('id', '=', 1).executeTakeFirst())
-    ?.moderation;
+/** The stored settings row, if an admin ever saved one. */
+export async function readSettings(
+  db: Db,
+): Promise<{ moderation: string; guests: boolean | number | string } | undefined> {
+  return db.selectFrom('comment_settings').select(['moderation', 'guests']).where('id', '=', 1).executeTakeFirst();
 }
 
-export async function saveModeration(db: Db, moderation: ModerationMode, now: string): Promise<void> {
+/** Stores the settings row whole (the service merged what was sent with what was stored). */
+export async function saveSettings(
+  db: Db,
+  settings: { moderation: ModerationMode; guests: boolean },
+  now: string,
+): Promise<void> {
+  const values = { ...settings, updated_at: now };
   await db
     .insertInto('comment_settings')
-    .values({ id: 1, moderation, updated_at: now })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ moderation, updated_at: now }))
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
 }
 
@@ -191,6 +210,74 @@ export async function isBlockedCommenter(db: Db, userId: string): Promise<boolea
   return Boolean(
     await db.selectFrom('comment_blocks').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
   );
+}
+
+/** Whether a guest address is blocked: on its own, or as the address of a blocked account. */
+export async function isBlockedGuest(db: Db, email: string): Promise<boolean> {
+  if (await db.selectFrom('comment_email_blocks').select('email').where('email', '=', email).executeTakeFirst())
+    return true;
+  return Boolean(
+    await db
+      .selectFrom('comment_blocks')
+      .innerJoin('users', 'users.id', 'comment_blocks.user_id')
+      .select('comment_blocks.user_id')
+      .where('users.email', '=', email)
+      .executeTakeFirst(),
+  );
+}
+
+export async function blockGuest(db: Db, email: string, blockedBy: string, now: string): Promise<void> {
+  await db
+    .insertInto('comment_email_blocks')
+    .values({ email, blocked_by: blockedBy, created_at: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
+export async function unblockGuest(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('comment_email_blocks').where('email', '=', email).execute();
+}
+
+/** Stores the address's new code, voiding its earlier one (one live code per address); expired ones go. */
+export async function replaceGuestCode(db: Db, row: Insertable<GuestCommentCodesTable>): Promise<void> {
+  await db.deleteFrom('guest_comment_codes').where('expires_at', '<=', row.created_at).execute();
+  await db
+    .insertInto('guest_comment_codes')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({
+        code_hash: row.code_hash,
+        attempts: 0,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+      }),
+    )
+    .execute();
+}
+
+export function findGuestCode(db: Db, email: string) {
+  return db.selectFrom('guest_comment_codes').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** Counts a wrong guess at the address's code unless it is at `max` already (atomic under concurrency). */
+export async function countWrongGuestGuess(db: Db, email: string, codeHash: string, max: number): Promise<void> {
+  await db
+    .updateTable('guest_comment_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('email', '=', email)
+    .where('code_hash', '=', codeHash)
+    .where('attempts', '<', max)
+    .execute();
+}
+
+/** Uses the code up; true only for the one caller that deleted it (two comments cannot share a code). */
+export async function consumeGuestCode(db: Db, email: string, codeHash: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('guest_comment_codes')
+    .where('email', '=', email)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return result.numDeletedRows === 1n;
 }
 
 export async function blockCommenter(db: Db, userId: string, blockedBy: string, now: string): Promise<void> {
@@ -236,6 +323,11 @@ const QUEUE_BRANCHES = {
     i.slug AS item_slug FROM product_reviews c JOIN products i ON i.id = c.product_id`,
 } as const;
 
+/** An account's block by its id; a guest's by the address (the demo's old rows have neither). */
+const BLOCK_JOINS = sql`LEFT JOIN comment_blocks b ON b.user_id = q.user_id
+    LEFT JOIN comment_email_blocks e ON q.user_id IS NULL AND e.email = q.author_email`;
+const BLOCKED = sql`CASE WHEN b.user_id IS NULL AND e.email IS NULL THEN 0 ELSE 1 END`;
+
 const queueOf = (type: CommentType | 'all') =>
   type === 'all'
     ? sql.join(
@@ -250,8 +342,8 @@ export async function queuePage(
   filter: { type: CommentType | 'all'; status: CommentStatus; page: number; pageSize: number },
 ): Promise<{ rows: QueueRow[]; counts: Map<string, number> }> {
   const queue = queueOf(filter.type);
-  const { rows } = await sql<QueueRow>`SELECT q.*, CASE WHEN b.user_id IS NULL THEN 0 ELSE 1 END AS blocked
-    FROM (${queue}) q LEFT JOIN comment_blocks b ON b.user_id = q.user_id
+  const { rows } = await sql<QueueRow>`SELECT q.*, ${BLOCKED} AS blocked
+    FROM (${queue}) q ${BLOCK_JOINS}
     WHERE q.status = ${filter.status}
     ORDER BY q.created_at DESC, q.id
     LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`.execute(db);
@@ -262,8 +354,8 @@ export async function queuePage(
 
 /** One row of the queue by type and id. */
 export async function queueRowById(db: Db, type: CommentType, id: string): Promise<QueueRow | undefined> {
-  const { rows } = await sql<QueueRow>`SELECT q.*, CASE WHEN b.user_id IS NULL THEN 0 ELSE 1 END AS blocked
-    FROM (${QUEUE_BRANCHES[type]}) q LEFT JOIN comment_blocks b ON b.user_id = q.user_id
+  const { rows } = await sql<QueueRow>`SELECT q.*, ${BLOCKED} AS blocked
+    FROM (${QUEUE_BRANCHES[type]}) q ${BLOCK_JOINS}
     WHERE q.id = ${id}`.execute(db);
   return rows[0];
 }

@@ -1,35 +1,51 @@
 /**
  * Comments on posts and reviews of audio and products, and their moderation. Visitors: GET the approved ones of an
- * item, POST a new one when signed in (the author is the account, never a name from the body). Admin (behind the
- * guard on /api/admin/*): the queue, approve / reject / spam / edit, delete, block the author, the moderation setting.
+ * item, POST a new one when signed in (the author is the account, never a name from the body) or, when the site
+ * allows guests, with a name, an email and the code mailed there (POST /comments/guest-code). Admin (behind the guard
+ * on /api/admin/*): the queue, approve / reject / spam / edit, delete, block the author, the comment settings.
  */
-import { Hono, type Context } from 'hono';
-import { COMMENT_TOO_MANY, SIGN_IN_TO_COMMENT, type CommentType } from '../../../shared/comments.ts';
+import { Hono, type Context, type Next } from 'hono';
+import { validator } from 'hono/validator';
+import {
+  COMMENT_TOO_MANY,
+  GUEST_CODE_SENT,
+  GUEST_CODE_TOO_MANY,
+  SIGN_IN_TO_COMMENT,
+  type CommentType,
+} from '../../../shared/comments.ts';
 import {
   checkAdminCommentsQuery,
   checkCommentChange,
   checkCommentSettings,
+  checkGuestCodeRequest,
+  checkGuestFields,
   checkNewComment,
   checkNewReview,
   parseCommentType,
+  type GuestInput,
+  type NewCommentInput,
 } from '../../../shared/schemas/comments.ts';
+import type { FieldCheck } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { noStore } from '../../http/no-store.ts';
 import { slidingWindow, UNLIMITED, type AttemptLimiter } from '../../http/rate-limit.ts';
-import { jsonBody, validQuery } from '../../http/valid-input.ts';
+import { jsonBody, passed, validQuery } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { clientIp } from '../../middleware/client-ip.ts';
 import { siteChanged, type SiteChange } from '../../site/site-changed.ts';
 import {
   changeComment,
   commentQueue,
+  type CommentAuthor,
   commentSettings,
   listPublished,
   postComment,
+  publicCommentSettings,
   removeComment,
+  requestGuestCode,
   saveCommentSettings,
   setCommenterBlocked,
 } from './comments.service.ts';
@@ -39,14 +55,29 @@ export const COMMENT_USER_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
 /** Comments and reviews one address may send in ten minutes, whichever accounts send them. */
 export const COMMENT_ADDRESS_LIMIT = { limit: 20, windowMs: 10 * 60_000 } as const;
 
+/** Codes one address may ask for in 15 minutes, whichever emails they are for (as the sign-in code). */
+export const GUEST_CODE_ADDRESS_LIMIT = { limit: 20, windowMs: 15 * 60_000 } as const;
+/** Codes one email may be sent in 15 minutes, whoever asks (as the sign-in code's per-browser limit). */
+export const GUEST_CODE_EMAIL_LIMIT = { limit: 3, windowMs: 15 * 60_000 } as const;
+
 /** What a change to each type's comments changes on the public site. */
 const SITE_PART: Record<CommentType, SiteChange> = { blog: 'blogs', audio: 'audio', product: 'products' };
 
-/** The guest's refusal: commenting needs an account (guest comments with a mailed code are not offered). */
-const signedIn = (c: Context<AppEnv>) => {
-  if (!c.get('user')) throw new ApiError(401, SIGN_IN_TO_COMMENT);
-  return signedInUser(c);
-};
+/** A guest may go on only where the site allows guests; otherwise it hears 'Sign in to comment' as before. */
+async function signedInOrGuestsAllowed(c: Context<AppEnv>, next: Next) {
+  if (!c.get('user') && !(await commentSettings(c.get('db'))).guests) throw new ApiError(401, SIGN_IN_TO_COMMENT);
+  await next();
+}
+
+/**
+ * A comment's or review's body checked by `check`; a guest's name, email and code are checked first (the order its
+ * form asks for them), an account's are never read.
+ */
+const commentBody = <T extends NewCommentInput>(check: (body: unknown) => FieldCheck<T>) =>
+  validator('json', (input, c: Context<AppEnv>) => {
+    const guest = c.get('user') ? undefined : passed(checkGuestFields(input));
+    return { ...passed(check(input)), guest };
+  });
 
 function commentRef(c: Context<AppEnv>): { type: CommentType; id: string } {
   const type = parseCommentType(c.req.param('type') ?? '');
@@ -55,34 +86,52 @@ function commentRef(c: Context<AppEnv>): { type: CommentType; id: string } {
   return { type, id };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- mounted like its siblings; nothing here mails (guests are not offered comments)
-export function commentRoutes(_deps: Deps) {
-  // One pair of limiters per app; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
-  let limiters: { user: AttemptLimiter; address: AttemptLimiter } | undefined;
+export function commentRoutes(deps: Deps) {
+  // One set of limiters per app; RATE_LIMITS=off (test rigs behind one address) is read on the first request.
+  let limiters:
+    | { user: AttemptLimiter; address: AttemptLimiter; codeAddress: AttemptLimiter; codeEmail: AttemptLimiter }
+    | undefined;
+  const limitersFor = (c: Context<AppEnv>) => {
+    const on = c.get('env').RATE_LIMITS === 'on';
+    limiters ??= {
+      user: on ? slidingWindow('comments.user', COMMENT_USER_LIMIT) : UNLIMITED,
+      address: on ? slidingWindow('comments.address', COMMENT_ADDRESS_LIMIT) : UNLIMITED,
+      codeAddress: on ? slidingWindow('comments.guest-code.address', GUEST_CODE_ADDRESS_LIMIT) : UNLIMITED,
+      // Per email whatever RATE_LIMITS says, as the sign-in code's: it bounds the mails one inbox gets.
+      codeEmail: slidingWindow('comments.guest-code.email', GUEST_CODE_EMAIL_LIMIT),
+    };
+    return limiters;
+  };
 
-  /** Counts the attempt against the account's and the address's windows; 429 when either is full. */
-  async function countAttempt(c: Context<AppEnv>, userId: string): Promise<void> {
-    const env = c.get('env');
-    limiters ??=
-      env.RATE_LIMITS === 'on'
-        ? {
-            user: slidingWindow('comments.user', COMMENT_USER_LIMIT),
-            address: slidingWindow('comments.address', COMMENT_ADDRESS_LIMIT),
-          }
-        : { user: UNLIMITED, address: UNLIMITED };
-    const { decision } = await attemptStore(c.get('db'), env).reserve([
-      [limiters.user, userId],
-      [limiters.address, clientIp(c)],
-    ]);
+  /** Counts the attempts against `pairs`; 429 with `message` when any is full. */
+  async function countAttempt(c: Context<AppEnv>, pairs: [AttemptLimiter, string][], message: string) {
+    const { decision } = await attemptStore(c.get('db'), c.get('env')).reserve(pairs);
     if (!decision.allowed)
-      throw new ApiError(429, COMMENT_TOO_MANY, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+      throw new ApiError(429, message, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
   }
 
   /** A visitor's new comment (blog) or review (audio, product) on the item the path names. */
-  async function post(c: Context<AppEnv>, type: CommentType, ref: string, input: Parameters<typeof postComment>[4]) {
-    const user = signedIn(c);
-    await countAttempt(c, user.id);
-    const { posted, shown } = await postComment(c.get('db'), user, type, ref, input);
+  async function post(
+    c: Context<AppEnv>,
+    type: CommentType,
+    ref: string,
+    { guest, ...input }: Parameters<typeof postComment>[4] & { guest: GuestInput | undefined },
+  ) {
+    const user = c.get('user');
+    const by: CommentAuthor | undefined = user ? { user } : guest && { guest, codeKey: deps.keys.otp };
+    if (!by) throw new ApiError(401, SIGN_IN_TO_COMMENT);
+    const limits = limitersFor(c);
+    // A guest's attempts count against its email as an account's against the account, so codes cannot be guessed faster.
+    const key = 'user' in by ? by.user.id : `guest:${by.guest.email}`;
+    await countAttempt(
+      c,
+      [
+        [limits.user, key],
+        [limits.address, clientIp(c)],
+      ],
+      COMMENT_TOO_MANY,
+    );
+    const { posted, shown } = await postComment(c.get('db'), by, type, ref, input);
     if (shown) siteChanged(c, SITE_PART[type]);
     return c.json(posted, 201);
   }
@@ -92,27 +141,47 @@ export function commentRoutes(_deps: Deps) {
       .use('/blogs/:slug/comments', noStore)
       .use('/audios/:id/reviews', noStore)
       .use('/products/:id/reviews', noStore)
+      .use('/comment-settings', noStore)
+      .use('/comments/guest-code', noStore)
       .get('/blogs/:slug/comments', async (c) => c.json(await listPublished(c.get('db'), 'blog', c.req.param('slug'))))
       .get('/audios/:id/reviews', async (c) => c.json(await listPublished(c.get('db'), 'audio', c.req.param('id'))))
       .get('/products/:id/reviews', async (c) => c.json(await listPublished(c.get('db'), 'product', c.req.param('id'))))
-      // The session is checked before the body, so a guest hears 'Sign in to comment' whatever it sent.
+      .get('/comment-settings', async (c) => c.json(await publicCommentSettings(c.get('db'))))
       .post(
-        '/blogs/:slug/comments',
-        (c, next) => (signedIn(c), next()),
-        jsonBody(checkNewComment),
-        (c) => post(c, 'blog', c.req.param('slug'), c.req.valid('json')),
+        '/comments/guest-code',
+        async (c, next) => {
+          if (!(await commentSettings(c.get('db'))).guests) throw new ApiError(403, SIGN_IN_TO_COMMENT);
+          await next();
+        },
+        jsonBody(checkGuestCodeRequest),
+        async (c) => {
+          const { email } = c.req.valid('json');
+          const limits = limitersFor(c);
+          await countAttempt(
+            c,
+            [
+              [limits.codeAddress, clientIp(c)],
+              [limits.codeEmail, email],
+            ],
+            GUEST_CODE_TOO_MANY,
+          );
+          await requestGuestCode(
+            { db: c.get('db'), mailer: deps.mailer, codeKey: deps.keys.otp, siteUrl: c.get('env').SITE_URL },
+            email,
+          );
+          return c.json({ message: GUEST_CODE_SENT }, 202);
+        },
       )
-      .post(
-        '/audios/:id/reviews',
-        (c, next) => (signedIn(c), next()),
-        jsonBody(checkNewReview),
-        (c) => post(c, 'audio', c.req.param('id'), c.req.valid('json')),
+      // The session (or the guest setting) is checked before the body, so a guest where guests may not comment hears
+      // 'Sign in to comment' whatever it sent.
+      .post('/blogs/:slug/comments', signedInOrGuestsAllowed, commentBody(checkNewComment), (c) =>
+        post(c, 'blog', c.req.param('slug'), c.req.valid('json')),
       )
-      .post(
-        '/products/:id/reviews',
-        (c, next) => (signedIn(c), next()),
-        jsonBody(checkNewReview),
-        (c) => post(c, 'product', c.req.param('id'), c.req.valid('json')),
+      .post('/audios/:id/reviews', signedInOrGuestsAllowed, commentBody(checkNewReview), (c) =>
+        post(c, 'audio', c.req.param('id'), c.req.valid('json')),
+      )
+      .post('/products/:id/reviews', signedInOrGuestsAllowed, commentBody(checkNewReview), (c) =>
+        post(c, 'product', c.req.param('id'), c.req.valid('json')),
       )
       .get('/admin/comments', validQuery(checkAdminCommentsQuery), async (c) =>
         c.json(await commentQueue(c.get('db'), c.req.valid('query'))),
@@ -120,7 +189,7 @@ export function commentRoutes(_deps: Deps) {
       .get('/admin/comment-settings', async (c) => c.json(await commentSettings(c.get('db'))))
       .put('/admin/comment-settings', jsonBody(checkCommentSettings), async (c) => {
         const settings = await saveCommentSettings(c.get('db'), c.req.valid('json'));
-        return c.json({ message: 'Saved. New comments follow this rule from now on.', ...settings });
+        return c.json({ message: 'Saved. New comments follow these settings from now on.', ...settings });
       })
       .patch('/admin/comments/:type/:id', jsonBody(checkCommentChange), async (c) => {
         const { type, id } = commentRef(c);

@@ -1,7 +1,7 @@
 /**
- * Comments and reviews: a signed-in visitor's new one (checked against blocks, repeats and the honeypot, then held or
- * shown by the site's moderation rule), the approved ones every visitor reads, and the admin's queue, moderation,
- * edits, deletions and blocks. A review's item shows the mean of its approved reviews, stored again in the same
+ * Comments and reviews: a new one from a signed-in visitor or, when the site allows it, a guest with a mailed code
+ * (checked against blocks, repeats and the honeypot, then held or shown by the site's moderation rule), the approved
+ * ones every visitor reads, and the admin's queue, moderation, edits, deletions and blocks. A review's item shows the mean of its approved reviews, stored again in the same
  * transaction as every change that can move it.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,9 @@ import {
   DEFAULT_MODERATION,
   displayName,
   DUPLICATE_WINDOW_MS,
+  GUEST_BLOCKED,
+  GUEST_CODE_MINUTES,
+  GUEST_CODE_WRONG,
   initialStatus,
   meanRating,
   MODERATION_MODES,
@@ -28,12 +31,22 @@ import {
   type ModerationMode,
   type PostedComment,
   type PublicComment,
+  type PublicCommentSettings,
 } from '../../../shared/comments.ts';
-import type { AdminCommentsFilter, CommentChangeInput, NewReviewInput } from '../../../shared/schemas/comments.ts';
+import type {
+  AdminCommentsFilter,
+  CommentChangeInput,
+  GuestInput,
+  NewReviewInput,
+} from '../../../shared/schemas/comments.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { mailBrand } from '../auth/auth-mails.ts';
+import { hashOtp, newOtp, OTP_MAX_ATTEMPTS, otpMatches } from '../auth/otp.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
+import { guestCodeMail } from './comment-mails.ts';
 import * as repo from './comments.repository.ts';
 
 const NOT_FOUND: Record<CommentType, string> = {
@@ -69,43 +82,119 @@ export async function listPublished(db: Db, type: CommentType, ref: string): Pro
   return type === 'blog' ? { results } : { results, rating: item.rating ?? 0 };
 }
 
-/** The site's moderation rule; 'hold-first' until an admin chose one. */
-export async function moderationMode(db: Db): Promise<ModerationMode> {
-  const stored = await repo.readModeration(db);
-  return (MODERATION_MODES as readonly string[]).includes(stored ?? '')
-    ? (stored as ModerationMode)
+/** The site's comment settings: 'hold-first' and no guests until an admin chose otherwise. */
+export async function commentSettings(db: Db): Promise<CommentSettings> {
+  const stored = await repo.readSettings(db);
+  const moderation = (MODERATION_MODES as readonly string[]).includes(stored?.moderation ?? '')
+    ? (stored?.moderation as ModerationMode)
     : DEFAULT_MODERATION;
+  // SQLite answers 1 or 0, PostgreSQL true or false.
+  const guests = stored?.guests === true || Number(stored?.guests) === 1;
+  return { moderation, guests };
+}
+
+/** GET /api/comment-settings: what the public forms need to know. */
+export async function publicCommentSettings(db: Db): Promise<PublicCommentSettings> {
+  return { guests: (await commentSettings(db)).guests };
 }
 
 const isReview = (type: CommentType): type is 'audio' | 'product' => type !== 'blog';
 
+/** What a guest's code's HMAC is bound to: the address and commenting, so it matches no other code or address. */
+const guestScope = (email: string) => `guest-comment:${email}`;
+
+/** What the guest code mail needs: the database, the mailer, the code key (deps.keys.otp) and the site's address. */
+export interface GuestCodeDeps {
+  db: Db;
+  mailer: Mailer;
+  codeKey: Buffer;
+  siteUrl: string;
+}
+
 /**
- * POST …/comments or …/reviews by a signed-in visitor (the limits were counted by the route). A filled honeypot is
- * stored as spam and answered like a held comment, so a bot learns nothing.
+ * POST /api/comments/guest-code (the route checked the setting and counted the limits): a new code for the address,
+ * voiding its earlier one, mailed in the background (the answer does not wait for the mail server).
+ */
+export async function requestGuestCode(deps: GuestCodeDeps, email: string, now = new Date()): Promise<void> {
+  const code = newOtp();
+  await repo.replaceGuestCode(deps.db, {
+    email,
+    code_hash: hashOtp(deps.codeKey, guestScope(email), code),
+    attempts: 0,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + GUEST_CODE_MINUTES * 60_000).toISOString(),
+  });
+  void mailBrand(deps.db, deps.siteUrl)
+    .then((brand) => deps.mailer.send(guestCodeMail(brand, email, code, GUEST_CODE_MINUTES)))
+    .catch((error: unknown) =>
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          event: 'comments.guest-code.mail.failure',
+          reason: error instanceof Error ? error.message : 'unknown',
+        }),
+      ),
+    );
+}
+
+/**
+ * The guest's code checked against the address's live one, without using it up (the comment's insert does): a wrong
+ * guess is counted, and OTP_MAX_ATTEMPTS of them void the code. Answers the matched code's hash.
+ */
+async function checkGuestCode(db: Db, codeKey: Buffer, guest: GuestInput, now: Date): Promise<string> {
+  const wrong = fieldError(400, GUEST_CODE_WRONG, 'code');
+  const row = await repo.findGuestCode(db, guest.email);
+  if (!row || Date.parse(row.expires_at) <= now.getTime() || row.attempts >= OTP_MAX_ATTEMPTS) throw wrong;
+  if (!otpMatches(codeKey, guestScope(guest.email), guest.code, row.code_hash)) {
+    await repo.countWrongGuestGuess(db, guest.email, row.code_hash, OTP_MAX_ATTEMPTS);
+    throw wrong;
+  }
+  return row.code_hash;
+}
+
+/** Who sends a comment: a signed-in account, or a guest with a name, an address and its mailed code. */
+export type CommentAuthor = { user: AuthUser } | { guest: GuestInput; codeKey: Buffer };
+
+/**
+ * POST …/comments or …/reviews (the limits were counted by the route). A guest's code is checked first and used up
+ * only by the comment stored, so a refused repeat leaves it good. A filled honeypot is stored as spam and answered
+ * like a held comment, so a bot learns nothing.
  */
 export async function postComment(
   db: Db,
-  user: AuthUser,
+  by: CommentAuthor,
   type: CommentType,
   ref: string,
   input: Omit<NewReviewInput, 'rating'> & { rating?: number },
 ): Promise<{ posted: PostedComment; shown: boolean }> {
   const item = await publishedItem(db, type, ref);
-  if (await repo.isBlockedCommenter(db, user.id)) throw new ApiError(403, COMMENT_BLOCKED);
   const now = new Date();
+  let guestCode: { email: string; hash: string } | undefined;
+  let who: repo.CommentAuthorKey;
+  if ('user' in by) {
+    if (await repo.isBlockedCommenter(db, by.user.id)) throw new ApiError(403, COMMENT_BLOCKED);
+    who = { userId: by.user.id };
+  } else {
+    guestCode = { email: by.guest.email, hash: await checkGuestCode(db, by.codeKey, by.guest, now) };
+    if (await repo.isBlockedGuest(db, by.guest.email)) throw new ApiError(403, GUEST_BLOCKED);
+    who = { guestEmail: by.guest.email };
+  }
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
-  if (!input.trap && (await repo.sentSameTextSince(db, type, user.id, input.comment, since)))
+  if (!input.trap && (await repo.sentSameTextSince(db, type, who, input.comment, since)))
     throw fieldError(409, COMMENT_DUPLICATE, 'comment');
   const status: CommentStatus = input.trap
     ? 'spam'
-    : initialStatus(await moderationMode(db), {
-        approvedBefore: await repo.hasApprovedComment(db, user.id),
-        admin: user.role === 'admin',
+    : initialStatus((await commentSettings(db)).moderation, {
+        approvedBefore: await repo.hasApprovedComment(db, who),
+        admin: 'user' in by && by.user.role === 'admin',
       });
   const id = randomUUID();
   const createdAt = now.toISOString();
-  const author = displayName(user);
+  const author = 'user' in by ? displayName(by.user) : by.guest.name;
   await db.transaction().execute(async (trx) => {
+    // Two comments sent at once with one code: only the one that deletes it is stored.
+    if (guestCode && !(await repo.consumeGuestCode(trx, guestCode.email, guestCode.hash)))
+      throw fieldError(400, GUEST_CODE_WRONG, 'code');
     await repo.insertComment(trx, type, {
       id,
       item_id: item.id,
@@ -113,8 +202,8 @@ export async function postComment(
       comment: input.comment,
       created_at: createdAt,
       status,
-      user_id: user.id,
-      author_email: user.email,
+      user_id: 'user' in by ? by.user.id : null,
+      author_email: 'user' in by ? by.user.email : by.guest.email,
       ...(input.rating === undefined ? {} : { rating: input.rating }),
     });
     if (status === 'approved' && isReview(type)) await repo.storeRating(trx, type, item.id, meanRating);
@@ -257,16 +346,21 @@ export async function setCommenterBlocked(
   blocked: boolean,
 ): Promise<{ message: string; comment: AdminComment }> {
   const row = await existing(db, type, id);
-  if (!row.user_id) throw new ApiError(409, 'This comment has no account to block.');
+  // A guest is blocked by the address its code went to; the demo's old rows have neither account nor address.
+  if (!row.user_id && !row.author_email) throw new ApiError(409, 'This comment has no account or address to block.');
   if (row.user_id === actor.id) throw new ApiError(409, 'You cannot block your own account.');
-  const userId = row.user_id;
+  const { user_id: userId, author_email: email } = row;
+  const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    if (blocked) await repo.blockCommenter(trx, userId, actor.id, new Date().toISOString());
-    else await repo.unblockCommenter(trx, userId);
+    if (userId) {
+      if (blocked) await repo.blockCommenter(trx, userId, actor.id, now);
+      else await repo.unblockCommenter(trx, userId);
+    } else if (blocked) await repo.blockGuest(trx, email, actor.id, now);
+    else await repo.unblockGuest(trx, email);
     await recordAudit(trx, actor, {
       action: blocked ? 'sender.block' : 'sender.unblock',
-      target: { type: 'commenter', id: userId },
-      summary: `${row.author} (${row.author_email}) ${blocked ? 'blocked from' : 'allowed'} commenting`,
+      target: { type: userId ? 'commenter' : 'guest-commenter', id: userId ?? email },
+      summary: `${row.author} (${row.author_email}${userId ? '' : ', guest'}) ${blocked ? 'blocked from' : 'allowed'} commenting`,
     });
   });
   return {
@@ -275,12 +369,12 @@ export async function setCommenterBlocked(
   };
 }
 
-export async function commentSettings(db: Db): Promise<CommentSettings> {
-  return { moderation: await moderationMode(db) };
-}
-
-/** PUT /api/admin/comment-settings: applies to the next comment sent; nothing already sent changes. */
-export async function saveCommentSettings(db: Db, settings: CommentSettings): Promise<CommentSettings> {
-  await repo.saveModeration(db, settings.moderation, new Date().toISOString());
+/**
+ * PUT /api/admin/comment-settings: what was sent replaces what was stored, the rest stays; applies to the next comment
+ * (or code) asked for, nothing already sent changes.
+ */
+export async function saveCommentSettings(db: Db, change: Partial<CommentSettings>): Promise<CommentSettings> {
+  const settings = { ...(await commentSettings(db)), ...change };
+  await repo.saveSettings(db, settings, new Date().toISOString());
   return commentSettings(db);
 }
