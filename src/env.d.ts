@@ -29,3 +29,9 @@ declare module 'virtual:event-registration-url' {
   const url: string;
   export default url;
 }
+
+declare module 'virtual:review-form-url' {
+  /** URL of the standalone module of the reviews section and its form (src/integrations/standalone-modules.ts). */
+  const url: string;
+  export default url;
+}

@@ -7,7 +7,9 @@
  * - `virtual:toggle-placement-url`: keeps the floating theme toggle off controls and text
  *   (src/lib/browser/toggle-placement.ts), loaded by the layout script once the page has painted;
  * - `virtual:event-registration-url`: a free event's sign-up form (src/lib/browser/event-registration.ts), loaded by
- *   components/events/EventRegistration.astro when the form comes into view.
+ *   components/events/EventRegistration.astro when the form comes into view;
+ * - `virtual:review-form-url`: a product's or audio item's reviews and review form (src/lib/browser/review-form.ts),
+ *   loaded by components/reviews/ReviewSection.astro when the section comes into view.
  *
  * Why: every page runs the layout script, and Astro inlines a page script only when it imports nothing and loads
  * nothing dynamically. Inline, it costs no request before the first paint (a module script and its two shared chunks
@@ -37,6 +39,7 @@ export const STANDALONE_MODULES: readonly StandaloneModule[] = [
   { virtual: 'virtual:shop-actions-url', entry: 'shop-actions.ts', name: 'shop-actions' },
   { virtual: 'virtual:toggle-placement-url', entry: 'toggle-placement.ts', name: 'toggle-placement' },
   { virtual: 'virtual:event-registration-url', entry: 'event-registration.ts', name: 'event-registration' },
+  { virtual: 'virtual:review-form-url', entry: 'review-form.ts', name: 'review-form' },
 ];
 
 /** A module bundled for browsers: one ES module, minified, with its imports inside. */

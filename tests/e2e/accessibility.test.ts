@@ -36,6 +36,7 @@ const PAGES_DIR = fileURLToPath(new URL('../../src/pages/', import.meta.url));
 
 /** The list each dynamic folder of src/pages shows one item of; a new dynamic folder must be named here. */
 const DYNAMIC_LISTS: Record<string, string> = {
+  audio: '/api/audios',
   blogs: '/api/blogs',
   events: '/api/events',
   pages: '/api/pages',
@@ -50,15 +51,15 @@ function pageFiles(): string[] {
     .sort();
 }
 
-async function firstSlug(request: APIRequestContext, list: string): Promise<string | null> {
+async function firstSlug(request: APIRequestContext, list: string, key: 'slug' | '_id'): Promise<string | null> {
   const res = await request.get(list);
   if (!res.ok()) return null;
-  const body = (await res.json()) as { results?: { slug?: unknown }[] };
-  const slug = (body.results ?? []).find((item) => typeof item.slug === 'string' && item.slug !== '')?.slug;
+  const body = (await res.json()) as { results?: Record<string, unknown>[] };
+  const slug = (body.results ?? []).find((item) => typeof item[key] === 'string' && item[key] !== '')?.[key];
   return typeof slug === 'string' ? slug : null;
 }
 
-/** The URL of each page file: index files on their folder, [slug] pages on the first item of their list. */
+/** The URL of each page file: index files on their folder, [slug] and [id] pages on the first item of their list. */
 async function routes(request: APIRequestContext): Promise<string[]> {
   const urls: string[] = [];
   for (const file of pageFiles()) {
@@ -66,14 +67,14 @@ async function routes(request: APIRequestContext): Promise<string[]> {
       urls.push('/no-such-page-for-axe');
       continue;
     }
-    const dynamic = /^(.*)\/\[slug\]$/.exec(file);
+    const dynamic = /^(.*)\/\[(slug|id)\]$/.exec(file);
     if (dynamic) {
-      const [, folder] = dynamic;
+      const [, folder, key] = dynamic;
       assert(folder !== undefined, 'the pattern has one group');
       const list = DYNAMIC_LISTS[folder];
       expect(list, `src/pages/${file}.astro: name its list in DYNAMIC_LISTS`).toBeDefined();
       assert(list !== undefined);
-      const slug = await firstSlug(request, list);
+      const slug = await firstSlug(request, list, key === 'id' ? '_id' : 'slug');
       // The demo may have none of a kind (events once they are past): nothing of it is shown then.
       if (slug) urls.push(`/${folder}/${slug}`);
       continue;

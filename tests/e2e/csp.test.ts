@@ -44,11 +44,13 @@ test.beforeAll(async ({ request }) => {
     ((await (await request.get(`/api/${list}`)).json()) as { results: { slug?: string }[] }).results.find((r) => r.slug)
       ?.slug;
   const [blog, product, event, page] = await Promise.all(['blogs', 'products', 'events', 'pages'].map(first));
+  const audio = ((await (await request.get('/api/audios')).json()) as { results: { _id: string }[] }).results[0]?._id;
   // One page of each kind built per item, and the readers for items newer than the build.
   const dynamic = [
     blog && `/blogs/${blog}`,
     product && `/shop/${product}`,
     event && `/events/${event}`,
+    audio && `/audio/${audio}`,
     page && `/pages/${page}`,
     blog && `/blog-view?slug=${blog}`,
     product && `/product-view?slug=${product}`,

@@ -51,6 +51,10 @@ describe('search result links', () => {
     );
   });
 
+  it('open an audio item on its own page, by its id', () => {
+    expect(resultHref({ ...result('audio', { name: 'Morning' }), _id: 'a 1' })).toBe('/audio/a%201');
+  });
+
   it('open anything else (or an item without a slug) on its list, searched for by its name', () => {
     expect(resultHref(result('product', { name: 'Linen Shirt & Tie' }))).toBe('/shop?q=Linen+Shirt+%26+Tie');
     expect(resultHref(result('photo', { title: 'Lantern Festival', slug: 'lantern' }))).toBe(
@@ -58,7 +62,6 @@ describe('search result links', () => {
     );
     expect(resultHref(result('photo', { title: 'Lantern Festival' }))).toBe('/photos?q=Lantern+Festival');
     expect(resultHref(result('video', { name: 'Studio tour' }))).toBe('/videos?q=Studio+tour');
-    expect(resultHref(result('audio', { name: 'Morning' }))).toBe('/audio?q=Morning');
   });
 
   it('fall back to the list when a post has no slug or an item no name', () => {

@@ -1,4 +1,5 @@
 import { apiAsset } from '../../lib/api/base.ts';
+import { audioPath } from '../../lib/audio/audio-page.ts';
 import type { Audio } from '../../shared/types.ts';
 import AudioPlayer from '../audio/AudioPlayer.tsx';
 import SafeImage from '../lists/SafeImage.tsx';
@@ -7,8 +8,8 @@ import SafeImage from '../lists/SafeImage.tsx';
 const COVER_SIZES = '(min-width: 640px) 96px, 64px';
 
 /**
- * One library entry: cover art (when set) beside the name and artist, type and category, and the site's player (which
- * shows the length).
+ * One library entry: cover art (when set) beside the name (a link to the item's page, with its reviews) and artist,
+ * type and category, and the site's player (which shows the length).
  */
 export default function AudioItem({ audio }: { audio: Audio }) {
   return (
@@ -29,7 +30,11 @@ export default function AudioItem({ audio }: { audio: Audio }) {
           </div>
         )}
         <div className="min-w-0 flex-1">
-          <h2 className="m-0 break-words text-lg font-semibold">{audio.name}</h2>
+          <h2 className="m-0 break-words text-lg font-semibold">
+            <a href={audioPath(audio._id)} className="hover:underline">
+              {audio.name}
+            </a>
+          </h2>
           {audio.artist && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-300">{audio.artist}</p>}
         </div>
       </div>

@@ -1,5 +1,5 @@
 /** The audio player's clock and its seek keys: pure rules, so the component only renders. */
-import { formatDuration } from '../format/dates.ts';
+import { formatDuration } from '../format/duration.ts';
 
 /** What an arrow key moves the playhead by, in seconds. */
 export const SEEK_STEP_SECONDS = 5;

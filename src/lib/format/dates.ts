@@ -5,6 +5,8 @@
 // Intl's en-US format.
 import { formatInZone } from '../events/event-time.ts';
 
+export { formatDuration } from './duration.ts';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const time = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);
@@ -33,13 +35,4 @@ export function formatDateTime(value: string | null | undefined, zone = 'UTC'): 
   const hours = date.getUTCHours();
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
   return `${day(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} UTC`;
-}
-
-/** Seconds as 'm:ss' or 'h:mm:ss'. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }

@@ -42,6 +42,8 @@ describe('AudioItem', () => {
     // Decorative: the name next to it is what a screen reader hears.
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Blue Pearl');
+    // The name opens the item's own page, with its reviews.
+    expect(screen.getByRole('link', { name: 'Blue Pearl' }).getAttribute('href')).toBe('/audio/a1');
     expect(container.querySelector('audio')?.getAttribute('preload')).toBe('none');
     // The site's player, not the browser's: the length it shows is the stored one until the file's is known.
     expect(container.querySelector('audio')?.hasAttribute('controls')).toBe(false);
