@@ -30,6 +30,12 @@ declare module 'virtual:event-registration-url' {
   export default url;
 }
 
+declare module 'virtual:event-tickets-url' {
+  /** URL of the standalone module of a paid event's tickets left and 'Add to cart' (src/integrations/standalone-modules.ts). */
+  const url: string;
+  export default url;
+}
+
 declare module 'virtual:review-form-url' {
   /** URL of the standalone module of the reviews section and its form (src/integrations/standalone-modules.ts). */
   const url: string;

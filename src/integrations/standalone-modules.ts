@@ -10,6 +10,8 @@
  *   components/events/EventRegistration.astro when the form comes into view;
  * - `virtual:review-form-url`: a product's or audio item's reviews and review form (src/lib/browser/review-form.ts),
  *   loaded by components/reviews/ReviewSection.astro when the section comes into view.
+ * - `virtual:event-tickets-url`: a paid event's tickets left, read live, and its 'Add to cart'
+ *   (src/lib/browser/event-tickets.ts), loaded by components/events/EventTickets.astro when the section comes into view.
  *
  * Why: every page runs the layout script, and Astro inlines a page script only when it imports nothing and loads
  * nothing dynamically. Inline, it costs no request before the first paint (a module script and its two shared chunks
@@ -40,6 +42,7 @@ export const STANDALONE_MODULES: readonly StandaloneModule[] = [
   { virtual: 'virtual:toggle-placement-url', entry: 'toggle-placement.ts', name: 'toggle-placement' },
   { virtual: 'virtual:event-registration-url', entry: 'event-registration.ts', name: 'event-registration' },
   { virtual: 'virtual:review-form-url', entry: 'review-form.ts', name: 'review-form' },
+  { virtual: 'virtual:event-tickets-url', entry: 'event-tickets.ts', name: 'event-tickets' },
 ];
 
 /** A module bundled for browsers: one ES module, minified, with its imports inside. */

@@ -60,6 +60,17 @@ export interface AdminRegistration {
   userId: string | null;
   createdAt: string;
   cancelledAt: string | null;
+  /** 'form': the event page's sign-up; 'order': tickets of a paid order (orderId names it). */
+  source: RegistrationSource;
+  orderId: string | null;
+}
+
+export const REGISTRATION_SOURCES = ['form', 'order'] as const;
+export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
+
+/** The event page's line over a paid event's 'Add to cart'. */
+export function ticketsLine(stock: number): string {
+  return stock > 0 ? `Tickets left: ${stock}` : 'Sold out';
 }
 
 /** One event on the admin's registrations screen. */

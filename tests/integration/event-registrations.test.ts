@@ -330,7 +330,7 @@ describe('event registrations', () => {
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="registrations-${slug}.csv"`);
     const text = await csv.text();
     const lines = text.replace(/^\ufeff/, '').split('\r\n');
-    expect(lines[0]).toBe('Name,Email,Seats,Status,Registered at (UTC),Cancelled at (UTC),Signed in');
+    expect(lines[0]).toBe('Name,Email,Seats,Status,Registered at (UTC),Cancelled at (UTC),Signed in,Order');
     // A formula-leading name is defused and quoted.
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",ann@example\.com,2,confirmed,/);
 

@@ -157,6 +157,8 @@ describe('the registrations CSV', () => {
         userId: 'u1',
         createdAt: '2026-06-01T10:00:00.000Z',
         cancelledAt: null,
+        source: 'form',
+        orderId: null,
       },
       {
         _id: 'r2',
@@ -167,6 +169,8 @@ describe('the registrations CSV', () => {
         userId: null,
         createdAt: '2026-06-02T10:00:00.000Z',
         cancelledAt: '2026-06-03T10:00:00.000Z',
+        source: 'order',
+        orderId: '1a2b3c4d-0000-4000-8000-000000000000',
       },
       {
         _id: 'r3',
@@ -177,6 +181,8 @@ describe('the registrations CSV', () => {
         userId: null,
         createdAt: '2026-06-04T10:00:00.000Z',
         cancelledAt: null,
+        source: 'form',
+        orderId: null,
       },
     ],
   };
@@ -185,10 +191,10 @@ describe('the registrations CSV', () => {
     const csv = registrationsCsv(list);
     expect(csv.startsWith('\ufeff')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Name,Email,Seats,Status,Registered at (UTC),Cancelled at (UTC),Signed in',
-      "'=SUM(A1:A9),a@example.com,2,confirmed,2026-06-01T10:00:00.000Z,,yes",
-      `"'+1 555, ""Bob""",'@bob@example.com,1,cancelled,2026-06-02T10:00:00.000Z,2026-06-03T10:00:00.000Z,no`,
-      "'-Eve,eve@example.com,1,waiting,2026-06-04T10:00:00.000Z,,no",
+      'Name,Email,Seats,Status,Registered at (UTC),Cancelled at (UTC),Signed in,Order',
+      "'=SUM(A1:A9),a@example.com,2,confirmed,2026-06-01T10:00:00.000Z,,yes,",
+      `"'+1 555, ""Bob""",'@bob@example.com,1,cancelled,2026-06-02T10:00:00.000Z,2026-06-03T10:00:00.000Z,no,#1A2B3C4D`,
+      "'-Eve,eve@example.com,1,waiting,2026-06-04T10:00:00.000Z,,no,",
       '',
     ]);
     expect(registrationsCsvName(list)).toBe('registrations-harbour-jazz-night.csv');

@@ -175,6 +175,8 @@ export interface ProductsTable {
   updated_at: string | null;
   /** The mean of the approved reviews (product_reviews), 0 with none. */
   rating: DefaultedNumber;
+  /** The event whose tickets this product sells (kept out of the shop's lists), null for the shop's own products. */
+  event_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BlogsTable {
@@ -379,6 +381,9 @@ export interface EventRegistrationsTable {
   cancel_token_hash: string;
   created_at: string;
   cancelled_at: string | null;
+  /** 'form' (the event page's sign-up) or 'order' (tickets of a paid order, order_id names it). */
+  source: DefaultedText;
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RecommendationsTable {

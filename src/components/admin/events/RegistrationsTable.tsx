@@ -1,4 +1,4 @@
-/** One event's registrations in the order they came: who, how many seats, where they stand, and Cancel. */
+/** One event's registrations in the order they came: who, how many seats, where they stand, and Cancel (a ticket order's seats are cancelled with the order). */
 import { formatDateTime } from '../../../lib/format/dates.ts';
 import type { AdminRegistration, RegistrationStatus } from '../../../shared/events.ts';
 import ListTable, { Cell } from '../ui/ListTable.tsx';
@@ -59,6 +59,11 @@ export default function RegistrationsTable({ registrations, busy, onCancel }: Pr
             {r.status === 'cancelled' ? (
               <span className="text-xs text-gray-600 dark:text-gray-400">
                 {r.cancelledAt ? `Cancelled ${formatDateTime(r.cancelledAt)}` : 'Cancelled'}
+              </span>
+            ) : r.source === 'order' ? (
+              // Bought seats go back by cancelling or refunding the order, on the Orders screen.
+              <span className="text-xs text-gray-600 dark:text-gray-400">
+                Tickets of order #{(r.orderId ?? '').slice(0, 8).toUpperCase()}
               </span>
             ) : (
               <button

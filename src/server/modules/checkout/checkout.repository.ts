@@ -8,7 +8,7 @@ export function findCartProducts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'slug', 'image', 'price_cents', 'stock', 'published'])
+    .select(['id', 'name', 'slug', 'image', 'price_cents', 'stock', 'published', 'event_id'])
     .where('id', 'in', ids)
     .execute();
 }

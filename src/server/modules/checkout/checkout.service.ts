@@ -15,6 +15,7 @@ import { ApiError, fieldError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { sha256Hex } from '../auth/tokens.ts';
+import { ticketCalendarLinks } from '../events/event-tickets.service.ts';
 import { orderConfirmationMail, orderReference, orderViewUrl } from '../orders/orders-mails.ts';
 import { insertOrderHistory } from '../orders/orders.admin.repository.ts';
 import { findCustomerOrderRow } from '../orders/orders.customer.repository.ts';
@@ -99,7 +100,8 @@ export async function quoteCart(db: Db, lines: readonly CartLine[]): Promise<Quo
     const quantity = Math.max(0, Math.min(line.quantity, row.stock));
     return {
       productId: row.id,
-      slug: row.slug,
+      // An event's ticket has no shop page to link to.
+      slug: row.event_id === null ? row.slug : '',
       name: row.name,
       image: row.image,
       unitPriceCents: row.price_cents,
@@ -329,8 +331,9 @@ function mailConfirmation(
   accessToken: string | undefined,
 ): void {
   const viewUrl = orderViewUrl(ctx.env.SITE_URL, order._id, accessToken);
-  void mailBrand(ctx.db, ctx.env.SITE_URL)
-    .then((brand) => ctx.mailer.send(orderConfirmationMail(brand, to, order, viewUrl)))
+  const productIds = order.items.flatMap((i) => (i.productId ? [i.productId] : []));
+  void Promise.all([mailBrand(ctx.db, ctx.env.SITE_URL), ticketCalendarLinks(ctx.db, ctx.env.SITE_URL, productIds)])
+    .then(([brand, calendars]) => ctx.mailer.send(orderConfirmationMail(brand, to, order, viewUrl, calendars)))
     .catch((error: unknown) =>
       console.error(
         `order confirmation mail for ${order.reference} failed:`,

@@ -1,16 +1,26 @@
 import type { Db } from '../../db/connection.ts';
 
-/** Every list is read whole: the browser filters, sorts and searches (spec section 7); newest first. */
+/**
+ * Every list is read whole: the browser filters, sorts and searches (spec section 7); newest first. Products that sell
+ * an event's tickets (event_id) are not the shop's: the event's page sells them.
+ */
 export const listProducts = (db: Db) =>
   db
     .selectFrom('products')
     .selectAll()
     .where('published', '=', true)
+    .where('event_id', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
 export const findProductBySlug = (db: Db, slug: string) =>
-  db.selectFrom('products').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
+  db
+    .selectFrom('products')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('published', '=', true)
+    .where('event_id', 'is', null)
+    .executeTakeFirst();
 export const listVideos = (db: Db) =>
   db
     .selectFrom('videos')

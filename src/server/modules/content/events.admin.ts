@@ -23,6 +23,7 @@ import { missing, type ContentWriteContext } from './content.admin.service.ts';
 import { freeSlug } from '../../db/free-slug.ts';
 import { bool, eventFromRow } from './content.mappers.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
+import { syncEventTicket } from '../events/event-tickets.service.ts';
 
 const NOT_FOUND = 'Event';
 
@@ -87,6 +88,7 @@ export async function createEvent(
         updated_at: now,
       });
       await claimMedia(trx, picture);
+      await syncEventTicket(trx, id);
       const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });
       return {
@@ -122,6 +124,7 @@ export async function updateEvent(
         });
         await claimMedia(trx, picture);
         if (picture) await unclaimMedia(trx, before.image);
+        await syncEventTicket(trx, id);
         const row = readBack(await findEventRow(trx, id), `event ${id}`);
         const was = bool(before.published);
         const is = bool(row.published);
@@ -143,6 +146,7 @@ export async function deleteEvent(ctx: ContentWriteContext, id: string): Promise
     const found = await deleteEventRow(trx, id);
     if (!found) throw missing(NOT_FOUND);
     await unclaimMedia(trx, found.image);
+    await syncEventTicket(trx, id);
     await recordAudit(trx, ctx.actor, {
       action: 'event.delete',
       target: { type: 'event', id },

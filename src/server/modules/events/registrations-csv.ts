@@ -2,11 +2,12 @@
 import type { EventRegistrationList } from '../../../shared/events.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { toCsv } from '../analytics/analytics-csv.ts';
+import { orderReference } from '../orders/orders-mails.ts';
 
-/** One row per registration, oldest first, the header first. */
+/** One row per registration, oldest first, the header first; a ticket buyer's row names the order. */
 export function registrationsCsv(list: EventRegistrationList): string {
   return toCsv([
-    ['Name', 'Email', 'Seats', 'Status', 'Registered at (UTC)', 'Cancelled at (UTC)', 'Signed in'],
+    ['Name', 'Email', 'Seats', 'Status', 'Registered at (UTC)', 'Cancelled at (UTC)', 'Signed in', 'Order'],
     ...list.results.map((r) => [
       r.name,
       r.email,
@@ -15,6 +16,7 @@ export function registrationsCsv(list: EventRegistrationList): string {
       r.createdAt,
       r.cancelledAt ?? '',
       r.userId ? 'yes' : 'no',
+      r.orderId ? orderReference(r.orderId) : '',
     ]),
   ]);
 }

@@ -30,6 +30,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { newOpaqueToken, sha256Hex } from '../auth/tokens.ts';
 import { bool, eventFromRow } from '../content/content.mappers.ts';
+import { orderReference } from '../orders/orders-mails.ts';
 import { cancelLink, registrationMail, type RegistrationMailKind } from './registration-mails.ts';
 import {
   countWaiting,
@@ -200,6 +201,12 @@ export async function cancelByAdmin(
     const row = await findRegistration(trx, eventId, registrationId);
     if (!row) throw notFound('Registration not found');
     if (row.status === 'cancelled') throw new ApiError(409, 'This registration is already cancelled');
+    // The order's payment stands behind these seats: cancelling or refunding the order gives them back.
+    if (row.source === 'order')
+      throw new ApiError(
+        409,
+        `These seats were bought with order ${orderReference(row.order_id ?? '')}: cancel or refund the order instead`,
+      );
     return { row, promoted: await cancelRow(trx, row, now) };
   });
   const event = await findEventById(ctx.db, eventId);
@@ -264,6 +271,8 @@ const adminRegistration = (r: RegistrationRow): AdminRegistration => ({
   userId: r.user_id,
   createdAt: r.created_at,
   cancelledAt: r.cancelled_at,
+  source: r.source === 'order' ? 'order' : 'form',
+  orderId: r.order_id,
 });
 
 const summaryOf = (

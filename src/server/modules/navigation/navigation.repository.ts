@@ -1,5 +1,5 @@
 /** The menus and their links, and what the menus need to know of the content; Kysely only. */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ContentSection } from '../../../shared/navigation.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -60,6 +60,8 @@ export async function sectionsWithContent(db: Db): Promise<ContentSection[]> {
         .selectFrom(table)
         .select((eb) => eb.lit(1).as('one'))
         .where('published', '=', true)
+        // Event tickets alone make no shop.
+        .$if(section === 'shop', (q) => q.where(sql.ref('event_id'), 'is', null))
         .limit(1)
         .executeTakeFirst();
       return row ? [section] : [];

@@ -71,12 +71,16 @@ const addressOf = (s: CustomerOrder['shipping']) =>
     .filter(Boolean)
     .join(', ');
 
-/** 'Thank you for your order #1A2B3C4D': every line, the totals, where it goes, how to pay, and the link to the order. */
+/**
+ * 'Thank you for your order #1A2B3C4D': every line, the totals, where it goes, how to pay, the link to the order, and
+ * the calendar file of each event it holds tickets for.
+ */
 export function orderConfirmationMail(
   brand: MailBrand,
   to: string,
   order: CustomerOrder,
   viewUrl: string,
+  calendars: readonly { name: string; url: string }[] = [],
 ): MailMessage {
   const ref = order.reference;
   const price = (cents: number) => formatMoney(cents, order.currency);
@@ -100,6 +104,7 @@ export function orderConfirmationMail(
       : order.paymentMethod === 'stripe'
         ? ['You pay by card on the secure payment page; we will let you know once the payment has arrived.']
         : []),
+    ...calendars.map((c) => `Add ${c.name} to your calendar: ${c.url}`),
   ];
   const content = {
     heading: `Thank you for your order ${ref}`,

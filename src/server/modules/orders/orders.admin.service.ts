@@ -18,6 +18,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
+import { settleOrderTickets } from '../events/event-tickets.service.ts';
 import { restockOrder } from '../payments/payments.repository.ts';
 import { readStore } from '../store/store.service.ts';
 import { orderReference, orderStatusMail } from './orders-mails.ts';
@@ -146,6 +147,8 @@ export async function changeOrderStatus(ctx: StatusChangeContext, id: string, ch
     }
     // A cancelled order's items go back on sale (a refund after shipping does not: the goods are with the customer).
     if (to === 'cancelled') await restockOrder(trx, id);
+    // Tickets: paid, they become registrations; cancelled or refunded after the payment, their seats go back on sale.
+    await settleOrderTickets(trx, id, from, to);
     await insertOrderHistory(trx, {
       orderId: id,
       from,

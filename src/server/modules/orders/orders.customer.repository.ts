@@ -44,12 +44,15 @@ export function listGuestOrderRows(db: Db, email: string, orderId: string | unde
 
 export type CustomerOrderRow = NonNullable<Awaited<ReturnType<typeof findCustomerOrderRow>>>;
 
-/** The order's lines, each with its product's page slug while the product is published. */
+/** The order's lines, each with its product's page slug while the product is published (an event's ticket has none). */
 export function listCustomerOrderItems(db: Db, orderId: string) {
   return db
     .selectFrom('order_items')
     .leftJoin('products', (join) =>
-      join.onRef('products.id', '=', 'order_items.product_id').on('products.published', '=', true),
+      join
+        .onRef('products.id', '=', 'order_items.product_id')
+        .on('products.published', '=', true)
+        .on('products.event_id', 'is', null),
     )
     .select([
       'order_items.id',

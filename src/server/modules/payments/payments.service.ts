@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/connection.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { settleOrderTickets } from '../events/event-tickets.service.ts';
 import { notifyCustomer } from '../orders/orders.admin.service.ts';
 import { insertOrderHistory, updateOrderStatusFrom } from '../orders/orders.admin.repository.ts';
 import {
@@ -104,6 +105,7 @@ async function settle(
     if (!(await updateOrderStatusFrom(trx, order.id, 'pending', to, at))) return { result: 'not-pending', order };
     if (to === 'paid' && s.ref !== '') await savePaymentRef(trx, order.id, s.ref);
     if (to === 'cancelled') await restockOrder(trx, order.id);
+    await settleOrderTickets(trx, order.id, 'pending', to);
     await insertOrderHistory(trx, {
       orderId: order.id,
       from: 'pending',

@@ -18,7 +18,8 @@ type DbOrTrx = Kysely<Database> | Transaction<Database>;
 /** The filter as one condition on products (every part optional). */
 function matching(filter: ProductsFilter) {
   return (eb: ExpressionBuilder<Database, 'products'>) => {
-    const parts: Expression<SqlBool>[] = [];
+    // An event's tickets are managed from the event.
+    const parts: Expression<SqlBool>[] = [eb('products.event_id', 'is', null)];
     if (filter.q) {
       const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
       // lower() on both sides: LIKE is case-sensitive on PostgreSQL.
@@ -63,9 +64,9 @@ export async function listAdminProductRows(db: DbOrTrx, filter: ProductsFilter) 
   return { rows, total: Number(count.n) };
 }
 
-/** One product row, drafts included, or undefined. */
+/** One product row, drafts included, or undefined (an event's ticket too: the event manages it). */
 export function findProductRow(db: DbOrTrx, id: string) {
-  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('products').selectAll().where('id', '=', id).where('event_id', 'is', null).executeTakeFirst();
 }
 
 /** Adds one product row. */

@@ -147,7 +147,8 @@ export function cardQuery(db: Db, kind: ItemKind, f: CardFilter = {}): CardQuery
     'created_at',
     sql<number | string>`${score}`.as('score'),
   ]);
-  return filtered(query, f);
+  // An event's tickets are no product to recommend: the event is.
+  return filtered(kind === 'product' ? query.where('event_id', 'is', null) : query, f);
 }
 
 /** The ids of `refs` of one kind. */

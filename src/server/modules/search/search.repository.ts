@@ -7,6 +7,8 @@ export const productHitRows = (db: Db, ids: string[]) =>
     .select(['id', 'name', 'slug', 'description', 'created_at', 'views', 'price_cents'])
     .where('id', 'in', ids)
     .where('published', '=', true)
+    // An event's tickets are found through the event.
+    .where('event_id', 'is', null)
     .execute();
 
 export const blogHitRows = (db: Db, ids: string[]) =>
