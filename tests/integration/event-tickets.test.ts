@@ -185,6 +185,9 @@ describe('the ticket product of a paid event', () => {
     const navigation = await call<{ emptySections: string[] }>('GET', '/api/navigation');
     expect(navigation.body.emptySections).toContain('shop');
     expect(navigation.body.emptySections).not.toContain('events');
+    const stats = await call<{ totalProducts: number }>('GET', '/api/dashboard/stats', { token: admin });
+    expect(stats.status).toBe(200);
+    expect(stats.body.totalProducts).toBe(0);
 
     const quote = await call<Quote>('POST', '/api/checkout/quote', {
       body: { lines: [{ productId: ticket.id, quantity: 2 }] },
@@ -239,6 +242,27 @@ describe('the ticket product of a paid event', () => {
     expect((await eventRow(event._id)).registrations).toBe(3);
     await editEvent(event._id, eventFields({ name: event.name, capacity: 3 }));
     expect((await ticketOf(event._id)).stock).toBe(0);
+  });
+
+  it('sells nothing once its event is over, though the ticket is still published', async () => {
+    const event = await createEvent();
+    const ticket = await ticketOf(event._id);
+    expect((await order(ticket.id, 1)).status).toBe(201);
+    await t.db
+      .updateTable('events')
+      .set({ start_date: '2020-05-01T16:00:00.000Z', end_date: '2020-05-01T19:00:00.000Z' })
+      .where('id', '=', event._id)
+      .execute();
+    expect((await ticketOf(event._id)).published).toBeTruthy();
+    const quote = await call<Quote>('POST', '/api/checkout/quote', {
+      body: { lines: [{ productId: ticket.id, quantity: 1 }] },
+    });
+    expect(quote.status).toBe(200);
+    expect(quote.body.lines).toEqual([expect.objectContaining({ productId: ticket.id, available: false })]);
+    const refused = await order(ticket.id, 1);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('A product in your cart is no longer available');
+    expect((await ticketOf(event._id)).stock).toBe(9);
   });
 });
 

@@ -19,6 +19,8 @@ interface TextProps {
   name?: string;
   /** A refusal of this field, shown under it and read with it. */
   error?: string | undefined;
+  /** A line under the field saying what it does, read with it. */
+  hint?: string;
 }
 
 /** A text, URL or number input. */
@@ -33,6 +35,7 @@ export function TextInput({
   max,
   name,
   error,
+  hint,
 }: TextProps) {
   const id = useId();
   // The refusal sits outside the label, so it describes the input without becoming part of its name.
@@ -49,10 +52,15 @@ export function TextInput({
           maxLength={type === 'number' ? undefined : maxLength}
           min={min}
           max={max}
-          {...invalidProps(id, error)}
+          {...invalidProps(id, error, hint ? `${id}-hint` : undefined)}
           onChange={(e) => onChange(e.target.value)}
         />
       </label>
+      {hint && (
+        <p id={`${id}-hint`} className="m-0 mt-1 text-xs text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -3,13 +3,28 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
-/** The cart's products by id (published or not: the caller decides), with what pricing and the quote need. */
+/**
+ * The cart's products by id (published or not: the caller decides), with what pricing and the quote need, and for an
+ * event's ticket when its event starts and ends.
+ */
 export function findCartProducts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'slug', 'image', 'price_cents', 'stock', 'published', 'event_id'])
-    .where('id', 'in', ids)
+    .leftJoin('events', 'events.id', 'products.event_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.slug',
+      'products.image',
+      'products.price_cents',
+      'products.stock',
+      'products.published',
+      'products.event_id',
+      'events.start_date as event_start',
+      'events.end_date as event_end',
+    ])
+    .where('products.id', 'in', ids)
     .execute();
 }
 

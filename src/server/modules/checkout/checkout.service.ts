@@ -59,8 +59,16 @@ const pricingOf = (store: {
   shippingCents: store.shipping_cents,
 });
 
+/** An event's ticket stops selling when its event is over, whether or not anyone unpublished it. */
+function eventIsOver(row: CartProductRow): boolean {
+  if (row.event_id === null) return false;
+  // An event without an end is over once it starts.
+  const end = row.event_end === '' ? row.event_start : row.event_end;
+  return Date.parse(end ?? '') <= Date.now();
+}
+
 const isOnSale = (row: CartProductRow | undefined): row is CartProductRow =>
-  row !== undefined && Boolean(row.published);
+  row !== undefined && Boolean(row.published) && !eventIsOver(row);
 
 /** Why a line cannot be ordered as asked, as the cart and the 409 say it; undefined when it can. */
 function shortfall(row: CartProductRow | undefined, quantity: number): string | undefined {

@@ -4,6 +4,7 @@
  * ones every visitor reads, and the admin's queue, moderation, edits, deletions and blocks. A review's item shows the mean of its approved reviews, stored again in the same
  * transaction as every change that can move it.
  */
+import { audioPath } from '../../../lib/audio/audio-page.ts';
 import { randomUUID } from 'node:crypto';
 import {
   COMMENT_BLOCKED,
@@ -228,7 +229,7 @@ function adminComment(row: repo.QueueRow): AdminComment {
         ? row.item_slug
           ? `/shop/${row.item_slug}`
           : ''
-        : `/audio?q=${encodeURIComponent(row.item_title)}`;
+        : audioPath(row.item_id);
   return {
     _id: row.id,
     type: row.type,

@@ -263,6 +263,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
         />
         <TextInput
           label="Capacity (seats; empty for no limit)"
+          hint="A paid event sells tickets up to its capacity: without one it sells none."
           name="capacity"
           error={errors['capacity']}
           type="number"
