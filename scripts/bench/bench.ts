@@ -82,11 +82,11 @@ const product = await startProduct({ mode: 'site', seed: 'demo' });
 const checks: Check[] = [];
 try {
   log(`  ready in ${product.readySeconds.toFixed(1)} s at ${product.origin}`);
-  const firstSlug = async (list: string) => {
+  const firstSlug = async (list: string, key: 'slug' | '_id' = 'slug') => {
     const { results } = (await (await fetch(`${product.origin}/api/${list}`)).json()) as {
-      results: { slug: string }[];
+      results: Record<typeof key, string>[];
     };
-    return results[0]?.slug;
+    return results[0]?.[key];
   };
   const blog = await firstSlug('blogs');
   if (blog === undefined) throw new Error('the product lists no blog post; the bench measures one');
@@ -94,6 +94,7 @@ try {
     blog,
     product: await firstSlug('products'),
     event: await firstSlug('events'),
+    audio: await firstSlug('audios', '_id'),
     page: await firstSlug('pages'),
   });
   const statuses = new Map<string, number>();

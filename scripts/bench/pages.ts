@@ -23,12 +23,14 @@ export interface BenchSlugs {
   product?: string | undefined;
   /** An event's own page, /events/{slug}/. */
   event?: string | undefined;
+  /** An audio item's own page, /audio/{id}/. */
+  audio?: string | undefined;
   /** A published simple page (privacy, terms…), /pages/{slug}/. */
   page?: string | undefined;
 }
 
 /** Pages that exist only when the content (or the route) does: left out when the site answers 404 for them. */
-export const OPTIONAL_PAGES: ReadonlySet<string> = new Set(['product', 'event', 'page']);
+export const OPTIONAL_PAGES: ReadonlySet<string> = new Set(['product', 'event', 'audio item', 'page']);
 
 /**
  * Every public page a visitor can reach, in the report's order; a content page whose slug is unknown is left out.
@@ -46,6 +48,7 @@ export function benchPages(slugs: BenchSlugs): BenchPage[] {
     { name: 'photos', path: '/photos/', kind: 'list' },
     { name: 'videos', path: '/videos/', kind: 'list' },
     { name: 'audio', path: '/audio/', kind: 'list' },
+    slugs.audio ? { name: 'audio item', path: `/audio/${slugs.audio}/`, kind: 'island' } : null,
     { name: 'events', path: '/events/', kind: 'list' },
     slugs.event ? { name: 'event', path: `/events/${slugs.event}/`, kind: 'static' } : null,
     { name: 'search', path: `/search/?q=${DEMO_SEARCH_TERM}`, kind: 'list' },

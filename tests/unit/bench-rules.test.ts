@@ -142,7 +142,13 @@ describe('bench: median of Lighthouse runs', () => {
 
 describe('bench: budgets', () => {
   const budgets = loadBudgets();
-  const pages = benchPages({ blog: 'a-post', product: 'desk-lamp', event: 'spring-launch', page: 'privacy' });
+  const pages = benchPages({
+    blog: 'a-post',
+    product: 'desk-lamp',
+    event: 'spring-launch',
+    audio: 'a1',
+    page: 'privacy',
+  });
   it("the committed budgets are the issue's", () => {
     expect(budgets.lighthouse).toEqual({
       performance: 98,
@@ -183,6 +189,7 @@ describe('bench: budgets', () => {
       '/photos/',
       '/videos/',
       '/audio/',
+      '/audio/a1/',
       '/events/',
       '/events/spring-launch/',
       '/search/?q=design',
@@ -199,6 +206,7 @@ describe('bench: budgets', () => {
     for (const name of ['event', 'pricing', 'documents', 'page'])
       expect(pages.find((p) => p.name === name)?.kind).toBe('static');
     expect(pages.find((p) => p.name === 'product')?.kind).toBe('product');
+    expect(pages.find((p) => p.name === 'audio item')?.kind).toBe('island');
     expect(budgets.jsBrotliKB.product).toBe(6);
   });
   it('leaves out a content page whose slug the API did not give', () => {
