@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { formatCount } from '../../src/lib/format/numbers.ts';
 import { codeFrom, mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
@@ -234,9 +235,22 @@ test('where the site takes guest reviews, a signed-out visitor reviews with the 
   }
 });
 
-test('the audio page plays with the site’s player and counts a download without holding it up', async ({ page }) => {
+test('the audio page plays with the site’s player, shows today’s counts and counts a download without holding it up', async ({
+  page,
+}) => {
+  // Counts moved since the build: the page shows the build's, then the current ones.
+  const moved = withDb((db) => {
+    db.prepare('UPDATE audios SET plays = plays + 7, downloads = downloads + 5 WHERE id = ?').run(audio._id);
+    return db.prepare('SELECT plays, downloads FROM audios WHERE id = ?').get(audio._id) as {
+      plays: number;
+      downloads: number;
+    };
+  });
   await page.goto(`/audio/${audio._id}`);
   await expect(page.getByRole('button', { name: `Play ${audio.name}` })).toBeVisible();
+  const fact = (term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
+  await expect(fact('Plays')).toHaveText(formatCount(moved.plays));
+  await expect(fact('Downloads')).toHaveText(formatCount(moved.downloads));
   const counted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/activity'));
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: `Download ${audio.name}` }).click();
