@@ -124,7 +124,12 @@ describe('seedDemo', () => {
   });
 
   it('covers every shop category and price band', async () => {
-    const rows = await db.selectFrom('products').select(['category', 'price_cents', 'tags']).execute();
+    // The shop's own products: an event's ticket is sold from its event's page.
+    const rows = await db
+      .selectFrom('products')
+      .select(['category', 'price_cents', 'tags'])
+      .where('event_id', 'is', null)
+      .execute();
     expectCovers(
       rows.map((r) => r.category),
       PRODUCT_CATEGORIES,
@@ -325,6 +330,24 @@ describe('seedDemo', () => {
     for (const row of rows) expect((JSON.parse(row.features) as string[]).length).toBeGreaterThanOrEqual(4);
   });
 
+  it('sells the seats left of a paid event with a capacity as its ticket', async () => {
+    const jazz = await db
+      .selectFrom('events')
+      .select(['id', 'registrations', 'capacity', 'price_cents', 'ticket_product_id'])
+      .where('name', '=', 'Harbour Jazz Night')
+      .executeTakeFirstOrThrow();
+    const ticket = await db
+      .selectFrom('products')
+      .select(['id', 'price_cents', 'stock', 'published'])
+      .where('event_id', '=', jazz.id)
+      .executeTakeFirstOrThrow();
+    expect(jazz.ticket_product_id).toBe(ticket.id);
+    expect(ticket.price_cents).toBe(jazz.price_cents);
+    expect(ticket.stock).toBe(jazz.capacity - jazz.registrations);
+    expect(ticket.stock).toBeGreaterThan(0);
+    expect(Boolean(ticket.published)).toBe(true);
+  });
+
   it('shows each recommendation with the picture of the item it names', async () => {
     const rows = await db.selectFrom('recommendations').select(['title', 'image']).execute();
     const pictures = new Map<string, string>();
@@ -420,7 +443,8 @@ describe('seedDemo', () => {
     for (const { image } of await db.selectFrom('sliders').select('image').execute()) {
       expect(await metaOf(image)).toMatchObject({ format: 'webp', width: 1920, height: 1080 });
     }
-    for (const { image } of await db.selectFrom('products').select('image').execute()) {
+    // A ticket shows its event's picture, checked with the events'.
+    for (const { image } of await db.selectFrom('products').select('image').where('event_id', 'is', null).execute()) {
       expect(await metaOf(image)).toMatchObject({ format: 'webp', width: 1200, height: 900 });
     }
     // Photographs keep their own shape, at most 1600 px on the longest side.

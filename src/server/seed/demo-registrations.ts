@@ -1,15 +1,21 @@
 /**
  * The demo's event registrations: rows behind each free event's seeded count (events.registrations counts confirmed
- * seats), and a capacity for some of them, so the event pages show places left and one shows a full event.
+ * seats), and a capacity for some of them, so the event pages show places left and one shows a full event; the paid
+ * events with a capacity sell their remaining seats as tickets.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { EventRegistrationsTable } from '../db/schema.ts';
 import { sha256Hex } from '../modules/auth/tokens.ts';
 
-/** Capacities by event name; the rest are unlimited. The game jam is full, so its page offers the waiting list. */
+/**
+ * Capacities by event name; the rest are unlimited. The game jam is full, so its page offers the waiting list; the jazz
+ * night and the online class are paid, so their pages sell the seats left as tickets.
+ */
 export const DEMO_CAPACITIES: Readonly<Record<string, number>> = {
   'Lunchtime Sketching Workshop': 20,
+  'Harbour Jazz Night': 180,
+  'Photography Basics Online': 150,
   'Open Studio: New Collection': 120,
   'Indie Game Jam': 410,
 };

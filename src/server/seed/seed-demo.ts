@@ -42,6 +42,7 @@ import {
   type ThumbnailFetcher,
 } from './seed-pictures.ts';
 import { ago, DAY_MS, startInZone, startOfDay } from './seed-time.ts';
+import { syncEventTicket } from '../modules/events/event-tickets.service.ts';
 
 const HOUR_MS = 3_600_000;
 /** Stored files are written a few at a time: their syncs overlap without holding many pictures in flight. */
@@ -461,6 +462,8 @@ export async function seedDemo(
         .insertInto('event_registrations')
         .values(registrationRows.slice(k, k + 200))
         .execute();
+    // Paid events with a capacity get their ticket product as an admin's save would make it.
+    for (const e of eventRows) if (e.price_cents > 0 && e.capacity > 0) await syncEventTicket(trx, e.id);
 
     await trx
       .insertInto('recommendations')
