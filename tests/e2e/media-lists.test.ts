@@ -294,7 +294,8 @@ test.describe('Audio Library', () => {
     const html = await (await request.get('/audio')).text();
     const [first] = audios;
     assert(first);
-    expect(html).toContain(`>${escapeHtml(first.name)}</h2>`);
+    // The name is the link to the item's own page.
+    expect(html).toContain(`href="/audio/${first._id}" class="hover:underline">${escapeHtml(first.name)}</a></h2>`);
 
     await open(page, '/audio');
     await expect(cards(page)).toHaveCount(audios.length);
