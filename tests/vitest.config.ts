@@ -18,6 +18,7 @@ const SQLITE_ONLY = ['tests/integration/db-locked.test.ts', 'tests/integration/d
  */
 const BUILD_ONLY = [
   'tests/integration/concurrent-builds.test.ts',
+  'tests/integration/list-data-build.test.ts',
   'tests/integration/restart-serves-previous-build.test.ts',
   'tests/integration/start-rebuild.test.ts',
 ];
@@ -45,7 +46,7 @@ const POSTGRES_ONLY = 'tests/integration/postgres-*.test.ts';
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
 
 // Projects (design.md 5): `node` for server, lib and stores; `jsdom` renders the React islands and never imports
-// node:sqlite; `node-postgres` is the integration suite again on PostgreSQL.
+// node:sqlite; `astro` renders Astro pages; `node-postgres` is the integration suite again on PostgreSQL.
 export default defineConfig({
   root,
   resolve: { alias },
@@ -75,6 +76,8 @@ export default defineConfig({
           setupFiles: ['tests/unit/components/setup.ts'],
         },
       },
+      // `astro` renders the site's own pages with Astro's Container API, on Astro's Vite config.
+      'tests/vitest.astro.config.ts',
       ...(postgresUrl
         ? [
             {

@@ -17,6 +17,8 @@ export interface Budgets {
   exemptAudits: Record<string, Record<string, string>>;
   jsBrotliKB: Record<PageKind, number>;
   cssBrotliKB: number;
+  /** A list page's HTML (its first 24 cards, not its items), at any number of items. */
+  listHtmlBrotliKB: number;
   api: { companyRpsRatioToBare: number; searchP95MsAt60k: number; listP95MsAtDemo: number };
   expensiveWork: { readsP95MsDuringSignIns: number; rssMiBDuringUploads: number };
   rebuildSeconds: number;
@@ -83,6 +85,18 @@ export function byteChecks(page: BenchPage, bytes: PageBytes, budgets: Budgets):
   return [
     check(`${page.name}: JS brotli`, round(bytes.js.brotli / 1000, 1), '<=', budgets.jsBrotliKB[page.kind], 'KB', true),
     check(`${page.name}: CSS brotli`, round(bytes.css.brotli / 1000, 1), '<=', budgets.cssBrotliKB, 'KB', true),
+    ...(page.kind === 'list'
+      ? [
+          check(
+            `${page.name}: HTML brotli`,
+            round(bytes.html.brotli / 1000, 1),
+            '<=',
+            budgets.listHtmlBrotliKB,
+            'KB',
+            true,
+          ),
+        ]
+      : []),
   ];
 }
 

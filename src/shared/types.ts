@@ -288,3 +288,8 @@ export interface DashboardStats {
 export interface ListResponse<T> {
   results: T[];
 }
+
+/** One page of a public list (limit, offset) and how many items the whole list holds. */
+export interface ListPageResponse<T> extends ListResponse<T> {
+  total: number;
+}

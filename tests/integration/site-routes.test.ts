@@ -31,6 +31,9 @@ describe('serving the built site', () => {
     writeFileSync(join(root, 'orders', 'view', 'index.html'), '<h1>order</h1>');
     writeFileSync(join(root, '404.html'), '<h1>404 - Page Not Found</h1>');
     writeFileSync(join(root, '_astro', 'island.Ab12Cd.js'), 'export {}');
+    mkdirSync(join(root, 'data'));
+    writeFileSync(join(root, 'data', 'products.0123456789ab.json'), '[]');
+    writeFileSync(join(root, 'data', 'notes.json'), '[]');
     server = await startTestServer({ siteDir: root });
   });
   afterAll(async () => {
@@ -83,6 +86,16 @@ describe('serving the built site', () => {
     const res = await get('/_astro/island.Ab12Cd.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("caches a list's data file, named by its content's hash, for a year; other JSON is revalidated", async () => {
+    const hashed = await get('/data/products.0123456789ab.json');
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('content-type')).toContain('application/json');
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const plain = await get('/data/notes.json');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
   });
 
   it('answers unknown paths and traversal attempts with the 404 page', async () => {

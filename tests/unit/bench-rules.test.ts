@@ -285,4 +285,26 @@ describe('bench: budgets', () => {
     expect(failures(byteChecks(about, bytes(2900), budgets))).toEqual([]);
     expect(failures(byteChecks(about, bytes(3100), budgets), true).map((c) => c.name)).toEqual(['about: JS brotli']);
   });
+
+  it("judges a list page's HTML against the list page budget, and no other page's", () => {
+    const sizes = (brotli: number) => ({ raw: brotli * 3, gzip: brotli * 1.2, brotli });
+    const page = (html: number): PageBytes => ({
+      path: '/shop/',
+      file: 'shop/index.html',
+      html: sizes(html),
+      css: sizes(7000),
+      eagerJs: sizes(1000),
+      islandJs: sizes(0),
+      js: sizes(1000),
+      reactJs: sizes(0),
+      files: [],
+    });
+    const shop = pages.find((p) => p.name === 'shop');
+    const about = pages.find((p) => p.name === 'about');
+    assert(shop && about, 'the shop and about pages');
+    expect(budgets.listHtmlBrotliKB).toBe(30);
+    expect(failures(byteChecks(shop, page(30_000), budgets))).toEqual([]);
+    expect(failures(byteChecks(shop, page(30_200), budgets), true).map((c) => c.name)).toEqual(['shop: HTML brotli']);
+    expect(failures(byteChecks(about, page(40_000), budgets))).toEqual([]);
+  });
 });

@@ -4,11 +4,10 @@ import ListResults from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import BlogCard from './BlogCard.tsx';
 
-export default function BlogGrid({ blogs, loading = false }: { blogs: readonly BlogSummary[]; loading?: boolean }) {
+export default function BlogGrid({ blogs }: { blogs: readonly BlogSummary[] }) {
   return (
     <ListResults
       items={blogs}
-      loading={loading}
       emptyText="No blogs found"
       render={(blog, i) => <BlogCard blog={blog} loading={gridImageLoading(i, 3)} />}
     />

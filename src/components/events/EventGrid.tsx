@@ -4,19 +4,10 @@ import ListResults from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import EventCard from './EventCard.tsx';
 
-export default function EventGrid({
-  events,
-  currency,
-  loading = false,
-}: {
-  events: readonly SiteEvent[];
-  currency: string;
-  loading?: boolean;
-}) {
+export default function EventGrid({ events, currency }: { events: readonly SiteEvent[]; currency: string }) {
   return (
     <ListResults
       items={events}
-      loading={loading}
       emptyText="No events found"
       render={(event, i) => <EventCard event={event} currency={currency} loading={gridImageLoading(i, 3)} />}
     />

@@ -9,7 +9,8 @@ export interface FilterPanelProps {
   values: Readonly<Record<string, string>>;
   onChange: (key: string, value: string) => void;
   onReset: () => void;
-  count: number;
+  /** How many items pass the filters; null while the list is still loading. */
+  count: number | null;
   noun: string;
 }
 
@@ -46,7 +47,7 @@ export default function FilterPanel({ panel, values, onChange, onReset, count, n
           {open ? 'Hide Filters' : 'Show Filters'}
         </button>
         <p className="m-0 ml-auto text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
-          {count} {noun}
+          {count === null ? 'Loading…' : `${count} ${noun}`}
         </p>
       </div>
       <div id={id} className={`${open ? 'grid' : 'hidden'} mt-4 gap-3 sm:grid-cols-2 md:grid md:grid-cols-4`}>

@@ -1,6 +1,6 @@
 import { apiAsset } from '../../lib/api/base.ts';
 import { audioPath } from '../../lib/audio/audio-page.ts';
-import type { Audio } from '../../shared/types.ts';
+import type { AudioListItem } from '../../lib/lists/list-data.ts';
 import AudioPlayer from '../audio/AudioPlayer.tsx';
 import SafeImage from '../lists/SafeImage.tsx';
 
@@ -11,7 +11,7 @@ const COVER_SIZES = '(min-width: 640px) 96px, 64px';
  * One library entry: cover art (when set) beside the name (a link to the item's page, with its reviews) and artist,
  * type and category, and the site's player (which shows the length).
  */
-export default function AudioItem({ audio }: { audio: Audio }) {
+export default function AudioItem({ audio }: { audio: AudioListItem }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-white/10 dark:bg-[#111821]">
       <div className="flex items-start gap-3">

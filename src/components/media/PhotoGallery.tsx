@@ -1,27 +1,36 @@
 import type { CategoryChoice } from '../../lib/filters/core.ts';
-import { lazy, Suspense, useEffect, useMemo, useReducer, useRef } from 'react';
-import { fetchPhotos } from '../../lib/api/content.ts';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { closedLightbox, lightboxReducer } from '../../lib/media/lightbox-state.ts';
 import { photoSectionFor } from '../../lib/filters/photos.ts';
 import { PHOTO_SKELETONS } from '../../shared/constants.ts';
 import type { Photo } from '../../shared/types.ts';
 import { useItemCounts } from '../activity/use-item-counts.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
-import { LIST_ITEM } from '../lists/ListResults.tsx';
+import { LIST_ITEM, useShowMore } from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
-import { useFilteredList } from '../lists/use-filtered-list.ts';
+import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
 import PhotoCard from './PhotoCard.tsx';
 
 const GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 // Its own chunk, fetched on the first open: the gallery's first load does not carry it.
 const PhotoLightbox = lazy(() => import('./PhotoLightbox.tsx'));
 
-export default function PhotoGallery({ categories, initial }: { categories: CategoryChoice[]; initial: Photo[] }) {
+/** children: the build's pager of the list's pages, shown until the filters change. */
+export default function PhotoGallery({
+  categories,
+  source,
+  children,
+}: {
+  categories: CategoryChoice[];
+  source: ListSource<Photo>;
+  children?: ReactNode;
+}) {
   // The company's categories, read by the build; the same list for the island's whole life.
   const section = useMemo(() => photoSectionFor(categories), [categories]);
-  const { items, visible, loading, panel } = useFilteredList(section, initial, fetchPhotos);
-  // Whether this visitor likes each photo, and counts newer than the list's.
-  const ids = useMemo(() => items.map((p) => p._id), [items]);
+  const { visible, changed, panel } = useFilteredList(section, source);
+  const { shown, more } = useShowMore(visible);
+  // Whether this visitor likes each photo shown, and counts newer than the build's.
+  const ids = useMemo(() => shown.map((p) => p._id), [shown]);
   const { counts, update } = useItemCounts('photo', ids);
   const [lightbox, dispatch] = useReducer(lightboxReducer, visible.length, closedLightbox);
   const opener = useRef<HTMLElement | null>(null);
@@ -34,7 +43,7 @@ export default function PhotoGallery({ categories, initial }: { categories: Cate
   return (
     <>
       <FilterPanel {...panel} />
-      {loading && items.length === 0 ? (
+      {panel.count === null ? (
         <ul className={GRID} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: PHOTO_SKELETONS }, (_, i) => (
             <li
@@ -55,7 +64,7 @@ export default function PhotoGallery({ categories, initial }: { categories: Cate
         <p className="py-16 text-center text-gray-600 dark:text-gray-300">No photos available.</p>
       ) : (
         <ul className={GRID}>
-          {visible.map((photo, i) => (
+          {shown.map((photo, i) => (
             <li key={photo._id} className={LIST_ITEM}>
               <PhotoCard
                 photo={photo}
@@ -71,6 +80,7 @@ export default function PhotoGallery({ categories, initial }: { categories: Cate
           ))}
         </ul>
       )}
+      {changed ? more : children}
       {lightbox.index >= 0 && (
         <Suspense fallback={null}>
           <PhotoLightbox

@@ -1,12 +1,13 @@
 import { formatMoney } from '../../lib/format/money.ts';
+import type { ShopListItem } from '../../lib/lists/list-data.ts';
 import { productPath } from '../../lib/shop/product-page.ts';
 import { amountToCents } from '../../shared/money.ts';
-import type { Product } from '../../shared/types.ts';
 import SafeImage, { type ImageLoading } from '../lists/SafeImage.tsx';
 import AddToCartButton from './AddToCartButton.tsx';
 
 interface Props {
-  product: Product;
+  /** Only what the shop's data file holds of a product, so the list can draw its cards from that file. */
+  product: ShopListItem;
   loading: ImageLoading;
   /** The store's currency (GET /api/store). */
   currency: string;

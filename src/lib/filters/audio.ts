@@ -1,5 +1,5 @@
 /** Audio library: text search, type, type-dependent category, duration band, quality and sort. */
-import type { Audio } from '../../shared/types.ts';
+import type { AudioListItem } from '../lists/list-data.ts';
 import { AUDIO_QUALITIES } from '../../shared/constants.ts';
 import { defaultCategories } from '../../shared/default-categories.ts';
 import type { CategoryChoice, Option, Range, SectionFilters } from './core.ts';
@@ -43,7 +43,7 @@ export const AUDIO_DURATION_BANDS: Readonly<Record<Exclude<AudioDuration, 'all'>
 };
 
 /** The distinct categories present among items of the type ('all' = every item), sorted, for the category select. */
-export function audioCategoriesFor(type: string, items: readonly Audio[]): string[] {
+export function audioCategoriesFor(type: string, items: readonly Pick<AudioListItem, 'type' | 'category'>[]): string[] {
   const categories = new Set<string>();
   for (const item of items) {
     if (matchesChoice(type, item.type) && typeof item.category === 'string' && item.category !== '') {
@@ -55,12 +55,12 @@ export function audioCategoriesFor(type: string, items: readonly Audio[]): strin
 
 /** The list's filters over the company's categories of its kind (GET /api/categories, read at build time). */
 export const audioSectionFor = (categories: readonly CategoryChoice[]) =>
-  defineListSection<Audio>()({
+  defineListSection<AudioListItem>()({
     fields: {
       q: searchField('Search audio...'),
       // Spec: the category options depend on the type, and choosing a type clears the category.
       type: categoryField('Type', categories, 'All Types', ['category']),
-      category: dataSelectField<Audio>({
+      category: dataSelectField<AudioListItem>({
         label: 'Category',
         allLabel: 'All Categories',
         maxLength: AUDIO_CATEGORY_MAX_LENGTH,
@@ -76,7 +76,7 @@ export const audioSectionFor = (categories: readonly CategoryChoice[]) =>
       rated: { label: 'Highest Rated', key: (a) => a.rating, direction: 'desc' },
       reviewed: {
         label: 'Most Reviewed',
-        key: (a) => (Array.isArray(a.reviews) ? a.reviews.length : 0),
+        key: (a) => a.reviewCount,
         direction: 'desc',
       },
     },
@@ -97,8 +97,11 @@ export type AudioFilters = SectionFilters<typeof audioSection>;
 
 export const DEFAULT_AUDIO_FILTERS: AudioFilters = audioSection.defaults;
 /** The audio items that pass every filter, in the chosen order (a new array; now is unused, kept for a uniform signature). */
-export const applyAudioFilters = (items: readonly Audio[], filters: AudioFilters, now = new Date()): Audio[] =>
-  audioSection.apply(items, filters, now);
+export const applyAudioFilters = (
+  items: readonly AudioListItem[],
+  filters: AudioFilters,
+  now = new Date(),
+): AudioListItem[] => audioSection.apply(items, filters, now);
 export const {
   reducer: audioFiltersReducer,
   toQuery: audioFiltersToQuery,

@@ -1,5 +1,6 @@
 /** Shop list: text search, category, price band and sort, applied in the browser on the full product list. */
 import type { Product } from '../../shared/types.ts';
+import type { ShopListItem } from '../lists/list-data.ts';
 import { defaultCategories } from '../../shared/default-categories.ts';
 import { omit } from '../../shared/omit.ts';
 import { DEFAULT_PRICE_BANDS, matchesPriceBand, priceBandOptions } from '../../shared/price-bands.ts';
@@ -19,14 +20,15 @@ export const ALL_PRICES = { value: 'all', label: 'All Prices' } as const;
 
 /**
  * The list's filters over the company's categories of its kind (GET /api/categories) and the store's shop price bands
- * in its currency (GET /api/store), both read at build time; the spec's bands in dollars when none are given.
+ * in its currency (GET /api/store), both read at build time; the spec's bands in dollars when none are given. Over
+ * whole products, or over the shop data file's copies of them (ShopListItem: the fields these rules read).
  */
-export const shopSectionFor = (
+export const shopSectionFor = <T extends ShopListItem = Product>(
   categories: readonly CategoryChoice[],
   priceBounds: readonly number[] = DEFAULT_PRICE_BANDS.shop,
   currency = 'USD',
 ) =>
-  defineListSection<Product>()({
+  defineListSection<T>()({
     fields: {
       q: searchField('Search products...'),
       category: categoryField('Category', categories, 'All Categories'),

@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { isListDataPath } from '../../shared/list-data-path.ts';
 import type { AppEnv } from '../app-env.ts';
 import { fileEtag, isNotModified } from '../http/conditional.ts';
 import { pagePolicy } from './page-csp.ts';
@@ -25,9 +26,11 @@ export interface SiteSource {
   productExists?(slug: string): Promise<boolean>;
 }
 
-/** Astro puts content-hashed files under /_astro/; everything else may change on the next build. */
+/** Astro puts content-hashed files under /_astro/, the lists' data files are named by their hash; anything else may change on the next build. */
 function cacheControl(path: string): string {
-  return path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  return path.startsWith('/_astro/') || isListDataPath(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
 }
 
 const NEW_BLOG = /^\/blogs\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;

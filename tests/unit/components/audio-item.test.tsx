@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { assert, describe, expect, it } from 'vitest';
 import AudioItem from '../../../src/components/media/AudioItem.tsx';
-import type { Audio } from '../../../src/shared/types.ts';
+import type { AudioListItem } from '../../../src/lib/lists/list-data.ts';
 
 const COVER = '/media/5c1e2a3b-7d4f-4e8a-9b6c-0d1e2f3a4b5c.webp';
 
-const audio = (over: Partial<Audio> = {}): Audio => ({
+const audio = (over: Partial<AudioListItem> = {}): AudioListItem => ({
   _id: 'a1',
   name: 'Blue Pearl',
   title: 'Blue Pearl',
@@ -22,7 +22,7 @@ const audio = (over: Partial<Audio> = {}): Audio => ({
   plays: 1,
   downloads: 1,
   rating: 4,
-  reviews: [],
+  reviewCount: 0,
   ...over,
 });
 

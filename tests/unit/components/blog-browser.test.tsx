@@ -1,13 +1,13 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BlogBrowser from '../../../src/components/blog/BlogBrowser.tsx';
 import BlogGrid from '../../../src/components/blog/BlogGrid.tsx';
-import { fetchBlogs } from '../../../src/lib/api/content.ts';
 import { blogSection, toBlogSummary } from '../../../src/lib/filters/blogs.ts';
 import { defaultCategories } from '../../../src/shared/default-categories.ts';
 import type { Blog } from '../../../src/shared/types.ts';
+import { settle, stubListData, type ListDataStub } from './helpers/list-data.ts';
 
-vi.mock('../../../src/lib/api/content.ts', () => ({ fetchBlogs: vi.fn() }));
+const DATA_URL = '/data/blogs.0123456789ab.json';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -35,31 +35,37 @@ const POSTS: Blog[] = [
 ];
 const SUMMARIES = POSTS.map(toBlogSummary);
 
-/** The page's arrangement: the build's grid under the default filters is the island's (static) children. */
-function openBlogs() {
+let data: ListDataStub;
+
+/**
+ * The page's arrangement: the build's grid under the default filters is the island's (static) children, and the
+ * island loads the data file (the blog summaries) after it mounts; `hold` keeps the answer back.
+ */
+async function openBlogs({ hold = false } = {}) {
+  data = stubListData(DATA_URL, SUMMARIES, { hold });
   const shown = blogSection.apply(SUMMARIES, blogSection.defaults, new Date());
-  return render(
-    <BlogBrowser categories={defaultCategories('blog')} initial={SUMMARIES}>
+  render(
+    <BlogBrowser categories={defaultCategories('blog')} source={{ dataUrl: DATA_URL, total: shown.length }}>
       <div data-testid="built">
         <BlogGrid blogs={shown} />
       </div>
     </BlogBrowser>,
   );
+  await settle();
 }
 const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 const readMore = () => screen.queryAllByRole('link', { name: /^Read More/ });
 
-beforeEach(() => {
-  history.replaceState(null, '', '/blogs');
-  vi.mocked(fetchBlogs).mockResolvedValue(structuredClone(POSTS));
+beforeEach(() => history.replaceState(null, '', '/blogs'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('BlogBrowser', () => {
   it('shows the static grid, newest first with Read More links, until a filter changes', async () => {
-    openBlogs();
-    await act(() => Promise.resolve());
-    expect(fetchBlogs).toHaveBeenCalledTimes(1);
+    await openBlogs();
+    expect(data.dataRequests()).toBe(1);
     const built = screen.getByTestId('built');
     expect(titles()).toEqual(['Slow Travel', 'Sourdough', 'Night Trains']);
     expect(readMore().map((a) => a.getAttribute('href'))).toEqual([
@@ -72,23 +78,25 @@ describe('BlogBrowser', () => {
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Travel' } });
     expect(built.isConnected).toBe(false);
     expect(titles()).toEqual(['Slow Travel', 'Night Trains']);
+    expect(screen.getByText('2 posts')).toBeTruthy();
     expect(location.search).toBe('?category=Travel');
+    expect(data.dataRequests()).toBe(1);
   });
 
   it.each([
     ['timeframe', 'Timeframe', 'month', ['Slow Travel']],
     ['sort', 'Sort by', 'most-viewed', ['Night Trains', 'Slow Travel', 'Sourdough']],
     ['sort', 'Sort by', 'oldest', ['Night Trains', 'Sourdough', 'Slow Travel']],
-  ])('the %s select (%s = %s) reorders or narrows the list', (key, label, value, expected) => {
-    openBlogs();
+  ])('the %s select (%s = %s) reorders or narrows the list', async (key, label, value, expected) => {
+    await openBlogs();
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
     expect(screen.queryByTestId('built')).toBeNull();
     expect(titles()).toEqual(expected);
     expect(new URLSearchParams(location.search).get(key)).toBe(value);
   });
 
-  it('searches titles and captions, not the post bodies, and shows the empty text', () => {
-    openBlogs();
+  it('searches titles and captions, not the post bodies, and shows the empty text', async () => {
+    await openBlogs();
     fireEvent.change(screen.getByPlaceholderText('Search posts...'), { target: { value: 'starter' } });
     expect(titles()).toEqual(['Sourdough']);
     fireEvent.change(screen.getByPlaceholderText('Search posts...'), { target: { value: 'body' } });
@@ -98,8 +106,7 @@ describe('BlogBrowser', () => {
 
   it('opens a shared link filtered and Reset Filters brings every post back', async () => {
     history.replaceState(null, '', '/blogs?category=travel&timeframe=year');
-    openBlogs();
-    await act(() => Promise.resolve());
+    await openBlogs();
     const panel = screen.getByRole('region', { name: 'Filters' });
     expect(within(panel).getByLabelText<HTMLSelectElement>('Category').value).toBe('Travel');
     expect(titles()).toEqual(['Slow Travel', 'Night Trains']);
@@ -111,12 +118,28 @@ describe('BlogBrowser', () => {
     expect(location.search).toBe('');
   });
 
-  it('keeps the static grid when the refresh returns the same posts and takes over when a post was added', async () => {
-    vi.mocked(fetchBlogs).mockResolvedValue([...POSTS, blog('Fresh', { createdAt: ago(0) })]);
-    openBlogs();
+  it('keeps the static grid until the data arrives after a change: Loading… and then the filtered posts', async () => {
+    await openBlogs({ hold: true });
+    const built = screen.getByTestId('built');
+    expect(screen.getByText('3 posts')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Food' } });
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(built.isConnected).toBe(true);
+    await data.release();
+    expect(built.isConnected).toBe(false);
+    expect(titles()).toEqual(['Sourdough']);
+    expect(screen.getByText('1 post')).toBeTruthy();
+  });
+
+  it('applies a shared link once the data arrives', async () => {
+    history.replaceState(null, '', '/blogs?category=travel');
+    await openBlogs({ hold: true });
+    expect(screen.getByLabelText<HTMLSelectElement>('Category').value).toBe('Travel');
+    expect(screen.getByText('Loading…')).toBeTruthy();
     expect(screen.getByTestId('built')).toBeTruthy();
-    await act(() => Promise.resolve());
+    await data.release();
     expect(screen.queryByTestId('built')).toBeNull();
-    expect(titles()).toEqual(['Fresh', 'Slow Travel', 'Sourdough', 'Night Trains']);
+    expect(titles()).toEqual(['Slow Travel', 'Night Trains']);
+    expect(data.dataRequests()).toBe(1);
   });
 });

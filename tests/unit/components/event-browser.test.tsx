@@ -1,13 +1,13 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import EventBrowser from '../../../src/components/events/EventBrowser.tsx';
 import EventGrid from '../../../src/components/events/EventGrid.tsx';
-import { fetchEvents } from '../../../src/lib/api/content.ts';
 import { eventSection } from '../../../src/lib/filters/events.ts';
 import { defaultCategories } from '../../../src/shared/default-categories.ts';
 import type { SiteEvent } from '../../../src/shared/types.ts';
+import { settle, stubListData, type ListDataStub } from './helpers/list-data.ts';
 
-vi.mock('../../../src/lib/api/content.ts', () => ({ fetchEvents: vi.fn() }));
+const DATA_URL = '/data/events.0123456789ab.json';
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -40,29 +40,39 @@ const EVENTS: SiteEvent[] = [
   event('Print Fair', inDays(60), { category: 'Exhibition', eventType: 'national', price: 10 }),
 ];
 
-function openEvents() {
-  return render(
-    <EventBrowser categories={defaultCategories('event')} initial={EVENTS} currency="USD">
+let data: ListDataStub;
+
+/** The page's arrangement: the build's grid is the island's static children; the island loads the data file. */
+async function openEvents({ hold = false } = {}) {
+  data = stubListData(DATA_URL, EVENTS, { hold });
+  const shown = eventSection.apply(EVENTS, eventSection.defaults, new Date());
+  render(
+    <EventBrowser
+      categories={defaultCategories('event')}
+      source={{ dataUrl: DATA_URL, total: shown.length }}
+      currency="USD"
+    >
       <div data-testid="built">
-        <EventGrid events={eventSection.apply(EVENTS, eventSection.defaults, new Date())} currency="USD" />
+        <EventGrid events={shown} currency="USD" />
       </div>
     </EventBrowser>,
   );
+  await settle();
 }
 const names = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 const choose = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-beforeEach(() => {
-  history.replaceState(null, '', '/events');
-  vi.mocked(fetchEvents).mockResolvedValue(structuredClone(EVENTS));
+beforeEach(() => history.replaceState(null, '', '/events'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('EventBrowser', () => {
   it('shows the static grid, soonest first, until a filter changes', async () => {
-    openEvents();
-    await act(() => Promise.resolve());
+    await openEvents();
     expect(screen.getByTestId('built')).toBeTruthy();
+    expect(data.dataRequests()).toBe(1);
     expect(names()).toEqual(['Jazz Night', 'Remote Summit', 'Print Fair']);
     expect(screen.getByText('3 events')).toBeTruthy();
   });
@@ -73,16 +83,16 @@ describe('EventBrowser', () => {
     ['Category', 'Exhibition', ['Print Fair'], '?category=Exhibition'],
     ['Sort by', 'price-desc', ['Jazz Night', 'Print Fair', 'Remote Summit'], '?sort=price-desc'],
     ['Sort by', 'popular', ['Jazz Night', 'Remote Summit', 'Print Fair'], '?sort=popular'],
-  ])('%s = %s takes over the list and the URL', (label, value, expected, query) => {
-    openEvents();
+  ])('%s = %s takes over the list and the URL', async (label, value, expected, query) => {
+    await openEvents();
     choose(label, value);
     expect(screen.queryByTestId('built')).toBeNull();
     expect(names()).toEqual(expected);
     expect(location.search).toBe(query);
   });
 
-  it('marks virtual events, searches the city and shows the empty text', () => {
-    openEvents();
+  it('marks virtual events, searches the city and shows the empty text', async () => {
+    await openEvents();
     choose('Location', 'virtual');
     expect(screen.getByText('Virtual', { selector: 'article span' })).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('Search events...'), { target: { value: 'nowhere' } });
@@ -92,9 +102,13 @@ describe('EventBrowser', () => {
 
   it('reads a shared link and Reset Filters restores the defaults', async () => {
     history.replaceState(null, '', '/events?location=national&sort=nonsense');
-    openEvents();
-    await act(() => Promise.resolve());
+    await openEvents({ hold: true });
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(screen.getByTestId('built')).toBeTruthy();
+    await data.release();
+    expect(screen.queryByTestId('built')).toBeNull();
     expect(names()).toEqual(['Print Fair']);
+    expect(screen.getByText('1 event')).toBeTruthy();
     expect(location.search).toBe('?location=national');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Filters' }));
     expect(screen.getByLabelText<HTMLSelectElement>('Location').value).toBe('all');

@@ -9,7 +9,7 @@ import { photoSection } from '../../../src/lib/filters/photos.ts';
 import { searchSection } from '../../../src/lib/filters/search.ts';
 import { shopSection } from '../../../src/lib/filters/shop.ts';
 import { videoSection } from '../../../src/lib/filters/videos.ts';
-import type { Audio } from '../../../src/shared/types.ts';
+import type { AudioListItem } from '../../../src/lib/lists/list-data.ts';
 
 /** Renders a section's panel at its defaults; the handlers are spies. */
 function renderPanel<T>(section: ListSection<T, FilterValues>, items: readonly T[] = []) {
@@ -163,6 +163,21 @@ describe('FilterPanel', () => {
     expect(screen.getByText('1 product')).toBeTruthy();
   });
 
+  it('reads Loading… instead of a count while the list is still on its way', () => {
+    render(
+      <FilterPanel
+        panel={shopSection.panel([], shopSection.defaults)}
+        values={shopSection.defaults}
+        onChange={() => undefined}
+        onReset={() => undefined}
+        count={null}
+        noun="products"
+      />,
+    );
+    expect(screen.getByText('Loading…').getAttribute('aria-live')).toBe('polite');
+    expect(screen.queryByText(/products/)).toBeNull();
+  });
+
   it('collapses the selects behind Show Filters on a small screen', () => {
     renderPanel(asAny(shopSection));
     const toggle = screen.getByRole('button', { name: 'Show Filters' });
@@ -178,7 +193,7 @@ describe('FilterPanel', () => {
   });
 
   it('lists the audio categories of the chosen type, read from the items', () => {
-    const audio = (type: string, category: string) => ({ _id: `${type}-${category}`, type, category }) as Audio;
+    const audio = (type: string, category: string) => ({ _id: `${type}-${category}`, type, category }) as AudioListItem;
     const items = [audio('Music', 'Rock'), audio('Music', 'Jazz'), audio('Podcast', 'Tech')];
     const values = { ...audioSection.defaults, type: 'Music' as const };
     render(

@@ -8,6 +8,7 @@ import {
   audioFiltersToQuery,
 } from '../../../src/lib/filters/audio.ts';
 import type { AudioFilters } from '../../../src/lib/filters/audio.ts';
+import { toAudioListItem, type AudioListItem } from '../../../src/lib/lists/list-data.ts';
 import type { Audio, AudioReview } from '../../../src/shared/types.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -20,8 +21,9 @@ const reviews = (n: number): AudioReview[] =>
     createdAt: '2026-06-01T00:00:00Z',
   }));
 
-function audio(id: string, over: Partial<Audio> = {}): Audio {
-  return {
+/** The library's copy of an audio item (as its data file holds it). */
+function audio(id: string, over: Partial<Audio> = {}): AudioListItem {
+  return toAudioListItem({
     _id: id,
     cover: '',
     name: `Track ${id}`,
@@ -40,12 +42,12 @@ function audio(id: string, over: Partial<Audio> = {}): Audio {
     rating: 0,
     reviews: [],
     ...over,
-  };
+  });
 }
-const ids = (list: Audio[]): string[] => list.map((a) => a._id);
+const ids = (list: AudioListItem[]): string[] => list.map((a) => a._id);
 const withFilters = (over: Partial<AudioFilters>): AudioFilters => ({ ...DEFAULT_AUDIO_FILTERS, ...over });
 
-const items: Audio[] = [
+const items: AudioListItem[] = [
   audio('anthem', {
     artist: 'The Band',
     createdAt: '2026-06-05T00:00:00Z',

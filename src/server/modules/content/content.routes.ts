@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { revalidate, revalidatePerUser } from '../../http/revalidate.ts';
-import { validParam } from '../../http/valid-input.ts';
+import { validParam, validQuery } from '../../http/valid-input.ts';
+import { checkListPage } from '../../../shared/schemas/list-page.ts';
 import { checkAgainst } from '../../../shared/schemas/refusal.ts';
 import * as content from './content.service.ts';
 
@@ -13,25 +14,30 @@ const SlugParam = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug'),
 });
 const slugParam = validParam(checkAgainst(SlugParam, 'slug'));
+/** An optional limit and offset: one page and the total ({ results, total }) instead of every item. */
+const listPage = validQuery(checkListPage);
 
-/** Public lists of section 7, each answering { results }. */
+/** Public lists of section 7, each answering { results }, or { results, total } for a page (limit, offset). */
 export const contentRoutes = new Hono<AppEnv>()
-  .get('/products', revalidate, async (c) => c.json({ results: await content.products(c.get('db')) }))
+  .get('/products', revalidate, listPage, async (c) =>
+    c.json(await content.products(c.get('db'), c.req.valid('query'))),
+  )
   .get('/products/:slug', revalidate, slugParam, async (c) =>
     c.json(await content.productBySlug(c.get('db'), c.req.valid('param').slug)),
   )
-  .get('/blogs', revalidate, async (c) => c.json({ results: await content.blogs(c.get('db')) }))
+  .get('/blogs', revalidate, listPage, async (c) => c.json(await content.blogs(c.get('db'), c.req.valid('query'))))
   .get('/blogs/:slug', revalidate, slugParam, async (c) =>
     c.json(await content.blogBySlug(c.get('db'), c.req.valid('param').slug)),
   )
   // Drafts (published = false) only for an admin's token (security.md R35), once a generated password was replaced (R8).
-  .get('/photos', revalidatePerUser, async (c) => {
+  .get('/photos', revalidatePerUser, listPage, async (c) => {
     const user = c.get('user');
-    return c.json({ results: await content.photos(c.get('db'), user?.role === 'admin' && !user.mustChangePassword) });
+    const drafts = user?.role === 'admin' && !user.mustChangePassword;
+    return c.json(await content.photos(c.get('db'), drafts, c.req.valid('query')));
   })
-  .get('/videos', revalidate, async (c) => c.json({ results: await content.videos(c.get('db')) }))
-  .get('/audios', revalidate, async (c) => c.json({ results: await content.audios(c.get('db')) }))
-  .get('/events', revalidate, async (c) => c.json({ results: await content.events(c.get('db')) }))
+  .get('/videos', revalidate, listPage, async (c) => c.json(await content.videos(c.get('db'), c.req.valid('query'))))
+  .get('/audios', revalidate, listPage, async (c) => c.json(await content.audios(c.get('db'), c.req.valid('query'))))
+  .get('/events', revalidate, listPage, async (c) => c.json(await content.events(c.get('db'), c.req.valid('query'))))
   .get('/events/:slug', revalidate, slugParam, async (c) =>
     c.json(await content.eventBySlug(c.get('db'), c.req.valid('param').slug)),
   );

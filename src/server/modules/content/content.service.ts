@@ -1,4 +1,14 @@
-import type { Audio, Blog, Photo, Product, SiteEvent, Video } from '../../../shared/types.ts';
+import type { ListPage } from '../../../shared/schemas/list-page.ts';
+import type {
+  Audio,
+  Blog,
+  ListPageResponse,
+  ListResponse,
+  Photo,
+  Product,
+  SiteEvent,
+  Video,
+} from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { notFound } from '../../http/errors.ts';
 import * as repo from './content.repository.ts';
@@ -14,7 +24,26 @@ import {
   videoFromRow,
 } from './content.mappers.ts';
 
-export const products = async (db: Db): Promise<Product[]> => (await repo.listProducts(db)).map(productFromRow);
+/** A public list's answer: every item as the spec has it ({ results }), or the page asked for and the total. */
+export type ListAnswer<T> = ListResponse<T> | ListPageResponse<T>;
+
+/** `read` for the whole list, or for one page beside the count of the whole list. */
+async function listed<T>(
+  page: ListPage | undefined,
+  read: (page?: ListPage) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<ListAnswer<T>> {
+  if (!page) return { results: await read() };
+  const [results, total] = await Promise.all([read(page), count()]);
+  return { results, total };
+}
+
+export const products = (db: Db, page?: ListPage): Promise<ListAnswer<Product>> =>
+  listed(
+    page,
+    async (p) => (await repo.listProducts(db, p)).map(productFromRow),
+    () => repo.countProducts(db),
+  );
 /** One published product by slug; a draft is as unknown as a missing one (security.md R35). */
 export async function productBySlug(db: Db, slug: string): Promise<Product> {
   const row = await repo.findProductBySlug(db, slug);
@@ -22,8 +51,18 @@ export async function productBySlug(db: Db, slug: string): Promise<Product> {
   return productFromRow(row);
 }
 
-export const videos = async (db: Db): Promise<Video[]> => (await repo.listVideos(db)).map(videoFromRow);
-export const events = async (db: Db): Promise<SiteEvent[]> => (await repo.listEvents(db)).map(eventFromRow);
+export const videos = (db: Db, page?: ListPage): Promise<ListAnswer<Video>> =>
+  listed(
+    page,
+    async (p) => (await repo.listVideos(db, p)).map(videoFromRow),
+    () => repo.countVideos(db),
+  );
+export const events = (db: Db, page?: ListPage): Promise<ListAnswer<SiteEvent>> =>
+  listed(
+    page,
+    async (p) => (await repo.listEvents(db, p)).map(eventFromRow),
+    () => repo.countEvents(db),
+  );
 
 /** One published event by slug; a draft is as unknown as a missing one (security.md R35). */
 export async function eventBySlug(db: Db, slug: string): Promise<SiteEvent> {
@@ -33,14 +72,32 @@ export async function eventBySlug(db: Db, slug: string): Promise<SiteEvent> {
 }
 
 /** Drafts (published = false) only for admins (security.md R35). */
-export const photos = async (db: Db, includeDrafts: boolean): Promise<Photo[]> =>
-  (await repo.listPhotos(db, includeDrafts)).map(photoFromRow);
+export const photos = (db: Db, includeDrafts: boolean, page?: ListPage): Promise<ListAnswer<Photo>> =>
+  listed(
+    page,
+    async (p) => (await repo.listPhotos(db, includeDrafts, p)).map(photoFromRow),
+    () => repo.countPhotos(db, includeDrafts),
+  );
 
-export async function blogs(db: Db): Promise<Blog[]> {
-  const [rows, comments] = await Promise.all([repo.listBlogs(db), repo.listComments(db)]);
+/** The posts with their approved comments: all comments at once for the whole list, the page's own for a page. */
+async function readBlogs(db: Db, page?: ListPage): Promise<Blog[]> {
+  const [rows, all] = await Promise.all([repo.listBlogs(db, page), page ? undefined : repo.listComments(db)]);
+  const comments =
+    all ??
+    (await repo.listComments(
+      db,
+      rows.map((row) => row.id),
+    ));
   const byBlog = groupBy(comments, 'blog_id');
   return rows.map((row) => blogFromRow(row, (byBlog.get(row.id) ?? []).map(commentFromRow)));
 }
+
+export const blogs = (db: Db, page?: ListPage): Promise<ListAnswer<Blog>> =>
+  listed(
+    page,
+    (p) => readBlogs(db, p),
+    () => repo.countBlogs(db),
+  );
 
 /** One published blog by slug; its views are counted by POST /api/activity (the post's page sends it). */
 export async function blogBySlug(db: Db, slug: string): Promise<Blog> {
@@ -49,8 +106,22 @@ export async function blogBySlug(db: Db, slug: string): Promise<Blog> {
   return blogFromRow(row, (await repo.listComments(db, [row.id])).map(commentFromRow));
 }
 
-export async function audios(db: Db): Promise<Audio[]> {
-  const [rows, reviews] = await Promise.all([repo.listAudios(db), repo.listReviews(db)]);
+/** The audios with their approved reviews: all reviews at once for the whole list, the page's own for a page. */
+async function readAudios(db: Db, page?: ListPage): Promise<Audio[]> {
+  const [rows, all] = await Promise.all([repo.listAudios(db, page), page ? undefined : repo.listReviews(db)]);
+  const reviews =
+    all ??
+    (await repo.listReviews(
+      db,
+      rows.map((row) => row.id),
+    ));
   const byAudio = groupBy(reviews, 'audio_id');
   return rows.map((row) => audioFromRow(row, (byAudio.get(row.id) ?? []).map(reviewFromRow)));
 }
+
+export const audios = (db: Db, page?: ListPage): Promise<ListAnswer<Audio>> =>
+  listed(
+    page,
+    (p) => readAudios(db, p),
+    () => repo.countAudios(db),
+  );
