@@ -116,3 +116,9 @@ export const DEFAULT_CATEGORIES = {
   audio: AUDIO_TYPES,
   event: EVENT_CATEGORIES,
 } as const satisfies Record<(typeof CONTENT_TYPES)[number], readonly string[]>;
+
+/**
+ * Cards on one page of a list: what its page renders as static HTML (enough to fill the first viewport and a scroll
+ * at every width), what "Show more" adds, and a list endpoint's page when only an offset is given.
+ */
+export const LIST_PAGE_SIZE = 24;

@@ -3,7 +3,8 @@
  * whole list in its order, bad values refused with { message, field }, and the spec's { results } without them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PAGE_MAX, LIST_PAGE_MESSAGES, LIST_PAGE_SIZE } from '../../src/shared/schemas/list-page.ts';
+import { LIST_PAGE_SIZE } from '../../src/shared/constants.ts';
+import { LIST_PAGE_MAX, LIST_PAGE_MESSAGES } from '../../src/shared/schemas/list-page.ts';
 import type { ListPageResponse, ListResponse } from '../../src/shared/types.ts';
 import { type Answer, type ApiBody, jsonClient } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';

@@ -1,11 +1,11 @@
 /** The page of a public list: limit and offset read from a query string, or the whole list when neither is given. */
 import { describe, expect, it } from 'vitest';
+import { LIST_PAGE_SIZE } from '../../src/shared/constants.ts';
 import {
   checkListPage,
   LIST_OFFSET_MAX,
   LIST_PAGE_MAX,
   LIST_PAGE_MESSAGES,
-  LIST_PAGE_SIZE,
 } from '../../src/shared/schemas/list-page.ts';
 
 describe('checkListPage', () => {

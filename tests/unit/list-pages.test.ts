@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LIST_PAGE_SIZE } from '../../src/shared/constants.ts';
 import {
   extraListPages,
-  LIST_PAGE_SIZE,
   listPageCount,
   listPageHref,
   listPageItems,

@@ -4,6 +4,9 @@ import { formatDate } from '../../lib/format/dates.ts';
 import type { Blog } from '../../shared/types.ts';
 import SafeImage from '../lists/SafeImage.tsx';
 
+/** The cover's width in the article column, for its srcset (and the page's preload of it). */
+export const COVER_SIZES = '(min-width: 768px) 736px, calc(100vw - 2rem)';
+
 interface Props {
   blog: Blog;
   /** Sanitised by sanitizeBlogHtml: the only field ever rendered as HTML (security.md R49). */
@@ -30,7 +33,7 @@ export default function BlogArticle({ blog, safeHtml, related, children }: Props
         width={1200}
         height={800}
         loading="priority"
-        sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
+        sizes={COVER_SIZES}
         className="mt-6 aspect-[3/2] h-auto w-full rounded-xl object-cover"
       />
       <div className="blog-content mt-8 space-y-4 leading-relaxed" dangerouslySetInnerHTML={{ __html: safeHtml }} />

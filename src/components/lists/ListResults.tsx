@@ -1,6 +1,6 @@
 /** The visible items of a list in the 1/2/3-column grid, a page at a time, or the section's empty text. */
 import { useState, type ReactNode } from 'react';
-import { LIST_PAGE_SIZE } from '../../lib/lists/list-pages.ts';
+import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
 
 /**
  * A list item that the browser styles, lays out and paints only when it nears the viewport (content-visibility),

@@ -2,9 +2,7 @@
  * A list's numbered pages: the first screen of cards the build renders as static HTML, and the crawlable pages
  * (/shop, /shop/page/2, ...) that hold the rest, so a list page weighs the same at any number of items.
  */
-
-/** Cards per page and per "Show more": enough to fill the first viewport and a scroll at every width. */
-export const LIST_PAGE_SIZE = 24;
+import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
 
 /** How many pages hold `total` items; an empty list still has its first page (which shows the empty text). */
 export const listPageCount = (total: number, size = LIST_PAGE_SIZE): number =>

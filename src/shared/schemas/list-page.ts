@@ -2,11 +2,10 @@
  * The optional page of a public list (GET /api/products, blogs, photos, videos, audios, events): limit and offset.
  * Without either the list answers every row, as the spec's { results }; with either, one page and the total.
  */
+import { LIST_PAGE_SIZE } from '../constants.ts';
 import { checkWithMessages } from './refusal.ts';
 import { z } from './zod.ts';
 
-/** The page size when only an offset is given; also the number of cards a list page renders as static HTML. */
-export const LIST_PAGE_SIZE = 24;
 /** The largest page a list answers, so one answer stays small at any list size. */
 export const LIST_PAGE_MAX = 100;
 /** How far an offset may go: a bound, so no number is too big to read. */
