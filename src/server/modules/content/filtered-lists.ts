@@ -1,0 +1,81 @@
+/**
+ * A list filtered, sorted and searched on the server by the browser's own rules (src/lib/filters), for a list too long
+ * to send whole: the same section its page builds (the company's categories; for the shop the store's price bands and
+ * currency), the query read by the section as the browser reads its address, then one page of the result.
+ *
+ * Blogs and events are not here: their "today" and "this week" are the visitor's days, which the server's clock
+ * does not know.
+ */
+import { audioSectionFor } from '../../../lib/filters/audio.ts';
+import type { FilterValues, ListSection } from '../../../lib/filters/core.ts';
+import { photoSectionFor } from '../../../lib/filters/photos.ts';
+import { shopSectionFor } from '../../../lib/filters/shop.ts';
+import { videoSectionFor } from '../../../lib/filters/videos.ts';
+import { toAudioListItem, toShopListItem, type ShopListItem } from '../../../lib/lists/list-data.ts';
+import { parseStoredPriceBands } from '../../../shared/price-bands.ts';
+import type { ListPage } from '../../../shared/schemas/list-page.ts';
+import type { ListPageResponse } from '../../../shared/types.ts';
+import type { Db } from '../../db/connection.ts';
+import { listCategories } from '../categories/categories.service.ts';
+import { readStore } from '../store/store.service.ts';
+import * as content from './content.service.ts';
+
+type Filtered = (
+  db: Db,
+  params: URLSearchParams,
+  page: ListPage,
+  now: Date,
+) => Promise<ListPageResponse<unknown> | undefined>;
+
+/**
+ * A list's filtered answer from its section (the one its page builds, from the company's current settings) and its
+ * published items (as its data file holds them); undefined when the query names none of its filters nor its sort.
+ */
+function filteredBy<T, F extends FilterValues>(
+  sectionOf: (db: Db) => Promise<ListSection<T, F>>,
+  itemsOf: (db: Db) => Promise<readonly T[]>,
+): Filtered {
+  return async (db, params, page, now) => {
+    const section = await sectionOf(db);
+    if (!Object.keys(section.defaults).some((key) => params.has(key))) return undefined;
+    const items = await itemsOf(db);
+    const matched = section.apply(items, section.fromQuery(params, items), now);
+    return { results: matched.slice(page.offset, page.offset + page.limit), total: matched.length };
+  };
+}
+
+const FILTERED_LISTS = {
+  products: filteredBy(
+    async (db: Db) => {
+      const [categories, store] = await Promise.all([listCategories(db, 'product'), readStore(db)]);
+      return shopSectionFor<ShopListItem>(categories, parseStoredPriceBands(store.price_bands).shop, store.currency);
+    },
+    async (db: Db) => (await content.products(db)).results.map(toShopListItem),
+  ),
+  photos: filteredBy(
+    async (db: Db) => photoSectionFor(await listCategories(db, 'photo')),
+    async (db: Db) => (await content.photos(db, false)).results,
+  ),
+  videos: filteredBy(
+    async (db: Db) => videoSectionFor(await listCategories(db, 'video')),
+    async (db: Db) => (await content.videos(db)).results,
+  ),
+  audios: filteredBy(
+    async (db: Db) => audioSectionFor(await listCategories(db, 'audio')),
+    async (db: Db) => (await content.audios(db)).results.map(toAudioListItem),
+  ),
+} satisfies Record<string, Filtered>;
+
+export type FilteredListName = keyof typeof FILTERED_LISTS;
+
+/**
+ * The list `name` filtered by `params` when they name one of its filters or its sort, `page` of it and how many
+ * match; undefined when they name none (the plain list answers).
+ */
+export const filteredList = (
+  db: Db,
+  name: FilteredListName,
+  params: URLSearchParams,
+  page: ListPage,
+  now: Date,
+): Promise<ListPageResponse<unknown> | undefined> => FILTERED_LISTS[name](db, params, page, now);

@@ -1,0 +1,122 @@
+/**
+ * The shop's list filtered by the server with the browser's own rules: GET /api/products with q, category, price or
+ * sort answers the page of what the shop's island would show for the same address, and how many match; a bad value
+ * is repaired as the browser repairs it; without them the list answers as before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioSectionFor } from '../../src/lib/filters/audio.ts';
+import { photoSectionFor } from '../../src/lib/filters/photos.ts';
+import { shopSectionFor } from '../../src/lib/filters/shop.ts';
+import { videoSectionFor } from '../../src/lib/filters/videos.ts';
+import { toAudioListItem, toShopListItem, type ShopListItem } from '../../src/lib/lists/list-data.ts';
+import type { StoreSettings } from '../../src/shared/commerce.ts';
+import type { CategoryChoice } from '../../src/lib/filters/core.ts';
+import type { Audio, ListPageResponse, ListResponse, Product } from '../../src/shared/types.ts';
+import { type Answer, type ApiBody, jsonClient } from '../helpers/json-client.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+describe('the filtered shop list', () => {
+  let t: TestApp;
+  const call = jsonClient((path, init) => t.request(path, init));
+  const get = <B = ApiBody>(path: string): Promise<Answer<B>> => call<B>('GET', path, {});
+  /** What the shop's island shows for `query`, over the whole list as the page's data file holds it. */
+  let expected: (query: string) => ShopListItem[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'demo' });
+    const products = (await get<ListResponse<Product>>('/api/products')).body.results.map(toShopListItem);
+    const categories = (await get<ListResponse<CategoryChoice>>('/api/categories?kind=product')).body.results;
+    const store = (await get<StoreSettings>('/api/store')).body;
+    const section = shopSectionFor<ShopListItem>(categories, store.priceBandsCents.shop, store.currency);
+    expected = (query) => {
+      const params = new URLSearchParams(query);
+      return section.apply(products, section.fromQuery(params, products), new Date());
+    };
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    'category=Books',
+    'sort=price-asc',
+    'sort=price-desc&category=Electronics',
+    'q=linen',
+    'q=zzzz-nothing',
+    'category=books',
+    'category=Unknown&sort=oldest',
+    'price=cheap&sort=popular',
+  ])('?%s answers the page the island shows, and the count', async (query) => {
+    const want = expected(query);
+    const { status, body } = await get<ListPageResponse<ShopListItem>>(`/api/products?${query}&limit=5`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(want.length);
+    expect(body.results.map((p) => p._id)).toEqual(want.slice(0, 5).map((p) => p._id));
+  });
+
+  it('pages through a sorted list without overlap or gaps', async () => {
+    const want = expected('sort=price-asc').map((p) => p._id);
+    const seen: string[] = [];
+    for (let offset = 0; offset < want.length; offset += 7) {
+      const { body } = await get<ListPageResponse<ShopListItem>>(
+        `/api/products?sort=price-asc&limit=7&offset=${offset}`,
+      );
+      seen.push(...body.results.map((p) => p._id));
+    }
+    expect(seen).toEqual(want);
+  });
+
+  it('gives the first 24 when no page is asked, and the spec answer without filters', async () => {
+    const filtered = await get<ListPageResponse<ShopListItem>>('/api/products?sort=price-asc');
+    expect(filtered.body.results).toHaveLength(Math.min(24, expected('sort=price-asc').length));
+    const plain = await get<ListResponse<Product>>('/api/products');
+    expect(Object.keys(plain.body)).toEqual(['results']);
+  });
+
+  it('refuses a bad page even with filters, and changes nothing', async () => {
+    const { status, body } = await get('/api/products?category=Books&limit=1000');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ field: 'limit' });
+  });
+});
+
+describe('the filtered media lists', () => {
+  let t: TestApp;
+  const call = jsonClient((path, init) => t.request(path, init));
+  const get = <B = ApiBody>(path: string): Promise<Answer<B>> => call<B>('GET', path, {});
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'demo' });
+  });
+  afterAll(() => t.close());
+
+  /** The ids the list's island shows for `query`, from the whole list and the company's categories of `kind`. */
+  async function islandIds(
+    path: string,
+    kind: string,
+    sectionFor: (categories: readonly CategoryChoice[]) => {
+      apply: (items: never[], filters: never, now: Date) => { _id: string }[];
+      fromQuery: (params: URLSearchParams, items?: never[]) => never;
+    },
+    query: string,
+    project: (item: never) => unknown = (item) => item,
+  ): Promise<string[]> {
+    const items = (await get<ListResponse<never>>(path)).body.results.map(project) as never[];
+    const categories = (await get<ListResponse<CategoryChoice>>(`/api/categories?kind=${kind}`)).body.results;
+    const section = sectionFor(categories);
+    return section.apply(items, section.fromQuery(new URLSearchParams(query), items), new Date()).map((i) => i._id);
+  }
+
+  it.each([
+    ['/api/photos', 'photo', photoSectionFor, 'sort=popular'],
+    ['/api/photos', 'photo', photoSectionFor, 'q=light&sort=oldest'],
+    ['/api/videos', 'video', videoSectionFor, 'sort=trending'],
+    ['/api/videos', 'video', videoSectionFor, 'category=Nope'],
+    ['/api/audios', 'audio', audioSectionFor, 'type=Music&sort=rated'],
+    ['/api/audios', 'audio', audioSectionFor, 'sort=reviewed'],
+  ] as const)('%s?%s answers what the island shows', async (path, kind, sectionFor, query) => {
+    const project = path === '/api/audios' ? (a: Audio) => toAudioListItem(a) : undefined;
+    const want = await islandIds(path, kind, sectionFor as never, query, project);
+    const { status, body } = await get<ListPageResponse<{ _id: string }>>(`${path}?${query}&limit=100`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(want.length);
+    expect(body.results.map((i) => i._id)).toEqual(want.slice(0, 100));
+  });
+});
