@@ -34,6 +34,7 @@ import { REFERENCE_PATH, writeReferencePage } from './reference-page.ts';
 import { renderReport, type Report } from './report.ts';
 import { measureRebuild } from './rebuild.ts';
 import { measureFirstStart } from './first-start.ts';
+import { measureLinkLcp } from './emulated-link.ts';
 import { CI_MIXED_LOAD, measureMixedLoad, type MixedLoadResult } from './mixed-load.ts';
 import { PostgresBench } from './postgres-run.ts';
 import { measureListLatencyAtDemo, measureScale } from './scale.ts';
@@ -67,6 +68,7 @@ const report: Report = {
   builds: null,
   mixedLoad: null,
   expensiveWork: null,
+  link: { unavailable: 'the full run measures it, not --ci' },
   rebuild: { measured: false, note: 'not measured in --ci mode' },
   firstStart: { measured: false, note: 'not measured in --ci mode' },
   checks: [],
@@ -158,6 +160,22 @@ try {
         'ms',
       ),
     );
+    log(`emulated link: ${pages.length} pages and the reference page in Chromium, ${runs} run(s) each...`);
+    const link = await measureLinkLcp(product.origin, REFERENCE_PATH, pages, runs);
+    report.link = link;
+    if ('unavailable' in link) log(`  not measured: ${link.unavailable}`);
+    else
+      for (const page of link.pages)
+        checks.push(
+          check(
+            `${page.name}: LCP / reference (emulated link)`,
+            round2(page.ratio),
+            '<=',
+            budgets.lighthouse.lcpRatioToReference,
+            '×',
+          ),
+        );
+
     // Last, so the builds it sets off disturb no other figure.
     log('rebuild: a company name change until the served home page carries it...');
     const rebuilt = await measureRebuild(product.origin);

@@ -1,4 +1,5 @@
 /** bench/report.md from the report object (bench/report.json holds the same figures). */
+import type { LinkResult } from './emulated-link.ts';
 import type { measureApiLoad } from './api-load.ts';
 import type { measureBuildTimes } from './build-time.ts';
 import type { Check } from './budgets.ts';
@@ -34,6 +35,8 @@ export interface Report {
   mixedLoad: { sqlite: MixedLoadResult | null; postgres: MixedLoadResult | null } | null;
   /** Cheap reads during sign-ins and memory during photo uploads (expensive-load.ts); null when not measured. */
   expensiveWork: ExpensiveLoadResult | null;
+  /** LCP in real Chromium over a shaped link (emulated-link.ts), or why it was not measured. */
+  link: LinkResult | { unavailable: string };
   rebuild: { measured: boolean; note: string; seconds?: number };
   firstStart: { measured: boolean; note: string; seconds?: number };
   checks: Check[];
@@ -238,6 +241,8 @@ export function renderReport(r: Report): string {
     }
   }
 
+  out.push(...renderLink(r.link));
+
   if (r.pages.length) {
     out.push('## Bytes from dist/', '');
     out.push(
@@ -362,4 +367,21 @@ export function renderReport(r: Report): string {
     '',
   );
   return out.join('\n');
+}
+
+function renderLink(link: Report['link']): string[] {
+  const out = ['## LCP over an emulated link', ''];
+  if ('unavailable' in link) return [...out, `Not measured: ${link.unavailable}.`, ''];
+  out.push(
+    `Real Chromium as a phone (412×823 at 1.75, empty cache, no throttling of its own) in a network namespace: ${link.rttMs} ms round trips, ${link.downKbit} kbit/s down and ${link.upKbit} kbit/s up (tc tbf on a veth pair; the delay is a relay's). Median of ${link.runs} run(s). Reference page: ${ms(link.referenceLcpMs)}.`,
+    '',
+    row(['Page', 'LCP', 'LCP / ref', 'Runs']),
+    row(['---', '---:', '---:', '---']),
+  );
+  for (const p of link.pages)
+    out.push(
+      row([`${p.name} (${p.path})`, ms(p.lcpMs), p.ratio.toFixed(2), p.runsMs.map((v) => String(v)).join(', ')]),
+    );
+  out.push('');
+  return out;
 }
