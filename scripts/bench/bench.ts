@@ -236,6 +236,13 @@ if (!ci) {
       budgets.api.searchP95MsAt60k,
       'ms',
     ),
+    check(
+      `API list page, largest, with ${report.scale.totalItems} items (SQLite)`,
+      round2(Math.max(...report.scale.pages.map((p) => p.bytes)) / 1000),
+      '<=',
+      budgets.api.listPageKB,
+      'KB',
+    ),
   );
 }
 

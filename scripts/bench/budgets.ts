@@ -19,7 +19,7 @@ export interface Budgets {
   cssBrotliKB: number;
   /** A list page's HTML (its first 24 cards, not its items), at any number of items. */
   listHtmlBrotliKB: number;
-  api: { companyRpsRatioToBare: number; searchP95MsAt60k: number; listP95MsAtDemo: number };
+  api: { companyRpsRatioToBare: number; searchP95MsAt60k: number; listP95MsAtDemo: number; listPageKB: number };
   expensiveWork: { readsP95MsDuringSignIns: number; rssMiBDuringUploads: number };
   rebuildSeconds: number;
   firstStartSeconds: number;

@@ -343,7 +343,7 @@ export function renderReport(r: Report): string {
       out.push(row([t.term, t.results, `${t.p50.toFixed(2)} ms`, `${t.max.toFixed(2)} ms`]));
     out.push('');
     out.push(row(['List endpoint', 'p50', 'p95', 'response KB']), row(['---', '---:', '---:', '---:']));
-    for (const l of scale.lists)
+    for (const l of [...scale.lists, ...scale.pages])
       out.push(row([l.path, `${l.p50.toFixed(1)} ms`, `${l.p95.toFixed(1)} ms`, kb(l.bytes)]));
     out.push('');
   }

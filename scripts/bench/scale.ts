@@ -16,6 +16,19 @@ export const LIST_PATHS = [
   '/api/events',
 ] as const;
 
+/**
+ * What a list page's island asks of the API at any size: the largest page of each list, and a sorted or searched
+ * page as the shop, photos, videos and audio ask it once their data file is too large to fetch whole.
+ */
+export const LIST_PAGE_PATHS = [
+  ...LIST_PATHS.map((path) => `${path}?limit=100`),
+  '/api/products?sort=price-asc&limit=24',
+  '/api/products?q=design&limit=24',
+  '/api/photos?sort=viewed&limit=24&offset=480',
+  '/api/videos?sort=trending&limit=24',
+  '/api/audios?sort=rated&limit=24',
+] as const;
+
 /** Terms that occur in the demo content: single words, a prefix and two-word queries. */
 export const DEMO_SEARCH_TERMS = [
   'design',
@@ -129,6 +142,8 @@ export interface ScaleResult {
   apiReadySeconds: number;
   search: SearchLatency;
   lists: ListLatency[];
+  /** The list pages an island asks (LIST_PAGE_PATHS). */
+  pages: ListLatency[];
 }
 
 /**
@@ -157,6 +172,11 @@ export async function measureScale(opts: ScaleOptions = {}): Promise<ScaleResult
         warmup: Math.min(3, listSamples),
         ...(opts.listPaths ? { paths: opts.listPaths } : {}),
       });
+      const pages = await measureLists(product.origin, {
+        samples: listSamples,
+        warmup: Math.min(3, listSamples),
+        paths: LIST_PAGE_PATHS,
+      });
       return {
         itemsPerType,
         totalItems: itemsPerType * 6,
@@ -164,6 +184,7 @@ export async function measureScale(opts: ScaleOptions = {}): Promise<ScaleResult
         apiReadySeconds: product.readySeconds,
         search,
         lists,
+        pages,
       };
     } finally {
       await product.stop();

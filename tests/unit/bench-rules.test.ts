@@ -161,7 +161,12 @@ describe('bench: budgets', () => {
     });
     expect(budgets.jsBrotliKB).toMatchObject({ static: 3 });
     expect(budgets.cssBrotliKB).toBe(15);
-    expect(budgets.api).toEqual({ companyRpsRatioToBare: 0.5, searchP95MsAt60k: 20, listP95MsAtDemo: 10 });
+    expect(budgets.api).toEqual({
+      companyRpsRatioToBare: 0.5,
+      searchP95MsAt60k: 20,
+      listP95MsAtDemo: 10,
+      listPageKB: 200,
+    });
     expect(budgets.rebuildSeconds).toBe(30);
     expect(budgets.firstStartSeconds).toBe(20);
   });
