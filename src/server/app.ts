@@ -33,6 +33,7 @@ import { companyRoutes } from './modules/company/company.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { countWrites } from './modules/content/list-rows-cache.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -131,6 +132,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   // Before every router below, so each admin route is guarded by where it lives (ADMIN_AREAS), not by its module.
   mountAdminGuard(api, API_PREFIX);
   api.use(rebuildAfterChange(deps.rebuilds));
+  // The filtered lists' rows are read again after any write (list-rows-cache.ts).
+  api.use(countWrites);
   api.route('/health', healthRoutes);
   api.route('/auth', authRoutes(env, deps));
   api.route('/recommendations', recommendationRoutes);

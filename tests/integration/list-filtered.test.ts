@@ -3,7 +3,7 @@
  * sort answers the page of what the shop's island would show for the same address, and how many match; a bad value
  * is repaired as the browser repairs it; without them the list answers as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { audioSectionFor } from '../../src/lib/filters/audio.ts';
 import { photoSectionFor } from '../../src/lib/filters/photos.ts';
 import { shopSectionFor } from '../../src/lib/filters/shop.ts';
@@ -13,7 +13,7 @@ import type { StoreSettings } from '../../src/shared/commerce.ts';
 import type { CategoryChoice } from '../../src/lib/filters/core.ts';
 import type { Audio, ListPageResponse, ListResponse, Product } from '../../src/shared/types.ts';
 import { type Answer, type ApiBody, jsonClient } from '../helpers/json-client.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 describe('the filtered shop list', () => {
   let t: TestApp;
@@ -75,6 +75,32 @@ describe('the filtered shop list', () => {
     const { status, body } = await get('/api/products?category=Books&limit=1000');
     expect(status).toBe(400);
     expect(body).toMatchObject({ field: 'limit' });
+  });
+
+  it("answers with an admin's change at once, though it keeps the rows between requests", async () => {
+    const before = await get<ListPageResponse<ShopListItem>>('/api/products?sort=price-asc&limit=1');
+    const cheapest = before.body.results[0];
+    assert(cheapest, 'the demo shop has products');
+    const admin = await t.login('admin', TEST_ADMIN_PASSWORD);
+    const data = new FormData();
+    for (const [name, value] of Object.entries({
+      name: 'Penny Sticker',
+      description: 'A sticker.',
+      price: '0.01',
+      category: cheapest.category,
+      stock: '5',
+      published: 'true',
+    }))
+      data.append(name, value);
+    const created = await t.request('/api/admin/products', {
+      method: 'POST',
+      body: data,
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(created.status).toBe(201);
+    const after = await get<ListPageResponse<ShopListItem>>('/api/products?sort=price-asc&limit=1');
+    expect(after.body.total).toBe(before.body.total + 1);
+    expect(after.body.results[0]?.name).toBe('Penny Sticker');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * A list filtered, sorted and searched on the server by the browser's own rules (src/lib/filters), for a list too long
  * to send whole: the same section its page builds (the company's categories; for the shop the store's price bands and
- * currency), the query read by the section as the browser reads its address, then one page of the result.
+ * currency), the query read by the section as the browser reads its address, then one page of the result. The rows
+ * and the section are kept between requests until a write (list-rows-cache.ts).
  *
  * Blogs and events are not here: their "today" and "this week" are the visitor's days, which the server's clock
  * does not know.
@@ -19,6 +20,7 @@ import type { Db } from '../../db/connection.ts';
 import { listCategories } from '../categories/categories.service.ts';
 import { readStore } from '../store/store.service.ts';
 import * as content from './content.service.ts';
+import { cachedRows } from './list-rows-cache.ts';
 
 type Filtered = (
   db: Db,
@@ -32,13 +34,14 @@ type Filtered = (
  * published items (as its data file holds them); undefined when the query names none of its filters nor its sort.
  */
 function filteredBy<T, F extends FilterValues>(
+  name: string,
   sectionOf: (db: Db) => Promise<ListSection<T, F>>,
   itemsOf: (db: Db) => Promise<readonly T[]>,
 ): Filtered {
   return async (db, params, page, now) => {
-    const section = await sectionOf(db);
+    const section = await cachedRows(db, `${name}.section`, () => sectionOf(db));
     if (!Object.keys(section.defaults).some((key) => params.has(key))) return undefined;
-    const items = await itemsOf(db);
+    const items = await cachedRows(db, `${name}.items`, () => itemsOf(db));
     const matched = section.apply(items, section.fromQuery(params, items), now);
     return { results: matched.slice(page.offset, page.offset + page.limit), total: matched.length };
   };
@@ -46,6 +49,7 @@ function filteredBy<T, F extends FilterValues>(
 
 const FILTERED_LISTS = {
   products: filteredBy(
+    'products',
     async (db: Db) => {
       const [categories, store] = await Promise.all([listCategories(db, 'product'), readStore(db)]);
       return shopSectionFor<ShopListItem>(categories, parseStoredPriceBands(store.price_bands).shop, store.currency);
@@ -53,14 +57,17 @@ const FILTERED_LISTS = {
     async (db: Db) => (await content.products(db)).results.map(toShopListItem),
   ),
   photos: filteredBy(
+    'photos',
     async (db: Db) => photoSectionFor(await listCategories(db, 'photo')),
     async (db: Db) => (await content.photos(db, false)).results,
   ),
   videos: filteredBy(
+    'videos',
     async (db: Db) => videoSectionFor(await listCategories(db, 'video')),
     async (db: Db) => (await content.videos(db)).results,
   ),
   audios: filteredBy(
+    'audios',
     async (db: Db) => audioSectionFor(await listCategories(db, 'audio')),
     async (db: Db) => (await content.audios(db)).results.map(toAudioListItem),
   ),
