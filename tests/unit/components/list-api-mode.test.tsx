@@ -15,29 +15,12 @@ import type { AudioListItem } from '../../../src/lib/lists/list-data.ts';
 import { listPageItems } from '../../../src/lib/lists/list-pages.ts';
 import { defaultCategories } from '../../../src/shared/default-categories.ts';
 import type { Photo } from '../../../src/shared/types.ts';
+import { audio, photo } from './helpers/list-items.ts';
 import { deferred } from './helpers/browser.ts';
 import { settle } from './helpers/list-data.ts';
 
 const DATA_URL = '/data/photos.0123456789ab.json';
 const API_PATH = '/api/photos';
-const minute = (i: number) => new Date(Date.UTC(2026, 5, 1) + i * 60_000).toISOString();
-const label = (i: number) => `Item ${String(i).padStart(2, '0')}`;
-
-const photo = (i: number, category: string): Photo => ({
-  _id: `p${i}`,
-  title: label(i),
-  caption: '',
-  image: `/media/p${i}.webp`,
-  tags: [],
-  category,
-  resolution: '4K',
-  createdAt: minute(i),
-  views: 0,
-  likes: 0,
-  downloads: 0,
-  published: true,
-});
-
 /** 60 photos, the first 50 in Nature. */
 const PHOTOS = Array.from({ length: 60 }, (_, i) => photo(i, i < 50 ? 'Nature' : 'People'));
 
@@ -246,25 +229,6 @@ describe('a list island in API mode', () => {
 
 describe('the audio panel in API mode', () => {
   it("offers every type's categories from the build's panel items, not only the first screen's", async () => {
-    const audio = (i: number, type: string, category: string): AudioListItem => ({
-      _id: `a${i}`,
-      name: label(i),
-      title: label(i),
-      description: '',
-      artist: '',
-      audio_file: `/media/a${i}.mp3`,
-      cover: '',
-      type,
-      category,
-      duration: 200,
-      quality: 'High 320',
-      tags: [],
-      createdAt: minute(i),
-      plays: 0,
-      downloads: 0,
-      rating: 4,
-      reviewCount: 0,
-    });
     // The newest 24 are all Jazz music; the only podcast, in Interviews, is on no first screen.
     const items = [
       audio(0, 'Podcast', 'Interviews'),

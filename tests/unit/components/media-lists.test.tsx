@@ -13,71 +13,10 @@ import { audioSection } from '../../../src/lib/filters/audio.ts';
 import type { FilterValues, ListSection } from '../../../src/lib/filters/core.ts';
 import { photoSection } from '../../../src/lib/filters/photos.ts';
 import { videoSection } from '../../../src/lib/filters/videos.ts';
-import type { AudioListItem } from '../../../src/lib/lists/list-data.ts';
 import { listPageItems } from '../../../src/lib/lists/list-pages.ts';
 import { defaultCategories } from '../../../src/shared/default-categories.ts';
-import type { Photo, Video } from '../../../src/shared/types.ts';
 import { settle, stubListData, type ListDataStub } from './helpers/list-data.ts';
-
-const minute = (i: number) => new Date(Date.UTC(2026, 5, 1) + i * 60_000).toISOString();
-const label = (i: number) => `Item ${String(i).padStart(2, '0')}`;
-
-function photo(i: number, category: string): Photo {
-  return {
-    _id: `p${i}`,
-    title: label(i),
-    caption: '',
-    image: `/media/p${i}.webp`,
-    tags: [],
-    category,
-    resolution: '4K',
-    createdAt: minute(i),
-    views: 0,
-    likes: 0,
-    downloads: 0,
-    published: true,
-  };
-}
-
-function video(i: number, category: string): Video {
-  return {
-    _id: `v${i}`,
-    name: label(i),
-    title: label(i),
-    description: '',
-    youtube: 'https://www.youtube-nocookie.com/embed/eRsGyueVLvQ',
-    poster: '',
-    category,
-    duration: 120,
-    quality: '4K',
-    tags: [],
-    createdAt: minute(i),
-    views: 0,
-    likes: 0,
-  };
-}
-
-function audio(i: number, type: string): AudioListItem {
-  return {
-    _id: `a${i}`,
-    name: label(i),
-    title: label(i),
-    description: '',
-    artist: '',
-    audio_file: `/media/a${i}.mp3`,
-    cover: '',
-    type,
-    category: 'Jazz',
-    duration: 200,
-    quality: 'High 320',
-    tags: [],
-    createdAt: minute(i),
-    plays: 0,
-    downloads: 0,
-    rating: 4,
-    reviewCount: 2,
-  };
-}
+import { audio, photo, video } from './helpers/list-items.ts';
 
 interface ListCase {
   name: string;
