@@ -5,6 +5,8 @@
  */
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { audioSectionFor } from '../../src/lib/filters/audio.ts';
+import { blogSectionFor, toBlogSummary } from '../../src/lib/filters/blogs.ts';
+import { eventSectionFor } from '../../src/lib/filters/events.ts';
 import { photoSectionFor } from '../../src/lib/filters/photos.ts';
 import { shopSectionFor } from '../../src/lib/filters/shop.ts';
 import { videoSectionFor } from '../../src/lib/filters/videos.ts';
@@ -144,5 +146,71 @@ describe('the filtered media lists', () => {
     expect(status).toBe(200);
     expect(body.total).toBe(want.length);
     expect(body.results.map((i) => i._id)).toEqual(want.slice(0, 100));
+  });
+});
+
+describe("the filtered blogs and events, in the visitor's days", () => {
+  let t: TestApp;
+  let admin: string;
+  const call = jsonClient(
+    (path, init) => t.request(path, init),
+    () => admin,
+  );
+  const get = <B = ApiBody>(path: string): Promise<Answer<B>> => call<B>('GET', path, { token: null });
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'demo' });
+    admin = await t.login('admin', TEST_ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['/api/blogs', 'blog', 'sort=most-viewed', 'UTC'],
+    ['/api/blogs', 'blog', 'timeframe=week&sort=oldest', 'Europe/Paris'],
+    ['/api/events', 'event', 'timeframe=month', 'Pacific/Auckland'],
+    ['/api/events', 'event', 'location=virtual&sort=date-desc', 'America/Los_Angeles'],
+  ] as const)('%s (%s) ?%s in %s answers what the island shows there', async (path, kind, query, zone) => {
+    const raw = (await get<ListResponse<never>>(path)).body.results;
+    const items = (path === '/api/blogs' ? raw.map((b) => toBlogSummary(b)) : raw) as { _id: string }[];
+    const categories = (await get<ListResponse<CategoryChoice>>(`/api/categories?kind=${kind}`)).body.results;
+    const section = (path === '/api/blogs' ? blogSectionFor(categories) : eventSectionFor(categories)) as unknown as {
+      apply: (items: unknown[], filters: unknown, now: Date, zone: string) => { _id: string }[];
+      fromQuery: (params: URLSearchParams) => unknown;
+    };
+    const want = section.apply(items, section.fromQuery(new URLSearchParams(query)), new Date(), zone);
+    const { status, body } = await get<ListPageResponse<{ _id: string }>>(`${path}?${query}&tz=${zone}&limit=100`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(want.length);
+    expect(body.results.map((i) => i._id)).toEqual(want.slice(0, 100).map((i) => i._id));
+  });
+
+  it("counts an event's day in the zone the visitor sends: today in one, tomorrow in another", async () => {
+    // An event two hours from now: tomorrow where midnight comes before it, today where it does not.
+    const now = Date.now();
+    const start = new Date(Math.floor((now + 2 * 3_600_000) / 60_000) * 60_000);
+    const dayIn = (zone: string, time: number | Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(time);
+    const zones = Intl.supportedValuesOf('timeZone');
+    const crossing = zones.find((zone) => dayIn(zone, now) !== dayIn(zone, start));
+    const same = zones.find((zone) => dayIn(zone, now) === dayIn(zone, start));
+    assert(crossing && same, 'some zones reach midnight within two hours and some do not');
+    const created = await call('POST', '/api/admin/events', {
+      body: {
+        name: 'Midnight Reading',
+        start: start.toISOString().slice(0, 16),
+        end: new Date(start.getTime() + 3_600_000).toISOString().slice(0, 16),
+        timeZone: 'UTC',
+        eventType: 'virtual',
+        published: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const listed = async (timeframe: string, zone: string) =>
+      (
+        await get<ListPageResponse<{ name: string }>>(`/api/events?timeframe=${timeframe}&tz=${zone}&limit=100`)
+      ).body.results.some((e) => e.name === 'Midnight Reading');
+    expect([await listed('today', crossing), await listed('tomorrow', crossing)], crossing).toEqual([false, true]);
+    expect([await listed('today', same), await listed('tomorrow', same)], same).toEqual([true, false]);
+    // An unknown zone is read as UTC rather than refused.
+    expect((await get('/api/events?timeframe=today&tz=Mars/Base')).status).toBe(200);
   });
 });

@@ -86,6 +86,8 @@ function useApiResults<T>(
     const params = new URLSearchParams(q);
     params.set('limit', String(LIST_PAGE_SIZE));
     params.set('offset', String(offset));
+    // "Today" and "tomorrow" are the visitor's days.
+    params.set('tz', Intl.DateTimeFormat().resolvedOptions().timeZone);
     ofetch<ListPageResponse<T>>(`${publicApiBase()}${apiPath}?${params}`)
       .then((page) => {
         if (latest.current !== q) return;

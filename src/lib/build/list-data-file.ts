@@ -55,12 +55,11 @@ export type ListItemOf<N extends ListName> = Awaited<ReturnType<(typeof LIST_REA
  */
 export const LIST_DATA_MAX_BYTES = 500_000;
 
-/**
- * The API lists that answer a list's filters a page at a time (src/server/modules/content/filtered-lists.ts). Blogs
- * and events have none: their "today" and "this week" are the visitor's days, so their file is always fetched.
- */
-const LIST_API_PATHS: Partial<Record<ListName, string>> = {
+/** The API lists that answer a list's filters a page at a time (src/server/modules/content/filtered-lists.ts). */
+const LIST_API_PATHS: Record<ListName, string> = {
   products: '/api/products',
+  blogs: '/api/blogs',
+  events: '/api/events',
   photos: '/api/photos',
   videos: '/api/videos',
   audios: '/api/audios',
@@ -146,7 +145,7 @@ function apiSource<N extends ListName>(
   file: ListDataFile,
 ): Pick<ListPageSource<ListItemOf<N>>, 'apiPath' | 'panelItems'> {
   const apiPath = LIST_API_PATHS[name];
-  if (!apiPath || Buffer.byteLength(file.body) <= LIST_DATA_MAX_BYTES) return {};
+  if (Buffer.byteLength(file.body) <= LIST_DATA_MAX_BYTES) return {};
   const fields = PANEL_FIELDS[name];
   return fields ? { apiPath, panelItems: choicesOf(items, fields) } : { apiPath };
 }

@@ -49,10 +49,10 @@ export const blogSectionFor = (categories: readonly CategoryChoice[]) =>
       'most-commented': { label: 'Most Commented', key: (b) => b.commentCount, direction: 'desc' },
     },
     noun: ['post', 'posts'],
-    match: (b, f, now) =>
+    match: (b, f, now, zone) =>
       matchesText(f.q, [b.title, b.caption, b.tags]) &&
       matchesChoice(f.category, b.category) &&
-      inPastWindow(b.createdAt, f.timeframe, now),
+      inPastWindow(b.createdAt, f.timeframe, now, zone),
   });
 
 /** With a new site's categories (the spec's list): the filter types below, and tests. */

@@ -42,33 +42,51 @@ export function timeOf(value: string | null | undefined): number {
   return Date.parse(value);
 }
 
-/** Local midnight at the start of the given day. */
-export function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+/** Calendar-day formats by time zone ('' for the runtime's own), made once each: formatting is the hot path. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day of an instant in `zone` (an IANA name; the runtime's own when absent) as a sortable number,
+ * 20261130 for 30 November 2026.
+ */
+function dayNumber(time: number, zone?: string): number {
+  let format = dayFormats.get(zone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    dayFormats.set(zone ?? '', format);
+  }
+  const parts = format.formatToParts(time);
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return value('year') * 10_000 + value('month') * 100 + value('day');
 }
 
-/** The same local time of day, n calendar days later (DST-safe, unlike adding 24 h). */
-export function addDays(date: Date, days: number): Date {
-  const next = new Date(date.getTime());
-  next.setDate(next.getDate() + days);
-  return next;
+/** The calendar day a date names in `zone`: a bare 'YYYY-MM-DD' is that day wherever it is read; NaN when unreadable. */
+function dayOf(value: string | null | undefined, zone?: string): number {
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim()) : null;
+  if (day) return Number(day[1]) * 10_000 + Number(day[2]) * 100 + Number(day[3]);
+  const time = timeOf(value);
+  return Number.isNaN(time) ? Number.NaN : dayNumber(time, zone);
 }
 
-/** True when both instants fall on the same local calendar day. */
-export function isSameDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+/** The calendar day after `day` (a dayNumber). */
+function nextDay(day: number): number {
+  const next = new Date(Date.UTC(Math.floor(day / 10_000), (Math.floor(day / 100) % 100) - 1, (day % 100) + 1));
+  return next.getUTCFullYear() * 10_000 + (next.getUTCMonth() + 1) * 100 + next.getUTCDate();
 }
 
 /** Past-looking windows for published content: how recent an item is. */
 export type PastWindow = 'all' | 'today' | '24h' | 'week' | 'month' | 'year';
 const PAST_DAYS = { '24h': 1, week: 7, month: 30, year: 365 } as const;
 
-/** Whether a past date lies in the window ending at now; today = same local day, the others = the last N×24 h. */
-export function inPastWindow(value: string | null | undefined, window: PastWindow, now: Date): boolean {
+/**
+ * Whether a past date lies in the window ending at now; today = the same calendar day in `zone` (the visitor's: the
+ * browser's own when absent), the others = the last N×24 h.
+ */
+export function inPastWindow(value: string | null | undefined, window: PastWindow, now: Date, zone?: string): boolean {
   if (window === 'all') return true;
   const time = timeOf(value);
   if (Number.isNaN(time)) return false;
-  if (window === 'today') return isSameDay(new Date(time), now);
+  if (window === 'today') return dayOf(value, zone) === dayNumber(now.getTime(), zone);
   // Lower bound only: an item dated slightly after now (server and browser clocks differ) is still recent.
   return time >= now.getTime() - PAST_DAYS[window] * DAY_MS;
 }
@@ -76,24 +94,32 @@ export function inPastWindow(value: string | null | undefined, window: PastWindo
 /** Forward-looking windows for events, by start date. */
 export type UpcomingWindow = 'all' | 'today' | 'tomorrow' | 'week' | 'month' | 'year';
 
-/** Whether a start date lies in the window; week = [now, now + 7 days), month/year = rest of the calendar month/year. */
-export function inUpcomingWindow(value: string | null | undefined, window: UpcomingWindow, now: Date): boolean {
+/**
+ * Whether a start date lies in the window, in calendar days of `zone` (the visitor's: the browser's own when absent):
+ * today and tomorrow are those days, week = [now, now + 7 days), month/year = from today to the end of this month/year.
+ */
+export function inUpcomingWindow(
+  value: string | null | undefined,
+  window: UpcomingWindow,
+  now: Date,
+  zone?: string,
+): boolean {
   if (window === 'all') return true;
   const time = timeOf(value);
   if (Number.isNaN(time)) return false;
-  const date = new Date(time);
-  const today = startOfDay(now);
+  const today = dayNumber(now.getTime(), zone);
+  const day = dayOf(value, zone);
   switch (window) {
     case 'today':
-      return isSameDay(date, now);
+      return day === today;
     case 'tomorrow':
-      return isSameDay(date, addDays(today, 1));
+      return day === nextDay(today);
     case 'week':
       return time >= now.getTime() && time < now.getTime() + 7 * DAY_MS;
     case 'month':
-      return time >= today.getTime() && date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
+      return day >= today && Math.floor(day / 100) === Math.floor(today / 100);
     case 'year':
-      return time >= today.getTime() && date.getFullYear() === now.getFullYear();
+      return day >= today && Math.floor(day / 10_000) === Math.floor(today / 10_000);
   }
 }
 
@@ -366,7 +392,7 @@ export interface ListSpec<T, Fields extends Readonly<Record<string, FieldSpec<T>
   /** The count's noun: one, many. */
   readonly noun: readonly [string, string];
   /** Whether an item passes every filter (the sort is applied afterwards). */
-  readonly match: (item: T, filters: FiltersOf<Fields, S>, now: Date) => boolean;
+  readonly match: (item: T, filters: FiltersOf<Fields, S>, now: Date, zone?: string) => boolean;
   /**
    * What the list's cards show of an item (the whole item unless given): while it is what the build drew, the island
    * keeps the build's static list and still sorts and filters by the fresh items (a product's views move all day; its
@@ -399,8 +425,8 @@ export interface ListSection<T, F extends FilterValues> extends FilterSection<F>
   readonly toQuery: (filters: F) => URLSearchParams;
   /** Filters from query parameters, invalid values repaired; given the items, a data select's unknown value becomes 'all'. */
   readonly fromQuery: (params: URLSearchParams, items?: readonly T[]) => F;
-  /** The items that pass every filter, in the chosen order (a new array). */
-  readonly apply: (items: readonly T[], filters: F, now: Date) => T[];
+  /** The items that pass every filter, in the chosen order (a new array); days are `zone`'s (the runtime's if absent). */
+  readonly apply: (items: readonly T[], filters: F, now: Date, zone?: string) => T[];
   /** What the cards show of an item (see ListSpec.drawn). */
   readonly drawn: (item: T) => unknown;
 }
@@ -470,7 +496,7 @@ function buildSection<T, F extends FilterValues>(
     rules: rules as FilterRules<F>,
     aliases: aliases as NonNullable<FilterSection<F>['aliases']>,
   };
-  const match = spec.match as unknown as (item: T, filters: F, now: Date) => boolean;
+  const match = spec.match as unknown as (item: T, filters: F, now: Date, zone?: string) => boolean;
   const selectFor = (
     [key, field]: [string, FieldSpec<T> | null],
     items: readonly T[],
@@ -511,10 +537,10 @@ function buildSection<T, F extends FilterValues>(
       }
       return filters;
     },
-    apply(items, filters, now) {
+    apply(items, filters, now, zone) {
       const [, sort] = sorts.find(([value]) => value === filters[SORT_KEY]) ?? firstOf(sorts, SORT_KEY);
       return sortBy(
-        items.filter((item) => match(item, filters, now)),
+        items.filter((item) => match(item, filters, now, zone)),
         { key: (item) => sort.key(item, now), direction: sort.direction },
       );
     },

@@ -50,10 +50,10 @@ export const eventSectionFor = (categories: readonly CategoryChoice[]) =>
       'price-desc': { label: 'Price: High to Low', key: (e) => e.price, direction: 'desc' },
     },
     noun: ['event', 'events'],
-    match: (e, f, now) =>
+    match: (e, f, now, zone) =>
       matchesText(f.q, [e.name, e.title, e.description, e.city, e.address, e.location]) &&
       matchesChoice(f.category, e.category) &&
-      inUpcomingWindow(e.start_date, f.timeframe, now) &&
+      inUpcomingWindow(e.start_date, f.timeframe, now, zone) &&
       matchesChoice(f.location, e.eventType),
   });
 

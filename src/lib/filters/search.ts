@@ -73,9 +73,9 @@ export const searchSectionFor = (priceBounds: readonly number[] = DEFAULT_PRICE_
       popular: { label: 'Most Popular', key: (r) => r.data.views, direction: 'desc' },
     },
     noun: ['result', 'results'],
-    match: (r, f, now) =>
+    match: (r, f, now, zone) =>
       matchesChoice(f.type, r.type) &&
-      inPastWindow(searchResultDate(r), DATE_WINDOWS[f.date], now) &&
+      inPastWindow(searchResultDate(r), DATE_WINDOWS[f.date], now, zone) &&
       matchesPrice(r.data.price, f.price, priceBounds),
   });
 

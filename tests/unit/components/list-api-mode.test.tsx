@@ -84,10 +84,10 @@ const names = () => [...document.querySelectorAll('article h2')].map((h) => h.te
 const showMore = () => screen.queryByRole('button', { name: 'Show more' });
 const click = (element: HTMLElement) => act(() => Promise.resolve(fireEvent.click(element)));
 const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+/** A request's filters, without the page and the time zone every request names. */
 const withoutPage = (params: URLSearchParams) => {
   const rest = new URLSearchParams(params);
-  rest.delete('limit');
-  rest.delete('offset');
+  for (const key of ['limit', 'offset', 'tz']) rest.delete(key);
   return rest.toString();
 };
 
@@ -140,6 +140,8 @@ describe('a list island in API mode', () => {
     assert(first, 'the first page was asked');
     expect(withoutPage(first)).toBe('category=Nature');
     expect([first.get('limit'), first.get('offset')]).toEqual(['24', '0']);
+    // The visitor's days, for lists whose windows are days ("today", "tomorrow").
+    expect(first.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
     const button = showMore();
     assert(button, 'Show more under 24 of 50');

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
   KEEP_ORDER,
-  addDays,
   compareText,
   dataSelectField,
   defineListSection,
@@ -13,14 +12,12 @@ import {
   inPastWindow,
   inRange,
   inUpcomingWindow,
-  isSameDay,
   matchesText,
   reduceFilters,
   sameFilters,
   searchField,
   selectField,
   sortBy,
-  startOfDay,
   timeOf,
 } from '../../../src/lib/filters/core.ts';
 import type {
@@ -83,13 +80,38 @@ describe('timeOf', () => {
   });
 });
 
-describe('day helpers', () => {
-  it('finds the start of the local day', () => {
-    expect(startOfDay(NOW).getTime()).toBe(new Date(2026, 5, 15).getTime());
+describe("the visitor's days in a time zone", () => {
+  // 23:30 UTC on 30 November: already 1 December, 12:30, in Auckland (UTC+13); 15:30 on the 30th in Los Angeles.
+  const LATE = new Date('2026-11-30T23:30:00Z');
+  const [AUCKLAND, LOS_ANGELES] = ['Pacific/Auckland', 'America/Los_Angeles'];
+
+  it.each<[string, PastWindow, string, boolean]>([
+    ['2026-11-30T10:00:00Z', 'today', AUCKLAND, false],
+    ['2026-11-30T10:00:00Z', 'today', LOS_ANGELES, true],
+    ['2026-11-30T23:00:00Z', 'today', AUCKLAND, true],
+    ['2026-11-30T10:00:00Z', '24h', AUCKLAND, true],
+  ])('a post of %s is %s in %s: %s', (value, window, zone, expected) => {
+    expect(inPastWindow(value, window, LATE, zone)).toBe(expected);
   });
-  it('adds calendar days', () => {
-    expect(isSameDay(addDays(NOW, 1), new Date(2026, 5, 16, 1))).toBe(true);
-    expect(isSameDay(addDays(NOW, 17), new Date(2026, 6, 2))).toBe(true);
+
+  it.each<[string, UpcomingWindow, string, boolean]>([
+    ['2026-12-01T09:00:00Z', 'today', AUCKLAND, true],
+    ['2026-12-01T09:00:00Z', 'today', LOS_ANGELES, false],
+    ['2026-12-01T09:00:00Z', 'tomorrow', AUCKLAND, false],
+    ['2026-12-01T09:00:00Z', 'tomorrow', LOS_ANGELES, true],
+    ['2026-12-02T00:00:00Z', 'month', AUCKLAND, true],
+    ['2026-12-02T00:00:00Z', 'month', LOS_ANGELES, false],
+    ['2026-12-02T00:00:00Z', 'year', LOS_ANGELES, true],
+    ['2026-12-01', 'today', AUCKLAND, true],
+    ['2026-12-01', 'tomorrow', LOS_ANGELES, true],
+  ])('an event at %s is %s in %s: %s', (value, window, zone, expected) => {
+    expect(inUpcomingWindow(value, window, LATE, zone)).toBe(expected);
+  });
+
+  it('finds tomorrow across the end of a month and of a year', () => {
+    expect(inUpcomingWindow('2027-01-01T05:00:00Z', 'tomorrow', new Date('2026-12-31T12:00:00Z'), 'UTC')).toBe(true);
+    expect(inUpcomingWindow('2026-12-01T05:00:00Z', 'tomorrow', new Date('2026-11-30T12:00:00Z'), 'UTC')).toBe(true);
+    expect(inUpcomingWindow('2026-12-02T05:00:00Z', 'tomorrow', new Date('2026-11-30T12:00:00Z'), 'UTC')).toBe(false);
   });
 });
 

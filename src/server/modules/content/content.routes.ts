@@ -37,7 +37,11 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/products/:slug', revalidate, slugParam, async (c) =>
     c.json(await content.productBySlug(c.get('db'), c.req.valid('param').slug)),
   )
-  .get('/blogs', revalidate, listPage, async (c) => c.json(await content.blogs(c.get('db'), c.req.valid('query'))))
+  .get('/blogs', revalidate, listPage, async (c) =>
+    c.json(
+      (await filtered(c, 'blogs', c.req.valid('query'))) ?? (await content.blogs(c.get('db'), c.req.valid('query'))),
+    ),
+  )
   .get('/blogs/:slug', revalidate, slugParam, async (c) =>
     c.json(await content.blogBySlug(c.get('db'), c.req.valid('param').slug)),
   )
@@ -61,7 +65,11 @@ export const contentRoutes = new Hono<AppEnv>()
       (await filtered(c, 'audios', c.req.valid('query'))) ?? (await content.audios(c.get('db'), c.req.valid('query'))),
     ),
   )
-  .get('/events', revalidate, listPage, async (c) => c.json(await content.events(c.get('db'), c.req.valid('query'))))
+  .get('/events', revalidate, listPage, async (c) =>
+    c.json(
+      (await filtered(c, 'events', c.req.valid('query'))) ?? (await content.events(c.get('db'), c.req.valid('query'))),
+    ),
+  )
   .get('/events/:slug', revalidate, slugParam, async (c) =>
     c.json(await content.eventBySlug(c.get('db'), c.req.valid('param').slug)),
   );

@@ -4,16 +4,19 @@
  * currency), the query read by the section as the browser reads its address, then one page of the result. The rows
  * and the section are kept between requests until a write (list-rows-cache.ts).
  *
- * Blogs and events are not here: their "today" and "this week" are the visitor's days, which the server's clock
- * does not know.
+ * Blogs' and events' days ("today", "tomorrow", "this month") are the visitor's: the island sends its time zone as
+ * `tz` (an IANA name); without a known one they are UTC's.
  */
 import { audioSectionFor } from '../../../lib/filters/audio.ts';
+import { blogSectionFor, toBlogSummary } from '../../../lib/filters/blogs.ts';
+import { eventSectionFor } from '../../../lib/filters/events.ts';
 import type { FilterValues, ListSection } from '../../../lib/filters/core.ts';
 import { photoSectionFor } from '../../../lib/filters/photos.ts';
 import { shopSectionFor } from '../../../lib/filters/shop.ts';
 import { videoSectionFor } from '../../../lib/filters/videos.ts';
 import { toAudioListItem, toShopListItem, type ShopListItem } from '../../../lib/lists/list-data.ts';
 import { parseStoredPriceBands } from '../../../shared/price-bands.ts';
+import { isTimeZone } from '../../../shared/time-zone.ts';
 import type { ListPage } from '../../../shared/schemas/list-page.ts';
 import type { ListPageResponse } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
@@ -27,6 +30,7 @@ type Filtered = (
   params: URLSearchParams,
   page: ListPage,
   now: Date,
+  zone: string,
 ) => Promise<ListPageResponse<unknown> | undefined>;
 
 /**
@@ -38,11 +42,11 @@ function filteredBy<T, F extends FilterValues>(
   sectionOf: (db: Db) => Promise<ListSection<T, F>>,
   itemsOf: (db: Db) => Promise<readonly T[]>,
 ): Filtered {
-  return async (db, params, page, now) => {
+  return async (db, params, page, now, zone) => {
     const section = await cachedRows(db, `${name}.section`, () => sectionOf(db));
     if (!Object.keys(section.defaults).some((key) => params.has(key))) return undefined;
     const items = await cachedRows(db, `${name}.items`, () => itemsOf(db));
-    const matched = section.apply(items, section.fromQuery(params, items), now);
+    const matched = section.apply(items, section.fromQuery(params, items), now, zone);
     return { results: matched.slice(page.offset, page.offset + page.limit), total: matched.length };
   };
 }
@@ -55,6 +59,16 @@ const FILTERED_LISTS = {
       return shopSectionFor<ShopListItem>(categories, parseStoredPriceBands(store.price_bands).shop, store.currency);
     },
     async (db: Db) => (await content.products(db)).results.map(toShopListItem),
+  ),
+  blogs: filteredBy(
+    'blogs',
+    async (db: Db) => blogSectionFor(await listCategories(db, 'blog')),
+    async (db: Db) => (await content.blogs(db)).results.map(toBlogSummary),
+  ),
+  events: filteredBy(
+    'events',
+    async (db: Db) => eventSectionFor(await listCategories(db, 'event')),
+    async (db: Db) => (await content.events(db)).results,
   ),
   photos: filteredBy(
     'photos',
@@ -85,4 +99,7 @@ export const filteredList = (
   params: URLSearchParams,
   page: ListPage,
   now: Date,
-): Promise<ListPageResponse<unknown> | undefined> => FILTERED_LISTS[name](db, params, page, now);
+): Promise<ListPageResponse<unknown> | undefined> => {
+  const tz = params.get('tz') ?? '';
+  return FILTERED_LISTS[name](db, params, page, now, isTimeZone(tz) ? tz : 'UTC');
+};
