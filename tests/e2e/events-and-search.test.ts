@@ -18,6 +18,17 @@ type EventLd = ReturnType<typeof eventJsonLd>;
 
 /** Astro drops the ssr attribute once an island has hydrated. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+/**
+ * Opens /events once its island can take a choice. Astro drops the ssr attribute as it starts hydrating, and React
+ * hydrates in a transition after that: a choice made in between is reset to the page's own. The island asks for its
+ * data file from an effect, so the file's answer means React has hydrated.
+ */
+async function openEvents(page: Page, go: () => Promise<unknown> = () => page.goto('/events')): Promise<void> {
+  const data = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/data/events.'));
+  await go();
+  await data;
+  await hydrated(page);
+}
 const cardNames = (page: Page) =>
   page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
 const resultList = (page: Page) => page.getByRole('list', { name: 'Search results' });
@@ -67,8 +78,7 @@ test.describe('Events', () => {
     assert(first);
     expect(html).toContain(first.name.replaceAll('&', '&amp;'));
 
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(events.length);
     await expect(page.getByText(`${events.length} events`, { exact: true })).toBeVisible();
@@ -78,8 +88,7 @@ test.describe('Events', () => {
 
   test("'This Week' shows exactly the events starting within the next 7 days", async ({ page, request }) => {
     const events = await apiEvents(request);
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
     const now = Date.now();
     const expected = events
       .filter((e) => Date.parse(e.start_date) >= now && Date.parse(e.start_date) < now + 7 * DAY_MS)
@@ -96,8 +105,7 @@ test.describe('Events', () => {
   test("location 'Virtual' shows only the virtual events, each with a Virtual badge", async ({ page, request }) => {
     const virtual = (await apiEvents(request)).filter((e) => e.eventType === 'virtual');
     expect(virtual.length).toBeGreaterThan(0);
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
 
     await page.getByLabel('Location').selectOption({ label: 'Virtual' });
     const cards = page.getByRole('main').getByRole('article');
@@ -110,8 +118,7 @@ test.describe('Events', () => {
 
   test('sorting by price ascending orders the cards by price', async ({ page, request }) => {
     const byPrice = [...(await apiEvents(request))].sort((a, b) => a.price - b.price).map((e) => e.name);
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
 
     await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
     await expect.poll(() => cardNames(page)).toEqual(byPrice);
@@ -119,15 +126,13 @@ test.describe('Events', () => {
 
   test('filters survive a reload through the URL, and Reset Filters clears them', async ({ page, request }) => {
     const events = await apiEvents(request);
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
     await page.getByLabel('Location').selectOption('virtual');
     await page.getByLabel('Sort by').selectOption('price-desc');
     await expect(page).toHaveURL(/\/events\?location=virtual&sort=price-desc$/);
     const filtered = await cardNames(page);
 
-    await page.reload();
-    await hydrated(page);
+    await openEvents(page, () => page.reload());
     await expect(page.getByLabel('Location')).toHaveValue('virtual');
     await expect(page.getByLabel('Sort by')).toHaveValue('price-desc');
     await expect.poll(() => cardNames(page)).toEqual(filtered);
@@ -146,16 +151,14 @@ test.describe('Events', () => {
     // The first card's picture (the priority image) and every responsive variant of it fail.
     assert(first);
     await page.route(`**${first.image.replace(/\.webp$/, '')}*`, (route) => route.fulfill({ status: 404, body: '' }));
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
     const img = page.locator('astro-slot').getByRole('img', { name: first.name, exact: true });
     await expect(img).toHaveAttribute('src', '/placeholder.webp');
     await expect(page.locator('picture', { has: img }).locator('source')).toHaveCount(0);
   });
 
   test("a search that matches nothing shows 'No events found'", async ({ page }) => {
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
     await page.getByPlaceholder('Search events...').fill('zzzzzz');
     await expect(page.getByText('No events found', { exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
@@ -173,8 +176,7 @@ test.describe('Event pages', () => {
   }) => {
     const events = await apiEvents(request);
     const event = inPersonEvent(events);
-    await page.goto('/events');
-    await hydrated(page);
+    await openEvents(page);
     const card = page
       .getByRole('main')
       .getByRole('article')
