@@ -3,10 +3,8 @@ import type { CategoryChoice } from '../../lib/filters/core.ts';
 import { useMemo, type ReactNode } from 'react';
 import { blogSectionFor } from '../../lib/filters/blogs.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
-import { ShowMore } from '../lists/ListResults.tsx';
 import StaticUntilChanged from '../lists/StaticUntilChanged.tsx';
 import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
-import type { BlogSummary } from '../../shared/types.ts';
 import BlogGrid from './BlogGrid.tsx';
 
 /** children: the build's <BlogGrid> of the same posts under the default filters, static HTML. */
@@ -16,20 +14,17 @@ export default function BlogBrowser({
   children,
 }: {
   categories: CategoryChoice[];
-  source: ListSource<BlogSummary>;
+  source: ListSource<never>;
   children?: ReactNode;
 }) {
   // The company's categories, read by the build; the same list for the island's whole life.
   const section = useMemo(() => blogSectionFor(categories), [categories]);
-  const { visible, more, busy, changed, panel } = useFilteredList(section, source);
+  const { visible, changed, panel } = useFilteredList(section, source);
   return (
     <>
       <FilterPanel {...panel} />
       <StaticUntilChanged staticGrid={children} changed={changed}>
-        <>
-          <BlogGrid blogs={visible} />
-          <ShowMore onMore={more} busy={busy} />
-        </>
+        <BlogGrid blogs={visible} />
       </StaticUntilChanged>
     </>
   );

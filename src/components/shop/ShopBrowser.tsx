@@ -4,7 +4,6 @@ import { useMemo, type ReactNode } from 'react';
 import { shopSectionFor } from '../../lib/filters/shop.ts';
 import type { ShopListItem } from '../../lib/lists/list-data.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
-import { ShowMore } from '../lists/ListResults.tsx';
 import StaticUntilChanged from '../lists/StaticUntilChanged.tsx';
 import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
 import ProductGrid from './ProductGrid.tsx';
@@ -20,7 +19,7 @@ export default function ShopBrowser({
   categories: CategoryChoice[];
   /** The store's shop price bands (GET /api/store, read by the build): bounds in cents. */
   priceBounds?: readonly number[];
-  source: ListSource<ShopListItem>;
+  source: ListSource<never>;
   currency: string;
   children?: ReactNode;
 }) {
@@ -29,15 +28,12 @@ export default function ShopBrowser({
     () => shopSectionFor<ShopListItem>(categories, priceBounds, currency),
     [categories, priceBounds, currency],
   );
-  const { visible, more, busy, changed, panel } = useFilteredList(section, source);
+  const { visible, changed, panel } = useFilteredList(section, source);
   return (
     <>
       <FilterPanel {...panel} />
       <StaticUntilChanged staticGrid={children} changed={changed}>
-        <>
-          <ProductGrid products={visible} currency={currency} />
-          <ShowMore onMore={more} busy={busy} />
-        </>
+        <ProductGrid products={visible} currency={currency} />
       </StaticUntilChanged>
     </>
   );
