@@ -164,3 +164,8 @@ export interface CommentSettings {
   /** Whether guests may comment and review with a code mailed to their address (off until an admin turns it on). */
   guests: boolean;
 }
+
+/** GET /api/comments/{type}/digests: a digest of each item's approved comments, by item id (none: no entry). */
+export interface CommentDigests {
+  results: Record<string, string>;
+}

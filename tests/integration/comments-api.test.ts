@@ -16,6 +16,7 @@ import {
   TOO_MANY_LINKS,
   type AdminComment,
   type AdminCommentPage,
+  type CommentDigests,
   type CommentList,
   type PostedComment,
 } from '../../src/shared/comments.ts';
@@ -199,9 +200,16 @@ describe('reviews and the mean rating', () => {
     expect((await audioRating())?.rating).toBe(0);
   });
 
-  it('keeps a product rating from its approved reviews', async () => {
+  it("keeps a product rating from its approved reviews, and a digest of them that moves with them (the page's build key)", async () => {
+    const digest = async () =>
+      (await call<CommentDigests>('GET', '/api/comments/product/digests')).body.results[product.id];
+    expect(await digest()).toBeUndefined();
     await review('products', carol, { rating: 4, comment: 'Bright and sturdy' });
+    const one = await digest();
+    expect(one).toMatch(/^[\w-]{43}$/);
     await review('products', dave, { rating: 3, comment: 'Fine lamp' });
+    const two = await digest();
+    expect(two).not.toBe(one);
     const list = await call<CommentList>('GET', `/api/products/${product.id}/reviews`);
     expect(list.body.rating).toBe(3.5);
     expect(list.body.results.map((r) => r.rating)).toEqual([4, 3]);
@@ -213,6 +221,11 @@ describe('reviews and the mean rating', () => {
     expect(stored.rating).toBe(3.5);
     await moderate(await queued('Fine lamp', 'approved'), { status: 'spam' });
     expect((await call<CommentList>('GET', `/api/products/${product.id}/reviews`)).body.rating).toBe(4);
+    expect(await digest()).toBe(one);
+    const edited = await queued('Bright and sturdy', 'approved');
+    await moderate(edited, { comment: 'Bright, sturdy and warm' });
+    expect(await digest()).not.toBe(one);
+    expect((await call('GET', '/api/comments/video/digests')).status).toBe(404);
   });
 });
 

@@ -2,6 +2,7 @@
 import type {
   AdminComment,
   AdminCommentPage,
+  CommentDigests,
   CommentList,
   CommentSettings,
   CommentStatus,
@@ -19,6 +20,10 @@ export function commentsPath(type: CommentType, ref: string): string {
 
 /** GET the approved comments (and a review's item's rating), never cached. */
 export const fetchComments = (type: CommentType, ref: string) => api<CommentList>(commentsPath(type, ref));
+
+/** GET a digest of each item's approved comments of `type`, by item id (the build keys the items' pages by it). */
+export const fetchCommentDigests = async (type: CommentType) =>
+  (await api<CommentDigests>(`/api/comments/${type}/digests`)).results;
 
 /**
  * POST a comment (blog) or a review (rating 1-5); `website` is the honeypot, sent as the form has it. A guest (when the

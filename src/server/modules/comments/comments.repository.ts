@@ -68,6 +68,21 @@ export async function listApproved(db: Db, type: CommentType, itemId: string): P
   return rows;
 }
 
+/** Every approved comment of a type as its item's page shows it, ordered by item, then oldest first. */
+export function listAllApproved(db: Db, type: CommentType) {
+  const { item } = COMMENT_TABLES[type];
+  return db
+    .selectFrom(tableOf(type))
+    .select(['id', 'author', 'comment', 'created_at'])
+    .select(sql<string>`${sql.ref(item)}`.as('item_id'))
+    .select(type === 'blog' ? sql<number | null>`CAST(NULL AS INTEGER)`.as('rating') : sql<number>`rating`.as('rating'))
+    .where('status', '=', 'approved')
+    .orderBy(sql.ref(item))
+    .orderBy('created_at', 'asc')
+    .orderBy('id')
+    .execute();
+}
+
 /** One comment by type and id. */
 export async function findComment(db: Db, type: CommentType, id: string): Promise<CommentRow | undefined> {
   const { item } = COMMENT_TABLES[type];

@@ -8,6 +8,7 @@ import { Hono, type Context, type Next } from 'hono';
 import { validator } from 'hono/validator';
 import {
   COMMENT_TOO_MANY,
+  type CommentDigests,
   GUEST_CODE_SENT,
   GUEST_CODE_TOO_MANY,
   SIGN_IN_TO_COMMENT,
@@ -38,6 +39,7 @@ import { clientIp } from '../../middleware/client-ip.ts';
 import { siteChanged, type SiteChange } from '../../site/site-changed.ts';
 import {
   changeComment,
+  commentDigests,
   commentQueue,
   type CommentAuthor,
   commentSettings,
@@ -142,11 +144,17 @@ export function commentRoutes(deps: Deps) {
       .use('/audios/:id/reviews', noStore)
       .use('/products/:id/reviews', noStore)
       .use('/comment-settings', noStore)
+      .use('/comments/:type/digests', noStore)
       .use('/comments/guest-code', noStore)
       .get('/blogs/:slug/comments', async (c) => c.json(await listPublished(c.get('db'), 'blog', c.req.param('slug'))))
       .get('/audios/:id/reviews', async (c) => c.json(await listPublished(c.get('db'), 'audio', c.req.param('id'))))
       .get('/products/:id/reviews', async (c) => c.json(await listPublished(c.get('db'), 'product', c.req.param('id'))))
       .get('/comment-settings', async (c) => c.json(await publicCommentSettings(c.get('db'))))
+      .get('/comments/:type/digests', async (c) => {
+        const type = parseCommentType(c.req.param('type'));
+        if (!type) throw notFound();
+        return c.json({ results: await commentDigests(c.get('db'), type) } satisfies CommentDigests);
+      })
       .post(
         '/comments/guest-code',
         async (c, next) => {

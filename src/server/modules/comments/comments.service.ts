@@ -5,7 +5,7 @@
  * transaction as every change that can move it.
  */
 import { audioPath } from '../../../lib/audio/audio-page.ts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import {
   COMMENT_BLOCKED,
   COMMENT_DUPLICATE,
@@ -81,6 +81,20 @@ export async function listPublished(db: Db, type: CommentType, ref: string): Pro
   const item = await publishedItem(db, type, ref);
   const results = (await repo.listApproved(db, type, item.id)).map(publicComment);
   return type === 'blog' ? { results } : { results, rating: item.rating ?? 0 };
+}
+
+/**
+ * GET /comments/{type}/digests: a digest of each item's approved comments, by item id (items without any left out).
+ * The site build keys an item's page by it, so a page is rendered again exactly when its comments change.
+ */
+export async function commentDigests(db: Db, type: CommentType): Promise<Record<string, string>> {
+  const byItem = new Map<string, Hash>();
+  for (const row of await repo.listAllApproved(db, type)) {
+    let hash = byItem.get(row.item_id);
+    if (!hash) byItem.set(row.item_id, (hash = createHash('sha256')));
+    hash.update(JSON.stringify([row.id, row.author, row.comment, row.created_at, row.rating]));
+  }
+  return Object.fromEntries([...byItem].map(([id, hash]) => [id, hash.digest('base64url')]));
 }
 
 /** The site's comment settings: 'hold-first' and no guests until an admin chose otherwise. */
