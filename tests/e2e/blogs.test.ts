@@ -1,5 +1,6 @@
 import { PERSON_UA } from '../helpers/user-agents.ts';
 import assert from 'node:assert/strict';
+import { formatCount } from '../../src/lib/format/numbers.ts';
 import { expect, test } from './fixtures.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
@@ -58,15 +59,17 @@ test.describe('blogs', () => {
     await expect(page.getByText('No blogs found')).toBeVisible();
   });
 
-  test('a post page shows its content, comments and related posts, and counts the view', async ({
+  test("a post page shows its content, comments and related posts, counts the view and shows today's count", async ({
     browser,
     request,
   }) => {
     const blog = blogs.find((b) => b.comments.length > 0);
     assert(blog);
-    const before = withDb(
-      (db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views,
-    );
+    // Views since the build: the page's HTML holds the build's count, the page shows today's.
+    const before = withDb((db) => {
+      db.prepare('UPDATE blogs SET views = views + 1000 WHERE id = ?').run(blog._id);
+      return (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views;
+    });
     // A person's browser: Playwright's headless one is a bot to the counter.
     const visitor = await browser.newContext({ userAgent: PERSON_UA });
     const page = await visitor.newPage();
@@ -77,6 +80,10 @@ test.describe('blogs', () => {
     const [comment] = blog.comments;
     assert(comment);
     await expect(page.getByText(comment.comment)).toBeVisible();
+    // Read before or after this visit's own view is counted.
+    await expect(page.locator('article p').first()).toContainText(
+      new RegExp(`· (${formatCount(before)}|${formatCount(before + 1)}) views`),
+    );
     await expect
       .poll(() =>
         withDb((db) => (db.prepare('SELECT views FROM blogs WHERE id = ?').get(blog._id) as { views: number }).views),

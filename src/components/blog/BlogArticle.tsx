@@ -1,6 +1,8 @@
 /** One blog post; rendered to static HTML at build and by BlogReader for posts newer than the build. */
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format/dates.ts';
+import { formatCount } from '../../lib/format/numbers.ts';
+import { liveCount } from '../activity/live-count.ts';
 import type { Blog } from '../../shared/types.ts';
 import SafeImage from '../lists/SafeImage.tsx';
 
@@ -23,7 +25,8 @@ export default function BlogArticle({ blog, safeHtml, related, children }: Props
         <a href={`/blogs?category=${encodeURIComponent(blog.category)}`} className="hover:underline">
           {blog.category}
         </a>{' '}
-        · <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time> · {blog.views} views
+        · <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time> ·{' '}
+        <span {...liveCount('blog', blog._id, 'views')}>{formatCount(blog.views)}</span> views
       </p>
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{blog.title}</h1>
       {blog.caption && <p className="mt-3 text-lg text-gray-600 dark:text-gray-300">{blog.caption}</p>}
