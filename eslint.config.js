@@ -14,6 +14,7 @@ export default defineConfig(
     ignores: [
       'node_modules/',
       'dist/',
+      'dist.cache/',
       '.astro/',
       'data/',
       'test-results/',

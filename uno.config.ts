@@ -23,7 +23,7 @@ export const CLASS_FILES: readonly string[] = [
 
 // Brand colours, radii and blurs come from CSS custom properties set by BaseLayout from the company settings.
 export default defineConfig({
-  presets: [presetWind4()],
+  presets: [presetWind4({ preflights: { theme: true } })],
   content: { pipeline: { include: [...CLASS_SOURCES] }, filesystem: [...CLASS_FILES] },
   theme: {
     colors: {

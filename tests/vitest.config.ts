@@ -18,6 +18,7 @@ const SQLITE_ONLY = ['tests/integration/db-locked.test.ts', 'tests/integration/d
  */
 const BUILD_ONLY = [
   'tests/integration/concurrent-builds.test.ts',
+  'tests/integration/incremental-build.test.ts',
   'tests/integration/list-data-build.test.ts',
   'tests/integration/restart-serves-previous-build.test.ts',
   'tests/integration/start-rebuild.test.ts',

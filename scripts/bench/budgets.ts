@@ -22,6 +22,8 @@ export interface Budgets {
   api: { companyRpsRatioToBare: number; searchP95MsAt60k: number; listP95MsAtDemo: number; listPageKB: number };
   expensiveWork: { readsP95MsDuringSignIns: number; rssMiBDuringUploads: number };
   rebuildSeconds: number;
+  /** From saving one product to its page served with the change. */
+  itemEditSeconds: number;
   firstStartSeconds: number;
 }
 

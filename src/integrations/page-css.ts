@@ -1,16 +1,25 @@
-/** An Astro integration: on `astro:build:done`, each built page keeps only the CSS it can use (src/lib/build/page-css.ts). */
+/**
+ * An Astro integration: on `astro:build:done`, each built page keeps only the CSS it can use (src/lib/build/page-css.ts).
+ * A page Astro wrote as in the last build gets the last build's result from the step cache in Astro's cacheDir.
+ */
 import type { AstroIntegration } from 'astro';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newTrimCache, trimPageCss } from '../lib/build/page-css.ts';
+import { openStepCache, sourceOf } from '../lib/build/step-cache.ts';
 
 export default function pageCss(): AstroIntegration {
+  let cacheDir: URL | undefined;
   return {
     name: 'company-site:page-css',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheDir = config.cacheDir;
+      },
       'astro:build:done': async ({ dir, assets, logger }) => {
+        if (!cacheDir) throw new Error('astro:config:done did not name the cacheDir');
         const root = fileURLToPath(dir);
         const scripts = new Map<string, string | null>();
         const readScript = (urlPath: string) => {
@@ -30,19 +39,28 @@ export default function pageCss(): AstroIntegration {
           ),
         ];
         const cache = newTrimCache();
+        const steps = await openStepCache(
+          fileURLToPath(new URL('page-css/', cacheDir)),
+          await sourceOf(new URL('../lib/build/page-css.ts', import.meta.url)),
+        );
         const started = Date.now();
         let before = 0;
         let after = 0;
+        let reused = 0;
         for (const file of files) {
           const html = await readFile(file, 'utf8');
-          const trimmed = await trimPageCss(html, readScript, cache);
+          const known = await steps.get(html);
+          const trimmed = known ? known.toString() : await trimPageCss(html, readScript, cache);
+          if (known) reused++;
+          else await steps.set(html, trimmed);
           before += html.length;
           after += trimmed.length;
           if (trimmed !== html) await writeFile(file, trimmed);
         }
+        await steps.prune();
         const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(
-          `CSS trimmed to each page's use in ${files.length} pages (${kib(before)} to ${kib(after)}) in ${Date.now() - started} ms`,
+          `CSS trimmed to each page's use in ${files.length} pages, ${reused} as in the last build (${kib(before)} to ${kib(after)}) in ${Date.now() - started} ms`,
         );
       },
     },

@@ -168,6 +168,7 @@ describe('bench: budgets', () => {
       listPageKB: 200,
     });
     expect(budgets.rebuildSeconds).toBe(30);
+    expect(budgets.itemEditSeconds).toBe(5);
     expect(budgets.firstStartSeconds).toBe(20);
   });
   it('every page has a class and the pages without islands are held to 3 KB', () => {

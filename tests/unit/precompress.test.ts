@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { openStepCache } from '../../src/lib/build/step-cache.ts';
 import { precompressDir, shouldPrecompress } from '../../src/server/site/precompress.ts';
 
 const text = (kib: number) =>
@@ -69,5 +70,21 @@ describe('precompressDir', () => {
     await precompressDir(dir);
     expect(existsSync(join(dir, 'noise.txt.br'))).toBe(false);
     expect(existsSync(join(dir, 'noise.txt.gz'))).toBe(false);
+  });
+
+  it("with a cache, gives a file another build compressed that build's copies, and compresses a changed file", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'precompress-cache-'));
+    onTestFinished(() => rmSync(cacheDir, { recursive: true, force: true }));
+    const cache = await openStepCache(cacheDir, 'v1');
+    expect((await precompressDir(dir, cache)).reused).toBe(0);
+    const copies = readFileSync(join(dir, 'index.html.br'));
+    rmSync(join(dir, 'index.html.br'));
+    writeFileSync(join(dir, 'about', 'index.html'), text(3));
+    const again = await precompressDir(dir, cache);
+    expect(again).toMatchObject({ files: 3, written: 6, reused: 4 });
+    expect(readFileSync(join(dir, 'index.html.br'))).toEqual(copies);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'about', 'index.html.br')))).toEqual(
+      readFileSync(join(dir, 'about', 'index.html')),
+    );
   });
 });

@@ -6,7 +6,8 @@ export const getStaticPaths = (async () =>
   Promise.all(
     LIST_NAMES.map(async (list) => {
       const { file } = await listData(list);
-      return { params: { list, hash: file.hash }, props: { body: file.body } };
+      // Named by its content's hash, which is all it holds.
+      return { params: { list, hash: file.hash }, props: { body: file.body }, cacheKey: file.hash };
     }),
   )) satisfies GetStaticPaths;
 

@@ -4,11 +4,14 @@ import { fetchCompany } from '../../lib/api/company.ts';
 import { fetchEvents, orEmpty } from '../../lib/api/content.ts';
 import { eventIcs } from '../../lib/events/event-details.ts';
 import { eventPath } from '../../lib/events/event-place.ts';
+import { pageKey } from '../../lib/build/page-key.ts';
 import type { SiteEvent } from '../../shared/types.ts';
 
 export const getStaticPaths = (async () => {
   const events = await orEmpty(fetchEvents, 'events');
-  return events.map((event) => ({ params: { slug: event.slug }, props: { event } }));
+  return Promise.all(
+    events.map(async (event) => ({ params: { slug: event.slug }, props: { event }, cacheKey: await pageKey(event) })),
+  );
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ event: SiteEvent }> = async ({ props, site, url }) => {

@@ -4,6 +4,7 @@
  * and, written last, a marker saying the build is complete.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve as resolvePath } from 'node:path';
@@ -29,30 +30,69 @@ export interface BuildOptions {
   /** Base address the build fetches branding and content from (e.g. http://127.0.0.1:4321). */
   apiUrl: string;
   outDir: string;
+  /**
+   * Where this site's builds keep what the next build reuses (Astro's cacheDir): pages whose cache key is unchanged,
+   * and the steps' results (lib/build/step-cache.ts). One site's builds only. Without it the build starts from an
+   * empty cache of its own and keeps nothing (builds of different sites never share one).
+   */
+  cacheDir?: string;
+  /** Renders every page, as if there were no cache (which is written afresh). */
+  force?: boolean;
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
   /** Aborting stops the astro process; the promise settles once it has exited. */
   signal?: AbortSignal;
 }
 
+/** What a build rendered and what it copied from the last one. */
+export interface BuildReport {
+  /** The pages and files Astro rendered, by output path (e.g. /shop/tee/index.html). */
+  rendered: string[];
+  /** How many it copied from the last build: their cache key and code were unchanged. */
+  reused: number;
+  ms: number;
+}
+
+/**
+ * Written into the cache directory while a build uses it: a build that did not finish may have changed entries its
+ * manifest does not describe yet, so the next build starts from an empty cache.
+ */
+const CACHE_IN_USE = '.build-in-progress';
+
 /** Whether `dir` holds a build that ran to its end. */
 export function isCompleteBuild(dir: string): boolean {
   return existsSync(join(dir, BUILD_MARKER));
 }
 
-export async function buildSite({ apiUrl, outDir, env = {}, log = console.log, signal }: BuildOptions): Promise<void> {
+export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const { apiUrl, outDir, cacheDir, env = {}, log = console.log, signal } = options;
   const started = Date.now();
   await rm(join(outDir, BUILD_MARKER), { force: true });
-  const workDir = await newWorkDir();
+  const inUse = cacheDir && join(cacheDir, CACHE_IN_USE);
+  if (cacheDir && inUse) {
+    if (existsSync(inUse)) await rm(cacheDir, { recursive: true, force: true });
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(inUse, '');
+  }
+  const workDir = await newWorkDir(cacheDir);
+  let pages: Omit<BuildReport, 'ms'>;
   try {
     const sitemap = await sitemapHidden(apiUrl, log, signal);
-    await astroBuild({ apiUrl, outDir, env: { ...env, ...sitemap }, ...(signal ? { signal } : {}) }, workDir);
+    pages = await astroBuild({ ...options, env: { ...env, ...sitemap } }, workDir);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+  if (inUse) await rm(inUse);
   await writeFile(join(outDir, BUILD_MARKER), `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
-  log(`site built into ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const ms = Date.now() - started;
+  log(
+    `site built into ${outDir} in ${(ms / 1000).toFixed(1)} s: ${pages.rendered.length} pages rendered, ${pages.reused} as in the last build`,
+  );
+  return { ...pages, ms };
 }
+
+/** A line Astro logs for each page: its output path, then '(cached)' or '(restored)' when copied, else its time. */
+const PAGE_LINE = /[├└]─ (\S+) \((cached|restored|\+[\d.]+ ?m?s)\)/;
 
 /** MEDIA_BASE_URL as the pages read it (import.meta.env.PUBLIC_MEDIA_BASE_URL, apiAsset): media from a CDN. */
 function mediaBase(env: Record<string, string | undefined>): Record<string, string> {
@@ -93,9 +133,10 @@ async function sitemapHidden(
  * once they are older than any build runs. Astro writes its intermediate server chunks to <cwd>/.astro/.prerender
  * when the output directory is outside its working directory, and removes that directory when done: from a shared
  * working directory a second build at the same time (another instance, a test) would lose its chunks. Inside the
- * install, the chunks still find its node_modules.
+ * install, the chunks still find its node_modules. The builds of a site with a cache use one path, made afresh each
+ * time (they never overlap): Astro's key for a page's code names modules by their path, some of them inside it.
  */
-async function newWorkDir(): Promise<string> {
+async function newWorkDir(cacheDir?: string): Promise<string> {
   await mkdir(BUILDS_DIR, { recursive: true });
   const stale = Date.now() - STALE_WORK_DIR_MS;
   for (const name of await readdir(BUILDS_DIR)) {
@@ -103,24 +144,38 @@ async function newWorkDir(): Promise<string> {
     const info = await stat(dir).catch(() => undefined);
     if (info && info.mtimeMs < stale) await rm(dir, { recursive: true, force: true });
   }
-  return mkdtemp(join(BUILDS_DIR, 'build-'));
+  if (!cacheDir) return mkdtemp(join(BUILDS_DIR, 'build-'));
+  const dir = join(BUILDS_DIR, `site-${createHash('sha256').update(resolvePath(cacheDir)).digest('hex').slice(0, 16)}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir);
+  return dir;
 }
 
-function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions, workDir: string): Promise<void> {
+function astroBuild(
+  { apiUrl, outDir, cacheDir, force, env = {}, signal }: BuildOptions,
+  workDir: string,
+): Promise<Omit<BuildReport, 'ms'>> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
     const child = spawn(
       process.execPath,
-      ['--import', BUILD_WATCHDOG, ASTRO_BIN, 'build', '--root', ROOT, '--outDir', resolvePath(outDir), '--silent'],
+      [
+        ...['--import', BUILD_WATCHDOG, ASTRO_BIN, 'build', '--root', ROOT, '--outDir', resolvePath(outDir)],
+        ...(force ? ['--force'] : []),
+      ],
       {
         cwd: workDir,
         env: {
           ...process.env,
           ...env,
           ...mediaBase(env),
+          ASTRO_CACHE_DIR: `${resolvePath(cacheDir ?? join(workDir, 'cache'))}/`,
           BUILD_API_URL: apiUrl,
           ASTRO_TELEMETRY_DISABLED: '1',
           BUILD_PARENT_PID: String(process.pid),
+          // Plain lines: the page lines are read (PAGE_LINE).
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -137,14 +192,26 @@ function astroBuild({ apiUrl, outDir, env = {}, signal }: BuildOptions, workDir:
       output += chunk.toString();
       if (output.length > 200_000) output = output.slice(-100_000);
     };
-    child.stdout.on('data', collect);
+    const report: Omit<BuildReport, 'ms'> = { rendered: [], reused: 0 };
+    let partial = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      collect(chunk);
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        const [, path, how] = PAGE_LINE.exec(line) ?? [];
+        if (path === undefined) continue;
+        if (how === 'cached' || how === 'restored') report.reused++;
+        else report.rendered.push(path);
+      }
+    });
     child.stderr.on('data', collect);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(forced);
       signal?.removeEventListener('abort', stop);
       if (signal?.aborted) reject(abortReason(signal));
-      else if (code === 0) resolve();
+      else if (code === 0) resolve(report);
       else reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
     });
   });

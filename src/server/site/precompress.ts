@@ -3,6 +3,7 @@ import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { StepCache } from '../../lib/build/step-cache.ts';
 
 /** Text formats; images, fonts, audio and video are compressed already. */
 export const COMPRESSIBLE_EXTENSIONS = new Set([
@@ -47,6 +48,8 @@ export interface PrecompressResult {
   /** Bytes of the originals that got a copy, and of their brotli copies (or gzip when brotli did not help). */
   originalBytes: number;
   compressedBytes: number;
+  /** Copies taken from the cache instead of compressed. */
+  reused: number;
 }
 
 /** Whether a file should get compressed copies, by its name and size. */
@@ -54,14 +57,20 @@ export function shouldPrecompress(path: string, size: number): boolean {
   return size >= MIN_PRECOMPRESS_BYTES && COMPRESSIBLE_EXTENSIONS.has(extname(path).toLowerCase());
 }
 
-async function precompressFile(path: string, result: PrecompressResult): Promise<void> {
+async function precompressFile(path: string, result: PrecompressResult, cache?: StepCache): Promise<void> {
   const info = await stat(path);
   const wanted = shouldPrecompress(path, info.size);
   const data = wanted ? await readFile(path) : null;
   let smallest = info.size;
   for (const variant of VARIANTS) {
     const target = path + variant.suffix;
-    const compressed = data ? await variant.compress(data) : null;
+    let compressed: Buffer | null = null;
+    if (data) {
+      const known = await cache?.get(data, variant.suffix);
+      if (known) result.reused += 1;
+      compressed = known ?? (await variant.compress(data));
+      if (!known) await cache?.set(data, compressed, variant.suffix);
+    }
     // A copy that does not shrink the file is not kept, and a stale one from an earlier build must not be served.
     if (!compressed || compressed.byteLength >= info.size) {
       await rm(target, { force: true });
@@ -80,15 +89,18 @@ async function precompressFile(path: string, result: PrecompressResult): Promise
   }
 }
 
-/** Writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside every compressible file of at least 1 KiB under `dir`. */
-export async function precompressDir(dir: string): Promise<PrecompressResult> {
+/**
+ * Writes `<file>.br` (brotli 11) and `<file>.gz` (gzip 9) beside every compressible file of at least 1 KiB under `dir`;
+ * with a `cache`, a file compressed by an earlier build gets that build's copies.
+ */
+export async function precompressDir(dir: string, cache?: StepCache): Promise<PrecompressResult> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const queue = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE_EXTENSIONS.has(extname(entry.name).toLowerCase()))
     .map((entry) => join(entry.parentPath, entry.name));
-  const result: PrecompressResult = { files: 0, written: 0, originalBytes: 0, compressedBytes: 0 };
+  const result: PrecompressResult = { files: 0, written: 0, originalBytes: 0, compressedBytes: 0, reused: 0 };
   const worker = async () => {
-    for (let path = queue.pop(); path !== undefined; path = queue.pop()) await precompressFile(path, result);
+    for (let path = queue.pop(); path !== undefined; path = queue.pop()) await precompressFile(path, result, cache);
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   return result;

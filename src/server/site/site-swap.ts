@@ -26,7 +26,7 @@ export interface SiteDir extends SiteSource {
 export interface SiteDirOptions {
   distDir: string;
   /** Writes a complete build (marker last, see build-site.ts) into `outDir`; stops when `signal` aborts. */
-  build: (outDir: string, signal: AbortSignal) => Promise<void>;
+  build: (outDir: string, signal: AbortSignal) => Promise<unknown>;
   drainMs?: number;
 }
 
