@@ -4,6 +4,7 @@ import {
   expectedLiveAt,
   failureReason,
   rebuildDueAt,
+  REBUILD_DEBOUNCE_MS,
   type RebuildScheduler,
 } from '../../src/server/site/rebuild-scheduler.ts';
 import { backoffDelay, isRetryableStatus, WEBHOOK_BACKOFF_MS } from '../../src/server/site/rebuild-webhook.ts';
@@ -129,24 +130,25 @@ describe('createRebuildScheduler', () => {
 
   it('the publish estimate: the debounce plus the assumed build, then the duration of the last build', async () => {
     const build = controlledRun();
+    const wait = REBUILD_DEBOUNCE_MS;
     scheduler = createRebuildScheduler({ run: build.run, now: () => Date.now(), buildEstimateMs: 30_000 });
     const s = scheduler;
     expect(s.status().expectedLiveAt).toBeUndefined();
     s.request('company');
-    expect(s.status().expectedLiveAt).toBe(at(2000 + 30_000));
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(s.status()).toMatchObject({ state: 'building', expectedLiveAt: at(32_000) });
+    expect(s.status().expectedLiveAt).toBe(at(wait + 30_000));
+    await vi.advanceTimersByTimeAsync(wait);
+    expect(s.status()).toMatchObject({ state: 'building', expectedLiveAt: at(wait + 30_000) });
     // This build takes 12 s: the next estimate uses it.
     await vi.advanceTimersByTimeAsync(12_000);
     await build.end();
     expect(s.status().expectedLiveAt).toBeUndefined();
     s.request('blogs');
-    expect(s.status()).toMatchObject({ state: 'scheduled', expectedLiveAt: at(14_000 + 2000 + 12_000) });
-    await vi.advanceTimersByTimeAsync(2000);
+    expect(s.status()).toMatchObject({ state: 'scheduled', expectedLiveAt: at(wait + 12_000 + wait + 12_000) });
+    await vi.advanceTimersByTimeAsync(wait);
     // A change during the build: visitors see it after this build and one more.
     await vi.advanceTimersByTimeAsync(1000);
     s.request('blogs');
-    expect(s.status()).toMatchObject({ state: 'building', expectedLiveAt: at(16_000 + 12_000 + 12_000) });
+    expect(s.status()).toMatchObject({ state: 'building', expectedLiveAt: at(2 * wait + 12_000 + 12_000 + 12_000) });
   });
 
   it('starts up to date, and builds once after the debounce of quiet', async () => {

@@ -4,8 +4,11 @@
  * in-process build (SiteDir.rebuild, site-swap.ts) or the CDN build hook (rebuild-webhook.ts).
  */
 
-/** Quiet time after the last change before the build starts: a form saved field by field makes one build. */
-export const REBUILD_DEBOUNCE_MS = 2000;
+/**
+ * Quiet time after the last change before the build starts: a form saved in several requests (fields, then a
+ * picture) makes one build. They come within milliseconds of each other, and every visitor waits this long too.
+ */
+export const REBUILD_DEBOUNCE_MS = 1000;
 /** Longest a change waits, so a steady stream of edits cannot postpone the build forever. */
 export const REBUILD_MAX_WAIT_MS = 10_000;
 /** What a build is assumed to take until one has been timed (the publish estimate shown to the admin). */
