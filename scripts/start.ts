@@ -16,17 +16,19 @@ let origin = '';
 const site = await openSiteDir({
   // DIST_DIR lets parallel test runs build side by side; the default is the contract's dist/.
   distDir: process.env['DIST_DIR'] ?? fileURLToPath(new URL('../dist/', import.meta.url)),
-  // Quiet: "site built" is said below, once the new build is the one served. Each build reuses the pages of the one
-  // before it whose data did not change (build-site.ts), from a cache beside DIST_DIR.
-  build: (outDir, signal) =>
-    buildSite({
+  // Each build reuses the pages of the one before it whose data did not change (build-site.ts), from a cache beside
+  // DIST_DIR; what it rendered is said here, and "site built" below once the new build is the one served.
+  build: async (outDir, signal) => {
+    const { rendered, reused, ms } = await buildSite({
       apiUrl: origin,
       outDir,
       cacheDir: `${site.dir}.cache`,
       env: { SITE_URL: env.SITE_URL },
       signal,
       log: () => undefined,
-    }),
+    });
+    console.log(`site build: ${rendered.length} pages rendered, ${reused} copied from the last build, in ${ms} ms`);
+  },
 });
 const { db, deps, server, variants } = await launchApi({
   env,

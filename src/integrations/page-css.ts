@@ -48,14 +48,17 @@ export default function pageCss(): AstroIntegration {
         let after = 0;
         let reused = 0;
         for (const file of files) {
-          const html = await readFile(file, 'utf8');
-          const known = await steps.get(html);
-          const trimmed = known ? known.toString() : await trimPageCss(html, readScript, cache);
-          if (known) reused++;
-          else await steps.set(html, trimmed);
-          before += html.length;
-          after += trimmed.length;
-          if (trimmed !== html) await writeFile(file, trimmed);
+          // Bytes, not text: a page as in the last build is hashed and written back without being decoded.
+          const page = await readFile(file);
+          let trimmed = await steps.get(page);
+          if (trimmed) reused++;
+          else {
+            trimmed = Buffer.from(await trimPageCss(page.toString(), readScript, cache));
+            await steps.set(page, trimmed);
+          }
+          before += page.byteLength;
+          after += trimmed.byteLength;
+          if (!trimmed.equals(page)) await writeFile(file, trimmed);
         }
         await steps.prune();
         const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;

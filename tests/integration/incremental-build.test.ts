@@ -2,14 +2,14 @@
  * Publishing in proportion to the change: a site build with a cache renders again only the pages whose data changed
  * (their cache keys, lib/build/page-key.ts) and the pages without keys (home, lists, search, admin screens), copies
  * every other item page from the last build, and writes the same site, byte for byte, as a build that renders every
- * page from an empty cache. SQLite's run only (tests/vitest.config.ts, BUILD_ONLY).
+ * page from an empty cache; after a build that did not finish, the next starts from an empty cache. SQLite's run only (tests/vitest.config.ts, BUILD_ONLY).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { relatedProducts } from '../../src/lib/shop/product-page.ts';
-import { BUILD_MARKER, buildSite, type BuildReport } from '../../src/server/site/build-site.ts';
+import { BUILD_MARKER, buildSite, CACHE_IN_USE, type BuildReport } from '../../src/server/site/build-site.ts';
 import type { Product } from '../../src/shared/types.ts';
 import { TEST_ADMIN_PASSWORD } from '../helpers/test-app.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -111,5 +111,14 @@ describe('a build with a cache', () => {
       ([path, body]) => comparable(path, body) !== comparable(path, full.get(path) ?? Buffer.alloc(0)),
     );
     expect(differing.map(([path]) => path)).toEqual([]);
+  }, 240_000);
+
+  it('starts from an empty cache after a build that did not finish', async () => {
+    // What a build killed half-way leaves: its mark, and entries its manifest may not describe.
+    writeFileSync(join(root, 'cache', CACHE_IN_USE), '');
+    const after = await build('after-unfinished');
+    expect(after.reused).toBe(0);
+    expect(keyed(after).length).toBe(keyed(first).length);
+    expect(existsSync(join(root, 'cache', CACHE_IN_USE))).toBe(false);
   }, 240_000);
 });

@@ -57,7 +57,16 @@ export interface BuildReport {
  * Written into the cache directory while a build uses it: a build that did not finish may have changed entries its
  * manifest does not describe yet, so the next build starts from an empty cache.
  */
-const CACHE_IN_USE = '.build-in-progress';
+export const CACHE_IN_USE = '.build-in-progress';
+
+/** Marks the cache as in use, after emptying it if a build left it marked; resolves to the mark's path. */
+async function claimCache(cacheDir: string): Promise<string> {
+  const mark = join(cacheDir, CACHE_IN_USE);
+  if (existsSync(mark)) await rm(cacheDir, { recursive: true, force: true });
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(mark, '');
+  return mark;
+}
 
 /** Whether `dir` holds a build that ran to its end. */
 export function isCompleteBuild(dir: string): boolean {
@@ -68,12 +77,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { apiUrl, outDir, cacheDir, env = {}, log = console.log, signal } = options;
   const started = Date.now();
   await rm(join(outDir, BUILD_MARKER), { force: true });
-  const inUse = cacheDir && join(cacheDir, CACHE_IN_USE);
-  if (cacheDir && inUse) {
-    if (existsSync(inUse)) await rm(cacheDir, { recursive: true, force: true });
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(inUse, '');
-  }
+  const inUse = cacheDir ? await claimCache(cacheDir) : undefined;
   const workDir = await newWorkDir(cacheDir);
   let pages: Omit<BuildReport, 'ms'>;
   try {
