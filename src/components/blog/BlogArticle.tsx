@@ -26,7 +26,9 @@ export default function BlogArticle({ blog, safeHtml, related, children }: Props
           {blog.category}
         </a>{' '}
         · <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time> ·{' '}
-        <span {...liveCount('blog', blog._id, 'views')}>{formatCount(blog.views)}</span> views
+        <span className="whitespace-nowrap">
+          <span {...liveCount('blog', blog._id, 'views')}>{formatCount(blog.views)}</span> views
+        </span>
       </p>
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{blog.title}</h1>
       {blog.caption && <p className="mt-3 text-lg text-gray-600 dark:text-gray-300">{blog.caption}</p>}
