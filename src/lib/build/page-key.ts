@@ -13,7 +13,7 @@ import { fetchStore } from '../api/store.ts';
 
 /**
  * Counters visitors move all day. Left out of the keys, or a page would be rendered again after every visit; the
- * pages that show one draw it live in the browser (LiveCount.astro), and an event's registrations are shown nowhere.
+ * pages that show one draw it live in the browser (LiveCounts.astro), and an event's registrations are shown nowhere.
  */
 const COUNTERS = new Set(['views', 'likes', 'plays', 'downloads', 'registrations']);
 
