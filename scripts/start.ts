@@ -19,7 +19,7 @@ const site = await openSiteDir({
   // Each build reuses the pages of the one before it whose data did not change (build-site.ts), from a cache beside
   // DIST_DIR; what it rendered is said here, and "site built" below once the new build is the one served.
   build: async (outDir, signal) => {
-    const { rendered, reused, ms } = await buildSite({
+    const { rendered, reused, steps, ms } = await buildSite({
       apiUrl: origin,
       outDir,
       cacheDir: `${site.dir}.cache`,
@@ -28,6 +28,7 @@ const site = await openSiteDir({
       log: () => undefined,
     });
     console.log(`site build: ${rendered.length} pages rendered, ${reused} copied from the last build, in ${ms} ms`);
+    for (const step of steps) console.log(`  ${step}`);
   },
 });
 const { db, deps, server, variants } = await launchApi({

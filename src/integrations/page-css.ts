@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { newTrimCache, trimPageCss } from '../lib/build/page-css.ts';
 import { openStepCache, sourceOf } from '../lib/build/step-cache.ts';
 
+/** Pages worked on at once; file reads and writes run on libuv's pool of 4 threads. */
+const PARALLEL = 4;
+
 export default function pageCss(): AstroIntegration {
   let cacheDir: URL | undefined;
   return {
@@ -47,7 +50,7 @@ export default function pageCss(): AstroIntegration {
         let before = 0;
         let after = 0;
         let reused = 0;
-        for (const file of files) {
+        const trimFile = async (file: string) => {
           // Bytes, not text: a page as in the last build is hashed and written back without being decoded.
           const page = await readFile(file);
           let trimmed = await steps.get(page);
@@ -59,7 +62,13 @@ export default function pageCss(): AstroIntegration {
           before += page.byteLength;
           after += trimmed.byteLength;
           if (!trimmed.equals(page)) await writeFile(file, trimmed);
-        }
+        };
+        // A few at once: a page found in the cache waits on the disk, not on the processor.
+        const queue = [...files];
+        const worker = async () => {
+          for (let file = queue.pop(); file !== undefined; file = queue.pop()) await trimFile(file);
+        };
+        await Promise.all(Array.from({ length: PARALLEL }, worker));
         await steps.prune();
         const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(

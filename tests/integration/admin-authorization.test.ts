@@ -84,6 +84,7 @@ const PUBLIC = new Set([
   'GET /api/products/:id/reviews',
   // Whether guests may comment, and a guest's code to comment by email (403 while the site does not allow guests).
   'GET /api/comment-settings',
+  'GET /api/comments/:type/digests',
   'POST /api/comments/guest-code',
 ]);
 

@@ -60,7 +60,7 @@ describe('a build with a cache', () => {
     };
   }, 240_000);
 
-  it('renders every page the first time, then copies every item page when nothing changed', () => {
+  it('renders every page the first time, then copies every item page when nothing changed, and its steps reuse their work', () => {
     expect(first.reused).toBe(0);
     const items = keyed(first);
     expect(items.filter((path) => path.startsWith('/shop/')).length).toBeGreaterThan(5);
@@ -70,6 +70,11 @@ describe('a build with a cache', () => {
     expect(unchanged.rendered.length).toBe(first.rendered.length - items.length);
     expect(unchanged.rendered).toContain('/index.html');
     expect(unchanged.rendered).toContain('/shop/index.html');
+    // The steps after Astro's find every page as the last build left it, the rendered ones included.
+    expect(unchanged.steps.join('\n')).toMatch(
+      /CSS trimmed to each page's use in (\d+) pages, \1 as in the last build/,
+    );
+    expect(unchanged.steps.join('\n')).toMatch(/(\d+) compressed copies of \d+ files, \1 as in the last build/);
   });
 
   it("after one product's price changes, renders that product's page, the pages listing it and its list's file only, and writes what a full build writes", async () => {

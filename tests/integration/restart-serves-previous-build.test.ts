@@ -101,11 +101,12 @@ describe('a restart', () => {
       const meta = cspOfMeta(afterBody);
       if (meta) expect(after.headers.get('content-security-policy')).toBe(`${meta}; frame-ancestors 'none'`);
 
-      // DIST_DIR is the new build as plain files (deployable on its own), marked complete; nothing is left beside it.
+      // DIST_DIR is the new build as plain files (deployable on its own), marked complete; beside it only the builds'
+      // cache (what the next build reuses), no half build.
       expect(lstatSync(distDir).isDirectory()).toBe(true);
       expect(readFileSync(join(distDir, 'index.html'), 'utf8')).toContain(AFTER);
       expect(existsSync(join(distDir, '.build-complete'))).toBe(true);
-      expect(readdirSync(root).sort()).toEqual(['data', 'dist']);
+      expect(readdirSync(root).sort()).toEqual(['data', 'dist', 'dist.cache']);
 
       product.child.kill('SIGTERM');
       expect(await product.exited).toBe(0);
@@ -118,7 +119,7 @@ describe('a restart', () => {
       expect(await (await fetch(`${product.origin}/`)).text()).toContain(AFTER);
       await new Promise((r) => setTimeout(r, 1500));
       expect(product.output()).not.toMatch(/site built in|building the site|rebuilt/);
-      expect(readdirSync(root).sort()).toEqual(['data', 'dist']);
+      expect(readdirSync(root).sort()).toEqual(['data', 'dist', 'dist.cache']);
       expect(lstatSync(join(distDir, '.build-complete')).mtimeMs).toBe(marker);
       product.child.kill('SIGTERM');
       expect(await product.exited).toBe(0);

@@ -50,6 +50,8 @@ export interface BuildReport {
   rendered: string[];
   /** How many it copied from the last build: their cache key and code were unchanged. */
   reused: number;
+  /** What the site's own integrations said about their work (e.g. how long the CSS trim took). */
+  steps: string[];
   ms: number;
 }
 
@@ -97,6 +99,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 
 /** A line Astro logs for each page: its output path, then '(cached)' or '(restored)' when copied, else its time. */
 const PAGE_LINE = /[├└]─ (\S+) \((cached|restored|\+[\d.]+ ?m?s)\)/;
+/** What the site's integrations log (astro.config.mjs): `[company-site:page-css] CSS trimmed ...`. */
+const STEP_LINE = /\[company-site:[\w-]+\] .*/;
 
 /** MEDIA_BASE_URL as the pages read it (import.meta.env.PUBLIC_MEDIA_BASE_URL, apiAsset): media from a CDN. */
 function mediaBase(env: Record<string, string | undefined>): Record<string, string> {
@@ -196,13 +200,15 @@ function astroBuild(
       output += chunk.toString();
       if (output.length > 200_000) output = output.slice(-100_000);
     };
-    const report: Omit<BuildReport, 'ms'> = { rendered: [], reused: 0 };
+    const report: Omit<BuildReport, 'ms'> = { rendered: [], reused: 0, steps: [] };
     let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
       collect(chunk);
       const lines = (partial + chunk.toString()).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
+        const step = STEP_LINE.exec(line)?.[0];
+        if (step) report.steps.push(step);
         const [, path, how] = PAGE_LINE.exec(line) ?? [];
         if (path === undefined) continue;
         if (how === 'cached' || how === 'restored') report.reused++;
