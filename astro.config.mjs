@@ -61,6 +61,17 @@ export default defineConfig({
     },
   },
   vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          // Every page with an island loads all of React and its Astro renderer: one file compresses better than the
+          // six rolldown would split them into (about 1.9 KB brotli less per page).
+          codeSplitting: {
+            groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ }],
+          },
+        },
+      },
+    },
     // `npm run dev` runs the API beside the dev server; the browser reaches it through this proxy.
     ...(process.env.DEV_API_URL
       ? { server: { proxy: { '/api': process.env.DEV_API_URL, '/media': process.env.DEV_API_URL } } }

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { loadRenderers } from 'astro:container';
@@ -30,14 +30,19 @@ const PAGED_ROUTE = '../../src/pages/[list]/page/[page].astro';
 const SIZES = [24, 1_000, 10_000];
 /**
  * How far a list page's brotli size may move between 24 and 10,000 items: past 24 the pager appears (about 300
- * bytes), and the generated cards' own texts differ.
+ * bytes), past LIST_DATA_MAX_BYTES the island's props name the API (and audio its type and category choices), and
+ * the generated cards' own texts differ.
  */
-const SAME_WITHIN_BYTES = 700;
+const SAME_WITHIN_BYTES = 800;
 
 let container: AstroContainer;
 const root = mkdtempSync(join(tmpdir(), 'list-weight-'));
 /** Brotli bytes of each list's first page, by item count. */
 const weights = new Map<number, Record<List, number>>();
+/** Whether each list's island asks the API (its props name an apiPath) or fetches its data file, by item count. */
+const modes = new Map<number, Record<List, 'api' | 'file'>>();
+/** Each list's data file: its bytes, and brotli's, by item count. */
+const files = new Map<number, Record<string, { bytes: number; brotli: number }>>();
 /** At 1,000 items: the shop's second page, its last, and the pages the build writes past the first. */
 let paged: {
   second: string;
@@ -51,16 +56,30 @@ type Component = Parameters<AstroContainer['renderToString']>[0];
 const load = async (path: string) => (await import(/* @vite-ignore */ path)) as { default: Component };
 
 /** Renders every list's first page against the API at `url`, with the build's per-process list data read afresh. */
-async function renderLists(url: string): Promise<Record<List, number>> {
+async function renderLists(url: string, size: number): Promise<void> {
   process.env['BUILD_API_URL'] = url;
   vi.resetModules();
   const sizes = {} as Record<List, number>;
+  const mode = {} as Record<List, 'api' | 'file'>;
   for (const [list, path] of Object.entries(PAGES) as [List, string][]) {
     const html = await container.renderToString((await load(path)).default, { props: { page: 1 } });
     expect(html, `${list} rendered its cards`).toContain('<article');
     sizes[list] = brotliCompressSync(html).length;
+    mode[list] = html.includes('apiPath') ? 'api' : 'file';
   }
-  return sizes;
+  weights.set(size, sizes);
+  modes.set(size, mode);
+  // The same module the pages read their lists through, in this render's module graph.
+  const { listData, LIST_NAMES } = await import('../../src/lib/build/list-data-file.ts');
+  const bytes: Record<string, { bytes: number; brotli: number }> = {};
+  for (const name of LIST_NAMES) {
+    const { body } = (await listData(name)).file;
+    // Brotli at quality 11 (a CDN's precompressed file) only where it is quick; the threshold is in bytes anyway.
+    const quality = body.length < 2_000_000 ? 11 : 5;
+    const brotli = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } }).length;
+    bytes[name] = { bytes: Buffer.byteLength(body), brotli };
+  }
+  files.set(size, bytes);
 }
 
 beforeAll(async () => {
@@ -75,7 +94,7 @@ beforeAll(async () => {
     await generateItems(dataDir, { itemsPerType: size, seed: 'weight' });
     const server = await startTestServer({ dataDir, seed: 'none' });
     try {
-      weights.set(size, await renderLists(server.url));
+      await renderLists(server.url, size);
       if (size === 1_000) {
         const shop = (await load(PAGES.shop)).default;
         const route = (await import(/* @vite-ignore */ PAGED_ROUTE)) as {
@@ -117,6 +136,37 @@ describe('list pages weigh the same at any number of items', () => {
 
   it('reports the weights', () => {
     console.log(Object.fromEntries(weights));
+    console.log(Object.fromEntries(files));
+  });
+});
+
+describe('a list too long to fetch whole is asked of the API', () => {
+  it('every island fetches its data file at 24 items', () => {
+    expect(Object.values(modes.get(24) ?? {})).toEqual(Array(6).fill('file'));
+  });
+
+  it('at 10,000 items every list asks the API', () => {
+    expect(Object.values(modes.get(10_000) ?? {})).toEqual(Array(6).fill('api'));
+  });
+
+  it('the mode follows the data file: the API past LIST_DATA_MAX_BYTES, the file below it', async () => {
+    const { LIST_DATA_MAX_BYTES } = await import('../../src/lib/build/list-data-file.ts');
+    const byName = {
+      shop: 'products',
+      blogs: 'blogs',
+      photos: 'photos',
+      videos: 'videos',
+      audio: 'audios',
+      events: 'events',
+    } as const;
+    for (const size of SIZES) {
+      for (const [list, name] of Object.entries(byName) as [List, string][]) {
+        const bytes = files.get(size)?.[name]?.bytes ?? 0;
+        expect(modes.get(size)?.[list], `${list} at ${size}: ${bytes} bytes`).toBe(
+          bytes > LIST_DATA_MAX_BYTES ? 'api' : 'file',
+        );
+      }
+    }
   });
 });
 

@@ -1,6 +1,5 @@
-/** The visible items of a list in the 1/2/3-column grid, a page at a time, or the section's empty text. */
-import { useState, type ReactNode } from 'react';
-import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
+/** The visible items of a list in the 1/2/3-column grid, or the section's empty text, and the list's 'Show more'. */
+import type { ReactNode } from 'react';
 
 /**
  * A list item that the browser styles, lays out and paints only when it nears the viewport (content-visibility),
@@ -10,27 +9,21 @@ import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
  */
 export const LIST_ITEM = 'content-visibility-auto [contain-intrinsic-block-size:auto_400px]';
 
-/**
- * The first page of `items`, growing a page per press of the returned "Show more" button (null once all are shown);
- * a new list (other filters) starts again at one page.
- */
-export function useShowMore<T>(items: readonly T[]): { shown: readonly T[]; more: ReactNode } {
-  const [limit, setLimit] = useState({ items, count: LIST_PAGE_SIZE });
-  if (limit.items !== items) setLimit({ items, count: LIST_PAGE_SIZE });
-  const count = limit.items === items ? limit.count : LIST_PAGE_SIZE;
-  const more =
-    items.length > count ? (
-      <div className="mt-8 flex justify-center">
-        <button
-          type="button"
-          className="rounded-md border border-gray-300 px-5 py-2 text-sm font-medium hover:border-[var(--color-primary)] dark:border-white/20"
-          onClick={() => setLimit({ items, count: count + LIST_PAGE_SIZE })}
-        >
-          Show more
-        </button>
-      </div>
-    ) : null;
-  return { shown: items.length > count ? items.slice(0, count) : items, more };
+/** The button under a list that shows its next page (useFilteredList's `more`); disabled while that page is on its way. */
+export function ShowMore({ onMore, busy = false }: { onMore: (() => void) | null; busy?: boolean }) {
+  if (!onMore) return null;
+  return (
+    <div className="mt-8 flex justify-center">
+      <button
+        type="button"
+        className="rounded-md border border-gray-300 px-5 py-2 text-sm font-medium hover:border-[var(--color-primary)] disabled:opacity-60 dark:border-white/20"
+        disabled={busy}
+        onClick={onMore}
+      >
+        {busy ? 'Loading…' : 'Show more'}
+      </button>
+    </div>
+  );
 }
 
 interface Props<T extends { _id: string }> {
@@ -52,16 +45,5 @@ export function ListGrid<T extends { _id: string }>({ items, emptyText, render }
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The grid a page at a time, with "Show more". */
-export default function ListResults<T extends { _id: string }>(props: Props<T>) {
-  const { shown, more } = useShowMore(props.items);
-  return (
-    <>
-      <ListGrid {...props} items={shown} />
-      {more}
-    </>
   );
 }

@@ -3,7 +3,7 @@ import type { CategoryChoice } from '../../lib/filters/core.ts';
 import { audioSectionFor } from '../../lib/filters/audio.ts';
 import type { AudioListItem } from '../../lib/lists/list-data.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
-import { LIST_ITEM, useShowMore } from '../lists/ListResults.tsx';
+import { LIST_ITEM, ShowMore } from '../lists/ListResults.tsx';
 import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
 import AudioItem from './AudioItem.tsx';
 
@@ -20,8 +20,7 @@ export default function AudioLibrary({
   // The category choices follow the chosen type (the section reads them from the items); a new type clears the category.
   // The company's categories, read by the build; the same list for the island's whole life.
   const section = useMemo(() => audioSectionFor(categories), [categories]);
-  const { visible, changed, panel } = useFilteredList(section, source);
-  const { shown, more } = useShowMore(visible);
+  const { visible, more, busy, changed, panel } = useFilteredList(section, source);
   return (
     <>
       <FilterPanel {...panel} />
@@ -29,14 +28,14 @@ export default function AudioLibrary({
         <p className="py-16 text-center text-gray-600 dark:text-gray-300">No audio content available.</p>
       ) : (
         <ul className="m-0 grid list-none grid-cols-1 gap-6 p-0 md:grid-cols-2 lg:grid-cols-3">
-          {shown.map((audio) => (
+          {visible.map((audio) => (
             <li key={audio._id} className={LIST_ITEM}>
               <AudioItem audio={audio} />
             </li>
           ))}
         </ul>
       )}
-      {changed ? more : children}
+      {changed ? <ShowMore onMore={more} busy={busy} /> : children}
     </>
   );
 }

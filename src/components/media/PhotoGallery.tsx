@@ -6,7 +6,7 @@ import { PHOTO_SKELETONS } from '../../shared/constants.ts';
 import type { Photo } from '../../shared/types.ts';
 import { useItemCounts } from '../activity/use-item-counts.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
-import { LIST_ITEM, useShowMore } from '../lists/ListResults.tsx';
+import { LIST_ITEM, ShowMore } from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
 import PhotoCard from './PhotoCard.tsx';
@@ -27,10 +27,9 @@ export default function PhotoGallery({
 }) {
   // The company's categories, read by the build; the same list for the island's whole life.
   const section = useMemo(() => photoSectionFor(categories), [categories]);
-  const { visible, changed, panel } = useFilteredList(section, source);
-  const { shown, more } = useShowMore(visible);
+  const { visible, more, busy, changed, panel } = useFilteredList(section, source);
   // Whether this visitor likes each photo shown, and counts newer than the build's.
-  const ids = useMemo(() => shown.map((p) => p._id), [shown]);
+  const ids = useMemo(() => visible.map((p) => p._id), [visible]);
   const { counts, update } = useItemCounts('photo', ids);
   const [lightbox, dispatch] = useReducer(lightboxReducer, visible.length, closedLightbox);
   const opener = useRef<HTMLElement | null>(null);
@@ -64,7 +63,7 @@ export default function PhotoGallery({
         <p className="py-16 text-center text-gray-600 dark:text-gray-300">No photos available.</p>
       ) : (
         <ul className={GRID}>
-          {shown.map((photo, i) => (
+          {visible.map((photo, i) => (
             <li key={photo._id} className={LIST_ITEM}>
               <PhotoCard
                 photo={photo}
@@ -80,7 +79,7 @@ export default function PhotoGallery({
           ))}
         </ul>
       )}
-      {changed ? more : children}
+      {changed ? <ShowMore onMore={more} busy={busy} /> : children}
       {lightbox.index >= 0 && (
         <Suspense fallback={null}>
           <PhotoLightbox

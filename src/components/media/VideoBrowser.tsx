@@ -4,7 +4,7 @@ import type { CategoryChoice } from '../../lib/filters/core.ts';
 import { videoSectionFor } from '../../lib/filters/videos.ts';
 import type { Video } from '../../shared/types.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
-import { ListGrid, useShowMore } from '../lists/ListResults.tsx';
+import { ListGrid, ShowMore } from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
 import VideoCard from './VideoCard.tsx';
@@ -21,23 +21,22 @@ export default function VideoBrowser({
 }) {
   // The company's categories, read by the build; the same list for the island's whole life.
   const section = useMemo(() => videoSectionFor(categories), [categories]);
-  const { visible, changed, panel } = useFilteredList(section, source);
-  const { shown, more } = useShowMore(visible);
+  const { visible, more, busy, changed, panel } = useFilteredList(section, source);
   // Whether this visitor likes each video shown, and counts newer than the build's.
-  const ids = useMemo(() => shown.map((v) => v._id), [shown]);
+  const ids = useMemo(() => visible.map((v) => v._id), [visible]);
   const { counts, update } = useItemCounts('video', ids);
   // Posters load like a gallery's pictures: the first row at once (the first one first), the rest as they near the screen.
   return (
     <>
       <FilterPanel {...panel} />
       <ListGrid
-        items={shown}
+        items={visible}
         emptyText="No videos available."
         render={(video, i) => (
           <VideoCard video={video} loading={gridImageLoading(i, 3)} counts={counts[video._id]} onCounts={update} />
         )}
       />
-      {changed ? more : children}
+      {changed ? <ShowMore onMore={more} busy={busy} /> : children}
     </>
   );
 }

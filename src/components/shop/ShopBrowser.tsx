@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { shopSectionFor } from '../../lib/filters/shop.ts';
 import type { ShopListItem } from '../../lib/lists/list-data.ts';
 import FilterPanel from '../lists/FilterPanel.tsx';
+import { ShowMore } from '../lists/ListResults.tsx';
 import StaticUntilChanged from '../lists/StaticUntilChanged.tsx';
 import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
 import ProductGrid from './ProductGrid.tsx';
@@ -19,7 +20,7 @@ export default function ShopBrowser({
   categories: CategoryChoice[];
   /** The store's shop price bands (GET /api/store, read by the build): bounds in cents. */
   priceBounds?: readonly number[];
-  source: ListSource<never>;
+  source: ListSource<ShopListItem>;
   currency: string;
   children?: ReactNode;
 }) {
@@ -28,12 +29,15 @@ export default function ShopBrowser({
     () => shopSectionFor<ShopListItem>(categories, priceBounds, currency),
     [categories, priceBounds, currency],
   );
-  const { visible, changed, panel } = useFilteredList(section, source);
+  const { visible, more, busy, changed, panel } = useFilteredList(section, source);
   return (
     <>
       <FilterPanel {...panel} />
       <StaticUntilChanged staticGrid={children} changed={changed}>
-        <ProductGrid products={visible} currency={currency} />
+        <>
+          <ProductGrid products={visible} currency={currency} />
+          <ShowMore onMore={more} busy={busy} />
+        </>
       </StaticUntilChanged>
     </>
   );
