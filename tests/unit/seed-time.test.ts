@@ -1,6 +1,6 @@
 /** Demo event starts: a wall-clock hour in the event's zone, on the day counted on the seeding machine's calendar. */
 import { describe, expect, it } from 'vitest';
-import { startInZone } from '../../src/server/seed/seed-time.ts';
+import { eventStart, localZone, startInZone } from '../../src/server/seed/seed-time.ts';
 import { utcToZoned } from '../../src/shared/schemas/event-admin.ts';
 
 const LA = 'America/Los_Angeles';
@@ -31,5 +31,29 @@ describe('startInZone', () => {
     expect(startInZone(new Date('2026-03-27T12:00:00Z'), 3, 10, 'Europe/Berlin', 'Europe/Berlin').toISOString()).toBe(
       '2026-03-30T08:00:00.000Z',
     );
+  });
+});
+
+describe('eventStart', () => {
+  const zone = localZone();
+  const at = (hours: number, minutes: number, seconds = 0, ms = 0) =>
+    new Date(2026, 10, 30, hours, minutes, seconds, ms);
+
+  it("keeps today's hour while it is ahead, and later days at their hour", () => {
+    expect(eventStart(at(10, 15, 30, 500), 0, 12, zone, zone)).toEqual(at(12, 0));
+    expect(eventStart(at(14, 20), 2, 12, zone, zone)).toEqual(new Date(2026, 11, 2, 12, 0));
+  });
+
+  it("moves today's past hour to the next whole hour but one, within today", () => {
+    expect(eventStart(at(14, 20, 10, 250), 0, 12, zone, zone)).toEqual(at(16, 0));
+    expect(eventStart(at(22, 5), 0, 12, zone, zone)).toEqual(at(23, 59));
+  });
+
+  it('starts on a whole minute ahead of a seeding late in the day (no milliseconds for calendars to drop)', () => {
+    const start = eventStart(at(23, 46, 51, 615), 0, 12, zone, zone);
+    expect(start).toEqual(at(23, 59));
+    const last = eventStart(at(23, 59, 30, 5), 0, 12, zone, zone);
+    expect(last.getTime()).toBeGreaterThan(at(23, 59, 30, 5).getTime());
+    expect(last.getTime() % 60_000).toBe(0);
   });
 });

@@ -41,7 +41,7 @@ import {
   type PictureSource,
   type ThumbnailFetcher,
 } from './seed-pictures.ts';
-import { ago, DAY_MS, startInZone, startOfDay } from './seed-time.ts';
+import { ago, DAY_MS, eventStart, startOfDay } from './seed-time.ts';
 import { syncEventTicket } from '../modules/events/event-tickets.service.ts';
 
 const HOUR_MS = 3_600_000;
@@ -72,21 +72,6 @@ export interface SeedReport {
   cachedPictures: number;
   /** Pictures whose variants were left to the variant queue. */
   deferredPictures: number;
-}
-
-/**
- * Later events start at their hour in their own zone. Today's does too when that hour is still ahead today; otherwise
- * it starts in an hour or two (but still today), so the "Today" filter always has an upcoming event.
- */
-function eventStart(now: Date, startInDays: number, startHour: number, zone: string): Date {
-  const planned = startInZone(now, startInDays, startHour, zone);
-  if (startInDays > 0) return planned;
-  const lateToday = startOfDay(now);
-  lateToday.setHours(23, 0, 0, 0);
-  if (planned.getTime() > now.getTime() && planned.getTime() <= lateToday.getTime()) return planned;
-  const soon = new Date(now.getTime() + 2 * HOUR_MS);
-  soon.setMinutes(0, 0, 0);
-  return new Date(Math.max(Math.min(soon.getTime(), lateToday.getTime()), now.getTime()));
 }
 
 /** Days from today to the last day of the current calendar month or year (DST-safe by rounding). */

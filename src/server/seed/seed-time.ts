@@ -2,6 +2,8 @@
 import { utcToZoned, zonedToUtc } from '../../shared/schemas/event-admin.ts';
 
 export const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 export function startOfDay(now: Date): Date {
   const day = new Date(now);
@@ -40,4 +42,21 @@ function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Later events start at their hour in their own zone. Today's does too when that hour is still ahead today; otherwise
+ * it starts in an hour or two (but still today), so the "Today" filter always has an upcoming event. Always on a whole
+ * minute, as an admin enters it: calendars and schema.org dates carry no milliseconds.
+ */
+export function eventStart(now: Date, startInDays: number, startHour: number, zone: string, viewZone?: string): Date {
+  const planned = startInZone(now, startInDays, startHour, zone, viewZone);
+  if (startInDays > 0) return planned;
+  const lastStart = startOfDay(now);
+  lastStart.setHours(23, 59, 0, 0);
+  if (planned.getTime() > now.getTime() && planned.getTime() <= lastStart.getTime()) return planned;
+  const soon = new Date(now.getTime() + 2 * HOUR_MS);
+  soon.setMinutes(0, 0, 0);
+  const nextMinute = Math.floor(now.getTime() / MINUTE_MS + 1) * MINUTE_MS;
+  return new Date(Math.max(Math.min(soon.getTime(), lastStart.getTime()), nextMinute));
 }
