@@ -151,16 +151,9 @@ describe('a list too long to fetch whole is asked of the API', () => {
 
   it('the mode follows the data file: the API past LIST_DATA_MAX_BYTES, the file below it', async () => {
     const { LIST_DATA_MAX_BYTES } = await import('../../src/lib/build/list-data-file.ts');
-    const byName = {
-      shop: 'products',
-      blogs: 'blogs',
-      photos: 'photos',
-      videos: 'videos',
-      audio: 'audios',
-      events: 'events',
-    } as const;
+    const { LIST_ROUTES } = await import('../../src/lib/lists/list-routes.ts');
     for (const size of SIZES) {
-      for (const [list, name] of Object.entries(byName) as [List, string][]) {
+      for (const [list, name] of Object.entries(LIST_ROUTES) as [List, string][]) {
         const bytes = files.get(size)?.[name]?.bytes ?? 0;
         expect(modes.get(size)?.[list], `${list} at ${size}: ${bytes} bytes`).toBe(
           bytes > LIST_DATA_MAX_BYTES ? 'api' : 'file',
