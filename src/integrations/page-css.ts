@@ -1,6 +1,7 @@
 /**
  * An Astro integration: on `astro:build:done`, each built page keeps only the CSS it can use (src/lib/build/page-css.ts).
- * A page Astro wrote as in the last build gets the last build's result from the step cache in Astro's cacheDir.
+ * A page Astro wrote as in the last build gets the last build's result from the step cache in Astro's cacheDir, and a
+ * page whose selectors' words are as in the last build gets that build's trimmed styles.
  */
 import type { AstroIntegration } from 'astro';
 import { existsSync, readFileSync } from 'node:fs';
@@ -41,11 +42,11 @@ export default function pageCss(): AstroIntegration {
               .filter((f) => f.endsWith('.html')),
           ),
         ];
-        const cache = newTrimCache();
-        const steps = await openStepCache(
-          fileURLToPath(new URL('page-css/', cacheDir)),
-          await sourceOf(new URL('../lib/build/page-css.ts', import.meta.url)),
-        );
+        const version = await sourceOf(new URL('../lib/build/page-css.ts', import.meta.url));
+        const steps = await openStepCache(fileURLToPath(new URL('page-css/', cacheDir)), version);
+        // A page whose HTML changed may still have the words its selectors test unchanged: its styles' trim is kept apart.
+        const styles = await openStepCache(fileURLToPath(new URL('page-css-styles/', cacheDir)), version);
+        const cache = newTrimCache(styles);
         const started = Date.now();
         let before = 0;
         let after = 0;
@@ -69,10 +70,10 @@ export default function pageCss(): AstroIntegration {
           for (let file = queue.pop(); file !== undefined; file = queue.pop()) await trimFile(file);
         };
         await Promise.all(Array.from({ length: PARALLEL }, worker));
-        await steps.prune();
+        await Promise.all([steps.prune(), styles.prune()]);
         const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(
-          `CSS trimmed to each page's use in ${files.length} pages, ${reused} as in the last build (${kib(before)} to ${kib(after)}) in ${Date.now() - started} ms`,
+          `CSS trimmed to each page's use in ${files.length} pages, ${reused} as in the last build; ${cache.trimmed.size} trims for the others, ${cache.storedHits} of them kept from the last build (${kib(before)} to ${kib(after)}) in ${Date.now() - started} ms`,
         );
       },
     },

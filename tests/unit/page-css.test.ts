@@ -1,9 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { assert, describe, expect, it } from 'vitest';
+import { openStepCache } from '../../src/lib/build/step-cache.ts';
 import {
   contentTokens,
   inlineHash,
   newTrimCache,
   policyForPage,
+  selectorVocabulary,
   trimPageCss,
   type ReadScript,
 } from '../../src/lib/build/page-css.ts';
@@ -95,6 +100,39 @@ describe('trimPageCss', () => {
     expect(cache.trimmed.size).toBe(1);
   });
 
+  it('pages whose island props differ only in words no selector tests share one trim, and the trim is as with every word', async () => {
+    const island = (name: string) =>
+      `<astro-island props="{&quot;company&quot;:[0,&quot;${name} used&quot;]}"></astro-island>`;
+    const cache = newTrimCache();
+    const first = await trimPageCss(page(CSS, `${BODY}${island('Harbour Goods')}`), read, cache);
+    const second = await trimPageCss(page(CSS, `${BODY}${island('Copper Kettle')}`), read, cache);
+    expect(cache.trimmed.size).toBe(1);
+    expect(styleOf(second)).toBe(styleOf(first));
+    // A word a selector does test is a different trim: "unused" now names a class the page can show.
+    await trimPageCss(page(CSS, `${BODY}${island('unused')}`), read, cache);
+    expect(cache.trimmed.size).toBe(2);
+    expect(styleOf(await trimPageCss(page(CSS, `${BODY}${island('unused')}`), read))).toContain('.unused{color:blue}');
+  });
+
+  it("takes an earlier build's trim from the store when the page's selectors' words are unchanged", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'page-css-'));
+    try {
+      const firstBuild = newTrimCache(await openStepCache(dir, 'v1'));
+      const before = await trimPageCss(page(CSS, `${BODY}<p>Old name</p>`), read, firstBuild);
+      expect(firstBuild.storedHits).toBe(0);
+      const nextBuild = newTrimCache(await openStepCache(dir, 'v1'));
+      const after = await trimPageCss(page(CSS, `${BODY}<p>New name</p>`), read, nextBuild);
+      expect(nextBuild.storedHits).toBe(1);
+      expect(styleOf(after)).toBe(styleOf(before));
+      // Another version of the step's code finds nothing.
+      const otherCode = newTrimCache(await openStepCache(dir, 'v2'));
+      await trimPageCss(page(CSS, BODY), read, otherCode);
+      expect(otherCode.storedHits).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('puts the trimmed style hash into the CSP in place of the old one and leaves every other byte alone', async () => {
     const before = page(CSS, BODY);
     const after = await trimPageCss(before, read);
@@ -128,6 +166,44 @@ describe('trimPageCss', () => {
   it('leaves a page without a style as it was', async () => {
     const html = '<!DOCTYPE html><html><head></head><body><p class="x">Hi</p></body></html>';
     expect(await trimPageCss(html, read)).toBe(html);
+  });
+});
+
+describe('selectorVocabulary', () => {
+  const vocabulary = selectorVocabulary(
+    [
+      '.md\\:grid-cols-3{display:grid}',
+      '#menu a:hover{color:red}',
+      'ul>li:not(.skip){margin:0}',
+      '.x:is(.in-is){margin:0}',
+      '[data-spot=tl]{top:0}',
+      '[lang|=en]{quotes:none}',
+      '[href^=https]{color:blue}',
+      '[src$=".svg"]{width:1em}',
+      '[class~="word-a word-b"]{color:green}',
+      '@media (min-width:40rem){.sm\\:flex{display:flex}}',
+      '@keyframes spin{to{transform:rotate(1turn)}}',
+    ].join(''),
+  );
+  it.each([
+    ['md:grid-cols-3', true, 'a class, unescaped'],
+    ['sm:flex', true, 'a class inside an at-rule'],
+    ['menu', true, 'an id'],
+    ['a', true, 'a tag'],
+    ['skip', true, 'a class inside :not()'],
+    ['in-is', true, 'a class inside :is()'],
+    ['data-spot', true, 'an attribute name'],
+    ['tl', true, "an attribute's value"],
+    ['en-GB', true, 'a |= prefix'],
+    ['https://example.com', true, 'a ^= prefix'],
+    ['logo.svg', true, 'a $= suffix'],
+    ['xword-ax', true, 'a ~= word inside'],
+    ['Harbour', false, 'a name'],
+    ['grid-cols-3', false, 'part of a class'],
+    ['spin', false, 'a keyframes name (PurgeCSS judges those by the kept rules)'],
+    ['hover', false, 'a pseudo-class'],
+  ])('%s: %s (%s)', (token, expected) => {
+    expect(vocabulary(token)).toBe(expected);
   });
 });
 

@@ -34,6 +34,14 @@ describe('openStepCache', () => {
     expect(await (await openStepCache(dir, 'v2')).get('input')).toBeUndefined();
   });
 
+  it('takes two writes of one entry at once, each whole', async () => {
+    const dir = newDir();
+    const cache = await openStepCache(dir, 'v1');
+    await Promise.all(Array.from({ length: 8 }, () => cache.set('same input', 'same output')));
+    expect((await cache.get('same input'))?.toString()).toBe('same output');
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
+
   it('prunes the entries a build neither read nor wrote, and leaves no temporary files', async () => {
     const dir = newDir();
     const first = await openStepCache(dir, 'v1');

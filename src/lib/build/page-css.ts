@@ -9,7 +9,10 @@
 import { createHash } from 'node:crypto';
 import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import postcss from 'postcss';
+import selectorParser from 'postcss-selector-parser';
 import { PurgeCSS } from 'purgecss';
+import type { StepCache } from './step-cache.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -79,12 +82,66 @@ interface ScriptFacts {
 /** What one build's pages share: each script's facts, and the trimmed CSS per style and set of tokens. */
 export interface TrimCache {
   scripts: Map<string, ScriptFacts | null>;
+  /** Per style (by hash), whether a token can make one of its selectors match (selectorVocabulary). */
+  vocabularies: Map<string, (token: string) => boolean>;
   /** The trimmed styles of a page, keyed by its styles and tokens (the styles depend on each other's variables). */
-  trimmed: Map<string, string[]>;
+  trimmed: Map<string, Promise<string[]>>;
+  /** Where earlier builds' trims are kept under the same keys, so a page whose selectors' words are unchanged is not trimmed again. */
+  stored?: StepCache | undefined;
+  /** How many trims came from `stored`. */
+  storedHits: number;
 }
 
-export function newTrimCache(): TrimCache {
-  return { scripts: new Map(), trimmed: new Map() };
+export function newTrimCache(stored?: StepCache): TrimCache {
+  return { scripts: new Map(), vocabularies: new Map(), trimmed: new Map(), stored, storedHits: 0 };
+}
+
+/**
+ * Whether a token can decide any selector of `css`. PurgeCSS compares a selector's class, id, tag and attribute
+ * names with the content's tokens by equality, and attribute values by equality, prefix, suffix or words; a token
+ * none of these can match changes nothing it keeps. Leaving such tokens out of a trim's key lets pages whose
+ * selectors' words are unchanged (a new company name, a product's new text) share a trim, in one build and the next.
+ */
+export function selectorVocabulary(css: string): (token: string) => boolean {
+  const names = new Set<string>();
+  const values: { operator: string | undefined; value: string }[] = [];
+  const collect = selectorParser((selectors) => {
+    selectors.walk((node) => {
+      if (node.type === 'class' || node.type === 'id' || node.type === 'tag') names.add(node.value);
+      else if (node.type === 'attribute') {
+        names.add(node.attribute);
+        if (node.value !== undefined) values.push({ operator: node.operator, value: node.value });
+      }
+    });
+  });
+  postcss.parse(css).walkRules((rule) => {
+    try {
+      collect.processSync(rule.selector);
+    } catch {
+      // A selector PurgeCSS cannot parse either; it decides nothing by tokens.
+    }
+  });
+  const words = values
+    .filter(({ operator }) => operator === '~=' || operator === '*=')
+    .flatMap(({ value }) => value.trim().split(' '));
+  const matchesValue = (token: string) =>
+    values.some(({ operator, value }) =>
+      operator === '$='
+        ? token.endsWith(value)
+        : operator === '|=' || operator === '^='
+          ? token.startsWith(value)
+          : token === value,
+    ) || words.some((word) => token.includes(word));
+  // The scripts' tokens recur on every page that loads them.
+  const known = new Map<string, boolean>();
+  return (token) => {
+    let found = known.get(token);
+    if (found === undefined) {
+      found = names.has(token) || matchesValue(token);
+      known.set(token, found);
+    }
+    return found;
+  };
 }
 
 async function scriptFacts(url: string, read: ReadScript): Promise<ScriptFacts | null> {
@@ -154,6 +211,24 @@ async function trimStyles(values: string[], content: string, variables: string[]
   return Promise.all(rules.map((css) => purge(css, content, [...used], true)));
 }
 
+/** The trimmed styles under `key`: from an earlier build's store, else trimmed now and stored. */
+async function storedOrTrimmed(
+  key: string,
+  values: string[],
+  content: string,
+  variables: string[],
+  cache: TrimCache,
+): Promise<string[]> {
+  const stored = await cache.stored?.get(key);
+  if (stored) {
+    cache.storedHits++;
+    return JSON.parse(stored.toString()) as string[];
+  }
+  const trimmed = await trimStyles(values, content, variables);
+  await cache.stored?.set(key, JSON.stringify(trimmed));
+  return trimmed;
+}
+
 function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 }
@@ -197,12 +272,23 @@ export async function trimPageCss(
   }
   const inline = words.join('\n');
   for (const match of inline.matchAll(SCRIPT_URL)) scriptUrls.add(match[0]);
-  const tokens = [
-    ...new Set([...contentTokens(inline), ...(await scriptTokens(scriptUrls, readScript, cache))]),
-  ].sort();
-  const content = tokens.join('\n');
-  const variables = [...new Set(content.match(VARIABLE) ?? [])];
-  const contentKey = createHash('sha256').update(content).digest('base64');
+  const allTokens = new Set([...contentTokens(inline), ...(await scriptTokens(scriptUrls, readScript, cache))]);
+  // Variables are named anywhere in a token (an inline style's `--hue:200`); PurgeCSS is told them apart.
+  const variables = [...new Set([...allTokens].flatMap((token) => token.match(VARIABLE) ?? []))].sort();
+  const canMatch = styles.map(({ value }) => {
+    const hash = inlineHash(value);
+    let vocabulary = cache.vocabularies.get(hash);
+    if (!vocabulary) {
+      vocabulary = selectorVocabulary(value);
+      cache.vocabularies.set(hash, vocabulary);
+    }
+    return vocabulary;
+  });
+  const content = [...allTokens]
+    .filter((token) => canMatch.some((vocabulary) => vocabulary(token)))
+    .sort()
+    .join('\n');
+  const contentKey = createHash('sha256').update(content).update('\0').update(variables.join('\n')).digest('base64');
 
   const edits: Edit[] = [];
   // A trimmed style takes the place of the one Astro hashed; only code Astro hashed is ever allowed (the page's own
@@ -210,15 +296,19 @@ export async function trimPageCss(
   const renamed = new Map<string, string>();
   const pageCode = new Set(inlineScripts.map(inlineHash));
   const key = `${styles.map((style) => inlineHash(style.value)).join(' ')} ${contentKey}`;
-  let trimmedStyles = cache.trimmed.get(key);
-  if (!trimmedStyles) {
-    trimmedStyles = await trimStyles(
+  let trimming = cache.trimmed.get(key);
+  if (!trimming) {
+    // Kept as a promise: pages worked on at once that share a trim wait for the one trim.
+    trimming = storedOrTrimmed(
+      key,
       styles.map((style) => style.value),
       content,
       variables,
+      cache,
     );
-    cache.trimmed.set(key, trimmedStyles);
+    cache.trimmed.set(key, trimming);
   }
+  const trimmedStyles = await trimming;
   for (const [index, style] of styles.entries()) {
     const location = style.sourceCodeLocation;
     if (!location) continue;

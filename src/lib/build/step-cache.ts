@@ -24,6 +24,7 @@ export async function openStepCache(dir: string, version: string): Promise<StepC
   await mkdir(dir, { recursive: true });
   const salt = createHash('sha256').update(version).digest();
   const used = new Set<string>();
+  let writes = 0;
   const keyOf = (input: Buffer | string, variant: string) =>
     createHash('sha256').update(salt).update(variant).update('\0').update(input).digest('hex');
   return {
@@ -35,7 +36,8 @@ export async function openStepCache(dir: string, version: string): Promise<StepC
     async set(input, data, variant = '') {
       const key = keyOf(input, variant);
       used.add(key);
-      const temporary = join(dir, `${key}.${process.pid}.tmp`);
+      // Named for this write alone: two writes of one key at once each rename a whole file of their own.
+      const temporary = join(dir, `${key}.${process.pid}.${++writes}.tmp`);
       await writeFile(temporary, data);
       await rename(temporary, join(dir, key));
     },

@@ -102,6 +102,8 @@ export async function startWorkerServer(index: number, buildHook?: string): Prom
       async stop() {
         await stop(server);
         rmSync(join(dataDir, 'server.pid'), { force: true });
+        // Kept beside the worker's data for reading after a run, as template.log is.
+        writeFileSync(join(dataDir, 'server.log'), server.output());
       },
     };
   } catch (error) {
