@@ -1,6 +1,7 @@
 /** DTOs with the exact field names of site-spec section 3; shared by the server and the browser. */
 import type { CONTENT_TYPES, SEO_PAGES } from './constants.ts';
 import type { HomeSectionSetting } from './home-layout.ts';
+import type { Role } from './staff-roles.ts';
 
 export type SeoFields = {
   [K in (typeof SEO_PAGES)[number] as `seo_${K}_title` | `seo_${K}_description`]: string;
@@ -50,7 +51,7 @@ export interface Company extends SeoFields {
   home_sections: HomeSectionSetting[];
 }
 
-export type Role = 'customer' | 'admin';
+export type { Role } from './staff-roles.ts';
 
 export interface User {
   _id: string;

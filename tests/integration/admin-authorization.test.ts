@@ -5,11 +5,12 @@
  * it is guarded or listed here on purpose.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.ts';
 import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
 import { apiRouteKeys } from '../helpers/api-routes.ts';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { NOT_YOUR_PART_MESSAGE } from '../../src/server/middleware/auth.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 /** Anyone may call these (the public site, sign-in and sign-up). */
 const PUBLIC = new Set([
@@ -227,5 +228,129 @@ describe('admin routes: deny by default', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+/**
+ * What each staff role may use, written out here from the roles' definitions (an editor: all content, sliders and
+ * comments; a shop manager: products, orders and the store; support: messages and comments; every staff role the
+ * dashboard and the publish status), as API path prefixes. Every admin route outside a role's list must answer it 403.
+ */
+const DASHBOARD = [
+  '/api/dashboard/',
+  '/api/admin/activity',
+  '/api/admin/notifications',
+  '/api/admin/site-status',
+  '/api/admin/site-rebuild',
+];
+const STAFF_MAY: Record<'editor' | 'shop_manager' | 'support', readonly string[]> = {
+  editor: [
+    ...DASHBOARD,
+    '/api/sliders',
+    '/api/admin/sliders',
+    ...['blogs', 'photos', 'videos', 'audios', 'events', 'event-registrations', 'pages', 'plans', 'documents'].map(
+      (type) => `/api/admin/${type}`,
+    ),
+    '/api/admin/team',
+    '/api/admin/categories',
+    '/api/admin/featured',
+    '/api/admin/comments',
+  ],
+  shop_manager: [...DASHBOARD, '/api/admin/products', '/api/admin/orders', '/api/admin/store'],
+  support: [...DASHBOARD, '/api/admin/messages', '/api/admin/comments'],
+};
+
+const mayUse = (prefixes: readonly string[], key: string) => {
+  const path = key.split(' ')[1] ?? '';
+  return prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+};
+
+describe('staff roles: each role reaches its part of the admin and nothing else', () => {
+  const staffTokens: Partial<Record<keyof typeof STAFF_MAY, string>> = {};
+  beforeAll(async () => {
+    for (const role of Object.keys(STAFF_MAY) as (keyof typeof STAFF_MAY)[]) {
+      const username = `staff_${role}`;
+      await t.customerToken(username);
+      const found = await t.request(`/api/admin/users?q=${username}`, {
+        headers: { authorization: `Bearer ${tokens.admin}` },
+      });
+      const id = ((await found.json()) as { results: { _id: string; username: string }[] }).results.find(
+        (user) => user.username === username,
+      )?._id;
+      assert(id !== undefined, `${username} is listed`);
+      // The admin gives the role through Manage Users, as a company would; the customer session it had ends.
+      const given = await t.request(`/api/admin/users/${id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ role }),
+      });
+      expect(given.status, await given.clone().text()).toBe(200);
+      staffTokens[role] = await t.login(username, TEST_CUSTOMER_PASSWORD);
+    }
+  });
+
+  it.each(Object.keys(STAFF_MAY) as (keyof typeof STAFF_MAY)[])(
+    '%s: its routes are served, every other admin route answers 403 with the reason',
+    async (role) => {
+      const token = staffTokens[role];
+      assert(token !== undefined);
+      const failures: string[] = [];
+      let allowed = 0;
+      for (const key of adminRouteKeys(t.app)) {
+        const res = await call(t.app, key, token);
+        if (mayUse(STAFF_MAY[role], key)) {
+          allowed++;
+          if (res.status === 401 || res.status === 403 || res.status >= 500)
+            failures.push(`${key}: answered ${res.status}`);
+        } else if (res.status !== 403) failures.push(`${key}: answered ${res.status}, not 403`);
+        else if (((await res.json()) as { message?: string }).message !== NOT_YOUR_PART_MESSAGE)
+          failures.push(`${key}: 403 without the role's reason`);
+      }
+      expect(failures).toEqual([]);
+      expect(allowed).toBeGreaterThan(4);
+    },
+  );
+
+  it('keeps users, settings, backups, the newsletter and analytics for the admin alone', async () => {
+    for (const role of Object.keys(STAFF_MAY) as (keyof typeof STAFF_MAY)[]) {
+      for (const key of [
+        'GET /api/admin/users',
+        'PATCH /api/admin/users/:id',
+        'PUT /api/company',
+        'POST /api/admin/backup',
+        'GET /api/admin/newsletter/subscribers',
+        'GET /api/analytics',
+        'PUT /api/admin/navigation/:menu',
+        'PUT /api/admin/comment-settings',
+      ]) {
+        expect((await call(t.app, key, staffTokens[role])).status, `${role} ${key}`).toBe(403);
+      }
+    }
+  });
+
+  it('lets an editor write a post, and the write is recorded under the editor; support may not write one', async () => {
+    const write = (token: string | undefined, title: string) =>
+      t.request('/api/admin/blogs', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title }),
+      });
+    const before = (await t.db.selectFrom('blogs').select('id').execute()).length;
+    expect((await write(staffTokens.support, 'From support')).status).toBe(403);
+    expect((await write(staffTokens.shop_manager, 'From the shop')).status).toBe(403);
+    expect((await t.db.selectFrom('blogs').select('id').execute()).length).toBe(before);
+    const written = await write(staffTokens.editor, 'From the editor');
+    expect(written.status).toBe(201);
+    const editor = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'staff_editor')
+      .executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('actor_id', '=', editor.id)
+      .execute();
+    expect(audit.map((row) => row.action)).toContain('blog.create');
   });
 });

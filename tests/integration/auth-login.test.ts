@@ -2,7 +2,7 @@ import { argon2Sync, randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/server/app-env.ts';
-import { requireAdmin, requireUser } from '../../src/server/middleware/auth.ts';
+import { requirePermission, requireUser } from '../../src/server/middleware/auth.ts';
 import { authenticate } from '../../src/server/modules/auth/authenticate.ts';
 import { onError } from '../../src/server/http/on-error.ts';
 import { setAuthLogSink } from '../../src/server/http/auth-log.ts';
@@ -187,7 +187,7 @@ describe('password login, sessions and logout', () => {
     expect(await res.json()).toEqual({ message: 'Invalid username or password' });
   });
 
-  it('guards routes: requireUser 401, requireAdmin 401 without a token and 403 for a customer', async () => {
+  it('guards routes: requireUser 401, requirePermission 401 without a token and 403 for a customer', async () => {
     const app = new Hono<AppEnv>();
     app.onError(onError);
     app.use(async (c, next) => {
@@ -197,7 +197,7 @@ describe('password login, sessions and logout', () => {
     });
     app.use(authenticate(server.env, server.deps.keys.sessionBinding));
     app.get('/mine', requireUser, (c) => c.json({ id: c.get('user')?._id }));
-    app.get('/admin', requireAdmin, (c) => c.json({ ok: true }));
+    app.get('/admin', requirePermission('everything'), (c) => c.json({ ok: true }));
     const customer = await api.login('carol', PASSWORD);
     const admin = await api.login('admin', ADMIN_PASSWORD);
     const call = (path: string, token?: string) =>

@@ -2,6 +2,7 @@
  * /settings: the signed-in person's Profile, Account, Your data and Danger zone, and for admins the
  * Site settings links. A visitor without a session signs in first and comes back here.
  */
+import { isStaff } from '../../shared/staff-roles.ts';
 import { useEffect, useState } from 'react';
 import { fetchAccount } from '../../lib/api/account.ts';
 import type { AccountProfile } from '../../shared/account.ts';
@@ -55,8 +56,8 @@ export default function SettingsScreen() {
       {account.role === 'admin' && <SiteSettingsCard />}
       <ProfileSection account={account} onChange={update} />
       <AccountSection account={account} onChange={update} />
-      {/* Admins (and an account that still has it on): it renders nothing for anyone else. */}
-      {account.role === 'admin' && <TwoFactorSection />}
+      {/* Staff (and an account that still has it on): it renders nothing for anyone else. */}
+      {isStaff(account.role) && <TwoFactorSection />}
       <DataSection account={account} />
       <DeleteAccount account={account} onDeleted={() => setDeleted(true)} />
     </div>

@@ -46,7 +46,7 @@ function showTheme(theme: Theme): void {
 }
 
 /**
- * The header shows Account (customers) or Dashboard (admins) and Logout while a token is stored (the head script
+ * The header shows Account (customers) or Dashboard (staff) and Logout while a token is stored (the head script
  * decided signed-in before the first paint); the role only picks the button, the server checks every admin call.
  */
 function showSignedIn(): void {
@@ -69,7 +69,9 @@ async function learnRole(): Promise<void> {
       headers: { Authorization: `Bearer ${token}` },
     });
     if (!res.ok) return;
-    store(ROLE_KEY, ((await res.json()) as { role?: unknown }).role === 'admin' ? 'admin' : 'customer');
+    const { role } = (await res.json()) as { role?: unknown };
+    // Every role but a customer's has an admin area (shared/staff-roles.ts, not imported: this script stays inline).
+    store(ROLE_KEY, typeof role === 'string' && role !== 'customer' ? 'admin' : 'customer');
     showSignedIn();
   } catch {
     // Offline: the header keeps the Account button, which suits every signed-in user.

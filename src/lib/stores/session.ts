@@ -1,3 +1,4 @@
+import { isStaff } from '../../shared/staff-roles.ts';
 import { atom } from 'nanostores';
 import { readStorage, writeStorage } from '../browser/storage.ts';
 
@@ -30,7 +31,10 @@ export function logout(): void {
 /** localStorage key of the signed-in user's role, a display hint for the header (Dashboard or Account). */
 export const ROLE_KEY = 'role';
 
-/** Remembers which header the signed-in user gets; the server decides every admin call on its own. */
+/**
+ * Remembers which header the signed-in user gets: 'admin' (the Dashboard button) for every staff role, else
+ * 'customer'. The server decides every admin call on its own.
+ */
 export function rememberRole(role: string): void {
-  writeStorage(ROLE_KEY, role === 'admin' ? 'admin' : 'customer');
+  writeStorage(ROLE_KEY, isStaff(role) ? 'admin' : 'customer');
 }

@@ -1,12 +1,14 @@
 /**
- * The one admin guard (security.md R33, R55): requireAdmin, then no-store on the answer, for every admin route of the
- * API, chosen by where the route lives rather than by each module remembering to add it. app.ts mounts it once,
+ * The one admin guard (security.md R33, R55): the caller's role must include the part of the admin the path belongs
+ * to (shared/staff-roles.ts: apiPermission, the admin's alone when unnamed), then no-store on the answer, for every
+ * admin route of the API, chosen by where the route lives rather than by each module remembering to add it. app.ts mounts it once,
  * after authentication and before any module router, so it runs ahead of every route it covers (their upload body
  * limits included).
  */
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { apiPermission, PERMISSIONS, type Permission } from '../../shared/staff-roles.ts';
+import { requirePermission } from '../middleware/auth.ts';
 import { noStore } from './no-store.ts';
 
 export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,11 +35,17 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/sliders/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
 ];
 
-/** requireAdmin, and for a caller it lets through, an answer no cache stores. */
-const adminOnly: MiddlewareHandler<AppEnv> = (c, next) =>
-  requireAdmin(c, async () => {
-    await noStore(c, next);
-  });
+/** requirePermission, and for a caller it lets through, an answer no cache stores: one per part of the admin. */
+const staffOnly = Object.fromEntries(
+  PERMISSIONS.map((permission) => {
+    const guard = requirePermission(permission);
+    const handler: MiddlewareHandler<AppEnv> = (c, next) =>
+      guard(c, async () => {
+        await noStore(c, next);
+      });
+    return [permission, handler];
+  }),
+) as Record<Permission, MiddlewareHandler<AppEnv>>;
 
 /** The guard of one area, for `api` mounted at `prefix` (its routes' paths then start with it). */
 function areaGuard(area: AdminArea, prefix: string): MiddlewareHandler<AppEnv> {
@@ -54,7 +62,7 @@ function areaGuard(area: AdminArea, prefix: string): MiddlewareHandler<AppEnv> {
       await next();
       return;
     }
-    return adminOnly(c, next);
+    return staffOnly[apiPermission(c.req.path.slice(prefix.length)) ?? 'everything'](c, next);
   };
 }
 

@@ -5,6 +5,7 @@
 import { listQueryFields, listQueryMessages, optionalChoice } from './list-query.ts';
 import { checkWithMessages, objectBody, type FieldCheck } from './refusal.ts';
 import { z } from './zod.ts';
+import { ROLE_LABELS, ROLES, type Role } from '../staff-roles.ts';
 
 /** At most this many accounts per page (R48). */
 export const USERS_PAGE_MAX = 100;
@@ -12,8 +13,11 @@ export const USERS_PAGE_DEFAULT = 20;
 /** The longest search text (R48). */
 export const USERS_QUERY_MAX = 200;
 
-export const USER_ROLES = ['customer', 'admin'] as const;
+export const USER_ROLES = ROLES;
 export const USER_STATUSES = ['active', 'deactivated'] as const;
+
+/** 'customer, admin, editor, shop_manager or support': the values a role may take, for the refusals. */
+const ROLE_CHOICES = `${USER_ROLES.slice(0, -1).join(', ')} or ${USER_ROLES.at(-1) ?? ''}`;
 
 /** Exact texts of the refusals. */
 export const LAST_ADMIN_MESSAGE = 'There must always be at least one active admin';
@@ -32,7 +36,7 @@ export type UsersFilter = z.output<typeof UsersQuery>;
 /** What each query field's refusal says. */
 export const USERS_QUERY_MESSAGES: Record<keyof UsersFilter, string> = {
   ...listQueryMessages({ pageMax: USERS_PAGE_MAX, queryMax: USERS_QUERY_MAX }),
-  role: 'Role must be customer or admin.',
+  role: `Role must be ${ROLE_CHOICES}.`,
   status: 'Status must be active or deactivated.',
 };
 
@@ -44,7 +48,7 @@ export const UserChange = z.object({
 export type UserChangeInput = z.output<typeof UserChange>;
 
 export const USER_CHANGE_MESSAGES = {
-  role: 'Role must be customer or admin.',
+  role: `Role must be ${ROLE_CHOICES}.`,
   disabled: 'Disabled must be true or false.',
   empty: 'Nothing to change: send role or disabled',
 } as const;
@@ -52,7 +56,7 @@ export const USER_CHANGE_MESSAGES = {
 /** The account a change is aimed at, as far as the rule needs it. */
 export interface ChangeTarget {
   id: string;
-  role: 'customer' | 'admin';
+  role: Role;
   disabled: boolean;
 }
 
@@ -91,7 +95,8 @@ export function judgeUserChange(
 /** The audit line and answer message for a change, e.g. 'Ana Diaz made admin and reactivated'. */
 export function changeSummary(name: string, target: ChangeTarget, change: UserChangeInput): string {
   const parts: string[] = [];
-  if (change.role !== undefined && change.role !== target.role) parts.push(`made ${change.role}`);
+  if (change.role !== undefined && change.role !== target.role)
+    parts.push(`made ${ROLE_LABELS[change.role].toLowerCase()}`);
   if (change.disabled !== undefined && change.disabled !== target.disabled)
     parts.push(change.disabled ? 'deactivated' : 'reactivated');
   return parts.length > 0 ? `${name} ${parts.join(' and ')}` : `${name} unchanged`;

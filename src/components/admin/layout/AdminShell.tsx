@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom';
 import { signOut } from '../../../lib/api/auth.ts';
 import { $adminGate, ensureAdminGate, GATE_READY_ATTRIBUTE } from '../../../lib/stores/admin-gate.ts';
+import { can, type Role } from '../../../shared/staff-roles.ts';
 import { $branding, loadBranding } from '../../../lib/stores/branding.ts';
 import Spinner from '../ui/Spinner.tsx';
 import { $unreadConversations, messagesLinkLabel, refreshUnreadConversations } from '../messages/unread-count.ts';
@@ -72,7 +73,7 @@ function InTopBar({ spot, children }: { spot: 'menu' | 'actions'; children: Reac
   return target ? createPortal(children, target) : <>{children}</>;
 }
 
-function Chrome() {
+function Chrome({ role }: { role: Role }) {
   const overlay = useMediaQuery('(max-width: 767.98px)');
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -121,7 +122,7 @@ function Chrome() {
       <InTopBar spot="actions">
         <PublishIndicator />
         <NotificationsButton buttonClass={iconButton} />
-        <MessagesLink className={iconButton} />
+        {can(role, 'messages') && <MessagesLink className={iconButton} />}
         <button
           type="button"
           onClick={() => void logOut()}
@@ -148,6 +149,7 @@ function Chrome() {
       </InTopBar>
       <AdminSidebar
         id={SIDEBAR_ID}
+        role={role}
         pathname={location.pathname}
         overlay={overlay}
         open={open}
@@ -177,5 +179,5 @@ export default function AdminShell() {
       </div>
     );
   }
-  return <Chrome />;
+  return <Chrome role={gate.user.role} />;
 }

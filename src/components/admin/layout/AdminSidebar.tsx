@@ -1,10 +1,13 @@
 /** The 'Admin Panel' sidebar: a column beside the screen from 768 px, an overlay below (closed by default). */
 import { useEffect, useRef, type RefObject } from 'react';
-import { ADMIN_LINKS, isCurrentAdminLink } from './admin-links.ts';
+import type { Role } from '../../../shared/staff-roles.ts';
+import { adminLinksFor, isCurrentAdminLink } from './admin-links.ts';
 import { useDismiss } from './use-dismiss.ts';
 
 interface Props {
   id: string;
+  /** The signed-in person's role: the sidebar lists only the screens it includes. */
+  role: Role;
   pathname: string;
   /** Below 768 px: an overlay that opens over the screen. */
   overlay: boolean;
@@ -14,10 +17,10 @@ interface Props {
   opener: RefObject<HTMLButtonElement | null>;
 }
 
-function Links({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+function Links({ role, pathname, onNavigate }: { role: Role; pathname: string; onNavigate?: () => void }) {
   return (
     <ul className="m-0 flex list-none flex-col gap-1 p-0">
-      {ADMIN_LINKS.map((link) => (
+      {adminLinksFor(role).map((link) => (
         <li key={link.href}>
           <a
             href={link.href}
@@ -53,7 +56,7 @@ const heading = (
   </p>
 );
 
-export default function AdminSidebar({ id, pathname, overlay, open, onClose, opener }: Props) {
+export default function AdminSidebar({ id, role, pathname, overlay, open, onClose, opener }: Props) {
   const panel = useRef<HTMLElement>(null);
   useDismiss(overlay && open, onClose, [panel, opener]);
 
@@ -74,7 +77,7 @@ export default function AdminSidebar({ id, pathname, overlay, open, onClose, ope
         className="fixed bottom-0 left-0 top-16 z-30 w-64 overflow-y-auto border-r border-gray-200 bg-white px-3 py-5 dark:border-white/10 dark:bg-[#0f151c]"
       >
         {heading}
-        <Links pathname={pathname} />
+        <Links role={role} pathname={pathname} />
       </nav>
     );
   }
@@ -117,7 +120,7 @@ export default function AdminSidebar({ id, pathname, overlay, open, onClose, ope
             </svg>
           </button>
         </div>
-        <Links pathname={pathname} onNavigate={onClose} />
+        <Links role={role} pathname={pathname} onNavigate={onClose} />
       </nav>
     </div>
   );

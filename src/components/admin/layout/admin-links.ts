@@ -1,3 +1,5 @@
+import { can, screenPermission, type Role } from '../../../shared/staff-roles.ts';
+
 /** The admin sidebar's links: the spec's order (site-spec section 2, Admin layout), later screens beside their kin. */
 export interface AdminLink {
   href: string;
@@ -51,6 +53,11 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     icon: 'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3ZM4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
   },
 ];
+
+/** The links to the screens `role` includes (shared/staff-roles.ts), in the sidebar's order. */
+export function adminLinksFor(role: Role): AdminLink[] {
+  return ADMIN_LINKS.filter((link) => can(role, screenPermission(link.href)));
+}
 
 /** The link for this path, trailing slash ignored (the static host may add one). */
 export function isCurrentAdminLink(href: string, pathname: string): boolean {

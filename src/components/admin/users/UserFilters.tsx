@@ -2,13 +2,13 @@
 import { useId, type Dispatch } from 'react';
 import type { UsersListQuery } from '../../../lib/api/admin/users.ts';
 import { USERS_QUERY_MAX } from '../../../shared/schemas/user-admin.ts';
+import { ROLE_LABELS, ROLES } from '../../../shared/staff-roles.ts';
 import { FilterSelect, SearchField } from '../ui/FilterFields.tsx';
 import { parseRole, parseStatus, type UsersQueryAction } from './users-list.ts';
 
-const ROLES = [
+const ROLE_OPTIONS = [
   { value: '', label: 'All roles' },
-  { value: 'customer', label: 'Customer' },
-  { value: 'admin', label: 'Admin' },
+  ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
 ];
 const STATUSES = [
   { value: '', label: 'All statuses' },
@@ -39,7 +39,7 @@ export default function UserFilters({
         id={`${id}-role`}
         label="Role"
         value={query.role}
-        options={ROLES}
+        options={ROLE_OPTIONS}
         onChange={(value) => dispatch({ type: 'role', role: parseRole(value) })}
       />
       <FilterSelect

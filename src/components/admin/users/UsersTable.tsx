@@ -4,7 +4,7 @@
  */
 import { formatDate, formatDateTime } from '../../../lib/format/dates.ts';
 import type { AdminUser } from '../../../shared/admin.ts';
-import type { Role } from '../../../shared/types.ts';
+import { parseRole, ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from '../../../shared/staff-roles.ts';
 import ListTable, { Cell } from '../ui/ListTable.tsx';
 import { fullName } from './user-text.ts';
 
@@ -72,11 +72,17 @@ function UserRow({
           aria-describedby={me ? noteId : undefined}
           value={user.role}
           disabled={locked}
-          onChange={(e) => onRole(user, e.target.value === 'admin' ? 'admin' : 'customer')}
+          onChange={(e) => {
+            const role = parseRole(e.target.value);
+            if (role) onRole(user, role);
+          }}
           className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-white/20 dark:bg-[#0f151c] dark:text-gray-100"
         >
-          <option value="customer">Customer</option>
-          <option value="admin">Admin</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role} title={ROLE_SUMMARIES[role]}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
         </select>
       </Cell>
       <Cell heading="Status">

@@ -1,4 +1,5 @@
 /** The Manage Users list's query as a pure reducer (design.md 4.13): a new filter starts again at page 1. */
+import { parseRole as parseKnownRole } from '../../../shared/staff-roles.ts';
 import type { UsersListQuery } from '../../../lib/api/admin/users.ts';
 import { USERS_PAGE_DEFAULT } from '../../../shared/schemas/user-admin.ts';
 import { onPage, type PageAction } from '../ui/paged-list.ts';
@@ -31,7 +32,6 @@ export function usersQueryReducer(query: UsersListQuery, action: UsersQueryActio
 }
 
 /** Select values parsed into their unions (never trust a form value). */
-export const parseRole = (value: string): UsersListQuery['role'] =>
-  value === 'admin' || value === 'customer' ? value : '';
+export const parseRole = (value: string): UsersListQuery['role'] => parseKnownRole(value) ?? '';
 export const parseStatus = (value: string): UsersListQuery['status'] =>
   value === 'active' || value === 'deactivated' ? value : '';

@@ -1,6 +1,7 @@
 /** The Manage Users calls, one function per endpoint. */
 import type { AdminUser, AdminUserPage } from '../../../shared/admin.ts';
 import type { UserChangeInput } from '../../../shared/schemas/user-admin.ts';
+import type { Role } from '../../../shared/staff-roles.ts';
 import { api } from '../client.ts';
 
 /** The list's query as the screen holds it; empty filters are left out of the URL. */
@@ -8,7 +9,7 @@ export interface UsersListQuery {
   page: number;
   pageSize: number;
   q: string;
-  role: '' | 'customer' | 'admin';
+  role: '' | Role;
   status: '' | 'active' | 'deactivated';
 }
 

@@ -11,7 +11,8 @@ import {
 } from './sessions.repository.ts';
 import { isOpaqueToken, newOpaqueToken, sha256Hex } from './tokens.ts';
 import { deviceName } from './user-agent.ts';
-import { type AuthUser, roleOf, userFromRow } from './user-dto.ts';
+import { type AuthUser, userFromRow } from './user-dto.ts';
+import { isStaff } from '../../../shared/staff-roles.ts';
 
 /** A token delivered in a URL (Google sign-in) must be used together with its binding cookie within this time. */
 export const PENDING_SECONDS = 60;
@@ -20,7 +21,7 @@ type Lifetimes = Pick<Env, 'SESSION_TTL_SECONDS' | 'ADMIN_SESSION_TTL_SECONDS'>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const ttlMs = (env: Lifetimes, role: string) =>
-  (roleOf(role) === 'admin' ? env.ADMIN_SESSION_TTL_SECONDS : env.SESSION_TTL_SECONDS) * 1000;
+  (isStaff(role) ? env.ADMIN_SESSION_TTL_SECONDS : env.SESSION_TTL_SECONDS) * 1000;
 
 export interface StartedSession {
   token: string;
@@ -93,8 +94,8 @@ export async function resolveSession(
   const row = await findSessionWithUser(db, tokenHash);
   if (!row) return null;
   const now = Date.now();
-  const admin = roleOf(row.role) === 'admin';
-  // An account promoted to admin keeps no session longer than the admin lifetime.
+  const admin = isStaff(row.role);
+  // An account promoted to a staff role keeps no session longer than the admin lifetime.
   const hardEnd = admin
     ? Math.min(Date.parse(row.expires_at), Date.parse(row.session_created_at) + ttlMs(env, 'admin'))
     : Date.parse(row.expires_at);

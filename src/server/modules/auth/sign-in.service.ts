@@ -4,6 +4,7 @@
  * instead; and after an admin's sign-in, a mail to the admin's address that never holds it up.
  */
 import { randomUUID } from 'node:crypto';
+import { isStaff } from '../../../shared/staff-roles.ts';
 import type { SignInAnswer, TwoFactorChallenge } from '../../../shared/two-factor.ts';
 import { bool } from '../content/content.mappers.ts';
 import { type AuthDeps } from './auth-deps.ts';
@@ -12,7 +13,6 @@ import { adminSignInMail, mailBrand, type SignInFacts } from './auth-mails.ts';
 import { startSession, type StartedSession } from './sessions.service.ts';
 import { insertChallenge, findTwoFactor } from './two-factor.repository.ts';
 import { newOpaqueToken, sha256Hex } from './tokens.ts';
-import { roleOf } from './user-dto.ts';
 import { browserOf } from './user-agent.ts';
 
 /** A challenge lives 5 minutes (15 to set up an authenticator app, which takes longer) and takes 5 wrong codes. */
@@ -38,7 +38,7 @@ export async function secondStepFor(
 ): Promise<TwoFactorChallenge['twoFactor'] | null> {
   const row = await findTwoFactor(deps.db, user.id);
   if (row && bool(row.enabled)) return 'code';
-  if (roleOf(user.role) === 'admin' && deps.env.ADMIN_2FA === 'required') return 'enrol';
+  if (isStaff(user.role) && deps.env.ADMIN_2FA === 'required') return 'enrol';
   return null;
 }
 
@@ -77,7 +77,7 @@ export async function afterFirstFactor(deps: AuthDeps, user: Account, method: Si
   return { token: (await completeSignIn(deps, user, method)).token };
 }
 
-/** Starts the session; an admin's sign-in is mailed to the admin. */
+/** Starts the session; a staff member's sign-in is mailed to them. */
 export async function completeSignIn(
   deps: AuthDeps,
   user: Account,
@@ -85,7 +85,7 @@ export async function completeSignIn(
   options: { pending?: boolean } = {},
 ): Promise<StartedSession> {
   const started = await startSession(deps.db, deps.env, user, { ...options, userAgent: deps.userAgent });
-  if (roleOf(user.role) === 'admin') await mailAdminSignIn(deps, user, method);
+  if (isStaff(user.role)) await mailAdminSignIn(deps, user, method);
   return started;
 }
 

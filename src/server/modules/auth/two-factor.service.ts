@@ -44,7 +44,8 @@ import {
 } from './two-factor.repository.ts';
 import { sha256Hex } from './tokens.ts';
 import { timingSafeEqual } from 'node:crypto';
-import { roleOf, type AuthUser } from './user-dto.ts';
+import type { AuthUser } from './user-dto.ts';
+import { isStaff } from '../../../shared/staff-roles.ts';
 
 const wrongCode = () => refuseField('code', TWO_FACTOR_TEXTS.codeWrong);
 const challengeGone = () => new ApiError(401, TWO_FACTOR_TEXTS.challengeGone);
@@ -214,7 +215,7 @@ export async function setupAtSignIn(
 }
 
 /** Whether `user` may have two-factor sign-in, and whether the site requires it of them. */
-const isAdmin = (user: Pick<AuthUser, 'role'>) => roleOf(user.role) === 'admin';
+const isAdmin = (user: Pick<AuthUser, 'role'>) => isStaff(user.role);
 
 /** GET /api/account/two-factor. */
 export async function twoFactorStatus(deps: Pick<AuthDeps, 'db' | 'env'>, user: AuthUser): Promise<TwoFactorStatus> {

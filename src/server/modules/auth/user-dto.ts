@@ -1,5 +1,6 @@
 /** The one place where user columns become the spec's User (no secrets ever leave). */
-import type { Role, User } from '../../../shared/types.ts';
+import { parseRole, type Role } from '../../../shared/staff-roles.ts';
+import type { User } from '../../../shared/types.ts';
 
 interface UserColumns {
   id: string;
@@ -11,8 +12,9 @@ interface UserColumns {
   profile_image: string | null;
 }
 
+/** The stored role; any text that is not a role reads as a customer's (no rights). */
 export function roleOf(role: string): Role {
-  return role === 'admin' ? 'admin' : 'customer';
+  return parseRole(role) ?? 'customer';
 }
 
 export function userFromRow(row: UserColumns): User {

@@ -4,6 +4,7 @@
  * ones every visitor reads, and the admin's queue, moderation, edits, deletions and blocks. A review's item shows the mean of its approved reviews, stored again in the same
  * transaction as every change that can move it.
  */
+import { can } from '../../../shared/staff-roles.ts';
 import { audioPath } from '../../../lib/audio/audio-page.ts';
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import {
@@ -201,7 +202,7 @@ export async function postComment(
     ? 'spam'
     : initialStatus((await commentSettings(db)).moderation, {
         approvedBefore: await repo.hasApprovedComment(db, who),
-        admin: 'user' in by && by.user.role === 'admin',
+        admin: 'user' in by && can(by.user.role, 'comments'),
       });
   const id = randomUUID();
   const createdAt = now.toISOString();

@@ -1,3 +1,4 @@
+import { can } from '../../../shared/staff-roles.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
@@ -45,10 +46,11 @@ export const contentRoutes = new Hono<AppEnv>()
   .get('/blogs/:slug', revalidate, slugParam, async (c) =>
     c.json(await content.blogBySlug(c.get('db'), c.req.valid('param').slug)),
   )
-  // Drafts (published = false) only for an admin's token (security.md R35), once a generated password was replaced (R8).
+  // Drafts (published = false) only for a token whose role edits content (security.md R35), once a generated password
+  // was replaced (R8).
   .get('/photos', revalidatePerUser, listPage, async (c) => {
     const user = c.get('user');
-    const drafts = user?.role === 'admin' && !user.mustChangePassword;
+    const drafts = can(user?.role, 'content') && user?.mustChangePassword === false;
     // The filtered list is the public one: published photos only, whoever asks.
     return c.json(
       (await filtered(c, 'photos', c.req.valid('query'))) ??

@@ -18,7 +18,8 @@ import { logAuthEvent } from '../../http/auth-log.ts';
 import { mailBrand } from '../auth/auth-mails.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { deleteChallengesOfUser, deleteTwoFactor, findTwoFactor } from '../auth/two-factor.repository.ts';
-import { roleOf, type AuthUser } from '../auth/user-dto.ts';
+import type { AuthUser } from '../auth/user-dto.ts';
+import { isStaff } from '../../../shared/staff-roles.ts';
 import { bool } from '../content/content.mappers.ts';
 import { adminUserFromRow } from './users.admin.service.ts';
 import { findAdminUserRow } from './users.admin.repository.ts';
@@ -58,7 +59,7 @@ export async function resetTwoFactor(
     };
   });
   logAuthEvent('two_factor.disabled', { ip: deps.ip, userId: id, reason: `reset by admin ${actor.id}` });
-  const mustEnrolAgain = roleOf(done.role) === 'admin' && deps.env.ADMIN_2FA === 'required';
+  const mustEnrolAgain = isStaff(done.role) && deps.env.ADMIN_2FA === 'required';
   sendInBackground(
     deps,
     async () =>

@@ -1,0 +1,94 @@
+/** The staff roles' rules (shared/staff-roles.ts): which part of the admin a path belongs to, and who may use it. */
+import { describe, expect, it } from 'vitest';
+import {
+  apiPermission,
+  can,
+  isStaff,
+  parseRole,
+  PERMISSIONS,
+  ROLES,
+  screenPermission,
+} from '../../src/shared/staff-roles.ts';
+
+describe('apiPermission', () => {
+  it.each([
+    ['/admin/blogs', 'content'],
+    ['/admin/blogs/1', 'content'],
+    ['/admin/events/1/registrations.csv', 'content'],
+    ['/admin/comments/blog/1/block', 'comments'],
+    ['/admin/products/9', 'shop'],
+    ['/admin/orders/9/status', 'shop'],
+    ['/admin/store', 'shop'],
+    ['/admin/messages/unread', 'messages'],
+    ['/sliders/4', 'sliders'],
+    ['/admin/sliders/order', 'sliders'],
+    ['/dashboard/stats', 'dashboard'],
+    ['/admin/site-rebuild', 'dashboard'],
+    ['/admin/users/2', 'everything'],
+    ['/admin/backup', 'everything'],
+    ['/admin/newsletter/issues', 'everything'],
+    ['/admin/comment-settings', 'everything'],
+    ['/admin/navigation/header', 'everything'],
+    ['/company', 'everything'],
+    ['/analytics/export', 'everything'],
+    // A new admin route nobody gave a part is the admin's; a look-alike prefix is not its neighbour's part.
+    ['/admin/something-new', 'everything'],
+    ['/admin/blogsx', 'everything'],
+    ['/admin/orders-export', 'everything'],
+    ['/admin/blogs/', 'content'],
+  ])('%s belongs to %s', (path, part) => {
+    expect(apiPermission(path)).toBe(part);
+  });
+
+  it.each(['/blogs', '/products/1', '/', '', '//admin/blogs'])('%s is outside the admin API', (path) => {
+    expect(apiPermission(path)).toBeNull();
+  });
+});
+
+describe('screenPermission', () => {
+  it.each([
+    ['/admin-dashboard', 'dashboard'],
+    ['/admin/content', 'content'],
+    ['/admin/orders/', 'shop'],
+    ['/admin/messages', 'messages'],
+    ['/admin/edit-hero', 'sliders'],
+    ['/admin/manage-users', 'everything'],
+    ['/admin/backup', 'everything'],
+    ['/analytics', 'everything'],
+    ['/admin/update-company', 'everything'],
+  ])('%s belongs to %s', (path, part) => {
+    expect(screenPermission(path)).toBe(part);
+  });
+});
+
+describe('can', () => {
+  const table: Record<string, readonly string[]> = {
+    admin: PERMISSIONS,
+    editor: ['dashboard', 'content', 'sliders', 'comments'],
+    shop_manager: ['dashboard', 'shop'],
+    support: ['dashboard', 'messages', 'comments'],
+    customer: [],
+  };
+  it.each(ROLES.flatMap((role) => PERMISSIONS.map((permission) => [role, permission] as const)))(
+    '%s and %s',
+    (role, permission) => {
+      expect(can(role, permission)).toBe(table[role]?.includes(permission));
+    },
+  );
+
+  it('gives nothing to an unknown role or none', () => {
+    for (const role of ['', 'Admin', 'root', null, undefined]) {
+      for (const permission of PERMISSIONS) expect(can(role, permission)).toBe(false);
+    }
+  });
+});
+
+describe('parseRole and isStaff', () => {
+  it('knows the five roles and nothing else', () => {
+    expect(ROLES.map(parseRole)).toEqual(ROLES);
+    expect(parseRole('ADMIN')).toBeNull();
+    expect(parseRole(7)).toBeNull();
+    expect(ROLES.filter(isStaff)).toEqual(['admin', 'editor', 'shop_manager', 'support']);
+    expect(isStaff(undefined)).toBe(false);
+  });
+});
