@@ -13,7 +13,7 @@ const port = Number(process.env.PORT ?? 4321);
 const mediaOrigin = process.env.PUBLIC_MEDIA_BASE_URL ? ` ${new URL(process.env.PUBLIC_MEDIA_BASE_URL).origin}` : '';
 // Pages for signed-in people, admins or placeholders, and the newsletter's link pages, stay out of the sitemap.
 const PRIVATE =
-  /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|blog-view|product-view|newsletter)(\/|$)/;
+  /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|accept-invitation|blog-view|product-view|newsletter)(\/|$)/;
 // Sections with nothing published that no menu shows (GET /api/navigation; build-site.ts passes them): their pages
 // only say they are empty.
 const HIDDEN_SECTIONS = (process.env.SITEMAP_HIDDEN_ROUTES ?? '').split(',').filter((route) => /^\/[a-z]/.test(route));

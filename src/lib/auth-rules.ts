@@ -62,7 +62,7 @@ export function registerProblem(fields: RegisterFields): string | null {
 export const RETURN_PARAM = 'next';
 
 /** Pages that sign a visitor in: never a page to come back to. */
-const SIGN_IN_PAGES = new Set(['/login', '/register', '/reset-password']);
+const SIGN_IN_PAGES = new Set(['/login', '/register', '/reset-password', '/accept-invitation']);
 
 /**
  * A return path only when it stays on this site: a single leading '/', never '//' or '/\' (another host), no scheme,

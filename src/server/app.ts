@@ -57,6 +57,7 @@ import { sliderAdminRoutes } from './modules/sliders/sliders.admin.routes.ts';
 import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { userAdminRoutes } from './modules/users/users.admin.routes.ts';
+import { invitationRoutes } from './modules/users/invitations.routes.ts';
 import { rebuildAfterChange } from './site/site-changed.ts';
 
 export interface AppDeps {
@@ -77,6 +78,8 @@ const NO_REFERRER_PAGES = [
   '/login/',
   '/reset-password',
   '/reset-password/',
+  '/accept-invitation',
+  '/accept-invitation/',
   '/orders/view',
   '/orders/view/',
   ...['confirm', 'unsubscribe'].flatMap((p) => [`/newsletter/${p}`, `/newsletter/${p}/`]),
@@ -145,6 +148,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   // Slider writes (POST/PUT/PATCH/DELETE /api/sliders..., /api/admin/sliders...), every one behind the admin guard.
   api.route('/', sliderAdminRoutes());
   api.route('/', userAdminRoutes(deps));
+  // A staff invitation's link: the invited person, who has no account yet.
+  api.route('/', invitationRoutes());
   api.route('/', photoAdminRoutes());
   // Content: every write behind the admin guard; pages, plans and documents also answer public reads of published
   // items.

@@ -2,11 +2,31 @@
 import type { User } from './types.ts';
 
 /** GET /api/dashboard/stats, computed in the database. totalRevenue is in dollars (orders.total summed). */
+import { can, type Permission } from './staff-roles.ts';
+
 export interface DashboardStats {
   totalUsers: number;
   totalProducts: number;
   totalOrders: number;
   totalRevenue: number;
+}
+
+/** The part of the admin each figure belongs to: a staff role sees the figures of its parts (products: every one). */
+const STAT_PARTS: Record<keyof DashboardStats, Permission> = {
+  totalUsers: 'everything',
+  totalProducts: 'dashboard',
+  totalOrders: 'shop',
+  totalRevenue: 'shop',
+};
+
+/** The figures `role` may see, in the dashboard's order. */
+export function statKeysFor(role: string): (keyof DashboardStats)[] {
+  return (Object.keys(STAT_PARTS) as (keyof DashboardStats)[]).filter((key) => can(role, STAT_PARTS[key]));
+}
+
+/** GET /api/dashboard/stats as `role` gets it: only its figures. */
+export function statsFor(role: string, stats: DashboardStats): Partial<DashboardStats> {
+  return Object.fromEntries(statKeysFor(role).map((key) => [key, stats[key]]));
 }
 
 /** What an admin write did, as the audit log records it. */
@@ -20,6 +40,10 @@ export type AuditAction =
   | 'photo.create'
   | 'site.rebuild'
   | 'user.update'
+  // Staff invitations: sent, withdrawn, and accepted (the new account is the actor).
+  | 'user.invite'
+  | 'user.invite.withdraw'
+  | 'user.invite.accept'
   // Every content type, products and orders; a publish change is an update.
   | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete'}`
   | 'order.status'

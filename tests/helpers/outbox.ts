@@ -132,3 +132,10 @@ export function resetTokenFrom(mail: OutboxMail): string {
   if (!token) throw new Error(`no reset link in mail ${mail.file}`);
   return token;
 }
+
+/** The token of the link in a staff invitation mail (it travels in the fragment). */
+export function invitationTokenFrom(mail: OutboxMail): string {
+  const token = /\/accept-invitation#([A-Za-z0-9_-]{43})\b/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no invitation link in mail ${mail.file}`);
+  return token;
+}

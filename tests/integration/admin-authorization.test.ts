@@ -87,6 +87,9 @@ const PUBLIC = new Set([
   'GET /api/comment-settings',
   'GET /api/comments/:type/digests',
   'POST /api/comments/guest-code',
+  // A staff invitation's link: who is invited, and making the account.
+  'GET /api/invitations/:token',
+  'POST /api/invitations/accept',
 ]);
 
 /** Any signed-in user, customer or admin: 401 without a valid token. */
@@ -326,6 +329,19 @@ describe('staff roles: each role reaches its part of the admin and nothing else'
         expect((await call(t.app, key, staffTokens[role])).status, `${role} ${key}`).toBe(403);
       }
     }
+  });
+
+  it("answers each role only the dashboard's figures of its parts", async () => {
+    const figures = async (token: string | undefined) =>
+      Object.keys(
+        (await (
+          await t.request('/api/dashboard/stats', { headers: { authorization: `Bearer ${token ?? ''}` } })
+        ).json()) as object,
+      ).sort();
+    expect(await figures(tokens.admin)).toEqual(['totalOrders', 'totalProducts', 'totalRevenue', 'totalUsers']);
+    expect(await figures(staffTokens.shop_manager)).toEqual(['totalOrders', 'totalProducts', 'totalRevenue']);
+    expect(await figures(staffTokens.editor)).toEqual(['totalProducts']);
+    expect(await figures(staffTokens.support)).toEqual(['totalProducts']);
   });
 
   it('lets an editor write a post, and the write is recorded under the editor; support may not write one', async () => {

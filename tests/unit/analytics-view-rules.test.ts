@@ -61,6 +61,7 @@ describe('the path counted', () => {
     '/messages/42',
     '/reset-password',
     '/reset-password/',
+    '/accept-invitation',
     '/orders/view',
     '/orders/view/',
     '/newsletter/confirm',

@@ -9,6 +9,7 @@ import {
   ROLES,
   screenPermission,
 } from '../../src/shared/staff-roles.ts';
+import { statsFor } from '../../src/shared/admin.ts';
 
 describe('apiPermission', () => {
   it.each([
@@ -90,5 +91,18 @@ describe('parseRole and isStaff', () => {
     expect(parseRole(7)).toBeNull();
     expect(ROLES.filter(isStaff)).toEqual(['admin', 'editor', 'shop_manager', 'support']);
     expect(isStaff(undefined)).toBe(false);
+  });
+});
+
+describe('statsFor', () => {
+  const stats = { totalUsers: 5, totalProducts: 24, totalOrders: 3, totalRevenue: 120.5 };
+  it.each([
+    ['admin', stats],
+    ['shop_manager', { totalProducts: 24, totalOrders: 3, totalRevenue: 120.5 }],
+    ['editor', { totalProducts: 24 }],
+    ['support', { totalProducts: 24 }],
+    ['customer', {}],
+  ])('%s sees %j', (role, expected) => {
+    expect(statsFor(role, stats)).toEqual(expected);
   });
 });

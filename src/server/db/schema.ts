@@ -657,6 +657,20 @@ export interface UserViewsTable {
   viewed_at: string;
 }
 
+/** An invitation of a person to a staff role (users/invitations.repository.ts); the token only as SHA-256. */
+export interface StaffInvitationsTable {
+  id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: string;
+  invited_by_name: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
 /** One admin write; actor_name is a copy, so the entry reads the same after the account changes. */
 export interface AuditLogTable {
   id: string;
@@ -806,6 +820,7 @@ export interface Database {
   activity_seen: ActivitySeenTable;
   content_likes: ContentLikesTable;
   audit_log: AuditLogTable;
+  staff_invitations: StaffInvitationsTable;
   store_settings: StoreSettingsTable;
   checkout_verifications: CheckoutVerificationsTable;
   payment_events: PaymentEventsTable;

@@ -36,6 +36,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'profile',
   'register',
   'reset-password',
+  'accept-invitation',
   'search',
   'shop',
   'videos',

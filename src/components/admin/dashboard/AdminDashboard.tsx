@@ -26,7 +26,7 @@ export default function AdminDashboard({ currency }: { currency: string }) {
               {notice}
             </p>
           )}
-          <StatCards currency={currency} />
+          <StatCards currency={currency} role={user.role} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <QuickActions role={user.role} />
             <PublishStatusCard />

@@ -2,7 +2,8 @@
 import { fetchDashboardStats } from '../../../lib/api/admin/dashboard.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { formatCount } from '../../../lib/format/numbers.ts';
-import type { DashboardStats } from '../../../shared/admin.ts';
+import { statKeysFor, type DashboardStats } from '../../../shared/admin.ts';
+import type { Role } from '../../../shared/staff-roles.ts';
 import { amountToCents } from '../../../shared/money.ts';
 import { LoadError } from './Panel.tsx';
 import { useRemote } from './use-remote.ts';
@@ -41,18 +42,20 @@ const CARDS: readonly Card[] = [
   },
 ];
 
-/** currency: the store's, which the revenue is shown in. */
-export default function StatCards({ currency }: { currency: string }) {
+/** currency: the store's, which the revenue is shown in; role: the cards are the figures it may see (statKeysFor). */
+export default function StatCards({ currency, role }: { currency: string; role: Role }) {
   const { remote, reload } = useRemote(fetchDashboardStats, 'Could not load the statistics.');
   if (remote.state === 'error') return <LoadError message={remote.message} onRetry={() => void reload()} />;
   const stats = remote.state === 'ready' ? remote.data : null;
+  const shown = new Set(statKeysFor(role));
+  const cards = CARDS.filter((card) => shown.has(card.key));
   return (
     <ul
       className="m-0 grid list-none grid-cols-1 gap-4 p-0 min-[420px]:grid-cols-2 xl:grid-cols-4"
       aria-busy={!stats}
       aria-label="Statistics"
     >
-      {CARDS.map((card) => (
+      {cards.map((card) => (
         <li
           key={card.key}
           className="flex min-w-0 items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-white/10 dark:bg-[#111821] sm:p-5"
@@ -76,9 +79,9 @@ export default function StatCards({ currency }: { currency: string }) {
           </span>
           <div className="min-w-0">
             <p className="m-0 text-sm text-gray-600 dark:text-gray-300">{card.label}</p>
-            {stats ? (
+            {stats?.[card.key] !== undefined ? (
               <p className="m-0 truncate text-2xl font-bold tabular-nums" data-stat={card.key}>
-                {card.format(stats[card.key], currency)}
+                {card.format(stats[card.key] ?? 0, currency)}
               </p>
             ) : (
               <span className="mt-1 block h-7 w-24 animate-pulse rounded bg-gray-200 motion-reduce:animate-none dark:bg-white/10" />

@@ -1,6 +1,7 @@
 /**
  * The /admin/manage-users screen: search, filter and page through accounts; change a role;
- * deactivate or reactivate after a confirmation; reset another account's two-factor sign-in after a confirmation.
+ * deactivate or reactivate after a confirmation; reset another account's two-factor sign-in after a confirmation;
+ * invite staff by email.
  * The server's answer (or refusal) shows in the status line.
  */
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { NoticeLine, PagedListBody, type ListTexts, type Notice } from '../ui/Pa
 import { usePagedList } from '../ui/use-paged-list.ts';
 import ConfirmResetTwoFactorDialog from './ConfirmResetTwoFactorDialog.tsx';
 import ConfirmUserDialog from './ConfirmUserDialog.tsx';
+import InviteStaff from './InviteStaff.tsx';
 import UserFilters from './UserFilters.tsx';
 import { INITIAL_USERS_QUERY, usersQueryReducer } from './users-list.ts';
 import UsersTable from './UsersTable.tsx';
@@ -75,6 +77,7 @@ function UsersScreen({ me }: { me: User }) {
           )}
         </PagedListBody>
       </Panel>
+      <InviteStaff />
       <ConfirmUserDialog
         user={confirming}
         busy={busyId !== null}

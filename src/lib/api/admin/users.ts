@@ -2,6 +2,7 @@
 import type { AdminUser, AdminUserPage } from '../../../shared/admin.ts';
 import type { UserChangeInput } from '../../../shared/schemas/user-admin.ts';
 import type { Role } from '../../../shared/staff-roles.ts';
+import type { InvitationInput, StaffInvitation } from '../../../shared/schemas/staff-invitation.ts';
 import { api } from '../client.ts';
 
 /** The list's query as the screen holds it; empty filters are left out of the URL. */
@@ -34,3 +35,17 @@ export const resetAdminUserTwoFactor = (id: string) =>
   api<{ message: string; user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}/two-factor`, {
     method: 'DELETE',
   });
+
+/** GET /api/admin/users/invitations: the open staff invitations, newest first. */
+export const fetchInvitations = () => api<{ results: StaffInvitation[] }>('/api/admin/users/invitations');
+
+/** POST /api/admin/users/invitations: mails a one-time link to make an account with a staff role. */
+export const sendInvitation = (input: InvitationInput) =>
+  api<{ message: string; invitation: StaffInvitation }>('/api/admin/users/invitations', {
+    method: 'POST',
+    body: input,
+  });
+
+/** DELETE /api/admin/users/invitations/{id}: the link stops working. */
+export const withdrawInvitation = (id: string) =>
+  api<{ message: string }>(`/api/admin/users/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });

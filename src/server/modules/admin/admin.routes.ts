@@ -4,10 +4,11 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AdminNotification, PublishStatus } from '../../../shared/admin.ts';
+import { statsFor, type AdminNotification, type PublishStatus } from '../../../shared/admin.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
+import { signedInUser } from '../../middleware/auth.ts';
 import { AUDIT_PAGE_MAX, recentAudit, recordAudit } from '../audit/audit.repository.ts';
 import { dashboardStats } from './admin.repository.ts';
 
@@ -31,7 +32,7 @@ export function adminNotifications(status: PublishStatus): AdminNotification[] {
 
 export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
   return new Hono<AppEnv>()
-    .get('/dashboard/stats', async (c) => c.json(await dashboardStats(c.get('db'))))
+    .get('/dashboard/stats', async (c) => c.json(statsFor(signedInUser(c).role, await dashboardStats(c.get('db')))))
     .get('/admin/activity', async (c) => {
       const query = ActivityQuery.safeParse({ limit: c.req.query('limit') });
       if (!query.success) throw fieldError(400, `Limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}.`, 'limit');

@@ -19,6 +19,7 @@ const EXCLUDED_SECTIONS = [
   '/settings',
   '/messages',
   '/reset-password',
+  '/accept-invitation',
   '/orders/view',
   '/newsletter',
 ];

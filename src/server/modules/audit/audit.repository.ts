@@ -22,7 +22,7 @@ export function actorName(user: Pick<AuthUser, 'first_name' | 'last_name' | 'use
 /** Records one admin write; pass the write's transaction so both commit or neither does. */
 export async function recordAudit(
   db: Kysely<Database> | Transaction<Database>,
-  actor: AuthUser,
+  actor: Pick<AuthUser, 'id' | 'first_name' | 'last_name' | 'username'>,
   input: AuditInput,
 ): Promise<void> {
   await db

@@ -117,3 +117,20 @@ export function twoFactorChangedMail(brand: MailBrand, to: string, on: boolean, 
     footer: 'You receive this email because it concerns the security of your account.',
   });
 }
+
+/** An admin's invitation to a staff role: the one-time link to create the account. */
+export function staffInvitationMail(
+  brand: MailBrand,
+  to: string,
+  facts: { inviter: string; role: string; url: string; days: number },
+): MailMessage {
+  return message(brand, to, `you are invited to join as ${facts.role}`, {
+    heading: `Join ${brand.name} as ${facts.role}`,
+    paragraphs: [
+      `${facts.inviter} invited you to help run the ${brand.name} website as ${facts.role}.`,
+      `Open the link below to choose your name, username and password. It works once and for ${facts.days} days.`,
+    ],
+    action: { label: 'Create your account', url: facts.url },
+    footer: 'If you did not expect this, you can ignore this email; no account is made without you.',
+  });
+}
