@@ -5,14 +5,15 @@
  */
 
 /** Staff roles first; `customer` is a visitor's account. */
-export const ROLES = ['admin', 'editor', 'shop_manager', 'support', 'customer'] as const;
+export const ROLES = ['admin', 'editor', 'author', 'shop_manager', 'support', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
-export const STAFF_ROLES = ['admin', 'editor', 'shop_manager', 'support'] as const satisfies readonly Role[];
+export const STAFF_ROLES = ['admin', 'editor', 'author', 'shop_manager', 'support'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   editor: 'Editor',
+  author: 'Author',
   shop_manager: 'Shop manager',
   support: 'Support',
   customer: 'Customer',
@@ -21,7 +22,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** What each role is for, shown where an admin picks one. */
 export const ROLE_SUMMARIES: Record<Role, string> = {
   admin: 'Everything, including users, settings, payments and backups.',
-  editor: 'All content, sliders, pictures and comments.',
+  editor: 'All content, sliders, pictures and comments; publishes what authors submit.',
+  author: 'Their own blog posts, sent for review: an editor publishes them.',
   shop_manager: 'Products, orders and the store settings.',
   support: 'Messages and comments.',
   customer: 'A visitor’s account: no admin area.',
@@ -30,13 +32,24 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
 /**
  * The parts of the admin. `everything` is what only an admin may use: users, settings, backups, the newsletter,
  * analytics, and any admin path not named below (a new admin route is the admin's until it is given a part).
+ * `posts` is the blog's admin routes, where a role without `content` reaches only its own drafts (an author's).
  */
-export const PERMISSIONS = ['everything', 'dashboard', 'content', 'sliders', 'comments', 'shop', 'messages'] as const;
+export const PERMISSIONS = [
+  'everything',
+  'dashboard',
+  'content',
+  'posts',
+  'sliders',
+  'comments',
+  'shop',
+  'messages',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['dashboard', 'content', 'sliders', 'comments'],
+  editor: ['dashboard', 'content', 'posts', 'sliders', 'comments'],
+  author: ['dashboard', 'posts'],
   shop_manager: ['dashboard', 'shop'],
   support: ['dashboard', 'messages', 'comments'],
   customer: [],
@@ -68,7 +81,9 @@ const API_PARTS: Readonly<Record<string, Permission>> = {
   '/analytics': 'everything',
   '/sliders': 'sliders',
   '/admin/sliders': 'sliders',
-  '/admin/blogs': 'content',
+  '/admin/blogs': 'posts',
+  // The blog form's category list; the categories' writes stay content.
+  'GET /admin/categories': 'posts',
   '/admin/photos': 'content',
   '/admin/videos': 'content',
   '/admin/audios': 'content',
@@ -90,7 +105,8 @@ const API_PARTS: Readonly<Record<string, Permission>> = {
 /** The admin screens (site paths) and the part each belongs to; a screen not listed is the admin's. */
 const SCREEN_PARTS: Readonly<Record<string, Permission>> = {
   '/admin-dashboard': 'dashboard',
-  '/admin/content': 'content',
+  // An author sees its Blogs tab alone (the other tabs are content).
+  '/admin/content': 'posts',
   '/admin/upload': 'content',
   '/admin/featured': 'content',
   '/admin/events': 'content',
@@ -105,19 +121,24 @@ const SCREEN_PARTS: Readonly<Record<string, Permission>> = {
   '/admin/messages': 'messages',
 };
 
-/** The entry of `parts` whose key is the longest whole-segment prefix of `path`. */
-function partOf(parts: Readonly<Record<string, Permission>>, path: string): Permission | null {
+/**
+ * The entry of `parts` whose key is the longest whole-segment prefix of `path`; at each length an entry for the
+ * method ('GET /admin/categories') comes before one for every method.
+ */
+function partOf(parts: Readonly<Record<string, Permission>>, path: string, method?: string): Permission | null {
   const clean = path.replace(/\/+$/, '') || '/';
+  const reads = method === 'GET' || method === 'HEAD';
   for (let at = clean.length; at > 0; at = clean.lastIndexOf('/', at - 1)) {
-    const part = parts[clean.slice(0, at)];
+    const prefix = clean.slice(0, at);
+    const part = (reads ? parts[`GET ${prefix}`] : undefined) ?? parts[prefix];
     if (part) return part;
   }
   return null;
 }
 
-/** The part of the admin an API path belongs to (`/admin/blogs/1` → content); null outside the admin API. */
-export function apiPermission(path: string): Permission | null {
-  return partOf(API_PARTS, path);
+/** The part of the admin an API call belongs to (`PUT /admin/blogs/1` → posts); null outside the admin API. */
+export function apiPermission(path: string, method = 'GET'): Permission | null {
+  return partOf(API_PARTS, path, method);
 }
 
 /** The part of the admin a screen belongs to (`/admin/orders` → shop); every other admin screen is the admin's. */

@@ -246,7 +246,7 @@ const DASHBOARD = [
   '/api/admin/site-status',
   '/api/admin/site-rebuild',
 ];
-const STAFF_MAY: Record<'editor' | 'shop_manager' | 'support', readonly string[]> = {
+const STAFF_MAY: Record<'editor' | 'author' | 'shop_manager' | 'support', readonly string[]> = {
   editor: [
     ...DASHBOARD,
     '/api/sliders',
@@ -259,13 +259,20 @@ const STAFF_MAY: Record<'editor' | 'shop_manager' | 'support', readonly string[]
     '/api/admin/featured',
     '/api/admin/comments',
   ],
+  // Its own posts (which posts: blog-authors.test.ts), and the blog form's list of categories.
+  author: [...DASHBOARD, '/api/admin/blogs', 'GET /api/admin/categories'],
   shop_manager: [...DASHBOARD, '/api/admin/products', '/api/admin/orders', '/api/admin/store'],
   support: [...DASHBOARD, '/api/admin/messages', '/api/admin/comments'],
 };
 
+/** Whether route `key` ('METHOD /path') is under one of `prefixes` ('/path', or 'METHOD /path' for that method only). */
 const mayUse = (prefixes: readonly string[], key: string) => {
-  const path = key.split(' ')[1] ?? '';
-  return prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+  const [method = '', path = ''] = key.split(' ');
+  return prefixes.some((entry) => {
+    const [only, prefix = ''] = entry.includes(' ') ? entry.split(' ') : [undefined, entry];
+    if (only !== undefined && only !== method) return false;
+    return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+  });
 };
 
 describe('staff roles: each role reaches its part of the admin and nothing else', () => {
@@ -342,6 +349,7 @@ describe('staff roles: each role reaches its part of the admin and nothing else'
     expect(await figures(staffTokens.shop_manager)).toEqual(['totalOrders', 'totalProducts', 'totalRevenue']);
     expect(await figures(staffTokens.editor)).toEqual(['totalProducts']);
     expect(await figures(staffTokens.support)).toEqual(['totalProducts']);
+    expect(await figures(staffTokens.author)).toEqual(['totalProducts']);
   });
 
   it('lets an editor write a post, and the write is recorded under the editor; support may not write one', async () => {

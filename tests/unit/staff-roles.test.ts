@@ -13,8 +13,9 @@ import { statsFor } from '../../src/shared/admin.ts';
 
 describe('apiPermission', () => {
   it.each([
-    ['/admin/blogs', 'content'],
-    ['/admin/blogs/1', 'content'],
+    ['/admin/blogs', 'posts'],
+    ['/admin/blogs/1', 'posts'],
+    ['/admin/photos/1', 'content'],
     ['/admin/events/1/registrations.csv', 'content'],
     ['/admin/comments/blog/1/block', 'comments'],
     ['/admin/products/9', 'shop'],
@@ -36,9 +37,17 @@ describe('apiPermission', () => {
     ['/admin/something-new', 'everything'],
     ['/admin/blogsx', 'everything'],
     ['/admin/orders-export', 'everything'],
-    ['/admin/blogs/', 'content'],
+    ['/admin/blogs/', 'posts'],
   ])('%s belongs to %s', (path, part) => {
     expect(apiPermission(path)).toBe(part);
+  });
+
+  it('reads a method-specific entry first: the categories are read by the blog form, written by content', () => {
+    expect(apiPermission('/admin/categories', 'GET')).toBe('posts');
+    expect(apiPermission('/admin/categories', 'HEAD')).toBe('posts');
+    expect(apiPermission('/admin/categories', 'POST')).toBe('content');
+    expect(apiPermission('/admin/categories/4', 'DELETE')).toBe('content');
+    expect(apiPermission('/admin/categories/order', 'PUT')).toBe('content');
   });
 
   it.each(['/blogs', '/products/1', '/', '', '//admin/blogs'])('%s is outside the admin API', (path) => {
@@ -49,7 +58,8 @@ describe('apiPermission', () => {
 describe('screenPermission', () => {
   it.each([
     ['/admin-dashboard', 'dashboard'],
-    ['/admin/content', 'content'],
+    ['/admin/content', 'posts'],
+    ['/admin/upload', 'content'],
     ['/admin/orders/', 'shop'],
     ['/admin/messages', 'messages'],
     ['/admin/edit-hero', 'sliders'],
@@ -65,7 +75,8 @@ describe('screenPermission', () => {
 describe('can', () => {
   const table: Record<string, readonly string[]> = {
     admin: PERMISSIONS,
-    editor: ['dashboard', 'content', 'sliders', 'comments'],
+    editor: ['dashboard', 'content', 'posts', 'sliders', 'comments'],
+    author: ['dashboard', 'posts'],
     shop_manager: ['dashboard', 'shop'],
     support: ['dashboard', 'messages', 'comments'],
     customer: [],
@@ -85,11 +96,11 @@ describe('can', () => {
 });
 
 describe('parseRole and isStaff', () => {
-  it('knows the five roles and nothing else', () => {
+  it('knows the six roles and nothing else', () => {
     expect(ROLES.map(parseRole)).toEqual(ROLES);
     expect(parseRole('ADMIN')).toBeNull();
     expect(parseRole(7)).toBeNull();
-    expect(ROLES.filter(isStaff)).toEqual(['admin', 'editor', 'shop_manager', 'support']);
+    expect(ROLES.filter(isStaff)).toEqual(['admin', 'editor', 'author', 'shop_manager', 'support']);
     expect(isStaff(undefined)).toBe(false);
   });
 });
@@ -100,6 +111,7 @@ describe('statsFor', () => {
     ['admin', stats],
     ['shop_manager', { totalProducts: 24, totalOrders: 3, totalRevenue: 120.5 }],
     ['editor', { totalProducts: 24 }],
+    ['author', { totalProducts: 24 }],
     ['support', { totalProducts: 24 }],
     ['customer', {}],
   ])('%s sees %j', (role, expected) => {

@@ -192,6 +192,10 @@ export interface BlogsTable {
   published: Bool;
   created_at: string;
   updated_at: string | null;
+  /** The account that wrote it (blogs.admin.service.ts); null for posts from before authors were recorded. */
+  author_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its author sent it for review; null when not waiting for an editor. */
+  submitted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BlogCommentsTable {

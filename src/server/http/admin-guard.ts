@@ -62,7 +62,7 @@ function areaGuard(area: AdminArea, prefix: string): MiddlewareHandler<AppEnv> {
       await next();
       return;
     }
-    return staffOnly[apiPermission(c.req.path.slice(prefix.length)) ?? 'everything'](c, next);
+    return staffOnly[apiPermission(c.req.path.slice(prefix.length), method) ?? 'everything'](c, next);
   };
 }
 

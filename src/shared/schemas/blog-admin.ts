@@ -18,6 +18,10 @@ export const BLOG_TAGS_MAX = 20;
 /** The texts of a blog's refusals and answers. */
 export const BLOG_NOT_FOUND = 'Blog not found';
 export const BLOG_SLUG_TAKEN = 'Another blog already uses this address.';
+/** What an author is told when a write would reach visitors: an editor publishes. */
+export const AUTHOR_CANNOT_PUBLISH = 'Authors send posts for review; an editor publishes them.';
+export const AUTHOR_POST_PUBLISHED = 'This post is published: an editor changes it now.';
+export const BLOG_SUBMITTED = 'Sent for review: an editor will publish it.';
 
 /** true/false as JSON or as the form's 'true'/'false'. */
 export const formBoolean = z.union(
@@ -83,6 +87,10 @@ export interface AdminBlog {
   category: string;
   tags: string[];
   published: boolean;
+  /** Who wrote it ('' for posts from before authors were recorded) and when it was sent for review (null: not waiting). */
+  author: string;
+  authorId: string | null;
+  submittedAt: string | null;
   createdAt: string;
   updatedAt: string | null;
   views: number;

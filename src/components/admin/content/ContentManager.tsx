@@ -2,6 +2,7 @@
  * The /admin/content screen (site-spec section 2): heading, search, grid/list toggle and the eight
  * tabs; each tab's panel is loaded when first shown. The chosen tab lives in the address (?tab=Videos), so a reload keeps it.
  */
+import { can, type Role } from '../../../shared/staff-roles.ts';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import AdminGate from '../ui/AdminGate.tsx';
 import TabList from '../ui/TabList.tsx';
@@ -66,16 +67,26 @@ function ViewToggle({ view, onView }: { view: ContentView; onView: (view: Conten
   );
 }
 
-function Manager({ currency }: { currency: string }) {
-  const [tab, setTab] = useState<ContentTab>(tabFromUrl);
+/** The tabs `role` may use: every one with content, the Blogs tab alone with only its own posts (an author). */
+export const tabsFor = (role: Role): readonly ContentTab[] => (can(role, 'content') ? CONTENT_TABS : ['Blogs']);
+
+function Manager({ currency, role }: { currency: string; role: Role }) {
+  const tabs = tabsFor(role);
+  const [tab, setTab] = useState<ContentTab>(() => {
+    const named = tabFromUrl();
+    return tabs.includes(named) ? named : (tabs[0] ?? 'Blogs');
+  });
   const [query, setQuery] = useState('');
   const [view, setView] = useState<ContentView>('grid');
 
   useEffect(() => {
-    const back = () => setTab(tabFromUrl());
+    const back = () => {
+      const named = tabFromUrl();
+      if (tabs.includes(named)) setTab(named);
+    };
     window.addEventListener('popstate', back);
     return () => window.removeEventListener('popstate', back);
-  }, []);
+  }, [tabs]);
 
   const choose = (next: ContentTab, focus = false) => {
     setTab(next);
@@ -103,7 +114,7 @@ function Manager({ currency }: { currency: string }) {
       </div>
       <TabList
         label="Content types"
-        tabs={CONTENT_TABS}
+        tabs={tabs}
         chosen={tab}
         onChoose={choose}
         tabId={tabId}
@@ -111,7 +122,7 @@ function Manager({ currency }: { currency: string }) {
       />
       <div id="content-tab-panel" role="tabpanel" aria-labelledby={tabId(tab)} className="min-w-0">
         <Suspense fallback={<Spinner compact label={`Loading ${tab}`} />}>
-          <Active key={tab} query={query} view={view} currency={currency} />
+          <Active key={tab} query={query} view={view} currency={currency} role={role} />
         </Suspense>
       </div>
     </div>
@@ -120,5 +131,5 @@ function Manager({ currency }: { currency: string }) {
 
 /** currency: the store's, baked in at build time (a change of currency rebuilds the site). */
 export default function ContentManager({ currency }: { currency: string }) {
-  return <AdminGate>{() => <Manager currency={currency} />}</AdminGate>;
+  return <AdminGate>{(user) => <Manager currency={currency} role={user.role} />}</AdminGate>;
 }

@@ -1,3 +1,5 @@
+import type { Role } from '../../../shared/staff-roles.ts';
+
 /** The tabs of Content Management (site-spec section 2), in the spec's order, and what every tab's panel receives. */
 export const CONTENT_TABS = ['Images', 'Videos', 'Audio', 'Documents', 'Blogs', 'Events', 'Plans', 'Pages'] as const;
 export type ContentTab = (typeof CONTENT_TABS)[number];
@@ -10,4 +12,6 @@ export interface ContentPanelProps {
   view: ContentView;
   /** The store's currency (GET /api/store), which a plan's price is shown in. */
   currency: string;
+  /** The signed-in role: an author's Blogs tab sends posts for review instead of publishing. */
+  role: Role;
 }

@@ -12,7 +12,8 @@ export interface BlogSaved {
 
 /** The form's fields as text (tags comma-separated, published 'true'/'false'), and a new cover when one was chosen. */
 export interface BlogFormInput {
-  fields: Record<'title' | 'slug' | 'caption' | 'category' | 'tags' | 'content' | 'published', string>;
+  /** `published` left out: the post's state stays as it is (an author's edit). */
+  fields: Record<'title' | 'slug' | 'caption' | 'category' | 'tags' | 'content', string> & { published?: string };
   cover?: File | undefined;
   /** Drop the stored cover (no new one chosen). */
   removeCover?: boolean;
@@ -46,6 +47,10 @@ export const updateBlog = (id: string, input: BlogFormInput, onProgress?: Progre
 /** PATCH /api/admin/blogs/{id}: publishes or unpublishes. */
 export const setBlogPublished = (id: string, published: boolean) =>
   api<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'PATCH', body: { published } });
+
+/** POST /api/admin/blogs/{id}/submit: an author's draft goes to the editors for review. */
+export const submitBlog = (id: string) =>
+  api<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}/submit`, { method: 'POST' });
 
 /** DELETE /api/admin/blogs/{id}. */
 export const deleteBlog = (id: string) =>

@@ -3,36 +3,31 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { BlogsTable } from '../../db/schema.ts';
 
-/** Every blog, newest first, with its number of comments. */
-export const listAllBlogRows = (db: Db) =>
+/** Blogs with their number of comments and their author's names (none for posts from before authors). */
+const withCounts = (db: Db) =>
   db
     .selectFrom('blogs')
+    .leftJoin('users', 'users.id', 'blogs.author_id')
     .selectAll('blogs')
+    .select(['users.first_name as author_first_name', 'users.last_name as author_last_name'])
     .select((eb) =>
       eb
         .selectFrom('blog_comments')
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('blog_comments.blog_id', '=', 'blogs.id')
         .as('comment_count'),
-    )
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    );
+
+/** Every blog, or only `authorId`'s, newest first, with its number of comments and its author's name. */
+export const listAllBlogRows = (db: Db, authorId?: string) =>
+  withCounts(db)
+    .$if(authorId !== undefined, (q) => q.where('blogs.author_id', '=', authorId ?? ''))
+    .orderBy('blogs.created_at', 'desc')
+    .orderBy('blogs.id')
     .execute();
 
-/** One blog (drafts too) with its number of comments. */
-export const findBlogRow = (db: Db, id: string) =>
-  db
-    .selectFrom('blogs')
-    .selectAll('blogs')
-    .select((eb) =>
-      eb
-        .selectFrom('blog_comments')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('blog_comments.blog_id', '=', 'blogs.id')
-        .as('comment_count'),
-    )
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** One blog (drafts too) with its number of comments and its author's names. */
+export const findBlogRow = (db: Db, id: string) => withCounts(db).where('blogs.id', '=', id).executeTakeFirst();
 
 /** A blog row with `comment_count`. */
 export type AdminBlogRow = NonNullable<Awaited<ReturnType<typeof findBlogRow>>>;

@@ -1,6 +1,10 @@
-/** Blog writes: /api/admin/blogs, drafts included; every route is admin-only. */
+/**
+ * Blog writes: /api/admin/blogs, drafts included; behind the admin guard's `posts` part, where an author reaches only
+ * its own drafts (blogs.admin.service.ts).
+ */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { BLOG_SUBMITTED } from '../../../shared/schemas/blog-admin.ts';
 import { checkWithMessages } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
@@ -12,6 +16,7 @@ import {
   deleteBlog,
   oneBlog,
   setBlogPublished,
+  submitBlog,
   updateBlog,
   type BlogWriteContext,
 } from './blogs.admin.service.ts';
@@ -35,9 +40,11 @@ const blogForm = (c: Context<AppEnv>) => readWriteBody(c, ['image']);
 export function blogAdminRoutes() {
   const router = new Hono<AppEnv>();
 
-  router.get('/admin/blogs', async (c) => c.json({ results: await allBlogs(c.get('db')) }));
+  router.get('/admin/blogs', async (c) => c.json({ results: await allBlogs(c.get('db'), signedInUser(c)) }));
 
-  router.get('/admin/blogs/:id', async (c) => c.json({ blog: await oneBlog(c.get('db'), c.req.param('id')) }));
+  router.get('/admin/blogs/:id', async (c) =>
+    c.json({ blog: await oneBlog(c.get('db'), signedInUser(c), c.req.param('id')) }),
+  );
 
   router.post('/admin/blogs', uploadBodyLimit(1), async (c) => {
     const { blog, publicChange } = await createBlog(writeContext(c), await blogForm(c));
@@ -56,6 +63,11 @@ export function blogAdminRoutes() {
     const { blog, publicChange } = await setBlogPublished(writeContext(c), c.req.param('id'), published);
     siteChanged(c, 'blogs', publicChange);
     return c.json({ message: blog.published ? 'Blog published' : 'Blog unpublished', blog });
+  });
+
+  router.post('/admin/blogs/:id/submit', async (c) => {
+    const blog = await submitBlog(writeContext(c), c.req.param('id'));
+    return c.json({ message: BLOG_SUBMITTED, blog });
   });
 
   router.delete('/admin/blogs/:id', async (c) => {

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  AUTHOR_CANNOT_PUBLISH,
+  AUTHOR_POST_PUBLISHED,
   BLOG_NOT_FOUND,
   BLOG_SLUG_TAKEN,
   checkBlogChanges,
@@ -33,6 +35,7 @@ import {
   type AdminBlogRow,
 } from './blogs.admin.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { can } from '../../../shared/staff-roles.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
 
@@ -69,6 +72,9 @@ export function adminBlogFromRow(r: AdminBlogRow): AdminBlog {
     category: r.category,
     tags: parseStringArray(r.tags),
     published: bool(r.published),
+    author: `${r.author_first_name ?? ''} ${r.author_last_name ?? ''}`.trim(),
+    authorId: r.author_id,
+    submittedAt: r.submitted_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     views: r.views,
@@ -76,16 +82,33 @@ export function adminBlogFromRow(r: AdminBlogRow): AdminBlog {
   };
 }
 
-/** GET /api/admin/blogs: every blog, drafts too, newest first. */
-export async function allBlogs(db: Db): Promise<AdminBlog[]> {
-  return (await listAllBlogRows(db)).map(adminBlogFromRow);
+/**
+ * Whether `actor` edits every post (content: an editor, an admin); anyone else with the blog's routes (an author)
+ * sees and changes only its own posts, never publishes, and leaves a post alone once an editor published it.
+ */
+const editsEveryPost = (actor: AuthUser) => can(actor.role, 'content');
+
+/** The post as `actor` may see it: another author's post is not found. */
+function visibleTo(actor: AuthUser, row: AdminBlogRow | undefined): AdminBlogRow {
+  if (!row || (!editsEveryPost(actor) && row.author_id !== actor.id)) throw notFound();
+  return row;
+}
+
+/** Refuses an author's change of a post an editor already published. */
+function changeableBy(actor: AuthUser, row: AdminBlogRow | undefined): AdminBlogRow {
+  const own = visibleTo(actor, row);
+  if (!editsEveryPost(actor) && bool(own.published)) throw new ApiError(403, AUTHOR_POST_PUBLISHED);
+  return own;
+}
+
+/** GET /api/admin/blogs: every blog, drafts too, newest first; an author's own only. */
+export async function allBlogs(db: Db, actor: AuthUser): Promise<AdminBlog[]> {
+  return (await listAllBlogRows(db, editsEveryPost(actor) ? undefined : actor.id)).map(adminBlogFromRow);
 }
 
 /** GET /api/admin/blogs/:id. */
-export async function oneBlog(db: Db, id: string): Promise<AdminBlog> {
-  const row = await findBlogRow(db, id);
-  if (!row) throw notFound();
-  return adminBlogFromRow(row);
+export async function oneBlog(db: Db, actor: AuthUser, id: string): Promise<AdminBlog> {
+  return adminBlogFromRow(visibleTo(actor, await findBlogRow(db, id)));
 }
 
 /**
@@ -114,6 +137,7 @@ const removesCover = (form: BlogForm) => form.fields['image'] === '' && !form.fi
 export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise<BlogWrite> {
   const check = checkBlogCreate(form.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
+  if (check.value.published && !editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
   const values = await withKnownCategory(ctx.db, 'blog', check.value);
   const content = await sanitizeRichText(values.content);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
@@ -133,6 +157,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
         published: values.published,
         created_at: new Date().toISOString(),
         updated_at: null,
+        author_id: ctx.actor.id,
       });
       await claimMedia(trx, image);
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
@@ -157,9 +182,10 @@ function changedColumns(values: BlogChangeValues, content: string | undefined) {
 
 /** PUT /api/admin/blogs/:id: the sent fields change, the others keep their values; a new cover replaces the old. */
 export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogForm): Promise<BlogWrite> {
-  if (!(await findBlogRow(ctx.db, id))) throw notFound();
+  changeableBy(ctx.actor, await findBlogRow(ctx.db, id));
   const check = checkBlogChanges(form.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
+  if (check.value.published === true && !editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
   const values = await withKnownCategory(ctx.db, 'blog', check.value);
   const content = values.content === undefined ? undefined : await sanitizeRichText(values.content);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
@@ -168,8 +194,8 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
     image,
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const before = await findBlogRow(trx, id);
-        if (!before) throw notFound();
+        // Checked again inside the write: an editor may have published it meanwhile.
+        const before = changeableBy(ctx.actor, await findBlogRow(trx, id));
         const title = values.title ?? before.title;
         // An unsent slug stays; one sent empty is made again from the (new) title.
         const slug =
@@ -197,12 +223,16 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
   return { blog, publicChange: blog.published || bool(before.published) };
 }
 
-/** PATCH /api/admin/blogs/:id: publishes or unpublishes. */
+/** PATCH /api/admin/blogs/:id: publishes or unpublishes (not an author); a published post waits for no review. */
 export async function setBlogPublished(ctx: BlogWriteContext, id: string, published: boolean): Promise<BlogWrite> {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await findBlogRow(trx, id);
-    if (!before) throw notFound();
-    await updateBlogRow(trx, id, { published, updated_at: new Date().toISOString() });
+    const before = visibleTo(ctx.actor, await findBlogRow(trx, id));
+    if (!editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
+    await updateBlogRow(trx, id, {
+      published,
+      ...(published ? { submitted_at: null } : {}),
+      updated_at: new Date().toISOString(),
+    });
     const summary = `${label(before.title)} ${published ? 'published' : 'unpublished'}`;
     await recordAudit(trx, ctx.actor, { action: 'blog.update', target: { type: 'blog', id }, summary });
     return {
@@ -215,6 +245,7 @@ export async function setBlogPublished(ctx: BlogWriteContext, id: string, publis
 /** DELETE /api/admin/blogs/:id: its comments go with it; its cover leaves DATA_DIR/media once nothing else names it. */
 export async function deleteBlog(ctx: BlogWriteContext, id: string): Promise<{ publicChange: boolean }> {
   const row = await ctx.db.transaction().execute(async (trx) => {
+    changeableBy(ctx.actor, await findBlogRow(trx, id));
     const deleted = await deleteBlogRow(trx, id);
     if (!deleted) throw notFound();
     await unclaimMedia(trx, deleted.image);
@@ -227,4 +258,19 @@ export async function deleteBlog(ctx: BlogWriteContext, id: string): Promise<{ p
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
   return { publicChange: bool(row.published) };
+}
+
+/** POST /api/admin/blogs/:id/submit: the author sends a draft for review; editors see it waiting. */
+export async function submitBlog(ctx: BlogWriteContext, id: string): Promise<AdminBlog> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = changeableBy(ctx.actor, await findBlogRow(trx, id));
+    if (bool(before.published)) throw new ApiError(409, 'This post is already published.');
+    await updateBlogRow(trx, id, { submitted_at: new Date().toISOString() });
+    await recordAudit(trx, ctx.actor, {
+      action: 'blog.update',
+      target: { type: 'blog', id },
+      summary: `${label(before.title)} sent for review`,
+    });
+    return adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`));
+  });
 }

@@ -26,6 +26,8 @@ interface Props {
   blog: AdminBlog | 'new' | null;
   onClose: () => void;
   onSaved: (message: string) => void;
+  /** false for an author: no Status field, the post stays a draft until an editor publishes it. */
+  publishes?: boolean;
 }
 
 interface Draft {
@@ -116,7 +118,7 @@ function CoverField({
   );
 }
 
-export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
+export default function BlogFormDialog({ blog, onClose, onSaved, publishes = true }: Props) {
   const [cover, setCover] = useState<File | null>(null);
   const [removeCover, setRemoveCover] = useState(false);
   // A new editor for each post opened (its content is read once, on mount).
@@ -149,7 +151,8 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
       category: draft.category,
       tags: draft.tags,
       content: draft.content,
-      published: String(draft.state === 'published'),
+      // An author never sends it: the server refuses an author's publish, and an edit keeps the post a draft.
+      ...(publishes ? { published: String(draft.state === 'published') } : {}),
     };
     const check = checkBlogCreate(fields);
     if (!check.ok) {
@@ -242,14 +245,16 @@ export default function BlogFormDialog({ blog, onClose, onSaved }: Props) {
         initialHtml={draft.content}
         onChange={(content) => set({ content })}
       />
-      <SelectInput
-        label="Status"
-        name="published"
-        value={draft.state}
-        error={errors['published']}
-        options={DRAFT_STATE_OPTIONS}
-        onChange={(state) => set({ state })}
-      />
+      {publishes && (
+        <SelectInput
+          label="Status"
+          name="published"
+          value={draft.state}
+          error={errors['published']}
+          options={DRAFT_STATE_OPTIONS}
+          onChange={(state) => set({ state })}
+        />
+      )}
     </ContentFormDialog>
   );
 }

@@ -19,6 +19,8 @@ export interface ContentCardItem {
   image: string | null;
   createdAt: string;
   published: boolean;
+  /** A draft sent for review (a blog post by an author): the badge says so. */
+  inReview?: boolean;
 }
 
 /** A button under a card; `tone: 'danger'` for Delete. */
@@ -71,13 +73,15 @@ function CardImage({ src, alt, list }: { src: string | null; alt: string; list: 
   );
 }
 
-function Badge({ published }: { published: boolean }) {
+function Badge({ published, inReview = false }: { published: boolean; inReview?: boolean | undefined }) {
   const tone = published
     ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300'
-    : 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200';
+    : inReview
+      ? 'bg-sky-100 text-sky-900 dark:bg-sky-500/15 dark:text-sky-200'
+      : 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200';
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
-      {published ? 'Published' : 'Draft'}
+      {published ? 'Published' : inReview ? 'In review' : 'Draft'}
     </span>
   );
 }
@@ -102,7 +106,7 @@ function Card<T extends ContentCardItem>({ item, view, actions, details, showIma
       <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? '' : 'p-4'}`}>
         <div className="flex items-start justify-between gap-2">
           <h3 className="m-0 min-w-0 break-words text-base font-semibold">{title}</h3>
-          <Badge published={item.published} />
+          <Badge published={item.published} inReview={item.inReview} />
         </div>
         {item.caption && (
           <p className="m-0 line-clamp-3 break-words text-sm text-gray-700 dark:text-gray-300">{item.caption}</p>

@@ -9,7 +9,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useRemote } from '../../dashboard/use-remote.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';
-import ContentCards, { type ContentCardItem } from './ContentCards.tsx';
+import ContentCards, { type CardAction, type ContentCardItem } from './ContentCards.tsx';
 import ContentNotice from './ContentNotice.tsx';
 import DeleteContentDialog from './DeleteContentDialog.tsx';
 import { useContentWrites } from './use-content-writes.ts';
@@ -25,8 +25,8 @@ export interface ContentFormSlot<T> {
 
 type Written = Promise<{ message: string }>;
 
-// The currency is a Plans matter: the panel itself shows no price.
-interface Props<T> extends Omit<ContentPanelProps, 'currency'> {
+// The currency is a Plans matter and the role the Blogs tab's: the panel itself shows no price and asks no role.
+interface Props<T> extends Omit<ContentPanelProps, 'currency' | 'role'> {
   /** The list's accessible name, e.g. 'Videos'. */
   label: string;
   /** The item in the fallback errors: 'The {noun} could not be changed.' */
@@ -35,6 +35,11 @@ interface Props<T> extends Omit<ContentPanelProps, 'currency'> {
   toCard: (item: T) => ContentCardItem;
   setPublished: (id: string, published: boolean) => Written;
   remove: (id: string) => Written;
+  /**
+   * The card's actions when they are not every tab's Edit, Publish/Unpublish and Delete (an author's post: Send for
+   * review instead of Publish, nothing on a published one): what the default would be, given `run`, to keep or change.
+   */
+  cardActions?: (card: Card<T>, defaults: readonly CardAction[], run: (call: () => Written) => void) => CardAction[];
   /** The row above the notice; `openNew` opens the form empty, `reload` quietly reloads the list. */
   toolbar: (openNew: () => void, reload: () => void) => ReactNode;
   form: (slot: ContentFormSlot<T>) => ReactNode;
@@ -43,7 +48,7 @@ interface Props<T> extends Omit<ContentPanelProps, 'currency'> {
   showImage?: boolean;
 }
 
-type Card<T> = ContentCardItem & { item: T };
+export type Card<T> = ContentCardItem & { item: T };
 
 export default function ContentPanel<T>({
   query,
@@ -58,6 +63,7 @@ export default function ContentPanel<T>({
   form,
   details,
   showImage,
+  cardActions,
 }: Props<T>) {
   const loadCards = useCallback(
     async () => (await load()).map((item): Card<T> => ({ ...toCard(item), item })),
@@ -84,16 +90,21 @@ export default function ContentPanel<T>({
         label={label}
         showImage={showImage}
         details={details && ((card) => details(card.item))}
-        actions={(card) => [
-          { label: 'Edit', onClick: () => setEditing(card.item), disabled: busy },
-          {
-            label: card.published ? 'Unpublish' : 'Publish',
-            disabled: busy,
-            onClick: () =>
-              void run(card.id, () => setPublished(card.id, !card.published), `The ${noun} could not be changed.`),
-          },
-          { label: 'Delete', tone: 'danger', onClick: () => setDeleting(card), disabled: busy },
-        ]}
+        actions={(card) => {
+          const defaults: CardAction[] = [
+            { label: 'Edit', onClick: () => setEditing(card.item), disabled: busy },
+            {
+              label: card.published ? 'Unpublish' : 'Publish',
+              disabled: busy,
+              onClick: () =>
+                void run(card.id, () => setPublished(card.id, !card.published), `The ${noun} could not be changed.`),
+            },
+            { label: 'Delete', tone: 'danger', onClick: () => setDeleting(card), disabled: busy },
+          ];
+          return cardActions
+            ? cardActions(card, defaults, (call) => void run(card.id, call, `The ${noun} could not be changed.`))
+            : defaults;
+        }}
       />
       {form({
         target: editing,
