@@ -80,7 +80,7 @@ function Badge({ published, inReview = false }: { published: boolean; inReview?:
       ? 'bg-sky-100 text-sky-900 dark:bg-sky-500/15 dark:text-sky-200'
       : 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200';
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
+    <span className={`inline-block shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
       {published ? 'Published' : inReview ? 'In review' : 'Draft'}
     </span>
   );
