@@ -10,7 +10,16 @@ import { AUTH_TEXTS } from '../../lib/auth-rules.ts';
 import { INVITATION_GONE, INVITATION_TOKEN, type InvitationFacts } from '../../shared/schemas/staff-invitation.ts';
 import { NAME_MAX } from '../../shared/schemas/account.ts';
 import { ROLE_LABELS, ROLE_SUMMARIES } from '../../shared/staff-roles.ts';
-import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, TextField, useFormMessage } from './fields.tsx';
+import {
+  Alert,
+  AuthCard,
+  FormAlert,
+  NewPasswordFields,
+  refusedField,
+  SubmitButton,
+  TextField,
+  useFormMessage,
+} from './fields.tsx';
 
 type Invitation =
   | { state: 'reading' }
@@ -135,27 +144,16 @@ export default function AcceptInvitationForm() {
           maxLength={NAME_MAX}
           aria={form.field('username')}
         />
-        <PasswordField
+        <NewPasswordFields
           label="Password"
           name="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          aria={form.field('password')}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          form={form}
         />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          value={confirm}
-          onChange={setConfirm}
-          autoComplete="new-password"
-          aria={form.field('confirmPassword')}
-        />
-        {form.message && (
-          <Alert tone="error" id={form.id}>
-            {form.message.text}
-          </Alert>
-        )}
+        <FormAlert form={form} />
         <SubmitButton busy={busy}>{busy ? 'Creating your account...' : 'Create account'}</SubmitButton>
       </form>
     </AuthCard>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { changePassword, errorMessage } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS } from '../../lib/auth-rules.ts';
-import { Alert, PasswordField, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
+import { FormAlert, NewPasswordFields, PasswordField, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
 
 interface Props {
   onChanged: () => void;
@@ -67,27 +67,8 @@ export default function ChangePasswordForm({
         autoComplete="current-password"
         aria={form.field('currentPassword')}
       />
-      <PasswordField
-        label="New password"
-        name="newPassword"
-        value={next}
-        onChange={setNext}
-        autoComplete="new-password"
-        aria={form.field('newPassword')}
-      />
-      <PasswordField
-        label="Confirm password"
-        name="confirmPassword"
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-        aria={form.field('confirmPassword')}
-      />
-      {form.message && (
-        <Alert tone={form.message.tone} id={form.id}>
-          {form.message.text}
-        </Alert>
-      )}
+      <NewPasswordFields password={next} confirm={confirm} onPassword={setNext} onConfirm={setConfirm} form={form} />
+      <FormAlert form={form} />
       <SubmitButton busy={busy}>{busy ? 'Saving...' : 'Change Password'}</SubmitButton>
     </form>
   );

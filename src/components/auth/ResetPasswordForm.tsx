@@ -3,7 +3,15 @@ import { useEffect, useState } from 'react';
 import { errorMessage, resetPassword } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS } from '../../lib/auth-rules.ts';
 import { RESET_REDIRECT_MS } from '../../shared/constants.ts';
-import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, useFormMessage } from './fields.tsx';
+import {
+  Alert,
+  AuthCard,
+  FormAlert,
+  NewPasswordFields,
+  refusedField,
+  SubmitButton,
+  useFormMessage,
+} from './fields.tsx';
 
 export default function ResetPasswordForm() {
   const [token, setToken] = useState<string | null>(null);
@@ -62,27 +70,14 @@ export default function ResetPasswordForm() {
           }}
           onChange={form.edited}
         >
-          <PasswordField
-            label="New password"
-            name="newPassword"
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-            aria={form.field('newPassword')}
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            form={form}
           />
-          <PasswordField
-            label="Confirm password"
-            name="confirmPassword"
-            value={confirm}
-            onChange={setConfirm}
-            autoComplete="new-password"
-            aria={form.field('confirmPassword')}
-          />
-          {form.message && (
-            <Alert tone="error" id={form.id}>
-              {form.message.text}
-            </Alert>
-          )}
+          <FormAlert form={form} />
           <SubmitButton busy={busy || token === null}>{busy ? 'Saving...' : 'Reset Password'}</SubmitButton>
         </form>
       )}

@@ -192,3 +192,52 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
     </section>
   );
 }
+
+/** A form's one message under its fields (useFormMessage), as the Alert its marked inputs are described by. */
+export function FormAlert({ form }: { form: Pick<ReturnType<typeof useFormMessage>, 'id' | 'message'> }) {
+  return form.message ? (
+    <Alert tone={form.message.tone} id={form.id}>
+      {form.message.text}
+    </Alert>
+  ) : null;
+}
+
+/** A new password and its confirmation (the form compares them before sending: AUTH_TEXTS.passwordsDiffer). */
+export function NewPasswordFields({
+  label = 'New password',
+  name = 'newPassword',
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  form,
+}: {
+  label?: string;
+  name?: string;
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  form: Pick<ReturnType<typeof useFormMessage>, 'field'>;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name={name}
+        value={password}
+        onChange={onPassword}
+        autoComplete="new-password"
+        aria={form.field(name)}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirmPassword"
+        value={confirm}
+        onChange={onConfirm}
+        autoComplete="new-password"
+        aria={form.field('confirmPassword')}
+      />
+    </>
+  );
+}
