@@ -24,7 +24,9 @@ test('an invited editor makes an account from the link and sees only the content
   const before = mailFiles(e2eDataDir());
   await page.getByLabel('Email address').fill(EDITOR.email);
   await page.getByLabel('Staff role').selectOption('editor');
-  await expect(page.getByText('Editor: All content, sliders, pictures and comments.')).toBeVisible();
+  await expect(
+    page.getByText('Editor: All content, sliders, pictures and comments; publishes what authors submit.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: `Invitation sent to ${EDITOR.email} as editor` }),
