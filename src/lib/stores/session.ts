@@ -1,4 +1,3 @@
-import { isStaff } from '../../shared/staff-roles.ts';
 import { atom } from 'nanostores';
 import { readStorage, writeStorage } from '../browser/storage.ts';
 
@@ -32,9 +31,10 @@ export function logout(): void {
 export const ROLE_KEY = 'role';
 
 /**
- * Remembers which header the signed-in user gets: 'admin' (the Dashboard button) for every staff role, else
- * 'customer'. The server decides every admin call on its own.
+ * Remembers which header the signed-in user gets: 'admin' (the Dashboard button) for every role but a customer's,
+ * the staff roles (shared/staff-roles.ts, not imported: its tables would travel to every public page with this
+ * store). The server decides every admin call on its own.
  */
 export function rememberRole(role: string): void {
-  writeStorage(ROLE_KEY, isStaff(role) ? 'admin' : 'customer');
+  writeStorage(ROLE_KEY, role === 'customer' ? 'customer' : 'admin');
 }
