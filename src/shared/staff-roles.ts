@@ -22,8 +22,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** What each role is for, shown where an admin picks one. */
 export const ROLE_SUMMARIES: Record<Role, string> = {
   admin: 'Everything, including users, settings, payments and backups.',
-  editor: 'All content, sliders, pictures and comments; publishes what authors submit.',
-  author: 'Their own blog posts, sent for review: an editor publishes them.',
+  editor: 'All content, sliders, pictures and comments, and publishing what authors send.',
+  author: 'Writing blog posts and sending them for review; an editor publishes them.',
   shop_manager: 'Products, orders and the store settings.',
   support: 'Messages and comments.',
   customer: 'A visitor’s account: no admin area.',

@@ -25,7 +25,7 @@ test('an invited editor makes an account from the link and sees only the content
   await page.getByLabel('Email address').fill(EDITOR.email);
   await page.getByLabel('Staff role').selectOption('editor');
   await expect(
-    page.getByText('Editor: All content, sliders, pictures and comments; publishes what authors submit.'),
+    page.getByText('Editor: All content, sliders, pictures and comments, and publishing what authors send.'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(
