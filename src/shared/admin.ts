@@ -119,7 +119,13 @@ export interface PublishStatus {
 /** GET /api/admin/notifications: what an admin must know (a failed site build today; orders and messages later). */
 export interface AdminNotification {
   id: string;
-  kind: 'rebuild-failed';
+  kind: 'rebuild-failed' | 'posts-in-review';
   text: string;
   at: string;
+  /** Where to act on it (the posts waiting for review). */
+  href?: string;
 }
+
+/** 'A post waits for review' / '3 posts wait for review'. */
+export const postsInReviewText = (count: number) =>
+  count === 1 ? 'A post waits for review.' : `${count} posts wait for review.`;

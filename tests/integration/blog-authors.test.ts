@@ -10,6 +10,7 @@ import {
   BLOG_SUBMITTED,
   type AdminBlog,
 } from '../../src/shared/schemas/blog-admin.ts';
+import type { AdminNotification } from '../../src/shared/admin.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -38,6 +39,10 @@ const blogOf = (answer: { body: Record<string, unknown> }) => {
   assert(blog, `a blog in ${JSON.stringify(answer.body)}`);
   return blog;
 };
+const notices = async (token: string) =>
+  ((await call(token, 'GET', '/api/admin/notifications')).body['results'] as AdminNotification[]).map(
+    ({ kind, text, href }) => ({ kind, text, href }),
+  );
 const titles = async (token: string) =>
   ((await call(token, 'GET', '/api/admin/blogs')).body['results'] as AdminBlog[]).map((b) => b.title).sort();
 
@@ -98,12 +103,18 @@ describe('authors', () => {
       (b) => b._id === draftId,
     );
     expect(waiting?.submittedAt).not.toBeNull();
+    // The editors' bell says so, with the way to the posts; the author's has nothing to act on.
+    expect(await notices(tokens.editor)).toEqual([
+      { kind: 'posts-in-review', text: 'A post waits for review.', href: '/admin/content?tab=Blogs' },
+    ]);
+    expect(await notices(tokens.author)).toEqual([]);
     // Still the author's draft while it waits: an edit keeps it a draft.
     const edited = await call(tokens.author, 'PUT', `/api/admin/blogs/${draftId}`, { title: 'Field notes, revised' });
     expect(blogOf(edited)).toMatchObject({ title: 'Field notes, revised', published: false });
 
     const published = await call(tokens.editor, 'PATCH', `/api/admin/blogs/${draftId}`, { published: true });
     expect(blogOf(published)).toMatchObject({ published: true, submittedAt: null });
+    expect(await notices(tokens.editor)).toEqual([]);
     expect(await call(tokens.author, 'PUT', `/api/admin/blogs/${draftId}`, { title: 'Sneaky' })).toEqual({
       status: 403,
       body: { message: AUTHOR_POST_PUBLISHED },

@@ -73,8 +73,19 @@ export default function NotificationsButton({ buttonClass }: { buttonClass: stri
         {remote.state === 'ready' && remote.data.length > 0 && (
           <ul className="m-0 list-none space-y-2 p-0">
             {remote.data.map((item) => (
-              <li key={item.id} className="rounded-lg border-l-4 border-red-500 bg-red-500/10 px-3 py-2">
-                <p className="m-0 break-words text-sm">{item.text}</p>
+              <li
+                key={item.id}
+                className={`rounded-lg border-l-4 px-3 py-2 ${item.kind === 'rebuild-failed' ? 'border-red-500 bg-red-500/10' : 'border-sky-500 bg-sky-500/10'}`}
+              >
+                <p className="m-0 break-words text-sm">
+                  {item.href ? (
+                    <a href={item.href} className="font-medium text-[var(--color-primary-ink)] underline">
+                      {item.text}
+                    </a>
+                  ) : (
+                    item.text
+                  )}
+                </p>
                 <time
                   dateTime={item.at}
                   title={formatDateTime(item.at)}

@@ -4,7 +4,9 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { statsFor, type AdminNotification, type PublishStatus } from '../../../shared/admin.ts';
+import { postsInReviewText, statsFor, type AdminNotification, type PublishStatus } from '../../../shared/admin.ts';
+import { can } from '../../../shared/staff-roles.ts';
+import { postsInReview } from '../blogs/blogs.admin.repository.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
@@ -50,5 +52,20 @@ export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
       deps.rebuilds.retry();
       return c.json(deps.rebuilds.status(), 202);
     })
-    .get('/admin/notifications', (c) => c.json({ results: adminNotifications(deps.rebuilds.status()) }));
+    .get('/admin/notifications', async (c) => {
+      const results = adminNotifications(deps.rebuilds.status());
+      // Editors (and the admin) are told of the posts authors sent; the rest of the staff have nothing to do there.
+      if (can(signedInUser(c).role, 'content')) {
+        const waiting = await postsInReview(c.get('db'));
+        if (waiting.count > 0 && waiting.latest !== null)
+          results.push({
+            id: `posts-in-review-${waiting.latest}`,
+            kind: 'posts-in-review',
+            text: postsInReviewText(waiting.count),
+            at: waiting.latest,
+            href: '/admin/content?tab=Blogs',
+          });
+      }
+      return c.json({ results });
+    });
 }

@@ -58,3 +58,14 @@ export async function deleteBlogRow(db: Db, id: string) {
   await db.deleteFrom('blogs').where('id', '=', id).execute();
   return row;
 }
+
+/** How many drafts wait for review, and when the last was sent (null when none). */
+export async function postsInReview(db: Db): Promise<{ count: number; latest: string | null }> {
+  const row = await db
+    .selectFrom('blogs')
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('submitted_at').as('latest')])
+    .where('submitted_at', 'is not', null)
+    .where('published', '=', false)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), latest: row?.latest ?? null };
+}
