@@ -14,6 +14,7 @@ import {
   Alert,
   AuthCard,
   FormAlert,
+  NameFields,
   NewPasswordFields,
   refusedField,
   SubmitButton,
@@ -115,26 +116,7 @@ export default function AcceptInvitationForm() {
         }}
         onChange={form.edited}
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            name="first_name"
-            value={first}
-            onChange={setFirst}
-            autoComplete="given-name"
-            maxLength={NAME_MAX}
-            aria={form.field('first_name')}
-          />
-          <TextField
-            label="Last name"
-            name="last_name"
-            value={last}
-            onChange={setLast}
-            autoComplete="family-name"
-            maxLength={NAME_MAX}
-            aria={form.field('last_name')}
-          />
-        </div>
+        <NameFields first={first} last={last} onFirst={setFirst} onLast={setLast} form={form} />
         <TextField
           label="Username"
           name="username"

@@ -3,7 +3,16 @@ import { useEffect, useId, useState } from 'react';
 import { errorMessage, registerRequest, rememberReturnPath, requestOtp } from '../../lib/api/auth.ts';
 import { AUTH_TEXTS, registerProblem, type RegisterFields } from '../../lib/auth-rules.ts';
 import { PASSWORD_MIN } from '../../shared/password-policy.ts';
-import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, TextField, useFormMessage } from './fields.tsx';
+import {
+  Alert,
+  AuthCard,
+  NameFields,
+  PasswordField,
+  refusedField,
+  SubmitButton,
+  TextField,
+  useFormMessage,
+} from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
 
@@ -79,26 +88,13 @@ export default function RegisterForm({ google = false }: { google?: boolean }) {
         }}
         onChange={form.edited}
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            name="first_name"
-            value={fields.first_name}
-            onChange={field('first_name')}
-            autoComplete="given-name"
-            maxLength={100}
-            aria={form.field('first_name')}
-          />
-          <TextField
-            label="Last name"
-            name="last_name"
-            value={fields.last_name}
-            onChange={field('last_name')}
-            autoComplete="family-name"
-            maxLength={100}
-            aria={form.field('last_name')}
-          />
-        </div>
+        <NameFields
+          first={fields.first_name}
+          last={fields.last_name}
+          onFirst={field('first_name')}
+          onLast={field('last_name')}
+          form={form}
+        />
         <TextField
           label="Email"
           name="email"

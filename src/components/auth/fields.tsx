@@ -1,4 +1,5 @@
 /** Form pieces shared by the sign-in screens (and the Settings forms). */
+import { NAME_MAX } from '../../shared/schemas/account.ts';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export const inputClass =
@@ -239,5 +240,43 @@ export function NewPasswordFields({
         aria={form.field('confirmPassword')}
       />
     </>
+  );
+}
+
+/** First and last name side by side from 640 px, with the account rules' length (registration, an invitation). */
+export function NameFields({
+  first,
+  last,
+  onFirst,
+  onLast,
+  form,
+}: {
+  first: string;
+  last: string;
+  onFirst: (value: string) => void;
+  onLast: (value: string) => void;
+  form: Pick<ReturnType<typeof useFormMessage>, 'field'>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="First name"
+        name="first_name"
+        value={first}
+        onChange={onFirst}
+        autoComplete="given-name"
+        maxLength={NAME_MAX}
+        aria={form.field('first_name')}
+      />
+      <TextField
+        label="Last name"
+        name="last_name"
+        value={last}
+        onChange={onLast}
+        autoComplete="family-name"
+        maxLength={NAME_MAX}
+        aria={form.field('last_name')}
+      />
+    </div>
   );
 }
