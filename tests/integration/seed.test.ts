@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { isDatabaseEmpty, seedDemo, type SeedReport } from '../../src/server/seed/seed-demo.ts';
 import { AUDIOS, EVENTS, PHOTOS, RECOMMENDATIONS, TEAM } from '../../src/server/seed/demo-content.ts';
 import { seedCacheDir, type ThumbnailFetcher } from '../../src/server/seed/seed-pictures.ts';
-import { utcToZoned } from '../../src/shared/schemas/event-admin.ts';
+import { utcToZoned } from '../../src/shared/time-zone.ts';
 import {
   AUDIO_QUALITIES,
   AUDIO_TYPES,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkEvent,
-  isTimeZone,
-  timeZoneOptions,
-  utcToZoned,
-  zonedToUtc,
-} from '../../src/shared/schemas/event-admin.ts';
+import { checkEvent, isTimeZone, timeZoneOptions } from '../../src/shared/schemas/event-admin.ts';
+import { utcToZoned, zonedToUtc } from '../../src/shared/time-zone.ts';
 
 describe('zonedToUtc and utcToZoned', () => {
   it.each([

@@ -1,7 +1,7 @@
 /** Demo event starts: a wall-clock hour in the event's zone, on the day counted on the seeding machine's calendar. */
 import { describe, expect, it } from 'vitest';
 import { eventStart, localZone, startInZone } from '../../src/server/seed/seed-time.ts';
-import { utcToZoned } from '../../src/shared/schemas/event-admin.ts';
+import { utcToZoned } from '../../src/shared/time-zone.ts';
 
 const LA = 'America/Los_Angeles';
 

@@ -1,5 +1,5 @@
 /** Times of demo rows, relative to the moment of seeding. */
-import { utcToZoned, zonedToUtc } from '../../shared/schemas/event-admin.ts';
+import { utcToZoned, zonedToUtc } from '../../shared/time-zone.ts';
 
 export const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

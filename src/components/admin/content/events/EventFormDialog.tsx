@@ -12,9 +12,9 @@ import {
   EVENT_NAME_MAX,
   EVENT_TEXT_MAX,
   timeZoneOptions,
-  utcToZoned,
   type AdminEvent,
 } from '../../../../shared/schemas/event-admin.ts';
+import { utcToZoned } from '../../../../shared/time-zone.ts';
 import { inputClass as baseInputClass } from '../../../auth/fields.tsx';
 import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
