@@ -22,6 +22,7 @@ import { commentRoutes } from './modules/comments/comments.routes.ts';
 import { eventRegistrationRoutes } from './modules/events/registrations.routes.ts';
 import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin.routes.ts';
 import { featuredAdminRoutes } from './modules/recommendations/featured.admin.routes.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
@@ -168,6 +169,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', commentRoutes(deps));
   api.route('/', eventRegistrationRoutes(deps));
   api.route('/', featuredAdminRoutes(deps));
+  // Publishing and unpublishing set for a later time.
+  api.route('/', scheduleRoutes());
   api.route('/', contactRoutes(deps));
   api.route('/', teamRoutes());
   // The header and footer menus: the public, resolved read and the admin's read and save.

@@ -16,6 +16,7 @@ import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { flushActivity } from './modules/activity/activity.service.ts';
 import { findBlogBySlug, findProductBySlug } from './modules/content/content.repository.ts';
 import { startNewsletterSender } from './modules/newsletter/newsletter-sender.ts';
+import { startScheduleRunner } from './modules/schedule/schedule-runner.ts';
 import { prepareData } from './prepare.ts';
 import type { RebuildRun } from './site/rebuild-scheduler.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
@@ -80,8 +81,11 @@ export interface LaunchOptions {
   rebuildSite?: RebuildRun;
   /** Made once the database is open and before it is prepared, so the demo seed can leave its pictures' variants in it. */
   variants?: (db: Db) => VariantQueue;
-  /** Whether this process runs the newsletter's send worker (yes unless told otherwise; never for a site build). */
-  sendMail?: boolean;
+  /**
+   * Whether this process runs the background workers: the newsletter's sender and the scheduled changes' runner (yes
+   * unless told otherwise; never for a site build, which must neither mail anyone nor change what it reads).
+   */
+  workers?: boolean;
 }
 
 export interface LaunchedApi {
@@ -104,7 +108,7 @@ export async function launchApi({
   site = NO_SITE,
   rebuildSite,
   variants: makeVariants,
-  sendMail = true,
+  workers = true,
 }: LaunchOptions) {
   const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const variants = makeVariants?.(db);
@@ -112,12 +116,14 @@ export async function launchApi({
   const deps = createDeps(env, rebuildSite ? { rebuildSite } : {});
   const listening = await startServer({ db, env, deps, site, ...(variants ? { variants } : {}) });
   // Queued newsletter mails go out from here; a restart resumes them (newsletter-sender.ts).
-  const newsletter = sendMail ? startNewsletterSender({ db, env, mailer: deps.mailer }) : null;
+  const newsletter = workers ? startNewsletterSender({ db, env, mailer: deps.mailer }) : null;
+  // Publishing set for a later time is made here, and a restart resumes it (schedule-runner.ts).
+  const schedule = workers ? startScheduleRunner({ db, env, rebuilds: deps.rebuilds }) : null;
   // Every script stops the server before closing the database: the worker stops with it, its mail in flight finished.
   const server: RunningServer = {
     port: listening.port,
     close: async (options) => {
-      await Promise.all([listening.close(options), newsletter?.stop()]);
+      await Promise.all([listening.close(options), newsletter?.stop(), schedule?.stop()]);
     },
   };
   const launched: LaunchedApi = {
@@ -135,8 +141,9 @@ export async function launchApi({
 
 /**
  * The local API a site build reads (scripts/build-site.ts) on env's DATA_DIR or database: on a free loopback port, and
- * without the send worker, so that a build never mails anyone (an import's confirmations wait for the server).
+ * without the workers, so that a build never mails anyone (an import's confirmations wait for the server) nor
+ * publishes anything while it reads.
  */
 export function launchBuildApi(env: Env): Promise<LaunchedApi> {
-  return launchApi({ env: { ...env, PORT: 0, HOST: '127.0.0.1' }, sendMail: false });
+  return launchApi({ env: { ...env, PORT: 0, HOST: '127.0.0.1' }, workers: false });
 }

@@ -47,6 +47,9 @@ export type AuditAction =
   // Every content type, products and orders; a publish change is an update.
   | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete'}`
   | 'order.status'
+  // A publish or unpublish set for a later time, and one withdrawn before it.
+  | 'schedule.create'
+  | 'schedule.cancel'
   // The team on About (a reorder is an update).
   | 'team.create'
   | 'team.update'

@@ -33,6 +33,8 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
  * The parts of the admin. `everything` is what only an admin may use: users, settings, backups, the newsletter,
  * analytics, and any admin path not named below (a new admin route is the admin's until it is given a part).
  * `posts` is the blog's admin routes, where a role without `content` reaches only its own drafts (an author's).
+ * `schedule` is scheduled publishing, for the roles that publish something; each of its types is kept to the roles
+ * that may publish that type (shared/schemas/schedule.ts).
  */
 export const PERMISSIONS = [
   'everything',
@@ -43,14 +45,15 @@ export const PERMISSIONS = [
   'comments',
   'shop',
   'messages',
+  'schedule',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['dashboard', 'content', 'posts', 'sliders', 'comments'],
+  editor: ['dashboard', 'content', 'posts', 'sliders', 'comments', 'schedule'],
   author: ['dashboard', 'posts'],
-  shop_manager: ['dashboard', 'shop'],
+  shop_manager: ['dashboard', 'shop', 'schedule'],
   support: ['dashboard', 'messages', 'comments'],
   customer: [],
 };
@@ -77,6 +80,7 @@ const API_PARTS: Readonly<Record<string, Permission>> = {
   '/admin/notifications': 'dashboard',
   '/admin/site-status': 'dashboard',
   '/admin/site-rebuild': 'dashboard',
+  '/admin/schedule': 'schedule',
   '/company': 'everything',
   '/analytics': 'everything',
   '/sliders': 'sliders',
@@ -105,6 +109,7 @@ const API_PARTS: Readonly<Record<string, Permission>> = {
 /** The admin screens (site paths) and the part each belongs to; a screen not listed is the admin's. */
 const SCREEN_PARTS: Readonly<Record<string, Permission>> = {
   '/admin-dashboard': 'dashboard',
+  '/admin/schedule': 'schedule',
   // An author sees its Blogs tab alone (the other tabs are content).
   '/admin/content': 'posts',
   '/admin/upload': 'content',

@@ -12,6 +12,7 @@ const SIDEBAR = [
   ['Dashboard', '/admin-dashboard'],
   ['Content', '/admin/content'],
   ['Featured', '/admin/featured'],
+  ['Scheduled', '/admin/schedule'],
   ['Comments', '/admin/comments'],
   ['Events', '/admin/events'],
   ['Update Company', '/admin/update-company'],

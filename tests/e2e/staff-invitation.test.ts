@@ -63,6 +63,7 @@ test('an invited editor makes an account from the link and sees only the content
     'Dashboard',
     'Content',
     'Featured',
+    'Scheduled',
     'Comments',
     'Events',
     'Categories',

@@ -236,8 +236,9 @@ describe('admin routes: deny by default', () => {
 
 /**
  * What each staff role may use, written out here from the roles' definitions (an editor: all content, sliders and
- * comments; a shop manager: products, orders and the store; support: messages and comments; every staff role the
- * dashboard and the publish status), as API path prefixes. Every admin route outside a role's list must answer it 403.
+ * comments; a shop manager: products, orders and the store; both: scheduled publishing, of their own types (which
+ * types: scheduled-changes.test.ts); support: messages and comments; every staff role the dashboard and the publish
+ * status), as API path prefixes. Every admin route outside a role's list must answer it 403.
  */
 const DASHBOARD = [
   '/api/dashboard/',
@@ -258,10 +259,11 @@ const STAFF_MAY: Record<'editor' | 'author' | 'shop_manager' | 'support', readon
     '/api/admin/categories',
     '/api/admin/featured',
     '/api/admin/comments',
+    '/api/admin/schedule',
   ],
   // Its own posts (which posts: blog-authors.test.ts), and the blog form's list of categories.
   author: [...DASHBOARD, '/api/admin/blogs', 'GET /api/admin/categories'],
-  shop_manager: [...DASHBOARD, '/api/admin/products', '/api/admin/orders', '/api/admin/store'],
+  shop_manager: [...DASHBOARD, '/api/admin/products', '/api/admin/orders', '/api/admin/store', '/api/admin/schedule'],
   support: [...DASHBOARD, '/api/admin/messages', '/api/admin/comments'],
 };
 

@@ -26,6 +26,8 @@ describe('apiPermission', () => {
     ['/admin/sliders/order', 'sliders'],
     ['/dashboard/stats', 'dashboard'],
     ['/admin/site-rebuild', 'dashboard'],
+    ['/admin/schedule', 'schedule'],
+    ['/admin/schedule/items', 'schedule'],
     ['/admin/users/2', 'everything'],
     ['/admin/backup', 'everything'],
     ['/admin/newsletter/issues', 'everything'],
@@ -62,6 +64,7 @@ describe('screenPermission', () => {
     ['/admin/upload', 'content'],
     ['/admin/orders/', 'shop'],
     ['/admin/messages', 'messages'],
+    ['/admin/schedule', 'schedule'],
     ['/admin/edit-hero', 'sliders'],
     ['/admin/manage-users', 'everything'],
     ['/admin/backup', 'everything'],
@@ -75,9 +78,9 @@ describe('screenPermission', () => {
 describe('can', () => {
   const table: Record<string, readonly string[]> = {
     admin: PERMISSIONS,
-    editor: ['dashboard', 'content', 'posts', 'sliders', 'comments'],
+    editor: ['dashboard', 'content', 'posts', 'sliders', 'comments', 'schedule'],
     author: ['dashboard', 'posts'],
-    shop_manager: ['dashboard', 'shop'],
+    shop_manager: ['dashboard', 'shop', 'schedule'],
     support: ['dashboard', 'messages', 'comments'],
     customer: [],
   };

@@ -9,7 +9,7 @@ import { isPostgresUrl } from './connection.ts';
 import { clientConfig } from './postgres-dialect.ts';
 
 /** Advisory lock keys of the work kinds (distinct from postgres-dialect.ts's WRITE_LOCK_KEY). */
-export const INSTANCE_LOCKS = { siteRebuild: 0x72656275 } as const;
+export const INSTANCE_LOCKS = { siteRebuild: 0x72656275, scheduledChanges: 0x73636864 } as const;
 
 /** Runs `work` once no other instance runs its kind; `signal` gives up the wait (and the lock) when aborted. */
 export type InstanceLock = <T>(work: () => Promise<T>, signal?: AbortSignal) => Promise<T>;

@@ -675,6 +675,23 @@ export interface StaffInvitationsTable {
   revoked_at: string | null;
 }
 
+/** An item published or unpublished at run_at (migration 2026_12_05_0900; src/shared/schemas/schedule.ts). */
+export interface ScheduledChangesTable {
+  id: string;
+  item_type: string;
+  item_id: string;
+  item_title: string;
+  action: string;
+  run_at: string;
+  status: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
+  claimed_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+}
+
 /** One admin write; actor_name is a copy, so the entry reads the same after the account changes. */
 export interface AuditLogTable {
   id: string;
@@ -825,6 +842,7 @@ export interface Database {
   content_likes: ContentLikesTable;
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
+  scheduled_changes: ScheduledChangesTable;
   store_settings: StoreSettingsTable;
   checkout_verifications: CheckoutVerificationsTable;
   payment_events: PaymentEventsTable;

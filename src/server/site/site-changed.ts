@@ -1,7 +1,8 @@
 /**
  * The one way an admin write asks for a site rebuild: its handler names what it changed (siteChanged), and
  * rebuildAfterChange, mounted once in app.ts, asks the scheduler when the answer is a success. A write that fails
- * after naming its change (a later step refused, the database gone) asks for nothing.
+ * after naming its change (a later step refused, the database gone) asks for nothing. A change made with no request
+ * (a scheduled publish at its time) asks through requestRebuild, with the same reason.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
@@ -31,11 +32,16 @@ export function siteChanged(c: Context<AppEnv>, what: SiteChange, publicChange =
   if (publicChange) c.set('siteChange', what);
 }
 
+/** Asks for the rebuild of a change: a request's (rebuildAfterChange), or one made at its time (a scheduled publish). */
+export function requestRebuild(rebuilds: Pick<RebuildScheduler, 'request'>, what: SiteChange): void {
+  rebuilds.request(`${what} changed`);
+}
+
 /** After the handler: a 2xx answer to a request marked by siteChanged becomes one rebuild request. */
 export function rebuildAfterChange(rebuilds: Pick<RebuildScheduler, 'request'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const what = c.get('siteChange');
-    if (what !== undefined && c.res.status >= 200 && c.res.status < 300) rebuilds.request(`${what} changed`);
+    if (what !== undefined && c.res.status >= 200 && c.res.status < 300) requestRebuild(rebuilds, what);
   };
 }

@@ -16,6 +16,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     label: 'Featured',
     icon: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.5 2.9 1-6.1L3.2 9.5l6.1-.9L12 3Z',
   },
+  { href: '/admin/schedule', label: 'Scheduled', icon: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 7v5l3 2' },
   { href: '/admin/comments', label: 'Comments', icon: 'M4 5h16v11H9l-5 4V5ZM8 9h8M8 12h5' },
   { href: '/admin/events', label: 'Events', icon: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h3' },
   { href: '/admin/update-company', label: 'Update Company', icon: 'M4 21V7l8-4 8 4v14M9 21v-5h6v5M9 10h.01M15 10h.01' },
