@@ -20,8 +20,7 @@ let api: APIRequestContext;
 let token = '';
 let postId = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
-const upcoming = (page: Page) =>
-  page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem');
+const upcoming = (page: Page) => page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem');
 
 test.beforeAll(async ({ playwright }) => {
   ({ api, token } = await adminApi(playwright));
@@ -103,7 +102,12 @@ test('the Scheduled screen fits 320, 375 and 1280 px in both themes', async ({ b
   mkdirSync(dir, { recursive: true });
   await api.post('/api/admin/schedule', {
     headers: auth(),
-    data: { type: 'blogs', id: postId, action: 'unpublish', at: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16) },
+    data: {
+      type: 'blogs',
+      id: postId,
+      action: 'unpublish',
+      at: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16),
+    },
   });
   await inBothThemes(browser, token, async (page, theme, width) => {
     await page.goto('/admin/schedule');

@@ -140,7 +140,11 @@ export interface ScheduleList {
 }
 
 /** 'Blog post “Spring notes” will be published on 2027-03-01 at 09:00 (Europe/Paris).' */
-export function scheduledMessage(change: Pick<ScheduledChange, 'type' | 'itemTitle' | 'action'>, local: string, zone: string) {
+export function scheduledMessage(
+  change: Pick<ScheduledChange, 'type' | 'itemTitle' | 'action'>,
+  local: string,
+  zone: string,
+) {
   const [day, time] = local.split('T');
   return `${SCHEDULE_TYPE_LABELS[change.type]} “${change.itemTitle}” will be ${change.action}ed on ${day} at ${(time ?? '').slice(0, 5)} (${zone}).`;
 }

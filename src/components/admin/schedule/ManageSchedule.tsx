@@ -2,7 +2,7 @@
  * The /admin/schedule screen: set an item of a type the person may publish to be published or unpublished at a time
  * on the store's clocks; what waits, soonest first, each with Cancel; what was made lately, or why it could not be.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import {
   cancelScheduledChange,
@@ -17,7 +17,6 @@ import {
   SCHEDULE_TYPES,
   type ScheduleAction,
   type ScheduledChange,
-  type ScheduleItem,
   type ScheduleType,
 } from '../../../shared/schemas/schedule.ts';
 import { can } from '../../../shared/staff-roles.ts';
@@ -49,33 +48,18 @@ function ScheduleForm({
   const form = useRef<HTMLFormElement>(null);
   const refusals = useFieldErrors(form, FIELDS);
   const [type, setType] = useState<ScheduleType>(types[0] ?? 'blogs');
-  const [items, setItems] = useState<ScheduleItem[] | null>(null);
-  const [itemId, setItemId] = useState('');
-  const [action, setAction] = useState<ScheduleAction>('publish');
+  const loadItems = useCallback(() => fetchScheduleItems(type), [type]);
+  const { remote: itemsRemote } = useRemote(loadItems, 'The items could not be loaded.');
+  const items = itemsRemote.state === 'ready' ? itemsRemote.data : null;
+  // '' and null follow the list: its first item, and the change it most likely wants (a published item is most
+  // likely to be taken down, a draft to go up) until the person picks.
+  const [pickedId, setPickedId] = useState('');
+  const [pickedAction, setPickedAction] = useState<ScheduleAction | null>(null);
+  const itemId = pickedId !== '' ? pickedId : (items?.[0]?._id ?? '');
+  const item = items?.find((i) => i._id === itemId);
+  const action = pickedAction ?? (item?.published ? 'unpublish' : 'publish');
   const [at, setAt] = useState(() => anHourFrom(zone));
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setItems(null);
-    setItemId('');
-    fetchScheduleItems(type).then(
-      (list) => {
-        if (!current) return;
-        setItems(list);
-        const first = list[0];
-        setItemId(first?._id ?? '');
-        // A published item is most likely to be taken down, a draft to go up.
-        setAction(first?.published ? 'unpublish' : 'publish');
-      },
-      (error: unknown) => current && refusals.refuseError(error, 'The items could not be loaded.'),
-    );
-    return () => {
-      current = false;
-    };
-    // refusals changes every render; the list depends on the type alone.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [type]);
 
   async function submit() {
     setBusy(true);
@@ -114,6 +98,8 @@ function ScheduleForm({
           onChange={(e) => {
             refusals.clear('type');
             setType(e.target.value as ScheduleType);
+            setPickedId('');
+            setPickedAction(null);
           }}
           {...invalidProps(ids.type, refusals.errors.type)}
         >
@@ -137,17 +123,17 @@ function ScheduleForm({
           disabled={busy || items === null || items.length === 0}
           onChange={(e) => {
             refusals.clear('id');
-            const chosen = items?.find((item) => item._id === e.target.value);
-            setItemId(e.target.value);
-            if (chosen) setAction(chosen.published ? 'unpublish' : 'publish');
+            setPickedId(e.target.value);
+            setPickedAction(null);
           }}
           {...invalidProps(ids.id, refusals.errors.id)}
         >
-          {items === null && <option value="">Loading…</option>}
+          {itemsRemote.state === 'loading' && <option value="">Loading…</option>}
+          {itemsRemote.state === 'error' && <option value="">{itemsRemote.message}</option>}
           {items?.length === 0 && <option value="">No {SCHEDULE_TYPE_LABELS[type].toLowerCase()} yet</option>}
-          {items?.map((item) => (
-            <option key={item._id} value={item._id}>
-              {item.title || 'Untitled'} ({item.published ? 'published' : 'draft'})
+          {items?.map((option) => (
+            <option key={option._id} value={option._id}>
+              {option.title || 'Untitled'} ({option.published ? 'published' : 'draft'})
             </option>
           ))}
         </select>
@@ -165,7 +151,7 @@ function ScheduleForm({
           disabled={busy}
           onChange={(e) => {
             refusals.clear('action');
-            setAction(e.target.value as ScheduleAction);
+            setPickedAction(e.target.value as ScheduleAction);
           }}
           {...invalidProps(ids.action, refusals.errors.action)}
         >
@@ -197,11 +183,7 @@ function ScheduleForm({
         <FieldError id={ids.at} error={refusals.errors.at} />
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          className="brand-button px-4 py-2 text-sm font-semibold"
-          disabled={busy || itemId === ''}
-        >
+        <button type="submit" className="brand-button px-4 py-2 text-sm font-semibold" disabled={busy || itemId === ''}>
           {busy ? 'Scheduling…' : 'Schedule'}
         </button>
         {refusals.failure && (
@@ -298,8 +280,7 @@ function ScheduleScreen({ user }: { user: User }) {
     <div className="flex min-w-0 flex-col gap-4">
       <Panel title="Schedule a change" id="schedule-form">
         <p className="m-0 mb-4 text-sm text-gray-600 dark:text-gray-400">
-          The item is published or unpublished at that time, and the site is rebuilt for visitors a minute or so
-          after.
+          The item is published or unpublished at that time, and the site is rebuilt for visitors a minute or so after.
         </p>
         <ScheduleForm
           types={types}
@@ -317,7 +298,13 @@ function ScheduleScreen({ user }: { user: User }) {
         ) : (
           <ul className="m-0 list-none p-0">
             {upcoming.map((change) => (
-              <ChangeRow key={change._id} change={change} zone={timeZone} busy={busy} onCancel={(c) => void cancel(c)} />
+              <ChangeRow
+                key={change._id}
+                change={change}
+                zone={timeZone}
+                busy={busy}
+                onCancel={(c) => void cancel(c)}
+              />
             ))}
           </ul>
         )}

@@ -21,10 +21,22 @@ type Publish = (ctx: ContentWriteContext, id: string, published: boolean) => Pro
 export const PUBLISHERS: Record<ScheduleType, { publish: Publish; change: SiteChange }> = {
   products: { change: 'products', publish: async (ctx, id, p) => (await setProductPublished(ctx, id, p)).shopChanged },
   blogs: { change: 'blogs', publish: async (ctx, id, p) => (await setBlogPublished(ctx, id, p)).publicChange },
-  events: { change: 'events', publish: async (ctx, id, p) => (await updateEvent(ctx, id, { published: p })).publicChange },
-  photos: { change: 'photos', publish: async (ctx, id, p) => (await editPhoto(ctx, id, { published: p })).publicChange },
-  videos: { change: 'videos', publish: async (ctx, id, p) => (await updateVideo(ctx, id, { published: p })).publicChange },
-  audios: { change: 'audio', publish: async (ctx, id, p) => (await updateAudio(ctx, id, { published: p })).publicChange },
+  events: {
+    change: 'events',
+    publish: async (ctx, id, p) => (await updateEvent(ctx, id, { published: p })).publicChange,
+  },
+  photos: {
+    change: 'photos',
+    publish: async (ctx, id, p) => (await editPhoto(ctx, id, { published: p })).publicChange,
+  },
+  videos: {
+    change: 'videos',
+    publish: async (ctx, id, p) => (await updateVideo(ctx, id, { published: p })).publicChange,
+  },
+  audios: {
+    change: 'audio',
+    publish: async (ctx, id, p) => (await updateAudio(ctx, id, { published: p })).publicChange,
+  },
   pages: { change: 'pages', publish: async (ctx, id, p) => (await togglePage(ctx, id, { published: p })).publicChange },
   plans: {
     change: 'plans',

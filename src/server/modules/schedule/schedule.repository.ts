@@ -30,9 +30,10 @@ export async function findItem(
   id: string,
 ): Promise<{ title: string; published: boolean } | undefined> {
   const { table, title } = ITEM_TABLES[type];
-  const { rows } = await sql<{ title: string; published: boolean | number }>`select ${sql.ref(title)} as title, published from ${sql.table(table)} where id = ${id}`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    title: string;
+    published: boolean | number;
+  }>`select ${sql.ref(title)} as title, published from ${sql.table(table)} where id = ${id}`.execute(db);
   const row = rows[0];
   return row && { title: row.title, published: bool(row.published) };
 }
@@ -40,7 +41,11 @@ export async function findItem(
 /** The items of a type, by title, as the form offers them. */
 export async function listItems(db: Db, type: ScheduleType, limit: number) {
   const { table, title } = ITEM_TABLES[type];
-  const { rows } = await sql<{ id: string; title: string; published: boolean | number }>`select id, ${sql.ref(title)} as title, published from ${sql.table(table)} order by ${sql.ref(title)}, id limit ${limit}`.execute(
+  const { rows } = await sql<{
+    id: string;
+    title: string;
+    published: boolean | number;
+  }>`select id, ${sql.ref(title)} as title, published from ${sql.table(table)} order by ${sql.ref(title)}, id limit ${limit}`.execute(
     db,
   );
   return rows.map((row) => ({ _id: row.id, title: row.title, published: bool(row.published) }));

@@ -203,7 +203,11 @@ export async function runDueChanges(db: Db, dataDir: string, now = new Date()): 
       }
       await finishChange(db, row.id, outcome, new Date().toISOString());
       console.error(
-        JSON.stringify({ level: outcome.status === 'done' ? 'info' : 'error', event: `schedule.${outcome.status}`, id: row.id }),
+        JSON.stringify({
+          level: outcome.status === 'done' ? 'info' : 'error',
+          event: `schedule.${outcome.status}`,
+          id: row.id,
+        }),
       );
     }
   }
