@@ -119,6 +119,7 @@ test('a first comment is held, approved on /admin/comments and then shown on rel
 });
 
 test('a guest comments with a mailed code once the admin allows it, and the queue marks it', async ({ browser }) => {
+  test.setTimeout(120_000); // the guest's flow, the admin's queue and the form at each width: a bound for a hang
   await setGuests(true);
   try {
     const guest = await (await browser.newContext()).newPage();
