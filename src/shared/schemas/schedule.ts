@@ -66,7 +66,7 @@ export const SCHEDULE_ITEM_GONE = 'The item no longer exists';
 export const SCHEDULE_NOT_ALLOWED = 'Whoever scheduled this may no longer publish it';
 export const SCHEDULE_CANCELLED = 'Scheduled change cancelled';
 export const SCHEDULE_NOT_FOUND = 'Scheduled change not found';
-export const SCHEDULE_ALREADY_MADE = 'This change has already been made';
+export const SCHEDULE_NOT_WAITING = 'This change no longer waits: it was made or cancelled';
 
 /**
  * POST /api/admin/schedule: the item, what happens to it, and when, as a wall-clock time on the store's clocks

@@ -32,6 +32,11 @@ export interface ScheduleRunner {
 
 /** The runners of this process, woken when a change is set. */
 const running = new Set<ScheduleRunner>();
+/**
+ * The passes of this process, one after another: the instance lock keeps instances apart on PostgreSQL, but on SQLite
+ * (one process) it lets work straight through, and a pass takes back the claims it finds as a dead process's.
+ */
+let passes: Promise<unknown> = Promise.resolve();
 
 export function wakeScheduleRunners(): void {
   for (const runner of running) runner.wake();
@@ -60,7 +65,14 @@ export function startScheduleRunner(deps: ScheduleRunnerDeps, options: { pollMs?
     });
 
   async function pass(): Promise<void> {
-    const changed = await lock(async () => {
+    const turn = passes.then(() => locked());
+    passes = turn.catch(() => undefined);
+    const changed = await turn;
+    for (const what of changed) requestRebuild(deps.rebuilds, what);
+  }
+
+  function locked() {
+    return lock(async () => {
       holding = true;
       try {
         return await runDueChanges(deps.db, deps.env.DATA_DIR);
@@ -68,15 +80,17 @@ export function startScheduleRunner(deps: ScheduleRunnerDeps, options: { pollMs?
         holding = false;
       }
     }, stopped.signal);
-    for (const what of changed) requestRebuild(deps.rebuilds, what);
   }
 
   async function loop(): Promise<void> {
     while (!stopping()) {
+      let failed = false;
       try {
         await pass();
       } catch (error) {
         if (stopping()) break;
+        // A due change would otherwise call the pass again at once: a failing database is asked at the poll's pace.
+        failed = true;
         console.error(
           JSON.stringify({
             level: 'error',
@@ -86,7 +100,7 @@ export function startScheduleRunner(deps: ScheduleRunnerDeps, options: { pollMs?
         );
       }
       if (stopping()) break;
-      const next = await nextRunAt(deps.db).catch(() => undefined);
+      const next = failed ? undefined : await nextRunAt(deps.db).catch(() => undefined);
       const untilNext = next === undefined ? pollMs : Date.parse(next) - Date.now();
       await pause(Math.min(pollMs, untilNext));
     }

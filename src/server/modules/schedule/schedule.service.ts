@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkScheduleTime,
-  SCHEDULE_ALREADY_MADE,
+  SCHEDULE_NOT_WAITING,
   SCHEDULE_CANCELLED,
   SCHEDULE_ITEM_GONE,
   SCHEDULE_ITEMS_MAX,
@@ -148,7 +148,7 @@ export async function cancelChange(ctx: ScheduleContext, id: string, now = new D
   const row = id.length <= 100 ? await findScheduledChange(ctx.db, id) : undefined;
   if (!row || !mayPublish(ctx.actor.role, row.item_type)) throw notFound(SCHEDULE_NOT_FOUND);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await cancelScheduledChange(trx, id, now.toISOString()))) throw new ApiError(409, SCHEDULE_ALREADY_MADE);
+    if (!(await cancelScheduledChange(trx, id, now.toISOString()))) throw new ApiError(409, SCHEDULE_NOT_WAITING);
     await recordAudit(trx, ctx.actor, {
       action: 'schedule.cancel',
       target: { type: row.item_type.replace(/s$/, ''), id: row.item_id },
