@@ -2,8 +2,8 @@
  * Proof that the API scales out: two API processes (scripts/start-api.ts, each with a DATA_DIR of its own) on one
  * PostgreSQL database and one S3 bucket behave as one: a write through one is read through the other, a login limit
  * counts attempts made through both, a branding change on one is seen at once by the other, an upload through one is
- * served by the other, site rebuilds (build-hook calls) never overlap across them, and after a kill -9 of one the
- * other keeps answering. Runs in the `node-postgres` project only.
+ * served by the other, site rebuilds (build-hook calls) never overlap across them, a scheduled publish is made once
+ * though both run the schedule, and after a kill -9 of one the other keeps answering. Runs in the `node-postgres` project only.
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -180,6 +180,33 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
     // Each instance saw only half of them, yet both refuse now.
     expect((await login(a, 'nobody-x', 'wrong password 2026')).status).toBe(429);
     expect((await login(b, 'nobody-y', 'wrong password 2026')).status).toBe(429);
+  }, 60_000);
+
+  it('makes a scheduled publish once, though both instances run the schedule', async () => {
+    const made = await call<{ blog: { _id: string } }>(a, 'POST', '/api/admin/blogs', {
+      token,
+      body: { title: 'Scheduled on A' },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.blog._id;
+    // Far enough ahead that both instances have looked (every 10 s) and wake for the same moment.
+    const at = new Date(Date.now() + 12_000).toISOString().slice(0, 19);
+    const set = await call(a, 'POST', '/api/admin/schedule', {
+      token,
+      body: { type: 'blogs', id, action: 'publish', at },
+    });
+    expect(set.status).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ blog: { published: boolean } }>(b, 'GET', `/api/admin/blogs/${id}`, { token })).body.blog
+            .published,
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const doneBy = [a, b].map((instance) => instance.output().match(/"event":"schedule\.done"/g)?.length ?? 0);
+    expect(doneBy.reduce((sum, n) => sum + n, 0)).toBe(1);
   }, 60_000);
 
   it('keeps answering through the other after a kill -9 of one', async () => {
