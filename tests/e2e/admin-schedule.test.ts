@@ -44,11 +44,11 @@ test('a draft set to publish waits in Upcoming, is published at its time, and an
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduled' })).toBeVisible();
   await expect(page.getByText('Nothing is scheduled.')).toBeVisible();
 
-  await page.getByLabel('Type').selectOption({ label: 'Blog post' });
-  await page.getByLabel('Item').selectOption({ label: `${TITLE} (draft)` });
-  await expect(page.getByLabel('Change')).toHaveValue('publish');
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Blog post' });
+  await page.getByLabel('Item', { exact: true }).selectOption({ label: `${TITLE} (draft)` });
+  await expect(page.getByLabel('Change', { exact: true })).toHaveValue('publish');
   await expect(page.getByText(`On the store’s clocks (${timeZone}).`)).toBeVisible();
-  const at = await page.getByLabel('Date and time').inputValue();
+  const at = await page.getByLabel('Date and time', { exact: true }).inputValue();
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(
     `Blog post “${TITLE}” will be published on ${at.slice(0, 10)} at ${at.slice(11, 16)} (${timeZone}).`,
@@ -77,8 +77,9 @@ test('a draft set to publish waits in Upcoming, is published at its time, and an
   await expect(page.getByRole('region', { name: 'Lately' }).getByRole('listitem').first()).toContainText('Made');
 
   // Now published, the same post is offered to be taken down; that change is cancelled.
-  await page.getByLabel('Item').selectOption({ label: `${TITLE} (published)` });
-  await expect(page.getByLabel('Change')).toHaveValue('unpublish');
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Blog post' });
+  await page.getByLabel('Item', { exact: true }).selectOption({ label: `${TITLE} (published)` });
+  await expect(page.getByLabel('Change', { exact: true })).toHaveValue('unpublish');
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(upcoming(page)).toHaveCount(1);
   await page.getByRole('button', { name: `Cancel: unpublish ${TITLE}` }).click();
@@ -89,10 +90,11 @@ test('a draft set to publish waits in Upcoming, is published at its time, and an
 test('a time in the past is refused at the field, and nothing is set', async ({ page }) => {
   await signedInAs(page, token);
   await page.goto('/admin/schedule');
-  await page.getByLabel('Item').selectOption({ label: `${TITLE} (published)` });
-  await page.getByLabel('Date and time').fill('2020-01-01T09:00');
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Blog post' });
+  await page.getByLabel('Item', { exact: true }).selectOption({ label: `${TITLE} (published)` });
+  await page.getByLabel('Date and time', { exact: true }).fill('2020-01-01T09:00');
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
-  await expect(page.getByLabel('Date and time')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Date and time', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Date and time must be in the future.')).toBeVisible();
   await expect(page.getByText('Nothing is scheduled.')).toBeVisible();
 });
