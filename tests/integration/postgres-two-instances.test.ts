@@ -201,7 +201,7 @@ describe('two API instances on one PostgreSQL and one bucket', () => {
         async () =>
           (await call<{ blog: { published: boolean } }>(b, 'GET', `/api/admin/blogs/${id}`, { token })).body.blog
             .published,
-        { timeout: 30_000, intervals: [250] },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1000));
