@@ -11,28 +11,14 @@ import {
   type AdminBlog,
 } from '../../src/shared/schemas/blog-admin.ts';
 import type { AdminNotification } from '../../src/shared/admin.ts';
-import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { callAs, staffToken } from '../helpers/staff.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 const tokens = { admin: '', editor: '', author: '', other: '' };
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await t.request(path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** A customer made `role` by the admin through Manage Users; answers the new session's token. */
-async function staff(username: string, role: string): Promise<string> {
-  await t.customerToken(username);
-  const id = (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
-    .id;
-  expect((await call(tokens.admin, 'PATCH', `/api/admin/users/${id}`, { role })).status).toBe(200);
-  return t.login(username, TEST_CUSTOMER_PASSWORD);
-}
+const call = (token: string, method: string, path: string, body?: unknown) => callAs(t, token, method, path, body);
+const staff = (username: string, role: string) => staffToken(t, tokens.admin, username, role);
 
 const blogOf = (answer: { body: Record<string, unknown> }) => {
   const blog = answer.body['blog'] as AdminBlog | undefined;

@@ -18,35 +18,16 @@ import {
 } from '../../src/shared/schemas/schedule.ts';
 import { utcToZoned, zonedToUtc } from '../../src/shared/time-zone.ts';
 import { startProductProcess, type ProductProcess } from '../helpers/product-process.ts';
-import {
-  createTestApp,
-  prepareTestData,
-  TEST_ADMIN_PASSWORD,
-  TEST_CUSTOMER_PASSWORD,
-  type TestApp,
-} from '../helpers/test-app.ts';
+import { callAs, staffToken } from '../helpers/staff.ts';
+import { createTestApp, prepareTestData, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { dropTestDatabase } from '../helpers/test-database.ts';
 
 const ZONE = 'Europe/Paris';
 let t: TestApp;
 const tokens = { admin: '', editor: '', author: '', shop: '', support: '' };
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await t.request(path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** A customer made `role` through Manage Users; answers the new session's token. */
-async function staff(username: string, role: string): Promise<string> {
-  await t.customerToken(username);
-  const id = await userId(username);
-  expect((await call(tokens.admin, 'PATCH', `/api/admin/users/${id}`, { role })).status).toBe(200);
-  return t.login(username, TEST_CUSTOMER_PASSWORD);
-}
+const call = (token: string, method: string, path: string, body?: unknown) => callAs(t, token, method, path, body);
+const staff = (username: string, role: string) => staffToken(t, tokens.admin, username, role);
 const userId = async (username: string) =>
   (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 
