@@ -30,6 +30,8 @@ import type { Db } from '../../db/connection.ts';
 import { ApiError, fieldError, notFound } from '../../http/errors.ts';
 import { NOT_YOUR_PART_MESSAGE } from '../../middleware/auth.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
+import { findUserById } from '../auth/accounts.repository.ts';
+import { bool } from '../content/content.mappers.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { userFromRow } from '../auth/user-dto.ts';
 import type { SiteChange } from '../../site/site-changed.ts';
@@ -80,6 +82,9 @@ function changeFromRow(row: ScheduledChangeRow): ScheduledChange {
 /** The store's zone: the clocks scheduled times are set and shown on. */
 const storeTimeZone = async (db: Db) => (await readStore(db)).time_zone || 'UTC';
 
+/** The audit entry's target: the item, by the singular its own writes use ('blog', 'audio'). */
+const auditTarget = (type: string, id: string) => ({ type: type.replace(/s$/, ''), id });
+
 const mayPublish = (role: string, type: string) =>
   (SCHEDULE_TYPES as readonly string[]).includes(type) && can(role, SCHEDULE_PERMISSION[type as ScheduleType]);
 
@@ -118,7 +123,7 @@ export async function scheduleChange(
     await insertScheduledChange(trx, row);
     await recordAudit(trx, ctx.actor, {
       action: 'schedule.create',
-      target: { type: input.type.replace(/s$/, ''), id: input.id },
+      target: auditTarget(input.type, input.id),
       summary: message,
     });
   });
@@ -151,7 +156,7 @@ export async function cancelChange(ctx: ScheduleContext, id: string, now = new D
     if (!(await cancelScheduledChange(trx, id, now.toISOString()))) throw new ApiError(409, SCHEDULE_NOT_WAITING);
     await recordAudit(trx, ctx.actor, {
       action: 'schedule.cancel',
-      target: { type: row.item_type.replace(/s$/, ''), id: row.item_id },
+      target: auditTarget(row.item_type, row.item_id),
       summary: `${SCHEDULE_CANCELLED}: ${row.action} of ${SCHEDULE_TYPE_LABELS[row.item_type as ScheduleType]} “${row.item_title}”`,
     });
   });
@@ -159,12 +164,8 @@ export async function cancelChange(ctx: ScheduleContext, id: string, now = new D
 
 /** The person who set a change, as its write's actor; null when the account is gone, disabled or may not publish. */
 async function actorOf(db: Db, row: ScheduledChangeRow): Promise<AuthUser | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'username', 'role', 'profile_image', 'disabled'])
-    .where('id', '=', row.created_by)
-    .executeTakeFirst();
-  if (!user || user.disabled === true || user.disabled === 1) return null;
+  const user = await findUserById(db, row.created_by);
+  if (!user || bool(user.disabled)) return null;
   const actor: AuthUser = { ...userFromRow(user), id: user.id, sessionId: '', mustChangePassword: false };
   return mayPublish(actor.role, row.item_type) ? actor : null;
 }
