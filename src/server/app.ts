@@ -29,6 +29,9 @@ import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
+import { blogDrafts } from './modules/blogs/blog-drafts.routes.ts';
+import { draftRoutes } from './modules/drafts/draft.routes.ts';
+import { previewRoutes } from './modules/drafts/preview.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -156,6 +159,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   // items.
   api.route('/', contentAdminRoutes(deps));
   api.route('/', blogAdminRoutes());
+  api.route('/', draftRoutes(deps, blogDrafts));
+  api.route('/preview', previewRoutes(deps));
   api.route('/', productAdminRoutes());
   api.route('/', orderAdminRoutes(deps));
   api.route('/', pageRoutes());

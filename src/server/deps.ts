@@ -25,6 +25,8 @@ export interface ServerKeys {
   sessionBinding: Buffer;
   /** Signs a guest's like key (activity.service.ts newLikeKey). */
   likeKey: Buffer;
+  /** Signs preview links (drafts/preview-link.ts; hono/jwt takes a string secret). */
+  preview: string;
 }
 
 export interface Deps {
@@ -70,6 +72,7 @@ export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
       oidcFlow: subKey(secret, 'oidc-flow').toString('base64url'),
       sessionBinding: subKey(secret, 'session-binding'),
       likeKey: subKey(secret, 'like-key'),
+      preview: subKey(secret, 'preview-link').toString('base64url'),
     },
     rebuilds: createRebuildScheduler({ run, onError: (error) => console.error('site rebuild failed:', error) }),
     payments: createPayments(env),

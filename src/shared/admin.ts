@@ -44,8 +44,8 @@ export type AuditAction =
   | 'user.invite'
   | 'user.invite.withdraw'
   | 'user.invite.accept'
-  // Every content type, products and orders; a publish change is an update.
-  | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete'}`
+  // Every content type, products and orders; a publish change is an update, a draft saved or discarded a draft.
+  | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete' | 'draft'}`
   | 'order.status'
   // A publish or unpublish set for a later time, and one withdrawn before it.
   | 'schedule.create'

@@ -90,6 +90,8 @@ const PUBLIC = new Set([
   // A staff invitation's link: who is invited, and making the account.
   'GET /api/invitations/:token',
   'POST /api/invitations/accept',
+  // A draft's preview link: holding the signed link is the permission (drafts-preview.test.ts).
+  'GET /api/preview/:token',
 ]);
 
 /** Any signed-in user, customer or admin: 401 without a valid token. */

@@ -35,6 +35,7 @@ import * as eventTickets from './migrations/2026_12_03_1000_event_tickets.ts';
 import * as staffInvitations from './migrations/2026_12_04_0900_staff_invitations.ts';
 import * as blogAuthors from './migrations/2026_12_04_1000_blog_authors.ts';
 import * as scheduledChanges from './migrations/2026_12_05_0900_scheduled_changes.ts';
+import * as drafts from './migrations/2026_12_06_0900_drafts.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_04_0900_staff_invitations': staffInvitations,
   '2026_12_04_1000_blog_authors': blogAuthors,
   '2026_12_05_0900_scheduled_changes': scheduledChanges,
+  '2026_12_06_0900_drafts': drafts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -692,6 +692,19 @@ export interface ScheduledChangesTable {
   error: string | null;
 }
 
+/** An item's changes saved as a draft, one per item (migration 2026_12_06_0900; modules/drafts). */
+export interface DraftsTable {
+  item_type: string;
+  item_id: string;
+  /** The form's values as JSON. */
+  fields: string;
+  /** The picture the draft names ('' for none), apart so the media release finds it. */
+  picture: ColumnType<string, string | undefined, string>;
+  saved_by: string;
+  saved_by_name: string;
+  saved_at: string;
+}
+
 /** One admin write; actor_name is a copy, so the entry reads the same after the account changes. */
 export interface AuditLogTable {
   id: string;
@@ -843,6 +856,7 @@ export interface Database {
   audit_log: AuditLogTable;
   staff_invitations: StaffInvitationsTable;
   scheduled_changes: ScheduledChangesTable;
+  drafts: DraftsTable;
   store_settings: StoreSettingsTable;
   checkout_verifications: CheckoutVerificationsTable;
   payment_events: PaymentEventsTable;

@@ -39,10 +39,12 @@ export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/sliders$/ },
   { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },
   { method: 'POST', path: /^\/api\/admin\/photos\/upload$/ },
-  // Each admin resource with a file creates by POST to its collection and replaces by PUT to an item.
+  // Each admin resource with a file creates by POST to its collection and replaces by PUT to an item; a draft of an
+  // item is saved by PUT as the item is.
   ...['products', 'blogs', 'events', 'audios', 'documents'].flatMap((resource) => [
     { method: 'POST', path: new RegExp(`^/api/admin/${resource}$`) },
     { method: 'PUT', path: new RegExp(`^/api/admin/${resource}/[^/]+$`) },
+    { method: 'PUT', path: new RegExp(`^/api/admin/${resource}/[^/]+/draft$`) },
   ]),
   // A team member's portrait; PUT /api/admin/team/order is JSON only.
   { method: 'POST', path: /^\/api\/admin\/team$/ },

@@ -12,7 +12,7 @@ import { mediaStorageAt } from './storage/media-storage.ts';
 /** A server-made media name: uuid, optional variant width, extension. Nothing else is ever turned into a path. */
 const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-w\d{2,4})?\.[a-z0-9]{2,5}$/;
 
-/** Whether any stored record still names `url` (company pictures, sliders, content images, audio files and covers, video posters, team portraits, avatars). */
+/** Whether any stored record still names `url` (company pictures, sliders, content images, audio files and covers, video posters, team portraits, avatars, drafts). */
 async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean> {
   const checks: { limit(n: number): { executeTakeFirst(): Promise<unknown> } }[] = [
     db
@@ -34,6 +34,7 @@ async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean>
     db.selectFrom('videos').select('id').where('poster', '=', url),
     db.selectFrom('team_members').select('id').where('photo', '=', url),
     db.selectFrom('users').select('id').where('profile_image', '=', url),
+    db.selectFrom('drafts').select('item_id').where('picture', '=', url),
   ];
   for (const query of checks) if (await query.limit(1).executeTakeFirst()) return true;
   return false;

@@ -2,6 +2,7 @@
  * The blog form's rules: POST/PUT /api/admin/blogs check their fields with them and the Blogs tab
  * checks the same before sending. Multipart fields arrive as text, JSON ones typed; both are taken.
  */
+import type { DraftInfo } from '../drafts.ts';
 import { isSlug, SLUG_MAX } from '../slug.ts';
 import { CATEGORY_NAME_MAX } from './category.ts';
 import { fieldCheck } from './refusal.ts';
@@ -95,4 +96,21 @@ export interface AdminBlog {
   updatedAt: string | null;
   views: number;
   commentCount: number;
+  /** Changes saved as a draft and not yet published (shared/drafts.ts); null when there are none. */
+  draft: DraftInfo | null;
+}
+
+/** A post's draft: every field of the form as the draft has it, and the cover it shows ('' for none). */
+export interface BlogDraft extends DraftInfo {
+  fields: BlogDraftFields;
+}
+
+export interface BlogDraftFields {
+  title: string;
+  slug: string;
+  caption: string;
+  content: string;
+  category: string;
+  tags: string[];
+  image: string;
 }

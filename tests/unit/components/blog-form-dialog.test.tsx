@@ -34,6 +34,7 @@ const BLOG: AdminBlog = {
   updatedAt: null,
   views: 3,
   commentCount: 0,
+  draft: null,
 };
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -39,6 +39,7 @@ const post = (title: string, changes: Partial<AdminBlog> = {}): AdminBlog => ({
   updatedAt: null,
   views: 0,
   commentCount: 0,
+  draft: null,
   ...changes,
 });
 

@@ -28,7 +28,7 @@ const checkPublished = checkWithMessages(
   'published',
 );
 
-function writeContext(c: Context<AppEnv>): BlogWriteContext {
+export function writeContext(c: Context<AppEnv>): BlogWriteContext {
   // The admin guard ran first, so the user is set.
   return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }

@@ -38,6 +38,8 @@ import { sanitizeRichText } from './rich-text.ts';
 import { can } from '../../../shared/staff-roles.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
+import type { DraftInfo } from '../../../shared/drafts.ts';
+import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface BlogWriteContext {
@@ -56,12 +58,12 @@ export interface BlogWrite {
 export type BlogForm = WriteBody;
 
 const notFound = () => new ApiError(404, BLOG_NOT_FOUND);
-const label = (title: string) => `Blog "${title}"`;
+export const label = (title: string) => `Blog "${title}"`;
 /** A title with no letters or digits still gets an address. */
 const FALLBACK_SLUG = 'post';
 
-/** Row → the admin's blog DTO. */
-export function adminBlogFromRow(r: AdminBlogRow): AdminBlog {
+/** Row → the admin's blog DTO, with who saved its draft (null: none). */
+export function adminBlogFromRow(r: AdminBlogRow, draft: DraftInfo | null = null): AdminBlog {
   return {
     _id: r.id,
     title: r.title,
@@ -79,23 +81,30 @@ export function adminBlogFromRow(r: AdminBlogRow): AdminBlog {
     updatedAt: r.updated_at,
     views: r.views,
     commentCount: r.comment_count ?? 0,
+    draft,
   };
+}
+
+/** The blog as the admin sees it after a write, its draft included. */
+async function readAdminBlog(db: Db, id: string): Promise<AdminBlog> {
+  const draft = await findDraftRow(db, 'blog', id);
+  return adminBlogFromRow(readBack(await findBlogRow(db, id), `blog ${id}`), draft ? draftInfo(draft) : null);
 }
 
 /**
  * Whether `actor` edits every post (content: an editor, an admin); anyone else with the blog's routes (an author)
  * sees and changes only its own posts, never publishes, and leaves a post alone once an editor published it.
  */
-const editsEveryPost = (actor: AuthUser) => can(actor.role, 'content');
+export const editsEveryPost = (actor: AuthUser) => can(actor.role, 'content');
 
 /** The post as `actor` may see it: another author's post is not found. */
-function visibleTo(actor: AuthUser, row: AdminBlogRow | undefined): AdminBlogRow {
+export function visibleTo(actor: AuthUser, row: AdminBlogRow | undefined): AdminBlogRow {
   if (!row || (!editsEveryPost(actor) && row.author_id !== actor.id)) throw notFound();
   return row;
 }
 
 /** Refuses an author's change of a post an editor already published. */
-function changeableBy(actor: AuthUser, row: AdminBlogRow | undefined): AdminBlogRow {
+export function changeableBy(actor: AuthUser, row: AdminBlogRow | undefined): AdminBlogRow {
   const own = visibleTo(actor, row);
   if (!editsEveryPost(actor) && bool(own.published)) throw new ApiError(403, AUTHOR_POST_PUBLISHED);
   return own;
@@ -103,19 +112,24 @@ function changeableBy(actor: AuthUser, row: AdminBlogRow | undefined): AdminBlog
 
 /** GET /api/admin/blogs: every blog, drafts too, newest first; an author's own only. */
 export async function allBlogs(db: Db, actor: AuthUser): Promise<AdminBlog[]> {
-  return (await listAllBlogRows(db, editsEveryPost(actor) ? undefined : actor.id)).map(adminBlogFromRow);
+  const [rows, drafts] = await Promise.all([
+    listAllBlogRows(db, editsEveryPost(actor) ? undefined : actor.id),
+    draftInfos(db, 'blog'),
+  ]);
+  return rows.map((row) => adminBlogFromRow(row, drafts.get(row.id) ?? null));
 }
 
 /** GET /api/admin/blogs/:id. */
 export async function oneBlog(db: Db, actor: AuthUser, id: string): Promise<AdminBlog> {
-  return adminBlogFromRow(visibleTo(actor, await findBlogRow(db, id)));
+  visibleTo(actor, await findBlogRow(db, id));
+  return readAdminBlog(db, id);
 }
 
 /**
  * The slug to store: an explicit one as sent (409 when another blog has it), otherwise one made from the title and
  * made unique with -2, -3….
  */
-async function resolveSlug(db: Db, explicit: string, title: string, exceptId = ''): Promise<string> {
+export async function resolveSlug(db: Db, explicit: string, title: string, exceptId = ''): Promise<string> {
   if (explicit !== '') {
     if ((await slugsLike(db, explicit, exceptId)).has(explicit)) throw fieldError(409, BLOG_SLUG_TAKEN, 'slug');
     return explicit;
@@ -126,12 +140,12 @@ async function resolveSlug(db: Db, explicit: string, title: string, exceptId = '
 }
 
 /** Throws a unique-index refusal (two writes raced for one slug) as the same 409, anything else as it came. */
-function rethrowSlugConflict(error: unknown): never {
+export function rethrowSlugConflict(error: unknown): never {
   throw isUniqueViolation(error, 'slug') ? fieldError(409, BLOG_SLUG_TAKEN, 'slug') : error;
 }
 
 /** A text field `image` sent empty removes the cover (a file in `image` replaces it). */
-const removesCover = (form: BlogForm) => form.fields['image'] === '' && !form.files['image'];
+export const removesCover = (form: BlogForm) => form.fields['image'] === '' && !form.files['image'];
 
 /** POST /api/admin/blogs. */
 export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise<BlogWrite> {
@@ -162,7 +176,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
       await claimMedia(trx, image);
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'blog.create', target: { type: 'blog', id }, summary });
-      return adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`));
+      return readAdminBlog(trx, id);
     }),
   ).catch(rethrowSlugConflict);
   return { blog, publicChange: blog.published };
@@ -180,18 +194,50 @@ function changedColumns(values: BlogChangeValues, content: string | undefined) {
   };
 }
 
+/** Changes checked against the company's categories, content sanitised; a publish refused to an author. */
+export interface PreparedChanges {
+  values: BlogChangeValues;
+  /** The sanitised content, when it changes. */
+  content: string | undefined;
+}
+
+export async function prepareBlogChanges(ctx: BlogWriteContext, changes: BlogChangeValues): Promise<PreparedChanges> {
+  if (changes.published === true && !editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
+  const values = await withKnownCategory(ctx.db, 'blog', changes);
+  return { values, content: values.content === undefined ? undefined : await sanitizeRichText(values.content) };
+}
+
+/** What a write does to the cover: a stored picture puts it in place, `remove` takes it away, neither keeps it. */
+export interface CoverChange {
+  image: string | undefined;
+  remove: boolean;
+}
+
 /** PUT /api/admin/blogs/:id: the sent fields change, the others keep their values; a new cover replaces the old. */
 export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogForm): Promise<BlogWrite> {
   changeableBy(ctx.actor, await findBlogRow(ctx.db, id));
   const check = checkBlogChanges(form.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  if (check.value.published === true && !editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
-  const values = await withKnownCategory(ctx.db, 'blog', check.value);
-  const content = values.content === undefined ? undefined : await sanitizeRichText(values.content);
+  const changes = await prepareBlogChanges(ctx, check.value);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
+  return writeBlogChanges(ctx, id, changes, { image, remove: removesCover(form) }, 'updated');
+}
+
+/**
+ * Writes prepared changes to a post (a PUT, or a draft being published): `also` runs in the same transaction, and
+ * the cover the write replaced leaves the media store once nothing names it.
+ */
+export async function writeBlogChanges(
+  ctx: BlogWriteContext,
+  id: string,
+  { values, content }: PreparedChanges,
+  cover: CoverChange,
+  what: string,
+  also?: (trx: Db) => Promise<void>,
+): Promise<BlogWrite> {
   const { blog, before } = await writeNamingFile(
     ctx,
-    image,
+    cover.image,
     () =>
       ctx.db.transaction().execute(async (trx) => {
         // Checked again inside the write: an editor may have published it meanwhile.
@@ -202,21 +248,23 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
           values.slug === undefined || values.slug === before.slug
             ? before.slug
             : await resolveSlug(trx, values.slug, title, id);
-        const cover = image ?? (removesCover(form) ? '' : before.image);
+        const image = cover.image ?? (cover.remove ? '' : before.image);
         await updateBlogRow(trx, id, {
           ...changedColumns(values, content),
           slug,
-          image: cover,
+          image,
+          ...(values.published === true ? { submitted_at: null } : {}),
           updated_at: new Date().toISOString(),
         });
-        await claimMedia(trx, image);
-        if (cover !== before.image) await unclaimMedia(trx, before.image);
+        await claimMedia(trx, cover.image);
+        if (image !== before.image) await unclaimMedia(trx, before.image);
+        await also?.(trx);
         await recordAudit(trx, ctx.actor, {
           action: 'blog.update',
           target: { type: 'blog', id },
-          summary: `${label(title)} updated`,
+          summary: `${label(title)} ${what}`,
         });
-        return { blog: adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`)), before };
+        return { blog: await readAdminBlog(trx, id), before };
       }),
     (written) => (written.blog.image !== written.before.image ? written.before.image : undefined),
   ).catch(rethrowSlugConflict);
@@ -236,7 +284,7 @@ export async function setBlogPublished(ctx: BlogWriteContext, id: string, publis
     const summary = `${label(before.title)} ${published ? 'published' : 'unpublished'}`;
     await recordAudit(trx, ctx.actor, { action: 'blog.update', target: { type: 'blog', id }, summary });
     return {
-      blog: adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`)),
+      blog: await readAdminBlog(trx, id),
       publicChange: published !== bool(before.published),
     };
   });
@@ -248,15 +296,17 @@ export async function deleteBlog(ctx: BlogWriteContext, id: string): Promise<{ p
     changeableBy(ctx.actor, await findBlogRow(trx, id));
     const deleted = await deleteBlogRow(trx, id);
     if (!deleted) throw notFound();
-    await unclaimMedia(trx, deleted.image);
+    const draft = await deleteDraftRow(trx, 'blog', id);
+    await unclaimMedia(trx, deleted.image, draft?.picture);
     await recordAudit(trx, ctx.actor, {
       action: 'blog.delete',
       target: { type: 'blog', id },
       summary: `${label(deleted.title)} deleted`,
     });
-    return deleted;
+    return { ...deleted, draftPicture: draft?.picture };
   });
   await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
+  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.draftPicture);
   return { publicChange: bool(row.published) };
 }
 
@@ -271,6 +321,6 @@ export async function submitBlog(ctx: BlogWriteContext, id: string): Promise<Adm
       target: { type: 'blog', id },
       summary: `${label(before.title)} sent for review`,
     });
-    return adminBlogFromRow(readBack(await findBlogRow(trx, id), `blog ${id}`));
+    return readAdminBlog(trx, id);
   });
 }
