@@ -11,9 +11,10 @@ import precompress from './src/integrations/precompress.ts';
 const port = Number(process.env.PORT ?? 4321);
 // MEDIA_BASE_URL: media come from a CDN (build-site.ts passes it to the pages as PUBLIC_MEDIA_BASE_URL; apiAsset).
 const mediaOrigin = process.env.PUBLIC_MEDIA_BASE_URL ? ` ${new URL(process.env.PUBLIC_MEDIA_BASE_URL).origin}` : '';
-// Pages for signed-in people, admins or placeholders, and the newsletter's link pages, stay out of the sitemap.
+// Pages for signed-in people, admins or placeholders, the newsletter's link pages and drafts' previews stay out of the
+// sitemap.
 const PRIVATE =
-  /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|accept-invitation|blog-view|product-view|newsletter)(\/|$)/;
+  /\/(admin|admin-dashboard|profile|messages|settings|analytics|orders|cart|checkout|reset-password|accept-invitation|blog-view|product-view|preview|newsletter)(\/|$)/;
 // Sections with nothing published that no menu shows (GET /api/navigation; build-site.ts passes them): their pages
 // only say they are empty.
 const HIDDEN_SECTIONS = (process.env.SITEMAP_HIDDEN_ROUTES ?? '').split(',').filter((route) => /^\/[a-z]/.test(route));

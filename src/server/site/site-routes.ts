@@ -26,8 +26,15 @@ export interface SiteSource {
   productExists?(slug: string): Promise<boolean>;
 }
 
-/** Astro puts content-hashed files under /_astro/, the lists' data files are named by their hash; anything else may change on the next build. */
+/** A draft's preview page: its address carries the signed link, so no cache keeps it and no search engine lists it. */
+const PREVIEW_PAGE = /^\/preview\/?$/;
+
+/**
+ * Astro puts content-hashed files under /_astro/, the lists' data files are named by their hash; anything else may
+ * change on the next build. The preview page is never stored.
+ */
 function cacheControl(path: string): string {
+  if (PREVIEW_PAGE.test(path)) return 'private, no-store';
   return path.startsWith('/_astro/') || isListDataPath(path)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
@@ -137,6 +144,11 @@ async function answer(c: SiteContext, site: SiteSource, servers: Servers): Promi
   const found = await serve(c, servers.byPath);
   if (found) {
     await decorate(found.res, found.file, cacheControl(c.req.path));
+    if (PREVIEW_PAGE.test(c.req.path)) {
+      // Its address holds the link: no search engine lists it, and no link on it hands the address on.
+      found.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
+      found.res.headers.set('Referrer-Policy', 'no-referrer');
+    }
     return found.res.status === 200 || found.res.status === 206 ? validated(c, found.res, found.file) : found.res;
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);

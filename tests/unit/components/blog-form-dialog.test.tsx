@@ -1,12 +1,28 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import BlogFormDialog from '../../../src/components/admin/content/blogs/BlogFormDialog.tsx';
-import { createBlog, updateBlog } from '../../../src/lib/api/admin/blogs.ts';
-import type { AdminBlog } from '../../../src/shared/schemas/blog-admin.ts';
+import {
+  blogPreviewLink,
+  createBlog,
+  discardBlogDraft,
+  fetchBlogDraft,
+  publishBlogDraft,
+  saveBlogDraft,
+  updateBlog,
+} from '../../../src/lib/api/admin/blogs.ts';
+import type { AdminBlog, BlogDraft } from '../../../src/shared/schemas/blog-admin.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) stay real.
-vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({ createBlog: vi.fn(), updateBlog: vi.fn() }));
+vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({
+  createBlog: vi.fn(),
+  updateBlog: vi.fn(),
+  fetchBlogDraft: vi.fn(),
+  saveBlogDraft: vi.fn(),
+  discardBlogDraft: vi.fn(),
+  publishBlogDraft: vi.fn(),
+  blogPreviewLink: vi.fn(),
+}));
 // The company's blog categories, as GET /api/admin/categories answers them for a new site.
 vi.mock('../../../src/lib/api/admin/categories.ts', async () => {
   const { defaultCategories } = await import('../../../src/shared/default-categories.ts');
@@ -99,5 +115,91 @@ describe('BlogFormDialog', () => {
     await save();
     expect(vi.mocked(updateBlog).mock.calls[0]?.[0]).toBe('b1');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Another blog already uses this address.'));
+  });
+});
+
+describe('BlogFormDialog and drafts', () => {
+  beforeEach(() => vi.clearAllMocks());
+  const DRAFT: BlogDraft = {
+    savedAt: '2026-12-01T09:30:00.000Z',
+    savedBy: 'Ana Diaz',
+    fields: {
+      title: 'Draft title',
+      slug: 'old-title',
+      caption: 'Cap',
+      content: '<p>Draft body</p>',
+      category: 'Food',
+      tags: ['a'],
+      image: '',
+    },
+  };
+  const LINK = { url: 'http://127.0.0.1/preview?token=abc.def.ghi', expiresAt: '2026-12-04T09:30:00.000Z' };
+  const click = (name: string) => act(() => Promise.resolve(fireEvent.click(screen.getByRole('button', { name }))));
+
+  it('opens a post with a draft on the draft, and Publish draft saves it and makes it live', async () => {
+    vi.mocked(fetchBlogDraft).mockResolvedValueOnce(DRAFT);
+    vi.mocked(saveBlogDraft).mockResolvedValueOnce({ message: 'Draft saved.', draft: DRAFT });
+    vi.mocked(publishBlogDraft).mockResolvedValueOnce({ message: 'Draft published.', item: BLOG });
+    const onSaved = vi.fn();
+    render(<BlogFormDialog blog={{ ...BLOG, draft: DRAFT }} onClose={() => undefined} onSaved={onSaved} />);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Draft title'));
+    expect(screen.getByRole('note').textContent).toMatch(/You are editing the draft Ana Diaz saved on Dec 1, 2026/);
+    // Publishing the draft publishes: no Status to choose.
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    type('Caption', 'Newer caption');
+    await click('Publish draft');
+    expect(vi.mocked(saveBlogDraft).mock.calls[0]?.[1].fields).toMatchObject({
+      title: 'Draft title',
+      caption: 'Newer caption',
+    });
+    expect(vi.mocked(saveBlogDraft).mock.calls[0]?.[1].fields).not.toHaveProperty('published');
+    expect(publishBlogDraft).toHaveBeenCalledWith('b1');
+    expect(updateBlog).not.toHaveBeenCalled();
+    expect(onSaved).toHaveBeenCalledWith('Draft published.');
+  });
+
+  it('keeps a published post’s changes as a draft, and Preview shows a link to share without closing', async () => {
+    vi.mocked(saveBlogDraft).mockResolvedValue({ message: 'Draft saved.', draft: DRAFT });
+    vi.mocked(blogPreviewLink).mockResolvedValueOnce(LINK);
+    const onSaved = vi.fn();
+    render(<BlogFormDialog blog={BLOG} onClose={() => undefined} onSaved={onSaved} />);
+    type('Title', 'Draft title');
+    await click('Preview');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Open preview' }).getAttribute('href')).toBe(LINK.url));
+    expect(screen.getByLabelText<HTMLInputElement>('Preview link').value).toBe(LINK.url);
+    expect(vi.mocked(saveBlogDraft).mock.calls[0]?.[0]).toBe('b1');
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(updateBlog).not.toHaveBeenCalled();
+    // Saved as a draft now: the next save goes to it as well, and closes.
+    expect(screen.getByRole('button', { name: 'Publish draft' })).toBeTruthy();
+    await click('Save draft');
+    expect(saveBlogDraft).toHaveBeenCalledTimes(2);
+    expect(onSaved).toHaveBeenCalledWith('Draft saved.');
+  });
+
+  it('previews an unpublished post by saving the post itself (visitors see neither)', async () => {
+    vi.mocked(updateBlog).mockResolvedValueOnce({ message: 'Blog updated', blog: { ...BLOG, published: false } });
+    vi.mocked(blogPreviewLink).mockResolvedValueOnce(LINK);
+    render(<BlogFormDialog blog={{ ...BLOG, published: false }} onClose={() => undefined} onSaved={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+    await click('Preview');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Open preview' })).toBeTruthy());
+    expect(vi.mocked(updateBlog).mock.calls[0]?.[1].fields).not.toHaveProperty('published');
+    expect(saveBlogDraft).not.toHaveBeenCalled();
+  });
+
+  it('discards the draft only once asked twice', async () => {
+    vi.mocked(fetchBlogDraft).mockResolvedValueOnce(DRAFT);
+    vi.mocked(discardBlogDraft).mockResolvedValueOnce({ message: 'Draft discarded.', item: BLOG });
+    const onSaved = vi.fn();
+    render(<BlogFormDialog blog={{ ...BLOG, draft: DRAFT }} onClose={() => undefined} onSaved={onSaved} />);
+    await waitFor(() => expect(screen.getByRole('note')).toBeTruthy());
+    await click('Discard draft');
+    expect(discardBlogDraft).not.toHaveBeenCalled();
+    await click('Keep it');
+    await click('Discard draft');
+    await click('Discard');
+    expect(discardBlogDraft).toHaveBeenCalledWith('b1');
+    expect(onSaved).toHaveBeenCalledWith('Draft discarded.');
   });
 });

@@ -1,5 +1,6 @@
 /** The admin blog calls, one function per endpoint. */
-import type { AdminBlog } from '../../../shared/schemas/blog-admin.ts';
+import type { PreviewLink } from '../../../shared/drafts.ts';
+import type { AdminBlog, BlogDraft } from '../../../shared/schemas/blog-admin.ts';
 import type { ListResponse } from '../../../shared/types.ts';
 import { api } from '../client.ts';
 import { uploadFile, type UploadProgress } from '../upload.ts';
@@ -55,3 +56,32 @@ export const submitBlog = (id: string) =>
 /** DELETE /api/admin/blogs/{id}. */
 export const deleteBlog = (id: string) =>
   api<{ message: string }>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** What a draft's save answers. */
+export interface BlogDraftSaved {
+  message: string;
+  draft: BlogDraft;
+}
+
+const draftPath = (id: string) => `/api/admin/blogs/${encodeURIComponent(id)}/draft`;
+
+/** GET /api/admin/blogs/{id}/draft: the post's draft (404 when it has none). */
+export const fetchBlogDraft = async (id: string): Promise<BlogDraft> =>
+  (await api<{ draft: BlogDraft }>(draftPath(id))).draft;
+
+/** PUT /api/admin/blogs/{id}/draft (multipart; a new cover optional): the form saved as the post's draft. */
+export const saveBlogDraft = (id: string, input: BlogFormInput, onProgress?: Progress) =>
+  uploadFile<BlogDraftSaved>(draftPath(id), toForm(input), { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
+
+/** DELETE /api/admin/blogs/{id}/draft. */
+export const discardBlogDraft = (id: string) =>
+  api<{ message: string; item: AdminBlog }>(draftPath(id), { method: 'DELETE' });
+
+/** POST /api/admin/blogs/{id}/draft/publish: the draft becomes the live post. */
+export const publishBlogDraft = (id: string) =>
+  api<{ message: string; item: AdminBlog }>(`${draftPath(id)}/publish`, { method: 'POST' });
+
+/** POST /api/admin/blogs/{id}/preview-link: a link showing the post as it will look, to share until it expires. */
+export const blogPreviewLink = async (id: string): Promise<PreviewLink> =>
+  (await api<{ link: PreviewLink }>(`/api/admin/blogs/${encodeURIComponent(id)}/preview-link`, { method: 'POST' }))
+    .link;

@@ -1,21 +1,35 @@
 /**
  * Write or edit a blog post (POST /api/admin/blogs, PUT /api/admin/blogs/{id}): title, address (made from the title
  * until edited), caption, category, tags, cover with preview and upload progress, rich-text content, Draft/Published.
+ * A published post's changes may instead be kept as a draft (Save draft) that visitors do not see until it is
+ * published; Preview saves (the draft of a published post, an unpublished post itself) and shows a link to share.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
-import { createBlog, updateBlog, type BlogFormInput } from '../../../../lib/api/admin/blogs.ts';
+import {
+  blogPreviewLink,
+  createBlog,
+  discardBlogDraft,
+  fetchBlogDraft,
+  publishBlogDraft,
+  saveBlogDraft,
+  updateBlog,
+  type BlogFormInput,
+} from '../../../../lib/api/admin/blogs.ts';
+import type { DraftInfo, PreviewLink } from '../../../../shared/drafts.ts';
 import {
   BLOG_CAPTION_MAX,
   BLOG_TITLE_MAX,
   checkBlogCreate,
   type AdminBlog,
+  type BlogDraft,
 } from '../../../../shared/schemas/blog-admin.ts';
 import { useDataUrl } from '../../sliders/ImageField.tsx';
 import { FieldError, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import DraftPanel from '../ui/DraftPanel.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, TextArea, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
@@ -63,6 +77,17 @@ const draftOf = (blog: AdminBlog): Draft => ({
   content: blog.content,
   state: blog.published ? 'published' : 'draft',
 });
+
+/** The form filled from a post's draft (its state stays the post's). */
+const formOfDraft = (blog: AdminBlog, { fields }: BlogDraft): Draft => ({
+  ...draftOf(blog),
+  ...fields,
+  tags: fields.tags.join(', '),
+  slugEdited: true,
+});
+
+const secondary =
+  'rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10';
 
 function CoverField({
   current,
@@ -121,8 +146,12 @@ function CoverField({
 export default function BlogFormDialog({ blog, onClose, onSaved, publishes = true }: Props) {
   const [cover, setCover] = useState<File | null>(null);
   const [removeCover, setRemoveCover] = useState(false);
-  // A new editor for each post opened (its content is read once, on mount).
+  // A new editor for each post opened (its content is read once, on mount) and each draft read into it.
   const [editorKey, setEditorKey] = useState(0);
+  /** The post's draft as last saved here or read (null: none), the cover it shows, and the preview link made. */
+  const [draftInfo, setDraftInfo] = useState<DraftInfo | null>(null);
+  const [savedCover, setSavedCover] = useState<string | null>(null);
+  const [link, setLink] = useState<PreviewLink | null>(null);
   const {
     form: draft,
     setForm: setDraft,
@@ -136,14 +165,38 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
     setCover(null);
     setRemoveCover(false);
     setEditorKey((k) => k + 1);
+    setDraftInfo(null);
+    setSavedCover(null);
+    setLink(null);
   });
+
+  const existing = blog && blog !== 'new' ? blog : null;
+  // A post with a draft opens on the draft.
+  useEffect(() => {
+    if (!existing?.draft) return;
+    let current = true;
+    fetchBlogDraft(existing._id)
+      .then((saved) => {
+        if (!current) return;
+        setDraft(formOfDraft(existing, saved));
+        setDraftInfo(saved);
+        setSavedCover(saved.fields.image);
+        setEditorKey((k) => k + 1);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [existing, setDraft]);
 
   const categories = useCategoryNames('blog');
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
-  const current = blog && blog !== 'new' && !removeCover ? blog.image : '';
+  const current = existing && !removeCover ? (savedCover ?? existing.image) : '';
+  /** A published post's changes go to its draft; an unpublished post is saved as it is (visitors see neither). */
+  const keepsDraft = existing?.published === true && publishes;
 
-  async function save() {
-    if (!blog) return;
+  /** The form's fields checked (refused under the field when not), or null. */
+  function checkedInput(withState: boolean): BlogFormInput | null {
     const fields: BlogFormInput['fields'] = {
       title: draft.title,
       slug: draft.slug.trim(),
@@ -152,25 +205,83 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
       tags: draft.tags,
       content: draft.content,
       // An author never sends it: the server refuses an author's publish, and an edit keeps the post a draft.
-      ...(publishes ? { published: String(draft.state === 'published') } : {}),
+      ...(publishes && withState ? { published: String(draft.state === 'published') } : {}),
     };
     const check = checkBlogCreate(fields);
     if (!check.ok) {
       refuse(check.field, check.message);
-      return;
+      return null;
     }
-    const input: BlogFormInput = { fields, cover: cover ?? undefined, removeCover: removeCover && !cover };
+    return { fields, cover: cover ?? undefined, removeCover: removeCover && !cover };
+  }
+
+  async function save() {
+    if (!blog) return;
+    const input = checkedInput(draftInfo === null);
+    if (!input) return;
     await submit(
       // Only a cover upload reports progress.
-      (onProgress) =>
-        blog === 'new'
-          ? createBlog(input, cover ? onProgress : undefined)
-          : updateBlog(blog._id, input, cover ? onProgress : undefined),
+      async (onProgress) => {
+        const progressOf = cover ? onProgress : undefined;
+        if (blog === 'new') return createBlog(input, progressOf);
+        if (draftInfo === null) return updateBlog(blog._id, input, progressOf);
+        // Editing the draft: what is in the form is saved to it, then it becomes the live post.
+        await saveBlogDraft(blog._id, input, progressOf);
+        return publishBlogDraft(blog._id);
+      },
       'The post could not be saved. Please try again.',
       onSaved,
       cover !== null,
     );
   }
+
+  /** Saves the form to the post's draft; with `thenLink`, keeps the dialog open with a preview link. */
+  async function saveDraft(thenLink: boolean) {
+    if (!existing) return;
+    const input = checkedInput(false);
+    if (!input) return;
+    await submit(
+      async (onProgress) => {
+        const progressOf = cover ? onProgress : undefined;
+        if (!keepsDraft) {
+          const saved = await updateBlog(existing._id, input, progressOf);
+          setSavedCover(saved.blog.image);
+          setLink(await blogPreviewLink(existing._id));
+          return saved;
+        }
+        const saved = await saveBlogDraft(existing._id, input, progressOf);
+        setDraftInfo(saved.draft);
+        setSavedCover(saved.draft.fields.image);
+        if (thenLink) setLink(await blogPreviewLink(existing._id));
+        return saved;
+      },
+      'The draft could not be saved. Please try again.',
+      // A preview keeps the form open to share the link; a draft saved closes it.
+      thenLink ? () => undefined : onSaved,
+      cover !== null,
+    );
+    // Stored now: the next save sends no file again.
+    setCover(null);
+    setRemoveCover(false);
+  }
+
+  async function discard() {
+    if (!existing) return;
+    await submit(() => discardBlogDraft(existing._id), 'The draft could not be discarded. Please try again.', onSaved);
+  }
+
+  const actions = existing && (
+    <>
+      {keepsDraft && (
+        <button type="button" disabled={busy} className={secondary} onClick={() => void saveDraft(false)}>
+          Save draft
+        </button>
+      )}
+      <button type="button" disabled={busy} className={secondary} onClick={() => void saveDraft(true)}>
+        Preview
+      </button>
+    </>
+  );
 
   return (
     <ContentFormDialog
@@ -180,7 +291,10 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
       refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
+      submitLabel={draftInfo ? 'Publish draft' : 'Save'}
+      actions={actions}
     >
+      <DraftPanel draft={draftInfo} link={link} busy={busy} onDiscard={() => void discard()} />
       <TextInput
         label="Title"
         name="title"
@@ -245,7 +359,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
         initialHtml={draft.content}
         onChange={(content) => set({ content })}
       />
-      {publishes && (
+      {publishes && !draftInfo && (
         <SelectInput
           label="Status"
           name="published"

@@ -20,6 +20,7 @@ const toCard = (blog: AdminBlog) => ({
   createdAt: blog.createdAt,
   published: blog.published,
   inReview: blog.submittedAt !== null,
+  hasDraft: blog.draft !== null,
 });
 
 export default function BlogsPanel(props: ContentPanelProps) {

@@ -21,6 +21,8 @@ export interface ContentCardItem {
   published: boolean;
   /** A draft sent for review (a blog post by an author): the badge says so. */
   inReview?: boolean;
+  /** Changes saved as a draft and not yet published: a second badge says so. */
+  hasDraft?: boolean;
 }
 
 /** A button under a card; `tone: 'danger'` for Delete. */
@@ -106,7 +108,14 @@ function Card<T extends ContentCardItem>({ item, view, actions, details, showIma
       <div className={`flex min-w-0 flex-1 flex-col gap-1 ${list ? '' : 'p-4'}`}>
         <div className="flex items-start justify-between gap-2">
           <h3 className="m-0 min-w-0 break-words text-base font-semibold">{title}</h3>
-          <Badge published={item.published} inReview={item.inReview} />
+          <span className="flex shrink-0 flex-col items-end gap-1">
+            <Badge published={item.published} inReview={item.inReview} />
+            {item.hasDraft && item.published && (
+              <span className="inline-block whitespace-nowrap rounded-full border border-amber-500/60 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:text-amber-200">
+                Unpublished changes
+              </span>
+            )}
+          </span>
         </div>
         {item.caption && (
           <p className="m-0 line-clamp-3 break-words text-sm text-gray-700 dark:text-gray-300">{item.caption}</p>

@@ -1,6 +1,7 @@
 /**
  * A modal form for a tab's create and edit (a <dialog>, Escape cancels unless busy).
- * Usage: <ContentFormDialog open title busy refusals onCancel onSubmit>{fields}</ContentFormDialog>; onSubmit gets no event.
+ * Usage: <ContentFormDialog open title busy refusals onCancel onSubmit [actions]>{fields}</ContentFormDialog>; onSubmit gets no
+ * event.
  * A refusal naming a field shows under that field (useFieldErrors); editing a field lets go of its refusal.
  */
 import { useId, type ReactNode } from 'react';
@@ -17,6 +18,8 @@ interface Props {
   onSubmit: () => void;
   /** 'Save' unless told; reads 'Saving...' while busy. */
   submitLabel?: string;
+  /** Buttons beside Save that send the form another way (Save draft, Preview). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
@@ -28,6 +31,7 @@ export default function ContentFormDialog({
   onCancel,
   onSubmit,
   submitLabel = 'Save',
+  actions,
   children,
 }: Props) {
   const titleId = useId();
@@ -75,6 +79,7 @@ export default function ContentFormDialog({
             >
               Cancel
             </button>
+            {actions}
             <button type="submit" disabled={busy} className="brand-button px-5 py-2 font-semibold disabled:opacity-60">
               {busy ? 'Saving...' : submitLabel}
             </button>

@@ -1,0 +1,79 @@
+/**
+ * /preview?token=…: the item a preview link names, as its page will look with its draft applied, under a banner
+ * saying it is a preview and until when the link works. Anyone holding the link may look; nothing else is shown.
+ */
+import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api/auth.ts';
+import { fetchPreview } from '../../lib/api/preview.ts';
+import { sanitizeBlogHtml } from '../../lib/blog/render-content.ts';
+import { formatDateTime } from '../../lib/format/dates.ts';
+import { PREVIEW_INVALID, PREVIEW_TOKEN_PARAM, type PreviewAnswer } from '../../shared/drafts.ts';
+import BlogArticle from '../blog/BlogArticle.tsx';
+
+type State =
+  { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; answer: PreviewAnswer };
+
+function Banner({ answer }: { answer: PreviewAnswer }) {
+  const what = answer.published
+    ? answer.draft
+      ? 'Unpublished changes: visitors still see the published version.'
+      : 'This is the published version: it has no unpublished changes.'
+    : 'Not published yet: visitors cannot see this page.';
+  return (
+    <aside
+      aria-label="Preview"
+      className="border-b border-amber-400/60 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-300/30 dark:bg-amber-500/10 dark:text-amber-100"
+    >
+      <p className="mx-auto m-0 max-w-3xl">
+        <strong className="font-semibold">Preview.</strong> {what} This link works until{' '}
+        <time dateTime={answer.expiresAt}>{formatDateTime(answer.expiresAt)}</time>.
+      </p>
+    </aside>
+  );
+}
+
+export default function PreviewReader() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    const token = new URLSearchParams(location.search).get(PREVIEW_TOKEN_PARAM);
+    // A page opened without a link is refused as a bad link is.
+    (token
+      ? fetchPreview(token)
+      : Promise.reject(Object.assign(new Error(PREVIEW_INVALID), { data: { message: PREVIEW_INVALID } }))
+    )
+      .then((answer) => {
+        document.title = document.title.replace(/^[^|]*/, `Preview: ${answer.item.title} `);
+        setState({ status: 'ready', answer });
+      })
+      .catch((error: unknown) =>
+        setState({
+          status: 'refused',
+          message: errorMessage(error, 'The preview could not be loaded. Please try again.'),
+        }),
+      );
+  }, []);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
+        <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-[var(--color-primary)]" />
+      </div>
+    );
+  }
+  if (state.status === 'refused') {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold sm:text-4xl">Preview unavailable</h1>
+        <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">{state.message}</p>
+      </section>
+    );
+  }
+  const { answer } = state;
+  return (
+    <>
+      <Banner answer={answer} />
+      <BlogArticle blog={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} related={[]} />
+    </>
+  );
+}
