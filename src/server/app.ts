@@ -86,6 +86,8 @@ const NO_REFERRER_PAGES = [
   '/accept-invitation/',
   '/orders/view',
   '/orders/view/',
+  '/preview',
+  '/preview/',
   ...['confirm', 'unsubscribe'].flatMap((p) => [`/newsletter/${p}`, `/newsletter/${p}/`]),
   '/events/cancel',
   '/events/cancel/',

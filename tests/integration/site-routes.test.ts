@@ -29,6 +29,8 @@ describe('serving the built site', () => {
     writeFileSync(join(root, 'newsletter', 'confirm', 'index.html'), '<h1>confirm</h1>');
     mkdirSync(join(root, 'orders', 'view'), { recursive: true });
     writeFileSync(join(root, 'orders', 'view', 'index.html'), '<h1>order</h1>');
+    mkdirSync(join(root, 'preview'));
+    writeFileSync(join(root, 'preview', 'index.html'), '<h1>preview</h1>');
     writeFileSync(join(root, '404.html'), '<h1>404 - Page Not Found</h1>');
     writeFileSync(join(root, '_astro', 'island.Ab12Cd.js'), 'export {}');
     mkdirSync(join(root, 'data'));
@@ -75,11 +77,23 @@ describe('serving the built site', () => {
       '/newsletter/confirm/?token=abc',
       '/orders/view?id=x&token=abc',
       '/orders/view/?id=x&token=abc',
+      '/preview?token=abc',
+      '/preview/?token=abc',
     ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
     }
+  });
+
+  it("never caches a draft's preview page, whose URL carries its link, nor lets it be indexed", async () => {
+    for (const path of ['/preview?token=abc', '/preview/?token=abc']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+    }
+    expect((await get('/about')).headers.get('x-robots-tag')).toBeNull();
   });
 
   it('caches hashed assets for a year', async () => {

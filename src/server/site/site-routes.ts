@@ -144,11 +144,8 @@ async function answer(c: SiteContext, site: SiteSource, servers: Servers): Promi
   const found = await serve(c, servers.byPath);
   if (found) {
     await decorate(found.res, found.file, cacheControl(c.req.path));
-    if (PREVIEW_PAGE.test(c.req.path)) {
-      // Its address holds the link: no search engine lists it, and no link on it hands the address on.
-      found.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
-      found.res.headers.set('Referrer-Policy', 'no-referrer');
-    }
+    // Its address holds the link: no search engine lists it (and no link on it hands the address on: app.ts).
+    if (PREVIEW_PAGE.test(c.req.path)) found.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
     return found.res.status === 200 || found.res.status === 206 ? validated(c, found.res, found.file) : found.res;
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
