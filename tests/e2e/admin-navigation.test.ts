@@ -1,7 +1,8 @@
 /**
  * The admin's Navigation screen on the demo site: the admin renames a header link, hides a section (what 'Automatic'
  * does to an empty one) and adds a custom link; once the rebuild the save asks for is live, the public header shows
- * them on a wide screen and in the phone's side menu. The screen fits 320, 375 and 1280 px in both themes. This
+ * them on a wide screen and in the phone's side menu, and the header holds them at every width (helpers/header-fit.ts).
+ * The screen fits 320, 375 and 1280 px in both themes. This
  * file's server builds the site itself.
  */
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { sectionList } from '../../src/components/admin/navigation/menu-form.ts';
 import { defaultMenu, sitemapHiddenRoutes, type PublicNavigation } from '../../src/shared/navigation.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
+import { checkHeader } from './helpers/header-fit.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 import { firstGroups } from './helpers/matches.ts';
 import { served, settled } from './helpers/rebuild.ts';
@@ -110,6 +112,8 @@ test('a renamed, a hidden and a custom header link reach the public header once 
   await expect(menu.getByRole('link', { name: CUSTOM })).toHaveAttribute('href', '/contact');
   await expect(menu.getByRole('link', { name: 'Videos', exact: true })).toHaveCount(0);
   await context.close();
+  // The changed menu, its labels longer than the demo's, fits at every width.
+  await checkHeader(browser, token, published.header, 'changed');
 });
 
 test('the Navigation screen fits 320, 375 and 1280 px in both themes', async ({ browser }) => {
