@@ -1,13 +1,15 @@
 /**
  * The admin's Categories screen on the demo site: the admin adds a product category, adds a product in it on Manage
- * Products, and once the rebuild the saves asked for is live, the shop's filter offers the category and narrows to the
- * product. Removing the category first asks where its product moves. The screen fits 320, 375 and 1280 px in both
+ * Products and sets the shop's price bands on Store settings, and once the rebuild the saves asked for is live, the
+ * shop's filters offer the category and the bands and narrow to their products. Removing the category first asks where its product moves. The screen fits 320, 375 and 1280 px in both
  * themes. This file's server builds the site itself.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import type { StoreSettings } from '../../src/shared/commerce.ts';
 import type { AdminProductPage } from '../../src/shared/products-admin.ts';
+import type { Product } from '../../src/shared/types.ts';
 import type { AdminCategory } from '../../src/shared/schemas/category.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
 import { waitForIslands } from './helpers/hydration.ts';
@@ -25,6 +27,8 @@ const PRODUCT = `Lemon drizzle ${RUN}`;
 
 let api: APIRequestContext;
 let token = '';
+/** The store settings before the test, put back afterwards. */
+let store: StoreSettings;
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 const publishButton = (page: Page) => page.getByRole('button', { name: /^Publish status:/ });
@@ -43,6 +47,7 @@ async function findProducts() {
 
 test.beforeAll(async ({ playwright }) => {
   ({ api, token } = await adminApi(playwright));
+  store = (await (await api.get('/api/admin/store', { headers: auth() })).json()) as StoreSettings;
 });
 
 test.afterAll(async () => {
@@ -51,10 +56,25 @@ test.afterAll(async () => {
     await api.delete(`/api/admin/products/${product._id}`, { headers: auth() });
   for (const category of (await productCategories()).filter((c) => c.name.includes(RUN)))
     await api.delete(`/api/admin/categories/${category._id}`, { headers: auth() });
+  await api.put('/api/admin/store', {
+    headers: auth(),
+    data: {
+      currency: store.currency,
+      taxRateBp: store.taxRateBp,
+      taxInclusive: store.taxInclusive,
+      shippingCents: store.shippingCents,
+      manualPaymentEnabled: store.payment.manual.enabled,
+      manualPaymentInstructions: store.payment.manual.instructions,
+      timeZone: store.timeZone,
+      priceBandsCents: store.priceBandsCents,
+    },
+  });
   await api.dispose();
 });
 
-test('a new category and a product in it reach the shop filter once published', async ({ browser }) => {
+test('a new category with a product in it, and new price bands, reach the shop filters once published', async ({
+  browser,
+}) => {
   expect((await settled(api, token)).state).toBe('up-to-date');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -90,6 +110,32 @@ test('a new category and a product in it reach the shop filter once published', 
   await add.getByRole('button', { name: 'Create Product' }).click();
   await expect(add).toBeHidden();
   expect((await findProducts()).map((p) => [p.name, p.category])).toEqual([[PRODUCT, CATEGORY]]);
+
+  // The shop's price bands on Store settings, published by the same rebuild: a band out of order is refused on its
+  // input first, with nothing sent.
+  await page.goto('/admin/store');
+  const bands = page.getByRole('region', { name: 'Price bands' }).getByRole('group', { name: 'Shop' });
+  const amount = (n: number) => bands.getByLabel(`Amount ${n} (${store.currency})`);
+  await expect(amount(1)).toHaveValue('50');
+  await amount(2).fill('10');
+  await page.getByRole('button', { name: 'Save Store Settings' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Amount 2 of the shop price bands (10) must be more than amount 1 (50): the bands go up from the lowest price and cannot overlap.',
+  );
+  await expect(amount(2)).toHaveAttribute('aria-invalid', 'true');
+  await amount(1).fill('20');
+  await amount(2).fill('75');
+  await amount(3).fill('150');
+  await expect(bands.getByText(/^Visitors choose from/)).toHaveText(
+    'Visitors choose from: All Prices, Under $20, $20-$75, $75-$150, Over $150.',
+  );
+  await page.getByRole('button', { name: 'Save Store Settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Store settings saved' })).toHaveText(
+    'Store settings saved. The shop shows the new figures once the site is rebuilt.',
+  );
+  expect(((await (await api.get('/api/store')).json()) as StoreSettings).priceBandsCents.shop).toEqual([
+    2000, 7500, 15000,
+  ]);
   // The same publish feedback as every admin save: Publishing…, then Live once visitors have it.
   await expect(publishButton(page)).toHaveAccessibleName('Publish status: Live', { timeout: 240_000 });
 
@@ -106,6 +152,19 @@ test('a new category and a product in it reach the shop filter once published', 
   await waitForIslands(page, 'the shop');
   await expect(filter).toHaveValue(CATEGORY);
   await expect(page.getByRole('article')).toHaveCount(1);
+
+  // The Price filter offers the new bands and narrows to the products in the chosen one; a link to a band keeps working.
+  await page.goto('/shop');
+  await waitForIslands(page, 'the shop');
+  const price = page.getByRole('combobox', { name: 'Price', exact: true });
+  await expect(price.locator('option')).toHaveText(['All Prices', 'Under $20', '$20-$75', '$75-$150', 'Over $150']);
+  await price.selectOption({ label: '$20-$75' });
+  await expect(page).toHaveURL(/\/shop\?price=20-75$/);
+  const products = ((await (await api.get('/api/products')).json()) as { results: Product[] }).results;
+  await expect(page.getByRole('article')).toHaveCount(products.filter((p) => p.price >= 20 && p.price <= 75).length);
+  await page.goto('/shop?price=20-75');
+  await waitForIslands(page, 'the shop');
+  await expect(price).toHaveValue('20-75');
   await context.close();
 });
 
