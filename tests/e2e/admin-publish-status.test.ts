@@ -11,7 +11,7 @@ import type { Company } from '../../src/shared/types.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 import { settled } from './helpers/rebuild.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { keepScreenshot, widthsInTurn } from './helpers/screenshots.ts';
 
 const json = (body: unknown, status = 200) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
 const publishButton = (page: Page) => page.getByRole('button', { name: /^Publish status:/ });
@@ -130,7 +130,7 @@ test('the publish status fits the top bar at 320, 375 and 1280 px in both themes
     );
     for (const [name, status] of Object.entries(states)) {
       await page.route('**/api/admin/site-status', (route) => route.fulfill(json(status)));
-      for (const width of [320, 375, 1280]) {
+      for (const width of widthsInTurn(theme)) {
         await page.setViewportSize({ width, height: 640 });
         await page.goto('/admin-dashboard');
         const button = publishButton(page);

@@ -12,7 +12,7 @@ import type { TeamMember } from '../../src/shared/schemas/team.ts';
 import { adminApi, adminToken, signedInAs } from './helpers/admin.ts';
 import { e2eDataDir } from './helpers/e2e-db.ts';
 import { waitForIslands } from './helpers/hydration.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { keepScreenshot, widthsInTurn } from './helpers/screenshots.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 /** The worker's server's outbox (its DATA_DIR is known once the worker's server has started). */
@@ -310,7 +310,7 @@ test.describe('screenshots', () => {
         },
         [theme, token] as const,
       );
-      for (const width of [320, 375, 1280]) {
+      for (const width of widthsInTurn(theme)) {
         await page.setViewportSize({ width, height: 900 });
         // Each state kept as a screenshot (E2E_SCREENSHOTS=1), and none wider than the screen.
         const shot = async (name: string) => {

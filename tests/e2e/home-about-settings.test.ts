@@ -13,7 +13,7 @@ import type { Company } from '../../src/shared/types.ts';
 import { adminApi } from './helpers/admin.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 import { settled } from './helpers/rebuild.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { keepScreenshot, widthsInTurn } from './helpers/screenshots.ts';
 
 test.use({ siteBuilds: true });
 // A build of the demo site takes 30-60 s on a busy 2-core machine; the first one at start may still be running.
@@ -134,7 +134,7 @@ test('the Home page and About page cards and the About page fit 320, 375 and 128
 }) => {
   for (const theme of THEMES) {
     const page = await themedPage(browser, theme);
-    for (const width of WIDTHS) {
+    for (const width of widthsInTurn(theme, WIDTHS)) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/admin/update-company');
       await expect(page.getByLabel('Our Story', { exact: true })).toHaveValue(STORY);

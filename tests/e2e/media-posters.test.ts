@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import type { Audio, Video } from '../../src/shared/types.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { keepScreenshot, widthsInTurn } from './helpers/screenshots.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 async function results<T>(request: APIRequestContext, path: string): Promise<T[]> {
@@ -103,7 +103,7 @@ test.describe('screenshots', () => {
       const page = await context.newPage();
       await page.route(/youtube(-nocookie)?\.com/, (route) => route.abort());
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      for (const width of [320, 375, 1280]) {
+      for (const width of widthsInTurn(theme)) {
         await page.setViewportSize({ width, height: 900 });
         for (const path of ['/videos', '/audio']) {
           await open(page, path);

@@ -11,7 +11,7 @@ import { mailFiles, waitForMail } from '../helpers/outbox.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
 import { registerMember } from './helpers/member.ts';
 import { e2eDataDir, withDb } from './helpers/e2e-db.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { keepScreenshot, widthsInTurn } from './helpers/screenshots.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 const RUN = Date.now().toString(36);
@@ -203,7 +203,7 @@ test('screenshots of /messages and /admin/messages at 320, 375 and 1280 px in bo
   for (const theme of ['light', 'dark'] as const) {
     const visitor = await signedInPage(browser, member, theme);
     const adminPage = await signedInPage(browser, admin, theme);
-    for (const width of [320, 375, 1280]) {
+    for (const width of widthsInTurn(theme)) {
       const viewport = { width, height: width < 768 ? 760 : 860 };
       await visitor.setViewportSize(viewport);
       await visitor.goto('/messages');

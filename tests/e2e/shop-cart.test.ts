@@ -6,7 +6,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import type { ListResponse, Product } from '../../src/shared/types.ts';
 import { waitForIslands } from './helpers/hydration.ts';
 import { withDb } from './helpers/e2e-db.ts';
-import { keepScreenshot } from './helpers/screenshots.ts';
+import { keepScreenshot, widthsInTurn } from './helpers/screenshots.ts';
 import { expectNoSideScroll } from './helpers/page-audit.ts';
 
 /** Where the screenshots go: SHOP_SHOTS, else the test results' folder. */
@@ -215,7 +215,7 @@ test.describe('screenshots', () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.addInitScript(([t]) => localStorage.setItem('theme', t), [theme] as const);
-      for (const width of [320, 375, 1280]) {
+      for (const width of widthsInTurn(theme)) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/shop/${a.slug}`);
         await page.waitForLoadState('networkidle');

@@ -18,6 +18,14 @@ export async function keepScreenshot(
 export const SCREEN_WIDTHS = [320, 375, 1280] as const;
 
 /**
+ * The widths a theme's walk visits: every one with E2E_SCREENSHOTS=1, else the themes take turns (dark at the 1st and
+ * 3rd, light at the 2nd and 4th), so both walks together visit each width once. A theme changes colours, not layout.
+ */
+export function widthsInTurn(theme: 'light' | 'dark', widths: readonly number[] = SCREEN_WIDTHS): readonly number[] {
+  return SCREENSHOTS ? widths : widths.filter((_, i) => (i % 2 === 0) === (theme === 'dark'));
+}
+
+/**
  * Runs `visit` at each width in both themes, with `token` stored as the signed-in session (null: signed out): one
  * browser context per theme, the viewport set (900 px tall) before each visit. A theme changes colours, not layout,
  * so without screenshots to look at the widths take turns between the themes (dark at 320 and 1280, light at 375):
@@ -31,7 +39,7 @@ export async function inBothThemes(
   widths: readonly number[] = SCREEN_WIDTHS,
 ): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
-    const mine = SCREENSHOTS ? widths : widths.filter((_, i) => (i % 2 === 0) === (theme === 'dark'));
+    const mine = widthsInTurn(theme, widths);
     if (mine.length === 0) continue;
     const context = await browser.newContext();
     try {
