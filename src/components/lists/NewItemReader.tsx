@@ -16,6 +16,15 @@ interface Props<T> {
   children: (value: T) => ReactNode;
 }
 
+/** What a reader page shows while its item loads. */
+export function ReaderLoading() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-[var(--color-primary)]" />
+    </div>
+  );
+}
+
 export default function NewItemReader<T>({ section, load, title, children }: Props<T>) {
   const [state, setState] = useState<State<T>>({ status: 'loading' });
   useEffect(() => {
@@ -31,13 +40,7 @@ export default function NewItemReader<T>({ section, load, title, children }: Pro
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately once, on mount (above)
   }, []);
 
-  if (state.status === 'loading') {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
-        <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-[var(--color-primary)]" />
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <ReaderLoading />;
   if (state.status === 'missing') {
     return (
       <section className="mx-auto max-w-3xl px-4 py-24 text-center">

@@ -10,6 +10,7 @@ import { sanitizeBlogHtml } from '../../lib/blog/render-content.ts';
 import { formatDateTime } from '../../lib/format/dates.ts';
 import { PREVIEW_INVALID, PREVIEW_TOKEN_PARAM, type PreviewAnswer } from '../../shared/drafts.ts';
 import BlogArticle from '../blog/BlogArticle.tsx';
+import { ReaderLoading } from '../lists/NewItemReader.tsx';
 
 type State =
   { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; answer: PreviewAnswer };
@@ -54,13 +55,7 @@ export default function PreviewReader() {
       );
   }, []);
 
-  if (state.status === 'loading') {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading">
-        <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-[var(--color-primary)]" />
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <ReaderLoading />;
   if (state.status === 'refused') {
     return (
       <section className="mx-auto max-w-3xl px-4 py-24 text-center">
