@@ -22,10 +22,15 @@ export default function BlogArticle({ blog, safeHtml, related, children }: Props
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <p className="m-0 text-sm uppercase tracking-wide text-gray-500 dark:text-gray-400">
-        <a href={`/blogs?category=${encodeURIComponent(blog.category)}`} className="hover:underline">
-          {blog.category}
-        </a>{' '}
-        · <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time> ·{' '}
+        {blog.category && (
+          <>
+            <a href={`/blogs?category=${encodeURIComponent(blog.category)}`} className="hover:underline">
+              {blog.category}
+            </a>{' '}
+            ·{' '}
+          </>
+        )}
+        <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time> ·{' '}
         <span className="whitespace-nowrap">
           <span {...liveCount('blog', blog._id, 'views')}>{formatCount(blog.views)}</span> views
         </span>

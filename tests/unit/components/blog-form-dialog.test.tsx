@@ -167,6 +167,8 @@ describe('BlogFormDialog and drafts', () => {
     await click('Preview');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Open preview' }).getAttribute('href')).toBe(LINK.url));
     expect(screen.getByLabelText<HTMLInputElement>('Preview link').value).toBe(LINK.url);
+    // Pressed at the foot of the form: the link is brought into view, ready to copy.
+    expect(document.activeElement).toBe(screen.getByLabelText('Preview link'));
     expect(vi.mocked(saveBlogDraft).mock.calls[0]?.[0]).toBe('b1');
     expect(onSaved).not.toHaveBeenCalled();
     expect(updateBlog).not.toHaveBeenCalled();

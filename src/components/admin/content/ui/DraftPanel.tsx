@@ -3,7 +3,7 @@
  * published version), Discard after asking, and the latest preview link with Open and Copy and until when it works.
  * Usage: <DraftPanel draft={info or null} link={link or null} busy onDiscard />, above the form's fields.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../../lib/format/dates.ts';
 import type { DraftInfo, PreviewLink } from '../../../../shared/drafts.ts';
 
@@ -19,6 +19,9 @@ const button =
 
 function LinkBox({ link }: { link: PreviewLink }) {
   const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // Preview is pressed at the foot of a long form: the new link is brought into view, selected to copy.
+  useEffect(() => input.current?.focus(), [link.url]);
   return (
     <div className="grid gap-2 rounded-lg border border-sky-500/40 bg-sky-500/10 p-3 text-sm">
       <p className="m-0">
@@ -26,6 +29,7 @@ function LinkBox({ link }: { link: PreviewLink }) {
         <time dateTime={link.expiresAt}>{formatDateTime(link.expiresAt)}</time>.
       </p>
       <input
+        ref={input}
         readOnly
         value={link.url}
         aria-label="Preview link"
@@ -33,7 +37,12 @@ function LinkBox({ link }: { link: PreviewLink }) {
         className="w-full min-w-0 rounded-md border border-gray-300 bg-white px-2 py-1 font-mono text-xs dark:border-white/20 dark:bg-black/30"
       />
       <div className="flex flex-wrap gap-2">
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className={`${button} no-underline`}>
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${button} inline-flex items-center no-underline`}
+        >
           Open preview
         </a>
         <button
