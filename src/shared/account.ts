@@ -6,6 +6,12 @@ import type { NewsletterStatus } from './schemas/newsletter.ts';
 import type { CustomerOrder } from './orders-customer.ts';
 import type { User } from './types.ts';
 
+/**
+ * The longest first name, last name or username. Here, not beside the schemas that check it (schemas/account.ts), so
+ * the sign-in and registration islands read it without loading zod.
+ */
+export const NAME_MAX = 100;
+
 /** GET /api/account: the profile as /api/auth/me answers it, and what the Settings screen needs beside it. */
 export interface AccountProfile extends User {
   must_change_password: boolean;

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api/auth.ts';
 import { acceptInvitation, fetchInvitation } from '../../lib/api/invitations.ts';
 import { AUTH_TEXTS } from '../../lib/auth-rules.ts';
 import { INVITATION_GONE, INVITATION_TOKEN, type InvitationFacts } from '../../shared/schemas/staff-invitation.ts';
-import { NAME_MAX } from '../../shared/schemas/account.ts';
+import { NAME_MAX } from '../../shared/account.ts';
 import { ROLE_LABELS, ROLE_SUMMARIES } from '../../shared/staff-roles.ts';
 import {
   Alert,

@@ -1,5 +1,5 @@
 /** Form pieces shared by the sign-in screens (and the Settings forms). */
-import { NAME_MAX } from '../../shared/schemas/account.ts';
+import { NAME_MAX } from '../../shared/account.ts';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export const inputClass =

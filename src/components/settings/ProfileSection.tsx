@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { removeProfileImage, saveProfile, uploadProfileImage } from '../../lib/api/account.ts';
 import { errorMessage } from '../../lib/api/auth.ts';
 import type { AccountProfile } from '../../shared/account.ts';
-import { NAME_MAX } from '../../shared/schemas/account.ts';
+import { NAME_MAX } from '../../shared/account.ts';
 import UploadProgressBar from '../admin/company/UploadProgressBar.tsx';
 import PictureInput, { megabytes, usePreviewUrl } from '../admin/ui/PictureInput.tsx';
 import { Alert, refusedField, TextField, useFormMessage } from '../auth/fields.tsx';

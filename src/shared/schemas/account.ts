@@ -4,6 +4,7 @@
  * registration refuse the same names with the same sentences. Every refusal is a sentence a visitor can read as it
  * stands; the field at fault travels apart, in the answer's `field`.
  */
+import { NAME_MAX } from '../account.ts';
 import { PASSWORD_MAX } from '../password-policy.ts';
 import { hasControlCharacters } from './control-characters.ts';
 import { z } from './zod.ts';
@@ -29,7 +30,6 @@ export const accountPassword = (label: string) =>
     .max(PASSWORD_MAX * 4, `${label} must be at most ${PASSWORD_MAX} characters`);
 
 /** The names a person goes by: the same three fields and rules as registration (the username's shape is checked by the server's identifiers rules). */
-export const NAME_MAX = 100;
 export const ProfileBody = z.object({
   first_name: accountText('First name', NAME_MAX),
   last_name: accountText('Last name', NAME_MAX),

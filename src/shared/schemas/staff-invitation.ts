@@ -3,7 +3,8 @@
  * /accept-invitation, where the person chooses their names and password. Shared by the server and the screens.
  */
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../staff-roles.ts';
-import { accountEmail, accountPassword, accountText, NAME_MAX } from './account.ts';
+import { NAME_MAX } from '../account.ts';
+import { accountEmail, accountPassword, accountText } from './account.ts';
 import { z } from './zod.ts';
 
 /** How long an invitation's link works. */
