@@ -4,7 +4,6 @@
  */
 import {
   AUTHOR_CANNOT_PUBLISH,
-  BLOG_SLUG_TAKEN,
   checkBlogChanges,
   type BlogDraft,
   type BlogDraftFields,
@@ -23,7 +22,7 @@ import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { blogFromRow, bool } from '../content/content.mappers.ts';
 import { deleteDraftRow, draftInfo, findDraftRow, putDraftRow, type DraftRow } from '../drafts/drafts.repository.ts';
-import { findBlogRow, slugsLike, type AdminBlogRow } from './blogs.admin.repository.ts';
+import { findBlogRow, type AdminBlogRow } from './blogs.admin.repository.ts';
 import {
   changeableBy,
   editsEveryPost,
@@ -31,6 +30,7 @@ import {
   oneBlog,
   prepareBlogChanges,
   removesCover,
+  resolveSlug,
   visibleTo,
   writeBlogChanges,
   type BlogForm,
@@ -88,9 +88,8 @@ export async function saveBlogDraft(ctx: BlogWriteContext, id: string, form: Blo
         const row = changeableBy(ctx.actor, await findBlogRow(trx, id));
         const before = await findDraftRow(trx, 'blog', id);
         const base = before ? fieldsOfDraft(before, row) : fieldsOfRow(row);
-        // An address another post has is refused now, not when the draft is published.
-        if (values.slug && values.slug !== row.slug && (await slugsLike(trx, values.slug, id)).has(values.slug))
-          throw fieldError(409, BLOG_SLUG_TAKEN, 'slug');
+        // An address another post has is refused now (the post's own rule), not when the draft is published.
+        if (values.slug) await resolveSlug(trx, values.slug, base.title, id);
         const fields: BlogDraftFields = {
           title: values.title ?? base.title,
           slug: values.slug ?? base.slug,
