@@ -67,7 +67,9 @@ export type AuditAction =
   // The header menu or the footer's Quick Links saved.
   | 'navigation.update'
   // The home page's Featured row: the admin's pins and their order saved.
-  | 'featured.update';
+  | 'featured.update'
+  // How many versions of each item are kept.
+  | 'revisions.update';
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

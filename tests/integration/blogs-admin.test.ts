@@ -253,7 +253,7 @@ describe('edit', () => {
     expect((await call('PUT', `/api/admin/blogs/${blog._id}`, { body: { slug: 'fresh-name' } })).status).toBe(200);
   });
 
-  it('replaces the cover and releases the old picture; an empty image field removes it', async () => {
+  it('replaces the cover, keeping the old picture while a version names it; an empty image field removes it', async () => {
     const blog = await create(form({ title: 'Covered' }, await png('#112233')));
     const first = blog.image;
     const replaced = await call('PUT', `/api/admin/blogs/${blog._id}`, {
@@ -263,10 +263,13 @@ describe('edit', () => {
     assert(replaced.body.blog);
     const second = replaced.body.blog.image;
     expect(second).not.toBe(first);
-    expect(await filesOf(first)).toEqual([]);
+    // Version 1 names the first cover: it stays until that version is pruned or the post deleted.
+    expect((await filesOf(first)).length).toBeGreaterThan(0);
     expect((await filesOf(second)).length).toBeGreaterThan(0);
     const removed = await call('PUT', `/api/admin/blogs/${blog._id}`, { body: { image: '' } });
     expect(removed.body.blog?.image).toBe('');
+    expect((await call('DELETE', `/api/admin/blogs/${blog._id}`)).status).toBe(200);
+    expect(await filesOf(first)).toEqual([]);
     expect(await filesOf(second)).toEqual([]);
   });
 

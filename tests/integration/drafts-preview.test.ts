@@ -225,7 +225,7 @@ describe('a draft of a published post', () => {
 });
 
 describe('a draft with its own cover', () => {
-  it('keeps the picture while the draft names it, shows it in the preview, and releases it when discarded', async () => {
+  it('keeps the picture while the draft or a version names it, shows it in the preview, and releases it with the last', async () => {
     const post = await create(tokens.editor, { title: 'Harbour walk', published: true });
     const form = new FormData();
     form.append('caption', 'With a new cover');
@@ -245,10 +245,13 @@ describe('a draft with its own cover', () => {
     expect(((await preview(tokenOf(await linkFor(post._id)))).body as unknown as PreviewAnswer).item.image).toBe(cover);
 
     expect((await call('DELETE', `/api/admin/blogs/${post._id}/draft`)).status).toBe(200);
+    // The draft's version still names it (to be restored); it leaves with the post's versions.
+    expect((await mediaFiles()).some((f) => f.startsWith(stem(cover)))).toBe(true);
+    expect((await call('DELETE', `/api/admin/blogs/${post._id}`)).status).toBe(200);
     expect((await mediaFiles()).some((f) => f.startsWith(stem(cover)))).toBe(false);
   });
 
-  it('puts the picture in place when published, and the old cover leaves', async () => {
+  it('puts the picture in place when published; the old cover stays with its version, and leaves with the post', async () => {
     const first = new FormData();
     first.append('title', 'Quay side');
     first.append('published', 'true');
@@ -263,8 +266,11 @@ describe('a draft with its own cover', () => {
     expect((await publicPost('quay-side')).image).toBe(post.image);
     expect((await call('POST', `/api/admin/blogs/${post._id}/draft/publish`)).status).toBe(200);
     expect((await publicPost('quay-side')).image).toBe(cover);
-    expect((await mediaFiles()).some((f) => f.startsWith(stem(post.image)))).toBe(false);
+    expect((await mediaFiles()).some((f) => f.startsWith(stem(post.image)))).toBe(true);
     expect((await mediaFiles()).some((f) => f.startsWith(stem(cover)))).toBe(true);
+    expect((await call('DELETE', `/api/admin/blogs/${post._id}`)).status).toBe(200);
+    expect((await mediaFiles()).some((f) => f.startsWith(stem(post.image)))).toBe(false);
+    expect((await mediaFiles()).some((f) => f.startsWith(stem(cover)))).toBe(false);
   });
 });
 

@@ -36,6 +36,7 @@ import * as staffInvitations from './migrations/2026_12_04_0900_staff_invitation
 import * as blogAuthors from './migrations/2026_12_04_1000_blog_authors.ts';
 import * as scheduledChanges from './migrations/2026_12_05_0900_scheduled_changes.ts';
 import * as drafts from './migrations/2026_12_06_0900_drafts.ts';
+import * as revisions from './migrations/2026_12_07_0900_revisions.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_04_1000_blog_authors': blogAuthors,
   '2026_12_05_0900_scheduled_changes': scheduledChanges,
   '2026_12_06_0900_drafts': drafts,
+  '2026_12_07_0900_revisions': revisions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

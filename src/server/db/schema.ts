@@ -705,6 +705,33 @@ export interface DraftsTable {
   saved_at: string;
 }
 
+/** A version of an item's fields kept at a save (migration 2026_12_07_0900; modules/revisions). */
+export interface RevisionsTable {
+  id: string;
+  item_type: string;
+  item_id: string;
+  number: number;
+  action: string;
+  /** Written to the item itself (not to its draft): the newest such version is the item's own, never pruned. */
+  item_write: Bool;
+  /** The fields' values as JSON, the picture apart. */
+  fields: string;
+  picture: ColumnType<string, string | undefined, string>;
+  /** JSON: the labels of the fields that differ from the version before. */
+  changed: string;
+  restored_from: number | null;
+  saved_by: string;
+  saved_by_name: string;
+  saved_at: string;
+}
+
+/** The company's revision limit (one row, id 1; none: the default). */
+export interface RevisionSettingsTable {
+  id: number;
+  revision_limit: number;
+  updated_at: string;
+}
+
 /** One admin write; actor_name is a copy, so the entry reads the same after the account changes. */
 export interface AuditLogTable {
   id: string;
@@ -857,6 +884,8 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   scheduled_changes: ScheduledChangesTable;
   drafts: DraftsTable;
+  revisions: RevisionsTable;
+  revision_settings: RevisionSettingsTable;
   store_settings: StoreSettingsTable;
   checkout_verifications: CheckoutVerificationsTable;
   payment_events: PaymentEventsTable;

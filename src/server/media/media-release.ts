@@ -12,7 +12,7 @@ import { mediaStorageAt } from './storage/media-storage.ts';
 /** A server-made media name: uuid, optional variant width, extension. Nothing else is ever turned into a path. */
 const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-w\d{2,4})?\.[a-z0-9]{2,5}$/;
 
-/** Whether any stored record still names `url` (company pictures, sliders, content images, audio files and covers, video posters, team portraits, avatars, drafts). */
+/** Whether any stored record still names `url` (company pictures, sliders, content images, audio files and covers, video posters, team portraits, avatars, drafts, kept versions). */
 async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean> {
   const checks: { limit(n: number): { executeTakeFirst(): Promise<unknown> } }[] = [
     db
@@ -35,6 +35,7 @@ async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean>
     db.selectFrom('team_members').select('id').where('photo', '=', url),
     db.selectFrom('users').select('id').where('profile_image', '=', url),
     db.selectFrom('drafts').select('item_id').where('picture', '=', url),
+    db.selectFrom('revisions').select('id').where('picture', '=', url),
   ];
   for (const query of checks) if (await query.limit(1).executeTakeFirst()) return true;
   return false;
@@ -72,6 +73,14 @@ export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string 
   const store = mediaStorageAt(dataDir).media;
   await Promise.all(names.map((name) => store.delete(name).catch(() => undefined)));
   return names;
+}
+
+/** releaseMediaIfUnused for each of `urls`, once each (after the commit that dropped them). */
+export async function releaseEachIfUnused(
+  scope: { db: Db; dataDir: string },
+  urls: readonly (string | null | undefined)[],
+): Promise<void> {
+  for (const url of new Set(urls)) await releaseMediaIfUnused(scope.db, scope.dataDir, url);
 }
 
 /**

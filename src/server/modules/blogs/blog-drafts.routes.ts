@@ -1,9 +1,20 @@
-/** A post's draft calls (drafts/draft.routes.ts) under /api/admin/blogs/:id, behind the guard's `posts` part. */
+/**
+ * A post's draft calls (drafts/draft.routes.ts) and its history (revisions/revision.routes.ts) under
+ * /api/admin/blogs/:id, behind the guard's `posts` part.
+ */
 import type { AdminBlog, BlogDraft } from '../../../shared/schemas/blog-admin.ts';
 import { readWriteBody } from '../../http/upload-form.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import type { DraftKind } from '../drafts/draft.routes.ts';
-import { discardBlogDraft, publishBlogDraft, readBlogDraft, saveBlogDraft } from './blog-drafts.service.ts';
+import type { RevisionKind } from '../revisions/revision.routes.ts';
+import { BLOG_REVISION_FIELDS } from './blog-revisions.ts';
+import {
+  discardBlogDraft,
+  publishBlogDraft,
+  readBlogDraft,
+  restoreBlogDraft,
+  saveBlogDraft,
+} from './blog-drafts.service.ts';
 import { writeContext } from './blogs.admin.routes.ts';
 import { oneBlog } from './blogs.admin.service.ts';
 
@@ -21,4 +32,12 @@ export const blogDrafts: DraftKind<BlogDraft, AdminBlog> = {
   visible: async (c, id) => {
     await oneBlog(c.get('db'), signedInUser(c), id);
   },
+};
+
+export const blogRevisions: RevisionKind<BlogDraft> = {
+  type: 'blog',
+  path: '/admin/blogs/:id',
+  fields: BLOG_REVISION_FIELDS,
+  visible: (c, id) => blogDrafts.visible(c, id),
+  restore: (c, id, version, from) => restoreBlogDraft(writeContext(c), id, version, from),
 };

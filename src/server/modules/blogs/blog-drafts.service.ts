@@ -13,7 +13,6 @@ import { DRAFT_NOT_FOUND } from '../../../shared/drafts.ts';
 import { omit } from '../../../shared/omit.ts';
 import type { Blog } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
-import { parseStringArray } from '../../db/json-columns.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
@@ -22,7 +21,9 @@ import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { blogFromRow, bool } from '../content/content.mappers.ts';
 import { deleteDraftRow, draftInfo, findDraftRow, putDraftRow, type DraftRow } from '../drafts/drafts.repository.ts';
+import { keepRevision, pruneRevisions, type Version } from '../revisions/keep-revision.ts';
 import { findBlogRow, type AdminBlogRow } from './blogs.admin.repository.ts';
+import { BLOG_REVISION_FIELDS, blogBefore, blogFieldsOfRow, blogVersion } from './blog-revisions.ts';
 import {
   changeableBy,
   editsEveryPost,
@@ -33,6 +34,8 @@ import {
   resolveSlug,
   visibleTo,
   writeBlogChanges,
+  type CoverChange,
+  type PreparedChanges,
   type BlogForm,
   type BlogWrite,
   type BlogWriteContext,
@@ -40,21 +43,10 @@ import {
 
 const noDraft = () => new ApiError(404, DRAFT_NOT_FOUND);
 
-/** The post's fields as a draft starts from them. */
-const fieldsOfRow = (row: AdminBlogRow): BlogDraftFields => ({
-  title: row.title,
-  slug: row.slug,
-  caption: row.caption,
-  content: row.content,
-  category: row.category,
-  tags: parseStringArray(row.tags),
-  image: row.image,
-});
-
 /** A stored draft's fields; what the row lacks (written by an older version) comes from the post. */
 function fieldsOfDraft(draft: DraftRow, row: AdminBlogRow): BlogDraftFields {
   const stored = JSON.parse(draft.fields) as Partial<BlogDraftFields>;
-  return { ...fieldsOfRow(row), ...stored, image: draft.picture };
+  return { ...blogFieldsOfRow(row), ...stored, image: draft.picture };
 }
 
 const blogDraft = (draft: DraftRow, row: AdminBlogRow): BlogDraft => ({
@@ -78,16 +70,49 @@ export async function saveBlogDraft(ctx: BlogWriteContext, id: string, form: Blo
   changeableBy(ctx.actor, await findBlogRow(ctx.db, id));
   const check = checkBlogChanges(omit(form.fields, 'published'));
   if (!check.ok) throw fieldError(400, check.message, check.field);
-  const { values, content } = await prepareBlogChanges(ctx, check.value);
+  const changes = await prepareBlogChanges(ctx, check.value);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
+  return writeBlogDraft(ctx, id, changes, { image, remove: removesCover(form) }, { action: 'draft', what: 'saved' });
+}
+
+/**
+ * POST /api/admin/blogs/:id/revisions/:revision/restore: a kept version becomes the post's draft, checked as a saved
+ * draft is (an address another post took since is refused), with the version's cover.
+ */
+export async function restoreBlogDraft(
+  ctx: BlogWriteContext,
+  id: string,
+  version: Version,
+  from: number,
+): Promise<BlogDraft> {
+  changeableBy(ctx.actor, await findBlogRow(ctx.db, id));
+  const check = checkBlogChanges(omit(version.fields, 'published'));
+  if (!check.ok) throw fieldError(400, check.message, check.field);
+  const changes = await prepareBlogChanges(ctx, check.value);
+  const cover = { image: version.picture || undefined, remove: version.picture === '' };
+  return writeBlogDraft(ctx, id, changes, cover, {
+    action: 'restore',
+    what: `restored from version ${from}`,
+    restoredFrom: from,
+  });
+}
+
+/** Writes prepared changes to the post's draft and keeps the version; versions beyond the limit are pruned after. */
+async function writeBlogDraft(
+  ctx: BlogWriteContext,
+  id: string,
+  { values, content }: PreparedChanges,
+  cover: CoverChange,
+  note: { action: 'draft' | 'restore'; what: string; restoredFrom?: number },
+): Promise<BlogDraft> {
   const { draft } = await writeNamingFile(
     ctx,
-    image,
+    cover.image,
     () =>
       ctx.db.transaction().execute(async (trx) => {
         const row = changeableBy(ctx.actor, await findBlogRow(trx, id));
         const before = await findDraftRow(trx, 'blog', id);
-        const base = before ? fieldsOfDraft(before, row) : fieldsOfRow(row);
+        const base = before ? fieldsOfDraft(before, row) : blogFieldsOfRow(row);
         // An address another post has is refused now (the post's own rule), not when the draft is published.
         if (values.slug) await resolveSlug(trx, values.slug, base.title, id);
         const fields: BlogDraftFields = {
@@ -97,7 +122,7 @@ export async function saveBlogDraft(ctx: BlogWriteContext, id: string, form: Blo
           content: content ?? base.content,
           category: values.category ?? base.category,
           tags: values.tags ?? base.tags,
-          image: image ?? (removesCover(form) ? '' : base.image),
+          image: cover.image ?? (cover.remove ? '' : base.image),
         };
         const saved: DraftRow = {
           item_type: 'blog',
@@ -109,19 +134,30 @@ export async function saveBlogDraft(ctx: BlogWriteContext, id: string, form: Blo
           saved_at: new Date().toISOString(),
         };
         await putDraftRow(trx, saved);
-        await claimMedia(trx, image);
+        await claimMedia(trx, cover.image);
         const replaced = before && before.picture !== fields.image ? before.picture : undefined;
         // A picture only the old draft named is no longer needed; the post's own stays.
         if (replaced && replaced !== row.image) await unclaimMedia(trx, replaced);
+        await keepRevision(trx, {
+          type: 'blog',
+          id,
+          action: note.action,
+          fields: BLOG_REVISION_FIELDS,
+          version: blogVersion(fields),
+          actor: ctx.actor,
+          before: blogBefore(row),
+          ...(note.restoredFrom === undefined ? {} : { restoredFrom: note.restoredFrom }),
+        });
         await recordAudit(trx, ctx.actor, {
           action: 'blog.draft',
           target: { type: 'blog', id },
-          summary: `${label(fields.title)} draft saved`,
+          summary: `${label(fields.title)} draft ${note.what}`,
         });
         return { draft: blogDraft(saved, row), dropped: replaced !== row.image ? replaced : undefined };
       }),
     (written) => written.dropped,
   );
+  await pruneRevisions(ctx, 'blog', id);
   return draft;
 }
 
@@ -161,11 +197,15 @@ export async function publishBlogDraft(ctx: BlogWriteContext, id: string): Promi
     fields.image === row.image
       ? { image: undefined, remove: false }
       : { image: fields.image || undefined, remove: fields.image === '' };
-  return writeBlogChanges(ctx, id, changes, cover, 'published from its draft', async (trx) => {
-    // Published meanwhile by someone else, or discarded: nothing of it is written.
-    const still = await deleteDraftRow(trx, 'blog', id);
-    if (still?.saved_at !== draft.saved_at)
-      throw new ApiError(409, 'The draft changed while it was being published. Please try again.');
+  return writeBlogChanges(ctx, id, changes, cover, {
+    what: 'published from its draft',
+    action: 'publish',
+    also: async (trx) => {
+      // Published meanwhile by someone else, or discarded: nothing of it is written.
+      const still = await deleteDraftRow(trx, 'blog', id);
+      if (still?.saved_at !== draft.saved_at)
+        throw new ApiError(409, 'The draft changed while it was being published. Please try again.');
+    },
   });
 }
 
@@ -177,7 +217,7 @@ export async function blogPreview(
   const row = await findBlogRow(db, id);
   if (!row) return null;
   const draft = await findDraftRow(db, 'blog', id);
-  const fields = draft ? fieldsOfDraft(draft, row) : fieldsOfRow(row);
+  const fields = draft ? fieldsOfDraft(draft, row) : blogFieldsOfRow(row);
   const item = blogFromRow({ ...row, ...fields, tags: JSON.stringify(fields.tags) }, []);
   return { item, draft: draft !== undefined, published: bool(row.published) };
 }

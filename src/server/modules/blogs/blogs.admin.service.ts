@@ -20,7 +20,7 @@ import { readBack } from '../../db/read-back.ts';
 import { parseStringArray } from '../../db/json-columns.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeFormPicture, type WriteBody } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
+import { releaseEachIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -40,6 +40,9 @@ import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
 import type { DraftInfo } from '../../../shared/drafts.ts';
 import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
+import { dropItemRevisions, pruneRevisions } from '../revisions/keep-revision.ts';
+import type { RevisionAction } from '../../../shared/revisions.ts';
+import { keepBlogVersion } from './blog-revisions.ts';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface BlogWriteContext {
@@ -174,6 +177,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
         author_id: ctx.actor.id,
       });
       await claimMedia(trx, image);
+      await keepBlogVersion(trx, ctx.actor, id, 'create');
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'blog.create', target: { type: 'blog', id }, summary });
       return readAdminBlog(trx, id);
@@ -220,20 +224,32 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const changes = await prepareBlogChanges(ctx, check.value);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
-  return writeBlogChanges(ctx, id, changes, { image, remove: removesCover(form) }, 'updated');
+  return writeBlogChanges(
+    ctx,
+    id,
+    changes,
+    { image, remove: removesCover(form) },
+    { what: 'updated', action: 'update' },
+  );
+}
+
+/** How a write is told: the audit's words and the version's action; `also` runs in its transaction. */
+export interface WriteNote {
+  what: string;
+  action: Extract<RevisionAction, 'update' | 'publish'>;
+  also?: (trx: Db) => Promise<void>;
 }
 
 /**
- * Writes prepared changes to a post (a PUT, or a draft being published): `also` runs in the same transaction, and
- * the cover the write replaced leaves the media store once nothing names it.
+ * Writes prepared changes to a post (a PUT, or a draft being published) and keeps the version it made; the cover the
+ * write replaced leaves the media store once nothing names it, and versions beyond the limit are pruned.
  */
 export async function writeBlogChanges(
   ctx: BlogWriteContext,
   id: string,
   { values, content }: PreparedChanges,
   cover: CoverChange,
-  what: string,
-  also?: (trx: Db) => Promise<void>,
+  { what, action, also }: WriteNote,
 ): Promise<BlogWrite> {
   const { blog, before } = await writeNamingFile(
     ctx,
@@ -259,6 +275,7 @@ export async function writeBlogChanges(
         await claimMedia(trx, cover.image);
         if (image !== before.image) await unclaimMedia(trx, before.image);
         await also?.(trx);
+        await keepBlogVersion(trx, ctx.actor, id, action, before);
         await recordAudit(trx, ctx.actor, {
           action: 'blog.update',
           target: { type: 'blog', id },
@@ -268,6 +285,7 @@ export async function writeBlogChanges(
       }),
     (written) => (written.blog.image !== written.before.image ? written.before.image : undefined),
   ).catch(rethrowSlugConflict);
+  await pruneRevisions(ctx, 'blog', id);
   return { blog, publicChange: blog.published || bool(before.published) };
 }
 
@@ -298,15 +316,15 @@ export async function deleteBlog(ctx: BlogWriteContext, id: string): Promise<{ p
     if (!deleted) throw notFound();
     const draft = await deleteDraftRow(trx, 'blog', id);
     await unclaimMedia(trx, deleted.image, draft?.picture);
+    const versionPictures = await dropItemRevisions(trx, 'blog', id);
     await recordAudit(trx, ctx.actor, {
       action: 'blog.delete',
       target: { type: 'blog', id },
       summary: `${label(deleted.title)} deleted`,
     });
-    return { ...deleted, draftPicture: draft?.picture };
+    return { ...deleted, draftPicture: draft?.picture, versionPictures };
   });
-  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
-  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.draftPicture);
+  await releaseEachIfUnused(ctx, [row.image, row.draftPicture, ...row.versionPictures]);
   return { publicChange: bool(row.published) };
 }
 
