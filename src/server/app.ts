@@ -29,8 +29,7 @@ import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
-import { blogDrafts, blogRevisions } from './modules/blogs/blog-drafts.routes.ts';
-import { revisionRoutes } from './modules/revisions/revision.routes.ts';
+import { blogDrafts } from './modules/blogs/blog-drafts.routes.ts';
 import { revisionSettingsRoutes } from './modules/revisions/revision-settings.routes.ts';
 import { draftRoutes } from './modules/drafts/draft.routes.ts';
 import { previewRoutes } from './modules/drafts/preview.routes.ts';
@@ -164,7 +163,6 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', contentAdminRoutes(deps));
   api.route('/', blogAdminRoutes());
   api.route('/', draftRoutes(deps, blogDrafts));
-  api.route('/', revisionRoutes(blogRevisions));
   api.route('/', revisionSettingsRoutes());
   api.route('/preview', previewRoutes(deps));
   api.route('/', productAdminRoutes());

@@ -40,9 +40,10 @@ import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
 import type { DraftInfo } from '../../../shared/drafts.ts';
 import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
-import { dropItemRevisions, pruneRevisions } from '../revisions/keep-revision.ts';
+import type { PictureChange } from '../drafts/draft.service.ts';
+import { dropItemRevisions, keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
 import type { RevisionAction } from '../../../shared/revisions.ts';
-import { keepBlogVersion } from './blog-revisions.ts';
+import { blogVersioned } from './blog-revisions.ts';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
 export interface BlogWriteContext {
@@ -177,7 +178,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
         author_id: ctx.actor.id,
       });
       await claimMedia(trx, image);
-      await keepBlogVersion(trx, ctx.actor, id, 'create');
+      await keepItemVersion(trx, blogVersioned, ctx.actor, id, 'create', readBack(await findBlogRow(trx, id), id));
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'blog.create', target: { type: 'blog', id }, summary });
       return readAdminBlog(trx, id);
@@ -211,12 +212,6 @@ export async function prepareBlogChanges(ctx: BlogWriteContext, changes: BlogCha
   return { values, content: values.content === undefined ? undefined : await sanitizeRichText(values.content) };
 }
 
-/** What a write does to the cover: a stored picture puts it in place, `remove` takes it away, neither keeps it. */
-export interface CoverChange {
-  image: string | undefined;
-  remove: boolean;
-}
-
 /** PUT /api/admin/blogs/:id: the sent fields change, the others keep their values; a new cover replaces the old. */
 export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogForm): Promise<BlogWrite> {
   changeableBy(ctx.actor, await findBlogRow(ctx.db, id));
@@ -248,7 +243,7 @@ export async function writeBlogChanges(
   ctx: BlogWriteContext,
   id: string,
   { values, content }: PreparedChanges,
-  cover: CoverChange,
+  cover: PictureChange,
   { what, action, also }: WriteNote,
 ): Promise<BlogWrite> {
   const { blog, before } = await writeNamingFile(
@@ -275,7 +270,8 @@ export async function writeBlogChanges(
         await claimMedia(trx, cover.image);
         if (image !== before.image) await unclaimMedia(trx, before.image);
         await also?.(trx);
-        await keepBlogVersion(trx, ctx.actor, id, action, before);
+        const after = readBack(await findBlogRow(trx, id), `blog ${id}`);
+        await keepItemVersion(trx, blogVersioned, ctx.actor, id, action, after, before);
         await recordAudit(trx, ctx.actor, {
           action: 'blog.update',
           target: { type: 'blog', id },

@@ -6,62 +6,71 @@
  *   DELETE <path>/draft               discards it
  *   POST   <path>/draft/publish       makes it the live item (and asks for the rebuild)
  *   POST   <path>/preview-link        a signed link to /preview that expires
+ * and the item's history (revisions/revision.routes.ts).
  */
 import { Hono, type Context } from 'hono';
-import {
-  DRAFT_DISCARDED,
-  DRAFT_PUBLISHED,
-  DRAFT_SAVED,
-  type DraftType,
-  type PreviewLink,
-} from '../../../shared/drafts.ts';
+import { DRAFT_DISCARDED, DRAFT_PUBLISHED, DRAFT_SAVED, type PreviewLink } from '../../../shared/drafts.ts';
 import type { AppEnv } from '../../app-env.ts';
+import type { Db } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
-import { uploadBodyLimit } from '../../http/upload-form.ts';
+import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
+import { signedInUser } from '../../middleware/auth.ts';
 import { siteChanged, type SiteChange } from '../../site/site-changed.ts';
+import type { AuthUser } from '../auth/user-dto.ts';
+import type { ItemFields } from '../revisions/keep-revision.ts';
+import { discardDraft, publishDraft, readDraft, saveDraft, type Draftable } from './draft.service.ts';
+import { itemWriteContext } from './item-write-context.ts';
+import { revisionRoutes } from '../revisions/revision.routes.ts';
 import { previewLink } from './preview-link.ts';
 
-/** What one kind of item does with its draft; each call refuses (403/404) whom the item's rules refuse. */
-export interface DraftKind<TDraft, TItem> {
-  type: DraftType;
+/** A kind of item's drafts as the API serves them. */
+export interface DraftRoutes<Row, F extends ItemFields, TItem> {
+  draftable: Draftable<Row, F>;
   /** The admin path of one item, with `:id` (`/admin/blogs/:id`). */
   path: string;
   /** The rebuild's reason when a draft is published. */
   site: SiteChange;
-  read(c: Context<AppEnv>, id: string): Promise<TDraft>;
-  save(c: Context<AppEnv>, id: string): Promise<TDraft>;
-  discard(c: Context<AppEnv>, id: string): Promise<TItem>;
-  publish(c: Context<AppEnv>, id: string): Promise<{ item: TItem; publicChange: boolean }>;
-  /** Refuses one who may not see the item (before a preview link is signed for it). */
-  visible(c: Context<AppEnv>, id: string): Promise<void>;
+  /** The item as the admin reads it, answered after a discard or a publish. */
+  item: (db: Db, actor: AuthUser, id: string) => Promise<TItem>;
 }
 
-export function draftRoutes<TDraft, TItem>(deps: Pick<Deps, 'keys'>, kind: DraftKind<TDraft, TItem>) {
+export function draftRoutes<Row, F extends ItemFields, TItem>(
+  deps: Pick<Deps, 'keys'>,
+  { draftable, path, site, item }: DraftRoutes<Row, F, TItem>,
+) {
   const router = new Hono<AppEnv>();
-  const draftPath = `${kind.path}/draft`;
+  const draftPath = `${path}/draft`;
+  const id = (c: Context<AppEnv>) => c.req.param('id') ?? '';
 
-  router.get(draftPath, async (c) => c.json({ draft: await kind.read(c, c.req.param('id') ?? '') }));
-
-  router.put(draftPath, uploadBodyLimit(1), async (c) =>
-    c.json({ message: DRAFT_SAVED, draft: await kind.save(c, c.req.param('id') ?? '') }),
+  router.get(draftPath, async (c) =>
+    c.json({ draft: await readDraft(c.get('db'), draftable, signedInUser(c), id(c)) }),
   );
 
-  router.delete(draftPath, async (c) =>
-    c.json({ message: DRAFT_DISCARDED, item: await kind.discard(c, c.req.param('id') ?? '') }),
-  );
-
-  router.post(`${draftPath}/publish`, async (c) => {
-    const { item, publicChange } = await kind.publish(c, c.req.param('id') ?? '');
-    siteChanged(c, kind.site, publicChange);
-    return c.json({ message: DRAFT_PUBLISHED, item });
+  router.put(draftPath, uploadBodyLimit(1), async (c) => {
+    const form = await readWriteBody(c, [draftable.picture]);
+    return c.json({ message: DRAFT_SAVED, draft: await saveDraft(itemWriteContext(c), draftable, id(c), form) });
   });
 
-  router.post(`${kind.path}/preview-link`, async (c) => {
-    const id = c.req.param('id') ?? '';
-    await kind.visible(c, id);
-    const link: PreviewLink = await previewLink(deps.keys.preview, c.get('env').SITE_URL, { type: kind.type, id });
+  router.delete(draftPath, async (c) => {
+    const ctx = itemWriteContext(c);
+    await discardDraft(ctx, draftable, id(c));
+    return c.json({ message: DRAFT_DISCARDED, item: await item(ctx.db, ctx.actor, id(c)) });
+  });
+
+  router.post(`${draftPath}/publish`, async (c) => {
+    const ctx = itemWriteContext(c);
+    const { publicChange } = await publishDraft(ctx, draftable, id(c));
+    siteChanged(c, site, publicChange);
+    return c.json({ message: DRAFT_PUBLISHED, item: await item(ctx.db, ctx.actor, id(c)) });
+  });
+
+  router.post(`${path}/preview-link`, async (c) => {
+    draftable.visible(signedInUser(c), await draftable.find(c.get('db'), id(c)));
+    const target = { type: draftable.type, id: id(c) };
+    const link: PreviewLink = await previewLink(deps.keys.preview, c.get('env').SITE_URL, target);
     return c.json({ link });
   });
 
+  router.route('/', revisionRoutes(draftable, path));
   return router;
 }

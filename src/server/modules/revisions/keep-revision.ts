@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DraftType } from '../../../shared/drafts.ts';
+import { omit } from '../../../shared/omit.ts';
 import type { RevisionAction } from '../../../shared/revisions.ts';
 import type { Db } from '../../db/connection.ts';
 import { bool } from '../content/content.mappers.ts';
@@ -29,6 +30,26 @@ export interface Version {
   fields: VersionFields;
   picture: string;
 }
+
+/** An item's fields as a draft or a version holds them: text, lists, and its picture's URL under its field. */
+export type ItemFields = object;
+
+/** A kind of item whose versions are kept. */
+export interface Versioned<Row, F extends ItemFields> {
+  type: DraftType;
+  fields: readonly RevisionField[];
+  /** The name of its picture field in F. */
+  picture: string & keyof F;
+  fieldsOf(row: Row): F;
+  /** When the item was last written (its version before history began is dated so). */
+  writtenAt(row: Row): string;
+}
+
+/** The version of `fields` a revision keeps: the picture apart. */
+export const versionOf = <F extends ItemFields>(kind: Pick<Versioned<never, F>, 'picture'>, fields: F): Version => {
+  const picture: unknown = fields[kind.picture];
+  return { fields: omit(fields, kind.picture), picture: typeof picture === 'string' ? picture : '' };
+};
 
 export interface RevisionEntry {
   type: DraftType;
@@ -99,6 +120,27 @@ export async function keepRevision(trx: Db, entry: RevisionEntry): Promise<void>
     saved_by: entry.actor.id,
     saved_by_name: actorName(entry.actor),
     saved_at: new Date().toISOString(),
+  });
+}
+
+/** Keeps the version an item write made, in its transaction; `before`: the item as it was (for its first version). */
+export async function keepItemVersion<Row, F extends ItemFields>(
+  trx: Db,
+  kind: Versioned<Row, F>,
+  actor: AuthUser,
+  id: string,
+  action: Extract<RevisionAction, 'create' | 'update' | 'publish'>,
+  after: Row,
+  before?: Row,
+): Promise<void> {
+  await keepRevision(trx, {
+    type: kind.type,
+    id,
+    action,
+    fields: kind.fields,
+    version: versionOf(kind, kind.fieldsOf(after)),
+    actor,
+    before: before && { version: versionOf(kind, kind.fieldsOf(before)), savedAt: kind.writtenAt(before) },
   });
 }
 

@@ -6,7 +6,6 @@
  *   POST <path>/revisions/:revision/restore           the version becomes the item's draft
  */
 import { Hono, type Context } from 'hono';
-import type { DraftType } from '../../../shared/drafts.ts';
 import {
   REVISION_NOT_FOUND,
   REVISION_RESTORED,
@@ -21,21 +20,12 @@ import type { AppEnv } from '../../app-env.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { validQuery } from '../../http/valid-input.ts';
 import { parseStringArray } from '../../db/json-columns.ts';
-import { compareVersions, type RevisionField } from './compare-versions.ts';
-import { currentRevision, revisionValues, type Version } from './keep-revision.ts';
+import { signedInUser } from '../../middleware/auth.ts';
+import { itemWriteContext } from '../drafts/item-write-context.ts';
+import { restoreDraft, type Draftable } from '../drafts/draft.service.ts';
+import { compareVersions } from './compare-versions.ts';
+import { currentRevision, revisionValues, type ItemFields, type Version } from './keep-revision.ts';
 import { findRevisionRow, listRevisionRows, readRevisionLimit, type RevisionRow } from './revisions.repository.ts';
-
-/** What one kind of item does with its history; each call refuses (403/404) whom the item's rules refuse. */
-export interface RevisionKind<TDraft> {
-  type: DraftType;
-  /** The admin path of one item, with `:id` (`/admin/blogs/:id`). */
-  path: string;
-  fields: readonly RevisionField[];
-  /** Refuses one who may not see the item. */
-  visible(c: Context<AppEnv>, id: string): Promise<void>;
-  /** Makes the version the item's draft (checked as a saved draft is), kept as a version of its own. */
-  restore(c: Context<AppEnv>, id: string, version: Version, from: number): Promise<TDraft>;
-}
 
 const summaryOf = (row: RevisionRow, current: RevisionRow | undefined): RevisionSummary => ({
   id: row.id,
@@ -48,12 +38,15 @@ const summaryOf = (row: RevisionRow, current: RevisionRow | undefined): Revision
   restoredFrom: row.restored_from,
 });
 
-export function revisionRoutes<TDraft>(kind: RevisionKind<TDraft>) {
+/** The history calls of `kind`, under its admin path (with `:id`). */
+export function revisionRoutes<Row, F extends ItemFields>(kind: Draftable<Row, F>, path: string) {
   const router = new Hono<AppEnv>();
-  const base = `${kind.path}/revisions`;
+  const base = `${path}/revisions`;
+  const visible = async (c: Context<AppEnv>, id: string) =>
+    kind.visible(signedInUser(c), await kind.find(c.get('db'), id));
 
   async function history(c: Context<AppEnv>, id: string) {
-    await kind.visible(c, id);
+    await visible(c, id);
     const rows = await listRevisionRows(c.get('db'), kind.type, id);
     return { rows, current: currentRevision(rows) };
   }
@@ -90,11 +83,12 @@ export function revisionRoutes<TDraft>(kind: RevisionKind<TDraft>) {
 
   router.post(`${base}/:revision/restore`, async (c) => {
     const id = c.req.param('id') ?? '';
-    await kind.visible(c, id);
+    await visible(c, id);
     const row = await findRevisionRow(c.get('db'), kind.type, id, c.req.param('revision'));
     if (!row) throw new ApiError(404, REVISION_NOT_FOUND);
     const version: Version = { fields: JSON.parse(row.fields) as Version['fields'], picture: row.picture };
-    return c.json({ message: REVISION_RESTORED, draft: await kind.restore(c, id, version, row.number) });
+    const draft = await restoreDraft(itemWriteContext(c), kind, id, version, row.number);
+    return c.json({ message: REVISION_RESTORED, draft });
   });
 
   return router;

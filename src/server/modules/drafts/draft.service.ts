@@ -1,0 +1,270 @@
+/**
+ * Drafts of any kind of item, written once: changes saved without reaching the public site (who may change the item
+ * may keep a draft of it), restored from a kept version, shown by a preview link, and published by one who may
+ * publish, when the draft becomes the live item through the item's own write, in one transaction with the draft's
+ * removal. Each save keeps a version (revisions/keep-revision.ts).
+ */
+import { DRAFT_NOT_FOUND, type DraftInfo } from '../../../shared/drafts.ts';
+import { omit } from '../../../shared/omit.ts';
+import type { Db } from '../../db/connection.ts';
+import { ApiError } from '../../http/errors.ts';
+import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
+import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
+import { storeFormPicture, type PicturePurpose, type WriteBody } from '../../media/upload-check.ts';
+import { actorName, recordAudit } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/user-dto.ts';
+import {
+  keepRevision,
+  pruneRevisions,
+  versionOf,
+  type ItemFields,
+  type Version,
+  type Versioned,
+} from '../revisions/keep-revision.ts';
+import { deleteDraftRow, draftInfo, findDraftRow, putDraftRow, type DraftRow } from './drafts.repository.ts';
+
+/** Where stored pictures live (DATA_DIR) and who is writing. */
+export interface ItemWriteContext {
+  db: Db;
+  dataDir: string;
+  actor: AuthUser;
+}
+
+/** A draft as the admin reads it: who saved it, when, and its fields. */
+export type ItemDraft<F extends ItemFields> = DraftInfo & { fields: F };
+
+/** Sent changes, checked: a field left out (or undefined) keeps its value. */
+export type ItemChanges<F> = { [K in keyof F]?: F[K] | undefined };
+
+/** `base` with the changes that were sent. */
+function applyChanges<F extends ItemFields>(base: F, changes: ItemChanges<F>): F {
+  const sent = Object.entries(changes).filter(([, value]) => value !== undefined);
+  return { ...base, ...Object.fromEntries(sent) };
+}
+
+/** What a write does to the picture: a stored one puts it in place, `remove` takes it away, neither keeps it. */
+export interface PictureChange {
+  image: string | undefined;
+  remove: boolean;
+}
+
+/** One kind of item as its drafts see it; each call refuses (403/404) whom the item's own rules refuse. */
+export interface Draftable<Row, F extends ItemFields> extends Versioned<Row, F> {
+  /** The item in the audit's words: `Blog "Spring menu"`. */
+  label(fields: F): string;
+  /** What the form's picture is stored as; `removable` when it may be sent empty. */
+  upload: { purpose: PicturePurpose; removable: boolean };
+  find(db: Db, id: string): Promise<Row | undefined>;
+  /** The row when `actor` may see it; else 404. */
+  visible(actor: AuthUser, row: Row | undefined): Row;
+  /** The row when `actor` may change it; else 403 or 404. */
+  changeable(actor: AuthUser, row: Row | undefined): Row;
+  /** Refuses a publish to one who may not (403). */
+  mayPublish(actor: AuthUser): void;
+  /** Sent changes checked as the item's PUT checks them (`published` is not a draft's), ready to store. */
+  prepare(ctx: ItemWriteContext, input: Record<string, unknown>): Promise<ItemChanges<F>>;
+  /** Refuses, in the draft's transaction, what another item already holds (an address). */
+  claims?(trx: Db, changes: ItemChanges<F>, base: F, id: string): Promise<void>;
+  /**
+   * Writes the draft's fields to the item through the item's own write (checked again, its version kept as
+   * 'publish'), `also` in its transaction; whether the public site changed.
+   */
+  publish(
+    ctx: ItemWriteContext,
+    id: string,
+    fields: F,
+    picture: PictureChange,
+    also: (trx: Db) => Promise<void>,
+  ): Promise<{ publicChange: boolean }>;
+}
+
+const noDraft = () => new ApiError(404, DRAFT_NOT_FOUND);
+
+/** A stored draft's fields; what the row lacks (written by an older version) comes from the item. */
+function fieldsOfDraft<Row, F extends ItemFields>(kind: Draftable<Row, F>, draft: DraftRow, row: Row): F {
+  const stored = JSON.parse(draft.fields) as Partial<F>;
+  return { ...kind.fieldsOf(row), ...stored, [kind.picture]: draft.picture };
+}
+
+const answerOf = <Row, F extends ItemFields>(kind: Draftable<Row, F>, draft: DraftRow, row: Row): ItemDraft<F> => ({
+  ...draftInfo(draft),
+  fields: fieldsOfDraft(kind, draft, row),
+});
+
+/** GET <item>/draft. */
+export async function readDraft<Row, F extends ItemFields>(
+  db: Db,
+  kind: Draftable<Row, F>,
+  actor: AuthUser,
+  id: string,
+): Promise<ItemDraft<F>> {
+  const row = kind.visible(actor, await kind.find(db, id));
+  const draft = await findDraftRow(db, kind.type, id);
+  if (!draft) throw noDraft();
+  return answerOf(kind, draft, row);
+}
+
+/** A text field sent empty for the picture removes it (a file in it replaces it), where the kind allows. */
+const removesPicture = ({ upload, picture }: { upload: { removable: boolean }; picture: string }, form: WriteBody) =>
+  upload.removable && form.fields[picture] === '' && !form.files[picture];
+
+/** The sent fields a draft takes: `published` is not a draft's, and its picture comes apart. */
+const draftInput = (fields: Record<string, unknown>, picture: string) =>
+  omit<Record<string, unknown>, string>(fields, 'published', picture);
+
+/**
+ * PUT <item>/draft: the sent fields change the draft (started from the item when it had none), checked as a PUT of
+ * the item is. A new picture is stored for the draft alone.
+ */
+export async function saveDraft<Row, F extends ItemFields>(
+  ctx: ItemWriteContext,
+  kind: Draftable<Row, F>,
+  id: string,
+  form: WriteBody,
+): Promise<ItemDraft<F>> {
+  kind.changeable(ctx.actor, await kind.find(ctx.db, id));
+  const changes = await kind.prepare(ctx, draftInput(form.fields, kind.picture));
+  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, kind.picture, kind.upload.purpose);
+  const picture = { image, remove: removesPicture(kind, form) };
+  return writeDraft(ctx, kind, id, changes, picture, { action: 'draft', what: 'saved' });
+}
+
+/**
+ * POST <item>/revisions/:revision/restore: a kept version becomes the item's draft, checked as a saved draft is (an
+ * address another item took since is refused), with the version's picture.
+ */
+export async function restoreDraft<Row, F extends ItemFields>(
+  ctx: ItemWriteContext,
+  kind: Draftable<Row, F>,
+  id: string,
+  version: Version,
+  from: number,
+): Promise<ItemDraft<F>> {
+  kind.changeable(ctx.actor, await kind.find(ctx.db, id));
+  const changes = await kind.prepare(ctx, draftInput(version.fields, kind.picture));
+  const picture = { image: version.picture || undefined, remove: version.picture === '' };
+  return writeDraft(ctx, kind, id, changes, picture, {
+    action: 'restore',
+    what: `restored from version ${from}`,
+    restoredFrom: from,
+  });
+}
+
+/** Writes checked changes to the item's draft and keeps the version; versions beyond the limit are pruned after. */
+async function writeDraft<Row, F extends ItemFields>(
+  ctx: ItemWriteContext,
+  kind: Draftable<Row, F>,
+  id: string,
+  changes: ItemChanges<F>,
+  picture: PictureChange,
+  note: { action: 'draft' | 'restore'; what: string; restoredFrom?: number },
+): Promise<ItemDraft<F>> {
+  const { draft } = await writeNamingFile(
+    ctx,
+    picture.image,
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const row = kind.changeable(ctx.actor, await kind.find(trx, id));
+        const before = await findDraftRow(trx, kind.type, id);
+        const base = before ? fieldsOfDraft(kind, before, row) : kind.fieldsOf(row);
+        await kind.claims?.(trx, changes, base, id);
+        const own = versionOf(kind, kind.fieldsOf(row)).picture;
+        const image = picture.image ?? (picture.remove ? '' : versionOf(kind, base).picture);
+        const fields: F = { ...applyChanges(base, changes), [kind.picture]: image };
+        const saved: DraftRow = {
+          item_type: kind.type,
+          item_id: id,
+          fields: JSON.stringify(omit(fields, kind.picture)),
+          picture: image,
+          saved_by: ctx.actor.id,
+          saved_by_name: actorName(ctx.actor),
+          saved_at: new Date().toISOString(),
+        };
+        await putDraftRow(trx, saved);
+        await claimMedia(trx, picture.image);
+        const replaced = before && before.picture !== image ? before.picture : undefined;
+        // A picture only the old draft named is no longer needed; the item's own stays.
+        if (replaced && replaced !== own) await unclaimMedia(trx, replaced);
+        await keepRevision(trx, {
+          type: kind.type,
+          id,
+          action: note.action,
+          fields: kind.fields,
+          version: versionOf(kind, fields),
+          actor: ctx.actor,
+          before: { version: versionOf(kind, kind.fieldsOf(row)), savedAt: kind.writtenAt(row) },
+          ...(note.restoredFrom === undefined ? {} : { restoredFrom: note.restoredFrom }),
+        });
+        await recordAudit(trx, ctx.actor, {
+          action: `${kind.type}.draft`,
+          target: { type: kind.type, id },
+          summary: `${kind.label(fields)} draft ${note.what}`,
+        });
+        return { draft: answerOf(kind, saved, row), dropped: replaced !== own ? replaced : undefined };
+      }),
+    (written) => written.dropped,
+  );
+  await pruneRevisions(ctx, kind.type, id);
+  return draft;
+}
+
+/** DELETE <item>/draft: the item stays as it is; a picture only the draft named is released. */
+export async function discardDraft<Row, F extends ItemFields>(
+  ctx: ItemWriteContext,
+  kind: Draftable<Row, F>,
+  id: string,
+): Promise<void> {
+  const picture = await ctx.db.transaction().execute(async (trx) => {
+    const row = kind.changeable(ctx.actor, await kind.find(trx, id));
+    const draft = await deleteDraftRow(trx, kind.type, id);
+    if (!draft) throw noDraft();
+    const fields = kind.fieldsOf(row);
+    const own = draft.picture !== versionOf(kind, fields).picture ? draft.picture : undefined;
+    await unclaimMedia(trx, own);
+    await recordAudit(trx, ctx.actor, {
+      action: `${kind.type}.draft`,
+      target: { type: kind.type, id },
+      summary: `${kind.label(fields)} draft discarded`,
+    });
+    return own;
+  });
+  await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture);
+}
+
+/**
+ * POST <item>/draft/publish: one who may publish makes the draft the live item, published, checked again as a PUT
+ * is (a category deleted since, an address taken since); the draft goes in the same transaction.
+ */
+export async function publishDraft<Row, F extends ItemFields>(
+  ctx: ItemWriteContext,
+  kind: Draftable<Row, F>,
+  id: string,
+): Promise<{ publicChange: boolean }> {
+  const row = kind.visible(ctx.actor, await kind.find(ctx.db, id));
+  kind.mayPublish(ctx.actor);
+  const draft = await findDraftRow(ctx.db, kind.type, id);
+  if (!draft) throw noDraft();
+  const fields = fieldsOfDraft(kind, draft, row);
+  const own = versionOf(kind, kind.fieldsOf(row)).picture;
+  const image = versionOf(kind, fields).picture;
+  const picture =
+    image === own ? { image: undefined, remove: false } : { image: image || undefined, remove: image === '' };
+  return kind.publish(ctx, id, fields, picture, async (trx) => {
+    // Published meanwhile by someone else, or discarded: nothing of it is written.
+    const still = await deleteDraftRow(trx, kind.type, id);
+    if (still?.saved_at !== draft.saved_at)
+      throw new ApiError(409, 'The draft changed while it was being published. Please try again.');
+  });
+}
+
+/** The item as its page will show it: the draft's fields applied when it has one (a preview link's view). */
+export async function previewFields<Row, F extends ItemFields>(
+  db: Db,
+  kind: Draftable<Row, F>,
+  id: string,
+): Promise<{ row: Row; fields: F; draft: boolean } | null> {
+  const row = await kind.find(db, id);
+  if (!row) return null;
+  const draft = await findDraftRow(db, kind.type, id);
+  return { row, fields: draft ? fieldsOfDraft(kind, draft, row) : kind.fieldsOf(row), draft: draft !== undefined };
+}
