@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assert, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import BlogFormDialog from '../../../src/components/admin/content/blogs/BlogFormDialog.tsx';
 import {
   blogPreviewLink,
@@ -10,6 +10,8 @@ import {
   saveBlogDraft,
   updateBlog,
 } from '../../../src/lib/api/admin/blogs.ts';
+import { compareRevisions, fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
 import type { AdminBlog, BlogDraft } from '../../../src/shared/schemas/blog-admin.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
 
@@ -22,6 +24,11 @@ vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({
   discardBlogDraft: vi.fn(),
   publishBlogDraft: vi.fn(),
   blogPreviewLink: vi.fn(),
+}));
+vi.mock('../../../src/lib/api/admin/revisions.ts', () => ({
+  fetchRevisions: vi.fn(),
+  compareRevisions: vi.fn(),
+  restoreRevision: vi.fn(),
 }));
 // The company's blog categories, as GET /api/admin/categories answers them for a new site.
 vi.mock('../../../src/lib/api/admin/categories.ts', async () => {
@@ -203,5 +210,99 @@ describe('BlogFormDialog and drafts', () => {
     await click('Discard');
     expect(discardBlogDraft).toHaveBeenCalledWith('b1');
     expect(onSaved).toHaveBeenCalledWith('Draft discarded.');
+  });
+});
+
+describe('BlogFormDialog and the history', () => {
+  beforeEach(() => vi.clearAllMocks());
+  const version = (number: number, current: boolean): RevisionSummary => ({
+    id: `r${number}`,
+    number,
+    action: number === 1 ? 'create' : 'update',
+    savedAt: `2026-12-0${number}T09:30:00.000Z`,
+    savedBy: 'Ana Diaz',
+    changed: number === 1 ? [] : ['Title'],
+    current,
+    restoredFrom: null,
+  });
+  const V1 = version(1, false);
+  const V2 = version(2, true);
+  const RESTORED: BlogDraft = {
+    savedAt: '2026-12-05T08:00:00.000Z',
+    savedBy: 'Ed Editor',
+    fields: {
+      title: 'First title',
+      slug: 'old-title',
+      caption: 'First caption',
+      content: '<p>First body</p>',
+      category: 'Food',
+      tags: ['first'],
+      image: '',
+    },
+  };
+  const click = (name: string) => act(() => Promise.resolve(fireEvent.click(screen.getByRole('button', { name }))));
+  const historyTitle = 'History of "Old title"';
+
+  beforeEach(() => {
+    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [V2, V1] });
+    vi.mocked(compareRevisions).mockResolvedValue({ older: V1, newer: V2, fields: [] });
+  });
+
+  it('opens the post’s history over the form, and closing it leaves the form as it was', async () => {
+    render(<BlogFormDialog blog={BLOG} onClose={() => undefined} onSaved={() => undefined} />);
+    type('Title', 'Unsaved title');
+    await click('History');
+    expect(await screen.findByRole('heading', { name: historyTitle })).toBeTruthy();
+    expect(fetchRevisions).toHaveBeenCalledWith('/api/admin/blogs/b1');
+    expect(await screen.findByRole('heading', { name: 'Version 2' })).toBeTruthy();
+    // The history is a dialog of its own beside the form, so its buttons never send the post.
+    const history = screen.getByRole('heading', { name: historyTitle }).closest('dialog');
+    expect(history?.closest('form')).toBeNull();
+    await click('Close');
+    expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Unsaved title');
+    // Escape cancels the dialog on top only: the history closes, the form stays open.
+    await click('History');
+    const top = (await screen.findByRole('heading', { name: historyTitle })).closest('dialog');
+    const form = screen.getByRole('heading', { name: 'Edit blog post' }).closest('dialog');
+    assert(top, 'the history is a dialog');
+    fireEvent(top, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();
+    expect(form?.open).toBe(true);
+    expect(updateBlog).not.toHaveBeenCalled();
+  });
+
+  it('offers no history for a new post', () => {
+    render(<BlogFormDialog blog="new" onClose={() => undefined} onSaved={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'History' })).toBeNull();
+  });
+
+  it('fills the form with the draft a restored version became, ready to publish', async () => {
+    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: RESTORED });
+    vi.mocked(fetchBlogDraft).mockResolvedValueOnce(RESTORED);
+    vi.mocked(saveBlogDraft).mockResolvedValueOnce({ message: 'Draft saved.', draft: RESTORED });
+    vi.mocked(publishBlogDraft).mockResolvedValueOnce({ message: 'Draft published.', item: BLOG });
+    const onSaved = vi.fn();
+    render(<BlogFormDialog blog={BLOG} onClose={() => undefined} onSaved={onSaved} />);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    await click('History');
+    await screen.findByRole('heading', { name: 'Version 1' });
+    await click('Restore as draft');
+    await click('Restore');
+    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/blogs/b1', 'r1');
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('First title'));
+    expect(fetchBlogDraft).toHaveBeenCalledWith('b1');
+    expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(REVISION_RESTORED);
+    expect(screen.getByLabelText<HTMLInputElement>('Caption').value).toBe('First caption');
+    expect(screen.getByLabelText<HTMLInputElement>('Tags (comma separated)').value).toBe('first');
+    expect(screen.getByRole('note').textContent).toMatch(/You are editing the draft Ed Editor saved on Dec 5, 2026/);
+    // The form stays open on the draft: nothing is saved until the editor publishes it.
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    await click('Publish draft');
+    expect(vi.mocked(saveBlogDraft).mock.calls[0]?.[1].fields).toMatchObject({ title: 'First title', tags: 'first' });
+    expect(publishBlogDraft).toHaveBeenCalledWith('b1');
+    expect(onSaved).toHaveBeenCalledWith('Draft published.');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The /admin/content screen (site-spec section 2): heading, search, grid/list toggle and the eight
  * tabs; each tab's panel is loaded when first shown. The chosen tab lives in the address (?tab=Videos), so a reload keeps it.
+ * Below the tabs, an admin alone sees the Version history card (how many versions of each item are kept).
  */
 import { can, type Role } from '../../../shared/staff-roles.ts';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
@@ -21,6 +22,9 @@ const PANELS: Record<ContentTab, Panel> = {
   Plans: lazy(() => import('./plans/PlansPanel.tsx')),
   Pages: lazy(() => import('./pages/PagesPanel.tsx')),
 };
+
+// Loaded for an admin only: the other roles never download the card or its input rule.
+const RevisionLimitCard = lazy(() => import('./RevisionLimitCard.tsx'));
 
 const isTab = (value: string | null): value is ContentTab => (CONTENT_TABS as readonly string[]).includes(value ?? '');
 
@@ -125,6 +129,12 @@ function Manager({ currency, role }: { currency: string; role: Role }) {
           <Active key={tab} query={query} view={view} currency={currency} role={role} />
         </Suspense>
       </div>
+      {/* The setting is the admin's alone (the server's guard gives it to 'everything'). */}
+      {can(role, 'everything') && (
+        <Suspense fallback={<Spinner compact label="Loading the version history setting" />}>
+          <RevisionLimitCard />
+        </Suspense>
+      )}
     </div>
   );
 }

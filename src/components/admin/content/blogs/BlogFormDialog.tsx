@@ -3,8 +3,9 @@
  * until edited), caption, category, tags, cover with preview and upload progress, rich-text content, Draft/Published.
  * A published post's changes may instead be kept as a draft (Save draft) that visitors do not see until it is
  * published; Preview saves (the draft of a published post, an unpublished post itself) and shows a link to share.
+ * History lists the post's kept versions, compares two, and restores one as the draft the form then shows.
  */
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
 import {
   blogPreviewLink,
@@ -30,6 +31,7 @@ import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import DraftPanel from '../ui/DraftPanel.tsx';
+import RevisionsDialog from '../ui/RevisionsDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, TextArea, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
@@ -152,6 +154,9 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
   const [draftInfo, setDraftInfo] = useState<DraftInfo | null>(null);
   const [savedCover, setSavedCover] = useState<string | null>(null);
   const [link, setLink] = useState<PreviewLink | null>(null);
+  /** The history dialog is open over the form; `restored`: the message of the version just restored. */
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [restored, setRestored] = useState<string | null>(null);
   const {
     form: draft,
     setForm: setDraft,
@@ -168,7 +173,23 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
     setDraftInfo(null);
     setSavedCover(null);
     setLink(null);
+    setHistoryOpen(false);
+    setRestored(null);
   });
+
+  /** The form filled from the post's draft as the server holds it, with a new editor for its content. */
+  const showDraft = useCallback(
+    (post: AdminBlog, saved: BlogDraft) => {
+      setDraft(formOfDraft(post, saved));
+      setDraftInfo(saved);
+      setSavedCover(saved.fields.image);
+      // A cover chosen but not sent belongs to the form being replaced.
+      setCover(null);
+      setRemoveCover(false);
+      setEditorKey((k) => k + 1);
+    },
+    [setDraft],
+  );
 
   const existing = blog && blog !== 'new' ? blog : null;
   // A post with a draft opens on the draft.
@@ -177,17 +198,13 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
     let current = true;
     fetchBlogDraft(existing._id)
       .then((saved) => {
-        if (!current) return;
-        setDraft(formOfDraft(existing, saved));
-        setDraftInfo(saved);
-        setSavedCover(saved.fields.image);
-        setEditorKey((k) => k + 1);
+        if (current) showDraft(existing, saved);
       })
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [existing, setDraft]);
+  }, [existing, showDraft]);
 
   const categories = useCategoryNames('blog');
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
@@ -265,6 +282,21 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
     setRemoveCover(false);
   }
 
+  /** A version became the post's draft: the form reads it back and shows it, Publish draft then makes it live. */
+  async function showRestored(message: string) {
+    setHistoryOpen(false);
+    if (!existing) return;
+    setRestored(null);
+    await submit(
+      async () => {
+        showDraft(existing, await fetchBlogDraft(existing._id));
+        return { message };
+      },
+      'The restored draft could not be read. Please close the post and open it again.',
+      setRestored,
+    );
+  }
+
   async function discard() {
     if (!existing) return;
     await submit(() => discardBlogDraft(existing._id), 'The draft could not be discarded. Please try again.', onSaved);
@@ -280,95 +312,115 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
       <button type="button" disabled={busy} className={secondary} onClick={() => void saveDraft(true)}>
         Preview
       </button>
+      <button type="button" disabled={busy} className={secondary} onClick={() => setHistoryOpen(true)}>
+        History
+      </button>
     </>
   );
 
   return (
-    <ContentFormDialog
-      open={blog !== null}
-      title={blog === 'new' ? 'New blog post' : 'Edit blog post'}
-      busy={busy}
-      refusals={refusals}
-      onCancel={onClose}
-      onSubmit={() => void save()}
-      submitLabel={draftInfo ? 'Publish draft' : 'Save'}
-      actions={actions}
-    >
-      <DraftPanel draft={draftInfo} link={link} busy={busy} onDiscard={() => void discard()} />
-      <TextInput
-        label="Title"
-        name="title"
-        maxLength={BLOG_TITLE_MAX}
-        value={draft.title}
-        error={errors['title']}
-        onChange={(title) => setDraft(followTitle(title))}
-      />
-      <SlugField
-        slug={draft.slug}
-        error={errors['slug']}
-        title={draft.title}
-        pathOf={(slug) => `/blogs/${slug}/`}
-        onChange={(slug) => set({ slug, slugEdited: true })}
-      />
-      <TextArea
-        label="Caption"
-        name="caption"
-        rows={2}
-        maxLength={BLOG_CAPTION_MAX}
-        value={draft.caption}
-        error={errors['caption']}
-        onChange={(caption) => set({ caption })}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectInput
-          label="Category"
-          name="category"
-          value={draft.category}
-          error={errors['category']}
-          options={categoryOptions(categories, draft.category)}
-          onChange={(category) => set({ category })}
-        />
+    <>
+      <ContentFormDialog
+        open={blog !== null}
+        title={blog === 'new' ? 'New blog post' : 'Edit blog post'}
+        busy={busy}
+        refusals={refusals}
+        onCancel={onClose}
+        onSubmit={() => void save()}
+        submitLabel={draftInfo ? 'Publish draft' : 'Save'}
+        actions={actions}
+      >
+        {restored && (
+          <p
+            role="status"
+            className="m-0 break-words rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-800 dark:text-emerald-200"
+          >
+            {restored}
+          </p>
+        )}
+        <DraftPanel draft={draftInfo} link={link} busy={busy} onDiscard={() => void discard()} />
         <TextInput
-          label="Tags (comma separated)"
-          name="tags"
-          maxLength={880}
-          value={draft.tags}
-          error={errors['tags']}
-          onChange={(tags) => set({ tags })}
+          label="Title"
+          name="title"
+          maxLength={BLOG_TITLE_MAX}
+          value={draft.title}
+          error={errors['title']}
+          onChange={(title) => setDraft(followTitle(title))}
         />
-      </div>
-      <CoverField
-        current={current}
-        file={cover}
-        onFile={(file) => {
-          setCover(file);
-          if (file) setRemoveCover(false);
-        }}
-        onRemove={() => setRemoveCover(true)}
-        error={errors['image']}
-      />
-      {progress !== null && (
-        <div className="text-sm">
-          <progress className="w-full" max={100} value={progress} aria-label="Cover upload progress" />
-          <span>{progress}%</span>
+        <SlugField
+          slug={draft.slug}
+          error={errors['slug']}
+          title={draft.title}
+          pathOf={(slug) => `/blogs/${slug}/`}
+          onChange={(slug) => set({ slug, slugEdited: true })}
+        />
+        <TextArea
+          label="Caption"
+          name="caption"
+          rows={2}
+          maxLength={BLOG_CAPTION_MAX}
+          value={draft.caption}
+          error={errors['caption']}
+          onChange={(caption) => set({ caption })}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectInput
+            label="Category"
+            name="category"
+            value={draft.category}
+            error={errors['category']}
+            options={categoryOptions(categories, draft.category)}
+            onChange={(category) => set({ category })}
+          />
+          <TextInput
+            label="Tags (comma separated)"
+            name="tags"
+            maxLength={880}
+            value={draft.tags}
+            error={errors['tags']}
+            onChange={(tags) => set({ tags })}
+          />
         </div>
-      )}
-      <RichTextEditor
-        key={editorKey}
-        label="Content"
-        initialHtml={draft.content}
-        onChange={(content) => set({ content })}
-      />
-      {publishes && !draftInfo && (
-        <SelectInput
-          label="Status"
-          name="published"
-          value={draft.state}
-          error={errors['published']}
-          options={DRAFT_STATE_OPTIONS}
-          onChange={(state) => set({ state })}
+        <CoverField
+          current={current}
+          file={cover}
+          onFile={(file) => {
+            setCover(file);
+            if (file) setRemoveCover(false);
+          }}
+          onRemove={() => setRemoveCover(true)}
+          error={errors['image']}
         />
-      )}
-    </ContentFormDialog>
+        {progress !== null && (
+          <div className="text-sm">
+            <progress className="w-full" max={100} value={progress} aria-label="Cover upload progress" />
+            <span>{progress}%</span>
+          </div>
+        )}
+        <RichTextEditor
+          key={editorKey}
+          label="Content"
+          initialHtml={draft.content}
+          onChange={(content) => set({ content })}
+        />
+        {publishes && !draftInfo && (
+          <SelectInput
+            label="Status"
+            name="published"
+            value={draft.state}
+            error={errors['published']}
+            options={DRAFT_STATE_OPTIONS}
+            onChange={(state) => set({ state })}
+          />
+        )}
+      </ContentFormDialog>
+      {/* Beside the form, not in it: its controls and buttons are no part of the post's form. */}
+      <RevisionsDialog
+        itemPath={historyOpen && existing ? `/api/admin/blogs/${encodeURIComponent(existing._id)}` : null}
+        title={existing ? `History of "${existing.title}"` : 'History'}
+        onClose={() => setHistoryOpen(false)}
+        onRestored={(message) => void showRestored(message)}
+      />
+    </>
   );
 }
