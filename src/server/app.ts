@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
 import { blogDrafts } from './modules/blogs/blog-drafts.routes.ts';
+import { productDrafts } from './modules/products/product-drafts.ts';
 import { revisionSettingsRoutes } from './modules/revisions/revision-settings.routes.ts';
 import { draftRoutes } from './modules/drafts/draft.routes.ts';
 import { previewRoutes } from './modules/drafts/preview.routes.ts';
@@ -163,6 +164,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', contentAdminRoutes(deps));
   api.route('/', blogAdminRoutes());
   api.route('/', draftRoutes(deps, blogDrafts));
+  api.route('/', draftRoutes(deps, productDrafts));
   api.route('/', revisionSettingsRoutes());
   api.route('/preview', previewRoutes(deps));
   api.route('/', productAdminRoutes());

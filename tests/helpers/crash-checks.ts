@@ -314,6 +314,8 @@ const MEDIA_COLUMNS: [string, string][] = [
   ['company_settings', 'logo_dark'],
   ['company_settings', 'icon'],
   ['company_settings', 'hero_image'],
+  ['drafts', 'picture'],
+  ['revisions', 'picture'],
 ];
 
 /**

@@ -470,7 +470,7 @@ describe('edit', () => {
     expect(rebuilt).toBe(false);
   });
 
-  it('replaces the picture and removes the old files once nothing refers to them', async () => {
+  it('replaces the picture, keeps the old one while a version names it, and removes both with the product', async () => {
     const created = productOf(await create(FIELDS, await png()));
     expect((await filesOf(created.image)).length).toBeGreaterThan(0);
     const { status, body } = await call('PUT', `/api/admin/products/${created._id}`, { body: form({}, await jpeg()) });
@@ -478,8 +478,11 @@ describe('edit', () => {
     assert(body.product, 'the answer has the product');
     expect(body.product.image).toMatch(/^\/media\/.+\.webp$/);
     expect(body.product.image).not.toBe(created.image);
-    expect(await filesOf(created.image)).toEqual([]);
+    expect((await filesOf(created.image)).length).toBeGreaterThan(0);
     expect((await filesOf(body.product.image)).length).toBeGreaterThan(0);
+    expect((await call('DELETE', `/api/admin/products/${created._id}`)).status).toBe(200);
+    expect(await filesOf(created.image)).toEqual([]);
+    expect(await filesOf(body.product.image)).toEqual([]);
     expect(
       await t.db
         .selectFrom('media')
@@ -493,7 +496,7 @@ describe('edit', () => {
     const created = productOf(await create(FIELDS, await png()));
     const twin = await addProduct('Twin', 100, 1, 'Books', false, 50);
     await t.db.updateTable('products').set({ image: created.image }).where('id', '=', twin).execute();
-    await call('PUT', `/api/admin/products/${created._id}`, { body: form({}, await jpeg()) });
+    expect((await call('DELETE', `/api/admin/products/${created._id}`)).status).toBe(200);
     expect((await filesOf(created.image)).length).toBeGreaterThan(0);
   });
 

@@ -40,9 +40,8 @@ import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
 import type { DraftInfo } from '../../../shared/drafts.ts';
 import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
-import type { PictureChange } from '../drafts/draft.service.ts';
+import type { ItemWriteNote, PictureChange } from '../drafts/draft.service.ts';
 import { dropItemRevisions, keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
-import type { RevisionAction } from '../../../shared/revisions.ts';
 import { blogVersioned } from './blog-revisions.ts';
 
 /** Where stored pictures live (DATA_DIR) and who is writing. */
@@ -228,13 +227,6 @@ export async function updateBlog(ctx: BlogWriteContext, id: string, form: BlogFo
   );
 }
 
-/** How a write is told: the audit's words and the version's action; `also` runs in its transaction. */
-export interface WriteNote {
-  what: string;
-  action: Extract<RevisionAction, 'update' | 'publish'>;
-  also?: (trx: Db) => Promise<void>;
-}
-
 /**
  * Writes prepared changes to a post (a PUT, or a draft being published) and keeps the version it made; the cover the
  * write replaced leaves the media store once nothing names it, and versions beyond the limit are pruned.
@@ -244,7 +236,7 @@ export async function writeBlogChanges(
   id: string,
   { values, content }: PreparedChanges,
   cover: PictureChange,
-  { what, action, also }: WriteNote,
+  { what, action, also }: ItemWriteNote,
 ): Promise<BlogWrite> {
   const { blog, before } = await writeNamingFile(
     ctx,

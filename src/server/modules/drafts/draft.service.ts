@@ -5,6 +5,7 @@
  * removal. Each save keeps a version (revisions/keep-revision.ts).
  */
 import { DRAFT_NOT_FOUND, type DraftInfo } from '../../../shared/drafts.ts';
+import type { RevisionAction } from '../../../shared/revisions.ts';
 import { omit } from '../../../shared/omit.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -46,6 +47,13 @@ function applyChanges<F extends ItemFields>(base: F, changes: ItemChanges<F>): F
 export interface PictureChange {
   image: string | undefined;
   remove: boolean;
+}
+
+/** How an item's write is told: the audit's words and the version's action; `also` runs in its transaction. */
+export interface ItemWriteNote {
+  what: string;
+  action: Extract<RevisionAction, 'update' | 'publish'>;
+  also?: ((trx: Db) => Promise<void>) | undefined;
 }
 
 /** One kind of item as its drafts see it; each call refuses (403/404) whom the item's own rules refuse. */

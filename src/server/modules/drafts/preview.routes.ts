@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { blogPreview } from '../blogs/blog-drafts.service.ts';
+import { productPreview } from '../products/product-drafts.ts';
 import { readPreviewLink } from './preview-link.ts';
 
 type Previewed = Omit<PreviewAnswer, 'expiresAt' | 'type'>;
@@ -16,6 +17,7 @@ type Previewed = Omit<PreviewAnswer, 'expiresAt' | 'type'>;
 /** Each kind's item as its page shows it, draft applied; null once the item is deleted. */
 const PREVIEWS: Record<DraftType, (db: Db, id: string) => Promise<Previewed | null>> = {
   blog: blogPreview,
+  product: productPreview,
 };
 
 export function previewRoutes(deps: Pick<Deps, 'keys'>) {

@@ -5,6 +5,7 @@ import {
   type ExpressionBuilder,
   type Insertable,
   type Kysely,
+  type Selectable,
   type SqlBool,
   type Transaction,
   type Updateable,
@@ -14,6 +15,9 @@ import type { Database, ProductsTable } from '../../db/schema.ts';
 import { escapeLike } from '../users/users.admin.repository.ts';
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/** One stored product. */
+export type ProductRow = Selectable<ProductsTable>;
 
 /** The filter as one condition on products (every part optional). */
 function matching(filter: ProductsFilter) {

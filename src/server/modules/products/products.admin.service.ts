@@ -19,7 +19,7 @@ import { freeSlug } from '../../db/free-slug.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { storeFormPicture, type WriteBody } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
+import { releaseEachIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -32,6 +32,11 @@ import {
   updateProductRow,
 } from './products.admin.repository.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
+import type { DraftInfo } from '../../../shared/drafts.ts';
+import { draftInfo, draftInfos, findDraftRow, deleteDraftRow } from '../drafts/drafts.repository.ts';
+import type { ItemWriteNote } from '../drafts/draft.service.ts';
+import { dropItemRevisions, keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
+import { productVersioned } from './product-versions.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -52,30 +57,44 @@ export interface ProductWrite {
 export type ProductInput = WriteBody;
 
 const missing = () => notFound(PRODUCT_NOT_FOUND);
-const label = (name: string) => `Product "${name}"`;
+export const productLabel = (name: string) => `Product "${name}"`;
+const label = productLabel;
 
-/** The row as the admin API shows it: the public fields plus cents, stock and publish state. */
-export function adminProductFromRow(row: Selectable<ProductsTable>): AdminProduct {
+/** The row as the admin API shows it: the public fields plus cents, stock and publish state, and who saved its draft. */
+export function adminProductFromRow(row: Selectable<ProductsTable>, draft: DraftInfo | null = null): AdminProduct {
   return {
     ...productFromRow(row),
     price_cents: row.price_cents,
     stock: row.stock,
     published: bool(row.published),
     updatedAt: row.updated_at,
+    draft,
   };
 }
 
 /** GET /api/admin/products. */
 export async function listAdminProducts(db: Db, filter: ProductsFilter): Promise<AdminProductPage> {
-  const { rows, total } = await listAdminProductRows(db, filter);
-  return { results: rows.map(adminProductFromRow), total, page: filter.page, pageSize: filter.pageSize };
+  const [{ rows, total }, drafts] = await Promise.all([listAdminProductRows(db, filter), draftInfos(db, 'product')]);
+  return {
+    results: rows.map((row) => adminProductFromRow(row, drafts.get(row.id) ?? null)),
+    total,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
 }
 
-/** GET /api/admin/products/:id. */
+/** The product as the admin reads it, its draft included; 404 for none. */
 export async function findAdminProduct(db: Db, id: string): Promise<AdminProduct> {
   const row = await findProductRow(db, id);
   if (!row) throw missing();
-  return adminProductFromRow(row);
+  const draft = await findDraftRow(db, 'product', id);
+  return adminProductFromRow(row, draft ? draftInfo(draft) : null);
+}
+
+/** The row when there is one; else the product's 404. */
+export function foundProduct<T>(row: T | undefined): T {
+  if (!row) throw missing();
+  return row;
 }
 
 /** The columns of (some of) a product's values; price stored in cents, tags as JSON text. */
@@ -110,9 +129,11 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
         updated_at: null,
       });
       await claimMedia(trx, image);
+      const created = readBack(await findProductRow(trx, id), `product ${id}`);
+      await keepItemVersion(trx, productVersioned, ctx.actor, id, 'create', created);
       const summary = `${label(values.name)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'product.create', target: { type: 'product', id }, summary });
-      return adminProductFromRow(readBack(await findProductRow(trx, id), `product ${id}`));
+      return adminProductFromRow(created);
     }),
   );
   return { product, shopChanged: product.published };
@@ -120,18 +141,31 @@ export async function createProduct(ctx: ProductWriteContext, input: ProductInpu
 
 /** PUT /api/admin/products/:id: the sent fields change, the others keep their stored values; a new image replaces the old. */
 export async function updateProduct(ctx: ProductWriteContext, id: string, input: ProductInput): Promise<ProductWrite> {
-  if (!(await findProductRow(ctx.db, id))) throw missing();
+  foundProduct(await findProductRow(ctx.db, id));
   const check = checkProductUpdate(input.fields);
   if (!check.ok) throw fieldError(400, check.message, check.field);
   const values = await withKnownCategory(ctx.db, 'product', check.value);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, input, 'image', 'product');
+  return writeProductChanges(ctx, id, values, image, { what: 'updated', action: 'update' });
+}
+
+/**
+ * Writes checked values to a product (a PUT, or a draft being published) and keeps the version it made; the picture
+ * it replaced leaves the media store once nothing names it, and versions beyond the limit are pruned.
+ */
+export async function writeProductChanges(
+  ctx: ProductWriteContext,
+  id: string,
+  values: Partial<ProductValues>,
+  image: string | undefined,
+  { what, action, also }: ItemWriteNote,
+): Promise<ProductWrite> {
   const { product, before } = await writeNamingFile(
     ctx,
     image,
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const before = await findProductRow(trx, id);
-        if (!before) throw missing();
+        const before = foundProduct(await findProductRow(trx, id));
         await updateProductRow(trx, id, {
           ...columnsOf(values),
           ...(image ? { image } : {}),
@@ -139,16 +173,20 @@ export async function updateProduct(ctx: ProductWriteContext, id: string, input:
         });
         await claimMedia(trx, image);
         if (image && before.image !== image) await unclaimMedia(trx, before.image);
+        await also?.(trx);
         const after = readBack(await findProductRow(trx, id), `product ${id}`);
+        await keepItemVersion(trx, productVersioned, ctx.actor, id, action, after, before);
         await recordAudit(trx, ctx.actor, {
           action: 'product.update',
           target: { type: 'product', id },
-          summary: `${label(after.name)} updated`,
+          summary: `${label(after.name)} ${what}`,
         });
-        return { product: adminProductFromRow(after), before };
+        const draft = await findDraftRow(trx, 'product', id);
+        return { product: adminProductFromRow(after, draft ? draftInfo(draft) : null), before };
       }),
     (written) => (image ? written.before.image : undefined),
   );
+  await pruneRevisions(ctx, 'product', id);
   // A draft that stays a draft changes nothing public.
   return { product, shopChanged: bool(before.published) || product.published };
 }
@@ -179,14 +217,16 @@ export async function deleteProduct(ctx: ProductWriteContext, id: string): Promi
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteProductRow(trx, id);
     if (!deleted) throw missing();
-    await unclaimMedia(trx, deleted.image);
+    const draft = await deleteDraftRow(trx, 'product', id);
+    await unclaimMedia(trx, deleted.image, draft?.picture);
+    const versionPictures = await dropItemRevisions(trx, 'product', id);
     await recordAudit(trx, ctx.actor, {
       action: 'product.delete',
       target: { type: 'product', id },
       summary: `${label(deleted.name)} deleted`,
     });
-    return deleted;
+    return { ...deleted, dropped: [deleted.image, draft?.picture, ...versionPictures] };
   });
-  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
+  await releaseEachIfUnused(ctx, row.dropped);
   return { shopChanged: bool(row.published) };
 }
