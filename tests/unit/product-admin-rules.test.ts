@@ -7,6 +7,7 @@ import {
   EMPTY_PRODUCT_FORM,
   checkProductForm,
   formValuesOf,
+  formValuesOfDraft,
   productFormData,
 } from '../../src/components/admin/products/product-form.ts';
 import {
@@ -239,6 +240,7 @@ describe('the screen', () => {
       stock: 3,
       published: true,
       updatedAt: null,
+      draft: null,
     } satisfies AdminProduct;
     const values = formValuesOf(product);
     expect(values).toEqual({
@@ -258,6 +260,23 @@ describe('the screen', () => {
       tags: 'a, b',
       stock: '3',
       published: 'true',
+    });
+    // A draft's save and an unpublished product's preview leave the state as it is.
+    expect(Object.fromEntries(productFormData(values, null, { state: false }))).not.toHaveProperty('published');
+    // A draft fills the form; the state stays the product's.
+    const draft = {
+      savedAt: '2026-12-01T09:30:00.000Z',
+      savedBy: 'Ana Diaz',
+      fields: { name: 'Mug 2', description: '', price: 9, category: 'Gifts', tags: ['c'], stock: 0, image: '/media/x' },
+    };
+    expect(formValuesOfDraft({ ...product, published: false }, draft)).toEqual({
+      name: 'Mug 2',
+      description: '',
+      price: '9.00',
+      category: 'Gifts',
+      tags: 'c',
+      stock: '0',
+      published: false,
     });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * /preview?token=…: the item a preview link names, as its page will look with its draft applied, under a banner
- * saying it is a preview and until when the link works. Anyone holding the link may look; nothing else is shown.
+ * /preview?token=…: the item a preview link names (a blog post, a product), as its page will look with its draft
+ * applied, under a banner saying it is a preview and until when the link works. Anyone holding the link may look;
+ * nothing else is shown. `currency`: the store's, baked in at build time, which a product's price is shown in.
  */
 import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { formatDateTime } from '../../lib/format/dates.ts';
 import { PREVIEW_INVALID, PREVIEW_TOKEN_PARAM, type PreviewAnswer } from '../../shared/drafts.ts';
 import BlogArticle from '../blog/BlogArticle.tsx';
 import { ReaderLoading } from '../lists/NewItemReader.tsx';
+import ProductDetails from '../shop/ProductDetails.tsx';
 
 type State =
   { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; answer: PreviewAnswer };
@@ -34,7 +36,10 @@ function Banner({ answer }: { answer: PreviewAnswer }) {
   );
 }
 
-export default function PreviewReader() {
+/** The page title's first part: the item's own name. */
+const nameOf = (answer: PreviewAnswer) => (answer.type === 'blog' ? answer.item.title : answer.item.name);
+
+export default function PreviewReader({ currency }: { currency: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     const token = new URLSearchParams(location.search).get(PREVIEW_TOKEN_PARAM);
@@ -44,7 +49,7 @@ export default function PreviewReader() {
       : Promise.reject(Object.assign(new Error(PREVIEW_INVALID), { data: { message: PREVIEW_INVALID } }))
     )
       .then((answer) => {
-        document.title = document.title.replace(/^[^|]*/, `Preview: ${answer.item.title} `);
+        document.title = document.title.replace(/^[^|]*/, `Preview: ${nameOf(answer)} `);
         setState({ status: 'ready', answer });
       })
       .catch((error: unknown) =>
@@ -68,7 +73,11 @@ export default function PreviewReader() {
   return (
     <>
       <Banner answer={answer} />
-      <BlogArticle blog={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} related={[]} />
+      {answer.type === 'blog' ? (
+        <BlogArticle blog={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} related={[]} />
+      ) : (
+        <ProductDetails product={answer.item} related={[]} currency={currency} />
+      )}
     </>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The /admin/manage-products screen: search, filter, sort and page through products, drafts too;
- * add and edit in a dialog (with a picture and its upload progress), publish or unpublish, delete after a
- * confirmation. The list is read again after every change; the server's answer shows in the status line.
+ * add and edit in a dialog (with a picture and its upload progress, drafts, previews and history), publish or
+ * unpublish, delete after a confirmation. The list is read again after every change; the server's answer shows in
+ * the status line.
  */
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { deleteProduct, fetchAdminProducts, setProductPublished } from '../../../lib/api/admin/products.ts';
-import type { AdminProduct, ProductSaved } from '../../../shared/products-admin.ts';
+import type { AdminProduct } from '../../../shared/products-admin.ts';
 import { Panel, PanelAction } from '../dashboard/Panel.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -36,9 +37,9 @@ function ProductsScreen({ currency }: { currency: string }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  const saved = (answer: ProductSaved) => {
+  const saved = (message: string) => {
     setEditing(null);
-    setNotice({ tone: 'ok', text: answer.message });
+    setNotice({ tone: 'ok', text: message });
     void list.reload(true);
   };
 
@@ -96,7 +97,16 @@ function ProductsScreen({ currency }: { currency: string }) {
           )}
         </PagedListBody>
       </Panel>
-      <ProductFormDialog editing={editing} currency={currency} onClose={() => setEditing(null)} onSaved={saved} />
+      <ProductFormDialog
+        editing={editing}
+        currency={currency}
+        onClose={() => {
+          setEditing(null);
+          // A preview saved before closing changed the product or its draft (and so the badge and the next edit).
+          void list.reload(true);
+        }}
+        onSaved={saved}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete product?"

@@ -1,11 +1,12 @@
 /**
  * The products of one page: a table with sortable headings from 1024 px; below that each row stacks into a card
- * (one DOM for both, so nothing is ever wider than the screen).
+ * (one DOM for both, so nothing is ever wider than the screen). A product with a draft says it has unpublished changes.
  */
 import { formatMoney } from '../../../lib/format/money.ts';
 import type { AdminProduct } from '../../../shared/products-admin.ts';
 import type { ProductSort, SortDir } from '../../../shared/schemas/product-admin.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
+import UnpublishedChangesBadge from '../content/ui/UnpublishedChangesBadge.tsx';
 import ListTable, { Cell } from '../ui/ListTable.tsx';
 
 interface Props {
@@ -109,7 +110,10 @@ function ProductRow({
         </span>
       </Cell>
       <Cell heading="Status">
-        <PublishBadge published={product.published} />
+        <span className="flex flex-col items-end gap-1 lg:items-start">
+          <PublishBadge published={product.published} />
+          {product.draft && <UnpublishedChangesBadge />}
+        </span>
       </Cell>
       <Cell heading="Actions" className="lg:text-right">
         <span className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">

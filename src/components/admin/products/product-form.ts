@@ -1,8 +1,8 @@
 /**
- * Pure rules of the product form: its values from a product (or empty for a new one), the server's own rules checked
- * before sending (shared/schemas/product-admin.ts), and the one multipart body of a save.
+ * Pure rules of the product form: its values from a product or its draft (or empty for a new one), the server's own
+ * rules checked before sending (shared/schemas/product-admin.ts), and the one multipart body of a save.
  */
-import type { AdminProduct } from '../../../shared/products-admin.ts';
+import type { AdminProduct, ProductDraft } from '../../../shared/products-admin.ts';
 import { checkProductCreate } from '../../../shared/schemas/product-admin.ts';
 
 /** The form's fields as the inputs hold them. */
@@ -46,14 +46,21 @@ export function formValuesOf(product: AdminProduct | null): ProductFormValues {
   };
 }
 
+/** The form of a product's draft: the draft's fields, the product's own state. */
+export const formValuesOfDraft = (product: AdminProduct, { fields }: ProductDraft): ProductFormValues =>
+  formValuesOf({ ...product, ...fields });
+
 /** The server's rules for the whole form: the first bad field as { field, message }, like a 400 answer; null when fine. */
 export function checkProductForm(values: ProductFormValues): { field: ProductField; message: string } | null {
   const check = checkProductCreate({ ...values, published: values.published ? 'true' : 'false' });
   return check.ok ? null : { field: check.field as ProductField, message: check.message };
 }
 
-/** The multipart body of a create or edit: every field, and the picture when one was chosen. */
-export function productFormData(values: ProductFormValues, image: File | null): FormData {
+/**
+ * The multipart body of a create or edit: every field, and the picture when one was chosen. `state: false` leaves
+ * `published` out: the product keeps its own (a draft's save, an unpublished product's preview).
+ */
+export function productFormData(values: ProductFormValues, image: File | null, { state = true } = {}): FormData {
   const form = new FormData();
   form.append('name', values.name);
   form.append('description', values.description);
@@ -61,7 +68,7 @@ export function productFormData(values: ProductFormValues, image: File | null): 
   form.append('category', values.category);
   form.append('tags', values.tags);
   form.append('stock', values.stock.trim());
-  form.append('published', values.published ? 'true' : 'false');
+  if (state) form.append('published', values.published ? 'true' : 'false');
   if (image) form.append('image', image);
   return form;
 }

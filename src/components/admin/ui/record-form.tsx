@@ -24,6 +24,14 @@ export interface RecordFormOptions<R, V, F extends string> {
 
 type Send = (onProgress: (progress: { percent: number }) => void) => Promise<void>;
 
+/** How one save differs from the form's own (an action beside it, such as discarding a draft). */
+export interface SaveOptions {
+  /** false: nothing of the form is sent, so its values are not checked. */
+  check?: boolean;
+  /** Shown in place of the form's own fallback. */
+  fallback?: string;
+}
+
 export function useRecordForm<R, V, F extends string>({
   editing,
   valuesOf,
@@ -55,9 +63,9 @@ export function useRecordForm<R, V, F extends string>({
   };
 
   /** Checks, then sends with the progress shown; `send` calls the API and hands its answer on. */
-  async function save(send: Send) {
+  async function save(send: Send, options: SaveOptions = {}) {
     refusals.reset();
-    const problem = check(values);
+    const problem = options.check === false ? null : check(values);
     if (problem) {
       refusals.refuse(problem.field, problem.message);
       return;
@@ -66,7 +74,7 @@ export function useRecordForm<R, V, F extends string>({
     try {
       await send(({ percent }) => setProgress(percent));
     } catch (error) {
-      refusals.refuseError(error, fallback);
+      refusals.refuseError(error, options.fallback ?? fallback);
     } finally {
       setProgress(null);
     }
@@ -76,6 +84,8 @@ export function useRecordForm<R, V, F extends string>({
     record,
     values,
     set,
+    /** Fills the whole form at once (a draft read in). */
+    setValues,
     file,
     setFile,
     errors: refusals.errors,

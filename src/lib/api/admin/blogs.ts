@@ -1,9 +1,9 @@
 /** The admin blog calls, one function per endpoint. */
-import type { PreviewLink } from '../../../shared/drafts.ts';
 import type { AdminBlog, BlogDraft } from '../../../shared/schemas/blog-admin.ts';
 import type { ListResponse } from '../../../shared/types.ts';
 import { api } from '../client.ts';
 import { uploadFile, type UploadProgress } from '../upload.ts';
+import { createPreviewLink, discardDraft, fetchDraft, publishDraft, saveDraft, type DraftSaved } from './drafts.ts';
 
 /** What a create, update or publish answers. */
 export interface BlogSaved {
@@ -21,6 +21,8 @@ export interface BlogFormInput {
 }
 
 type Progress = ((progress: UploadProgress) => void) | undefined;
+
+const blogPath = (id: string) => `/api/admin/blogs/${encodeURIComponent(id)}`;
 
 function toForm({ fields, cover, removeCover }: BlogFormInput): FormData {
   const form = new FormData();
@@ -40,48 +42,36 @@ export const createBlog = (input: BlogFormInput, onProgress?: Progress) =>
 
 /** PUT /api/admin/blogs/{id} (multipart; a new cover optional) with upload progress. */
 export const updateBlog = (id: string, input: BlogFormInput, onProgress?: Progress) =>
-  uploadFile<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, toForm(input), {
+  uploadFile<BlogSaved>(blogPath(id), toForm(input), {
     method: 'PUT',
     ...(onProgress ? { onProgress } : {}),
   });
 
 /** PATCH /api/admin/blogs/{id}: publishes or unpublishes. */
 export const setBlogPublished = (id: string, published: boolean) =>
-  api<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'PATCH', body: { published } });
+  api<BlogSaved>(blogPath(id), { method: 'PATCH', body: { published } });
 
 /** POST /api/admin/blogs/{id}/submit: an author's draft goes to the editors for review. */
-export const submitBlog = (id: string) =>
-  api<BlogSaved>(`/api/admin/blogs/${encodeURIComponent(id)}/submit`, { method: 'POST' });
+export const submitBlog = (id: string) => api<BlogSaved>(`${blogPath(id)}/submit`, { method: 'POST' });
 
 /** DELETE /api/admin/blogs/{id}. */
-export const deleteBlog = (id: string) =>
-  api<{ message: string }>(`/api/admin/blogs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteBlog = (id: string) => api<{ message: string }>(blogPath(id), { method: 'DELETE' });
 
 /** What a draft's save answers. */
-export interface BlogDraftSaved {
-  message: string;
-  draft: BlogDraft;
-}
-
-const draftPath = (id: string) => `/api/admin/blogs/${encodeURIComponent(id)}/draft`;
+export type BlogDraftSaved = DraftSaved<BlogDraft>;
 
 /** GET /api/admin/blogs/{id}/draft: the post's draft (404 when it has none). */
-export const fetchBlogDraft = async (id: string): Promise<BlogDraft> =>
-  (await api<{ draft: BlogDraft }>(draftPath(id))).draft;
+export const fetchBlogDraft = (id: string) => fetchDraft<BlogDraft>(blogPath(id));
 
 /** PUT /api/admin/blogs/{id}/draft (multipart; a new cover optional): the form saved as the post's draft. */
 export const saveBlogDraft = (id: string, input: BlogFormInput, onProgress?: Progress) =>
-  uploadFile<BlogDraftSaved>(draftPath(id), toForm(input), { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
+  saveDraft<BlogDraft>(blogPath(id), toForm(input), onProgress);
 
 /** DELETE /api/admin/blogs/{id}/draft. */
-export const discardBlogDraft = (id: string) =>
-  api<{ message: string; item: AdminBlog }>(draftPath(id), { method: 'DELETE' });
+export const discardBlogDraft = (id: string) => discardDraft<AdminBlog>(blogPath(id));
 
 /** POST /api/admin/blogs/{id}/draft/publish: the draft becomes the live post. */
-export const publishBlogDraft = (id: string) =>
-  api<{ message: string; item: AdminBlog }>(`${draftPath(id)}/publish`, { method: 'POST' });
+export const publishBlogDraft = (id: string) => publishDraft<AdminBlog>(blogPath(id));
 
 /** POST /api/admin/blogs/{id}/preview-link: a link showing the post as it will look, to share until it expires. */
-export const blogPreviewLink = async (id: string): Promise<PreviewLink> =>
-  (await api<{ link: PreviewLink }>(`/api/admin/blogs/${encodeURIComponent(id)}/preview-link`, { method: 'POST' }))
-    .link;
+export const blogPreviewLink = (id: string) => createPreviewLink(blogPath(id));

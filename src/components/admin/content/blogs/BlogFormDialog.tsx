@@ -5,7 +5,7 @@
  * published; Preview saves (the draft of a published post, an unpublished post itself) and shows a link to share.
  * History lists the post's kept versions, compares two, and restores one as the draft the form then shows.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
 import {
   blogPreviewLink,
@@ -17,7 +17,6 @@ import {
   updateBlog,
   type BlogFormInput,
 } from '../../../../lib/api/admin/blogs.ts';
-import type { DraftInfo, PreviewLink } from '../../../../shared/drafts.ts';
 import {
   BLOG_CAPTION_MAX,
   BLOG_TITLE_MAX,
@@ -30,11 +29,13 @@ import { FieldError, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
 import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import DraftActions from '../ui/DraftActions.tsx';
 import DraftPanel from '../ui/DraftPanel.tsx';
 import RevisionsDialog from '../ui/RevisionsDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, TextArea, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
 interface Props {
@@ -88,8 +89,19 @@ const formOfDraft = (blog: AdminBlog, { fields }: BlogDraft): Draft => ({
   slugEdited: true,
 });
 
-const secondary =
-  'rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10';
+// Each endpoint is looked up when called, not when this module loads (a screen may never open a draft).
+const BLOG_DRAFTS: DraftCalls<BlogFormInput, BlogDraft> = {
+  itemPath: (id) => `/api/admin/blogs/${encodeURIComponent(id)}`,
+  fetchDraft: (id) => fetchBlogDraft(id),
+  saveDraft: (id, input, onProgress) => saveBlogDraft(id, input, onProgress),
+  update: async (id, input, onProgress) => {
+    const { message, blog } = await updateBlog(id, input, onProgress);
+    return { message, image: blog.image };
+  },
+  publishDraft: (id) => publishBlogDraft(id),
+  discardDraft: (id) => discardBlogDraft(id),
+  previewLink: (id) => blogPreviewLink(id),
+};
 
 function CoverField({
   current,
@@ -150,13 +162,6 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
   const [removeCover, setRemoveCover] = useState(false);
   // A new editor for each post opened (its content is read once, on mount) and each draft read into it.
   const [editorKey, setEditorKey] = useState(0);
-  /** The post's draft as last saved here or read (null: none), the cover it shows, and the preview link made. */
-  const [draftInfo, setDraftInfo] = useState<DraftInfo | null>(null);
-  const [savedCover, setSavedCover] = useState<string | null>(null);
-  const [link, setLink] = useState<PreviewLink | null>(null);
-  /** The history dialog is open over the form; `restored`: the message of the version just restored. */
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const [restored, setRestored] = useState<string | null>(null);
   const {
     form: draft,
     setForm: setDraft,
@@ -170,47 +175,24 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
     setCover(null);
     setRemoveCover(false);
     setEditorKey((k) => k + 1);
-    setDraftInfo(null);
-    setSavedCover(null);
-    setLink(null);
-    setHistoryOpen(false);
-    setRestored(null);
   });
-
-  /** The form filled from the post's draft as the server holds it, with a new editor for its content. */
-  const showDraft = useCallback(
-    (post: AdminBlog, saved: BlogDraft) => {
+  const drafts = useItemDraft({
+    target: blog,
+    calls: BLOG_DRAFTS,
+    show: (post, saved) => {
       setDraft(formOfDraft(post, saved));
-      setDraftInfo(saved);
-      setSavedCover(saved.fields.image);
       // A cover chosen but not sent belongs to the form being replaced.
       setCover(null);
       setRemoveCover(false);
       setEditorKey((k) => k + 1);
     },
-    [setDraft],
-  );
+    keepsDrafts: publishes,
+  });
 
   const existing = blog && blog !== 'new' ? blog : null;
-  // A post with a draft opens on the draft.
-  useEffect(() => {
-    if (!existing?.draft) return;
-    let current = true;
-    fetchBlogDraft(existing._id)
-      .then((saved) => {
-        if (current) showDraft(existing, saved);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [existing, showDraft]);
-
   const categories = useCategoryNames('blog');
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
-  const current = existing && !removeCover ? (savedCover ?? existing.image) : '';
-  /** A published post's changes go to its draft; an unpublished post is saved as it is (visitors see neither). */
-  const keepsDraft = existing?.published === true && publishes;
+  const current = existing && !removeCover ? (drafts.image ?? existing.image) : '';
 
   /** The form's fields checked (refused under the field when not), or null. */
   function checkedInput(withState: boolean): BlogFormInput | null {
@@ -234,17 +216,13 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
 
   async function save() {
     if (!blog) return;
-    const input = checkedInput(draftInfo === null);
+    const input = checkedInput(drafts.draft === null);
     if (!input) return;
     await submit(
       // Only a cover upload reports progress.
-      async (onProgress) => {
+      (onProgress) => {
         const progressOf = cover ? onProgress : undefined;
-        if (blog === 'new') return createBlog(input, progressOf);
-        if (draftInfo === null) return updateBlog(blog._id, input, progressOf);
-        // Editing the draft: what is in the form is saved to it, then it becomes the live post.
-        await saveBlogDraft(blog._id, input, progressOf);
-        return publishBlogDraft(blog._id);
+        return blog === 'new' ? createBlog(input, progressOf) : drafts.submit(blog, input, progressOf);
       },
       'The post could not be saved. Please try again.',
       onSaved,
@@ -252,71 +230,40 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
     );
   }
 
-  /** Saves the form to the post's draft; with `thenLink`, keeps the dialog open with a preview link. */
-  async function saveDraft(thenLink: boolean) {
+  /** Saves the form to the post's draft (or an unpublished post itself); with `thenLink`, stays open with a link. */
+  async function keep(thenLink: boolean) {
     if (!existing) return;
     const input = checkedInput(false);
     if (!input) return;
     await submit(
       async (onProgress) => {
-        const progressOf = cover ? onProgress : undefined;
-        if (!keepsDraft) {
-          const saved = await updateBlog(existing._id, input, progressOf);
-          setSavedCover(saved.blog.image);
-          setLink(await blogPreviewLink(existing._id));
-          return saved;
-        }
-        const saved = await saveBlogDraft(existing._id, input, progressOf);
-        setDraftInfo(saved.draft);
-        setSavedCover(saved.draft.fields.image);
-        if (thenLink) setLink(await blogPreviewLink(existing._id));
-        return saved;
+        const kept = await drafts.keep(existing, input, thenLink, cover ? onProgress : undefined);
+        // Stored now: the next save sends no file again.
+        setCover(null);
+        setRemoveCover(false);
+        return kept;
       },
       'The draft could not be saved. Please try again.',
       // A preview keeps the form open to share the link; a draft saved closes it.
       thenLink ? () => undefined : onSaved,
       cover !== null,
     );
-    // Stored now: the next save sends no file again.
-    setCover(null);
-    setRemoveCover(false);
   }
 
-  /** A version became the post's draft: the form reads it back and shows it, Publish draft then makes it live. */
+  /** A version became the post's draft: the form shows it, and Publish draft then makes it live. */
   async function showRestored(message: string) {
-    setHistoryOpen(false);
     if (!existing) return;
-    setRestored(null);
     await submit(
-      async () => {
-        showDraft(existing, await fetchBlogDraft(existing._id));
-        return { message };
-      },
+      () => drafts.restore(existing, message),
       'The restored draft could not be read. Please close the post and open it again.',
-      setRestored,
+      () => undefined,
     );
   }
 
   async function discard() {
     if (!existing) return;
-    await submit(() => discardBlogDraft(existing._id), 'The draft could not be discarded. Please try again.', onSaved);
+    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
   }
-
-  const actions = existing && (
-    <>
-      {keepsDraft && (
-        <button type="button" disabled={busy} className={secondary} onClick={() => void saveDraft(false)}>
-          Save draft
-        </button>
-      )}
-      <button type="button" disabled={busy} className={secondary} onClick={() => void saveDraft(true)}>
-        Preview
-      </button>
-      <button type="button" disabled={busy} className={secondary} onClick={() => setHistoryOpen(true)}>
-        History
-      </button>
-    </>
-  );
 
   return (
     <>
@@ -327,18 +274,26 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
         refusals={refusals}
         onCancel={onClose}
         onSubmit={() => void save()}
-        submitLabel={draftInfo ? 'Publish draft' : 'Save'}
-        actions={actions}
+        submitLabel={drafts.draft ? 'Publish draft' : 'Save'}
+        actions={
+          existing && (
+            <DraftActions
+              keepsDraft={drafts.keepsDraft}
+              busy={busy}
+              onSaveDraft={() => void keep(false)}
+              onPreview={() => void keep(true)}
+              onHistory={drafts.openHistory}
+            />
+          )
+        }
       >
-        {restored && (
-          <p
-            role="status"
-            className="m-0 break-words rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-800 dark:text-emerald-200"
-          >
-            {restored}
-          </p>
-        )}
-        <DraftPanel draft={draftInfo} link={link} busy={busy} onDiscard={() => void discard()} />
+        <DraftPanel
+          draft={drafts.draft}
+          link={drafts.link}
+          restored={drafts.restored}
+          busy={busy}
+          onDiscard={() => void discard()}
+        />
         <TextInput
           label="Title"
           name="title"
@@ -403,7 +358,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
           initialHtml={draft.content}
           onChange={(content) => set({ content })}
         />
-        {publishes && !draftInfo && (
+        {publishes && !drafts.draft && (
           <SelectInput
             label="Status"
             name="published"
@@ -416,9 +371,9 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
       </ContentFormDialog>
       {/* Beside the form, not in it: its controls and buttons are no part of the post's form. */}
       <RevisionsDialog
-        itemPath={historyOpen && existing ? `/api/admin/blogs/${encodeURIComponent(existing._id)}` : null}
+        itemPath={drafts.historyPath}
         title={existing ? `History of "${existing.title}"` : 'History'}
-        onClose={() => setHistoryOpen(false)}
+        onClose={drafts.closeHistory}
         onRestored={(message) => void showRestored(message)}
       />
     </>

@@ -9,6 +9,7 @@ import type { Remote } from '../../dashboard/use-remote.ts';
 import Spinner from '../../ui/Spinner.tsx';
 import type { ContentView } from '../content-tabs.ts';
 import { matchesQuery } from './match-query.ts';
+import UnpublishedChangesBadge from './UnpublishedChangesBadge.tsx';
 
 /** One card: what the spec shows (image unless the list has none, title, caption, created date, Published/Draft badge). */
 export interface ContentCardItem {
@@ -110,11 +111,7 @@ function Card<T extends ContentCardItem>({ item, view, actions, details, showIma
           <h3 className="m-0 min-w-0 break-words text-base font-semibold">{title}</h3>
           <span className="flex shrink-0 flex-col items-end gap-1">
             <Badge published={item.published} inReview={item.inReview} />
-            {item.hasDraft && item.published && (
-              <span className="inline-block whitespace-nowrap rounded-full border border-amber-500/60 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:text-amber-200">
-                Unpublished changes
-              </span>
-            )}
+            {item.hasDraft && item.published && <UnpublishedChangesBadge />}
           </span>
         </div>
         {item.caption && (

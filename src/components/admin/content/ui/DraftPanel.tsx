@@ -1,7 +1,9 @@
 /**
- * What an item's form shows of its draft and its preview: who saved the draft and when (visitors still see the
- * published version), Discard after asking, and the latest preview link with Open and Copy and until when it works.
- * Usage: <DraftPanel draft={info or null} link={link or null} busy onDiscard />, above the form's fields.
+ * What an item's form shows of its draft and its preview: the version just restored as the draft, who saved the draft
+ * and when (visitors still see the published version), Discard after asking, and the latest preview link with Open
+ * and Copy and until when it works.
+ * Usage: <DraftPanel draft={info or null} link={link or null} restored={message or null} busy onDiscard />, above the
+ * form's fields.
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../../lib/format/dates.ts';
@@ -10,6 +12,8 @@ import type { DraftInfo, PreviewLink } from '../../../../shared/drafts.ts';
 interface Props {
   draft: DraftInfo | null;
   link: PreviewLink | null;
+  /** The server's message for a version just restored as the draft. */
+  restored?: string | null;
   busy: boolean;
   onDiscard: () => void;
 }
@@ -62,11 +66,19 @@ function LinkBox({ link }: { link: PreviewLink }) {
   );
 }
 
-export default function DraftPanel({ draft, link, busy, onDiscard }: Props) {
+export default function DraftPanel({ draft, link, restored = null, busy, onDiscard }: Props) {
   const [asking, setAsking] = useState(false);
-  if (!draft && !link) return null;
+  if (!draft && !link && !restored) return null;
   return (
     <div className="grid gap-3">
+      {restored && (
+        <p
+          role="status"
+          className="m-0 break-words rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-800 dark:text-emerald-200"
+        >
+          {restored}
+        </p>
+      )}
       {draft && (
         <div
           role="note"
