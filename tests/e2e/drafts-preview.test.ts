@@ -3,10 +3,14 @@
  * rebuild asked, the public post unchanged, the card marked), opens it again on the draft, makes a preview link, and
  * someone without an account opens it and sees the post as it will look under a preview banner (never cached or
  * indexed, within the policy); Publish draft makes it the live post and asks for the rebuild. A link that is not one
- * says so. With E2E_SCREENSHOTS=1 the dialog and the preview are kept at 320, 375 and 1280 px in both themes.
+ * says so. The post's History compares two versions and restores the first as a draft. A product's draft is
+ * previewed with its new price while the shop keeps the old. With E2E_SCREENSHOTS=1 the dialogs and the previews are
+ * kept at 320, 375 and 1280 px in both themes.
  */
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { DRAFT_PUBLISHED, DRAFT_SAVED, PREVIEW_INVALID } from '../../src/shared/drafts.ts';
+import type { AdminProduct } from '../../src/shared/products-admin.ts';
+import { REVISION_RESTORED } from '../../src/shared/revisions.ts';
 import type { AdminBlog } from '../../src/shared/schemas/blog-admin.ts';
 import { adminApi, signedInAs } from './helpers/admin.ts';
 import { expectNoSideScroll, watchPage } from './helpers/page-audit.ts';
@@ -21,6 +25,7 @@ const DRAFTED = `Tide tables, spring edition ${RUN}`;
 let api: APIRequestContext;
 let token = '';
 let post: AdminBlog;
+let product: AdminProduct;
 let previewUrl = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
@@ -32,10 +37,17 @@ test.beforeAll(async ({ playwright }) => {
   });
   expect(created.status()).toBe(201);
   post = ((await created.json()) as { blog: AdminBlog }).blog;
+  const shelf = await api.post('/api/admin/products', {
+    headers: auth(),
+    data: { name: `Tide clock ${RUN}`, price: '24.00', category: 'Accessories', stock: 4, published: true },
+  });
+  expect(shelf.status()).toBe(201);
+  product = ((await shelf.json()) as { product: AdminProduct }).product;
 });
 
 test.afterAll(async () => {
   await api.delete(`/api/admin/blogs/${post._id}`, { headers: auth() });
+  await api.delete(`/api/admin/products/${product._id}`, { headers: auth() });
   await api.dispose();
 });
 
@@ -142,4 +154,89 @@ test('Publish draft makes the draft the live post and asks for the rebuild', asy
   // The link shows the post as it now is.
   await page.goto(previewUrl);
   await expect(page.getByRole('complementary', { name: 'Preview' })).toContainText('has no unpublished changes');
+});
+
+test('History compares two versions side by side and restores the first as a draft', async ({ page, browser }) => {
+  const watch = await watchPage(page);
+  const dialog = await openEditor(page, DRAFTED);
+  await dialog.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: `History of "${DRAFTED}"` });
+  await expect(history).toBeVisible();
+  // Created, its draft saved, then published from it: newest first, the live one marked.
+  const versions = history.getByRole('listitem');
+  await expect(versions).toHaveCount(3);
+  await expect(versions.first()).toContainText('Published from its draft');
+  await expect(versions.first()).toContainText('Live version');
+  await history.getByLabel('Compare version').selectOption({ label: 'Version 1' });
+  await history.getByLabel('with version').selectOption({ label: 'Version 3 (live)' });
+  const title = history.getByRole('region', { name: 'Title' });
+  await expect(title.locator('del')).toHaveCount(0);
+  await expect(title.locator('ins')).toHaveText([',', /spring edition/]);
+  await inBothThemes(browser, token, async (shot, theme, width) => {
+    await shot.goto('/admin/content?tab=Blogs');
+    await card(shot, DRAFTED)
+      .getByRole('button', { name: `Edit ${DRAFTED}` })
+      .click();
+    await shot.getByRole('dialog', { name: 'Edit blog post' }).getByRole('button', { name: 'History' }).click();
+    const open = shot.getByRole('dialog', { name: `History of "${DRAFTED}"` });
+    await open.getByLabel('Compare version').selectOption({ label: 'Version 1' });
+    await expect(open.getByRole('region', { name: 'Title' }).locator('ins').last()).toBeVisible();
+    await expectNoSideScroll(shot, width, `the history at ${width} px`);
+    await keepScreenshot(shot, { path: test.info().outputPath(`history-${theme}-${width}.png`) });
+  });
+
+  const first = versions.filter({ hasText: 'Version 1' });
+  await first.getByRole('button', { name: 'Restore as draft' }).click();
+  await first.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(history).toBeHidden();
+  await expect(dialog.getByRole('status').filter({ hasText: REVISION_RESTORED })).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveValue(LIVE);
+  await expect(dialog.getByRole('button', { name: 'Publish draft' })).toBeVisible();
+  // Visitors still read the published post until the draft is published.
+  expect(await publicTitle()).toBe(DRAFTED);
+  expect(watch.violations).toEqual([]);
+});
+
+test('a product’s draft is previewed with its new price while the shop keeps the old', async ({ page, browser }) => {
+  const watch = await watchPage(page);
+  await signedInAs(page, token);
+  await page.goto('/admin/manage-products');
+  await page.getByRole('button', { name: `Edit ${product.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Product' });
+  await dialog.getByLabel(/^Price/).fill('19.50');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const link = dialog.getByLabel('Preview link');
+  await expect(link).toHaveValue(/\/preview\?token=/);
+  const url = await link.inputValue();
+  await expect(dialog.getByRole('note')).toContainText('You are editing the draft');
+  const shop = (await (await api.get(`/api/products/${product.slug}`)).json()) as { price: number };
+  expect(shop.price).toBe(24);
+  await inBothThemes(browser, token, async (shot, theme, width) => {
+    await shot.goto('/admin/manage-products');
+    await shot.getByRole('button', { name: `Edit ${product.name}` }).click();
+    const open = shot.getByRole('dialog', { name: 'Edit Product' });
+    await expect(open.getByRole('note')).toBeVisible();
+    await expectNoSideScroll(shot, width, `the product's draft at ${width} px`);
+    await keepScreenshot(shot, { path: test.info().outputPath(`product-draft-${theme}-${width}.png`) });
+  });
+
+  const visitor = await browser.newContext();
+  const reader = await visitor.newPage();
+  const readerWatch = await watchPage(reader);
+  await reader.goto(url);
+  await expect(reader.getByRole('heading', { level: 1, name: product.name })).toBeVisible({ timeout: 20_000 });
+  await expect(reader.getByText('$19.50').first()).toBeVisible();
+  await expect(reader.getByRole('complementary', { name: 'Preview' })).toContainText('Unpublished changes');
+  await visitor.close();
+  await inBothThemes(browser, null, async (shot, theme, width) => {
+    await shot.goto(url);
+    await expect(shot.getByRole('heading', { level: 1, name: product.name })).toBeVisible({ timeout: 20_000 });
+    await expectNoSideScroll(shot, width, `the product preview at ${width} px`);
+    await keepScreenshot(shot, {
+      path: test.info().outputPath(`product-preview-${theme}-${width}.png`),
+      fullPage: true,
+    });
+  });
+  expect(readerWatch.violations).toEqual([]);
+  expect(watch.violations).toEqual([]);
 });

@@ -76,7 +76,12 @@ export default function PreviewReader({ currency }: { currency: string }) {
       {answer.type === 'blog' ? (
         <BlogArticle blog={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} related={[]} />
       ) : (
-        <ProductDetails product={answer.item} related={[]} currency={currency} />
+        <ProductDetails
+          product={answer.item}
+          related={[]}
+          currency={currency}
+          inertCart="Adding to the cart works on the published page."
+        />
       )}
     </>
   );

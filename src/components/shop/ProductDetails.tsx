@@ -19,10 +19,13 @@ export default function ProductDetails({
   product,
   related,
   currency,
+  inertCart,
 }: {
   product: Product;
   related: readonly Product[];
   currency: string;
+  /** Why 'Add to cart' does nothing here (a preview), shown under it; unset, it adds to the cart. */
+  inertCart?: string;
 }) {
   const limit = lineLimit(product.stock);
   return (
@@ -78,6 +81,7 @@ export default function ProductDetails({
               stock={product.stock}
               {...(limit > 0 ? { quantityInput: QUANTITY_INPUT } : {})}
               className="min-w-40"
+              inertNote={inertCart}
             />
           </div>
           {product.description && (

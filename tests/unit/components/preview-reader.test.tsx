@@ -77,6 +77,11 @@ describe('PreviewReader', () => {
     expect(document.title).toBe('Preview: Mug XL | Harbour Co');
     // No related products: the preview shows the one item.
     expect(screen.queryByRole('heading', { name: 'Related products' })).toBeNull();
+    // The cart is not the preview's: the button is there as on the page, doing nothing, and says why.
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add to cart' });
+    expect(add.disabled).toBe(true);
+    expect(add.hasAttribute('data-add-to-cart')).toBe(false);
+    expect(screen.getByText('Adding to the cart works on the published page.')).toBeTruthy();
   });
 
   it('shows a blog post as its article, named by its title', async () => {
