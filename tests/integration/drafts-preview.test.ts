@@ -5,7 +5,6 @@
  * keeps drafts of its own unpublished posts and never publishes one; a picture a draft names is kept while it does.
  */
 import { readdir } from 'node:fs/promises';
-import sharp from 'sharp';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '../../src/server/media/media-store.ts';
 import { previewLink } from '../../src/server/modules/drafts/preview-link.ts';
@@ -28,6 +27,7 @@ import {
 } from '../../src/shared/schemas/blog-admin.ts';
 import type { Blog } from '../../src/shared/types.ts';
 import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
+import { pngBlob } from '../helpers/pictures.ts';
 import { staffToken } from '../helpers/staff.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -43,12 +43,7 @@ const call = (method: string, path: string, options?: CallOptions) => client<Bod
 const as = (token: string, method: string, path: string, body?: object | FormData) =>
   call(method, path, { token, body });
 
-const png = async (background: string) => {
-  const bytes = await sharp({ create: { width: 80, height: 40, channels: 3, background } })
-    .png()
-    .toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-};
+const png = (background: string) => pngBlob(background);
 const mediaFiles = async () => (await readdir(mediaDir(t.dataDir)).catch(() => [] as string[])).sort();
 const stem = (url: string) => url.replace(/^\/media\//, '').replace(/\.webp$/, '');
 const publicPost = async (slug: string) => (await client<Blog>('GET', `/api/blogs/${slug}`, { token: null })).body;

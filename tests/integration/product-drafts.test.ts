@@ -4,15 +4,13 @@
  * PUT; its preview shows the draft's price and picture; every save keeps a version that can be restored; only the
  * shop's roles reach any of it; a ticket of an event is not the shop's to draft.
  */
-import { readdir } from 'node:fs/promises';
-import sharp from 'sharp';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
-import { mediaDir } from '../../src/server/media/media-store.ts';
 import { DRAFT_NOT_FOUND, DRAFT_PUBLISHED, type PreviewAnswer, type PreviewLink } from '../../src/shared/drafts.ts';
 import type { AdminProduct, ProductDraft } from '../../src/shared/products-admin.ts';
 import { REVISION_RESTORED, type RevisionComparison, type RevisionHistory } from '../../src/shared/revisions.ts';
 import type { Product } from '../../src/shared/types.ts';
 import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
+import { isStored, pngBlob } from '../helpers/pictures.ts';
 import { staffToken } from '../helpers/staff.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -28,16 +26,8 @@ const call = <B = Body>(method: string, path: string, options?: CallOptions) => 
 const as = (token: string, method: string, path: string, body?: object | FormData) =>
   call(method, path, { token, body });
 
-const png = async (background: string) => {
-  const bytes = await sharp({ create: { width: 80, height: 80, channels: 3, background } })
-    .png()
-    .toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-};
-const stored = async (url: string) => {
-  const files = await readdir(mediaDir(t.dataDir)).catch(() => [] as string[]);
-  return files.some((file) => file.startsWith(url.replace(/^\/media\//, '').replace(/\.webp$/, '')));
-};
+const png = (background: string) => pngBlob(background, 80, 80);
+const stored = (url: string) => isStored(t.dataDir, url);
 const shopProduct = async (slug: string) => client<Product>('GET', `/api/products/${slug}`, { token: null });
 const create = async (fields: Record<string, string>, colour = '#336699') => {
   const form = new FormData();

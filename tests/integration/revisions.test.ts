@@ -4,10 +4,7 @@
  * touching what visitors read, and the oldest are pruned beyond the company's limit, never the version the post holds;
  * a picture is kept while a version names it and leaves with the last one.
  */
-import { readdir } from 'node:fs/promises';
-import sharp from 'sharp';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
-import { mediaDir } from '../../src/server/media/media-store.ts';
 import {
   REVISION_LIMIT_DEFAULT,
   REVISION_NOT_FOUND,
@@ -19,6 +16,7 @@ import {
 import { AUTHOR_POST_PUBLISHED, type AdminBlog, type BlogDraft } from '../../src/shared/schemas/blog-admin.ts';
 import type { Blog } from '../../src/shared/types.ts';
 import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
+import { isStored, pngBlob } from '../helpers/pictures.ts';
 import { staffToken } from '../helpers/staff.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -34,16 +32,8 @@ const call = <B = Body>(method: string, path: string, options?: CallOptions) => 
 const as = (token: string, method: string, path: string, body?: object | FormData) =>
   call(method, path, { token, body });
 
-const png = async (background: string) => {
-  const bytes = await sharp({ create: { width: 80, height: 40, channels: 3, background } })
-    .png()
-    .toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-};
-const stored = async (url: string) => {
-  const files = await readdir(mediaDir(t.dataDir)).catch(() => [] as string[]);
-  return files.some((file) => file.startsWith(url.replace(/^\/media\//, '').replace(/\.webp$/, '')));
-};
+const png = (background: string) => pngBlob(background, 80, 40);
+const stored = (url: string) => isStored(t.dataDir, url);
 const publicPost = async (slug: string) => (await client<Blog>('GET', `/api/blogs/${slug}`, { token: null })).body;
 const history = async (id: string, token = tokens.editor) => {
   const answer = await call<RevisionHistory>('GET', `/api/admin/blogs/${id}/revisions`, { token });

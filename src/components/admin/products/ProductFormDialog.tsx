@@ -19,7 +19,7 @@ import {
 import type { AdminProduct, ProductDraft } from '../../../shared/products-admin.ts';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX } from '../../../shared/schemas/product-admin.ts';
 import { useCategoryNames } from '../categories/use-category-names.ts';
-import UploadProgressBar from '../company/UploadProgressBar.tsx';
+import RecordFormFooter from '../ui/RecordFormFooter.tsx';
 import DraftActions from '../content/ui/DraftActions.tsx';
 import DraftPanel from '../content/ui/DraftPanel.tsx';
 import RevisionsDialog from '../content/ui/RevisionsDialog.tsx';
@@ -302,25 +302,7 @@ export default function ProductFormDialog({ editing, onClose, onSaved, currency 
               else clear('image');
             }}
           />
-          {failure && (
-            <p
-              role="alert"
-              className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
-            >
-              {failure}
-            </p>
-          )}
-          {/* Kept in view while the form scrolls inside the dialog. */}
-          <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
-            {progress !== null && <UploadProgressBar percent={progress} />}
-            <button
-              type="button"
-              disabled={busy}
-              onClick={onClose}
-              className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10"
-            >
-              Cancel
-            </button>
+          <RecordFormFooter failure={failure} progress={progress} busy={busy} onCancel={onClose}>
             {product && (
               <DraftActions
                 keepsDraft={drafts.keepsDraft}
@@ -333,7 +315,7 @@ export default function ProductFormDialog({ editing, onClose, onSaved, currency 
             <button type="submit" disabled={busy} className="brand-button px-4 py-2 font-semibold disabled:opacity-60">
               {busy ? 'Saving...' : drafts.draft ? 'Publish draft' : product ? 'Save Changes' : 'Create Product'}
             </button>
-          </div>
+          </RecordFormFooter>
         </form>
       </ModalDialog>
       {/* Beside the form, not in it: its controls and buttons are no part of the product's form. */}

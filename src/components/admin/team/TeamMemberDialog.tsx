@@ -12,7 +12,7 @@ import {
   type TeamMemberSaved,
 } from '../../../shared/schemas/team.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
-import UploadProgressBar from '../company/UploadProgressBar.tsx';
+import RecordFormFooter from '../ui/RecordFormFooter.tsx';
 import { FIELD_CLASS as fieldClass } from '../ui/FilterFields.tsx';
 import ModalDialog from '../ui/ModalDialog.tsx';
 import { Field, useRecordForm } from '../ui/record-form.tsx';
@@ -222,29 +222,11 @@ export default function TeamMemberDialog({ editing, onClose, onSaved }: Props) {
           }}
           onRemove={(remove) => set('removePhoto', remove)}
         />
-        {failure && (
-          <p
-            role="alert"
-            className="m-0 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
-          >
-            {failure}
-          </p>
-        )}
-        {/* Kept in view while the form scrolls inside the dialog. */}
-        <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white px-4 py-4 sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
-          {progress !== null && <UploadProgressBar percent={progress} />}
-          <button
-            type="button"
-            disabled={busy}
-            onClick={onClose}
-            className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10"
-          >
-            Cancel
-          </button>
+        <RecordFormFooter failure={failure} progress={progress} busy={busy} onCancel={onClose}>
           <button type="submit" disabled={busy} className="brand-button px-4 py-2 font-semibold disabled:opacity-60">
             {busy ? 'Saving...' : member ? 'Save Changes' : 'Add Member'}
           </button>
-        </div>
+        </RecordFormFooter>
       </form>
     </ModalDialog>
   );
