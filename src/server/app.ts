@@ -31,6 +31,7 @@ import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
 import { blogAdminRoutes } from './modules/blogs/blogs.admin.routes.ts';
 import { blogDrafts } from './modules/blogs/blog-drafts.routes.ts';
 import { productDrafts } from './modules/products/product-drafts.ts';
+import { pageDrafts } from './modules/pages/page-drafts.ts';
 import { revisionSettingsRoutes } from './modules/revisions/revision-settings.routes.ts';
 import { draftRoutes } from './modules/drafts/draft.routes.ts';
 import { previewRoutes } from './modules/drafts/preview.routes.ts';
@@ -165,6 +166,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', blogAdminRoutes());
   api.route('/', draftRoutes(deps, blogDrafts));
   api.route('/', draftRoutes(deps, productDrafts));
+  api.route('/', draftRoutes(deps, pageDrafts));
   api.route('/', revisionSettingsRoutes());
   api.route('/preview', previewRoutes(deps));
   api.route('/', productAdminRoutes());

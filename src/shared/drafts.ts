@@ -3,6 +3,7 @@
  * holds an item's changes until they are published; a preview link shows the item as it will look, to anyone holding
  * the link, until it expires.
  */
+import type { PublicPage } from './pages.ts';
 import type { Blog, Product } from './types.ts';
 
 /** How long a preview link opens the preview. */
@@ -39,8 +40,8 @@ export type PreviewAnswer = {
   /** Whether visitors can see the item now. */
   published: boolean;
   expiresAt: string;
-} & ({ type: 'blog'; item: Blog } | { type: 'product'; item: Product });
+} & ({ type: 'blog'; item: Blog } | { type: 'product'; item: Product } | { type: 'page'; item: PublicPage });
 
 /** The kinds of item with drafts. */
 export type DraftType = PreviewAnswer['type'];
-export const DRAFT_TYPES: readonly DraftType[] = ['blog', 'product'];
+export const DRAFT_TYPES: readonly DraftType[] = ['blog', 'product', 'page'];

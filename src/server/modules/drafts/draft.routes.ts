@@ -47,7 +47,7 @@ export function draftRoutes<Row, F extends ItemFields, TItem>(
   );
 
   router.put(draftPath, uploadBodyLimit(1), async (c) => {
-    const form = await readWriteBody(c, [draftable.picture]);
+    const form = await readWriteBody(c, draftable.picture ? [draftable.picture] : []);
     return c.json({ message: DRAFT_SAVED, draft: await saveDraft(itemWriteContext(c), draftable, id(c), form) });
   });
 

@@ -19,6 +19,7 @@ import {
   pruneRevisions,
   versionOf,
   type ItemFields,
+  withPicture,
   type Version,
   type Versioned,
 } from '../revisions/keep-revision.ts';
@@ -60,8 +61,8 @@ export interface ItemWriteNote {
 export interface Draftable<Row, F extends ItemFields> extends Versioned<Row, F> {
   /** The item in the audit's words: `Blog "Spring menu"`. */
   label(fields: F): string;
-  /** What the form's picture is stored as; `removable` when it may be sent empty. */
-  upload: { purpose: PicturePurpose; removable: boolean };
+  /** What the form's picture is stored as (a kind with a picture); `removable` when it may be sent empty. */
+  upload?: { purpose: PicturePurpose; removable: boolean };
   find(db: Db, id: string): Promise<Row | undefined>;
   /** The row when `actor` may see it; else 404. */
   visible(actor: AuthUser, row: Row | undefined): Row;
@@ -91,7 +92,7 @@ const noDraft = () => new ApiError(404, DRAFT_NOT_FOUND);
 /** A stored draft's fields; what the row lacks (written by an older version) comes from the item. */
 function fieldsOfDraft<Row, F extends ItemFields>(kind: Draftable<Row, F>, draft: DraftRow, row: Row): F {
   const stored = JSON.parse(draft.fields) as Partial<F>;
-  return { ...kind.fieldsOf(row), ...stored, [kind.picture]: draft.picture };
+  return withPicture(kind, { ...kind.fieldsOf(row), ...stored }, draft.picture);
 }
 
 const answerOf = <Row, F extends ItemFields>(kind: Draftable<Row, F>, draft: DraftRow, row: Row): ItemDraft<F> => ({
@@ -113,12 +114,14 @@ export async function readDraft<Row, F extends ItemFields>(
 }
 
 /** A text field sent empty for the picture removes it (a file in it replaces it), where the kind allows. */
-const removesPicture = ({ upload, picture }: { upload: { removable: boolean }; picture: string }, form: WriteBody) =>
-  upload.removable && form.fields[picture] === '' && !form.files[picture];
+const removesPicture = (
+  { upload, picture }: { upload?: { removable: boolean } | undefined; picture?: string | undefined },
+  form: WriteBody,
+) => !!picture && !!upload?.removable && form.fields[picture] === '' && !form.files[picture];
 
 /** The sent fields a draft takes: `published` is not a draft's, and its picture comes apart. */
-const draftInput = (fields: Record<string, unknown>, picture: string) =>
-  omit<Record<string, unknown>, string>(fields, 'published', picture);
+const draftInput = (fields: Record<string, unknown>, picture: string | undefined) =>
+  omit<Record<string, unknown>, string>(fields, 'published', ...(picture ? [picture] : []));
 
 /**
  * PUT <item>/draft: the sent fields change the draft (started from the item when it had none), checked as a PUT of
@@ -132,7 +135,10 @@ export async function saveDraft<Row, F extends ItemFields>(
 ): Promise<ItemDraft<F>> {
   kind.changeable(ctx.actor, await kind.find(ctx.db, id));
   const changes = await kind.prepare(ctx, draftInput(form.fields, kind.picture));
-  const image = await storeFormPicture(ctx.db, ctx.dataDir, form, kind.picture, kind.upload.purpose);
+  const image =
+    kind.picture && kind.upload
+      ? await storeFormPicture(ctx.db, ctx.dataDir, form, kind.picture, kind.upload.purpose)
+      : undefined;
   const picture = { image, remove: removesPicture(kind, form) };
   return writeDraft(ctx, kind, id, changes, picture, { action: 'draft', what: 'saved' });
 }
@@ -178,11 +184,11 @@ async function writeDraft<Row, F extends ItemFields>(
         await kind.claims?.(trx, changes, base, id);
         const own = versionOf(kind, kind.fieldsOf(row)).picture;
         const image = picture.image ?? (picture.remove ? '' : versionOf(kind, base).picture);
-        const fields: F = { ...applyChanges(base, changes), [kind.picture]: image };
+        const fields = withPicture(kind, applyChanges(base, changes), image);
         const saved: DraftRow = {
           item_type: kind.type,
           item_id: id,
-          fields: JSON.stringify(omit(fields, kind.picture)),
+          fields: JSON.stringify(versionOf(kind, fields).fields),
           picture: image,
           saved_by: ctx.actor.id,
           saved_by_name: actorName(ctx.actor),

@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { blogPreview } from '../blogs/blog-drafts.service.ts';
+import { pagePreview } from '../pages/page-drafts.ts';
 import { productPreview } from '../products/product-drafts.ts';
 import { readPreviewLink } from './preview-link.ts';
 
@@ -18,6 +19,7 @@ type Previewed = Omit<PreviewAnswer, 'expiresAt' | 'type'>;
 const PREVIEWS: Record<DraftType, (db: Db, id: string) => Promise<Previewed | null>> = {
   blog: blogPreview,
   product: productPreview,
+  page: pagePreview,
 };
 
 export function previewRoutes(deps: Pick<Deps, 'keys'>) {

@@ -1,11 +1,10 @@
 /** Simple pages: public /api/pages (published only), admin /api/admin/pages (drafts too, admin-only). */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.ts';
 import { revalidate } from '../../http/revalidate.ts';
 import { jsonBody, validParam } from '../../http/valid-input.ts';
 import { checkAgainst } from '../../../shared/schemas/refusal.ts';
-import { signedInUser } from '../../middleware/auth.ts';
 import {
   checkPageChanges,
   checkPageCreate,
@@ -14,12 +13,10 @@ import {
 } from '../../../shared/schemas/page-admin.ts';
 import { isSlug } from '../../../shared/slug.ts';
 import * as pages from './pages.service.ts';
+import { itemWriteContext } from '../drafts/item-write-context.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 
-function writeContext(c: Context<AppEnv>): pages.PageWriteContext {
-  // The admin guard ran first, so the user is set.
-  return { db: c.get('db'), actor: signedInUser(c) };
-}
+const writeContext = itemWriteContext;
 
 const idParam = validParam(checkAgainst(z.object({ id: z.string().min(1).max(100) }), 'id'));
 

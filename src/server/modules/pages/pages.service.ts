@@ -20,17 +20,18 @@ import { readBack } from '../../db/read-back.ts';
 import type { PagesTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AuthUser } from '../auth/user-dto.ts';
 import { sanitizeRichText } from '../blogs/rich-text.ts';
 import { bool } from '../content/content.mappers.ts';
 import * as repo from './pages.repository.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
+import type { DraftInfo } from '../../../shared/drafts.ts';
+import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
+import type { ItemWriteContext, ItemWriteNote } from '../drafts/draft.service.ts';
+import { dropItemRevisions, keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
+import { pageVersioned } from './page-versions.ts';
 
-/** Who is writing, and where. */
-export interface PageWriteContext {
-  db: Db;
-  actor: AuthUser;
-}
+/** Who is writing (and DATA_DIR, as every item's writes take it). */
+export type PageWriteContext = ItemWriteContext;
 
 /** A write's result, and whether anything the public site shows changed with it. */
 export interface PageWrite {
@@ -54,10 +55,34 @@ function publicPageFromRow(r: Selectable<PagesTable>): PublicPage {
   };
 }
 
-const adminPageFromRow = (r: Selectable<PagesTable>): AdminPage => ({
+/** One stored page. */
+export type PageRow = Selectable<PagesTable>;
+
+const adminPageFromRow = (r: PageRow, draft: DraftInfo | null = null): AdminPage => ({
   ...publicPageFromRow(r),
   published: bool(r.published),
+  draft,
 });
+
+/** The page as the admin reads it after a write, its draft included. */
+async function readAdminPage(db: Db, id: string): Promise<AdminPage> {
+  const draft = await findDraftRow(db, 'page', id);
+  return adminPageFromRow(readBack(await repo.findPageRow(db, id), `page ${id}`), draft ? draftInfo(draft) : null);
+}
+
+/** GET /api/admin/pages/:id (the drafts' answer): the page, 404 for none. */
+export async function onePage(db: Db, id: string): Promise<AdminPage> {
+  if (!(await repo.findPageRow(db, id))) throw notFound();
+  return readAdminPage(db, id);
+}
+
+/** The row when there is one; else the page's 404. */
+export function foundPage<T>(row: T | undefined): T {
+  if (!row) throw notFound();
+  return row;
+}
+
+export const pageLabel = (title: string) => label(title);
 
 /** GET /api/pages: published pages, no content. */
 export async function publishedPages(db: Db): Promise<PageLink[]> {
@@ -77,10 +102,13 @@ export async function publishedPage(db: Db, slug: string): Promise<PublicPage> {
 }
 
 /** GET /api/admin/pages. */
-export const allPages = async (db: Db): Promise<AdminPage[]> => (await repo.listAllPageRows(db)).map(adminPageFromRow);
+export async function allPages(db: Db): Promise<AdminPage[]> {
+  const [rows, drafts] = await Promise.all([repo.listAllPageRows(db), draftInfos(db, 'page')]);
+  return rows.map((row) => adminPageFromRow(row, drafts.get(row.id) ?? null));
+}
 
 /** An explicit slug as sent (409 when another page has it), otherwise one made from the title, unique and not reserved. */
-async function resolveSlug(db: Db, explicit: string, title: string, exceptId = ''): Promise<string> {
+export async function resolvePageSlug(db: Db, explicit: string, title: string, exceptId = ''): Promise<string> {
   if (explicit !== '') {
     if ((await repo.pageSlugsLike(db, explicit, exceptId)).has(explicit))
       throw fieldError(409, PAGE_SLUG_TAKEN, 'slug');
@@ -107,7 +135,7 @@ export async function createPage(ctx: PageWriteContext, values: PageValues): Pro
   const id = randomUUID();
   const page = await mappingSlugRace(() =>
     ctx.db.transaction().execute(async (trx) => {
-      const slug = await resolveSlug(trx, values.slug, values.title);
+      const slug = await resolvePageSlug(trx, values.slug, values.title);
       await repo.insertPageRow(trx, {
         id,
         title: values.title,
@@ -118,9 +146,11 @@ export async function createPage(ctx: PageWriteContext, values: PageValues): Pro
         created_at: new Date().toISOString(),
         updated_at: null,
       });
+      const created = readBack(await repo.findPageRow(trx, id), `page ${id}`);
+      await keepItemVersion(trx, pageVersioned, ctx.actor, id, 'create', created);
       const summary = `${label(values.title)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'page.create', target: { type: 'page', id }, summary });
-      return adminPageFromRow(readBack(await repo.findPageRow(trx, id), `page ${id}`));
+      return adminPageFromRow(created);
     }),
   );
   return { page, publicChange: page.published };
@@ -128,31 +158,47 @@ export async function createPage(ctx: PageWriteContext, values: PageValues): Pro
 
 /** PUT /api/admin/pages/:id: the sent fields change, the others keep their values. */
 export async function updatePage(ctx: PageWriteContext, id: string, changes: PageChangeValues): Promise<PageWrite> {
-  if (!(await repo.findPageRow(ctx.db, id))) throw notFound();
+  foundPage(await repo.findPageRow(ctx.db, id));
+  return writePageChanges(ctx, id, changes, { what: 'updated', action: 'update' });
+}
+
+/** Writes checked changes to a page (a PUT, or a draft being published) and keeps the version it made. */
+export async function writePageChanges(
+  ctx: PageWriteContext,
+  id: string,
+  changes: PageChangeValues,
+  { what, action, also }: ItemWriteNote,
+): Promise<PageWrite> {
   const { content: raw, slug: sentSlug, ...values } = changes;
   const content = raw === undefined ? undefined : await sanitizeRichText(raw);
-  return mappingSlugRace(() =>
+  const written = await mappingSlugRace(() =>
     ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findPageRow(trx, id);
-      if (!before) throw notFound();
+      const before = foundPage(await repo.findPageRow(trx, id));
       const title = values.title ?? before.title;
       const slug =
-        sentSlug === undefined || sentSlug === before.slug ? before.slug : await resolveSlug(trx, sentSlug, title, id);
+        sentSlug === undefined || sentSlug === before.slug
+          ? before.slug
+          : await resolvePageSlug(trx, sentSlug, title, id);
       await repo.updatePageRow(trx, id, {
         ...values,
         ...(content === undefined ? {} : { content }),
         slug,
         updated_at: new Date().toISOString(),
       });
+      await also?.(trx);
+      const after = readBack(await repo.findPageRow(trx, id), `page ${id}`);
+      await keepItemVersion(trx, pageVersioned, ctx.actor, id, action, after, before);
       await recordAudit(trx, ctx.actor, {
         action: 'page.update',
         target: { type: 'page', id },
-        summary: `${label(title)} updated`,
+        summary: `${label(title)} ${what}`,
       });
-      const page = adminPageFromRow(readBack(await repo.findPageRow(trx, id), `page ${id}`));
+      const page = await readAdminPage(trx, id);
       return { page, publicChange: page.published || bool(before.published) };
     }),
   );
+  await pruneRevisions({ db: ctx.db, dataDir: ctx.dataDir }, 'page', id);
+  return written;
 }
 
 /** PATCH /api/admin/pages/:id: published and/or in_footer. */
@@ -174,7 +220,7 @@ export async function togglePage(ctx: PageWriteContext, id: string, changes: Pag
       target: { type: 'page', id },
       summary: `${label(before.title)} ${what}`,
     });
-    const page = adminPageFromRow(readBack(await repo.findPageRow(trx, id), `page ${id}`));
+    const page = await readAdminPage(trx, id);
     return { page, publicChange: page.published || bool(before.published) };
   });
 }
@@ -184,6 +230,9 @@ export async function deletePage(ctx: PageWriteContext, id: string): Promise<{ p
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await repo.deletePageRow(trx, id);
     if (!deleted) throw notFound();
+    await deleteDraftRow(trx, 'page', id);
+    // A page names no picture: its versions go with it, nothing to release.
+    await dropItemRevisions(trx, 'page', id);
     await recordAudit(trx, ctx.actor, {
       action: 'page.delete',
       target: { type: 'page', id },

@@ -38,8 +38,8 @@ export type ItemFields = object;
 export interface Versioned<Row, F extends ItemFields> {
   type: DraftType;
   fields: readonly RevisionField[];
-  /** The name of its picture field in F. */
-  picture: string & keyof F;
+  /** The name of its picture field in F; none for a kind without a picture. */
+  picture?: string & keyof F;
   fieldsOf(row: Row): F;
   /** When the item was last written (its version before history began is dated so). */
   writtenAt(row: Row): string;
@@ -47,9 +47,17 @@ export interface Versioned<Row, F extends ItemFields> {
 
 /** The version of `fields` a revision keeps: the picture apart. */
 export const versionOf = <F extends ItemFields>(kind: Pick<Versioned<never, F>, 'picture'>, fields: F): Version => {
+  if (!kind.picture) return { fields: Object.fromEntries(Object.entries(fields)), picture: '' };
   const picture: unknown = fields[kind.picture];
   return { fields: omit(fields, kind.picture), picture: typeof picture === 'string' ? picture : '' };
 };
+
+/** `fields` with the picture set to `picture` (a kind without a picture keeps them as they are). */
+export const withPicture = <F extends ItemFields>(
+  kind: Pick<Versioned<never, F>, 'picture'>,
+  fields: F,
+  picture: string,
+): F => (kind.picture ? { ...fields, [kind.picture]: picture } : fields);
 
 export interface RevisionEntry {
   type: DraftType;
