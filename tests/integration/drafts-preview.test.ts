@@ -237,7 +237,10 @@ describe('a draft with its own cover', () => {
       .execute();
     expect(pending.every((m) => m.pending_since === null)).toBe(true);
     expect((await publicPost('harbour-walk')).image).toBe('');
-    expect(((await preview(tokenOf(await linkFor(post._id)))).body as unknown as PreviewAnswer).item.image).toBe(cover);
+    expect((await preview(tokenOf(await linkFor(post._id)))).body).toMatchObject({
+      type: 'blog',
+      item: { image: cover },
+    });
 
     expect((await call('DELETE', `/api/admin/blogs/${post._id}/draft`)).status).toBe(200);
     // The draft's version still names it (to be restored); it leaves with the post's versions.

@@ -1,5 +1,5 @@
 /**
- * /preview?token=…: the item a preview link names (a blog post, a product), as its page will look with its draft
+ * /preview?token=…: the item a preview link names (a blog post, a product, a page), as its page will look with its draft
  * applied, under a banner saying it is a preview and until when the link works. Anyone holding the link may look;
  * nothing else is shown. `currency`: the store's, baked in at build time, which a product's price is shown in.
  */
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format/dates.ts';
 import { PREVIEW_INVALID, PREVIEW_TOKEN_PARAM, type PreviewAnswer } from '../../shared/drafts.ts';
 import BlogArticle from '../blog/BlogArticle.tsx';
 import { ReaderLoading } from '../lists/NewItemReader.tsx';
+import PageArticle from '../pages/PageArticle.tsx';
 import ProductDetails from '../shop/ProductDetails.tsx';
 
 type State =
@@ -37,7 +38,28 @@ function Banner({ answer }: { answer: PreviewAnswer }) {
 }
 
 /** The page title's first part: the item's own name. */
-const nameOf = (answer: PreviewAnswer) => (answer.type === 'blog' ? answer.item.title : answer.item.name);
+const nameOf = (answer: PreviewAnswer) => (answer.type === 'product' ? answer.item.name : answer.item.title);
+
+/** The item as its own page shows it; HTML content sanitised as the build sanitises it. */
+function PreviewedItem({ answer, currency }: { answer: PreviewAnswer; currency: string }) {
+  switch (answer.type) {
+    case 'blog':
+      return (
+        <BlogArticle blog={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} related={[]} />
+      );
+    case 'page':
+      return <PageArticle page={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} />;
+    case 'product':
+      return (
+        <ProductDetails
+          product={answer.item}
+          related={[]}
+          currency={currency}
+          inertCart="Adding to the cart works on the published page."
+        />
+      );
+  }
+}
 
 export default function PreviewReader({ currency }: { currency: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -69,20 +91,10 @@ export default function PreviewReader({ currency }: { currency: string }) {
       </section>
     );
   }
-  const { answer } = state;
   return (
     <>
-      <Banner answer={answer} />
-      {answer.type === 'blog' ? (
-        <BlogArticle blog={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} related={[]} />
-      ) : (
-        <ProductDetails
-          product={answer.item}
-          related={[]}
-          currency={currency}
-          inertCart="Adding to the cart works on the published page."
-        />
-      )}
+      <Banner answer={state.answer} />
+      <PreviewedItem answer={state.answer} currency={currency} />
     </>
   );
 }

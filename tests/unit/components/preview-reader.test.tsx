@@ -1,6 +1,6 @@
 /**
  * The preview page: the item a preview link names, under the banner saying what the preview shows and until when;
- * a product as its shop page shows it (price in the store's currency), a blog post as its article.
+ * a product as its shop page shows it (price in the store's currency), a blog post and a simple page as their articles.
  */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,23 @@ const BLOG_PREVIEW: PreviewAnswer = {
   },
 };
 
+const PAGE_PREVIEW: PreviewAnswer = {
+  type: 'page',
+  draft: true,
+  published: true,
+  expiresAt: EXPIRES,
+  item: {
+    _id: 'pg1',
+    title: 'Privacy policy',
+    slug: 'privacy',
+    in_footer: true,
+    content:
+      '<p>We keep <strong>less</strong>.</p><script>window.leaked = true</script><img src="/media/a.webp" onerror="leak()">',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-12-02T10:00:00.000Z',
+  },
+};
+
 beforeEach(() => {
   history.replaceState(null, '', '/preview?token=abc.def.ghi');
   document.title = 'Preview | Harbour Co';
@@ -93,6 +110,20 @@ describe('PreviewReader', () => {
       /Not published yet: visitors cannot see this page\./,
     );
     expect(document.title).toBe('Preview: Harbour notes | Harbour Co');
+  });
+
+  it('shows a simple page as its article, its content sanitised as the build sanitises it', async () => {
+    vi.mocked(fetchPreview).mockResolvedValueOnce(PAGE_PREVIEW);
+    const { container } = render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeTruthy();
+    expect(container.querySelector('article time')?.getAttribute('datetime')).toBe('2026-12-02T10:00:00.000Z');
+    expect(container.querySelector('.blog-content')?.innerHTML).toBe(
+      '<p>We keep <strong>less</strong>.</p><img src="/media/a.webp">',
+    );
+    expect(screen.getByRole('complementary', { name: 'Preview' }).textContent).toMatch(
+      /Unpublished changes: visitors still see the published version\./,
+    );
+    expect(document.title).toBe('Preview: Privacy policy | Harbour Co');
   });
 
   it('says why when the link is refused', async () => {

@@ -1,7 +1,7 @@
 /**
  * The draft calls, one function per endpoint, for every kind of item with drafts. Each takes the item's admin API
  * path (`/api/admin/blogs/${encodeURIComponent(id)}`), as the history calls do (revisions.ts); the item's own module
- * names them for its kind (fetchBlogDraft, saveProductDraft).
+ * names them for its kind (fetchBlogDraft, saveProductDraft, savePageDraft).
  */
 import type { PreviewLink } from '../../../shared/drafts.ts';
 import { api } from '../client.ts';
@@ -27,9 +27,17 @@ export interface DraftItemAnswer<TItem> {
 export const fetchDraft = async <TDraft>(itemPath: string): Promise<TDraft> =>
   (await api<{ draft: TDraft }>(draftPath(itemPath))).draft;
 
-/** PUT {itemPath}/draft (multipart; a new picture optional): the form saved as the item's draft, with upload progress. */
-export const saveDraft = <TDraft>(itemPath: string, form: FormData, onProgress?: Progress) =>
-  uploadFile<DraftSaved<TDraft>>(draftPath(itemPath), form, { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
+/**
+ * PUT {itemPath}/draft: the form saved as the item's draft. FormData goes as multipart with upload progress (a new
+ * picture optional); a plain object goes as JSON, for an item without a picture.
+ */
+export const saveDraft = <TDraft>(itemPath: string, body: FormData | object, onProgress?: Progress) =>
+  body instanceof FormData
+    ? uploadFile<DraftSaved<TDraft>>(draftPath(itemPath), body, {
+        method: 'PUT',
+        ...(onProgress ? { onProgress } : {}),
+      })
+    : api<DraftSaved<TDraft>>(draftPath(itemPath), { method: 'PUT', body });
 
 /** DELETE {itemPath}/draft. */
 export const discardDraft = <TItem>(itemPath: string) =>

@@ -1,6 +1,7 @@
 /**
  * The Pages tab: simple pages such as privacy or terms, drafts included, as cards with Edit,
  * Publish/Unpublish and Delete; a published page appears at /pages/{slug}/ (and in the footer) after the rebuild.
+ * A published page with changes kept as a draft says so beside its badge.
  */
 import { deletePage, fetchAdminPages, setPagePublished } from '../../../../lib/api/admin/pages.ts';
 import { pagePath, type AdminPage } from '../../../../shared/pages.ts';
@@ -17,6 +18,7 @@ const toCard = (page: AdminPage) => ({
   image: null,
   createdAt: page.createdAt,
   published: page.published,
+  hasDraft: page.draft !== null,
 });
 
 export default function PagesPanel(props: ContentPanelProps) {

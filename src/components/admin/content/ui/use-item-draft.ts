@@ -1,6 +1,6 @@
 /**
- * The draft side of an item's form, for every kind of item with drafts (blog posts, products): the item's draft (an
- * item that has one opens on it), the picture the form last stored, the preview link, the history dialog and the
+ * The draft side of an item's form, for every kind of item with drafts (blog posts, products, pages): the item's draft
+ * (an item that has one opens on it), the picture the form last stored, the preview link, the history dialog and the
  * version just restored. Each action is a write the form sends through its own runner, so the refusals, Saving...
  * and the upload's progress stay the form's.
  * Usage: const drafts = useItemDraft({ target, calls, show }); submit the form with drafts.submit(item, input, onProgress)
@@ -19,10 +19,14 @@ interface DraftableItem {
   draft: DraftInfo | null;
 }
 
-/** A draft as the server holds it: its fields, the picture's URL among them. */
+/** A draft as the server holds it: its fields, the picture's URL among them for an item with a picture. */
 interface StoredDraft extends DraftInfo {
-  fields: { image: string };
+  fields: object;
 }
+
+/** The picture a draft holds; null for an item without one (a page). */
+const pictureOf = ({ fields }: StoredDraft): string | null =>
+  'image' in fields && typeof fields.image === 'string' ? fields.image : null;
 
 /** The item kind's calls, by the item's id; `input` is what its form sends. Module-level, so they never change. */
 export interface DraftCalls<I, D extends StoredDraft> {
@@ -30,8 +34,8 @@ export interface DraftCalls<I, D extends StoredDraft> {
   itemPath: (id: string) => string;
   fetchDraft: (id: string) => Promise<D>;
   saveDraft: (id: string, input: I, onProgress?: Progress) => Promise<{ message: string; draft: D }>;
-  /** Saves the item itself (its state only when `input` holds one) and answers the picture it now has. */
-  update: (id: string, input: I, onProgress?: Progress) => Promise<{ message: string; image: string }>;
+  /** Saves the item itself (its state only when `input` holds one) and answers the picture it now has, if any. */
+  update: (id: string, input: I, onProgress?: Progress) => Promise<{ message: string; image?: string }>;
   publishDraft: (id: string) => Promise<{ message: string }>;
   discardDraft: (id: string) => Promise<{ message: string }>;
   previewLink: (id: string) => Promise<PreviewLink>;
@@ -50,7 +54,7 @@ interface Options<T extends DraftableItem, I, D extends StoredDraft> {
 interface DraftState {
   /** The draft being edited, as last saved here or read; null: the form edits the item itself. */
   draft: DraftInfo | null;
-  /** The picture as last stored from this form (the draft's or the item's); null: the item's own. */
+  /** The picture as last stored from this form (the draft's or the item's); null: the item's own, or it has none. */
   image: string | null;
   link: PreviewLink | null;
   /** The server's message for the version just restored. */
@@ -83,7 +87,7 @@ export function useItemDraft<T extends DraftableItem, I, D extends StoredDraft>(
   /** The form filled from the item's draft as the server holds it. */
   const showDraft = (shown: T, saved: D) => {
     show(shown, saved);
-    change({ draft: saved, image: saved.fields.image });
+    change({ draft: saved, image: pictureOf(saved) });
   };
 
   // An item with a draft opens on the draft.
@@ -114,11 +118,11 @@ export function useItemDraft<T extends DraftableItem, I, D extends StoredDraft>(
     let message: string;
     if (keepsDraft) {
       const saved = await calls.saveDraft(edited._id, input, onProgress);
-      change({ draft: saved.draft, image: saved.draft.fields.image });
+      change({ draft: saved.draft, image: pictureOf(saved.draft) });
       message = saved.message;
     } else {
       const saved = await calls.update(edited._id, input, onProgress);
-      change({ image: saved.image });
+      change({ image: saved.image ?? null });
       message = saved.message;
     }
     if (thenLink) change({ link: await calls.previewLink(edited._id) });
