@@ -4,11 +4,12 @@
  * someone without an account opens it and sees the post as it will look under a preview banner (never cached or
  * indexed, within the policy); Publish draft makes it the live post and asks for the rebuild. A link that is not one
  * says so. The post's History compares two versions and restores the first as a draft. A product's draft is
- * previewed with its new price while the shop keeps the old. With E2E_SCREENSHOTS=1 the dialogs and the previews are
+ * previewed with its new price while the shop keeps the old, and a page's draft as its page will read. With E2E_SCREENSHOTS=1 the dialogs and the previews are
  * kept at 320, 375 and 1280 px in both themes.
  */
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { DRAFT_PUBLISHED, DRAFT_SAVED, PREVIEW_INVALID } from '../../src/shared/drafts.ts';
+import type { AdminPage } from '../../src/shared/pages.ts';
 import type { AdminProduct } from '../../src/shared/products-admin.ts';
 import { REVISION_RESTORED } from '../../src/shared/revisions.ts';
 import type { AdminBlog } from '../../src/shared/schemas/blog-admin.ts';
@@ -26,6 +27,7 @@ let api: APIRequestContext;
 let token = '';
 let post: AdminBlog;
 let product: AdminProduct;
+let sitePage: AdminPage;
 let previewUrl = '';
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
@@ -43,11 +45,18 @@ test.beforeAll(async ({ playwright }) => {
   });
   expect(shelf.status()).toBe(201);
   product = ((await shelf.json()) as { product: AdminProduct }).product;
+  const terms = await api.post('/api/admin/pages', {
+    headers: auth(),
+    data: { title: `Returns ${RUN}`, content: '<p>Within 14 days.</p>', published: true },
+  });
+  expect(terms.status()).toBe(201);
+  sitePage = ((await terms.json()) as { page: AdminPage }).page;
 });
 
 test.afterAll(async () => {
   await api.delete(`/api/admin/blogs/${post._id}`, { headers: auth() });
   await api.delete(`/api/admin/products/${product._id}`, { headers: auth() });
+  await api.delete(`/api/admin/pages/${sitePage._id}`, { headers: auth() });
   await api.dispose();
 });
 
@@ -238,5 +247,43 @@ test('a product’s draft is previewed with its new price while the shop keeps t
     });
   });
   expect(readerWatch.violations).toEqual([]);
+  expect(watch.violations).toEqual([]);
+});
+
+test('a page’s draft reads in its preview as the page will, while visitors keep the published words', async ({
+  page,
+  browser,
+}) => {
+  const watch = await watchPage(page);
+  await signedInAs(page, token);
+  await page.goto('/admin/content?tab=Pages');
+  await card(page, sitePage.title)
+    .getByRole('button', { name: `Edit ${sitePage.title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Edit page' });
+  await dialog.getByRole('textbox', { name: 'Content' }).fill('Within 30 days, no questions asked.');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const link = dialog.getByLabel('Preview link');
+  await expect(link).toHaveValue(/\/preview\?token=/);
+  const url = await link.inputValue();
+  const live = (await (await api.get(`/api/pages/${sitePage.slug}`)).json()) as { content: string };
+  expect(live.content).toBe('<p>Within 14 days.</p>');
+  await inBothThemes(browser, token, async (shot, theme, width) => {
+    await shot.goto('/admin/content?tab=Pages');
+    await card(shot, sitePage.title)
+      .getByRole('button', { name: `Edit ${sitePage.title}` })
+      .click();
+    await expect(shot.getByRole('dialog', { name: 'Edit page' }).getByRole('note')).toBeVisible();
+    await expectNoSideScroll(shot, width, `the page's draft at ${width} px`);
+    await keepScreenshot(shot, { path: test.info().outputPath(`page-draft-${theme}-${width}.png`) });
+  });
+
+  await inBothThemes(browser, null, async (shot, theme, width) => {
+    await shot.goto(url);
+    await expect(shot.getByRole('heading', { level: 1, name: sitePage.title })).toBeVisible({ timeout: 20_000 });
+    await expect(shot.getByText('Within 30 days, no questions asked.')).toBeVisible();
+    await expectNoSideScroll(shot, width, `the page preview at ${width} px`);
+    await keepScreenshot(shot, { path: test.info().outputPath(`page-preview-${theme}-${width}.png`), fullPage: true });
+  });
   expect(watch.violations).toEqual([]);
 });
