@@ -18,6 +18,9 @@ import ProductDetails from '../shop/ProductDetails.tsx';
 type State =
   { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; answer: PreviewAnswer };
 
+/** The width of the item's own page, so the banner's words line up with the page's. */
+const WIDTHS: Record<PreviewAnswer['type'], string> = { blog: 'max-w-3xl', page: 'max-w-3xl', product: 'max-w-7xl' };
+
 function Banner({ answer }: { answer: PreviewAnswer }) {
   const what = answer.published
     ? answer.draft
@@ -27,9 +30,9 @@ function Banner({ answer }: { answer: PreviewAnswer }) {
   return (
     <aside
       aria-label="Preview"
-      className="border-b border-amber-400/60 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-300/30 dark:bg-amber-500/10 dark:text-amber-100"
+      className="border-b border-amber-400/60 bg-amber-50 py-3 text-sm text-amber-950 dark:border-amber-300/30 dark:bg-amber-500/10 dark:text-amber-100"
     >
-      <p className="mx-auto m-0 max-w-3xl">
+      <p className={`m-0 mx-auto px-4 ${WIDTHS[answer.type]}`}>
         <strong className="font-semibold">Preview.</strong> {what} This link works until{' '}
         <time dateTime={answer.expiresAt}>{formatDateTime(answer.expiresAt)}</time>.
       </p>
