@@ -4,6 +4,7 @@
  * touching what visitors read, and the oldest are pruned beyond the company's limit, never the version the post holds;
  * a picture is kept while a version names it and leaves with the last one.
  */
+import { sql } from 'kysely';
 import { assert, beforeAll, describe, expect, it } from 'vitest';
 import {
   REVISION_LIMIT_DEFAULT,
@@ -18,6 +19,7 @@ import type { Blog } from '../../src/shared/types.ts';
 import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { isStored, pngBlob } from '../helpers/pictures.ts';
 import { staffToken } from '../helpers/staff.ts';
+import { onPostgres } from '../helpers/test-database.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -146,6 +148,62 @@ describe('every save keeps a version', () => {
       if (message) expect(answer.body.message).toBe(message);
     }
     expect((await call('GET', `/api/admin/blogs/nope/revisions`)).status).toBe(404);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Statements waiting on another transaction's lock (PostgreSQL); 0 on SQLite, where writes take turns on one connection. */
+async function waitingOnALock(): Promise<number> {
+  if (!onPostgres) return 0;
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(t.db);
+  return rows[0]?.n ?? 0;
+}
+
+describe('two saves of one item at the same moment', () => {
+  it('never both take a version’s number: the later waits for the first (transactions take turns) and comes after it', async () => {
+    const post = await create({ title: 'Slipway', published: true });
+    const [first] = await history(post._id);
+    assert(first, 'kept');
+    // A rival save holds version 2 uncommitted while the API's own save reads the history.
+    const held = Promise.withResolvers<undefined>();
+    const rivalIn = Promise.withResolvers<undefined>();
+    const rival = t.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('revisions')
+        .values({
+          id: `${first.id}-rival`,
+          item_type: 'blog',
+          item_id: post._id,
+          number: 2,
+          action: 'draft',
+          item_write: false,
+          fields: '{}',
+          picture: '',
+          changed: '[]',
+          restored_from: null,
+          saved_by: '',
+          saved_by_name: 'Rival',
+          saved_at: new Date().toISOString(),
+        })
+        .execute();
+      rivalIn.resolve(undefined);
+      await held.promise;
+    });
+    await rivalIn.promise;
+    const save = as(tokens.editor, 'PUT', `/api/admin/blogs/${post._id}`, { caption: 'Mine' });
+    // PostgreSQL: until the save waits on the rival's transaction lock; SQLite: the save waits for the connection.
+    for (let tries = 0; tries < (onPostgres ? 50 : 3) && (await waitingOnALock()) === 0; tries++) await sleep(100);
+    held.resolve(undefined);
+    await rival;
+    const answer = await save;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await history(post._id)).map((r) => [r.number, r.savedBy])).toEqual([
+      [3, 'Carol Customer'],
+      [2, 'Rival'],
+      [1, 'Carol Customer'],
+    ]);
   });
 });
 
