@@ -50,9 +50,14 @@ function setup(start: Widget[]) {
       form={(slot) => {
         slots.push(slot);
         return slot.target === null ? null : (
-          <button type="button" onClick={() => slot.onSaved('Widget saved')}>
-            Save form of {slot.target === 'new' ? 'new' : slot.target.name}
-          </button>
+          <>
+            <button type="button" onClick={() => slot.onSaved('Widget saved')}>
+              Save form of {slot.target === 'new' ? 'new' : slot.target.name}
+            </button>
+            <button type="button" onClick={slot.onClose}>
+              Cancel form
+            </button>
+          </>
         );
       }}
     />,
@@ -112,5 +117,18 @@ describe('ContentPanel', () => {
     expect(screen.queryByRole('button', { name: /^Save form of/ })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Widget saved');
     expect(api.load.mock.calls.length).toBe(loads + 1);
+  });
+
+  it('reloads the list quietly when a form is cancelled, so what it kept (a draft made by Preview) shows', async () => {
+    const { api } = setup([{ id: 'w1', name: 'Sprocket', published: true }]);
+    await screen.findByRole('heading', { name: 'Sprocket' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Sprocket' }));
+    const loads = api.load.mock.calls.length;
+    await act(() => Promise.resolve(fireEvent.click(screen.getByRole('button', { name: 'Cancel form' }))));
+    expect(screen.queryByRole('button', { name: /^Save form of/ })).toBeNull();
+    await waitFor(() => expect(api.load.mock.calls.length).toBe(loads + 1));
+    // Quietly: the cards stay while it loads, and no notice is shown.
+    expect(screen.getByRole('heading', { name: 'Sprocket' })).toBeTruthy();
+    expect(screen.queryByRole('status')?.textContent ?? '').toBe('');
   });
 });

@@ -109,7 +109,12 @@ export default function ContentPanel<T>({
       {form({
         target: editing,
         items: remote.state === 'ready' ? remote.data.map((card) => card.item) : [],
-        onClose: () => setEditing(null),
+        onClose: () => {
+          setEditing(null);
+          // A form may have written before it was cancelled (a draft kept by Preview): the cards follow, and the item
+          // opens on that draft next time.
+          void reload(true);
+        },
         onSaved: (message) => {
           setEditing(null);
           setNotice({ tone: 'ok', text: message });
