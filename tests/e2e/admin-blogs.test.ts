@@ -63,7 +63,7 @@ const card = (page: Page, title: string) =>
   page.getByTestId('content-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function save(page: Page, message: string) {
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
 }
