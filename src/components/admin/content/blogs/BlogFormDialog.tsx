@@ -28,10 +28,7 @@ import { useDataUrl } from '../../sliders/ImageField.tsx';
 import { FieldError, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
-import ContentFormDialog from '../ui/ContentFormDialog.tsx';
-import DraftActions from '../ui/DraftActions.tsx';
-import DraftPanel from '../ui/DraftPanel.tsx';
-import RevisionsDialog from '../ui/RevisionsDialog.tsx';
+import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, TextArea, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
@@ -266,116 +263,94 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
   }
 
   return (
-    <>
-      <ContentFormDialog
-        open={blog !== null}
-        title={blog === 'new' ? 'New blog post' : 'Edit blog post'}
-        busy={busy}
-        refusals={refusals}
-        onCancel={onClose}
-        onSubmit={() => void save()}
-        submitLabel={drafts.draft ? 'Publish draft' : 'Save'}
-        actions={
-          existing && (
-            <DraftActions
-              keepsDraft={drafts.keepsDraft}
-              busy={busy}
-              onSaveDraft={() => void keep(false)}
-              onPreview={() => void keep(true)}
-              onHistory={drafts.openHistory}
-            />
-          )
-        }
-      >
-        <DraftPanel
-          draft={drafts.draft}
-          link={drafts.link}
-          restored={drafts.restored}
-          busy={busy}
-          onDiscard={() => void discard()}
+    <DraftContentFormDialog
+      open={blog !== null}
+      title={blog === 'new' ? 'New blog post' : 'Edit blog post'}
+      busy={busy}
+      refusals={refusals}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+      drafts={drafts}
+      existing={existing !== null}
+      historyTitle={existing ? `History of "${existing.title}"` : 'History'}
+      onKeep={(thenLink) => void keep(thenLink)}
+      onDiscard={() => void discard()}
+      onRestored={(message) => void showRestored(message)}
+    >
+      <TextInput
+        label="Title"
+        name="title"
+        maxLength={BLOG_TITLE_MAX}
+        value={draft.title}
+        error={errors['title']}
+        onChange={(title) => setDraft(followTitle(title))}
+      />
+      <SlugField
+        slug={draft.slug}
+        error={errors['slug']}
+        title={draft.title}
+        pathOf={(slug) => `/blogs/${slug}/`}
+        onChange={(slug) => set({ slug, slugEdited: true })}
+      />
+      <TextArea
+        label="Caption"
+        name="caption"
+        rows={2}
+        maxLength={BLOG_CAPTION_MAX}
+        value={draft.caption}
+        error={errors['caption']}
+        onChange={(caption) => set({ caption })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectInput
+          label="Category"
+          name="category"
+          value={draft.category}
+          error={errors['category']}
+          options={categoryOptions(categories, draft.category)}
+          onChange={(category) => set({ category })}
         />
         <TextInput
-          label="Title"
-          name="title"
-          maxLength={BLOG_TITLE_MAX}
-          value={draft.title}
-          error={errors['title']}
-          onChange={(title) => setDraft(followTitle(title))}
+          label="Tags (comma separated)"
+          name="tags"
+          maxLength={880}
+          value={draft.tags}
+          error={errors['tags']}
+          onChange={(tags) => set({ tags })}
         />
-        <SlugField
-          slug={draft.slug}
-          error={errors['slug']}
-          title={draft.title}
-          pathOf={(slug) => `/blogs/${slug}/`}
-          onChange={(slug) => set({ slug, slugEdited: true })}
-        />
-        <TextArea
-          label="Caption"
-          name="caption"
-          rows={2}
-          maxLength={BLOG_CAPTION_MAX}
-          value={draft.caption}
-          error={errors['caption']}
-          onChange={(caption) => set({ caption })}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput
-            label="Category"
-            name="category"
-            value={draft.category}
-            error={errors['category']}
-            options={categoryOptions(categories, draft.category)}
-            onChange={(category) => set({ category })}
-          />
-          <TextInput
-            label="Tags (comma separated)"
-            name="tags"
-            maxLength={880}
-            value={draft.tags}
-            error={errors['tags']}
-            onChange={(tags) => set({ tags })}
-          />
-        </div>
-        <CoverField
-          current={current}
-          file={cover}
-          onFile={(file) => {
-            setCover(file);
-            if (file) setRemoveCover(false);
-          }}
-          onRemove={() => setRemoveCover(true)}
-          error={errors['image']}
-        />
-        {progress !== null && (
-          <div className="text-sm">
-            <progress className="w-full" max={100} value={progress} aria-label="Cover upload progress" />
-            <span>{progress}%</span>
-          </div>
-        )}
-        <RichTextEditor
-          key={editorKey}
-          label="Content"
-          initialHtml={draft.content}
-          onChange={(content) => set({ content })}
-        />
-        {publishes && !drafts.draft && (
-          <SelectInput
-            label="Status"
-            name="published"
-            value={draft.state}
-            error={errors['published']}
-            options={DRAFT_STATE_OPTIONS}
-            onChange={(state) => set({ state })}
-          />
-        )}
-      </ContentFormDialog>
-      {/* Beside the form, not in it: its controls and buttons are no part of the post's form. */}
-      <RevisionsDialog
-        itemPath={drafts.historyPath}
-        title={existing ? `History of "${existing.title}"` : 'History'}
-        onClose={drafts.closeHistory}
-        onRestored={(message) => void showRestored(message)}
+      </div>
+      <CoverField
+        current={current}
+        file={cover}
+        onFile={(file) => {
+          setCover(file);
+          if (file) setRemoveCover(false);
+        }}
+        onRemove={() => setRemoveCover(true)}
+        error={errors['image']}
       />
-    </>
+      {progress !== null && (
+        <div className="text-sm">
+          <progress className="w-full" max={100} value={progress} aria-label="Cover upload progress" />
+          <span>{progress}%</span>
+        </div>
+      )}
+      <RichTextEditor
+        key={editorKey}
+        label="Content"
+        initialHtml={draft.content}
+        onChange={(content) => set({ content })}
+      />
+      {publishes && !drafts.draft && (
+        <SelectInput
+          label="Status"
+          name="published"
+          value={draft.state}
+          error={errors['published']}
+          options={DRAFT_STATE_OPTIONS}
+          onChange={(state) => set({ state })}
+        />
+      )}
+    </DraftContentFormDialog>
   );
 }

@@ -21,10 +21,7 @@ import { pagePath, type AdminPage, type PageDraft, type PageDraftFields } from '
 import { checkPageCreate, PAGE_TITLE_MAX } from '../../../../shared/schemas/page-admin.ts';
 import { CheckboxInput, SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
-import ContentFormDialog from '../ui/ContentFormDialog.tsx';
-import DraftActions from '../ui/DraftActions.tsx';
-import DraftPanel from '../ui/DraftPanel.tsx';
-import RevisionsDialog from '../ui/RevisionsDialog.tsx';
+import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
@@ -163,81 +160,55 @@ export default function PageFormDialog({ page, onClose, onSaved }: Props) {
   }
 
   return (
-    <>
-      <ContentFormDialog
-        open={page !== null}
-        title={page === 'new' ? 'New page' : 'Edit page'}
-        busy={busy}
-        refusals={refusals}
-        onCancel={onClose}
-        onSubmit={() => void save()}
-        submitLabel={drafts.draft ? 'Publish draft' : 'Save'}
-        actions={
-          existing && (
-            <DraftActions
-              keepsDraft={drafts.keepsDraft}
-              busy={busy}
-              onSaveDraft={() => void keep(false)}
-              onPreview={() => void keep(true)}
-              onHistory={drafts.openHistory}
-            />
-          )
-        }
-      >
-        <DraftPanel
-          draft={drafts.draft}
-          link={drafts.link}
-          restored={drafts.restored}
-          busy={busy}
-          onDiscard={() => void discard()}
-        />
-        <TextInput
-          label="Title"
-          name="title"
-          error={errors['title']}
-          maxLength={PAGE_TITLE_MAX}
-          value={draft.title}
-          onChange={(title) => setDraft(followTitle(title))}
-        />
-        <SlugField
-          slug={draft.slug}
-          error={errors['slug']}
-          title={draft.title}
-          pathOf={pagePath}
-          onChange={(slug) => set({ slug, slugEdited: true })}
-        />
-        <RichTextEditor
-          key={editorKey}
-          label="Content"
-          initialHtml={draft.content}
-          onChange={(content) => set({ content })}
-        />
-        <div className="grid items-end gap-4 sm:grid-cols-2">
-          {/* While a draft is edited the state is not the form's to choose: Publish draft makes the draft the live page. */}
-          {!drafts.draft && (
-            <SelectInput
-              label="Status"
-              name="published"
-              error={errors['published']}
-              value={draft.state}
-              options={DRAFT_STATE_OPTIONS}
-              onChange={(state) => set({ state })}
-            />
-          )}
-          <CheckboxInput
-            label="Link in the footer"
-            checked={draft.inFooter}
-            onChange={(inFooter) => set({ inFooter })}
-          />
-        </div>
-      </ContentFormDialog>
-      {/* Beside the form, not in it: its controls and buttons are no part of the page's form. */}
-      <RevisionsDialog
-        itemPath={drafts.historyPath}
-        title={existing ? `History of "${existing.title}"` : 'History'}
-        onClose={drafts.closeHistory}
-        onRestored={(message) => void showRestored(message)}
+    <DraftContentFormDialog
+      open={page !== null}
+      title={page === 'new' ? 'New page' : 'Edit page'}
+      busy={busy}
+      refusals={refusals}
+      onCancel={onClose}
+      onSubmit={() => void save()}
+      drafts={drafts}
+      existing={existing !== null}
+      historyTitle={existing ? `History of "${existing.title}"` : 'History'}
+      onKeep={(thenLink) => void keep(thenLink)}
+      onDiscard={() => void discard()}
+      onRestored={(message) => void showRestored(message)}
+    >
+      <TextInput
+        label="Title"
+        name="title"
+        error={errors['title']}
+        maxLength={PAGE_TITLE_MAX}
+        value={draft.title}
+        onChange={(title) => setDraft(followTitle(title))}
       />
-    </>
+      <SlugField
+        slug={draft.slug}
+        error={errors['slug']}
+        title={draft.title}
+        pathOf={pagePath}
+        onChange={(slug) => set({ slug, slugEdited: true })}
+      />
+      <RichTextEditor
+        key={editorKey}
+        label="Content"
+        initialHtml={draft.content}
+        onChange={(content) => set({ content })}
+      />
+      <div className="grid items-end gap-4 sm:grid-cols-2">
+        {/* While a draft is edited the state is not the form's to choose: Publish draft makes the draft the live page. */}
+        {!drafts.draft && (
+          <SelectInput
+            label="Status"
+            name="published"
+            error={errors['published']}
+            value={draft.state}
+            options={DRAFT_STATE_OPTIONS}
+            onChange={(state) => set({ state })}
+          />
+        )}
+        <CheckboxInput label="Link in the footer" checked={draft.inFooter} onChange={(inFooter) => set({ inFooter })} />
+      </div>
+    </DraftContentFormDialog>
   );
 }
