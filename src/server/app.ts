@@ -44,6 +44,7 @@ import { countWrites } from './modules/content/list-rows-cache.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaLibraryRoutes } from './modules/media-library/library.routes.ts';
 import { messageAdminRoutes } from './modules/messages/messages.admin.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import type { VariantQueue } from './media/variant-queue.ts';
@@ -168,6 +169,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', draftRoutes(deps, productDrafts));
   api.route('/', draftRoutes(deps, pageDrafts));
   api.route('/', revisionSettingsRoutes());
+  api.route('/', mediaLibraryRoutes());
   api.route('/preview', previewRoutes(deps));
   api.route('/', productAdminRoutes());
   api.route('/', orderAdminRoutes(deps));

@@ -69,7 +69,9 @@ export type AuditAction =
   // The home page's Featured row: the admin's pins and their order saved.
   | 'featured.update'
   // How many versions of each item are kept.
-  | 'revisions.update';
+  | 'revisions.update'
+  // The media library: a file added, its details saved, its file replaced at the same address, deleted.
+  | `media.${'create' | 'update' | 'replace' | 'delete'}`;
 
 /** One account as GET/PATCH /api/admin/users answer it: never a password hash or sign-in detail. */
 export interface AdminUser extends Omit<User, 'profile_image' | 'must_change_password'> {

@@ -3,6 +3,8 @@
  * in a <picture> source; the WebP picture itself is the <img> for a browser without AVIF. 720 serves a full-width
  * phone image (412 CSS px at 1.75 dppx) without falling back to 960.
  */
+import { mediaAddress, versionOf } from './media-url.ts';
+
 export const VARIANT_WIDTHS = [480, 720, 960, 1440, 1920] as const;
 export const VARIANT_TYPE = 'image/avif';
 
@@ -22,6 +24,10 @@ export function variantName(fileName: string, width: number): string {
 
 /** The AVIF srcset for a stored picture URL, or undefined for any other image (placeholders, logos, external). */
 export function srcSetFor(url: string): string | undefined {
-  const base = STORED_PICTURE.exec(url)?.[1];
-  return base ? VARIANT_WIDTHS.map((w) => `${base}-w${w}.avif ${w}w`).join(', ') : undefined;
+  const base = STORED_PICTURE.exec(mediaAddress(url))?.[1];
+  if (!base) return undefined;
+  // A replaced picture's variants were re-made with it: they carry its version, so no cache serves the old ones.
+  const version = versionOf(url);
+  const query = version > 1 ? `?v=${version}` : '';
+  return VARIANT_WIDTHS.map((w) => `${base}-w${w}.avif${query} ${w}w`).join(', ');
 }

@@ -23,7 +23,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_SUMMARIES: Record<Role, string> = {
   admin: 'Everything, including users, settings, payments and backups.',
   editor: 'All content, sliders, pictures and comments, and publishing what authors send.',
-  author: 'Writing blog posts and sending them for review; an editor publishes them.',
+  author: 'Writing blog posts with their own pictures, and sending them for review; an editor publishes them.',
   shop_manager: 'Products, orders and the store settings.',
   support: 'Messages and comments.',
   customer: 'A visitor’s account: no admin area.',
@@ -34,7 +34,8 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
  * analytics, and any admin path not named below (a new admin route is the admin's until it is given a part).
  * `posts` is the blog's admin routes, where a role without `content` reaches only its own drafts (an author's).
  * `schedule` is scheduled publishing, for the roles that publish something; each of its types is kept to the roles
- * that may publish that type (shared/schemas/schedule.ts).
+ * that may publish that type (shared/schemas/schedule.ts). `media` is the media library, where a role without
+ * `content` reaches only the files it uploaded there (an author's).
  */
 export const PERMISSIONS = [
   'everything',
@@ -46,13 +47,14 @@ export const PERMISSIONS = [
   'shop',
   'messages',
   'schedule',
+  'media',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['dashboard', 'content', 'posts', 'sliders', 'comments', 'schedule'],
-  author: ['dashboard', 'posts'],
+  editor: ['dashboard', 'content', 'posts', 'sliders', 'comments', 'schedule', 'media'],
+  author: ['dashboard', 'posts', 'media'],
   shop_manager: ['dashboard', 'shop', 'schedule'],
   support: ['dashboard', 'messages', 'comments'],
   customer: [],
@@ -104,6 +106,7 @@ const API_PARTS: Readonly<Record<string, Permission>> = {
   '/admin/orders': 'shop',
   '/admin/store': 'shop',
   '/admin/messages': 'messages',
+  '/admin/media': 'media',
 };
 
 /** The admin screens (site paths) and the part each belongs to; a screen not listed is the admin's. */
@@ -124,6 +127,7 @@ const SCREEN_PARTS: Readonly<Record<string, Permission>> = {
   '/admin/orders': 'shop',
   '/admin/store': 'shop',
   '/admin/messages': 'messages',
+  '/admin/media': 'media',
 };
 
 /**

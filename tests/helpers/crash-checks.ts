@@ -319,18 +319,22 @@ const MEDIA_COLUMNS: [string, string][] = [
 ];
 
 /**
- * Stored files (not variants) that no record names: a kill between a file's store and the insert of the record
+ * Stored files (not variants) that no record names and the media library does not keep: a kill between a file's store and the insert of the record
  * naming it, or between the commit that dropped a reference and the file's release, leaves one behind until the next
  * start's sweep of pending media (media/pending-media.ts) removes it.
  */
 export async function unreferencedMedia(conn: CheckConnection): Promise<string[]> {
-  const names = (await conn.query('SELECT file_name FROM media'))
+  const names = (await conn.query('SELECT file_name FROM media WHERE NOT kept'))
     .map((r) => String(r['file_name']))
     .filter((n) => !/-w\d+\./.test(n));
   const used = new Set<string>();
   for (const [table, column] of MEDIA_COLUMNS)
     for (const row of await conn.query(`SELECT ${column} AS url FROM ${table}`))
-      used.add(String(row['url']).replace(/^\/media\//, ''));
+      used.add(
+        String(row['url'])
+          .replace(/^\/media\//, '')
+          .replace(/\?.*$/, ''),
+      );
   return names.filter((n) => !used.has(n));
 }
 

@@ -262,9 +262,11 @@ const STAFF_MAY: Record<'editor' | 'author' | 'shop_manager' | 'support', readon
     '/api/admin/featured',
     '/api/admin/comments',
     '/api/admin/schedule',
+    '/api/admin/media',
   ],
-  // Its own posts (which posts: blog-authors.test.ts), and the blog form's list of categories.
-  author: [...DASHBOARD, '/api/admin/blogs', 'GET /api/admin/categories'],
+  // Its own posts (which posts: blog-authors.test.ts), the blog form's list of categories, and its own files in the
+  // media library (which files: media-library.test.ts).
+  author: [...DASHBOARD, '/api/admin/blogs', 'GET /api/admin/categories', '/api/admin/media'],
   shop_manager: [...DASHBOARD, '/api/admin/products', '/api/admin/orders', '/api/admin/store', '/api/admin/schedule'],
   support: [...DASHBOARD, '/api/admin/messages', '/api/admin/comments'],
 };

@@ -65,6 +65,7 @@ describe('screenPermission', () => {
     ['/admin/orders/', 'shop'],
     ['/admin/messages', 'messages'],
     ['/admin/schedule', 'schedule'],
+    ['/admin/media', 'media'],
     ['/admin/edit-hero', 'sliders'],
     ['/admin/manage-users', 'everything'],
     ['/admin/backup', 'everything'],
@@ -78,8 +79,8 @@ describe('screenPermission', () => {
 describe('can', () => {
   const table: Record<string, readonly string[]> = {
     admin: PERMISSIONS,
-    editor: ['dashboard', 'content', 'posts', 'sliders', 'comments', 'schedule'],
-    author: ['dashboard', 'posts'],
+    editor: ['dashboard', 'content', 'posts', 'sliders', 'comments', 'schedule', 'media'],
+    author: ['dashboard', 'posts', 'media'],
     shop_manager: ['dashboard', 'shop', 'schedule'],
     support: ['dashboard', 'messages', 'comments'],
     customer: [],

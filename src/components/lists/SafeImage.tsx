@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { apiAsset } from '../../lib/api/base.ts';
 import { srcSetFor, VARIANT_TYPE } from '../../shared/image-variants.ts';
+import { objectPositionOf } from '../../shared/media-url.ts';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.webp';
 /** A 1/2/3-column grid in a `px-4` container: on a phone the card is the viewport less 2rem. */
@@ -78,6 +79,12 @@ export default function SafeImage({
     const img = ref.current;
     if (img && failedAlready(img)) setFailed(true);
   }, []);
+  const focal = failed || !src ? undefined : objectPositionOf(src);
+  // A crop (object-fit: cover) keeps the focal point in view. Set through the DOM, as the layout script does for the
+  // static page: the site's policy allows no inline style attribute.
+  useEffect(() => {
+    if (ref.current) ref.current.style.objectPosition = focal ?? '';
+  }, [focal]);
   const url = failed || !src ? PLACEHOLDER_IMAGE : apiAsset(src);
   // `contents`: the <picture> adds no box, so the image sizes and places itself as it would alone.
   return (
@@ -91,6 +98,7 @@ export default function SafeImage({
         height={height}
         {...LOADING_ATTRIBUTES[loading]}
         className={className}
+        data-focus={focal}
         onError={() => setFailed(true)}
       />
     </picture>

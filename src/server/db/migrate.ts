@@ -37,6 +37,7 @@ import * as blogAuthors from './migrations/2026_12_04_1000_blog_authors.ts';
 import * as scheduledChanges from './migrations/2026_12_05_0900_scheduled_changes.ts';
 import * as drafts from './migrations/2026_12_06_0900_drafts.ts';
 import * as revisions from './migrations/2026_12_07_0900_revisions.ts';
+import * as mediaLibrary from './migrations/2026_12_08_0900_media_library.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_05_0900_scheduled_changes': scheduledChanges,
   '2026_12_06_0900_drafts': drafts,
   '2026_12_07_0900_revisions': revisions,
+  '2026_12_08_0900_media_library': mediaLibrary,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

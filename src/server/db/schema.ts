@@ -130,6 +130,19 @@ export interface MediaTable {
   created_at: DefaultedText;
   /** Epoch ms of the store while no record names the file yet (media/pending-media.ts); null once in use. */
   pending_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The library's details (migration 2026_12_08_0900; modules/media-library): tags as a JSON array, focal point in percent. */
+  title: DefaultedText;
+  alt: DefaultedText;
+  caption: DefaultedText;
+  tags: DefaultedText;
+  focal_x: DefaultedNumber;
+  focal_y: DefaultedNumber;
+  /** Bumped when the file is replaced at the same address; references carry it as ?v= so caches fetch the new one. */
+  version: DefaultedNumber;
+  uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Kept while nothing uses it (uploaded to the library, or given details there); else released with its last use. */
+  kept: Bool;
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SlidersTable {

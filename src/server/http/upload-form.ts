@@ -49,6 +49,9 @@ export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   // A team member's portrait; PUT /api/admin/team/order is JSON only.
   { method: 'POST', path: /^\/api\/admin\/team$/ },
   { method: 'PUT', path: /^\/api\/admin\/team\/(?!order$)[^/]+$/ },
+  // The media library: a file added, a file replaced at the same address.
+  { method: 'POST', path: /^\/api\/admin\/media$/ },
+  { method: 'POST', path: /^\/api\/admin\/media\/[^/]+\/replace$/ },
   // The signed-in person's own profile picture (requireUser, not admin).
   { method: 'POST', path: /^\/api\/account\/profile-image$/ },
 ];

@@ -1,45 +1,15 @@
 /**
- * Removes a stored picture once nothing refers to it any more: a replaced logo, icon or slider image
+ * Removes a stored picture once nothing refers to it any more (media-references.ts) and the library does not keep it: a replaced logo, icon or slider image
  * leaves the media store (DATA_DIR/media or the bucket), the picture and every variant (`<id>.webp`, `<id>-w<width>.avif`, older `<id>-w<width>.webp`).
  * Callers call it after the write that dropped the reference has committed.
  */
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import type { Database } from '../db/schema.ts';
-import { MEDIA_URL_PREFIX } from '../../shared/media-url.ts';
+import { MEDIA_URL_PREFIX, mediaAddress } from '../../shared/media-url.ts';
+import { isReferenced } from './media-references.ts';
 import { mediaStorageAt } from './storage/media-storage.ts';
 
 /** A server-made media name: uuid, optional variant width, extension. Nothing else is ever turned into a path. */
 const STORED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-w\d{2,4})?\.[a-z0-9]{2,5}$/;
-
-/** Whether any stored record still names `url` (company pictures, sliders, content images, audio files and covers, video posters, team portraits, avatars, drafts, kept versions). */
-async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean> {
-  const checks: { limit(n: number): { executeTakeFirst(): Promise<unknown> } }[] = [
-    db
-      .selectFrom('company_settings')
-      .select('id')
-      .where((eb) =>
-        eb.or([eb('logo', '=', url), eb('logo_dark', '=', url), eb('icon', '=', url), eb('hero_image', '=', url)]),
-      ),
-    db.selectFrom('sliders').select('id').where('image', '=', url),
-    db.selectFrom('products').select('id').where('image', '=', url),
-    db.selectFrom('blogs').select('id').where('image', '=', url),
-    db.selectFrom('photos').select('id').where('image', '=', url),
-    db.selectFrom('events').select('id').where('image', '=', url),
-    db.selectFrom('recommendations').select('id').where('image', '=', url),
-    db
-      .selectFrom('audios')
-      .select('id')
-      .where((eb) => eb.or([eb('audio_file', '=', url), eb('cover', '=', url)])),
-    db.selectFrom('videos').select('id').where('poster', '=', url),
-    db.selectFrom('team_members').select('id').where('photo', '=', url),
-    db.selectFrom('users').select('id').where('profile_image', '=', url),
-    db.selectFrom('drafts').select('item_id').where('picture', '=', url),
-    db.selectFrom('revisions').select('id').where('picture', '=', url),
-  ];
-  for (const query of checks) if (await query.limit(1).executeTakeFirst()) return true;
-  return false;
-}
 
 /**
  * Deletes the stored file behind `url` and its variants (files and media rows) when no record refers to it; returns
@@ -47,15 +17,19 @@ async function isReferenced(db: Kysely<Database>, url: string): Promise<boolean>
  * is left alone, so nothing outside the media store is ever touched.
  */
 export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string | null | undefined): Promise<string[]> {
-  if (!url?.startsWith(MEDIA_URL_PREFIX)) return [];
-  const id = STORED_NAME.exec(url.slice(MEDIA_URL_PREFIX.length))?.[1];
+  const id = storedId(url);
   if (!id) return [];
   // The check and the delete in one write transaction, so a write that takes the picture up again cannot slip between.
   const names = await db.transaction().execute(async (trx) => {
     // Variants are never referenced on their own; a reference to any file of the picture keeps all of them.
-    const urls = await trx.selectFrom('media').select('file_name').where('file_name', 'like', `${id}%`).execute();
-    for (const { file_name } of urls) {
-      if (!(await isReferenced(trx, `${MEDIA_URL_PREFIX}${file_name}`))) continue;
+    const urls = await trx
+      .selectFrom('media')
+      .select(['file_name', 'kept'])
+      .where('file_name', 'like', `${id}%`)
+      .execute();
+    for (const { file_name, kept } of urls) {
+      // A library file stays while nothing uses it, until it is deleted there.
+      if (!kept && !(await isReferenced(trx, `${MEDIA_URL_PREFIX}${file_name}`))) continue;
       // Still in use: no longer pending (pending-media.ts), whatever marked it.
       await trx
         .updateTable('media')
@@ -65,14 +39,30 @@ export async function releaseMediaIfUnused(db: Db, dataDir: string, url: string 
         .execute();
       return [];
     }
-    const ours = urls.map((r) => r.file_name).filter((name) => STORED_NAME.exec(name)?.[1] === id);
-    if (ours.length > 0) await trx.deleteFrom('media').where('file_name', 'in', ours).execute();
-    return ours;
+    return deleteMediaRows(trx, id);
   });
-  // Rows first, then files: a file left by a failed delete is an orphan the start-up sweep removes (media-store.ts).
+  await removeMediaFiles(dataDir, names);
+  return names;
+}
+
+/** The uuid of a server-made /media/ URL (any query aside), or undefined for any other URL. */
+export function storedId(url: string | null | undefined): string | undefined {
+  if (!url?.startsWith(MEDIA_URL_PREFIX)) return undefined;
+  return STORED_NAME.exec(mediaAddress(url).slice(MEDIA_URL_PREFIX.length))?.[1];
+}
+
+/** Deletes the rows of the stored file `id` and its variants (in the caller's transaction); the names deleted. */
+export async function deleteMediaRows(db: Db, id: string): Promise<string[]> {
+  const rows = await db.selectFrom('media').select('file_name').where('file_name', 'like', `${id}%`).execute();
+  const ours = rows.map((r) => r.file_name).filter((name) => STORED_NAME.exec(name)?.[1] === id);
+  if (ours.length > 0) await db.deleteFrom('media').where('file_name', 'in', ours).execute();
+  return ours;
+}
+
+/** Removes the files of deleted rows. Rows first, then files: a file left by a failed delete is an orphan the start-up sweep removes (media-store.ts). */
+export async function removeMediaFiles(dataDir: string, names: readonly string[]): Promise<void> {
   const store = mediaStorageAt(dataDir).media;
   await Promise.all(names.map((name) => store.delete(name).catch(() => undefined)));
-  return names;
 }
 
 /** releaseMediaIfUnused for each of `urls`, once each (after the commit that dropped them). */

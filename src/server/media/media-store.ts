@@ -346,6 +346,45 @@ export async function backfillPictureVariants(db: Db, dataDir: string): Promise<
   return written;
 }
 
+/**
+ * Writes new bytes over the stored file `fileName` (a library replace: the address stays, the version goes up), then
+ * its row's size; the row is inserted when there is none (a variant the old picture lacked). Each file is written
+ * whole, so a reader gets the old file or the new one, never a mix.
+ */
+export async function overwriteMedia(
+  db: Db,
+  dataDir: string,
+  fileName: string,
+  bytes: Uint8Array,
+  contentType: string,
+  size?: { width: number; height: number },
+): Promise<void> {
+  await mediaStorageAt(dataDir).media.put(fileName, bytes, contentType);
+  const values = {
+    content_type: contentType,
+    bytes: bytes.byteLength,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+  };
+  const updated = await db.updateTable('media').set(values).where('file_name', '=', fileName).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db
+      .insertInto('media')
+      .values({ id: randomUUID(), file_name: fileName, pending_since: null, ...values })
+      .execute();
+}
+
+/** overwriteMedia for a stored picture and each of its variants, re-made from the new picture. */
+export async function overwritePicture(db: Db, dataDir: string, fileName: string, encoded: EncodedPicture) {
+  const { picture } = encoded;
+  await overwriteMedia(db, dataDir, fileName, picture.data, 'image/webp', picture);
+  for (const [i, variant] of encoded.variants.entries()) {
+    const width = VARIANT_WIDTHS[i];
+    if (width === undefined) throw new Error(`variant ${i} of ${fileName} has no width to be named by`);
+    await overwriteMedia(db, dataDir, variantName(fileName, width), variant.data, VARIANT_TYPE, variant);
+  }
+}
+
 /** Looks up a stored file by its public name; undefined for anything not in the table. */
 export async function findMedia(db: Db, fileName: string) {
   return db

@@ -4,7 +4,7 @@
  * that writes the record claims it; the start-up sweep removes what a kill left pending.
  */
 import type { Db } from '../db/connection.ts';
-import { MEDIA_URL_PREFIX } from '../../shared/media-url.ts';
+import { MEDIA_URL_PREFIX, mediaAddress } from '../../shared/media-url.ts';
 import { releaseMediaIfUnused } from './media-release.ts';
 import { mediaStorageAt } from './storage/media-storage.ts';
 import { SHARED_SWEEP_GRACE_MS } from './storage/orphan-sweep.ts';
@@ -13,7 +13,7 @@ import { SHARED_SWEEP_GRACE_MS } from './storage/orphan-sweep.ts';
 const storedNames = (urls: (string | null | undefined)[]) =>
   urls
     .filter((url): url is string => !!url?.startsWith(MEDIA_URL_PREFIX))
-    .map((url) => url.slice(MEDIA_URL_PREFIX.length));
+    .map((url) => mediaAddress(url).slice(MEDIA_URL_PREFIX.length));
 
 /**
  * Marks the stored files behind `urls` as in use. Call it in the transaction that writes the record naming them, so

@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { mediaType } from '../http/media-type.ts';
 import { encodePicture, MAX_INPUT_PIXELS, storeEncodedPicture } from './media-store.ts';
+import type { EncodedPicture } from './picture-cache.ts';
 import { maxPixelsFor, PICTURE_MEGAPIXELS, type PicturePurpose, tooManyPixelsMessage } from './picture-caps.ts';
 import { pictureQueue } from './picture-queue.ts';
 
@@ -134,6 +135,21 @@ function decodeRefusal(error: unknown, purpose: PicturePurpose): ApiError {
  * before anything is written, and a disk or database failure while storing is never mistaken for one.
  */
 export async function storeCheckedPicture(db: Db, dataDir: string, upload: UploadInput, purpose: PicturePurpose) {
+  return encodeCheckedPicture(upload, purpose, async (encoded, type) => ({
+    ...(await storeEncodedPicture(db, dataDir, encoded)),
+    uploadedType: type,
+  }));
+}
+
+/**
+ * The checks and encoding of storeCheckedPicture, then `use` with the encoded picture, in the picture queue's slot:
+ * storing it under a new name, or over a library file's own (media-library).
+ */
+export async function encodeCheckedPicture<T>(
+  upload: UploadInput,
+  purpose: PicturePurpose,
+  use: (encoded: EncodedPicture, type: ImageType) => Promise<T>,
+): Promise<T> {
   const { type } = checkUpload(upload);
   await assertPixelCap(upload.bytes, purpose);
   return pictureQueue().run(async () => {
@@ -142,8 +158,7 @@ export async function storeCheckedPicture(db: Db, dataDir: string, upload: Uploa
         throw decodeRefusal(error, purpose);
       },
     );
-    const stored = await storeEncodedPicture(db, dataDir, encoded);
-    return { ...stored, uploadedType: type };
+    return use(encoded, type);
   });
 }
 

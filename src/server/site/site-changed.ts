@@ -16,6 +16,7 @@ export type SiteChange =
   | 'documents'
   | 'events'
   | 'featured items'
+  | 'media'
   | 'navigation'
   | 'pages'
   | 'photos'

@@ -35,6 +35,7 @@ import {
   type AdminBlogRow,
 } from './blogs.admin.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { requireAltText } from '../../media/inline-pictures.ts';
 import { can } from '../../../shared/staff-roles.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
@@ -157,6 +158,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
   if (check.value.published && !editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
   const values = await withKnownCategory(ctx.db, 'blog', check.value);
   const content = await sanitizeRichText(values.content);
+  if (values.published) await requireAltText(ctx.db, content);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
   const id = randomUUID();
   const blog = await writeNamingFile(ctx, image, () =>
@@ -263,6 +265,7 @@ export async function writeBlogChanges(
         if (image !== before.image) await unclaimMedia(trx, before.image);
         await also?.(trx);
         const after = readBack(await findBlogRow(trx, id), `blog ${id}`);
+        if (bool(after.published)) await requireAltText(trx, after.content);
         await keepItemVersion(trx, blogVersioned, ctx.actor, id, action, after, before);
         await recordAudit(trx, ctx.actor, {
           action: 'blog.update',
@@ -282,6 +285,7 @@ export async function setBlogPublished(ctx: BlogWriteContext, id: string, publis
   return ctx.db.transaction().execute(async (trx) => {
     const before = visibleTo(ctx.actor, await findBlogRow(trx, id));
     if (!editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
+    if (published) await requireAltText(trx, before.content);
     await updateBlogRow(trx, id, {
       published,
       ...(published ? { submitted_at: null } : {}),

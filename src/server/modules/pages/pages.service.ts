@@ -21,6 +21,7 @@ import type { PagesTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { sanitizeRichText } from '../blogs/rich-text.ts';
+import { requireAltText } from '../../media/inline-pictures.ts';
 import { bool } from '../content/content.mappers.ts';
 import * as repo from './pages.repository.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
@@ -132,6 +133,7 @@ async function mappingSlugRace<T>(write: () => Promise<T>): Promise<T> {
 /** POST /api/admin/pages. */
 export async function createPage(ctx: PageWriteContext, values: PageValues): Promise<PageWrite> {
   const content = await sanitizeRichText(values.content);
+  if (values.published) await requireAltText(ctx.db, content);
   const id = randomUUID();
   const page = await mappingSlugRace(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -187,6 +189,7 @@ export async function writePageChanges(
       });
       await also?.(trx);
       const after = readBack(await repo.findPageRow(trx, id), `page ${id}`);
+      if (bool(after.published)) await requireAltText(trx, after.content);
       await keepItemVersion(trx, pageVersioned, ctx.actor, id, action, after, before);
       await recordAudit(trx, ctx.actor, {
         action: 'page.update',
@@ -206,6 +209,7 @@ export async function togglePage(ctx: PageWriteContext, id: string, changes: Pag
   return ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findPageRow(trx, id);
     if (!before) throw notFound();
+    if (changes.published === true) await requireAltText(trx, before.content);
     await repo.updatePageRow(trx, id, { ...changes, updated_at: new Date().toISOString() });
     const what =
       changes.published === undefined
