@@ -159,7 +159,8 @@ function IssueForm({ issue, titleId, busy, setBusy, onClose, onSaved }: FormProp
         </div>
       ) : (
         <div className={busy === 'preview' ? 'opacity-60' : ''}>
-          <RichTextEditor label="Message" initialHtml={body} onChange={setBody} />
+          {/* Mail clients play no audio and mailed pictures need absolute addresses: no library media in a newsletter. */}
+          <RichTextEditor label="Message" initialHtml={body} onChange={setBody} media={false} />
           {errors['body'] && (
             <p role="alert" className="m-0 mt-1 text-sm font-medium text-red-700 dark:text-red-400">
               {errors['body']}

@@ -1,17 +1,24 @@
 /**
  * The rich-text editor of the Blogs and Pages tabs (Tiptap): bold, italic, headings 2 and 3, lists, links, quotes,
- * undo and redo; nothing the blog allow-list would drop (the server sanitises with it anyway). Answers HTML, '' when empty.
+ * pictures and audio from the media library, undo and redo; nothing the blog allow-list would drop (the server
+ * sanitises with it anyway). Answers HTML, '' when empty.
  * Usage: <RichTextEditor label="Content" initialHtml={html} onChange={setHtml} />; remount (key) to load another text.
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState, type ReactNode } from 'react';
+import type { MediaKind } from '../../../../shared/media-library.ts';
 import { inputClass } from '../../../auth/fields.tsx';
+import { audioAttrs, LibraryAudio } from './library-audio.ts';
+import { LibraryPicture, pictureAttrs } from './library-picture.ts';
+import MediaPickerDialog, { type MediaChoice } from './MediaPickerDialog.tsx';
 
 interface Props {
   label: string;
   initialHtml: string;
   onChange: (html: string) => void;
+  /** The Picture and Audio buttons (on unless told): off where the text leaves the site, e.g. in a mail. */
+  media?: boolean;
 }
 
 /** Links the blog allow-list keeps: http(s), site paths and anchors (render-content.ts ALLOWED_URI_REGEXP). */
@@ -33,6 +40,8 @@ const extensions = [
       HTMLAttributes: { rel: null, target: null },
     },
   }),
+  LibraryPicture,
+  LibraryAudio,
 ];
 
 function ToolButton({
@@ -142,7 +151,15 @@ function LinkRow({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   );
 }
 
-function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
+function Toolbar({
+  editor,
+  onLink,
+  onMedia,
+}: {
+  editor: Editor;
+  onLink: () => void;
+  onMedia: ((kind: MediaKind) => void) | null;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -189,6 +206,16 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       <ToolButton label="Quote" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
         {icon('M7 7h4v4H8l-1 4M14 7h4v4h-3l-1 4')}
       </ToolButton>
+      {onMedia && (
+        <>
+          <ToolButton label="Picture" onClick={() => onMedia('image')}>
+            {icon('M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01')}
+          </ToolButton>
+          <ToolButton label="Audio" onClick={() => onMedia('audio')}>
+            {icon('M9 18V5l12-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm12-2a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z')}
+          </ToolButton>
+        </>
+      )}
       <ToolButton label="Undo" disabled={!state.undo} onClick={() => chain().undo().run()}>
         {icon('M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3')}
       </ToolButton>
@@ -199,9 +226,10 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   );
 }
 
-export default function RichTextEditor({ label, initialHtml, onChange }: Props) {
+export default function RichTextEditor({ label, initialHtml, onChange, media = true }: Props) {
   const labelId = useId();
   const [linking, setLinking] = useState(false);
+  const [picking, setPicking] = useState<MediaKind | null>(null);
   const editor = useEditor({
     extensions,
     content: initialHtml,
@@ -213,19 +241,40 @@ export default function RichTextEditor({ label, initialHtml, onChange }: Props) 
         'aria-multiline': 'true',
         role: 'textbox',
         class:
-          'blog-content min-h-48 max-h-[60vh] overflow-y-auto whitespace-pre-wrap break-words px-3 py-2 leading-relaxed outline-none space-y-3 focus-visible:ring-2 focus-visible:ring-[var(--color-primary)]',
+          'blog-content min-h-48 max-h-[60vh] overflow-y-auto whitespace-pre-wrap break-words px-3 py-2 leading-relaxed outline-none space-y-3 focus-visible:ring-2 focus-visible:ring-[var(--color-primary)] [&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-offset-2 [&_.ProseMirror-selectednode]:outline-[var(--color-primary)]',
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
+  // At the cursor (the selection the editor kept while the dialog was open), replacing a selected node.
+  const insert = (kind: MediaKind, { item, alt, caption }: MediaChoice) => {
+    const node =
+      kind === 'image'
+        ? { type: LibraryPicture.name, attrs: pictureAttrs(item, alt, caption) }
+        : { type: LibraryAudio.name, attrs: audioAttrs(item) };
+    setPicking(null);
+    editor.chain().focus().insertContent(node).run();
+  };
+
   return (
     <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
       <span id={labelId}>{label}</span>
       <div className="mt-1 overflow-hidden rounded-md border border-gray-300 bg-white text-base font-normal text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100">
-        <Toolbar editor={editor} onLink={() => setLinking((on) => !on)} />
+        <Toolbar editor={editor} onLink={() => setLinking((on) => !on)} onMedia={media ? setPicking : null} />
         {linking && <LinkRow editor={editor} onDone={() => setLinking(false)} />}
         <EditorContent editor={editor} />
+        {picking && (
+          <MediaPickerDialog
+            key={picking}
+            kind={picking}
+            onCancel={() => {
+              setPicking(null);
+              editor.commands.focus();
+            }}
+            onInsert={(choice) => insert(picking, choice)}
+          />
+        )}
       </div>
     </div>
   );
