@@ -11,6 +11,7 @@ import { expectNoSideScroll } from './helpers/page-audit.ts';
 const SIDEBAR = [
   ['Dashboard', '/admin-dashboard'],
   ['Content', '/admin/content'],
+  ['Media', '/admin/media'],
   ['Featured', '/admin/featured'],
   ['Scheduled', '/admin/schedule'],
   ['Comments', '/admin/comments'],

@@ -62,6 +62,7 @@ test('an invited editor makes an account from the link and sees only the content
   await expect(sidebar.getByRole('link')).toHaveText([
     'Dashboard',
     'Content',
+    'Media',
     'Featured',
     'Scheduled',
     'Comments',

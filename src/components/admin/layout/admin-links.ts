@@ -11,6 +11,7 @@ export interface AdminLink {
 export const ADMIN_LINKS: readonly AdminLink[] = [
   { href: '/admin-dashboard', label: 'Dashboard', icon: 'M4 13h6V4H4v9Zm0 7h6v-5H4v5Zm10 0h6v-9h-6v9Zm0-16v5h6V4h-6Z' },
   { href: '/admin/content', label: 'Content', icon: 'M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01' },
+  { href: '/admin/media', label: 'Media', icon: 'M7 3h14v14H7zM3 7v14h14M7 14l4-4 4 4 2-2 4 4M16.5 7.5h.01' },
   {
     href: '/admin/featured',
     label: 'Featured',
