@@ -4,9 +4,14 @@
  * the admin screen share.
  */
 
-export const MEDIA_KINDS = ['image', 'audio'] as const;
+/** Documents are listed too, read-only: they are added, replaced and deleted on the Documents tab. */
+export const MEDIA_KINDS = ['image', 'audio', 'document'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
-export const MEDIA_KIND_LABELS: Record<MediaKind, string> = { image: 'Pictures', audio: 'Audio' };
+export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
+  image: 'Pictures',
+  audio: 'Audio',
+  document: 'Documents',
+};
 
 export const MEDIA_PAGE_SIZE = 48;
 export const MEDIA_TITLE_MAX = 200;
@@ -32,6 +37,7 @@ export const MEDIA_SAVED_LIVE =
 export const MEDIA_REPLACED =
   'File replaced at the same address. Pages that show it are being updated; visitors see the new file within a minute or two.';
 export const MEDIA_DELETED = 'Deleted from the media library.';
+export const DOCUMENT_MANAGED_ELSEWHERE = 'Documents are edited, replaced and deleted on the Documents tab.';
 export const MEDIA_NOT_FOUND = 'This file is not in the media library.';
 export const MEDIA_REPLACE_KIND = 'Replace a picture with a picture, and an audio file with one of the same format.';
 export const ALT_TEXT_KEPT = 'A published post or page shows this picture, so its alt text cannot be empty.';

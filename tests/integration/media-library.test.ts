@@ -8,6 +8,7 @@ import { assert, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALT_TEXT_KEPT,
   ALT_TEXT_REQUIRED,
+  DOCUMENT_MANAGED_ELSEWHERE,
   MEDIA_DELETED,
   MEDIA_NOT_FOUND,
   MEDIA_REPLACE_KIND,
@@ -19,6 +20,7 @@ import {
 } from '../../src/shared/media-library.ts';
 import type { AdminBlog } from '../../src/shared/schemas/blog-admin.ts';
 import { encodeWav } from '../../src/server/seed/audio.ts';
+import { makePdf } from '../helpers/document-files.ts';
 import { type ApiBody, type CallOptions, jsonClient } from '../helpers/json-client.ts';
 import { isStored, pngBlob } from '../helpers/pictures.ts';
 import { staffToken } from '../helpers/staff.ts';
@@ -245,6 +247,44 @@ describe('details, uses, focal point and replace', () => {
     expect((await t.request(cover.address)).status).toBe(404);
     expect((await call('GET', `/api/admin/media/${cover.id}`)).body.message).toBe(MEDIA_NOT_FOUND);
     expect(await lastAudit()).toMatchObject({ action: 'media.delete' });
+  });
+});
+
+describe('documents', () => {
+  it('lists the company’s documents read-only, their files and details the Documents tab’s', async () => {
+    const form = new FormData();
+    form.append('title', 'Price list');
+    form.append('description', 'Spring prices');
+    form.append('file', new Blob([makePdf().slice()], { type: 'application/pdf' }), 'prices.pdf');
+    const made = await call<{ document?: { id: string } }>('POST', '/api/admin/documents', { body: form });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const documentId = made.body.document?.id;
+    assert(documentId);
+    const listed = (await list('?kind=document')).items;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: `document-${documentId}`,
+        kind: 'document',
+        title: 'Price list',
+        caption: 'Spring prices',
+        contentType: 'application/pdf',
+        address: `/api/documents/${documentId}/download`,
+        useCount: 1,
+      }),
+    ]);
+    expect((await detail(`document-${documentId}`)).uses).toEqual([
+      { label: 'Document', name: 'Price list', id: documentId },
+    ]);
+    for (const [method, path, body] of [
+      ['PATCH', `/api/admin/media/document-${documentId}`, { alt: 'x' }],
+      ['DELETE', `/api/admin/media/document-${documentId}`, undefined],
+    ] as const)
+      expect(await call(method, path, { body })).toMatchObject({
+        status: 409,
+        body: { message: DOCUMENT_MANAGED_ELSEWHERE },
+      });
+    expect((await list('?kind=document', tokens.author)).items).toEqual([]);
+    expect((await call('GET', `/api/admin/media/document-${documentId}`, { token: tokens.author })).status).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   detailsFormOf,
   dimensionsText,
   fileCount,
+  fileFormat,
   focalFromKey,
   focalFromPoint,
   formatName,
@@ -144,10 +145,38 @@ describe('what a tile and a row say about a file', () => {
     expect([1, 48].map(fileCount)).toEqual(['1 file', '48 files']);
   });
 
-  it('warns about a picture without alt text, never about audio', () => {
+  it('names a document’s format from its type, or from its title when the type says nothing', () => {
+    const document = (contentType: string, title = 'Annual report') =>
+      picture({ kind: 'document', contentType, title, width: null, height: null });
+    expect(formatName('application/pdf')).toBe('PDF');
+    expect(formatName('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('DOCX');
+    expect(
+      [
+        'application/pdf',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+        'application/vnd.oasis.opendocument.text',
+        'application/vnd.oasis.opendocument.spreadsheet',
+        'application/zip',
+        'image/png',
+        'text/csv',
+        'text/plain; charset=utf-8',
+      ].map((type) => fileFormat(document(type))),
+    ).toEqual(['PDF', 'XLSX', 'PPTX', 'ODT', 'ODS', 'ZIP', 'PNG', 'CSV', 'TXT']);
+    expect(fileFormat(document('application/octet-stream', 'Menu.docx'))).toBe('DOCX');
+    expect(fileFormat(document('application/octet-stream'))).toBe('FILE');
+    expect(fileFormat(document('application/rtf'))).toBe('RTF');
+    // A picture or audio file keeps its type's name whatever its title says.
+    expect(fileFormat(picture({ title: 'Harbour.png' }))).toBe('WEBP');
+    expect(typeText(document('application/pdf'))).toBe('Document · PDF');
+    expect(dimensionsText(document('application/pdf'))).toBe('');
+  });
+
+  it('warns about a picture without alt text, never about audio or a document', () => {
     expect(missingAlt(picture({ alt: '  ' }))).toBe(true);
     expect(missingAlt(picture({ alt: 'Boats in the harbour' }))).toBe(false);
     expect(missingAlt(picture({ kind: 'audio', alt: '' }))).toBe(false);
+    expect(missingAlt(picture({ kind: 'document', contentType: 'image/png', alt: '' }))).toBe(false);
   });
 });
 

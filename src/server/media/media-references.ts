@@ -298,47 +298,58 @@ export async function representEverywhere(db: Scope, id: string, shown: MediaPre
 
 const STORED_IDS = /\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g;
 
+/** How many records use a stored file, and the name of the first (what an untitled file is called after). */
+export interface UseCount {
+  count: number;
+  firstName: string;
+}
+
 /**
  * How many records use each stored file now (by the uuid of its name), in one pass over the references: what the
  * library's list shows, and its "unused" filter. Earlier versions are not uses.
  */
-export async function useCounts(db: Scope): Promise<Map<string, number>> {
-  const users = new Map<string, Set<string>>();
-  const count = (reference: Reference | TextReference, key: string, values: readonly (string | null)[]) => {
+export async function useCounts(db: Scope): Promise<Map<string, UseCount>> {
+  const users = new Map<string, { records: Set<string>; firstName: string }>();
+  const count = (
+    reference: Reference | TextReference,
+    row: { item_key: string; item_name: string | null },
+    values: readonly (string | null)[],
+  ) => {
+    const name = (reference.namedByFields ? nameInFields(row.item_name) : (row.item_name ?? '')).trim();
     for (const value of values)
       for (const [, id] of (value ?? '').matchAll(STORED_IDS)) {
         if (!id) continue;
-        const records = users.get(id) ?? new Set<string>();
-        records.add(`${reference.label}\u0000${key}`);
-        users.set(id, records);
+        const found = users.get(id) ?? { records: new Set<string>(), firstName: name };
+        found.records.add(`${reference.label}\u0000${row.item_key}`);
+        found.firstName ||= name;
+        users.set(id, found);
       }
   };
   for (const reference of WHOLE) {
     if (!reference.isUse) continue;
-    const { rows } = await sql<Record<string, string | null>>`select ${sql.ref(reference.key)} as item_key, ${sql.join(
-      reference.columns.map((column) => sql.ref(column)),
-    )} from ${sql.table(reference.table)} where ${sql.join(
+    const { rows } = await sql<Record<string, string | null>>`select ${sql.ref(reference.key)} as item_key, ${
+      reference.name
+    } as item_name, ${sql.join(reference.columns.map((column) => sql.ref(column)))} from ${sql.table(
+      reference.table,
+    )} where ${sql.join(
       reference.columns.map((column) => sql`${sql.ref(column)} like ${`${MEDIA_URL_PREFIX}%`}`),
       sql` or `,
     )}`.execute(db);
     for (const row of rows)
       count(
         reference,
-        String(row['item_key']),
+        { item_key: String(row['item_key']), item_name: row['item_name'] ?? null },
         reference.columns.map((column) => row[column] ?? null),
       );
   }
   for (const reference of INSIDE) {
     if (!reference.isUse) continue;
-    const { rows } = await sql<{
-      item_key: string;
-      value: string;
-    }>`select ${sql.ref(reference.key)} as item_key, ${sql.ref(
-      reference.column,
-    )} as value from ${sql.table(reference.table)} where ${sql.ref(reference.column)} like ${`%${MEDIA_URL_PREFIX}%`}`.execute(
-      db,
-    );
-    for (const row of rows) count(reference, row.item_key, [row.value]);
+    const { rows } = await sql<{ item_key: string; item_name: string | null; value: string }>`select ${sql.ref(
+      reference.key,
+    )} as item_key, ${reference.name} as item_name, ${sql.ref(reference.column)} as value from ${sql.table(
+      reference.table,
+    )} where ${sql.ref(reference.column)} like ${`%${MEDIA_URL_PREFIX}%`}`.execute(db);
+    for (const row of rows) count(reference, row, [row.value]);
   }
-  return new Map([...users].map(([id, records]) => [id, records.size]));
+  return new Map([...users].map(([id, { records, firstName }]) => [id, { count: records.size, firstName }]));
 }

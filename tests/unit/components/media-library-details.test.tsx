@@ -1,7 +1,7 @@
 /**
  * A file's details dialog in the media library: alt text saved with PATCH and the server's answer shown, the focal
  * point set by a click or the arrow keys (with the crops following), a replaced file, where it is used, and a delete
- * the server refuses while the file is in use.
+ * the server refuses while the file is in use; a document shown with a way to the Documents tab, and nothing to edit.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -17,6 +17,7 @@ import {
   updateMedia,
 } from '../../../src/lib/api/admin/media.ts';
 import {
+  DOCUMENT_MANAGED_ELSEWHERE,
   inUseMessage,
   MEDIA_DELETED,
   MEDIA_REPLACED,
@@ -79,6 +80,7 @@ beforeEach(() => {
 afterEach(() => {
   const logged = consoleMessages(consoleError);
   vi.clearAllMocks();
+  vi.unstubAllEnvs();
   expect(logged).toEqual([]);
 });
 
@@ -264,5 +266,89 @@ describe('the details dialog', () => {
     expect(within(box).queryByLabelText('Alt text')).toBeNull();
     expect(within(box).queryByRole('button', { name: /Focal point/ })).toBeNull();
     expect(within(box).getByLabelText<HTMLInputElement>('New file').accept).toContain('audio/mpeg');
+  });
+
+  describe('a document', () => {
+    const REPORT: MediaItem = {
+      ...PICTURE,
+      id: 'document-7d1c',
+      kind: 'document',
+      address: '/api/documents/7d1c/download',
+      url: '/api/documents/7d1c/download',
+      contentType: 'application/pdf',
+      bytes: 1_258_291,
+      width: null,
+      height: null,
+      title: 'Annual report',
+      caption: 'Our year in numbers.',
+      tags: [],
+      uploadedBy: null,
+    };
+    const USED: MediaUse[] = [{ label: 'Document', name: 'Annual report', id: '7d1c' }];
+
+    it('shows what it is, its download and where it is used, with the Documents tab instead of any edit', async () => {
+      vi.mocked(fetchMediaItem).mockResolvedValue({ ...REPORT, uses: USED });
+      renderPanel(REPORT);
+      const box = screen.getByRole('dialog', { name: 'Annual report' });
+      expect(within(box).getByRole('heading', { level: 2 }).textContent).toBe('Annual report');
+      const uses = within(box).getByRole('region', { name: 'Where it is used' });
+      await waitFor(() =>
+        expect(
+          within(uses)
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual(['Document — Annual report']),
+      );
+      expect(fetchMediaItem).toHaveBeenCalledWith('document-7d1c');
+
+      const address = 'http://localhost:3000/api/documents/7d1c/download';
+      expect(within(box).getByLabelText<HTMLInputElement>('Address').value).toBe(address);
+      const download = within(box).getByRole('link', { name: 'Download' });
+      expect(download.getAttribute('href')).toBe(address);
+      expect(download.getAttribute('target')).toBe('_blank');
+      expect(box.textContent).toContain('Document · PDF');
+      expect(box.textContent).toContain('1.2 MB');
+      expect(box.textContent).toContain('Added');
+      expect(box.textContent).not.toContain('Version');
+      expect(within(box).getByRole('region', { name: 'Description' }).textContent).toContain('Our year in numbers.');
+
+      expect(within(box).getByText(DOCUMENT_MANAGED_ELSEWHERE)).toBeTruthy();
+      expect(within(box).getByRole('link', { name: 'Open the Documents tab' }).getAttribute('href')).toBe(
+        '/admin/content?tab=Documents',
+      );
+      expect(box.querySelector('form')).toBeNull();
+      expect(within(box).queryByRole('textbox', { name: 'Title' })).toBeNull();
+      expect(within(box).queryByLabelText('Alt text')).toBeNull();
+      expect(within(box).queryByRole('button', { name: /Focal point/ })).toBeNull();
+      expect(within(box).queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(within(box).queryByLabelText('New file')).toBeNull();
+      expect(within(box).queryByRole('button', { name: /Replace/ })).toBeNull();
+      expect(within(box).queryByRole('button', { name: /Delete/ })).toBeNull();
+      expect(within(box).queryByText('No alt text')).toBeNull();
+      expect(box.querySelector('img, audio')).toBeNull();
+      expect([updateMedia, replaceMedia, deleteMedia].map((call) => vi.mocked(call).mock.calls.length)).toEqual([
+        0, 0, 0,
+      ]);
+    });
+
+    it('downloads from the API’s origin when the API lives elsewhere', async () => {
+      vi.stubEnv('PUBLIC_API_URL', 'https://api.example.com/');
+      vi.mocked(fetchMediaItem).mockResolvedValue({ ...REPORT, uses: USED });
+      renderPanel(REPORT);
+      const box = screen.getByRole('dialog', { name: 'Annual report' });
+      await waitFor(() => expect(box.textContent).toContain('Document — Annual report'));
+      expect(within(box).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
+        'https://api.example.com/api/documents/7d1c/download',
+      );
+    });
+
+    it('says so when where it is used cannot be read, and still closes', async () => {
+      vi.mocked(fetchMediaItem).mockRejectedValue(apiError(500, { message: 'Something went wrong.' }));
+      const { onClose } = renderPanel(REPORT);
+      const box = screen.getByRole('dialog', { name: 'Annual report' });
+      expect((await within(box).findByRole('alert')).textContent).toBe('Something went wrong.');
+      fireEvent.click(within(box).getByRole('button', { name: 'Close' }));
+      expect(onClose).toHaveBeenCalled();
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The media library screen: the page of files as tiles or rows, the filters as the query the API is asked and the
- * address bar keeps, the empty states, and bulk upload (two at a time, each file with its progress and its answer).
+ * address bar keeps, the empty states, the documents it only lists, and bulk upload (two at a time, each file with its
+ * progress and its answer).
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -112,6 +113,57 @@ describe('the media library list', () => {
       '2 filesPreviousPage 1 of 1Next',
     );
     expect(asked()).toEqual([{ sort: 'newest', page: 1 }]);
+  });
+
+  it('lists documents with their icon, format and size, never an alt text badge, and filters them by type', async () => {
+    const report = item('document-7d1c', {
+      kind: 'document',
+      address: '/api/documents/7d1c/download',
+      url: '/api/documents/7d1c/download',
+      contentType: 'application/pdf',
+      bytes: 1_258_291,
+      width: null,
+      height: null,
+      title: 'Annual report',
+      alt: '',
+      uploadedBy: null,
+    });
+    const sheet = item('document-9e2f', {
+      ...report,
+      id: 'document-9e2f',
+      title: 'Prices',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      bytes: 20_480,
+    });
+    vi.mocked(fetchMedia).mockResolvedValue(answer([report, sheet]));
+    render(<MediaLibrary />);
+    const grid = await screen.findByRole('list', { name: 'Files' });
+    const tiles = within(grid).getAllByRole('button');
+    expect(tiles.map((tile) => tile.textContent)).toEqual(['PDFAnnual reportPDF · 1.2 MB', 'XLSXPricesXLSX · 20 KB']);
+    expect(within(grid).queryByText('No alt text')).toBeNull();
+    // A document is drawn as an icon, not fetched as a picture.
+    expect(grid.querySelector('img')).toBeNull();
+    expect(tiles[0]?.querySelectorAll('svg')).toHaveLength(1);
+
+    const type = screen.getByRole('combobox', { name: 'Type' });
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Pictures', 'Audio', 'Documents']);
+    fireEvent.change(type, { target: { value: 'document' } });
+    await waitFor(() => expect(asked().at(-1)).toEqual({ kind: 'document', sort: 'newest', page: 1 }));
+    expect(location.search).toBe('?kind=document');
+
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    const [first, second] = within(await screen.findByRole('table', { name: 'Files' }))
+      .getAllByRole('row')
+      .slice(1);
+    assert(first && second);
+    expect(first.textContent).toContain('Document · PDF');
+    expect(first.textContent).toContain('1.2 MB');
+    expect(second.textContent).toContain('Document · XLSX');
+    expect(within(first).queryByText('No alt text')).toBeNull();
   });
 
   it('asks again with each filter, starting from page 1, and keeps them in the address', async () => {
@@ -276,6 +328,17 @@ describe('bulk upload', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull();
+  });
+
+  it('says it takes pictures and audio, and sends documents to the Documents tab', async () => {
+    render(<MediaLibrary />);
+    await screen.findByRole('list', { name: 'Files' });
+    const choose = screen.getByRole('button', { name: 'Choose files' });
+    const hint = document.getElementById(choose.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('Takes pictures and audio.');
+    expect(hint?.textContent).toContain('Documents (PDF, Word and others) are added on the Documents tab.');
+    const link = screen.getByRole('link', { name: 'Documents tab' });
+    expect(link.getAttribute('href')).toBe('/admin/content?tab=Documents');
   });
 
   it('refuses a picture over 5 MB without sending it, and opens an uploaded file’s details', async () => {

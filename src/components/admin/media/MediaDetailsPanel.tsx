@@ -1,13 +1,15 @@
 /**
  * A file's details in a dialog: a large preview (a picture with its focal point, or an audio player), what the file
  * is, its editable title, alt text, caption, tags and focal point (saved with PATCH; only what changed is sent), a
- * new file at the same address, where it is used, and deleting it.
+ * new file at the same address, where it is used, and deleting it. A document is only shown here, with a way to the
+ * Documents tab, where it is edited, replaced and deleted (the server refuses those here).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { fetchMediaItem, updateMedia } from '../../../lib/api/admin/media.ts';
 import { apiAsset } from '../../../lib/api/base.ts';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import {
+  DOCUMENT_MANAGED_ELSEWHERE,
   MEDIA_ALT_MAX,
   MEDIA_CAPTION_MAX,
   MEDIA_TAGS_MAX,
@@ -28,7 +30,16 @@ import MediaFacts from './MediaFacts.tsx';
 import MediaIcon from './MediaIcon.tsx';
 import MediaReplace from './MediaReplace.tsx';
 import MediaUses from './MediaUses.tsx';
-import { ALT_HINT, detailsChanges, detailsFormOf, formatName, missingAlt, type DetailsForm } from './media-screen.ts';
+import {
+  ALT_HINT,
+  detailsChanges,
+  detailsFormOf,
+  DOCUMENTS_TAB_HREF,
+  fileFormat,
+  formatName,
+  missingAlt,
+  type DetailsForm,
+} from './media-screen.ts';
 import NoAltBadge from './NoAltBadge.tsx';
 
 const FIELDS = ['title', 'alt', 'caption', 'tags', 'focalX', 'focalY'] as const;
@@ -61,6 +72,40 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function DetailsHeader({
+  item,
+  titleId,
+  busy,
+  onClose,
+}: {
+  item: MediaItem;
+  titleId: string;
+  busy: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <header className="sticky top-0 z-10 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
+      <h2 id={titleId} className="m-0 min-w-0 flex-1 truncate text-lg font-bold" title={item.title || undefined}>
+        {item.title || 'Untitled'}
+      </h2>
+      {missingAlt(item) && (
+        <span className="hidden shrink-0 sm:block">
+          <NoAltBadge />
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        disabled={busy}
+        aria-label="Close"
+        className="-mr-2 rounded-md p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-gray-100"
+      >
+        <MediaIcon name="close" />
+      </button>
+    </header>
+  );
+}
+
 function AudioPreview({ item }: { item: MediaItem }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg bg-[color-mix(in_srgb,var(--color-primary)_12%,transparent)] px-4 py-8">
@@ -74,6 +119,66 @@ function AudioPreview({ item }: { item: MediaItem }) {
         aria-label={`Play ${item.title || 'the file'}`}
         className="w-full max-w-sm"
       />
+    </div>
+  );
+}
+
+/**
+ * A document as the library lists it: what it is, its description and where it is used, with no form, replace or
+ * delete, since the server answers those with 409 for a document.
+ */
+function DocumentBody({ initial, titleId, onClose }: Pick<BodyProps, 'initial' | 'titleId' | 'onClose'>) {
+  const [item, setItem] = useState<MediaItem>(initial);
+  const [uses, setUses] = useState<MediaUse[] | null>(null);
+  const [usesError, setUsesError] = useState('');
+  useEffect(() => {
+    let live = true;
+    fetchMediaItem(initial.id).then(
+      (detail) => {
+        if (!live) return;
+        setItem(detail);
+        setUses(detail.uses);
+      },
+      (error: unknown) => {
+        if (live) setUsesError(errorMessage(error, 'Could not read where this file is used.'));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [initial]);
+
+  return (
+    <div>
+      <DetailsHeader item={item} titleId={titleId} busy={false} onClose={onClose} />
+      <div className="grid gap-6 p-4 sm:p-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-col items-center gap-3 rounded-lg bg-[color-mix(in_srgb,var(--color-primary)_12%,transparent)] px-4 py-8">
+            <MediaIcon name="document" className="h-14 w-14 text-[var(--color-primary-ink)]" />
+            <p className="m-0 text-sm font-semibold text-gray-700 dark:text-gray-300">{fileFormat(item)}</p>
+          </div>
+          <MediaFacts item={item} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 dark:border-white/10 dark:bg-white/5">
+            <p className="m-0 text-sm text-gray-800 dark:text-gray-200">{DOCUMENT_MANAGED_ELSEWHERE}</p>
+            <a
+              href={DOCUMENTS_TAB_HREF}
+              className="mt-2 inline-block text-sm font-semibold text-[var(--color-primary-ink)] underline-offset-2 hover:underline"
+            >
+              Open the Documents tab
+            </a>
+          </div>
+          {item.caption && (
+            <Section title="Description">
+              <p className="m-0 text-sm break-words whitespace-pre-line">{item.caption}</p>
+            </Section>
+          )}
+          <Section title="Where it is used">
+            <MediaUses uses={uses} error={usesError} />
+          </Section>
+        </div>
+      </div>
     </div>
   );
 }
@@ -168,25 +273,7 @@ function DetailsBody({ initial, titleId, onBusy, onClose, onChanged, onDeleted }
         if (!busy) void save();
       }}
     >
-      <header className="sticky top-0 z-10 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 sm:px-6 dark:border-white/10 dark:bg-[#111821]">
-        <h2 id={titleId} className="m-0 min-w-0 flex-1 truncate text-lg font-bold" title={item.title || undefined}>
-          {item.title || 'Untitled'}
-        </h2>
-        {missingAlt(item) && (
-          <span className="hidden shrink-0 sm:block">
-            <NoAltBadge />
-          </span>
-        )}
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          aria-label="Close"
-          className="-mr-2 rounded-md p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50 dark:text-gray-400 dark:hover:bg-white/10 dark:hover:text-gray-100"
-        >
-          <MediaIcon name="close" />
-        </button>
-      </header>
+      <DetailsHeader item={item} titleId={titleId} busy={busy} onClose={onClose} />
       <div className="grid gap-6 p-4 sm:p-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-5">
           {image ? (
@@ -306,7 +393,8 @@ export default function MediaDetailsPanel({ item, onClose, onChanged, onDeleted 
       labelledBy={titleId}
       className="max-h-[calc(100dvh-1rem)] w-[min(64rem,calc(100vw-1rem))] overflow-y-auto p-0 sm:max-h-[calc(100dvh-2rem)]"
     >
-      {item && (
+      {item?.kind === 'document' && <DocumentBody key={item.id} initial={item} titleId={titleId} onClose={onClose} />}
+      {item && item.kind !== 'document' && (
         <DetailsBody
           key={item.id}
           initial={item}

@@ -1,7 +1,7 @@
 /** The files of one page as tiles: a square thumbnail, the title and the format and size; a tile opens the file's details. */
 import type { MediaItem } from '../../../shared/media-library.ts';
 import { formatBytes } from '../backup/format-bytes.ts';
-import { formatName, missingAlt } from './media-screen.ts';
+import { fileFormat, missingAlt } from './media-screen.ts';
 import MediaThumb from './MediaThumb.tsx';
 import NoAltBadge from './NoAltBadge.tsx';
 
@@ -25,7 +25,7 @@ function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: (item: MediaItem
           {name}
         </span>
         <span className="block truncate text-xs text-gray-600 dark:text-gray-400">
-          {formatName(item.contentType)} · {formatBytes(item.bytes)}
+          {fileFormat(item)} · {formatBytes(item.bytes)}
           {item.useCount === 0 ? ' · Not used' : ''}
         </span>
       </span>

@@ -1,7 +1,8 @@
 /**
- * The /admin/media screen: every stored picture and audio file in one place. Upload in bulk; search, filter, sort and
- * page through the files as a grid or a list (the address bar keeps the choice); open a file to edit its details,
- * replace it at the same address, see where it is used, or delete it.
+ * The /admin/media screen: every stored picture and audio file in one place, and the documents too (only listed:
+ * the Documents tab manages them). Upload in bulk; search, filter, sort and page through the files as a grid or a
+ * list (the address bar keeps the choice); open a file to edit its details, replace it at the same address, see where
+ * it is used, or delete it.
  */
 import { useEffect, useReducer, useState } from 'react';
 import type { MediaItem } from '../../../shared/media-library.ts';

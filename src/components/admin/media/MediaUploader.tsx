@@ -1,7 +1,7 @@
 /**
  * Bulk upload into the library: files chosen or dropped are sent one request each, two at a time at most, each with
  * its own row (name, size, progress, then the server's answer or refusal); every file that arrives is handed on at
- * once, so the library shows it while the others still upload.
+ * once, so the library shows it while the others still upload. Documents are added on the Documents tab instead.
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { uploadMedia } from '../../../lib/api/admin/media.ts';
@@ -11,7 +11,15 @@ import { formatBytes } from '../backup/format-bytes.ts';
 import { Panel } from '../dashboard/Panel.tsx';
 import ProgressTrack from '../ui/ProgressTrack.tsx';
 import MediaIcon from './MediaIcon.tsx';
-import { MEDIA_ACCEPT, nextUploads, queueUploads, retryable, updateUpload, type UploadEntry } from './media-screen.ts';
+import {
+  DOCUMENTS_TAB_HREF,
+  MEDIA_ACCEPT,
+  nextUploads,
+  queueUploads,
+  retryable,
+  updateUpload,
+  type UploadEntry,
+} from './media-screen.ts';
 
 interface Props {
   /** A file arrived in the library. */
@@ -236,9 +244,23 @@ export default function MediaUploader({ onUploaded, onOpen }: Props) {
             event.currentTarget.value = '';
           }}
         />
-        <p id={hintId} className="m-0 mt-3 max-w-md text-xs text-gray-600 dark:text-gray-400">
-          Pictures: JPEG, PNG, GIF or WEBP, up to 5 MB each. Audio: MP3, M4A, AAC, OGG, WAV or FLAC, up to 50 MB each.
-        </p>
+        <div id={hintId} className="mt-3 flex max-w-md flex-col gap-1 text-xs text-gray-600 dark:text-gray-400">
+          <p className="m-0">
+            Takes pictures and audio. Pictures: JPEG, PNG, GIF or WEBP, up to 5 MB each. Audio: MP3, M4A, AAC, OGG, WAV
+            or FLAC, up to 50 MB each.
+          </p>
+          {/* The library lists documents too, but they are only added where they are edited. */}
+          <p className="m-0">
+            Documents (PDF, Word and others) are added on the{' '}
+            <a
+              href={DOCUMENTS_TAB_HREF}
+              className="font-semibold text-[var(--color-primary-ink)] underline underline-offset-2"
+            >
+              Documents tab
+            </a>
+            .
+          </p>
+        </div>
       </div>
       {/* Always present, so screen readers hear the first line too. */}
       <p role="status" className="m-0 mt-4 text-sm font-medium empty:hidden">

@@ -1,7 +1,7 @@
 /**
  * Pure rules of the media library screen: its query as a reducer (design.md 4.13) and in the address bar, what a
- * tile or row writes about a file, the focal point from a click or an arrow key, the edited details as a PATCH body,
- * and the upload queue.
+ * tile or row writes about a file (documents included, which the library only lists), the focal point from a click
+ * or an arrow key, the edited details as a PATCH body, and the upload queue.
  */
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../shared/constants.ts';
 import {
@@ -23,6 +23,9 @@ export const EMPTY_LIBRARY =
 export const NO_MATCHES = 'No files match these filters.';
 export const ALT_HINT =
   'Describe the picture for people who cannot see it. Required before it is used on a published page.';
+
+/** Where documents are added, edited, replaced and deleted: the library only lists them. */
+export const DOCUMENTS_TAB_HREF = '/admin/content?tab=Documents';
 
 /** The list's query as the screen keeps it: every filter present, '' for none. */
 export interface MediaQuery {
@@ -140,17 +143,43 @@ const FORMAT_NAMES: Readonly<Record<string, string>> = {
   'audio/wave': 'WAV',
   'audio/flac': 'FLAC',
   'audio/x-flac': 'FLAC',
+  // The document types the Documents tab accepts; their subtypes are too long to show.
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
+  'application/vnd.oasis.opendocument.text': 'ODT',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ODS',
+  'application/zip': 'ZIP',
+  'text/plain': 'TXT',
+  'text/csv': 'CSV',
 };
+
+const mediaType = (contentType: string) => contentType.split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** The file's format in capitals: 'image/webp' → 'WEBP', 'audio/mpeg' → 'MP3'; the subtype for one not listed. */
 export function formatName(contentType: string): string {
-  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = mediaType(contentType);
   return FORMAT_NAMES[type] ?? (type.split('/')[1] ?? type).replace(/^x-/, '').toUpperCase();
 }
 
-/** 'Picture · WEBP', 'Audio · MP3'. */
-export const typeText = (item: Pick<MediaItem, 'kind' | 'contentType'>) =>
-  `${item.kind === 'image' ? 'Picture' : 'Audio'} · ${formatName(item.contentType)}`;
+/**
+ * The format a tile or row names: formatName's, except for a document of a type not listed (application/octet-stream
+ * says nothing), which goes by its title's extension when it has one, else reads 'FILE'.
+ */
+export function fileFormat(item: Pick<MediaItem, 'kind' | 'contentType' | 'title'>): string {
+  const type = mediaType(item.contentType);
+  if (item.kind !== 'document' || FORMAT_NAMES[type]) return formatName(item.contentType);
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(item.title.trim())?.[1];
+  if (extension) return extension.toUpperCase();
+  return type === '' || type === 'application/octet-stream' ? 'FILE' : formatName(type);
+}
+
+const KIND_NAMES: Readonly<Record<MediaKind, string>> = { image: 'Picture', audio: 'Audio', document: 'Document' };
+
+/** 'Picture · WEBP', 'Audio · MP3', 'Document · PDF'. */
+export const typeText = (item: Pick<MediaItem, 'kind' | 'contentType' | 'title'>) =>
+  `${KIND_NAMES[item.kind]} · ${fileFormat(item)}`;
 
 /** '1600 × 900', or '' when the file has no size in pixels (audio). */
 export const dimensionsText = (item: Pick<MediaItem, 'width' | 'height'>) =>
@@ -163,7 +192,7 @@ export const usesText = (count: number) =>
 /** '1 file', '12 files'. */
 export const fileCount = (total: number) => (total === 1 ? '1 file' : `${total} files`);
 
-/** A picture that needs alt text before it is used on a published page. */
+/** A picture that needs alt text before it is used on a published page (alt text applies to pictures alone). */
 export const missingAlt = (item: Pick<MediaItem, 'kind' | 'alt'>) => item.kind === 'image' && item.alt.trim() === '';
 
 /** A focal point in percent from the left and from the top. */

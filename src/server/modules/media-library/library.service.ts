@@ -1,6 +1,6 @@
 /**
  * The media library's writes: a file added (kept while nothing uses it), its details saved, its file replaced at the
- * same address, and a delete refused while anything visitors see uses it. A role without `content` (an author)
+ * same address, and a delete refused while anything visitors see uses it. Documents are listed, never written here. A role without `content` (an author)
  * reaches only the files it added here.
  */
 import type { Db } from '../../db/connection.ts';
@@ -18,6 +18,7 @@ import {
 import { can } from '../../../shared/staff-roles.ts';
 import {
   ALT_TEXT_KEPT,
+  DOCUMENT_MANAGED_ELSEWHERE,
   MEDIA_NOT_FOUND,
   MEDIA_REPLACE_KIND,
   MEDIA_TITLE_MAX,
@@ -31,7 +32,16 @@ import { AUDIO_NOT_ALLOWED } from '../../../shared/schemas/audio-admin.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { checkAudioFile } from '../content/audio-check.ts';
-import { libraryRow, libraryRows, type LibraryRow, toMediaItem, uuidOf } from './library.repository.ts';
+import {
+  documentItem,
+  documentItems,
+  isDocumentId,
+  libraryRow,
+  libraryRows,
+  type LibraryRow,
+  toMediaItem,
+  uuidOf,
+} from './library.repository.ts';
 import { selectMediaPage } from './library-list.ts';
 
 export interface LibraryContext {
@@ -46,14 +56,23 @@ const ownerScope = (actor: AuthUser) => (can(actor.role, 'content') ? undefined 
 const NOT_MEDIA = `Only pictures (JPEG, PNG, GIF, WEBP) and audio files (MP3, M4A/AAC, OGG/Opus, WAV, FLAC) can be added.`;
 
 export async function listLibrary(ctx: LibraryContext, query: MediaQueryInput): Promise<MediaListAnswer> {
-  const [rows, counts] = await Promise.all([libraryRows(ctx.db, ownerScope(ctx.actor)), useCounts(ctx.db)]);
-  return selectMediaPage(
-    rows.map((row) => toMediaItem(row, counts.get(uuidOf(row)) ?? 0)),
-    query,
-  );
+  const owner = ownerScope(ctx.actor);
+  const [rows, counts, documents] = await Promise.all([
+    libraryRows(ctx.db, owner),
+    useCounts(ctx.db),
+    // Documents are content: not an author's.
+    owner === undefined ? documentItems(ctx.db) : [],
+  ]);
+  const items = rows.map((row) => {
+    const uses = counts.get(uuidOf(row));
+    return toMediaItem(row, uses?.count ?? 0, uses?.firstName);
+  });
+  return selectMediaPage([...items, ...documents], query);
 }
 
+/** The stored file `id` a write changes; a document's are the Documents tab's (409). */
 async function foundRow(ctx: Pick<LibraryContext, 'db' | 'actor'>, id: string): Promise<LibraryRow> {
+  if (isDocumentId(id) && (await documentFor(ctx, id))) throw new ApiError(409, DOCUMENT_MANAGED_ELSEWHERE);
   const row = await libraryRow(ctx.db, id, ownerScope(ctx.actor));
   if (!row) throw new ApiError(404, MEDIA_NOT_FOUND);
   return row;
@@ -61,10 +80,18 @@ async function foundRow(ctx: Pick<LibraryContext, 'db' | 'actor'>, id: string): 
 
 async function detailOf(db: Db, row: LibraryRow): Promise<MediaItemDetail> {
   const uses = await usesOf(db, uuidOf(row));
-  return { ...toMediaItem(row, uses.length), uses };
+  return { ...toMediaItem(row, uses.length, uses[0]?.name), uses };
 }
 
+const documentFor = async (ctx: Pick<LibraryContext, 'db' | 'actor'>, id: string) =>
+  ownerScope(ctx.actor) === undefined ? documentItem(ctx.db, id) : undefined;
+
 export async function libraryItem(ctx: LibraryContext, id: string): Promise<MediaItemDetail> {
+  if (isDocumentId(id)) {
+    const document = await documentFor(ctx, id);
+    if (!document) throw new ApiError(404, MEDIA_NOT_FOUND);
+    return document;
+  }
   return detailOf(ctx.db, await foundRow(ctx, id));
 }
 

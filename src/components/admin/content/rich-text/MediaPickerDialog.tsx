@@ -38,8 +38,11 @@ export interface MediaChoice {
   caption: string;
 }
 
+/** What the editor embeds: pictures and audio (documents are linked, not embedded). */
+export type EmbeddedKind = Extract<MediaKind, 'image' | 'audio'>;
+
 interface Props {
-  kind: MediaKind;
+  kind: EmbeddedKind;
   onCancel: () => void;
   onInsert: (choice: MediaChoice) => void;
 }
@@ -85,7 +88,7 @@ const fileNameOf = (item: MediaItem) => item.address.slice(item.address.lastInde
 const nameOf = (item: MediaItem) => item.title.trim() || fileNameOf(item);
 
 /** A browser that names the file's type names it right; one that names none leaves the check to the server. */
-const fitsKind = (file: File, kind: MediaKind) => file.type === '' || file.type.startsWith(`${kind}/`);
+const fitsKind = (file: File, kind: EmbeddedKind) => file.type === '' || file.type.startsWith(`${kind}/`);
 
 const FIELD = `${inputClass} ${INVALID_BORDER}`;
 const SECONDARY =

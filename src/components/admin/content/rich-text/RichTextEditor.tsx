@@ -7,11 +7,10 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState, type ReactNode } from 'react';
-import type { MediaKind } from '../../../../shared/media-library.ts';
 import { inputClass } from '../../../auth/fields.tsx';
 import { audioAttrs, LibraryAudio } from './library-audio.ts';
 import { LibraryPicture, pictureAttrs } from './library-picture.ts';
-import MediaPickerDialog, { type MediaChoice } from './MediaPickerDialog.tsx';
+import MediaPickerDialog, { type EmbeddedKind, type MediaChoice } from './MediaPickerDialog.tsx';
 
 interface Props {
   label: string;
@@ -158,7 +157,7 @@ function Toolbar({
 }: {
   editor: Editor;
   onLink: () => void;
-  onMedia: ((kind: MediaKind) => void) | null;
+  onMedia: ((kind: EmbeddedKind) => void) | null;
 }) {
   const state = useEditorState({
     editor,
@@ -229,7 +228,7 @@ function Toolbar({
 export default function RichTextEditor({ label, initialHtml, onChange, media = true }: Props) {
   const labelId = useId();
   const [linking, setLinking] = useState(false);
-  const [picking, setPicking] = useState<MediaKind | null>(null);
+  const [picking, setPicking] = useState<EmbeddedKind | null>(null);
   const editor = useEditor({
     extensions,
     content: initialHtml,
@@ -248,7 +247,7 @@ export default function RichTextEditor({ label, initialHtml, onChange, media = t
   });
 
   // At the cursor (the selection the editor kept while the dialog was open), replacing a selected node.
-  const insert = (kind: MediaKind, { item, alt, caption }: MediaChoice) => {
+  const insert = (kind: EmbeddedKind, { item, alt, caption }: MediaChoice) => {
     const node =
       kind === 'image'
         ? { type: LibraryPicture.name, attrs: pictureAttrs(item, alt, caption) }
