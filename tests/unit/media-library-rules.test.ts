@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { srcSetFor } from '../../src/shared/image-variants.ts';
 import { mediaAddress, objectPositionOf, presentedMediaUrl, versionOf } from '../../src/shared/media-url.ts';
-import type { MediaItem } from '../../src/shared/media-library.ts';
+import { mediaItem } from '../helpers/media-item.ts';
 import { represented } from '../../src/server/media/media-references.ts';
 import { inlinePictureIds, withInlineAlt } from '../../src/server/media/inline-pictures.ts';
 import { selectMediaPage } from '../../src/server/modules/media-library/library-list.ts';
@@ -74,29 +74,7 @@ describe('pictures inside rich text', () => {
 });
 
 describe('the library list', () => {
-  const item = (id: string, over: Partial<MediaItem>): MediaItem => ({
-    id,
-    kind: 'image',
-    address: `/media/${id}.webp`,
-    url: `/media/${id}.webp`,
-    contentType: 'image/webp',
-    bytes: 100,
-    width: 10,
-    height: 10,
-    title: '',
-    alt: '',
-    caption: '',
-    tags: [],
-    focalX: 50,
-    focalY: 50,
-    version: 1,
-    kept: true,
-    uploadedBy: null,
-    createdAt: '2026-12-01T00:00:00.000Z',
-    updatedAt: null,
-    useCount: 0,
-    ...over,
-  });
+  const item = mediaItem;
   const items = [
     item('a', { title: 'Harbour', tags: ['sea'], createdAt: '2026-12-01T10:00:00.000Z', bytes: 300, useCount: 2 }),
     item('b', { title: 'bells', kind: 'audio', createdAt: '2026-12-02T10:00:00.000Z', bytes: 900 }),

@@ -28,30 +28,21 @@ import {
 } from '../../src/components/admin/media/media-screen.ts';
 import { TOO_LARGE } from '../../src/components/admin/company/company-rules.ts';
 import type { MediaItem } from '../../src/shared/media-library.ts';
+import { mediaItem } from '../helpers/media-item.ts';
 
-const picture = (change: Partial<MediaItem> = {}): MediaItem => ({
-  id: 'm1',
-  kind: 'image',
-  address: '/media/a.webp',
-  url: '/media/a.webp',
-  contentType: 'image/webp',
-  bytes: 1200,
-  width: 1600,
-  height: 900,
-  title: 'Harbour',
-  alt: '',
-  caption: '',
-  tags: ['sea', 'boats'],
-  focalX: 50,
-  focalY: 50,
-  version: 1,
-  kept: true,
-  uploadedBy: 'Ann',
-  createdAt: '2026-12-01T10:00:00.000Z',
-  updatedAt: null,
-  useCount: 0,
-  ...change,
-});
+const picture = (change: Partial<MediaItem> = {}): MediaItem =>
+  mediaItem('m1', {
+    address: '/media/a.webp',
+    url: '/media/a.webp',
+    bytes: 1200,
+    width: 1600,
+    height: 900,
+    title: 'Harbour',
+    tags: ['sea', 'boats'],
+    uploadedBy: 'Ann',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    ...change,
+  });
 
 const file = (name: string, type: string, size: number) => ({ name, type, size }) as unknown as File;
 

@@ -27,6 +27,7 @@ import {
   type MediaUse,
 } from '../../../src/shared/media-library.ts';
 import type { User } from '../../../src/shared/types.ts';
+import { mediaItem } from '../../helpers/media-item.ts';
 import { apiError, consoleMessages, deferred, stubModalDialogs, watchConsoleErrors } from './helpers/browser.ts';
 
 vi.mock('../../../src/components/admin/ui/AdminGate.tsx', () => ({
@@ -46,28 +47,16 @@ const USES: MediaUse[] = [
   { label: 'Page', name: 'About us', id: 'p9' },
 ];
 
-const PICTURE: MediaItem = {
-  id: 'm1',
-  kind: 'image',
-  address: '/media/m1.webp',
-  url: '/media/m1.webp',
-  contentType: 'image/webp',
+const PICTURE: MediaItem = mediaItem('m1', {
   bytes: 524_288,
   width: 1600,
   height: 900,
   title: 'Harbour at dawn',
-  alt: '',
-  caption: '',
   tags: ['sea'],
-  focalX: 50,
-  focalY: 50,
-  version: 1,
-  kept: true,
   uploadedBy: 'Ann Lee',
   createdAt: '2026-12-01T10:00:00.000Z',
-  updatedAt: null,
   useCount: 1,
-};
+});
 const detail = (change: Partial<MediaItemDetail> = {}): MediaItemDetail => ({ ...PICTURE, uses: USES, ...change });
 
 beforeAll(stubModalDialogs);

@@ -17,6 +17,7 @@ import {
   type MediaListAnswer,
 } from '../../../src/shared/media-library.ts';
 import type { User } from '../../../src/shared/types.ts';
+import { mediaItem } from '../../helpers/media-item.ts';
 import { apiError, consoleMessages, deferred, stubModalDialogs, watchConsoleErrors } from './helpers/browser.ts';
 
 vi.mock('../../../src/components/admin/ui/AdminGate.tsx', () => ({
@@ -31,29 +32,18 @@ vi.mock('../../../src/lib/api/admin/media.ts', () => ({
   deleteMedia: vi.fn(),
 }));
 
-const item = (id: string, change: Partial<MediaItem> = {}): MediaItem => ({
-  id,
-  kind: 'image',
-  address: `/media/${id}.webp`,
-  url: `/media/${id}.webp`,
-  contentType: 'image/webp',
-  bytes: 245_760,
-  width: 1600,
-  height: 900,
-  title: `Picture ${id}`,
-  alt: 'A described picture',
-  caption: '',
-  tags: [],
-  focalX: 50,
-  focalY: 50,
-  version: 1,
-  kept: true,
-  uploadedBy: 'Ann',
-  createdAt: '2026-12-01T10:00:00.000Z',
-  updatedAt: null,
-  useCount: 1,
-  ...change,
-});
+const item = (id: string, change: Partial<MediaItem> = {}): MediaItem =>
+  mediaItem(id, {
+    bytes: 245_760,
+    width: 1600,
+    height: 900,
+    title: `Picture ${id}`,
+    alt: 'A described picture',
+    uploadedBy: 'Ann',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    useCount: 1,
+    ...change,
+  });
 
 const answer = (items: MediaItem[], change: Partial<MediaListAnswer> = {}): MediaListAnswer => ({
   items,

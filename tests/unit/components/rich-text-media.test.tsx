@@ -13,6 +13,7 @@ import { LibraryAudio } from '../../../src/components/admin/content/rich-text/li
 import { LibraryPicture } from '../../../src/components/admin/content/rich-text/library-picture.ts';
 import { fetchMedia, updateMedia, uploadMedia } from '../../../src/lib/api/admin/media.ts';
 import type { MediaItem, MediaItemDetail, MediaListAnswer } from '../../../src/shared/media-library.ts';
+import { mediaItem } from '../../helpers/media-item.ts';
 import { apiError, deferred, stubModalDialogs } from './helpers/browser.ts';
 
 vi.mock('../../../src/lib/api/admin/media.ts', () => ({
@@ -30,28 +31,8 @@ const BIRDS_ID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 
 function item(id: string, fields: Partial<MediaItem> = {}): MediaItemDetail {
   return {
-    id,
-    kind: 'image',
-    address: `/media/${id}.webp`,
-    url: `/media/${id}.webp`,
-    contentType: 'image/webp',
-    bytes: 120_000,
-    width: 1200,
-    height: 800,
-    title: '',
-    alt: '',
-    caption: '',
-    tags: [],
-    focalX: 50,
-    focalY: 50,
-    version: 1,
-    kept: true,
-    uploadedBy: null,
-    createdAt: '2026-12-01T10:00:00.000Z',
-    updatedAt: null,
-    useCount: 0,
+    ...mediaItem(id, { bytes: 120_000, width: 1200, height: 800, createdAt: '2026-12-01T10:00:00.000Z', ...fields }),
     uses: [],
-    ...fields,
   };
 }
 
