@@ -151,6 +151,8 @@ describe('details, uses, focal point and replace', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     assert(created.body.blog);
     blog = created.body.blog;
+    // The alt text is the library's, whatever the sender wrote.
+    expect(blog.content).toContain('alt="Roses by the wall"');
 
     const coverItem = (await list()).items.find((i) => i.address === blog.image);
     assert(coverItem, 'the post’s cover is in the library');

@@ -115,3 +115,25 @@ export async function spreadAltText(db: Kysely<Database>, id: string, alt: strin
   }
   return published;
 }
+
+/**
+ * `html` with each library picture it shows given the library's alt text (the alt text belongs to the file): what a
+ * post or page saves, so its pictures read as the library describes them whatever the sender wrote.
+ */
+export async function withLibraryAltText(db: Kysely<Database>, html: string): Promise<string> {
+  const ids = inlinePictureIds(html);
+  if (ids.length === 0) return html;
+  const described = await db
+    .selectFrom('media')
+    .select(['file_name', 'alt'])
+    .where(
+      'file_name',
+      'in',
+      ids.map((id) => `${id}.webp`),
+    )
+    .where('alt', '!=', '')
+    .execute();
+  let text = html;
+  for (const { file_name, alt } of described) text = await withInlineAlt(text, file_name.slice(0, 36), alt);
+  return text;
+}

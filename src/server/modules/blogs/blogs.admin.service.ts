@@ -35,7 +35,7 @@ import {
   type AdminBlogRow,
 } from './blogs.admin.repository.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { requireAltText } from '../../media/inline-pictures.ts';
+import { requireAltText, withLibraryAltText } from '../../media/inline-pictures.ts';
 import { can } from '../../../shared/staff-roles.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
@@ -157,7 +157,7 @@ export async function createBlog(ctx: BlogWriteContext, form: BlogForm): Promise
   if (!check.ok) throw fieldError(400, check.message, check.field);
   if (check.value.published && !editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
   const values = await withKnownCategory(ctx.db, 'blog', check.value);
-  const content = await sanitizeRichText(values.content);
+  const content = await withLibraryAltText(ctx.db, await sanitizeRichText(values.content));
   if (values.published) await requireAltText(ctx.db, content);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'blog');
   const id = randomUUID();
@@ -210,7 +210,9 @@ export interface PreparedChanges {
 export async function prepareBlogChanges(ctx: BlogWriteContext, changes: BlogChangeValues): Promise<PreparedChanges> {
   if (changes.published === true && !editsEveryPost(ctx.actor)) throw new ApiError(403, AUTHOR_CANNOT_PUBLISH);
   const values = await withKnownCategory(ctx.db, 'blog', changes);
-  return { values, content: values.content === undefined ? undefined : await sanitizeRichText(values.content) };
+  const content =
+    values.content === undefined ? undefined : await withLibraryAltText(ctx.db, await sanitizeRichText(values.content));
+  return { values, content };
 }
 
 /** PUT /api/admin/blogs/:id: the sent fields change, the others keep their values; a new cover replaces the old. */

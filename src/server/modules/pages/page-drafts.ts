@@ -14,6 +14,7 @@ import { findPageRow } from './pages.repository.ts';
 import { foundPage, onePage, pageLabel, resolvePageSlug, writePageChanges, type PageRow } from './pages.service.ts';
 import { pageVersioned } from './page-versions.ts';
 import { sanitizeRichText } from '../blogs/rich-text.ts';
+import { withLibraryAltText } from '../../media/inline-pictures.ts';
 
 /** Sent changes checked as the page's PUT checks them; being in the footer is not a draft's (it is set at once). */
 function checkedChanges(input: Record<string, unknown>) {
@@ -29,9 +30,10 @@ export const pageDraftable: Draftable<PageRow, PageDraftFields> = {
   visible: (_actor, row) => foundPage(row),
   changeable: (_actor, row) => foundPage(row),
   mayPublish: () => undefined,
-  prepare: async (_ctx, input) => {
+  prepare: async (ctx, input) => {
     const { content, ...values } = omit(checkedChanges(input), 'published');
-    return { ...values, ...(content === undefined ? {} : { content: await sanitizeRichText(content) }) };
+    if (content === undefined) return values;
+    return { ...values, content: await withLibraryAltText(ctx.db, await sanitizeRichText(content)) };
   },
   // An address another page has (or the site's own) is refused now, not when the draft is published.
   claims: async (trx, changes, base, id) => {

@@ -21,7 +21,7 @@ import type { PagesTable } from '../../db/schema.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { sanitizeRichText } from '../blogs/rich-text.ts';
-import { requireAltText } from '../../media/inline-pictures.ts';
+import { requireAltText, withLibraryAltText } from '../../media/inline-pictures.ts';
 import { bool } from '../content/content.mappers.ts';
 import * as repo from './pages.repository.ts';
 import { isUniqueViolation } from '../../db/storage-errors.ts';
@@ -132,7 +132,7 @@ async function mappingSlugRace<T>(write: () => Promise<T>): Promise<T> {
 
 /** POST /api/admin/pages. */
 export async function createPage(ctx: PageWriteContext, values: PageValues): Promise<PageWrite> {
-  const content = await sanitizeRichText(values.content);
+  const content = await withLibraryAltText(ctx.db, await sanitizeRichText(values.content));
   if (values.published) await requireAltText(ctx.db, content);
   const id = randomUUID();
   const page = await mappingSlugRace(() =>
@@ -172,7 +172,7 @@ export async function writePageChanges(
   { what, action, also }: ItemWriteNote,
 ): Promise<PageWrite> {
   const { content: raw, slug: sentSlug, ...values } = changes;
-  const content = raw === undefined ? undefined : await sanitizeRichText(raw);
+  const content = raw === undefined ? undefined : await withLibraryAltText(ctx.db, await sanitizeRichText(raw));
   const written = await mappingSlugRace(() =>
     ctx.db.transaction().execute(async (trx) => {
       const before = foundPage(await repo.findPageRow(trx, id));
