@@ -4,7 +4,8 @@
  * the link, until it expires.
  */
 import type { PublicPage } from './pages.ts';
-import type { Blog, Product } from './types.ts';
+import type { PlanPreview } from './plans.ts';
+import type { Audio, Blog, Photo, Product, Video } from './types.ts';
 
 /** How long a preview link opens the preview. */
 export const PREVIEW_LINK_HOURS = 72;
@@ -40,8 +41,16 @@ export type PreviewAnswer = {
   /** Whether visitors can see the item now. */
   published: boolean;
   expiresAt: string;
-} & ({ type: 'blog'; item: Blog } | { type: 'product'; item: Product } | { type: 'page'; item: PublicPage });
+} & (
+  | { type: 'blog'; item: Blog }
+  | { type: 'product'; item: Product }
+  | { type: 'page'; item: PublicPage }
+  | { type: 'audio'; item: Audio }
+  | { type: 'video'; item: Video }
+  | { type: 'photo'; item: Photo }
+  | { type: 'plan'; item: PlanPreview }
+);
 
 /** The kinds of item with drafts. */
 export type DraftType = PreviewAnswer['type'];
-export const DRAFT_TYPES: readonly DraftType[] = ['blog', 'product', 'page'];
+export const DRAFT_TYPES: readonly DraftType[] = ['blog', 'product', 'page', 'plan', 'video', 'audio', 'photo'];

@@ -95,6 +95,7 @@ describe('create, list, edit, publish and delete', () => {
       published: true,
       created_at: expect.any(String) as unknown,
       updated_at: expect.any(String) as unknown,
+      draft: null,
     });
     expect((await auditRows()).at(-1)).toMatchObject({
       action: 'plan.create',

@@ -79,6 +79,10 @@ describe('compareVersions', () => {
     expect(fieldText('html', '')).toBe('');
   });
 
+  it('reads a yes-or-no field as Yes or No, and a number as its digits', () => {
+    expect([fieldText('text', true), fieldText('text', false), fieldText('text', 12.5)]).toEqual(['Yes', 'No', '12.5']);
+  });
+
   it('shows two values with too many differences whole rather than word by word', () => {
     const older = Array.from({ length: 3000 }, (_, i) => `a${i}`).join(' ');
     const newer = Array.from({ length: 3000 }, (_, i) => `b${i}`).join(' ');

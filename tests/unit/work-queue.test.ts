@@ -166,6 +166,7 @@ describe('pixel caps per purpose', () => {
     ['product', 24, 6000 * 4000],
     ['blog', 24, 6000 * 4000],
     ['event', 24, 6000 * 4000],
+    ['audio', 16, 4608 * 3456],
     // A phone's 12 MP and 16 MP photos fit a profile picture; the audit's 6000 x 6000 does not.
     ['profile', 16, 4608 * 3456],
     ['team', 16, 4032 * 3024],

@@ -1,6 +1,6 @@
 /**
  * The site's audio player: play and pause, a seek bar, elapsed and total time, mute and volume in the brand's colours.
- * One track plays at a time ($nowPlaying); a play is counted after PLAY_COUNT_SECONDS of listening.
+ * One track plays at a time ($nowPlaying); a play is counted after PLAY_COUNT_SECONDS of listening (not in a preview).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
@@ -29,6 +29,8 @@ export interface AudioPlayerProps {
   src: string;
   /** The stored length in seconds (0 for none), shown until the file's own is known. */
   duration: number;
+  /** false: listening counts no play (a preview of the item's draft). */
+  countsPlays?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ const SPEAKER = 'M4 9h4l5-4v14l-5-4H4z';
 const WAVES = 'M16 9a4 4 0 0 1 0 6m2.5-8.5a8 8 0 0 1 0 11';
 const CROSS = 'm16 9 6 6m0-6-6 6';
 
-export default function AudioPlayer({ id, name, src, duration }: AudioPlayerProps) {
+export default function AudioPlayer({ id, name, src, duration, countsPlays = true }: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const message = useRef<HTMLParagraphElement>(null);
@@ -131,7 +133,7 @@ export default function AudioPlayer({ id, name, src, duration }: AudioPlayerProp
     if (!element) return;
     setTime(element.currentTime);
     listening.current = hear(listening.current, element.currentTime, !element.paused);
-    if (playCounts(listening.current, counted.has(id))) {
+    if (countsPlays && playCounts(listening.current, counted.has(id))) {
       counted.add(id);
       void countActivity('play', 'audio', id);
     }

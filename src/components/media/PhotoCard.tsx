@@ -13,9 +13,12 @@ interface Props {
   onOpen?: (trigger: HTMLElement) => void;
   /** The current counts read after load (the build's until then). */
   counts?: ItemCounts | undefined;
-  /** Told a like's new counts. */
-  onCounts: (id: string, counts: ItemCounts) => void;
+  /** Told a like's new counts; without it the likes are only shown (a preview, which is not the photo visitors like). */
+  onCounts?: ((id: string, counts: ItemCounts) => void) | undefined;
 }
+
+/** The photo cards' grid, four across on wide screens (the gallery's and a photo's preview). */
+export const PHOTO_GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /** A click that asks for a new tab or window, or a download: the link does what the browser would do. */
 const wantsBrowser = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
@@ -73,15 +76,19 @@ export default function PhotoCard({ photo, loading, onOpen, counts, onCounts }: 
             {formatCount(counts?.views ?? photo.views)}
             <span className="sr-only"> views</span>
           </span>
-          <LikeButton
-            type="photo"
-            id={photo._id}
-            title={photo.title}
-            likes={counts?.likes ?? photo.likes}
-            liked={counts?.liked ?? false}
-            onChange={onCounts}
-            className="-my-1 -ml-2"
-          />
+          {onCounts ? (
+            <LikeButton
+              type="photo"
+              id={photo._id}
+              title={photo.title}
+              likes={counts?.likes ?? photo.likes}
+              liked={counts?.liked ?? false}
+              onChange={onCounts}
+              className="-my-1 -ml-2"
+            />
+          ) : (
+            <span>{formatCount(photo.likes)} likes</span>
+          )}
         </p>
       </div>
     </article>

@@ -9,9 +9,8 @@ import FilterPanel from '../lists/FilterPanel.tsx';
 import { LIST_ITEM, ShowMore } from '../lists/ListResults.tsx';
 import { gridImageLoading } from '../lists/SafeImage.tsx';
 import { useFilteredList, type ListSource } from '../lists/use-filtered-list.ts';
-import PhotoCard from './PhotoCard.tsx';
+import PhotoCard, { PHOTO_GRID } from './PhotoCard.tsx';
 
-const GRID = 'm-0 grid list-none gap-6 p-0 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 // Its own chunk, fetched on the first open: the gallery's first load does not carry it.
 const PhotoLightbox = lazy(() => import('./PhotoLightbox.tsx'));
 
@@ -43,7 +42,7 @@ export default function PhotoGallery({
     <>
       <FilterPanel {...panel} />
       {panel.count === null ? (
-        <ul className={GRID} aria-busy="true" aria-label="Loading photos">
+        <ul className={PHOTO_GRID} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: PHOTO_SKELETONS }, (_, i) => (
             <li
               key={i}
@@ -62,7 +61,7 @@ export default function PhotoGallery({
       ) : visible.length === 0 ? (
         <p className="py-16 text-center text-gray-600 dark:text-gray-300">No photos available.</p>
       ) : (
-        <ul className={GRID}>
+        <ul className={PHOTO_GRID}>
           {visible.map((photo, i) => (
             <li key={photo._id} className={LIST_ITEM}>
               <PhotoCard

@@ -1,10 +1,12 @@
 /**
  * The photo lightbox: a modal <dialog> with the picture at its largest, its title and caption, previous and next,
- * and a counter. Esc closes, ←/→ move, Tab cycles inside, a touch swipe moves. Loaded by PhotoGallery on first open.
+ * and a counter. Esc closes, ←/→ move, Tab cycles inside, a touch swipe moves. Loaded by PhotoGallery on first open,
+ * and by a photo's preview, which counts nothing: without `onCounts` no view, like or download is counted.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { countActivity } from '../../lib/api/activity.ts';
 import { apiAsset } from '../../lib/api/base.ts';
+import { formatCount } from '../../lib/format/numbers.ts';
 import { counterText, keyStep, largestPicture, swipeStep } from '../../lib/media/lightbox.ts';
 import { VARIANT_TYPE } from '../../shared/image-variants.ts';
 import type { ItemCounts } from '../../shared/activity.ts';
@@ -18,8 +20,9 @@ interface Props {
   index: number;
   onStep: (step: 1 | -1) => void;
   onClose: () => void;
-  counts: CountsById;
-  onCounts: (id: string, counts: ItemCounts) => void;
+  counts?: CountsById;
+  /** Told a like's new counts; without it (a preview) the likes are only shown and nothing is counted. */
+  onCounts?: ((id: string, counts: ItemCounts) => void) | undefined;
 }
 
 const ROUND_BUTTON =
@@ -57,7 +60,7 @@ function LargestPicture({ photo }: { photo: Photo }) {
   );
 }
 
-export default function PhotoLightbox({ photos, index, onStep, onClose, counts, onCounts }: Props) {
+export default function PhotoLightbox({ photos, index, onStep, onClose, counts = {}, onCounts }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const titleId = useId();
@@ -74,11 +77,12 @@ export default function PhotoLightbox({ photos, index, onStep, onClose, counts, 
     };
   }, []);
 
-  // Each photo shown at its largest is a view of it (the server counts a visitor once a day).
+  // Each photo shown at its largest is a view of it (the server counts a visitor once a day); a preview's is not.
   const shownId = photo?._id;
+  const counted = onCounts !== undefined;
   useEffect(() => {
-    if (shownId) void countActivity('view', 'photo', shownId);
-  }, [shownId]);
+    if (shownId && counted) void countActivity('view', 'photo', shownId);
+  }, [shownId, counted]);
 
   if (!photo) return null;
 
@@ -172,20 +176,26 @@ export default function PhotoLightbox({ photos, index, onStep, onClose, counts, 
           </h2>
           {photo.caption && <p className="mb-0 mt-1 max-h-24 overflow-y-auto text-sm text-white/75">{photo.caption}</p>}
           <div className="mt-2 flex items-center justify-center gap-3">
-            <LikeButton
-              type="photo"
-              id={photo._id}
-              title={photo.title}
-              likes={counts[photo._id]?.likes ?? photo.likes}
-              liked={counts[photo._id]?.liked ?? false}
-              onChange={onCounts}
-            />
+            {onCounts ? (
+              <LikeButton
+                type="photo"
+                id={photo._id}
+                title={photo.title}
+                likes={counts[photo._id]?.likes ?? photo.likes}
+                liked={counts[photo._id]?.liked ?? false}
+                onChange={onCounts}
+              />
+            ) : (
+              <span className="text-sm">{formatCount(photo.likes)} likes</span>
+            )}
             {photo.image && (
               <a
                 href={apiAsset(photo.image)}
                 download
                 className="rounded-full px-2 py-1 text-sm text-white underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                onClick={() => void countActivity('download', 'photo', photo._id)}
+                onClick={() => {
+                  if (counted) void countActivity('download', 'photo', photo._id);
+                }}
               >
                 Download
               </a>

@@ -34,9 +34,11 @@ interface Props {
   counts?: ItemCounts | undefined;
   /** Told a like's new counts; without it the likes are only shown. */
   onCounts?: (id: string, counts: ItemCounts) => void;
+  /** false: playing counts no view (a preview of the video, which is not the published one visitors watch). */
+  countsView?: boolean;
 }
 
-export default function VideoCard({ video, loading = 'lazy', counts, onCounts }: Props) {
+export default function VideoCard({ video, loading = 'lazy', counts, onCounts, countsView = true }: Props) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const src = autoplayEmbedSrc(video.youtube);
@@ -78,7 +80,7 @@ export default function VideoCard({ video, loading = 'lazy', counts, onCounts }:
           onClick={() => {
             setPlaying(true);
             // Pressing play is what opens a video here: its view.
-            void countActivity('view', 'video', video._id);
+            if (countsView) void countActivity('view', 'video', video._id);
           }}
         >
           {poster ? (

@@ -1,5 +1,5 @@
 /**
- * /preview?token=…: the item a preview link names (a blog post, a product, a page), as its page will look with its draft
+ * /preview?token=…: the item a preview link names (a blog post, a product, a page, a plan among the pricing page's), as its page will look with its draft
  * applied, under a banner saying it is a preview and until when the link works. Anyone holding the link may look;
  * nothing else is shown. `currency`: the store's, baked in at build time, which a product's price is shown in.
  */
@@ -10,16 +10,28 @@ import { fetchPreview } from '../../lib/api/preview.ts';
 import { sanitizeBlogHtml } from '../../lib/blog/render-content.ts';
 import { formatDateTime } from '../../lib/format/dates.ts';
 import { PREVIEW_INVALID, PREVIEW_TOKEN_PARAM, type PreviewAnswer } from '../../shared/drafts.ts';
+import AudioPreview from '../audio/AudioPreview.tsx';
 import BlogArticle from '../blog/BlogArticle.tsx';
 import { ReaderLoading } from '../lists/NewItemReader.tsx';
 import PageArticle from '../pages/PageArticle.tsx';
 import ProductDetails from '../shop/ProductDetails.tsx';
+import VideoPreview from '../media/VideoPreview.tsx';
+import PhotoPreview from '../media/PhotoPreview.tsx';
+import PricingPage from '../pricing/PricingPage.tsx';
 
 type State =
   { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; answer: PreviewAnswer };
 
 /** The width of the item's own page, so the banner's words line up with the page's. */
-const WIDTHS: Record<PreviewAnswer['type'], string> = { blog: 'max-w-3xl', page: 'max-w-3xl', product: 'max-w-7xl' };
+const WIDTHS: Record<PreviewAnswer['type'], string> = {
+  blog: 'max-w-3xl',
+  page: 'max-w-3xl',
+  audio: 'max-w-4xl',
+  product: 'max-w-7xl',
+  video: 'max-w-7xl',
+  photo: 'max-w-7xl',
+  plan: 'max-w-6xl',
+};
 
 function Banner({ answer }: { answer: PreviewAnswer }) {
   const what = answer.published
@@ -41,7 +53,18 @@ function Banner({ answer }: { answer: PreviewAnswer }) {
 }
 
 /** The page title's first part: the item's own name. */
-const nameOf = (answer: PreviewAnswer) => (answer.type === 'product' ? answer.item.name : answer.item.title);
+function nameOf(answer: PreviewAnswer): string {
+  switch (answer.type) {
+    case 'product':
+    case 'video':
+    case 'audio':
+      return answer.item.name;
+    case 'plan':
+      return answer.item.plan.name;
+    default:
+      return answer.item.title;
+  }
+}
 
 /** The item as its own page shows it; HTML content sanitised as the build sanitises it. */
 function PreviewedItem({ answer, currency }: { answer: PreviewAnswer; currency: string }) {
@@ -61,6 +84,14 @@ function PreviewedItem({ answer, currency }: { answer: PreviewAnswer; currency: 
           inertCart="Adding to the cart works on the published page."
         />
       );
+    case 'video':
+      return <VideoPreview video={answer.item} />;
+    case 'photo':
+      return <PhotoPreview photo={answer.item} />;
+    case 'audio':
+      return <AudioPreview audio={answer.item} />;
+    case 'plan':
+      return <PricingPage plans={answer.item.plans} currency={currency} />;
   }
 }
 

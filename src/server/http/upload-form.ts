@@ -46,6 +46,8 @@ export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
     { method: 'PUT', path: new RegExp(`^/api/admin/${resource}/[^/]+$`) },
     { method: 'PUT', path: new RegExp(`^/api/admin/${resource}/[^/]+/draft$`) },
   ]),
+  // An audio item's new file alone, made at once (a draft holds no audio file).
+  { method: 'PUT', path: /^\/api\/admin\/audios\/[^/]+\/file$/ },
   // A team member's portrait; PUT /api/admin/team/order is JSON only.
   { method: 'POST', path: /^\/api\/admin\/team$/ },
   { method: 'PUT', path: /^\/api\/admin\/team\/(?!order$)[^/]+$/ },

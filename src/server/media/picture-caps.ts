@@ -6,7 +6,8 @@
  */
 
 /** What an uploaded picture is for; each caller of the upload check names one. */
-export type PicturePurpose = 'photo' | 'hero' | 'product' | 'blog' | 'event' | 'team' | 'profile' | 'logo' | 'icon';
+export type PicturePurpose =
+  'photo' | 'hero' | 'product' | 'blog' | 'event' | 'audio' | 'team' | 'profile' | 'logo' | 'icon';
 
 /** The largest cap: what security.md R40 allows any stored picture. */
 export const MAX_PICTURE_MEGAPIXELS = 40;
@@ -20,6 +21,8 @@ export const PICTURE_MEGAPIXELS: Readonly<Record<PicturePurpose, number>> = {
   product: 24,
   blog: 24,
   event: 24,
+  // An audio item's cover art, shown at most 240 px wide: a phone's 16 MP photo fits.
+  audio: 16,
   // Faces shown at 96 px: a phone's 12 MP photo (4032 x 3024) and 16 MP (4608 x 3456) fit, 6000 x 6000 does not.
   team: 16,
   profile: 16,

@@ -7,6 +7,7 @@ import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { VIDEO_QUALITIES } from '../constants.ts';
 import { CATEGORY_NAME_MAX } from './category.ts';
+import type { DraftInfo } from '../drafts.ts';
 import type { Video } from '../types.ts';
 
 export const VIDEO_NAME_MAX = 200;
@@ -17,8 +18,32 @@ export const VIDEO_DURATION_MAX = 12 * 3600;
 export const YOUTUBE_LINK_INVALID =
   'The video link must be a YouTube link (youtube.com/watch?v=…, youtu.be/…, /shorts/… or /embed/…).';
 
-/** A video as the admin list reads it: the public fields plus its publish state. */
-export type AdminVideo = Video & { published: boolean };
+/** A video as the admin list reads it: the public fields plus its publish state, and who saved its draft. */
+export type AdminVideo = Video & {
+  published: boolean;
+  /** Who saved its draft (unpublished changes) and when; null without one. */
+  draft: DraftInfo | null;
+};
+
+/** A video's fields as its draft and its versions hold them: its state is not a draft's, its poster's URL is. */
+export interface VideoDraftFields {
+  name: string;
+  title: string;
+  description: string;
+  /** The embed address, as the video's own. */
+  youtube: string;
+  category: string;
+  quality: string;
+  duration: number;
+  tags: string[];
+  /** The stored picture shown before the video plays; '' for none. The form sends none: it stays the video's. */
+  poster: string;
+}
+
+/** GET|PUT /api/admin/videos/{id}/draft. */
+export interface VideoDraft extends DraftInfo {
+  fields: VideoDraftFields;
+}
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const WATCH_HOSTS = new Set([

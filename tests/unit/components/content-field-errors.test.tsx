@@ -21,7 +21,7 @@ import { createDocument } from '../../../src/lib/api/admin/documents.ts';
 import { createPage } from '../../../src/lib/api/admin/pages.ts';
 import { createPlan } from '../../../src/lib/api/admin/plans.ts';
 import { createProduct } from '../../../src/lib/api/admin/products.ts';
-import type { Photo } from '../../../src/shared/types.ts';
+import type { AdminPhoto } from '../../../src/shared/photos-admin.ts';
 import { apiError, consoleMessages, watchConsoleErrors, stubModalDialogs } from './helpers/browser.ts';
 import { expectMarked, expectUnmarked, type } from './helpers/field-errors.ts';
 
@@ -57,7 +57,7 @@ afterEach(() => {
   expect(logged).toEqual([]);
 });
 
-const PHOTO: Photo = {
+const PHOTO: AdminPhoto = {
   _id: 'p1',
   title: 'Harbour',
   caption: '',
@@ -70,6 +70,7 @@ const PHOTO: Photo = {
   likes: 0,
   downloads: 0,
   published: true,
+  draft: null,
 };
 
 const field = (label: string | RegExp) => screen.getByLabelText(label);

@@ -73,6 +73,54 @@ const PAGE_PREVIEW: PreviewAnswer = {
   },
 };
 
+const VIDEO_PREVIEW: PreviewAnswer = {
+  type: 'video',
+  draft: true,
+  published: true,
+  expiresAt: EXPIRES,
+  item: {
+    _id: 'v1',
+    name: 'Harbour at first light',
+    title: '',
+    description: 'Boats leaving at first light',
+    youtube: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    poster: '/media/0b7f3c9e-4d1a-4c55-9a0e-2f6b8d1e7a10.webp',
+    category: 'Travel',
+    duration: 120,
+    quality: '4K',
+    tags: [],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    views: 3,
+    likes: 1,
+  },
+};
+
+const AUDIO_PREVIEW: PreviewAnswer = {
+  type: 'audio',
+  draft: true,
+  published: true,
+  expiresAt: EXPIRES,
+  item: {
+    _id: 'a1',
+    name: 'Tide tables, spring',
+    title: '',
+    description: 'With the equinox.',
+    artist: 'The Quay',
+    audio_file: '/media/tide.wav',
+    cover: '/media/spring-cover.webp',
+    type: 'Podcast',
+    category: 'Harbour',
+    duration: 125,
+    quality: '',
+    tags: [],
+    createdAt: '2026-11-01T10:00:00.000Z',
+    plays: 4,
+    downloads: 1,
+    rating: 0,
+    reviews: [],
+  },
+};
+
 beforeEach(() => {
   history.replaceState(null, '', '/preview?token=abc.def.ghi');
   document.title = 'Preview | Harbour Co';
@@ -124,6 +172,90 @@ describe('PreviewReader', () => {
       /Unpublished changes: visitors still see the published version\./,
     );
     expect(document.title).toBe('Preview: Privacy policy | Harbour Co');
+  });
+
+  it('shows a plan on the pricing page as it will look, in its new place among the published plans', async () => {
+    const studio = {
+      id: 'pl1',
+      name: 'Studio',
+      description: 'For teams',
+      price: 39,
+      price_cents: 3900,
+      billing_period: 'month' as const,
+      features: ['10 projects'],
+      highlighted: true,
+    };
+    const starter = { ...studio, id: 'pl2', name: 'Starter', price: 9, price_cents: 900, highlighted: false };
+    vi.mocked(fetchPreview).mockResolvedValueOnce({
+      type: 'plan',
+      draft: true,
+      published: true,
+      expiresAt: EXPIRES,
+      item: { plan: studio, plans: [studio, starter] },
+    });
+    const { container } = render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeTruthy();
+    expect([...container.querySelectorAll('[data-plan]')].map((card) => card.getAttribute('data-plan'))).toEqual([
+      'Studio',
+      'Starter',
+    ]);
+    expect(screen.getByText(formatMoney(3900, 'EUR'))).toBeTruthy();
+    expect(screen.getByText('Most popular')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Studio features' }).textContent).toContain('10 projects');
+    expect(document.title).toBe('Preview: Studio | Harbour Co');
+  });
+
+  it('shows a video as its card on the Videos page, its poster to play', async () => {
+    vi.mocked(fetchPreview).mockResolvedValueOnce(VIDEO_PREVIEW);
+    render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Videos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Harbour at first light' })).toBeTruthy();
+    expect(screen.getByText('Boats leaving at first light')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play Harbour at first light' }).querySelector('img')?.src).toContain(
+      '/media/0b7f3c9e-4d1a-4c55-9a0e-2f6b8d1e7a10.webp',
+    );
+    expect(document.title).toBe('Preview: Harbour at first light | Harbour Co');
+  });
+
+  it('shows an audio item as its page will, its player counting no play (audio-preview.test.tsx)', async () => {
+    vi.mocked(fetchPreview).mockResolvedValueOnce(AUDIO_PREVIEW);
+    const { container } = render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tide tables, spring' })).toBeTruthy();
+    expect(screen.getByText('With the equinox.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play Tide tables, spring' })).toBeTruthy();
+    expect(container.querySelectorAll('[data-live-count], [data-audio-download]')).toHaveLength(0);
+    expect(document.title).toBe('Preview: Tide tables, spring | Harbour Co');
+  });
+
+  it('shows a photo as its card on the Photos page, the draft’s words under the photo’s own picture', async () => {
+    vi.mocked(fetchPreview).mockResolvedValueOnce({
+      type: 'photo',
+      draft: true,
+      published: true,
+      expiresAt: EXPIRES,
+      item: {
+        _id: 'ph1',
+        title: 'Harbour at dawn',
+        caption: 'Boats leaving at first light',
+        image: '/media/9c1d2e3f-4a5b-4c6d-8e7f-001122334455.webp',
+        tags: ['sea'],
+        category: 'Nature',
+        resolution: 'HD 720p',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        views: 3,
+        likes: 2,
+        downloads: 0,
+        published: true,
+      },
+    });
+    render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Photos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Harbour at dawn' })).toBeTruthy();
+    expect(screen.getByText('Boats leaving at first light')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Harbour at dawn full size' }).querySelector('img')?.src).toContain(
+      '/media/9c1d2e3f-4a5b-4c6d-8e7f-001122334455.webp',
+    );
+    expect(document.title).toBe('Preview: Harbour at dawn | Harbour Co');
   });
 
   it('says why when the link is refused', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { assert, describe, expect, it } from 'vitest';
+import { assert, beforeEach, describe, expect, it, vi } from 'vitest';
 import VideoCard from '../../../src/components/media/VideoCard.tsx';
+import { countActivity } from '../../../src/lib/api/activity.ts';
 import type { Video } from '../../../src/shared/types.ts';
 
 const POSTER = '/media/0b7f3c9e-4d1a-4c55-9a0e-2f6b8d1e7a10.webp';
@@ -23,6 +24,12 @@ const video = (over: Partial<Video> = {}): Video => ({
 });
 
 const play = () => screen.getByRole('button', { name: 'Play Sintel' });
+
+vi.mock('../../../src/lib/api/activity.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/lib/api/activity.ts')>()),
+  countActivity: vi.fn(() => Promise.resolve()),
+}));
+beforeEach(() => vi.clearAllMocks());
 
 describe('VideoCard', () => {
   it('shows the poster as a sized, lazy, responsive picture inside the play button, and no player yet', () => {
@@ -60,6 +67,17 @@ describe('VideoCard', () => {
     expect(document.activeElement).toBe(frame);
     expect(screen.queryByRole('button', { name: 'Play Sintel' })).toBeNull();
     expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('counts a view when played, except in a preview (not the video visitors watch)', () => {
+    const { unmount } = render(<VideoCard video={video()} />);
+    fireEvent.click(play());
+    expect(countActivity).toHaveBeenCalledWith('view', 'video', 'v1');
+    unmount();
+    vi.mocked(countActivity).mockClear();
+    render(<VideoCard video={video()} countsView={false} />);
+    fireEvent.click(play());
+    expect(countActivity).not.toHaveBeenCalled();
   });
 
   it('without a poster keeps the gradient face with the name painted in, and still plays on click', () => {

@@ -1,16 +1,17 @@
 /** The Content Management calls for photos, videos, audio and events, one function per endpoint. */
+import type { AdminPhoto } from '../../../shared/photos-admin.ts';
 import type { AdminAudio } from '../../../shared/schemas/audio-admin.ts';
 import type { AdminEvent } from '../../../shared/schemas/event-admin.ts';
 import type { PhotoEditInput } from '../../../shared/schemas/photo-admin.ts';
 import type { AdminVideo, VideoInput } from '../../../shared/schemas/video-admin.ts';
-import type { ListResponse, Photo } from '../../../shared/types.ts';
+import type { ListResponse } from '../../../shared/types.ts';
 import { api } from '../client.ts';
 import { uploadFile, type UploadProgress } from '../upload.ts';
 
 /** What the writes answer: the server's message, and the item for create and update. */
 export interface PhotoSaved {
   message: string;
-  photo: Photo;
+  photo: AdminPhoto;
 }
 export interface VideoSaved {
   message: string;
@@ -32,10 +33,8 @@ type Progress = ((progress: UploadProgress) => void) | undefined;
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 const results = async <T>(path: string) => (await api<ListResponse<T>>(path)).results;
 
-// Photos: the list is GET /api/photos, which answers drafts too for an admin's token (spec section 7).
-
-/** GET /api/photos with the bearer token: every photo, drafts included. */
-export const fetchAdminPhotos = () => results<Photo>('/api/photos');
+/** GET /api/admin/photos: every photo, drafts included, each with who saved its draft and when. */
+export const fetchAdminPhotos = () => results<AdminPhoto>('/api/admin/photos');
 /** PUT /api/admin/photos/{id}: title, caption, category, tags (and published). */
 export const updatePhoto = (id: string, body: PhotoEditInput) =>
   api<PhotoSaved>(at('/api/admin/photos', id), { method: 'PUT', body });

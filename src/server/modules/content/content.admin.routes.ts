@@ -13,14 +13,15 @@ import { jsonBody } from '../../http/valid-input.ts';
 import { objectBody } from '../../../shared/schemas/refusal.ts';
 import { audioAdminRoutes } from './audios.admin.routes.ts';
 import { eventAdminRoutes } from './events.admin.routes.ts';
-import { deletePhoto, editPhoto } from './photos.edit.ts';
+import { adminPhotos, deletePhoto, editPhoto } from './photos.edit.ts';
 import { adminVideos, createVideo, deleteVideo, updateVideo } from './videos.admin.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 
 export function contentAdminRoutes(deps: Deps) {
   const router = new Hono<AppEnv>();
 
-  // Photos: the upload is photos.admin.routes.ts; these edit, publish and delete.
+  // Photos: the upload is photos.admin.routes.ts; these list (with drafts), edit, publish and delete.
+  router.get('/admin/photos', async (c) => c.json({ results: await adminPhotos(c.get('db')) }));
   router.put('/admin/photos/:id', jsonBody(objectBody(checkPhotoEdit)), async (c) => {
     const values = c.req.valid('json');
     const { photo, publicChange } = await editPhoto(writeContext(c), idParam(c, 'Photo'), values);

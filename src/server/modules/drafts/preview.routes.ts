@@ -9,8 +9,12 @@ import type { Db } from '../../db/connection.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { blogPreview } from '../blogs/blog-drafts.service.ts';
+import { audioPreview } from '../content/audio-drafts.ts';
 import { pagePreview } from '../pages/page-drafts.ts';
+import { planPreview } from '../plans/plan-drafts.ts';
 import { productPreview } from '../products/product-drafts.ts';
+import { videoPreview } from '../content/video-drafts.ts';
+import { photoPreview } from '../content/photo-drafts.ts';
 import { readPreviewLink } from './preview-link.ts';
 
 type Previewed = Omit<PreviewAnswer, 'expiresAt' | 'type'>;
@@ -20,6 +24,10 @@ const PREVIEWS: Record<DraftType, (db: Db, id: string) => Promise<Previewed | nu
   blog: blogPreview,
   product: productPreview,
   page: pagePreview,
+  audio: audioPreview,
+  video: videoPreview,
+  photo: photoPreview,
+  plan: planPreview,
 };
 
 export function previewRoutes(deps: Pick<Deps, 'keys'>) {

@@ -1,5 +1,5 @@
 /**
- * Admin photo uploads: the picture is stored before the transaction that writes the row and its
+ * Admin photo uploads: the picture is stored before the transaction that writes the row, its first version and its
  * audit entry, and released again when that write fails. The caller asks for the site rebuild after it returned.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,9 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { findPhotoRow, insertPhotoRow } from '../content/content.admin.repository.ts';
 import { photoFromRow } from '../content/content.mappers.ts';
+import { photoVersioned } from '../content/photo-versions.ts';
+import { photoLabel } from '../content/photos.edit.ts';
+import { keepItemVersion } from '../revisions/keep-revision.ts';
 
 export const PHOTO_REQUIRED = 'Choose an image file.';
 
@@ -48,9 +51,11 @@ export async function uploadPhoto(ctx: PhotoWriteContext, form: UploadForm): Pro
         created_at: new Date().toISOString(),
       });
       await claimMedia(trx, picture.url);
-      const summary = `Photo "${title || 'Untitled'}" uploaded${published ? '' : ' as a draft'}`;
+      const created = readBack(await findPhotoRow(trx, id), `photo ${id}`);
+      await keepItemVersion(trx, photoVersioned, ctx.actor, id, 'create', created);
+      const summary = `${photoLabel(title)} uploaded${published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'photo.create', target: { type: 'photo', id }, summary });
-      return photoFromRow(readBack(await findPhotoRow(trx, id), `photo ${id}`));
+      return photoFromRow(created);
     }),
   );
 }

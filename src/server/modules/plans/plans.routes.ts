@@ -17,7 +17,7 @@ import { siteChanged } from '../../site/site-changed.ts';
 
 function writeContext(c: Context<AppEnv>): PlanWriteContext {
   // The admin guard ran first, so the user is set.
-  return { db: c.get('db'), actor: signedInUser(c) };
+  return { db: c.get('db'), dataDir: c.get('env').DATA_DIR, actor: signedInUser(c) };
 }
 
 const planInput = jsonBody((body) => checkPlan(PlanInput, body));

@@ -26,7 +26,16 @@ const MAX_MS = 500;
 /** A value as it is compared and shown. */
 export function fieldText(kind: RevisionFieldKind, value: unknown): string {
   if (Array.isArray(value)) return value.map(String).join(', ');
-  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number'
+        ? String(value)
+        : typeof value === 'boolean'
+          ? value
+            ? 'Yes'
+            : 'No'
+          : '';
   return kind === 'html' ? blockLines(text) : text;
 }
 

@@ -6,7 +6,7 @@ import type { ScheduleType } from '../../../shared/schemas/schedule.ts';
 import type { SiteChange } from '../../site/site-changed.ts';
 import { setBlogPublished } from '../blogs/blogs.admin.service.ts';
 import type { ContentWriteContext } from '../content/content.admin.service.ts';
-import { updateAudio } from '../content/audios.admin.ts';
+import { setAudioPublished } from '../content/audios.admin.ts';
 import { updateEvent } from '../content/events.admin.ts';
 import { editPhoto } from '../content/photos.edit.ts';
 import { updateVideo } from '../content/videos.admin.ts';
@@ -35,7 +35,7 @@ export const PUBLISHERS: Record<ScheduleType, { publish: Publish; change: SiteCh
   },
   audios: {
     change: 'audio',
-    publish: async (ctx, id, p) => (await updateAudio(ctx, id, { published: p })).publicChange,
+    publish: async (ctx, id, p) => (await setAudioPublished(ctx, id, p)).publicChange,
   },
   pages: { change: 'pages', publish: async (ctx, id, p) => (await togglePage(ctx, id, { published: p })).publicChange },
   plans: {

@@ -1,9 +1,22 @@
 /**
- * Create or edit an audio item (POST /api/admin/audios, PUT /api/admin/audios/{id}; multipart with the file `audio`).
- * The server reads the file's content and its duration; the form only sends it, with upload progress.
+ * Create or edit an audio item (POST /api/admin/audios, PUT /api/admin/audios/{id}; multipart with the file `audio` and
+ * the picture `cover`). The server reads the file's content and its duration; the form only sends it, with upload
+ * progress. A published item's changes may instead be kept as a draft (Save draft) that visitors do not see until it
+ * is published; Preview saves (the draft of a published item, an unpublished item itself) and shows a link to share;
+ * History lists the item's kept versions and restores one as the draft the form then shows. The audio file is no part
+ * of a draft: a new one replaces the item's at once, whichever way the form is saved.
  */
 import { useId, useState } from 'react';
 import { createAudio, updateAudio } from '../../../../lib/api/admin/content.ts';
+import {
+  audioPath,
+  audioPreviewLink,
+  discardAudioDraft,
+  fetchAudioDraft,
+  publishAudioDraft,
+  replaceAudioFile,
+  saveAudioDraft,
+} from '../../../../lib/api/admin/audios.ts';
 import { audioCategoriesFor } from '../../../../lib/filters/audio.ts';
 import { formatDuration } from '../../../../lib/format/dates.ts';
 import { AUDIO_QUALITIES } from '../../../../shared/constants.ts';
@@ -17,54 +30,42 @@ import {
   AUDIO_REQUIRED,
   checkAudio,
   type AdminAudio,
+  type AudioDraft,
 } from '../../../../shared/schemas/audio-admin.ts';
 import { inputClass } from '../../../auth/fields.tsx';
 import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
 import { formatMB } from '../images/upload-queue.ts';
-import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
-import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
+import { noneOr, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
+import { audioFormData, audioFormOf, audioFormOfDraft, blankAudioForm, type AudioFormInput } from './audio-form.ts';
+import AudioCoverField from './AudioCoverField.tsx';
 
 const QUALITIES = noneOr(AUDIO_QUALITIES);
 
-interface Form {
-  name: string;
-  title: string;
-  artist: string;
-  description: string;
-  type: string;
-  category: string;
-  quality: '' | (typeof AUDIO_QUALITIES)[number];
-  tags: string;
-  published: 'true' | 'false';
-}
-
-const blank = (): Form => ({
-  name: '',
-  title: '',
-  artist: '',
-  description: '',
-  type: '',
-  category: '',
-  quality: '',
-  tags: '',
-  published: 'false',
-});
-
-const formOf = (a: AdminAudio): Form => ({
-  name: a.name,
-  title: a.title,
-  artist: a.artist,
-  description: a.description,
-  type: a.type,
-  category: a.category,
-  quality: pickOne(AUDIO_QUALITIES, a.quality),
-  tags: a.tags.join(', '),
-  published: a.published ? 'true' : 'false',
-});
+// Each endpoint is looked up when called, not when this module loads (a screen may never open a draft).
+const AUDIO_DRAFTS: DraftCalls<AudioFormInput, AudioDraft> = {
+  itemPath: (id) => audioPath(id),
+  picture: 'cover',
+  fetchDraft: (id) => fetchAudioDraft(id),
+  saveDraft: async (id, input, onProgress) => {
+    const saved = await saveAudioDraft(id, audioFormData(input, { withAudio: false }), onProgress);
+    // The draft holds no audio file: a new one replaces the item's now.
+    if (input.audio) await replaceAudioFile(id, input.audio, onProgress);
+    return saved;
+  },
+  update: async (id, input, onProgress) => {
+    const { message, audio } = await updateAudio(id, audioFormData(input), onProgress);
+    return { message, image: audio.cover };
+  },
+  publishDraft: (id) => publishAudioDraft(id),
+  discardDraft: (id) => discardAudioDraft(id),
+  previewLink: (id) => audioPreviewLink(id),
+};
 
 interface Props {
   target: AdminAudio | 'new' | null;
@@ -76,55 +77,130 @@ interface Props {
 
 export default function AudioFormDialog({ target, items, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
+  const [cover, setCover] = useState<File | null>(null);
+  const [removeCover, setRemoveCover] = useState(false);
+  /** Files chosen here are sent once: a save that stored them forgets them. */
+  const forgetFiles = () => {
+    setFile(null);
+    setCover(null);
+    setRemoveCover(false);
+  };
   const { form, setForm, set, busy, errors, refuse, refusals, progress, submit } = useContentForm(
     target,
-    blank,
-    formOf,
-    () => setFile(null),
+    blankAudioForm,
+    audioFormOf,
+    forgetFiles,
   );
+  const drafts = useItemDraft({
+    target,
+    calls: AUDIO_DRAFTS,
+    show: (shown, saved) => {
+      setForm(audioFormOfDraft(shown, saved));
+      // A cover chosen but not sent belongs to the form being replaced; a new audio file is the item's, not the draft's.
+      setCover(null);
+      setRemoveCover(false);
+    },
+  });
   const types = useCategoryNames('audio');
   const categoryId = useId();
+  const existing = target && target !== 'new' ? target : null;
+  const currentCover = existing && !removeCover ? (drafts.image ?? existing.cover) : '';
 
-  async function save() {
-    if (target === null) return;
+  /** The form checked (refused under the field when not) as an existing item's save sends it, or null. */
+  function checkedInput(withState: boolean): AudioFormInput | null {
     const check = checkAudio(form);
     if (!check.ok) {
       refuse(check.field, check.message);
-      return;
+      return null;
     }
     if (target === 'new' && !file) {
       refuse('audio', AUDIO_REQUIRED);
-      return;
+      return null;
     }
     if (file && file.size > AUDIO_MAX_BYTES) {
       refuse('audio', 'File size must be less than 50MB');
-      return;
+      return null;
     }
-    const data = new FormData();
-    const fields: Readonly<Record<keyof Form, string>> = form;
-    for (const [name, value] of Object.entries(fields)) data.append(name, value);
-    if (file) data.append('audio', file);
+    const { published, ...fields } = form;
+    return {
+      fields: withState ? { ...fields, published } : fields,
+      audio: file,
+      cover,
+      removeCover: removeCover && !cover,
+    };
+  }
+
+  const uploads = () => file !== null || cover !== null;
+
+  async function save() {
+    if (target === null) return;
+    const input = checkedInput(drafts.draft === null);
+    if (!input) return;
     await submit(
-      (onProgress) => (target === 'new' ? createAudio(data, onProgress) : updateAudio(target._id, data, onProgress)),
+      (onProgress) =>
+        target === 'new' ? createAudio(audioFormData(input), onProgress) : drafts.submit(target, input, onProgress),
       'The audio could not be saved. Please try again.',
       onSaved,
-      file !== null,
+      uploads(),
     );
   }
 
+  /** Saves the form to the item's draft (or an unpublished item itself); with `thenLink`, stays open with a link. */
+  async function keep(thenLink: boolean) {
+    if (!existing) return;
+    const input = checkedInput(false);
+    if (!input) return;
+    await submit(
+      async (onProgress) => {
+        const kept = await drafts.keep(existing, input, thenLink, onProgress);
+        // Stored now: the next save sends no file again.
+        forgetFiles();
+        return kept;
+      },
+      'The draft could not be saved. Please try again.',
+      // A preview keeps the form open to share the link; a draft saved closes it.
+      thenLink ? () => undefined : onSaved,
+      uploads(),
+    );
+  }
+
+  /** A version became the item's draft: the form shows it, and Publish draft then makes it live. */
+  async function showRestored(message: string) {
+    if (!existing) return;
+    await submit(
+      () => drafts.restore(existing, message),
+      'The restored draft could not be read. Please close the audio and open it again.',
+      () => undefined,
+    );
+  }
+
+  async function discard() {
+    if (!existing) return;
+    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
+  }
+
   const categories = audioCategoriesFor(form.type || 'all', items);
-  const current =
-    target && target !== 'new'
-      ? `Keeps the current file (${formatDuration(target.duration)}) unless you choose another.`
-      : '';
+  const current = existing
+    ? `Keeps the current file (${formatDuration(existing.duration)}) unless you choose another.${
+        drafts.keepsDraft
+          ? ' A new file is not kept in the draft: it replaces the current one as soon as you save.'
+          : ''
+      }`
+    : '';
   return (
-    <ContentFormDialog
+    <DraftContentFormDialog
       open={target !== null}
       title={target === 'new' ? 'New audio' : 'Edit audio'}
       busy={busy}
       refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
+      drafts={drafts}
+      existing={existing !== null}
+      historyTitle={existing ? `History of "${existing.name}"` : 'History'}
+      onKeep={(thenLink) => void keep(thenLink)}
+      onDiscard={() => void discard()}
+      onRestored={(message) => void showRestored(message)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
@@ -199,14 +275,17 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
           options={QUALITIES}
           onChange={set('quality')}
         />
-        <SelectInput
-          label="Status"
-          name="published"
-          error={errors['published']}
-          value={form.published}
-          options={PUBLISHED_OPTIONS}
-          onChange={set('published')}
-        />
+        {/* While a draft is edited the state is not the form's to choose: Publish draft makes the draft the live item. */}
+        {!drafts.draft && (
+          <SelectInput
+            label="Status"
+            name="published"
+            error={errors['published']}
+            value={form.published}
+            options={PUBLISHED_OPTIONS}
+            onChange={set('published')}
+          />
+        )}
       </div>
       <TextInput
         label="Tags (comma separated)"
@@ -215,6 +294,16 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
         maxLength={1200}
         value={form.tags}
         onChange={set('tags')}
+      />
+      <AudioCoverField
+        current={currentCover}
+        file={cover}
+        onFile={(chosen) => {
+          setCover(chosen);
+          if (chosen) setRemoveCover(false);
+        }}
+        onRemove={() => setRemoveCover(true)}
+        error={errors['cover']}
       />
       <FileInput
         label="Audio file"
@@ -229,6 +318,6 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
         onFile={setFile}
       />
       {progress !== null && <UploadBar percent={progress} />}
-    </ContentFormDialog>
+    </DraftContentFormDialog>
   );
 }

@@ -1,4 +1,7 @@
-/** The Audio tab: every audio item (drafts included) with a player, New audio, Edit, Publish/Unpublish and Delete. */
+/**
+ * The Audio tab: every audio item (drafts included) with its cover and a player, New audio, Edit, Publish/Unpublish
+ * and Delete. A published item with changes kept as a draft says so beside its badge.
+ */
 import { deleteAudio, fetchAdminAudios, setAudioPublished } from '../../../../lib/api/admin/content.ts';
 import { apiAsset } from '../../../../lib/api/base.ts';
 import { formatDuration } from '../../../../lib/format/dates.ts';
@@ -8,14 +11,15 @@ import ContentPanel from '../ui/ContentPanel.tsx';
 import PanelToolbar from '../ui/PanelToolbar.tsx';
 import AudioFormDialog from './AudioFormDialog.tsx';
 
-// Audio has no picture: the card reads 'No image available', as the spec has it for any item without one.
+// An item without a cover reads 'No image available', as the spec has it for any item without one.
 const toCard = (audio: AdminAudio) => ({
   id: audio._id,
   title: audio.name || audio.title,
   caption: [audio.artist, audio.description].filter(Boolean).join(' · '),
-  image: null,
+  image: audio.cover || null,
   createdAt: audio.createdAt,
   published: audio.published,
+  hasDraft: audio.draft !== null,
 });
 
 const details = (audio: AdminAudio) => (

@@ -1,12 +1,27 @@
-/** Edit a photo's title, caption, category and tags (PUT /api/admin/photos/{id}); the picture itself is kept. */
+/**
+ * Edit a photo's title, caption, category and tags (PUT /api/admin/photos/{id}); the picture itself is kept (a photo
+ * is its picture: the media library's Replace changes it, at the same address). A published photo's changes may
+ * instead be kept as a draft (Save draft) that visitors do not see until it is published; Preview saves (the draft of
+ * a published photo, an unpublished photo itself) and shows a link to share; History lists the photo's kept versions
+ * and restores one as the draft the form then shows.
+ */
 import { updatePhoto } from '../../../../lib/api/admin/content.ts';
+import {
+  adminPhotoPath,
+  discardPhotoDraft,
+  fetchPhotoDraft,
+  photoPreviewLink,
+  publishPhotoDraft,
+  savePhotoDraft,
+} from '../../../../lib/api/admin/photo-drafts.ts';
+import type { AdminPhoto, PhotoDraft } from '../../../../shared/photos-admin.ts';
 import { checkPhotoEdit } from '../../../../shared/schemas/photo-admin.ts';
 import { PHOTO_CAPTION_MAX, PHOTO_TITLE_MAX } from '../../../../shared/schemas/photo.ts';
-import type { Photo } from '../../../../shared/types.ts';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
-import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import { TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
 interface Form {
@@ -17,42 +32,100 @@ interface Form {
 }
 
 const blank = (): Form => ({ title: '', caption: '', category: '', tags: '' });
-const formOf = (photo: Photo): Form => ({
+const formOf = (photo: { title: string; caption: string; category: string; tags: string[] }): Form => ({
   title: photo.title,
   caption: photo.caption,
   category: photo.category,
   tags: photo.tags.join(', '),
 });
 
+// Each endpoint is looked up when called, not when this module loads (a screen may never open a draft). The form
+// sends no state, so a draft and the photo's own PUT take the same fields.
+const PHOTO_DRAFTS: DraftCalls<Form, PhotoDraft> = {
+  itemPath: (id) => adminPhotoPath(id),
+  fetchDraft: (id) => fetchPhotoDraft(id),
+  saveDraft: (id, input) => savePhotoDraft(id, input),
+  update: (id, input) => updatePhoto(id, input),
+  publishDraft: (id) => publishPhotoDraft(id),
+  discardDraft: (id) => discardPhotoDraft(id),
+  previewLink: (id) => photoPreviewLink(id),
+};
+
 interface Props {
-  photo: Photo | null;
+  photo: AdminPhoto | null;
   onClose: () => void;
   onSaved: (message: string) => void;
 }
 
 export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
-  const { form, set, busy, errors, refuse, refusals, submit } = useContentForm(photo, blank, formOf);
+  const { form, setForm, set, busy, errors, refuse, refusals, submit } = useContentForm(photo, blank, formOf);
+  const drafts = useItemDraft({
+    target: photo,
+    calls: PHOTO_DRAFTS,
+    show: (_shown, saved) => setForm(formOf(saved.fields)),
+  });
   const categories = useCategoryNames('photo');
 
-  async function save() {
-    if (!photo) return;
+  /** The form checked (refused under the field when not), or null. */
+  function checkedForm(): Form | null {
     const body = { ...form };
     const check = checkPhotoEdit(body);
     if (!check.ok) {
       refuse(check.field, check.message);
-      return;
+      return null;
     }
-    await submit(() => updatePhoto(photo._id, body), 'The photo could not be saved. Please try again.', onSaved);
+    return body;
+  }
+
+  async function save() {
+    if (!photo) return;
+    const body = checkedForm();
+    if (!body) return;
+    await submit(() => drafts.submit(photo, body), 'The photo could not be saved. Please try again.', onSaved);
+  }
+
+  /** Saves the form to the photo's draft (or an unpublished photo itself); with `thenLink`, stays open with a link. */
+  async function keep(thenLink: boolean) {
+    if (!photo) return;
+    const body = checkedForm();
+    if (!body) return;
+    await submit(
+      () => drafts.keep(photo, body, thenLink),
+      'The draft could not be saved. Please try again.',
+      // A preview keeps the form open to share the link; a draft saved closes it.
+      thenLink ? () => undefined : onSaved,
+    );
+  }
+
+  /** A version became the photo's draft: the form shows it, and Publish draft then makes it live. */
+  async function showRestored(message: string) {
+    if (!photo) return;
+    await submit(
+      () => drafts.restore(photo, message),
+      'The restored draft could not be read. Please close the photo and open it again.',
+      () => undefined,
+    );
+  }
+
+  async function discard() {
+    if (!photo) return;
+    await submit(() => drafts.discard(photo), 'The draft could not be discarded. Please try again.', onSaved);
   }
 
   return (
-    <ContentFormDialog
+    <DraftContentFormDialog
       open={photo !== null}
       title="Edit photo"
       busy={busy}
       refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
+      drafts={drafts}
+      existing={photo !== null}
+      historyTitle={photo ? `History of "${photo.title || 'Untitled'}"` : 'History'}
+      onKeep={(thenLink) => void keep(thenLink)}
+      onDiscard={() => void discard()}
+      onRestored={(message) => void showRestored(message)}
     >
       <TextInput
         label="Title"
@@ -89,6 +162,6 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
           onChange={set('tags')}
         />
       </div>
-    </ContentFormDialog>
+    </DraftContentFormDialog>
   );
 }

@@ -1,7 +1,22 @@
-/** Create or edit a pricing plan (POST /api/admin/plans, PUT /api/admin/plans/{id}), checked by the server's own rules first. */
-import { useId } from 'react';
-import { createPlan, updatePlan } from '../../../../lib/api/admin/plans.ts';
-import type { AdminPlan, BillingPeriod } from '../../../../shared/plans.ts';
+/**
+ * Create or edit a pricing plan (POST /api/admin/plans, PATCH /api/admin/plans/{id}), checked by the server's own rules
+ * first. A published plan's changes may instead be kept as a draft (Save draft) that visitors do not see until it is
+ * published; Preview saves (the draft of a published plan, an unpublished plan itself) and shows a link to the pricing
+ * page as it will look; History lists the plan's kept versions and restores one as the draft the form then shows.
+ */
+import { useId, useMemo } from 'react';
+import { omit } from '../../../../shared/omit.ts';
+import {
+  adminPlanPath,
+  createPlan,
+  discardPlanDraft,
+  fetchPlanDraft,
+  patchPlan,
+  planPreviewLink,
+  publishPlanDraft,
+  savePlanDraft,
+} from '../../../../lib/api/admin/plans.ts';
+import type { AdminPlan, BillingPeriod, PlanDraft, PlanDraftFields } from '../../../../shared/plans.ts';
 import {
   checkPlan,
   featureLines,
@@ -15,9 +30,10 @@ import {
 import { inputClass } from '../../../auth/fields.tsx';
 import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { CheckboxInput, SelectInput, TextInput } from '../../sliders/fields.tsx';
-import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 
 const PERIODS = [
   ['month', 'Monthly'],
@@ -58,6 +74,29 @@ const formOf = (plan: AdminPlan): Form => ({
   published: plan.published ? 'true' : 'false',
 });
 
+/** The form filled from a plan's draft (its state stays the plan's). */
+const formOfDraft = (plan: AdminPlan, { fields }: PlanDraft): Form => ({
+  ...formOf(plan),
+  ...formOf({ ...plan, ...fields }),
+  published: plan.published ? 'true' : 'false',
+});
+
+/** What the form sends for an existing plan: the fields a draft holds, and its state when it is sent. */
+type PlanFormInput = PlanDraftFields & { published?: boolean };
+
+/** A plan as the draft hook knows items (by `_id`). */
+type DraftablePlan = AdminPlan & { _id: string };
+
+const PLAN_DRAFTS: DraftCalls<PlanFormInput, PlanDraft> = {
+  itemPath: (id) => adminPlanPath(id),
+  fetchDraft: (id) => fetchPlanDraft(id),
+  saveDraft: (id, input) => savePlanDraft(id, omit(input, 'published')),
+  update: (id, input) => patchPlan(id, input),
+  publishDraft: (id) => publishPlanDraft(id),
+  discardDraft: (id) => discardPlanDraft(id),
+  previewLink: (id) => planPreviewLink(id),
+};
+
 /** A number box's text as the API takes it: '' or junk stays text, so the shared check names the field. */
 const numberOf = (text: string): number | string =>
   text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
@@ -72,13 +111,20 @@ interface Props {
 }
 
 export default function PlanFormDialog({ target, onClose, onSaved, currency }: Props) {
-  const { form, set, busy, errors, refuse, refusals, submit } = useContentForm(target, blank, formOf);
+  const { form, setForm, set, busy, errors, refuse, refusals, submit } = useContentForm(target, blank, formOf);
   const featuresId = useId();
+  const item = useMemo(() => (target && target !== 'new' ? { ...target, _id: target.id } : target), [target]);
+  const drafts = useItemDraft<DraftablePlan, PlanFormInput, PlanDraft>({
+    target: item,
+    calls: PLAN_DRAFTS,
+    show: (shown, saved) => setForm(formOfDraft(shown, saved)),
+  });
+  const existing = item && item !== 'new' ? item : null;
 
   const lines = featureLines(form.features);
 
-  async function save() {
-    if (target === null) return;
+  /** The form checked by the server's rules (refused under the field when not), or null. */
+  function checked() {
     const check = checkPlan(PlanInput, {
       ...form,
       price: numberOf(form.price),
@@ -88,24 +134,68 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
     });
     if (!check.ok) {
       refuse(check.field, check.message);
-      return;
+      return null;
     }
-    const plan = check.value;
+    return check.value;
+  }
+
+  async function save() {
+    if (item === null) return;
+    const plan = checked();
+    if (!plan) return;
+    const { published, ...fields } = plan;
     await submit(
-      () => (target === 'new' ? createPlan(plan) : updatePlan(target.id, plan)),
+      () =>
+        item === 'new'
+          ? createPlan(plan)
+          : drafts.submit(item, drafts.draft === null ? { ...fields, published } : fields),
       'The plan could not be saved. Please try again.',
       onSaved,
     );
   }
 
+  /** Saves the form to the plan's draft (or an unpublished plan itself); with `thenLink`, stays open with a link. */
+  async function keep(thenLink: boolean) {
+    if (!existing) return;
+    const plan = checked();
+    if (!plan) return;
+    await submit(
+      () => drafts.keep(existing, omit(plan, 'published'), thenLink),
+      'The draft could not be saved. Please try again.',
+      // A preview keeps the form open to share the link; a draft saved closes it.
+      thenLink ? () => undefined : onSaved,
+    );
+  }
+
+  /** A version became the plan's draft: the form shows it, and Publish draft then makes it live. */
+  async function showRestored(message: string) {
+    if (!existing) return;
+    await submit(
+      () => drafts.restore(existing, message),
+      'The restored draft could not be read. Please close the plan and open it again.',
+      () => undefined,
+    );
+  }
+
+  async function discard() {
+    if (!existing) return;
+    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
+  }
+
   return (
-    <ContentFormDialog
+    <DraftContentFormDialog
       open={target !== null}
       title={target === 'new' ? 'New plan' : 'Edit plan'}
       busy={busy}
       refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
+      drafts={drafts}
+      existing={existing !== null}
+      historyTitle={existing ? `History of "${existing.name}"` : 'History'}
+      onKeep={(thenLink) => void keep(thenLink)}
+      onDiscard={() => void discard()}
+      onRestored={(message) => void showRestored(message)}
     >
       <TextInput
         label="Name"
@@ -173,20 +263,23 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
           value={form.sort_order}
           onChange={set('sort_order')}
         />
-        <SelectInput
-          label="Status"
-          name="published"
-          error={errors['published']}
-          value={form.published}
-          options={PUBLISHED_OPTIONS}
-          onChange={set('published')}
-        />
+        {/* While a draft is edited the state is not the form's to choose: Publish draft makes the draft the live plan. */}
+        {!drafts.draft && (
+          <SelectInput
+            label="Status"
+            name="published"
+            error={errors['published']}
+            value={form.published}
+            options={PUBLISHED_OPTIONS}
+            onChange={set('published')}
+          />
+        )}
       </div>
       <CheckboxInput
         label="Highlighted (emphasised on the pricing page)"
         checked={form.highlighted}
         onChange={set('highlighted')}
       />
-    </ContentFormDialog>
+    </DraftContentFormDialog>
   );
 }

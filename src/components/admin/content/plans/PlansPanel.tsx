@@ -1,4 +1,7 @@
-/** The Plans tab: every pricing plan (drafts included) with New plan, Edit, Publish/Unpublish and Delete. */
+/**
+ * The Plans tab: every pricing plan (drafts included) with New plan, Edit, Publish/Unpublish and Delete; a published
+ * plan with changes kept as a draft says so beside its badge.
+ */
 import { deletePlan, fetchAdminPlans, patchPlan } from '../../../../lib/api/admin/plans.ts';
 import { formatMoney } from '../../../../lib/format/money.ts';
 import { billingSuffix, type AdminPlan } from '../../../../shared/plans.ts';
@@ -15,6 +18,7 @@ const toCard = (plan: AdminPlan) => ({
   image: null,
   createdAt: plan.created_at,
   published: plan.published,
+  hasDraft: plan.draft !== null,
 });
 
 const details = (currency: string) => (plan: AdminPlan) => {

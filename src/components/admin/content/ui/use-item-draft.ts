@@ -24,14 +24,18 @@ interface StoredDraft extends DraftInfo {
   fields: object;
 }
 
-/** The picture a draft holds; null for an item without one (a page). */
-const pictureOf = ({ fields }: StoredDraft): string | null =>
-  'image' in fields && typeof fields.image === 'string' ? fields.image : null;
+/** The picture a draft holds under `field`; null for an item without one (a page). */
+const pictureOf = ({ fields }: StoredDraft, field = 'image'): string | null => {
+  const picture: unknown = (fields as Record<string, unknown>)[field];
+  return typeof picture === 'string' ? picture : null;
+};
 
 /** The item kind's calls, by the item's id; `input` is what its form sends. Module-level, so they never change. */
 export interface DraftCalls<I, D extends StoredDraft> {
   /** The item's admin API path, which its history hangs from. */
   itemPath: (id: string) => string;
+  /** The draft's picture field when it is not `image` (an audio item's `cover`). */
+  picture?: string;
   fetchDraft: (id: string) => Promise<D>;
   saveDraft: (id: string, input: I, onProgress?: Progress) => Promise<{ message: string; draft: D }>;
   /** Saves the item itself (its state only when `input` holds one) and answers the picture it now has, if any. */
@@ -87,7 +91,7 @@ export function useItemDraft<T extends DraftableItem, I, D extends StoredDraft>(
   /** The form filled from the item's draft as the server holds it. */
   const showDraft = (shown: T, saved: D) => {
     show(shown, saved);
-    change({ draft: saved, image: pictureOf(saved) });
+    change({ draft: saved, image: pictureOf(saved, calls.picture) });
   };
 
   // An item with a draft opens on the draft.
@@ -118,7 +122,7 @@ export function useItemDraft<T extends DraftableItem, I, D extends StoredDraft>(
     let message: string;
     if (keepsDraft) {
       const saved = await calls.saveDraft(edited._id, input, onProgress);
-      change({ draft: saved.draft, image: pictureOf(saved.draft) });
+      change({ draft: saved.draft, image: pictureOf(saved.draft, calls.picture) });
       message = saved.message;
     } else {
       const saved = await calls.update(edited._id, input, onProgress);

@@ -1,6 +1,20 @@
-/** Create or edit a video (POST /api/admin/videos, PUT /api/admin/videos/{id}); the YouTube link is checked as it is typed. */
+/**
+ * Create or edit a video (POST /api/admin/videos, PUT /api/admin/videos/{id}); the YouTube link is checked as it is
+ * typed. A published video's changes may instead be kept as a draft (Save draft) that visitors do not see until it is
+ * published; Preview saves (the draft of a published video, an unpublished video itself) and shows a link to share;
+ * History lists the video's kept versions and restores one as the draft the form then shows.
+ */
 import { createVideo, updateVideo } from '../../../../lib/api/admin/content.ts';
+import {
+  adminVideoPath,
+  discardVideoDraft,
+  fetchVideoDraft,
+  publishVideoDraft,
+  saveVideoDraft,
+  videoPreviewLink,
+} from '../../../../lib/api/admin/video-drafts.ts';
 import { VIDEO_QUALITIES } from '../../../../shared/constants.ts';
+import { omit } from '../../../../shared/omit.ts';
 import {
   checkVideo,
   VIDEO_DESCRIPTION_MAX,
@@ -9,51 +23,30 @@ import {
   VIDEO_NAME_MAX,
   youtubeEmbed,
   type AdminVideo,
+  type VideoDraft,
   type VideoInput,
 } from '../../../../shared/schemas/video-admin.ts';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
-import ContentFormDialog from '../ui/ContentFormDialog.tsx';
-import { noneOr, pickOne, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
+import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
+import { noneOr, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
+import { blankVideoForm, videoFormOf, videoFormOfDraft, videoInputOf } from './video-form.ts';
 
 const QUALITIES = noneOr(VIDEO_QUALITIES);
 
-interface Form {
-  name: string;
-  title: string;
-  youtube: string;
-  description: string;
-  category: string;
-  quality: '' | (typeof VIDEO_QUALITIES)[number];
-  duration: string;
-  tags: string;
-  published: 'true' | 'false';
-}
-
-const blank = (): Form => ({
-  name: '',
-  title: '',
-  youtube: '',
-  description: '',
-  category: '',
-  quality: '',
-  duration: '0',
-  tags: '',
-  published: 'false',
-});
-
-const formOf = (video: AdminVideo): Form => ({
-  name: video.name,
-  title: video.title,
-  youtube: video.youtube,
-  description: video.description,
-  category: video.category,
-  quality: pickOne(VIDEO_QUALITIES, video.quality),
-  duration: String(video.duration),
-  tags: video.tags.join(', '),
-  published: video.published ? 'true' : 'false',
-});
+// Each endpoint is looked up when called, not when this module loads (a screen may never open a draft).
+const VIDEO_DRAFTS: DraftCalls<VideoInput, VideoDraft> = {
+  itemPath: (id) => adminVideoPath(id),
+  fetchDraft: (id) => fetchVideoDraft(id),
+  // The state is not a draft's: publishing the draft publishes the video.
+  saveDraft: (id, input) => saveVideoDraft(id, omit(input, 'published')),
+  update: (id, input) => updateVideo(id, input),
+  publishDraft: (id) => publishVideoDraft(id),
+  discardDraft: (id) => discardVideoDraft(id),
+  previewLink: (id) => videoPreviewLink(id),
+};
 
 interface Props {
   /** null: closed; 'new': create; a video: edit it. */
@@ -63,34 +56,86 @@ interface Props {
 }
 
 export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
-  const { form, set, busy, errors, refuse, refusals, submit } = useContentForm(target, blank, formOf);
+  const { form, setForm, set, busy, errors, refuse, refusals, submit } = useContentForm(
+    target,
+    blankVideoForm,
+    videoFormOf,
+  );
+  const drafts = useItemDraft({
+    target,
+    calls: VIDEO_DRAFTS,
+    show: (shown, saved) => setForm(videoFormOfDraft(shown, saved)),
+  });
   const categories = useCategoryNames('video');
+  const existing = target && target !== 'new' ? target : null;
 
   const embed = form.youtube.trim() ? youtubeEmbed(form.youtube) : null;
 
-  async function save() {
-    if (target === null) return;
-    const body: VideoInput = { ...form };
+  /** The form checked (refused under the field when not) with the state it sends, or null. */
+  function checkedInput(ownState: boolean | null): VideoInput | null {
+    const body = videoInputOf(form, ownState);
     const check = checkVideo(body);
     if (!check.ok) {
       refuse(check.field, check.message);
-      return;
+      return null;
     }
+    return body;
+  }
+
+  async function save() {
+    if (target === null) return;
+    // While a draft is edited the state is not the form's: Publish draft publishes.
+    const body = checkedInput(existing && drafts.draft ? existing.published : null);
+    if (!body) return;
     await submit(
-      () => (target === 'new' ? createVideo(body) : updateVideo(target._id, body)),
+      () => (target === 'new' ? createVideo(body) : drafts.submit(target, body)),
       'The video could not be saved. Please try again.',
       onSaved,
     );
   }
 
+  /** Saves the form to the video's draft (or an unpublished video itself, its state as it is); `thenLink` stays open. */
+  async function keep(thenLink: boolean) {
+    if (!existing) return;
+    const body = checkedInput(existing.published);
+    if (!body) return;
+    await submit(
+      () => drafts.keep(existing, body, thenLink),
+      'The draft could not be saved. Please try again.',
+      // A preview keeps the form open to share the link; a draft saved closes it.
+      thenLink ? () => undefined : onSaved,
+    );
+  }
+
+  /** A version became the video's draft: the form shows it, and Publish draft then makes it live. */
+  async function showRestored(message: string) {
+    if (!existing) return;
+    await submit(
+      () => drafts.restore(existing, message),
+      'The restored draft could not be read. Please close the video and open it again.',
+      () => undefined,
+    );
+  }
+
+  async function discard() {
+    if (!existing) return;
+    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
+  }
+
   return (
-    <ContentFormDialog
+    <DraftContentFormDialog
       open={target !== null}
       title={target === 'new' ? 'New video' : 'Edit video'}
       busy={busy}
       refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
+      drafts={drafts}
+      existing={existing !== null}
+      historyTitle={existing ? `History of "${existing.name}"` : 'History'}
+      onKeep={(thenLink) => void keep(thenLink)}
+      onDiscard={() => void discard()}
+      onRestored={(message) => void showRestored(message)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
@@ -171,14 +216,17 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
           value={form.duration}
           onChange={set('duration')}
         />
-        <SelectInput
-          label="Status"
-          name="published"
-          error={errors['published']}
-          value={form.published}
-          options={PUBLISHED_OPTIONS}
-          onChange={set('published')}
-        />
+        {/* While a draft is edited the state is not the form's to choose: Publish draft makes the draft the live video. */}
+        {!drafts.draft && (
+          <SelectInput
+            label="Status"
+            name="published"
+            error={errors['published']}
+            value={form.published}
+            options={PUBLISHED_OPTIONS}
+            onChange={set('published')}
+          />
+        )}
       </div>
       <TextInput
         label="Tags (comma separated)"
@@ -188,6 +236,6 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
         value={form.tags}
         onChange={set('tags')}
       />
-    </ContentFormDialog>
+    </DraftContentFormDialog>
   );
 }

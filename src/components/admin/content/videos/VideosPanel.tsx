@@ -1,4 +1,7 @@
-/** The Videos tab: every video (drafts included) with New video, Edit, Publish/Unpublish and Delete. */
+/**
+ * The Videos tab: every video (drafts included) with New video, Edit, Publish/Unpublish and Delete. A published video
+ * with changes kept as a draft says so beside its badge.
+ */
 import { deleteVideo, fetchAdminVideos, setVideoPublished } from '../../../../lib/api/admin/content.ts';
 import { youtubeThumbnail, type AdminVideo } from '../../../../shared/schemas/video-admin.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';
@@ -14,6 +17,7 @@ const toCard = (video: AdminVideo) => ({
   image: youtubeThumbnail(video.youtube),
   createdAt: video.createdAt,
   published: video.published,
+  hasDraft: video.draft !== null,
 });
 
 export default function VideosPanel(props: ContentPanelProps) {
