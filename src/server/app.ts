@@ -46,6 +46,7 @@ import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { countWrites } from './modules/content/list-rows-cache.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { documentDraftRoutes } from './modules/documents/document-draft.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaLibraryRoutes } from './modules/media-library/library.routes.ts';
@@ -172,6 +173,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', draftRoutes(deps, blogDrafts));
   api.route('/', draftRoutes(deps, productDrafts));
   api.route('/', draftRoutes(deps, pageDrafts));
+  api.route('/', documentDraftRoutes(deps));
   api.route('/', draftRoutes(deps, audioDrafts));
   api.route('/', draftRoutes(deps, videoDrafts));
   api.route('/', draftRoutes(deps, photoDrafts));

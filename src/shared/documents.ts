@@ -1,4 +1,5 @@
 /** Documents a company publishes: what GET /api/documents answers, what the admin sees, and their labels. */
+import type { DraftInfo } from './drafts.ts';
 
 /** A published document as GET /api/documents lists it; `url` is the API path of its download. */
 export interface PublicDocument {
@@ -16,7 +17,26 @@ export interface PublicDocument {
 export interface AdminDocument extends PublicDocument {
   published: boolean;
   updated_at: string | null;
+  /** Who saved its draft (unpublished changes) and when; null without one. */
+  draft: DraftInfo | null;
 }
+
+/** A document's fields as its draft and its versions hold them (its file is replaced at once, apart). */
+export interface DocumentDraftFields {
+  title: string;
+  description: string;
+}
+
+/** GET|PUT /api/admin/documents/{id}/draft. */
+export interface DocumentDraft extends DraftInfo {
+  fields: DocumentDraftFields;
+}
+
+/** The refusal of a file sent with a draft: a draft holds the words, the file is changed at once. */
+export const DOCUMENT_DRAFT_FILE = "A document's file is replaced by saving the document itself, not its draft.";
+
+/** The line under the Documents page's heading (the page and the preview of a document). */
+export const DOCUMENTS_INTRO = 'Brochures, price lists, terms and other files to download.';
 
 /** The API path that serves a published document as an attachment. */
 export const documentDownloadPath = (id: string) => `/api/documents/${encodeURIComponent(id)}/download`;

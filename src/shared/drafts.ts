@@ -3,6 +3,7 @@
  * holds an item's changes until they are published; a preview link shows the item as it will look, to anyone holding
  * the link, until it expires.
  */
+import type { PublicDocument } from './documents.ts';
 import type { PublicPage } from './pages.ts';
 import type { PlanPreview } from './plans.ts';
 import type { Audio, Blog, Photo, Product, Video } from './types.ts';
@@ -45,6 +46,7 @@ export type PreviewAnswer = {
   | { type: 'blog'; item: Blog }
   | { type: 'product'; item: Product }
   | { type: 'page'; item: PublicPage }
+  | { type: 'document'; item: PublicDocument }
   | { type: 'audio'; item: Audio }
   | { type: 'video'; item: Video }
   | { type: 'photo'; item: Photo }
@@ -53,4 +55,13 @@ export type PreviewAnswer = {
 
 /** The kinds of item with drafts. */
 export type DraftType = PreviewAnswer['type'];
-export const DRAFT_TYPES: readonly DraftType[] = ['blog', 'product', 'page', 'plan', 'video', 'audio', 'photo'];
+export const DRAFT_TYPES: readonly DraftType[] = [
+  'blog',
+  'product',
+  'page',
+  'plan',
+  'video',
+  'audio',
+  'photo',
+  'document',
+];

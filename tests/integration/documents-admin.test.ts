@@ -121,6 +121,7 @@ describe('upload, list and download', () => {
       updated_at: expect.any(String) as unknown,
       published: true,
       url: `/api/documents/${document.id}/download`,
+      draft: null,
     });
     const row = await t.db.selectFrom('documents').selectAll().where('id', '=', document.id).executeTakeFirstOrThrow();
     expect(row.file).toMatch(/^[0-9a-f-]{36}\.pdf$/);
@@ -139,7 +140,7 @@ describe('upload, list and download', () => {
     const list = await call('GET', '/api/documents', { token: null });
     expect(list.headers.get('cache-control')).toBe('no-cache');
     const listed = Object.fromEntries(
-      Object.entries(document).filter(([key]) => key !== 'published' && key !== 'updated_at'),
+      Object.entries(document).filter(([key]) => !['published', 'updated_at', 'draft'].includes(key)),
     );
     expect(list.body.results).toEqual([listed]);
   });

@@ -14,6 +14,7 @@ import AudioPreview from '../audio/AudioPreview.tsx';
 import BlogArticle from '../blog/BlogArticle.tsx';
 import { ReaderLoading } from '../lists/NewItemReader.tsx';
 import PageArticle from '../pages/PageArticle.tsx';
+import DocumentsPreview from '../documents/DocumentsPreview.tsx';
 import ProductDetails from '../shop/ProductDetails.tsx';
 import VideoPreview from '../media/VideoPreview.tsx';
 import PhotoPreview from '../media/PhotoPreview.tsx';
@@ -26,6 +27,7 @@ type State =
 const WIDTHS: Record<PreviewAnswer['type'], string> = {
   blog: 'max-w-3xl',
   page: 'max-w-3xl',
+  document: 'max-w-4xl',
   audio: 'max-w-4xl',
   product: 'max-w-7xl',
   video: 'max-w-7xl',
@@ -75,6 +77,8 @@ function PreviewedItem({ answer, currency }: { answer: PreviewAnswer; currency: 
       );
     case 'page':
       return <PageArticle page={answer.item} safeHtml={sanitizeBlogHtml(DOMPurify, answer.item.content)} />;
+    case 'document':
+      return <DocumentsPreview document={answer.item} />;
     case 'product':
       return (
         <ProductDetails

@@ -258,6 +258,31 @@ describe('PreviewReader', () => {
     expect(document.title).toBe('Preview: Harbour at dawn | Harbour Co');
   });
 
+  it('shows a document as the Documents page lists it, its download left to the published page', async () => {
+    vi.mocked(fetchPreview).mockResolvedValueOnce({
+      type: 'document',
+      draft: true,
+      published: true,
+      expiresAt: EXPIRES,
+      item: {
+        id: 'd1',
+        title: 'Price list 2027',
+        description: 'Every price of the year.',
+        download_name: 'Price list.pdf',
+        content_type: 'application/pdf',
+        bytes: 1536,
+        created_at: '2026-11-01T10:00:00.000Z',
+        url: '/api/documents/d1/download',
+      },
+    });
+    render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documents' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Price list 2027' })).toBeTruthy();
+    expect(screen.getByText('Every price of the year.')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Download Price list 2027/ }).disabled).toBe(true);
+    expect(document.title).toBe('Preview: Price list 2027 | Harbour Co');
+  });
+
   it('says why when the link is refused', async () => {
     vi.mocked(fetchPreview).mockRejectedValueOnce(apiError(401, { message: PREVIEW_INVALID }));
     render(<PreviewReader currency="EUR" />);

@@ -1,4 +1,4 @@
-/** The document admin calls, one function per endpoint; uploads report their progress. */
+/** The document admin calls, one function per endpoint; uploads report their progress (its drafts: document-drafts.ts). */
 import type { AdminDocument } from '../../../shared/documents.ts';
 import type { ListResponse } from '../../../shared/types.ts';
 import { api } from '../client.ts';
@@ -17,12 +17,17 @@ export interface DocumentFields {
   published: boolean;
 }
 
+/** An edit's text fields: its state only when the form chooses it (a draft's form does not). */
+export type DocumentEdit = Omit<DocumentFields, 'published'> & { published?: boolean };
+
 type Progress = ((progress: UploadProgress) => void) | undefined;
-const item = (id: string) => `/api/admin/documents/${encodeURIComponent(id)}`;
-const textFields = (f: DocumentFields) => ({
+/** A document's admin API path, which its draft and history calls hang from. */
+export const adminDocumentPath = (id: string) => `/api/admin/documents/${encodeURIComponent(id)}`;
+const item = adminDocumentPath;
+const textFields = (f: DocumentEdit) => ({
   title: f.title,
   description: f.description,
-  published: String(f.published),
+  ...(f.published === undefined ? {} : { published: String(f.published) }),
 });
 
 /** GET /api/admin/documents: every document, drafts too, newest first. */
@@ -40,7 +45,7 @@ export const createDocument = (file: File, fields: DocumentFields, onProgress?: 
 /** PUT /api/admin/documents/{id}: the fields, with a new file (multipart) or without one (JSON). */
 export function updateDocument(
   id: string,
-  fields: DocumentFields,
+  fields: DocumentEdit,
   file?: File,
   onProgress?: Progress,
 ): Promise<DocumentSaved> {
@@ -52,6 +57,10 @@ export function updateDocument(
     );
   return api<DocumentSaved>(item(id), { method: 'PUT', body: fields });
 }
+
+/** PUT /api/admin/documents/{id} (multipart: the file alone): a new file for the document at once, with progress. */
+export const replaceDocumentFile = (id: string, file: File, onProgress?: Progress) =>
+  uploadFile<DocumentSaved>(item(id), { file }, { method: 'PUT', ...(onProgress ? { onProgress } : {}) });
 
 /** PATCH /api/admin/documents/{id}: publish or unpublish. */
 export const setDocumentPublished = (id: string, published: boolean) =>

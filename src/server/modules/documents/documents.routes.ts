@@ -2,6 +2,7 @@
  * Documents: public GET /api/documents (published only) and GET /api/documents/:id/download (the only way a
  * document file is served: an attachment, nosniff, sandboxed); admin GET/POST /api/admin/documents and
  * PUT/PATCH/DELETE /api/admin/documents/:id. POST and PUT take multipart (field `file`, at most 20 MiB), PUT and PATCH JSON too.
+ * The document's drafts and history hang from the same path (document-draft.routes.ts).
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';

@@ -2,10 +2,12 @@
  * Documents: the public list and downloads of published documents, and the admin writes. A file is checked
  * by its content and stored before the transaction that writes the row and its audit entry, and removed again when
  * that write fails; a replaced or deleted document's file is removed once its row no longer names it. A write reports
- * whether the public site may have changed, so the caller asks for a rebuild only then.
+ * whether the public site may have changed, so the caller asks for a rebuild only then. Each write keeps a version of
+ * the document's words (document-versions.ts); its drafts are in document-drafts.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import type { DraftInfo } from '../../../shared/drafts.ts';
 import { documentDownloadPath, type AdminDocument, type PublicDocument } from '../../../shared/documents.ts';
 import {
   checkDocumentFields,
@@ -22,6 +24,10 @@ import { checkDocument, cleanDownloadName } from '../../media/document-check.ts'
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { bool } from '../content/content.mappers.ts';
+import type { ItemWriteNote } from '../drafts/draft.service.ts';
+import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
+import { dropItemRevisions, keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
+import { documentVersioned } from './document-versions.ts';
 import {
   deleteDocumentRow,
   findDocumentRow,
@@ -50,6 +56,13 @@ export interface DocumentWrite {
 
 const notFound = () => new ApiError(404, DOCUMENT_NOT_FOUND);
 const label = (title: string) => `Document "${title}"`;
+export const documentLabel = label;
+
+/** The row when there is one; else the document's 404. */
+export function foundDocument<T>(row: T | undefined): T {
+  if (!row) throw notFound();
+  return row;
+}
 
 export function publicDocumentFromRow(r: Selectable<DocumentsTable>): PublicDocument {
   return {
@@ -64,8 +77,15 @@ export function publicDocumentFromRow(r: Selectable<DocumentsTable>): PublicDocu
   };
 }
 
-export function adminDocumentFromRow(r: Selectable<DocumentsTable>): AdminDocument {
-  return { ...publicDocumentFromRow(r), published: bool(r.published), updated_at: r.updated_at };
+export function adminDocumentFromRow(r: Selectable<DocumentsTable>, draft: DraftInfo | null = null): AdminDocument {
+  return { ...publicDocumentFromRow(r), published: bool(r.published), updated_at: r.updated_at, draft };
+}
+
+/** The document as the admin reads it, its draft included; 404 for none. */
+export async function findAdminDocument(db: Db, id: string): Promise<AdminDocument> {
+  const row = foundDocument(await findDocumentRow(db, id));
+  const draft = await findDraftRow(db, 'document', id);
+  return adminDocumentFromRow(row, draft ? draftInfo(draft) : null);
 }
 
 /** The fields checked against `schema`, or a 400 naming the first bad one. */
@@ -75,8 +95,19 @@ function checked<S extends typeof DocumentInput | typeof DocumentPatch>(schema: 
   return check.value;
 }
 
+/** Sent changes checked as PUT and PATCH check them (only the sent fields change), or a 400 naming the first bad one. */
+export const checkedDocumentChanges = (fields: unknown): DocumentChanges => checked(DocumentPatch, fields);
+
+/** The columns describing a file written to the documents store. */
+interface StoredFile {
+  file: string;
+  download_name: string;
+  content_type: string;
+  bytes: number;
+}
+
 /** The upload checked by content and written to the documents store: the columns that describe it. */
-async function storedFile(dataDir: string, upload: UploadInput) {
+async function storedFile(dataDir: string, upload: UploadInput): Promise<StoredFile> {
   let kind;
   try {
     kind = await checkDocument(upload);
@@ -110,7 +141,8 @@ export async function publishedDocuments(db: Db): Promise<PublicDocument[]> {
 
 /** GET /api/admin/documents. */
 export async function allDocuments(db: Db): Promise<AdminDocument[]> {
-  return (await listAllDocumentRows(db)).map(adminDocumentFromRow);
+  const [rows, drafts] = await Promise.all([listAllDocumentRows(db), draftInfos(db, 'document')]);
+  return rows.map((row) => adminDocumentFromRow(row, drafts.get(row.id) ?? null));
 }
 
 /** GET /api/documents/:id/download: a published document's row and file; 404 for a draft, an unknown id or a lost file. */
@@ -135,12 +167,11 @@ export async function createDocument(
   return removingOnFailure(ctx.dataDir, stored.file, () =>
     ctx.db.transaction().execute(async (trx) => {
       await insertDocumentRow(trx, { id, ...values, ...stored, created_at: now, updated_at: now });
+      const created = readBack(await findDocumentRow(trx, id), `document ${id}`);
+      await keepItemVersion(trx, documentVersioned, ctx.actor, id, 'create', created);
       const summary = `${label(values.title)} uploaded${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'document.create', target: { type: 'document', id }, summary });
-      return {
-        document: adminDocumentFromRow(readBack(await findDocumentRow(trx, id), `document ${id}`)),
-        publicChanged: values.published,
-      };
+      return { document: adminDocumentFromRow(created), publicChanged: values.published };
     }),
   );
 }
@@ -156,27 +187,53 @@ export async function updateDocument(
   fields: unknown,
   upload?: UploadInput,
 ): Promise<DocumentWrite> {
-  if (!(await findDocumentRow(ctx.db, id))) throw notFound();
-  const changes = sentOnly(checked(DocumentPatch, fields));
+  foundDocument(await findDocumentRow(ctx.db, id));
+  const changes = checkedDocumentChanges(fields);
   const stored = upload ? await storedFile(ctx.dataDir, upload) : undefined;
+  return writeDocumentChanges(ctx, id, changes, stored, { what: 'updated', action: 'update' });
+}
+
+/**
+ * Writes checked changes, and a file stored for them, to a document (a PUT or PATCH, or its draft being published)
+ * and keeps the version it made; the file it replaced is removed once the row no longer names it.
+ */
+export async function writeDocumentChanges(
+  ctx: DocumentWriteContext,
+  id: string,
+  changes: DocumentChanges,
+  stored: StoredFile | undefined,
+  { what, action, also }: ItemWriteNote,
+): Promise<DocumentWrite> {
   const { write, previous } = await removingOnFailure(ctx.dataDir, stored?.file, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const before = await findDocumentRow(trx, id);
-      if (!before) throw notFound();
-      await updateDocumentRow(trx, id, { ...changes, ...stored, updated_at: new Date().toISOString() });
+      const before = foundDocument(await findDocumentRow(trx, id));
+      await updateDocumentRow(trx, id, { ...sentOnly(changes), ...stored, updated_at: new Date().toISOString() });
+      await also?.(trx);
       const after = readBack(await findDocumentRow(trx, id), `document ${id}`);
+      await keepItemVersion(trx, documentVersioned, ctx.actor, id, action, after, before);
       const wasPublished = bool(before.published);
       const isPublished = bool(after.published);
-      const publishing = wasPublished !== isPublished ? (isPublished ? ' and published' : ' and unpublished') : '';
-      const summary = `${label(after.title)} updated${stored ? ' with a new file' : ''}${publishing}`;
+      // A draft published says so itself; an edit says when it published or unpublished too.
+      const publishing =
+        action === 'update' && wasPublished !== isPublished
+          ? isPublished
+            ? ' and published'
+            : ' and unpublished'
+          : '';
+      const summary = `${label(after.title)} ${what}${stored ? ' with a new file' : ''}${publishing}`;
       await recordAudit(trx, ctx.actor, { action: 'document.update', target: { type: 'document', id }, summary });
+      const draft = await findDraftRow(trx, 'document', id);
       return {
-        write: { document: adminDocumentFromRow(after), publicChanged: wasPublished || isPublished },
+        write: {
+          document: adminDocumentFromRow(after, draft ? draftInfo(draft) : null),
+          publicChanged: wasPublished || isPublished,
+        },
         previous: before.file,
       };
     }),
   );
   if (stored && previous !== stored.file) await removeDocumentFile(ctx.dataDir, previous);
+  await pruneRevisions(ctx, 'document', id);
   return write;
 }
 
@@ -185,6 +242,9 @@ export async function deleteDocument(ctx: DocumentWriteContext, id: string): Pro
   const row = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteDocumentRow(trx, id);
     if (!deleted) throw notFound();
+    await deleteDraftRow(trx, 'document', id);
+    // A document's versions name no picture (its file is the row's alone): they go with it, nothing to release.
+    await dropItemRevisions(trx, 'document', id);
     await recordAudit(trx, ctx.actor, {
       action: 'document.delete',
       target: { type: 'document', id },

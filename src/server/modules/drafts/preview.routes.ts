@@ -11,6 +11,7 @@ import { ApiError } from '../../http/errors.ts';
 import { blogPreview } from '../blogs/blog-drafts.service.ts';
 import { audioPreview } from '../content/audio-drafts.ts';
 import { pagePreview } from '../pages/page-drafts.ts';
+import { documentPreview } from '../documents/document-drafts.ts';
 import { planPreview } from '../plans/plan-drafts.ts';
 import { productPreview } from '../products/product-drafts.ts';
 import { videoPreview } from '../content/video-drafts.ts';
@@ -24,6 +25,7 @@ const PREVIEWS: Record<DraftType, (db: Db, id: string) => Promise<Previewed | nu
   blog: blogPreview,
   product: productPreview,
   page: pagePreview,
+  document: documentPreview,
   audio: audioPreview,
   video: videoPreview,
   photo: photoPreview,

@@ -1,4 +1,7 @@
-/** The Documents tab: every document (drafts included) with Upload document, Edit, Publish/Unpublish and Delete. */
+/**
+ * The Documents tab: every document (drafts included) with Upload document, Edit, Publish/Unpublish and Delete. A
+ * published document with changes kept as a draft says so beside its badge.
+ */
 import { deleteDocument, fetchAdminDocuments, setDocumentPublished } from '../../../../lib/api/admin/documents.ts';
 import { documentTypeLabel, formatFileSize, type AdminDocument } from '../../../../shared/documents.ts';
 import type { ContentPanelProps } from '../content-tabs.ts';
@@ -14,6 +17,7 @@ const toCard = (doc: AdminDocument) => ({
   image: null,
   createdAt: doc.created_at,
   published: doc.published,
+  hasDraft: doc.draft !== null,
 });
 
 const details = (doc: AdminDocument) => (
