@@ -36,6 +36,7 @@ import { audioDrafts } from './modules/content/audio-drafts.ts';
 import { videoDrafts } from './modules/content/video-drafts.ts';
 import { photoDrafts } from './modules/content/photo-drafts.ts';
 import { planDrafts } from './modules/plans/plan-drafts.ts';
+import { sliderDrafts } from './modules/sliders/slider-drafts.ts';
 import { revisionSettingsRoutes } from './modules/revisions/revision-settings.routes.ts';
 import { draftRoutes } from './modules/drafts/draft.routes.ts';
 import { previewRoutes } from './modules/drafts/preview.routes.ts';
@@ -178,6 +179,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', draftRoutes(deps, videoDrafts));
   api.route('/', draftRoutes(deps, photoDrafts));
   api.route('/', draftRoutes(deps, planDrafts));
+  api.route('/', draftRoutes(deps, sliderDrafts));
   api.route('/', revisionSettingsRoutes());
   api.route('/', mediaLibraryRoutes());
   api.route('/preview', previewRoutes(deps));

@@ -37,6 +37,8 @@ export type AuditAction =
   | 'slider.update'
   | 'slider.delete'
   | 'slider.reorder'
+  // A slide's draft saved, restored or discarded.
+  | 'slider.draft'
   | 'photo.create'
   | 'site.rebuild'
   | 'user.update'

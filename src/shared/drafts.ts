@@ -6,7 +6,8 @@
 import type { PublicDocument } from './documents.ts';
 import type { PublicPage } from './pages.ts';
 import type { PlanPreview } from './plans.ts';
-import type { Audio, Blog, Photo, Product, Video } from './types.ts';
+import type { SliderHeroPreview } from './sliders-admin.ts';
+import type { Audio, Blog, Photo, Product, SiteEvent, Video } from './types.ts';
 
 /** How long a preview link opens the preview. */
 export const PREVIEW_LINK_HOURS = 72;
@@ -51,6 +52,8 @@ export type PreviewAnswer = {
   | { type: 'video'; item: Video }
   | { type: 'photo'; item: Photo }
   | { type: 'plan'; item: PlanPreview }
+  | { type: 'event'; item: SiteEvent }
+  | { type: 'slider'; item: SliderHeroPreview }
 );
 
 /** The kinds of item with drafts. */
@@ -64,4 +67,6 @@ export const DRAFT_TYPES: readonly DraftType[] = [
   'audio',
   'photo',
   'document',
+  'event',
+  'slider',
 ];

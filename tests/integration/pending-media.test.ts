@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mediaDir, storePicture } from '../../src/server/media/media-store.ts';
 import { sweepPendingMedia, unclaimMedia } from '../../src/server/media/pending-media.ts';
+import { dropItemRevisions } from '../../src/server/modules/revisions/keep-revision.ts';
 import { VARIANT_WIDTHS, variantName } from '../../src/shared/image-variants.ts';
 import type { Slider } from '../../src/shared/types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
@@ -68,7 +69,7 @@ async function filesAndRows(t: TestApp, fileName: string): Promise<{ files: numb
 const sweptCount = (logs: string[]) => Number(logs.map((l) => SWEPT_LOG.exec(l)?.[1]).find(Boolean) ?? 0);
 
 describe('pending media', () => {
-  it("a record's write claims its picture, and a replaced picture leaves with its variants", async () => {
+  it("a record's write claims its picture, and a replaced picture leaves with its variants once nothing names it", async () => {
     const { t, admin } = await app();
     try {
       const created = await saveSlider(t, admin, '/api/sliders', 'POST', '#336699');
@@ -77,6 +78,13 @@ describe('pending media', () => {
       const updated = await saveSlider(t, admin, `/api/sliders/${created._id}`, 'PUT', '#993366');
       expect(updated.image).not.toBe(created.image);
       expect(await pendingOf(t, updated.image)).toBeNull();
+      // The slide's first version still names the old picture; it leaves with the slide.
+      expect((await filesAndRows(t, old)).files).toBeGreaterThan(0);
+      const deleted = await t.request(`/api/sliders/${created._id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(deleted.status).toBe(200);
       expect(await filesAndRows(t, old)).toEqual({ files: 0, rows: 0 });
     } finally {
       await t.close();
@@ -107,10 +115,12 @@ describe('pending media', () => {
   it('a kill between the commit that dropped a reference and the release: the next start removes the old picture', async () => {
     const { t: first, admin } = await app();
     const slider = await saveSlider(first, admin, '/api/sliders', 'POST', '#557722');
-    // What the delete's transaction committed before the kill: the row gone and its picture unclaimed, no release yet.
+    // What the delete's transaction committed before the kill: the row and its versions gone and its picture
+    // unclaimed, no release yet.
     await first.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sliders').where('id', '=', slider._id).execute();
       await unclaimMedia(trx, slider.image);
+      await dropItemRevisions(trx, 'slider', slider._id);
     });
     await first.close(true);
 

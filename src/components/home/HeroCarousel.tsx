@@ -43,23 +43,33 @@ export default function HeroCarousel({ slides: built, fallback }: Props) {
   return <HeroTrack key={slides.map((slide) => slide._id).join(' ')} slides={slides} />;
 }
 
-function HeroTrack({ slides }: { slides: Slider[] }) {
+interface TrackProps {
+  slides: Slider[];
+  /** The slide shown first (a preview opens on the slide it previews). */
+  initial?: number;
+  /** Starts paused, as if the visitor had pressed Pause (a preview stays on its slide). */
+  startPaused?: boolean;
+}
+
+/** The slides in their carousel, without the refresh from the API (a preview shows the slides it is given). */
+export function HeroTrack({ slides, initial = 0, startPaused = false }: TrackProps) {
   const count = slides.length;
-  const [current, setCurrent] = useState(0);
+  const [current, setCurrent] = useState(initial);
   const [ready, setReady] = useState(false);
   // Read once in the browser; the server renders as if motion were allowed, and nothing rendered depends on it before `ready`.
   const [reduced] = useState(() => prefersReducedMotion(typeof window === 'undefined' ? undefined : window));
 
   // The visitor's pause or play, once pressed; until then paused under reduced motion (shown once the slider is ready,
   // as the server renders as if motion were allowed). A ref as well, so the timer reads it.
-  const [choice, setChoice] = useState<boolean | null>(null);
+  const [choice, setChoice] = useState<boolean | null>(startPaused ? true : null);
   const paused = choice ?? (ready && reduced);
-  const pausedRef = useRef(reduced);
+  const pausedRef = useRef(startPaused || reduced);
   // Focus inside holds the rotation (autoplay.ts): slide changes are the visitor's then, and are announced.
   const [held, setHeld] = useState(false);
 
   const options = useMemo<KeenSliderOptions>(
     () => ({
+      initial,
       loop: shouldLoop(count),
       drag: count > 1,
       slides: { perView: 1 },
@@ -67,7 +77,7 @@ function HeroTrack({ slides }: { slides: Slider[] }) {
       created: () => setReady(true),
       slideChanged: (slider) => setCurrent(slider.track.details.rel),
     }),
-    [count, reduced],
+    [count, reduced, initial],
   );
   // Autoplay's timer skips its turn while paused; Play starts it again (below).
   const plugins = useMemo(() => {

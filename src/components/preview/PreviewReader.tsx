@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format/dates.ts';
 import { PREVIEW_INVALID, PREVIEW_TOKEN_PARAM, type PreviewAnswer } from '../../shared/drafts.ts';
 import AudioPreview from '../audio/AudioPreview.tsx';
 import BlogArticle from '../blog/BlogArticle.tsx';
+import EventPreview from '../events/EventPreview.tsx';
 import { ReaderLoading } from '../lists/NewItemReader.tsx';
 import PageArticle from '../pages/PageArticle.tsx';
 import DocumentsPreview from '../documents/DocumentsPreview.tsx';
@@ -19,6 +20,7 @@ import ProductDetails from '../shop/ProductDetails.tsx';
 import VideoPreview from '../media/VideoPreview.tsx';
 import PhotoPreview from '../media/PhotoPreview.tsx';
 import PricingPage from '../pricing/PricingPage.tsx';
+import HeroPreview from '../home/HeroPreview.tsx';
 
 type State =
   { status: 'loading' } | { status: 'refused'; message: string } | { status: 'ready'; answer: PreviewAnswer };
@@ -33,6 +35,8 @@ const WIDTHS: Record<PreviewAnswer['type'], string> = {
   video: 'max-w-7xl',
   photo: 'max-w-7xl',
   plan: 'max-w-6xl',
+  event: 'max-w-5xl',
+  slider: 'max-w-7xl',
 };
 
 function Banner({ answer }: { answer: PreviewAnswer }) {
@@ -60,9 +64,12 @@ function nameOf(answer: PreviewAnswer): string {
     case 'product':
     case 'video':
     case 'audio':
+    case 'event':
       return answer.item.name;
     case 'plan':
       return answer.item.plan.name;
+    case 'slider':
+      return answer.item.slide.title || 'Hero slide';
     default:
       return answer.item.title;
   }
@@ -94,8 +101,12 @@ function PreviewedItem({ answer, currency }: { answer: PreviewAnswer; currency: 
       return <PhotoPreview photo={answer.item} />;
     case 'audio':
       return <AudioPreview audio={answer.item} />;
+    case 'event':
+      return <EventPreview event={answer.item} currency={currency} />;
     case 'plan':
       return <PricingPage plans={answer.item.plans} currency={currency} />;
+    case 'slider':
+      return <HeroPreview preview={answer.item} />;
   }
 }
 

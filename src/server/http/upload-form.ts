@@ -38,6 +38,8 @@ export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'PUT', path: /^\/api\/company$/ },
   { method: 'POST', path: /^\/api\/sliders$/ },
   { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },
+  // A slide's draft is saved by PUT as the slide is, under the admin path its draft calls live at.
+  { method: 'PUT', path: /^\/api\/admin\/sliders\/[^/]+\/draft$/ },
   { method: 'POST', path: /^\/api\/admin\/photos\/upload$/ },
   // Each admin resource with a file creates by POST to its collection and replaces by PUT to an item; a draft of an
   // item is saved by PUT as the item is.

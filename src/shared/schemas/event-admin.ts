@@ -14,6 +14,7 @@ export { isTimeZone, TIME_ZONE_INVALID, timeZoneOptions };
 import { EVENT_TYPES } from '../constants.ts';
 import { CATEGORY_NAME_MAX } from './category.ts';
 import type { SiteEvent } from '../types.ts';
+import type { DraftInfo } from '../drafts.ts';
 
 export const EVENT_NAME_MAX = 200;
 export const EVENT_TEXT_MAX = 300;
@@ -23,10 +24,42 @@ export const EVENT_PRICE_MAX = 1_000_000;
 export const END_BEFORE_START = 'must be after the start';
 
 /**
- * An event as the admin list reads it: the public fields plus its publish state, time zone, capacity (0 = unlimited)
- * and when it was created.
+ * An event as the admin list reads it: the public fields plus its publish state, time zone, capacity (0 = unlimited),
+ * when it was created and who saved its draft (unpublished changes) and when, null without one.
  */
-export type AdminEvent = SiteEvent & { published: boolean; timeZone: string; capacity: number; createdAt: string };
+export type AdminEvent = SiteEvent & {
+  published: boolean;
+  timeZone: string;
+  capacity: number;
+  createdAt: string;
+  draft: DraftInfo | null;
+};
+
+/**
+ * An event's fields as its draft and its versions hold them: as its PUT takes them (start and end on the event's own
+ * clock in its time zone, the price in major units, capacity 0 for no limit), the picture's URL among them.
+ */
+export interface EventDraftFields {
+  name: string;
+  title: string;
+  description: string;
+  timeZone: string;
+  start: string;
+  end: string;
+  eventType: (typeof EVENT_TYPES)[number];
+  location: string;
+  address: string;
+  city: string;
+  category: string;
+  price: number;
+  capacity: number;
+  image: string;
+}
+
+/** GET|PUT /api/admin/events/{id}/draft. */
+export interface EventDraft extends DraftInfo {
+  fields: EventDraftFields;
+}
 
 const amount = z
   .union(

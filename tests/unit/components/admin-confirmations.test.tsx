@@ -11,7 +11,8 @@ import { deleteSlider, fetchAdminSliders, setSliderActive, updateSlider } from '
 import { deleteTeamMember, fetchAdminTeam } from '../../../src/lib/api/team.ts';
 import type { TeamMember } from '../../../src/shared/schemas/team.ts';
 import { withSearchButtonDefaults } from '../../../src/shared/slider.ts';
-import type { Slider, User } from '../../../src/shared/types.ts';
+import type { AdminSlider } from '../../../src/shared/sliders-admin.ts';
+import type { User } from '../../../src/shared/types.ts';
 
 // The screens past the admin check (covered by admin-gate.test.ts); their endpoint functions answer from memory.
 vi.mock('../../../src/components/admin/ui/AdminGate.tsx', () => ({
@@ -74,7 +75,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const slider = (id: string, title: string, isActive: boolean, order: number): Slider => ({
+const slider = (id: string, title: string, isActive: boolean, order: number): AdminSlider => ({
+  draft: null,
   _id: id,
   title,
   subtitle: '',

@@ -9,6 +9,7 @@ import { fetchPreview } from '../../../src/lib/api/preview.ts';
 import { formatDateTime } from '../../../src/lib/format/dates.ts';
 import { formatMoney } from '../../../src/lib/format/money.ts';
 import { PREVIEW_INVALID, type PreviewAnswer } from '../../../src/shared/drafts.ts';
+import { withSearchButtonDefaults } from '../../../src/shared/slider.ts';
 import { apiError } from './helpers/browser.ts';
 
 vi.mock('../../../src/lib/api/preview.ts', () => ({ fetchPreview: vi.fn() }));
@@ -281,6 +282,77 @@ describe('PreviewReader', () => {
     expect(screen.getByText('Every price of the year.')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Download Price list 2027/ }).disabled).toBe(true);
     expect(document.title).toBe('Preview: Price list 2027 | Harbour Co');
+  });
+
+  it('shows an event as its page will, its booking inert (event-preview.test.tsx)', async () => {
+    vi.mocked(fetchPreview).mockResolvedValueOnce({
+      type: 'event',
+      draft: true,
+      published: true,
+      expiresAt: EXPIRES,
+      item: {
+        _id: 'e1',
+        slug: 'harbour-festival',
+        name: 'Harbour festival, night',
+        title: '',
+        description: 'Lanterns at dusk.',
+        image: '',
+        address: '1 Quay Street',
+        city: 'Portsmouth',
+        start_date: '2030-07-01T16:00:00.000Z',
+        end_date: '2030-07-01T19:00:00.000Z',
+        date: '2030-07-01T16:00:00.000Z',
+        location: 'The old dock',
+        category: 'Music',
+        eventType: 'local',
+        isVirtual: false,
+        registrations: 1,
+        price: 12.5,
+        timeZone: 'Europe/Paris',
+      },
+    });
+    const { container } = render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour festival, night' })).toBeTruthy();
+    expect(screen.getByText(formatMoney(1250, 'EUR'))).toBeTruthy();
+    expect(screen.getByText('Registration works on the published page.')).toBeTruthy();
+    expect(container.querySelectorAll('form, [data-event-tickets], [data-event-registration]')).toHaveLength(0);
+    expect(document.title).toBe('Preview: Harbour festival, night | Harbour Co');
+  });
+
+  it('shows a hero slide as the home page’s hero, opened on the slide among the active ones (hero-preview.test.tsx)', async () => {
+    const slide = (id: string, title: string) => ({
+      _id: id,
+      title,
+      subtitle: '',
+      link: '',
+      order: 0,
+      type: 'photo' as const,
+      image: '',
+      button1_text: '',
+      button1_link: '',
+      button2_text: '',
+      button2_link: '',
+      contentAlignment: 'center' as const,
+      isActive: true,
+      isGlobalSettings: false,
+      company: 'c1',
+      searchButton: withSearchButtonDefaults({}),
+    });
+    const summer = slide('s2', 'Summer menu');
+    vi.mocked(fetchPreview).mockResolvedValueOnce({
+      type: 'slider',
+      draft: true,
+      published: true,
+      expiresAt: EXPIRES,
+      item: { slide: summer, slides: [slide('s1', 'Autumn sale'), summer] },
+    });
+    render(<PreviewReader currency="EUR" />);
+    expect(await screen.findByRole('heading', { name: 'Summer menu' })).toBeTruthy();
+    // The other slides are there, hidden until the carousel moves to them.
+    expect(screen.getByRole('heading', { name: 'Autumn sale', hidden: true })).toBeTruthy();
+    expect(screen.getByText(/Unpublished changes: visitors still see the published version/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
+    expect(document.title).toBe('Preview: Summer menu | Harbour Co');
   });
 
   it('says why when the link is refused', async () => {

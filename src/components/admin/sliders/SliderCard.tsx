@@ -1,10 +1,14 @@
-/** One card of 'All Sliders': image, title, type badge, 'Order: N', Active/Inactive; select, show/hide, move, delete. */
+/**
+ * One card of 'All Sliders': image, title, type badge, 'Order: N', Active/Inactive, Unpublished changes while it has a
+ * draft; select, show/hide, move, delete.
+ */
 import type { DragEvent } from 'react';
-import type { Slider } from '../../../shared/types.ts';
+import type { AdminSlider } from '../../../shared/sliders-admin.ts';
 import SafeImage from '../../lists/SafeImage.tsx';
+import UnpublishedChangesBadge from '../content/ui/UnpublishedChangesBadge.tsx';
 
 interface Props {
-  slider: Slider;
+  slider: AdminSlider;
   index: number;
   count: number;
   selected: boolean;
@@ -83,6 +87,11 @@ export default function SliderCard({
         <span className="block px-3 pb-1 pt-3">
           <span className="block truncate font-semibold">{name}</span>
           <span className="block text-sm text-gray-600 dark:text-gray-400">Order: {slider.order}</span>
+          {slider.draft && (
+            <span className="mt-1 block">
+              <UnpublishedChangesBadge />
+            </span>
+          )}
         </span>
         <button
           type="button"

@@ -1,5 +1,10 @@
-/** Hero/Slider Editor (/admin/edit-hero): the 'All Sliders' grid, the edit/create form with its live preview. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/**
+ * Hero/Slider Editor (/admin/edit-hero): the 'All Sliders' grid, the edit/create form with its live preview. An active
+ * slide's changes may instead be kept as a draft (Save draft) that visitors do not see until it is published; Preview
+ * saves (the draft of an active slide, an inactive slide itself) and shows a link to share; History lists the slide's
+ * kept versions and restores one as the draft the form then shows.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   createSlider,
   deleteSlider,
@@ -19,8 +24,12 @@ import {
   SLIDER_TEXTS,
   type SliderFormValues,
 } from '../../../lib/admin/slider-form.ts';
-import type { Slider } from '../../../shared/types.ts';
+import type { AdminSlider } from '../../../shared/sliders-admin.ts';
 import { Alert } from '../../auth/fields.tsx';
+import DraftActions from '../content/ui/DraftActions.tsx';
+import DraftPanel from '../content/ui/DraftPanel.tsx';
+import RevisionsDialog from '../content/ui/RevisionsDialog.tsx';
+import { useItemDraft } from '../content/ui/use-item-draft.ts';
 import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import ConfirmDeactivate from './ConfirmDeactivate.tsx';
@@ -30,6 +39,9 @@ import { isLastActive } from './last-active.ts';
 import SliderCard from './SliderCard.tsx';
 import SliderForm from './SliderForm.tsx';
 import SliderPreview from './SliderPreview.tsx';
+import { draftSlide, formFromDraft, SLIDER_DRAFTS } from './slider-drafts.ts';
+
+type Slider = AdminSlider;
 
 type Selection = { mode: 'none' } | { mode: 'edit'; slider: Slider } | { mode: 'create' };
 type ListState = { state: 'loading' } | { state: 'error' } | { state: 'ready'; sliders: Slider[] };
@@ -65,6 +77,21 @@ function Editor() {
   const dragFrom = useRef<number | null>(null);
   const formSection = useRef<HTMLElement>(null);
   const chosenImage = useDataUrl(file);
+  // The slide edited, as the draft hook reads an item: a new identity each time one is opened.
+  const target = useMemo(
+    () => (selection.mode === 'edit' ? draftSlide(selection.slider) : selection.mode === 'create' ? 'new' : null),
+    [selection],
+  );
+  const drafts = useItemDraft({
+    target,
+    calls: SLIDER_DRAFTS,
+    show: (_shown, saved) => {
+      setValues((shown) => formFromDraft(shown, saved.fields));
+      // An image chosen but not sent belongs to the form being replaced.
+      setFile(null);
+    },
+  });
+  const editedSlide = target !== null && target !== 'new' ? target : null;
 
   const load = useCallback(async (quiet = false) => {
     if (!quiet) setList({ state: 'loading' });
@@ -114,9 +141,14 @@ function Editor() {
     const onProgress = file ? (p: { percent: number }) => setProgress(p.percent) : undefined;
     try {
       const form = sliderFormData(values, file);
-      if (editing) await updateSlider(editing._id, form, onProgress);
-      else await createSlider(form, onProgress);
-      setStatus({ tone: 'success', text: editing ? SLIDER_TEXTS.updated : SLIDER_TEXTS.created });
+      let text: string = SLIDER_TEXTS.created;
+      // While a draft is edited the submit saves the form to it and publishes it.
+      if (editedSlide && drafts.draft) text = (await drafts.submit(editedSlide, form, onProgress)).message;
+      else if (editing) {
+        await updateSlider(editing._id, form, onProgress);
+        text = SLIDER_TEXTS.updated;
+      } else await createSlider(form, onProgress);
+      setStatus({ tone: 'success', text });
       close();
       // The form folds away under the pointer: bring its message into view.
       requestAnimationFrame(() => formSection.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
@@ -128,6 +160,54 @@ function Editor() {
       setProgress(null);
     }
   }
+
+  /** One of the draft's calls, with Saving… and its refusal shown as the form's save's are. */
+  async function draftCall(work: () => Promise<void>, fallback: string) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await work();
+    } catch (error) {
+      setStatus({ tone: 'error', text: serverMessage(error) ?? fallback });
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  }
+
+  /** Saves the form to the slide's draft (or an inactive slide itself); `thenLink`: stays open with a link. */
+  const keep = (thenLink: boolean) =>
+    draftCall(async () => {
+      if (!editedSlide) return;
+      setProgress(file ? 0 : null);
+      const onProgress = file ? (p: { percent: number }) => setProgress(p.percent) : undefined;
+      const { message } = await drafts.keep(editedSlide, sliderFormData(values, file), thenLink, onProgress);
+      // Stored now: the next save sends no file again.
+      setFile(null);
+      if (thenLink) {
+        await load(true);
+        return;
+      }
+      setStatus({ tone: 'success', text: message });
+      close();
+      await load(true);
+    }, 'The draft could not be saved. Please try again.');
+
+  const discard = () =>
+    draftCall(async () => {
+      if (!editedSlide) return;
+      const { message } = await drafts.discard(editedSlide);
+      setStatus({ tone: 'success', text: message });
+      close();
+      await load(true);
+    }, 'The draft could not be discarded. Please try again.');
+
+  /** A version became the slide's draft: the form shows it, and Publish draft then makes it live. */
+  const showRestored = (message: string) =>
+    draftCall(async () => {
+      if (editedSlide) await drafts.restore(editedSlide, message);
+      await load(true);
+    }, 'The restored draft could not be read. Please close the slider and open it again.');
 
   function replace(updated: Slider) {
     setList((l) =>
@@ -204,7 +284,7 @@ function Editor() {
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
     </div>
   );
-  const currentImage = selection.mode === 'edit' ? selection.slider.image : '';
+  const currentImage = selection.mode === 'edit' ? (drafts.image ?? selection.slider.image) : '';
 
   return (
     <div className="w-full">
@@ -314,6 +394,27 @@ function Editor() {
                 }}
                 onCancel={close}
                 message={message}
+                editingDraft={drafts.draft !== null}
+                draftPanel={
+                  <DraftPanel
+                    draft={drafts.draft}
+                    link={drafts.link}
+                    restored={drafts.restored}
+                    busy={busy}
+                    onDiscard={() => void discard()}
+                  />
+                }
+                draftActions={
+                  editedSlide && (
+                    <DraftActions
+                      keepsDraft={drafts.keepsDraft}
+                      busy={busy}
+                      onSaveDraft={() => void keep(false)}
+                      onPreview={() => void keep(true)}
+                      onHistory={drafts.openHistory}
+                    />
+                  )
+                }
               />
             </div>
           </div>
@@ -329,6 +430,13 @@ function Editor() {
           const done = deactivating.by === 'save' ? save() : toggleActive(deactivating.slider);
           void done.finally(() => setDeactivating(null));
         }}
+      />
+      {/* Beside the form, not in it: its controls and buttons are no part of the slide's form. */}
+      <RevisionsDialog
+        itemPath={drafts.historyPath}
+        title={editedSlide ? `History of "${editedSlide.title || 'Untitled slider'}"` : 'History'}
+        onClose={drafts.closeHistory}
+        onRestored={(message) => void showRestored(message)}
       />
       <ConfirmDelete
         name={deleting ? deleting.title || 'Untitled slider' : null}

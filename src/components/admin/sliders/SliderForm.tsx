@@ -1,4 +1,8 @@
-/** The editor's form ('Edit Slider' or 'Add New Slider'): every slider field and the search button settings. */
+/**
+ * The editor's form ('Edit Slider' or 'Add New Slider'): every slider field and the search button settings. While a
+ * draft is edited the form holds the slide's content only: Active and Order are the slide's own, changed at once from
+ * its card.
+ */
 import type { ReactNode, SubmitEvent } from 'react';
 import type { SliderFormValues } from '../../../lib/admin/slider-form.ts';
 import {
@@ -35,6 +39,12 @@ interface Props {
   onCancel: () => void;
   /** The save's outcome, shown above the buttons. */
   message?: ReactNode;
+  /** The draft's note and preview link (DraftPanel), above the fields. */
+  draftPanel?: ReactNode;
+  /** The draft's buttons (DraftActions), beside Save Changes. */
+  draftActions?: ReactNode;
+  /** A draft is edited: no Active or Order, and the submit publishes it. */
+  editingDraft?: boolean;
 }
 
 export default function SliderForm({
@@ -48,6 +58,9 @@ export default function SliderForm({
   onSubmit,
   onCancel,
   message,
+  draftPanel,
+  draftActions,
+  editingDraft = false,
 }: Props) {
   const set =
     <K extends keyof SliderFormValues>(key: K) =>
@@ -60,7 +73,8 @@ export default function SliderForm({
   const video = values.type === 'video';
   return (
     <form onSubmit={submit} className="min-w-0 space-y-5" aria-busy={busy}>
-      <CheckboxInput label="Active" checked={values.isActive} onChange={set('isActive')} />
+      {draftPanel}
+      {!editingDraft && <CheckboxInput label="Active" checked={values.isActive} onChange={set('isActive')} />}
       <FieldGroup legend="Content">
         <div className="sm:col-span-2">
           <TextInput
@@ -81,15 +95,17 @@ export default function SliderForm({
           />
         </div>
         <SelectInput label="Type" name="type" value={values.type} options={TYPES} onChange={set('type')} />
-        <TextInput
-          label="Order"
-          name="order"
-          type="number"
-          min={0}
-          max={SLIDER_ORDER_MAX}
-          value={values.order}
-          onChange={set('order')}
-        />
+        {!editingDraft && (
+          <TextInput
+            label="Order"
+            name="order"
+            type="number"
+            min={0}
+            max={SLIDER_ORDER_MAX}
+            value={values.order}
+            onChange={set('order')}
+          />
+        )}
         {video && (
           <div className="sm:col-span-2">
             <TextInput
@@ -163,8 +179,9 @@ export default function SliderForm({
               aria-hidden="true"
             />
           )}
-          Save Changes
+          {editingDraft ? 'Publish draft' : 'Save Changes'}
         </button>
+        {draftActions}
         <button
           type="button"
           disabled={busy}

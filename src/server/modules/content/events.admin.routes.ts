@@ -1,4 +1,7 @@
-/** Events of Content Management: /api/admin/events; POST and PUT take multipart with an optional picture `image`, or JSON. */
+/**
+ * Events of Content Management: /api/admin/events; POST and PUT take multipart with an optional picture `image`, or
+ * JSON. The event's drafts and history hang from the same path (event-draft.routes.ts).
+ */
 import { Hono } from 'hono';
 import { checkEvent } from '../../../shared/schemas/event-admin.ts';
 import { checkPublish } from '../../../shared/schemas/photo-admin.ts';
@@ -8,11 +11,13 @@ import { readWriteBody, uploadBodyLimit } from '../../http/upload-form.ts';
 import { idParam, writeContext } from './content.admin.service.ts';
 import { jsonBody, passed } from '../../http/valid-input.ts';
 import { objectBody } from '../../../shared/schemas/refusal.ts';
-import { adminEvents, createEvent, deleteEvent, updateEvent } from './events.admin.ts';
+import { adminEvents, createEvent, deleteEvent, setEventPublished, updateEvent } from './events.admin.ts';
+import { eventDraftRoutes } from './event-draft.routes.ts';
 import { siteChanged } from '../../site/site-changed.ts';
 import { promoteAfterEdit } from '../events/registrations.service.ts';
 
-export function eventAdminRoutes({ mailer }: Deps) {
+export function eventAdminRoutes(deps: Deps) {
+  const { mailer } = deps;
   const router = new Hono<AppEnv>();
 
   router.get('/admin/events', async (c) => c.json({ results: await adminEvents(c.get('db')) }));
@@ -34,8 +39,8 @@ export function eventAdminRoutes({ mailer }: Deps) {
     return c.json({ message: 'Event updated', event });
   });
   router.patch('/admin/events/:id', jsonBody(objectBody(checkPublish)), async (c) => {
-    const values = c.req.valid('json');
-    const { event, publicChange } = await updateEvent(writeContext(c), idParam(c, 'Event'), values);
+    const { published } = c.req.valid('json');
+    const { event, publicChange } = await setEventPublished(writeContext(c), idParam(c, 'Event'), published);
     siteChanged(c, 'events', publicChange);
     return c.json({ message: event.published ? 'Event published' : 'Event unpublished', event });
   });
@@ -44,5 +49,6 @@ export function eventAdminRoutes({ mailer }: Deps) {
     siteChanged(c, 'events', publicChange);
     return c.json({ message: 'Event deleted' });
   });
+  router.route('/', eventDraftRoutes(deps));
   return router;
 }

@@ -1,17 +1,21 @@
 /**
- * Events of Content Management: the admin list (drafts included), create and edit with an optional
- * cover picture (5 MiB, re-encoded), publish and delete. Times are stored as UTC instants with the event's time zone.
+ * Events of Content Management: the admin list (drafts included), create and edit with an optional cover picture
+ * (5 MiB, re-encoded), publish and delete. Times are stored as UTC instants with the event's time zone. Each create
+ * and edit keeps a version (revisions/keep-revision.ts); an edit's ticket, price and capacity reach the event's
+ * ticket product in the same transaction (events/event-tickets.service.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { DraftInfo } from '../../../shared/drafts.ts';
 import type { AdminEvent, EventValues } from '../../../shared/schemas/event-admin.ts';
-import type { Db } from '../../db/connection.ts';
-import type { EventsTable } from '../../db/schema.ts';
 import { storeUploadedPicture, type UploadInput } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
+import { releaseEachIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { readBack } from '../../db/read-back.ts';
+import type { Db } from '../../db/connection.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { ItemWriteNote } from '../drafts/draft.service.ts';
+import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
+import { dropItemRevisions, keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
 import {
   deleteEventRow,
   findEventRow,
@@ -24,16 +28,34 @@ import { freeSlug } from '../../db/free-slug.ts';
 import { bool, eventFromRow } from './content.mappers.ts';
 import { withKnownCategory } from '../categories/category-check.ts';
 import { syncEventTicket } from '../events/event-tickets.service.ts';
+import { eventVersioned, type EventRow } from './event-versions.ts';
 
 const NOT_FOUND = 'Event';
 
-const adminEvent = (row: Selectable<EventsTable>): AdminEvent => ({
+/** The event in the audit's words: `Event "Harbour festival"`. */
+export const eventLabel = (name: string) => `Event "${name}"`;
+
+const adminEvent = (row: EventRow, draft: DraftInfo | null): AdminEvent => ({
   ...eventFromRow(row),
   published: bool(row.published),
   timeZone: row.time_zone || 'UTC',
   capacity: row.capacity,
   createdAt: row.created_at,
+  draft,
 });
+
+/** The row when there is one; else the event's 404. */
+export function foundEvent<T>(row: T | undefined): T {
+  if (!row) throw missing(NOT_FOUND);
+  return row;
+}
+
+/** The event as the admin reads it, its draft included; 404 for none. */
+export async function findAdminEvent(db: Db, id: string): Promise<AdminEvent> {
+  const row = foundEvent(await findEventRow(db, id));
+  const draft = await findDraftRow(db, 'event', id);
+  return adminEvent(row, draft ? draftInfo(draft) : null);
+}
 
 /** What a write answers, and whether the public site shows a change. */
 export interface EventWrite {
@@ -43,7 +65,8 @@ export interface EventWrite {
 
 /** GET /api/admin/events: every event, drafts included, soonest first. */
 export async function adminEvents(db: Db): Promise<AdminEvent[]> {
-  return (await listEventRows(db)).map(adminEvent);
+  const [rows, drafts] = await Promise.all([listEventRows(db), draftInfos(db, 'event')]);
+  return rows.map((row) => adminEvent(row, drafts.get(row.id) ?? null));
 }
 
 function columns(v: EventValues) {
@@ -75,7 +98,7 @@ export async function createEvent(
   const values = await withKnownCategory(ctx.db, 'event', sent);
   const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload, 'event')).url : undefined;
   const id = randomUUID();
-  return writeNamingFile(ctx, picture, () =>
+  await writeNamingFile(ctx, picture, () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const slug = await freeSlug(trx, 'events', values.name, 'event');
@@ -89,71 +112,107 @@ export async function createEvent(
       });
       await claimMedia(trx, picture);
       await syncEventTicket(trx, id);
-      const summary = `Event "${values.name}" created${values.published ? '' : ' as a draft'}`;
+      const created = readBack(await findEventRow(trx, id), `event ${id}`);
+      await keepItemVersion(trx, eventVersioned, ctx.actor, id, 'create', created);
+      const summary = `${eventLabel(values.name)} created${values.published ? '' : ' as a draft'}`;
       await recordAudit(trx, ctx.actor, { action: 'event.create', target: { type: 'event', id }, summary });
-      return {
-        event: adminEvent(readBack(await findEventRow(trx, id), `event ${id}`)),
-        publicChange: values.published,
-      };
     }),
   );
+  return { event: await findAdminEvent(ctx.db, id), publicChange: values.published };
 }
 
-/** PUT (every field, a new picture optional) or PATCH (publish state only) of /api/admin/events/:id. */
+/** PUT /api/admin/events/:id: every field, a new picture optional. */
 export async function updateEvent(
   ctx: ContentWriteContext,
   id: string,
-  sent: EventValues | { published: boolean },
+  sent: EventValues,
   upload?: UploadInput,
 ): Promise<EventWrite> {
   const values = await withKnownCategory(ctx.db, 'event', sent);
-  if (!(await findEventRow(ctx.db, id))) throw missing(NOT_FOUND);
+  foundEvent(await findEventRow(ctx.db, id));
   const picture = upload ? (await storeUploadedPicture(ctx.db, ctx.dataDir, 'image', upload, 'event')).url : undefined;
-  const result = await writeNamingFile(
+  return writeEventChanges(ctx, id, values, picture, { what: 'edited', action: 'update' });
+}
+
+/**
+ * Writes checked values and a stored picture to an event (a PUT, or a draft being published), its ticket product
+ * brought in line in the same transaction, and keeps the version it made; a replaced picture leaves the media store
+ * once nothing names it, and versions beyond the limit are pruned.
+ */
+export async function writeEventChanges(
+  ctx: ContentWriteContext,
+  id: string,
+  values: EventValues,
+  picture: string | undefined,
+  { what, action, also }: ItemWriteNote,
+): Promise<EventWrite> {
+  const { before, after } = await writeNamingFile(
     ctx,
     picture,
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const before = await findEventRow(trx, id);
-        if (!before) throw missing(NOT_FOUND);
-        const changes = 'name' in values ? columns(values) : values;
+        const before = foundEvent(await findEventRow(trx, id));
         await updateEventRow(trx, id, {
-          ...changes,
+          ...columns(values),
           ...(picture ? { image: picture } : {}),
           updated_at: new Date().toISOString(),
         });
         await claimMedia(trx, picture);
-        if (picture) await unclaimMedia(trx, before.image);
+        if (picture && picture !== before.image) await unclaimMedia(trx, before.image);
         await syncEventTicket(trx, id);
-        const row = readBack(await findEventRow(trx, id), `event ${id}`);
-        const was = bool(before.published);
-        const is = bool(row.published);
+        await also?.(trx);
+        const after = readBack(await findEventRow(trx, id), `event ${id}`);
+        await keepItemVersion(trx, eventVersioned, ctx.actor, id, action, after, before);
+        const [was, is] = [bool(before.published), bool(after.published)];
         const summary =
-          was === is
-            ? `Event "${row.name}" edited${picture ? ' (new picture)' : ''}`
-            : `Event "${row.name}" ${is ? 'published' : 'unpublished'}`;
+          action === 'update' && was !== is
+            ? `${eventLabel(after.name)} ${is ? 'published' : 'unpublished'}`
+            : `${eventLabel(after.name)} ${what}${picture ? ' (new picture)' : ''}`;
         await recordAudit(trx, ctx.actor, { action: 'event.update', target: { type: 'event', id }, summary });
-        return { event: adminEvent(row), publicChange: was || is, oldImage: before.image };
+        return { before, after };
       }),
-    (written) => (picture ? written.oldImage : undefined),
+    (written) => (written.before.image !== written.after.image ? written.before.image : undefined),
   );
-  return { event: result.event, publicChange: result.publicChange };
+  await pruneRevisions(ctx, 'event', id);
+  return {
+    event: await findAdminEvent(ctx.db, id),
+    publicChange: bool(before.published) || bool(after.published),
+  };
 }
 
-/** DELETE /api/admin/events/:id, then its picture released. */
+/** PATCH /api/admin/events/:id: publishes the event or takes it back to a draft (no version: no field changes). */
+export async function setEventPublished(ctx: ContentWriteContext, id: string, published: boolean): Promise<EventWrite> {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const found = foundEvent(await findEventRow(trx, id));
+    if (bool(found.published) === published) return false;
+    await updateEventRow(trx, id, { published, updated_at: new Date().toISOString() });
+    // An unpublished event sells no tickets; published again, they are on sale again.
+    await syncEventTicket(trx, id);
+    await recordAudit(trx, ctx.actor, {
+      action: 'event.update',
+      target: { type: 'event', id },
+      summary: `${eventLabel(found.name)} ${published ? 'published' : 'unpublished'}`,
+    });
+    return true;
+  });
+  return { event: await findAdminEvent(ctx.db, id), publicChange: changed };
+}
+
+/** DELETE /api/admin/events/:id: the row, its draft and versions, then every picture only they named released. */
 export async function deleteEvent(ctx: ContentWriteContext, id: string): Promise<{ publicChange: boolean }> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const found = await deleteEventRow(trx, id);
-    if (!found) throw missing(NOT_FOUND);
-    await unclaimMedia(trx, found.image);
+    const found = foundEvent(await deleteEventRow(trx, id));
+    const draft = await deleteDraftRow(trx, 'event', id);
+    await unclaimMedia(trx, found.image, draft?.picture);
+    const versionPictures = await dropItemRevisions(trx, 'event', id);
     await syncEventTicket(trx, id);
     await recordAudit(trx, ctx.actor, {
       action: 'event.delete',
       target: { type: 'event', id },
-      summary: `Event "${found.name}" deleted`,
+      summary: `${eventLabel(found.name)} deleted`,
     });
-    return found;
+    return { ...found, dropped: [found.image, draft?.picture, ...versionPictures] };
   });
-  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
+  await releaseEachIfUnused(ctx, row.dropped);
   return { publicChange: bool(row.published) };
 }

@@ -10,12 +10,14 @@ import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { blogPreview } from '../blogs/blog-drafts.service.ts';
 import { audioPreview } from '../content/audio-drafts.ts';
+import { eventPreview } from '../content/event-drafts.ts';
 import { pagePreview } from '../pages/page-drafts.ts';
 import { documentPreview } from '../documents/document-drafts.ts';
 import { planPreview } from '../plans/plan-drafts.ts';
 import { productPreview } from '../products/product-drafts.ts';
 import { videoPreview } from '../content/video-drafts.ts';
 import { photoPreview } from '../content/photo-drafts.ts';
+import { sliderPreview } from '../sliders/slider-drafts.ts';
 import { readPreviewLink } from './preview-link.ts';
 
 type Previewed = Omit<PreviewAnswer, 'expiresAt' | 'type'>;
@@ -30,6 +32,8 @@ const PREVIEWS: Record<DraftType, (db: Db, id: string) => Promise<Previewed | nu
   video: videoPreview,
   photo: photoPreview,
   plan: planPreview,
+  event: eventPreview,
+  slider: sliderPreview,
 };
 
 export function previewRoutes(deps: Pick<Deps, 'keys'>) {

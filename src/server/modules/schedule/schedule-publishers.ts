@@ -7,7 +7,7 @@ import type { SiteChange } from '../../site/site-changed.ts';
 import { setBlogPublished } from '../blogs/blogs.admin.service.ts';
 import type { ContentWriteContext } from '../content/content.admin.service.ts';
 import { setAudioPublished } from '../content/audios.admin.ts';
-import { updateEvent } from '../content/events.admin.ts';
+import { setEventPublished } from '../content/events.admin.ts';
 import { editPhoto } from '../content/photos.edit.ts';
 import { updateVideo } from '../content/videos.admin.ts';
 import { updateDocument } from '../documents/documents.service.ts';
@@ -23,7 +23,7 @@ export const PUBLISHERS: Record<ScheduleType, { publish: Publish; change: SiteCh
   blogs: { change: 'blogs', publish: async (ctx, id, p) => (await setBlogPublished(ctx, id, p)).publicChange },
   events: {
     change: 'events',
-    publish: async (ctx, id, p) => (await updateEvent(ctx, id, { published: p })).publicChange,
+    publish: async (ctx, id, p) => (await setEventPublished(ctx, id, p)).publicChange,
   },
   photos: {
     change: 'photos',

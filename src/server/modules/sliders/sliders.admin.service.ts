@@ -1,7 +1,8 @@
 /**
  * Admin writes of sliders: each write and its audit entry commit together; pictures are stored before the
  * transaction and released after it (a failed write releases the new one, a replaced or deleted slide its old one).
- * The caller asks for the site rebuild once a write has returned.
+ * The caller asks for the site rebuild once a write has returned. Each write of a slide's content keeps a version
+ * (slider-versions.ts); its showing and its order are set at once, outside drafts and versions.
  */
 import { randomUUID } from 'node:crypto';
 import { omit } from '../../../shared/omit.ts';
@@ -11,16 +12,20 @@ import {
   NEW_SLIDER_VALUES,
   type SliderValues,
 } from '../../../shared/schemas/slider.ts';
+import type { AdminSlider } from '../../../shared/sliders-admin.ts';
 import type { Slider } from '../../../shared/types.ts';
 import type { Db } from '../../db/connection.ts';
 import { readBack } from '../../db/read-back.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
 import { storeFormPicture, type UploadForm } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
+import { releaseEachIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import { findCompanyRow } from '../company/company.repository.ts';
+import type { ItemWriteNote } from '../drafts/draft.service.ts';
+import { deleteDraftRow, draftInfo, draftInfos, findDraftRow } from '../drafts/drafts.repository.ts';
+import { dropItemRevisions, keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
 import {
   deleteSliderRow,
   findSliderRow,
@@ -28,8 +33,10 @@ import {
   listAllSliderRows,
   listSliderIds,
   updateSliderRow,
+  type SliderRow,
 } from './sliders.repository.ts';
 import { sliderFromRow } from './sliders.service.ts';
+import { sliderVersioned } from './slider-versions.ts';
 
 export const SLIDER_NOT_FOUND = 'Slider not found';
 export const REORDER_MESSAGE = 'The list must name every slider exactly once.';
@@ -42,11 +49,26 @@ export interface WriteContext {
 }
 
 const notFound = () => new ApiError(404, SLIDER_NOT_FOUND);
-const label = (title: string) => `Slider "${title || 'Untitled'}"`;
+export const sliderLabel = (title: string) => `Slider "${title || 'Untitled'}"`;
+const label = sliderLabel;
 
-/** Every slider, inactive ones too, by order then title. */
-export async function allSliders(db: Db): Promise<Slider[]> {
-  return (await listAllSliderRows(db)).map(sliderFromRow);
+/** The row when there is one; else the slider's 404. */
+export function foundSlider<T>(row: T | undefined): T {
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Every slider, inactive ones too, by order then title, each with who saved its draft. */
+export async function allSliders(db: Db): Promise<AdminSlider[]> {
+  const [rows, drafts] = await Promise.all([listAllSliderRows(db), draftInfos(db, 'slider')]);
+  return rows.map((row) => ({ ...sliderFromRow(row), draft: drafts.get(row.id) ?? null }));
+}
+
+/** One slider as the admin reads it, its draft included; 404 for none. */
+export async function findAdminSlider(db: Db, id: string): Promise<AdminSlider> {
+  const row = foundSlider(await findSliderRow(db, id));
+  const draft = await findDraftRow(db, 'slider', id);
+  return { ...sliderFromRow(row), draft: draft ? draftInfo(draft) : null };
 }
 
 /** The company's public id (company_settings.public_id): the only company a slider may name. */
@@ -96,6 +118,19 @@ function columnsOf(v: SliderValues) {
 
 const valuesOf = (slider: Slider): SliderValues => omit(slider, '_id', 'image');
 
+/**
+ * Sent form fields applied to the stored slide, checked as its PUT checks them (a PUT, or a draft being published);
+ * `hasImage`: the slide will have a picture.
+ */
+export async function checkedSliderChanges(
+  db: Db,
+  row: SliderRow,
+  fields: Record<string, string>,
+  hasImage: boolean,
+): Promise<SliderValues> {
+  return checkedValues(fields, valuesOf(sliderFromRow(row)), await companyId(db), hasImage);
+}
+
 /** POST /api/sliders. */
 export async function createSlider(ctx: WriteContext, form: UploadForm): Promise<Slider> {
   const values = checkedValues(
@@ -111,46 +146,61 @@ export async function createSlider(ctx: WriteContext, form: UploadForm): Promise
     ctx.db.transaction().execute(async (trx) => {
       await insertSliderRow(trx, { id, ...columnsOf(values), image: image ?? '', created_at: now, updated_at: now });
       await claimMedia(trx, image);
+      const created = readBack(await findSliderRow(trx, id), `slider ${id}`);
+      await keepItemVersion(trx, sliderVersioned, ctx.actor, id, 'create', created);
       await recordAudit(trx, ctx.actor, {
         action: 'slider.create',
         target: { type: 'slider', id },
         summary: `${label(values.title)} created`,
       });
-      return sliderFromRow(readBack(await findSliderRow(trx, id), `slider ${id}`));
+      return sliderFromRow(created);
     }),
   );
 }
 
 /** PUT /api/sliders/:id: the sent fields change, the others keep their stored values; a new image replaces the old. */
 export async function updateSlider(ctx: WriteContext, id: string, form: UploadForm): Promise<Slider> {
-  const row = await findSliderRow(ctx.db, id);
-  if (!row) throw notFound();
+  const row = foundSlider(await findSliderRow(ctx.db, id));
   const hasImage = form.files['image'] !== undefined || Boolean(row.image);
-  const values = checkedValues(form.fields, valuesOf(sliderFromRow(row)), await companyId(ctx.db), hasImage);
+  const values = await checkedSliderChanges(ctx.db, row, form.fields, hasImage);
   const image = await storeFormPicture(ctx.db, ctx.dataDir, form, 'image', 'hero');
+  return writeSliderChanges(ctx, id, values, image, { what: 'updated', action: 'update' });
+}
+
+/**
+ * Writes checked values to a slide (a PUT, or a draft being published) and keeps the version it made; the picture it
+ * replaced leaves the media store once nothing names it, and versions beyond the limit are pruned.
+ */
+export async function writeSliderChanges(
+  ctx: WriteContext,
+  id: string,
+  values: SliderValues,
+  image: string | undefined,
+  { what, action, also }: ItemWriteNote,
+): Promise<Slider> {
   const { slider } = await writeNamingFile(
     ctx,
     image,
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const before = await findSliderRow(trx, id);
-        if (!before) throw notFound();
+        const before = foundSlider(await findSliderRow(trx, id));
         const changes = { ...columnsOf(values), updated_at: new Date().toISOString(), ...(image ? { image } : {}) };
         await updateSliderRow(trx, id, changes);
         await claimMedia(trx, image);
         if (image && before.image !== image) await unclaimMedia(trx, before.image);
+        await also?.(trx);
+        const after = readBack(await findSliderRow(trx, id), `slider ${id}`);
+        await keepItemVersion(trx, sliderVersioned, ctx.actor, id, action, after, before);
         await recordAudit(trx, ctx.actor, {
           action: 'slider.update',
           target: { type: 'slider', id },
-          summary: `${label(values.title)} updated`,
+          summary: `${label(values.title)} ${what}`,
         });
-        return {
-          slider: sliderFromRow(readBack(await findSliderRow(trx, id), `slider ${id}`)),
-          previous: before.image,
-        };
+        return { slider: sliderFromRow(after), previous: before.image };
       }),
     (written) => (image ? written.previous : undefined),
   );
+  await pruneRevisions(ctx, 'slider', id);
   return slider;
 }
 
@@ -166,25 +216,30 @@ export async function setSliderActive(ctx: WriteContext, id: string, isActive: b
   });
 }
 
-/** DELETE /api/sliders/:id; its picture leaves DATA_DIR/media once nothing else names it. */
+/**
+ * DELETE /api/sliders/:id, its draft and its versions with it; their pictures leave DATA_DIR/media once nothing else
+ * names them.
+ */
 export async function deleteSlider(ctx: WriteContext, id: string): Promise<void> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const dropped = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteSliderRow(trx, id);
     if (!deleted) throw notFound();
-    await unclaimMedia(trx, deleted.image);
+    const draft = await deleteDraftRow(trx, 'slider', id);
+    await unclaimMedia(trx, deleted.image, draft?.picture);
+    const versionPictures = await dropItemRevisions(trx, 'slider', id);
     await recordAudit(trx, ctx.actor, {
       action: 'slider.delete',
       target: { type: 'slider', id },
       summary: `${label(deleted.title)} deleted`,
     });
-    return deleted;
+    return [deleted.image, draft?.picture, ...versionPictures];
   });
-  await releaseMediaIfUnused(ctx.db, ctx.dataDir, row.image);
+  await releaseEachIfUnused(ctx, dropped);
 }
 
 /** PUT /api/admin/sliders/order: `ids` names every slider once; their order becomes 0..n-1 in that sequence. */
-export async function reorderSliders(ctx: WriteContext, ids: readonly string[]): Promise<Slider[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function reorderSliders(ctx: WriteContext, ids: readonly string[]): Promise<AdminSlider[]> {
+  await ctx.db.transaction().execute(async (trx) => {
     const stored = new Set(await listSliderIds(trx));
     const sent = new Set(ids);
     if (sent.size !== ids.length || sent.size !== stored.size || ids.some((id) => !stored.has(id))) {
@@ -197,6 +252,6 @@ export async function reorderSliders(ctx: WriteContext, ids: readonly string[]):
       target: { type: 'slider' },
       summary: `Sliders reordered (${ids.length})`,
     });
-    return (await listAllSliderRows(trx)).map(sliderFromRow);
   });
+  return allSliders(ctx.db);
 }

@@ -1,9 +1,11 @@
 /** Reads and writes of the sliders table; a Transaction can stand in for the Db so a write and its audit commit together. */
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, SlidersTable } from '../../db/schema.ts';
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+export type SliderRow = Selectable<SlidersTable>;
 
 /** Active slides in their order (the public list and the hero). */
 export function listActiveSliderRows(db: Db) {

@@ -1,9 +1,21 @@
 /**
  * Create or edit an event (POST /api/admin/events, PUT /api/admin/events/{id}; multipart with an optional `image`).
- * Start and end are wall-clock times in the chosen time zone; the server stores them as UTC instants.
+ * Start and end are wall-clock times in the chosen time zone; the server stores them as UTC instants. A published
+ * event's changes may instead be kept as a draft (Save draft), its price and capacity among them, that visitors do not
+ * see (nor book by) until it is published; Preview saves (the draft of a published event, an unpublished event itself)
+ * and shows a link to share; History lists the event's kept versions and restores one as the draft the form then
+ * shows.
  */
 import { useId, useMemo, useState } from 'react';
 import { createEvent, updateEvent } from '../../../../lib/api/admin/content.ts';
+import {
+  discardEventDraft,
+  eventPath,
+  eventPreviewLink,
+  fetchEventDraft,
+  publishEventDraft,
+  saveEventDraft,
+} from '../../../../lib/api/admin/events.ts';
 import { EVENT_TYPES } from '../../../../shared/constants.ts';
 import { CAPACITY_MAX } from '../../../../shared/events.ts';
 import {
@@ -13,16 +25,18 @@ import {
   EVENT_TEXT_MAX,
   timeZoneOptions,
   type AdminEvent,
+  type EventDraft,
 } from '../../../../shared/schemas/event-admin.ts';
-import { utcToZoned } from '../../../../shared/time-zone.ts';
 import { inputClass as baseInputClass } from '../../../auth/fields.tsx';
 import { FieldError, INVALID_BORDER, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput, UploadBar } from '../../sliders/fields.tsx';
-import ContentFormDialog from '../ui/ContentFormDialog.tsx';
+import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
+import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
+import { blankEventForm, eventFormData, eventFormOf, eventFormOfDraft, type EventFormInput } from './event-form.ts';
 
 const inputClass = `${baseInputClass} ${INVALID_BORDER}`;
 
@@ -33,62 +47,19 @@ const LOCATION_TYPES = [
   ['virtual', 'Virtual'],
 ] as const satisfies readonly (readonly [(typeof EVENT_TYPES)[number], string])[];
 
-interface Form {
-  name: string;
-  title: string;
-  description: string;
-  start: string;
-  end: string;
-  timeZone: string;
-  eventType: (typeof EVENT_TYPES)[number];
-  location: string;
-  address: string;
-  city: string;
-  category: string;
-  price: string;
-  capacity: string;
-  published: 'true' | 'false';
-}
-
-/** The browser's own zone, else UTC. */
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-const blank = (): Form => ({
-  name: '',
-  title: '',
-  description: '',
-  start: '',
-  end: '',
-  timeZone: localZone(),
-  eventType: 'local',
-  location: '',
-  address: '',
-  city: '',
-  category: '',
-  price: '0',
-  capacity: '',
-  published: 'false',
-});
-
-function formOf(e: AdminEvent): Form {
-  const zone = e.timeZone || 'UTC';
-  return {
-    name: e.name,
-    title: e.title,
-    description: e.description,
-    start: utcToZoned(e.start_date, zone),
-    end: utcToZoned(e.end_date, zone),
-    timeZone: zone,
-    eventType: e.eventType,
-    location: e.location,
-    address: e.address,
-    city: e.city,
-    category: e.category,
-    price: String(e.price),
-    capacity: e.capacity > 0 ? String(e.capacity) : '',
-    published: e.published ? 'true' : 'false',
-  };
-}
+// Each endpoint is looked up when called, not when this module loads (a screen may never open a draft).
+const EVENT_DRAFTS: DraftCalls<EventFormInput, EventDraft> = {
+  itemPath: (id) => eventPath(id),
+  fetchDraft: (id) => fetchEventDraft(id),
+  saveDraft: (id, input, onProgress) => saveEventDraft(id, eventFormData(input), onProgress),
+  update: async (id, input, onProgress) => {
+    const { message, event } = await updateEvent(id, eventFormData(input), onProgress);
+    return { message, image: event.image };
+  },
+  publishDraft: (id) => publishEventDraft(id),
+  discardDraft: (id) => discardEventDraft(id),
+  previewLink: (id) => eventPreviewLink(id),
+};
 
 interface Props {
   target: AdminEvent | 'new' | null;
@@ -98,41 +69,100 @@ interface Props {
 
 export default function EventFormDialog({ target, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const { form, set, busy, errors, refuse, refusals, progress, submit } = useContentForm(target, blank, formOf, () =>
-    setFile(null),
+  const { form, setForm, set, busy, errors, refuse, refusals, progress, submit } = useContentForm(
+    target,
+    blankEventForm,
+    eventFormOf,
+    () => setFile(null),
   );
+  const drafts = useItemDraft({
+    target,
+    calls: EVENT_DRAFTS,
+    show: (shown, saved) => {
+      setForm(eventFormOfDraft(shown, saved));
+      // A picture chosen but not sent belongs to the form being replaced.
+      setFile(null);
+    },
+  });
   const categories = useCategoryNames('event');
   const zoneId = useId();
   const zones = useMemo(() => timeZoneOptions().map((zone) => [zone, zone.replace(/_/g, ' ')] as const), []);
+  const existing = target && target !== 'new' ? target : null;
+  const currentImage = existing ? (drafts.image ?? existing.image) : '';
 
-  async function save() {
-    if (target === null) return;
+  /** The form checked (refused under the field when not) as a save sends it, or null. */
+  function checkedInput(withState: boolean): EventFormInput | null {
     const check = checkEvent(form);
     if (!check.ok) {
       refuse(check.field, check.message);
-      return;
+      return null;
     }
-    const data = new FormData();
-    const fields: Readonly<Record<keyof Form, string>> = form;
-    for (const [name, value] of Object.entries(fields)) data.append(name, value);
-    if (file) data.append('image', file);
+    const { published, ...fields } = form;
+    return { fields: withState ? { ...fields, published } : fields, image: file };
+  }
+
+  async function save() {
+    if (target === null) return;
+    const input = checkedInput(target === 'new' || drafts.draft === null);
+    if (!input) return;
     await submit(
-      (onProgress) => (target === 'new' ? createEvent(data, onProgress) : updateEvent(target._id, data, onProgress)),
+      (onProgress) =>
+        target === 'new' ? createEvent(eventFormData(input), onProgress) : drafts.submit(target, input, onProgress),
       'The event could not be saved. Please try again.',
       onSaved,
       file !== null,
     );
   }
 
+  /** Saves the form to the event's draft (or an unpublished event itself); with `thenLink`, stays open with a link. */
+  async function keep(thenLink: boolean) {
+    if (!existing) return;
+    const input = checkedInput(false);
+    if (!input) return;
+    await submit(
+      async (onProgress) => {
+        const kept = await drafts.keep(existing, input, thenLink, onProgress);
+        // Stored now: the next save sends no picture again.
+        setFile(null);
+        return kept;
+      },
+      'The draft could not be saved. Please try again.',
+      // A preview keeps the form open to share the link; a draft saved closes it.
+      thenLink ? () => undefined : onSaved,
+      file !== null,
+    );
+  }
+
+  /** A version became the event's draft: the form shows it, and Publish draft then makes it live. */
+  async function showRestored(message: string) {
+    if (!existing) return;
+    await submit(
+      () => drafts.restore(existing, message),
+      'The restored draft could not be read. Please close the event and open it again.',
+      () => undefined,
+    );
+  }
+
+  async function discard() {
+    if (!existing) return;
+    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
+  }
+
   const virtual = form.eventType === 'virtual';
   return (
-    <ContentFormDialog
+    <DraftContentFormDialog
       open={target !== null}
       title={target === 'new' ? 'New event' : 'Edit event'}
       busy={busy}
       refusals={refusals}
       onCancel={onClose}
       onSubmit={() => void save()}
+      drafts={drafts}
+      existing={existing !== null}
+      historyTitle={existing ? `History of "${existing.name}"` : 'History'}
+      onKeep={(thenLink) => void keep(thenLink)}
+      onDiscard={() => void discard()}
+      onRestored={(message) => void showRestored(message)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
@@ -272,14 +302,17 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
           value={form.capacity}
           onChange={set('capacity')}
         />
-        <SelectInput
-          label="Status"
-          name="published"
-          error={errors['published']}
-          value={form.published}
-          options={PUBLISHED_OPTIONS}
-          onChange={set('published')}
-        />
+        {/* While a draft is edited the state is not the form's to choose: Publish draft makes the draft the live event. */}
+        {!drafts.draft && (
+          <SelectInput
+            label="Status"
+            name="published"
+            error={errors['published']}
+            value={form.published}
+            options={PUBLISHED_OPTIONS}
+            onChange={set('published')}
+          />
+        )}
       </div>
       <FileInput
         label="Cover image"
@@ -287,13 +320,13 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
         error={errors['image']}
         accept="image/*"
         hint={
-          target && target !== 'new' && target.image
+          currentImage
             ? 'Keeps the current picture unless you choose another. JPEG, PNG, GIF or WEBP, less than 5MB.'
             : 'Optional. JPEG, PNG, GIF or WEBP, less than 5MB.'
         }
         onFile={setFile}
       />
       {progress !== null && <UploadBar percent={progress} />}
-    </ContentFormDialog>
+    </DraftContentFormDialog>
   );
 }

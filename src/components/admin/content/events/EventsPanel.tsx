@@ -1,4 +1,7 @@
-/** The Events tab: every event (drafts included) with its dates, New event, Edit, Publish/Unpublish and Delete. */
+/**
+ * The Events tab: every event (drafts included) with its dates, New event, Edit, Publish/Unpublish and Delete. A
+ * published event with changes kept as a draft says so beside its badge.
+ */
 import { deleteEvent, fetchAdminEvents, setEventPublished } from '../../../../lib/api/admin/content.ts';
 import { formatDateTime } from '../../../../lib/format/dates.ts';
 import type { AdminEvent } from '../../../../shared/schemas/event-admin.ts';
@@ -14,6 +17,7 @@ const toCard = (event: AdminEvent) => ({
   image: event.image || null,
   createdAt: event.createdAt,
   published: event.published,
+  hasDraft: event.draft !== null,
 });
 
 /** 'Jul 1, 2026, 6:00 PM CEST – Jul 1, 2026, 9:00 PM CEST (Europe/Paris)', on the event's own clocks as the site shows it. */
