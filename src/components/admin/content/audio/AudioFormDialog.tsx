@@ -40,7 +40,7 @@ import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
 import { noneOr, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 import { audioFormData, audioFormOf, audioFormOfDraft, blankAudioForm, type AudioFormInput } from './audio-form.ts';
 import AudioCoverField from './AudioCoverField.tsx';
@@ -164,20 +164,7 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
     );
   }
 
-  /** A version became the item's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!existing) return;
-    await submit(
-      () => drafts.restore(existing, message),
-      'The restored draft could not be read. Please close the audio and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!existing) return;
-    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, existing, submit, onSaved, 'audio');
 
   const categories = audioCategoriesFor(form.type || 'all', items);
   const current = existing

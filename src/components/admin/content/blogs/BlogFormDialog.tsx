@@ -32,7 +32,7 @@ import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, TextArea, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
 interface Props {
@@ -247,20 +247,7 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
     );
   }
 
-  /** A version became the post's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!existing) return;
-    await submit(
-      () => drafts.restore(existing, message),
-      'The restored draft could not be read. Please close the post and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!existing) return;
-    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, existing, submit, onSaved, 'post');
 
   return (
     <DraftContentFormDialog

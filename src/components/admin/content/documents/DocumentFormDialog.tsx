@@ -42,7 +42,7 @@ import ContentFormDialog from '../ui/ContentFormDialog.tsx';
 import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 
 /** 20 MiB, as the server counts. */
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -180,20 +180,7 @@ export default function DocumentFormDialog({ target, onClose, onSaved }: Props) 
     );
   }
 
-  /** A version became the document's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!existing) return;
-    await submit(
-      () => drafts.restore(existing, message),
-      'The restored draft could not be read. Please close the document and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!existing) return;
-    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, existing, submit, onSaved, 'document');
 
   const fileHint = file
     ? `${file.name} · ${(file.size / (1024 * 1024)).toFixed(2)} MB`

@@ -34,7 +34,7 @@ import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import FileInput from '../ui/FileInput.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 import { blankEventForm, eventFormData, eventFormOf, eventFormOfDraft, type EventFormInput } from './event-form.ts';
 
@@ -133,20 +133,7 @@ export default function EventFormDialog({ target, onClose, onSaved }: Props) {
     );
   }
 
-  /** A version became the event's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!existing) return;
-    await submit(
-      () => drafts.restore(existing, message),
-      'The restored draft could not be read. Please close the event and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!existing) return;
-    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, existing, submit, onSaved, 'event');
 
   const virtual = form.eventType === 'virtual';
   return (

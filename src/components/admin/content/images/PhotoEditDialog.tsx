@@ -21,7 +21,7 @@ import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import { TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 
 interface Form {
@@ -97,20 +97,7 @@ export default function PhotoEditDialog({ photo, onClose, onSaved }: Props) {
     );
   }
 
-  /** A version became the photo's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!photo) return;
-    await submit(
-      () => drafts.restore(photo, message),
-      'The restored draft could not be read. Please close the photo and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!photo) return;
-    await submit(() => drafts.discard(photo), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, photo, submit, onSaved, 'photo');
 
   return (
     <DraftContentFormDialog

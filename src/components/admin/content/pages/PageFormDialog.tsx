@@ -25,7 +25,7 @@ import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, type DraftState } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 
 interface Props {
   /** null: closed; 'new': a new page; a page: edit it. */
@@ -144,20 +144,7 @@ export default function PageFormDialog({ page, onClose, onSaved }: Props) {
     );
   }
 
-  /** A version became the page's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!existing) return;
-    await submit(
-      () => drafts.restore(existing, message),
-      'The restored draft could not be read. Please close the page and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!existing) return;
-    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, existing, submit, onSaved, 'page');
 
   return (
     <DraftContentFormDialog

@@ -33,7 +33,7 @@ import { CheckboxInput, SelectInput, TextInput } from '../../sliders/fields.tsx'
 import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import { PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 
 const PERIODS = [
   ['month', 'Monthly'],
@@ -167,20 +167,7 @@ export default function PlanFormDialog({ target, onClose, onSaved, currency }: P
     );
   }
 
-  /** A version became the plan's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!existing) return;
-    await submit(
-      () => drafts.restore(existing, message),
-      'The restored draft could not be read. Please close the plan and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!existing) return;
-    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, existing, submit, onSaved, 'plan');
 
   return (
     <DraftContentFormDialog

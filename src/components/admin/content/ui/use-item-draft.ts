@@ -158,3 +158,41 @@ export function useItemDraft<T extends DraftableItem, I, D extends StoredDraft>(
     discard: (edited: T) => calls.discardDraft(edited._id),
   } as const;
 }
+
+/** A form's runner (use-content-form.ts's submit): runs a write, shows its refusal, hands its message on. */
+type FormRunner = (
+  write: () => Promise<{ message: string }>,
+  fallback: string,
+  onSaved: (message: string) => void,
+) => Promise<void>;
+
+/**
+ * The draft actions a content form offers beside its save, run through the form's own runner (Saving..., refusals):
+ * Discard draft, after which the form closes with the message, and a restored version shown in the form, ready to
+ * publish. `noun` names the item in the failure text.
+ */
+export function draftFormActions<T>(
+  drafts: {
+    discard: (item: T) => Promise<{ message: string }>;
+    restore: (item: T, message: string) => Promise<{ message: string }>;
+  },
+  existing: T | null,
+  run: FormRunner,
+  onSaved: (message: string) => void,
+  noun: string,
+) {
+  return {
+    discard: async () => {
+      if (existing)
+        await run(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
+    },
+    showRestored: async (message: string) => {
+      if (existing)
+        await run(
+          () => drafts.restore(existing, message),
+          `The restored draft could not be read. Please close the ${noun} and open it again.`,
+          () => undefined,
+        );
+    },
+  };
+}

@@ -30,7 +30,7 @@ import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import { noneOr, PUBLISHED_OPTIONS, TextArea } from '../ui/form-fields.tsx';
 import { useContentForm } from '../ui/use-content-form.ts';
-import { useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
+import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 import { blankVideoForm, videoFormOf, videoFormOfDraft, videoInputOf } from './video-form.ts';
 
@@ -107,20 +107,7 @@ export default function VideoFormDialog({ target, onClose, onSaved }: Props) {
     );
   }
 
-  /** A version became the video's draft: the form shows it, and Publish draft then makes it live. */
-  async function showRestored(message: string) {
-    if (!existing) return;
-    await submit(
-      () => drafts.restore(existing, message),
-      'The restored draft could not be read. Please close the video and open it again.',
-      () => undefined,
-    );
-  }
-
-  async function discard() {
-    if (!existing) return;
-    await submit(() => drafts.discard(existing), 'The draft could not be discarded. Please try again.', onSaved);
-  }
+  const { showRestored, discard } = draftFormActions(drafts, existing, submit, onSaved, 'video');
 
   return (
     <DraftContentFormDialog
