@@ -42,6 +42,7 @@ import { draftRoutes } from './modules/drafts/draft.routes.ts';
 import { previewRoutes } from './modules/drafts/preview.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { companyDrafts, themeDrafts } from './modules/company/settings-drafts.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -180,6 +181,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', draftRoutes(deps, photoDrafts));
   api.route('/', draftRoutes(deps, planDrafts));
   api.route('/', draftRoutes(deps, sliderDrafts));
+  api.route('/', draftRoutes(deps, companyDrafts));
+  api.route('/', draftRoutes(deps, themeDrafts));
   api.route('/', revisionSettingsRoutes());
   api.route('/', mediaLibraryRoutes());
   api.route('/preview', previewRoutes(deps));

@@ -33,6 +33,9 @@ export function statsFor(role: string, stats: DashboardStats): Partial<Dashboard
 export type AuditAction =
   | 'company.update'
   | 'theme.update'
+  // The company's or the theme's draft saved, restored or discarded.
+  | 'company.draft'
+  | 'theme.draft'
   | 'slider.create'
   | 'slider.update'
   | 'slider.delete'

@@ -7,7 +7,7 @@ import type { PublicDocument } from './documents.ts';
 import type { PublicPage } from './pages.ts';
 import type { PlanPreview } from './plans.ts';
 import type { SliderHeroPreview } from './sliders-admin.ts';
-import type { Audio, Blog, Photo, Product, SiteEvent, Video } from './types.ts';
+import type { Audio, Blog, Company, Photo, Product, SiteEvent, Video } from './types.ts';
 
 /** How long a preview link opens the preview. */
 export const PREVIEW_LINK_HOURS = 72;
@@ -54,6 +54,9 @@ export type PreviewAnswer = {
   | { type: 'plan'; item: PlanPreview }
   | { type: 'event'; item: SiteEvent }
   | { type: 'slider'; item: SliderHeroPreview }
+  /** The company's or the theme's draft: the whole settings, draft applied, which the site is shown with. */
+  | { type: 'company'; item: Company }
+  | { type: 'theme'; item: Company }
 );
 
 /** The kinds of item with drafts. */
@@ -69,4 +72,6 @@ export const DRAFT_TYPES: readonly DraftType[] = [
   'document',
   'event',
   'slider',
+  'company',
+  'theme',
 ];

@@ -48,6 +48,15 @@ const putJson = (body: unknown, token = admin) =>
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+/** How many versions of the settings are kept. */
+async function keepVersions(limit: number): Promise<void> {
+  const res = await t.request('/api/admin/revision-settings', {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ limit }),
+  });
+  expect(res.status).toBe(200);
+}
 
 async function publicCompany(): Promise<Company> {
   const res = await t.request('/api/company');
@@ -162,7 +171,9 @@ describe('PUT /api/company as multipart (Update Company)', () => {
     expect(['scheduled', 'building']).toContain(t.deps.rebuilds.status().state);
   });
 
-  it('removes a replaced logo with every variant, and keeps a picture something else still uses', async () => {
+  it('removes a replaced logo with every variant once no kept version names it, and keeps a picture something else still uses', async () => {
+    // Two versions kept: the replaced logo is an earlier version's until a later save prunes that version.
+    await keepVersions(2);
     const first = (
       (await (await putForm(form({ logo: [await picture('#123456'), 'a.png', 'image/png'] }))).json()) as {
         company: Company;
@@ -177,6 +188,8 @@ describe('PUT /api/company as multipart (Update Company)', () => {
       }
     ).company.logo;
     expect(second).not.toBe(first);
+    expect((await t.request(first)).status).toBe(200);
+    expect((await putForm(form({ tagline: 'Fresh every morning' }))).status).toBe(200);
     expect((await mediaFiles()).filter((name) => name.startsWith(stem(first)))).toEqual([]);
     expect((await mediaRows()).filter((name) => name.startsWith(stem(first)))).toEqual([]);
     expect((await t.request(first)).status).toBe(404);
@@ -193,8 +206,10 @@ describe('PUT /api/company as multipart (Update Company)', () => {
       }
     ).company.logo;
     expect(third).not.toBe(second);
+    expect((await putForm(form({ tagline: 'Fresh every evening' }))).status).toBe(200);
     expect((await mediaFiles()).filter((name) => name.startsWith(stem(second))).length).toBe(firstFiles.length);
     expect((await t.request(second)).status).toBe(200);
+    await keepVersions(25);
   });
 
   it('stores nothing when one of several pictures is refused', async () => {

@@ -40,7 +40,7 @@ const mediaRow = (url: string) =>
     .executeTakeFirst();
 
 describe('the dark logo after a new main logo', () => {
-  it("replaces the demo's dark logo, says so, and removes its file", async () => {
+  it("replaces the demo's dark logo, says so, and removes its file once no kept version names it", async () => {
     const demo = (await (await t.request('/api/company')).json()) as Company;
     expect(demo.logo_dark).not.toBe('');
     expect(await mediaRow(demo.logo_dark)).toBeDefined();
@@ -51,6 +51,16 @@ describe('the dark logo after a new main logo', () => {
     expect(answer.company.logo).not.toBe(demo.logo);
     // Without a dark logo the main one shows in both themes.
     expect(answer.company.logo_dark).toBe('');
+    // The version before the save names it until a later save prunes that version (two kept here).
+    expect(await mediaRow(demo.logo_dark)).toBeDefined();
+    const limit = await t.request('/api/admin/revision-settings', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ limit: 2 }),
+    });
+    expect(limit.status).toBe(200);
+    await save({}, 'Bakery Bloom Ltd');
+    await save({}, 'Bakery Bloom');
     expect(await mediaRow(demo.logo_dark)).toBeUndefined();
   });
 

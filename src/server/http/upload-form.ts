@@ -36,6 +36,8 @@ export function tooLargeMessage(maxFileBytes: number): string {
 /** The upload routes (method, full path pattern): the only ones that take multipart/form-data. */
 export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'PUT', path: /^\/api\/company$/ },
+  // The company settings' draft is saved as the settings are, with the same three pictures.
+  { method: 'PUT', path: /^\/api\/admin\/company\/draft$/ },
   { method: 'POST', path: /^\/api\/sliders$/ },
   { method: 'PUT', path: /^\/api\/sliders\/[^/]+$/ },
   // A slide's draft is saved by PUT as the slide is, under the admin path its draft calls live at.

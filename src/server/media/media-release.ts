@@ -74,24 +74,26 @@ export async function releaseEachIfUnused(
 }
 
 /**
- * Runs a write that names `file`, a URL stored just before it (or undefined when nothing was): when the write fails,
- * the file is released again before the error goes on; once it has committed, the URL `dropped` answers (what the
- * write replaced or removed) is released when nothing names it any more.
+ * Runs a write that names `file`, a URL stored just before it (or several, or undefined when nothing was): when the
+ * write fails, each is released again before the error goes on; once it has committed, the URLs `dropped` answers
+ * (what the write replaced or removed) are released when nothing names them any more.
  */
 export async function writeNamingFile<T>(
   scope: { db: Db; dataDir: string },
-  file: string | undefined,
+  file: string | readonly string[] | undefined,
   write: () => Promise<T>,
-  dropped?: (result: T) => string | null | undefined,
+  dropped?: (result: T) => string | readonly (string | undefined)[] | null | undefined,
 ): Promise<T> {
+  const files = typeof file === 'string' ? [file] : (file ?? []);
   let result: T;
   try {
     result = await write();
   } catch (error) {
-    if (file) await releaseMediaIfUnused(scope.db, scope.dataDir, file);
+    for (const stored of files) await releaseMediaIfUnused(scope.db, scope.dataDir, stored);
     throw error;
   }
   const old = dropped?.(result);
-  if (old && old !== file) await releaseMediaIfUnused(scope.db, scope.dataDir, old);
+  for (const url of typeof old === 'string' ? [old] : (old ?? []))
+    if (url && !files.includes(url)) await releaseMediaIfUnused(scope.db, scope.dataDir, url);
   return result;
 }

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Db } from '../db/connection.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { mediaType } from '../http/media-type.ts';
+import { releaseMediaIfUnused } from './media-release.ts';
 import { encodePicture, MAX_INPUT_PIXELS, storeEncodedPicture } from './media-store.ts';
 import type { EncodedPicture } from './picture-cache.ts';
 import { maxPixelsFor, PICTURE_MEGAPIXELS, type PicturePurpose, tooManyPixelsMessage } from './picture-caps.ts';
@@ -207,4 +208,27 @@ export async function storeFormPicture(
 ): Promise<string | undefined> {
   const upload = body.files[field];
   return upload ? (await storeUploadedPicture(db, dataDir, field, upload, purpose)).url : undefined;
+}
+
+/**
+ * The pictures of the body's file fields, each stored when one came: their URLs by field. When one is refused, the
+ * ones stored before it are released, so a refused form leaves nothing behind.
+ */
+export async function storeFormPictures(
+  db: Db,
+  dataDir: string,
+  body: Pick<WriteBody, 'files'>,
+  fields: readonly { field: string; purpose: PicturePurpose }[],
+): Promise<Record<string, string>> {
+  const stored: Record<string, string> = {};
+  try {
+    for (const { field, purpose } of fields) {
+      const url = await storeFormPicture(db, dataDir, body, field, purpose);
+      if (url) stored[field] = url;
+    }
+    return stored;
+  } catch (error) {
+    for (const url of Object.values(stored)) await releaseMediaIfUnused(db, dataDir, url).catch(() => undefined);
+    throw error;
+  }
 }

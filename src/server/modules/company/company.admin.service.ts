@@ -1,23 +1,24 @@
 /**
- * The admin's company settings update (PUT /api/company): uploaded pictures stored first, then the row and its audit
- * entry in one transaction; after the commit the cached answer is dropped, a site rebuild is asked for and the
- * pictures it replaced are released.
+ * The admin's company settings update (PUT /api/company, or a settings draft published): uploaded pictures stored
+ * first, then the row, its audit entry and its versions in one transaction; after the commit the cached answer is
+ * dropped and the pictures it replaced are released (the route asks for the site's rebuild).
  */
 import type { Updateable } from 'kysely';
 import type { AuditAction } from '../../../shared/admin.ts';
-import type { CompanyUpdate } from '../../../shared/schemas/company.ts';
+import { THEME_FIELDS, type CompanyUpdate } from '../../../shared/schemas/company.ts';
 import type { Company } from '../../../shared/types.ts';
-import type { Db } from '../../db/connection.ts';
 import type { CompanySettingsTable } from '../../db/schema.ts';
-import { storeUploadedPicture, type UploadInput } from '../../media/upload-check.ts';
-import { releaseMediaIfUnused } from '../../media/media-release.ts';
+import { storeFormPictures, type UploadInput } from '../../media/upload-check.ts';
+import { writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { AuthUser } from '../auth/user-dto.ts';
+import type { ItemWriteContext, ItemWriteNote } from '../drafts/draft.service.ts';
+import { keepItemVersion, pruneRevisions } from '../revisions/keep-revision.ts';
 import { invalidateCompany } from './company.cache.ts';
 import { DARK_LOGO_FOLLOWS, darkLogoFollows } from './dark-logo.ts';
 import { findCompanyRow, saveCompanyRow } from './company.repository.ts';
 import { getCompany } from './company.service.ts';
+import { companyVersioned, SETTINGS_ID, themeVersioned } from './settings-versions.ts';
 
 /** The pictures of the company form, each an optional file upload. */
 export const COMPANY_PICTURES = ['logo', 'logo_dark', 'icon'] as const;
@@ -45,9 +46,12 @@ const isPicture = (field: string) => (COMPANY_PICTURES as readonly string[]).inc
 /** Fields an audit line names before it says 'and N more'. */
 const SUMMARY_FIELDS = 8;
 
-/** The audit line: which fields were sent, pictures first ('Company settings updated: logo, name and 3 more'). */
-function summaryOf(action: CompanyChange['action'], fields: string[]): string {
-  const what = action === 'theme.update' ? 'Theme settings updated' : 'Company settings updated';
+/**
+ * The audit line: which fields were sent, pictures first ('Company settings updated: logo, name and 3 more'), or
+ * how they were written ('published from its draft').
+ */
+function summaryOf(action: CompanyChange['action'], fields: string[], how = 'updated'): string {
+  const what = `${action === 'theme.update' ? 'Theme settings' : 'Company settings'} ${how}`;
   const names = [...fields]
     .sort((a, b) => Number(isPicture(b)) - Number(isPicture(a)))
     .map((f) => f.replace(/^social_/, 'social.'));
@@ -64,58 +68,89 @@ export interface CompanyUpdated {
   notices: string[];
 }
 
-/** Applies the change. */
-export async function updateCompany(
-  db: Db,
-  dataDir: string,
-  actor: AuthUser,
-  change: CompanyChange,
-): Promise<CompanyUpdated> {
-  const stored: Partial<Record<CompanyPicture, string>> = {};
-  let committed = false;
-  try {
-    for (const field of COMPANY_PICTURES) {
-      const upload = change.pictures[field];
-      const purpose = field === 'icon' ? 'icon' : 'logo';
-      if (upload) stored[field] = (await storeUploadedPicture(db, dataDir, field, upload, purpose)).url;
-    }
-    const columns: CompanyColumns = {
-      ...columnsOf(change.update),
-      ...stored,
-      ...(stored.logo_dark ? { logo_dark_own: true } : {}),
-      updated_at: new Date().toISOString(),
-    };
-    const notices: string[] = [];
-    const replaced = await db.transaction().execute(async (trx) => {
-      const before = await findCompanyRow(trx);
-      const follows = darkLogoFollows(before, stored);
-      if (follows) notices.push(DARK_LOGO_FOLLOWS);
-      await saveCompanyRow(trx, follows ? { ...columns, logo_dark: null } : columns);
-      await claimMedia(trx, ...Object.values(stored));
-      const fields = Object.keys(columns).filter((key) => key !== 'updated_at');
-      await recordAudit(trx, actor, {
-        action: change.action,
-        target: { type: 'company', id: '' },
-        summary: summaryOf(change.action, fields),
-      });
-      const replaced = COMPANY_PICTURES.flatMap((field) =>
-        (stored[field] || (field === 'logo_dark' && follows)) && before?.[field] && before[field] !== stored[field]
-          ? [before[field]]
-          : [],
-      );
-      await unclaimMedia(trx, ...replaced);
-      return replaced;
-    });
-    committed = true;
-    invalidateCompany(db);
-    for (const url of replaced)
-      await releaseMediaIfUnused(db, dataDir, url).catch((error: unknown) =>
-        console.error('releasing a replaced picture failed:', error),
-      );
-    return { company: await getCompany(db), notices };
-  } finally {
-    // A failed update leaves no picture behind that nothing refers to.
-    if (!committed)
-      for (const url of Object.values(stored)) await releaseMediaIfUnused(db, dataDir, url).catch(() => undefined);
-  }
+/** The purpose each company picture is stored for. */
+const PICTURE_PURPOSES = COMPANY_PICTURES.map((field) => ({
+  field,
+  purpose: field === 'icon' ? ('icon' as const) : ('logo' as const),
+}));
+
+/** Applies the change: its pictures stored first, then written with the rest. */
+export async function updateCompany(ctx: ItemWriteContext, change: CompanyChange): Promise<CompanyUpdated> {
+  const stored = await storeFormPictures(ctx.db, ctx.dataDir, { files: change.pictures }, PICTURE_PURPOSES);
+  return writeCompany(ctx, { update: change.update, stored, action: change.action });
+}
+
+/** A write of the settings: checked fields, and pictures already stored (by field). */
+export interface CompanyWrite {
+  update: CompanyUpdate;
+  stored: Partial<Record<CompanyPicture, string>>;
+  action: CompanyChange['action'];
+  /** A draft's publish: the audit's words, the versions' action and what else its transaction does. */
+  note?: ItemWriteNote;
+}
+
+const THEME_KEYS: readonly string[] = THEME_FIELDS;
+
+/**
+ * Writes the settings, their audit entry and a version of each kind the write touched (the company's, the theme's)
+ * in one transaction; a picture it replaced is released after the commit, and a stored one when it fails.
+ */
+export async function writeCompany(ctx: ItemWriteContext, write: CompanyWrite): Promise<CompanyUpdated> {
+  const { stored, action, note } = write;
+  const columns: CompanyColumns = {
+    ...columnsOf(write.update),
+    ...stored,
+    ...(stored.logo_dark ? { logo_dark_own: true } : {}),
+    updated_at: new Date().toISOString(),
+  };
+  const sent = Object.keys(columns).filter((key) => key !== 'updated_at');
+  const touches = {
+    company: sent.some((key) => !THEME_KEYS.includes(key) && key !== 'logo_dark_own'),
+    theme: sent.some((key) => THEME_KEYS.includes(key)),
+  };
+  const notices: string[] = [];
+  await writeNamingFile(
+    ctx,
+    Object.values(stored),
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const before = await findCompanyRow(trx);
+        const follows = darkLogoFollows(before, stored);
+        if (follows) notices.push(DARK_LOGO_FOLLOWS);
+        await saveCompanyRow(trx, follows ? { ...columns, logo_dark: null } : columns);
+        await claimMedia(trx, ...Object.values(stored));
+        await recordAudit(trx, ctx.actor, {
+          action,
+          target: { type: 'company', id: '' },
+          summary: summaryOf(action, sent, note?.what),
+        });
+        const after = await findCompanyRow(trx);
+        const version = note?.action ?? 'update';
+        if (touches.company)
+          await keepItemVersion(
+            trx,
+            companyVersioned,
+            ctx.actor,
+            SETTINGS_ID,
+            version,
+            { row: after },
+            { row: before },
+          );
+        if (touches.theme)
+          await keepItemVersion(trx, themeVersioned, ctx.actor, SETTINGS_ID, version, { row: after }, { row: before });
+        await note?.also?.(trx);
+        const replaced = COMPANY_PICTURES.flatMap((field) =>
+          (stored[field] || (field === 'logo_dark' && follows)) && before?.[field] && before[field] !== stored[field]
+            ? [before[field]]
+            : [],
+        );
+        await unclaimMedia(trx, ...replaced);
+        return replaced;
+      }),
+    (replaced) => replaced,
+  );
+  invalidateCompany(ctx.db);
+  if (touches.company) await pruneRevisions(ctx, 'company', SETTINGS_ID);
+  if (touches.theme) await pruneRevisions(ctx, 'theme', SETTINGS_ID);
+  return { company: await getCompany(ctx.db), notices };
 }

@@ -18,7 +18,7 @@ import { signedInUser } from '../../middleware/auth.ts';
 import { siteChanged, type SiteChange } from '../../site/site-changed.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import type { ItemFields } from '../revisions/keep-revision.ts';
-import { discardDraft, publishDraft, readDraft, saveDraft, type Draftable } from './draft.service.ts';
+import { discardDraft, fileFieldsOf, publishDraft, readDraft, saveDraft, type Draftable } from './draft.service.ts';
 import { itemWriteContext } from './item-write-context.ts';
 import { revisionRoutes } from '../revisions/revision.routes.ts';
 import { previewLink } from './preview-link.ts';
@@ -46,8 +46,9 @@ export function draftRoutes<Row, F extends ItemFields, TItem>(
     c.json({ draft: await readDraft(c.get('db'), draftable, signedInUser(c), id(c)) }),
   );
 
-  router.put(draftPath, uploadBodyLimit(1), async (c) => {
-    const form = await readWriteBody(c, draftable.picture ? [draftable.picture] : []);
+  const files = fileFieldsOf(draftable);
+  router.put(draftPath, uploadBodyLimit(Math.max(1, files.length)), async (c) => {
+    const form = await readWriteBody(c, files);
     return c.json({ message: DRAFT_SAVED, draft: await saveDraft(itemWriteContext(c), draftable, id(c), form) });
   });
 

@@ -9,9 +9,9 @@ import type { RevisionAction } from '../../../shared/revisions.ts';
 import { omit } from '../../../shared/omit.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
-import { releaseMediaIfUnused, writeNamingFile } from '../../media/media-release.ts';
+import { releaseEachIfUnused, writeNamingFile } from '../../media/media-release.ts';
 import { claimMedia, unclaimMedia } from '../../media/pending-media.ts';
-import { storeFormPicture, type PicturePurpose, type WriteBody } from '../../media/upload-check.ts';
+import { storeFormPicture, storeFormPictures, type PicturePurpose, type WriteBody } from '../../media/upload-check.ts';
 import { actorName, recordAudit } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
 import {
@@ -39,7 +39,7 @@ export type ItemDraft<F extends ItemFields> = DraftInfo & { fields: F };
 export type ItemChanges<F> = { [K in keyof F]?: F[K] | undefined };
 
 /** `base` with the changes that were sent. */
-function applyChanges<F extends ItemFields>(base: F, changes: ItemChanges<F>): F {
+export function applyChanges<F extends ItemFields>(base: F, changes: ItemChanges<F>): F {
   const sent = Object.entries(changes).filter(([, value]) => value !== undefined);
   return { ...base, ...Object.fromEntries(sent) };
 }
@@ -63,6 +63,11 @@ export interface Draftable<Row, F extends ItemFields> extends Versioned<Row, F> 
   label(fields: F): string;
   /** What the form's picture is stored as (a kind with a picture); `removable` when it may be sent empty. */
   upload?: { purpose: PicturePurpose; removable: boolean };
+  /**
+   * Further pictures kept among the fields, each a stored picture's URL under its field (a company's dark logo and
+   * icon): a new one is sent as a file under the field's name, and none is removed by a draft.
+   */
+  morePictures?: readonly { field: string & keyof F; purpose: PicturePurpose }[];
   find(db: Db, id: string): Promise<Row | undefined>;
   /** The row when `actor` may see it; else 404. */
   visible(actor: AuthUser, row: Row | undefined): Row;
@@ -72,6 +77,8 @@ export interface Draftable<Row, F extends ItemFields> extends Versioned<Row, F> 
   mayPublish(actor: AuthUser): void;
   /** Sent changes checked as the item's PUT checks them (`published` is not a draft's), ready to store. */
   prepare(ctx: ItemWriteContext, input: Record<string, unknown>): Promise<ItemChanges<F>>;
+  /** How sent changes apply to the draft's fields, when not field by field (a group of values, merged). */
+  merge?(base: F, changes: ItemChanges<F>): F;
   /** Refuses, in the draft's transaction, what another item already holds (an address). */
   claims?(trx: Db, changes: ItemChanges<F>, base: F, id: string): Promise<void>;
   /**
@@ -88,6 +95,36 @@ export interface Draftable<Row, F extends ItemFields> extends Versioned<Row, F> 
 }
 
 const noDraft = () => new ApiError(404, DRAFT_NOT_FOUND);
+
+/** Where a kind keeps its pictures. */
+interface PictureNames {
+  picture?: string;
+  morePictures?: readonly { field: string }[];
+}
+
+/** The names of a kind's further pictures (morePictures). */
+const morePictureFields = (kind: PictureNames): string[] => (kind.morePictures ?? []).map(({ field }) => field);
+
+/** Every field of a kind that takes a file: its picture, then its further pictures. */
+export const fileFieldsOf = (kind: PictureNames): string[] => [
+  ...(kind.picture ? [kind.picture] : []),
+  ...morePictureFields(kind),
+];
+
+/** The URLs `fields` holds under the kind's further pictures. */
+const morePicturesOf = (kind: PictureNames, fields: ItemFields) =>
+  Object.fromEntries(
+    morePictureFields(kind).flatMap((field) => {
+      const url: unknown = (fields as Record<string, unknown>)[field];
+      return typeof url === 'string' ? [[field, url]] : [];
+    }),
+  );
+
+/** The further pictures `from` names that `to` and the item's own fields do not: no longer needed once `to` is kept. */
+const morePicturesDropped = (kind: PictureNames, from: ItemFields, to: ItemFields, own: ItemFields): string[] => {
+  const [was, now, item] = [morePicturesOf(kind, from), morePicturesOf(kind, to), morePicturesOf(kind, own)];
+  return Object.entries(was).flatMap(([field, url]) => (url !== now[field] && url !== item[field] ? [url] : []));
+};
 
 /** A stored draft's fields; what the row lacks (written by an older version) comes from the item. */
 function fieldsOfDraft<Row, F extends ItemFields>(kind: Draftable<Row, F>, draft: DraftRow, row: Row): F {
@@ -119,9 +156,9 @@ const removesPicture = (
   form: WriteBody,
 ) => !!picture && !!upload?.removable && form.fields[picture] === '' && !form.files[picture];
 
-/** The sent fields a draft takes: `published` is not a draft's, and its picture comes apart. */
-const draftInput = (fields: Record<string, unknown>, picture: string | undefined) =>
-  omit<Record<string, unknown>, string>(fields, 'published', ...(picture ? [picture] : []));
+/** The sent fields a draft takes: `published` is not a draft's, and its pictures come apart (as files, or kept). */
+const draftInput = (fields: Record<string, unknown>, pictures: readonly string[]) =>
+  omit<Record<string, unknown>, string>(fields, 'published', ...pictures);
 
 /**
  * PUT <item>/draft: the sent fields change the draft (started from the item when it had none), checked as a PUT of
@@ -134,13 +171,28 @@ export async function saveDraft<Row, F extends ItemFields>(
   form: WriteBody,
 ): Promise<ItemDraft<F>> {
   kind.changeable(ctx.actor, await kind.find(ctx.db, id));
-  const changes = await kind.prepare(ctx, draftInput(form.fields, kind.picture));
-  const image =
-    kind.picture && kind.upload
-      ? await storeFormPicture(ctx.db, ctx.dataDir, form, kind.picture, kind.upload.purpose)
-      : undefined;
+  const changes = await kind.prepare(ctx, draftInput(form.fields, fileFieldsOf(kind)));
+  const more = await storeFormPictures(ctx.db, ctx.dataDir, form, kind.morePictures ?? []);
+  let image: string | undefined;
+  try {
+    image =
+      kind.picture && kind.upload
+        ? await storeFormPicture(ctx.db, ctx.dataDir, form, kind.picture, kind.upload.purpose)
+        : undefined;
+  } catch (error) {
+    await releaseEachIfUnused(ctx, Object.values(more));
+    throw error;
+  }
   const picture = { image, remove: removesPicture(kind, form) };
-  return writeDraft(ctx, kind, id, changes, picture, { action: 'draft', what: 'saved' });
+  return writeDraft(
+    ctx,
+    kind,
+    id,
+    { ...changes, ...more } as ItemChanges<F>,
+    picture,
+    { action: 'draft', what: 'saved' },
+    [...Object.values(more)],
+  );
 }
 
 /**
@@ -155,9 +207,11 @@ export async function restoreDraft<Row, F extends ItemFields>(
   from: number,
 ): Promise<ItemDraft<F>> {
   kind.changeable(ctx.actor, await kind.find(ctx.db, id));
-  const changes = await kind.prepare(ctx, draftInput(version.fields, kind.picture));
+  const changes = await kind.prepare(ctx, draftInput(version.fields, fileFieldsOf(kind)));
+  // The version's further pictures are its own, stored while it is kept.
+  const more = morePicturesOf(kind, version.fields);
   const picture = { image: version.picture || undefined, remove: version.picture === '' };
-  return writeDraft(ctx, kind, id, changes, picture, {
+  return writeDraft(ctx, kind, id, { ...changes, ...more } as ItemChanges<F>, picture, {
     action: 'restore',
     what: `restored from version ${from}`,
     restoredFrom: from,
@@ -172,10 +226,11 @@ async function writeDraft<Row, F extends ItemFields>(
   changes: ItemChanges<F>,
   picture: PictureChange,
   note: { action: 'draft' | 'restore'; what: string; restoredFrom?: number },
+  stored: readonly string[] = [],
 ): Promise<ItemDraft<F>> {
   const { draft } = await writeNamingFile(
     ctx,
-    picture.image,
+    picture.image ? [picture.image, ...stored] : stored,
     () =>
       ctx.db.transaction().execute(async (trx) => {
         const row = kind.changeable(ctx.actor, await kind.find(trx, id));
@@ -184,7 +239,7 @@ async function writeDraft<Row, F extends ItemFields>(
         await kind.claims?.(trx, changes, base, id);
         const own = versionOf(kind, kind.fieldsOf(row)).picture;
         const image = picture.image ?? (picture.remove ? '' : versionOf(kind, base).picture);
-        const fields = withPicture(kind, applyChanges(base, changes), image);
+        const fields = withPicture(kind, (kind.merge ?? applyChanges)(base, changes), image);
         const saved: DraftRow = {
           item_type: kind.type,
           item_id: id,
@@ -195,10 +250,14 @@ async function writeDraft<Row, F extends ItemFields>(
           saved_at: new Date().toISOString(),
         };
         await putDraftRow(trx, saved);
-        await claimMedia(trx, picture.image);
+        await claimMedia(trx, picture.image, ...stored);
         const replaced = before && before.picture !== image ? before.picture : undefined;
         // A picture only the old draft named is no longer needed; the item's own stays.
-        if (replaced && replaced !== own) await unclaimMedia(trx, replaced);
+        const dropped = [
+          ...(replaced && replaced !== own ? [replaced] : []),
+          ...(before ? morePicturesDropped(kind, fieldsOfDraft(kind, before, row), fields, kind.fieldsOf(row)) : []),
+        ];
+        await unclaimMedia(trx, ...dropped);
         await keepRevision(trx, {
           type: kind.type,
           id,
@@ -214,7 +273,7 @@ async function writeDraft<Row, F extends ItemFields>(
           target: { type: kind.type, id },
           summary: `${kind.label(fields)} draft ${note.what}`,
         });
-        return { draft: answerOf(kind, saved, row), dropped: replaced !== own ? replaced : undefined };
+        return { draft: answerOf(kind, saved, row), dropped };
       }),
     (written) => written.dropped,
   );
@@ -228,13 +287,16 @@ export async function discardDraft<Row, F extends ItemFields>(
   kind: Draftable<Row, F>,
   id: string,
 ): Promise<void> {
-  const picture = await ctx.db.transaction().execute(async (trx) => {
+  const pictures = await ctx.db.transaction().execute(async (trx) => {
     const row = kind.changeable(ctx.actor, await kind.find(trx, id));
     const draft = await deleteDraftRow(trx, kind.type, id);
     if (!draft) throw noDraft();
     const fields = kind.fieldsOf(row);
-    const own = draft.picture !== versionOf(kind, fields).picture ? draft.picture : undefined;
-    await unclaimMedia(trx, own);
+    const own = [
+      ...(draft.picture !== versionOf(kind, fields).picture ? [draft.picture] : []),
+      ...morePicturesDropped(kind, fieldsOfDraft(kind, draft, row), fields, fields),
+    ];
+    await unclaimMedia(trx, ...own);
     await recordAudit(trx, ctx.actor, {
       action: `${kind.type}.draft`,
       target: { type: kind.type, id },
@@ -242,7 +304,7 @@ export async function discardDraft<Row, F extends ItemFields>(
     });
     return own;
   });
-  await releaseMediaIfUnused(ctx.db, ctx.dataDir, picture);
+  await releaseEachIfUnused(ctx, pictures);
 }
 
 /**

@@ -18,6 +18,7 @@ import { productPreview } from '../products/product-drafts.ts';
 import { videoPreview } from '../content/video-drafts.ts';
 import { photoPreview } from '../content/photo-drafts.ts';
 import { sliderPreview } from '../sliders/slider-drafts.ts';
+import { companyPreview, themePreview } from '../company/settings-drafts.ts';
 import { readPreviewLink } from './preview-link.ts';
 
 type Previewed = Omit<PreviewAnswer, 'expiresAt' | 'type'>;
@@ -34,6 +35,8 @@ const PREVIEWS: Record<DraftType, (db: Db, id: string) => Promise<Previewed | nu
   plan: planPreview,
   event: eventPreview,
   slider: sliderPreview,
+  company: companyPreview,
+  theme: themePreview,
 };
 
 export function previewRoutes(deps: Pick<Deps, 'keys'>) {

@@ -23,19 +23,24 @@ export type VersionFields = Record<string, unknown>;
 const MAX_EDITS = 2000;
 const MAX_MS = 500;
 
-/** A value as it is compared and shown. */
+/** One value as text: a boolean as Yes or No, a group of values (social links) as its set entries, `name: value`. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .filter(([, entry]) => entry !== '' && entry !== null && entry !== undefined)
+      .map(([name, entry]) => `${name}: ${valueText(entry)}`)
+      .join(', ');
+  return '';
+}
+
+/** A value as it is compared and shown; a list one entry per line when its entries are groups (the home sections). */
 export function fieldText(kind: RevisionFieldKind, value: unknown): string {
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  const text =
-    typeof value === 'string'
-      ? value
-      : typeof value === 'number'
-        ? String(value)
-        : typeof value === 'boolean'
-          ? value
-            ? 'Yes'
-            : 'No'
-          : '';
+  if (Array.isArray(value))
+    return value.map(valueText).join(value.some((entry) => entry && typeof entry === 'object') ? '\n' : ', ');
+  const text = valueText(value);
   return kind === 'html' ? blockLines(text) : text;
 }
 

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { RevisionsTable } from '../../db/schema.ts';
 import type { DraftType } from '../../../shared/drafts.ts';
+import { MEDIA_URL_PREFIX } from '../../../shared/media-url.ts';
 import { REVISION_LIMIT_DEFAULT } from '../../../shared/revisions.ts';
 
 export type RevisionRow = Selectable<RevisionsTable>;
@@ -39,22 +40,37 @@ export const latestRevisionRow = (db: Db, type: DraftType, id: string) =>
 export const insertRevisionRow = (db: Db, row: Insertable<RevisionsTable>) =>
   db.insertInto('revisions').values(row).execute();
 
-/** Deletes the rows with these ids; their pictures. */
-export async function deleteRevisionRows(db: Db, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.deleteFrom('revisions').where('id', 'in', ids).returning('picture').execute();
-  return rows.map((row) => row.picture);
+/** The stored files a version names: its picture, and any field holding a stored picture's URL whole (a dark logo). */
+function filesNamed(row: Pick<RevisionRow, 'picture' | 'fields'>): string[] {
+  let fields: unknown;
+  try {
+    fields = JSON.parse(row.fields);
+  } catch {
+    fields = null;
+  }
+  const values = fields && typeof fields === 'object' ? Object.values(fields) : [];
+  const inFields = values.filter(
+    (value): value is string => typeof value === 'string' && value.startsWith(MEDIA_URL_PREFIX),
+  );
+  return [row.picture, ...inFields];
 }
 
-/** Deletes every version of the item (the item is deleted); their pictures. */
+/** Deletes the rows with these ids; the stored files they named. */
+export async function deleteRevisionRows(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.deleteFrom('revisions').where('id', 'in', ids).returning(['picture', 'fields']).execute();
+  return rows.flatMap(filesNamed);
+}
+
+/** Deletes every version of the item (the item is deleted); the stored files they named. */
 export async function deleteItemRevisionRows(db: Db, type: DraftType, id: string): Promise<string[]> {
   const rows = await db
     .deleteFrom('revisions')
     .where('item_type', '=', type)
     .where('item_id', '=', id)
-    .returning('picture')
+    .returning(['picture', 'fields'])
     .execute();
-  return rows.map((row) => row.picture);
+  return rows.flatMap(filesNamed);
 }
 
 /** The items that keep more than `limit` versions. */
