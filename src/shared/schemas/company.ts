@@ -24,6 +24,20 @@ export const THEME_FIELDS = [
 ] as const;
 export type ThemeField = (typeof THEME_FIELDS)[number];
 
+/** Each theme field's name on the Theme Settings screen and in its history. */
+export const THEME_FIELD_LABELS: Record<ThemeField, string> = {
+  primary_color: 'Primary color',
+  primary_opacity: 'Primary opacity',
+  secondary_color: 'Secondary color',
+  secondary_opacity: 'Secondary opacity',
+  primary_blur: 'Primary blur',
+  secondary_blur: 'Secondary blur',
+  header_radius: 'Header radius',
+  button_radius: 'Button radius',
+  button_blur: 'Button blur level',
+  button_opacity: 'Button opacity',
+};
+
 export const SOCIAL_KEYS = ['facebook', 'instagram', 'twitter', 'linkedin'] as const;
 export type SocialKey = (typeof SOCIAL_KEYS)[number];
 

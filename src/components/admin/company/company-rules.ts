@@ -5,13 +5,15 @@
  */
 import { COMPANY_TEXT_MAX, CompanyUpdate, SOCIAL_KEYS } from '../../../shared/schemas/company.ts';
 import { fieldSentence } from '../../../shared/schemas/refusal.ts';
-import { SEO_PAGES, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type SeoPage } from '../../../shared/constants.ts';
+import { SEO_PAGE_LABELS, SEO_PAGES, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type SeoPage } from '../../../shared/constants.ts';
 import type { Company } from '../../../shared/types.ts';
 import { ABOUT_SECTIONS } from '../../../lib/about.ts';
 
 export const TOO_LARGE = 'File size must be less than 5MB';
 export const NOT_ALLOWED = 'Only JPEG, PNG, GIF, and WEBP files are allowed';
 export const UPDATE_FAILED = 'Failed to update company settings. Please try again.';
+/** A save (or Save draft) of a settings screen whose form matches what was last saved. */
+export const NOTHING_CHANGED = 'Nothing to save: no setting was changed.';
 
 export const PICTURES = [
   { name: 'logo', label: 'Logo', hint: 'Shown in the header.', backdrop: 'light' },
@@ -49,21 +51,6 @@ const SOCIAL_LABELS: Record<(typeof SOCIAL_KEYS)[number], string> = {
   instagram: 'Instagram',
   twitter: 'X (Twitter)',
   linkedin: 'LinkedIn',
-};
-
-export const SEO_PAGE_LABELS: Record<SeoPage, string> = {
-  home: 'Home',
-  login: 'Login',
-  register: 'Register',
-  profile: 'Profile',
-  shop: 'Shop',
-  blogs: 'Blogs',
-  photos: 'Photos',
-  videos: 'Videos',
-  audio: 'Audio Library',
-  events: 'Events',
-  notfound: 'Page not found',
-  contact: 'Contact',
 };
 
 const LINK_HINT = 'A web address: https://example.com or example.com';

@@ -4,8 +4,8 @@
  * fields), so a draft or a version of one never holds the other's.
  */
 import type { Selectable } from 'kysely';
-import { SEO_PAGES } from '../../../shared/constants.ts';
-import { THEME_FIELDS, type ThemeField } from '../../../shared/schemas/company.ts';
+import { SEO_PAGE_LABELS, SEO_PAGES } from '../../../shared/constants.ts';
+import { THEME_FIELD_LABELS, THEME_FIELDS } from '../../../shared/schemas/company.ts';
 import {
   companyDraftFields,
   themeDraftFields,
@@ -32,21 +32,6 @@ export const findSettings = async (db: Db, id: string): Promise<SettingsRecord |
 
 /** A record never written was written before any version: its first version is dated at the start of time. */
 const writtenAt = ({ row }: SettingsRecord) => row?.updated_at ?? new Date(0).toISOString();
-
-const SEO_PAGE_LABELS: Record<(typeof SEO_PAGES)[number], string> = {
-  home: 'Home',
-  login: 'Login',
-  register: 'Register',
-  profile: 'Profile',
-  shop: 'Shop',
-  blogs: 'Blogs',
-  photos: 'Photos',
-  videos: 'Videos',
-  audio: 'Audio Library',
-  events: 'Events',
-  notfound: 'Page not found',
-  contact: 'Contact',
-};
 
 const text = (name: string, label: string): RevisionField => ({ name, label, kind: 'text' });
 
@@ -77,19 +62,6 @@ const COMPANY_FIELDS: readonly RevisionField[] = [
   ]),
 ];
 
-const THEME_LABELS: Record<ThemeField, string> = {
-  primary_color: 'Primary color',
-  primary_opacity: 'Primary opacity',
-  secondary_color: 'Secondary color',
-  secondary_opacity: 'Secondary opacity',
-  primary_blur: 'Primary blur',
-  secondary_blur: 'Secondary blur',
-  header_radius: 'Header radius',
-  button_radius: 'Button radius',
-  button_blur: 'Button blur level',
-  button_opacity: 'Button opacity',
-};
-
 export const companyVersioned: Versioned<SettingsRecord, CompanyDraftFields> = {
   type: 'company',
   fields: COMPANY_FIELDS,
@@ -100,7 +72,7 @@ export const companyVersioned: Versioned<SettingsRecord, CompanyDraftFields> = {
 
 export const themeVersioned: Versioned<SettingsRecord, ThemeDraftFields> = {
   type: 'theme',
-  fields: THEME_FIELDS.map((name) => text(name, THEME_LABELS[name])),
+  fields: THEME_FIELDS.map((name) => text(name, THEME_FIELD_LABELS[name])),
   fieldsOf: ({ row }) => themeDraftFields(companyFromRow(row)),
   writtenAt,
 };
