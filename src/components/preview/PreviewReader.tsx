@@ -1,7 +1,9 @@
 /**
  * /preview?token=…: the item a preview link names (a blog post, a product, a page, a plan among the pricing page's), as its page will look with its draft
  * applied, under a banner saying it is a preview and until when the link works. Anyone holding the link may look;
- * nothing else is shown. `currency`: the store's, baked in at build time, which a product's price is shown in.
+ * nothing else is shown. A preview of the site's settings is the whole site instead: the link goes on to the home page,
+ * which the draft settings are shown on. `currency`: the store's, baked in at build time, which a product's price is
+ * shown in.
  */
 import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
@@ -10,6 +12,7 @@ import { fetchPreview } from '../../lib/api/preview.ts';
 import { sanitizeBlogHtml } from '../../lib/blog/render-content.ts';
 import { formatDateTime } from '../../lib/format/dates.ts';
 import { PREVIEW_INVALID, PREVIEW_TOKEN_PARAM, type PreviewAnswer } from '../../shared/drafts.ts';
+import { PREVIEW_NOT_LOADED, SITE_PREVIEW_PARAM } from '../../shared/site-preview.ts';
 import AudioPreview from '../audio/AudioPreview.tsx';
 import BlogArticle from '../blog/BlogArticle.tsx';
 import EventPreview from '../events/EventPreview.tsx';
@@ -37,6 +40,9 @@ const WIDTHS: Record<PreviewAnswer['type'], string> = {
   plan: 'max-w-6xl',
   event: 'max-w-5xl',
   slider: 'max-w-7xl',
+  // Never shown here: the settings are previewed on the site itself.
+  company: 'max-w-7xl',
+  theme: 'max-w-7xl',
 };
 
 function Banner({ answer }: { answer: PreviewAnswer }) {
@@ -70,6 +76,9 @@ function nameOf(answer: PreviewAnswer): string {
       return answer.item.plan.name;
     case 'slider':
       return answer.item.slide.title || 'Hero slide';
+    case 'company':
+    case 'theme':
+      return answer.item.name;
     default:
       return answer.item.title;
   }
@@ -107,26 +116,34 @@ function PreviewedItem({ answer, currency }: { answer: PreviewAnswer; currency: 
       return <PricingPage plans={answer.item.plans} currency={currency} />;
     case 'slider':
       return <HeroPreview preview={answer.item} />;
+    case 'company':
+    case 'theme':
+      return null;
   }
 }
 
 export default function PreviewReader({ currency }: { currency: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
-    const token = new URLSearchParams(location.search).get(PREVIEW_TOKEN_PARAM);
+    const token = new URLSearchParams(location.search).get(PREVIEW_TOKEN_PARAM) ?? '';
     // A page opened without a link is refused as a bad link is.
     (token
       ? fetchPreview(token)
       : Promise.reject(Object.assign(new Error(PREVIEW_INVALID), { data: { message: PREVIEW_INVALID } }))
     )
       .then((answer) => {
+        // The site with the draft settings, from its home page; the page keeps the link for the tab (browser/layout.ts).
+        if (answer.type === 'company' || answer.type === 'theme') {
+          location.replace(`/?${SITE_PREVIEW_PARAM}=${encodeURIComponent(token)}`);
+          return;
+        }
         document.title = document.title.replace(/^[^|]*/, `Preview: ${nameOf(answer)} `);
         setState({ status: 'ready', answer });
       })
       .catch((error: unknown) =>
         setState({
           status: 'refused',
-          message: errorMessage(error, 'The preview could not be loaded. Please try again.'),
+          message: errorMessage(error, PREVIEW_NOT_LOADED),
         }),
       );
   }, []);

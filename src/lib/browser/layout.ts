@@ -1,18 +1,19 @@
 /**
  * The public layout's behaviour, on every page: theme toggle, the signed-in header, Logout, web font,
- * logo fallback, the footer's year, an item page's view count, branding changed since the build, the page view, and
- * the theme toggle's corner.
+ * logo fallback, the footer's year, an item page's view count, branding changed since the build (or a settings
+ * preview's), the page view, and the theme toggle's corner.
  *
  * It imports nothing an island imports and loads nothing through import() that Vite follows, so Astro inlines it:
  * no request before the first paint (as an external module with two shared chunks it cost /about 340 ms of Lighthouse
  * LCP). So it reads storage itself, and makes its two calls (the conditional company check, the Logout revocation)
- * with plain fetch rather than the ofetch client; islands use the stores and the client.
+ * with plain fetch rather than the ofetch client; islands use the stores and the client. Astro inlines a script only
+ * under Vite's assetsInlineLimit (4096 bytes minified), which this one is close to, closer with a long PUBLIC_API_URL:
+ * what can wait for the first paint belongs in the modules it loads by URL.
  */
-import brandingApplierUrl from 'virtual:branding-applier-url';
-import togglePlacementUrl from 'virtual:toggle-placement-url';
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 import { countView } from './count-view.ts';
 import { sendPageView } from './page-view.ts';
+import { brandingApplierUrl, togglePlacementUrl } from './standalone-urls.ts';
 import { parseTheme, THEME_KEY, type Theme } from './theme-choice.ts';
 import { switchWebFontOnAfterPaint } from './web-font.ts';
 
@@ -22,9 +23,10 @@ const TOKEN_KEY = 'token';
 /** The signed-in user's role as remembered at sign-in (stores/session.ts rememberRole): which header to show. */
 const ROLE_KEY = 'role';
 
-function stored(key: string): string | null {
+/** From localStorage, or the tab's sessionStorage; null when unset or when storage is blocked (reading it throws). */
+function stored(key: string, session = false): string | null {
   try {
-    return localStorage.getItem(key);
+    return (session ? sessionStorage : localStorage).getItem(key);
   } catch {
     return null;
   }
@@ -39,9 +41,12 @@ function store(key: string, value: string | null): void {
   }
 }
 
+/** A standalone module, by its URL: Vite neither follows nor bundles it. */
+const load = <T>(url: string) => import(/* @vite-ignore */ url) as Promise<T>;
+
 function showTheme(theme: Theme): void {
   root.classList.toggle('dark', theme === 'dark');
-  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const label = `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`;
   for (const button of document.querySelectorAll('[data-theme-toggle]')) button.setAttribute('aria-label', label);
 }
 
@@ -51,11 +56,11 @@ function showTheme(theme: Theme): void {
  */
 function showSignedIn(): void {
   if (stored(TOKEN_KEY) !== null) {
-    root.setAttribute('data-auth', 'in');
-    root.setAttribute('data-role', stored(ROLE_KEY) === 'admin' ? 'admin' : 'customer');
+    root.dataset['auth'] = 'in';
+    root.dataset['role'] = stored(ROLE_KEY) === 'admin' ? 'admin' : 'customer';
   } else {
-    root.removeAttribute('data-auth');
-    root.removeAttribute('data-role');
+    delete root.dataset['auth'];
+    delete root.dataset['role'];
   }
 }
 
@@ -131,23 +136,31 @@ function setUpPage(): void {
 
 /**
  * Branding changed since the build: asked once the page has loaded and painted, against the ETag of the answer the
- * page was built with. Unchanged, the API answers 304 with no body; changed, the code that applies it is loaded.
+ * page was built with. Unchanged, the API answers 304 with no body; changed, the code that applies it is loaded. In a
+ * settings preview, that code is loaded to show the draft settings instead.
  */
 async function refreshBranding(): Promise<void> {
   try {
     const built = root.dataset['companyEtag'];
-    const res = await fetch(`${apiBase}/api/company`, {
-      credentials: 'include',
-      headers: { Accept: 'application/json', ...(built ? { 'If-None-Match': built } : {}) },
-    });
-    if (res.status === 304) return;
-    if (!res.ok) throw new Error(`GET /api/company answered ${res.status}`);
+    // In a settings preview (a link's /?site-preview=<token>, or the token the tab keeps under that name:
+    // shared/site-preview.ts, spelt out as this script imports nothing an island imports), the applier keeps the link
+    // and asks for the draft settings, whatever the page was built with; only the test is here, for the size.
+    const res =
+      /[?&]site-preview=/.test(location.search) || stored('site-preview', true)
+        ? null
+        : await fetch(`${apiBase}/api/company`, {
+            credentials: 'include',
+            headers: { Accept: 'application/json', ...(built ? { 'If-None-Match': built } : {}) },
+          });
+    if (res?.status === 304) return;
+    if (res && !res.ok) throw new Error(`GET /api/company answered ${res.status}`);
     const [answer, applier] = await Promise.all([
-      res.json() as Promise<unknown>,
-      import(/* @vite-ignore */ brandingApplierUrl) as Promise<typeof import('./apply-branding.ts')>,
+      res?.json() as Promise<unknown>,
+      load<typeof import('./apply-branding.ts')>(brandingApplierUrl),
     ]);
     const shownName = document.querySelector('[data-brand="name"]')?.textContent ?? '';
-    applier.applyCompanyAnswer(answer, shownName);
+    if (res) applier.applyCompanyAnswer(answer, shownName);
+    else await applier.showSettingsPreview(shownName);
   } catch (error) {
     console.error('Failed to load company settings:', error instanceof Error ? error.message : error);
   }
@@ -160,7 +173,7 @@ afterLoadAndFirstPaint(() => {
   void learnRole();
   sendPageView();
   // The floating theme toggle keeps off controls and text from here on; offline, it stays in its corner.
-  (import(/* @vite-ignore */ togglePlacementUrl) as Promise<typeof import('./toggle-placement.ts')>).then(
+  load<typeof import('./toggle-placement.ts')>(togglePlacementUrl).then(
     (placement) => placement.keepToggleClear(),
     () => undefined,
   );

@@ -1,6 +1,7 @@
 /**
  * The preview page: the item a preview link names, under the banner saying what the preview shows and until when;
  * a product as its shop page shows it (price in the store's currency), a blog post and a simple page as their articles.
+ * A link to the site's settings goes on to the home page, which shows the whole site with them.
  */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +9,10 @@ import PreviewReader from '../../../src/components/preview/PreviewReader.tsx';
 import { fetchPreview } from '../../../src/lib/api/preview.ts';
 import { formatDateTime } from '../../../src/lib/format/dates.ts';
 import { formatMoney } from '../../../src/lib/format/money.ts';
+import { withCompanyDefaults } from '../../../src/shared/company.ts';
 import { PREVIEW_INVALID, type PreviewAnswer } from '../../../src/shared/drafts.ts';
 import { withSearchButtonDefaults } from '../../../src/shared/slider.ts';
-import { apiError } from './helpers/browser.ts';
+import { apiError, stubLocation } from './helpers/browser.ts';
 
 vi.mock('../../../src/lib/api/preview.ts', () => ({ fetchPreview: vi.fn() }));
 
@@ -126,7 +128,10 @@ beforeEach(() => {
   history.replaceState(null, '', '/preview?token=abc.def.ghi');
   document.title = 'Preview | Harbour Co';
 });
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('PreviewReader', () => {
   it('shows a product as its page will, its price in the store’s currency, under the banner', async () => {
@@ -354,6 +359,26 @@ describe('PreviewReader', () => {
     expect(screen.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
     expect(document.title).toBe('Preview: Summer menu | Harbour Co');
   });
+
+  it.each(['company', 'theme'] as const)(
+    'goes on to the home page with a link to the %s settings, which the page keeps for the tab',
+    async (type) => {
+      const navigation = stubLocation('/preview?token=abc.def.ghi');
+      vi.mocked(fetchPreview).mockResolvedValueOnce({
+        type,
+        draft: true,
+        published: true,
+        expiresAt: EXPIRES,
+        item: withCompanyDefaults({ name: 'Harbour Co, renamed' }),
+      });
+      render(<PreviewReader currency="EUR" />);
+      await vi.waitFor(() => expect(navigation.replace).toHaveBeenCalledWith('/?site-preview=abc.def.ghi'));
+      expect(fetchPreview).toHaveBeenCalledWith('abc.def.ghi');
+      // Nothing of an item's preview: the page stays as it loads until the browser leaves it.
+      expect(screen.queryByRole('complementary', { name: 'Preview' })).toBeNull();
+      expect(document.title).toBe('Preview | Harbour Co');
+    },
+  );
 
   it('says why when the link is refused', async () => {
     vi.mocked(fetchPreview).mockRejectedValueOnce(apiError(401, { message: PREVIEW_INVALID }));
