@@ -5,6 +5,9 @@
  */
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import sharp from 'sharp';
+import type { PreviewLink } from '../../src/shared/drafts.ts';
+import type { CompanyDraft } from '../../src/shared/settings-drafts.ts';
+import { END_PREVIEW, SETTINGS_PREVIEW_BANNER } from '../../src/shared/site-preview.ts';
 import type { Company } from '../../src/shared/types.ts';
 import { DARK_LOGO_FOLLOWS } from '../../src/server/modules/company/dark-logo.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
@@ -254,5 +257,47 @@ test.describe('Update Company', () => {
     ).toBeVisible();
     await expect(page.getByLabel('Logo (dark theme)')).toHaveAttribute('aria-invalid', 'true');
     expect((await company(request)).logo_dark).toBe(before.logo_dark);
+  });
+});
+
+test.describe('A company settings draft', () => {
+  test('is previewed by its link on every page (name, logo, About texts) while visitors keep the published company', async ({
+    browser,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const live = await company(request);
+    const name = `Harbour Preview ${Date.now().toString(36)}`;
+    try {
+      const form = new FormData();
+      form.append('name', name);
+      form.append('about_story', 'Three ovens and one harbour.');
+      form.append('logo', new Blob([new Uint8Array(await png('#1d4e89'))], { type: 'image/png' }), 'logo.png');
+      const saved = await request.put('/api/admin/company/draft', { headers, multipart: form });
+      expect(saved.status()).toBe(200);
+      const logo = ((await saved.json()) as { draft: CompanyDraft }).draft.fields.logo;
+      expect((await company(request)).name).toBe(live.name);
+      const link = await request.post('/api/admin/company/preview-link', { headers });
+      const previewUrl = ((await link.json()) as { link: PreviewLink }).link.url;
+
+      const visitor = await browser.newContext();
+      const page = await visitor.newPage();
+      await page.goto(previewUrl);
+      const banner = page.getByRole('complementary', { name: 'Preview' });
+      await expect(banner).toContainText(SETTINGS_PREVIEW_BANNER, { timeout: 20_000 });
+      const header = page.locator('header');
+      await expect(header.locator('[data-brand="name"]').first()).toHaveText(name);
+      await expect(header.locator('img[data-brand-logo="light"]').first()).toHaveAttribute('src', new RegExp(logo));
+      await page.goto('/about');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(page.getByText('Three ovens and one harbour.')).toBeVisible();
+      await banner.getByRole('button', { name: END_PREVIEW }).click();
+      await expect(banner).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(name);
+      await visitor.close();
+    } finally {
+      await request.delete('/api/admin/company/draft', { headers });
+    }
   });
 });

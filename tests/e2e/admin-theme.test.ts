@@ -8,7 +8,11 @@ import { brandingVars, HEADER_ALPHA } from '../../src/lib/branding.ts';
 import { DEFAULT_COMPANY } from '../../src/shared/company.ts';
 import { THEME_FIELDS } from '../../src/shared/schemas/company.ts';
 import type { Company } from '../../src/shared/types.ts';
+import { DRAFT_DISCARDED, DRAFT_SAVED } from '../../src/shared/drafts.ts';
+import { END_PREVIEW, SETTINGS_PREVIEW_BANNER } from '../../src/shared/site-preview.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
+import { expectNoSideScroll } from './helpers/page-audit.ts';
+import { inBothThemes, keepScreenshot } from './helpers/screenshots.ts';
 import { snapshotCompany } from './helpers/company-db.ts';
 
 const company = async (request: APIRequestContext) =>
@@ -239,5 +243,72 @@ test.describe('Theme Settings', () => {
     release();
     await expect(page.getByRole('button', { name: 'Save Theme Settings' })).toBeVisible();
     await expect(spinner).toHaveCount(0);
+  });
+});
+
+test.describe('A theme draft', () => {
+  test('is saved without reaching visitors, previewed on every page by its link until the preview ends, and discarded', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const token = await adminToken(request);
+    const live = await company(request);
+    const draftColour = '#7a2e8c';
+    const primary = (shown: Page) =>
+      shown.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+    try {
+      await openThemeSettings(page, token);
+      await page.getByLabel('Primary color', { exact: true }).fill(draftColour);
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByRole('status').filter({ hasText: DRAFT_SAVED })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Publish draft' })).toBeVisible();
+      // Neither visitors nor the admin's own pages take the draft.
+      expect((await company(request)).primary_color).toBe(live.primary_color);
+      expect((await primary(page)).toLowerCase()).toBe(live.primary_color.toLowerCase());
+
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const previewUrl = await page.getByLabel('Preview link').inputValue();
+      // The screen opens on the draft, with its panel and the draft's actions, at every width.
+      await inBothThemes(browser, token, async (admin, theme, width) => {
+        await admin.goto('/admin/theme-settings');
+        await expect(admin.getByRole('button', { name: 'Publish draft' })).toBeVisible();
+        await expect(admin.getByRole('note')).toContainText('You are editing the draft');
+        await expect(admin.getByLabel('Primary color', { exact: true })).toHaveValue(draftColour);
+        await expectNoSideScroll(admin, width, `Theme Settings with a draft at ${width} px`);
+        await keepScreenshot(admin, {
+          path: test.info().outputPath(`theme-draft-admin-${theme}-${width}.png`),
+          fullPage: true,
+        });
+      });
+      expect(new URL(previewUrl).pathname).toBe('/preview');
+
+      await inBothThemes(browser, null, async (visitor, theme, width) => {
+        await visitor.goto(previewUrl);
+        const banner = visitor.getByRole('complementary', { name: 'Preview' });
+        await expect(banner).toContainText(SETTINGS_PREVIEW_BANNER, { timeout: 20_000 });
+        await expect(visitor).toHaveURL((url) => url.pathname === '/' && url.search === '');
+        await expect.poll(() => primary(visitor)).toBe(draftColour);
+        await expectNoSideScroll(visitor, width, `the previewed home page at ${width} px`);
+        await keepScreenshot(visitor, { path: test.info().outputPath(`theme-preview-home-${theme}-${width}.png`) });
+        // The tab keeps the preview on the next page.
+        await visitor.goto('/about');
+        await expect(banner).toContainText(SETTINGS_PREVIEW_BANNER);
+        await expect.poll(() => primary(visitor)).toBe(draftColour);
+        await keepScreenshot(visitor, { path: test.info().outputPath(`theme-preview-about-${theme}-${width}.png`) });
+        await banner.getByRole('button', { name: END_PREVIEW }).click();
+        await expect(banner).toHaveCount(0);
+        await expect.poll(async () => (await primary(visitor)).toLowerCase()).toBe(live.primary_color.toLowerCase());
+      });
+
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await page.getByRole('button', { name: 'Discard', exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: DRAFT_DISCARDED })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save Theme Settings' })).toBeVisible();
+      await expect(page.getByLabel('Primary color', { exact: true })).toHaveValue(live.primary_color.toLowerCase());
+    } finally {
+      await request.delete('/api/admin/company/theme/draft', { headers: { Authorization: `Bearer ${token}` } });
+    }
   });
 });
