@@ -16,10 +16,11 @@ import {
   saveAudioDraft,
 } from '../../../src/lib/api/admin/audios.ts';
 import { createAudio, updateAudio } from '../../../src/lib/api/admin/content.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import type { AdminAudio, AudioDraft } from '../../../src/shared/schemas/audio-admin.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/audios.ts', async (importOriginal) => ({
@@ -288,20 +289,10 @@ describe('AudioFormDialog and drafts', () => {
 });
 
 describe('AudioFormDialog and the history', () => {
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Name'],
-    current,
-    restoredFrom: null,
-  });
   const historyTitle = 'History of "Tide tables"';
 
   beforeEach(() => {
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Name'));
   });
 
   it('opens the item’s history beside the form, and closing it leaves the form as it was', async () => {
@@ -324,14 +315,9 @@ describe('AudioFormDialog and the history', () => {
       savedBy: 'Ed Editor',
       fields: { ...DRAFT.fields, name: 'First tides', cover: '/media/first-cover.webp' },
     };
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: restored });
     vi.mocked(fetchAudioDraft).mockResolvedValueOnce(restored);
     const onSaved = await open(AUDIO);
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/audios/a1', 'r1');
+    await restoreVersionOne('/api/admin/audios/a1', restored);
     await waitFor(() => expect(field('Name').value).toBe('First tides'));
     expect(screen.getByRole<HTMLImageElement>('img', { name: 'Cover preview' }).src).toMatch(/first-cover\.webp$/);
     expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();

@@ -10,10 +10,11 @@ import {
   saveBlogDraft,
   updateBlog,
 } from '../../../src/lib/api/admin/blogs.ts';
-import { compareRevisions, fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { compareRevisions, fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import type { AdminBlog, BlogDraft } from '../../../src/shared/schemas/blog-admin.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
+import { restoreVersionOne, version } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) stay real.
 vi.mock('../../../src/lib/api/admin/blogs.ts', () => ({
@@ -215,18 +216,8 @@ describe('BlogFormDialog and drafts', () => {
 
 describe('BlogFormDialog and the history', () => {
   beforeEach(() => vi.clearAllMocks());
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Title'],
-    current,
-    restoredFrom: null,
-  });
-  const V1 = version(1, false);
-  const V2 = version(2, true);
+  const V1 = version(1);
+  const V2 = version(2, true, ['Title']);
   const RESTORED: BlogDraft = {
     savedAt: '2026-12-05T08:00:00.000Z',
     savedBy: 'Ed Editor',
@@ -278,18 +269,13 @@ describe('BlogFormDialog and the history', () => {
   });
 
   it('fills the form with the draft a restored version became, ready to publish', async () => {
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: RESTORED });
     vi.mocked(fetchBlogDraft).mockResolvedValueOnce(RESTORED);
     vi.mocked(saveBlogDraft).mockResolvedValueOnce({ message: 'Draft saved.', draft: RESTORED });
     vi.mocked(publishBlogDraft).mockResolvedValueOnce({ message: 'Draft published.', item: BLOG });
     const onSaved = vi.fn();
     render(<BlogFormDialog blog={BLOG} onClose={() => undefined} onSaved={onSaved} />);
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/blogs/b1', 'r1');
+    await restoreVersionOne('/api/admin/blogs/b1', RESTORED);
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('First title'));
     expect(fetchBlogDraft).toHaveBeenCalledWith('b1');
     expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();

@@ -3,7 +3,7 @@
  * only the changed fields in the draft without touching the page's branding, Preview shows a link to share, the save
  * publishes a draft, Discard goes back to the live settings, and a version from the history becomes the draft shown.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import CompanySettings from '../../../src/components/admin/company/CompanyForm.tsx';
@@ -16,14 +16,15 @@ import {
   saveCompanyDraft,
   updateCompany,
 } from '../../../src/lib/api/admin/company.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import { $branding, refreshBranding } from '../../../src/lib/stores/branding.ts';
 import { withCompanyDefaults } from '../../../src/shared/company.ts';
 import { DRAFT_DISCARDED, DRAFT_NOT_FOUND, DRAFT_PUBLISHED, DRAFT_SAVED } from '../../../src/shared/drafts.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import { companyDraftFields, type CompanyDraft } from '../../../src/shared/settings-drafts.ts';
 import type { Company, User } from '../../../src/shared/types.ts';
 import { apiError, consoleMessages, stubModalDialogs, watchConsoleErrors } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 vi.mock('../../../src/components/admin/ui/AdminGate.tsx', () => ({
   default: ({ children }: { children: (user: User) => ReactNode }) => children({ _id: 'a1', role: 'admin' } as User),
@@ -194,28 +195,14 @@ describe('the Update Company screen with a draft', () => {
   });
 
   it('shows the draft a version from the history became, with the restored message', async () => {
-    const version = (number: number, current: boolean): RevisionSummary => ({
-      id: `r${number}`,
-      number,
-      action: 'update',
-      savedAt: SAVED.savedAt,
-      savedBy: 'Ada Admin',
-      changed: [],
-      current,
-      restoredFrom: null,
-    });
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Tagline'));
     const restored = draftOf({ tagline: 'The first tagline' });
-    vi.mocked(restoreRevision).mockResolvedValue({ message: REVISION_RESTORED, draft: restored });
     await open(null);
     vi.mocked(fetchCompanyDraft).mockResolvedValue(restored);
-    click('History');
-    const dialog = await screen.findByRole('dialog', { name: 'History of the company settings' });
-    expect(fetchRevisions).toHaveBeenCalledWith('/api/admin/company');
-    await within(dialog).findByRole('heading', { name: 'Version 1' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore as draft' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/company', 'r1');
+    await restoreVersionOne('/api/admin/company', restored, async () => {
+      await screen.findByRole('dialog', { name: 'History of the company settings' });
+      expect(fetchRevisions).toHaveBeenCalledWith('/api/admin/company');
+    });
     await waitFor(() => expect(field('Tagline').value).toBe('The first tagline'));
     expect(screen.getByText(REVISION_RESTORED)).toBeTruthy();
     expect(note()?.textContent).toMatch(/Ada Admin saved/);

@@ -15,10 +15,11 @@ import {
   saveDocumentDraft,
 } from '../../../src/lib/api/admin/document-drafts.ts';
 import { createDocument, replaceDocumentFile, updateDocument } from '../../../src/lib/api/admin/documents.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import { DOCUMENT_DRAFT_FILE, type AdminDocument, type DocumentDraft } from '../../../src/shared/documents.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/documents.ts', async (importOriginal) => ({
@@ -223,20 +224,10 @@ describe('DocumentFormDialog and drafts', () => {
 });
 
 describe('DocumentFormDialog and the history', () => {
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Title'],
-    current,
-    restoredFrom: null,
-  });
   const historyTitle = 'History of "Price list"';
 
   beforeEach(() => {
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Title'));
   });
 
   it('opens the document’s history beside the form, and closing it leaves the form as it was', async () => {
@@ -259,14 +250,9 @@ describe('DocumentFormDialog and the history', () => {
       savedBy: 'Ed Editor',
       fields: { title: 'Prices', description: '' },
     };
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: restored });
     vi.mocked(fetchDocumentDraft).mockResolvedValueOnce(restored);
     const onSaved = open(DOC);
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/documents/d1', 'r1');
+    await restoreVersionOne('/api/admin/documents/d1', restored);
     await waitFor(() => expect(field('Title').value).toBe('Prices'));
     expect(field('Description').value).toBe('');
     expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();

@@ -14,10 +14,11 @@ import {
   publishEventDraft,
   saveEventDraft,
 } from '../../../src/lib/api/admin/events.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import type { AdminEvent, EventDraft } from '../../../src/shared/schemas/event-admin.ts';
 import { stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/events.ts', async (importOriginal) => ({
@@ -258,19 +259,8 @@ describe('EventFormDialog and drafts', () => {
 });
 
 describe('EventFormDialog and the history', () => {
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Name'],
-    current,
-    restoredFrom: null,
-  });
-
   beforeEach(() => {
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Name'));
   });
 
   it('fills the form with the draft a restored version became, ready to publish', async () => {
@@ -279,16 +269,12 @@ describe('EventFormDialog and the history', () => {
       savedBy: 'Ed Editor',
       fields: { ...DRAFT.fields, name: 'First festival' },
     };
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: restored });
     vi.mocked(fetchEventDraft).mockResolvedValueOnce(restored);
     const onSaved = await open(EVENT);
-    await click('History');
-    expect(await screen.findByRole('heading', { name: 'History of "Harbour festival"' })).toBeTruthy();
-    expect(fetchRevisions).toHaveBeenCalledWith('/api/admin/events/e1');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/events/e1', 'r1');
+    await restoreVersionOne('/api/admin/events/e1', restored, async () => {
+      expect(await screen.findByRole('heading', { name: 'History of "Harbour festival"' })).toBeTruthy();
+      expect(fetchRevisions).toHaveBeenCalledWith('/api/admin/events/e1');
+    });
     await waitFor(() => expect(field('Name').value).toBe('First festival'));
     expect(screen.getByRole('status').textContent).toBe(REVISION_RESTORED);
     expect(screen.getByRole('note').textContent).toMatch(/You are editing the draft Ed Editor saved/);

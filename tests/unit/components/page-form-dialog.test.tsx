@@ -17,10 +17,11 @@ import {
   setPageInFooter,
   updatePage,
 } from '../../../src/lib/api/admin/pages.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import type { AdminPage, PageDraft } from '../../../src/shared/pages.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/pages.ts', async (importOriginal) => ({
@@ -226,20 +227,10 @@ describe('PageFormDialog and drafts', () => {
 });
 
 describe('PageFormDialog and the history', () => {
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Title'],
-    current,
-    restoredFrom: null,
-  });
   const historyTitle = 'History of "Privacy"';
 
   beforeEach(() => {
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Title'));
   });
 
   it('opens the page’s history beside the form, and closing it leaves the form as it was', async () => {
@@ -262,14 +253,9 @@ describe('PageFormDialog and the history', () => {
       savedBy: 'Ed Editor',
       fields: { title: 'First privacy', slug: 'privacy', content: '<p>First words.</p>' },
     };
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: restored });
     vi.mocked(fetchPageDraft).mockResolvedValueOnce(restored);
     const onSaved = open(PAGE);
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/pages/pg1', 'r1');
+    await restoreVersionOne('/api/admin/pages/pg1', restored);
     await waitFor(() => expect(field('Title').value).toBe('First privacy'));
     expect(screen.getByText('First words.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();

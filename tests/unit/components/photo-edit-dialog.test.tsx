@@ -17,12 +17,13 @@ import {
   publishPhotoDraft,
   savePhotoDraft,
 } from '../../../src/lib/api/admin/photo-drafts.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import type { AdminPhoto, PhotoDraft } from '../../../src/shared/photos-admin.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import { PUBLISHED_PHOTO_TITLE } from '../../../src/shared/schemas/photo.ts';
 import type { Role } from '../../../src/shared/staff-roles.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/content.ts', () => ({
@@ -207,20 +208,10 @@ describe('PhotoEditDialog and drafts', () => {
 });
 
 describe('PhotoEditDialog and the history', () => {
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Caption'],
-    current,
-    restoredFrom: null,
-  });
   const historyTitle = 'History of "Harbour at dawn"';
 
   beforeEach(() => {
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Caption'));
   });
 
   it('opens the photo’s history beside the form, and closing it leaves the form as it was', async () => {
@@ -243,14 +234,9 @@ describe('PhotoEditDialog and the history', () => {
       savedBy: 'Ed Editor',
       fields: { title: 'Harbour', caption: 'First words', category: '', tags: [] },
     };
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: restored });
     vi.mocked(fetchPhotoDraft).mockResolvedValueOnce(restored);
     const onSaved = open(PHOTO);
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/photos/ph1', 'r1');
+    await restoreVersionOne('/api/admin/photos/ph1', restored);
     await waitFor(() => expect(field('Title').value).toBe('Harbour'));
     expect(field('Caption').value).toBe('First words');
     expect(screen.getByRole('status').textContent).toBe(REVISION_RESTORED);

@@ -15,10 +15,11 @@ import {
   publishPlanDraft,
   savePlanDraft,
 } from '../../../src/lib/api/admin/plans.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import type { AdminPlan, PlanDraft, PlanDraftFields } from '../../../src/shared/plans.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import { stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/plans.ts', async (importOriginal) => ({
@@ -143,25 +144,10 @@ describe('PlanFormDialog and drafts', () => {
   });
 
   it('restores a version from the history as the draft the form shows', async () => {
-    const version: RevisionSummary = {
-      id: 'r1',
-      number: 1,
-      action: 'create',
-      savedAt: '2026-11-01T10:00:00.000Z',
-      savedBy: 'Ana Diaz',
-      changed: [],
-      current: false,
-      restoredFrom: null,
-    };
-    vi.mocked(fetchRevisions).mockResolvedValueOnce({ revisions: [version], limit: 25 });
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: DRAFT });
+    vi.mocked(fetchRevisions).mockResolvedValueOnce(historyOf('Price'));
     vi.mocked(fetchPlanDraft).mockResolvedValue(DRAFT);
     open(PLAN);
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/plans/pl1', 'r1');
+    await restoreVersionOne('/api/admin/plans/pl1', DRAFT);
     await waitFor(() => expect(field('Price (USD)').value).toBe('39'));
     expect(screen.getByRole('status').textContent).toBe(REVISION_RESTORED);
     expect(screen.getByRole('button', { name: 'Publish draft' })).toBeTruthy();

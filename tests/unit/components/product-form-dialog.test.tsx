@@ -14,10 +14,11 @@ import {
   saveProductDraft,
   updateProduct,
 } from '../../../src/lib/api/admin/products.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import type { AdminProduct, ProductDraft } from '../../../src/shared/products-admin.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/products.ts', async (importOriginal) => ({
@@ -213,20 +214,10 @@ describe('ProductFormDialog and drafts', () => {
 });
 
 describe('ProductFormDialog and the history', () => {
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Name'],
-    current,
-    restoredFrom: null,
-  });
   const historyTitle = 'History of "Mug"';
 
   beforeEach(() => {
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Name'));
   });
 
   it('opens the product’s history beside the form, and closing it leaves the form as it was', async () => {
@@ -249,14 +240,9 @@ describe('ProductFormDialog and the history', () => {
       savedBy: 'Ed Editor',
       fields: { ...DRAFT.fields, name: 'First mug', price: 10 },
     };
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: restored });
     vi.mocked(fetchProductDraft).mockResolvedValueOnce(restored);
     const onSaved = await open(PRODUCT);
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/products/p1', 'r1');
+    await restoreVersionOne('/api/admin/products/p1', restored);
     await waitFor(() => expect(field('Name').value).toBe('First mug'));
     expect(field('Price (EUR)').value).toBe('10.00');
     expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();

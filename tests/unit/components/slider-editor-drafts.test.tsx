@@ -8,7 +8,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import SliderEditor from '../../../src/components/admin/sliders/SliderEditor.tsx';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import {
   discardSliderDraft,
   fetchSliderDraft,
@@ -23,6 +23,7 @@ import { withSearchButtonDefaults } from '../../../src/shared/slider.ts';
 import type { AdminSlider, SliderDraft } from '../../../src/shared/sliders-admin.ts';
 import type { User } from '../../../src/shared/types.ts';
 import { stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 vi.mock('../../../src/components/admin/ui/AdminGate.tsx', () => ({
   default: ({ children }: { children: (user: User) => ReactNode }) => children({ _id: 'a1', role: 'editor' } as User),
@@ -193,41 +194,13 @@ describe('SliderEditor and drafts', () => {
   });
 
   it('fills the form with the draft a restored version became, ready to publish', async () => {
-    vi.mocked(fetchRevisions).mockResolvedValue({
-      limit: 25,
-      revisions: [
-        {
-          id: 'r2',
-          number: 2,
-          action: 'update',
-          savedAt: SAVED.savedAt,
-          savedBy: 'Ana',
-          changed: ['Title'],
-          current: true,
-          restoredFrom: null,
-        },
-        {
-          id: 'r1',
-          number: 1,
-          action: 'create',
-          savedAt: SAVED.savedAt,
-          savedBy: 'Ana',
-          changed: [],
-          current: false,
-          restoredFrom: null,
-        },
-      ],
-    });
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: DRAFT });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Title'));
     vi.mocked(fetchSliderDraft).mockResolvedValueOnce(DRAFT);
     await openSlide([slide('s1', 'Spring menu', true)], 'Spring menu');
-    click('History');
-    await screen.findByRole('heading', { name: 'History of "Spring menu"' });
-    expect(fetchRevisions).toHaveBeenCalledWith('/api/admin/sliders/s1');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    click('Restore as draft');
-    click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/sliders/s1', 'r1');
+    await restoreVersionOne('/api/admin/sliders/s1', DRAFT, async () => {
+      await screen.findByRole('heading', { name: 'History of "Spring menu"' });
+      expect(fetchRevisions).toHaveBeenCalledWith('/api/admin/sliders/s1');
+    });
     await waitFor(() => expect(field('Title').value).toBe('Summer menu'));
     expect(screen.getByText(REVISION_RESTORED)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Publish draft' })).toBeTruthy();

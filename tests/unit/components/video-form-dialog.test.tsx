@@ -10,7 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import VideoFormDialog from '../../../src/components/admin/content/videos/VideoFormDialog.tsx';
 import VideosPanel from '../../../src/components/admin/content/videos/VideosPanel.tsx';
 import { createVideo, fetchAdminVideos, updateVideo } from '../../../src/lib/api/admin/content.ts';
-import { fetchRevisions, restoreRevision } from '../../../src/lib/api/admin/revisions.ts';
+import { fetchRevisions } from '../../../src/lib/api/admin/revisions.ts';
 import {
   discardVideoDraft,
   fetchVideoDraft,
@@ -18,10 +18,11 @@ import {
   saveVideoDraft,
   videoPreviewLink,
 } from '../../../src/lib/api/admin/video-drafts.ts';
-import { REVISION_RESTORED, type RevisionSummary } from '../../../src/shared/revisions.ts';
+import { REVISION_RESTORED } from '../../../src/shared/revisions.ts';
 import type { AdminVideo, VideoDraft } from '../../../src/shared/schemas/video-admin.ts';
 import type { Role } from '../../../src/shared/staff-roles.ts';
 import { apiError, stubModalDialogs } from './helpers/browser.ts';
+import { historyOf, restoreVersionOne } from './helpers/revision-history.ts';
 
 // The endpoint functions are mocked; the form's own rules (shared with the server) and the paths stay real.
 vi.mock('../../../src/lib/api/admin/content.ts', () => ({
@@ -241,20 +242,10 @@ describe('VideoFormDialog and drafts', () => {
 });
 
 describe('VideoFormDialog and the history', () => {
-  const version = (number: number, current: boolean): RevisionSummary => ({
-    id: `r${number}`,
-    number,
-    action: number === 1 ? 'create' : 'update',
-    savedAt: `2026-12-0${number}T09:30:00.000Z`,
-    savedBy: 'Ana Diaz',
-    changed: number === 1 ? [] : ['Name'],
-    current,
-    restoredFrom: null,
-  });
   const historyTitle = 'History of "Harbour at dawn"';
 
   beforeEach(() => {
-    vi.mocked(fetchRevisions).mockResolvedValue({ limit: 25, revisions: [version(2, true), version(1, false)] });
+    vi.mocked(fetchRevisions).mockResolvedValue(historyOf('Name'));
   });
 
   it('opens the video’s history beside the form, and closing it leaves the form as it was', async () => {
@@ -277,14 +268,9 @@ describe('VideoFormDialog and the history', () => {
       savedBy: 'Ed Editor',
       fields: { ...DRAFT.fields, name: 'First cut', duration: 60 },
     };
-    vi.mocked(restoreRevision).mockResolvedValueOnce({ message: REVISION_RESTORED, draft: restored });
     vi.mocked(fetchVideoDraft).mockResolvedValueOnce(restored);
     const onSaved = open(VIDEO);
-    await click('History');
-    await screen.findByRole('heading', { name: 'Version 1' });
-    await click('Restore as draft');
-    await click('Restore');
-    expect(restoreRevision).toHaveBeenCalledWith('/api/admin/videos/v1', 'r1');
+    await restoreVersionOne('/api/admin/videos/v1', restored);
     await waitFor(() => expect(field('Name').value).toBe('First cut'));
     expect(field('Duration (seconds)').value).toBe('60');
     expect(screen.queryByRole('heading', { name: historyTitle })).toBeNull();

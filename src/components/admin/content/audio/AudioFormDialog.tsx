@@ -43,7 +43,7 @@ import { useContentForm } from '../ui/use-content-form.ts';
 import { draftFormActions, useItemDraft, type DraftCalls } from '../ui/use-item-draft.ts';
 import { categoryOptions, useCategoryNames } from '../../categories/use-category-names.ts';
 import { audioFormData, audioFormOf, audioFormOfDraft, blankAudioForm, type AudioFormInput } from './audio-form.ts';
-import AudioCoverField from './AudioCoverField.tsx';
+import CoverField from '../ui/CoverField.tsx';
 
 const QUALITIES = noneOr(AUDIO_QUALITIES);
 
@@ -282,7 +282,11 @@ export default function AudioFormDialog({ target, items, onClose, onSaved }: Pro
         value={form.tags}
         onChange={set('tags')}
       />
-      <AudioCoverField
+      <CoverField
+        name="cover"
+        label="Cover picture"
+        shape="square"
+        empty="No cover chosen."
         current={currentCover}
         file={cover}
         onFile={(chosen) => {

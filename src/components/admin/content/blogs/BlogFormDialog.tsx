@@ -5,8 +5,7 @@
  * published; Preview saves (the draft of a published post, an unpublished post itself) and shows a link to share.
  * History lists the post's kept versions, compares two, and restores one as the draft the form then shows.
  */
-import { useId, useState } from 'react';
-import { apiAsset } from '../../../../lib/api/base.ts';
+import { useState } from 'react';
 import {
   blogPreviewLink,
   createBlog,
@@ -24,10 +23,9 @@ import {
   type AdminBlog,
   type BlogDraft,
 } from '../../../../shared/schemas/blog-admin.ts';
-import { useDataUrl } from '../../sliders/ImageField.tsx';
-import { FieldError, invalidProps } from '../../ui/field-errors.tsx';
 import { SelectInput, TextInput } from '../../sliders/fields.tsx';
 import RichTextEditor from '../rich-text/RichTextEditor.tsx';
+import CoverField from '../ui/CoverField.tsx';
 import DraftContentFormDialog from '../ui/DraftContentFormDialog.tsx';
 import SlugField, { followTitle } from '../ui/SlugField.tsx';
 import { DRAFT_STATE_OPTIONS, TextArea, type DraftState } from '../ui/form-fields.tsx';
@@ -99,60 +97,6 @@ const BLOG_DRAFTS: DraftCalls<BlogFormInput, BlogDraft> = {
   discardDraft: (id) => discardBlogDraft(id),
   previewLink: (id) => blogPreviewLink(id),
 };
-
-function CoverField({
-  current,
-  file,
-  onFile,
-  onRemove,
-  error,
-}: {
-  current: string;
-  file: File | null;
-  onFile: (file: File | null) => void;
-  onRemove: () => void;
-  error: string | undefined;
-}) {
-  const id = useId();
-  const chosen = useDataUrl(file);
-  const preview = chosen || (current ? apiAsset(current) : '');
-  return (
-    <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
-      <label>
-        Cover image
-        <input
-          type="file"
-          name="image"
-          {...invalidProps(id, error)}
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="mt-1 block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-gray-200 file:px-3 file:py-2 file:font-semibold file:text-gray-900 dark:file:bg-white/10 dark:file:text-gray-100"
-          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-        />
-      </label>
-      <FieldError id={id} error={error} />
-      {preview ? (
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          <img
-            src={preview}
-            alt="Cover preview"
-            className="aspect-video w-full max-w-xs rounded-lg border border-gray-200 object-cover dark:border-white/10"
-          />
-          {!file && (
-            <button
-              type="button"
-              onClick={onRemove}
-              className="rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100 dark:border-white/20 dark:hover:bg-white/10"
-            >
-              Remove cover
-            </button>
-          )}
-        </div>
-      ) : (
-        <p className="m-0 mt-2 text-xs font-normal text-gray-500 dark:text-gray-400">No image chosen.</p>
-      )}
-    </div>
-  );
-}
 
 export default function BlogFormDialog({ blog, onClose, onSaved, publishes = true }: Props) {
   const [cover, setCover] = useState<File | null>(null);
@@ -307,6 +251,10 @@ export default function BlogFormDialog({ blog, onClose, onSaved, publishes = tru
         />
       </div>
       <CoverField
+        name="image"
+        label="Cover image"
+        shape="wide"
+        empty="No image chosen."
         current={current}
         file={cover}
         onFile={(file) => {

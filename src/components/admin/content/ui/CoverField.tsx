@@ -1,7 +1,7 @@
 /**
- * An audio item's cover picture in its form: a file to choose, the chosen or current cover shown square as the item's
- * page shows it, and Remove cover while no new one is chosen. Its input is named `cover`, so a refusal naming the
- * field shows under it.
+ * An item's cover picture in its form (a post's, an audio item's): a file to choose, the chosen or current cover shown
+ * in the shape the item's page shows it, and Remove cover while no new one is chosen. Its input is named as the
+ * item's field, so a refusal naming the field shows under it.
  */
 import { useId } from 'react';
 import { apiAsset } from '../../../../lib/api/base.ts';
@@ -9,6 +9,13 @@ import { useDataUrl } from '../../sliders/ImageField.tsx';
 import { FieldError, invalidProps } from '../../ui/field-errors.tsx';
 
 interface Props {
+  /** The item's field: `image` (a post), `cover` (an audio item). */
+  name: string;
+  label: string;
+  /** How the item's page shows it: wide (a post's cover) or square (an audio item's). */
+  shape: 'wide' | 'square';
+  /** Said while there is no cover. */
+  empty: string;
   /** The cover the item (or its draft) has now: '' for none, or once removed in the form. */
   current: string;
   file: File | null;
@@ -17,17 +24,19 @@ interface Props {
   error: string | undefined;
 }
 
-export default function AudioCoverField({ current, file, onFile, onRemove, error }: Props) {
+const SHAPES = { wide: 'aspect-video w-full max-w-xs', square: 'aspect-square w-32' } as const;
+
+export default function CoverField({ name, label, shape, empty, current, file, onFile, onRemove, error }: Props) {
   const id = useId();
   const chosen = useDataUrl(file);
   const preview = chosen || (current ? apiAsset(current) : '');
   return (
     <div className="text-sm font-medium text-gray-800 dark:text-gray-200">
       <label>
-        Cover picture
+        {label}
         <input
           type="file"
-          name="cover"
+          name={name}
           {...invalidProps(id, error)}
           accept="image/jpeg,image/png,image/gif,image/webp"
           className="mt-1 block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-gray-200 file:px-3 file:py-2 file:font-semibold file:text-gray-900 dark:file:bg-white/10 dark:file:text-gray-100"
@@ -40,7 +49,7 @@ export default function AudioCoverField({ current, file, onFile, onRemove, error
           <img
             src={preview}
             alt="Cover preview"
-            className="aspect-square w-32 rounded-lg border border-gray-200 object-cover dark:border-white/10"
+            className={`${SHAPES[shape]} rounded-lg border border-gray-200 object-cover dark:border-white/10`}
           />
           {!file && (
             <button
@@ -53,7 +62,7 @@ export default function AudioCoverField({ current, file, onFile, onRemove, error
           )}
         </div>
       ) : (
-        <p className="m-0 mt-2 text-xs font-normal text-gray-500 dark:text-gray-400">No cover chosen.</p>
+        <p className="m-0 mt-2 text-xs font-normal text-gray-500 dark:text-gray-400">{empty}</p>
       )}
     </div>
   );
