@@ -30,8 +30,8 @@ export const SETTINGS_ID = '';
 export const findSettings = async (db: Db, id: string): Promise<SettingsRecord | undefined> =>
   id === SETTINGS_ID ? { row: await findCompanyRow(db) } : undefined;
 
-/** A record never written was written before any version: its first version is dated at the start of time. */
-const writtenAt = ({ row }: SettingsRecord) => row?.updated_at ?? new Date(0).toISOString();
+/** A record never written holds the defaults until now: its first version (the defaults) is dated now. */
+const writtenAt = ({ row }: SettingsRecord) => row?.updated_at ?? new Date().toISOString();
 
 const text = (name: string, label: string): RevisionField => ({ name, label, kind: 'text' });
 
