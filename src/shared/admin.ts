@@ -49,6 +49,9 @@ export type AuditAction =
   | 'user.invite'
   | 'user.invite.withdraw'
   | 'user.invite.accept'
+  // A staff member's passkey added to or removed from their own account.
+  | 'passkey.add'
+  | 'passkey.remove'
   // Every content type, products and orders; a publish change is an update, a draft saved or discarded a draft.
   | `${'photo' | 'video' | 'audio' | 'event' | 'blog' | 'document' | 'plan' | 'page' | 'product'}.${'create' | 'update' | 'delete' | 'draft'}`
   | 'order.status'

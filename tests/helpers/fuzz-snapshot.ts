@@ -19,12 +19,13 @@ export interface SnapshotExclusions {
 /**
  * attempt_limits holds the per-address and per-account attempt counters (attempt-store.ts): a refused sign-in, code or
  * form post is exactly what they count (R14, R58, R59). The `attempts` columns of the code tables are the same kind of
- * counter kept on the code itself (a wrong guess counts against it, R14). Everything else stays in: audit_log (only
+ * counter kept on the code itself (a wrong guess counts against it, R14). passkey_challenges holds a passkey sign-in's
+ * challenge, made for anyone who asks (it signs nothing in), so the public writes' probe makes one. Everything else stays in: audit_log (only
  * committed admin writes are audited), page_views/page_visitors/analytics_salts (a refused view is not counted),
  * sessions (sliding renewal happens at most hourly, never within a run) and the derived search tables.
  */
 export const REFUSAL_MAY_CHANGE: SnapshotExclusions = {
-  tables: ['attempt_limits'],
+  tables: ['attempt_limits', 'passkey_challenges'],
   columns: ['one_time_codes.attempts', 'email_changes.attempts', 'checkout_verifications.attempts'],
 };
 

@@ -79,6 +79,9 @@ const PUBLIC = new Set([
   // challenge a first factor answered is the credential).
   'POST /api/auth/two-factor',
   'POST /api/auth/two-factor/setup',
+  // A passkey sign-in: its challenge, then the signed answer (the passkey is the credential).
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey',
   // The approved comments of a post and reviews of an audio item or product.
   'GET /api/blogs/:slug/comments',
   'GET /api/audios/:id/reviews',
@@ -122,6 +125,12 @@ const SIGNED_IN = new Set([
   'POST /api/account/two-factor/confirm',
   'DELETE /api/account/two-factor',
   'POST /api/account/two-factor/recovery-codes',
+  // One's own passkeys: listed, added (after the password again), renamed, removed.
+  'GET /api/account/passkeys',
+  'POST /api/account/passkeys/options',
+  'POST /api/account/passkeys',
+  'PATCH /api/account/passkeys/:id',
+  'DELETE /api/account/passkeys/:id',
   // A comment on a post, a review of an audio item or product: guests are asked to sign in unless the site allows
   // guests with a mailed code (off by default, as here).
   'POST /api/blogs/:slug/comments',

@@ -201,7 +201,7 @@ describe('limit names', () => {
         .filter(([, l]) => l === UNLIMITED)
         .map(([k]) => k)
         .sort(),
-    ).toEqual(['loginIp', 'registerIp', 'requestOtpIp', 'resetIp', 'twoFactorIp', 'verifyOtpIp']);
+    ).toEqual(['loginIp', 'passkeyIp', 'registerIp', 'requestOtpIp', 'resetIp', 'twoFactorIp', 'verifyOtpIp']);
     expect(off.loginBackoff.rule?.kind).toBe('backoff');
   });
 });

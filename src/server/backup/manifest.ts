@@ -12,7 +12,7 @@ export const ARCHIVE_VERSION = 2;
 
 /**
  * Tables whose rows are not in an archive: what the site makes again on its own (sign-in sessions, one-time codes,
- * guests' comment codes, reset and checkout tokens, pending email changes and second-factor challenges, attempt
+ * guests' comment codes, reset and checkout tokens, pending email changes, second-factor and passkey challenges, attempt
  * counters, the day's visitor salt). A leaked archive then holds no live credential, and a restored site asks everyone to sign in again.
  */
 export const LEFT_OUT_TABLES = [
@@ -23,6 +23,7 @@ export const LEFT_OUT_TABLES = [
   'checkout_verifications',
   'guest_comment_codes',
   'two_factor_challenges',
+  'passkey_challenges',
   'attempt_limits',
   'analytics_salts',
 ] as const;

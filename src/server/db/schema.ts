@@ -718,6 +718,33 @@ export interface DraftsTable {
   saved_at: string;
 }
 
+/** A passkey (WebAuthn credential) of an account (migration 2026_12_09_0900; modules/passkeys). */
+export interface PasskeysTable {
+  /** The credential's id, base64url, as the authenticator names it. */
+  id: string;
+  user_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  /** JSON list of the transports the browser reported. */
+  transports: ColumnType<string, string | undefined, string>;
+  backed_up: Bool;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A passkey ceremony's challenge, single use: by SHA-256 of the handle the browser holds. */
+export interface PasskeyChallengesTable {
+  id: string;
+  handle_hash: string;
+  challenge: string;
+  /** 'add' (an account adding a passkey) or 'sign-in'. */
+  purpose: string;
+  user_id: string | null;
+  expires_at: string;
+}
+
 /** A version of an item's fields kept at a save (migration 2026_12_07_0900; modules/revisions). */
 export interface RevisionsTable {
   id: string;
@@ -897,6 +924,8 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   scheduled_changes: ScheduledChangesTable;
   drafts: DraftsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   revisions: RevisionsTable;
   revision_settings: RevisionSettingsTable;
   store_settings: StoreSettingsTable;

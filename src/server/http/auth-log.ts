@@ -31,6 +31,10 @@ export type AuthEvent =
   | 'account.deleted'
   // Two-factor sign-in and single sessions.
   | 'two_factor.challenge'
+  // Passkeys: one added or removed, a sign-in or an add that failed.
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'passkey.failure'
   | 'two_factor.success'
   | 'two_factor.failure'
   | 'two_factor.recovery_used'

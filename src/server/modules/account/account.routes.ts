@@ -5,6 +5,15 @@
 import { type Context, Hono } from 'hono';
 import { ACCOUNT_TEXTS, exportFileName } from '../../../shared/account.ts';
 import { DeleteAccountBody, EmailChangeBody, EmailConfirmBody, ProfileBody } from '../../../shared/schemas/account.ts';
+import { PASSKEY_ADDED, PASSKEY_REMOVED, PASSKEY_RENAMED } from '../../../shared/passkeys.ts';
+import { PasskeyAddBody, PasskeyAddOptionsBody, PasskeyRenameBody } from '../../../shared/schemas/passkeys.ts';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyAddOptions,
+  removePasskey,
+  renamePasskey,
+} from '../passkeys/passkeys.service.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { noStore } from '../../http/no-store.ts';
@@ -70,6 +79,23 @@ export function accountRoutes(deps: Deps) {
       .delete('/account', authBody(DeleteAccountBody), async (c) => {
         await deleteAccount(accountDeps(c), me(c), c.req.valid('json'));
         return c.json({ message: ACCOUNT_TEXTS.deleted });
+      })
+      // Passkeys of the signed-in account (passkeys.service.ts).
+      .get('/account/passkeys', async (c) => c.json({ passkeys: await listPasskeys(c.get('db'), me(c)) }))
+      .post('/account/passkeys/options', authBody(PasskeyAddOptionsBody), async (c) =>
+        c.json(await passkeyAddOptions(accountDeps(c), me(c), c.req.valid('json').password)),
+      )
+      .post('/account/passkeys', authBody(PasskeyAddBody), async (c) => {
+        const passkey = await addPasskey(accountDeps(c), me(c), c.req.valid('json'));
+        return c.json({ message: PASSKEY_ADDED, passkey }, 201);
+      })
+      .patch('/account/passkeys/:id', authBody(PasskeyRenameBody), async (c) => {
+        const passkey = await renamePasskey(c.get('db'), me(c), c.req.param('id'), c.req.valid('json').name);
+        return c.json({ message: PASSKEY_RENAMED, passkey });
+      })
+      .delete('/account/passkeys/:id', async (c) => {
+        await removePasskey(accountDeps(c), me(c), c.req.param('id'));
+        return c.json({ message: PASSKEY_REMOVED });
       })
       .patch('/account/profile', authBody(ProfileBody), async (c) =>
         c.json(await updateProfile(accountDeps(c), me(c), c.req.valid('json'))),

@@ -64,11 +64,21 @@ function buildLimits() {
     /** Second-factor codes per address, and per account across its challenges and the Settings forms. */
     twoFactorIp: slidingWindow('auth.two-factor.ip', { limit: 30, windowMs: 15 * MINUTE }),
     twoFactorAccount: slidingWindow('auth.two-factor.account', { limit: 10, windowMs: 15 * MINUTE }),
+    /** Passkey challenges per address (each is a row kept a few minutes), sign-in and adding alike. */
+    passkeyIp: slidingWindow('auth.passkey.ip', { limit: 30, windowMs: 15 * MINUTE }),
   };
 }
 
 /** The limits keyed by client address: the ones RATE_LIMITS=off turns off. */
-const PER_ADDRESS = ['loginIp', 'registerIp', 'requestOtpIp', 'verifyOtpIp', 'resetIp', 'twoFactorIp'] as const;
+const PER_ADDRESS = [
+  'loginIp',
+  'registerIp',
+  'requestOtpIp',
+  'verifyOtpIp',
+  'resetIp',
+  'twoFactorIp',
+  'passkeyIp',
+] as const;
 
 export type AuthLimits = Record<keyof ReturnType<typeof buildLimits>, AttemptLimiter>;
 

@@ -75,13 +75,14 @@ export interface SignInFacts {
   at: string;
   ip: string;
   browser: string;
-  method: 'password' | 'code' | 'google';
+  method: 'password' | 'code' | 'google' | 'passkey';
 }
 
 const METHOD_TEXT: Record<SignInFacts['method'], string> = {
   password: 'password',
   code: 'emailed code',
   google: 'Google',
+  passkey: 'passkey',
 };
 
 /** `2026-11-24T22:40:05.000Z` as '2026-11-24 22:40 UTC'. */

@@ -41,6 +41,8 @@ import {
 } from './otp-browser.ts';
 import { OTP_REQUESTED, requestCode, verifyCode } from './otp.service.ts';
 import { changePassword } from './password-change.service.ts';
+import { PasskeySignInBody } from '../../../shared/schemas/passkeys.ts';
+import { passkeySignInOptions, signInWithPasskey } from '../passkeys/passkeys.service.ts';
 import { resetPassword } from './password-reset.service.ts';
 import { BIND_COOKIE, endSession } from './sessions.service.ts';
 
@@ -113,6 +115,11 @@ export function authRoutes(env: Env, { mailer, authLimits, oidc, keys }: Deps) {
           setCookie(c, OTP_KNOWN_COOKIE.name, knownBrowserProof(keys.otp, userId, nonce), otpCookie(OTP_KNOWN_COOKIE));
         return c.json(answer);
       })
+      // A passkey: its challenge, then the browser's signed answer, which signs in on its own (passkeys.service.ts).
+      .post('/passkey/options', async (c) => c.json(await passkeySignInOptions(deps(c))))
+      .post('/passkey', checked(PasskeySignInBody), async (c) =>
+        c.json(await signInWithPasskey(deps(c), c.req.valid('json'))),
+      )
       // The second step of a sign-in: the challenge and a code from the authenticator app or a recovery code.
       .post('/two-factor', checked(TwoFactorSignInBody), async (c) => {
         const answer = await completeTwoFactor(deps(c), c.req.valid('json'), getCookie(c, BIND_COOKIE.name));
