@@ -1,9 +1,12 @@
-/** Login: username-or-email and password, 'Forgot Password?' by emailed code, Google sign-in, and the query string. */
+/**
+ * Login: username-or-email and password, 'Forgot Password?' by emailed code, a passkey (its button, or picked from the
+ * username field's autofill), Google sign-in, and the query string.
+ */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
+  continueSignedIn,
   errorMessage,
   fetchMe,
-  goAfterSignIn,
   loginRequest,
   pathAfterSignIn,
   rememberReturnPath,
@@ -15,6 +18,17 @@ import { login } from '../../lib/stores/session.ts';
 import { Alert, AuthCard, PasswordField, refusedField, SubmitButton, TextField, useFormMessage } from './fields.tsx';
 import GoogleButton from './GoogleButton.tsx';
 import OtpForm from './OtpForm.tsx';
+import PasskeyButton from './PasskeyButton.tsx';
+import {
+  choosePasskey,
+  isPromptClosed,
+  PASSKEYS_UNAVAILABLE,
+  passkeysSupported,
+  type ChosenPasskey,
+} from './passkey-prompt.ts';
+import { usePasskeyAutofill } from './use-passkey-autofill.ts';
+import { signInWithPasskey } from '../../lib/api/passkeys.ts';
+import { PASSKEY_FAILED } from '../../shared/passkeys.ts';
 import { needsSecondStep, type TwoFactorChallenge } from '../../shared/two-factor.ts';
 import TwoFactorStep from './TwoFactorStep.tsx';
 import { readTwoFactorQuery, TWO_FACTOR_UI } from './two-factor-rules.ts';
@@ -27,6 +41,8 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // A passkey sign-in running: its prompt open, or its answer on the way to the server.
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const form = useFormMessage();
   const { fail } = form;
   const [codeFor, setCodeFor] = useState<string | null>(null);
@@ -72,8 +88,7 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
         setBusy(false);
         return;
       }
-      login(answer.token);
-      await goAfterSignIn();
+      await continueSignedIn(answer.token);
     } catch (e) {
       // 401 'Invalid username or password' is about the pair, and never says which: both are marked. Other refusals
       // (unverified email, too many attempts, no answer) are about the account or the moment: the Alert alone.
@@ -82,6 +97,42 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
       setBusy(false);
     }
   }
+
+  /** 'Sign in with a passkey': the browser's prompt at once; closing it is no failure, so it says nothing. */
+  async function passkeyButton() {
+    setPasskeyBusy(true);
+    form.clear();
+    let chosen: ChosenPasskey;
+    try {
+      if (!(await passkeysSupported())) {
+        form.fail(PASSKEYS_UNAVAILABLE);
+        setPasskeyBusy(false);
+        return;
+      }
+      chosen = await choosePasskey();
+    } catch (e) {
+      if (!isPromptClosed(e)) form.fail(errorMessage(e, PASSKEY_FAILED));
+      setPasskeyBusy(false);
+      return;
+    }
+    await finishPasskey(chosen);
+  }
+
+  /** A passkey picked (by the button or from the autofill list) signs in on its own, then goes on as a password does. */
+  async function finishPasskey({ handle, response }: ChosenPasskey) {
+    setPasskeyBusy(true);
+    form.clear();
+    try {
+      await continueSignedIn((await signInWithPasskey(handle, response)).token);
+    } catch (e) {
+      // PASSKEY_FAILED (401), an expired challenge, too many attempts: the server's sentence.
+      form.fail(errorMessage(e, PASSKEY_FAILED));
+      setPasskeyBusy(false);
+    }
+  }
+
+  // The form's passkey autofill waits only while nothing else runs: a sign-in starting, or another step, aborts it.
+  usePasskeyAutofill(!busy && !passkeyBusy && !second && !codeFor, (chosen) => void finishPasskey(chosen));
 
   async function forgot() {
     const identity = username.trim();
@@ -155,7 +206,8 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
           name="username"
           value={username}
           onChange={setUsername}
-          autoComplete="username"
+          // "webauthn" last: the browser offers passkeys in this field's autofill list too (usePasskeyAutofill).
+          autoComplete="username webauthn"
           aria={form.field('username')}
           focusOnShow={correcting}
         />
@@ -174,7 +226,7 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
             onClick={() => {
               void forgot();
             }}
-            disabled={busy}
+            disabled={busy || passkeyBusy}
           >
             Forgot Password?
           </button>
@@ -184,14 +236,13 @@ export default function LoginForm({ google = false }: { google?: boolean }) {
             {form.message.text}
           </Alert>
         )}
-        <SubmitButton busy={busy}>{busy ? 'Signing in...' : 'Login'}</SubmitButton>
+        <SubmitButton busy={busy || passkeyBusy}>{busy ? 'Signing in...' : 'Login'}</SubmitButton>
       </form>
-      {google && (
-        <>
-          <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
-          <GoogleButton label="Sign in with Google" />
-        </>
-      )}
+      <div className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">or</div>
+      <div className="space-y-3">
+        <PasskeyButton busy={passkeyBusy} disabled={busy || passkeyBusy} onClick={() => void passkeyButton()} />
+        {google && <GoogleButton label="Sign in with Google" />}
+      </div>
       <p className="mt-6 text-center text-sm">
         No account yet?{' '}
         <a href="/register" className="font-medium text-[var(--color-primary-ink)] hover:underline">

@@ -1,5 +1,5 @@
 /**
- * /settings: the signed-in person's Profile, Account, Your data and Danger zone, and for admins the
+ * /settings: the signed-in person's Profile, Account, Passkeys, Your data and Danger zone, and for admins the
  * Site settings links. A visitor without a session signs in first and comes back here.
  */
 import { isStaff } from '../../shared/staff-roles.ts';
@@ -13,6 +13,7 @@ import { Alert } from '../auth/fields.tsx';
 import AccountSection from './AccountSection.tsx';
 import DataSection from './DataSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
+import PasskeysSection from './PasskeysSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
 import SiteSettingsCard from './SiteSettingsCard.tsx';
 import TwoFactorSection from './TwoFactorSection.tsx';
@@ -56,6 +57,7 @@ export default function SettingsScreen() {
       {account.role === 'admin' && <SiteSettingsCard />}
       <ProfileSection account={account} onChange={update} />
       <AccountSection account={account} onChange={update} />
+      <PasskeysSection hasPassword={account.hasPassword} />
       {/* Staff (and an account that still has it on): it renders nothing for anyone else. */}
       {isStaff(account.role) && <TwoFactorSection />}
       <DataSection account={account} />

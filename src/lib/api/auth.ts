@@ -4,7 +4,7 @@ import type { SignInAnswer } from '../../shared/two-factor.ts';
 import type { User } from '../../shared/types.ts';
 import { publicApiBase } from './base.ts';
 import { RETURN_PARAM, safeReturnPath as safeReturnPathOn } from '../auth-rules.ts';
-import { logout, rememberRole } from '../stores/session.ts';
+import { login, logout, rememberRole } from '../stores/session.ts';
 import { api, currentToken } from './client.ts';
 
 export interface RegisterInput {
@@ -105,6 +105,12 @@ export function pathAfterSignIn(me: Pick<User, 'must_change_password'> | null): 
 /** After a sign-in by password or code: reads the user and goes on (pathAfterSignIn). */
 export async function goAfterSignIn(): Promise<void> {
   location.assign(pathAfterSignIn(await fetchMe().catch(() => null)));
+}
+
+/** The end of a sign-in, whatever proved it (a password, a passkey): this browser keeps the token, then goes on. */
+export async function continueSignedIn(token: string): Promise<void> {
+  login(token);
+  await goAfterSignIn();
 }
 
 /**

@@ -24,7 +24,7 @@ const RegistrationResponse = z.object({
   type: z.literal('public-key'),
   response: z.looseObject({
     clientDataJSON: encoded(4096),
-    attestationObject: encoded(16_384),
+    attestationObject: encoded(32_768),
     transports: z.array(z.string().max(32)).max(10).optional(),
   }),
   clientExtensionResults: z.looseObject({}),
@@ -38,7 +38,8 @@ const AuthenticationResponse = z.object({
   response: z.looseObject({
     clientDataJSON: encoded(4096),
     authenticatorData: encoded(4096),
-    signature: encoded(1024),
+    // Post-quantum signatures (ML-DSA) run to a few kilobytes.
+    signature: encoded(8192),
     userHandle: encoded(512).optional(),
   }),
   clientExtensionResults: z.looseObject({}),

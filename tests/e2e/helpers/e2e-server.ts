@@ -7,6 +7,7 @@
  * `siteBuilds` build; the others' rebuild requests go to a build hook on loopback (helpers/build-hook.ts).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startProductProcess, type ProductProcess } from '../../helpers/product-process.ts';
 
@@ -74,25 +75,55 @@ export interface WorkerServer {
  * Starts worker `index`'s server on a fresh copy of the template; resolves once the API and `/` answer. With a
  * `buildHook` URL its admin changes ask that hook for the rebuild (as a CDN deploy does) instead of building here.
  */
-export async function startWorkerServer(index: number, buildHook?: string): Promise<WorkerServer> {
-  const port = workerPort(index);
-  const dataDir = join(runDir(), `worker-${index}`);
+export function startWorkerServer(index: number, buildHook?: string): Promise<WorkerServer> {
+  return startCopy(`worker-${index}`, workerPort(index), '127.0.0.1', {
+    ...(buildHook ? { REBUILD_WEBHOOK_URL: buildHook } : {}),
+  });
+}
+
+/**
+ * A server of a file's own on a fresh copy of the template, on a free port, its site at http://`siteHost`:port.
+ * A passkey needs a domain for its site (a browser refuses an address): `localhost`, which is still this machine.
+ */
+export async function startOwnServer(name: string, siteHost: string): Promise<WorkerServer> {
+  return startCopy(name, await freePort(), siteHost, {});
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts the product on a fresh copy of the template in `name`, serving the template's build at once. */
+async function startCopy(
+  name: string,
+  port: number,
+  siteHost: string,
+  extra: Record<string, string>,
+): Promise<WorkerServer> {
+  const dataDir = join(runDir(), name);
   // A worker that replaces a failed one starts from the template again, after its predecessor's server is gone.
   stopLeftover(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(templateDir(), dataDir, { recursive: true });
   rmSync(join(dataDir, 'outbox'), { recursive: true, force: true });
+  const url = `http://${siteHost}:${port}`;
   const server = await startProductProcess(
-    serverEnv(port, dataDir, {
-      BUILD_ON_START: 'if-missing',
-      ...(buildHook ? { REBUILD_WEBHOOK_URL: buildHook } : {}),
-    }),
+    serverEnv(port, dataDir, { BUILD_ON_START: 'if-missing', SITE_URL: url, ...extra }),
   );
   writeFileSync(join(dataDir, 'server.pid'), String(server.child.pid));
   try {
-    const url = `http://127.0.0.1:${port}`;
     for (const path of ['/api/health', '/']) {
-      const res = await fetch(url + path);
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}:\n${server.output().slice(-4000)}`);
     }
     return {

@@ -28,10 +28,12 @@ const loginButton = () => screen.getByRole('button', { name: 'Login' });
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 describe('LoginForm', () => {
-  it('shows the fields, the password toggle, Forgot Password?, Google sign-in and the link to /register', () => {
+  it('shows the fields, the password toggle, Forgot Password?, passkey and Google sign-in and the link to /register', () => {
     render(<LoginForm google />);
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
-    expect(identity().getAttribute('autocomplete')).toBe('username');
+    // "webauthn" last: the browser may offer passkeys in the identity field's autofill list.
+    expect(identity().getAttribute('autocomplete')).toBe('username webauthn');
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeTruthy();
     expect(password().getAttribute('type')).toBe('password');
     expect(screen.getByRole('button', { name: 'Forgot Password?' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in with Google' }).getAttribute('href')).toBe('/api/auth/google');
@@ -39,10 +41,10 @@ describe('LoginForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('offers no Google sign-in when the build found it not configured', () => {
+  it('offers no Google sign-in when the build found it not configured, only the passkey', () => {
     render(<LoginForm google={false} />);
     expect(screen.queryByRole('link', { name: 'Sign in with Google' })).toBeNull();
-    expect(screen.queryByText('or')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeTruthy();
   });
 
   it('shows and hides the password', () => {

@@ -64,8 +64,11 @@ function buildLimits() {
     /** Second-factor codes per address, and per account across its challenges and the Settings forms. */
     twoFactorIp: slidingWindow('auth.two-factor.ip', { limit: 30, windowMs: 15 * MINUTE }),
     twoFactorAccount: slidingWindow('auth.two-factor.account', { limit: 10, windowMs: 15 * MINUTE }),
-    /** Passkey challenges per address (each is a row kept a few minutes), sign-in and adding alike. */
-    passkeyIp: slidingWindow('auth.passkey.ip', { limit: 30, windowMs: 15 * MINUTE }),
+    /**
+     * Passkey challenges per address (each is a row kept a few minutes), sign-in and adding alike: the sign-in page
+     * asks for one on every visit, so an office behind one address stays well inside it.
+     */
+    passkeyIp: slidingWindow('auth.passkey.ip', { limit: 120, windowMs: 15 * MINUTE }),
   };
 }
 

@@ -61,6 +61,12 @@ import {
   type PasskeyRow,
 } from './passkeys.repository.ts';
 
+/**
+ * The signature algorithms a new passkey may use: EdDSA, ES256 and RS256, which every authenticator offers one of.
+ * The library would add ML-DSA, which Node's crypto offers only as an experiment.
+ */
+const ALGORITHMS = [-8, -7, -257];
+
 /** The site as a relying party: its host names the passkeys, its origin is the only one they answer. */
 export function relyingParty(env: Pick<Env, 'SITE_URL'>): { id: string; origin: string } {
   const url = new URL(env.SITE_URL);
@@ -142,6 +148,7 @@ export async function passkeyAddOptions(
       transports: parseStringArray(passkey.transports),
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
   return { handle: await keepChallenge(deps, options.challenge, 'add', user.id), options };
 }
@@ -161,6 +168,7 @@ export async function addPasskey(
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: true,
+    supportedAlgorithmIDs: ALGORITHMS,
   }).catch(() => ({ verified: false as const }));
   if (!verified.verified) {
     logAuthEvent('passkey.failure', { ip: deps.ip, userId: user.id, reason: 'registration not verified' });
