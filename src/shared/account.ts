@@ -2,6 +2,7 @@
  * What /api/account answers (/settings): the signed-in person's own account, its sessions, a pending
  * email change and the export of their data. The texts the server and the Settings screen share are here too.
  */
+import type { PasskeySummary } from './passkeys.ts';
 import type { NewsletterStatus } from './schemas/newsletter.ts';
 import type { CustomerOrder } from './orders-customer.ts';
 import type { User } from './types.ts';
@@ -92,6 +93,8 @@ export interface AccountExport {
   viewedContent: { contentType: string; refId: string; viewedAt: string }[];
   sessions: (AccountSession & { expiresAt: string })[];
   twoFactor: ExportedTwoFactor;
+  /** The account's passkeys as Settings lists them (never a key). */
+  passkeys: PasskeySummary[];
 }
 
 export const ACCOUNT_TEXTS = {

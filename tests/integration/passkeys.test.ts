@@ -121,6 +121,11 @@ describe('a customer’s passkey', () => {
     const me = await client<ApiBody & { username?: string }>('GET', '/api/auth/me', { token: answer.body.token });
     expect(me.body.username).toBe('pat');
     expect((await listed())[0]?.lastUsedAt).not.toBeNull();
+    // The person's export lists it, never its key.
+    const exported = await client<ApiBody & { passkeys?: PasskeySummary[] }>('GET', '/api/account/export');
+    expect(exported.body.passkeys?.map((p) => Object.keys(p).sort())).toEqual([
+      ['backedUp', 'createdAt', 'id', 'lastUsedAt', 'name'],
+    ]);
     const replay = await client('POST', '/api/auth/passkey', { token: null, body: { handle, response } });
     expect([replay.status, replay.body.message]).toEqual([400, PASSKEY_EXPIRED]);
   });

@@ -1,9 +1,10 @@
 /**
  * GET /api/account/export: everything the site keeps about the signed-in person, as one JSON file:
  * the profile (never a password hash), their orders with lines, their conversations with every message, the
- * newsletter subscription of their address, what they viewed, their sessions (never a token or hash) and the state of
+ * newsletter subscription of their address, what they viewed, their sessions (never a token or hash), their passkeys (never a key) and the state of
  * their two-factor sign-in (never its secret, a recovery code or a hash: on or off, since when, how many codes are left).
  */
+import { listPasskeys } from '../passkeys/passkeys.service.ts';
 import type { AccountExport, ExportedConversation, ExportedTwoFactor } from '../../../shared/account.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
@@ -32,16 +33,19 @@ async function twoFactorOf(db: Db, userId: string): Promise<ExportedTwoFactor> {
 /** The person's data as the download holds it. */
 export async function exportAccount(db: Db, user: AuthUser, now = new Date()): Promise<AccountExport> {
   const row = await accountRow(db, user);
-  const [orders, conversations, messages, subscriber, views, sessions, change, twoFactor] = await Promise.all([
-    orderRowsOf(db, row.id),
-    conversationRowsOf(db, row.id),
-    messageRowsOf(db, row.id),
-    findSubscriberByEmail(db, row.email),
-    viewRowsOf(db, row.id),
-    sessionRowsOf(db, row.id),
-    findEmailChange(db, row.id),
-    twoFactorOf(db, row.id),
-  ]);
+  const [orders, conversations, messages, subscriber, views, sessions, change, twoFactor, passkeys] = await Promise.all(
+    [
+      orderRowsOf(db, row.id),
+      conversationRowsOf(db, row.id),
+      messageRowsOf(db, row.id),
+      findSubscriberByEmail(db, row.email),
+      viewRowsOf(db, row.id),
+      sessionRowsOf(db, row.id),
+      findEmailChange(db, row.id),
+      twoFactorOf(db, row.id),
+      listPasskeys(db, user),
+    ],
+  );
   const threads = new Map<string, ExportedConversation>(
     conversations.map((c) => [
       c.id,
@@ -83,5 +87,6 @@ export async function exportAccount(db: Db, user: AuthUser, now = new Date()): P
     viewedContent: views.map((v) => ({ contentType: v.content_type, refId: v.ref_id, viewedAt: v.viewed_at })),
     sessions: sessions.map((s) => ({ ...sessionOf(s, user), expiresAt: s.expires_at })),
     twoFactor,
+    passkeys,
   };
 }
