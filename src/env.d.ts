@@ -18,6 +18,12 @@ declare module 'virtual:toggle-placement-url' {
   export default url;
 }
 
+declare module 'virtual:learn-role-url' {
+  /** URL of the standalone module that asks an old session for its role (src/integrations/standalone-modules.ts). */
+  const url: string;
+  export default url;
+}
+
 declare module 'virtual:shop-actions-url' {
   /** URL of the standalone module behind 'Add to cart' and a product page's live stock (src/integrations/standalone-modules.ts). */
   const url: string;

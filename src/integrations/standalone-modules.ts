@@ -6,6 +6,8 @@
  *   loaded by components/shop/AddToCartScript.astro;
  * - `virtual:toggle-placement-url`: keeps the floating theme toggle off controls and text
  *   (src/lib/browser/toggle-placement.ts), loaded by the layout script once the page has painted;
+ * - `virtual:learn-role-url`: asks a session from before roles were remembered for its role
+ *   (src/lib/browser/learn-role.ts), loaded by the layout script after the first paint for such a session alone;
  * - `virtual:event-registration-url`: a free event's sign-up form (src/lib/browser/event-registration.ts), loaded by
  *   components/events/EventRegistration.astro when the form comes into view;
  * - `virtual:review-form-url`: a product's or audio item's reviews and review form (src/lib/browser/review-form.ts),
@@ -40,6 +42,7 @@ export const STANDALONE_MODULES: readonly StandaloneModule[] = [
   { virtual: 'virtual:branding-applier-url', entry: 'apply-branding.ts', name: 'apply-branding' },
   { virtual: 'virtual:shop-actions-url', entry: 'shop-actions.ts', name: 'shop-actions' },
   { virtual: 'virtual:toggle-placement-url', entry: 'toggle-placement.ts', name: 'toggle-placement' },
+  { virtual: 'virtual:learn-role-url', entry: 'learn-role.ts', name: 'learn-role' },
   { virtual: 'virtual:event-registration-url', entry: 'event-registration.ts', name: 'event-registration' },
   { virtual: 'virtual:review-form-url', entry: 'review-form.ts', name: 'review-form' },
   { virtual: 'virtual:event-tickets-url', entry: 'event-tickets.ts', name: 'event-tickets' },

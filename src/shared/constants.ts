@@ -16,22 +16,6 @@ export const SEO_PAGES = [
 ] as const;
 export type SeoPage = (typeof SEO_PAGES)[number];
 
-/** Each page's name where its title and description are set, and in their history. */
-export const SEO_PAGE_LABELS: Record<SeoPage, string> = {
-  home: 'Home',
-  login: 'Login',
-  register: 'Register',
-  profile: 'Profile',
-  shop: 'Shop',
-  blogs: 'Blogs',
-  photos: 'Photos',
-  videos: 'Videos',
-  audio: 'Audio Library',
-  events: 'Events',
-  notfound: 'Page not found',
-  contact: 'Contact',
-};
-
 export const DEFAULT_THEME = {
   primary_color: '#0091ea',
   secondary_color: '#FF5722',

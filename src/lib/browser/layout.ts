@@ -13,7 +13,7 @@
 import { afterLoadAndFirstPaint } from './after-first-paint.ts';
 import { countView } from './count-view.ts';
 import { sendPageView } from './page-view.ts';
-import { brandingApplierUrl, togglePlacementUrl } from './standalone-urls.ts';
+import { brandingApplierUrl, learnRoleUrl, togglePlacementUrl } from './standalone-urls.ts';
 import { parseTheme, THEME_KEY, type Theme } from './theme-choice.ts';
 import { switchWebFontOnAfterPaint } from './web-font.ts';
 
@@ -61,25 +61,6 @@ function showSignedIn(): void {
   } else {
     delete root.dataset['auth'];
     delete root.dataset['role'];
-  }
-}
-
-/** A session from before roles were remembered: asked once, after the first paint; a failed answer changes nothing. */
-async function learnRole(): Promise<void> {
-  const token = stored(TOKEN_KEY);
-  if (token === null || stored(ROLE_KEY) !== null) return;
-  try {
-    const res = await fetch(`${apiBase}/api/auth/me`, {
-      credentials: 'include',
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) return;
-    const { role } = (await res.json()) as { role?: unknown };
-    // Every role but a customer's has an admin area (shared/staff-roles.ts, not imported: this script stays inline).
-    store(ROLE_KEY, typeof role === 'string' && role !== 'customer' ? 'admin' : 'customer');
-    showSignedIn();
-  } catch {
-    // Offline: the header keeps the Account button, which suits every signed-in user.
   }
 }
 
@@ -170,7 +151,12 @@ switchWebFontOnAfterPaint();
 countView();
 afterLoadAndFirstPaint(() => {
   void refreshBranding();
-  void learnRole();
+  // A session from before roles were remembered: the code that asks for its role is loaded only for it.
+  if (stored(TOKEN_KEY) !== null && stored(ROLE_KEY) === null)
+    load<typeof import('./learn-role.ts')>(learnRoleUrl).then(
+      (role) => role.learnRole(),
+      () => undefined,
+    );
   sendPageView();
   // The floating theme toggle keeps off controls and text from here on; offline, it stays in its corner.
   load<typeof import('./toggle-placement.ts')>(togglePlacementUrl).then(

@@ -5,3 +5,4 @@
  */
 export { default as brandingApplierUrl } from 'virtual:branding-applier-url';
 export { default as togglePlacementUrl } from 'virtual:toggle-placement-url';
+export { default as learnRoleUrl } from 'virtual:learn-role-url';

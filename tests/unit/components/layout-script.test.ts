@@ -16,6 +16,7 @@ import { SETTINGS_PREVIEW_BANNER, SITE_PREVIEW_PARAM } from '../../../src/shared
 vi.mock('../../../src/lib/browser/standalone-urls.ts', () => ({
   brandingApplierUrl: '/src/lib/browser/apply-branding.ts',
   togglePlacementUrl: '/src/lib/browser/toggle-placement.ts',
+  learnRoleUrl: '/src/lib/browser/learn-role.ts',
 }));
 vi.mock('../../../src/lib/browser/toggle-placement.ts', () => ({ keepToggleClear: vi.fn() }));
 

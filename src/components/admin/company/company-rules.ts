@@ -5,7 +5,8 @@
  */
 import { COMPANY_TEXT_MAX, CompanyUpdate, SOCIAL_KEYS } from '../../../shared/schemas/company.ts';
 import { fieldSentence } from '../../../shared/schemas/refusal.ts';
-import { SEO_PAGE_LABELS, SEO_PAGES, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type SeoPage } from '../../../shared/constants.ts';
+import { SEO_PAGES, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type SeoPage } from '../../../shared/constants.ts';
+import { SEO_PAGE_LABELS } from '../../../shared/seo-page-labels.ts';
 import type { Company } from '../../../shared/types.ts';
 import { ABOUT_SECTIONS } from '../../../lib/about.ts';
 

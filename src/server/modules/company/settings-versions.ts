@@ -4,7 +4,8 @@
  * fields), so a draft or a version of one never holds the other's.
  */
 import type { Selectable } from 'kysely';
-import { SEO_PAGE_LABELS, SEO_PAGES } from '../../../shared/constants.ts';
+import { SEO_PAGES } from '../../../shared/constants.ts';
+import { SEO_PAGE_LABELS } from '../../../shared/seo-page-labels.ts';
 import { THEME_FIELD_LABELS, THEME_FIELDS } from '../../../shared/schemas/company.ts';
 import {
   companyDraftFields,
