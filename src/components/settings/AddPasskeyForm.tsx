@@ -9,7 +9,7 @@ import { PASSKEY_NAME_MAX, PASSKEY_NOT_ADDED, type PasskeySummary } from '../../
 import { Alert, PasswordField, refusedField, TextField, useFormMessage } from '../auth/fields.tsx';
 import { isAlreadyRegistered, isPromptClosed, promptNewPasskey } from '../auth/passkey-prompt.ts';
 import { browserPlatform, checkPasskeyName, PASSKEY_UI, suggestedPasskeyName } from './passkey-rules.ts';
-import { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
+import { OUTLINE_BUTTON, PRIMARY_BUTTON, SectionMessage } from './SettingsSection.tsx';
 
 export default function AddPasskeyForm({
   hasPassword,
@@ -132,13 +132,7 @@ export default function AddPasskeyForm({
           <Alert tone="info">{notice}</Alert>
         </div>
       )}
-      {form.message && (
-        <div className="mt-3">
-          <Alert tone={form.message.tone} id={form.id}>
-            {form.message.text}
-          </Alert>
-        </div>
-      )}
+      <SectionMessage form={form} />
     </div>
   );
 }

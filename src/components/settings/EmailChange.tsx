@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { cancelEmailChange, confirmEmailChange, requestEmailChange } from '../../lib/api/account.ts';
 import { errorMessage } from '../../lib/api/auth.ts';
 import type { AccountProfile } from '../../shared/account.ts';
-import { Alert, inputClass, PasswordField, refusedField, TextField, useFormMessage } from '../auth/fields.tsx';
+import { inputClass, PasswordField, refusedField, TextField, useFormMessage } from '../auth/fields.tsx';
 import { normaliseCode } from './settings-rules.ts';
-import { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
+import { OUTLINE_BUTTON, PRIMARY_BUTTON, SectionMessage } from './SettingsSection.tsx';
 
 export default function EmailChange({
   account,
@@ -173,13 +173,7 @@ export default function EmailChange({
           Change email
         </button>
       )}
-      {form.message && (
-        <div className="mt-3">
-          <Alert tone={form.message.tone} id={form.id}>
-            {form.message.text}
-          </Alert>
-        </div>
-      )}
+      <SectionMessage form={form} />
     </div>
   );
 }

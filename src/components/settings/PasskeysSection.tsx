@@ -7,12 +7,12 @@ import { errorMessage } from '../../lib/api/auth.ts';
 import { fetchPasskeys, removePasskey, renamePasskey } from '../../lib/api/passkeys.ts';
 import { PASSKEY_TOO_MANY, PASSKEYS_PER_ACCOUNT, type PasskeySummary } from '../../shared/passkeys.ts';
 import ConfirmDialog from '../admin/ui/ConfirmDialog.tsx';
-import { Alert, refusedField, useFormMessage } from '../auth/fields.tsx';
+import { refusedField, useFormMessage } from '../auth/fields.tsx';
 import { PASSKEYS_UNAVAILABLE, passkeysSupported } from '../auth/passkey-prompt.ts';
 import AddPasskeyForm from './AddPasskeyForm.tsx';
 import PasskeyItem from './PasskeyItem.tsx';
 import { checkPasskeyName, PASSKEY_UI } from './passkey-rules.ts';
-import SettingsSection from './SettingsSection.tsx';
+import SettingsSection, { SectionMessage } from './SettingsSection.tsx';
 
 const NOTE = 'm-0 text-sm text-gray-600 dark:text-gray-400';
 
@@ -125,13 +125,7 @@ export default function PasskeysSection({ hasPassword }: { hasPassword: boolean 
         </ul>
       )}
       <div ref={messageBox} tabIndex={-1} className="outline-none">
-        {form.message && (
-          <div className="mt-3">
-            <Alert tone={form.message.tone} id={form.id}>
-              {form.message.text}
-            </Alert>
-          </div>
-        )}
+        <SectionMessage form={form} />
       </div>
       <div className="mt-4">
         {supported === false ? (

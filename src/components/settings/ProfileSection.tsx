@@ -9,7 +9,7 @@ import PictureInput, { megabytes, usePreviewUrl } from '../admin/ui/PictureInput
 import { Alert, refusedField, TextField, useFormMessage } from '../auth/fields.tsx';
 import SafeImage from '../lists/SafeImage.tsx';
 import { profileChanged, profileValuesOf } from './settings-rules.ts';
-import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
+import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON, SectionMessage } from './SettingsSection.tsx';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
@@ -192,13 +192,7 @@ function NamesForm({ account, onChange }: { account: AccountProfile; onChange: (
           3 to 30 letters, digits, dots, hyphens or underscores. You can sign in with it.
         </p>
       </div>
-      {form.message && (
-        <div className="sm:col-span-2">
-          <Alert tone={form.message.tone} id={form.id}>
-            {form.message.text}
-          </Alert>
-        </div>
-      )}
+      <SectionMessage form={form} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <button type="submit" className={PRIMARY_BUTTON} disabled={busy || !profileChanged(values, saved)}>
           {busy ? 'Saving...' : 'Save'}

@@ -1,5 +1,6 @@
 /** One card of the Settings screen: a heading, a line on what it is for, and its forms. */
 import type { ReactNode } from 'react';
+import { Alert, type FormMessage } from '../auth/fields.tsx';
 
 /** The screen's buttons, in the site's brand classes. */
 export const PRIMARY_BUTTON = 'brand-button px-4 py-2 font-semibold disabled:opacity-60';
@@ -31,5 +32,23 @@ export default function SettingsSection({ id, title, description, tone = 'normal
       {description && <p className="m-0 mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</p>}
       <div className="mt-5">{children}</div>
     </section>
+  );
+}
+
+/** A section form's message (useFormMessage) below it, when it has one; `className` places it in the form's layout. */
+export function SectionMessage({
+  form,
+  className = 'mt-3',
+}: {
+  form: { id: string; message: FormMessage | null };
+  className?: string;
+}) {
+  if (!form.message) return null;
+  return (
+    <div className={className}>
+      <Alert tone={form.message.tone} id={form.id}>
+        {form.message.text}
+      </Alert>
+    </div>
   );
 }

@@ -14,10 +14,10 @@ import {
 import { formatDateTime } from '../../lib/format/dates.ts';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../shared/two-factor.ts';
 import AuthenticatorSetup from '../auth/AuthenticatorSetup.tsx';
-import { Alert, inputClass, refusedField, useFormMessage } from '../auth/fields.tsx';
+import { inputClass, refusedField, useFormMessage } from '../auth/fields.tsx';
 import RecoveryCodes from '../auth/RecoveryCodes.tsx';
 import { cleanSecondFactor, proofOf, TWO_FACTOR_UI } from '../auth/two-factor-rules.ts';
-import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON } from './SettingsSection.tsx';
+import SettingsSection, { OUTLINE_BUTTON, PRIMARY_BUTTON, SectionMessage } from './SettingsSection.tsx';
 
 type Mode =
   | { kind: 'idle' }
@@ -233,13 +233,7 @@ export default function TwoFactorSection() {
           </button>
         </div>
       )}
-      {form.message && (
-        <div className="mt-3">
-          <Alert tone={form.message.tone} id={form.id}>
-            {form.message.text}
-          </Alert>
-        </div>
-      )}
+      <SectionMessage form={form} />
     </SettingsSection>
   );
 }
