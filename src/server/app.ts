@@ -13,7 +13,7 @@ import { onError } from './http/on-error.ts';
 import { closeAfterUnreadBody } from './http/unread-body.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
 import { securityHeaderValues, securityHeaders } from './http/security-headers.ts';
-import { isUploadRequest } from './http/upload-form.ts';
+import { isFileBodyRequest, isUploadRequest } from './http/upload-form.ts';
 import { wellFormedUrl } from './http/well-formed-text.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -142,12 +142,13 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
     !c.req.header('transfer-encoding');
   // An upload's multipart body is limited by its route instead, after the admin guard (uploadBodyLimit,
   // upload-form.ts).
-  api.use((c, next) => (bodiless(c) || isUploadRequest(c) ? next() : limitBody(c, next)));
+  // So is the archive a restore takes, streamed to disk by its route (restore.routes.ts).
+  api.use((c, next) => (bodiless(c) || isUploadRequest(c) || isFileBodyRequest(c) ? next() : limitBody(c, next)));
   // Outside everything that answers, so errors and 304s pass through it too.
   api.use(compressJson());
   api.use(wellFormedUrl);
   // Upload routes (UPLOAD_ROUTES) take multipart too.
-  api.use(jsonOnly({ multipart: isUploadRequest }));
+  api.use(jsonOnly({ multipart: isUploadRequest, fileBody: isFileBodyRequest }));
   api.use(authenticate(env, deps.keys.sessionBinding));
   // Before every router below, so each admin route is guarded by where it lives (ADMIN_AREAS), not by its module.
   mountAdminGuard(api, API_PREFIX);

@@ -69,8 +69,12 @@ export type AuditAction =
   | 'conversation.update'
   | 'sender.block'
   | 'sender.unblock'
-  // A backup archive downloaded; another admin's two-factor sign-in reset by an admin.
+  // A backup archive downloaded; one restored into the site, that restore kept or undone; another admin's two-factor
+  // sign-in reset by an admin.
   | 'backup.download'
+  | 'backup.restore'
+  | 'backup.restore-keep'
+  | 'backup.restore-undo'
   | 'user.two-factor-reset'
   // The header menu or the footer's Quick Links saved.
   | 'navigation.update'

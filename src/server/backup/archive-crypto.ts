@@ -36,6 +36,9 @@ export function looksEncrypted(head: Uint8Array): boolean {
  * The archive's tar.gz as it is decrypted; a wrong passphrase is refused before any of it is read. A chunk that was
  * altered, or a file cut short, makes the returned stream fail where that chunk comes.
  */
+/** The passphrase given is not the archive's (or its header is damaged). */
+export class WrongPassphrase extends BackupError {}
+
 export async function decrypting(
   cipher: ReadableStream<Uint8Array>,
   passphrase: string,
@@ -45,7 +48,7 @@ export async function decrypting(
   try {
     return await decrypter.decrypt(cipher);
   } catch {
-    throw new BackupError(
+    throw new WrongPassphrase(
       'The passphrase does not open this archive: type the one given when the backup was made (or the file is damaged)',
     );
   }

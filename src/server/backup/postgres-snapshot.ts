@@ -10,7 +10,7 @@ import { BackupError, LEFT_OUT_TABLES } from './manifest.ts';
 import { runPgProgram } from './pg-tools.ts';
 import type { DatabaseFacts } from './sqlite-snapshot.ts';
 
-async function connected<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function connected<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(clientConfig(databaseUrl));
   client.on('error', () => undefined);
   await client.connect().catch((error: unknown) => {
@@ -94,11 +94,16 @@ export async function postgresContents(databaseUrl: string): Promise<string | nu
 }
 
 /** Restores a pg_dump file into the (empty) database, in one transaction, and counts what it holds then. */
+/** Rows per table and the last migration of the database, as they are now. */
+export function postgresFacts(databaseUrl: string): Promise<DatabaseFacts> {
+  return connected(databaseUrl, factsOf);
+}
+
 export async function restorePostgres(file: string, databaseUrl: string): Promise<DatabaseFacts> {
   await runPgProgram(
     'pg_restore',
     ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file],
     databaseUrl,
   );
-  return connected(databaseUrl, factsOf);
+  return postgresFacts(databaseUrl);
 }

@@ -44,8 +44,13 @@ async function checkJsonBody(c: Context): Promise<void> {
  * (or tells whether a request is one), which take `multipart/form-data` instead; they still pass the same-origin check (R44).
  */
 export function jsonOnly(
-  options: { multipart?: readonly string[] | ((c: Context) => boolean) } = {},
+  options: {
+    multipart?: readonly string[] | ((c: Context) => boolean);
+    /** Tells whether a request is a file sent as the whole body (application/octet-stream), which its route reads. */
+    fileBody?: (c: Context) => boolean;
+  } = {},
 ): MiddlewareHandler {
+  const fileBody = options.fileBody ?? (() => false);
   const multipart = options.multipart ?? [];
   const takesMultipart =
     typeof multipart === 'function'
@@ -55,7 +60,7 @@ export function jsonOnly(
     if (!SAFE_METHODS.has(c.req.method) && !isOneClickUnsubscribe(c)) {
       const type = mediaType(c.req.header('content-type'));
       if (type === 'application/json') await checkJsonBody(c);
-      else if (!(type === 'multipart/form-data' && takesMultipart(c))) {
+      else if (!(type === 'multipart/form-data' && takesMultipart(c)) && !fileBody(c)) {
         // Without a Content-Type only an empty body passes; reading it is the one test that also holds in-process,
         // where a Request carries a body without Content-Length.
         if (type !== undefined || (await c.req.arrayBuffer()).byteLength > 0)

@@ -68,6 +68,20 @@ export function isUploadRequest(c: Context): boolean {
   return UPLOAD_ROUTES.some((route) => route.method === c.req.method && route.path.test(c.req.path));
 }
 
+/**
+ * Routes whose whole body is one file (application/octet-stream), streamed to disk by their handler, which bounds it:
+ * only a backup archive to restore, which can be far larger than any form is read into memory.
+ */
+const FILE_BODY_ROUTES: readonly { method: string; path: RegExp }[] = [
+  { method: 'PUT', path: /^\/api\/admin\/restore\/archive$/ },
+];
+
+/** True for a file body to such a route: jsonOnly lets it through and the JSON body limit skips it (app.ts). */
+export function isFileBodyRequest(c: Context): boolean {
+  if (mediaType(c.req.header('content-type')) !== 'application/octet-stream') return false;
+  return FILE_BODY_ROUTES.some((route) => route.method === c.req.method && route.path.test(c.req.path));
+}
+
 /** Contexts whose body went through uploadBodyLimit, with their file maximum: readUploadForm refuses to read any other (deny by default). */
 const limited = new WeakMap<Context, number>();
 

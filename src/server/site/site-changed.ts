@@ -26,6 +26,8 @@ export type SiteChange =
   | 'store settings'
   | 'team'
   | 'theme settings'
+  // A backup restored into the running site, or its restore undone.
+  | 'the whole site'
   | 'videos';
 
 /** Marks the request as changing `what` on the public site, unless `publicChange` is false (a draft's edit). */
