@@ -1,6 +1,8 @@
 /**
  * File uploads with progress, for the admin screens: XMLHttpRequest, because fetch (and so ofetch) cannot report
  * upload progress. Same base URL, cookies and bearer token as the client; failures are the client's ApiError.
+ * The body is a form (multipart), or one file sent as it is (application/octet-stream) to a route that reads the whole
+ * body as the file.
  */
 import { ApiError, currentToken, notifyApiWrite } from './client.ts';
 import { apiBase } from './base.ts';
@@ -25,6 +27,8 @@ export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting rejects with an ApiError whose `cause` is the signal's reason. No timeout otherwise: large files take long. */
   signal?: AbortSignal;
+  /** Sent besides Accept, Content-Type and the bearer token (a file body's name, say); a same-named one replaces theirs. */
+  headers?: Record<string, string>;
 }
 
 function toForm({ file, field = 'file', fields = {} }: UploadBody): FormData {
@@ -66,13 +70,30 @@ function uploadError(method: string, url: string, xhr: XMLHttpRequest, cause?: u
   return error;
 }
 
-/** Sends a FormData (or one file with fields) and resolves to the parsed JSON answer; rejects with an ApiError. */
+/** The request's headers by lower-case name: Accept, a raw file's Content-Type and the token, then the caller's. */
+function requestHeaders(raw: boolean, extra: Record<string, string>): Map<string, [string, string]> {
+  const headers = new Map<string, [string, string]>();
+  const put = (name: string, value: string) => headers.set(name.toLowerCase(), [name, value]);
+  put('Accept', 'application/json');
+  // A form's Content-Type is left to the browser: it carries the multipart boundary.
+  if (raw) put('Content-Type', 'application/octet-stream');
+  const token = currentToken();
+  if (token) put('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(extra)) put(name, value);
+  return headers;
+}
+
+/**
+ * Sends a FormData, one file with fields (multipart), or a Blob as the whole body, and resolves to the parsed JSON
+ * answer; rejects with an ApiError.
+ */
 export function uploadFile<T = unknown>(
   path: string,
-  body: FormData | UploadBody,
+  body: FormData | UploadBody | Blob,
   options: UploadOptions = {},
 ): Promise<T> {
-  const { method = 'POST', onProgress, signal } = options;
+  const { method = 'POST', onProgress, signal, headers = {} } = options;
+  const raw = body instanceof Blob;
   const url = `${apiBase().replace(/\/+$/, '')}${path}`;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
@@ -83,9 +104,8 @@ export function uploadFile<T = unknown>(
     const abort = () => xhr.abort();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = currentToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // One call per header: setRequestHeader adds a second value to a name already set instead of replacing it.
+    for (const [name, value] of requestHeaders(raw, headers).values()) xhr.setRequestHeader(name, value);
     if (onProgress) {
       xhr.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable && event.total > 0) {
@@ -108,6 +128,6 @@ export function uploadFile<T = unknown>(
     xhr.addEventListener('abort', () => reject(uploadError(method, url, xhr, signal?.reason)));
     xhr.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
     signal?.addEventListener('abort', abort, { once: true });
-    xhr.send(body instanceof FormData ? body : toForm(body));
+    xhr.send(body instanceof Blob || body instanceof FormData ? body : toForm(body));
   });
 }

@@ -82,8 +82,9 @@ export class RestoreArea {
    * leave too little room for what a restore writes next (the archive read out, the backup made first).
    */
   async receive(fileName: string, body: ReadableStream<Uint8Array>, length: number): Promise<RestoreUpload> {
-    await this.ready();
     await this.discardUpload();
+    await this.sweep();
+    await this.ready();
     const free = await statfs(this.dir).then((s) => s.bavail * s.bsize);
     if (free < 3 * length)
       throw new BackupError(
@@ -141,6 +142,14 @@ export class RestoreArea {
   /** The restore is kept or undone: the backup of before goes, and every leftover of the area with it. */
   async finish(): Promise<void> {
     await rm(join(this.dir, FILES.restored), { force: true });
+    await this.sweep();
+  }
+
+  /**
+   * Removes what an interrupted restore left (a stopped server): work folders and a backup of before that no
+   * restore names. Called when nothing is pending, so none of it is in use.
+   */
+  private async sweep(): Promise<void> {
     await rm(join(this.dir, BEFORE), { recursive: true, force: true });
     for (const name of existsSync(this.dir) ? await readdir(this.dir) : [])
       if (name.startsWith('work-')) await rm(join(this.dir, name), { recursive: true, force: true });

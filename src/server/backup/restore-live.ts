@@ -44,10 +44,14 @@ async function liveFacts(env: BackupEnv): Promise<{ tables: Record<string, numbe
   }
 }
 
-/** The tables whose rows a restore copies and then counts: not the schema's history, not what triggers fill. */
+/**
+ * The tables whose rows a restore brings back and then counts: not the schema's history, not what triggers fill, not
+ * the sign-ins and codes a backup leaves out (emptied by the restore).
+ */
 function countedTables(manifest: Manifest, live: Record<string, number>): string[] {
   return Object.keys(live)
     .filter((name) => !SCHEMA_TABLES.includes(name) && name in manifest.database.tables)
+    .filter((name) => !manifest.database.left_out.includes(name))
     .filter((name) => name !== 'search_index' && !name.startsWith('search_index_'))
     .sort();
 }

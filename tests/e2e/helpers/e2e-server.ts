@@ -82,11 +82,16 @@ export function startWorkerServer(index: number, buildHook?: string): Promise<Wo
 }
 
 /**
- * A server of a file's own on a fresh copy of the template, on a free port, its site at http://`siteHost`:port.
- * A passkey needs a domain for its site (a browser refuses an address): `localhost`, which is still this machine.
+ * A server of a file's own on a fresh copy of the template, on a free port, its site at http://`siteHost`:port, with
+ * `extra` environment (a build hook). A passkey needs a domain for its site (a browser refuses an address):
+ * `localhost`, which is still this machine.
  */
-export async function startOwnServer(name: string, siteHost: string): Promise<WorkerServer> {
-  return startCopy(name, await freePort(), siteHost, {});
+export async function startOwnServer(
+  name: string,
+  siteHost: string,
+  extra: Record<string, string> = {},
+): Promise<WorkerServer> {
+  return startCopy(name, await freePort(), siteHost, extra);
 }
 
 /** A port nothing listens on now. */

@@ -1,9 +1,9 @@
 /**
  * The /admin/backup screen: what a backup archive holds, the passphrase it is encrypted with (typed twice, checked
  * by the same rule as the server's), a "Download backup" button that shows the server making the archive and then
- * how much of it has arrived, and how an operator restores one (the command).
+ * how much of it has arrived; below it, restoring one into the running site (RestorePanel).
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { saveFile } from '../../../lib/browser/save-file.ts';
 import {
   BACKUP_PASSPHRASE_MAX,
@@ -17,6 +17,8 @@ import ProgressTrack from '../ui/ProgressTrack.tsx';
 import { BackupDownloadError, downloadBackup, type BackupProgress } from '../../../lib/api/admin/backup.ts';
 import { formatBytes } from './format-bytes.ts';
 import DownloadIcon from '../ui/DownloadIcon.tsx';
+import RestorePanel from './RestorePanel.tsx';
+import { Working } from './restore-parts.tsx';
 
 type State =
   | { step: 'idle' }
@@ -60,25 +62,9 @@ const passphraseField = (name: string, label: string): FieldSpec => ({
 const PASSPHRASE_HINT =
   'At least 16 characters. Keep it in a password manager, apart from the file: without it nobody can restore the backup, not even you.';
 
-function Code({ children }: { children: ReactNode }) {
-  return (
-    <code className="block whitespace-pre-wrap break-words rounded-lg bg-gray-100 px-3 py-2 font-mono text-[13px] text-gray-900 dark:bg-black/40 dark:text-gray-100">
-      {children}
-    </code>
-  );
-}
-
 function Progress({ state }: { state: State }) {
   if (state.step === 'making') {
-    return (
-      <p role="status" className="m-0 flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-        <span
-          className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
-          aria-hidden="true"
-        />
-        Making the backup on the server… A site with many pictures takes a while.
-      </p>
-    );
+    return <Working>Making the backup on the server… A site with many pictures takes a while.</Working>;
   }
   if (state.step === 'receiving') {
     const { received, total } = state.progress;
@@ -152,12 +138,13 @@ function BackupPanel() {
   }
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+    // One card under the other: the restore's dry-run tables need the full width.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <Card
         title="Download a backup"
-        description="One encrypted file (.tar.gz.age) with everything needed to bring the site back on a new server."
+        description="One encrypted file (.tar.gz.age) with everything needed to bring the site back, here or on a new server."
       >
-        <ul className="m-0 grid list-none gap-3 p-0 sm:grid-cols-2">
+        <ul className="m-0 grid list-none gap-3 p-0 sm:grid-cols-2 lg:grid-cols-3">
           {HOLDS.map((item) => (
             <li
               key={item.title}
@@ -203,33 +190,7 @@ function BackupPanel() {
           <Progress state={state} />
         </form>
       </Card>
-      <Card
-        title="Restoring a backup"
-        description="Done by whoever runs the server, on the command line, into a new and empty place: it never overwrites a running site."
-      >
-        <ol className="m-0 list-decimal space-y-3 pl-5 text-sm text-gray-700 dark:text-gray-300">
-          <li>
-            <p className="m-0 mb-1.5">Restore into a new data directory (it must be empty or not exist yet):</p>
-            <Code>DATA_DIR=./data-restored npm run restore site-backup.tar.gz.age</Code>
-            <p className="m-0 mt-1.5">It asks for the passphrase (or reads it from BACKUP_PASSPHRASE).</p>
-          </li>
-          <li>
-            <p className="m-0 mb-1.5">
-              With PostgreSQL, into a new empty database, with the same AUTH_SECRET as before:
-            </p>
-            <Code>DATABASE_URL=postgres://…/new_db AUTH_SECRET=… npm run restore site-backup.tar.gz.age</Code>
-          </li>
-          <li>
-            <p className="m-0 mb-1.5">Then start the site on it:</p>
-            <Code>DATA_DIR=./data-restored npm start</Code>
-          </li>
-        </ol>
-        <p className="m-0 mt-4 text-sm text-gray-600 dark:text-gray-400">
-          The restore checks every checksum first and changes nothing if the passphrase is wrong, the file is damaged or
-          the target is not empty. On the server, <code className="font-mono">npm run backup</code> makes the same file
-          (for scheduled backups, with BACKUP_PASSPHRASE); <code className="font-mono">age -d</code> opens it too.
-        </p>
-      </Card>
+      <RestorePanel />
     </div>
   );
 }
