@@ -40,6 +40,26 @@ export interface TestData {
   databaseUrl: string | undefined;
 }
 
+/** A verified customer `username` (email <username>@example.com) with TEST_CUSTOMER_PASSWORD, written straight to the database. */
+export async function insertCustomer(db: Db, username = 'carol'): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      first_name: 'Carol',
+      last_name: 'Customer',
+      email: `${username}@example.com`,
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD),
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 export function makeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'site-test-'));
 }
@@ -95,22 +115,7 @@ export async function createTestApp(options: TestDataOptions = {}): Promise<Test
     request,
     login,
     async customerToken(username = 'carol') {
-      const now = new Date().toISOString();
-      await data.db
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          first_name: 'Carol',
-          last_name: 'Customer',
-          email: `${username}@example.com`,
-          username,
-          username_key: username.toLowerCase(),
-          password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD),
-          email_verified: true,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertCustomer(data.db, username);
       return login(username, TEST_CUSTOMER_PASSWORD);
     },
     async close(keep = false) {

@@ -28,7 +28,7 @@ import { readObject } from '../../src/server/media/storage/object-store.ts';
 import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import { makePdf } from '../helpers/document-files.ts';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
-import { makeDataDir, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD } from '../helpers/test-app.ts';
+import { insertCustomer, makeDataDir, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD } from '../helpers/test-app.ts';
 import {
   anotherConnection,
   databaseEnv,
@@ -522,22 +522,7 @@ describe('backup under write load and restore', () => {
   });
 
   it('answers 401 without a token and 403 to a customer, as JSON', async () => {
-    const now = new Date().toISOString();
-    await source.db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        first_name: 'Carol',
-        last_name: 'Customer',
-        email: 'carol@example.com',
-        username: 'carol',
-        username_key: 'carol',
-        password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD),
-        email_verified: true,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertCustomer(source.db);
     const login = await fetch(`${source.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

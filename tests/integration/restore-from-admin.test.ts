@@ -6,7 +6,7 @@
  * row of every table and every stored file is the backup's again; undo gives back every row and file of before,
  * and keep removes the backup made first.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,10 +14,9 @@ import sharp from 'sharp';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { LEFT_OUT_TABLES } from '../../src/server/backup/manifest.ts';
 import { readObject } from '../../src/server/media/storage/object-store.ts';
-import { hashPassword } from '../../src/server/modules/auth/password-hash.ts';
 import type { RestoreStatus } from '../../src/shared/schemas/restore.ts';
 import { makePdf } from '../helpers/document-files.ts';
-import { TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD } from '../helpers/test-app.ts';
+import { insertCustomer, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD } from '../helpers/test-app.ts';
 import { anotherConnection, onPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -158,22 +157,7 @@ describe('restoring a backup from the admin area', () => {
     });
     expect(library.status).toBe(201);
     libraryId = ((await library.json()) as { item: { id: string } }).item.id;
-    const now = new Date().toISOString();
-    await server.db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        first_name: 'Carol',
-        last_name: 'Customer',
-        email: 'carol@example.com',
-        username: 'carol',
-        username_key: 'carol',
-        password_hash: await hashPassword(TEST_CUSTOMER_PASSWORD),
-        email_verified: true,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertCustomer(server.db);
 
     const backup = await json('/api/admin/backup', 'POST', { passphrase: PASSPHRASE });
     expect(backup.status).toBe(200);

@@ -43,20 +43,42 @@ async function refusalOf(
 }
 
 /** The archive encrypted with `passphrase` and its file name; `onProgress` as bytes arrive. Throws BackupDownloadError. */
-export async function downloadBackup(
+export const downloadBackup = (
   passphrase: string,
   onProgress: (progress: BackupProgress) => void,
   signal: AbortSignal = new AbortController().signal,
+) =>
+  downloadArchive(
+    '/api/admin/backup',
+    { method: 'POST', body: { passphrase } },
+    'site-backup.tar.gz.age',
+    'The backup could not be downloaded. Please try again.',
+    onProgress,
+    signal,
+  );
+
+/**
+ * An archive the server sends as an attachment (a backup, or the backup of the site before a restore) and its file
+ * name, read through the one API client so the screen can show how much of the Content-Length has arrived. Throws
+ * BackupDownloadError with the server's refusal or `failure`.
+ */
+export async function downloadArchive(
+  path: string,
+  request: { method: 'GET' | 'POST'; body?: Record<string, unknown> },
+  fallbackName: string,
+  failure: string,
+  onProgress: (progress: BackupProgress) => void,
+  signal: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string }> {
   let res;
   try {
-    res = await api.raw<ReadableStream<Uint8Array>, 'stream'>('/api/admin/backup', {
-      method: 'POST',
-      body: { passphrase },
+    res = await api.raw<ReadableStream<Uint8Array>, 'stream'>(path, {
+      ...request,
       headers: { Accept: 'application/octet-stream, application/json' },
       responseType: 'stream',
       // An error answer is read here, as JSON from the stream; ofetch would hand it over unparsed.
       ignoreResponseError: true,
+      // A retry would start the whole file again.
       retry: false,
       signal,
     });
@@ -66,16 +88,11 @@ export async function downloadBackup(
   const body = res._data;
   if (!res.ok || !body) {
     const { message, field } = await refusalOf(body);
-    throw new BackupDownloadError(
-      message ?? 'The backup could not be downloaded. Please try again.',
-      res.status,
-      field,
-    );
+    throw new BackupDownloadError(message ?? failure, res.status, field);
   }
   const length = Number(res.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
-  const fileName =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'site-backup.tar.gz.age';
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   onProgress({ received, total });

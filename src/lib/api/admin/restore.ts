@@ -7,7 +7,7 @@
 import type { RestoreStatus } from '../../../shared/schemas/restore.ts';
 import { api } from '../client.ts';
 import { uploadFile, type UploadProgress } from '../upload.ts';
-import { BackupDownloadError, type BackupProgress } from './backup.ts';
+import { downloadArchive, type BackupProgress } from './backup.ts';
 
 const RESTORE_PATH = '/api/admin/restore';
 
@@ -51,68 +51,20 @@ export const undoRestore = (passphrase: string, signal: AbortSignal = untimed())
 /** DELETE /api/admin/restore: the uploaded archive removed. */
 export const discardRestoreArchive = () => api<RestoreStatus>(RESTORE_PATH, { method: 'DELETE' });
 
-const INTERRUPTED = 'The download was interrupted. Please try again.';
-
-/** The server's { message } from an error answer's body, if it has one. */
-async function messageOf(body: ReadableStream<Uint8Array> | undefined): Promise<string | undefined> {
-  if (!body) return undefined;
-  try {
-    const parsed = JSON.parse(await new Response(body).text()) as { message?: unknown };
-    return typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * GET /api/admin/restore/before: the backup of the site made just before the restore, through the client (the API
  * may be on another origin, where a plain link would carry no bearer token), with how much of it has arrived.
  * Throws BackupDownloadError.
  */
-export async function downloadBeforeRestore(
+export const downloadBeforeRestore = (
   onProgress: (progress: BackupProgress) => void,
   signal: AbortSignal = untimed(),
-): Promise<{ blob: Blob; fileName: string }> {
-  let res;
-  try {
-    res = await api.raw<ReadableStream<Uint8Array>, 'stream'>(`${RESTORE_PATH}/before`, {
-      headers: { Accept: 'application/octet-stream, application/json' },
-      responseType: 'stream',
-      // An error answer is read here, as JSON from the stream; ofetch would hand it over unparsed.
-      ignoreResponseError: true,
-      // A retry would start the whole file again.
-      retry: false,
-      signal,
-    });
-  } catch {
-    throw new BackupDownloadError('The server could not be reached. Please try again.');
-  }
-  const body = res._data;
-  if (!res.ok || !body) {
-    throw new BackupDownloadError(
-      (await messageOf(body)) ?? 'The backup could not be downloaded. Please try again.',
-      res.status,
-    );
-  }
-  const length = Number(res.headers.get('content-length'));
-  const total = Number.isFinite(length) && length > 0 ? length : null;
-  const fileName =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'site-before-restore.tar.gz.age';
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  onProgress({ received, total });
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value as Uint8Array<ArrayBuffer>);
-      received += value.byteLength;
-      onProgress({ received, total });
-    }
-  } catch {
-    throw new BackupDownloadError(INTERRUPTED);
-  }
-  if (total !== null && received !== total) throw new BackupDownloadError(INTERRUPTED);
-  return { blob: new Blob(chunks, { type: 'application/octet-stream' }), fileName };
-}
+) =>
+  downloadArchive(
+    `${RESTORE_PATH}/before`,
+    { method: 'GET' },
+    'site-before-restore.tar.gz.age',
+    'The backup of before could not be downloaded. Please try again.',
+    onProgress,
+    signal,
+  );
