@@ -25,6 +25,7 @@ import { featuredAdminRoutes } from './modules/recommendations/featured.admin.ro
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
@@ -219,6 +220,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', accountRoutes(deps));
   api.route('/', analyticsRoutes());
   api.route('/', backupRoutes());
+  // API tokens for other systems (made and revoked by the admin; honoured by the admin guard within their scopes).
+  api.route('/', apiTokenRoutes());
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
   const methodsOf = routeMethods(() => api.routes);

@@ -75,6 +75,9 @@ export type AuditAction =
   | 'backup.restore'
   | 'backup.restore-keep'
   | 'backup.restore-undo'
+  // An API token made or revoked.
+  | 'api-token.create'
+  | 'api-token.revoke'
   | 'user.two-factor-reset'
   // The header menu or the footer's Quick Links saved.
   | 'navigation.update'

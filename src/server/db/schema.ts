@@ -734,6 +734,56 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
+/** An API token an admin made for another system: only its SHA-256 is kept. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  /** SHA-256 (hex) of the whole token. */
+  token_hash: string;
+  /** The token's last characters, so the admin can tell tokens apart. */
+  token_hint: string;
+  /** JSON list of scopes (shared/api-scopes.ts). */
+  scopes: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Where the site posts signed events. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** JSON list of the events it hears. */
+  events: string;
+  /** The signing secret, sealed with the server secret. */
+  secret: string;
+  enabled: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint: the queue (pending, with its next try) and the log (delivered, failed). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event: string;
+  /** The JSON body sent. */
+  payload: string;
+  status: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 /** A passkey ceremony's challenge, single use: by SHA-256 of the handle the browser holds. */
 export interface PasskeyChallengesTable {
   id: string;
@@ -926,6 +976,9 @@ export interface Database {
   drafts: DraftsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   revisions: RevisionsTable;
   revision_settings: RevisionSettingsTable;
   store_settings: StoreSettingsTable;

@@ -7,8 +7,13 @@
  */
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
+import { tokenAllows } from '../../shared/api-scopes.ts';
 import { apiPermission, PERMISSIONS, type Permission } from '../../shared/staff-roles.ts';
+import type { ApiTokenPrincipal } from '../modules/api-tokens/api-tokens.service.ts';
 import { requirePermission } from '../middleware/auth.ts';
+import { clientIp } from '../middleware/client-ip.ts';
+import { logAuthEvent } from './auth-log.ts';
+import { ApiError } from './errors.ts';
 import { noStore } from './no-store.ts';
 
 export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,6 +52,27 @@ const staffOnly = Object.fromEntries(
   }),
 ) as Record<Permission, MiddlewareHandler<AppEnv>>;
 
+/**
+ * A call made with an API token: let through only where its scopes reach (shared/api-scopes.ts), acting as the
+ * token (its maker, named as the token) from here on; anything else is 403 with why.
+ */
+function tokenOnly(token: ApiTokenPrincipal, path: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!tokenAllows(token.scopes, path, c.req.method)) {
+      logAuthEvent('access.denied', {
+        ip: clientIp(c),
+        path: c.req.path,
+        status: 403,
+        userId: token.actor.id,
+        reason: `API token ${token.id}`,
+      });
+      throw new ApiError(403, 'This API token’s scopes do not include this call');
+    }
+    c.set('user', token.actor);
+    await noStore(c, next);
+  };
+}
+
 /** The guard of one area, for `api` mounted at `prefix` (its routes' paths then start with it). */
 function areaGuard(area: AdminArea, prefix: string): MiddlewareHandler<AppEnv> {
   const methods = area.methods && new Set(area.methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])));
@@ -62,7 +88,10 @@ function areaGuard(area: AdminArea, prefix: string): MiddlewareHandler<AppEnv> {
       await next();
       return;
     }
-    return staffOnly[apiPermission(c.req.path.slice(prefix.length), method) ?? 'everything'](c, next);
+    const path = c.req.path.slice(prefix.length);
+    const token = c.get('apiToken');
+    if (token && !c.get('user')) return tokenOnly(token, path)(c, next);
+    return staffOnly[apiPermission(path, method) ?? 'everything'](c, next);
   };
 }
 
