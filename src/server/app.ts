@@ -26,6 +26,7 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { openApiRoute } from './openapi/openapi.route.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyAdminRoutes } from './modules/company/company.admin.routes.ts';
@@ -224,6 +225,11 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', apiTokenRoutes());
   api.route('/search', searchRoutes);
   api.route('/', contentRoutes);
+  // The API's description, made from the routes above on first read (openapi-document.ts).
+  api.get(
+    '/openapi.json',
+    openApiRoute(() => api.routes, API_PREFIX, env.PUBLIC_API_URL ?? env.SITE_URL),
+  );
   const methodsOf = routeMethods(() => api.routes);
   api.all('*', (c) => {
     const allow = methodsOf(c.req.path.slice(API_PREFIX.length));

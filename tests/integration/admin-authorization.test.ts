@@ -15,6 +15,8 @@ import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CUSTOMER_PASSWORD, type TestAp
 /** Anyone may call these (the public site, sign-in and sign-up). */
 const PUBLIC = new Set([
   'GET /api/health',
+  // The API's description: the routes and their schemas, which the source shows anyway; no data.
+  'GET /api/openapi.json',
   'GET /api/company',
   'GET /api/sliders',
   'GET /api/recommendations/personalized',

@@ -40,6 +40,17 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: '/sliders/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
 ];
 
+/** Whether a call (path under /api, without the prefix) is admin-only: inside an area, by its method, not public. */
+export function isAdminCall(path: string, method: string): boolean {
+  return ADMIN_AREAS.some((area) => {
+    const base = area.path.replace(/\/\*$/, '');
+    const inside = area.path.endsWith('/*') ? path === base || path.startsWith(`${base}/`) : path === base;
+    const read = method === 'HEAD' ? 'GET' : method;
+    if (!inside || (area.methods && !area.methods.includes(read as AdminMethod))) return false;
+    return !(area.public ?? []).includes(`${method} ${path}`);
+  });
+}
+
 /** requirePermission, and for a caller it lets through, an answer no cache stores: one per part of the admin. */
 const staffOnly = Object.fromEntries(
   PERMISSIONS.map((permission) => {

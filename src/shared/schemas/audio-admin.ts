@@ -3,7 +3,7 @@
  * file `audio` and the picture `cover`), shared with the island. Which files are audio is decided on the server, from
  * their content.
  */
-import { checkFields, optionalChoice, publishedField, requiredText, tagsField } from './content-admin.ts';
+import { fieldsCheck, optionalChoice, publishedField, requiredText, tagsField } from './content-admin.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { AUDIO_QUALITIES } from '../constants.ts';
@@ -65,4 +65,4 @@ export const AudioFields = z.object({
 });
 export type AudioValues = z.output<typeof AudioFields>;
 
-export const checkAudio = (input: unknown) => checkFields(AudioFields, input);
+export const checkAudio = fieldsCheck(AudioFields);

@@ -5,7 +5,7 @@
 import type { DraftInfo } from '../drafts.ts';
 import { isSlug, SLUG_MAX } from '../slug.ts';
 import { CATEGORY_NAME_MAX } from './category.ts';
-import { fieldCheck } from './refusal.ts';
+import { checkAgainst } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -72,9 +72,9 @@ export const BlogChanges = z.object(BLOG_RULES).partial();
 export type BlogChangeValues = z.output<typeof BlogChanges>;
 
 /** POST: every field checked (a missing title refused), unknown ones ignored. */
-export const checkBlogCreate = (fields: Record<string, unknown>) => fieldCheck(BlogFields.safeParse(fields), 'title');
+export const checkBlogCreate = checkAgainst(BlogFields, 'title');
 /** PUT: the sent fields checked. */
-export const checkBlogChanges = (fields: Record<string, unknown>) => fieldCheck(BlogChanges.safeParse(fields), 'title');
+export const checkBlogChanges = checkAgainst(BlogChanges, 'title');
 
 /** A blog as the admin sees it: drafts too, with its state and counts. */
 export interface AdminBlog {

@@ -6,7 +6,7 @@
 import { CONTENT_TYPES } from '../constants.ts';
 import { isSlug, SLUG_MAX, slugify } from '../slug.ts';
 import type { ContentType } from '../types.ts';
-import { checkBody, checkWithMessages, type FieldCheck } from './refusal.ts';
+import { bodyCheck, checkWithMessages, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -85,8 +85,8 @@ export const CategoryRemove = z.object({ moveTo: z.string().max(100).default('')
 /** GET /api/categories?kind=…: one kind, or every one. */
 export const CategoryListQuery = z.object({ kind: z.union([z.literal(''), kind]).default('') });
 
-export const checkCategoryCreate = (body: unknown) => checkBody(CategoryCreate, body);
-export const checkCategoryChanges = (body: unknown) => checkBody(CategoryChanges, body);
+export const checkCategoryCreate = bodyCheck(CategoryCreate);
+export const checkCategoryChanges = bodyCheck(CategoryChanges);
 export const checkCategoryOrder = checkWithMessages<typeof CategoryOrder, 'kind' | 'ids'>(
   CategoryOrder,
   { kind: CATEGORY_KIND_MESSAGE, ids: CATEGORY_ORDER_MESSAGE },

@@ -2,7 +2,7 @@
  * Field rules shared by the Content Management forms and their API: values arrive as JSON or as
  * multipart text, so published, numbers and tags take both forms.
  */
-import { fieldCheck, type FieldCheck } from './refusal.ts';
+import { describedBy, fieldCheck, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -49,6 +49,10 @@ export const requiredText = (max: number) => formText(max).refine((v) => v.lengt
 export type { FieldCheck };
 
 /** `input` checked against `schema` (unknown keys ignored), or the first bad field with its sentence. */
+/** checkFields as a check of its own, known to follow `schema`. */
+export const fieldsCheck = <S extends z.ZodType>(schema: S, fallbackField = 'body') =>
+  describedBy((input: unknown) => checkFields(schema, input, fallbackField), schema);
+
 export function checkFields<S extends z.ZodType>(
   schema: S,
   input: unknown,

@@ -4,7 +4,7 @@
  */
 import { amountToCents } from '../money.ts';
 import { omit } from '../omit.ts';
-import { checkFields, publishedField, requiredText, wholeNumber } from './content-admin.ts';
+import { fieldsCheck, publishedField, requiredText, wholeNumber } from './content-admin.ts';
 import { CAPACITY_MAX } from '../events.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
@@ -117,4 +117,4 @@ export const EventFields = z
   });
 export type EventValues = z.output<typeof EventFields>;
 
-export const checkEvent = (input: unknown) => checkFields(EventFields, input);
+export const checkEvent = fieldsCheck(EventFields);

@@ -11,7 +11,7 @@ import {
   type MediaKind,
   type MediaSort,
 } from '../media-library.ts';
-import { checkBody, type FieldCheck } from './refusal.ts';
+import { bodyCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -45,7 +45,7 @@ const MediaDetails = z
 
 export type MediaDetailsInput = z.output<typeof MediaDetails>;
 
-export const checkMediaDetails = (body: unknown): FieldCheck<MediaDetailsInput> => checkBody(MediaDetails, body);
+export const checkMediaDetails = bodyCheck(MediaDetails);
 
 const MediaQuery = z.object({
   q: z.string().trim().max(MEDIA_SEARCH_MAX, `must be at most ${MEDIA_SEARCH_MAX} characters`).optional(),
@@ -70,4 +70,4 @@ export interface MediaQueryInput {
   unused?: 'true' | 'false' | undefined;
 }
 
-export const checkMediaQuery = (query: unknown): FieldCheck<MediaQueryInput> => checkBody(MediaQuery, query);
+export const checkMediaQuery = bodyCheck(MediaQuery);

@@ -2,7 +2,7 @@
  * The newsletter's admin side: the bodies of the issue, preview, test and import routes under
  * /api/admin/newsletter, what they answer, and the sentences the server and the screen share.
  */
-import { fieldCheck } from './refusal.ts';
+import { checkAgainst } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -30,7 +30,7 @@ export const IssueFields = z.object({
 });
 export type IssueInput = z.input<typeof IssueFields>;
 export type IssueValues = z.output<typeof IssueFields>;
-export const checkIssue = (input: unknown) => fieldCheck(IssueFields.safeParse(input), 'subject');
+export const checkIssue = checkAgainst(IssueFields, 'subject');
 
 /** POST /api/admin/newsletter/subscribers/import: the CSV's text (an uploaded file is read in the browser). */
 export const SubscriberImport = z.object({
@@ -40,14 +40,14 @@ export const SubscriberImport = z.object({
     .refine((v) => v.isWellFormed(), IMPORT_EMPTY)
     .refine((v) => v.trim() !== '', IMPORT_EMPTY),
 });
-export const checkSubscriberImport = (input: unknown) => fieldCheck(SubscriberImport.safeParse(input), 'csv');
+export const checkSubscriberImport = checkAgainst(SubscriberImport, 'csv');
 
 /** GET /api/admin/newsletter/issues query. */
 export const IssuesQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ISSUES_PAGE_MAX).default(ISSUES_PAGE_DEFAULT),
 });
-export const checkIssuesQuery = (input: unknown) => fieldCheck(IssuesQuery.safeParse(input), 'page');
+export const checkIssuesQuery = checkAgainst(IssuesQuery, 'page');
 
 export const ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];

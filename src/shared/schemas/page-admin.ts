@@ -4,7 +4,7 @@
  */
 import { isSlug, SLUG_MAX } from '../slug.ts';
 import { formBoolean } from './blog-admin.ts';
-import { fieldCheck, type FieldCheck } from './refusal.ts';
+import { checkAgainst, fieldCheck, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -86,9 +86,9 @@ export const PageToggles = z.object({ published: formBoolean, in_footer: formBoo
 export type PageToggleValues = z.output<typeof PageToggles>;
 
 /** POST: every field checked, unknown ones ignored. */
-export const checkPageCreate = (fields: unknown) => fieldCheck(PageFields.safeParse(fields), 'title');
+export const checkPageCreate = checkAgainst(PageFields, 'title');
 /** PUT: the sent fields checked. */
-export const checkPageChanges = (fields: unknown) => fieldCheck(PageChanges.safeParse(fields), 'title');
+export const checkPageChanges = checkAgainst(PageChanges, 'title');
 /** PATCH: published and/or in_footer checked. */
 export function checkPageToggles(fields: unknown): FieldCheck<PageToggleValues> {
   const check = fieldCheck(PageToggles.safeParse(fields), 'published');

@@ -1,6 +1,6 @@
 /** The photo edit of Content Management: PUT /api/admin/photos/:id and PATCH (publish only). */
 import { CATEGORY_NAME_MAX } from './category.ts';
-import { checkFields, publishedField, tagsField } from './content-admin.ts';
+import { fieldsCheck, publishedField, tagsField } from './content-admin.ts';
 import { PHOTO_CAPTION_MAX, PHOTO_TITLE_MAX } from './photo.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
@@ -20,5 +20,5 @@ export type PhotoEditInput = z.input<typeof PhotoEditFields>;
 /** PATCH body of every content type: { published }. */
 export const PublishFields = z.object({ published: publishedField });
 
-export const checkPhotoEdit = (input: unknown) => checkFields(PhotoEditFields, input);
-export const checkPublish = (input: unknown) => checkFields(PublishFields, input, 'published');
+export const checkPhotoEdit = fieldsCheck(PhotoEditFields);
+export const checkPublish = fieldsCheck(PublishFields, 'published');

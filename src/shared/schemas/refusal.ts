@@ -76,11 +76,25 @@ export function fieldCheck<T>(parsed: z.ZodSafeParseResult<T>, fallbackField: st
   return parsed.success ? { ok: true, value: parsed.data } : refusal(parsed.error, fallbackField);
 }
 
+/** The schema each check made here follows, so the API's description (OpenAPI) is made from the checks themselves. */
+const SCHEMAS = new WeakMap<object, z.ZodType>();
+
+/** `check`, known to follow `schema`. */
+export function describedBy<C extends object>(check: C, schema: z.ZodType | undefined): C {
+  if (schema) SCHEMAS.set(check, schema);
+  return check;
+}
+
+/** The schema `check` follows, when it was made from one here. */
+export const schemaOf = (check: object): z.ZodType | undefined => SCHEMAS.get(check);
+
 /** The check of an input against `schema`: its value, or its first bad field with its sentence. */
-export const checkAgainst =
-  <S extends z.ZodType>(schema: S, fallbackField: string) =>
-  (input: unknown): FieldCheck<z.output<S>> =>
-    fieldCheck(schema.safeParse(input), fallbackField);
+export const checkAgainst = <S extends z.ZodType>(schema: S, fallbackField: string) =>
+  describedBy((input: unknown): FieldCheck<z.output<S>> => fieldCheck(schema.safeParse(input), fallbackField), schema);
+
+/** checkBody as a check of its own, for a route's jsonBody. */
+export const bodyCheck = <S extends z.ZodType>(schema: S) =>
+  describedBy((body: unknown) => checkBody(schema, body), schema);
 
 /**
  * A JSON body checked against `schema`: not an object is refused as such, a top-level field left out answers
@@ -114,13 +128,13 @@ export function checkWithMessages<S extends z.ZodType, K extends string>(
   messages: Record<K, string>,
   fallback: K,
 ): (input: unknown) => FieldCheck<z.output<S>> {
-  return (input) => {
+  return describedBy((input: unknown) => {
     const parsed = schema.safeParse(input);
     if (parsed.success) return { ok: true, value: parsed.data };
     const key = parsed.error.issues[0]?.path[0];
     const field = typeof key === 'string' && key in messages ? (key as K) : fallback;
     return { ok: false, field, message: messages[field] };
-  };
+  }, schema);
 }
 
 /**
@@ -129,18 +143,16 @@ export function checkWithMessages<S extends z.ZodType, K extends string>(
  * all, so has no field, gets a plain sentence.
  */
 export function checkWithSentences<S extends z.ZodType>(schema: S): (input: unknown) => FieldCheck<z.output<S>> {
-  return (input) => {
+  return describedBy((input: unknown) => {
     const parsed = schema.safeParse(input);
     if (parsed.success) return { ok: true, value: parsed.data };
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
     if (!field || !issue) return { ok: false, field: 'body', message: 'Please check the form and try again' };
     return { ok: false, field, message: fieldSentence(field, issue.message) };
-  };
+  }, schema);
 }
 
 /** `check` for a body that must be a JSON object: anything else is refused as such first. */
-export const objectBody =
-  <T>(check: (body: Record<string, unknown>) => FieldCheck<T>) =>
-  (body: unknown): FieldCheck<T> =>
-    isObject(body) ? check(body) : NOT_AN_OBJECT;
+export const objectBody = <T>(check: (body: Record<string, unknown>) => FieldCheck<T>) =>
+  describedBy((body: unknown): FieldCheck<T> => (isObject(body) ? check(body) : NOT_AN_OBJECT), schemaOf(check));

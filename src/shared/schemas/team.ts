@@ -2,7 +2,7 @@
  * The team on About: one member's fields and their rules. POST/PUT /api/admin/team check the sent
  * fields with them and the admin's Team screen checks the same before sending.
  */
-import { checkWithMessages, fieldCheck, isObject, refusal, type FieldCheck } from './refusal.ts';
+import { checkAgainst, checkWithMessages, isObject, refusal, type FieldCheck } from './refusal.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 
@@ -56,7 +56,7 @@ export function checkTeamMemberCreate(fields: unknown): FieldCheck<TeamMemberVal
   return refusal(parsed.error, 'name', isObject(fields) ? { sent: fields } : {});
 }
 /** PUT: the sent fields checked. */
-export const checkTeamMemberChanges = (fields: unknown) => fieldCheck(TeamMemberChanges.safeParse(fields), 'name');
+export const checkTeamMemberChanges = checkAgainst(TeamMemberChanges, 'name');
 
 /** PUT /api/admin/team/order: every member's id once, in the new order. */
 export const TeamOrder = z.object({ ids: z.array(z.string().min(1).max(100)).max(TEAM_SIZE_MAX) });

@@ -2,7 +2,7 @@
  * Videos of Content Management: the form's rules, shared by POST/PUT /api/admin/videos and the
  * island, and the YouTube link check that turns every usual form of a link into the one embed address the CSP frames.
  */
-import { checkFields, optionalChoice, publishedField, requiredText, tagsField, wholeNumber } from './content-admin.ts';
+import { fieldsCheck, optionalChoice, publishedField, requiredText, tagsField, wholeNumber } from './content-admin.ts';
 import { formText } from './text.ts';
 import { z } from './zod.ts';
 import { VIDEO_QUALITIES } from '../constants.ts';
@@ -115,4 +115,4 @@ export const VideoFields = z.object({
 export type VideoValues = z.output<typeof VideoFields>;
 export type VideoInput = z.input<typeof VideoFields>;
 
-export const checkVideo = (input: unknown) => checkFields(VideoFields, input);
+export const checkVideo = fieldsCheck(VideoFields);

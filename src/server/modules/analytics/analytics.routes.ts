@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { utcDay } from '../../../shared/analytics.ts';
-import { checkBody } from '../../../shared/schemas/refusal.ts';
+import { bodyCheck } from '../../../shared/schemas/refusal.ts';
 import { checkAnalyticsQuery, checkExportQuery, PageViewBody } from '../../../shared/schemas/analytics.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { attemptStore } from '../../http/attempt-store.ts';
@@ -26,25 +26,21 @@ export function analyticsRoutes() {
   let limiter: AttemptLimiter | undefined;
   let siteHost: string | undefined;
 
-  router.post(
-    '/analytics/view',
-    jsonBody((body) => checkBody(PageViewBody, body)),
-    async (c) => {
-      const env = c.get('env');
-      const view = c.req.valid('json');
-      const userAgent = c.req.header('user-agent') ?? '';
-      const noContent = () => c.body(null, 204);
-      if (optsOut(c.req.header('dnt'), c.req.header('sec-gpc')) || isBot(userAgent)) return noContent();
-      const ip = clientIp(c);
-      limiter ??= env.RATE_LIMITS === 'on' ? slidingWindow('analytics.view.ip', VIEW_LIMIT) : UNLIMITED;
-      if (!(await attemptStore(c.get('db'), env).reserve([[limiter, ip]])).decision.allowed) return noContent();
-      const path = normalisePath(view.path);
-      if (path === null) return noContent();
-      siteHost ??= siteHostOf(env.SITE_URL);
-      await countView(c.get('db'), { path, referrerHost: referrerHost(view.referrer, siteHost), ip, userAgent });
-      return noContent();
-    },
-  );
+  router.post('/analytics/view', jsonBody(bodyCheck(PageViewBody)), async (c) => {
+    const env = c.get('env');
+    const view = c.req.valid('json');
+    const userAgent = c.req.header('user-agent') ?? '';
+    const noContent = () => c.body(null, 204);
+    if (optsOut(c.req.header('dnt'), c.req.header('sec-gpc')) || isBot(userAgent)) return noContent();
+    const ip = clientIp(c);
+    limiter ??= env.RATE_LIMITS === 'on' ? slidingWindow('analytics.view.ip', VIEW_LIMIT) : UNLIMITED;
+    if (!(await attemptStore(c.get('db'), env).reserve([[limiter, ip]])).decision.allowed) return noContent();
+    const path = normalisePath(view.path);
+    if (path === null) return noContent();
+    siteHost ??= siteHostOf(env.SITE_URL);
+    await countView(c.get('db'), { path, referrerHost: referrerHost(view.referrer, siteHost), ip, userAgent });
+    return noContent();
+  });
 
   router.get(
     '/analytics',

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiTokenRequest } from '../../../shared/schemas/api-tokens.ts';
-import { checkBody } from '../../../shared/schemas/refusal.ts';
+import { bodyCheck } from '../../../shared/schemas/refusal.ts';
 import { jsonBody } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.service.ts';
@@ -15,10 +15,8 @@ import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.serv
 export function apiTokenRoutes() {
   return new Hono<AppEnv>()
     .get('/admin/api-tokens', async (c) => c.json({ tokens: await listApiTokens(c.get('db')) }))
-    .post(
-      '/admin/api-tokens',
-      jsonBody((body) => checkBody(ApiTokenRequest, body)),
-      async (c) => c.json(await createApiToken(c.get('db'), signedInUser(c), c.req.valid('json')), 201),
+    .post('/admin/api-tokens', jsonBody(bodyCheck(ApiTokenRequest)), async (c) =>
+      c.json(await createApiToken(c.get('db'), signedInUser(c), c.req.valid('json')), 201),
     )
     .delete('/admin/api-tokens/:id', async (c) => {
       await revokeApiToken(c.get('db'), signedInUser(c), c.req.param('id'));

@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { BackupRequest } from '../../../shared/schemas/backup.ts';
-import { checkBody } from '../../../shared/schemas/refusal.ts';
+import { bodyCheck } from '../../../shared/schemas/refusal.ts';
 import { runBackupInWorker } from '../../backup/backup-worker.ts';
 import { backupFileName } from '../../backup/write-backup.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -25,10 +25,9 @@ import { restoreRoutes } from './restore.routes.ts';
 
 export function backupRoutes() {
   const lock = oneAtATime();
-  return new Hono<AppEnv>().route('/', restoreRoutes(lock)).post(
-    '/admin/backup',
-    jsonBody((body) => checkBody(BackupRequest, body)),
-    (c) =>
+  return new Hono<AppEnv>()
+    .route('/', restoreRoutes(lock))
+    .post('/admin/backup', jsonBody(bodyCheck(BackupRequest)), (c) =>
       lock.run('backup', async () => {
         const env = c.get('env');
         const now = new Date();
@@ -85,5 +84,5 @@ export function backupRoutes() {
           await rm(work, { recursive: true, force: true });
         }
       }),
-  );
+    );
 }

@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { RestorePassphrase, type RestoreStatus } from '../../../shared/schemas/restore.ts';
-import { checkBody } from '../../../shared/schemas/refusal.ts';
+import { bodyCheck } from '../../../shared/schemas/refusal.ts';
 import { WrongPassphrase } from '../../backup/archive-crypto.ts';
 import { runBackupInWorker } from '../../backup/backup-worker.ts';
 import { BackupError } from '../../backup/manifest.ts';
@@ -36,7 +36,7 @@ import type { OneAtATime } from './one-at-a-time.ts';
 /** The largest archive taken; the free disk space is checked too (RestoreArea.receive). */
 const MAX_ARCHIVE_BYTES = 64 * 1024 ** 3;
 
-const passphraseBody = jsonBody((body) => checkBody(RestorePassphrase, body));
+const passphraseBody = jsonBody(bodyCheck(RestorePassphrase));
 
 /** A refusal of the archive as the contract's 400, naming the field at fault; anything else goes on. */
 function refusalOf(error: unknown): never {

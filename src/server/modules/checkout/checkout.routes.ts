@@ -15,7 +15,7 @@ import {
   IDEMPOTENCY_KEY_MESSAGE,
   QuoteRequest,
 } from '../../../shared/schemas/checkout.ts';
-import { checkBody } from '../../../shared/schemas/refusal.ts';
+import { bodyCheck } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
@@ -112,57 +112,45 @@ export function checkoutRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('/checkout/*', noStore)
     .use('/orders', noStore)
-    .post(
-      '/checkout/code',
-      jsonBody((body) => checkBody(CheckoutCodeRequest, body)),
-      async (c) => {
-        const { email } = c.req.valid('json');
-        // The code is bound to this browser's cookie (a new one unless it sent one), set first so a refusal keeps it.
-        const nonce = browserNonce(getCookie(c, CHECKOUT_BROWSER_COOKIE.name));
-        setCookie(c, CHECKOUT_BROWSER_COOKIE.name, nonce, cookieOptions(c, CHECKOUT_BROWSER_COOKIE));
-        const hash = browserHash(codeKey, nonce);
-        await consumeAll([byIp(c, limits.codeIp), [limits.codeBrowser, `${email}|${hash}`]], limitContext(c));
-        const known = isKnownBrowser(codeKey, knownSubject(email), nonce, getCookie(c, CHECKOUT_KNOWN_COOKIE.name));
-        if (!known) await consumeAll([[limits.codeMails, email]], limitContext(c), CHECKOUT_CODE_MAILS_USED_UP);
-        await requestCheckoutCode(codeDeps(c), email, hash);
-        // The same answer whatever the address: it says nothing about who has ordered before.
-        return c.json({ message: CHECKOUT_CODE_SENT }, 202);
-      },
-    )
-    .post(
-      '/checkout/verify',
-      jsonBody((body) => checkBody(CheckoutVerifyRequest, body)),
-      async (c) => {
-        const { email, code } = c.req.valid('json');
-        const nonce = sentNonce(getCookie(c, CHECKOUT_BROWSER_COOKIE.name));
-        const hash = nonce === undefined ? undefined : browserHash(codeKey, nonce);
-        await consumeAll(
-          [
-            byIp(c, limits.verifyIp),
-            ...(hash === undefined ? [] : [[limits.verifyBrowser, `${email}|${hash}`] as const]),
-          ],
-          limitContext(c),
+    .post('/checkout/code', jsonBody(bodyCheck(CheckoutCodeRequest)), async (c) => {
+      const { email } = c.req.valid('json');
+      // The code is bound to this browser's cookie (a new one unless it sent one), set first so a refusal keeps it.
+      const nonce = browserNonce(getCookie(c, CHECKOUT_BROWSER_COOKIE.name));
+      setCookie(c, CHECKOUT_BROWSER_COOKIE.name, nonce, cookieOptions(c, CHECKOUT_BROWSER_COOKIE));
+      const hash = browserHash(codeKey, nonce);
+      await consumeAll([byIp(c, limits.codeIp), [limits.codeBrowser, `${email}|${hash}`]], limitContext(c));
+      const known = isKnownBrowser(codeKey, knownSubject(email), nonce, getCookie(c, CHECKOUT_KNOWN_COOKIE.name));
+      if (!known) await consumeAll([[limits.codeMails, email]], limitContext(c), CHECKOUT_CODE_MAILS_USED_UP);
+      await requestCheckoutCode(codeDeps(c), email, hash);
+      // The same answer whatever the address: it says nothing about who has ordered before.
+      return c.json({ message: CHECKOUT_CODE_SENT }, 202);
+    })
+    .post('/checkout/verify', jsonBody(bodyCheck(CheckoutVerifyRequest)), async (c) => {
+      const { email, code } = c.req.valid('json');
+      const nonce = sentNonce(getCookie(c, CHECKOUT_BROWSER_COOKIE.name));
+      const hash = nonce === undefined ? undefined : browserHash(codeKey, nonce);
+      await consumeAll(
+        [
+          byIp(c, limits.verifyIp),
+          ...(hash === undefined ? [] : [[limits.verifyBrowser, `${email}|${hash}`] as const]),
+        ],
+        limitContext(c),
+      );
+      const verified = await verifyCheckoutCode(codeDeps(c), email, code, hash);
+      // This browser has shown it reads the address's mail: its next code requests skip the address's mail limit.
+      if (nonce !== undefined)
+        setCookie(
+          c,
+          CHECKOUT_KNOWN_COOKIE.name,
+          knownBrowserProof(codeKey, knownSubject(email), nonce),
+          cookieOptions(c, CHECKOUT_KNOWN_COOKIE),
         );
-        const verified = await verifyCheckoutCode(codeDeps(c), email, code, hash);
-        // This browser has shown it reads the address's mail: its next code requests skip the address's mail limit.
-        if (nonce !== undefined)
-          setCookie(
-            c,
-            CHECKOUT_KNOWN_COOKIE.name,
-            knownBrowserProof(codeKey, knownSubject(email), nonce),
-            cookieOptions(c, CHECKOUT_KNOWN_COOKIE),
-          );
-        return c.json(verified);
-      },
-    )
-    .post(
-      '/checkout/quote',
-      jsonBody((body) => checkBody(QuoteRequest, body)),
-      async (c) => {
-        const { lines } = c.req.valid('json');
-        return c.json(await quoteCart(c.get('db'), lines));
-      },
-    )
+      return c.json(verified);
+    })
+    .post('/checkout/quote', jsonBody(bodyCheck(QuoteRequest)), async (c) => {
+      const { lines } = c.req.valid('json');
+      return c.json(await quoteCart(c.get('db'), lines));
+    })
     .post('/orders', jsonBody(checkOrderRequest), async (c) => {
       const key = c.req.header('idempotency-key')?.trim() ?? '';
       if (!IDEMPOTENCY_KEY.test(key)) throw fieldError(400, IDEMPOTENCY_KEY_MESSAGE, 'Idempotency-Key');

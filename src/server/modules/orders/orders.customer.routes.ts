@@ -10,7 +10,7 @@ import {
   GUEST_ORDER_LINK_TOO_MANY,
   GuestOrderLinkRequest,
 } from '../../../shared/schemas/guest-order-link.ts';
-import { checkBody } from '../../../shared/schemas/refusal.ts';
+import { bodyCheck } from '../../../shared/schemas/refusal.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
@@ -48,25 +48,21 @@ export function customerOrderRoutes(deps: Pick<Deps, 'mailer' | 'keys'>) {
       .use('/orders/*', noStore)
       // Any clientId or userId in the query is ignored: the caller is the session's user.
       .get('/orders', requireUser, async (c) => c.json(await listCustomerOrders(c.get('db'), signedInUser(c).id)))
-      .post(
-        '/orders/guest-link',
-        jsonBody((body) => checkBody(GuestOrderLinkRequest, body)),
-        async (c) => {
-          const { email, orderId } = c.req.valid('json');
-          // Counted for every address alike, whether or not it placed an order: the limit says nothing either.
-          await consumeAll(
-            [byIp(c, linkIp), [linkEmail, email]],
-            { db: c.get('db'), env: c.get('env'), ip: clientIp(c), path: c.req.path },
-            GUEST_ORDER_LINK_TOO_MANY,
-          );
-          await sendGuestOrderLinks(
-            { db: c.get('db'), env: c.get('env'), mailer: deps.mailer, accessKey },
-            email,
-            orderId,
-          );
-          return c.json({ message: GUEST_ORDER_LINK_SENT }, 202);
-        },
-      )
+      .post('/orders/guest-link', jsonBody(bodyCheck(GuestOrderLinkRequest)), async (c) => {
+        const { email, orderId } = c.req.valid('json');
+        // Counted for every address alike, whether or not it placed an order: the limit says nothing either.
+        await consumeAll(
+          [byIp(c, linkIp), [linkEmail, email]],
+          { db: c.get('db'), env: c.get('env'), ip: clientIp(c), path: c.req.path },
+          GUEST_ORDER_LINK_TOO_MANY,
+        );
+        await sendGuestOrderLinks(
+          { db: c.get('db'), env: c.get('env'), mailer: deps.mailer, accessKey },
+          email,
+          orderId,
+        );
+        return c.json({ message: GUEST_ORDER_LINK_SENT }, 202);
+      })
       .get('/orders/:id', async (c) => {
         const id = c.req.param('id');
         if (id.length > ID_MAX) throw notFound(ORDER_NOT_FOUND);
