@@ -74,6 +74,7 @@ import { sliderAdminRoutes } from './modules/sliders/sliders.admin.routes.ts';
 import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { userAdminRoutes } from './modules/users/users.admin.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { invitationRoutes } from './modules/users/invitations.routes.ts';
 import { rebuildAfterChange } from './site/site-changed.ts';
 
@@ -221,6 +222,7 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', accountRoutes(deps));
   api.route('/', analyticsRoutes());
   api.route('/', backupRoutes());
+  api.route('/', webhookRoutes(deps));
   // API tokens for other systems (made and revoked by the admin; honoured by the admin guard within their scopes).
   api.route('/', apiTokenRoutes());
   api.route('/search', searchRoutes);

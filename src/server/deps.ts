@@ -27,6 +27,8 @@ export interface ServerKeys {
   likeKey: Buffer;
   /** Signs preview links (drafts/preview-link.ts; hono/jwt takes a string secret). */
   preview: string;
+  /** Seals webhook endpoints' signing secrets at rest (webhooks/webhook-secret.ts). */
+  webhooks: Buffer;
 }
 
 export interface Deps {
@@ -73,6 +75,7 @@ export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
       sessionBinding: subKey(secret, 'session-binding'),
       likeKey: subKey(secret, 'like-key'),
       preview: subKey(secret, 'preview-link').toString('base64url'),
+      webhooks: subKey(secret, 'webhook-secrets'),
     },
     rebuilds: createRebuildScheduler({ run, onError: (error) => console.error('site rebuild failed:', error) }),
     payments: createPayments(env),

@@ -149,6 +149,11 @@ const EnvSchema = z
     MEDIA_BASE_URL: optionalUrl,
     /** Newsletter mails sent per second (modules/newsletter/newsletter-sender.ts); below 1, one every 1/rate seconds. */
     NEWSLETTER_SEND_RATE: z.coerce.number().min(0.01).max(100).default(5),
+    /**
+     * `true` lets webhook endpoints be on loopback, private and link-local addresses (a receiver on the same machine or
+     * network, tests); unset or `false`, such URLs are refused when saved and when sent to (modules/webhooks).
+     */
+    WEBHOOKS_ALLOW_PRIVATE: choice(['true', 'false', '1', '0'], 'false').transform((v) => v === 'true' || v === '1'),
   })
   .superRefine(
     (env, ctx) => {

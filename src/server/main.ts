@@ -17,6 +17,7 @@ import { flushActivity } from './modules/activity/activity.service.ts';
 import { findBlogBySlug, findProductBySlug } from './modules/content/content.repository.ts';
 import { startNewsletterSender } from './modules/newsletter/newsletter-sender.ts';
 import { startScheduleRunner } from './modules/schedule/schedule-runner.ts';
+import { startWebhookRunner } from './modules/webhooks/webhook-runner.ts';
 import { prepareData } from './prepare.ts';
 import type { RebuildRun } from './site/rebuild-scheduler.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
@@ -82,8 +83,9 @@ export interface LaunchOptions {
   /** Made once the database is open and before it is prepared, so the demo seed can leave its pictures' variants in it. */
   variants?: (db: Db) => VariantQueue;
   /**
-   * Whether this process runs the background workers: the newsletter's sender and the scheduled changes' runner (yes
-   * unless told otherwise; never for a site build, which must neither mail anyone nor change what it reads).
+   * Whether this process runs the background workers: the newsletter's sender, the scheduled changes' runner and the
+   * webhook deliveries' runner (yes unless told otherwise; never for a site build, which must neither mail anyone nor
+   * change what it reads).
    */
   workers?: boolean;
 }
@@ -119,11 +121,13 @@ export async function launchApi({
   const newsletter = workers ? startNewsletterSender({ db, env, mailer: deps.mailer }) : null;
   // Publishing set for a later time is made here, and a restart resumes it (schedule-runner.ts).
   const schedule = workers ? startScheduleRunner({ db, env, rebuilds: deps.rebuilds }) : null;
+  // Webhook deliveries queued by admin writes, orders and the newsletter go out from here (webhook-runner.ts).
+  const webhooks = workers ? startWebhookRunner({ db, env, key: deps.keys.webhooks }) : null;
   // Every script stops the server before closing the database: the worker stops with it, its mail in flight finished.
   const server: RunningServer = {
     port: listening.port,
     close: async (options) => {
-      await Promise.all([listening.close(options), newsletter?.stop(), schedule?.stop()]);
+      await Promise.all([listening.close(options), newsletter?.stop(), schedule?.stop(), webhooks?.stop()]);
     },
   };
   const launched: LaunchedApi = {

@@ -78,6 +78,12 @@ export type AuditAction =
   // An API token made or revoked.
   | 'api-token.create'
   | 'api-token.revoke'
+  // A webhook endpoint made, changed (or turned on or off), deleted, its signing secret rolled, a delivery resent.
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.delete'
+  | 'webhook.secret'
+  | 'webhook.resend'
   | 'user.two-factor-reset'
   // The header menu or the footer's Quick Links saved.
   | 'navigation.update'

@@ -1,9 +1,14 @@
-/** The audit log of admin writes (design rule 1: the write's own transaction records it). */
+/**
+ * The audit log of admin writes (design rule 1: the write's own transaction records it). A content write's entry also
+ * queues its webhook event (content.created, updated, deleted) in that transaction.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditAction, AuditEntry } from '../../../shared/admin.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/user-dto.ts';
+import { contentEventOf } from '../webhooks/content-events.ts';
+import { queueWebhookEvent } from '../webhooks/webhook-queue.ts';
 
 /** At most this many entries per read. */
 export const AUDIT_PAGE_MAX = 100;
@@ -25,6 +30,7 @@ export async function recordAudit(
   actor: Pick<AuthUser, 'id' | 'first_name' | 'last_name' | 'username'>,
   input: AuditInput,
 ): Promise<void> {
+  const summary = input.summary.slice(0, 300);
   await db
     .insertInto('audit_log')
     .values({
@@ -35,9 +41,11 @@ export async function recordAudit(
       action: input.action,
       target_type: input.target.type,
       target_id: input.target.id ?? '',
-      summary: input.summary.slice(0, 300),
+      summary,
     })
     .execute();
+  const content = contentEventOf({ ...input, summary });
+  if (content) await queueWebhookEvent(db, content.event, content.data);
 }
 
 /** The most recent entries first. */

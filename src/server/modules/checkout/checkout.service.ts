@@ -22,6 +22,7 @@ import { findCustomerOrderRow } from '../orders/orders.customer.repository.ts';
 import { customerOrderFromRow } from '../orders/orders.customer.service.ts';
 import type { PaymentProvider, Payments } from '../payments/payment-provider.ts';
 import { readStore } from '../store/store.service.ts';
+import { queueWebhookEvent } from '../webhooks/webhook-queue.ts';
 import { savePaymentRef } from '../payments/payments.repository.ts';
 import {
   findCartProducts,
@@ -246,6 +247,11 @@ export async function placeOrder(
         at,
         actor: { id: buyer.userId, name: buyer.name },
         note: 'Order placed',
+      });
+      await queueWebhookEvent(trx, 'order.created', {
+        id,
+        status: 'pending',
+        summary: `Order ${orderReference(id)} placed`,
       });
     });
   } catch (error) {

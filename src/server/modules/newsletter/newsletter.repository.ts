@@ -47,12 +47,15 @@ export async function upsertPendingSubscriber(db: Db, row: Insertable<Newsletter
   return Number(result.numInsertedOrUpdatedRows ?? 1) > 0;
 }
 
-export async function updateSubscriber(
-  db: Db,
-  id: string,
-  values: Updateable<NewsletterSubscribersTable>,
-): Promise<void> {
-  await db.updateTable('newsletter_subscribers').set(values).where('id', '=', id).execute();
+/** Unsubscribes a row that is not unsubscribed yet; false when another request got there first. */
+export async function unsubscribeSubscriber(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletter_subscribers')
+    .set({ status: 'unsubscribed', unsubscribed_at: at, confirm_token_hash: null, confirm_expires_at: null })
+    .where('id', '=', id)
+    .where('status', '!=', 'unsubscribed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Confirms a pending row whose confirmation hash is still `hash`; false when another request got there first. */

@@ -25,9 +25,10 @@ import {
   findSubscriberByEmail,
   findSubscriberByUnsubscribeHash,
   listSubscriberRows,
-  updateSubscriber,
+  unsubscribeSubscriber,
   upsertPendingSubscriber,
 } from './newsletter.repository.ts';
+import { queueWebhookEvent } from '../webhooks/webhook-queue.ts';
 
 export interface NewsletterDeps {
   db: Db;
@@ -90,7 +91,12 @@ export async function confirm(db: Db, token: string, now = new Date()): Promise<
   const hash = sha256Hex(token);
   const row = await findSubscriberByConfirmHash(db, hash);
   if (row?.status !== 'pending' || isExpired(row.confirm_expires_at, now)) throw invalid;
-  if (!(await confirmSubscriber(db, row.id, hash, now.toISOString()))) throw invalid;
+  const confirmed = await db.transaction().execute(async (trx) => {
+    if (!(await confirmSubscriber(trx, row.id, hash, now.toISOString()))) return false;
+    await queueWebhookEvent(trx, 'subscriber.confirmed', { id: row.id, summary: 'A subscriber confirmed' });
+    return true;
+  });
+  if (!confirmed) throw invalid;
 }
 
 /** Unsubscribes the address of an unsubscribe token; again is fine, an unknown token is a 400. */
@@ -100,11 +106,10 @@ export async function unsubscribe(db: Db, token: string, now = new Date()): Prom
   const row = (await findSubscriberByUnsubscribeHash(db, hash)) ?? (await findSubscriberByDeliveryHash(db, hash));
   if (!row) throw fieldError(400, NEWSLETTER_UNSUBSCRIBE_INVALID, 'token');
   if (row.status === 'unsubscribed') return;
-  await updateSubscriber(db, row.id, {
-    status: 'unsubscribed',
-    unsubscribed_at: now.toISOString(),
-    confirm_token_hash: null,
-    confirm_expires_at: null,
+  await db.transaction().execute(async (trx) => {
+    // Twice at once (two clicks): one unsubscribes, and only it tells the webhooks.
+    if (!(await unsubscribeSubscriber(trx, row.id, now.toISOString()))) return;
+    await queueWebhookEvent(trx, 'subscriber.unsubscribed', { id: row.id, summary: 'A subscriber unsubscribed' });
   });
 }
 

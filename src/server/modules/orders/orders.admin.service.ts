@@ -21,6 +21,7 @@ import type { AuthUser } from '../auth/user-dto.ts';
 import { settleOrderTickets } from '../events/event-tickets.service.ts';
 import { restockOrder } from '../payments/payments.repository.ts';
 import { readStore } from '../store/store.service.ts';
+import { queueWebhookEvent } from '../webhooks/webhook-queue.ts';
 import { orderReference, orderStatusMail } from './orders-mails.ts';
 import {
   findOrderRow,
@@ -157,11 +158,9 @@ export async function changeOrderStatus(ctx: StatusChangeContext, id: string, ch
       actor: { id: actor.id, name: actorName(actor) },
       note: change.note,
     });
-    await recordAudit(trx, actor, {
-      action: 'order.status',
-      target: { type: 'order', id },
-      summary: `Order ${ref}: ${statusLabel(from)} → ${statusLabel(to)}`,
-    });
+    const summary = `Order ${ref}: ${statusLabel(from)} → ${statusLabel(to)}`;
+    await recordAudit(trx, actor, { action: 'order.status', target: { type: 'order', id }, summary });
+    await queueWebhookEvent(trx, 'order.updated', { id, status: to, summary });
   });
   const order = await getAdminOrder(db, id);
   const notified = order.customer.email !== '';

@@ -4,11 +4,14 @@
  * commit in one transaction, so an event delivered twice, or twice at once, applies once; the customer's mail goes
  * after the commit. The state machine's own update (updateOrderStatusFrom) moves only a pending order.
  */
+import { statusLabel } from '../../../shared/order-status.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { settleOrderTickets } from '../events/event-tickets.service.ts';
 import { notifyCustomer } from '../orders/orders.admin.service.ts';
 import { insertOrderHistory, updateOrderStatusFrom } from '../orders/orders.admin.repository.ts';
+import { orderReference } from '../orders/orders-mails.ts';
+import { queueWebhookEvent } from '../webhooks/webhook-queue.ts';
 import {
   findOrderPayment,
   recordPaymentEvent,
@@ -114,6 +117,8 @@ async function settle(
       actor: { id: null, name: s.actorName },
       note: s.note,
     });
+    const summary = `Order ${orderReference(order.id)}: ${statusLabel('pending')} → ${statusLabel(to)}`;
+    await queueWebhookEvent(trx, 'order.updated', { id: order.id, status: to, summary });
     return { result: 'applied', order };
   });
   if (outcome.result === 'applied') notifyCustomer(ctx, s.orderId, to, s.mailNote ?? '');
