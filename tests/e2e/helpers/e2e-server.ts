@@ -41,6 +41,8 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
     GOOGLE_CLIENT_ID: process.env['E2E_OIDC_CLIENT_ID'] ?? '',
     GOOGLE_CLIENT_SECRET: process.env['E2E_OIDC_CLIENT_SECRET'] ?? '',
+    // The tests' webhook receivers listen on loopback, which a real site refuses.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...extra,
   };
 }

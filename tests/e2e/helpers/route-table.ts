@@ -38,4 +38,5 @@ export const ROUTES = [
   '/admin/store',
   '/admin/messages',
   '/admin/backup',
+  '/admin/integrations',
 ] as const;

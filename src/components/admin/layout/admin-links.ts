@@ -50,6 +50,11 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   },
   { href: '/analytics', label: 'Analytics', icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2' },
   {
+    href: '/admin/integrations',
+    label: 'Integrations',
+    icon: 'M9 7V3M15 7V3M7 7h10v4a5 5 0 0 1-10 0V7ZM12 16v5',
+  },
+  {
     href: '/admin/backup',
     label: 'Backup',
     icon: 'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3ZM4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
