@@ -4,38 +4,19 @@
  * from the server secret) with the endpoint's id as associated data, so a copied database row signs nothing and a
  * secret moved to another endpoint does not open.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { openValue, sealValue } from '../../sealed-value.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
-const VERSION = 'v1';
 
 export const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
 
-const aad = (endpointId: string) => Buffer.from(`webhook:${endpointId}`, 'utf8');
+const context = (endpointId: string) => `webhook:${endpointId}`;
 
-export function sealWebhookSecret(key: Buffer, endpointId: string, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(endpointId));
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [
-    VERSION,
-    iv.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-    body.toString('base64url'),
-  ].join('.');
-}
+export const sealWebhookSecret = (key: Buffer, endpointId: string, secret: string): string =>
+  sealValue(key, context(endpointId), secret);
 
-/** The secret, or null when the stored value is not ours (another AUTH_SECRET, another endpoint, altered). */
+/** The secret, or null when the stored value is not ours (another server secret, another endpoint, altered). */
 export function openWebhookSecret(key: Buffer, endpointId: string, sealed: string): string | null {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== VERSION || !iv || !tag || !body) return null;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(aad(endpointId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
+  return openValue(key, context(endpointId), sealed)?.toString('utf8') ?? null;
 }
