@@ -4,14 +4,12 @@
  * dry run's plan, and once restored the backup of the site as it was before, kept until the admin keeps the restore
  * or undoes it.
  */
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { pipeline } from 'node:stream/promises';
 import type { RestorePlan, RestoreStatus, RestoreUpload } from '../../shared/schemas/restore.ts';
 import { writeFileAtomically } from '../durable-file.ts';
+import { FileBodyError, saveFileBody, type FileBody } from '../http/file-body.ts';
 import { BackupError } from './manifest.ts';
 
 const FILES = {
@@ -81,31 +79,19 @@ export class RestoreArea {
    * Stores an uploaded archive of `length` bytes, replacing an earlier one not yet restored; refused when it would
    * leave too little room for what a restore writes next (the archive read out, the backup made first).
    */
-  async receive(fileName: string, body: ReadableStream<Uint8Array>, length: number): Promise<RestoreUpload> {
+  async receive(file: FileBody): Promise<RestoreUpload> {
     await this.discardUpload();
     await this.sweep();
     await this.ready();
     const free = await statfs(this.dir).then((s) => s.bavail * s.bsize);
-    if (free < 3 * length)
+    if (free < 3 * file.length)
       throw new BackupError(
-        `There is not enough free disk space for this restore: it needs about three times the archive's size (${length} bytes), and ${free} bytes are free`,
+        `There is not enough free disk space for this restore: it needs about three times the archive's size (${file.length} bytes), and ${free} bytes are free`,
       );
-    const temp = `${this.archive}.part`;
-    let received = 0;
-    const counted = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
-    counted.on('data', (chunk: Buffer) => {
-      received += chunk.byteLength;
-      if (received > length) counted.destroy(new BackupError('The upload is larger than its Content-Length'));
+    await saveFileBody(file, this.archive).catch((error: unknown) => {
+      throw error instanceof FileBodyError ? new BackupError(error.message.replace('the file', 'the archive')) : error;
     });
-    try {
-      await pipeline(counted, createWriteStream(temp, { mode: 0o600 }));
-      if (received !== length) throw new BackupError('The upload ended before all of the archive arrived');
-      await rename(temp, this.archive);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-    const upload: RestoreUpload = { fileName, bytes: length, uploadedAt: new Date().toISOString() };
+    const upload: RestoreUpload = { fileName: file.fileName, bytes: file.length, uploadedAt: new Date().toISOString() };
     await this.writeJson(FILES.upload, upload);
     return upload;
   }

@@ -25,7 +25,7 @@ import { RestoreArea } from '../../backup/restore-area.ts';
 import { planRestore, restoreIntoLiveSite } from '../../backup/restore-live.ts';
 import { backupFileName } from '../../backup/write-backup.ts';
 import { ApiError, fieldError } from '../../http/errors.ts';
-import { mediaType } from '../../http/media-type.ts';
+import { fileBodyOf } from '../../http/file-body.ts';
 import { jsonBody } from '../../http/valid-input.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { siteChanged } from '../../site/site-changed.ts';
@@ -73,17 +73,6 @@ async function withArchive<T>(
   }
 }
 
-/** The safe part of an uploaded file's name, for the screen. */
-function cleanName(header: string | undefined): string {
-  let name = '';
-  try {
-    name = decodeURIComponent(header ?? '');
-  } catch {
-    // Shown as the default below.
-  }
-  return name.replace(/[^\w .()+-]/g, '').slice(0, 120) || 'backup.tar.gz.age';
-}
-
 export function restoreRoutes(lock: OneAtATime) {
   const areaOf = (c: Context<AppEnv>) => new RestoreArea(c.get('env').DATA_DIR);
   const expect = async (area: RestoreArea, steps: RestoreStatus['step'][], message: string) => {
@@ -96,18 +85,17 @@ export function restoreRoutes(lock: OneAtATime) {
   return new Hono<AppEnv>()
     .get('/admin/restore', async (c) => c.json(await areaOf(c).status()))
     .put('/admin/restore/archive', async (c) => {
-      if (mediaType(c.req.header('content-type')) !== 'application/octet-stream')
-        throw new ApiError(415, 'Content-Type must be application/octet-stream: send the backup archive as the body');
-      const length = Number(c.req.header('content-length'));
-      if (!c.req.header('content-length') || !Number.isSafeInteger(length) || length <= 0)
-        throw fieldError(400, 'Send the backup archive as the body, with its Content-Length', 'archive');
-      if (length > MAX_ARCHIVE_BYTES) throw fieldError(413, 'The archive is larger than a restore takes', 'archive');
-      if (!c.req.raw.body) throw fieldError(400, 'Send the backup archive as the body', 'archive');
-      const body = c.req.raw.body;
+      const file = fileBodyOf(c, {
+        field: 'archive',
+        what: 'the backup archive',
+        max: MAX_ARCHIVE_BYTES,
+        tooLarge: 'The archive is larger than a restore takes',
+        fallbackName: 'backup.tar.gz.age',
+      });
       return lock.run('restore', async () => {
         const area = areaOf(c);
         await expect(area, ['none', 'uploaded', 'checked'], PENDING);
-        await area.receive(cleanName(c.req.header('x-file-name')), body, length).catch((error: unknown) => {
+        await area.receive(file).catch((error: unknown) => {
           if (error instanceof BackupError) throw fieldError(507, error.message, 'archive');
           throw error;
         });
