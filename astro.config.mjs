@@ -7,6 +7,7 @@ import standaloneModules from './src/integrations/standalone-modules.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
 import pageCss from './src/integrations/page-css.ts';
 import precompress from './src/integrations/precompress.ts';
+import redirectsFile from './src/integrations/redirects-file.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 // MEDIA_BASE_URL: media come from a CDN (build-site.ts passes it to the pages as PUBLIC_MEDIA_BASE_URL; apiAsset).
@@ -35,6 +36,7 @@ export default defineConfig({
       },
     }),
     pageCss(),
+    redirectsFile(),
     precompress(),
   ],
   server: { host: '127.0.0.1', port },

@@ -75,6 +75,8 @@ import { sliderRoutes } from './modules/sliders/sliders.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { userAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
+import { redirectRoutes } from './modules/redirects/redirects.routes.ts';
 import { invitationRoutes } from './modules/users/invitations.routes.ts';
 import { rebuildAfterChange } from './site/site-changed.ts';
 
@@ -223,6 +225,9 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   api.route('/', analyticsRoutes());
   api.route('/', backupRoutes());
   api.route('/', webhookRoutes(deps));
+  // Moving in from WordPress or Shopify; the old addresses it leaves, for the build's _redirects.
+  api.route('/', importRoutes());
+  api.route('/', redirectRoutes);
   // API tokens for other systems (made and revoked by the admin; honoured by the admin guard within their scopes).
   api.route('/', apiTokenRoutes());
   api.route('/search', searchRoutes);

@@ -15,9 +15,11 @@ import { defaultMaxConnections, limitConnections, openFileLimit, serverTimeouts 
 import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { flushActivity } from './modules/activity/activity.service.ts';
 import { findBlogBySlug, findProductBySlug } from './modules/content/content.repository.ts';
+import { findRedirect } from './modules/redirects/redirects.repository.ts';
 import { startNewsletterSender } from './modules/newsletter/newsletter-sender.ts';
 import { startScheduleRunner } from './modules/schedule/schedule-runner.ts';
 import { startWebhookRunner } from './modules/webhooks/webhook-runner.ts';
+import { startImportRunner } from './modules/imports/import-runner.ts';
 import { prepareData } from './prepare.ts';
 import type { RebuildRun } from './site/rebuild-scheduler.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
@@ -42,6 +44,7 @@ export function startServer(opts: {
   const site: SiteSource = {
     blogExists: async (slug) => (await findBlogBySlug(opts.db, slug)) !== undefined,
     productExists: async (slug) => (await findProductBySlug(opts.db, slug)) !== undefined,
+    redirectFor: (path) => findRedirect(opts.db, path),
     ...opts.site,
   };
   app.get('*', siteHandler(site));
@@ -83,8 +86,8 @@ export interface LaunchOptions {
   /** Made once the database is open and before it is prepared, so the demo seed can leave its pictures' variants in it. */
   variants?: (db: Db) => VariantQueue;
   /**
-   * Whether this process runs the background workers: the newsletter's sender, the scheduled changes' runner and the
-   * webhook deliveries' runner (yes unless told otherwise; never for a site build, which must neither mail anyone nor
+   * Whether this process runs the background workers: the newsletter's sender, the scheduled changes' runner, the
+   * webhook deliveries' runner and the imports' runner (yes unless told otherwise; never for a site build, which must neither mail anyone nor
    * change what it reads).
    */
   workers?: boolean;
@@ -123,11 +126,19 @@ export async function launchApi({
   const schedule = workers ? startScheduleRunner({ db, env, rebuilds: deps.rebuilds }) : null;
   // Webhook deliveries queued by admin writes, orders and the newsletter go out from here (webhook-runner.ts).
   const webhooks = workers ? startWebhookRunner({ db, env, key: deps.keys.webhooks }) : null;
+  // Imports started from the admin run here, and one a restart interrupted resumes (import-runner.ts).
+  const imports = workers ? startImportRunner({ db, dataDir: env.DATA_DIR, rebuilds: deps.rebuilds }) : null;
   // Every script stops the server before closing the database: the worker stops with it, its mail in flight finished.
   const server: RunningServer = {
     port: listening.port,
     close: async (options) => {
-      await Promise.all([listening.close(options), newsletter?.stop(), schedule?.stop(), webhooks?.stop()]);
+      await Promise.all([
+        listening.close(options),
+        newsletter?.stop(),
+        schedule?.stop(),
+        webhooks?.stop(),
+        imports?.stop(),
+      ]);
     },
   };
   const launched: LaunchedApi = {

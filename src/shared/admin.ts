@@ -84,6 +84,10 @@ export type AuditAction =
   | 'webhook.delete'
   | 'webhook.secret'
   | 'webhook.resend'
+  // An import from WordPress or Shopify started, finished, or its dry run discarded.
+  | 'import.start'
+  | 'import.finish'
+  | 'import.discard'
   | 'user.two-factor-reset'
   // The header menu or the footer's Quick Links saved.
   | 'navigation.update'

@@ -17,6 +17,8 @@ const PUBLIC = new Set([
   'GET /api/health',
   // The API's description: the routes and their schemas, which the source shows anyway; no data.
   'GET /api/openapi.json',
+  // The old addresses an import redirects, for the site build: they were the old site's public links.
+  'GET /api/redirects',
   'GET /api/company',
   'GET /api/sliders',
   'GET /api/recommendations/personalized',

@@ -40,6 +40,7 @@ import * as revisions from './migrations/2026_12_07_0900_revisions.ts';
 import * as mediaLibrary from './migrations/2026_12_08_0900_media_library.ts';
 import * as passkeys from './migrations/2026_12_09_0900_passkeys.ts';
 import * as integrations from './migrations/2026_12_10_0900_integrations.ts';
+import * as imports from './migrations/2026_12_11_0900_imports.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_08_0900_media_library': mediaLibrary,
   '2026_12_09_0900_passkeys': passkeys,
   '2026_12_10_0900_integrations': integrations,
+  '2026_12_11_0900_imports': imports,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

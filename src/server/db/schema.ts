@@ -752,6 +752,54 @@ export interface ApiTokensTable {
   revoked_at: string | null;
 }
 
+/** An old address answered with a 301 to its new one (imports make them; the server and the build's _redirects serve them). */
+export interface RedirectsTable {
+  /** A path as redirect-path.ts normalises it: no trailing slash, percent-encoding decoded. */
+  from_path: string;
+  to_path: string;
+  /** 'import' or 'admin'. */
+  source: DefaultedText;
+  created_at: DefaultedText;
+}
+
+/** An import from another platform: its dry run, then its progress and report. */
+export interface ImportJobsTable {
+  id: string;
+  /** 'wordpress' | 'shopify'. */
+  kind: string;
+  file_name: string;
+  media_file_name: string | null;
+  /** shared/schemas/imports.ts ImportStatus. */
+  status: DefaultedText;
+  /** JSON ImportPlan. */
+  plan: string;
+  /** JSON ImportReport, once the job has run. */
+  report: string | null;
+  done: DefaultedNumber;
+  total: DefaultedNumber;
+  error: string | null;
+  created_by: string;
+  created_by_name: string;
+  created_at: DefaultedText;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Until when the runner working on it holds it; a lapsed lease is picked up again (after a restart). */
+  lease_until: string | null;
+}
+
+/** What an item of an import's source became here. */
+export interface ImportSourcesTable {
+  /** The item's name in its source: 'wp:post:42', 'shopify:product:mug'. */
+  source_key: string;
+  target_type: string;
+  target_id: string;
+  /** SHA-256 of the item as the source had it when last imported. */
+  source_hash: string;
+  job_id: string;
+  created_at: DefaultedText;
+  updated_at: DefaultedText;
+}
+
 /** Where the site posts signed events. */
 export interface WebhookEndpointsTable {
   id: string;
@@ -979,6 +1027,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  redirects: RedirectsTable;
+  import_jobs: ImportJobsTable;
+  import_sources: ImportSourcesTable;
   revisions: RevisionsTable;
   revision_settings: RevisionSettingsTable;
   store_settings: StoreSettingsTable;

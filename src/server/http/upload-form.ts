@@ -69,11 +69,14 @@ export function isUploadRequest(c: Context): boolean {
 }
 
 /**
- * Routes whose whole body is one file (application/octet-stream), streamed to disk by their handler, which bounds it:
- * only a backup archive to restore, which can be far larger than any form is read into memory.
+ * Routes whose whole body is one file (application/octet-stream), streamed to disk by their handler (file-body.ts),
+ * which bounds it: a backup archive to restore, an export to import and its pictures' archive, which can be far larger
+ * than any form is read into memory.
  */
 const FILE_BODY_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'PUT', path: /^\/api\/admin\/restore\/archive$/ },
+  { method: 'POST', path: /^\/api\/admin\/imports$/ },
+  { method: 'PUT', path: /^\/api\/admin\/imports\/[^/]+\/media$/ },
 ];
 
 /** True for a file body to such a route: jsonOnly lets it through and the JSON body limit skips it (app.ts). */

@@ -8,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { isListDataPath } from '../../shared/list-data-path.ts';
+import { redirectPath } from '../../shared/redirect-path.ts';
 import type { AppEnv } from '../app-env.ts';
 import { fileEtag, isNotModified } from '../http/conditional.ts';
 import { pagePolicy } from './page-csp.ts';
@@ -24,6 +25,8 @@ export interface SiteSource {
   blogExists?(slug: string): Promise<boolean>;
   /** Whether a published product with this slug exists now (for products newer than the build). */
   productExists?(slug: string): Promise<boolean>;
+  /** Where an old address (redirectPath's form) leads now: an imported site's old links (redirects table). */
+  redirectFor?(path: string): Promise<string | null>;
 }
 
 /** A draft's preview page: its address carries the signed link, so no cache keeps it and no search engine lists it. */
@@ -139,6 +142,19 @@ async function newerThanBuild(c: SiteContext, site: SiteSource, servers: Servers
   return validated(c, reader.res, reader.file);
 }
 
+/** A 301 to where the request's path leads now, or null when it leads nowhere. */
+async function movedTo(c: SiteContext, site: SiteSource): Promise<Response | null> {
+  const path = site.redirectFor ? redirectPath(c.req.path) : null;
+  const to = path ? await site.redirectFor?.(path) : null;
+  if (!to) return null;
+  const query = new URL(c.req.url).search;
+  return new Response(null, {
+    status: 301,
+    // A day: long enough to spare the server, short enough that an address the admin reuses comes back.
+    headers: { Location: `${to}${query}`, 'Cache-Control': 'public, max-age=86400' },
+  });
+}
+
 /** The request's file from one build directory, or that build's 404 page. */
 async function answer(c: SiteContext, site: SiteSource, servers: Servers): Promise<Response> {
   const found = await serve(c, servers.byPath);
@@ -149,6 +165,9 @@ async function answer(c: SiteContext, site: SiteSource, servers: Servers): Promi
     return found.res.status === 200 || found.res.status === 206 ? validated(c, found.res, found.file) : found.res;
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.json({ message: 'Not found' }, 404);
+  // An address of the site this one replaced leads to its item's new one, for good (only where no page answers now).
+  const moved = await movedTo(c, site);
+  if (moved) return moved;
   // A post or product newer than the build opens in its reader page, which loads it from the API (or shows not-found).
   const reader = await newerThanBuild(c, site, servers);
   if (reader) return reader;

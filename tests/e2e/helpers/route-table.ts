@@ -39,4 +39,5 @@ export const ROUTES = [
   '/admin/messages',
   '/admin/backup',
   '/admin/integrations',
+  '/admin/import',
 ] as const;

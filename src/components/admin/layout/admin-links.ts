@@ -54,6 +54,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     label: 'Integrations',
     icon: 'M9 7V3M15 7V3M7 7h10v4a5 5 0 0 1-10 0V7ZM12 16v5',
   },
+  { href: '/admin/import', label: 'Import', icon: 'M12 3v12M7 10l5 5 5-5M4 17v3h16v-3' },
   {
     href: '/admin/backup',
     label: 'Backup',
