@@ -19,6 +19,18 @@ export const IMPORT_MEDIA_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** What each unit is, as the plan and report name it. */
 export type ImportItemType = 'category' | 'author' | 'image' | 'post' | 'page' | 'comment' | 'product' | 'redirect';
 
+/** The order items are planned, imported and listed in: what others refer to first. */
+export const IMPORT_ITEM_ORDER: readonly ImportItemType[] = [
+  'category',
+  'author',
+  'image',
+  'post',
+  'page',
+  'comment',
+  'product',
+  'redirect',
+];
+
 export const IMPORT_ITEM_LABELS: Record<ImportItemType, { one: string; many: string }> = {
   category: { one: 'category', many: 'categories' },
   author: { one: 'author', many: 'authors' },

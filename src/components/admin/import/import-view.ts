@@ -5,6 +5,7 @@
 import {
   IMPORT_FILE_MAX_BYTES,
   IMPORT_ITEM_LABELS,
+  IMPORT_ITEM_ORDER,
   IMPORT_MEDIA_MAX_BYTES,
   type ImportAction,
   type ImportCounts,
@@ -92,17 +93,8 @@ export function mediaFileProblem(file: FileFacts | null, required = false): stri
   return null;
 }
 
-/** The item types in the order the screen lists them: what others refer to first. */
-export const TYPE_ORDER: readonly ImportItemType[] = [
-  'category',
-  'author',
-  'image',
-  'post',
-  'page',
-  'comment',
-  'product',
-  'redirect',
-];
+/** The item types in the order the screen lists them. */
+export const TYPE_ORDER = IMPORT_ITEM_ORDER;
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -4,12 +4,13 @@
  * the writer (import-apply.ts) follows the same rules and reports what it actually did.
  */
 import { createHash } from 'node:crypto';
-import type {
-  ImportAction,
-  ImportCounts,
-  ImportItemType,
-  ImportPlan,
-  ImportPlanItem,
+import {
+  IMPORT_ITEM_ORDER,
+  type ImportAction,
+  type ImportCounts,
+  type ImportItemType,
+  type ImportPlan,
+  type ImportPlanItem,
 } from '../../../shared/schemas/imports.ts';
 import { pagePath } from '../../../shared/pages.ts';
 import { redirectPath } from '../../../shared/redirect-path.ts';
@@ -187,17 +188,6 @@ export function countItems(items: readonly ImportPlanItem[]): ImportPlan['counts
   return counts;
 }
 
-const ORDER: readonly ImportItemType[] = [
-  'category',
-  'author',
-  'image',
-  'post',
-  'page',
-  'comment',
-  'product',
-  'redirect',
-];
-
 /** The dry run of `source` against what the site has (`facts`). */
 export function planUnits(source: ReadSource, facts: PlanFacts): ImportPlan {
   const planned = new Map<string, ImportPlanItem>();
@@ -213,7 +203,7 @@ export function planUnits(source: ReadSource, facts: PlanFacts): ImportPlan {
     ...pictureItems(source.units, facts),
     ...redirectItems(source.units, facts, planned),
   ];
-  items.sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
+  items.sort((a, b) => IMPORT_ITEM_ORDER.indexOf(a.type) - IMPORT_ITEM_ORDER.indexOf(b.type));
   return {
     items,
     counts: countItems(items),
