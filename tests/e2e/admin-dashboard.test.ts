@@ -29,6 +29,8 @@ const SIDEBAR = [
   ['Sliders', '/admin/edit-hero'],
   ['Team', '/admin/team'],
   ['Analytics', '/analytics'],
+  ['Integrations', '/admin/integrations'],
+  ['Import', '/admin/import'],
   ['Backup', '/admin/backup'],
 ] as const;
 
