@@ -64,6 +64,8 @@ describe('the API description', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'scopes', 'expiresInDays']));
     // An upload route takes a form.
     expect(doc.paths['/api/admin/photos/upload']?.['post']?.requestBody?.content).toHaveProperty('multipart/form-data');
+    // A route whose body is one file takes it as it is.
+    expect(doc.paths['/api/admin/imports']?.['post']?.requestBody?.content).toHaveProperty('application/octet-stream');
     // A query's fields are its parameters.
     const orders = doc.paths['/api/admin/orders']?.['get'];
     expect(orders?.parameters?.some((p) => p.in === 'query')).toBe(true);

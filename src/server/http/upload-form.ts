@@ -73,7 +73,7 @@ export function isUploadRequest(c: Context): boolean {
  * which bounds it: a backup archive to restore, an export to import and its pictures' archive, which can be far larger
  * than any form is read into memory.
  */
-const FILE_BODY_ROUTES: readonly { method: string; path: RegExp }[] = [
+export const FILE_BODY_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'PUT', path: /^\/api\/admin\/restore\/archive$/ },
   { method: 'POST', path: /^\/api\/admin\/imports$/ },
   { method: 'PUT', path: /^\/api\/admin\/imports\/[^/]+\/media$/ },

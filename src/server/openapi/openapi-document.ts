@@ -8,7 +8,7 @@ import type { RouterRoute } from 'hono/types';
 import { API_SCOPES, tokenAllows } from '../../shared/api-scopes.ts';
 import { z } from '../../shared/schemas/zod.ts';
 import { isAdminCall } from '../http/admin-guard.ts';
-import { UPLOAD_ROUTES } from '../http/upload-form.ts';
+import { FILE_BODY_ROUTES, UPLOAD_ROUTES } from '../http/upload-form.ts';
 import { describedInputOf } from '../http/valid-input.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -75,13 +75,17 @@ function operationOf(method: string, path: string, handlers: readonly object[], 
     responses: { '200': { description: 'Done' }, '4XX': ERROR_ANSWER },
   };
   const body = inputs.find((input) => input.target === 'json');
-  const upload = UPLOAD_ROUTES.some((route) => route.method === upper && route.path.test(`${prefix}${path}`));
-  if (body || upload) {
+  const matches = (route: { method: string; path: RegExp }) =>
+    route.method === upper && route.path.test(`${prefix}${path}`);
+  const upload = UPLOAD_ROUTES.some(matches);
+  const file = FILE_BODY_ROUTES.some(matches);
+  if (body || upload || file) {
     operation['requestBody'] = {
       required: true,
       content: {
         ...(body ? { 'application/json': { schema: body.schema ? inputJsonSchema(body.schema) : {} } } : {}),
         ...(upload ? { 'multipart/form-data': { schema: { type: 'object' } } } : {}),
+        ...(file ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } : {}),
       },
     };
   }
