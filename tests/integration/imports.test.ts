@@ -287,6 +287,22 @@ describe('moving in from Shopify and WordPress', () => {
       for (const author of authors) expect([Boolean(author.disabled), author.password_hash]).toEqual([true, null]);
       expect(await count('blog_comments')).toBeGreaterThanOrEqual(comments.length);
 
+      // A link between two old posts points at the new address; a link elsewhere is left alone.
+      const linking = await server.db
+        .selectFrom('blogs')
+        .select('content')
+        .where('slug', '=', 'hello-world-2')
+        .executeTakeFirstOrThrow();
+      const roastery = await server.db
+        .selectFrom('blogs')
+        .select('slug')
+        .where('title', '=', 'Our new roastery is open')
+        .executeTakeFirstOrThrow();
+      expect(linking.content).toContain(`href="/blogs/${roastery.slug}/#visits"`);
+      expect(linking.content).toContain('href="/blogs/hello-world/"');
+      expect(linking.content).toContain('href="https://wordpress.org/"');
+      expect(linking.content).not.toContain('blog.example.com');
+
       const permalink = withPicture.oldPaths[0];
       assert(permalink);
       const moved = await call('GET', permalink, { token: null });

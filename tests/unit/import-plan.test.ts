@@ -10,6 +10,7 @@ import {
 } from '../../src/server/modules/imports/import-plan.ts';
 import type { ImportUnit, PostUnit, ProductUnit } from '../../src/server/modules/imports/import-units.ts';
 import { archiveCandidates } from '../../src/server/modules/imports/picture-archive.ts';
+import { oldSitePath, relink } from '../../src/server/modules/imports/import-links.ts';
 import { repointPictures } from '../../src/server/modules/imports/import-pictures.ts';
 
 const post = (over: Partial<PostUnit> = {}): PostUnit => ({
@@ -219,5 +220,38 @@ describe('repointPictures', () => {
       ['https://old/b.jpg', null],
     ]);
     expect(repointPictures(html, stored)).toBe('<p>Look <img src="/media/a.webp" alt="A"> and </p>');
+  });
+});
+
+describe('relink', () => {
+  const lookup = (path: string) =>
+    Promise.resolve(
+      ({ '/2023/03/08/roastery': '/blogs/roastery/', '/about-us': '/pages/about-us/' } as Record<string, string>)[
+        path
+      ] ?? null,
+    );
+
+  it('points links to the old site’s addresses at their new ones, keeping the fragment, and leaves the rest', async () => {
+    const html =
+      '<p><a href="https://old.example.com/2023/03/08/roastery/#visits">a</a> <a href="/about-us/">b</a> <a href="https://other.example.com/2023/03/08/roastery/">c</a> <a href="/never-here/">d</a> <a href="mailto:x@example.com">e</a></p>';
+    expect(await relink(html, 'old.example.com', lookup)).toBe(
+      '<p><a href="/blogs/roastery/#visits">a</a> <a href="/pages/about-us/">b</a> <a href="https://other.example.com/2023/03/08/roastery/">c</a> <a href="/never-here/">d</a> <a href="mailto:x@example.com">e</a></p>',
+    );
+  });
+
+  it('answers the same text when nothing changes', async () => {
+    const html = '<p>No <b>links</b> here &amp; there</p>';
+    expect(await relink(html, 'old.example.com', lookup)).toBe(html);
+  });
+
+  it.each([
+    ['/2023/03/08/roastery/', null, '/2023/03/08/roastery'],
+    ['https://old.example.com/x/?p=1', 'old.example.com', '/x'],
+    ['//old.example.com/x/', 'old.example.com', null],
+    ['https://old.example.com/x/', null, null],
+    ['ftp://old.example.com/x/', 'old.example.com', null],
+    ['not a url', 'old.example.com', null],
+  ])('oldSitePath(%j, %j) is %j', (href, host, expected) => {
+    expect(oldSitePath(href, host)).toBe(expected);
   });
 });

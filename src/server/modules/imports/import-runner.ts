@@ -12,6 +12,7 @@ import type { RebuildScheduler } from '../../site/rebuild-scheduler.ts';
 import { requestRebuild, type SiteChange } from '../../site/site-changed.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { applyUnit, type ApplyContext } from './import-apply.ts';
+import { relinkImported } from './import-links.ts';
 import { titleOf } from './import-plan.ts';
 import { exportPath, mediaPath, openMedia, readExport, removeImportDir } from './import-source.ts';
 import type { ImportUnit } from './import-units.ts';
@@ -131,6 +132,17 @@ async function runJob(
       if (change && lines.some((l) => l.outcome === 'created' || l.outcome === 'updated')) changed.add(change);
       if (Date.now() - lastSave >= SAVE_EVERY_MS && !(await save(i + 1))) return;
     }
+    // Every item is here now: links between them can point at their new addresses.
+    const made = await db
+      .selectFrom('import_sources')
+      .select(['target_type', 'target_id'])
+      .where('job_id', '=', row.id)
+      .where('target_type', 'in', ['post', 'page'])
+      .execute();
+    await relinkImported(db, source.siteUrl, {
+      blogs: made.filter((m) => m.target_type === 'post').map((m) => m.target_id),
+      pages: made.filter((m) => m.target_type === 'page').map((m) => m.target_id),
+    });
     const report = reportOf(items);
     await db.transaction().execute(async (trx) => {
       await trx
