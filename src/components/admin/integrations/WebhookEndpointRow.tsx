@@ -39,6 +39,17 @@ export default function WebhookEndpointRow({
 }) {
   const last = endpoint.lastDelivery;
   const name = endpoint.description || endpoint.url;
+  // What the admin can do with it while nothing else runs: visible text, its name for a screen reader, the action.
+  const buttons: [string, string, () => void][] = [
+    [
+      endpoint.enabled ? 'Turn off' : 'Turn on',
+      `${endpoint.enabled ? 'Turn off' : 'Turn on'} ${name}`,
+      () => actions.onToggle(endpoint),
+    ],
+    ['Edit', `Edit ${name}`, () => actions.onEdit(endpoint)],
+    ['Send test', `Send a test event to ${name}`, () => actions.onTest(endpoint)],
+    ['Roll secret', `Roll the signing secret of ${name}`, () => actions.onRoll(endpoint)],
+  ];
   return (
     <li className="min-w-0 p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -79,42 +90,11 @@ export default function WebhookEndpointRow({
         )}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={busy}
-          aria-label={`${endpoint.enabled ? 'Turn off' : 'Turn on'} ${name}`}
-          onClick={() => actions.onToggle(endpoint)}
-        >
-          {endpoint.enabled ? 'Turn off' : 'Turn on'}
-        </button>
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={busy}
-          aria-label={`Edit ${name}`}
-          onClick={() => actions.onEdit(endpoint)}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={busy}
-          aria-label={`Send a test event to ${name}`}
-          onClick={() => actions.onTest(endpoint)}
-        >
-          Send test
-        </button>
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={busy}
-          aria-label={`Roll the signing secret of ${name}`}
-          onClick={() => actions.onRoll(endpoint)}
-        >
-          Roll secret
-        </button>
+        {buttons.map(([text, label, act]) => (
+          <button key={text} type="button" className={BUTTON} disabled={busy} aria-label={label} onClick={act}>
+            {text}
+          </button>
+        ))}
         <button
           type="button"
           className={BUTTON}
