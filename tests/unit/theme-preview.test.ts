@@ -1,13 +1,9 @@
 import { assert, describe, expect, it } from 'vitest';
+import { AA_MIN, composite, contrastChecks, contrastWarnings, PAGE } from '../../src/lib/theme-contrast.ts';
 import {
-  AA_MIN,
   BLUR_OPTIONS,
-  composite,
   fitControls,
-  contrastChecks,
-  contrastWarnings,
   OPACITY_RANGE,
-  PAGE,
   previewVars,
   RADIUS_RANGE,
   snap,

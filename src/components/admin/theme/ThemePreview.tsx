@@ -4,7 +4,8 @@
  */
 import type { CSSProperties } from 'react';
 import type { ThemeSettings } from '../../../lib/api/admin/company.ts';
-import { PAGE, previewVars, type PreviewMode } from './theme-preview.ts';
+import { PAGE, type PreviewMode } from '../../../lib/theme-contrast.ts';
+import { previewVars } from './theme-preview.ts';
 
 const PANE = {
   light: { page: 'bg-white text-gray-900', card: 'border-gray-200 bg-gray-50', muted: 'text-gray-600' },

@@ -30,15 +30,8 @@ import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import { BlurSelect, ColorField, RangeField, SettingsSection } from './controls.tsx';
 import ThemePreview from './ThemePreview.tsx';
-import {
-  BLUR_OPTIONS,
-  contrastWarnings,
-  fitControls,
-  OPACITY_RANGE,
-  RADIUS_RANGE,
-  snap,
-  themeOf,
-} from './theme-preview.ts';
+import { contrastWarnings } from '../../../lib/theme-contrast.ts';
+import { BLUR_OPTIONS, fitControls, OPACITY_RANGE, RADIUS_RANGE, snap, themeOf } from './theme-preview.ts';
 
 const SAVED = 'Theme settings updated successfully!';
 const FAILED = 'Failed to update theme settings. Please try again.';
