@@ -9,6 +9,7 @@ import { launchApi } from '../src/server/main.ts';
 import { buildSite } from '../src/server/site/build-site.ts';
 import { openSiteDir } from '../src/server/site/site-swap.ts';
 import { createVariantQueue } from '../src/server/media/variant-queue.ts';
+import { weighBuiltPages } from '../src/server/modules/publish-checks/publish-checks.service.ts';
 
 const env = parseEnv();
 
@@ -29,6 +30,10 @@ const site = await openSiteDir({
     });
     console.log(`site build: ${rendered.length} pages rendered, ${reused} copied from the last build, in ${ms} ms`);
     for (const step of steps) console.log(`  ${step}`);
+    // The publish checks' last one: each item's page against its budget, for the admin's report.
+    await weighBuiltPages(db, outDir).catch((error: unknown) =>
+      console.error('weighing the built pages failed:', error),
+    );
   },
 });
 const { db, deps, server, variants } = await launchApi({

@@ -77,6 +77,7 @@ import { userAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { redirectRoutes } from './modules/redirects/redirects.routes.ts';
+import { publishCheckRoutes } from './modules/publish-checks/publish-checks.routes.ts';
 import { invitationRoutes } from './modules/users/invitations.routes.ts';
 import { rebuildAfterChange } from './site/site-changed.ts';
 
@@ -228,6 +229,8 @@ export function createApp({ db, env, deps, variants }: AppDeps) {
   // Moving in from WordPress or Shopify; the old addresses it leaves, for the build's _redirects.
   api.route('/', importRoutes());
   api.route('/', redirectRoutes);
+  // What the last publish checks found and held back; running them again.
+  api.route('/', publishCheckRoutes());
   // API tokens for other systems (made and revoked by the admin; honoured by the admin guard within their scopes).
   api.route('/', apiTokenRoutes());
   api.route('/search', searchRoutes);

@@ -50,13 +50,15 @@ export interface Deps {
 export interface DepsOptions {
   /** The in-process site build (SiteDir.rebuild); absent where no site is served (API-only tests, dev, the build script). */
   rebuildSite?: RebuildRun;
+  /** Runs before each build (or build-hook call): the publish checks, which decide what it publishes. */
+  beforeBuild?: () => Promise<unknown>;
 }
 
 /** With neither a hook nor a site to build there is nothing to bring up to date: the request settles at once. */
 const nothingToBuild: RebuildRun = () => Promise.resolve();
 
 /** Reads AUTH_SECRET (or creates DATA_DIR/secret.key) and builds every long-lived dependency of the app. */
-export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
+export function createDeps(env: Env, { rebuildSite, beforeBuild }: DepsOptions = {}): Deps {
   const secret = serverSecret(env);
   const build = env.REBUILD_WEBHOOK_URL
     ? createWebhookRun({ url: env.REBUILD_WEBHOOK_URL })
@@ -64,7 +66,13 @@ export function createDeps(env: Env, { rebuildSite }: DepsOptions = {}): Deps {
   // One build (or build-hook call) at a time across every instance on the database.
   const oneAtATime = instanceLock(env.DATABASE_URL, INSTANCE_LOCKS.siteRebuild);
   const run: RebuildRun =
-    build === nothingToBuild ? build : (reason, signal) => oneAtATime(() => build(reason, signal), signal);
+    build === nothingToBuild
+      ? build
+      : (reason, signal) =>
+          oneAtATime(async () => {
+            await beforeBuild?.();
+            await build(reason, signal);
+          }, signal);
   return {
     mailer: createMailer(env),
     authLimits: createAuthLimits(),

@@ -22,6 +22,7 @@ import { startWebhookRunner } from './modules/webhooks/webhook-runner.ts';
 import { startImportRunner } from './modules/imports/import-runner.ts';
 import { prepareData } from './prepare.ts';
 import type { RebuildRun } from './site/rebuild-scheduler.ts';
+import { runPublishChecks } from './modules/publish-checks/publish-checks.service.ts';
 import { siteHandler, type SiteSource } from './site/site-routes.ts';
 
 export interface RunningServer {
@@ -118,7 +119,14 @@ export async function launchApi({
   const db = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const variants = makeVariants?.(db);
   await prepareData(db, env, console.log, { variants });
-  const deps = createDeps(env, rebuildSite ? { rebuildSite } : {});
+  const deps = createDeps(env, {
+    ...(rebuildSite ? { rebuildSite } : {}),
+    // Checks that cannot run must not stop publishing: the holds of their last run stay.
+    beforeBuild: () =>
+      runPublishChecks(db, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL }).catch((error: unknown) =>
+        console.error('publish checks failed; the holds of their last run stay:', error),
+      ),
+  });
   const listening = await startServer({ db, env, deps, site, ...(variants ? { variants } : {}) });
   // Queued newsletter mails go out from here; a restart resumes them (newsletter-sender.ts).
   const newsletter = workers ? startNewsletterSender({ db, env, mailer: deps.mailer }) : null;

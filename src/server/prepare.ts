@@ -1,4 +1,7 @@
-/** Prepares DATA_DIR: migrations, then on an empty database demo content (SEED=demo) and the first admin. */
+/**
+ * Prepares DATA_DIR: migrations, then on an empty database demo content (SEED=demo) and the first admin, then the
+ * publish checks over what the first build will publish.
+ */
 import type { Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureChangeNotification } from './db/change-notification.ts';
@@ -12,6 +15,7 @@ import { sweepPendingMedia } from './media/pending-media.ts';
 import { mediaStorageFor } from './media/storage/media-storage.ts';
 import { sweepOrphanDocuments } from './modules/documents/documents.store.ts';
 import { ensureFirstAdmin } from './modules/users/admin-bootstrap.ts';
+import { runPublishChecks } from './modules/publish-checks/publish-checks.service.ts';
 
 export interface PrepareOptions {
   /** Where the demo seed leaves uncached pictures' variants (npm start encodes them once the site is up). */
@@ -61,4 +65,8 @@ export async function prepareData(
   } else if (admin.created) {
     log(`first admin created: ${admin.email}`);
   }
+  // The first build reads what the checks let through, as every later one does (deps.ts).
+  const checks = await runPublishChecks(db, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL });
+  if (checks.held)
+    log(`publish checks: ${checks.held} of ${checks.checked} items held back (see /admin/publish-checks)`);
 }

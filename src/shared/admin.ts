@@ -151,12 +151,16 @@ export interface PublishStatus {
 /** GET /api/admin/notifications: what an admin must know (a failed site build today; orders and messages later). */
 export interface AdminNotification {
   id: string;
-  kind: 'rebuild-failed' | 'posts-in-review';
+  kind: 'rebuild-failed' | 'posts-in-review' | 'publish-held';
   text: string;
   at: string;
   /** Where to act on it (the posts waiting for review). */
   href?: string;
 }
+
+/** 'An item is held back by the publish checks.' / '3 items are held back by the publish checks.' */
+export const heldBackText = (count: number) =>
+  count === 1 ? 'An item is held back by the publish checks.' : `${count} items are held back by the publish checks.`;
 
 /** 'A post waits for review' / '3 posts wait for review'. */
 export const postsInReviewText = (count: number) =>

@@ -41,6 +41,7 @@ import * as mediaLibrary from './migrations/2026_12_08_0900_media_library.ts';
 import * as passkeys from './migrations/2026_12_09_0900_passkeys.ts';
 import * as integrations from './migrations/2026_12_10_0900_integrations.ts';
 import * as imports from './migrations/2026_12_11_0900_imports.ts';
+import * as publishChecks from './migrations/2026_12_12_0900_publish_checks.ts';
 
 /** Every migration, in order. Add new ones here; never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_09_0900_passkeys': passkeys,
   '2026_12_10_0900_integrations': integrations,
   '2026_12_11_0900_imports': imports,
+  '2026_12_12_0900_publish_checks': publishChecks,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

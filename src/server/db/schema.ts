@@ -787,6 +787,31 @@ export interface ImportJobsTable {
   lease_until: string | null;
 }
 
+/** A checked item with findings (modules/publish-checks); `held` keeps it from visitors until its errors are fixed. */
+export interface PublishChecksTable {
+  /** shared/publish-checks.ts CheckedKind. */
+  kind: string;
+  item_id: string;
+  title: string;
+  path: string | null;
+  fix_href: string;
+  held: Bool;
+  /** JSON CheckFinding[] of the checks before the build. */
+  findings: DefaultedText;
+  /** JSON CheckFinding[] of the built page (its weight). */
+  page_findings: DefaultedText;
+}
+
+/** The last run of the publish checks (one row, id 'last'). */
+export interface PublishCheckRunsTable {
+  id: string;
+  checked_at: string;
+  checked: number;
+  pages_measured_at: string | null;
+  /** JSON of the ten theme fields that last passed the checks; visitors get them while the theme is held back. */
+  kept_theme: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** What an item of an import's source became here. */
 export interface ImportSourcesTable {
   /** The item's name in its source: 'wp:post:42', 'shopify:product:mug'. */
@@ -1030,6 +1055,8 @@ export interface Database {
   redirects: RedirectsTable;
   import_jobs: ImportJobsTable;
   import_sources: ImportSourcesTable;
+  publish_checks: PublishChecksTable;
+  publish_check_runs: PublishCheckRunsTable;
   revisions: RevisionsTable;
   revision_settings: RevisionSettingsTable;
   store_settings: StoreSettingsTable;

@@ -22,6 +22,8 @@ export type SiteChange =
   | 'photos'
   | 'plans'
   | 'products'
+  // The admin ran the publish checks: what they hold back may have changed.
+  | 'publish checks'
   | 'sliders'
   | 'store settings'
   | 'team'

@@ -75,7 +75,7 @@ export default function NotificationsButton({ buttonClass }: { buttonClass: stri
             {remote.data.map((item) => (
               <li
                 key={item.id}
-                className={`rounded-lg border-l-4 px-3 py-2 ${item.kind === 'rebuild-failed' ? 'border-red-500 bg-red-500/10' : 'border-sky-500 bg-sky-500/10'}`}
+                className={`rounded-lg border-l-4 px-3 py-2 ${item.kind === 'posts-in-review' ? 'border-sky-500 bg-sky-500/10' : 'border-red-500 bg-red-500/10'}`}
               >
                 <p className="m-0 break-words text-sm">
                   {item.href ? (

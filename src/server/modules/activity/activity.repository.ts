@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ActivityType, LikedType } from '../../../shared/activity.ts';
 import type { Db } from '../../db/connection.ts';
 import { TABLE_OF, type CounterColumn, type Increment } from './activity.rules.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 /** Types whose rows carry tags (a JSON array), which a signed-in viewer's 'For You' learns from. */
 const TAGGED = new Set<ActivityType>(['product', 'blog', 'photo', 'video', 'audio']);
@@ -15,6 +16,7 @@ export async function findPublishedItem(db: Db, type: ActivityType, id: string):
     .select(TAGGED.has(type) ? sql<string>`tags`.as('tags') : sql<string>`'[]'`.as('tags'))
     .where('id', '=', id)
     .where('published', '=', true)
+    .where(notHeld(table))
     .executeTakeFirst();
   return row ? { tags: row.tags } : undefined;
 }
@@ -72,6 +74,7 @@ export async function readCounts(db: Db, type: ActivityType, ids: readonly strin
     .select([sql<string>`id`.as('id'), ...COLUMNS_OF[type].map((c) => sql<number>`${sql.ref(c)}`.as(c))])
     .where('id', 'in', ids)
     .where('published', '=', true)
+    .where(notHeld(TABLE_OF[type]))
     .execute();
   // PostgreSQL may answer integers as text; the counts are numbers everywhere.
   return rows.map((row) => {

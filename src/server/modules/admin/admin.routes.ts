@@ -4,7 +4,13 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { postsInReviewText, statsFor, type AdminNotification, type PublishStatus } from '../../../shared/admin.ts';
+import {
+  heldBackText,
+  postsInReviewText,
+  statsFor,
+  type AdminNotification,
+  type PublishStatus,
+} from '../../../shared/admin.ts';
 import { can } from '../../../shared/staff-roles.ts';
 import { postsInReview } from '../blogs/blogs.admin.repository.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -13,6 +19,7 @@ import { ApiError, fieldError } from '../../http/errors.ts';
 import { signedInUser } from '../../middleware/auth.ts';
 import { AUDIT_PAGE_MAX, recentAudit, recordAudit } from '../audit/audit.repository.ts';
 import { dashboardStats } from './admin.repository.ts';
+import { heldSummary } from '../publish-checks/publish-checks.repository.ts';
 
 const ActivityQuery = z.object({
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(20),
@@ -64,6 +71,18 @@ export function adminRoutes(deps: Pick<Deps, 'rebuilds'>) {
             text: postsInReviewText(waiting.count),
             at: waiting.latest,
             href: '/admin/content?tab=Blogs',
+          });
+      }
+      // The report is the admin's: the admin alone is told what the publish checks hold back.
+      if (can(signedInUser(c).role, 'everything')) {
+        const { checkedAt, held } = await heldSummary(c.get('db'));
+        if (held > 0 && checkedAt !== null)
+          results.push({
+            id: `publish-held-${checkedAt}`,
+            kind: 'publish-held',
+            text: heldBackText(held),
+            at: checkedAt,
+            href: '/admin/publish-checks',
           });
       }
       return c.json({ results });

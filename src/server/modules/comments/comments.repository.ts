@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Insertable, type Sel
 import type { CommentStatus, CommentType, ModerationMode } from '../../../shared/comments.ts';
 import type { Db } from '../../db/connection.ts';
 import type { BlogCommentsTable, Database, GuestCommentCodesTable } from '../../db/schema.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 /** Where each type's comments live and which column names their item. */
 export const COMMENT_TABLES = {
@@ -34,6 +35,7 @@ export const findPublishedBlog = (db: Db, slug: string): Promise<ItemRow | undef
     .select(['id', 'title'])
     .where('slug', '=', slug)
     .where('published', '=', true)
+    .where(notHeld('blogs'))
     .executeTakeFirst();
 
 export const findPublishedAudio = (db: Db, id: string): Promise<ItemRow | undefined> =>

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { externalWrites, type Db } from '../../db/connection.ts';
 import { COMPRESS_THRESHOLD, compressBody } from '../../http/compress.ts';
 import type { StoredJson } from '../../http/stored-json.ts';
+import { heldThemeColours } from '../publish-checks/held.ts';
 import { getCompany } from './company.service.ts';
 
 /** The serialised answer with its ETag and, when it is large enough to be worth it, compressed as compress.ts would. */
@@ -34,7 +35,9 @@ const entries = new WeakMap<Db, Entry>();
 const previous = new WeakMap<Db, CompanyAnswer>();
 
 async function load(db: Db): Promise<CompanyAnswer> {
-  const body = new TextEncoder().encode(JSON.stringify(await getCompany(db)));
+  const [company, heldBack] = await Promise.all([getCompany(db), heldThemeColours(db)]);
+  // Saved colours the publish checks hold back give way to the last ones that passed.
+  const body = new TextEncoder().encode(JSON.stringify(heldBack ? { ...company, ...heldBack } : company));
   const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
   const last = previous.get(db);
   if (last?.etag === etag) return last;

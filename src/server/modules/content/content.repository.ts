@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { ListPage } from '../../../shared/schemas/list-page.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/connection.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 /** The query cut to one page when a page is asked for; its order (ending on the id) keeps pages from overlapping. */
 const paged = <TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB, O>, page?: ListPage) =>
@@ -50,12 +51,12 @@ export const listPhotos = (db: Db, includeDrafts: boolean, page?: ListPage) =>
   paged(visiblePhotos(db, includeDrafts).selectAll().orderBy('created_at', 'desc').orderBy('id'), page).execute();
 export const countPhotos = (db: Db, includeDrafts: boolean) => countOf(visiblePhotos(db, includeDrafts));
 
-const publishedBlogs = (db: Db) => db.selectFrom('blogs').where('published', '=', true);
+const publishedBlogs = (db: Db) => db.selectFrom('blogs').where('published', '=', true).where(notHeld('blogs'));
 export const listBlogs = (db: Db, page?: ListPage) =>
   paged(publishedBlogs(db).selectAll().orderBy('created_at', 'desc').orderBy('id'), page).execute();
 export const countBlogs = (db: Db) => countOf(publishedBlogs(db));
 export const findBlogBySlug = (db: Db, slug: string) =>
-  db.selectFrom('blogs').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
+  publishedBlogs(db).selectAll().where('slug', '=', slug).executeTakeFirst();
 /** Approved comments, of the given posts only when `blogIds` is given. */
 export const listComments = (db: Db, blogIds?: string[]) => {
   // Visitors read approved comments only; the rest wait in the admin's queue (comments module).

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ContentSection } from '../../../shared/navigation.ts';
 import type { Database } from '../../db/schema.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 /** A Transaction stands in for the Db, so a save and its audit entry commit together. */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -60,6 +61,7 @@ export async function sectionsWithContent(db: Db): Promise<ContentSection[]> {
         .selectFrom(table)
         .select((eb) => eb.lit(1).as('one'))
         .where('published', '=', true)
+        .where(notHeld(table))
         // Event tickets alone make no shop.
         .$if(section === 'shop', (q) => q.where(sql.ref('event_id'), 'is', null))
         .limit(1)

@@ -2,6 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { PagesTable } from '../../db/schema.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 /** Published pages by title (the footer's order). */
 export const listPublishedPageRows = (db: Db) =>
@@ -9,13 +10,20 @@ export const listPublishedPageRows = (db: Db) =>
     .selectFrom('pages')
     .select(['id', 'title', 'slug', 'in_footer'])
     .where('published', '=', true)
+    .where(notHeld('pages'))
     .orderBy('title')
     .orderBy('id')
     .execute();
 
 /** A published page by its slug. */
 export const findPublishedPageBySlug = (db: Db, slug: string) =>
-  db.selectFrom('pages').selectAll().where('slug', '=', slug).where('published', '=', true).executeTakeFirst();
+  db
+    .selectFrom('pages')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('published', '=', true)
+    .where(notHeld('pages'))
+    .executeTakeFirst();
 
 /** Every page, drafts too, by title. */
 export const listAllPageRows = (db: Db) => db.selectFrom('pages').selectAll().orderBy('title').orderBy('id').execute();

@@ -5,6 +5,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { ITEM_KINDS, POPULARITY_WEIGHTS as W, type ItemKind, type ItemRef } from '../../../shared/recommend-rank.ts';
 import type { Database } from '../../db/schema.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,9 +44,9 @@ type CardQuery = SelectQueryBuilder<Database, never, RawCard>;
 /** The columns filtered on (id, published, category) are in every kind's table; products stands in for all six. */
 type AnyKindQuery = SelectQueryBuilder<Database, 'products', RawCard>;
 
-function filtered(q: AnyKindQuery, f: CardFilter): AnyKindQuery {
+function filtered(q: AnyKindQuery, table: string, f: CardFilter): AnyKindQuery {
   let out = q;
-  if (!f.drafts) out = out.where('published', '=', true);
+  if (!f.drafts) out = out.where('published', '=', true).where(notHeld(table));
   if (f.ids) out = out.where('id', 'in', f.ids.length ? [...f.ids] : ['']);
   if (f.notIds?.length) out = out.where('id', 'not in', [...f.notIds]);
   if (f.categories) {
@@ -148,7 +149,7 @@ export function cardQuery(db: Db, kind: ItemKind, f: CardFilter = {}): CardQuery
     sql<number | string>`${score}`.as('score'),
   ]);
   // An event's tickets are no product to recommend: the event is.
-  return filtered(kind === 'product' ? query.where('event_id', 'is', null) : query, f);
+  return filtered(kind === 'product' ? query.where('event_id', 'is', null) : query, c.table, f);
 }
 
 /** The ids of `refs` of one kind. */

@@ -1,5 +1,6 @@
 /** The published rows that search hits name, one read per content type. */
 import type { Db } from '../../db/connection.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 export const productHitRows = (db: Db, ids: string[]) =>
   db
@@ -17,6 +18,7 @@ export const blogHitRows = (db: Db, ids: string[]) =>
     .select(['id', 'title', 'slug', 'caption', 'created_at', 'views'])
     .where('id', 'in', ids)
     .where('published', '=', true)
+    .where(notHeld('blogs'))
     .execute();
 
 export const photoHitRows = (db: Db, ids: string[]) =>

@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, SlidersTable } from '../../db/schema.ts';
+import { notHeld } from '../publish-checks/held.ts';
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
@@ -13,6 +14,7 @@ export function listActiveSliderRows(db: Db) {
     .selectFrom('sliders')
     .selectAll()
     .where('is_active', '=', true)
+    .where(notHeld('sliders'))
     .orderBy('sort_order')
     .orderBy('created_at')
     .orderBy('id')
