@@ -31,6 +31,7 @@ const SIDEBAR = [
   ['Analytics', '/analytics'],
   ['Integrations', '/admin/integrations'],
   ['Import', '/admin/import'],
+  ['Publish checks', '/admin/publish-checks'],
   ['Backup', '/admin/backup'],
 ] as const;
 

@@ -40,4 +40,5 @@ export const ROUTES = [
   '/admin/backup',
   '/admin/integrations',
   '/admin/import',
+  '/admin/publish-checks',
 ] as const;

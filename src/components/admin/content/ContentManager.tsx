@@ -1,6 +1,7 @@
 /**
  * The /admin/content screen (site-spec section 2): heading, search, grid/list toggle and the eight
  * tabs; each tab's panel is loaded when first shown. The chosen tab lives in the address (?tab=Videos), so a reload keeps it.
+ * A link may name a search too (?tab=Blogs&q=Some%20title): the box starts with it, so the tab opens filtered to that item.
  * Below the tabs, an admin alone sees the Version history card (how many versions of each item are kept).
  */
 import { can, type Role } from '../../../shared/staff-roles.ts';
@@ -32,6 +33,14 @@ const isTab = (value: string | null): value is ContentTab => (CONTENT_TABS as re
 function tabFromUrl(): ContentTab {
   const tab = new URLSearchParams(window.location.search).get('tab');
   return isTab(tab) ? tab : 'Images';
+}
+
+/** What the search box takes. */
+const SEARCH_MAX = 200;
+
+/** The search named in ?q=, trimmed to what the box takes; '' without one. */
+function queryFromUrl(): string {
+  return (new URLSearchParams(window.location.search).get('q') ?? '').trim().slice(0, SEARCH_MAX);
 }
 
 const tabId = (tab: ContentTab) => `content-tab-${tab.toLowerCase()}`;
@@ -80,7 +89,7 @@ function Manager({ currency, role }: { currency: string; role: Role }) {
     const named = tabFromUrl();
     return tabs.includes(named) ? named : (tabs[0] ?? 'Blogs');
   });
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(queryFromUrl);
   const [view, setView] = useState<ContentView>('grid');
 
   useEffect(() => {
@@ -100,6 +109,15 @@ function Manager({ currency, role }: { currency: string; role: Role }) {
     if (focus) document.getElementById(tabId(next))?.focus();
   };
 
+  const search = (text: string) => {
+    setQuery(text);
+    // Once the admin edits the search a link filled in, a reload should not bring the link's search back.
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('q')) return;
+    url.searchParams.delete('q');
+    window.history.replaceState(window.history.state, '', url);
+  };
+
   const Active = PANELS[tab];
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -110,8 +128,8 @@ function Manager({ currency, role }: { currency: string; role: Role }) {
           aria-label="Search content"
           placeholder="Search content..."
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          maxLength={200}
+          onChange={(e) => search(e.target.value)}
+          maxLength={SEARCH_MAX}
           className="min-w-0 flex-1 basis-40 rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-white/20 dark:bg-white/5 dark:text-gray-100"
         />
         <ViewToggle view={view} onView={setView} />

@@ -56,6 +56,11 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   },
   { href: '/admin/import', label: 'Import', icon: 'M12 3v12M7 10l5 5 5-5M4 17v3h16v-3' },
   {
+    href: '/admin/publish-checks',
+    label: 'Publish checks',
+    icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
+  },
+  {
     href: '/admin/backup',
     label: 'Backup',
     icon: 'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3ZM4 7v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',

@@ -2,9 +2,9 @@
  * The /admin/manage-products screen: search, filter, sort and page through products, drafts too;
  * add and edit in a dialog (with a picture and its upload progress, drafts, previews and history), publish or
  * unpublish, delete after a confirmation. The list is read again after every change; the server's answer shows in
- * the status line.
+ * the status line. A link may name a search (?q=Blue%20mug): the list starts filtered to it.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api/auth.ts';
 import { deleteProduct, fetchAdminProducts, setProductPublished } from '../../../lib/api/admin/products.ts';
 import type { AdminProduct } from '../../../shared/products-admin.ts';
@@ -16,7 +16,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import ProductFilters from './ProductFilters.tsx';
 import ProductFormDialog from './ProductFormDialog.tsx';
 import ProductsTable from './ProductsTable.tsx';
-import { INITIAL_PRODUCTS_QUERY, productsQueryReducer } from './products-list.ts';
+import { initialProductsQuery, productsQueryReducer } from './products-list.ts';
 
 const TEXTS: ListTexts = {
   loading: 'Loading products',
@@ -26,12 +26,18 @@ const TEXTS: ListTexts = {
 };
 
 function ProductsScreen({ currency }: { currency: string }) {
-  const list = usePagedList(
-    productsQueryReducer,
-    INITIAL_PRODUCTS_QUERY,
-    fetchAdminProducts,
-    'Could not load the products.',
-  );
+  const [initial] = useState(() => initialProductsQuery(window.location.search));
+  const list = usePagedList(productsQueryReducer, initial, fetchAdminProducts, 'Could not load the products.');
+  // Once the admin changes the search a link filled in, a reload should not bring the link's search back.
+  const linked = useRef<string | null>(initial.q);
+  useEffect(() => {
+    if (linked.current === null || list.query.q === linked.current) return;
+    linked.current = null;
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('q')) return;
+    url.searchParams.delete('q');
+    window.history.replaceState(window.history.state, '', url);
+  }, [list.query.q]);
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);

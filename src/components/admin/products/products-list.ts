@@ -5,6 +5,7 @@ import {
   PRODUCT_PUBLISH_FILTERS,
   PRODUCT_SORTS,
   PRODUCTS_PAGE_DEFAULT,
+  PRODUCTS_QUERY_MAX,
   type ProductSort,
   type SortDir,
 } from '../../../shared/schemas/product-admin.ts';
@@ -19,6 +20,12 @@ export const INITIAL_PRODUCTS_QUERY: ProductsListQuery = {
   published: 'all',
   category: '',
 };
+
+/** The list's first query for an address: the defaults, with the search a link names in ?q= (trimmed, cut to length). */
+export function initialProductsQuery(search: string): ProductsListQuery {
+  const q = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, PRODUCTS_QUERY_MAX);
+  return { ...INITIAL_PRODUCTS_QUERY, q };
+}
 
 export type ProductsQueryAction =
   | { type: 'search'; q: string }
