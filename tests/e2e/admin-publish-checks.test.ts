@@ -6,6 +6,7 @@
  * E2E_SCREENSHOTS=1.
  */
 import { join } from 'node:path';
+import type { PublishCheckReport } from '../../src/shared/publish-checks.ts';
 import type { AdminBlog } from '../../src/shared/schemas/blog-admin.ts';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { adminToken, signedInAs } from './helpers/admin.ts';
@@ -80,6 +81,16 @@ test('a post with a broken link is held back until it is fixed, with a link to f
   await expect(page.getByRole('status')).toContainText('Checked again.');
   await expect(card(page)).toHaveCount(0);
   expect((await request.get(`/api/blogs/${post.slug}`)).status()).toBe(200);
+});
+
+test('the demo as the run built it: its pages were weighed, and none is over its budget', async ({ request }) => {
+  const report = (await (
+    await request.get('/api/admin/publish-checks', { headers: auth() })
+  ).json()) as PublishCheckReport;
+  expect(report.pagesMeasuredAt).not.toBeNull();
+  // Only a build weighs pages, and this run's one build is the demo's: any page finding would be the demo's own.
+  const heavy = report.items.filter((item) => item.findings.some((finding) => finding.code === 'page-bytes'));
+  expect(heavy.map((item) => item.path)).toEqual([]);
 });
 
 test('the report reads well at every width, in both themes', async ({ browser, request }) => {

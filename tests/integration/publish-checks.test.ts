@@ -14,6 +14,8 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { weighBuiltPages } from '../../src/server/modules/publish-checks/publish-checks.service.ts';
 import { PUBLISH_CHECKS_STARTED, type CheckedItem, type PublishCheckReport } from '../../src/shared/publish-checks.ts';
 import type { AdminNotification } from '../../src/shared/admin.ts';
+import type { PublicNavigation } from '../../src/shared/navigation.ts';
+import type { PublicPage } from '../../src/shared/pages.ts';
 import type { Blog, Company, Slider } from '../../src/shared/types.ts';
 import { jsonClient, type ApiBody, type CallOptions } from '../helpers/json-client.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/test-app.ts';
@@ -90,26 +92,49 @@ describe('errors hold an item back until they are fixed', () => {
     expect((await call('GET', `/api/blogs/${post.slug}`, { token: null })).status).toBe(200);
   });
 
-  it('what links to a held item is held too; a link to an old address that redirects is fine', async () => {
+  it('a page linking to a held post is held too, menus and all; a link to an old address that redirects is fine', async () => {
     const broken = await newPost({ title: 'Broken', content: '<p><a href="/pages/missing">gone</a></p>' });
     await t.db.insertInto('redirects').values({ from_path: '/2019/05/old-post', to_path: '/blogs' }).execute();
-    const linking = await newPost({
-      title: 'Linking',
-      content: `<p><a href="/blogs/${broken.slug}#top">there</a>, <a href="/2019/05/old-post/">old</a></p>`,
+    const made = await call<{ page: PublicPage }>('POST', '/api/admin/pages', {
+      body: {
+        title: 'Linking',
+        published: true,
+        content: `<p><a href="/blogs/${broken.slug}#top">there</a>, <a href="/2019/05/old-post/">old</a></p>`,
+      },
     });
+    expect(made.status).toBe(201);
+    const page = made.body.page;
+    const publicPages = async () =>
+      (await call<{ results: PublicPage[] }>('GET', '/api/pages', { token: null })).body.results.map((p) => p.slug);
+    expect(await publicPages()).toContain(page.slug);
+    const linked = await call('PUT', '/api/admin/navigation/footer', {
+      body: { items: [{ kind: 'page', page: page._id, label: 'Linking', visibility: 'auto' }] },
+    });
+    expect(linked.status).toBe(200);
+    const footerLinks = async () =>
+      JSON.stringify((await call<PublicNavigation>('GET', '/api/navigation', { token: null })).body.footer);
+    expect(await footerLinks()).toContain(`/pages/${page.slug}`);
+
     const r = await runChecks();
     expect(itemOf(r, 'blog', broken._id)?.held).toBe(true);
-    const held = itemOf(r, 'blog', linking._id);
-    expect(held?.held).toBe(true);
+    const held = itemOf(r, 'page', page._id);
+    expect(held).toMatchObject({
+      held: true,
+      path: `/pages/${page.slug}`,
+      fixHref: '/admin/content?tab=Pages&q=Linking',
+    });
     expect(held?.findings.map((f) => f.code)).toEqual(['broken-link']);
     expect(held?.findings[0]?.message).toContain(`/blogs/${broken.slug}#top`);
-    expect(await publicSlugs()).not.toContain(linking.slug);
+    expect(await publicPages()).not.toContain(page.slug);
+    expect((await call('GET', `/api/pages/${page.slug}`, { token: null })).status).toBe(404);
+    expect(await footerLinks()).not.toContain(`/pages/${page.slug}`);
 
     await call('DELETE', `/api/admin/blogs/${broken._id}`);
-    await call('PUT', `/api/admin/blogs/${linking._id}`, {
+    await call('PUT', `/api/admin/pages/${page._id}`, {
       body: { content: '<p><a href="/2019/05/old-post">old</a></p>' },
     });
-    expect(itemOf(await runChecks(), 'blog', linking._id)).toBeUndefined();
+    expect(itemOf(await runChecks(), 'page', page._id)).toBeUndefined();
+    expect(await publicPages()).toContain(page.slug);
   });
 
   it('a picture without alt text (as an import or an old backup may leave one) holds a post back', async () => {

@@ -19,6 +19,7 @@ import {
   type NavSection,
   type PublicNavigation,
 } from '../../../shared/navigation.ts';
+import { listPublishedPageRows } from '../pages/pages.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { fieldError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -88,8 +89,10 @@ async function menuPages(db: Db): Promise<MenuPage[]> {
 
 /** GET /api/navigation: both menus as visitors see them. */
 export async function publicNavigation(db: Db): Promise<PublicNavigation> {
-  const [menus, empty, pages] = await Promise.all([readMenus(db), emptySections(db), menuPages(db)]);
-  const facts = { emptySections: empty, publishedPages: pages.filter((page) => page.published) };
+  // The pages visitors can open: published, and not held back by the publish checks.
+  const [menus, empty, pages] = await Promise.all([readMenus(db), emptySections(db), listPublishedPageRows(db)]);
+  const publishedPages = pages.map((row) => ({ _id: row.id, title: row.title, slug: row.slug, published: true }));
+  const facts = { emptySections: empty, publishedPages };
   return {
     header: resolveMenu(menus.header, facts),
     footer: resolveMenu(menus.footer, facts),
