@@ -29,6 +29,7 @@ import RevisionsDialog from '../content/ui/RevisionsDialog.tsx';
 import AdminGate from '../ui/AdminGate.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import { BlurSelect, ColorField, RangeField, SettingsSection } from './controls.tsx';
+import HeldThemeNote from './HeldThemeNote.tsx';
 import ThemePreview from './ThemePreview.tsx';
 import { contrastWarnings } from '../../../lib/theme-contrast.ts';
 import { BLUR_OPTIONS, fitControls, OPACITY_RANGE, RADIUS_RANGE, snap, themeOf } from './theme-preview.ts';
@@ -153,6 +154,7 @@ function ThemeForm({ company }: { company: Company }) {
         noValidate
       >
         <div className="space-y-4">
+          <HeldThemeNote />
           <DraftPanel
             draft={drafts.draft}
             link={drafts.link}
