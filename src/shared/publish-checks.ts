@@ -21,7 +21,7 @@ export const CHECKS: Readonly<Record<CheckCode, { label: string; severity: Check
 };
 
 /** The kinds of item the checks read. */
-export type CheckedKind = 'blog' | 'page' | 'product' | 'event' | 'video' | 'audio' | 'photo' | 'slide' | 'theme';
+export type CheckedKind = 'blog' | 'page' | 'product' | 'event' | 'audio' | 'slide' | 'theme';
 
 /**
  * The kinds an error holds back: a post, a page or a slide is left out; held theme colours give way to the last ones
@@ -34,9 +34,7 @@ export const CHECKED_KIND_LABELS: Readonly<Record<CheckedKind, string>> = {
   page: 'Page',
   product: 'Product',
   event: 'Event',
-  video: 'Video',
   audio: 'Audio',
-  photo: 'Photo',
   slide: 'Hero slide',
   theme: 'Theme',
 };

@@ -48,12 +48,12 @@ describe('the order of the items', () => {
   it('ranks an item held back before one with an error, and one with warnings alone last', () => {
     expect(urgency(item('blog', 'a', [ERROR], true))).toBe(0);
     expect(urgency(item('product', 'a', [WARNING, ERROR]))).toBe(1);
-    expect(urgency(item('photo', 'a', [WARNING]))).toBe(2);
+    expect(urgency(item('audio', 'a', [WARNING]))).toBe(2);
   });
 
   it('shows the held items first, then errors, then warnings; within each by kind, then title', () => {
     const items = [
-      item('photo', 'Sunset', [WARNING]),
+      item('audio', 'Sunset', [WARNING]),
       item('product', 'Mug', [ERROR]),
       item('page', 'About', [WARNING]),
       item('slide', 'Welcome', [ERROR], true),
@@ -70,8 +70,8 @@ describe('the order of the items', () => {
       'Post: zebra notes',
       'Event: Fair',
       'Product: Mug',
+      'Audio: Sunset',
       'Page: About',
-      'Photo: Sunset',
       'Post: Item 9',
       'Post: Item 10',
     ]);
@@ -92,10 +92,10 @@ describe('the summary', () => {
   it.each([
     [
       'everything there is',
-      [item('blog', 'a', [ERROR, LINK], true), item('page', 'b', [ERROR, WARNING]), item('photo', 'c', [WARNING])],
+      [item('blog', 'a', [ERROR, LINK], true), item('page', 'b', [ERROR, WARNING]), item('audio', 'c', [WARNING])],
       '42 items checked: 1 held back, 3 errors, 2 warnings.',
     ],
-    ['warnings alone', [item('photo', 'c', [WARNING])], '42 items checked: 1 warning.'],
+    ['warnings alone', [item('audio', 'c', [WARNING])], '42 items checked: 1 warning.'],
     ['errors that hold nothing back', [item('product', 'd', [ERROR])], '42 items checked: 1 error.'],
     ['nothing found', [], '42 items checked: nothing to fix.'],
   ])('counts %s', (_, items, sentence) => {

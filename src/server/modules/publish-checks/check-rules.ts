@@ -13,6 +13,7 @@ import {
   type CheckCode,
   type CheckFinding,
 } from '../../../shared/publish-checks.ts';
+import { LIST_ROUTES } from '../../../lib/lists/list-routes.ts';
 import { codePoints } from '../../../shared/code-points.ts';
 import { redirectPath } from '../../../shared/redirect-path.ts';
 
@@ -51,12 +52,13 @@ export const FIXED_PATHS: readonly string[] = [
   '/robots.txt',
   '/sitemap-index.xml',
   '/events/cancel',
+  '/accept-invitation',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
 ];
 
 /** A list's further pages (/blogs/page/2): they exist while the list is long enough, which the build decides. */
-const LIST_PAGE = /^\/(shop|blogs|photos|videos|audio|events|documents)\/page\/[1-9]\d*$/;
+const LIST_PAGE = new RegExp(`^/(${Object.keys(LIST_ROUTES).join('|')})/page/[1-9]\\d*$`);
 /** Paths served by the server, not pages: files, the API, the admin area (which checks its own sign-in). */
 const NOT_PAGES = /^\/(media|api|data|_astro|admin)(\/|$)|^\/admin-dashboard$/;
 
@@ -74,9 +76,10 @@ export function ownPath(href: string, siteHost: string | null): string | null {
   const text = href.trim();
   let path: string | null = null;
   if (text.startsWith('/') && !text.startsWith('//')) path = redirectPath(text);
-  else if (siteHost && /^https?:\/\//i.test(text)) {
+  else if (siteHost && /^(https?:)?\/\//i.test(text)) {
     try {
-      const url = new URL(text);
+      // A protocol-relative address (//host/path) is read as the page's own scheme would read it.
+      const url = new URL(text.startsWith('//') ? `https:${text}` : text);
       if (url.host === siteHost) path = redirectPath(url.pathname);
     } catch {
       return null;
@@ -162,8 +165,9 @@ export function searchLengths(title: string, description: string | null): CheckF
 
 /** A page's HTML over its budget once compressed. */
 export function pageWeight(path: string, brotliBytes: number): CheckFinding[] {
-  const kb = brotliBytes / 1000;
-  if (kb <= PAGE_BROTLI_BUDGET_KB) return [];
+  if (brotliBytes <= PAGE_BROTLI_BUDGET_KB * 1000) return [];
+  // Rounded up, so a page just over the budget never reads as weighing it exactly.
+  const kb = Math.ceil(brotliBytes / 100) / 10;
   return [
     finding(
       'page-bytes',
@@ -175,7 +179,8 @@ export function pageWeight(path: string, brotliBytes: number): CheckFinding[] {
 /** Text at `ratio` contrast against what is behind it; `what` names it ('The title on the slide's picture'). */
 export function contrastFinding(what: string, ratio: number): CheckFinding[] {
   if (ratio >= CONTRAST_MIN) return [];
-  const shown = (Math.floor(ratio * 100) / 100).toFixed(2);
+  // Rounded down (a ratio never reads as passing when it does not), past float error: 4.35 * 100 is 434.99...
+  const shown = (Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2);
   return [finding('contrast', `${what} reaches only ${shown}:1 contrast; WCAG AA needs ${CONTRAST_MIN}:1.`)];
 }
 

@@ -41,7 +41,11 @@ export async function slideTextContrast(bytes: Uint8Array, alignment: string, te
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const columns = TEXT_COLUMNS[alignment] ?? TEXT_COLUMNS['center'] ?? { from: 0, to: COLUMNS };
+  // An own property only: a stored alignment named like an Object property ('constructor') counts as centred.
+  const columns = (Object.hasOwn(TEXT_COLUMNS, alignment) ? TEXT_COLUMNS[alignment] : TEXT_COLUMNS['center']) ?? {
+    from: 0,
+    to: COLUMNS,
+  };
   let lowest = 21;
   for (let row = TEXT_ROWS.from; row < TEXT_ROWS.to; row++) {
     const keep = 1 - shadeAt((row + 0.5) / ROWS);
