@@ -308,6 +308,20 @@ describe('moving in from Shopify and WordPress', () => {
       const moved = await call('GET', permalink, { token: null });
       expect(moved.status).toBe(301);
       expect(moved.headers.get('location')).toBe(`/blogs/${blog.slug}/`);
+
+      // The old archives lead to the blog as they listed it: by category (a child under its parent), tag or author.
+      for (const [old, to] of [
+        ['/category/coffee-guides/brewing/', '/blogs?category=Brewing'],
+        ['/tag/cafe', '/blogs?q=Caf%C3%A9'],
+        ['/author/mkeller/', '/blogs'],
+      ] as const) {
+        const archive = await call('GET', old, { token: null });
+        expect([archive.status, archive.headers.get('location')]).toEqual([301, to]);
+      }
+      const finished = (await json<{ job: ImportJob }>(await call('GET', `/api/admin/imports/${job.id}`), 200)).job;
+      expect(
+        finished.report?.items.filter((i) => i.type === 'redirect' && i.title.startsWith('Category ')),
+      ).toHaveLength(4);
     });
 
     it('creates nothing twice on a second run', async () => {

@@ -57,7 +57,8 @@ const facts = (over: Partial<PlanFacts> = {}): PlanFacts => ({
   ...over,
 });
 
-const plan = (units: ImportUnit[], f: PlanFacts = facts()) => planUnits({ units, problems: [], siteUrl: null }, f);
+const plan = (units: ImportUnit[], f: PlanFacts = facts()) =>
+  planUnits({ units, archives: [], problems: [], siteUrl: null }, f);
 
 describe('planUnits', () => {
   it('creates what is new, with a redirect from each old address to the new one', () => {
@@ -170,9 +171,34 @@ describe('planUnits', () => {
     ]);
   });
 
+  it('plans the old archives’ redirects after the items’, each once, named by what it listed', () => {
+    const archives = [
+      { from: '/category/coffee-guides/brewing/', to: '/blogs?category=Brewing', title: 'Category “Brewing”' },
+      { from: '/tag/latte-art/', to: '/blogs?q=Latte%20art', title: 'Tag “Latte art”' },
+      // A second entry for an address planned already (a post's own) is no second redirect.
+      { from: '/2024/05/hello-world/', to: '/blogs', title: 'Author “Maria”' },
+      { from: '/author/mkeller/', to: '/blogs', title: 'Author “Maria Keller”' },
+    ];
+    const result = planUnits(
+      { units: [post()], archives, problems: [], siteUrl: null },
+      facts({ redirects: new Map([['/author/mkeller', '/blogs']]) }),
+    );
+    expect(result.items.filter((i) => i.type === 'redirect').map((i) => [i.title, i.action, i.to])).toEqual([
+      ['/2024/05/hello-world', 'create', '/blogs/hello-world/'],
+      ['Category “Brewing”: /category/coffee-guides/brewing', 'create', '/blogs?category=Brewing'],
+      ['Tag “Latte art”: /tag/latte-art', 'create', '/blogs?q=Latte%20art'],
+      ['Author “Maria Keller”: /author/mkeller', 'skip', '/blogs'],
+    ]);
+  });
+
   it('passes the source’s problems on as sentences', () => {
     const result = planUnits(
-      { units: [], problems: [{ where: 'row 4', message: 'The price "abc" is not a number.' }], siteUrl: null },
+      {
+        units: [],
+        archives: [],
+        problems: [{ where: 'row 4', message: 'The price "abc" is not a number.' }],
+        siteUrl: null,
+      },
       facts(),
     );
     expect(result.problems).toEqual(['row 4: The price "abc" is not a number.']);

@@ -281,6 +281,7 @@ describe('reading the file', () => {
   it('says a file without a Handle or a price column is no products export, and reads nothing', () => {
     expect(readShopifyCsv(csv('Title,Variant Price', 'Mug,5'))).toEqual({
       units: [],
+      archives: [],
       problems: [
         { where: 'row 1', message: 'This is not a Shopify products export: the header has no Handle column.' },
       ],

@@ -152,6 +152,26 @@ describe('the WordPress export of a roastery’s blog', () => {
     ]);
   });
 
+  it('gives each category’s, tag’s and author’s archive address a place to lead: the blog filtered, searched or whole', () => {
+    expect(read.archives.filter((a) => a.from.startsWith('/category/'))).toEqual([
+      { from: '/category/coffee-guides/', to: '/blogs?category=Coffee%20Guides', title: 'Category “Coffee Guides”' },
+      {
+        from: '/category/company-culture/',
+        to: '/blogs?category=Company%20%26%20Culture',
+        title: 'Category “Company & Culture”',
+      },
+      { from: '/category/news/', to: '/blogs?category=News', title: 'Category “News”' },
+      // WordPress puts a child category's archive under its parent's.
+      { from: '/category/coffee-guides/brewing/', to: '/blogs?category=Brewing', title: 'Category “Brewing”' },
+    ]);
+    expect(read.archives).toContainEqual({ from: '/tag/cafe/', to: '/blogs?q=Caf%C3%A9', title: 'Tag “Café”' });
+    expect(read.archives.filter((a) => a.from.startsWith('/author/'))).toEqual([
+      { from: '/author/mkeller/', to: '/blogs', title: 'Author “Maria Keller”' },
+      { from: '/author/jodonnell/', to: '/blogs', title: "Author “Jack O'Donnell”" },
+      { from: '/author/priya.raman/', to: '/blogs', title: 'Author “Priya Raman”' },
+    ]);
+  });
+
   it('reads the authors by their login, the apostrophe in a name kept', () => {
     expect(unitsOf(read, 'author')).toEqual([
       {
@@ -467,6 +487,14 @@ describe('small exports', () => {
     expect(readWxr(noSiteUrl.replace(/<wp:base_blog_url>.*<\/wp:base_blog_url>/, '')).siteUrl).toBeNull();
   });
 
+  it('puts the archives under the blog’s own path when the blog is not at the root of its host', () => {
+    const inFolder = wxr(item()).replace(
+      '<wp:base_blog_url>https://old.example.org',
+      '<wp:base_blog_url>https://old.example.org/roastery',
+    );
+    expect(readWxr(inFolder).archives.map((a) => a.from)).toEqual(['/roastery/author/ana/']);
+  });
+
   it('reads WXR 1.1 as 1.2', () => {
     const read = readWxr(wxr(item({ title: 'Old &amp; gold' }), '1.1'));
     expect(posts(read).map((p) => p.title)).toEqual(['Old & gold']);
@@ -545,6 +573,7 @@ describe('small exports', () => {
   ])('reads nothing from %s, and says it is no WordPress export', (_what, text) => {
     expect(readWxr(text)).toEqual({
       units: [],
+      archives: [],
       problems: [{ where: 'the export file', message: 'The file is not a WordPress export (WXR) file.' }],
       siteUrl: null,
     });

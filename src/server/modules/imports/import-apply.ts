@@ -17,10 +17,11 @@ import { resolveSlug } from '../blogs/blogs.admin.service.ts';
 import { sanitizeRichText } from '../blogs/rich-text.ts';
 import { insertCategoryRow, nextCategoryOrder } from '../categories/categories.repository.ts';
 import { resolvePageSlug } from '../pages/pages.service.ts';
-import { saveRedirect } from '../redirects/redirects.repository.ts';
+import { findRedirect, saveRedirect } from '../redirects/redirects.repository.ts';
 import { ensurePicture, repointPictures, type PictureContext } from './import-pictures.ts';
 import { addressOf, titleOf, unitHash } from './import-plan.ts';
 import type {
+  ArchiveRedirect,
   AuthorUnit,
   CategoryUnit,
   CommentUnit,
@@ -69,6 +70,29 @@ async function redirect(trx: Tx, unit: PostUnit | PageUnit | ProductUnit, to: st
       outcome: 'created',
       reason: '',
       url: to,
+    });
+  }
+  return lines;
+}
+
+/**
+ * The old site's archive addresses (a category's, a tag's, an author's), each made a redirect to where its visitors
+ * land here, once the items are in; their report lines. Running it again changes nothing.
+ */
+export async function applyArchives(db: Db, archives: readonly ArchiveRedirect[]): Promise<ImportReportItem[]> {
+  const lines: ImportReportItem[] = [];
+  for (const archive of archives) {
+    const from = redirectPath(archive.from);
+    if (!from || from === redirectPath(archive.to)) continue;
+    const before = await findRedirect(db, from);
+    if (before !== archive.to) await saveRedirect(db, from, archive.to, 'import');
+    lines.push({
+      key: `redirect:${from}`,
+      type: 'redirect',
+      title: `${archive.title}: ${from} → ${archive.to}`,
+      outcome: before === archive.to ? 'unchanged' : before ? 'updated' : 'created',
+      reason: before === archive.to ? 'Redirects there already.' : '',
+      url: archive.to,
     });
   }
   return lines;

@@ -145,8 +145,31 @@ function pictureItems(units: readonly ImportUnit[], facts: PlanFacts): ImportPla
   return items;
 }
 
-/** The redirects of the items that had an address on the old site, to the address each has (or will have) here. */
-function redirectItems(units: readonly ImportUnit[], facts: PlanFacts, planned: ReadonlyMap<string, ImportPlanItem>) {
+/** The plan item of one old address leading to `to`, or null for one that is no path or is planned already. */
+function redirectItem(old: string, to: string, title: string | null, facts: PlanFacts, seen: Set<string>) {
+  const from = redirectPath(old);
+  if (!from || seen.has(from)) return null;
+  seen.add(from);
+  const base = {
+    key: `redirect:${from}`,
+    type: 'redirect' as const,
+    title: title ? `${title}: ${from}` : from,
+    from,
+    to,
+  };
+  const now = facts.redirects.get(from);
+  if (from === redirectPath(to))
+    return { ...base, action: 'skip' as const, reason: 'The old address is the new one: nothing to redirect.' };
+  if (now === to) return { ...base, action: 'skip' as const, reason: 'Redirects there already.' };
+  if (now) return { ...base, action: 'update' as const, reason: `Redirected to ${now} until now.` };
+  return { ...base, action: 'create' as const, reason: '' };
+}
+
+/**
+ * The redirects of the items that had an address on the old site, to the address each has (or will have) here, then
+ * those of the old site's archives (a category's, a tag's, an author's).
+ */
+function redirectItems(source: ReadSource, facts: PlanFacts, planned: ReadonlyMap<string, ImportPlanItem>) {
   const taken = {
     post: new Set(facts.slugs.post),
     page: new Set(facts.slugs.page),
@@ -154,7 +177,7 @@ function redirectItems(units: readonly ImportUnit[], facts: PlanFacts, planned: 
   };
   const items: ImportPlanItem[] = [];
   const seen = new Set<string>();
-  for (const unit of units) {
+  for (const unit of source.units) {
     if (unit.type !== 'post' && unit.type !== 'page' && unit.type !== 'product') continue;
     const item = planned.get(unit.key);
     const known = facts.sources.get(unit.key);
@@ -163,17 +186,13 @@ function redirectItems(units: readonly ImportUnit[], facts: PlanFacts, planned: 
       (item?.action === 'create' ? addressOf(unit.type, newSlug(unit.type, unit, taken[unit.type])) : null);
     if (!to) continue;
     for (const old of unit.oldPaths) {
-      const from = redirectPath(old);
-      if (!from || seen.has(from)) continue;
-      seen.add(from);
-      const base = { key: `redirect:${from}`, type: 'redirect' as const, title: from, from, to };
-      const now = facts.redirects.get(from);
-      if (from === redirectPath(to))
-        items.push({ ...base, action: 'skip', reason: 'The old address is the new one: nothing to redirect.' });
-      else if (now === to) items.push({ ...base, action: 'skip', reason: 'Redirects there already.' });
-      else if (now) items.push({ ...base, action: 'update', reason: `Redirected to ${now} until now.` });
-      else items.push({ ...base, action: 'create', reason: '' });
+      const line = redirectItem(old, to, null, facts, seen);
+      if (line) items.push(line);
     }
+  }
+  for (const archive of source.archives) {
+    const line = redirectItem(archive.from, archive.to, archive.title, facts, seen);
+    if (line) items.push(line);
   }
   return items;
 }
@@ -198,11 +217,7 @@ export function planUnits(source: ReadSource, facts: PlanFacts): ImportPlan {
     planned.set(unit.key, item);
     if (unit.type === 'post' && (item.action !== 'skip' || facts.sources.get(unit.key)?.exists)) posts.add(unit.key);
   }
-  const items = [
-    ...planned.values(),
-    ...pictureItems(source.units, facts),
-    ...redirectItems(source.units, facts, planned),
-  ];
+  const items = [...planned.values(), ...pictureItems(source.units, facts), ...redirectItems(source, facts, planned)];
   items.sort((a, b) => IMPORT_ITEM_ORDER.indexOf(a.type) - IMPORT_ITEM_ORDER.indexOf(b.type));
   return {
     items,

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { RebuildScheduler } from '../../site/rebuild-scheduler.ts';
 import { requestRebuild, type SiteChange } from '../../site/site-changed.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { applyUnit, type ApplyContext } from './import-apply.ts';
+import { applyArchives, applyUnit, type ApplyContext } from './import-apply.ts';
 import { relinkImported } from './import-links.ts';
 import { titleOf } from './import-plan.ts';
 import { exportPath, mediaPath, openMedia, readExport, removeImportDir } from './import-source.ts';
@@ -132,7 +132,8 @@ async function runJob(
       if (change && lines.some((l) => l.outcome === 'created' || l.outcome === 'updated')) changed.add(change);
       if (Date.now() - lastSave >= SAVE_EVERY_MS && !(await save(i + 1))) return;
     }
-    // Every item is here now: links between them can point at their new addresses.
+    // Every item is here now: the old archives can lead to their lists, and links between items to their new addresses.
+    items.push(...(await applyArchives(db, source.archives)));
     const made = await db
       .selectFrom('import_sources')
       .select(['target_type', 'target_id'])

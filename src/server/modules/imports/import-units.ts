@@ -112,8 +112,23 @@ export interface SourceProblem {
 }
 
 /** What a reader makes of a source file. */
+/**
+ * An address of the old site that listed items rather than being one (a category's, a tag's or an author's archive),
+ * and where its visitors land here: the blog filtered the same way.
+ */
+export interface ArchiveRedirect {
+  /** The old path, e.g. /category/coffee-guides/brewing/. */
+  from: string;
+  /** e.g. /blogs?category=Brewing. */
+  to: string;
+  /** What the admin knows it by: 'Category “Brewing”'. */
+  title: string;
+}
+
 export interface ReadSource {
   units: ImportUnit[];
+  /** The old site's archive addresses, redirected when the import ends (WordPress; none for a Shopify CSV). */
+  archives: ArchiveRedirect[];
   problems: SourceProblem[];
   /** The old site's address, when the source says it (WXR's base_site_url), for links to rewrite. */
   siteUrl: string | null;

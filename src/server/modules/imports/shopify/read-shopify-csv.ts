@@ -43,10 +43,10 @@ type ProductReading = { product: ProductUnit; type: string } | { problem: Source
 /** The units of a Shopify products CSV: the product types as categories, then the products. */
 export function readShopifyCsv(csv: string): ReadSource {
   const table = parseTable(csv);
-  if ('problem' in table) return { units: [], problems: [table.problem], siteUrl: null };
+  if ('problem' in table) return { units: [], archives: [], problems: [table.problem], siteUrl: null };
   const columns = columnIndexes(table.records[0] ?? []);
   const missing = REQUIRED.filter((column) => columns[column] < 0);
-  if (missing.length > 0) return { units: [], problems: [missingColumns(missing)], siteUrl: null };
+  if (missing.length > 0) return { units: [], archives: [], problems: [missingColumns(missing)], siteUrl: null };
 
   const problems: SourceProblem[] = [];
   const handles = groupByHandle(rowsOf(table.records, columns), problems);
@@ -61,7 +61,7 @@ export function readShopifyCsv(csv: string): ReadSource {
   if (archived.length > 0) problems.push(archivedProblem(archived));
   const categories = categoriesOf(products.map((p) => p.type));
   for (const { product, type } of products) product.category = categories.get(type.toLowerCase())?.name ?? null;
-  return { units: [...categories.values(), ...products.map((p) => p.product)], problems, siteUrl: null };
+  return { units: [...categories.values(), ...products.map((p) => p.product)], archives: [], problems, siteUrl: null };
 }
 
 function parseTable(csv: string): { records: string[][] } | { problem: SourceProblem } {

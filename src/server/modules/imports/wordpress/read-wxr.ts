@@ -6,6 +6,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import type {
+  ArchiveRedirect,
   AuthorUnit,
   CategoryUnit,
   CommentUnit,
@@ -23,6 +24,7 @@ type XmlNode = Record<string, unknown>;
 const REPEATED = new Set([
   'rss.channel.wp:author',
   'rss.channel.wp:category',
+  'rss.channel.wp:tag',
   'rss.channel.item',
   'rss.channel.item.category',
   'rss.channel.item.wp:postmeta',
@@ -154,6 +156,65 @@ function readCategories(channel: XmlNode, items: XmlNode[]): CategoryUnit[] {
       kind: 'blog',
       name: categoryName,
     }));
+}
+
+/**
+ * The archive addresses WordPress gives (with its default permalink bases, under the blog's own path): each
+ * category's (a child's under its parents', /category/coffee-guides/brewing/) to the blog filtered by that category,
+ * each tag's to the blog searched for it, each author's to the blog.
+ */
+function readArchives(channel: XmlNode, items: XmlNode[], authors: readonly AuthorUnit[]): ArchiveRedirect[] {
+  const blogPath = pathOf(text(channel, 'wp:base_blog_url') || text(channel, 'wp:base_site_url'));
+  const parents = new Map<string, string>();
+  const categories = new Map<string, string>();
+  for (const category of nodes(channel, 'wp:category')) {
+    const nicename = text(category, 'wp:category_nicename');
+    categories.set(nicename, plainName(text(category, 'wp:cat_name')));
+    parents.set(nicename, text(category, 'wp:category_parent'));
+  }
+  for (const term of items.flatMap((item) => termsOf(item, 'category')))
+    if (!categories.has(term.nicename)) categories.set(term.nicename, term.name);
+  const tags = new Map<string, string>();
+  for (const tag of nodes(channel, 'wp:tag')) tags.set(text(tag, 'wp:tag_slug'), plainName(text(tag, 'wp:tag_name')));
+  for (const term of items.flatMap((item) => termsOf(item, 'post_tag')))
+    if (!tags.has(term.nicename)) tags.set(term.nicename, term.name);
+  /** The category's path segments, its ancestors' first (a loop in the file stops at the first repeat). */
+  const lineage = (nicename: string): string[] => {
+    const path = [nicename];
+    for (let up = parents.get(nicename); up && !path.includes(up); up = parents.get(up)) path.unshift(up);
+    return path;
+  };
+  const archives: ArchiveRedirect[] = [];
+  for (const [nicename, name] of categories)
+    if (nicename && name && nicename !== DEFAULT_CATEGORY)
+      archives.push({
+        from: `${blogPath}/category/${lineage(nicename).join('/')}/`,
+        to: `/blogs?category=${encodeURIComponent(name)}`,
+        title: `Category “${name}”`,
+      });
+  for (const [slug, name] of tags)
+    if (slug && name)
+      archives.push({
+        from: `${blogPath}/tag/${slug}/`,
+        to: `/blogs?q=${encodeURIComponent(name)}`,
+        title: `Tag “${name}”`,
+      });
+  for (const author of authors)
+    archives.push({
+      from: `${blogPath}/author/${author.login}/`,
+      to: '/blogs',
+      title: `Author “${author.displayName}”`,
+    });
+  return archives;
+}
+
+/** The path of the blog's address ('' at the root of its host), without a trailing slash. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
 }
 
 function readAuthors(channel: XmlNode): AuthorUnit[] {
@@ -356,6 +417,7 @@ export function readWxr(xml: string): ReadSource {
   if (!channel) {
     return {
       units: [],
+      archives: [],
       problems: [{ where: WHOLE_FILE, message: 'The file is not a WordPress export (WXR) file.' }],
       siteUrl: null,
     };
@@ -372,6 +434,7 @@ export function readWxr(xml: string): ReadSource {
   const siteUrl = text(channel, 'wp:base_site_url') || text(channel, 'wp:base_blog_url');
   return {
     units: [...readCategories(channel, items), ...authors, ...posts, ...pages, ...comments],
+    archives: readArchives(channel, items, authors),
     problems: [
       ...reading.problems,
       ...unknownAuthorProblems(reading.unknownLogins),
