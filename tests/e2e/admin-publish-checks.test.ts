@@ -40,6 +40,11 @@ test.beforeAll(async ({ request }) => {
   post = ((await res.json()) as { blog: AdminBlog }).blog;
 });
 
+// Other files on this worker compare the API's posts with the pages built before them: the post goes when done.
+test.afterAll(async ({ request }) => {
+  expect((await request.delete(`/api/admin/blogs/${post._id}`, { headers: auth() })).status()).toBe(200);
+});
+
 async function openChecks(page: Page) {
   await signedInAs(page, token);
   await page.goto('/admin-dashboard');
@@ -102,7 +107,4 @@ test('the report reads well at every width, in both themes', async ({ browser, r
     await expectNoSideScroll(page, width);
     await keepScreenshot(page, { path: join(SHOTS, `publish-checks-${width}-${theme}.png`), fullPage: true });
   });
-  // The post goes back out, so nothing this file made stays held for the files after it on this worker.
-  await setContent(request, '<p>Fixed.</p>');
-  expect((await request.post('/api/admin/publish-checks', { headers: auth() })).status()).toBe(202);
 });
