@@ -271,6 +271,10 @@ describe('contrastFinding', () => {
     expect(contrastFinding('The title', 21)).toEqual([]);
   });
 
+  it('finds nothing in a ratio that could not be measured (a stored colour that is no colour)', () => {
+    expect(contrastFinding('Text', Number.NaN)).toEqual([]);
+  });
+
   it('flags 4.49:1 as an error naming what is unreadable', () => {
     expect(contrastFinding('The title on the slide’s picture', 4.49)).toEqual([
       {

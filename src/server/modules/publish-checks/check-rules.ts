@@ -178,7 +178,8 @@ export function pageWeight(path: string, brotliBytes: number): CheckFinding[] {
 
 /** Text at `ratio` contrast against what is behind it; `what` names it ('The title on the slide's picture'). */
 export function contrastFinding(what: string, ratio: number): CheckFinding[] {
-  if (ratio >= CONTRAST_MIN) return [];
+  // A colour that is no colour (a value stored before the rules) cannot be measured: the page shows its default.
+  if (!Number.isFinite(ratio) || ratio >= CONTRAST_MIN) return [];
   // Rounded down (a ratio never reads as passing when it does not), past float error: 4.35 * 100 is 434.99...
   const shown = (Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2);
   return [finding('contrast', `${what} reaches only ${shown}:1 contrast; WCAG AA needs ${CONTRAST_MIN}:1.`)];
