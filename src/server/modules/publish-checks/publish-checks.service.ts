@@ -157,7 +157,7 @@ export function evaluate(candidates: readonly Candidate[], redirects: ReadonlySe
   }
 }
 
-/** Stored pictures' widths by address (/media/<name>) and their library descriptions. */
+/** Stored pictures' widths by address (/media/<name>). */
 async function pictureWidths(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom('media').select(['file_name', 'width']).where('width', 'is not', null).execute();
   return new Map(rows.map((row) => [`${MEDIA_URL_PREFIX}${row.file_name}`, Number(row.width)]));
@@ -179,9 +179,9 @@ function textCandidate(widths: Map<string, number>, html: string, cover: string 
   return { hrefs: facts.hrefs, own: [...missingAltText(facts.pictures), ...oversizedPictures(sizes(widths, shown))] };
 }
 
-async function gather(db: Db, dataDir: string): Promise<{ candidates: Candidate[]; theme: Company }> {
-  const [widths, blogs, pages, products, events, audios, slides, company] = await Promise.all([
-    pictureWidths(db),
+/** The published items with a page of their own, with what the checks read of each. */
+async function publishedItems(db: Db) {
+  const [blogs, pages, products, events, audios] = await Promise.all([
     db
       .selectFrom('blogs')
       .select(['id', 'title', 'slug', 'content', 'caption', 'image'])
@@ -200,6 +200,14 @@ async function gather(db: Db, dataDir: string): Promise<{ candidates: Candidate[
       .where('published', '=', true)
       .execute(),
     db.selectFrom('audios').select(['id', 'name', 'description', 'cover']).where('published', '=', true).execute(),
+  ]);
+  return { blogs, pages, products, events, audios };
+}
+
+async function gather(db: Db, dataDir: string): Promise<{ candidates: Candidate[]; theme: Company }> {
+  const [widths, { blogs, pages, products, events, audios }, slides, company] = await Promise.all([
+    pictureWidths(db),
+    publishedItems(db),
     db
       .selectFrom('sliders')
       .select(['id', 'title', 'subtitle', 'image', 'link', 'button1_link', 'button2_link', 'content_alignment'])
@@ -337,18 +345,7 @@ export async function weighBuiltPages(db: Db, outDir: string, now = new Date()):
 
 /** Every published item with a page of its own, as the checks name it. */
 async function itemPages(db: Db): Promise<Omit<WeighedPage, 'findings'>[]> {
-  const [blogs, pages, products, events, audios] = await Promise.all([
-    db.selectFrom('blogs').select(['id', 'title', 'slug']).where('published', '=', true).execute(),
-    db.selectFrom('pages').select(['id', 'title', 'slug']).where('published', '=', true).execute(),
-    db
-      .selectFrom('products')
-      .select(['id', 'name', 'slug'])
-      .where('published', '=', true)
-      .where('event_id', 'is', null)
-      .execute(),
-    db.selectFrom('events').select(['id', 'name', 'slug']).where('published', '=', true).execute(),
-    db.selectFrom('audios').select(['id', 'name']).where('published', '=', true).execute(),
-  ]);
+  const { blogs, pages, products, events, audios } = await publishedItems(db);
   return [
     ...blogs.map(refs.blog),
     ...pages.map(refs.page),
